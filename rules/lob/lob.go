@@ -1,0 +1,96 @@
+// Package lob is Galloper's Line of Battle v2.0 system (LoB Series Rules,
+// Multi-Man Publishing): a thin slice of command and control (LoB
+// 10.3-10.7) on a hex map. Army Commanders issue written orders with a
+// Command Roll; orders travel for the Order Delivery chart's turns, wait
+// for their conditions, are accepted on the receiver's Command Roll and
+// move the Command's HQ along its route to its objective.
+//
+// The Activity Phase is simplified: HQs move a provisional number of hexes
+// per turn and brigades close on them; there is no combat, morale,
+// formation, Command Radius tracing or Initiative yet. Tables come from a
+// chart pack; the shipped one is provisional (see docs/charts-lob.md).
+package lob
+
+import (
+	"fmt"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+const systemID = "lob.v2"
+
+// System is Line of Battle v2.0.
+type System struct{}
+
+var _ rules.System = System{}
+
+// New returns the Line of Battle v2.0 system.
+func New() rules.System { return System{} }
+
+// ID implements rules.System.
+func (System) ID() string { return systemID }
+
+// Name implements rules.System.
+func (System) Name() string { return "Line of Battle v2.0" }
+
+// Scenarios implements rules.System.
+func (System) Scenarios() []string { return append([]string(nil), scenarioNames...) }
+
+// NewGame implements rules.System. A nil pack selects the embedded
+// provisional pack; a given pack must hold every table the game uses.
+func (System) NewGame(scenario string, pack *rules.ChartPack) (rules.State, error) {
+	scn, err := loadScenario(scenario)
+	if err != nil {
+		return nil, err
+	}
+	if pack == nil {
+		if pack, err = rules.ParseChartPack("charts/provisional.yaml", provisionalPack); err != nil {
+			return nil, err
+		}
+	}
+	ch, err := compileCharts(pack, scn)
+	if err != nil {
+		return nil, err
+	}
+	return newState(scn, ch), nil
+}
+
+// DecodeState implements rules.System.
+func (System) DecodeState(canonical []byte) (rules.State, error) { return decodeState(canonical) }
+
+// Validate implements rules.System. It reports every problem at once.
+func (System) Validate(s rules.State, side rules.Side, f *orders.File) []orders.Problem {
+	st, ok := s.(*State)
+	if !ok {
+		return []orders.Problem{{Kind: orders.Illegal, Code: "lob-not-a-lob-game", Rule: "LoB 1.2",
+			Message: "this game is not a Line of Battle game"}}
+	}
+	return st.validate(side, f)
+}
+
+// Default implements rules.System: no new orders. Orders already on hand
+// still make their Command Rolls during Resolve.
+func (System) Default(_ rules.State, side rules.Side) *orders.File { return emptyFile(side) }
+
+// Resolve implements rules.System for the current player turn.
+func (System) Resolve(in rules.Input) (rules.Result, error) {
+	st, ok := in.State.(*State)
+	if !ok {
+		return rules.Result{}, fmt.Errorf("lob: state is %T, not a Line of Battle state", in.State)
+	}
+	next, events, err := st.resolve(in)
+	if err != nil {
+		return rules.Result{}, err
+	}
+	return rules.Result{Next: next, Events: events}, nil
+}
+
+// View implements rules.System.
+func (System) View(s rules.State, side rules.Side) rules.View {
+	st, ok := s.(*State)
+	if !ok {
+		return rules.View{System: systemID, Side: side}
+	}
+	return st.view(side)
+}

@@ -1,0 +1,472 @@
+package lob
+
+import (
+	"fmt"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// resolver carries one player turn's resolution.
+type resolver struct {
+	s      *State // the next state, changed in place
+	side   rules.Side
+	turn   int
+	log    *rules.Log
+	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
+}
+
+// resolve runs one player turn: the Command Phase (arrivals, implementation
+// rolls, a new order) and a simplified Activity Phase that moves HQs.
+func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
+	if s.Over() {
+		return nil, nil, fmt.Errorf("lob: the game is over")
+	}
+	side := s.side()
+	f := in.Orders[side]
+	if f == nil {
+		f = emptyFile(side)
+	}
+	if ps := s.validate(side, f); len(ps) > 0 {
+		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
+	}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}}
+	r.arrivals()
+	r.implement()
+	if len(f.Orders) > 0 {
+		r.issue(f)
+	}
+	r.activity()
+	r.s.doc.Segment++
+	return r.s, r.log.Events, nil
+}
+
+func (r *resolver) add(kind, rule, format string, args ...any) {
+	r.log.Add(kind, rule, fmt.Sprintf(format, args...), r.side)
+}
+
+func (r *resolver) clock(turn int) string { return r.s.scn.clock(turn).Format("15:04") }
+
+// own lists this side's orders in issue order.
+func (r *resolver) own(status ...string) []*Order {
+	var os []*Order
+	for i := range r.s.doc.Orders {
+		o := &r.s.doc.Orders[i]
+		if o.Side != r.side {
+			continue
+		}
+		for _, st := range status {
+			if o.Status == st {
+				os = append(os, o)
+			}
+		}
+	}
+	return os
+}
+
+// end closes an order.
+func (r *resolver) end(o *Order, why string) {
+	o.Status, o.EndedTurn, o.Why, o.Path = Ended, r.turn, why, nil
+}
+
+// arrivals delivers orders whose arrival turn has come. A newly arrived
+// order eliminates any order of that leader still waiting for a "yes".
+// See LoB 10.6a and 10.6b.
+func (r *resolver) arrivals() {
+	for _, o := range r.own(InTransit) {
+		if o.ArrivesTurn > r.turn {
+			continue
+		}
+		for _, old := range r.own(Waiting, Awaiting) {
+			if old.To == o.To {
+				r.end(old, "superseded by "+o.ID+" before it was accepted")
+				r.add("order-superseded", "LoB 10.6b", "%s to %s is superseded by %s, which has arrived", old.ID, old.To, o.ID)
+			}
+		}
+		o.Status = Awaiting
+		if o.Condition.Kind != "" {
+			o.Status = Waiting
+		}
+		r.add("order-arrived", "LoB 10.6a", "%s (%s) reaches %s at %s", o.ID, o.Type, o.To, r.clock(r.turn))
+	}
+}
+
+// implement makes the Command Rolls for orders on hand. Conditional orders
+// do not roll until their condition occurs (LoB 10.4d); a condition can be
+// met by another Command's acceptance this phase, so passes repeat until
+// nothing changes.
+func (r *resolver) implement() {
+	for changed := true; changed; {
+		changed = false
+		for _, o := range r.own(Waiting, Awaiting) {
+			if o.Status == Waiting {
+				if !r.conditionMet(o) {
+					continue
+				}
+				o.Status = Awaiting
+				r.add("order-condition-met", "LoB 10.4d", "%s: the condition %q has occurred", o.ID, o.Condition.Text)
+			}
+			if r.rollToImplement(o) {
+				changed = true
+			}
+		}
+	}
+	for _, o := range r.own(Waiting) {
+		r.add("order-waiting", "LoB 10.4d", "%s to %s waits for its condition %q; no Command Roll", o.ID, o.To, o.Condition.Text)
+	}
+}
+
+// rollToImplement makes the receiver's Command Roll and reports whether the
+// order was accepted. See LoB 10.6 and, for the Army HQ, 9.2a.
+func (r *resolver) rollToImplement(o *Order) bool {
+	c := r.s.scn.command(o.To)
+	if c.Level == "army" {
+		r.accept(o, c, "LoB 9.2a", "orders to the Army HQ succeed automatically in their Command Roll to implement")
+		return true
+	}
+	if r.rolled[c.Leader.Name] {
+		return false
+	}
+	if !r.stacked(c) {
+		r.add("command-roll", "LoB 10.6", "%s is not stacked with his HQ and cannot roll for %s", c.Leader.Name, o.ID)
+		return false
+	}
+	r.rolled[c.Leader.Name] = true
+	sum := r.log.Roll2d6("LoB 10.6", fmt.Sprintf("Command Roll: %s implements %s", c.Leader.Name, o.ID), r.side)
+	yes := r.s.charts.commandRoll(c.Leader.Command, sum)
+	o.Rolls = append(o.Rolls, RollNote{Turn: r.turn, Sum: sum, Yes: yes})
+	r.add("command-roll", "LoB 10.6", "%s (Command Value %d) rolls %d to implement %s: %s",
+		c.Leader.Name, c.Leader.Command, sum, o.ID, yesNo(yes))
+	if !yes {
+		r.add("order-refused", "LoB 10.6", "%s does not yet act on %s; he must roll again next turn", c.Leader.Name, o.ID)
+		return false
+	}
+	r.accept(o, c, "LoB 10.6", "rolled yes")
+	return true
+}
+
+// accept starts carrying out an order; it replaces the order being carried
+// out (LoB 10.6b).
+func (r *resolver) accept(o *Order, c *Command, rule, why string) {
+	for _, old := range r.own(Accepted) {
+		if old.To == o.To {
+			r.end(old, "replaced by "+o.ID)
+			r.add("order-superseded", "LoB 10.6b", "%s replaces %s, which %s was carrying out", o.ID, old.ID, c.Name)
+		}
+	}
+	o.Status, o.AcceptedTurn = Accepted, r.turn
+	o.Path = r.s.plan(r.s.hqHex(c), o)
+	r.add("order-accepted", rule, "%s accepts %s (%s): %s", c.Name, o.ID, o.Type, why)
+}
+
+// stacked reports whether a leader is with his HQ (LoB 10.6).
+func (r *resolver) stacked(c *Command) bool {
+	return r.s.piece(c.Leader.Name).Hex == r.s.hqHex(c)
+}
+
+// conditionMet checks an order's condition (LoB 10.4d). First Light is the
+// first Twilight turn of the day. "Command X attacks" occurs the turn X
+// accepts an Attack order issued no earlier than this order, or while X
+// is carrying one out; "N hours after" counts turns from that acceptance.
+func (r *resolver) conditionMet(o *Order) bool {
+	c := o.Condition
+	switch c.Kind {
+	case "first-light":
+		return r.clock(r.turn) == r.s.scn.FirstLight
+	case "attacks":
+		start, ok := r.attackStart(c.Command, o.IssuedTurn)
+		return ok && r.turn >= start+c.Minutes/r.s.scn.TurnMins
+	}
+	return true
+}
+
+func (r *resolver) attackStart(cmd string, since int) (int, bool) {
+	best, ok := 0, false
+	for _, a := range r.own(Accepted, Ended) {
+		if a.To != cmd || a.Type != "ATTACK" || a.AcceptedTurn == 0 {
+			continue
+		}
+		if a.Status == Accepted || a.AcceptedTurn >= since {
+			if !ok || a.AcceptedTurn < best {
+				best, ok = a.AcceptedTurn, true
+			}
+		}
+	}
+	return best, ok
+}
+
+// issue is the Army Commander's attempt to send one new order: a Command
+// Roll, then delivery by the Order Delivery chart. See LoB 2.1b, 10.6, 10.6a.
+func (r *resolver) issue(f *orders.File) {
+	sd := r.s.scn.side(r.side)
+	army := &sd.Army
+	var ps problems
+	o := r.s.compile(sd, f.Orders[0].(*orders.Written), &ps)
+	if r.rolled[army.Leader.Name] {
+		r.add("order-not-sent", "LoB 10.6", "%s has already made his Command Roll this phase; the order is not sent", army.Leader.Name)
+		return
+	}
+	if !r.stacked(army) {
+		r.add("order-not-sent", "LoB 10.6", "%s is not stacked with his HQ and cannot roll; the order is not sent", army.Leader.Name)
+		return
+	}
+	r.rolled[army.Leader.Name] = true
+	sum := r.log.Roll2d6("LoB 10.6", fmt.Sprintf("Command Roll: %s issues an order to %s", army.Leader.Name, o.To), r.side)
+	yes := r.s.charts.commandRoll(army.Leader.Command, sum)
+	r.add("command-roll", "LoB 10.6", "%s (Command Value %d) rolls %d to issue an order to %s: %s",
+		army.Leader.Name, army.Leader.Command, sum, o.To, yesNo(yes))
+	if !yes {
+		r.add("order-not-sent", "LoB 10.6", "the %s order to %s is not sent; try again next turn", o.Type, o.To)
+		return
+	}
+	to := r.s.scn.command(o.To)
+	dist := r.s.scn.Map.distance(r.s.hqHex(army), r.s.hqHex(to))
+	band := r.s.charts.band(dist, army.Level, to.Level)
+	delay := r.s.charts.deliveryTurns(band, sd.Awareness)
+	o.ID = r.s.nextID(r.side)
+	o.IssuedTurn, o.ArrivesTurn, o.Status = r.turn, r.turn+delay, InTransit
+	r.s.doc.Orders = append(r.s.doc.Orders, o)
+	r.add("order-issued", "LoB 10.6a", "%s: %s %s to %s, objective %s, sent at %s; HQs %d hexes apart (%s), Awareness %s: %d turns, arrives %s (turn %d)",
+		o.ID, army.Leader.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), dist, band, sd.Awareness, delay, r.clock(o.ArrivesTurn), o.ArrivesTurn)
+}
+
+// nextID numbers a side's orders: CSA-1, CSA-2, ...
+func (s *State) nextID(side rules.Side) string {
+	for i := range s.doc.Counters {
+		if s.doc.Counters[i].Side == side {
+			s.doc.Counters[i].Last++
+			return fmt.Sprintf("%s-%d", side, s.doc.Counters[i].Last)
+		}
+	}
+	panic("lob: no order counter for " + side)
+}
+
+func (o *Order) objectiveText() string {
+	if o.ObjectiveName != "" {
+		return o.Objective + " (" + o.ObjectiveName + ")"
+	}
+	return o.Objective
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// activity is this slice's simplified Activity Phase: each Command with an
+// accepted order moves its HQ along the planned path up to the provisional
+// HQ allowance; its leader moves with it and its brigades close on it by as
+// many hexes. Reaching the objective fulfils the order (LoB 10.7a #1).
+// Formations, stacking, combat and Command Radius are not yet modelled.
+func (r *resolver) activity() {
+	sd := r.s.scn.side(r.side)
+	cmds := []*Command{&sd.Army}
+	for i := range sd.Commands {
+		cmds = append(cmds, &sd.Commands[i])
+	}
+	for _, c := range cmds {
+		for _, o := range r.own(Accepted) {
+			if o.To == c.Name {
+				r.move(c, o)
+			}
+		}
+	}
+}
+
+func (r *resolver) move(c *Command, o *Order) {
+	hq := r.s.piece(c.HQName())
+	from := hq.Hex
+	withLeader := r.stacked(c)
+	budget := r.s.charts.road * r.s.charts.country
+	n := 0
+	for len(o.Path) > 0 {
+		cost := r.s.stepCost(hq.Hex, o.Path[0])
+		if cost > budget {
+			break
+		}
+		budget -= cost
+		hq.Hex, o.Path = o.Path[0], o.Path[1:]
+		n++
+	}
+	if n > 0 {
+		if withLeader {
+			r.s.piece(c.Leader.Name).Hex = hq.Hex
+		}
+		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
+		for _, b := range c.Brigades {
+			r.closeUp(r.s.piece(b.Name), hq.Hex, n)
+		}
+	}
+	if hq.Hex == o.Objective {
+		r.end(o, "fulfilled: the HQ reached "+o.objectiveText())
+		r.add("order-fulfilled", "LoB 10.7a", "%s has reached its objective %s: %s is fulfilled", c.Name, o.objectiveText(), o.ID)
+	}
+}
+
+// closeUp moves a brigade up to n hexes toward its HQ, stopping next to it.
+func (r *resolver) closeUp(p *Piece, to string, n int) {
+	m := &r.s.scn.Map
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
+	if !ok {
+		return
+	}
+	steps := min(n, len(path)-2) // stop adjacent to the HQ
+	if steps > 0 {
+		p.Hex = m.hexID(path[steps].ToOffset())
+	}
+}
+
+// unitCost lets a brigade step onto any map hex.
+func (m *Map) unitCost(_, to hex.Axial) int {
+	if !m.onMap(to) {
+		return -1
+	}
+	return 1
+}
+
+// stepCost is the HQ movement cost of one step in allowance units: a road
+// step costs 1/road of a turn's allowance, any other 1/cross-country.
+func (s *State) stepCost(a, b string) int {
+	if s.scn.Map.onRoad(a, b) {
+		return s.charts.country
+	}
+	return s.charts.road
+}
+
+// onRoad reports whether a and b are consecutive hexes of one road.
+func (m *Map) onRoad(a, b string) bool {
+	for _, r := range m.Roads {
+		for i := 1; i < len(r.Hexes); i++ {
+			if (r.Hexes[i-1] == a && r.Hexes[i] == b) || (r.Hexes[i-1] == b && r.Hexes[i] == a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plan is the HQ's path (not counting its own hex) from a hex along the
+// order's route to its objective: the cheapest path to each hex waypoint,
+// and along each named road hex by hex from where the HQ joins it to where
+// it leaves it for the next point.
+func (s *State) plan(from string, o *Order) []string {
+	m := &s.scn.Map
+	var path []string
+	cur := from
+	goTo := func(to string) {
+		p, _, ok := hex.Path(m.axial(cur), m.axial(to), func(a, b hex.Axial) int {
+			if !m.onMap(b) {
+				return -1
+			}
+			return s.stepCost(m.hexID(a.ToOffset()), m.hexID(b.ToOffset()))
+		})
+		if !ok {
+			return
+		}
+		for _, a := range p[1:] {
+			path = append(path, m.hexID(a.ToOffset()))
+		}
+		cur = to
+	}
+	for i, w := range o.Route {
+		if w.Road == "" {
+			goTo(w.Hex)
+			continue
+		}
+		road := m.road(w.Road)
+		in := nearestOn(m, road, cur)
+		out := nearestOn(m, road, s.anchor(o, i+1, road))
+		goTo(road.Hexes[in])
+		step := 1
+		if out < in {
+			step = -1
+		}
+		for j := in; j != out; j += step {
+			path = append(path, road.Hexes[j+step])
+		}
+		cur = road.Hexes[out]
+	}
+	goTo(o.Objective)
+	return path
+}
+
+// anchor is the hex the route heads for after waypoint i-1 leaves a road:
+// the next hex waypoint, the nearest hex of the next road, or the objective.
+func (s *State) anchor(o *Order, i int, from *Road) string {
+	if i >= len(o.Route) {
+		return o.Objective
+	}
+	w := o.Route[i]
+	if w.Road == "" {
+		return w.Hex
+	}
+	next := s.scn.Map.road(w.Road)
+	best, bd := next.Hexes[0], -1
+	for _, a := range next.Hexes {
+		for _, b := range from.Hexes {
+			if d := s.scn.Map.distance(a, b); bd < 0 || d < bd {
+				best, bd = a, d
+			}
+		}
+	}
+	return best
+}
+
+// nearestOn is the index of the road hex nearest to a hex (first on ties).
+func nearestOn(m *Map, r *Road, to string) int {
+	best, bd := 0, -1
+	for i, h := range r.Hexes {
+		if d := m.distance(h, to); bd < 0 || d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
+// road finds a road by exact name.
+func (m *Map) road(name string) *Road {
+	for i := range m.Roads {
+		if m.Roads[i].Name == name {
+			return &m.Roads[i]
+		}
+	}
+	return &Road{Name: name}
+}
+
+// describe is a one-line summary of an order's status for reports.
+func (s *State) describe(o *Order) string {
+	head := fmt.Sprintf("%s %s %s -> %s, objective %s", o.ID, o.Type, o.From, o.To, o.objectiveText())
+	if o.Condition.Kind != "" {
+		head += fmt.Sprintf(", when %s", o.Condition.Text)
+	}
+	clock := func(t int) string { return s.scn.clock(t).Format("15:04") }
+	var st string
+	switch o.Status {
+	case InTransit:
+		st = fmt.Sprintf("in transit (arrives %s)", clock(o.ArrivesTurn))
+	case Waiting:
+		st = fmt.Sprintf("arrived %s, waiting for its condition", clock(o.ArrivesTurn))
+	case Awaiting:
+		st = "awaiting acceptance" + rollsText(o, clock)
+	case Accepted:
+		st = fmt.Sprintf("accepted %s, executing", clock(o.AcceptedTurn))
+	case Ended:
+		st = fmt.Sprintf("ended %s (%s)", clock(o.EndedTurn), o.Why)
+	}
+	return head + ": " + st
+}
+
+func rollsText(o *Order, clock func(int) string) string {
+	if len(o.Rolls) == 0 {
+		return " (no roll yet)"
+	}
+	var parts []string
+	for _, n := range o.Rolls {
+		parts = append(parts, fmt.Sprintf("%s rolled %d, %s", clock(n.Turn), n.Sum, yesNo(n.Yes)))
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}

@@ -1,0 +1,455 @@
+package lob
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"galloper/rules"
+	"galloper/rules/hex"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed scenarios/*.yaml
+var scenarioFiles embed.FS
+
+// scenarioNames lists the embedded scenarios.
+var scenarioNames = []string{"tanners-creek"}
+
+// ScenarioData returns the bytes of an embedded scenario file. The daemon
+// hashes them into the dice commitment.
+func ScenarioData(name string) ([]byte, error) {
+	for _, n := range scenarioNames {
+		if n == name {
+			return scenarioFiles.ReadFile("scenarios/" + name + ".yaml")
+		}
+	}
+	return nil, fmt.Errorf("lob: unknown scenario %q (have %s)", name, strings.Join(scenarioNames, ", "))
+}
+
+// Scenario is the static part of a game: map, clock and order of battle.
+type Scenario struct {
+	Name       string
+	Title      string
+	Map        Map
+	Start      time.Time
+	TurnMins   int
+	Turns      int
+	FirstLight string // clock time "HH:MM" of the first Twilight turn
+	Visibility int
+	Sides      []SideOOB
+}
+
+// Map is a single LoB map sheet.
+type Map struct {
+	Name, Description, Letter string
+	Cols, Rows                int
+	Hexes                     []Hex // column by column, rows from the bottom
+	Roads                     []Road
+	Creeks                    []Road
+	Places                    []Place
+}
+
+// Hex is one map hex.
+type Hex struct {
+	ID        string
+	At        hex.Offset
+	Terrain   string
+	Elevation int
+	Creek     string
+	Place     string
+}
+
+// Road is a named chain of adjacent hexes (also used for creeks).
+type Road struct {
+	Name  string   `yaml:"name"`
+	Hexes []string `yaml:"hexes"`
+}
+
+// Place is a named map location.
+type Place struct {
+	Name string `yaml:"name"`
+	Hex  string `yaml:"hex"`
+}
+
+// SideOOB is one side's order of battle.
+type SideOOB struct {
+	Side      rules.Side
+	Awareness string
+	Army      Command
+	Commands  []Command
+}
+
+// Command is a formation with its own HQ (LoB 10.1): the army or a division.
+type Command struct {
+	Name     string
+	Side     rules.Side
+	Level    string // "army" or "division", a command-radius key
+	Leader   Leader
+	HQ       string // starting hex
+	Brigades []Brigade
+}
+
+// HQName is the name of the Command's HQ counter.
+func (c *Command) HQName() string { return c.Name + " HQ" }
+
+// Leader is a leader counter (LoB 9.1).
+type Leader struct {
+	Name    string
+	Command int // Command Value
+	Morale  int // Morale Value
+}
+
+// Brigade is a combat formation with its strength and morale rating.
+type Brigade struct {
+	Name   string
+	SP     int
+	Morale string
+	Hex    string
+}
+
+// Hex returns the hex with the given id.
+func (m *Map) Hex(id string) (*Hex, bool) {
+	o, ok := m.parse(id)
+	if !ok {
+		return nil, false
+	}
+	return &m.Hexes[(o.Col-1)*m.Rows+o.Row-1], true
+}
+
+// parse reads an LoB hex id ("A3.10") that lies on this map.
+func (m *Map) parse(id string) (hex.Offset, bool) {
+	o, letter, ok := parseHexID(id)
+	if !ok || !strings.EqualFold(letter, m.Letter) || o.Col < 1 || o.Col > m.Cols || o.Row < 1 || o.Row > m.Rows {
+		return hex.Offset{}, false
+	}
+	return o, true
+}
+
+// parseHexID splits "A3.10" into its map letter and offset.
+func parseHexID(id string) (hex.Offset, string, bool) {
+	i := strings.IndexFunc(id, func(r rune) bool { return r >= '0' && r <= '9' })
+	if i < 1 {
+		return hex.Offset{}, "", false
+	}
+	c, r, ok := strings.Cut(id[i:], ".")
+	if !ok {
+		return hex.Offset{}, "", false
+	}
+	col, err1 := strconv.Atoi(c)
+	row, err2 := strconv.Atoi(r)
+	if err1 != nil || err2 != nil {
+		return hex.Offset{}, "", false
+	}
+	return hex.Offset{Col: col, Row: row}, id[:i], true
+}
+
+// hexID prints an offset as the rulebook does (LoB 1.4a), without padding.
+func (m *Map) hexID(o hex.Offset) string { return fmt.Sprintf("%s%d.%d", m.Letter, o.Col, o.Row) }
+
+// axial returns the axial coordinate of an on-map hex id.
+func (m *Map) axial(id string) hex.Axial {
+	o, _ := m.parse(id)
+	return o.ToAxial()
+}
+
+// distance is the hex distance between two on-map hex ids.
+func (m *Map) distance(a, b string) int { return hex.Distance(m.axial(a), m.axial(b)) }
+
+// onMap reports whether an axial coordinate lies on the map.
+func (m *Map) onMap(a hex.Axial) bool {
+	o := a.ToOffset()
+	return o.Col >= 1 && o.Col <= m.Cols && o.Row >= 1 && o.Row <= m.Rows
+}
+
+// yaml shapes of the scenario file.
+type scenarioFile struct {
+	Name       string     `yaml:"name"`
+	Title      string     `yaml:"title"`
+	Map        mapFile    `yaml:"map"`
+	Start      string     `yaml:"start"`
+	TurnMins   int        `yaml:"turn_minutes"`
+	Turns      int        `yaml:"turns"`
+	FirstLight string     `yaml:"first_light"`
+	Visibility int        `yaml:"visibility"`
+	Sides      []sideFile `yaml:"sides"`
+}
+
+type mapFile struct {
+	Name        string   `yaml:"name"`
+	Description string   `yaml:"description"`
+	Letter      string   `yaml:"letter"`
+	Cols        int      `yaml:"cols"`
+	Rows        int      `yaml:"rows"`
+	Terrain     []string `yaml:"terrain"`
+	Elevation   []string `yaml:"elevation"`
+	Creeks      []Road   `yaml:"creeks"`
+	Roads       []Road   `yaml:"roads"`
+	Places      []Place  `yaml:"places"`
+}
+
+type sideFile struct {
+	Side      string        `yaml:"side"`
+	Awareness string        `yaml:"awareness"`
+	Army      commandFile   `yaml:"army"`
+	Commands  []commandFile `yaml:"commands"`
+}
+
+type commandFile struct {
+	Name     string        `yaml:"name"`
+	Leader   leaderFile    `yaml:"leader"`
+	HQ       string        `yaml:"hq"`
+	Brigades []brigadeFile `yaml:"brigades"`
+}
+
+type leaderFile struct {
+	Name    string `yaml:"name"`
+	Command *int   `yaml:"command"`
+	Morale  *int   `yaml:"morale"`
+}
+
+type brigadeFile struct {
+	Name   string `yaml:"name"`
+	SP     int    `yaml:"sp"`
+	Morale string `yaml:"morale"`
+	Hex    string `yaml:"hex"`
+}
+
+var terrainCodes = map[byte]string{'.': "clear", 'w': "woods", 'o': "orchard", 't': "town"}
+
+// loadScenario reads and validates an embedded scenario.
+func loadScenario(name string) (*Scenario, error) {
+	data, err := ScenarioData(name)
+	if err != nil {
+		return nil, err
+	}
+	return parseScenario("scenarios/"+name+".yaml", data)
+}
+
+// parseScenario reads a scenario file; errors name the file, hex and field.
+func parseScenario(file string, data []byte) (*Scenario, error) {
+	var f scenarioFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	v := &loader{file: file}
+	s := v.scenario(&f)
+	if v.err != nil {
+		return nil, v.err
+	}
+	return s, nil
+}
+
+// loader keeps the first error found while building a scenario.
+type loader struct {
+	file string
+	err  error
+}
+
+func (v *loader) fail(format string, args ...any) {
+	if v.err == nil {
+		v.err = fmt.Errorf("%s: %s", v.file, fmt.Sprintf(format, args...))
+	}
+}
+
+func (v *loader) scenario(f *scenarioFile) *Scenario {
+	s := &Scenario{Name: f.Name, Title: f.Title, TurnMins: f.TurnMins, Turns: f.Turns,
+		FirstLight: f.FirstLight, Visibility: f.Visibility}
+	start, err := time.Parse("2006-01-02 15:04", f.Start)
+	if err != nil {
+		v.fail("field start: %q is not a date and time like 1863-06-14 07:00", f.Start)
+	}
+	s.Start = start
+	if _, err := time.Parse("15:04", f.FirstLight); err != nil {
+		v.fail("field first_light: %q is not a clock time like 04:45", f.FirstLight)
+	}
+	if f.TurnMins <= 0 || f.Turns <= 0 || f.Visibility <= 0 {
+		v.fail("fields turn_minutes, turns and visibility must be positive (got %d, %d, %d)", f.TurnMins, f.Turns, f.Visibility)
+	}
+	s.Map = v.mapData(&f.Map)
+	if v.err != nil {
+		return s
+	}
+	names := map[string]string{}
+	for _, sf := range f.Sides {
+		s.Sides = append(s.Sides, v.side(&s.Map, &sf, names))
+	}
+	if len(s.Sides) != 2 {
+		v.fail("field sides: want 2 sides, got %d", len(s.Sides))
+	}
+	return s
+}
+
+func (v *loader) mapData(f *mapFile) Map {
+	m := Map{Name: f.Name, Description: strings.TrimSpace(f.Description), Letter: f.Letter, Cols: f.Cols, Rows: f.Rows}
+	if m.Letter == "" || m.Cols <= 0 || m.Rows <= 0 {
+		v.fail("map: fields letter, cols and rows are required")
+		return m
+	}
+	if len(f.Terrain) != m.Rows || len(f.Elevation) != m.Rows {
+		v.fail("map: terrain and elevation need %d rows each, got %d and %d", m.Rows, len(f.Terrain), len(f.Elevation))
+		return m
+	}
+	m.Hexes = make([]Hex, m.Cols*m.Rows)
+	for col := 1; col <= m.Cols; col++ {
+		for row := 1; row <= m.Rows; row++ {
+			o := hex.Offset{Col: col, Row: row}
+			h := Hex{ID: m.hexID(o), At: o}
+			line := m.Rows - row // grids list the top row first
+			t, e := f.Terrain[line], f.Elevation[line]
+			if len(t) != m.Cols || len(e) != m.Cols {
+				v.fail("map: row %d: terrain and elevation need %d columns, got %d and %d", row, m.Cols, len(t), len(e))
+				return m
+			}
+			var ok bool
+			if h.Terrain, ok = terrainCodes[t[col-1]]; !ok {
+				v.fail("hex %s: field terrain: unknown code %q (use . w o t)", h.ID, t[col-1])
+			}
+			if e[col-1] < '0' || e[col-1] > '9' {
+				v.fail("hex %s: field elevation: %q is not a digit", h.ID, e[col-1])
+			}
+			h.Elevation = int(e[col-1] - '0')
+			m.Hexes[(col-1)*m.Rows+row-1] = h
+		}
+	}
+	for i, c := range f.Creeks {
+		v.chain(&m, "creeks", i, c)
+		for _, id := range c.Hexes {
+			if h, ok := m.Hex(id); ok {
+				h.Creek = c.Name
+			}
+		}
+	}
+	for i, r := range f.Roads {
+		v.chain(&m, "roads", i, r)
+	}
+	for i, p := range f.Places {
+		h, ok := m.Hex(p.Hex)
+		if p.Name == "" || !ok {
+			v.fail("places[%d] %q: field hex: %q is not a hex of this map", i, p.Name, p.Hex)
+			continue
+		}
+		h.Place = p.Name
+	}
+	m.Creeks, m.Roads, m.Places = f.Creeks, f.Roads, f.Places
+	return m
+}
+
+// chain checks that a road or creek runs through adjacent on-map hexes.
+func (v *loader) chain(m *Map, field string, i int, r Road) {
+	if r.Name == "" || len(r.Hexes) < 2 {
+		v.fail("%s[%d]: needs a name and at least 2 hexes", field, i)
+		return
+	}
+	for j, id := range r.Hexes {
+		if _, ok := m.Hex(id); !ok {
+			v.fail("%s %q: hex %s: not a hex of this map", field, r.Name, id)
+			return
+		}
+		if j > 0 && m.distance(r.Hexes[j-1], id) != 1 {
+			v.fail("%s %q: hex %s: not adjacent to the previous hex %s", field, r.Name, id, r.Hexes[j-1])
+			return
+		}
+	}
+}
+
+func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
+	sd := SideOOB{Side: rules.Side(f.Side), Awareness: f.Awareness}
+	if f.Side == "" || f.Awareness == "" {
+		v.fail("side %q: fields side and awareness are required", f.Side)
+	}
+	sd.Army = v.command(m, sd.Side, "army", &f.Army, names)
+	for i := range f.Commands {
+		sd.Commands = append(sd.Commands, v.command(m, sd.Side, "division", &f.Commands[i], names))
+	}
+	if len(sd.Commands) < 1 {
+		v.fail("side %s: field commands: at least one Command is required", f.Side)
+	}
+	return sd
+}
+
+func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, names map[string]string) Command {
+	c := Command{Name: f.Name, Side: side, Level: level, HQ: f.HQ}
+	where := fmt.Sprintf("side %s, command %q", side, f.Name)
+	if f.Leader.Command == nil || f.Leader.Morale == nil || f.Leader.Name == "" {
+		v.fail("%s: field leader: name, command and morale are required", where)
+	} else {
+		c.Leader = Leader{Name: f.Leader.Name, Command: *f.Leader.Command, Morale: *f.Leader.Morale}
+	}
+	if _, ok := m.Hex(f.HQ); !ok {
+		v.fail("%s: field hq: %q is not a hex of this map", where, f.HQ)
+	}
+	v.unique(names, where, f.Name, c.HQName(), c.Leader.Name)
+	if level == "division" && len(f.Brigades) == 0 {
+		v.fail("%s: field brigades: a division needs brigades", where)
+	}
+	for _, b := range f.Brigades {
+		if _, ok := m.Hex(b.Hex); !ok {
+			v.fail("%s, brigade %q: field hex: %q is not a hex of this map", where, b.Name, b.Hex)
+		}
+		if b.SP <= 0 || len(b.Morale) != 1 || b.Morale[0] < 'A' || b.Morale[0] > 'F' {
+			v.fail("%s, brigade %q: fields sp and morale: want sp > 0 and a morale rating A-F", where, b.Name)
+		}
+		v.unique(names, where, b.Name)
+		c.Brigades = append(c.Brigades, Brigade(b))
+	}
+	return c
+}
+
+// unique checks that every counter name is used once in the scenario.
+func (v *loader) unique(names map[string]string, where string, ns ...string) {
+	for _, n := range ns {
+		if n == "" {
+			v.fail("%s: a name is missing", where)
+			continue
+		}
+		if prev, ok := names[n]; ok {
+			v.fail("%s: name %q is already used by %s", where, n, prev)
+		}
+		names[n] = where
+	}
+}
+
+// side returns the order of battle of a side.
+func (s *Scenario) side(sd rules.Side) *SideOOB {
+	for i := range s.Sides {
+		if s.Sides[i].Side == sd {
+			return &s.Sides[i]
+		}
+	}
+	return nil
+}
+
+// commands lists every Command of every side: each army, then its divisions.
+func (s *Scenario) commands() []*Command {
+	var cs []*Command
+	for i := range s.Sides {
+		sd := &s.Sides[i]
+		cs = append(cs, &sd.Army)
+		for j := range sd.Commands {
+			cs = append(cs, &sd.Commands[j])
+		}
+	}
+	return cs
+}
+
+// command finds a Command by its exact name.
+func (s *Scenario) command(name string) *Command {
+	for _, c := range s.commands() {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// clock is the time of day at a 1-based turn.
+func (s *Scenario) clock(turn int) time.Time {
+	return s.Start.Add(time.Duration((turn-1)*s.TurnMins) * time.Minute)
+}

@@ -1,0 +1,294 @@
+package lob
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// State is a Line of Battle position: the clock, where every counter is,
+// and every order. It is immutable; Resolve returns a new one.
+type State struct {
+	scn    *Scenario
+	charts *charts
+	doc    stateDoc
+	index  map[string]int // counter name -> position in doc.Pieces
+}
+
+var _ rules.State = (*State)(nil)
+
+// stateDoc is the canonical form. Every collection is a slice in a fixed
+// order, so encoding/json gives the same bytes for the same position.
+type stateDoc struct {
+	System   string    `json:"system"`
+	Scenario string    `json:"scenario"`
+	Segment  int       `json:"segment"`
+	Pieces   []Piece   `json:"pieces"`
+	Orders   []Order   `json:"orders"`
+	Counters []Counter `json:"counters"`
+	Pack     packDoc   `json:"chart_pack"`
+}
+
+// Piece is a counter's position: a leader, an HQ or a brigade.
+type Piece struct {
+	Name string     `json:"name"`
+	Kind string     `json:"kind"` // "leader", "hq", "infantry"
+	Side rules.Side `json:"side"`
+	Hex  string     `json:"hex"`
+}
+
+// Counter is the last order number used by a side.
+type Counter struct {
+	Side rules.Side `json:"side"`
+	Last int        `json:"last"`
+}
+
+// Order statuses.
+const (
+	InTransit = "in-transit" // issued, not yet arrived (LoB 10.6a)
+	Waiting   = "waiting"    // arrived, its condition has not occurred (LoB 10.4d)
+	Awaiting  = "awaiting"   // arrived, awaiting a "yes" Command Roll (LoB 10.6)
+	Accepted  = "accepted"   // being carried out
+	Ended     = "ended"      // fulfilled, superseded or replaced (LoB 10.7a)
+)
+
+// Order is a written order (LoB 10.3) and its life cycle.
+type Order struct {
+	ID            string        `json:"id"`
+	Side          rules.Side    `json:"side"`
+	Type          string        `json:"type"` // ATTACK or MOVE (LoB 10.4)
+	From          string        `json:"from"` // issuing leader
+	To            string        `json:"to"`   // receiving Command
+	Objective     string        `json:"objective"`
+	ObjectiveName string        `json:"objective_name,omitempty"`
+	Route         []Waypoint    `json:"route"`
+	Condition     Condition     `json:"condition"`
+	For           []Instruction `json:"for,omitempty"`
+	Intent        string        `json:"intent,omitempty"`
+	IssuedTurn    int           `json:"issued_turn"`
+	ArrivesTurn   int           `json:"arrives_turn"`
+	Status        string        `json:"status"`
+	Rolls         []RollNote    `json:"rolls,omitempty"`
+	AcceptedTurn  int           `json:"accepted_turn,omitempty"`
+	EndedTurn     int           `json:"ended_turn,omitempty"`
+	Why           string        `json:"why,omitempty"` // why it ended
+	Path          []string      `json:"path,omitempty"`
+}
+
+// Waypoint is one route point: a hex (possibly a named place) or a road.
+type Waypoint struct {
+	Text string `json:"text"`
+	Hex  string `json:"hex,omitempty"`
+	Road string `json:"road,omitempty"`
+}
+
+// Condition is one of the three conditions LoB 10.4d allows.
+type Condition struct {
+	Kind    string `json:"kind,omitempty"` // "", "first-light", "attacks"
+	Command string `json:"command,omitempty"`
+	Minutes int    `json:"minutes,omitempty"` // after Command attacks
+	Text    string `json:"text,omitempty"`
+}
+
+// Instruction is a per-subordinate instruction, kept verbatim (LoB 10.3a).
+type Instruction struct {
+	Unit string `json:"unit"`
+	Text string `json:"text"`
+}
+
+// RollNote is one Command Roll to implement an order.
+type RollNote struct {
+	Turn int  `json:"turn"`
+	Sum  int  `json:"sum"`
+	Yes  bool `json:"yes"`
+}
+
+// packDoc is a chart pack with its maps turned into sorted slices.
+type packDoc struct {
+	Name        string     `json:"name"`
+	System      string     `json:"system"`
+	Provisional bool       `json:"provisional"`
+	Notes       string     `json:"notes"`
+	Hash        string     `json:"hash"`
+	Tables      []tableDoc `json:"tables"`
+}
+
+type tableDoc struct {
+	Name       string   `json:"name"`
+	Rule       string   `json:"rule"`
+	Derivation string   `json:"derivation"`
+	Columns    []string `json:"columns"`
+	Rows       []rowDoc `json:"rows"`
+	Values     []rowDoc `json:"values"`
+}
+
+type rowDoc struct {
+	Key   string   `json:"key"`
+	Cells []string `json:"cells,omitempty"`
+	Value string   `json:"value,omitempty"`
+}
+
+func packToDoc(p *rules.ChartPack) packDoc {
+	d := packDoc{Name: p.Name, System: p.System, Provisional: p.Provisional, Notes: p.Notes, Hash: p.Hash}
+	for _, name := range sortedKeys(p.Tables) {
+		t := p.Tables[name]
+		td := tableDoc{Name: name, Rule: t.Rule, Derivation: t.Derivation, Columns: t.Columns}
+		for _, k := range sortedKeys(t.Rows) {
+			td.Rows = append(td.Rows, rowDoc{Key: k, Cells: t.Rows[k]})
+		}
+		for _, k := range sortedKeys(t.Values) {
+			td.Values = append(td.Values, rowDoc{Key: k, Value: t.Values[k]})
+		}
+		d.Tables = append(d.Tables, td)
+	}
+	return d
+}
+
+func docToPack(d packDoc) *rules.ChartPack {
+	p := &rules.ChartPack{Name: d.Name, System: d.System, Provisional: d.Provisional, Notes: d.Notes, Hash: d.Hash,
+		Tables: map[string]rules.ChartTable{}}
+	for _, td := range d.Tables {
+		t := rules.ChartTable{Rule: td.Rule, Derivation: td.Derivation, Columns: td.Columns}
+		for _, r := range td.Rows {
+			if t.Rows == nil {
+				t.Rows = map[string][]string{}
+			}
+			t.Rows[r.Key] = r.Cells
+		}
+		for _, v := range td.Values {
+			if t.Values == nil {
+				t.Values = map[string]string{}
+			}
+			t.Values[v.Key] = v.Value
+		}
+		p.Tables[td.Name] = t
+	}
+	return p
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// newState builds the starting position of a scenario.
+func newState(scn *Scenario, ch *charts) *State {
+	d := stateDoc{System: systemID, Scenario: scn.Name}
+	for _, c := range scn.commands() {
+		d.Pieces = append(d.Pieces,
+			Piece{Name: c.Leader.Name, Kind: "leader", Side: c.Side, Hex: c.HQ},
+			Piece{Name: c.HQName(), Kind: "hq", Side: c.Side, Hex: c.HQ})
+		for _, b := range c.Brigades {
+			d.Pieces = append(d.Pieces, Piece{Name: b.Name, Kind: "infantry", Side: c.Side, Hex: b.Hex})
+		}
+	}
+	for _, sd := range scn.Sides {
+		d.Counters = append(d.Counters, Counter{Side: sd.Side})
+	}
+	d.Pack = packToDoc(ch.pack)
+	return build(scn, ch, d)
+}
+
+func build(scn *Scenario, ch *charts, d stateDoc) *State {
+	s := &State{scn: scn, charts: ch, doc: d, index: map[string]int{}}
+	for i, p := range d.Pieces {
+		s.index[p.Name] = i
+	}
+	return s
+}
+
+// Canonical implements rules.State.
+func (s *State) Canonical() []byte {
+	b, err := json.Marshal(s.doc)
+	if err != nil {
+		panic(fmt.Sprintf("lob: encoding state: %v", err)) // plain data: cannot fail
+	}
+	return b
+}
+
+// decodeState reads a canonical state and checks it against its scenario.
+func decodeState(b []byte) (*State, error) {
+	var d stateDoc
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&d); err != nil {
+		return nil, fmt.Errorf("lob: decoding state: %w", err)
+	}
+	if d.System != systemID {
+		return nil, fmt.Errorf("lob: decoding state: system %q, want %s", d.System, systemID)
+	}
+	scn, err := loadScenario(d.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("lob: decoding state: %w", err)
+	}
+	ch, err := compileCharts(docToPack(d.Pack), scn)
+	if err != nil {
+		return nil, fmt.Errorf("lob: decoding state: %w", err)
+	}
+	s := build(scn, ch, d)
+	want := newState(scn, ch).doc.Pieces
+	if len(want) != len(d.Pieces) {
+		return nil, fmt.Errorf("lob: decoding state: %d counters, scenario %s has %d", len(d.Pieces), scn.Name, len(want))
+	}
+	for i, p := range d.Pieces {
+		if p.Name != want[i].Name || p.Kind != want[i].Kind || p.Side != want[i].Side {
+			return nil, fmt.Errorf("lob: decoding state: counter %d is %q, scenario has %q", i, p.Name, want[i].Name)
+		}
+		if _, ok := scn.Map.Hex(p.Hex); !ok {
+			return nil, fmt.Errorf("lob: decoding state: counter %q: hex %q is not on the map", p.Name, p.Hex)
+		}
+	}
+	return s, nil
+}
+
+// clone returns a deep copy to build the next position on.
+func (s *State) clone() *State {
+	var d stateDoc
+	if err := json.Unmarshal(s.Canonical(), &d); err != nil {
+		panic(fmt.Sprintf("lob: cloning state: %v", err))
+	}
+	return build(s.scn, s.charts, d)
+}
+
+// turn is the 1-based game turn of the current segment.
+func (s *State) turn() int { return s.doc.Segment/2 + 1 }
+
+// side is the side whose player turn it is.
+func (s *State) side() rules.Side { return s.scn.Sides[s.doc.Segment%2].Side }
+
+// Segment implements rules.State: each game turn is a CSA player turn and
+// then a USA player turn (LoB 2.0, 11.0 #5).
+func (s *State) Segment() rules.Segment {
+	t, sd := s.turn(), s.side()
+	if s.Over() {
+		t, sd = s.scn.Turns, s.scn.Sides[1].Side
+	}
+	return rules.Segment{
+		Turn:  t,
+		Index: s.doc.Segment,
+		Name:  string(sd),
+		Label: fmt.Sprintf("Turn %d (%s), %s player turn", t, s.scn.clock(t).Format("15:04"), sd),
+		Sides: []rules.Side{sd},
+	}
+}
+
+// Over implements rules.State: the game ends after the last turn's second
+// player turn.
+func (s *State) Over() bool { return s.doc.Segment >= 2*s.scn.Turns }
+
+// piece returns a counter by name.
+func (s *State) piece(name string) *Piece { return &s.doc.Pieces[s.index[name]] }
+
+// hqHex is where a Command's HQ stands.
+func (s *State) hqHex(c *Command) string { return s.piece(c.HQName()).Hex }
+
+// orderFile is a convenience for tests and Default.
+func emptyFile(side rules.Side) *orders.File { return &orders.File{Side: string(side)} }

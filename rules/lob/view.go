@@ -1,0 +1,136 @@
+package lob
+
+import (
+	"fmt"
+
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// view is what one side sees; the empty side is the umpire. Enemy counters
+// show only within the scenario's visibility of a friendly counter (LoB
+// 4.3; line of sight is not yet applied). Orders are secret (LoB 2.4).
+func (s *State) view(side rules.Side) rules.View {
+	seg := s.Segment()
+	t := seg.Turn
+	v := rules.View{
+		System:      systemID,
+		Side:        side,
+		Turn:        fmt.Sprintf("Turn %d of %d, %s", t, s.scn.Turns, s.scn.clock(t).Format("15:04")),
+		Segment:     seg.Label,
+		Provisional: s.charts.pack.Provisional,
+		ChartPack:   s.charts.pack.Name,
+	}
+	if s.Over() {
+		v.Segment = "game over"
+	}
+	v.Lines = s.lines(side, v)
+	v.Map = s.mapView(side)
+	return v
+}
+
+func (s *State) sidesFor(side rules.Side) []*SideOOB {
+	var out []*SideOOB
+	for i := range s.scn.Sides {
+		if side == "" || s.scn.Sides[i].Side == side {
+			out = append(out, &s.scn.Sides[i])
+		}
+	}
+	return out
+}
+
+func (s *State) lines(side rules.Side, v rules.View) []string {
+	ls := []string{fmt.Sprintf("%s: %s. %s.", s.scn.Title, v.Turn, v.Segment)}
+	if v.Provisional {
+		ls = append(ls, fmt.Sprintf("Chart pack %q is PROVISIONAL: its values are not the official LoB Charts & Tables.", v.ChartPack))
+	}
+	for _, sd := range s.sidesFor(side) {
+		ls = append(ls, fmt.Sprintf("%s orders (Army Commander %s, Awareness %s):", sd.Side, sd.Army.Leader.Name, sd.Awareness))
+		n := 0
+		for i := range s.doc.Orders {
+			if o := &s.doc.Orders[i]; o.Side == sd.Side {
+				ls = append(ls, "  "+s.describe(o))
+				n++
+			}
+		}
+		if n == 0 {
+			ls = append(ls, "  none")
+		}
+		ls = append(ls, fmt.Sprintf("%s Commands:", sd.Side))
+		for _, c := range append([]*Command{&sd.Army}, ptrs(sd.Commands)...) {
+			status := "no accepted order: defending (LoB 10.8a)"
+			for i := range s.doc.Orders {
+				if o := &s.doc.Orders[i]; o.To == c.Name && o.Status == Accepted {
+					status = "executing " + o.ID
+				}
+			}
+			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s",
+				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status))
+		}
+	}
+	return ls
+}
+
+func ptrs(cs []Command) []*Command {
+	out := make([]*Command, len(cs))
+	for i := range cs {
+		out[i] = &cs[i]
+	}
+	return out
+}
+
+// seen reports which hexes the side can see: within visibility of one of
+// its counters. The umpire sees every hex.
+func (s *State) seen(side rules.Side) func(id string) bool {
+	if side == "" {
+		return func(string) bool { return true }
+	}
+	var eyes []hex.Axial
+	for _, p := range s.doc.Pieces {
+		if p.Side == side {
+			eyes = append(eyes, s.scn.Map.axial(p.Hex))
+		}
+	}
+	return func(id string) bool {
+		a := s.scn.Map.axial(id)
+		for _, e := range eyes {
+			if hex.Distance(a, e) <= s.scn.Visibility {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func (s *State) mapView(side rules.Side) *rules.MapView {
+	m := &s.scn.Map
+	seen := s.seen(side)
+	mv := &rules.MapView{Name: m.Name, Cols: m.Cols, Rows: m.Rows}
+	for _, h := range m.Hexes {
+		mv.Hexes = append(mv.Hexes, rules.HexView{ID: h.ID, Col: h.At.Col, Row: h.At.Row, Terrain: h.Terrain,
+			Elevation: h.Elevation, Hidden: !seen(h.ID), Label: h.Place})
+	}
+	for _, r := range m.Roads {
+		mv.Roads = append(mv.Roads, append([]string(nil), r.Hexes...))
+	}
+	for _, p := range s.doc.Pieces {
+		if p.Side != side && side != "" && !seen(p.Hex) {
+			continue
+		}
+		mv.Units = append(mv.Units, rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Facing: -1})
+	}
+	for i := range s.doc.Orders {
+		o := &s.doc.Orders[i]
+		if (side != "" && o.Side != side) || (o.Status != Accepted && o.Status != InTransit) {
+			continue
+		}
+		path := o.Path
+		hq := s.hqHex(s.scn.command(o.To))
+		if o.Status == InTransit {
+			path = s.plan(hq, o)
+		}
+		mv.Arrows = append(mv.Arrows, rules.ArrowView{Side: o.Side,
+			Label: fmt.Sprintf("%s %s %s", o.ID, o.Type, o.To), Hexes: append([]string{hq}, path...)})
+	}
+	return mv
+}
