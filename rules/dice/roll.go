@@ -16,13 +16,18 @@ type roller struct {
 }
 
 func newRoller(seed []byte) *roller {
-	return &roller{mac: hmac.New(sha256.New, seed)}
+	r := &roller{mac: hmac.New(sha256.New, seed)}
+	rollMessage(&r.msg, 0, 0, 0)
+	return r
 }
 
 // word returns the first 8 bytes, big-endian, of
 // HMAC-SHA256(seed, rollMessage(i, n, ctr)).
 func (r *roller) word(i, n, ctr uint64) uint64 {
-	rollMessage(&r.msg, i, n, ctr)
+	o := len(tagRoll) + 1 // the tag and version stay in place
+	binary.BigEndian.PutUint64(r.msg[o:], i)
+	binary.BigEndian.PutUint64(r.msg[o+8:], n)
+	binary.BigEndian.PutUint64(r.msg[o+16:], ctr)
 	r.mac.Reset()
 	r.mac.Write(r.msg[:])
 	r.mac.Sum(r.sum[:0])

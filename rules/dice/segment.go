@@ -35,8 +35,13 @@ type Segment struct {
 	in   SegmentInput
 	seed []byte
 	r    *roller
-	log  []rules.Roll
+	// log holds the rolls in chunks of logChunk, so a long segment never
+	// copies its log to grow it.
+	log [][]rules.Roll
+	n   int
 }
+
+const logChunk = 256
 
 var _ rules.Dice = (*Segment)(nil)
 
@@ -101,20 +106,31 @@ func (s *Segment) Roll(sides int, rule, purpose string) int {
 	if sides < 1 {
 		panic(fmt.Sprintf("dice: die with %d sides", sides))
 	}
-	i := len(s.log)
+	i := s.n
 	v := int(s.r.draw(uint64(i), uint64(sides)))
-	s.log = append(s.log, rules.Roll{Index: i, Purpose: purpose, Rule: rule, Sides: sides, Result: v})
+	if i%logChunk == 0 {
+		s.log = append(s.log, make([]rules.Roll, 0, logChunk))
+	}
+	last := &s.log[len(s.log)-1]
+	*last = append(*last, rules.Roll{Index: i, Purpose: purpose, Rule: rule, Sides: sides, Result: v})
+	s.n++
 	return v
 }
 
 // Rolls implements rules.Dice.
-func (s *Segment) Rolls() []rules.Roll { return append([]rules.Roll(nil), s.log...) }
+func (s *Segment) Rolls() []rules.Roll {
+	out := make([]rules.Roll, 0, s.n)
+	for _, c := range s.log {
+		out = append(out, c...)
+	}
+	return out
+}
 
 // Record is the segment's record for the results mail and the journal,
 // with the Merkle root over the rolls made so far.
 func (s *Segment) Record() Record {
 	in := s.in.clone()
-	return Record{
+	rec := Record{
 		Version: Version,
 		GameID:  in.GameID,
 		Segment: in.Index,
@@ -126,7 +142,8 @@ func (s *Segment) Record() Record {
 		Orders:  in.Orders,
 		Salts:   in.Salts,
 		Seed:    s.Seed(),
-		Root:    MerkleRoot(in.Link, s.log),
 		Rolls:   s.Rolls(),
 	}
+	rec.Root = MerkleRoot(rec.Link, rec.Rolls)
+	return rec
 }
