@@ -3,6 +3,7 @@ package dice
 import (
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"flag"
 	"os"
 	"path/filepath"
@@ -14,7 +15,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/vectors.json")
 
-const vectorsFile = "testdata/vectors.json"
+const (
+	vectorsFile = "testdata/vectors.json"
+	mailFile    = "testdata/results-mail.txt"
+)
 
 // Test vectors for other implementations; docs/dice.md describes each part
 // and scripts/verify_dice.py checks them all.
@@ -206,6 +210,7 @@ func recordVectorFor(t *testing.T, c *Chain) recordVector {
 	Pool(s, 3, 6, "ACW QR 4", "fire pool: 1st Texas")
 	D10Zero(s, "WV 7.1", "Brigade efficiency: Grenadiers à cheval")
 	Shuffle(s, 4, "BH 3.1", "chit draw cup")
+	s.Roll(7, "  odd | rule %", "a long purpose that continues: "+strings.Repeat("Sédan  →  Metz, ", 6))
 	prev, _ := c.Link(3)
 	return recordVector{Prev: hx(prev), Text: FormatRecord(s.Record())}
 }
@@ -279,5 +284,45 @@ func TestVectorFile(t *testing.T) {
 		if err := CheckLink(l, p, 1); err != nil {
 			t.Fatalf("link %d: %v", k, err)
 		}
+	}
+}
+
+// resultsMail is a results mail body carrying the records of segments 1 to
+// 3 of one game, the form in which players receive them.
+func resultsMail(t *testing.T) string {
+	c := testChain(t, 8)
+	var b strings.Builder
+	b.WriteString("Subject: Gettysburg, turn 1 results\n\nGenerals,\n\nThe dice of each segment follow; check them with\nscripts/verify_dice.py and the chain head from the game-start mail.\n\n")
+	for k := 1; k <= 3; k++ {
+		s := testSegment(t, c, k)
+		s.Roll(6, "LoB 10.6", "Command Roll: Lee issues")
+		s.Roll(6, "LoB 10.6", "Command Roll: Lee issues (die 2 of 2)")
+		D10Zero(s, "GBACW 6.2", "Efficiency: Hood’s division")
+		fmt.Fprintf(&b, "Segment %d\n\n%s\n", k, FormatRecord(s.Record()))
+	}
+	b.WriteString("Your obedient servant,\nGalloper\n")
+	return b.String()
+}
+
+func TestResultsMail(t *testing.T) {
+	got := resultsMail(t)
+	if *update {
+		if err := os.WriteFile(mailFile, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(mailFile)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Fatalf("%s is out of date (run go test -update)", mailFile)
+	}
+	recs, err := ParseRecords(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyRecords(testChain(t, 8).Head(), recs); err != nil || len(recs) != 3 {
+		t.Fatalf("%d records: %v", len(recs), err)
 	}
 }

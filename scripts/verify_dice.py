@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Independent verifier for Galloper dice, spec galloper-dice/1 (docs/dice.md).
+
+  verify_dice.py vectors.json             check every test vector
+  verify_dice.py FILE [PREV] [--head H]   verify the record blocks in FILE
+                                          (text or .eml); PREV/H is the hex
+                                          link before the first record
+Exit status 0 when everything checks, 1 otherwise. Standard library only.
+"""
+import argparse, email, email.policy, hashlib, hmac, json, re, sys
+
+BEGIN, END = "-----BEGIN GALLOPER DICE RECORD-----", "-----END GALLOPER DICE RECORD-----"
+H = lambda b: hashlib.sha256(b).digest()
+mac = lambda k, m: hmac.new(k, m, hashlib.sha256).digest()
+u8, u32, u64 = (lambda v: bytes([v])), (lambda v: v.to_bytes(4, "big")), (lambda v: v.to_bytes(8, "big"))
+def lp(b):
+    b = b.encode() if isinstance(b, str) else b
+    return u32(len(b)) + b
+lst = lambda xs: u32(len(xs)) + b"".join(lp(x) for x in sorted(xs))
+
+def seed_message(game, k, engine, state, orders, salts):
+    return (lp("galloper.dice.seed") + u8(1) + lp(game) + u64(k) + lp(engine) + lp(state)
+            + lst(orders) + lst(salts))
+
+def draw(seed, i, n):
+    limit, ctr = 2**64 - 2**64 % n, 0
+    while True:
+        x = int.from_bytes(mac(seed, b"galloper.dice.roll" + u8(1) + u64(i) + u64(n) + u64(ctr))[:8], "big")
+        if x < limit:
+            return 1 + x % n
+        ctr += 1
+
+def leaf_key(link, j): return mac(link, lp("galloper.dice.leaf-key") + u8(1) + u64(j))
+def leaf(key, r):
+    return mac(key, lp("galloper.dice.leaf") + u8(1) + u64(r["index"]) + u64(r["sides"]) + u64(r["result"])
+               + lp(r["rule"].encode()) + lp(r["purpose"].encode()))
+node = lambda l, r: H(b"\x01" + l + r)
+
+def merkle_root(link, rolls):
+    w = 64
+    while w < len(rolls): w *= 2
+    lv = [leaf(leaf_key(link, j), rolls[j]) if j < len(rolls) else
+          mac(leaf_key(link, j), lp("galloper.dice.pad") + u8(1) + u64(j)) for j in range(w)]
+    while len(lv) > 1: lv = [node(lv[i], lv[i + 1]) for i in range(0, len(lv), 2)]
+    return lv[0]
+
+def unescape(s):
+    return "" if s == "-" else re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m[1], 16)]), s.encode()).decode()
+
+def parse_records(text):
+    recs, lines, i = [], text.replace("\r\n", "\n").split("\n") + [END], 0
+    while i < len(lines):
+        at = lines[i].find(BEGIN); i += 1
+        if at < 0: continue
+        pre, body = lines[i - 1][:at], []
+        unquote = lambda l: l[len(pre):] if l.startswith(pre) else l.removeprefix(pre.rstrip())
+        while (l := unquote(lines[i].rstrip(" \t\r"))) != END:
+            if l.startswith("+") and body: body[-1] += l[1:]
+            elif l: body.append(l)
+            i += 1
+        rec = {"order": [], "salt": [], "roll": []}
+        for l in body:
+            k, v = (x.strip() for x in l.split(":", 1))
+            if k in ("order", "salt"): rec[k].append(b"" if v == "-" else bytes.fromhex(v))
+            elif k == "roll":
+                head, rule, purpose = v.split(" | ")
+                idx, sides, _, res = head.split(" ")
+                rec[k].append(dict(index=int(idx), sides=int(sides[1:]), result=int(res), rule=unescape(rule), purpose=unescape(purpose)))
+            else: rec[k] = v
+        recs.append(rec)
+    return recs
+
+def verify_record(r, prev):
+    k, hx = int(r["segment"]), lambda n: bytes.fromhex(r[n])
+    assert r["spec"] == "galloper-dice/1", "unknown spec " + r["spec"]
+    assert hx("prev") == prev, f"segment {k}: previous link is {r['prev']}, expected {prev.hex()}"
+    assert k != 1 or hx("head") == prev, "segment 1: previous link is not the head"
+    assert H(hx("link")) == prev, f"segment {k}: link {r['link']} does not hash to the previous link"
+    seed = mac(hx("link"), seed_message(unescape(r["game"]), k, unescape(r["engine"]), hx("state"), r["order"], r["salt"]))
+    assert seed == hx("seed"), f"segment {k}: seed recorded {r['seed']}, recomputed {seed.hex()}"
+    assert int(r["rolls"]) == len(r["roll"]), f"segment {k}: roll count"
+    for i, x in enumerate(r["roll"]):
+        got = draw(seed, i, x["sides"])
+        assert x["index"] == i and got == x["result"], \
+            f"segment {k}: roll #{i} ({x['purpose']}, {x['rule']}): recorded {x['result']}, recomputed {got}"
+    assert merkle_root(hx("link"), r["roll"]) == hx("root"), f"segment {k}: Merkle root does not match"
+    return hx("link")
+
+def check_vectors(v):
+    c, B = v["chain"], bytes.fromhex
+    links = [B(x) for x in c["links"]]
+    assert links[-1] == B(c["secret"]) and all(H(links[i]) == links[i - 1] for i in range(1, len(links))), "chain"
+    for s in v["seeds"]:
+        m = seed_message(s["game"], s["segment"], s["engine"], B(s["state"]), [B(x) for x in s["orders"]], [B(x) for x in s["salts"]])
+        assert m.hex() == s["message"] and mac(B(s["link"]), m).hex() == s["seed"], "seed for segment %d" % s["segment"]
+    for r in v["rolls"]:
+        assert [draw(B(r["seed"]), i, r["sides"]) for i in range(len(r["results"]))] == r["results"], "d%d rolls" % r["sides"]
+    rj = v["rejection"]
+    assert draw(B(rj["seed"]), rj["index"], rj["sides"]) == rj["result"] and len(rj["words"]) > 1, "rejection"
+    sh, p = v["shuffle"], list(range(v["shuffle"]["n"]))
+    for k, i in enumerate(range(sh["n"] - 1, 0, -1)):
+        j = draw(B(sh["seed"]), k, i + 1) - 1; p[i], p[j] = p[j], p[i]
+    assert p == sh["perm"], "shuffle"
+    m = v["merkle"]
+    assert merkle_root(B(m["link"]), m["rolls"]).hex() == m["root"], "Merkle root"
+    for pr in m["proofs"]:
+        j = pr["index"]; h = leaf(B(pr["key"]), m["rolls"][j])
+        assert B(pr["key"]) == leaf_key(B(m["link"]), j) and len(pr["path"]) == m["width"].bit_length() - 1
+        for sib in map(B, pr["path"]):
+            h, j = (node(h, sib) if j % 2 == 0 else node(sib, h)), j // 2
+        assert h.hex() == m["root"], "Merkle proof of roll #%d" % pr["index"]
+    for e in v["escapes"]: assert unescape(e["escaped"]) == e["raw"], "escape %r" % e["raw"]
+    [rec] = parse_records(v["record"]["text"])
+    verify_record(rec, B(v["record"]["prev"]))
+
+def mail_text(data):
+    msg, out = email.message_from_bytes(data, policy=email.policy.default), []
+    for part in msg.walk():
+        if part.is_multipart(): continue
+        c = part.get_content()
+        out.append(c if isinstance(c, str) else c.decode("utf-8", "replace"))
+    return "\n".join(out)
+
+def main():
+    ap = argparse.ArgumentParser(description="Verify Galloper dice vectors or record blocks.")
+    ap.add_argument("file"); ap.add_argument("prev", nargs="?"); ap.add_argument("--head")
+    a = ap.parse_args()
+    data = open(a.file, "rb").read()
+    if a.file.endswith(".json"):
+        check_vectors(json.loads(data)); print("vectors: all match"); return
+    is_mail = a.file.endswith(".eml") or re.match(rb"(From |[A-Za-z-]+: )", data) is not None
+    recs = parse_records(mail_text(data) if is_mail else data.decode())
+    assert recs, "no record block found"
+    prev = a.prev or a.head
+    if prev is None: print("warning: no previous link given; trusting the first record's prev line")
+    link = bytes.fromhex(prev or recs[0]["prev"])
+    for r in recs:
+        link = verify_record(r, link)
+        print(f"segment {r['segment']}: link, seed, {len(r['roll'])} rolls and root check")
+
+if __name__ == "__main__":
+    try:
+        main()
+    except (AssertionError, ValueError, KeyError, IndexError, OSError) as e:
+        print("FAILED:", e or "check failed"); sys.exit(1)
