@@ -3,8 +3,8 @@ package dice
 import (
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
