@@ -14,7 +14,7 @@ H = lambda b: hashlib.sha256(b).digest()
 mac = lambda k, m: hmac.new(k, m, hashlib.sha256).digest()
 u8, u32, u64 = (lambda v: bytes([v])), (lambda v: v.to_bytes(4, "big")), (lambda v: v.to_bytes(8, "big"))
 def lp(b):
-    b = b.encode() if isinstance(b, str) else b
+    b = b.encode("utf-8", "surrogateescape") if isinstance(b, str) else b
     return u32(len(b)) + b
 lst = lambda xs: u32(len(xs)) + b"".join(lp(x) for x in sorted(xs))
 
@@ -33,7 +33,7 @@ def draw(seed, i, n):
 def leaf_key(link, j): return mac(link, lp("galloper.dice.leaf-key") + u8(1) + u64(j))
 def leaf(key, r):
     return mac(key, lp("galloper.dice.leaf") + u8(1) + u64(r["index"]) + u64(r["sides"]) + u64(r["result"])
-               + lp(r["rule"].encode()) + lp(r["purpose"].encode()))
+               + lp(r["rule"]) + lp(r["purpose"]))
 node = lambda l, r: H(b"\x01" + l + r)
 
 def merkle_root(link, rolls):
@@ -45,19 +45,20 @@ def merkle_root(link, rolls):
     return lv[0]
 
 def unescape(s):
-    return "" if s == "-" else re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m[1], 16)]), s.encode()).decode()
+    return "" if s == "-" else re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m[1], 16)]), s.encode()).decode("utf-8", "surrogateescape")
 
 def parse_records(text):
-    recs, lines, i = [], text.replace("\r\n", "\n").split("\n") + [END], 0
+    recs, lines, i = [], text.replace("\r\n", "\n").split("\n"), 0
     while i < len(lines):
         at = lines[i].find(BEGIN); i += 1
         if at < 0: continue
         pre, body = lines[i - 1][:at], []
         unquote = lambda l: l[len(pre):] if l.startswith(pre) else l.removeprefix(pre.rstrip())
-        while (l := unquote(lines[i].rstrip(" \t\r"))) != END:
+        while i < len(lines) and (l := unquote(lines[i].rstrip(" \t\r"))) != END:
             if l.startswith("+") and body: body[-1] += l[1:]
             elif l: body.append(l)
             i += 1
+        assert i < len(lines), "record block has no END marker"
         rec = {"order": [], "salt": [], "roll": []}
         for l in body:
             k, v = (x.strip() for x in l.split(":", 1))
@@ -96,7 +97,9 @@ def check_vectors(v):
     for r in v["rolls"]:
         assert [draw(B(r["seed"]), i, r["sides"]) for i in range(len(r["results"]))] == r["results"], "d%d rolls" % r["sides"]
     rj = v["rejection"]
-    assert draw(B(rj["seed"]), rj["index"], rj["sides"]) == rj["result"] and len(rj["words"]) > 1, "rejection"
+    words = [mac(B(rj["seed"]), b"galloper.dice.roll" + u8(1) + u64(rj["index"]) + u64(rj["sides"]) + u64(c))[:8].hex()
+             for c in range(len(rj["words"]))]
+    assert words == rj["words"] and draw(B(rj["seed"]), rj["index"], rj["sides"]) == rj["result"], "rejection"
     sh, p = v["shuffle"], list(range(v["shuffle"]["n"]))
     for k, i in enumerate(range(sh["n"] - 1, 0, -1)):
         j = draw(B(sh["seed"]), k, i + 1) - 1; p[i], p[j] = p[j], p[i]
@@ -129,12 +132,13 @@ def main():
     if a.file.endswith(".json"):
         check_vectors(json.loads(data)); print("vectors: all match"); return
     is_mail = a.file.endswith(".eml") or re.match(rb"(From |[A-Za-z-]+: )", data) is not None
-    recs = parse_records(mail_text(data) if is_mail else data.decode())
+    recs = (is_mail and parse_records(mail_text(data))) or parse_records(data.decode("utf-8", "replace"))
     assert recs, "no record block found"
     prev = a.prev or a.head
     if prev is None: print("warning: no previous link given; trusting the first record's prev line")
     link = bytes.fromhex(prev or recs[0]["prev"])
     for r in recs:
+        assert r["head"] == recs[0]["head"], f"segment {r['segment']}: another game's head"
         link = verify_record(r, link)
         print(f"segment {r['segment']}: link, seed, {len(r['roll'])} rolls and root check")
 
