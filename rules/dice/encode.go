@@ -47,10 +47,17 @@ func (e *encoder) list(items [][]byte) {
 	}
 }
 
+// sortedCopy copies items and sorts them bytewise; empty items and an
+// empty list come back nil, as a parsed record has them.
 func sortedCopy(items [][]byte) [][]byte {
+	if len(items) == 0 {
+		return nil
+	}
 	s := make([][]byte, len(items))
 	for i, p := range items {
-		s[i] = append([]byte(nil), p...)
+		if len(p) > 0 {
+			s[i] = append([]byte(nil), p...)
+		}
 	}
 	sort.Slice(s, func(i, j int) bool { return bytes.Compare(s[i], s[j]) < 0 })
 	return s

@@ -219,3 +219,67 @@ func TestVerifyRecords(t *testing.T) {
 		t.Fatalf("spliced record: %v", err)
 	}
 }
+
+func TestRecordWithoutRollsOrSalts(t *testing.T) {
+	c := testChain(t, 2)
+	in := testInput(t, c, 1)
+	in.Salts, in.Orders = nil, nil
+	s, err := NewSegment(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := s.Record()
+	got, err := ParseRecord(FormatRecord(rec))
+	if err != nil || !reflect.DeepEqual(got, rec) {
+		t.Fatalf("empty record round trip: %v\n got %+v\nwant %+v", err, got, rec)
+	}
+	if err := Verify(got, c.Head()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestVerifyChecksHead(t *testing.T) {
+	c := testChain(t, 5)
+	prev, _ := c.Link(2)
+	rec := rolledSegment(t, c, 3).Record()
+	rec.Head, _ = c.Link(1)
+	if err := Verify(rec, prev); err == nil || !strings.Contains(err.Error(), "does not lead back to the head") {
+		t.Fatalf("wrong head: %v", err)
+	}
+}
+
+// FuzzRecordText round-trips arbitrary game ids, rules and purposes
+// through FormatRecord and ParseRecord, and checks the line rules.
+func FuzzRecordText(f *testing.F) {
+	for _, p := range oddPurposes {
+		f.Add("lob-1", "LoB 10.6", p)
+	}
+	f.Add("-", "", " | ")
+	c := testChain(f, 2)
+	f.Fuzz(func(t *testing.T, game, rule, purpose string) {
+		in := testInput(t, c, 1)
+		in.GameID = game
+		s, err := NewSegment(in)
+		if err != nil {
+			return // an empty game id
+		}
+		s.Roll(6, rule, purpose)
+		rec := s.Record()
+		text := FormatRecord(rec)
+		for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			if len(l) > MaxLine || strings.TrimRight(l, " ") != l || strings.ContainsFunc(l, func(r rune) bool { return r < 0x20 || r > 0x7e }) {
+				t.Fatalf("bad line %q", l)
+			}
+		}
+		got, err := ParseRecord(text)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, text)
+		}
+		if !reflect.DeepEqual(got, rec) {
+			t.Fatalf("round trip changed the record\n%s", text)
+		}
+		if err := Verify(got, c.Head()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

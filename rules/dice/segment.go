@@ -119,6 +119,9 @@ func (s *Segment) Roll(sides int, rule, purpose string) int {
 
 // Rolls implements rules.Dice.
 func (s *Segment) Rolls() []rules.Roll {
+	if s.n == 0 {
+		return nil
+	}
 	out := make([]rules.Roll, 0, s.n)
 	for _, c := range s.log {
 		out = append(out, c...)

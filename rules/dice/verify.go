@@ -6,7 +6,8 @@ import (
 )
 
 // Verify rechecks one record against the previous link (the head for
-// segment 1): that the record's link hashes to prev, that the seed follows
+// segment 1): that the record's link hashes to prev and prev back to the
+// record's head in k-1 steps, that the seed follows
 // from its inputs, that every roll follows from the seed, and that the root
 // covers the rolls. The error names the first link or roll that fails.
 func Verify(rec Record, prev []byte) error {
@@ -20,11 +21,11 @@ func Verify(rec Record, prev []byte) error {
 	if !bytes.Equal(rec.Prev, prev) {
 		return fmt.Errorf("segment %d: previous link recorded %x, expected %x", k, rec.Prev, prev)
 	}
-	if k == 1 && !bytes.Equal(rec.Head, prev) {
-		return fmt.Errorf("segment 1: previous link %x is not the head %x", prev, rec.Head)
-	}
 	if err := CheckLink(rec.Link, prev, 1); err != nil {
 		return fmt.Errorf("segment %d: link %x: %w", k, rec.Link, err)
+	}
+	if err := CheckLink(prev, rec.Head, k-1); err != nil {
+		return fmt.Errorf("segment %d: previous link %x does not lead back to the head %x in %d steps", k, prev, rec.Head, k-1)
 	}
 	seed := Seed(rec.Link, rec.GameID, k, rec.Engine, rec.State, rec.Orders, rec.Salts)
 	if !bytes.Equal(seed, rec.Seed) {
