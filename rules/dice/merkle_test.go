@@ -2,6 +2,8 @@ package dice
 
 import (
 	"bytes"
+	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -66,5 +68,52 @@ func TestMerkleRootHidesCount(t *testing.T) {
 	}
 	if bytes.Equal(LeafKey(l1, 0), LeafKey(l1, 1)) || bytes.Equal(LeafKey(l1, 0), LeafKey(l2, 0)) {
 		t.Fatal("leaf keys repeat")
+	}
+}
+
+func TestOpenings(t *testing.T) {
+	c := testChain(t, 3)
+	rec := rolledSegment(t, c, 2).Record()
+	os, err := Openings(rec, []int{0, 8, 9, 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mail strings.Builder
+	mail.WriteString("CSA eyes only.\r\n\r\n")
+	for _, o := range os {
+		mail.WriteString(strings.ReplaceAll(FormatOpening(o), "\n", "\r\n"))
+	}
+	got, err := ParseOpenings("> " + strings.ReplaceAll(mail.String(), "\r\n", "\r\n> "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, os) {
+		t.Fatalf("openings changed in the round trip:\n got %+v\nwant %+v", got, os)
+	}
+	for _, o := range got {
+		if err := o.Verify(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad := got[1]
+	bad.Proof.Roll.Purpose = "Fire: 1/2/II at Garnett"
+	if err := bad.Verify(); err == nil || !strings.Contains(err.Error(), "segment 2: dice: roll #8") {
+		t.Fatalf("relabelled opening: %v", err)
+	}
+	if _, err := Openings(rec, []int{15}); err == nil {
+		t.Fatal("opening of a roll past the log")
+	}
+	if _, err := ParseOpenings(FormatRecord(rec)); !errors.Is(err, ErrNoOpening) {
+		t.Fatalf("ParseOpenings of a record: %v", err)
+	}
+	text := FormatOpening(os[0])
+	for name, spoil := range map[string]string{
+		"twice":   strings.Replace(text, "width:", "key: 00\nwidth:", 1),
+		"no roll": strings.Replace(text, "roll:", "rolls:", 1),
+		"no end":  strings.Replace(text, OpeningEnd, "", 1),
+	} {
+		if _, err := ParseOpenings(spoil); err == nil {
+			t.Errorf("%s: parsed", name)
+		}
 	}
 }

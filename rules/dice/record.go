@@ -62,10 +62,15 @@ func FormatRecord(rec Record) string {
 	line("root", hexOrDash(rec.Root))
 	line("rolls", strconv.Itoa(len(rec.Rolls)))
 	for _, r := range rec.Rolls {
-		line("roll", fmt.Sprintf("%d d%d = %d | %s | %s", r.Index, r.Sides, r.Result, escape(r.Rule), escape(r.Purpose)))
+		line("roll", rollText(r))
 	}
 	b.WriteString(EndMarker + "\n")
 	return b.String()
+}
+
+// rollText is "<index> d<sides> = <result> | <rule> | <purpose>".
+func rollText(r rules.Roll) string {
+	return fmt.Sprintf("%d d%d = %d | %s | %s", r.Index, r.Sides, r.Result, escape(r.Rule), escape(r.Purpose))
 }
 
 func hexOrDash(p []byte) string {
@@ -155,33 +160,45 @@ func ParseRecord(text string) (Record, error) {
 func ParseRecords(text string) ([]Record, error) { return parseBlocks(text, -1) }
 
 func parseBlocks(text string, max int) ([]Record, error) {
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	var recs []Record
-	for i := 0; i < len(lines) && (max < 0 || len(recs) < max); i++ {
-		at := strings.Index(lines[i], BeginMarker)
-		if at < 0 {
-			continue
-		}
-		body, next, err := blockLines(lines, i+1, lines[i][:at])
-		if err != nil {
-			return nil, err
-		}
-		rec, err := parseBody(body)
-		if err != nil {
-			return nil, err
-		}
-		recs = append(recs, rec)
-		i = next
+	bodies, err := blocks(text, BeginMarker, EndMarker, max)
+	if err != nil {
+		return nil, err
 	}
-	if len(recs) == 0 {
+	if len(bodies) == 0 {
 		return nil, ErrNoRecord
+	}
+	recs := make([]Record, len(bodies))
+	for i, body := range bodies {
+		if recs[i], err = parseBody(body); err != nil {
+			return nil, err
+		}
 	}
 	return recs, nil
 }
 
+// blocks returns the logical lines of up to max blocks (all when max < 0)
+// between begin and end marker lines.
+func blocks(text, begin, end string, max int) ([][]string, error) {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	var out [][]string
+	for i := 0; i < len(lines) && (max < 0 || len(out) < max); i++ {
+		at := strings.Index(lines[i], begin)
+		if at < 0 {
+			continue
+		}
+		body, next, err := blockLines(lines, i+1, lines[i][:at], end)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, body)
+		i = next
+	}
+	return out, nil
+}
+
 // blockLines returns the logical lines between a BEGIN marker and its END
 // marker, with the quoting prefix removed and continuations joined.
-func blockLines(lines []string, from int, prefix string) ([]string, int, error) {
+func blockLines(lines []string, from int, prefix, end string) ([]string, int, error) {
 	var out []string
 	for i := from; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], " \t\r")
@@ -191,7 +208,7 @@ func blockLines(lines []string, from int, prefix string) ([]string, int, error) 
 			l = l[len(p):]
 		}
 		switch {
-		case l == EndMarker:
+		case l == end:
 			return out, i, nil
 		case strings.HasPrefix(l, "+") && len(out) > 0:
 			out[len(out)-1] += l[1:]
@@ -199,5 +216,5 @@ func blockLines(lines []string, from int, prefix string) ([]string, int, error) 
 			out = append(out, l)
 		}
 	}
-	return nil, 0, fmt.Errorf("dice: record block has no END marker")
+	return nil, 0, fmt.Errorf("dice: block has no %s line", end)
 }

@@ -86,6 +86,8 @@ type merkleVector struct {
 	Width  int        `json:"width"`
 	Root   string     `json:"root"`
 	Proofs []proofVec `json:"proofs"`
+	// Openings holds the same proofs as opening blocks.
+	Openings string `json:"openings"`
 }
 
 type proofVec struct {
@@ -192,12 +194,14 @@ func merkleVectorFor(t *testing.T, c *Chain) merkleVector {
 	for _, r := range rec.Rolls {
 		mv.Rolls = append(mv.Rolls, jsonRoll{r.Index, r.Sides, r.Result, r.Rule, r.Purpose})
 	}
-	for _, j := range []int{0, 2} {
-		p, err := Proof(rec.Link, rec.Rolls, j)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mv.Proofs = append(mv.Proofs, proofVec{Index: j, Key: hx(p.Key), Path: hexes(p.Path)})
+	os, err := Openings(rec, []int{0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range os {
+		p := o.Proof
+		mv.Proofs = append(mv.Proofs, proofVec{Index: p.Roll.Index, Key: hx(p.Key), Path: hexes(p.Path)})
+		mv.Openings += FormatOpening(o)
 	}
 	return mv
 }
