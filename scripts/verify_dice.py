@@ -9,7 +9,6 @@ Exit status 0 when everything checks, 1 otherwise. Standard library only.
 """
 import argparse, email, email.policy, hashlib, hmac, json, re, sys
 
-BEGIN, END = "-----BEGIN GALLOPER DICE RECORD-----", "-----END GALLOPER DICE RECORD-----"
 H = lambda b: hashlib.sha256(b).digest()
 mac = lambda k, m: hmac.new(k, m, hashlib.sha256).digest()
 u8, u32, u64 = (lambda v: bytes([v])), (lambda v: v.to_bytes(4, "big")), (lambda v: v.to_bytes(8, "big"))
@@ -47,7 +46,13 @@ def merkle_root(link, rolls):
 def unescape(s):
     return "" if s == "-" else re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m[1], 16)]), s.encode()).decode("utf-8", "surrogateescape")
 
-def parse_records(text):
+def parse_roll(v):
+    head, rule, purpose = v.split(" | ")
+    idx, sides, _, res = head.split(" ")
+    return dict(index=int(idx), sides=int(sides[1:]), result=int(res), rule=unescape(rule), purpose=unescape(purpose))
+
+def parse_blocks(text, kind="RECORD"):
+    BEGIN, END = f"-----BEGIN GALLOPER DICE {kind}-----", f"-----END GALLOPER DICE {kind}-----"
     recs, lines, i = [], text.replace("\r\n", "\n").split("\n"), 0
     while i < len(lines):
         at = lines[i].find(BEGIN); i += 1
@@ -59,14 +64,11 @@ def parse_records(text):
             elif l: body.append(l)
             i += 1
         assert i < len(lines), "record block has no END marker"
-        rec = {"order": [], "salt": [], "roll": []}
+        rec = {"order": [], "salt": [], "roll": [], "path": []}
         for l in body:
             k, v = (x.strip() for x in l.split(":", 1))
-            if k in ("order", "salt"): rec[k].append(b"" if v == "-" else bytes.fromhex(v))
-            elif k == "roll":
-                head, rule, purpose = v.split(" | ")
-                idx, sides, _, res = head.split(" ")
-                rec[k].append(dict(index=int(idx), sides=int(sides[1:]), result=int(res), rule=unescape(rule), purpose=unescape(purpose)))
+            if k in ("order", "salt", "path"): rec[k].append(b"" if v == "-" else bytes.fromhex(v))
+            elif k == "roll": rec[k].append(parse_roll(v))
             else: rec[k] = v
         recs.append(rec)
     return recs
@@ -75,7 +77,9 @@ def verify_record(r, prev):
     k, hx = int(r["segment"]), lambda n: bytes.fromhex(r[n])
     assert r["spec"] == "galloper-dice/1", "unknown spec " + r["spec"]
     assert hx("prev") == prev, f"segment {k}: previous link is {r['prev']}, expected {prev.hex()}"
-    assert k != 1 or hx("head") == prev, "segment 1: previous link is not the head"
+    h = prev
+    for _ in range(k - 1): h = H(h)
+    assert h == hx("head"), f"segment {k}: previous link does not lead back to the head"
     assert H(hx("link")) == prev, f"segment {k}: link {r['link']} does not hash to the previous link"
     seed = mac(hx("link"), seed_message(unescape(r["game"]), k, unescape(r["engine"]), hx("state"), r["order"], r["salt"]))
     assert seed == hx("seed"), f"segment {k}: seed recorded {r['seed']}, recomputed {seed.hex()}"
@@ -86,6 +90,15 @@ def verify_record(r, prev):
             f"segment {k}: roll #{i} ({x['purpose']}, {x['rule']}): recorded {x['result']}, recomputed {got}"
     assert merkle_root(hx("link"), r["roll"]) == hx("root"), f"segment {k}: Merkle root does not match"
     return hx("link")
+
+def verify_opening(o):
+    [r], w = o["roll"], int(o["width"])
+    h, j = leaf(bytes.fromhex(o["key"]), r), r["index"]
+    assert w >= 64 and len(o["path"]) == w.bit_length() - 1 and 0 <= j < w, "malformed proof of roll #%d" % j
+    for sib in o["path"]:
+        h, j = (node(h, sib) if j % 2 == 0 else node(sib, h)), j // 2
+    assert h.hex() == o["root"], f"segment {o['segment']}: roll #{r['index']} ({r['purpose']}, {r['rule']}): proof does not lead to the root"
+    return o["root"]
 
 def check_vectors(v):
     c, B = v["chain"], bytes.fromhex
@@ -106,14 +119,12 @@ def check_vectors(v):
     assert p == sh["perm"], "shuffle"
     m = v["merkle"]
     assert merkle_root(B(m["link"]), m["rolls"]).hex() == m["root"], "Merkle root"
-    for pr in m["proofs"]:
-        j = pr["index"]; h = leaf(B(pr["key"]), m["rolls"][j])
-        assert B(pr["key"]) == leaf_key(B(m["link"]), j) and len(pr["path"]) == m["width"].bit_length() - 1
-        for sib in map(B, pr["path"]):
-            h, j = (node(h, sib) if j % 2 == 0 else node(sib, h)), j // 2
-        assert h.hex() == m["root"], "Merkle proof of roll #%d" % pr["index"]
+    for pr, o in zip(m["proofs"], parse_blocks(m["openings"], "OPENING"), strict=True):
+        j = pr["index"]
+        assert B(pr["key"]) == leaf_key(B(m["link"]), j) == B(o["key"]) and o["roll"] == [m["rolls"][j]]
+        assert verify_opening(o) == m["root"] and [x.hex() for x in o["path"]] == pr["path"], "opening of roll #%d" % j
     for e in v["escapes"]: assert unescape(e["escaped"]) == e["raw"], "escape %r" % e["raw"]
-    [rec] = parse_records(v["record"]["text"])
+    [rec] = parse_blocks(v["record"]["text"])
     verify_record(rec, B(v["record"]["prev"]))
 
 def mail_text(data):
@@ -132,8 +143,12 @@ def main():
     if a.file.endswith(".json"):
         check_vectors(json.loads(data)); print("vectors: all match"); return
     is_mail = a.file.endswith(".eml") or re.match(rb"(From |[A-Za-z-]+: )", data) is not None
-    recs = (is_mail and parse_records(mail_text(data))) or parse_records(data.decode("utf-8", "replace"))
-    assert recs, "no record block found"
+    text = mail_text(data) if is_mail else data.decode("utf-8", "replace")
+    recs, opens = parse_blocks(text), parse_blocks(text, "OPENING")
+    for o in opens:
+        print(f"segment {o['segment']}: roll #{o['roll'][0]['index']} = {o['roll'][0]['result']} is under root {verify_opening(o)}")
+    assert recs or opens, "no record or opening block found"
+    if not recs: return
     prev = a.prev or a.head
     if prev is None: print("warning: no previous link given; trusting the first record's prev line")
     link = bytes.fromhex(prev or recs[0]["prev"])
