@@ -102,6 +102,7 @@ func TestNewSegmentRejectsBadInput(t *testing.T) {
 		"long salt":      func(in *SegmentInput) { in.Salts[0] = make([]byte, MaxSaltSize+1) },
 		"prev not head":  func(in *SegmentInput) { in.Head = in.Link },
 		"head too short": func(in *SegmentInput) { in.Head = nil },
+		"other head":     func(in *SegmentInput) { in.Index, in.Head = 2, in.Link },
 	}
 	for name, spoil := range cases {
 		in := testInput(t, c, 1)

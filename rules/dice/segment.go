@@ -71,6 +71,9 @@ func (in SegmentInput) check() error {
 	if err := CheckLink(in.Link, in.Prev, 1); err != nil {
 		return fmt.Errorf("dice: segment %d: %w", in.Index, err)
 	}
+	if err := CheckLink(in.Prev, in.Head, in.Index-1); err != nil {
+		return fmt.Errorf("dice: segment %d: previous link does not lead back to the head", in.Index)
+	}
 	for _, o := range in.Orders {
 		if len(o) != HashSize {
 			return fmt.Errorf("dice: order hash is %d bytes, want %d", len(o), HashSize)
