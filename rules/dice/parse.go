@@ -92,7 +92,7 @@ func (rec *Record) set(key, val string, nrolls *int) error {
 }
 
 func unhex(s string) ([]byte, error) {
-	if s == "-" {
+	if s == "-" || s == "" {
 		return nil, nil
 	}
 	return hex.DecodeString(s)
