@@ -1,0 +1,110 @@
+package store
+
+import "fmt"
+
+// Game is a game's row.
+type Game struct {
+	ID           string
+	System       string
+	Scenario     string
+	Status       string // "active" or "over"
+	SegmentIndex int
+	State        []byte
+	ChartPack    []byte
+	DiceSecret   []byte
+	DiceHead     []byte
+	DiceLinks    int
+	Deadline     int64 // Unix ms; 0 = none
+	ThreadID     string
+	CreatedAt    int64
+}
+
+// Player is one side's player in a game.
+type Player struct {
+	GameID       string
+	Side         string
+	Email        string
+	PasswordHash string
+}
+
+// CreateGame inserts a new game with its players.
+func (t *Tx) CreateGame(g Game, players []Player) error {
+	_, err := t.exec(`INSERT INTO games(id, system, scenario, status, segment_index, state, chart_pack,
+		dice_secret, dice_head, dice_links, deadline, thread_id, created_at)
+		VALUES (?,?,?,'active',?,?,?,?,?,?,?,?,?)`,
+		g.ID, g.System, g.Scenario, g.SegmentIndex, g.State, g.ChartPack, g.DiceSecret, g.DiceHead,
+		g.DiceLinks, g.Deadline, g.ThreadID, g.CreatedAt)
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	for _, p := range players {
+		if _, err := t.exec(`INSERT INTO players(game_id, side, email, password_hash) VALUES (?,?,?,?)`,
+			g.ID, p.Side, p.Email, p.PasswordHash); err != nil {
+			return fmt.Errorf("add player %s to game %s: %w", p.Side, g.ID, err)
+		}
+	}
+	return nil
+}
+
+const gameCols = `id, system, scenario, status, segment_index, state, chart_pack, dice_secret, dice_head,
+	dice_links, deadline, thread_id, created_at`
+
+func scanGame(row interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	err := row.Scan(&g.ID, &g.System, &g.Scenario, &g.Status, &g.SegmentIndex, &g.State, &g.ChartPack,
+		&g.DiceSecret, &g.DiceHead, &g.DiceLinks, &g.Deadline, &g.ThreadID, &g.CreatedAt)
+	return g, err
+}
+
+// Game reads a game.
+func (t *Tx) Game(id string) (Game, error) {
+	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	return g, notFound(err, "game "+id)
+}
+
+// ActiveGames lists the games still being played, by id.
+func (t *Tx) ActiveGames() ([]Game, error) {
+	rows, err := t.query(`SELECT ` + gameCols + ` FROM games WHERE status = 'active' ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// AdvanceGame stores the state awaiting orders for the next segment.
+func (t *Tx) AdvanceGame(id string, segmentIndex int, state []byte, over bool, deadline int64) error {
+	status := "active"
+	if over {
+		status = "over"
+	}
+	_, err := t.exec(`UPDATE games SET segment_index = ?, state = ?, status = ?, deadline = ? WHERE id = ?`,
+		segmentIndex, state, status, deadline, id)
+	return err
+}
+
+// Players lists a game's players by side.
+func (t *Tx) Players(gameID string) ([]Player, error) {
+	rows, err := t.query(`SELECT game_id, side, email, password_hash FROM players WHERE game_id = ? ORDER BY side`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Player
+	for rows.Next() {
+		var p Player
+		if err := rows.Scan(&p.GameID, &p.Side, &p.Email, &p.PasswordHash); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

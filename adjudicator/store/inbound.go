@@ -1,0 +1,82 @@
+package store
+
+import (
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+)
+
+// Inbound is one received mail, stored raw before anything else happens.
+type Inbound struct {
+	ID          int64
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+	MessageID   string
+	BodyHash    string
+	Raw         []byte
+	ReceivedAt  int64
+	Status      string // "new" or "processed"
+	Result      string // what processing made of it, for operators
+	GameID      string
+}
+
+// BodyHash is the hex SHA-256 of a raw message, used with its Message-ID to
+// recognise a mail delivered twice.
+func BodyHash(raw []byte) string {
+	s := sha256.Sum256(raw)
+	return hex.EncodeToString(s[:])
+}
+
+// InsertInbound stores a received mail. It reports false, and stores
+// nothing, when the same mail (by mailbox UID, or by Message-ID and body
+// hash) is already stored.
+func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
+	if m.BodyHash == "" {
+		m.BodyHash = BodyHash(m.Raw)
+	}
+	err = t.queryRow(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at)
+		VALUES (?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`,
+		m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt).Scan(&id)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING returned no row
+			return 0, false, nil
+		}
+		return 0, false, err
+	}
+	return id, true, nil
+}
+
+// PendingInbound lists stored mails not yet processed, oldest first.
+func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
+	rows, err := t.query(`SELECT id, mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, status, result, game_id
+		FROM inbound WHERE status = 'new' ORDER BY id LIMIT ?`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Inbound
+	for rows.Next() {
+		var m Inbound
+		if err := rows.Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.BodyHash, &m.Raw,
+			&m.ReceivedAt, &m.Status, &m.Result, &m.GameID); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// MarkProcessed records what processing made of a mail.
+func (t *Tx) MarkProcessed(id int64, gameID, result string) error {
+	_, err := t.exec(`UPDATE inbound SET status = 'processed', game_id = ?, result = ? WHERE id = ?`, gameID, result, id)
+	return err
+}
+
+// CountInbound counts stored mails, by status when status is not empty.
+func (t *Tx) CountInbound(status string) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT count(*) FROM inbound WHERE ? = '' OR status = ?`, status, status).Scan(&n)
+	return n, err
+}

@@ -1,0 +1,73 @@
+package store
+
+// Outgoing is a mail waiting in (or sent from) the outbox. Its Message-ID
+// is fixed when it is created, so a retried send is recognisably the same
+// mail.
+type Outgoing struct {
+	ID          int64
+	MessageID   string
+	GameID      string
+	Kind        string // "receipt", "problems", "report", "game-start", ...
+	Recipient   string
+	Raw         []byte
+	Status      string
+	Attempts    int
+	NextAttempt int64
+	LastError   string
+	CreatedAt   int64
+	SentAt      int64
+}
+
+// Enqueue adds a mail to the outbox in the caller's transaction. A mail
+// whose Message-ID is already queued is not queued again.
+func (t *Tx) Enqueue(m Outgoing) error {
+	_, err := t.exec(`INSERT INTO outbox(message_id, game_id, kind, recipient, raw, created_at, next_attempt)
+		VALUES (?,?,?,?,?,?,?) ON CONFLICT(message_id) DO NOTHING`,
+		m.MessageID, m.GameID, m.Kind, m.Recipient, m.Raw, m.CreatedAt, m.CreatedAt)
+	return err
+}
+
+// DueOutgoing lists pending mails whose next attempt is due at now (Unix ms).
+func (t *Tx) DueOutgoing(now int64, limit int) ([]Outgoing, error) {
+	rows, err := t.query(`SELECT id, message_id, game_id, kind, recipient, raw, status, attempts, next_attempt, last_error, created_at, sent_at
+		FROM outbox WHERE status = 'pending' AND next_attempt <= ? ORDER BY id LIMIT ?`, now, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Outgoing
+	for rows.Next() {
+		var m Outgoing
+		if err := rows.Scan(&m.ID, &m.MessageID, &m.GameID, &m.Kind, &m.Recipient, &m.Raw, &m.Status, &m.Attempts,
+			&m.NextAttempt, &m.LastError, &m.CreatedAt, &m.SentAt); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// MarkSent records a delivered mail.
+func (t *Tx) MarkSent(id int64, now int64) error {
+	_, err := t.exec(`UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = '' WHERE id = ?`, now, id)
+	return err
+}
+
+// MarkFailed records a failed attempt. A permanent failure stops retries;
+// otherwise the next attempt is at next (Unix ms).
+func (t *Tx) MarkFailed(id int64, reason string, permanent bool, next int64) error {
+	status := "pending"
+	if permanent {
+		status = "failed"
+	}
+	_, err := t.exec(`UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt = ? WHERE id = ?`,
+		status, reason, next, id)
+	return err
+}
+
+// CountOutbox counts outbox rows, by status when status is not empty.
+func (t *Tx) CountOutbox(status string) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT count(*) FROM outbox WHERE ? = '' OR status = ?`, status, status).Scan(&n)
+	return n, err
+}

@@ -1,0 +1,134 @@
+// Package store keeps everything Galloper knows in SQLite: games, players,
+// raw inbound mail, orders, resolved segments, the hash-linked event journal
+// and the outbound mail queue. Nothing lives only in memory.
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrNotFound is returned when a row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// DB is a Galloper database.
+type DB struct {
+	sql *sql.DB
+}
+
+// Open opens (creating if needed) the database at path and applies any
+// pending migrations. The connection runs in WAL mode with full sync, so a
+// committed row survives a crash or power loss.
+func Open(ctx context.Context, path string) (*DB, error) {
+	dsn := "file:" + path + "?_journal_mode=WAL&_busy_timeout=10000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"
+	sdb, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	sdb.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
+	db := &DB{sql: sdb}
+	if err := db.migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("migrate database %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Close checkpoints the WAL and closes the database.
+func (db *DB) Close() error {
+	_, _ = db.sql.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	return db.sql.Close()
+}
+
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version TEXT PRIMARY KEY, sha256 TEXT NOT NULL) STRICT`); err != nil {
+		return err
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		want := hex.EncodeToString(sum[:])
+		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
+		var got string
+		err = db.sql.QueryRowContext(ctx, `SELECT sha256 FROM schema_migrations WHERE version = ?`, version).Scan(&got)
+		switch {
+		case err == nil:
+			if got != want {
+				return fmt.Errorf("migration %s was changed after it was applied (recorded %s, file %s)", version, got, want)
+			}
+			continue
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		err = db.WithTx(ctx, func(tx *Tx) error {
+			if _, err := tx.tx.ExecContext(ctx, string(body)); err != nil {
+				return fmt.Errorf("apply %s: %w", version, err)
+			}
+			_, err := tx.tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, sha256) VALUES (?, ?)`, version, want)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Tx is a write transaction. Every method of Tx takes part in it.
+type Tx struct {
+	tx  *sql.Tx
+	ctx context.Context
+}
+
+// WithTx runs fn in one transaction, committing if fn returns nil.
+func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
+	t, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(&Tx{tx: t, ctx: ctx}); err != nil {
+		_ = t.Rollback()
+		return err
+	}
+	if err := t.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func (t *Tx) exec(q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(t.ctx, q, args...)
+}
+func (t *Tx) queryRow(q string, args ...any) *sql.Row { return t.tx.QueryRowContext(t.ctx, q, args...) }
+func (t *Tx) query(q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(t.ctx, q, args...)
+}
+
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return err
+}

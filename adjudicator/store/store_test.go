@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+)
+
+func openTest(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestInboundDedupe(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	m := Inbound{Mailbox: "INBOX", UIDValidity: 7, UID: 1, MessageID: "<a@x>", Raw: []byte("raw"), ReceivedAt: 1}
+	var first, again, sameMail bool
+	err := db.WithTx(ctx, func(tx *Tx) error {
+		var err error
+		if _, first, err = tx.InsertInbound(m); err != nil {
+			return err
+		}
+		if _, again, err = tx.InsertInbound(m); err != nil { // same UID
+			return err
+		}
+		m2 := m
+		m2.UID = 2 // redelivered under a new UID: same Message-ID and body
+		_, sameMail, err = tx.InsertInbound(m2)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !first || again || sameMail {
+		t.Fatalf("inserted first=%v again=%v redelivered=%v; want true false false", first, again, sameMail)
+	}
+}
+
+func TestRollbackLeavesNothing(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	boom := errors.New("boom")
+	err := db.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.Enqueue(Outgoing{MessageID: "<m1@x>", Kind: "receipt", Recipient: "a@x", Raw: []byte("r")}); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+	_ = db.WithTx(ctx, func(tx *Tx) error {
+		n, err := tx.CountOutbox("")
+		if err != nil || n != 0 {
+			t.Errorf("outbox has %d rows (%v) after rollback", n, err)
+		}
+		return nil
+	})
+}
+
+func TestOutboxRetry(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	err := db.WithTx(ctx, func(tx *Tx) error {
+		for _, id := range []string{"<m1@x>", "<m1@x>", "<m2@x>"} {
+			if err := tx.Enqueue(Outgoing{MessageID: id, Kind: "receipt", Recipient: "a@x", Raw: []byte(id), CreatedAt: 10}); err != nil {
+				return err
+			}
+		}
+		due, err := tx.DueOutgoing(10, 10)
+		if err != nil {
+			return err
+		}
+		if len(due) != 2 {
+			return fmt.Errorf("due = %d, want 2 (a Message-ID is queued once)", len(due))
+		}
+		if err := tx.MarkFailed(due[0].ID, "421 try later", false, 100); err != nil {
+			return err
+		}
+		if err := tx.MarkSent(due[1].ID, 11); err != nil {
+			return err
+		}
+		if due, _ = tx.DueOutgoing(50, 10); len(due) != 0 {
+			t.Errorf("a mail is due before its retry time: %+v", due)
+		}
+		if due, _ = tx.DueOutgoing(100, 10); len(due) != 1 || due[0].MessageID != "<m1@x>" || due[0].Attempts != 1 {
+			t.Errorf("retry not due as expected: %+v", due)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestJournalChain(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	err := db.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.CreateGame(Game{ID: "g", System: "s", Scenario: "x", State: []byte("s"), ChartPack: []byte("c"),
+			DiceSecret: []byte{1}, DiceHead: []byte{2}, DiceLinks: 3, ThreadID: "<t@x>"}, nil); err != nil {
+			return err
+		}
+		if err := tx.AppendEvents("g", 0, []string{"a", "b"}, []string{`{"n":1}`, `{"n":2}`}); err != nil {
+			return err
+		}
+		return tx.AppendEvents("g", 1, []string{"c"}, []string{`{"n":3}`})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j []JournalEntry
+	_ = db.WithTx(ctx, func(tx *Tx) error { j, err = tx.Journal("g"); return err })
+	if len(j) != 3 {
+		t.Fatalf("journal has %d entries", len(j))
+	}
+	if err := VerifyJournal(j); err != nil {
+		t.Fatalf("untouched journal: %v", err)
+	}
+	j[1].Body = `{"n":20}`
+	if err := VerifyJournal(j); err == nil {
+		t.Fatal("an edited journal entry was not detected")
+	}
+}
+
+func TestMigrationsAreIdempotent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	for i := 0; i < 2; i++ {
+		db, err := Open(context.Background(), path)
+		if err != nil {
+			t.Fatalf("open #%d: %v", i+1, err)
+		}
+		db.Close()
+	}
+}
