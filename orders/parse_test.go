@@ -24,8 +24,8 @@ func TestParseSample(t *testing.T) {
 				Objective: &Place{At: Pos{8, 13}, Hex: "A12.8"},
 				Route:     []Place{{At: Pos{9, 13}, Name: "Mill Road"}, {At: Pos{9, 24}, Hex: "A10.7"}, {At: Pos{9, 31}, Hex: "A12.8"}},
 				Condition: "First Light", ConditionAt: Pos{10, 13},
-				For:       []Instruction{{At: Pos{11, 3}, Unit: "Cleburne", Text: "lead the column, guns behind"}},
-				Intent:    "Seize the ford before the Yankees do.",
+				For:    []Instruction{{At: Pos{11, 3}, Unit: "Cleburne", Text: "lead the column, guns behind"}},
+				Intent: "Seize the ford before the Yankees do.",
 			},
 			&Written{
 				At: Pos{15, 1}, Type: "ATTACK", From: "Hardee", FromAt: Pos{15, 19}, To: "Hood's Div", ToAt: Pos{15, 29},
@@ -99,8 +99,8 @@ func TestParseMail(t *testing.T) {
 func TestParseLineEndings(t *testing.T) {
 	lf, _ := Parse(sample)
 	for name, text := range map[string]string{
-		"crlf": sampleCRLF,
-		"cr":   strings.ReplaceAll(sample, "\n", "\r"),
+		"crlf":             sampleCRLF,
+		"cr":               strings.ReplaceAll(sample, "\n", "\r"),
 		"no final newline": strings.TrimSuffix(sample, "\n"),
 	} {
 		f, probs := Parse(text)
