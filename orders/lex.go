@@ -33,7 +33,7 @@ var smartQuotes = strings.NewReplacer(
 // signature separator ("-- " or "--" alone on a line) on.
 func splitLines(text string) []line {
 	text = strings.TrimPrefix(text, "\uFEFF")
-	var out []line
+	out := make([]line, 0, strings.Count(text, "\n")+1)
 	for n := 1; text != ""; n++ {
 		i := strings.IndexAny(text, "\r\n")
 		raw := text
@@ -53,7 +53,10 @@ func splitLines(text string) []line {
 		if vis == "" || vis[0] == '>' {
 			continue
 		}
-		out = append(out, line{n: n, text: smartQuotes.Replace(raw)})
+		if strings.Contains(raw, "\xe2\x80") || strings.Contains(raw, "\u02BC") { // U+2018 to U+201F start with E2 80
+			raw = smartQuotes.Replace(raw)
+		}
+		out = append(out, line{n: n, text: raw})
 	}
 	return out
 }
@@ -113,6 +116,9 @@ func words(s string, off int) []word {
 // asciiUpper upper-cases the ASCII letters of s and nothing else, so that
 // keywords match in any case without Unicode case folding surprises.
 func asciiUpper(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return 'a' <= r && r <= 'z' }) {
+		return s
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if 'a' <= c && c <= 'z' {
@@ -125,6 +131,9 @@ func asciiUpper(s string) string {
 // collapse trims s and turns every run of white space inside it into one
 // space.
 func collapse(s string) string {
+	if collapsed(s) {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
 
@@ -141,4 +150,18 @@ func name(s string) string {
 		s = collapse(s[1 : len(s)-1])
 	}
 	return s
+}
+
+// collapsed reports whether collapse would leave s as it is: ASCII text
+// with single spaces between words and none at the ends.
+func collapsed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
