@@ -1,7 +1,7 @@
 package orders
 
 import (
-	"go/parser"
+	goparser "go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -27,7 +27,7 @@ func TestNoIO(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
+		f, err := goparser.ParseFile(token.NewFileSet(), name, src, goparser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
 		}
