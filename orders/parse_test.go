@@ -171,6 +171,7 @@ func TestParseOrderLine(t *testing.T) {
 		{`ORDER ATTACK from "Lee" to "Longstreet"`, "Lee", "Longstreet"},
 		{"ORDER MOVE from A to B to C", "A", "B to C"},
 		{`ORDER MOVE from "to" to to`, "to", "to"},
+		{`ORDER MOVE from "Stand to" to Hardee`, "Stand to", "Hardee"},
 	} {
 		f, probs := Parse(head + tc.in + "\nEND\n")
 		if len(probs) != 0 {
