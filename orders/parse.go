@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Problem codes reported by Parse. They are stable: receipts, tests and
@@ -339,7 +340,7 @@ func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {
 	if near := nearest(asciiUpper(kw), keywords); near != "" {
 		msg += fmt.Sprintf(": did you mean '%s'?", near)
 		fixed := l.text[:kwOff] + near + l.text[kwOff+len(kw):]
-		p.add(at, CodeUnknownKeyword, msg, strings.TrimSpace(fixed))
+		p.add(at, CodeUnknownKeyword, msg, "write "+clipN(strings.TrimSpace(fixed), 80))
 		return
 	}
 	var sugg string
@@ -355,11 +356,13 @@ func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {
 	p.add(at, CodeUnknownKeyword, msg, sugg)
 }
 
-// clip shortens text quoted back to the player.
-func clip(s string) string {
-	const max = 40
-	if r := []rune(s); len(r) > max {
-		return string(r[:max]) + "..."
+// clip shortens a word or value quoted back to the player.
+func clip(s string) string { return clipN(s, 40) }
+
+// clipN shortens s to at most n characters and an ellipsis.
+func clipN(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
-	return s
+	return string([]rune(s)[:n]) + "..."
 }

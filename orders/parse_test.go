@@ -284,15 +284,28 @@ func TestParseMessages(t *testing.T) {
 	_, probs := Parse(head + "ORDER MOVE from a to b\n  OBJETIVE A12.8\nEND\nTRUN 4\nORDER ATACK from a to b\nEND\n")
 	want := []Problem{
 		{At: Pos{5, 3}, Kind: Invalid, Code: CodeUnknownKeyword,
-			Message: "unknown keyword 'OBJETIVE': did you mean 'OBJECTIVE'?", Suggestion: "OBJECTIVE A12.8"},
+			Message: "unknown keyword 'OBJETIVE': did you mean 'OBJECTIVE'?", Suggestion: "write OBJECTIVE A12.8"},
 		{At: Pos{7, 1}, Kind: Invalid, Code: CodeUnknownKeyword,
-			Message: "unknown keyword 'TRUN': did you mean 'TURN'?", Suggestion: "TURN 4"},
+			Message: "unknown keyword 'TRUN': did you mean 'TURN'?", Suggestion: "write TURN 4"},
 		{At: Pos{8, 7}, Kind: Invalid, Code: CodeBadOrderType,
 			Message:    "unknown order type 'ATACK': did you mean 'ATTACK'? An order is ATTACK or MOVE.",
 			Suggestion: "write ORDER MOVE from Bragg to Hardee"},
 	}
 	if !reflect.DeepEqual(probs, want) {
 		t.Errorf("got  %+v\nwant %+v", probs, want)
+	}
+}
+
+func TestParseLongLine(t *testing.T) {
+	long := strings.Repeat("x", 500)
+	_, probs := Parse(head + "TRUN " + long + "\n" + long + "\n")
+	if len(probs) != 2 {
+		t.Fatalf("%+v", probs)
+	}
+	for _, p := range probs {
+		if len(p.Message) > 120 || len(p.Suggestion) > 120 {
+			t.Errorf("problem text not shortened: %+v", p)
+		}
 	}
 }
 
