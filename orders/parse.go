@@ -158,13 +158,18 @@ func example(k string) string {
 		return "ROUTE Mill Road, A10.7, A12.8"
 	case "WHEN":
 		return "WHEN First Light"
+	case "FOR":
+		return forForm
 	case "INTENT":
 		return "INTENT Seize the ford."
 	}
 	return k
 }
 
-const orderForm = "ORDER MOVE from Bragg to Hardee"
+const (
+	orderForm = "ORDER MOVE from Bragg to Hardee"
+	forForm   = "FOR Cleburne: lead the column, guns behind"
+)
 
 // order reads an ORDER line and opens its block. A block is opened even
 // when the line is not understood, so that its body and END are not
@@ -181,6 +186,8 @@ func (p *parser) order(l line, at Pos, val string, valOff int) {
 		msg := fmt.Sprintf("unknown order type '%s'", clip(ws[0].text))
 		if near := nearest(typ, orderTypes); near != "" {
 			msg += fmt.Sprintf(": did you mean '%s'?", near)
+		} else {
+			msg += "."
 		}
 		p.add(l.pos(ws[0].off), CodeBadOrderType, msg+" An order is ATTACK or MOVE.", "write "+orderForm)
 		return
@@ -188,11 +195,11 @@ func (p *parser) order(l line, at Pos, val string, valOff int) {
 	p.cur.Type = typ
 	end := l.pos(len(l.text))
 	if len(ws) < 2 || asciiUpper(ws[1].text) != "FROM" {
-		at := end
+		where := end
 		if len(ws) > 1 {
-			at = l.pos(ws[1].off)
+			where = l.pos(ws[1].off)
 		}
-		p.add(at, CodeMissingFrom, "ORDER needs 'from' and the leader who issues it", "write "+orderForm)
+		p.add(where, CodeMissingFrom, "ORDER needs 'from' and the leader who issues it", "write "+orderForm)
 		return
 	}
 	to := slices.IndexFunc(ws[2:], func(w word) bool { return asciiUpper(w.text) == "TO" })
@@ -299,19 +306,18 @@ func (p *parser) route(l line, val string, valOff int) {
 }
 
 func (p *parser) instruction(l line, at Pos, val string, valOff int) {
-	const form = "FOR Cleburne: lead the column, guns behind"
 	unit, text, ok := strings.Cut(val, ":")
 	if !ok {
-		p.add(l.pos(valOff), CodeBadFor, "FOR needs a colon after the unit's name", "write "+form)
+		p.add(l.pos(valOff), CodeBadFor, "FOR needs a colon after the unit's name", "write "+forForm)
 		return
 	}
 	u := name(unit)
 	text, _ = trimAt(text, 0)
 	switch {
 	case u == "":
-		p.add(l.pos(valOff), CodeBadFor, "FOR names no unit before the colon", "write "+form)
+		p.add(l.pos(valOff), CodeBadFor, "FOR names no unit before the colon", "write "+forForm)
 	case text == "":
-		p.add(l.pos(len(l.text)), CodeBadFor, fmt.Sprintf("FOR %s: gives no instructions", u), "write "+form)
+		p.add(l.pos(len(l.text)), CodeBadFor, fmt.Sprintf("FOR %s: gives no instructions", u), "write "+forForm)
 	default:
 		p.cur.For = append(p.cur.For, Instruction{At: at, Unit: u, Text: text})
 	}

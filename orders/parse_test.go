@@ -309,6 +309,13 @@ func TestParseLongLine(t *testing.T) {
 	}
 }
 
+func TestParseOrderTypeMessage(t *testing.T) {
+	_, probs := Parse(head + "ORDER HOLD from a to b\nEND\n")
+	if len(probs) != 1 || probs[0].Message != "unknown order type 'HOLD'. An order is ATTACK or MOVE." {
+		t.Errorf("%+v", probs)
+	}
+}
+
 func TestNearest(t *testing.T) {
 	for word, want := range map[string]string{
 		"OBJETIVE": "OBJECTIVE", "OBJECTIV": "OBJECTIVE", "ROUT": "ROUTE", "ORDR": "ORDER",
