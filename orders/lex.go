@@ -11,12 +11,46 @@ import (
 type line struct {
 	n    int    // 1-based line number in the file as sent
 	text string // without its line ending, smart quotes made ASCII
+	// cols maps a byte offset in text to its column; nil when text is
+	// ASCII and the column is the offset plus one.
+	cols []int32
+}
+
+func newLine(n int, text string) line {
+	l := line{n: n, text: text}
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			l.cols = columns(text)
+			break
+		}
+	}
+	return l
+}
+
+// columns returns the column of every byte offset in s, len(s) included.
+// A byte inside a character has the column of the character.
+func columns(s string) []int32 {
+	cols := make([]int32, len(s)+1)
+	col := int32(1)
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		for j := i; j < i+size; j++ {
+			cols[j] = col
+		}
+		i += size
+		col++
+	}
+	cols[len(s)] = col
+	return cols
 }
 
 // pos returns the position of the byte offset off in l. Columns count
 // characters, so a tab or an accented letter is one column.
 func (l line) pos(off int) Pos {
-	return Pos{Line: l.n, Col: utf8.RuneCountInString(l.text[:off]) + 1}
+	if l.cols == nil {
+		return Pos{Line: l.n, Col: off + 1}
+	}
+	return Pos{Line: l.n, Col: int(l.cols[off])}
 }
 
 // smartQuotes turns the typographic quotes that mail clients insert into
@@ -56,7 +90,7 @@ func splitLines(text string) []line {
 		if strings.Contains(raw, "\xe2\x80") || strings.Contains(raw, "\u02BC") { // U+2018 to U+201F start with E2 80
 			raw = smartQuotes.Replace(raw)
 		}
-		out = append(out, line{n: n, text: raw})
+		out = append(out, newLine(n, raw))
 	}
 	return out
 }

@@ -75,6 +75,7 @@ type parser struct {
 	cur     *Written        // the open ORDER block, nil outside one
 	curOK   bool            // the open block's ORDER line was understood
 	curSeen map[string]bool // single-use keywords seen in the open block
+	intents []string        // the open block's INTENT lines
 	sawGame bool
 }
 
@@ -250,9 +251,10 @@ func (p *parser) unterminated() {
 
 func (p *parser) close() {
 	if p.curOK {
+		p.cur.Intent = strings.Join(p.intents, "\n")
 		p.f.Orders = append(p.f.Orders, p.cur)
 	}
-	p.cur, p.curOK, p.curSeen = nil, false, nil
+	p.cur, p.curOK, p.curSeen, p.intents = nil, false, nil, nil
 }
 
 func (p *parser) body(l line, k string, at Pos, val string, valOff int) {
@@ -323,7 +325,8 @@ func (p *parser) instruction(l line, at Pos, val string, valOff int) {
 	}
 }
 
-// intent adds one INTENT line; surrounding double quotes are dropped.
+// intent adds one INTENT line; surrounding double quotes are dropped. The
+// lines are joined with newlines when the block closes.
 func (p *parser) intent(at Pos, val string) {
 	if quoted(val) {
 		val = val[1 : len(val)-1]
@@ -332,10 +335,7 @@ func (p *parser) intent(at Pos, val string) {
 		p.add(at, CodeEmptyValue, "INTENT has nothing inside its quotes", "write "+example("INTENT"))
 		return
 	}
-	if p.cur.Intent != "" {
-		p.cur.Intent += "\n"
-	}
-	p.cur.Intent += val
+	p.intents = append(p.intents, val)
 }
 
 func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {

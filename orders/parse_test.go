@@ -316,6 +316,34 @@ func TestParseOrderTypeMessage(t *testing.T) {
 	}
 }
 
+// TestParseLongRoute checks that a very long line costs time in proportion
+// to its length: columns are not recounted from the start of the line for
+// every place.
+func TestParseLongRoute(t *testing.T) {
+	for _, place := range []string{"a", "é"} {
+		route := strings.Repeat(place+",", 50000) + place
+		f, probs := Parse(head + "ORDER MOVE from a to b\nROUTE " + route + "\nEND\n")
+		if len(probs) != 0 {
+			t.Fatalf("%d problems", len(probs))
+		}
+		r := f.Orders[0].(*Written).Route
+		if len(r) != 50001 || r[50000].At != (Pos{5, 7 + 2*50000}) {
+			t.Errorf("%s: %d places, last at %v", place, len(r), r[len(r)-1].At)
+		}
+	}
+}
+
+func TestParseLongIntent(t *testing.T) {
+	text := head + "ORDER MOVE from a to b\n" + strings.Repeat("INTENT go on\n", 20000) + "END\n"
+	f, probs := Parse(text)
+	if len(probs) != 0 {
+		t.Fatalf("%d problems", len(probs))
+	}
+	if got := f.Orders[0].(*Written).Intent; got != strings.TrimSuffix(strings.Repeat("go on\n", 20000), "\n") {
+		t.Errorf("intent of %d bytes", len(got))
+	}
+}
+
 func TestNearest(t *testing.T) {
 	for word, want := range map[string]string{
 		"OBJETIVE": "OBJECTIVE", "OBJECTIV": "OBJECTIVE", "ROUT": "ROUTE", "ORDR": "ORDER",
