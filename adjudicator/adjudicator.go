@@ -1,0 +1,205 @@
+// Package adjudicator runs Galloper's games: it creates them with a dice
+// commitment, takes each side's orders (checked by the orders parser and
+// the game system), resolves segments with verifiable dice once every
+// order is in or the deadline passes, keeps the hash-linked journal, and
+// queues every mail it owes in the same transaction as the change that
+// caused it.
+package adjudicator
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"galloper/adjudicator/store"
+	"galloper/rules"
+	"galloper/rules/dice"
+	"galloper/rules/systems"
+)
+
+// Engine is the engine version written into every dice record.
+const Engine = "galloper-0.1"
+
+// Config is what the adjudicator needs to know about its deployment.
+type Config struct {
+	// Address is the mailbox players send orders to, e.g. "galloper@example.org".
+	Address string
+	// Domain is used in Message-IDs.
+	Domain string
+	// Deadline is how long a segment waits for orders before the missing
+	// sides' orders are taken from the system defaults. Zero means no deadline.
+	Deadline time.Duration
+}
+
+// Adjudicator runs games stored in a database.
+type Adjudicator struct {
+	db   *store.DB
+	cfg  Config
+	now  func() time.Time
+	rand io.Reader
+	log  *slog.Logger
+}
+
+// New returns an adjudicator. now is the clock and rand the source of dice
+// secrets (crypto/rand.Reader in production).
+func New(db *store.DB, cfg Config, now func() time.Time, rand io.Reader, log *slog.Logger) *Adjudicator {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Adjudicator{db: db, cfg: cfg, now: now, rand: rand, log: log}
+}
+
+// DB returns the adjudicator's database.
+func (a *Adjudicator) DB() *store.DB { return a.db }
+
+// PlayerSpec is one player of a new game.
+type PlayerSpec struct {
+	Side     string
+	Email    string
+	Password string
+}
+
+// GameSpec describes a new game.
+type GameSpec struct {
+	ID        string
+	System    string // e.g. "lob.v2"
+	Scenario  string
+	ChartPack []byte // nil: the system's shipped pack
+	Players   []PlayerSpec
+}
+
+// diceLinks is the length of a game's dice chain: far more segments than
+// any game has.
+const diceLinks = 4096
+
+// CreateGame creates a game, commits to its dice and mails every player
+// the game-start mail.
+func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
+	sys, err := systems.Get(spec.System)
+	if err != nil {
+		return err
+	}
+	var pack *rules.ChartPack
+	if spec.ChartPack != nil {
+		if pack, err = rules.ParseChartPack("chart_pack", spec.ChartPack); err != nil {
+			return err
+		}
+	}
+	st, err := sys.NewGame(spec.Scenario, pack)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", spec.ID, err)
+	}
+	if len(spec.Players) == 0 {
+		return fmt.Errorf("game %s: no players", spec.ID)
+	}
+	secret, err := dice.NewSecret(a.rand)
+	if err != nil {
+		return fmt.Errorf("game %s: dice secret: %w", spec.ID, err)
+	}
+	chain, err := dice.NewChain(secret, diceLinks)
+	if err != nil {
+		return err
+	}
+	packBytes := spec.ChartPack
+	if packBytes == nil {
+		packBytes = systemPack(sys)
+	}
+	now := a.now()
+	g := store.Game{
+		ID: spec.ID, System: sys.ID(), Scenario: spec.Scenario, State: st.Canonical(), ChartPack: packBytes,
+		DiceSecret: secret, DiceHead: chain.Head(), DiceLinks: diceLinks,
+		Deadline: a.deadline(now), ThreadID: a.msgID("game", spec.ID), CreatedAt: now.UnixMilli(),
+	}
+	var players []store.Player
+	for _, p := range spec.Players {
+		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
+			PasswordHash: passwordHash(spec.ID, p.Side, p.Password)})
+	}
+	return a.db.WithTx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateGame(g, players); err != nil {
+			return err
+		}
+		return a.queueStart(tx, g, sys, st, players)
+	})
+}
+
+func (a *Adjudicator) deadline(from time.Time) int64 {
+	if a.cfg.Deadline <= 0 {
+		return 0
+	}
+	return from.Add(a.cfg.Deadline).UnixMilli()
+}
+
+// systemPack returns the chart pack a system ships, for the record.
+func systemPack(sys rules.System) []byte {
+	type packer interface{ ChartPackData() []byte }
+	if p, ok := sys.(packer); ok {
+		return p.ChartPackData()
+	}
+	return []byte{}
+}
+
+func passwordHash(game, side, password string) string {
+	s := sha256.Sum256([]byte("galloper-password\x00" + game + "\x00" + side + "\x00" + password))
+	return hex.EncodeToString(s[:])
+}
+
+func hashHex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// msgID builds a stable Message-ID from its parts, so that a mail queued
+// twice is the same mail.
+func (a *Adjudicator) msgID(parts ...any) string {
+	id := "<galloper"
+	for _, p := range parts {
+		id += fmt.Sprintf(".%v", p)
+	}
+	return id + "@" + a.cfg.Domain + ">"
+}
+
+// ResolveDue resolves every segment whose deadline has passed, taking the
+// system's default orders for the sides that sent none.
+func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
+	now := a.now().UnixMilli()
+	var due []string
+	err := a.db.WithTx(ctx, func(tx *store.Tx) error {
+		games, err := tx.ActiveGames()
+		for _, g := range games {
+			if g.Deadline != 0 && g.Deadline <= now {
+				due = append(due, g.ID)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range due {
+		err := a.db.WithTx(ctx, func(tx *store.Tx) error {
+			g, err := tx.Game(id)
+			if err != nil {
+				return err
+			}
+			if g.Status != "active" || g.Deadline == 0 || g.Deadline > now {
+				return nil // resolved meanwhile
+			}
+			n++
+			return a.resolve(tx, g)
+		})
+		if err != nil {
+			return n, fmt.Errorf("resolve %s at its deadline: %w", id, err)
+		}
+	}
+	return n, nil
+}
+
+// errGameOver is returned for orders to a finished game.
+var errGameOver = errors.New("the game is over")

@@ -1,0 +1,261 @@
+package adjudicator
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"galloper/adjudicator/store"
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/systems"
+	"galloper/templates"
+)
+
+// Incoming is a received mail as the mail side hands it over: already
+// stored raw, its order text extracted.
+type Incoming struct {
+	InboundID  int64
+	From       string // the sender's address, used only to address replies
+	MessageID  string
+	Subject    string
+	References []string
+	Text       string // the order file text
+	// Automatic is set for bounces and auto-replies, which are never answered.
+	Automatic bool
+	// ReadErr is set when the mail itself could not be read.
+	ReadErr error
+}
+
+// Outcome says what became of a mail; operators see it in logs and in the
+// inbound table.
+type Outcome struct {
+	GameID string
+	Result string // "accepted", "problems", "ignored: ..."
+}
+
+// HandleInbound processes one stored mail: in one transaction it checks the
+// orders, stores them if valid, queues the reply, resolves the segment if
+// every order is now in, and marks the mail processed. If anything fails
+// nothing is kept and the mail stays pending.
+func (a *Adjudicator) HandleInbound(ctx context.Context, in Incoming) (Outcome, error) {
+	var out Outcome
+	err := a.db.WithTx(ctx, func(tx *store.Tx) error {
+		var err error
+		out, err = a.handle(tx, in)
+		if err != nil {
+			return err
+		}
+		return tx.MarkProcessed(in.InboundID, out.GameID, out.Result)
+	})
+	if err != nil {
+		return Outcome{}, fmt.Errorf("inbound mail %d (%s): %w", in.InboundID, in.MessageID, err)
+	}
+	a.log.Info("mail processed", "inbound", in.InboundID, "msgid", in.MessageID, "game", out.GameID, "result", out.Result)
+	return out, nil
+}
+
+func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
+	if in.Automatic {
+		return Outcome{Result: "ignored: automatic reply or bounce"}, nil
+	}
+	if in.From == "" {
+		return Outcome{Result: "ignored: no sender address"}, nil
+	}
+	if in.ReadErr != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{{Kind: orders.Invalid, Code: "unreadable-mail",
+			Message: "Galloper could not read this mail: " + in.ReadErr.Error(),
+			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
+	}
+	f, probs := orders.Parse(in.Text)
+	if f == nil || f.Game == "" {
+		if len(probs) == 0 {
+			probs = []orders.Problem{{Kind: orders.Invalid, Code: "missing-game", Message: "no GAME line was found"}}
+		}
+		return a.reject(tx, in, nil, "", probs)
+	}
+	g, err := tx.Game(f.Game)
+	if errors.Is(err, store.ErrNotFound) {
+		return a.reject(tx, in, nil, "", append(probs, orders.Problem{At: f.Header["GAME"], Kind: orders.Invalid,
+			Code: "unknown-game", Message: fmt.Sprintf("there is no game %q here", f.Game),
+			Suggestion: "copy the GAME line from your game-start mail"}))
+	}
+	if err != nil {
+		return Outcome{}, err
+	}
+	player, ok, err := a.authenticate(tx, g, f)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if !ok {
+		// From: alone never authenticates. The refusal goes to the sender
+		// and says nothing about the game.
+		return a.reject(tx, in, nil, "", []orders.Problem{{At: f.Header["PASSWORD"], Kind: orders.Invalid,
+			Code: "not-authenticated", Message: "the SIDE and PASSWORD lines do not match a player of this game",
+			Suggestion: "copy SIDE and PASSWORD exactly as given when you joined"}})
+	}
+	if g.Status != "active" {
+		return a.reject(tx, in, &g, player.Side, []orders.Problem{{Kind: orders.Illegal, Code: "game-over", Message: errGameOver.Error()}})
+	}
+	sys, err := systems.Get(g.System)
+	if err != nil {
+		return Outcome{}, err
+	}
+	st, err := sys.DecodeState(g.State)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("game %s: stored state: %w", g.ID, err)
+	}
+	seg := st.Segment()
+	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil {
+		return a.reject(tx, in, &g, player.Side, append(probs, *p))
+	}
+	if len(probs) == 0 {
+		probs = sys.Validate(st, rules.Side(player.Side), f)
+	} else {
+		// Check what was understood too, so one reply lists everything.
+		probs = append(probs, sys.Validate(st, rules.Side(player.Side), f)...)
+	}
+	if len(probs) > 0 {
+		return a.reject(tx, in, &g, player.Side, probs)
+	}
+	return a.accept(tx, in, g, sys, st, player, f)
+}
+
+// authenticate finds the player for the file's SIDE whose password matches.
+func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File) (store.Player, bool, error) {
+	players, err := tx.Players(g.ID)
+	if err != nil {
+		return store.Player{}, false, err
+	}
+	for _, p := range players {
+		if !strings.EqualFold(p.Side, f.Side) {
+			continue
+		}
+		want, _ := hex.DecodeString(p.PasswordHash)
+		got, _ := hex.DecodeString(passwordHash(g.ID, p.Side, f.Password))
+		return p, subtle.ConstantTimeCompare(want, got) == 1 && f.Password != "", nil
+	}
+	return store.Player{}, false, nil
+}
+
+// segmentProblem reports orders sent for a segment other than the one
+// awaiting orders: late, early, or not this side's turn.
+func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.Problem {
+	turn, err := strconv.Atoi(strings.Fields(f.Turn + " x")[0])
+	switch {
+	case err != nil:
+		return &orders.Problem{At: f.Header["TURN"], Kind: orders.Invalid, Code: "bad-turn",
+			Message: fmt.Sprintf("TURN %q is not a turn number", f.Turn), Suggestion: fmt.Sprintf("TURN %d", seg.Turn)}
+	case turn < seg.Turn:
+		return &orders.Problem{At: f.Header["TURN"], Kind: orders.Illegal, Code: "late-orders",
+			Message: fmt.Sprintf("these orders are for turn %d, which has already been resolved; the game is at %s", turn, seg.Label)}
+	case turn > seg.Turn:
+		return &orders.Problem{At: f.Header["TURN"], Kind: orders.Illegal, Code: "early-orders",
+			Message: fmt.Sprintf("these orders are for turn %d, but the game is at %s", turn, seg.Label),
+			Suggestion: "send them again once that turn is open"}
+	case !slices.Contains(seg.Sides, side):
+		return &orders.Problem{At: f.Header["SIDE"], Kind: orders.Illegal, Code: "not-your-segment",
+			Message: fmt.Sprintf("%s sends no orders now: the game is at %s", side, seg.Label)}
+	}
+	return nil
+}
+
+func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.System, st rules.State, p store.Player, f *orders.File) (Outcome, error) {
+	seg := st.Segment()
+	h := orders.Hash(f)
+	kept := *f
+	kept.Password = "" // the password is checked, never stored
+	if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: p.Side, InboundID: in.InboundID,
+		Canonical: orders.Format(&kept), Hash: hex.EncodeToString(h[:]), Salt: f.Salt, CreatedAt: a.now().UnixMilli()}); err != nil {
+		return Outcome{}, err
+	}
+	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var waiting []string
+	for _, s := range seg.Sides {
+		if !slices.ContainsFunc(sent, func(o store.Order) bool { return o.Side == string(s) }) {
+			waiting = append(waiting, string(s))
+		}
+	}
+	text, err := templates.Receipt(templates.ReceiptData{Game: g.ID, Side: p.Side, Segment: seg.Label,
+		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
+		Waiting: strings.Join(waiting, ", ")})
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, nil); err != nil {
+		return Outcome{}, err
+	}
+	if len(waiting) == 0 {
+		if err := a.resolve(tx, g); err != nil {
+			return Outcome{}, err
+		}
+	}
+	return Outcome{GameID: g.ID, Result: "accepted"}, nil
+}
+
+// reject queues one reply that lists every problem. It goes to the
+// registered player's address when the sender authenticated, otherwise to
+// the sender.
+func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side string, probs []orders.Problem) (Outcome, error) {
+	slices.SortStableFunc(probs, func(x, y orders.Problem) int {
+		if x.At.Line != y.At.Line {
+			return x.At.Line - y.At.Line
+		}
+		return x.At.Col - y.At.Col
+	})
+	d := templates.ProblemsData{Source: numbered(in.Text)}
+	for _, p := range probs {
+		d.Problems = append(d.Problems, templates.ProblemLine{Line: p.At.Line, Col: p.At.Col, Kind: string(p.Kind),
+			Code: p.Code, Rule: p.Rule, Message: p.Message, Suggestion: p.Suggestion})
+	}
+	to := in.From
+	gameID := ""
+	if g != nil {
+		gameID, d.Game, d.Side = g.ID, g.ID, side
+		players, err := tx.Players(g.ID)
+		if err != nil {
+			return Outcome{}, err
+		}
+		for _, p := range players {
+			if p.Side == side {
+				to = p.Email
+			}
+		}
+	}
+	text, err := templates.Problems(d)
+	if err != nil {
+		return Outcome{}, err
+	}
+	subject := "Orders not accepted"
+	if in.Subject != "" {
+		subject = "Re: " + strings.TrimPrefix(in.Subject, "Re: ") + " (orders not accepted)"
+	}
+	var game store.Game
+	if g != nil {
+		game = *g
+	}
+	if err := a.queue(tx, game, "problems", in.InboundID, to, subject, text, in, nil); err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{GameID: gameID, Result: fmt.Sprintf("problems: %d", len(probs))}, nil
+}
+
+func numbered(text string) []templates.Line {
+	text = strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	if text == "" {
+		return nil
+	}
+	var out []templates.Line
+	for i, l := range strings.Split(text, "\n") {
+		out = append(out, templates.Line{N: i + 1, Text: l})
+	}
+	return out
+}

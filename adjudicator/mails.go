@@ -1,0 +1,158 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"galloper/adjudicator/store"
+	"galloper/rules"
+	"galloper/templates"
+)
+
+// queue composes a mail and puts it in the outbox in tx. Its Message-ID is
+// derived from (kind, game, key, recipient), so queueing it again is a
+// no-op.
+func (a *Adjudicator) queue(tx *store.Tx, g store.Game, kind string, key any, to, subject, text string, in Incoming, atts []templates.Attachment) error {
+	m := templates.Mail{
+		From: "Galloper <" + a.cfg.Address + ">", To: to, Subject: subject,
+		MessageID: a.msgID(kind, g.ID, key, strings.ReplaceAll(to, "@", "=")),
+		Date:      a.now(), Text: text, Attachments: atts,
+	}
+	if g.ThreadID != "" {
+		m.References = []string{g.ThreadID}
+		m.InReplyTo = g.ThreadID
+	}
+	if in.MessageID != "" {
+		m.InReplyTo = in.MessageID
+		m.References = append(m.References, in.MessageID)
+	}
+	raw, err := templates.Compose(m)
+	if err != nil {
+		return fmt.Errorf("compose %s mail to %s: %w", kind, to, err)
+	}
+	return tx.Enqueue(store.Outgoing{MessageID: m.MessageID, GameID: g.ID, Kind: kind, Recipient: to, Raw: raw,
+		CreatedAt: a.now().UnixMilli()})
+}
+
+func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, st rules.State, players []store.Player) error {
+	scen := []byte{}
+	if sd, ok := sys.(interface{ ScenarioData(string) ([]byte, error) }); ok {
+		var err error
+		if scen, err = sd.ScenarioData(g.Scenario); err != nil {
+			return err
+		}
+	}
+	for _, p := range players {
+		v := sys.View(st, rules.Side(p.Side))
+		v.Game = g.ID
+		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(),
+			Side: p.Side, Head: fmt.Sprintf("%x", g.DiceHead), Links: g.DiceLinks, Engine: Engine,
+			ScenarioHash: hashHex(scen), ChartPackHash: hashHex(g.ChartPack), Provisional: v.Provisional,
+			View: v, Next: nextLine(st, rules.Side(p.Side))})
+		if err != nil {
+			return err
+		}
+		atts, err := mapAttachments(v, g.ID, "start")
+		if err != nil {
+			return err
+		}
+		subject := fmt.Sprintf("Game %s begins: you are %s", g.ID, p.Side)
+		if err := a.queue(tx, g, "start", p.Side, p.Email, subject, text, Incoming{}, atts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System, seg rules.Segment, next rules.State,
+	events []rules.Event, record string, deadline time.Time) error {
+	players, err := tx.Players(g.ID)
+	if err != nil {
+		return err
+	}
+	for _, p := range players {
+		side := rules.Side(p.Side)
+		v := sys.View(next, side)
+		v.Game = g.ID
+		var lines []string
+		for _, e := range events {
+			if e.Kind != "roll" && e.VisibleTo(side) {
+				lines = append(lines, e.Text+ruleSuffix(e.Rule))
+			}
+		}
+		d := templates.ReportData{View: v, Resolved: seg.Label, Events: lines, Over: next.Over(),
+			Next: nextLine(next, side), DiceRecord: record}
+		if !next.Over() {
+			d.OrdersDue = containsSide(next.Segment().Sides, side)
+			if g.Deadline != 0 {
+				d.Deadline = deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST")
+			}
+		}
+		text, err := templates.Report(d)
+		if err != nil {
+			return err
+		}
+		atts, err := mapAttachments(v, g.ID, fmt.Sprintf("seg%02d", seg.Index+1))
+		if err != nil {
+			return err
+		}
+		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, seg.Index+1),
+			ContentType: "text/plain; charset=us-ascii", Data: []byte(record)})
+		subject := fmt.Sprintf("Results: %s, %s", g.ID, seg.Label)
+		if err := a.queue(tx, g, "report", seg.Index, p.Email, subject, text, Incoming{}, atts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, error) {
+	if v.Map == nil {
+		return nil, nil
+	}
+	side := string(v.Side)
+	if side == "" {
+		side = "umpire"
+	}
+	svg, err := templates.MapSVG(v)
+	if err != nil {
+		return nil, fmt.Errorf("map for %s: %w", side, err)
+	}
+	png, err := templates.MapPNG(v)
+	if err != nil {
+		return nil, fmt.Errorf("map for %s: %w", side, err)
+	}
+	name := fmt.Sprintf("map-%s-%s-%s", game, tag, side)
+	return []templates.Attachment{
+		{Name: name + ".png", ContentType: "image/png", Data: png},
+		{Name: name + ".svg", ContentType: "image/svg+xml", Data: svg},
+	}, nil
+}
+
+func nextLine(st rules.State, side rules.Side) string {
+	if st.Over() {
+		return "the game is over"
+	}
+	seg := st.Segment()
+	if containsSide(seg.Sides, side) {
+		return fmt.Sprintf("%s: send your orders with TURN %d", seg.Label, seg.Turn)
+	}
+	return fmt.Sprintf("%s: waiting for the other side's orders", seg.Label)
+}
+
+func ruleSuffix(rule string) string {
+	if rule == "" {
+		return ""
+	}
+	return " (" + rule + ")"
+}
+
+func containsSide(sides []rules.Side, s rules.Side) bool {
+	for _, x := range sides {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,119 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"galloper/adjudicator/store"
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/dice"
+	"galloper/rules/systems"
+)
+
+// resolve adjudicates the game's current segment inside tx: the orders in
+// hand (system defaults for sides that sent none), verifiable dice from the
+// next chain link, the journal, the new state and every side's report.
+func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
+	sys, err := systems.Get(g.System)
+	if err != nil {
+		return err
+	}
+	st, err := sys.DecodeState(g.State)
+	if err != nil {
+		return fmt.Errorf("game %s: stored state: %w", g.ID, err)
+	}
+	seg := st.Segment()
+	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	if err != nil {
+		return err
+	}
+	files := map[rules.Side]*orders.File{}
+	var hashes, salts [][]byte
+	for _, o := range sent {
+		f, probs := orders.Parse(o.Canonical)
+		if len(probs) > 0 {
+			return fmt.Errorf("game %s: stored orders of %s do not parse: %s", g.ID, o.Side, probs[0].Message)
+		}
+		files[rules.Side(o.Side)] = f
+		h, _ := hex.DecodeString(o.Hash)
+		hashes = append(hashes, h)
+		if o.Salt != "" {
+			salts = append(salts, []byte(o.Salt))
+		}
+	}
+	for _, s := range seg.Sides {
+		if files[s] == nil {
+			f := sys.Default(st, s)
+			files[s] = f
+			h := orders.Hash(f)
+			hashes = append(hashes, h[:])
+			if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: string(s),
+				Canonical: orders.Format(f), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
+				return err
+			}
+		}
+	}
+	k := seg.Index + 1
+	if k >= g.DiceLinks {
+		return fmt.Errorf("game %s: dice chain exhausted at segment %d", g.ID, k)
+	}
+	chain, err := dice.NewChain(g.DiceSecret, g.DiceLinks)
+	if err != nil {
+		return err
+	}
+	link, err := chain.Link(k)
+	if err != nil {
+		return err
+	}
+	prev, err := chain.Link(k - 1)
+	if err != nil {
+		return err
+	}
+	stateHash := sha256.Sum256(st.Canonical())
+	d, err := dice.NewSegment(dice.SegmentInput{GameID: g.ID, Index: k, Engine: Engine, Head: g.DiceHead,
+		Link: link, Prev: prev, State: stateHash[:], Orders: hashes, Salts: salts})
+	if err != nil {
+		return err
+	}
+	res, err := sys.Resolve(rules.Input{State: st, Orders: files, Dice: d})
+	if err != nil {
+		return fmt.Errorf("game %s: resolve %s: %w", g.ID, seg.Label, err)
+	}
+	if res.Pause != nil {
+		// The systems wired in so far settle every choice by rule or
+		// standing order; decision requests come with the reactions.
+		return fmt.Errorf("game %s: %s needs a decision (%s) and decision requests are not supported yet", g.ID, seg.Label, res.Pause.Key)
+	}
+	record := dice.FormatRecord(d.Record())
+	now := a.now()
+	next := res.Next
+	if err := tx.SaveSegment(store.Segment{GameID: g.ID, SegmentIndex: seg.Index, Label: seg.Label,
+		StateBefore: g.State, StateAfter: next.Canonical(), DiceRecord: record, ResolvedAt: now.UnixMilli()}); err != nil {
+		return err
+	}
+	kinds := make([]string, 0, len(res.Events))
+	bodies := make([]string, 0, len(res.Events))
+	for _, e := range res.Events {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		kinds, bodies = append(kinds, e.Kind), append(bodies, string(b))
+	}
+	if err := tx.AppendEvents(g.ID, seg.Index, kinds, bodies); err != nil {
+		return err
+	}
+	deadline := int64(0)
+	if !next.Over() {
+		deadline = a.deadline(now)
+	}
+	if err := tx.AdvanceGame(g.ID, next.Segment().Index, next.Canonical(), next.Over(), deadline); err != nil {
+		return err
+	}
+	g.State, g.Deadline = next.Canonical(), deadline
+	return a.queueReports(tx, g, sys, seg, next, res.Events, record, time.UnixMilli(deadline))
+}

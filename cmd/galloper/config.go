@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/viper"
+
+	"galloper/mail"
+)
+
+// Config is galloper's configuration file (see config.example.yaml).
+// Environment variables GALLOPER_<KEY> override it, with dots and dashes
+// as underscores: GALLOPER_IMAP_PASSWORD, GALLOPER_SMTP_PASSWORD.
+type Config struct {
+	Database string        `mapstructure:"database"`
+	Address  string        `mapstructure:"address"`
+	Domain   string        `mapstructure:"domain"`
+	Deadline time.Duration `mapstructure:"deadline"`
+	Poll     time.Duration `mapstructure:"poll"`
+	LogLevel string        `mapstructure:"log_level"`
+	IMAP     struct {
+		Addr         string `mapstructure:"addr"`
+		TLS          bool   `mapstructure:"tls"`
+		Username     string `mapstructure:"username"`
+		Password     string `mapstructure:"password"`
+		PasswordFile string `mapstructure:"password_file"`
+		Mailbox      string `mapstructure:"mailbox"`
+	} `mapstructure:"imap"`
+	SMTP struct {
+		Addr         string `mapstructure:"addr"`
+		TLS          bool   `mapstructure:"tls"`
+		StartTLS     bool   `mapstructure:"starttls"`
+		Username     string `mapstructure:"username"`
+		Password     string `mapstructure:"password"`
+		PasswordFile string `mapstructure:"password_file"`
+	} `mapstructure:"smtp"`
+}
+
+func loadConfig(path string) (Config, error) {
+	v := viper.NewWithOptions(viper.ExperimentalBindStruct())
+	v.SetDefault("database", "galloper.db")
+	v.SetDefault("deadline", "72h")
+	v.SetDefault("poll", "1m")
+	v.SetDefault("log_level", "info")
+	v.SetDefault("imap.mailbox", "INBOX")
+	v.SetDefault("smtp.starttls", true)
+	v.SetEnvPrefix("GALLOPER")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
+	v.AutomaticEnv()
+	var c Config
+	if path != "" {
+		v.SetConfigFile(path)
+		if err := v.ReadInConfig(); err != nil {
+			return c, fmt.Errorf("read config %s: %w", path, err)
+		}
+	}
+	if err := v.Unmarshal(&c); err != nil {
+		return c, fmt.Errorf("config %s: %w", path, err)
+	}
+	for _, s := range []struct {
+		file string
+		dst  *string
+	}{{c.IMAP.PasswordFile, &c.IMAP.Password}, {c.SMTP.PasswordFile, &c.SMTP.Password}} {
+		if s.file != "" {
+			b, err := os.ReadFile(s.file)
+			if err != nil {
+				return c, fmt.Errorf("config: %w", err)
+			}
+			*s.dst = strings.TrimSpace(string(b))
+		}
+	}
+	return c, c.validate()
+}
+
+func (c Config) validate() error {
+	var missing []string
+	for _, f := range []struct{ name, v string }{
+		{"database", c.Database}, {"address", c.Address}, {"domain", c.Domain},
+		{"imap.addr", c.IMAP.Addr}, {"imap.username", c.IMAP.Username}, {"smtp.addr", c.SMTP.Addr},
+	} {
+		if f.v == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("config: missing %s", strings.Join(missing, ", "))
+	}
+	if c.Poll <= 0 {
+		return fmt.Errorf("config: poll must be positive, got %s", c.Poll)
+	}
+	return nil
+}
+
+func (c Config) imapConfig() mail.IMAPConfig {
+	return mail.IMAPConfig{Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox}
+}
+
+func (c Config) smtpConfig() mail.SMTPConfig {
+	return mail.SMTPConfig{Addr: c.SMTP.Addr, TLS: c.SMTP.TLS, StartTLS: c.SMTP.StartTLS, Username: c.SMTP.Username, Password: c.SMTP.Password, From: c.Address}
+}
+
+func (c Config) logger() *slog.Logger {
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		lvl = slog.LevelInfo
+	}
+	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+}

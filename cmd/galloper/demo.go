@@ -1,0 +1,391 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/spf13/cobra"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/mail"
+	"galloper/mail/mailtest"
+	"galloper/rules"
+)
+
+func demoCmd() *cobra.Command {
+	var out string
+	var turns int
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "demo --out DIR [--turns N]",
+		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
+		Long: "demo starts an IMAP server and an SMTP server on 127.0.0.1, creates a Line of Battle game on the\n" +
+			"Tanner's Creek scenario, and has two scripted players mail their orders turn by turn while the real\n" +
+			"Galloper daemon reads, answers and resolves them over those loopback connections. Every mail\n" +
+			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runDemo(cmd.Context(), cmd.OutOrStdout(), out, turns, seed)
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "demo-out", "directory for the mails, maps and database")
+	cmd.Flags().IntVar(&turns, "turns", 4, "game turns to play (each has a CSA and a USA player turn)")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the demo's dice secret (a real game draws it from crypto/rand)")
+	return cmd
+}
+
+const (
+	demoGame  = "demo"
+	demoGM    = "galloper@demo.galloper.test"
+	demoCSA   = "csa@players.galloper.test"
+	demoUSA   = "usa@players.galloper.test"
+	demoPassC = "tulip-47"
+	demoPassU = "oak-12"
+)
+
+// demoPlayer is a scripted player: orders to send, in order. An order that
+// the rules say was not sent is sent again next turn.
+type demoPlayer struct {
+	side, email, password string
+	pending               []string // ORDER blocks still to send
+	bad                   map[int]string
+}
+
+func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint64) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if turns < 1 || turns > 8 {
+		return fmt.Errorf("--turns must be 1 to 8 (the scenario is 8 turns long), got %d", turns)
+	}
+	for _, d := range []string{"mail", "maps"} {
+		if err := os.MkdirAll(filepath.Join(out, d), 0o755); err != nil {
+			return err
+		}
+	}
+	dbPath := filepath.Join(out, "galloper.db")
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		_ = os.Remove(dbPath + suffix)
+	}
+	srv, err := mailtest.Start(demoGM, "gm", "gm-password")
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	fmt.Fprintf(w, "Galloper demo: IMAP on %s, SMTP on %s, database %s\n\n", srv.IMAPAddr, srv.SMTPAddr, dbPath)
+
+	db, err := store.Open(ctx, dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	adj := adjudicator.New(db, adjudicator.Config{Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
+	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: "tanners-creek", Players: []adjudicator.PlayerSpec{
+		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}})
+	if err != nil {
+		return err
+	}
+	d := &mail.Daemon{
+		Intake:    mail.NewIntake(mail.IMAPConfig{Addr: srv.IMAPAddr, Username: "gm", Password: "gm-password"}, db, time.Now, nil),
+		Processor: mail.NewProcessor(adj, nil),
+		Sender:    mail.NewSender(mail.SMTPConfig{Addr: srv.SMTPAddr, From: demoGM}, db, time.Now, nil),
+		Adj:       adj, Poll: 200 * time.Millisecond,
+	}
+	dctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- d.Run(dctx) }()
+	running := true
+	shutdown := func() {
+		if running {
+			stop()
+			<-done
+			running = false
+		}
+	}
+	defer shutdown()
+
+	expect := 2 // the two game-start mails
+	if _, err := srv.WaitFor(ctx, expect, 30*time.Second); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "Game demo created on Tanner's Creek; both players have their game-start mail and dice commitment.")
+	players := map[string]*demoPlayer{"CSA": demoCSAPlayer(), "USA": demoUSAPlayer()}
+	for turn := 1; turn <= turns; turn++ {
+		for _, side := range []string{"CSA", "USA"} {
+			p := players[side]
+			if bad, ok := p.bad[turn]; ok {
+				expect++
+				if err := p.send(srv, turn, bad); err != nil {
+					return err
+				}
+				got, err := srv.WaitFor(ctx, expect, 30*time.Second)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "\nTurn %d %s: sent an order file with mistakes; Galloper replied %q\n", turn, side, subject(got[len(got)-1].Raw))
+				fmt.Fprint(w, indent(problemLines(got[len(got)-1].Raw)))
+			}
+			body := ""
+			if len(p.pending) > 0 {
+				body = p.pending[0]
+			}
+			expect += 3 // the receipt and both sides' results
+			if err := p.send(srv, turn, body); err != nil {
+				return err
+			}
+			got, err := srv.WaitFor(ctx, expect, 30*time.Second)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "\nTurn %d %s: sent %s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""])
+			for _, m := range got[expect-3:] {
+				if m.To == p.email && strings.HasPrefix(subject(m.Raw), "Results") {
+					text := bodyText(m.Raw)
+					fmt.Fprint(w, indent(section(text, "== What happened ==")))
+					if body != "" && !strings.Contains(text, "is not sent") && !strings.Contains(text, "cannot roll") {
+						p.pending = p.pending[1:]
+					}
+				}
+			}
+		}
+	}
+	shutdown()
+
+	sent := srv.Sent()
+	maps := 0
+	for i, m := range sent {
+		base := fmt.Sprintf("%03d-%s-%s", i+1, strings.SplitN(m.To, "@", 2)[0], slug(subject(m.Raw)))
+		if err := os.WriteFile(filepath.Join(out, "mail", base+".eml"), m.Raw, 0o644); err != nil {
+			return err
+		}
+		n, err := saveMaps(m.Raw, filepath.Join(out, "maps"))
+		if err != nil {
+			return fmt.Errorf("mail %s: %w", base, err)
+		}
+		maps += n
+	}
+	var j []store.JournalEntry
+	if err := db.WithTx(ctx, func(tx *store.Tx) error { j, err = tx.Journal(demoGame); return err }); err != nil {
+		return err
+	}
+	rolls := 0
+	for _, e := range j {
+		var ev rules.Event
+		if json.Unmarshal([]byte(e.Body), &ev) == nil && ev.Kind == "roll" {
+			rolls++
+		}
+	}
+	fmt.Fprintf(w, "\nDone: %d turns played, %d mails written to %s, %d maps to %s,\n%d journal events (%d dice rolls; journal hash chain %s).\n",
+		turns, len(sent), filepath.Join(out, "mail"), maps, filepath.Join(out, "maps"), len(j), rolls, verdict(store.VerifyJournal(j)))
+	fmt.Fprintf(w, "Check every roll: galloper dice verify %s/mail/*.eml\n", out)
+	return nil
+}
+
+func verdict(err error) string {
+	if err != nil {
+		return "BROKEN: " + err.Error()
+	}
+	return "intact"
+}
+
+func demoCSAPlayer() *demoPlayer {
+	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, pending: []string{
+		`ORDER MOVE from Harrow to Barton
+  OBJECTIVE Tanner's Mill
+  ROUTE     A5.6, Mill Road, Tanner's Mill
+  INTENT    Take the mill crossing before the Federals come down the Pike.
+END`,
+		`ORDER ATTACK from Harrow to Whitcomb
+  OBJECTIVE Pratt Orchard
+  ROUTE     A4.9, Pratt Orchard
+  WHEN      when Barton's Division attacks
+  FOR Dabney's Brigade: lead, keep the orchard wall on your right
+  INTENT    Clear the orchard and hold it for the guns.
+END`,
+	}}
+}
+
+func demoUSAPlayer() *demoPlayer {
+	return &demoPlayer{side: "USA", email: demoUSA, password: demoPassU, pending: []string{
+		`ORDER MOVE from Crandall to Fairfax
+  OBJECTIVE Hollins Crossroads
+  ROUTE     Ridge Pike, Hollins Crossroads
+  INTENT    Hold the crossroads; do not cross the creek.
+END`,
+		`ORDER MOVE from Crandall to Morrow
+  OBJECTIVE A12.4
+  ROUTE     A13.4, A12.4
+END`,
+	}, bad: map[int]string{2: `ORDER MOVE from Crandall to Morow
+  OBJECTIVE A30.4
+  ROUTE     A13.4, A30.4
+  WHEN      14:00
+  OBJETIVE  A12.4
+END`}}
+}
+
+func (p *demoPlayer) send(srv *mailtest.Server, turn int, orders string) error {
+	text := fmt.Sprintf("GAME     %s\nSIDE     %s\nTURN     %d\nPASSWORD %s\nSALT     %s turn %d\n\n%s\n",
+		demoGame, p.side, turn, p.password, strings.ToLower(p.side), turn, orders)
+	var h gomail.Header
+	h.SetDate(time.Now())
+	h.SetAddressList("From", []*gomail.Address{{Address: p.email}})
+	h.SetAddressList("To", []*gomail.Address{{Address: demoGM}})
+	h.SetSubject(fmt.Sprintf("%s orders, turn %d", p.side, turn))
+	if err := h.GenerateMessageID(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	var th gomail.InlineHeader
+	th.Set("Content-Type", "text/plain; charset=utf-8")
+	mw, err := gomail.CreateSingleInlineWriter(&buf, h)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(mw, text); err != nil {
+		return err
+	}
+	if err := mw.Close(); err != nil {
+		return err
+	}
+	return srv.Send(p.email, demoGM, buf.Bytes())
+}
+
+// newSeedReader is a deterministic byte stream for the demo's dice secret,
+// so that a demo run can be repeated. Real games use crypto/rand.
+func newSeedReader(seed uint64) io.Reader {
+	return &seedReader{seed: seed}
+}
+
+type seedReader struct {
+	seed, n uint64
+	buf     []byte
+}
+
+func (r *seedReader) Read(p []byte) (int, error) {
+	for len(r.buf) < len(p) {
+		var b [16]byte
+		binary.BigEndian.PutUint64(b[:8], r.seed)
+		binary.BigEndian.PutUint64(b[8:], r.n)
+		r.n++
+		s := sha256.Sum256(append([]byte("galloper-demo-seed"), b[:]...))
+		r.buf = append(r.buf, s[:]...)
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+func subject(raw []byte) string {
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return ""
+	}
+	s, _ := mr.Header.Subject()
+	return s
+}
+
+// bodyText returns the first text/plain inline part of a mail.
+func bodyText(raw []byte) string {
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return ""
+	}
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return ""
+		}
+		if h, ok := p.Header.(*gomail.InlineHeader); ok {
+			if ct, _, _ := h.ContentType(); ct == "text/plain" {
+				b, _ := io.ReadAll(p.Body)
+				return string(b)
+			}
+		}
+	}
+}
+
+// saveMaps writes a mail's image attachments to dir and counts them.
+func saveMaps(raw []byte, dir string) (int, error) {
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		h, ok := p.Header.(*gomail.AttachmentHeader)
+		if !ok {
+			continue
+		}
+		name, _ := h.Filename()
+		if !strings.HasSuffix(name, ".svg") && !strings.HasSuffix(name, ".png") {
+			continue
+		}
+		b, err := io.ReadAll(p.Body)
+		if err != nil {
+			return n, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), b, 0o644); err != nil {
+			return n, err
+		}
+		n++
+	}
+}
+
+func section(text, heading string) string {
+	i := strings.Index(text, heading)
+	if i < 0 {
+		return ""
+	}
+	rest := text[i+len(heading):]
+	if j := strings.Index(rest, "\n=="); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.Trim(rest, "\n") + "\n"
+}
+
+func problemLines(raw []byte) string {
+	var out []string
+	for _, l := range strings.Split(bodyText(raw), "\n") {
+		if strings.HasPrefix(l, "line ") || strings.HasPrefix(l, "mail: ") {
+			out = append(out, strings.TrimRight(l, "\r"))
+		}
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+func indent(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ") + "\n"
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+func slug(s string) string {
+	s = strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	return s
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/spf13/cobra"
+
+	"galloper/rules/dice"
+)
+
+func diceCmd() *cobra.Command {
+	d := &cobra.Command{Use: "dice", Short: "Check Galloper's dice"}
+	var head string
+	verify := &cobra.Command{
+		Use:   "verify FILE...",
+		Short: "Recompute every roll in results mails (.eml) or dice record files",
+		Long: "verify reads dice records from results mails or text files, checks that each revealed chain link\n" +
+			"hashes back to the previous link and to the chain head published at game start, and recomputes the\n" +
+			"seed and every roll. It exits 0 when everything matches, and 1 naming the first roll or link that\n" +
+			"does not. Give the chain head from your game-start mail with --head to check against it.",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := verifyDiceFiles(args, head)
+			if err != nil {
+				return exitError{code: 1, msg: "dice verify: " + err.Error()}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "dice verify: OK: %d segment records, every link and roll recomputed\n", n)
+			return nil
+		},
+	}
+	verify.Flags().StringVar(&head, "head", "", "chain head (hex) from the game-start mail")
+	d.AddCommand(verify)
+	return d
+}
+
+// verifyDiceFiles checks every record in files. Records of the same game
+// and segment found in several mails must be identical; consecutive
+// segments must chain.
+func verifyDiceFiles(files []string, head string) (int, error) {
+	type key struct {
+		game string
+		seg  int
+	}
+	seen := map[key]string{}
+	var recs []dice.Record
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			return 0, err
+		}
+		text, starts := recordText(raw)
+		found, err := dice.ParseRecords(text)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", f, err)
+		}
+		if len(found) == 0 && !starts {
+			continue // a mail without dice, e.g. a receipt
+		}
+		for _, r := range found {
+			if err := dice.Verify(r, r.Prev); err != nil {
+				return 0, fmt.Errorf("%s: game %s segment %d: %w", f, r.GameID, r.Segment, err)
+			}
+			formatted := dice.FormatRecord(r)
+			k := key{r.GameID, r.Segment}
+			if prev, ok := seen[k]; ok {
+				if prev != formatted {
+					return 0, fmt.Errorf("%s: game %s segment %d differs from the same segment in another mail", f, r.GameID, r.Segment)
+				}
+				continue
+			}
+			seen[k] = formatted
+			recs = append(recs, r)
+		}
+	}
+	if len(recs) == 0 {
+		return 0, errors.New("no dice records found")
+	}
+	sort.Slice(recs, func(i, j int) bool {
+		if recs[i].GameID != recs[j].GameID {
+			return recs[i].GameID < recs[j].GameID
+		}
+		return recs[i].Segment < recs[j].Segment
+	})
+	for i, r := range recs {
+		if head != "" && fmt.Sprintf("%x", r.Head) != strings.ToLower(head) {
+			return 0, fmt.Errorf("game %s segment %d: chain head %x is not the published head %s", r.GameID, r.Segment, r.Head, head)
+		}
+		if i > 0 && recs[i-1].GameID == r.GameID && recs[i-1].Segment == r.Segment-1 && !bytes.Equal(recs[i-1].Link, r.Prev) {
+			return 0, fmt.Errorf("game %s segment %d: previous link %x is not the link revealed by segment %d", r.GameID, r.Segment, r.Prev, r.Segment-1)
+		}
+	}
+	return len(recs), nil
+}
+
+// recordText returns the text in which to look for records: the decoded
+// body and text attachments of a mail, or the file itself. It also says
+// whether a record's first line appears at all.
+func recordText(raw []byte) (string, bool) {
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return string(raw), bytes.Contains(raw, []byte("BEGIN GALLOPER DICE RECORD"))
+	}
+	var b strings.Builder
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			break
+		}
+		var ct string
+		switch h := p.Header.(type) {
+		case *gomail.InlineHeader:
+			ct, _, _ = h.ContentType()
+		case *gomail.AttachmentHeader:
+			ct, _, _ = h.ContentType()
+		}
+		if ct == "text/plain" {
+			body, _ := io.ReadAll(p.Body)
+			b.Write(body)
+			b.WriteString("\n")
+		}
+	}
+	s := b.String()
+	if s == "" {
+		s = string(raw)
+	}
+	return s, strings.Contains(s, "BEGIN GALLOPER DICE RECORD")
+}

@@ -1,0 +1,292 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	gomail "github.com/emersion/go-message/mail"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/mail"
+	"galloper/mail/mailtest"
+)
+
+const (
+	gm      = "gm@galloper.test"
+	csaAddr = "csa@players.test"
+	usaAddr = "usa@players.test"
+)
+
+// rig is one Galloper daemon (its database and components) wired to an
+// in-process IMAP server and SMTP sink over loopback.
+type rig struct {
+	t      *testing.T
+	srv    *mailtest.Server
+	dbPath string
+	db     *store.DB
+	d      *mail.Daemon
+	clock  time.Time
+}
+
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	srv, err := mailtest.Start(gm, "gm", "pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	r := &rig{t: t, srv: srv, dbPath: filepath.Join(t.TempDir(), "g.db"), clock: time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)}
+	r.start()
+	adj := r.d.Adj
+	err = adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// start opens the database and builds a daemon, as `galloper serve` does
+// at start-up.
+func (r *rig) start() {
+	db, err := store.Open(context.Background(), r.dbPath)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.db = db
+	now := func() time.Time { return r.clock }
+	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test"}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 64)), nil)
+	r.d = &mail.Daemon{
+		Intake:    mail.NewIntake(mail.IMAPConfig{Addr: r.srv.IMAPAddr, Username: "gm", Password: "pw"}, db, now, nil),
+		Processor: mail.NewProcessor(adj, nil),
+		Sender:    mail.NewSender(mail.SMTPConfig{Addr: r.srv.SMTPAddr, From: gm}, db, now, nil),
+		Adj:       adj,
+	}
+	r.t.Cleanup(func() { r.db.Close() })
+}
+
+// restart drops the daemon without any shutdown work and starts a new one
+// on the same database, as after a crash.
+func (r *rig) restart() {
+	r.db.Close()
+	r.start()
+}
+
+// cycle is one turn of the daemon's loop: fetch, process, send.
+func (r *rig) cycle() {
+	r.t.Helper()
+	ctx := context.Background()
+	if _, err := r.d.Intake.PollOnce(ctx); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := r.d.Step(ctx); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *rig) send(from, subject, body string) {
+	r.t.Helper()
+	var h gomail.Header
+	h.SetAddressList("From", []*gomail.Address{{Address: from}})
+	h.SetAddressList("To", []*gomail.Address{{Address: gm}})
+	h.SetSubject(subject)
+	h.SetDate(r.clock)
+	h.SetMessageID(fmt.Sprintf("%x@players.test", sha256.Sum256([]byte(subject+body))))
+	var buf bytes.Buffer
+	w, err := gomail.CreateSingleInlineWriter(&buf, h)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	io.WriteString(w, body)
+	w.Close()
+	if err := r.srv.Send(from, gm, buf.Bytes()); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// mailsTo returns the text bodies of every mail sent to addr whose subject
+// starts with prefix.
+func (r *rig) mailsTo(addr, prefix string) []string {
+	var out []string
+	for _, m := range r.srv.Sent() {
+		if m.To != addr {
+			continue
+		}
+		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil {
+			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
+		}
+		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
+			continue
+		}
+		p, err := mr.NextPart()
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		b, _ := io.ReadAll(p.Body)
+		out = append(out, string(b))
+	}
+	return out
+}
+
+const csaTurn1 = `GAME creek
+SIDE CSA
+TURN 1
+PASSWORD tulip
+
+ORDER MOVE from Harrow to Barton
+  OBJECTIVE Tanner's Mill
+  ROUTE A5.6, Mill Road, Tanner's Mill
+  INTENT Take the mill crossing.
+END
+`
+
+func TestValidOrdersGetReceiptEchoingThem(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	if got := len(r.mailsTo(csaAddr, "Game creek begins")); got != 1 {
+		t.Fatalf("CSA got %d game-start mails, want 1", got)
+	}
+	r.send(csaAddr, "orders", csaTurn1)
+	r.cycle()
+	receipts := r.mailsTo(csaAddr, "Receipt")
+	if len(receipts) != 1 {
+		t.Fatalf("CSA got %d receipts, want 1", len(receipts))
+	}
+	for _, want := range []string{"ORDER MOVE", "Harrow", "Barton", "OBJECTIVE Tanner's Mill", "Mill Road", "Take the mill crossing."} {
+		if !strings.Contains(receipts[0], want) {
+			t.Errorf("receipt does not echo %q:\n%s", want, receipts[0])
+		}
+	}
+	// CSA's orders were the only ones due: the segment resolved and both
+	// sides got results with a dice record.
+	for _, addr := range []string{csaAddr, usaAddr} {
+		res := r.mailsTo(addr, "Results")
+		if len(res) != 1 || !strings.Contains(res[0], "BEGIN GALLOPER DICE RECORD") {
+			t.Fatalf("%s: %d results mails, want 1 with a dice record", addr, len(res))
+		}
+	}
+}
+
+func TestThreeErrorsOneReply(t *testing.T) {
+	r := newRig(t)
+	r.send(csaAddr, "orders", `GAME creek
+SIDE CSA
+TURN 1
+PASSWORD tulip
+
+ORDER MOVE from Harrow to Bartn
+  OBJECTIVE Tanner's Mill
+  ROUTE A5.6, Tanner's Mill
+  WHEN 14:00
+  OBJETIVE A8.6
+END
+`)
+	r.cycle()
+	replies := r.mailsTo(csaAddr, "Re: orders (orders not accepted)")
+	if len(replies) != 1 {
+		t.Fatalf("got %d replies, want exactly one", len(replies))
+	}
+	reply := replies[0]
+	if !strings.Contains(reply, "3 problems found") {
+		t.Fatalf("reply does not count 3 problems:\n%s", reply)
+	}
+	for _, want := range []string{"line 6", "Barton", "line 9", "line 10", "OBJECTIVE"} {
+		if !strings.Contains(reply, want) {
+			t.Errorf("reply lacks %q:\n%s", want, reply)
+		}
+	}
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
+		t.Fatalf("a receipt was sent for invalid orders")
+	}
+}
+
+func TestSpoofedSenderChangesNothing(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	spoof := strings.Replace(csaTurn1, "PASSWORD tulip", "PASSWORD guess", 1)
+	r.send(csaAddr, "orders", spoof) // the right From:, the wrong password
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Receipt")) + len(r.mailsTo(csaAddr, "Results")); n != 0 {
+		t.Fatalf("a mail with a player's From: but a wrong password was acted on")
+	}
+	var orders []store.Order
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		var err error
+		orders, err = tx.LatestOrders("creek", 0)
+		return err
+	})
+	if len(orders) != 0 {
+		t.Fatalf("orders were stored: %+v", orders)
+	}
+}
+
+// TestRestartResumes crashes the daemon after mail is stored but before it
+// is processed, and after mail is processed but before replies are sent,
+// and checks that nothing is lost or done twice.
+func TestRestartResumes(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	r.send(csaAddr, "orders", csaTurn1)
+	// Crash 1: the mail is stored and acknowledged, not yet processed.
+	if _, err := r.d.Intake.PollOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r.restart()
+	// Crash 2: processed and resolved, replies queued but not sent.
+	if _, err := r.d.Processor.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r.restart()
+	r.cycle()
+	// The same mail delivered again (a client resending it) is recognised.
+	r.send(csaAddr, "orders", csaTurn1)
+	r.cycle()
+	r.send(usaAddr, "orders", "GAME creek\nSIDE USA\nTURN 1\nPASSWORD oak\n")
+	r.cycle()
+	r.restart()
+	r.cycle()
+
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 1 {
+		t.Errorf("CSA got %d receipts, want 1", n)
+	}
+	if n := len(r.mailsTo(usaAddr, "Receipt")); n != 1 {
+		t.Errorf("USA got %d receipts, want 1", n)
+	}
+	if n := len(r.mailsTo(usaAddr, "Results")); n != 2 {
+		t.Errorf("USA got %d results mails, want 2 (one per segment)", n)
+	}
+	ids := map[string]bool{}
+	for _, m := range r.srv.Sent() {
+		mr, _ := gomail.CreateReader(bytes.NewReader(m.Raw))
+		id, _ := mr.Header.MessageID()
+		if ids[id+m.To] {
+			t.Errorf("mail %s sent twice to %s", id, m.To)
+		}
+		ids[id+m.To] = true
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		segs, err := tx.Segments("creek")
+		if err != nil || len(segs) != 2 {
+			t.Errorf("resolved segments = %d (%v), want 2", len(segs), err)
+		}
+		pending, _ := tx.CountInbound("new")
+		unsent, _ := tx.CountOutbox("pending")
+		if pending != 0 || unsent != 0 {
+			t.Errorf("left over: %d unprocessed mails, %d unsent", pending, unsent)
+		}
+		j, _ := tx.Journal("creek")
+		if err := store.VerifyJournal(j); err != nil {
+			t.Errorf("journal: %v", err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,124 @@
+// Package mail is Galloper's mail side: IMAP intake that stores every
+// message before acknowledging it, MIME reading of order mails, and the
+// SMTP sender that drains the outbox.
+package mail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	_ "github.com/emersion/go-message/charset" // decode windows-1252, Latin-1, ...
+	"github.com/emersion/go-message/mail"
+
+	"galloper/adjudicator"
+)
+
+// maxPart is the most Galloper reads of one MIME part.
+const maxPart = 1 << 20
+
+// Read turns a raw stored message into what the adjudicator needs: the
+// sender, threading headers, whether it is an automatic mail, and the
+// order text (the first text/plain part, else a .txt attachment, else an
+// HTML part turned into text).
+func Read(raw []byte) adjudicator.Incoming {
+	var in adjudicator.Incoming
+	mr, err := mail.CreateReader(bytes.NewReader(raw))
+	if err != nil && mr == nil {
+		in.ReadErr = fmt.Errorf("not a mail message: %w", err)
+		return in
+	}
+	h := mr.Header
+	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
+		in.From = from[0].Address
+	}
+	in.MessageID, _ = h.MessageID()
+	if in.MessageID != "" {
+		in.MessageID = "<" + in.MessageID + ">"
+	}
+	in.Subject, _ = h.Subject()
+	in.Automatic = isAutomatic(h)
+	var plain, attached, html string
+	for {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if plain == "" && attached == "" && html == "" {
+				in.ReadErr = fmt.Errorf("the mail's MIME structure is broken: %w", err)
+			}
+			break
+		}
+		body, err := io.ReadAll(io.LimitReader(p.Body, maxPart))
+		if err != nil {
+			continue
+		}
+		switch ph := p.Header.(type) {
+		case *mail.InlineHeader:
+			ct, _, _ := ph.ContentType()
+			switch {
+			case ct == "text/plain" && plain == "":
+				plain = string(body)
+			case ct == "text/html" && html == "":
+				html = htmlToText(string(body))
+			}
+		case *mail.AttachmentHeader:
+			name, _ := ph.Filename()
+			ct, _, _ := ph.ContentType()
+			if attached == "" && (strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain") {
+				attached = string(body)
+			}
+		}
+	}
+	switch {
+	case attached != "" && !strings.Contains(strings.ToUpper(plain), "GAME"):
+		in.Text = attached
+	case plain != "":
+		in.Text = plain
+	case attached != "":
+		in.Text = attached
+	default:
+		in.Text = html
+	}
+	return in
+}
+
+// isAutomatic reports bounces and auto-replies, which must never be
+// answered (RFC 3834).
+func isAutomatic(h mail.Header) bool {
+	if v := strings.ToLower(strings.TrimSpace(h.Get("Auto-Submitted"))); v != "" && v != "no" {
+		return true
+	}
+	switch strings.ToLower(strings.TrimSpace(h.Get("Precedence"))) {
+	case "bulk", "junk", "list", "auto_reply":
+		return true
+	}
+	if h.Get("X-Autoreply") != "" || h.Get("X-Autorespond") != "" || h.Get("X-Galloper") != "" {
+		return true
+	}
+	rp := strings.TrimSpace(h.Get("Return-Path"))
+	if rp == "<>" {
+		return true
+	}
+	from := strings.ToLower(h.Get("From"))
+	return strings.Contains(from, "mailer-daemon") || strings.Contains(from, "postmaster@")
+}
+
+var (
+	htmlBreak = regexp.MustCompile(`(?i)<\s*(br|/p|/div|/li|/tr|/h[1-6])\s*/?>`)
+	htmlTag   = regexp.MustCompile(`(?s)<[^>]*>`)
+	htmlDrop  = regexp.MustCompile(`(?is)<(style|script|head)[^>]*>.*?</(style|script|head)>`)
+)
+
+// htmlToText keeps the text of an HTML mail, one line per block.
+func htmlToText(s string) string {
+	s = htmlDrop.ReplaceAllString(s, "")
+	s = htmlBreak.ReplaceAllString(s, "\n")
+	s = htmlTag.ReplaceAllString(s, "")
+	r := strings.NewReplacer("&nbsp;", " ", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&amp;", "&")
+	return r.Replace(s)
+}

@@ -1,0 +1,190 @@
+// Package mailtest runs a small real mail system in process, on loopback:
+// an IMAP server (go-imap's imapserver with its in-memory backend) holding
+// the game master's mailbox, and an SMTP server (go-smtp) that delivers
+// mail for the game master into that mailbox and keeps every other mail
+// for inspection. galloper demo and the end-to-end tests use it.
+package mailtest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapserver"
+	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-smtp"
+)
+
+// Message is one mail the SMTP server accepted for someone other than the
+// game master.
+type Message struct {
+	From string
+	To   string
+	Raw  []byte
+}
+
+// Server is an IMAP server and an SMTP server on 127.0.0.1.
+type Server struct {
+	IMAPAddr, SMTPAddr string
+	User, Password     string // the game master's IMAP login
+	GMAddress          string // mail to this address lands in the IMAP INBOX
+
+	user *imapmemserver.User
+	imap *imapserver.Server
+	smtp *smtp.Server
+
+	mu       sync.Mutex
+	outbox   []Message
+	arrived  chan struct{}
+	failNext int // refuse the next N deliveries with a temporary error
+}
+
+// Start starts both servers on loopback ports chosen by the system.
+func Start(gmAddress, user, password string) (*Server, error) {
+	s := &Server{User: user, Password: password, GMAddress: strings.ToLower(gmAddress), arrived: make(chan struct{}, 1)}
+	mem := imapmemserver.New()
+	s.user = imapmemserver.NewUser(user, password)
+	if err := s.user.Create("INBOX", nil); err != nil {
+		return nil, err
+	}
+	mem.AddUser(s.user)
+	s.imap = imapserver.New(&imapserver.Options{
+		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			return mem.NewSession(), nil, nil
+		},
+		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
+		InsecureAuth: true, // loopback only
+	})
+	iln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	go s.imap.Serve(iln)
+	s.IMAPAddr = iln.Addr().String()
+
+	s.smtp = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{srv: s}, nil }))
+	s.smtp.Domain = "localhost"
+	s.smtp.AllowInsecureAuth = true
+	s.smtp.MaxMessageBytes = 32 << 20
+	sln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		s.imap.Close()
+		return nil, err
+	}
+	go s.smtp.Serve(sln)
+	s.SMTPAddr = sln.Addr().String()
+	return s, nil
+}
+
+// Close stops both servers.
+func (s *Server) Close() {
+	s.smtp.Close()
+	s.imap.Close()
+}
+
+// Deliver puts a raw message straight into the game master's INBOX, as an
+// MTA would.
+func (s *Server) Deliver(raw []byte) error {
+	_, err := s.user.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{})
+	return err
+}
+
+// Send submits a raw message over SMTP, as a player's mail client would.
+func (s *Server) Send(from, to string, raw []byte) error {
+	c, err := smtp.Dial(s.SMTPAddr) // plain text: loopback only
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.SendMail(from, []string{to}, bytes.NewReader(raw)); err != nil {
+		return err
+	}
+	return c.Quit()
+}
+
+// FailNext makes the SMTP server refuse the next n mails for players with a
+// temporary error (421), to exercise retries.
+func (s *Server) FailNext(n int) {
+	s.mu.Lock()
+	s.failNext = n
+	s.mu.Unlock()
+}
+
+// Sent returns every mail accepted for someone other than the game master.
+func (s *Server) Sent() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Message(nil), s.outbox...)
+}
+
+// WaitFor waits until at least n mails have been accepted for others, or
+// the timeout passes, and returns what has been accepted.
+func (s *Server) WaitFor(ctx context.Context, n int, timeout time.Duration) ([]Message, error) {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		if got := s.Sent(); len(got) >= n {
+			return got, nil
+		}
+		select {
+		case <-s.arrived:
+		case <-deadline.C:
+			got := s.Sent()
+			return got, fmt.Errorf("waited %s for %d mails, %d arrived", timeout, n, len(got))
+		case <-ctx.Done():
+			return s.Sent(), ctx.Err()
+		}
+	}
+}
+
+type session struct {
+	srv  *Server
+	from string
+	to   []string
+}
+
+func (ss *session) AuthMechanisms() []string { return nil }
+func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
+	ss.from = from
+	return nil
+}
+func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.to = append(ss.to, strings.ToLower(to))
+	return nil
+}
+func (ss *session) Data(r io.Reader) error {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	s := ss.srv
+	for _, to := range ss.to {
+		if to == s.GMAddress {
+			if err := s.Deliver(raw); err != nil {
+				return err
+			}
+			continue
+		}
+		s.mu.Lock()
+		if s.failNext > 0 {
+			s.failNext--
+			s.mu.Unlock()
+			return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
+		}
+		s.outbox = append(s.outbox, Message{From: ss.from, To: to, Raw: raw})
+		s.mu.Unlock()
+		select {
+		case s.arrived <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+func (ss *session) Reset()        { ss.from, ss.to = "", nil }
+func (ss *session) Logout() error { return nil }

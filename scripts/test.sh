@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Galloper's test command (see README.md): installs what the tests need,
+# builds, runs every Go test, then plays the demo game and checks its dice
+# with both `galloper dice verify` and the independent Python verifier.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v gcc >/dev/null || need+=(gcc)
+command -v python3 >/dev/null || need+=(python3)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+echo "== go vet"
+go vet ./...
+echo "== go build"
+go build -o bin/galloper ./cmd/galloper
+echo "== go test"
+go test -count=1 ./...
+
+echo "== demo"
+out=$(mktemp -d)
+bin/galloper demo --out "$out" --turns 4 > "$out/summary.txt"
+tail -n 4 "$out/summary.txt"
+echo "== dice verify (Galloper)"
+bin/galloper dice verify "$out"/mail/*.eml
+echo "== dice verify (independent Python verifier)"
+python3 scripts/verify_dice.py rules/dice/testdata/vectors.json
+for f in "$out"/mail/*results*.eml; do
+  [ -e "$f" ] || continue
+  python3 scripts/verify_dice.py "$f" >/dev/null
+done
+echo "python verifier: every results mail of the demo checks out"
+echo "CI: all checks passed"

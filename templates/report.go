@@ -1,0 +1,90 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"text/template"
+
+	"galloper/rules"
+)
+
+//go:embed text/*.tmpl
+var textFS embed.FS
+
+var texts = template.Must(template.ParseFS(textFS, "text/*.tmpl"))
+
+// Line is one numbered line of text.
+type Line struct {
+	N    int
+	Text string
+}
+
+// ReceiptData fills a receipt mail.
+type ReceiptData struct {
+	Game, Side, Segment string
+	Orders              []Line // the canonical orders, numbered
+	Hash                string
+	Salt                bool
+	Waiting             string // sides still to send orders, "" when none
+}
+
+// ProblemLine is one problem as a player reads it.
+type ProblemLine struct {
+	Line, Col  int
+	Kind, Code string
+	Rule       string
+	Message    string
+	Suggestion string
+}
+
+// ProblemsData fills a reply listing every problem found.
+type ProblemsData struct {
+	Game, Side string
+	Problems   []ProblemLine
+	Source     []Line // the order file as received, numbered
+}
+
+// ReportData fills a results mail.
+type ReportData struct {
+	View       rules.View
+	Resolved   string
+	Events     []string
+	Over       bool
+	Next       string
+	OrdersDue  bool
+	Deadline   string
+	DiceRecord string
+}
+
+// StartData fills a game-start mail.
+type StartData struct {
+	Game, Scenario, System, Side string
+	Head                         string
+	Links                        int
+	Engine                       string
+	ScenarioHash, ChartPackHash  string
+	Provisional                  bool
+	View                         rules.View
+	Next                         string
+}
+
+// Receipt renders a receipt.
+func Receipt(d ReceiptData) (string, error) { return run("receipt.tmpl", d) }
+
+// Problems renders a reply listing problems.
+func Problems(d ProblemsData) (string, error) { return run("problems.tmpl", d) }
+
+// Report renders a results mail.
+func Report(d ReportData) (string, error) { return run("report.tmpl", d) }
+
+// Start renders a game-start mail.
+func Start(d StartData) (string, error) { return run("start.tmpl", d) }
+
+func run(name string, data any) (string, error) {
+	var b bytes.Buffer
+	if err := texts.ExecuteTemplate(&b, name, data); err != nil {
+		return "", fmt.Errorf("template %s: %w", name, err)
+	}
+	return b.String(), nil
+}
