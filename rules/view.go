@@ -20,13 +20,15 @@ type View struct {
 
 // MapView is a hex map seen by one side.
 type MapView struct {
-	Name   string
-	Cols   int
-	Rows   int
-	Hexes  []HexView
-	Roads  [][]string // each road is a chain of hex ids
-	Units  []UnitView
-	Arrows []ArrowView
+	Name  string
+	Cols  int
+	Rows  int
+	Hexes []HexView
+	Roads [][]string // each road is a chain of hex ids
+	// Streams are creeks and rivers, each a chain of hex ids.
+	Streams [][]string
+	Units   []UnitView
+	Arrows  []ArrowView
 }
 
 // HexView is one hex as drawn.

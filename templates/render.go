@@ -91,14 +91,24 @@ func buildScene(v rules.View) (*scene, error) {
 			fill = "#dddddd"
 		}
 		sc.add(shape{kind: "poly", pts: corners(c), fill: shade(fill, h.Elevation), stroke: "#9a957f", width: 0.8, closed: true})
-		label := h.ID
+		sc.add(shape{kind: "text", pts: []point{{c.X, c.Y - hexSize*0.55}}, text: h.ID, size: fontSmall, anchor: "middle", fill: "#4a463a"})
 		if h.Label != "" {
-			label += " " + h.Label
+			sc.add(shape{kind: "text", pts: []point{{c.X, c.Y + hexSize*0.5}}, text: h.Label, size: fontSmall, bold: true, anchor: "middle", fill: "#5b2b0b"})
 		}
-		sc.add(shape{kind: "text", pts: []point{{c.X, c.Y - hexSize*0.62}}, text: label, size: fontSmall, anchor: "middle", fill: "#4a463a"})
 		if h.Elevation > 0 {
-			sc.add(shape{kind: "text", pts: []point{{c.X, c.Y + hexSize*0.78}}, text: fmt.Sprintf("%d", h.Elevation), size: fontSmall - 1, anchor: "middle", fill: "#7a7560"})
+			sc.add(shape{kind: "text", pts: []point{{c.X + hexSize*0.62, c.Y + 3}}, text: fmt.Sprintf("%d", h.Elevation), size: fontSmall - 1, anchor: "middle", fill: "#7a7560"})
 		}
+	}
+	for _, stream := range m.Streams {
+		var pts []point
+		for _, id := range stream {
+			c, err := center(id)
+			if err != nil {
+				return nil, fmt.Errorf("stream: %w", err)
+			}
+			pts = append(pts, c)
+		}
+		sc.add(shape{kind: "line", pts: pts, stroke: "#3f86c6", width: 4})
 	}
 	for _, road := range m.Roads {
 		var pts []point
@@ -114,7 +124,7 @@ func buildScene(v rules.View) (*scene, error) {
 	for _, h := range hexes {
 		if h.Hidden {
 			c, _ := center(h.ID)
-			sc.add(shape{kind: "poly", pts: corners(c), fill: "#3a3a3a", alpha: 0.35, closed: true})
+			sc.add(shape{kind: "poly", pts: corners(c), fill: "#505a66", alpha: 0.55, closed: true})
 		}
 	}
 	for _, a := range m.Arrows {
@@ -133,7 +143,12 @@ func buildScene(v rules.View) (*scene, error) {
 		sc.add(shape{kind: "line", pts: pts, stroke: col, width: 2.5, dash: true})
 		sc.add(shape{kind: "poly", pts: arrowHead(pts[len(pts)-2], pts[len(pts)-1]), fill: col, closed: true})
 		end := pts[len(pts)-1]
-		sc.add(shape{kind: "text", pts: []point{{end.X, end.Y + hexSize*0.45}}, text: a.Label, size: fontUnit, bold: true, anchor: "middle", fill: col})
+		label := a.Label
+		if f := strings.Fields(label); len(f) > 2 {
+			label = f[0] + " " + f[1] // e.g. "CSA-1 MOVE": the report has the rest
+		}
+		sc.add(shape{kind: "rect", pts: []point{{end.X - 3.2*float64(len(label)), end.Y - hexSize*0.42}, {end.X + 3.2*float64(len(label)), end.Y - hexSize*0.42 + 13}}, fill: "#ffffff", stroke: col, width: 0.8})
+		sc.add(shape{kind: "text", pts: []point{{end.X, end.Y - hexSize*0.42 + 10}}, text: label, size: fontUnit, bold: true, anchor: "middle", fill: col})
 	}
 	stacks := map[string]int{}
 	for _, u := range m.Units {
@@ -216,7 +231,7 @@ func legend(sc *scene) {
 	x := margin
 	items := []struct{ fill, label string }{
 		{terrainFill["clear"], "clear"}, {terrainFill["woods"], "woods"}, {terrainFill["orchard"], "orchard"},
-		{terrainFill["town"], "town"}, {"#8a5a2b", "road"}, {"#3a3a3a", "not visible"}, {"#b0202a", "order route"},
+		{terrainFill["town"], "town"}, {"#8a5a2b", "road"}, {"#3f86c6", "creek"}, {"#7d848c", "not visible"}, {"#b0202a", "order route"},
 	}
 	for _, it := range items {
 		sc.add(shape{kind: "rect", pts: []point{{x, y}, {x + 14, y + 14}}, fill: it.fill, stroke: "#555555", width: 0.6})
@@ -230,6 +245,6 @@ func legend(sc *scene) {
 func shade(hexColour string, level int) string {
 	var r, g, b int
 	fmt.Sscanf(hexColour, "#%02x%02x%02x", &r, &g, &b)
-	f := 1 - 0.07*float64(max(0, min(level, 8)))
+	f := 1 - 0.045*float64(max(0, min(level, 8)))
 	return fmt.Sprintf("#%02x%02x%02x", int(float64(r)*f), int(float64(g)*f), int(float64(b)*f))
 }

@@ -113,6 +113,9 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	for _, r := range m.Roads {
 		mv.Roads = append(mv.Roads, append([]string(nil), r.Hexes...))
 	}
+	for _, c := range m.Creeks {
+		mv.Streams = append(mv.Streams, append([]string(nil), c.Hexes...))
+	}
 	for _, p := range s.doc.Pieces {
 		if p.Side != side && side != "" && !seen(p.Hex) {
 			continue
