@@ -360,7 +360,7 @@ func section(text, heading string) string {
 	if j := strings.Index(rest, "\n=="); j >= 0 {
 		rest = rest[:j]
 	}
-	return strings.Trim(rest, "\n") + "\n"
+	return strings.TrimSpace(rest) + "\n"
 }
 
 func problemLines(raw []byte) string {
