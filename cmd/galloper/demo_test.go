@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	gomail "github.com/emersion/go-message/mail"
+
+	"galloper/adjudicator/store"
 )
 
 // TestDemo plays the demo game and checks what a user is promised: at
@@ -53,6 +55,22 @@ func TestDemo(t *testing.T) {
 	n, err := verifyDiceFiles(mails, "")
 	if err != nil || n != 8 {
 		t.Fatalf("dice verify: %d records, %v; want 8 records and no error", n, err)
+	}
+
+	// The exported journal verifies too.
+	db, err := store.Open(context.Background(), filepath.Join(out, "galloper.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	export := filepath.Join(t.TempDir(), "journal.txt")
+	var jb bytes.Buffer
+	if err := exportGame(context.Background(), db, demoGame, &jb); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(export, jb.Bytes(), 0o644)
+	if n, err := verifyDiceFiles([]string{export}, ""); err != nil || n != 8 {
+		t.Fatalf("exported journal: %d records, %v", n, err)
 	}
 
 	results, _ := filepath.Glob(filepath.Join(out, "mail", "*results*.eml"))

@@ -134,6 +134,6 @@ func gameCmd() *cobra.Command {
 	for _, f := range []string{"config", "id"} {
 		_ = create.MarkFlagRequired(f)
 	}
-	game.AddCommand(create)
+	game.AddCommand(create, exportCmd())
 	return game
 }
