@@ -69,7 +69,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	}
 	if in.ReadErr != nil {
 		return a.reject(tx, in, nil, "", []orders.Problem{{Kind: orders.Invalid, Code: "unreadable-mail",
-			Message: "Galloper could not read this mail: " + in.ReadErr.Error(),
+			Message:    "Galloper could not read this mail: " + in.ReadErr.Error(),
 			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
 	}
 	f, probs := orders.Parse(in.Text)
@@ -156,7 +156,7 @@ func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.
 			Message: fmt.Sprintf("these orders are for turn %d, which has already been resolved; the game is at %s", turn, seg.Label)}
 	case turn > seg.Turn:
 		return &orders.Problem{At: f.Header["TURN"], Kind: orders.Illegal, Code: "early-orders",
-			Message: fmt.Sprintf("these orders are for turn %d, but the game is at %s", turn, seg.Label),
+			Message:    fmt.Sprintf("these orders are for turn %d, but the game is at %s", turn, seg.Label),
 			Suggestion: "send them again once that turn is open"}
 	case !slices.Contains(seg.Sides, side):
 		return &orders.Problem{At: f.Header["SIDE"], Kind: orders.Illegal, Code: "not-your-segment",

@@ -236,4 +236,3 @@ func messageID(raw []byte, uidValidity, uid uint32) string {
 	}
 	return fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
 }
-
