@@ -166,6 +166,16 @@ func TestValidOrdersGetReceiptEchoingThem(t *testing.T) {
 			t.Errorf("receipt does not echo %q:\n%s", want, receipts[0])
 		}
 	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		stored, err := tx.LatestOrders("creek", 0)
+		if err != nil || len(stored) != 1 {
+			t.Fatalf("stored orders: %d, %v", len(stored), err)
+		}
+		if strings.Contains(stored[0].Canonical, "tulip") {
+			t.Errorf("the password was stored with the orders:\n%s", stored[0].Canonical)
+		}
+		return nil
+	})
 	// CSA's orders were the only ones due: the segment resolved and both
 	// sides got results with a dice record.
 	for _, addr := range []string{csaAddr, usaAddr} {
