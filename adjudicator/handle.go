@@ -212,6 +212,11 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 		return x.At.Col - y.At.Col
 	})
 	d := templates.ProblemsData{Source: numbered(in.Text)}
+	for i, l := range d.Source {
+		if f := strings.Fields(l.Text); len(f) > 0 && strings.EqualFold(strings.TrimSuffix(f[0], ":"), "PASSWORD") {
+			d.Source[i].Text = "PASSWORD (not repeated by mail)"
+		}
+	}
 	for _, p := range probs {
 		d.Problems = append(d.Problems, templates.ProblemLine{Line: p.At.Line, Col: p.At.Col, Kind: string(p.Kind),
 			Code: p.Code, Rule: p.Rule, Message: p.Message, Suggestion: p.Suggestion})

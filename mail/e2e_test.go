@@ -214,6 +214,9 @@ END
 			t.Errorf("reply lacks %q:\n%s", want, reply)
 		}
 	}
+	if strings.Contains(reply, "tulip") {
+		t.Errorf("the reply repeats the password:\n%s", reply)
+	}
 	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
 		t.Fatalf("a receipt was sent for invalid orders")
 	}
