@@ -7,6 +7,7 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
+	"galloper/rules/dice"
 	"galloper/templates"
 )
 
@@ -66,10 +67,16 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 }
 
 func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System, seg rules.Segment, next rules.State,
-	events []rules.Event, record string, deadline time.Time) error {
+	events []rules.Event, rec dice.Record, deadline time.Time) error {
 	players, err := tx.Players(g.ID)
 	if err != nil {
 		return err
+	}
+	var all []store.Segment
+	if next.Over() {
+		if all, err = tx.Segments(g.ID); err != nil {
+			return err
+		}
 	}
 	for _, p := range players {
 		side := rules.Side(p.Side)
@@ -81,8 +88,12 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 				lines = append(lines, e.Text+ruleSuffix(e.Rule))
 			}
 		}
+		diceText, full, err := diceFor(rec, events, side)
+		if err != nil {
+			return err
+		}
 		d := templates.ReportData{View: v, Resolved: seg.Label, Events: lines, Over: next.Over(),
-			Next: nextLine(next, side), DiceRecord: record}
+			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full}
 		if !next.Over() {
 			d.OrdersDue = containsSide(next.Segment().Sides, side)
 			if g.Deadline != 0 {
@@ -98,13 +109,56 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			return err
 		}
 		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, seg.Index+1),
-			ContentType: "text/plain; charset=us-ascii", Data: []byte(record)})
+			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
+		if next.Over() {
+			// Game end opens every segment's record to every side.
+			var b strings.Builder
+			for _, s := range all {
+				b.WriteString(s.DiceRecord + "\n")
+			}
+			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
+				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
+		}
 		subject := fmt.Sprintf("Results: %s, %s", g.ID, seg.Label)
 		if err := a.queue(tx, g, "report", seg.Index, p.Email, subject, text, Incoming{}, atts); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// diceFor is the dice part of one side's results mail. A side that may see
+// every roll of the segment gets the whole record, with the revealed link.
+// Otherwise the rolls tell of the other side's secret orders (LoB 2.4), so
+// the side gets the segment's Merkle root and an opening with an inclusion
+// proof for each roll it may see; the whole record opens at game end.
+func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (text string, full bool, err error) {
+	var visible []int
+	hidden := 0
+	for _, e := range events {
+		if e.Roll == nil {
+			continue
+		}
+		if e.VisibleTo(side) {
+			visible = append(visible, e.Roll.Index)
+		} else {
+			hidden++
+		}
+	}
+	if hidden == 0 {
+		return dice.FormatRecord(rec), true, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "segment %d: %d rolls, committed by Merkle root\n  %x\n", rec.Segment, len(rec.Rolls), rec.Root)
+	fmt.Fprintf(&b, "%d of them belong to the other side's secret orders; you see %d, each with its proof:\n\n", hidden, len(visible))
+	ops, err := dice.Openings(rec, visible)
+	if err != nil {
+		return "", false, err
+	}
+	for _, o := range ops {
+		b.WriteString(dice.FormatOpening(o) + "\n")
+	}
+	return b.String(), false, nil
 }
 
 func mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, error) {

@@ -88,7 +88,8 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 		// standing order; decision requests come with the reactions.
 		return fmt.Errorf("game %s: %s needs a decision (%s) and decision requests are not supported yet", g.ID, seg.Label, res.Pause.Key)
 	}
-	record := dice.FormatRecord(d.Record())
+	rec := d.Record()
+	record := dice.FormatRecord(rec)
 	now := a.now()
 	next := res.Next
 	if err := tx.SaveSegment(store.Segment{GameID: g.ID, SegmentIndex: seg.Index, Label: seg.Label,
@@ -115,5 +116,5 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 		return err
 	}
 	g.State, g.Deadline = next.Canonical(), deadline
-	return a.queueReports(tx, g, sys, seg, next, res.Events, record, time.UnixMilli(deadline))
+	return a.queueReports(tx, g, sys, seg, next, res.Events, rec, time.UnixMilli(deadline))
 }

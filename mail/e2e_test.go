@@ -177,12 +177,17 @@ func TestValidOrdersGetReceiptEchoingThem(t *testing.T) {
 		return nil
 	})
 	// CSA's orders were the only ones due: the segment resolved and both
-	// sides got results with a dice record.
-	for _, addr := range []string{csaAddr, usaAddr} {
-		res := r.mailsTo(addr, "Results")
-		if len(res) != 1 || !strings.Contains(res[0], "BEGIN GALLOPER DICE RECORD") {
-			t.Fatalf("%s: %d results mails, want 1 with a dice record", addr, len(res))
-		}
+	// sides got results. CSA's rolls were for its secret orders (LoB 2.4):
+	// CSA gets the whole dice record, USA only the Merkle commitment.
+	csa, usa := r.mailsTo(csaAddr, "Results"), r.mailsTo(usaAddr, "Results")
+	if len(csa) != 1 || !strings.Contains(csa[0], "BEGIN GALLOPER DICE RECORD") {
+		t.Fatalf("CSA: %d results mails, want 1 with the dice record", len(csa))
+	}
+	if len(usa) != 1 || strings.Contains(usa[0], "BEGIN GALLOPER DICE RECORD") || !strings.Contains(usa[0], "Merkle root") {
+		t.Fatalf("USA: %d results mails, want 1 with only the dice commitment:\n%s", len(usa), strings.Join(usa, "\n"))
+	}
+	if strings.Contains(usa[0], "Barton") || strings.Contains(usa[0], "Harrow") {
+		t.Fatalf("USA's results reveal CSA's orders:\n%s", usa[0])
 	}
 }
 

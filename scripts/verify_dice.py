@@ -145,6 +145,10 @@ def main():
     is_mail = a.file.endswith(".eml") or re.match(rb"(From |[A-Za-z-]+: )", data) is not None
     text = mail_text(data) if is_mail else data.decode("utf-8", "replace")
     recs, opens = parse_blocks(text), parse_blocks(text, "OPENING")
+    by_seg = {}
+    for r in recs:  # a mail carries the record in its body and as an attachment
+        assert by_seg.setdefault(r["segment"], r) == r, f"segment {r['segment']}: two different records"
+    recs = [by_seg[k] for k in sorted(by_seg, key=int)]
     for o in opens:
         print(f"segment {o['segment']}: roll #{o['roll'][0]['index']} = {o['roll'][0]['result']} is under root {verify_opening(o)}")
     assert recs or opens, "no record or opening block found"

@@ -55,6 +55,9 @@ type ReportData struct {
 	OrdersDue  bool
 	Deadline   string
 	DiceRecord string
+	// DiceFull says DiceRecord is the whole record, link revealed; otherwise
+	// it is the segment's commitment and this side's openings.
+	DiceFull bool
 }
 
 // StartData fills a game-start mail.

@@ -50,12 +50,25 @@ func verifyDiceFiles(files []string, head string) (int, error) {
 	}
 	seen := map[key]string{}
 	var recs []dice.Record
+	var roots []dice.Opening
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		if err != nil {
 			return 0, err
 		}
 		text, hasRecord := recordText(raw)
+		if strings.Contains(text, dice.OpeningBegin) {
+			ops, err := dice.ParseOpenings(text)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", f, err)
+			}
+			for _, o := range ops {
+				if err := o.Verify(); err != nil {
+					return 0, fmt.Errorf("%s: game %s: opening of roll #%d: %w", f, o.GameID, o.Proof.Roll.Index, err)
+				}
+				roots = append(roots, o)
+			}
+		}
 		if !hasRecord {
 			continue // a mail without dice, e.g. a receipt
 		}
@@ -79,8 +92,17 @@ func verifyDiceFiles(files []string, head string) (int, error) {
 			recs = append(recs, r)
 		}
 	}
-	if len(recs) == 0 {
+	if len(recs) == 0 && len(roots) == 0 {
 		return 0, errors.New("no dice records found")
+	}
+	// An opening mailed during play must match the record opened later.
+	for _, o := range roots {
+		for _, r := range recs {
+			if r.GameID == o.GameID && r.Segment == o.Segment && !bytes.Equal(r.Root, o.Root) {
+				return 0, fmt.Errorf("game %s segment %d: the Merkle root mailed during play (%x) is not the record's root (%x)",
+					o.GameID, o.Segment, o.Root, r.Root)
+			}
+		}
 	}
 	sort.Slice(recs, func(i, j int) bool {
 		if recs[i].GameID != recs[j].GameID {
