@@ -30,6 +30,7 @@ const (
 type rig struct {
 	t      *testing.T
 	srv    *mailtest.Server
+	imap   mail.IMAPConfig // where the daemon reads mail
 	dbPath string
 	db     *store.DB
 	d      *mail.Daemon
@@ -37,13 +38,23 @@ type rig struct {
 }
 
 func newRig(t *testing.T) *rig {
+	return newRigOn(t, nil)
+}
+
+// newRigOn is newRig reading mail from the given IMAP server instead of
+// the in-process one; the in-process SMTP sink still takes Galloper's mail.
+func newRigOn(t *testing.T, imapCfg *mail.IMAPConfig) *rig {
 	t.Helper()
 	srv, err := mailtest.Start(gm, "gm", "pw")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	r := &rig{t: t, srv: srv, dbPath: filepath.Join(t.TempDir(), "g.db"), clock: time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)}
+	r := &rig{t: t, srv: srv, dbPath: filepath.Join(t.TempDir(), "g.db"), clock: time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC),
+		imap: mail.IMAPConfig{Addr: srv.IMAPAddr, Username: "gm", Password: "pw"}}
+	if imapCfg != nil {
+		r.imap = *imapCfg
+	}
 	r.start()
 	adj := r.d.Adj
 	err = adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
@@ -65,7 +76,7 @@ func (r *rig) start() {
 	now := func() time.Time { return r.clock }
 	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test"}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 64)), nil)
 	r.d = &mail.Daemon{
-		Intake:    mail.NewIntake(mail.IMAPConfig{Addr: r.srv.IMAPAddr, Username: "gm", Password: "pw"}, db, now, nil),
+		Intake:    mail.NewIntake(r.imap, db, now, nil),
 		Processor: mail.NewProcessor(adj, nil),
 		Sender:    mail.NewSender(mail.SMTPConfig{Addr: r.srv.SMTPAddr, From: gm}, db, now, nil),
 		Adj:       adj,
@@ -94,6 +105,14 @@ func (r *rig) cycle() {
 
 func (r *rig) send(from, subject, body string) {
 	r.t.Helper()
+	if err := r.srv.Send(from, gm, r.compose(from, subject, body)); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// compose builds a player's plain-text mail to Galloper.
+func (r *rig) compose(from, subject, body string) []byte {
+	r.t.Helper()
 	var h gomail.Header
 	h.SetAddressList("From", []*gomail.Address{{Address: from}})
 	h.SetAddressList("To", []*gomail.Address{{Address: gm}})
@@ -107,9 +126,7 @@ func (r *rig) send(from, subject, body string) {
 	}
 	io.WriteString(w, body)
 	w.Close()
-	if err := r.srv.Send(from, gm, buf.Bytes()); err != nil {
-		r.t.Fatal(err)
-	}
+	return buf.Bytes()
 }
 
 // mailsTo returns the text bodies of every mail sent to addr whose subject

@@ -17,6 +17,17 @@ echo "== go vet"
 go vet ./...
 echo "== go build"
 go build -o bin/galloper ./cmd/galloper
+echo "== dovecot (integration suite)"
+if env=$(./scripts/dovecot.sh); then
+  eval "$(echo "$env" | sed 's/^/export /')"
+  trap 'kill "$(cat "$GALLOPER_IT_DOVECOT_DIR/run/master.pid")" 2>/dev/null || true' EXIT
+  echo "Dovecot on $GALLOPER_IT_DOVECOT"
+elif [ "${CI:-}" = "true" ]; then
+  echo "could not start Dovecot"; exit 1
+else
+  echo "warning: could not start Dovecot (needs root for apt-get and setpriv); its tests will be skipped"
+fi
+
 echo "== go test"
 go test -count=1 ./...
 
