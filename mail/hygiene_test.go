@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"galloper/adjudicator/store"
 )
@@ -70,4 +71,32 @@ func TestHTMLOnlyOrders(t *testing.T) {
 	if len(rc) != 1 || !strings.Contains(rc[0], "Tanner's Mill") {
 		t.Fatalf("HTML-only orders were not accepted: %d receipts; problems: %v", len(rc), r.mailsTo(csaAddr, "Re: html"))
 	}
+}
+
+// When a segment's deadline passes without orders, the side is taken to
+// have sent none (orders in hand carry on) and the segment is resolved.
+func TestDeadlineResolvesWithDefaults(t *testing.T) {
+	r := newRig(t)
+	r.deadline = 24 * time.Hour
+	r.restart() // the same database, now with a deadline configured
+	r.send(csaAddr, "orders", csaTurn1)
+	r.cycle() // CSA's segment resolves; USA's deadline is set 24 h ahead
+	r.clock = r.clock.Add(23 * time.Hour)
+	r.cycle()
+	if n := len(r.mailsTo(usaAddr, "Results")); n != 1 {
+		t.Fatalf("USA has %d results mails before its deadline, want 1", n)
+	}
+	r.clock = r.clock.Add(2 * time.Hour)
+	r.cycle()
+	res := r.mailsTo(usaAddr, "Results")
+	if len(res) != 2 || !strings.Contains(res[1], "Resolved: Turn 1 (07:00), USA player turn") {
+		t.Fatalf("the USA segment was not resolved at its deadline: %d results", len(res))
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		o, err := tx.LatestOrders("creek", 1)
+		if err != nil || len(o) != 1 || o[0].InboundID != 0 {
+			t.Errorf("default orders not recorded for USA: %+v %v", o, err)
+		}
+		return nil
+	})
 }
