@@ -28,14 +28,14 @@ const (
 // rig is one Galloper daemon (its database and components) wired to an
 // in-process IMAP server and SMTP sink over loopback.
 type rig struct {
-	t      *testing.T
-	srv    *mailtest.Server
+	t        *testing.T
+	srv      *mailtest.Server
 	imap     mail.IMAPConfig // where the daemon reads mail
 	deadline time.Duration
-	dbPath string
-	db     *store.DB
-	d      *mail.Daemon
-	clock  time.Time
+	dbPath   string
+	db       *store.DB
+	d        *mail.Daemon
+	clock    time.Time
 }
 
 func newRig(t *testing.T) *rig {
