@@ -23,17 +23,25 @@ func dovecot(t *testing.T) *mail.IMAPConfig {
 	return &mail.IMAPConfig{Addr: addr, Username: "gm", Password: "gmpass"}
 }
 
-// appendMail delivers a raw mail into Dovecot's INBOX, as the MTA would.
-func appendMail(t *testing.T, cfg *mail.IMAPConfig, raw []byte) {
+// login opens an IMAP session as cfg's user.
+func login(t *testing.T, cfg *mail.IMAPConfig) *imapclient.Client {
 	t.Helper()
 	c, err := imapclient.DialInsecure(cfg.Addr, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
 	if err := c.Login(cfg.Username, cfg.Password).Wait(); err != nil {
+		c.Close()
 		t.Fatal(err)
 	}
+	return c
+}
+
+// appendMail delivers a raw mail into Dovecot's INBOX, as the MTA would.
+func appendMail(t *testing.T, cfg *mail.IMAPConfig, raw []byte) {
+	t.Helper()
+	c := login(t, cfg)
+	defer c.Close()
 	cmd := c.Append("INBOX", int64(len(raw)), nil)
 	if _, err := cmd.Write(raw); err != nil {
 		t.Fatal(err)
@@ -50,14 +58,8 @@ func appendMail(t *testing.T, cfg *mail.IMAPConfig, raw []byte) {
 // unseen counts the messages Dovecot still holds unread.
 func unseen(t *testing.T, cfg *mail.IMAPConfig) int {
 	t.Helper()
-	c, err := imapclient.DialInsecure(cfg.Addr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := login(t, cfg)
 	defer c.Close()
-	if err := c.Login(cfg.Username, cfg.Password).Wait(); err != nil {
-		t.Fatal(err)
-	}
 	if _, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
 		t.Fatal(err)
 	}

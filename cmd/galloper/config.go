@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"crypto/rand"
 	"fmt"
 	"log/slog"
 	"os"
@@ -9,6 +11,8 @@ import (
 
 	"github.com/spf13/viper"
 
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
 	"galloper/mail"
 )
 
@@ -93,6 +97,22 @@ func (c Config) validate() error {
 		return fmt.Errorf("config: poll must be positive, got %s", c.Poll)
 	}
 	return nil
+}
+
+// openAdjudicator loads the configuration at path and opens its database
+// and adjudicator. Close the database with adj.DB().Close().
+func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adjudicator, error) {
+	cfg, err := loadConfig(path)
+	if err != nil {
+		return cfg, nil, err
+	}
+	db, err := store.Open(ctx, cfg.Database)
+	if err != nil {
+		return cfg, nil, err
+	}
+	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline},
+		time.Now, rand.Reader, cfg.logger())
+	return cfg, adj, nil
 }
 
 func (c Config) imapConfig() mail.IMAPConfig {

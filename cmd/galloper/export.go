@@ -20,15 +20,12 @@ func exportCmd() *cobra.Command {
 			"event journal as JSON lines. `galloper dice verify` accepts the file. The journal's hash chain is\n" +
 			"checked first; a broken chain is an error.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cfgPath)
-			if err != nil {
-				return err
-			}
 			ctx := context.Background()
-			db, err := store.Open(ctx, cfg.Database)
+			_, adj, err := openAdjudicator(ctx, cfgPath)
 			if err != nil {
 				return err
 			}
+			db := adj.DB()
 			defer db.Close()
 			w := cmd.OutOrStdout()
 			if out != "" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"os"
 	"os/signal"
@@ -13,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"galloper/adjudicator"
-	"galloper/adjudicator/store"
 	"galloper/mail"
 )
 
@@ -34,20 +32,15 @@ func serveCmd() *cobra.Command {
 		Use:   "serve --config FILE",
 		Short: "Run the mail daemon against a real mailbox",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cfgPath)
-			if err != nil {
-				return err
-			}
-			log := cfg.logger()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			db, err := store.Open(ctx, cfg.Database)
+			cfg, adj, err := openAdjudicator(ctx, cfgPath)
 			if err != nil {
 				return err
 			}
+			db := adj.DB()
 			defer db.Close()
-			adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline},
-				time.Now, rand.Reader, log)
+			log := cfg.logger()
 			d := &mail.Daemon{
 				Intake:    mail.NewIntake(cfg.imapConfig(), db, time.Now, log),
 				Processor: mail.NewProcessor(adj, log),
@@ -93,10 +86,6 @@ func gameCmd() *cobra.Command {
 		Example: "  galloper game new --config galloper.yaml --id creek-1 --system lob.v2 --scenario tanners-creek \\\n" +
 			"    --player CSA:ann@example.org:tulip-47 --player USA:bob@example.org:oak-12",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfig(cfgPath)
-			if err != nil {
-				return err
-			}
 			spec := adjudicator.GameSpec{ID: id, System: system, Scenario: scenario}
 			for _, p := range players {
 				parts := strings.SplitN(p, ":", 3)
@@ -106,18 +95,17 @@ func gameCmd() *cobra.Command {
 				spec.Players = append(spec.Players, adjudicator.PlayerSpec{Side: parts[0], Email: parts[1], Password: parts[2]})
 			}
 			if packPath != "" {
+				var err error
 				if spec.ChartPack, err = os.ReadFile(packPath); err != nil {
 					return err
 				}
 			}
 			ctx := context.Background()
-			db, err := store.Open(ctx, cfg.Database)
+			_, adj, err := openAdjudicator(ctx, cfgPath)
 			if err != nil {
 				return err
 			}
-			defer db.Close()
-			adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline},
-				time.Now, rand.Reader, nil)
+			defer adj.DB().Close()
 			if err := adj.CreateGame(ctx, spec); err != nil {
 				return err
 			}
