@@ -29,7 +29,7 @@ else
 fi
 
 echo "== go test"
-go test -count=1 ./...
+GALLOPER_CRASH_MAILS=500 go test -count=1 ./...
 
 echo "== demo"
 out=$(mktemp -d)
