@@ -26,6 +26,7 @@ type Config struct {
 	Deadline time.Duration `mapstructure:"deadline"`
 	Poll     time.Duration `mapstructure:"poll"`
 	LogLevel string        `mapstructure:"log_level"`
+	Metrics  string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
 	IMAP     struct {
 		Addr         string `mapstructure:"addr"`
 		TLS          bool   `mapstructure:"tls"`

@@ -47,6 +47,13 @@ func serveCmd() *cobra.Command {
 				Sender:    mail.NewSender(cfg.smtpConfig(), db, time.Now, log),
 				Adj:       adj, Poll: cfg.Poll, Log: log,
 			}
+			if cfg.Metrics != "" {
+				go func() {
+					if err := serveOps(ctx, cfg.Metrics, db, log); err != nil {
+						log.Error("metrics server stopped", "err", err)
+					}
+				}()
+			}
 			log.Info("galloper serving", "mailbox", cfg.IMAP.Username+"@"+cfg.IMAP.Addr, "database", cfg.Database)
 			return d.Run(ctx)
 		},

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"galloper/adjudicator/store"
+)
+
+// opsHandler serves /metrics (Prometheus) and /healthz for the daemon.
+// The mail counts are read from the database on each scrape, so they are
+// right after a restart too.
+func opsHandler(db *store.DB) http.Handler {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	count := func(f func(tx *store.Tx) (int, error)) float64 {
+		var n int
+		_ = db.WithTx(context.Background(), func(tx *store.Tx) error {
+			var err error
+			n, err = f(tx)
+			return err
+		})
+		return float64(n)
+	}
+	for _, st := range []string{"new", "processed"} {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "galloper_inbound_mails",
+			Help: "Received mails stored, by processing status.", ConstLabels: prometheus.Labels{"status": st}},
+			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountInbound(st) }) }))
+	}
+	for _, st := range []string{"pending", "sent", "failed"} {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "galloper_outbox_mails",
+			Help: "Outgoing mails, by delivery status.", ConstLabels: prometheus.Labels{"status": st}},
+			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountOutbox(st) }) }))
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		err := db.WithTx(r.Context(), func(tx *store.Tx) error { _, err := tx.CountOutbox("pending"); return err })
+		if err != nil {
+			http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ok")
+	})
+	return mux
+}
+
+// serveOps runs the ops server on addr until ctx ends.
+func serveOps(ctx context.Context, addr string, db *store.DB, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("metrics listener %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: opsHandler(db), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	log.Info("metrics and health", "addr", ln.Addr().String())
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
