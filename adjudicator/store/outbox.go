@@ -29,22 +29,7 @@ func (t *Tx) Enqueue(m Outgoing) error {
 
 // DueOutgoing lists pending mails whose next attempt is due at now (Unix ms).
 func (t *Tx) DueOutgoing(now int64, limit int) ([]Outgoing, error) {
-	rows, err := t.query(`SELECT id, message_id, game_id, kind, recipient, raw, status, attempts, next_attempt, last_error, created_at, sent_at
-		FROM outbox WHERE status = 'pending' AND next_attempt <= ? ORDER BY id LIMIT ?`, now, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Outgoing
-	for rows.Next() {
-		var m Outgoing
-		if err := rows.Scan(&m.ID, &m.MessageID, &m.GameID, &m.Kind, &m.Recipient, &m.Raw, &m.Status, &m.Attempts,
-			&m.NextAttempt, &m.LastError, &m.CreatedAt, &m.SentAt); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return t.outgoing(`WHERE status = 'pending' AND next_attempt <= ? ORDER BY id LIMIT ?`, now, limit)
 }
 
 // MarkSent records a delivered mail.
@@ -70,4 +55,35 @@ func (t *Tx) CountOutbox(status string) (int, error) {
 	var n int
 	err := t.queryRow(`SELECT count(*) FROM outbox WHERE ? = '' OR status = ?`, status, status).Scan(&n)
 	return n, err
+}
+
+// LastOutboxID is the id of the newest outbox row, 0 when there is none.
+func (t *Tx) LastOutboxID() (int64, error) {
+	var id int64
+	err := t.queryRow(`SELECT COALESCE(max(id), 0) FROM outbox`).Scan(&id)
+	return id, err
+}
+
+// OutboxAfter lists the outbox rows newer than id, oldest first.
+func (t *Tx) OutboxAfter(id int64) ([]Outgoing, error) {
+	return t.outgoing(`WHERE id > ? ORDER BY id`, id)
+}
+
+func (t *Tx) outgoing(where string, args ...any) ([]Outgoing, error) {
+	rows, err := t.query(`SELECT id, message_id, game_id, kind, recipient, raw, status, attempts, next_attempt, last_error,
+		created_at, sent_at FROM outbox `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Outgoing
+	for rows.Next() {
+		var m Outgoing
+		if err := rows.Scan(&m.ID, &m.MessageID, &m.GameID, &m.Kind, &m.Recipient, &m.Raw, &m.Status, &m.Attempts,
+			&m.NextAttempt, &m.LastError, &m.CreatedAt, &m.SentAt); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/mail"
+)
+
+func mailCmd() *cobra.Command {
+	m := &cobra.Command{Use: "mail", Short: "Operator tools for mail"}
+	var cfgPath, game string
+	ingest := &cobra.Command{
+		Use:   "ingest --config FILE [--game ID] FILE.eml",
+		Short: "Process a saved mail exactly as if it had arrived, and print the reply",
+		Long: "ingest stores the mail and processes it through the same code as the daemon: orders are checked,\n" +
+			"stored and may resolve a segment. The replies it queues are printed here and sent by the next\n" +
+			"`galloper serve`. A mail already processed (same Message-ID and content) is recognised and not\n" +
+			"processed twice. --game checks that the mail is for that game.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			raw, err := os.ReadFile(args[0])
+			if err != nil {
+				return err
+			}
+			ctx := context.Background()
+			_, adj, err := openAdjudicator(ctx, cfgPath)
+			if err != nil {
+				return err
+			}
+			defer adj.DB().Close()
+			return ingestMail(ctx, adj, raw, game, cmd.OutOrStdout())
+		},
+	}
+	ingest.Flags().StringVar(&cfgPath, "config", "", "configuration file")
+	ingest.Flags().StringVar(&game, "game", "", "the game the mail must be for")
+	_ = ingest.MarkFlagRequired("config")
+	m.AddCommand(ingest)
+	return m
+}
+
+func ingestMail(ctx context.Context, adj *adjudicator.Adjudicator, raw []byte, game string, w io.Writer) error {
+	sum := sha256.Sum256(raw)
+	in := mail.Read(raw)
+	row := store.Inbound{Mailbox: "(ingest)", UID: binary.BigEndian.Uint32(sum[:4]), MessageID: in.MessageID,
+		Raw: raw, ReceivedAt: time.Now().UnixMilli()}
+	if row.MessageID == "" {
+		row.MessageID = fmt.Sprintf("<ingest.%x@galloper>", sum[:8])
+	}
+	var id, last int64
+	var inserted bool
+	err := adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+		var err error
+		if last, err = tx.LastOutboxID(); err != nil {
+			return err
+		}
+		id, inserted, err = tx.InsertInbound(row)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !inserted {
+		return exitError{code: 1, msg: "this mail was already received; nothing was done"}
+	}
+	in.InboundID = id
+	out, err := adj.HandleInbound(ctx, in)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "mail %s: %s (game %q)\n", in.MessageID, out.Result, out.GameID)
+	if game != "" && out.GameID != game {
+		fmt.Fprintf(w, "warning: the mail is not for game %s\n", game)
+	}
+	var replies []store.Outgoing
+	if err := adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+		replies, err = tx.OutboxAfter(last)
+		return err
+	}); err != nil {
+		return err
+	}
+	for _, r := range replies {
+		fmt.Fprintf(w, "\n--- queued %s to %s: %s\n%s", r.Kind, r.Recipient, subject(r.Raw), bodyText(r.Raw))
+	}
+	return nil
+}

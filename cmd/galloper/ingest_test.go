@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"galloper/adjudicator"
+)
+
+func TestMailIngest(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "g.yaml")
+	os.WriteFile(cfg, []byte("database: "+filepath.Join(dir, "g.db")+"\naddress: gm@x.test\ndomain: x.test\n"+
+		"imap: {addr: 127.0.0.1:1, username: gm}\nsmtp: {addr: 127.0.0.1:1}\n"), 0o644)
+	ctx := context.Background()
+	_, adj, err := openAdjudicator(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adj.DB().Close()
+	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: "c@p.test", Password: "pc"}, {Side: "USA", Email: "u@p.test", Password: "pu"}}}); err != nil {
+		t.Fatal(err)
+	}
+	raw := []byte("From: c@p.test\r\nTo: gm@x.test\r\nSubject: orders\r\nMessage-ID: <saved@p.test>\r\n\r\n" +
+		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nORDER MOVE from Harrow to Barton\r\n  OBJECTIVE Tanner's Mill\r\n" +
+		"  ROUTE A5.6, Tanner's Mill\r\nEND\r\n")
+	var out bytes.Buffer
+	if err := ingestMail(ctx, adj, raw, "creek", &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"accepted", "queued receipt to c@p.test", "OBJECTIVE Tanner's Mill", "queued report to u@p.test"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("ingest output lacks %q:\n%s", want, out.String())
+		}
+	}
+	err = ingestMail(ctx, adj, raw, "creek", &out)
+	if err == nil || !strings.Contains(err.Error(), "already received") {
+		t.Fatalf("a second ingest of the same mail: %v", err)
+	}
+}
