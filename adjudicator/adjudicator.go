@@ -9,11 +9,14 @@ package adjudicator
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base32"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"galloper/adjudicator/store"
@@ -117,8 +120,13 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 	}
 	var players []store.Player
 	for _, p := range spec.Players {
+		tok := make([]byte, 10)
+		if _, err := io.ReadFull(a.rand, tok); err != nil {
+			return fmt.Errorf("game %s: reply token: %w", spec.ID, err)
+		}
 		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
-			PasswordHash: passwordHash(spec.ID, p.Side, p.Password)})
+			PasswordHash: passwordHash(spec.ID, p.Side, p.Password),
+			Token:        strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(tok))})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
 		if err := tx.CreateGame(g, players); err != nil {
@@ -203,3 +211,29 @@ func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
 
 // errGameOver is returned for orders to a finished game.
 var errGameOver = errors.New("the game is over")
+
+// replyAddress is a player's own address for orders: the game address with
+// a plus part naming the game and side and carrying the player's secret
+// token, e.g. galloper+creek-1.csa.k3j5...@example.org. Replying to any of
+// Galloper's mails authenticates the player without a password.
+func (a *Adjudicator) replyAddress(game, side, token string) string {
+	local, domain, ok := strings.Cut(a.cfg.Address, "@")
+	if !ok || token == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s+%s.%s.%s@%s", local, game, strings.ToLower(side), token, domain)
+}
+
+// tokenMatches reports whether one of the addresses is p's reply address.
+func (a *Adjudicator) tokenMatches(addrs []string, game string, p store.Player) bool {
+	want := a.replyAddress(game, p.Side, p.Token)
+	if want == "" {
+		return false
+	}
+	for _, addr := range addrs {
+		if subtle.ConstantTimeCompare([]byte(strings.ToLower(addr)), []byte(strings.ToLower(want))) == 1 {
+			return true
+		}
+	}
+	return false
+}

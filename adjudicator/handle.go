@@ -20,8 +20,11 @@ import (
 // Incoming is a received mail as the mail side hands it over: already
 // stored raw, its order text extracted.
 type Incoming struct {
-	InboundID  int64
-	From       string // the sender's address, used only to address replies
+	InboundID int64
+	From      string // the sender's address, used only to address replies
+	// To holds every recipient address (To, Cc, Delivered-To); a player's
+	// reply address among them authenticates the mail.
+	To         []string
 	MessageID  string
 	Subject    string
 	References []string
@@ -88,7 +91,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	player, ok, err := a.authenticate(tx, g, f)
+	player, ok, err := a.authenticate(tx, g, f, in.To)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -126,8 +129,10 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	return a.accept(tx, in, g, sys, st, player, f)
 }
 
-// authenticate finds the player for the file's SIDE whose password matches.
-func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File) (store.Player, bool, error) {
+// authenticate finds the player for the file's SIDE whose password
+// matches, or to whose secret reply address the mail was sent. The From:
+// header plays no part.
+func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, to []string) (store.Player, bool, error) {
 	players, err := tx.Players(g.ID)
 	if err != nil {
 		return store.Player{}, false, err
@@ -135,6 +140,9 @@ func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File) (
 	for _, p := range players {
 		if !strings.EqualFold(p.Side, f.Side) {
 			continue
+		}
+		if a.tokenMatches(to, g.ID, p) {
+			return p, true, nil
 		}
 		want, _ := hex.DecodeString(p.PasswordHash)
 		got, _ := hex.DecodeString(passwordHash(g.ID, p.Side, f.Password))
@@ -223,6 +231,18 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 	}
 	to := in.From
 	gameID := ""
+	if g == nil {
+		// An unknown or unauthenticated sender gets one refusal a day at
+		// most, so that a forged or looping sender cannot make Galloper
+		// a source of backscatter.
+		first, err := tx.NoteRefusal(strings.ToLower(in.From), a.now().UTC().Format("2006-01-02"))
+		if err != nil {
+			return Outcome{}, err
+		}
+		if !first {
+			return Outcome{Result: fmt.Sprintf("problems: %d; not answered (already refused %s today)", len(probs), in.From)}, nil
+		}
+	}
 	if g != nil {
 		gameID, d.Game, d.Side = g.ID, g.ID, side
 		players, err := tx.Players(g.ID)

@@ -20,6 +20,17 @@ func (a *Adjudicator) queue(tx *store.Tx, g store.Game, kind string, key any, to
 		MessageID: a.msgID(kind, g.ID, key, strings.ReplaceAll(to, "@", "=")),
 		Date:      a.now(), Text: text, Attachments: atts,
 	}
+	if g.ID != "" {
+		players, err := tx.Players(g.ID)
+		if err != nil {
+			return err
+		}
+		for _, p := range players {
+			if strings.EqualFold(p.Email, to) {
+				m.ReplyTo = a.replyAddress(g.ID, p.Side, p.Token)
+			}
+		}
+	}
 	if g.ThreadID != "" {
 		m.References = []string{g.ThreadID}
 		m.InReplyTo = g.ThreadID

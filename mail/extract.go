@@ -35,6 +35,13 @@ func Read(raw []byte) adjudicator.Incoming {
 	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
 		in.From = from[0].Address
 	}
+	for _, key := range []string{"To", "Cc", "Delivered-To", "X-Original-To"} {
+		if list, err := h.AddressList(key); err == nil {
+			for _, a := range list {
+				in.To = append(in.To, a.Address)
+			}
+		}
+	}
 	in.MessageID, _ = h.MessageID()
 	if in.MessageID != "" {
 		in.MessageID = "<" + in.MessageID + ">"

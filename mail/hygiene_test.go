@@ -1,10 +1,14 @@
 package mail_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
 )
@@ -99,4 +103,52 @@ func TestDeadlineResolvesWithDefaults(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// Replying to Galloper's mail authenticates a player by the secret token in
+// the reply address; no password is needed. A forged reply address is not
+// enough, and a stranger is refused once a day at most.
+func TestReplyAddressAuthenticates(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	var replyTo string
+	for _, m := range r.srv.Sent() {
+		if m.To == csaAddr {
+			mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			list, _ := mr.Header.AddressList("Reply-To")
+			if len(list) == 1 {
+				replyTo = list[0].Address
+			}
+		}
+	}
+	if !strings.HasPrefix(replyTo, "gm+creek.csa.") {
+		t.Fatalf("game-start mail's Reply-To = %q, want the player's reply address", replyTo)
+	}
+	noPassword := strings.Replace(csaTurn1, "PASSWORD tulip\n", "", 1)
+	forged := strings.Replace(replyTo, "gm+creek.csa.", "gm+creek.csa.x", 1)
+	if err := r.srv.Send(csaAddr, forged, r.compose(csaAddr, "forged", noPassword)); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
+		t.Fatalf("a forged reply address was accepted")
+	}
+	if err := r.srv.Send(csaAddr, replyTo, r.compose(csaAddr, "by reply", noPassword)); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 1 {
+		t.Fatalf("orders sent to the reply address got %d receipts, want 1", n)
+	}
+	// A stranger: one refusal today, then silence.
+	for i := range 3 {
+		r.send("stranger@else.test", fmt.Sprintf("hello %d", i), "GAME creek\nSIDE CSA\nTURN 1\nPASSWORD guess\n")
+	}
+	r.cycle()
+	if n := len(r.mailsTo("stranger@else.test", "")); n != 1 {
+		t.Fatalf("the stranger got %d refusals, want 1", n)
+	}
 }

@@ -25,6 +25,9 @@ type Player struct {
 	Side         string
 	Email        string
 	PasswordHash string
+	// Token authenticates mail sent to the player's reply address
+	// (address+game.side.token@domain).
+	Token string
 }
 
 // CreateGame inserts a new game with its players.
@@ -38,8 +41,8 @@ func (t *Tx) CreateGame(g Game, players []Player) error {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	for _, p := range players {
-		if _, err := t.exec(`INSERT INTO players(game_id, side, email, password_hash) VALUES (?,?,?,?)`,
-			g.ID, p.Side, p.Email, p.PasswordHash); err != nil {
+		if _, err := t.exec(`INSERT INTO players(game_id, side, email, password_hash, token) VALUES (?,?,?,?,?)`,
+			g.ID, p.Side, p.Email, p.PasswordHash, p.Token); err != nil {
 			return fmt.Errorf("add player %s to game %s: %w", p.Side, g.ID, err)
 		}
 	}
@@ -93,7 +96,7 @@ func (t *Tx) AdvanceGame(id string, segmentIndex int, state []byte, over bool, d
 
 // Players lists a game's players by side.
 func (t *Tx) Players(gameID string) ([]Player, error) {
-	rows, err := t.query(`SELECT game_id, side, email, password_hash FROM players WHERE game_id = ? ORDER BY side`, gameID)
+	rows, err := t.query(`SELECT game_id, side, email, password_hash, token FROM players WHERE game_id = ? ORDER BY side`, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -101,10 +104,21 @@ func (t *Tx) Players(gameID string) ([]Player, error) {
 	var out []Player
 	for rows.Next() {
 		var p Player
-		if err := rows.Scan(&p.GameID, &p.Side, &p.Email, &p.PasswordHash); err != nil {
+		if err := rows.Scan(&p.GameID, &p.Side, &p.Email, &p.PasswordHash, &p.Token); err != nil {
 			return nil, err
 		}
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// NoteRefusal records that a refusal is being sent to address on day. It
+// reports false when one was already sent that day.
+func (t *Tx) NoteRefusal(address, day string) (bool, error) {
+	res, err := t.exec(`INSERT INTO refusals(address, day) VALUES (?, ?) ON CONFLICT DO NOTHING`, address, day)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }

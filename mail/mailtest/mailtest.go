@@ -165,8 +165,9 @@ func (ss *session) Data(r io.Reader) error {
 	}
 	s := ss.srv
 	for _, to := range ss.to {
-		if to == s.GMAddress {
-			if err := s.Deliver(raw); err != nil {
+		if stripPlus(to) == s.GMAddress {
+			// Like a real MDA, record the envelope recipient.
+			if err := s.Deliver(append([]byte("Delivered-To: "+to+"\r\n"), raw...)); err != nil {
 				return err
 			}
 			continue
@@ -188,3 +189,13 @@ func (ss *session) Data(r io.Reader) error {
 }
 func (ss *session) Reset()        { ss.from, ss.to = "", nil }
 func (ss *session) Logout() error { return nil }
+
+// stripPlus removes a plus part: gm+x.y@host is delivered to gm@host.
+func stripPlus(addr string) string {
+	local, domain, ok := strings.Cut(addr, "@")
+	if !ok {
+		return addr
+	}
+	local, _, _ = strings.Cut(local, "+")
+	return local + "@" + domain
+}
