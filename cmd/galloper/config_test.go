@@ -30,3 +30,13 @@ func TestConfigEnvOverridesAndErrors(t *testing.T) {
 		t.Fatalf("err = %v, want one naming the missing keys", err)
 	}
 }
+
+func TestPasswordFileFromEnv(t *testing.T) {
+	pw := filepath.Join(t.TempDir(), "imap-password")
+	os.WriteFile(pw, []byte("s3cret\n"), 0o600)
+	t.Setenv("GALLOPER_IMAP_PASSWORD_FILE", pw)
+	c, err := loadConfig("../../config.example.yaml")
+	if err != nil || c.IMAP.Password != "s3cret" {
+		t.Fatalf("password from GALLOPER_IMAP_PASSWORD_FILE: %q, %v", c.IMAP.Password, err)
+	}
+}
