@@ -13,16 +13,18 @@ func nearest(word string, candidates []string) string {
 		if len(c) <= 4 {
 			limit = 1
 		}
-		if d := distance(word, c); d <= limit && d < bestD {
+		if d := Distance(word, c); d <= limit && d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
 
-// distance is the optimal string alignment distance between a and b,
-// counted in bytes (keywords are ASCII).
-func distance(a, b string) int {
+// Distance is the optimal string alignment distance between a and b:
+// letters inserted, deleted, changed or two neighbours swapped, counted in
+// characters. Suggestions for misspelt keywords and names use it.
+func Distance(sa, sb string) int {
+	a, b := []rune(sa), []rune(sb)
 	// rows i-2, i-1 and i of the usual dynamic programme.
 	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)

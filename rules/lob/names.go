@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"galloper/orders"
 )
 
 // named is one name a player may write for a target (a Command may be named
@@ -77,7 +79,7 @@ func nearest[T comparable](w string, cands []named[T]) (string, bool) {
 	}
 	var all []scored
 	for _, c := range cands {
-		all = append(all, scored{c.name, editDistance(w, normName(c.name))})
+		all = append(all, scored{c.name, orders.Distance(w, normName(c.name))})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].d < all[j].d })
 	if len(all) == 0 || all[0].d > max(2, len(w)/2) {
@@ -86,24 +88,3 @@ func nearest[T comparable](w string, cands []named[T]) (string, bool) {
 	return all[0].name, true
 }
 
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
