@@ -87,4 +87,3 @@ func nearest[T comparable](w string, cands []named[T]) (string, bool) {
 	}
 	return all[0].name, true
 }
-
