@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
@@ -150,5 +152,34 @@ func TestReplyAddressAuthenticates(t *testing.T) {
 	r.cycle()
 	if n := len(r.mailsTo("stranger@else.test", "")); n != 1 {
 		t.Fatalf("the stranger got %d refusals, want 1", n)
+	}
+}
+
+// With a processed folder set, stored mail leaves the inbox.
+func TestProcessedFolder(t *testing.T) {
+	r := newRig(t)
+	r.imap.Processed = "Processed"
+	r.restart()
+	r.send(csaAddr, "orders", csaTurn1)
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 1 {
+		t.Fatalf("receipts = %d", n)
+	}
+	c, err := imapclient.DialInsecure(r.srv.IMAPAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login("gm", "pw").Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for mbox, want := range map[string]uint32{"INBOX": 0, "Processed": 1} {
+		st, err := c.Status(mbox, &imap.StatusOptions{NumMessages: true}).Wait()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *st.NumMessages != want {
+			t.Errorf("%s holds %d messages, want %d", mbox, *st.NumMessages, want)
+		}
 	}
 }

@@ -21,6 +21,9 @@ type IMAPConfig struct {
 	Username string
 	Password string
 	Mailbox  string // default "INBOX"
+	// Processed, when set, is the folder each stored message is moved to
+	// after it is marked \Seen, keeping the inbox empty.
+	Processed string
 	// MaxSize is the largest message fetched; larger ones are stored as a
 	// placeholder and refused. Default 10 MiB.
 	MaxSize int64
@@ -209,6 +212,11 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		if err := c.Store(imap.UIDSetNum(uid), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
 			Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
 			return stored, fmt.Errorf("mark uid %d seen: %w", uid, err)
+		}
+		if in.cfg.Processed != "" {
+			if _, err := c.Move(imap.UIDSetNum(uid), in.cfg.Processed).Wait(); err != nil {
+				return stored, fmt.Errorf("move uid %d to %s: %w", uid, in.cfg.Processed, err)
+			}
 		}
 		in.log.Debug("mail stored", "uid", uid, "new", inserted)
 	}

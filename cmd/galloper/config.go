@@ -34,6 +34,7 @@ type Config struct {
 		Password     string `mapstructure:"password"`
 		PasswordFile string `mapstructure:"password_file"`
 		Mailbox      string `mapstructure:"mailbox"`
+		Processed    string `mapstructure:"processed"`
 	} `mapstructure:"imap"`
 	SMTP struct {
 		Addr         string `mapstructure:"addr"`
@@ -117,7 +118,8 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 }
 
 func (c Config) imapConfig() mail.IMAPConfig {
-	return mail.IMAPConfig{Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox}
+	return mail.IMAPConfig{Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox,
+		Processed: c.IMAP.Processed}
 }
 
 func (c Config) smtpConfig() mail.SMTPConfig {

@@ -50,8 +50,10 @@ func Start(gmAddress, user, password string) (*Server, error) {
 	s := &Server{User: user, Password: password, GMAddress: strings.ToLower(gmAddress), arrived: make(chan struct{}, 1)}
 	mem := imapmemserver.New()
 	s.user = imapmemserver.NewUser(user, password)
-	if err := s.user.Create("INBOX", nil); err != nil {
-		return nil, err
+	for _, mbox := range []string{"INBOX", "Processed"} {
+		if err := s.user.Create(mbox, nil); err != nil {
+			return nil, err
+		}
 	}
 	mem.AddUser(s.user)
 	s.imap = imapserver.New(&imapserver.Options{
