@@ -109,6 +109,7 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		return err
 	}
 	defer c.Close()
+	in.ensureProcessed(c)
 	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
 	if err != nil {
 		return fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
@@ -166,6 +167,7 @@ func (in *Intake) PollOnce(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	defer c.Close()
+	in.ensureProcessed(c)
 	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
 	if err != nil {
 		return 0, fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
@@ -243,4 +245,13 @@ func messageID(raw []byte, uidValidity, uid uint32) string {
 		return m.MessageID
 	}
 	return fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
+}
+
+// ensureProcessed creates the processed folder if there is one and it does
+// not exist yet. An error here (usually "already exists") is ignored: a
+// real problem shows when the first MOVE fails.
+func (in *Intake) ensureProcessed(c *imapclient.Client) {
+	if in.cfg.Processed != "" {
+		_ = c.Create(in.cfg.Processed, nil).Wait()
+	}
 }

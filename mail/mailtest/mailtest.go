@@ -50,10 +50,8 @@ func Start(gmAddress, user, password string) (*Server, error) {
 	s := &Server{User: user, Password: password, GMAddress: strings.ToLower(gmAddress), arrived: make(chan struct{}, 1)}
 	mem := imapmemserver.New()
 	s.user = imapmemserver.NewUser(user, password)
-	for _, mbox := range []string{"INBOX", "Processed"} {
-		if err := s.user.Create(mbox, nil); err != nil {
-			return nil, err
-		}
+	if err := s.user.Create("INBOX", nil); err != nil {
+		return nil, err
 	}
 	mem.AddUser(s.user)
 	s.imap = imapserver.New(&imapserver.Options{
