@@ -48,6 +48,12 @@ func Read(raw []byte) adjudicator.Incoming {
 	}
 	in.Subject, _ = h.Subject()
 	in.Automatic = isAutomatic(h)
+	if v := h.Get(OversizeHeader); v != "" {
+		var size, limit int64
+		fmt.Sscanf(v, "%d %d", &size, &limit)
+		in.ReadErr = fmt.Errorf("it is %d bytes, over Galloper's limit of %d bytes, so it was not read", size, limit)
+		return in
+	}
 	var plain, attached, html string
 	for {
 		p, err := mr.NextPart()

@@ -183,3 +183,20 @@ func TestProcessedFolder(t *testing.T) {
 		}
 	}
 }
+
+// A mail over the size limit is not fetched whole; its sender is told why.
+func TestOversizeMailIsRefused(t *testing.T) {
+	r := newRig(t)
+	r.imap.MaxSize = 4096
+	r.restart()
+	big := csaTurn1 + "  INTENT " + strings.Repeat("x", 8000) + "\n"
+	r.send(csaAddr, "big orders", big)
+	r.cycle()
+	replies := r.mailsTo(csaAddr, "Re: big orders")
+	if len(replies) != 1 || !strings.Contains(replies[0], "over Galloper's limit of 4096 bytes") {
+		t.Fatalf("oversize mail replies: %q", replies)
+	}
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
+		t.Fatal("an oversize mail's orders were accepted")
+	}
+}

@@ -29,6 +29,10 @@ type IMAPConfig struct {
 	MaxSize int64
 }
 
+// OversizeHeader marks a stored message that was over the size limit: only
+// its header was fetched. Its value is "SIZE LIMIT".
+const OversizeHeader = "X-Galloper-Oversize"
+
 // Intake copies new mail from an IMAP mailbox into the store. A message is
 // marked \Seen only after its row is committed, so a crash at any moment
 // loses nothing: unacknowledged mail is fetched again and recognised.
@@ -191,12 +195,9 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		if ctx.Err() != nil {
 			return stored, nil
 		}
-		raw, size, err := in.fetch(c, uid)
+		raw, _, err := in.fetch(c, uid)
 		if err != nil {
 			return stored, err
-		}
-		if size > in.cfg.MaxSize {
-			raw = fmt.Appendf(nil, "X-Galloper-Oversize: %d\r\nSubject: (message of %d bytes not fetched)\r\n\r\n", size, size)
 		}
 		m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
 			MessageID: messageID(raw, uidValidity, uint32(uid)), Raw: raw, ReceivedAt: in.now().UnixMilli()}
@@ -225,17 +226,34 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 	return stored, nil
 }
 
+// fetch reads a message without marking it read. A message over the size
+// limit is not fetched whole: its header is kept with a note of its size,
+// so that the sender can be told.
 func (in *Intake) fetch(c *imapclient.Client, uid imap.UID) ([]byte, int64, error) {
+	sizes, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return nil, 0, fmt.Errorf("fetch size of uid %d: %w", uid, err)
+	}
+	if len(sizes) == 0 {
+		return nil, 0, fmt.Errorf("fetch uid %d: no such message", uid)
+	}
+	size := sizes[0].RFC822Size
 	sec := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, RFC822Size: true,
-		BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
+	if size > in.cfg.MaxSize {
+		sec.Specifier = imap.PartSpecifierHeader
+	}
+	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
 	if err != nil {
 		return nil, 0, fmt.Errorf("fetch uid %d: %w", uid, err)
 	}
 	if len(msgs) == 0 {
 		return nil, 0, fmt.Errorf("fetch uid %d: no such message", uid)
 	}
-	return msgs[0].FindBodySection(sec), msgs[0].RFC822Size, nil
+	raw := msgs[0].FindBodySection(sec)
+	if size > in.cfg.MaxSize {
+		raw = append(fmt.Appendf(nil, "%s: %d %d\r\n", OversizeHeader, size, in.cfg.MaxSize), raw...)
+	}
+	return raw, size, nil
 }
 
 // messageID is the mail's Message-ID, or a stand-in made from its mailbox
