@@ -37,6 +37,12 @@ type Config struct {
 	// Deadline is how long a segment waits for orders before the missing
 	// sides' orders are taken from the system defaults. Zero means no deadline.
 	Deadline time.Duration
+	// RemindBefore is how long before a deadline a player whose orders are
+	// missing is reminded. Zero sends no reminder.
+	RemindBefore time.Duration
+	// Grace is how long after the deadline Galloper still waits, sending a
+	// notice each day, before taking the system's default orders.
+	Grace time.Duration
 }
 
 // Adjudicator runs games stored in a database.
@@ -170,43 +176,6 @@ func (a *Adjudicator) msgID(parts ...any) string {
 		id += fmt.Sprintf(".%v", p)
 	}
 	return id + "@" + a.cfg.Domain + ">"
-}
-
-// ResolveDue resolves every segment whose deadline has passed, taking the
-// system's default orders for the sides that sent none.
-func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
-	now := a.now().UnixMilli()
-	var due []string
-	err := a.db.WithTx(ctx, func(tx *store.Tx) error {
-		games, err := tx.ActiveGames()
-		for _, g := range games {
-			if g.Deadline != 0 && g.Deadline <= now {
-				due = append(due, g.ID)
-			}
-		}
-		return err
-	})
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, id := range due {
-		err := a.db.WithTx(ctx, func(tx *store.Tx) error {
-			g, err := tx.Game(id)
-			if err != nil {
-				return err
-			}
-			if g.Status != "active" || g.Deadline == 0 || g.Deadline > now {
-				return nil // resolved meanwhile
-			}
-			n++
-			return a.resolve(tx, g)
-		})
-		if err != nil {
-			return n, fmt.Errorf("resolve %s at its deadline: %w", id, err)
-		}
-	}
-	return n, nil
 }
 
 // errGameOver is returned for orders to a finished game.

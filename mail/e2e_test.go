@@ -32,6 +32,8 @@ type rig struct {
 	srv      *mailtest.Server
 	imap     mail.IMAPConfig // where the daemon reads mail
 	deadline time.Duration
+	remind   time.Duration
+	grace    time.Duration
 	dbPath   string
 	db       *store.DB
 	d        *mail.Daemon
@@ -75,7 +77,8 @@ func (r *rig) start() {
 	}
 	r.db = db
 	now := func() time.Time { return r.clock }
-	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test", Deadline: r.deadline}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 64)), nil)
+	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test", Deadline: r.deadline,
+		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 64)), nil)
 	r.d = &mail.Daemon{
 		Intake:    mail.NewIntake(r.imap, db, now, nil),
 		Processor: mail.NewProcessor(adj, nil),

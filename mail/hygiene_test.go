@@ -200,3 +200,37 @@ func TestOversizeMailIsRefused(t *testing.T) {
 		t.Fatal("an oversize mail's orders were accepted")
 	}
 }
+
+// A missing player is reminded before the deadline, told each day of the
+// grace period, and the segment resolves when the grace period ends.
+func TestRemindersAndGrace(t *testing.T) {
+	r := newRig(t)
+	r.deadline, r.remind, r.grace = 24*time.Hour, 6*time.Hour, 48*time.Hour
+	r.restart()
+	r.send(csaAddr, "orders", csaTurn1)
+	r.cycle() // CSA's segment resolves; USA's orders are due in 24 h
+	count := func(prefix string) int { return len(r.mailsTo(usaAddr, prefix)) }
+	steps := []struct {
+		at                         time.Duration
+		reminders, overdue, result int
+	}{
+		{17 * time.Hour, 0, 0, 1},
+		{19 * time.Hour, 1, 0, 1},
+		{20 * time.Hour, 1, 0, 1}, // not twice
+		{25 * time.Hour, 1, 1, 1},
+		{30 * time.Hour, 1, 1, 1},
+		{50 * time.Hour, 1, 2, 1}, // the second day of grace
+		{73 * time.Hour, 1, 2, 2}, // grace over: resolved with default orders
+	}
+	start := r.clock
+	for _, s := range steps {
+		r.clock = start.Add(s.at)
+		r.cycle()
+		if got := [3]int{count("Reminder"), count("Overdue"), count("Results")}; got != [3]int{s.reminders, s.overdue, s.result} {
+			t.Fatalf("at +%s: reminders, overdue notices, results = %v, want %v", s.at, got, [3]int{s.reminders, s.overdue, s.result})
+		}
+	}
+	if n := len(r.mailsTo(csaAddr, "Reminder")) + len(r.mailsTo(csaAddr, "Overdue")); n != 0 {
+		t.Fatalf("CSA, whose orders were not due, got %d reminders", n)
+	}
+}

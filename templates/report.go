@@ -72,6 +72,17 @@ type StartData struct {
 	Next                         string
 }
 
+// ReminderData fills a reminder or an overdue notice.
+type ReminderData struct {
+	Game, Side, Segment string
+	Turn                int
+	Overdue             bool
+	Deadline, Final     string // the deadline, and the end of the grace period
+}
+
+// Reminder renders a reminder or overdue notice.
+func Reminder(d ReminderData) (string, error) { return run("reminder.tmpl", d) }
+
 // Receipt renders a receipt.
 func Receipt(d ReceiptData) (string, error) { return run("receipt.tmpl", d) }
 

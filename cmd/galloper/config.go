@@ -24,6 +24,8 @@ type Config struct {
 	Address  string        `mapstructure:"address"`
 	Domain   string        `mapstructure:"domain"`
 	Deadline time.Duration `mapstructure:"deadline"`
+	Remind   time.Duration `mapstructure:"remind_before"`
+	Grace    time.Duration `mapstructure:"grace"`
 	Poll     time.Duration `mapstructure:"poll"`
 	LogLevel string        `mapstructure:"log_level"`
 	Metrics  string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
@@ -50,6 +52,8 @@ func loadConfig(path string) (Config, error) {
 	v := viper.NewWithOptions(viper.ExperimentalBindStruct())
 	v.SetDefault("database", "galloper.db")
 	v.SetDefault("deadline", "72h")
+	v.SetDefault("remind_before", "12h")
+	v.SetDefault("grace", "0s")
 	v.SetDefault("poll", "1m")
 	v.SetDefault("log_level", "info")
 	v.SetDefault("imap.mailbox", "INBOX")
@@ -112,7 +116,8 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 	if err != nil {
 		return cfg, nil, err
 	}
-	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline},
+	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
+		RemindBefore: cfg.Remind, Grace: cfg.Grace},
 		time.Now, rand.Reader, cfg.logger())
 	return cfg, adj, nil
 }

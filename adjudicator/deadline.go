@@ -1,0 +1,110 @@
+package adjudicator
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"galloper/adjudicator/store"
+	"galloper/rules"
+	"galloper/rules/systems"
+	"galloper/templates"
+)
+
+// ResolveDue does the deadline work of every active game: it reminds the
+// players whose orders are missing before the deadline, sends a notice each
+// day of the grace period after it, and once the grace period is over
+// resolves the segment with the system's default orders for the sides that
+// sent none. Every mail's Message-ID names its segment (and day), so
+// running this often never sends one twice. It returns the number of
+// segments resolved.
+func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
+	var ids []string
+	err := a.db.WithTx(ctx, func(tx *store.Tx) error {
+		games, err := tx.ActiveGames()
+		for _, g := range games {
+			if g.Deadline != 0 {
+				ids = append(ids, g.ID)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	resolved := 0
+	for _, id := range ids {
+		err := a.db.WithTx(ctx, func(tx *store.Tx) error {
+			g, err := tx.Game(id)
+			if err != nil || g.Status != "active" || g.Deadline == 0 {
+				return err // resolved or finished meanwhile
+			}
+			did, err := a.deadlineWork(tx, g)
+			if did {
+				resolved++
+			}
+			return err
+		})
+		if err != nil {
+			return resolved, fmt.Errorf("game %s deadline: %w", id, err)
+		}
+	}
+	return resolved, nil
+}
+
+func (a *Adjudicator) deadlineWork(tx *store.Tx, g store.Game) (resolved bool, err error) {
+	now := a.now()
+	deadline := time.UnixMilli(g.Deadline)
+	switch {
+	case now.Before(deadline.Add(-a.cfg.RemindBefore)) || (a.cfg.RemindBefore == 0 && now.Before(deadline)):
+		return false, nil
+	case now.Before(deadline):
+		return false, a.remind(tx, g, deadline, "reminder", "")
+	case now.Before(deadline.Add(a.cfg.Grace)):
+		day := int(now.Sub(deadline)/(24*time.Hour)) + 1
+		return false, a.remind(tx, g, deadline, "overdue", fmt.Sprintf(".day%d", day))
+	}
+	return true, a.resolve(tx, g)
+}
+
+// remind mails each side whose orders for the current segment are missing.
+func (a *Adjudicator) remind(tx *store.Tx, g store.Game, deadline time.Time, kind, suffix string) error {
+	sys, err := systems.Get(g.System)
+	if err != nil {
+		return err
+	}
+	st, err := sys.DecodeState(g.State)
+	if err != nil {
+		return err
+	}
+	seg := st.Segment()
+	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	if err != nil {
+		return err
+	}
+	players, err := tx.Players(g.ID)
+	if err != nil {
+		return err
+	}
+	for _, p := range players {
+		if !slices.Contains(seg.Sides, rules.Side(p.Side)) ||
+			slices.ContainsFunc(sent, func(o store.Order) bool { return o.Side == p.Side }) {
+			continue
+		}
+		text, err := templates.Reminder(templates.ReminderData{Game: g.ID, Side: p.Side, Segment: seg.Label, Turn: seg.Turn,
+			Overdue: kind == "overdue", Deadline: deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST"),
+			Final: deadline.Add(a.cfg.Grace).UTC().Format("Mon 2 Jan 2006 15:04 MST")})
+		if err != nil {
+			return err
+		}
+		subject := fmt.Sprintf("Reminder: %s, %s: orders due", g.ID, seg.Label)
+		if kind == "overdue" {
+			subject = fmt.Sprintf("Overdue: %s, %s: orders missing", g.ID, seg.Label)
+		}
+		if err := a.queue(tx, g, kind, fmt.Sprintf("%d%s", seg.Index, suffix), p.Email, subject, text, Incoming{}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
