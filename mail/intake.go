@@ -1,15 +1,19 @@
 package mail
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"log/slog"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-message/textproto"
 
 	"galloper/adjudicator/store"
 )
@@ -183,84 +187,114 @@ func (in *Intake) PollOnce(ctx context.Context) (int, error) {
 	return n, c.Logout().Wait()
 }
 
-// drain stores every unseen message, one at a time: fetch with BODY.PEEK[]
-// (which leaves \Seen alone), commit, then set \Seen.
+// batchSize is how many messages are fetched, stored in one transaction
+// and acknowledged together.
+const batchSize = 100
+
+// drain stores every unseen message, a batch at a time: fetch with
+// BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
+// set \Seen (and move the batch to the processed folder, if any). A crash
+// before the flags are set means the batch is fetched again and recognised.
 func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity uint32) (int, error) {
 	data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
 	if err != nil {
 		return 0, fmt.Errorf("search unseen: %w", err)
 	}
+	uids := data.AllUIDs()
 	stored := 0
-	for _, uid := range data.AllUIDs() {
-		if ctx.Err() != nil {
-			return stored, nil
-		}
-		raw, _, err := in.fetch(c, uid)
+	for start := 0; start < len(uids) && ctx.Err() == nil; start += batchSize {
+		batch := uids[start:min(start+batchSize, len(uids))]
+		raws, err := in.fetch(c, batch)
 		if err != nil {
 			return stored, err
 		}
-		m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
-			MessageID: messageID(raw, uidValidity, uint32(uid)), Raw: raw, ReceivedAt: in.now().UnixMilli()}
-		var inserted bool
-		if err := in.db.WithTx(ctx, func(tx *store.Tx) error {
-			_, inserted, err = tx.InsertInbound(m)
-			return err
-		}); err != nil {
-			return stored, fmt.Errorf("store message uid %d: %w", uid, err)
+		err = in.db.WithTx(ctx, func(tx *store.Tx) error {
+			for _, uid := range batch {
+				raw, ok := raws[uid]
+				if !ok {
+					continue // expunged meanwhile
+				}
+				m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
+					MessageID: messageID(raw, uidValidity, uint32(uid)), Raw: raw, ReceivedAt: in.now().UnixMilli()}
+				_, inserted, err := tx.InsertInbound(m)
+				if err != nil {
+					return fmt.Errorf("store message uid %d: %w", uid, err)
+				}
+				if inserted {
+					stored++
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return stored, err
 		}
-		if inserted {
-			stored++
-		}
-		// Committed: now, and only now, acknowledge it.
-		if err := c.Store(imap.UIDSetNum(uid), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
+		// Committed: now, and only now, acknowledge the batch.
+		set := imap.UIDSetNum(batch...)
+		if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
 			Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
-			return stored, fmt.Errorf("mark uid %d seen: %w", uid, err)
+			return stored, fmt.Errorf("mark %d mails seen: %w", len(batch), err)
 		}
 		if in.cfg.Processed != "" {
-			if _, err := c.Move(imap.UIDSetNum(uid), in.cfg.Processed).Wait(); err != nil {
-				return stored, fmt.Errorf("move uid %d to %s: %w", uid, in.cfg.Processed, err)
+			if _, err := c.Move(set, in.cfg.Processed).Wait(); err != nil {
+				return stored, fmt.Errorf("move %d mails to %s: %w", len(batch), in.cfg.Processed, err)
 			}
 		}
-		in.log.Debug("mail stored", "uid", uid, "new", inserted)
+		in.log.Debug("mail stored", "batch", len(batch))
 	}
 	return stored, nil
 }
 
-// fetch reads a message without marking it read. A message over the size
+// fetch reads messages without marking them read. A message over the size
 // limit is not fetched whole: its header is kept with a note of its size,
 // so that the sender can be told.
-func (in *Intake) fetch(c *imapclient.Client, uid imap.UID) ([]byte, int64, error) {
-	sizes, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]byte, error) {
+	sizes, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
 	if err != nil {
-		return nil, 0, fmt.Errorf("fetch size of uid %d: %w", uid, err)
+		return nil, fmt.Errorf("fetch sizes: %w", err)
 	}
-	if len(sizes) == 0 {
-		return nil, 0, fmt.Errorf("fetch uid %d: no such message", uid)
+	var small, big []imap.UID
+	size := map[imap.UID]int64{}
+	for _, m := range sizes {
+		size[m.UID] = m.RFC822Size
+		if m.RFC822Size > in.cfg.MaxSize {
+			big = append(big, m.UID)
+		} else {
+			small = append(small, m.UID)
+		}
 	}
-	size := sizes[0].RFC822Size
-	sec := &imap.FetchItemBodySection{Peek: true}
-	if size > in.cfg.MaxSize {
-		sec.Specifier = imap.PartSpecifierHeader
+	out := map[imap.UID][]byte{}
+	for _, part := range []struct {
+		uids []imap.UID
+		spec imap.PartSpecifier
+	}{{small, imap.PartSpecifierNone}, {big, imap.PartSpecifierHeader}} {
+		if len(part.uids) == 0 {
+			continue
+		}
+		sec := &imap.FetchItemBodySection{Peek: true, Specifier: part.spec}
+		msgs, err := c.Fetch(imap.UIDSetNum(part.uids...), &imap.FetchOptions{UID: true,
+			BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
+		if err != nil {
+			return nil, fmt.Errorf("fetch %d mails: %w", len(part.uids), err)
+		}
+		for _, m := range msgs {
+			raw := m.FindBodySection(sec)
+			if part.spec == imap.PartSpecifierHeader {
+				raw = append(fmt.Appendf(nil, "%s: %d %d\r\n", OversizeHeader, size[m.UID], in.cfg.MaxSize), raw...)
+			}
+			out[m.UID] = raw
+		}
 	}
-	msgs, err := c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
-	if err != nil {
-		return nil, 0, fmt.Errorf("fetch uid %d: %w", uid, err)
-	}
-	if len(msgs) == 0 {
-		return nil, 0, fmt.Errorf("fetch uid %d: no such message", uid)
-	}
-	raw := msgs[0].FindBodySection(sec)
-	if size > in.cfg.MaxSize {
-		raw = append(fmt.Appendf(nil, "%s: %d %d\r\n", OversizeHeader, size, in.cfg.MaxSize), raw...)
-	}
-	return raw, size, nil
+	return out, nil
 }
 
 // messageID is the mail's Message-ID, or a stand-in made from its mailbox
-// position when it has none.
+// position when it has none. Only the header is read.
 func messageID(raw []byte, uidValidity, uid uint32) string {
-	if m := Read(raw); m.MessageID != "" {
-		return m.MessageID
+	if h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw))); err == nil {
+		if id := strings.TrimSpace(h.Get("Message-Id")); id != "" {
+			return id
+		}
 	}
 	return fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
 }
