@@ -1,16 +1,21 @@
 package mail_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+	gomail "github.com/emersion/go-message/mail"
 
+	"galloper/adjudicator"
 	"galloper/adjudicator/store"
 	"galloper/mail"
 	"galloper/mail/mailtest"
@@ -114,4 +119,83 @@ func benchBareFetch(b *testing.B, pad int) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(benchBatch*b.N)/b.Elapsed().Seconds(), "mails/s")
+}
+
+// BenchmarkReceiptLatency measures, with the real daemon loop woken by
+// IDLE, the time from a valid order mail landing in the mailbox to its
+// receipt reaching the SMTP sink. The orders resolve the segment in the
+// same transaction, so the time includes adjudication and both sides'
+// reports with their maps. It reports the median.
+func BenchmarkReceiptLatency(b *testing.B) {
+	srv, err := mailtest.Start(gm, "gm", "pw")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Close()
+	db, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "g.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test"}, time.Now, rand.Reader, nil)
+	d := &mail.Daemon{
+		Intake:    mail.NewIntake(mail.IMAPConfig{Addr: srv.IMAPAddr, Username: "gm", Password: "pw"}, db, time.Now, nil),
+		Processor: mail.NewProcessor(adj, nil),
+		Sender:    mail.NewSender(mail.SMTPConfig{Addr: srv.SMTPAddr, From: gm}, db, time.Now, nil),
+		Adj:       adj, Poll: time.Minute,
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- d.Run(ctx) }()
+	defer func() { stop(); <-done }()
+	var lat []time.Duration
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		i++
+		id := fmt.Sprintf("g%d", i)
+		if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: id, System: "lob.v2", Scenario: "tanners-creek",
+			Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}}); err != nil {
+			b.Fatal(err)
+		}
+		before := len(srv.Sent()) // the game-start mails go out during the loop below
+		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: orders\r\nMessage-ID: <lat%d@p>\r\n\r\n%s", csaAddr, gm, i,
+			strings.ReplaceAll(strings.Replace(csaTurn1, "GAME creek", "GAME "+id, 1), "\n", "\r\n"))
+		b.StartTimer()
+		t0 := time.Now()
+		if err := srv.Deliver([]byte(raw)); err != nil {
+			b.Fatal(err)
+		}
+		for seen := before; ; {
+			got := srv.Sent()
+			found := false
+			for _, m := range got[seen:] {
+				found = found || subjectOf(b, m.Raw) == "Receipt: "+id+", Turn 1 (07:00), CSA player turn"
+			}
+			if found {
+				break
+			}
+			seen = len(got)
+			if _, err := srv.WaitFor(ctx, seen+1, time.Minute); err != nil {
+				b.Fatal(err)
+			}
+		}
+		lat = append(lat, time.Since(t0))
+		b.StopTimer()
+		if _, err := srv.WaitFor(ctx, before+5, time.Minute); err != nil { // and both results
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "median-ms")
+}
+
+func subjectOf(b *testing.B, raw []byte) string {
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := mr.Header.Subject()
+	return s
 }
