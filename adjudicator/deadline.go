@@ -93,8 +93,8 @@ func (a *Adjudicator) remind(tx *store.Tx, g store.Game, deadline time.Time, kin
 			continue
 		}
 		text, err := templates.Reminder(templates.ReminderData{Game: g.ID, Side: p.Side, Segment: seg.Label, Turn: seg.Turn,
-			Overdue: kind == "overdue", Deadline: deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST"),
-			Final: deadline.Add(a.cfg.Grace).UTC().Format("Mon 2 Jan 2006 15:04 MST")})
+			Overdue: kind == "overdue", Deadline: timeText(deadline.UnixMilli()),
+			Final: timeText(deadline.Add(a.cfg.Grace).UnixMilli())})
 		if err != nil {
 			return err
 		}

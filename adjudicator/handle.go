@@ -75,6 +75,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 			Message:    "Galloper could not read this mail: " + in.ReadErr.Error(),
 			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
 	}
+	if c, ok := parseCommand(in.Text); ok {
+		return a.handleCommand(tx, in, c)
+	}
 	f, probs := orders.Parse(in.Text)
 	if f == nil || f.Game == "" {
 		if len(probs) == 0 {
@@ -144,11 +147,16 @@ func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, t
 		if a.tokenMatches(to, g.ID, p) {
 			return p, true, nil
 		}
-		want, _ := hex.DecodeString(p.PasswordHash)
-		got, _ := hex.DecodeString(passwordHash(g.ID, p.Side, f.Password))
-		return p, subtle.ConstantTimeCompare(want, got) == 1 && f.Password != "", nil
+		return p, passwordOK(g.ID, p, f.Password), nil
 	}
 	return store.Player{}, false, nil
+}
+
+// passwordOK reports whether password is p's password.
+func passwordOK(game string, p store.Player, password string) bool {
+	want, _ := hex.DecodeString(p.PasswordHash)
+	got, _ := hex.DecodeString(passwordHash(game, p.Side, password))
+	return password != "" && subtle.ConstantTimeCompare(want, got) == 1
 }
 
 // segmentProblem reports orders sent for a segment other than the one

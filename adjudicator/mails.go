@@ -108,7 +108,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if !next.Over() {
 			d.OrdersDue = containsSide(next.Segment().Sides, side)
 			if g.Deadline != 0 {
-				d.Deadline = deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST")
+				d.Deadline = timeText(deadline.UnixMilli())
 			}
 		}
 		text, err := templates.Report(d)
@@ -220,4 +220,9 @@ func containsSide(sides []rules.Side, s rules.Side) bool {
 		}
 	}
 	return false
+}
+
+// timeText formats a Unix-millisecond time for players.
+func timeText(ms int64) string {
+	return time.UnixMilli(ms).UTC().Format("Mon 2 Jan 2006 15:04 MST")
 }

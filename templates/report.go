@@ -83,6 +83,27 @@ type ReminderData struct {
 // Reminder renders a reminder or overdue notice.
 func Reminder(d ReminderData) (string, error) { return run("reminder.tmpl", d) }
 
+// HelpData fills the reply to HELP.
+type HelpData struct {
+	Address  string
+	Commands []string
+}
+
+// StatusData fills the reply to STATUS, ORDERS, DEADLINE and MAP.
+type StatusData struct {
+	Command  string
+	View     rules.View
+	Next     string
+	Deadline string
+	Orders   []Line // ORDERS: the orders in hand for the current segment
+}
+
+// Help renders the reply to HELP.
+func Help(d HelpData) (string, error) { return run("help.tmpl", d) }
+
+// Status renders the reply to a status command.
+func Status(d StatusData) (string, error) { return run("status.tmpl", d) }
+
 // Receipt renders a receipt.
 func Receipt(d ReceiptData) (string, error) { return run("receipt.tmpl", d) }
 
