@@ -4,22 +4,12 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
-	gomail "github.com/emersion/go-message/mail"
 )
 
 func TestCommands(t *testing.T) {
 	r := newRig(t)
 	r.cycle()
-	var replyTo string
-	for _, m := range r.srv.Sent() {
-		if m.To == usaAddr {
-			mr, _ := gomail.CreateReader(bytes.NewReader(m.Raw))
-			if list, _ := mr.Header.AddressList("Reply-To"); len(list) == 1 {
-				replyTo = list[0].Address
-			}
-		}
-	}
+	replyTo := r.replyTo(usaAddr)
 	// STATUS by replying: no password needed.
 	if err := r.srv.Send(usaAddr, replyTo, r.compose(usaAddr, "Re: Game creek begins", "status\n\n> old quoted text\n")); err != nil {
 		t.Fatal(err)

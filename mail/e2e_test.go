@@ -329,3 +329,22 @@ func TestRestartResumes(t *testing.T) {
 		return nil
 	})
 }
+
+// replyTo is the Reply-To address of the last mail Galloper sent addr.
+func (r *rig) replyTo(addr string) string {
+	r.t.Helper()
+	found := ""
+	for _, m := range r.srv.Sent() {
+		if m.To != addr {
+			continue
+		}
+		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		if list, _ := mr.Header.AddressList("Reply-To"); len(list) == 1 {
+			found = list[0].Address
+		}
+	}
+	return found
+}

@@ -1,7 +1,6 @@
 package mail_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
 )
@@ -113,19 +111,7 @@ func TestDeadlineResolvesWithDefaults(t *testing.T) {
 func TestReplyAddressAuthenticates(t *testing.T) {
 	r := newRig(t)
 	r.cycle()
-	var replyTo string
-	for _, m := range r.srv.Sent() {
-		if m.To == csaAddr {
-			mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			list, _ := mr.Header.AddressList("Reply-To")
-			if len(list) == 1 {
-				replyTo = list[0].Address
-			}
-		}
-	}
+	replyTo := r.replyTo(csaAddr)
 	if !strings.HasPrefix(replyTo, "gm+creek.csa.") {
 		t.Fatalf("game-start mail's Reply-To = %q, want the player's reply address", replyTo)
 	}
