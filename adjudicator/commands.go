@@ -8,18 +8,18 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/orders"
-	"galloper/rules"
 	"galloper/rules/systems"
 	"galloper/templates"
 )
 
 // commands are the mail commands a player (or a bot) may send instead of
 // an order file. See docs/commands.md.
-var commands = []string{"HELP", "STATUS", "ORDERS", "DEADLINE", "MAP"}
+var commands = []string{"HELP", "STATUS", "ORDERS", "DEADLINE", "MAP", "ABSENCE", "PAUSE", "RESUME"}
 
 // command is a parsed command mail.
 type command struct {
 	Word                 string
+	Args                 string // ABSENCE's dates
 	Game, Side, Password string
 }
 
@@ -48,8 +48,8 @@ func parseCommand(text string) (command, bool) {
 			c.Password = val
 		case "TURN":
 		default:
-			if slices.Contains(commands, key) && val == "" {
-				c.Word = key
+			if slices.Contains(commands, key) && (val == "" || key == "ABSENCE") {
+				c.Word, c.Args = key, val
 				return c, true
 			}
 			return c, false
@@ -88,10 +88,38 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outco
 	if err != nil {
 		return Outcome{}, err
 	}
-	side := rules.Side(p.Side)
+	side := viewSide(p)
+	due := st.Segment().Sides
+	var note string
+	switch {
+	case c.Word == "ABSENCE":
+		note, err = a.bookAbsence(tx, g, p, c.Args, due)
+		if err != nil {
+			return a.reject(tx, in, &g, p.Side, []orders.Problem{{Kind: orders.Invalid, Code: "bad-absence", Message: err.Error()}})
+		}
+	case c.Word == "PAUSE" || c.Word == "RESUME":
+		if p.Side != Umpire {
+			return a.reject(tx, in, &g, p.Side, []orders.Problem{{Kind: orders.Illegal, Code: "umpire-only",
+				Message: c.Word + " is for the game's umpire"}})
+		}
+		if c.Word == "PAUSE" {
+			note, err = a.pause(tx, g)
+		} else {
+			note, err = a.resume(tx, g, due)
+		}
+		if err != nil {
+			return Outcome{}, err
+		}
+	}
+	if g, err = tx.Game(g.ID); err != nil { // the schedule may have changed
+		return Outcome{}, err
+	}
+	if st, err = sys.DecodeState(g.State); err != nil {
+		return Outcome{}, err
+	}
 	v := sys.View(st, side)
 	v.Game = g.ID
-	d := templates.StatusData{Command: c.Word, View: v, Next: nextLine(st, side)}
+	d := templates.StatusData{Command: c.Word, Note: note, View: v, Next: nextLine(st, side), Paused: g.PausedAt != 0}
 	if g.Deadline != 0 && !st.Over() {
 		d.Deadline = timeText(g.Deadline)
 	}

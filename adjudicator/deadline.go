@@ -37,8 +37,8 @@ func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
 	for _, id := range ids {
 		err := a.db.WithTx(ctx, func(tx *store.Tx) error {
 			g, err := tx.Game(id)
-			if err != nil || g.Status != "active" || g.Deadline == 0 {
-				return err // resolved or finished meanwhile
+			if err != nil || g.Status != "active" || g.Deadline == 0 || g.PausedAt != 0 {
+				return err // resolved, finished or paused meanwhile
 			}
 			did, err := a.deadlineWork(tx, g)
 			if did {

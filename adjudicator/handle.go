@@ -209,7 +209,7 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, nil); err != nil {
 		return Outcome{}, err
 	}
-	if len(waiting) == 0 {
+	if len(waiting) == 0 && g.PausedAt == 0 {
 		if err := a.resolve(tx, g); err != nil {
 			return Outcome{}, err
 		}

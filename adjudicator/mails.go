@@ -56,7 +56,7 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 		}
 	}
 	for _, p := range players {
-		v := sys.View(st, rules.Side(p.Side))
+		v := sys.View(st, viewSide(p))
 		v.Game = g.ID
 		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(),
 			Side: p.Side, Head: fmt.Sprintf("%x", g.DiceHead), Links: g.DiceLinks, Engine: Engine,
@@ -90,7 +90,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		}
 	}
 	for _, p := range players {
-		side := rules.Side(p.Side)
+		side := viewSide(p)
 		v := sys.View(next, side)
 		v.Game = g.ID
 		var lines []string
@@ -225,4 +225,13 @@ func containsSide(sides []rules.Side, s rules.Side) bool {
 // timeText formats a Unix-millisecond time for players.
 func timeText(ms int64) string {
 	return time.UnixMilli(ms).UTC().Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+// viewSide is the side whose view a player gets: the umpire's view (the
+// empty side) sees everything.
+func viewSide(p store.Player) rules.Side {
+	if p.Side == Umpire {
+		return ""
+	}
+	return rules.Side(p.Side)
 }

@@ -110,7 +110,9 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	}
 	deadline := int64(0)
 	if !next.Over() {
-		deadline = a.deadline(now)
+		if deadline, err = a.deadlineFor(tx, g.ID, now, next.Segment().Sides); err != nil {
+			return err
+		}
 	}
 	if err := tx.AdvanceGame(g.ID, next.Segment().Index, next.Canonical(), next.Over(), deadline); err != nil {
 		return err

@@ -84,11 +84,11 @@ func TestDovecotOrdersRoundTrip(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- r.d.Run(ctx) }()
 	defer func() { stop(); <-done }()
-	if _, err := r.srv.WaitFor(ctx, 2, 20*time.Second); err != nil { // game-start mails
+	if _, err := r.srv.WaitFor(ctx, 3, 20*time.Second); err != nil { // game-start mails
 		t.Fatal(err)
 	}
 	appendMail(t, cfg, r.compose(csaAddr, "dovecot orders "+t.Name(), csaTurn1))
-	if _, err := r.srv.WaitFor(ctx, 5, 20*time.Second); err != nil { // receipt + two results
+	if _, err := r.srv.WaitFor(ctx, 7, 20*time.Second); err != nil { // receipt + three results
 		t.Fatalf("no answer through IDLE: %v", err)
 	}
 	rc := r.mailsTo(csaAddr, "Receipt")

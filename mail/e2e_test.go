@@ -23,6 +23,7 @@ const (
 	gm      = "gm@galloper.test"
 	csaAddr = "csa@players.test"
 	usaAddr = "usa@players.test"
+	umpAddr = "umpire@players.test"
 )
 
 // rig is one Galloper daemon (its database and components) wired to an
@@ -61,7 +62,8 @@ func newRigOn(t *testing.T, imapCfg *mail.IMAPConfig) *rig {
 	r.start()
 	adj := r.d.Adj
 	err = adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
-		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"},
+			{Side: "UMPIRE", Email: umpAddr, Password: "whistle"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

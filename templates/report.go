@@ -92,6 +92,8 @@ type HelpData struct {
 // StatusData fills the reply to STATUS, ORDERS, DEADLINE and MAP.
 type StatusData struct {
 	Command  string
+	Note     string // what the command did (ABSENCE, PAUSE, RESUME)
+	Paused   bool
 	View     rules.View
 	Next     string
 	Deadline string

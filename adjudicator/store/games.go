@@ -17,6 +17,7 @@ type Game struct {
 	Deadline     int64 // Unix ms; 0 = none
 	ThreadID     string
 	CreatedAt    int64
+	PausedAt     int64 // Unix ms when an umpire paused the game; 0 = running
 }
 
 // Player is one side's player in a game.
@@ -50,12 +51,12 @@ func (t *Tx) CreateGame(g Game, players []Player) error {
 }
 
 const gameCols = `id, system, scenario, status, segment_index, state, chart_pack, dice_secret, dice_head,
-	dice_links, deadline, thread_id, created_at`
+	dice_links, deadline, thread_id, created_at, paused_at`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	err := row.Scan(&g.ID, &g.System, &g.Scenario, &g.Status, &g.SegmentIndex, &g.State, &g.ChartPack,
-		&g.DiceSecret, &g.DiceHead, &g.DiceLinks, &g.Deadline, &g.ThreadID, &g.CreatedAt)
+		&g.DiceSecret, &g.DiceHead, &g.DiceLinks, &g.Deadline, &g.ThreadID, &g.CreatedAt, &g.PausedAt)
 	return g, err
 }
 
@@ -121,4 +122,40 @@ func (t *Tx) NoteRefusal(address, day string) (bool, error) {
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// SetSchedule stores a game's deadline and pause state.
+func (t *Tx) SetSchedule(id string, deadline, pausedAt int64) error {
+	_, err := t.exec(`UPDATE games SET deadline = ?, paused_at = ? WHERE id = ?`, deadline, pausedAt, id)
+	return err
+}
+
+// Absence is a player's booked absence, whole days in UTC.
+type Absence struct {
+	Side              string
+	FirstDay, LastDay string // YYYY-MM-DD
+}
+
+// AddAbsence books an absence.
+func (t *Tx) AddAbsence(gameID string, a Absence) error {
+	_, err := t.exec(`INSERT INTO absences(game_id, side, first_day, last_day) VALUES (?,?,?,?)`, gameID, a.Side, a.FirstDay, a.LastDay)
+	return err
+}
+
+// Absences lists a game's absences in booking order.
+func (t *Tx) Absences(gameID string) ([]Absence, error) {
+	rows, err := t.query(`SELECT side, first_day, last_day FROM absences WHERE game_id = ? ORDER BY rowid`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Absence
+	for rows.Next() {
+		var a Absence
+		if err := rows.Scan(&a.Side, &a.FirstDay, &a.LastDay); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }
