@@ -43,6 +43,8 @@ type Config struct {
 	// Grace is how long after the deadline Galloper still waits, sending a
 	// notice each day, before taking the system's default orders.
 	Grace time.Duration
+	// Days are the weekdays (UTC) a deadline may fall on; empty means any.
+	Days []time.Weekday
 }
 
 // Adjudicator runs games stored in a database.

@@ -16,8 +16,9 @@ const Umpire = "UMPIRE"
 
 // deadlineFor is the deadline of a segment opened at from for the sides
 // that owe orders: the configured period later, moved past any absence a
-// due player has booked. A deadline that falls on a day of absence moves to
-// the same time on the day after the absence ends.
+// due player has booked and onto an allowed weekday. A deadline that falls
+// on a day of absence moves to the same time on the day after the absence
+// ends; one on a day the game does not use moves to the next day it does.
 func (a *Adjudicator) deadlineFor(tx *store.Tx, game string, from time.Time, due []rules.Side) (int64, error) {
 	if a.cfg.Deadline <= 0 {
 		return 0, nil
@@ -26,12 +27,20 @@ func (a *Adjudicator) deadlineFor(tx *store.Tx, game string, from time.Time, due
 	if err != nil {
 		return 0, err
 	}
-	return moveOutOfAbsences(from.Add(a.cfg.Deadline), abs, due).UnixMilli(), nil
+	return moveDeadline(from.Add(a.cfg.Deadline), abs, due, a.cfg.Days).UnixMilli(), nil
 }
 
-func moveOutOfAbsences(d time.Time, abs []store.Absence, due []rules.Side) time.Time {
+// moveDeadline moves a deadline past the absences of the sides that owe
+// orders and onto a day the game allows (any day when days is empty),
+// whichever comes last.
+func moveDeadline(d time.Time, abs []store.Absence, due []rules.Side, days []time.Weekday) time.Time {
 	for moved := true; moved; {
 		moved = false
+		if len(days) > 0 && !slices.Contains(days, d.UTC().Weekday()) {
+			d = d.AddDate(0, 0, 1)
+			moved = true
+			continue
+		}
 		day := d.UTC().Format(time.DateOnly)
 		for _, ab := range abs {
 			if !slices.Contains(due, rules.Side(ab.Side)) || day < ab.FirstDay || day > ab.LastDay {
@@ -75,7 +84,7 @@ func (a *Adjudicator) bookAbsence(tx *store.Tx, g store.Game, p store.Player, ar
 		if err != nil {
 			return "", err
 		}
-		if d := moveOutOfAbsences(time.UnixMilli(g.Deadline), abs, due).UnixMilli(); d != g.Deadline {
+		if d := moveDeadline(time.UnixMilli(g.Deadline), abs, due, a.cfg.Days).UnixMilli(); d != g.Deadline {
 			if err := tx.SetSchedule(g.ID, d, g.PausedAt); err != nil {
 				return "", err
 			}

@@ -26,6 +26,7 @@ type Config struct {
 	Deadline time.Duration `mapstructure:"deadline"`
 	Remind   time.Duration `mapstructure:"remind_before"`
 	Grace    time.Duration `mapstructure:"grace"`
+	Days     []string      `mapstructure:"deadline_days"`
 	Poll     time.Duration `mapstructure:"poll"`
 	LogLevel string        `mapstructure:"log_level"`
 	Metrics  string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
@@ -99,10 +100,30 @@ func (c Config) validate() error {
 	if len(missing) > 0 {
 		return fmt.Errorf("config: missing %s", strings.Join(missing, ", "))
 	}
+	if _, err := c.weekdays(); err != nil {
+		return err
+	}
 	if c.Poll <= 0 {
 		return fmt.Errorf("config: poll must be positive, got %s", c.Poll)
 	}
 	return nil
+}
+
+// weekdays reads deadline_days ("mon", "Tuesday", ...).
+func (c Config) weekdays() ([]time.Weekday, error) {
+	var out []time.Weekday
+	for _, d := range c.Days {
+		found := false
+		for w := time.Sunday; w <= time.Saturday; w++ {
+			if len(d) >= 3 && strings.HasPrefix(strings.ToLower(w.String()), strings.ToLower(d)) {
+				out, found = append(out, w), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("config: deadline_days: %q is not a weekday", d)
+		}
+	}
+	return out, nil
 }
 
 // openAdjudicator loads the configuration at path and opens its database
@@ -116,8 +137,9 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 	if err != nil {
 		return cfg, nil, err
 	}
+	days, _ := cfg.weekdays() // checked by loadConfig
 	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
-		RemindBefore: cfg.Remind, Grace: cfg.Grace},
+		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days},
 		time.Now, rand.Reader, cfg.logger())
 	return cfg, adj, nil
 }

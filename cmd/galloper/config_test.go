@@ -5,12 +5,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestExampleConfigIsValid(t *testing.T) {
 	c, err := loadConfig("../../config.example.yaml")
 	if err != nil {
 		t.Fatalf("config.example.yaml as shipped: %v", err)
+	}
+	if days, err := c.weekdays(); err != nil || len(days) != 5 || days[0] != time.Monday {
+		t.Fatalf("deadline_days: %v, %v", days, err)
 	}
 	if c.IMAP.Addr == "" || c.Deadline <= 0 || !c.SMTP.StartTLS {
 		t.Fatalf("unexpected values: %+v", c)
@@ -38,5 +42,13 @@ func TestPasswordFileFromEnv(t *testing.T) {
 	c, err := loadConfig("../../config.example.yaml")
 	if err != nil || c.IMAP.Password != "s3cret" {
 		t.Fatalf("password from GALLOPER_IMAP_PASSWORD_FILE: %q, %v", c.IMAP.Password, err)
+	}
+}
+
+func TestBadWeekday(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("database: x.db\naddress: a@b\ndomain: b\nimap: {addr: h:1, username: u}\nsmtp: {addr: h:2}\ndeadline_days: [mon, funday]\n"), 0o644)
+	if _, err := loadConfig(bad); err == nil || !strings.Contains(err.Error(), "funday") {
+		t.Fatalf("err = %v, want one naming funday", err)
 	}
 }
