@@ -27,7 +27,9 @@ type MapView struct {
 	Roads [][]string // each road is a chain of hex ids
 	// Streams are creeks and rivers, each a chain of hex ids.
 	Streams [][]string
-	Units   []UnitView
+	// Hexsides are features drawn on the edge between two hexes.
+	Hexsides []HexsideView
+	Units    []UnitView
 	Arrows  []ArrowView
 }
 
@@ -39,6 +41,15 @@ type HexView struct {
 	Elevation int
 	Hidden    bool // not visible to the viewing side (fog)
 	Label     string
+}
+
+// HexsideView is a feature on the hexside between hexes A and B.
+type HexsideView struct {
+	A, B string // hex ids on either side
+	// Kind is "woods", "creek", "stream", "ford", "bridge", "wall",
+	// "slope", "ledge" or "dip". Directional kinds (ledge, dip) face from
+	// A towards B.
+	Kind string
 }
 
 // UnitView is one counter as drawn.
