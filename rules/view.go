@@ -30,7 +30,7 @@ type MapView struct {
 	// Hexsides are features drawn on the edge between two hexes.
 	Hexsides []HexsideView
 	Units    []UnitView
-	Arrows  []ArrowView
+	Arrows   []ArrowView
 }
 
 // HexView is one hex as drawn.
