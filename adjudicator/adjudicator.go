@@ -10,7 +10,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base32"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -73,6 +72,9 @@ type PlayerSpec struct {
 	Side     string
 	Email    string
 	Password string
+	// Invite, instead of Email and Password, leaves the side open for
+	// whoever mails JOIN with this code.
+	Invite string
 }
 
 // GameSpec describes a new game.
@@ -82,6 +84,11 @@ type GameSpec struct {
 	Scenario  string
 	ChartPack []byte // nil: the system's shipped pack
 	Players   []PlayerSpec
+	// NMRPolicy is "defaults" (the default: after the deadline and grace,
+	// missing sides get the system's default orders) or "wait".
+	NMRPolicy string
+	// Preview holds each segment's results for the umpire's RELEASE.
+	Preview bool
 }
 
 // diceLinks is the length of a game's dice chain: far more segments than
@@ -108,6 +115,9 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 	if len(spec.Players) == 0 {
 		return fmt.Errorf("game %s: no players", spec.ID)
 	}
+	if spec.NMRPolicy != "" && spec.NMRPolicy != "defaults" && spec.NMRPolicy != "wait" {
+		return fmt.Errorf("game %s: no-moves policy %q: use defaults or wait", spec.ID, spec.NMRPolicy)
+	}
 	secret, err := dice.NewSecret(a.rand)
 	if err != nil {
 		return fmt.Errorf("game %s: dice secret: %w", spec.ID, err)
@@ -125,16 +135,20 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 		ID: spec.ID, System: sys.ID(), Scenario: spec.Scenario, State: st.Canonical(), ChartPack: packBytes,
 		DiceSecret: secret, DiceHead: chain.Head(), DiceLinks: diceLinks,
 		Deadline: a.deadline(now), ThreadID: a.msgID("game", spec.ID), CreatedAt: now.UnixMilli(),
+		NMRPolicy: spec.NMRPolicy, Preview: spec.Preview,
 	}
 	var players []store.Player
 	for _, p := range spec.Players {
-		tok := make([]byte, 10)
-		if _, err := io.ReadFull(a.rand, tok); err != nil {
-			return fmt.Errorf("game %s: reply token: %w", spec.ID, err)
+		if p.Invite != "" {
+			players = append(players, store.Player{GameID: spec.ID, Side: p.Side, InviteHash: inviteHash(p.Invite)})
+			continue
+		}
+		tok, err := a.newToken()
+		if err != nil {
+			return fmt.Errorf("game %s: %w", spec.ID, err)
 		}
 		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
-			PasswordHash: passwordHash(spec.ID, p.Side, p.Password),
-			Token:        strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(tok))})
+			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
 		if err := tx.CreateGame(g, players); err != nil {

@@ -8,18 +8,28 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/orders"
+	"galloper/rules"
 	"galloper/rules/systems"
 	"galloper/templates"
 )
 
 // commands are the mail commands a player (or a bot) may send instead of
 // an order file. See docs/commands.md.
-var commands = []string{"HELP", "STATUS", "ORDERS", "DEADLINE", "MAP", "ABSENCE", "PAUSE", "RESUME"}
+var commands = []string{"HELP", "JOIN", "STATUS", "ORDERS", "DEADLINE", "MAP", "ABSENCE", "WITHDRAW", "VERIFY", "RESIGN",
+	"PAUSE", "RESUME", "PREVIEW", "RELEASE", "EXTEND", "ROLLBACK", "RULE"}
+
+// withArgs are the commands that take words after the command word; the
+// others must stand alone on their line, so that an order line that
+// happens to start with a command word is not taken for one.
+var withArgs = []string{"JOIN", "ABSENCE", "RESIGN", "PREVIEW", "EXTEND", "RULE"}
+
+// umpireOnly are the referee's commands.
+var umpireOnly = []string{"PAUSE", "RESUME", "PREVIEW", "RELEASE", "EXTEND", "ROLLBACK", "RULE"}
 
 // command is a parsed command mail.
 type command struct {
 	Word                 string
-	Args                 string // ABSENCE's dates
+	Args                 string // the rest of the command line; for RULE, the rest of the mail
 	Game, Side, Password string
 }
 
@@ -28,7 +38,8 @@ type command struct {
 // Anything after the command word is ignored.
 func parseCommand(text string) (command, bool) {
 	var c command
-	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "--" {
 			break
@@ -48,8 +59,11 @@ func parseCommand(text string) (command, bool) {
 			c.Password = val
 		case "TURN":
 		default:
-			if slices.Contains(commands, key) && (val == "" || key == "ABSENCE") {
+			if slices.Contains(commands, key) && (val == "" || slices.Contains(withArgs, key)) {
 				c.Word, c.Args = key, val
+				if key == "RULE" {
+					c.Args = ruleText(val, lines[i+1:])
+				}
 				return c, true
 			}
 			return c, false
@@ -58,8 +72,24 @@ func parseCommand(text string) (command, bool) {
 	return c, false
 }
 
+// ruleText is a ruling's text: the rest of the RULE line and the lines
+// after it, up to a signature.
+func ruleText(first string, rest []string) string {
+	out := []string{first}
+	for _, l := range rest {
+		if strings.TrimRight(l, " ") == "--" {
+			break
+		}
+		out = append(out, strings.TrimRight(l, " \t"))
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
 // handleCommand answers a command mail.
 func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outcome, error) {
+	if c.Word == "JOIN" {
+		return a.join(tx, in, c.Args)
+	}
 	if c.Word == "HELP" {
 		first, err := tx.NoteRefusal("help:"+strings.ToLower(in.From), a.now().UTC().Format("2006-01-02"))
 		if err != nil || !first {
@@ -89,27 +119,18 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outco
 		return Outcome{}, err
 	}
 	side := viewSide(p)
-	due := st.Segment().Sides
 	var note string
-	switch {
-	case c.Word == "ABSENCE":
-		note, err = a.bookAbsence(tx, g, p, c.Args, due)
-		if err != nil {
-			return a.reject(tx, in, &g, p.Side, []orders.Problem{{Kind: orders.Invalid, Code: "bad-absence", Message: err.Error()}})
-		}
-	case c.Word == "PAUSE" || c.Word == "RESUME":
-		if p.Side != Umpire {
-			return a.reject(tx, in, &g, p.Side, []orders.Problem{{Kind: orders.Illegal, Code: "umpire-only",
-				Message: c.Word + " is for the game's umpire"}})
-		}
-		if c.Word == "PAUSE" {
-			note, err = a.pause(tx, g)
-		} else {
-			note, err = a.resume(tx, g, due)
-		}
-		if err != nil {
-			return Outcome{}, err
-		}
+	var atts []templates.Attachment
+	if slices.Contains(umpireOnly, c.Word) && p.Side != Umpire {
+		err = refuse("umpire-only", c.Word+" is for the game's umpire")
+	} else {
+		note, atts, err = a.runCommand(tx, in, g, st, p, c)
+	}
+	if r := (*refusal)(nil); errors.As(err, &r) {
+		return a.reject(tx, in, &g, p.Side, []orders.Problem{{Kind: orders.Illegal, Code: r.code, Message: r.msg, Suggestion: r.fix}})
+	}
+	if err != nil {
+		return Outcome{}, err
 	}
 	if g, err = tx.Game(g.ID); err != nil { // the schedule may have changed
 		return Outcome{}, err
@@ -138,7 +159,6 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outco
 	if err != nil {
 		return Outcome{}, err
 	}
-	var atts []templates.Attachment
 	if c.Word == "MAP" {
 		if atts, err = mapAttachments(v, g.ID, "now"); err != nil {
 			return Outcome{}, err
@@ -148,6 +168,59 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outco
 	return Outcome{GameID: g.ID, Result: strings.ToLower(c.Word)},
 		a.queue(tx, g, strings.ToLower(c.Word), in.InboundID, p.Email, subject, text, in, atts)
 }
+
+// runCommand does what an authenticated command asks and returns a note
+// for the reply. A *refusal error is the player's mistake, answered with a
+// problem; any other error leaves the mail pending.
+func (a *Adjudicator) runCommand(tx *store.Tx, in Incoming, g store.Game, st rules.State, p store.Player, c command) (string, []templates.Attachment, error) {
+	due := st.Segment().Sides
+	switch c.Word {
+	case "ABSENCE":
+		note, err := a.bookAbsence(tx, g, p, c.Args, due)
+		if err != nil {
+			return "", nil, refuse("bad-absence", err.Error())
+		}
+		return note, nil, nil
+	case "PAUSE":
+		note, err := a.pause(tx, g)
+		return note, nil, err
+	case "RESUME":
+		note, err := a.resume(tx, g, due)
+		return note, nil, err
+	case "PREVIEW":
+		note, err := a.preview(tx, g, c.Args)
+		return note, nil, err
+	case "RELEASE":
+		note, err := a.release(tx, g)
+		return note, nil, err
+	case "EXTEND":
+		note, err := a.extend(tx, g, c.Args)
+		return note, nil, err
+	case "ROLLBACK":
+		note, err := a.rollback(tx, g)
+		return note, nil, err
+	case "RULE":
+		note, err := a.rule(tx, g, st, in, c.Args)
+		return note, nil, err
+	case "WITHDRAW":
+		note, err := a.withdraw(tx, g, st, p)
+		return note, nil, err
+	case "RESIGN":
+		note, err := a.resign(tx, g, st, p, c.Args)
+		return note, nil, err
+	case "VERIFY":
+		return a.verify(tx, g, p)
+	}
+	return "", nil, nil
+}
+
+// refusal is a command the player got wrong: answered with a problem,
+// not an operator error.
+type refusal struct{ code, msg, fix string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(code, msg string) error { return &refusal{code: code, msg: msg} }
 
 // commandPlayer authenticates a command mail: by the reply address it was
 // sent to, or by its GAME, SIDE and PASSWORD lines.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"galloper/adjudicator/store"
-	"galloper/rules"
 	"galloper/rules/systems"
 	"galloper/templates"
 )
@@ -61,7 +60,10 @@ func (a *Adjudicator) deadlineWork(tx *store.Tx, g store.Game) (resolved bool, e
 		return false, nil
 	case now.Before(deadline):
 		return false, a.remind(tx, g, deadline, "reminder", "")
-	case now.Before(deadline.Add(a.cfg.Grace)):
+	case now.Before(deadline.Add(a.cfg.Grace)) || g.NMRPolicy == "wait":
+		// Under the "wait" policy the game waits for the player however
+		// long it takes, with a notice each day; an umpire can EXTEND,
+		// or the player RESIGN.
 		day := int(now.Sub(deadline)/(24*time.Hour)) + 1
 		return false, a.remind(tx, g, deadline, "overdue", fmt.Sprintf(".day%d", day))
 	}
@@ -79,7 +81,7 @@ func (a *Adjudicator) remind(tx *store.Tx, g store.Game, deadline time.Time, kin
 		return err
 	}
 	seg := st.Segment()
-	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	left, err := a.waiting(tx, g, seg)
 	if err != nil {
 		return err
 	}
@@ -88,13 +90,12 @@ func (a *Adjudicator) remind(tx *store.Tx, g store.Game, deadline time.Time, kin
 		return err
 	}
 	for _, p := range players {
-		if !slices.Contains(seg.Sides, rules.Side(p.Side)) ||
-			slices.ContainsFunc(sent, func(o store.Order) bool { return o.Side == p.Side }) {
+		if !slices.Contains(left, p.Side) || p.Email == "" {
 			continue
 		}
 		text, err := templates.Reminder(templates.ReminderData{Game: g.ID, Side: p.Side, Segment: seg.Label, Turn: seg.Turn,
 			Overdue: kind == "overdue", Deadline: timeText(deadline.UnixMilli()),
-			Final: timeText(deadline.Add(a.cfg.Grace).UnixMilli())})
+			Final: timeText(deadline.Add(a.cfg.Grace).UnixMilli()), Wait: g.NMRPolicy == "wait"})
 		if err != nil {
 			return err
 		}

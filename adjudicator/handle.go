@@ -78,7 +78,17 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if c, ok := parseCommand(in.Text); ok {
 		return a.handleCommand(tx, in, c)
 	}
-	f, probs := orders.Parse(in.Text)
+	f, probs := orders.Parse(stripReplace(in.Text))
+	if f != nil && f.Game == "" {
+		if id, err := a.gameHint(tx, in); err != nil {
+			return Outcome{}, err
+		} else if id != "" {
+			f.Game = id
+			probs = slices.DeleteFunc(probs, func(p orders.Problem) bool {
+				return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
+			})
+		}
+	}
 	if f == nil || f.Game == "" {
 		if len(probs) == 0 {
 			probs = []orders.Problem{{Kind: orders.Invalid, Code: "missing-game", Message: "no GAME line was found"}}
@@ -108,6 +118,10 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if g.Status != "active" {
 		return a.reject(tx, in, &g, player.Side, []orders.Problem{{Kind: orders.Illegal, Code: "game-over", Message: errGameOver.Error()}})
 	}
+	if player.ResignedAt != 0 {
+		return a.reject(tx, in, &g, player.Side, []orders.Problem{{Kind: orders.Illegal, Code: "resigned",
+			Message: "you resigned from this game, so Galloper takes no more orders from you"}})
+	}
 	sys, err := systems.Get(g.System)
 	if err != nil {
 		return Outcome{}, err
@@ -130,6 +144,51 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, probs)
 	}
 	return a.accept(tx, in, g, sys, st, player, f)
+}
+
+// stripReplace blanks a first line that says REPLACE: sending orders
+// always replaces the earlier ones for the segment, and players who say so
+// should not get an error for it. Line numbers stay as sent.
+func stripReplace(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, ">") {
+			continue
+		}
+		if strings.EqualFold(t, "REPLACE") {
+			lines[i] = ""
+		}
+		break
+	}
+	return strings.Join(lines, "\n")
+}
+
+// gameHint finds the game a mail without a GAME line is for: the plus
+// part of the address it was sent to (galloper+creek-1@...), or a word of
+// its subject in brackets or alone that names a game ("[creek-1] orders").
+func (a *Adjudicator) gameHint(tx *store.Tx, in Incoming) (string, error) {
+	var words []string
+	for _, addr := range in.To {
+		local, _, _ := strings.Cut(addr, "@")
+		if _, plus, ok := strings.Cut(local, "+"); ok {
+			words = append(words, strings.Split(plus, ".")[0])
+		}
+	}
+	words = append(words, strings.FieldsFunc(in.Subject, func(r rune) bool {
+		return r == ' ' || r == '[' || r == ']' || r == ':' || r == ',' || r == '(' || r == ')'
+	})...)
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		if _, err := tx.Game(w); err == nil {
+			return w, nil
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return "", err
+		}
+	}
+	return "", nil
 }
 
 // authenticate finds the player for the file's SIDE whose password
@@ -190,15 +249,9 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 		Canonical: orders.Format(&kept), Hash: hex.EncodeToString(h[:]), Salt: f.Salt, CreatedAt: a.now().UnixMilli()}); err != nil {
 		return Outcome{}, err
 	}
-	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	waiting, err := a.waiting(tx, g, seg)
 	if err != nil {
 		return Outcome{}, err
-	}
-	var waiting []string
-	for _, s := range seg.Sides {
-		if !slices.ContainsFunc(sent, func(o store.Order) bool { return o.Side == string(s) }) {
-			waiting = append(waiting, string(s))
-		}
 	}
 	text, err := templates.Receipt(templates.ReceiptData{Game: g.ID, Side: p.Side, Segment: seg.Label,
 		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",

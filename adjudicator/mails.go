@@ -15,6 +15,16 @@ import (
 // derived from (kind, game, key, recipient), so queueing it again is a
 // no-op.
 func (a *Adjudicator) queue(tx *store.Tx, g store.Game, kind string, key any, to, subject, text string, in Incoming, atts []templates.Attachment) error {
+	out, err := a.compose(tx, g, kind, key, to, subject, text, in, atts)
+	if err != nil {
+		return err
+	}
+	return tx.Enqueue(out)
+}
+
+// compose builds an outbox row for queue, or for a caller that sets Held
+// or Segment on it first.
+func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, to, subject, text string, in Incoming, atts []templates.Attachment) (store.Outgoing, error) {
 	m := templates.Mail{
 		From: "Galloper <" + a.cfg.Address + ">", To: to, Subject: subject,
 		MessageID: a.msgID(kind, g.ID, key, strings.ReplaceAll(to, "@", "=")),
@@ -23,7 +33,7 @@ func (a *Adjudicator) queue(tx *store.Tx, g store.Game, kind string, key any, to
 	if g.ID != "" {
 		players, err := tx.Players(g.ID)
 		if err != nil {
-			return err
+			return store.Outgoing{}, err
 		}
 		for _, p := range players {
 			if strings.EqualFold(p.Email, to) {
@@ -41,10 +51,10 @@ func (a *Adjudicator) queue(tx *store.Tx, g store.Game, kind string, key any, to
 	}
 	raw, err := templates.Compose(m)
 	if err != nil {
-		return fmt.Errorf("compose %s mail to %s: %w", kind, to, err)
+		return store.Outgoing{}, fmt.Errorf("compose %s mail to %s: %w", kind, to, err)
 	}
-	return tx.Enqueue(store.Outgoing{MessageID: m.MessageID, GameID: g.ID, Kind: kind, Recipient: to, Raw: raw,
-		CreatedAt: a.now().UnixMilli()})
+	return store.Outgoing{MessageID: m.MessageID, GameID: g.ID, Kind: kind, Recipient: to, Raw: raw,
+		CreatedAt: a.now().UnixMilli(), Segment: -1}, nil
 }
 
 func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, st rules.State, players []store.Player) error {
@@ -56,6 +66,9 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 		}
 	}
 	for _, p := range players {
+		if p.Email == "" {
+			continue // an invited side gets its start mail when it joins
+		}
 		v := sys.View(st, viewSide(p))
 		v.Game = g.ID
 		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(),
@@ -89,7 +102,18 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			return err
 		}
 	}
+	// A segment resolved again after a ROLLBACK gets new Message-IDs, so
+	// that its results are not mistaken for the undone ones.
+	key := fmt.Sprint(seg.Index)
+	if n, err := tx.CountEvents(g.ID, "rollback", seg.Index); err != nil {
+		return err
+	} else if n > 0 {
+		key = fmt.Sprintf("%d.v%d", seg.Index, n+1)
+	}
 	for _, p := range players {
+		if p.Email == "" {
+			continue
+		}
 		side := viewSide(p)
 		v := sys.View(next, side)
 		v.Game = g.ID
@@ -131,7 +155,15 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
 		}
 		subject := fmt.Sprintf("Results: %s, %s", g.ID, seg.Label)
-		if err := a.queue(tx, g, "report", seg.Index, p.Email, subject, text, Incoming{}, atts); err != nil {
+		if g.Preview && p.Side == Umpire {
+			subject = "Preview: " + subject + " (held for your RELEASE)"
+		}
+		out, err := a.compose(tx, g, "report", key, p.Email, subject, text, Incoming{}, atts)
+		if err != nil {
+			return err
+		}
+		out.Segment, out.Held = seg.Index, g.Preview && p.Side != Umpire
+		if err := tx.Enqueue(out); err != nil {
 			return err
 		}
 	}

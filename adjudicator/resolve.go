@@ -117,6 +117,18 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err := tx.AdvanceGame(g.ID, next.Segment().Index, next.Canonical(), next.Over(), deadline); err != nil {
 		return err
 	}
-	g.State, g.Deadline = next.Canonical(), deadline
-	return a.queueReports(tx, g, sys, seg, next, res.Events, rec, time.UnixMilli(deadline))
+	g.State, g.Deadline, g.SegmentIndex = next.Canonical(), deadline, next.Segment().Index
+	if err := a.queueReports(tx, g, sys, seg, next, res.Events, rec, time.UnixMilli(deadline)); err != nil {
+		return err
+	}
+	if next.Over() || g.PausedAt != 0 {
+		return nil
+	}
+	// A segment that waits for nobody (its sides have all resigned) is
+	// resolved at once with their standing orders.
+	left, err := a.waiting(tx, g, next.Segment())
+	if err != nil || len(left) > 0 {
+		return err
+	}
+	return a.resolve(tx, g)
 }

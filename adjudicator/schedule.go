@@ -8,6 +8,7 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
+	"galloper/rules/systems"
 )
 
 // Umpire is the side name of a game's umpire: a player who sees
@@ -120,11 +121,19 @@ func (a *Adjudicator) resume(tx *store.Tx, g store.Game, due []rules.Side) (stri
 	if deadline != 0 {
 		msg += " The current deadline is now " + timeText(deadline) + "."
 	}
-	sent, err := tx.LatestOrders(g.ID, g.SegmentIndex)
+	sys, err := systems.Get(g.System)
 	if err != nil {
 		return "", err
 	}
-	if len(sent) >= len(due) {
+	st, err := sys.DecodeState(g.State)
+	if err != nil {
+		return "", err
+	}
+	left, err := a.waiting(tx, g, st.Segment())
+	if err != nil {
+		return "", err
+	}
+	if len(left) == 0 && !st.Over() {
 		g.Deadline, g.PausedAt = deadline, 0
 		msg += " Every order was in; the segment is resolved now."
 		return msg, a.resolve(tx, g)

@@ -80,7 +80,7 @@ func (r *rig) start() {
 	r.db = db
 	now := func() time.Time { return r.clock }
 	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test", Deadline: r.deadline,
-		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 64)), nil)
+		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
 	r.d = &mail.Daemon{
 		Intake:    mail.NewIntake(r.imap, db, now, nil),
 		Processor: mail.NewProcessor(adj, nil),

@@ -78,6 +78,9 @@ type ReminderData struct {
 	Turn                int
 	Overdue             bool
 	Deadline, Final     string // the deadline, and the end of the grace period
+	// Wait is set when the game's policy is to wait for missing orders
+	// rather than resolve without them.
+	Wait bool
 }
 
 // Reminder renders a reminder or overdue notice.

@@ -18,6 +18,12 @@ type Game struct {
 	ThreadID     string
 	CreatedAt    int64
 	PausedAt     int64 // Unix ms when an umpire paused the game; 0 = running
+	// Preview holds each segment's results for the umpire until RELEASE.
+	Preview bool
+	// NMRPolicy says what happens when a deadline and its grace pass
+	// without a side's orders: "defaults" resolves with the system's
+	// default (standing) orders, "wait" waits for the player.
+	NMRPolicy string
 }
 
 // Player is one side's player in a game.
@@ -29,21 +35,26 @@ type Player struct {
 	// Token authenticates mail sent to the player's reply address
 	// (address+game.side.token@domain).
 	Token string
+	// InviteHash is set while the side waits for a player to JOIN with
+	// its invite code; Email is empty until then.
+	InviteHash string
+	ResignedAt int64  // Unix ms; 0 while playing
+	PGPKey     string // armored OpenPGP public key; optional
 }
 
 // CreateGame inserts a new game with its players.
 func (t *Tx) CreateGame(g Game, players []Player) error {
 	_, err := t.exec(`INSERT INTO games(id, system, scenario, status, segment_index, state, chart_pack,
-		dice_secret, dice_head, dice_links, deadline, thread_id, created_at)
-		VALUES (?,?,?,'active',?,?,?,?,?,?,?,?,?)`,
+		dice_secret, dice_head, dice_links, deadline, thread_id, created_at, preview, nmr_policy)
+		VALUES (?,?,?,'active',?,?,?,?,?,?,?,?,?,?,?)`,
 		g.ID, g.System, g.Scenario, g.SegmentIndex, g.State, g.ChartPack, g.DiceSecret, g.DiceHead,
-		g.DiceLinks, g.Deadline, g.ThreadID, g.CreatedAt)
+		g.DiceLinks, g.Deadline, g.ThreadID, g.CreatedAt, g.Preview, policy(g.NMRPolicy))
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	for _, p := range players {
-		if _, err := t.exec(`INSERT INTO players(game_id, side, email, password_hash, token) VALUES (?,?,?,?,?)`,
-			g.ID, p.Side, p.Email, p.PasswordHash, p.Token); err != nil {
+		if _, err := t.exec(`INSERT INTO players(game_id, side, email, password_hash, token, invite_hash, pgp_key)
+			VALUES (?,?,?,?,?,?,?)`, g.ID, p.Side, p.Email, p.PasswordHash, p.Token, p.InviteHash, p.PGPKey); err != nil {
 			return fmt.Errorf("add player %s to game %s: %w", p.Side, g.ID, err)
 		}
 	}
@@ -51,13 +62,20 @@ func (t *Tx) CreateGame(g Game, players []Player) error {
 }
 
 const gameCols = `id, system, scenario, status, segment_index, state, chart_pack, dice_secret, dice_head,
-	dice_links, deadline, thread_id, created_at, paused_at`
+	dice_links, deadline, thread_id, created_at, paused_at, preview, nmr_policy`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	err := row.Scan(&g.ID, &g.System, &g.Scenario, &g.Status, &g.SegmentIndex, &g.State, &g.ChartPack,
-		&g.DiceSecret, &g.DiceHead, &g.DiceLinks, &g.Deadline, &g.ThreadID, &g.CreatedAt, &g.PausedAt)
+		&g.DiceSecret, &g.DiceHead, &g.DiceLinks, &g.Deadline, &g.ThreadID, &g.CreatedAt, &g.PausedAt, &g.Preview, &g.NMRPolicy)
 	return g, err
+}
+
+func policy(p string) string {
+	if p == "" {
+		return "defaults"
+	}
+	return p
 }
 
 // Game reads a game.
@@ -97,7 +115,8 @@ func (t *Tx) AdvanceGame(id string, segmentIndex int, state []byte, over bool, d
 
 // Players lists a game's players by side.
 func (t *Tx) Players(gameID string) ([]Player, error) {
-	rows, err := t.query(`SELECT game_id, side, email, password_hash, token FROM players WHERE game_id = ? ORDER BY side`, gameID)
+	rows, err := t.query(`SELECT game_id, side, email, password_hash, token, invite_hash, resigned_at, pgp_key
+		FROM players WHERE game_id = ? ORDER BY side`, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +124,7 @@ func (t *Tx) Players(gameID string) ([]Player, error) {
 	var out []Player
 	for rows.Next() {
 		var p Player
-		if err := rows.Scan(&p.GameID, &p.Side, &p.Email, &p.PasswordHash, &p.Token); err != nil {
+		if err := rows.Scan(&p.GameID, &p.Side, &p.Email, &p.PasswordHash, &p.Token, &p.InviteHash, &p.ResignedAt, &p.PGPKey); err != nil {
 			return nil, err
 		}
 		out = append(out, p)
@@ -156,6 +175,58 @@ func (t *Tx) Absences(gameID string) ([]Absence, error) {
 			return nil, err
 		}
 		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// SetPreview turns holding results for the umpire on or off.
+func (t *Tx) SetPreview(id string, on bool) error {
+	_, err := t.exec(`UPDATE games SET preview = ? WHERE id = ?`, on, id)
+	return err
+}
+
+// ReopenGame makes a finished game active again, at the given segment and
+// state, after an umpire rolls back its last segment.
+func (t *Tx) ReopenGame(id string, segmentIndex int, state []byte, deadline int64) error {
+	_, err := t.exec(`UPDATE games SET segment_index = ?, state = ?, status = 'active', deadline = ? WHERE id = ?`,
+		segmentIndex, state, deadline, id)
+	return err
+}
+
+// JoinPlayer gives an invited side its player: the address the JOIN came
+// from and a fresh reply token. The invite code is used up.
+func (t *Tx) JoinPlayer(gameID, side, email, token string) error {
+	res, err := t.exec(`UPDATE players SET email = ?, token = ?, invite_hash = '' WHERE game_id = ? AND side = ? AND invite_hash != ''`,
+		email, token, gameID, side)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("join %s %s: invitation already used (%v)", gameID, side, err)
+	}
+	return nil
+}
+
+// Resign records that a side's player has resigned.
+func (t *Tx) Resign(gameID, side string, at int64) error {
+	_, err := t.exec(`UPDATE players SET resigned_at = ? WHERE game_id = ? AND side = ?`, at, gameID, side)
+	return err
+}
+
+// InvitedPlayers finds the unused invitations with the given code hash.
+func (t *Tx) InvitedPlayers(inviteHash string) ([]Player, error) {
+	rows, err := t.query(`SELECT game_id, side FROM players WHERE invite_hash = ? AND invite_hash != '' ORDER BY game_id, side`, inviteHash)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Player
+	for rows.Next() {
+		var p Player
+		if err := rows.Scan(&p.GameID, &p.Side); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
 	}
 	return out, rows.Err()
 }

@@ -20,6 +20,9 @@ type Inbound struct {
 	Status      string // "new" or "processed"
 	Result      string // what processing made of it, for operators
 	GameID      string
+	// AuthResults holds the Authentication-Results headers (DKIM, SPF,
+	// DMARC) the receiving server added, kept as evidence of the sender.
+	AuthResults string
 }
 
 // BodyHash is the hex SHA-256 of a raw message, used with its Message-ID to
@@ -36,9 +39,9 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 	if m.BodyHash == "" {
 		m.BodyHash = BodyHash(m.Raw)
 	}
-	err = t.queryRow(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at)
-		VALUES (?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`,
-		m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt).Scan(&id)
+	err = t.queryRow(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
+		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`,
+		m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING returned no row
 			return 0, false, nil
@@ -50,7 +53,7 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 
 // PendingInbound lists stored mails not yet processed, oldest first.
 func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
-	rows, err := t.query(`SELECT id, mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, status, result, game_id
+	rows, err := t.query(`SELECT id, mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, status, result, game_id, auth_results
 		FROM inbound WHERE status = 'new' ORDER BY id LIMIT ?`, limit)
 	if err != nil {
 		return nil, err
@@ -60,7 +63,7 @@ func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
 	for rows.Next() {
 		var m Inbound
 		if err := rows.Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.BodyHash, &m.Raw,
-			&m.ReceivedAt, &m.Status, &m.Result, &m.GameID); err != nil {
+			&m.ReceivedAt, &m.Status, &m.Result, &m.GameID, &m.AuthResults); err != nil {
 			return nil, err
 		}
 		out = append(out, m)

@@ -33,6 +33,12 @@ func (t *Tx) SaveOrders(o Order) error {
 	return err
 }
 
+// WithdrawOrders records that a side withdrew its orders for a segment:
+// a row with no orders, which LatestOrders then skips.
+func (t *Tx) WithdrawOrders(gameID string, segment int, side string, inboundID, at int64) error {
+	return t.SaveOrders(Order{GameID: gameID, SegmentIndex: segment, Side: side, InboundID: inboundID, CreatedAt: at})
+}
+
 // LatestOrders returns the orders that count for each side of a segment,
 // sorted by side.
 func (t *Tx) LatestOrders(gameID string, segment int) ([]Order, error) {
@@ -49,6 +55,9 @@ func (t *Tx) LatestOrders(gameID string, segment int) ([]Order, error) {
 		var o Order
 		if err := rows.Scan(&o.ID, &o.GameID, &o.SegmentIndex, &o.Side, &o.InboundID, &o.Canonical, &o.Hash, &o.Salt, &o.CreatedAt); err != nil {
 			return nil, err
+		}
+		if o.Canonical == "" {
+			continue // withdrawn: see WithdrawOrders
 		}
 		out = append(out, o)
 	}
@@ -73,6 +82,19 @@ func (t *Tx) SaveSegment(s Segment) error {
 		VALUES (?,?,?,?,?,?,?)`, s.GameID, s.SegmentIndex, s.Label, s.StateBefore, s.StateAfter, s.DiceRecord, s.ResolvedAt)
 	if err != nil {
 		return fmt.Errorf("save segment %d of %s: %w", s.SegmentIndex, s.GameID, err)
+	}
+	return nil
+}
+
+// DeleteSegment removes the record of a resolved segment, which an umpire
+// rolled back. The journal keeps its events, followed by the rollback.
+func (t *Tx) DeleteSegment(gameID string, segment int) error {
+	res, err := t.exec(`DELETE FROM segments WHERE game_id = ? AND segment_index = ?`, gameID, segment)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("segment %d of %s is not resolved (%v)", segment, gameID, err)
 	}
 	return nil
 }
@@ -165,4 +187,12 @@ func VerifyJournal(entries []JournalEntry) error {
 func journalHash(prev, gameID string, seq, segment int, kind, body string) string {
 	s := sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d\x00%d\x00%s\x00%s", prev, gameID, seq, segment, kind, body))
 	return hex.EncodeToString(s[:])
+}
+
+// CountEvents counts a game's journal events of one kind for a segment.
+func (t *Tx) CountEvents(gameID, kind string, segment int) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT count(*) FROM events WHERE game_id = ? AND kind = ? AND segment_index = ?`,
+		gameID, kind, segment).Scan(&n)
+	return n, err
 }

@@ -16,14 +16,22 @@ type Outgoing struct {
 	LastError   string
 	CreatedAt   int64
 	SentAt      int64
+	// Held mails wait for an umpire's RELEASE (see PREVIEW).
+	Held bool
+	// Segment is the segment a results mail reports; -1 for other mails.
+	Segment int
 }
 
 // Enqueue adds a mail to the outbox in the caller's transaction. A mail
 // whose Message-ID is already queued is not queued again.
 func (t *Tx) Enqueue(m Outgoing) error {
-	_, err := t.exec(`INSERT INTO outbox(message_id, game_id, kind, recipient, raw, created_at, next_attempt)
-		VALUES (?,?,?,?,?,?,?) ON CONFLICT(message_id) DO NOTHING`,
-		m.MessageID, m.GameID, m.Kind, m.Recipient, m.Raw, m.CreatedAt, m.CreatedAt)
+	status := "pending"
+	if m.Held {
+		status = "held"
+	}
+	_, err := t.exec(`INSERT INTO outbox(message_id, game_id, kind, recipient, raw, created_at, next_attempt, status, segment_index)
+		VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(message_id) DO NOTHING`,
+		m.MessageID, m.GameID, m.Kind, m.Recipient, m.Raw, m.CreatedAt, m.CreatedAt, status, m.Segment)
 	return err
 }
 
@@ -71,7 +79,7 @@ func (t *Tx) OutboxAfter(id int64) ([]Outgoing, error) {
 
 func (t *Tx) outgoing(where string, args ...any) ([]Outgoing, error) {
 	rows, err := t.query(`SELECT id, message_id, game_id, kind, recipient, raw, status, attempts, next_attempt, last_error,
-		created_at, sent_at FROM outbox `+where, args...)
+		created_at, sent_at, segment_index FROM outbox `+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -80,10 +88,33 @@ func (t *Tx) outgoing(where string, args ...any) ([]Outgoing, error) {
 	for rows.Next() {
 		var m Outgoing
 		if err := rows.Scan(&m.ID, &m.MessageID, &m.GameID, &m.Kind, &m.Recipient, &m.Raw, &m.Status, &m.Attempts,
-			&m.NextAttempt, &m.LastError, &m.CreatedAt, &m.SentAt); err != nil {
+			&m.NextAttempt, &m.LastError, &m.CreatedAt, &m.SentAt, &m.Segment); err != nil {
 			return nil, err
 		}
 		out = append(out, m)
 	}
 	return out, rows.Err()
+}
+
+// ReleaseHeld lets a game's held mails go out now and returns how many.
+func (t *Tx) ReleaseHeld(gameID string, now int64) (int, error) {
+	res, err := t.exec(`UPDATE outbox SET status = 'pending', next_attempt = ? WHERE game_id = ? AND status = 'held'`, now, gameID)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// DiscardHeld drops the held mails of a game's segment, which an umpire
+// rolled back before they were released. They stay in the table, marked
+// discarded, for the record.
+func (t *Tx) DiscardHeld(gameID string, segment int) (int, error) {
+	res, err := t.exec(`UPDATE outbox SET status = 'discarded' WHERE game_id = ? AND segment_index = ? AND status = 'held'`,
+		gameID, segment)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base32"
 	"fmt"
 	"os"
 	"os/signal"
@@ -86,20 +88,31 @@ func checkConfigCmd() *cobra.Command {
 func gameCmd() *cobra.Command {
 	game := &cobra.Command{Use: "game", Short: "Create and inspect games"}
 	var cfgPath, id, system, scenario, packPath string
-	var players []string
+	var players, invites []string
+	var nmr string
+	var preview bool
 	create := &cobra.Command{
 		Use:   "new --config FILE --id ID --scenario NAME --player SIDE:EMAIL:PASSWORD ...",
 		Short: "Create a game and queue its game-start mails",
 		Example: "  galloper game new --config galloper.yaml --id creek-1 --system lob.v2 --scenario tanners-creek \\\n" +
 			"    --player CSA:ann@example.org:tulip-47 --player USA:bob@example.org:oak-12",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec := adjudicator.GameSpec{ID: id, System: system, Scenario: scenario}
+			spec := adjudicator.GameSpec{ID: id, System: system, Scenario: scenario, NMRPolicy: nmr, Preview: preview}
 			for _, p := range players {
 				parts := strings.SplitN(p, ":", 3)
 				if len(parts) != 3 || parts[0] == "" || !strings.Contains(parts[1], "@") || parts[2] == "" {
 					return fmt.Errorf("--player %q: want SIDE:EMAIL:PASSWORD", p)
 				}
 				spec.Players = append(spec.Players, adjudicator.PlayerSpec{Side: parts[0], Email: parts[1], Password: parts[2]})
+			}
+			codes := map[string]string{}
+			for _, side := range invites {
+				code, err := inviteCode()
+				if err != nil {
+					return err
+				}
+				codes[side] = code
+				spec.Players = append(spec.Players, adjudicator.PlayerSpec{Side: side, Invite: code})
 			}
 			if packPath != "" {
 				var err error
@@ -117,6 +130,9 @@ func gameCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "game %s created; game-start mails are queued and go out with the next `galloper serve`\n", id)
+			for _, side := range invites {
+				fmt.Fprintf(cmd.OutOrStdout(), "invite for %s: JOIN %s  (give it to the player; it works once)\n", side, codes[side])
+			}
 			return nil
 		},
 	}
@@ -126,9 +142,22 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringVar(&scenario, "scenario", "tanners-creek", "scenario")
 	create.Flags().StringVar(&packPath, "chart-pack", "", "chart pack YAML file with your own card's tables (default: the system's shipped pack)")
 	create.Flags().StringArrayVar(&players, "player", nil, "SIDE:EMAIL:PASSWORD, once per side")
+	create.Flags().StringArrayVar(&invites, "invite", nil, "SIDE to leave open for a player who mails JOIN with the printed code")
+	create.Flags().StringVar(&nmr, "nmr", "defaults", "when orders are missing after the deadline and grace: defaults (use standing orders) or wait")
+	create.Flags().BoolVar(&preview, "preview", false, "hold each segment's results for the umpire's RELEASE")
 	for _, f := range []string{"config", "id"} {
 		_ = create.MarkFlagRequired(f)
 	}
 	game.AddCommand(create, exportCmd())
 	return game
+}
+
+// inviteCode draws a code such as 7QK4-M2TD-X9PA for an open seat.
+func inviteCode() (string, error) {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	s := base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)[:12]
+	return s[:4] + "-" + s[4:8] + "-" + s[8:], nil
 }

@@ -1,0 +1,346 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	gomail "github.com/emersion/go-message/mail"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/rules/dice"
+)
+
+const umpire = "GAME creek\nSIDE UMPIRE\nPASSWORD whistle\n"
+
+func (r *rig) game(id string) store.Game {
+	r.t.Helper()
+	var g store.Game
+	err := r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		var err error
+		g, err = tx.Game(id)
+		return err
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return g
+}
+
+func (r *rig) outbox(status string) int {
+	r.t.Helper()
+	var n int
+	if err := r.db.WithTx(context.Background(), func(tx *store.Tx) (err error) { n, err = tx.CountOutbox(status); return }); err != nil {
+		r.t.Fatal(err)
+	}
+	return n
+}
+
+func (r *rig) segments(id string) []store.Segment {
+	r.t.Helper()
+	var s []store.Segment
+	if err := r.db.WithTx(context.Background(), func(tx *store.Tx) (err error) { s, err = tx.Segments(id); return }); err != nil {
+		r.t.Fatal(err)
+	}
+	return s
+}
+
+func (r *rig) journal(id string) []store.JournalEntry {
+	r.t.Helper()
+	var j []store.JournalEntry
+	if err := r.db.WithTx(context.Background(), func(tx *store.Tx) (err error) { j, err = tx.Journal(id); return }); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := store.VerifyJournal(j); err != nil {
+		r.t.Fatalf("journal chain: %v", err)
+	}
+	return j
+}
+
+// TestRefereeCommands: the umpire holds results for review, rolls a
+// segment back and has it resolved again with the same dice, releases the
+// results, rules on a dispute and extends a deadline; a player may do none
+// of it.
+func TestRefereeCommands(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	r.send(umpAddr, "preview", umpire+"PREVIEW\n")
+	r.cycle()
+	if m := r.mailsTo(umpAddr, "PREVIEW: creek"); len(m) != 1 || !strings.Contains(m[0], "Preview is on") {
+		t.Fatalf("PREVIEW reply: %q", m)
+	}
+
+	r.send(csaAddr, "t1", csaTurn1)
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Results: creek")); n != 0 {
+		t.Fatalf("CSA got %d results mails while preview is on", n)
+	}
+	if n := len(r.mailsTo(umpAddr, "Preview: Results: creek")); n != 1 {
+		t.Fatalf("the umpire got %d preview mails, want 1", n)
+	}
+	if n := r.outbox("held"); n != 2 {
+		t.Fatalf("%d mails held, want 2 (CSA and USA)", n)
+	}
+	first := r.segments("creek")
+	if len(first) != 1 {
+		t.Fatalf("%d segments resolved, want 1", len(first))
+	}
+
+	r.send(umpAddr, "rollback", umpire+"ROLLBACK\n")
+	r.cycle()
+	g := r.game("creek")
+	if g.SegmentIndex != 0 || g.PausedAt == 0 || len(r.segments("creek")) != 0 {
+		t.Fatalf("after ROLLBACK: segment %d, paused %d, %d segments", g.SegmentIndex, g.PausedAt, len(r.segments("creek")))
+	}
+	if n := r.outbox("discarded"); n != 2 {
+		t.Fatalf("%d held mails discarded, want 2", n)
+	}
+	r.send(umpAddr, "resume", umpire+"RESUME\n")
+	r.cycle()
+	again := r.segments("creek")
+	if len(again) != 1 || again[0].DiceRecord != first[0].DiceRecord {
+		t.Fatalf("resolved again with different dice:\n%s\nthen\n%s", first[0].DiceRecord, again[0].DiceRecord)
+	}
+	if n := r.outbox("held"); n != 2 {
+		t.Fatalf("%d mails held after the second resolution, want 2", n)
+	}
+
+	r.send(umpAddr, "release", umpire+"RELEASE\n")
+	r.cycle()
+	for _, addr := range []string{csaAddr, usaAddr} {
+		if n := len(r.mailsTo(addr, "Results: creek")); n != 1 {
+			t.Fatalf("%s got %d results mails after RELEASE, want 1", addr, n)
+		}
+	}
+
+	r.send(umpAddr, "rule", umpire+"RULE Barton's route may use the Mill Road.\nThe ford is passable.\n-- \nthe umpire\n")
+	r.cycle()
+	for _, addr := range []string{csaAddr, usaAddr} {
+		m := r.mailsTo(addr, "Ruling: creek")
+		for i := range m {
+			m[i] = strings.ReplaceAll(m[i], "\r\n", "\n")
+		}
+		if len(m) != 1 || !strings.Contains(m[0], "Barton's route may use the Mill Road.\nThe ford is passable.") || strings.Contains(m[0], "the umpire\n") {
+			t.Fatalf("ruling to %s: %q", addr, m)
+		}
+	}
+	kinds := map[string]int{}
+	for _, e := range r.journal("creek") {
+		kinds[e.Kind]++
+	}
+	if kinds["rollback"] != 1 || kinds["ruling"] != 1 {
+		t.Fatalf("journal kinds %v: want one rollback and one ruling", kinds)
+	}
+
+	r.send(umpAddr, "extend", umpire+"EXTEND 2d\n")
+	r.send(csaAddr, "sneaky", "GAME creek\nSIDE CSA\nPASSWORD tulip\nROLLBACK\n")
+	r.cycle()
+	if got, want := time.UnixMilli(r.game("creek").Deadline), r.clock.Add(48*time.Hour); !got.Equal(want) {
+		t.Fatalf("deadline after EXTEND 2d: %s, want %s", got, want)
+	}
+	if m := r.mailsTo(csaAddr, "Re: sneaky"); len(m) != 1 || !strings.Contains(m[0], "umpire-only") {
+		t.Fatalf("a player's ROLLBACK: %q", m)
+	}
+	if len(r.segments("creek")) != 1 {
+		t.Fatal("a player's ROLLBACK changed the game")
+	}
+}
+
+// TestWithdrawResignVerify: a player withdraws orders held while the game
+// is paused; another resigns and is not waited for again; VERIFY mails the
+// dice records, which verify against the published commitment.
+func TestWithdrawResignVerify(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	r.send(umpAddr, "pause", umpire+"PAUSE\n")
+	r.cycle()
+	r.send(csaAddr, "t1", csaTurn1)
+	r.cycle()
+	r.send(csaAddr, "withdraw", "GAME creek\nSIDE CSA\nPASSWORD tulip\nWITHDRAW\n")
+	r.send(csaAddr, "what now", "GAME creek\nSIDE CSA\nPASSWORD tulip\nORDERS\n")
+	r.cycle()
+	if m := r.mailsTo(csaAddr, "WITHDRAW: creek"); len(m) != 1 || !strings.Contains(m[0], "withdrawn") {
+		t.Fatalf("WITHDRAW reply: %q", m)
+	}
+	if m := r.mailsTo(csaAddr, "ORDERS: creek"); len(m) != 1 || !strings.Contains(m[0], "holds no orders") {
+		t.Fatalf("ORDERS after WITHDRAW: %q", m)
+	}
+	r.send(umpAddr, "resume", umpire+"RESUME\n")
+	r.cycle()
+	if n := len(r.segments("creek")); n != 0 {
+		t.Fatalf("the segment resolved without CSA's orders (%d segments)", n)
+	}
+	r.send(csaAddr, "t1 again", strings.Replace(csaTurn1, "Take the mill", "Hold the mill", 1))
+	r.cycle()
+	if n := len(r.segments("creek")); n != 1 {
+		t.Fatalf("%d segments after CSA's new orders, want 1", n)
+	}
+
+	// RESIGN asks for confirmation, then USA is never waited for again.
+	r.send(usaAddr, "resign?", "GAME creek\nSIDE USA\nPASSWORD oak\nRESIGN\n")
+	r.cycle()
+	if m := r.mailsTo(usaAddr, "RESIGN: creek"); len(m) != 1 || !strings.Contains(m[0], "send RESIGN YES") || r.game("creek").SegmentIndex != 1 {
+		t.Fatalf("unconfirmed RESIGN: %q", m)
+	}
+	r.send(usaAddr, "resign!", "GAME creek\nSIDE USA\nPASSWORD oak\nRESIGN YES\n")
+	r.cycle()
+	if m := r.mailsTo(csaAddr, "USA resigned: creek"); len(m) != 1 {
+		t.Fatalf("CSA was told of the resignation %d times", len(m))
+	}
+	if g := r.game("creek"); g.SegmentIndex != 2 {
+		t.Fatalf("USA's segment was not resolved at once on resignation: at segment %d", g.SegmentIndex)
+	}
+	r.send(csaAddr, "t2", strings.Replace(csaTurn1, "TURN 1", "TURN 2", 1))
+	r.cycle()
+	if g := r.game("creek"); g.SegmentIndex != 4 {
+		t.Fatalf("after CSA's turn 2 the game is at segment %d, want 4 (USA's turn resolved with standing orders)", g.SegmentIndex)
+	}
+	r.send(usaAddr, "late", "GAME creek\nSIDE USA\nTURN 3\nPASSWORD oak\n")
+	r.cycle()
+	if m := r.mailsTo(usaAddr, "Re: late"); len(m) != 1 || !strings.Contains(m[0], "resigned") {
+		t.Fatalf("orders from a resigned player: %q", m)
+	}
+
+	r.send(csaAddr, "verify", "GAME creek\nSIDE CSA\nPASSWORD tulip\nVERIFY\n")
+	r.cycle()
+	att := r.attachment(csaAddr, "VERIFY: creek", "dice-creek-verify.txt")
+	recs, err := dice.ParseRecords(att)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs)+countRoots(att) != 4 {
+		t.Fatalf("VERIFY: %d full records and %d commitments, want 4 segments in all", len(recs), countRoots(att))
+	}
+	g := r.game("creek")
+	var missing []int
+	for i := 1; i <= 4; i++ {
+		if !hasSegment(recs, i) {
+			missing = append(missing, i)
+		}
+	}
+	if err := dice.VerifyRecordsGaps(g.DiceHead, recs, missing); err != nil {
+		t.Fatalf("VERIFY records do not verify: %v", err)
+	}
+}
+
+func countRoots(s string) int { return strings.Count(s, "committed by Merkle root") }
+
+func hasSegment(recs []dice.Record, k int) bool {
+	for _, r := range recs {
+		if r.Segment == k {
+			return true
+		}
+	}
+	return false
+}
+
+// attachment returns the named attachment of the one mail to addr whose
+// subject starts with prefix.
+func (r *rig) attachment(addr, prefix, name string) string {
+	r.t.Helper()
+	for _, m := range r.srv.Sent() {
+		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil || m.To != addr {
+			continue
+		}
+		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
+			continue
+		}
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			if h, ok := p.Header.(*gomail.AttachmentHeader); ok {
+				if n, _ := h.Filename(); n == name {
+					b, _ := io.ReadAll(p.Body)
+					return string(b)
+				}
+			}
+		}
+	}
+	r.t.Fatalf("no mail to %s %q with attachment %s", addr, prefix, name)
+	return ""
+}
+
+// TestJoinWithInvite: an open seat is taken by the first mail with its
+// code, which gets the game-start mail and a reply address; the code works
+// once.
+func TestJoinWithInvite(t *testing.T) {
+	r := newRig(t)
+	err := r.d.Adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "open", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Invite: "7QK4-M2TD-X9PA"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	r.send("newcomer@players.test", "join", "JOIN 7QK4-M2TD-X9PA\n")
+	r.cycle()
+	start := r.mailsTo("newcomer@players.test", "Game open begins: you are USA")
+	if len(start) != 1 {
+		t.Fatalf("the joining player got %d start mails", len(start))
+	}
+	reply := r.replyTo("newcomer@players.test")
+	if !strings.Contains(reply, "+open.usa.") {
+		t.Fatalf("reply address %q", reply)
+	}
+	r.send("thief@players.test", "join", "JOIN 7QK4-M2TD-X9PA\n")
+	r.cycle()
+	if m := r.mailsTo("thief@players.test", "Re: join"); len(m) != 1 || !strings.Contains(m[0], "bad-invite") {
+		t.Fatalf("second JOIN: %q", m)
+	}
+	// The new player's orders count when sent to the reply address.
+	if err := r.srv.Send("newcomer@players.test", reply, r.compose("newcomer@players.test", "status", "STATUS\n")); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	if m := r.mailsTo("newcomer@players.test", "STATUS: open, USA"); len(m) != 1 {
+		t.Fatalf("STATUS from the joined player: %d replies", len(m))
+	}
+}
+
+// TestGameFromSubject: orders without a GAME line are matched to the game
+// named in the subject.
+func TestGameFromSubject(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	r.send(csaAddr, "[creek] turn 1", strings.Replace(csaTurn1, "GAME creek\n", "", 1))
+	r.cycle()
+	if m := r.mailsTo(csaAddr, "Receipt: creek"); len(m) != 1 {
+		t.Fatalf("orders with the game in the subject: %d receipts; replies %q", len(m), r.mailsTo(csaAddr, "Re:"))
+	}
+}
+
+// TestWaitPolicy: a game that waits for missing orders never resolves
+// without them, and keeps reminding the player daily.
+func TestWaitPolicy(t *testing.T) {
+	r := newRig(t)
+	r.deadline, r.grace = 24*time.Hour, 24*time.Hour
+	r.restart()
+	for _, p := range []string{"wait", "defaults"} {
+		err := r.d.Adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: p, System: "lob.v2", Scenario: "tanners-creek",
+			NMRPolicy: p, Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := r.clock
+	for d := 0; d <= 6; d++ {
+		r.clock = start.Add(time.Duration(d)*24*time.Hour + time.Hour)
+		r.cycle()
+	}
+	if g := r.game("wait"); g.SegmentIndex != 0 {
+		t.Fatalf("a waiting game resolved without orders: segment %d", g.SegmentIndex)
+	}
+	if g := r.game("defaults"); g.SegmentIndex == 0 {
+		t.Fatal("the default-policy game did not resolve after its grace period")
+	}
+	over := r.mailsTo(csaAddr, "Overdue: wait")
+	if len(over) < 5 || !strings.Contains(over[0], "waits for every player") {
+		t.Fatalf("%d overdue notices for the waiting game: %q", len(over), over)
+	}
+}
