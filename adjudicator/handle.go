@@ -29,6 +29,10 @@ type Incoming struct {
 	Subject    string
 	References []string
 	Text       string // the order file text
+	// AuthResults are the receiving server's Authentication-Results
+	// (DKIM, SPF, DMARC): logged and stored as evidence, never trusted to
+	// authenticate a player.
+	AuthResults string
 	// Automatic is set for bounces and auto-replies, which are never answered.
 	Automatic bool
 	// ReadErr is set when the mail itself could not be read.
@@ -59,7 +63,8 @@ func (a *Adjudicator) HandleInbound(ctx context.Context, in Incoming) (Outcome, 
 	if err != nil {
 		return Outcome{}, fmt.Errorf("inbound mail %d (%s): %w", in.InboundID, in.MessageID, err)
 	}
-	a.log.Info("mail processed", "inbound", in.InboundID, "msgid", in.MessageID, "game", out.GameID, "result", out.Result)
+	a.log.Info("mail processed", "inbound", in.InboundID, "msgid", in.MessageID, "game", out.GameID, "result", out.Result,
+		"auth_results", in.AuthResults)
 	return out, nil
 }
 

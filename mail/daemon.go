@@ -44,7 +44,7 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		}
 		for _, m := range batch {
 			in := Read(m.Raw)
-			in.InboundID = m.ID
+			in.InboundID, in.AuthResults = m.ID, m.AuthResults
 			if _, err := p.adj.HandleInbound(ctx, in); err != nil {
 				return n, err
 			}

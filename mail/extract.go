@@ -17,6 +17,10 @@ import (
 	"galloper/adjudicator"
 )
 
+// MaxAttachments is the most attachments an order mail may carry. A mail
+// with more is refused with a clear reply rather than searched.
+const MaxAttachments = 5
+
 // maxPart is the most Galloper reads of one MIME part.
 const maxPart = 1 << 20
 
@@ -55,6 +59,7 @@ func Read(raw []byte) adjudicator.Incoming {
 		return in
 	}
 	var plain, attached, html string
+	attachments := 0
 	for {
 		p, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -80,12 +85,17 @@ func Read(raw []byte) adjudicator.Incoming {
 				html = htmlToText(string(body))
 			}
 		case *mail.AttachmentHeader:
+			attachments++
 			name, _ := ph.Filename()
 			ct, _, _ := ph.ContentType()
 			if attached == "" && (strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain") {
 				attached = string(body)
 			}
 		}
+	}
+	if attachments > MaxAttachments {
+		in.ReadErr = fmt.Errorf("it has %d attachments; Galloper reads at most %d, and only a .txt order file among them", attachments, MaxAttachments)
+		return in
 	}
 	switch {
 	case attached != "" && !strings.Contains(strings.ToUpper(plain), "GAME"):

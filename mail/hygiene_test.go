@@ -1,16 +1,20 @@
 package mail_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
+	"galloper/mail"
 )
 
 // A temporary SMTP failure leaves the mail queued; it goes out on a later
@@ -219,5 +223,70 @@ func TestRemindersAndGrace(t *testing.T) {
 	}
 	if n := len(r.mailsTo(csaAddr, "Reminder")) + len(r.mailsTo(csaAddr, "Overdue")); n != 0 {
 		t.Fatalf("CSA, whose orders were not due, got %d reminders", n)
+	}
+}
+
+// The receiving server's Authentication-Results are kept with the mail as
+// evidence; they authenticate nobody.
+func TestAuthenticationResultsAreRecorded(t *testing.T) {
+	r := newRig(t)
+	raw := r.compose(csaAddr, "orders", strings.Replace(csaTurn1, "PASSWORD tulip", "PASSWORD wrong", 1))
+	raw = append([]byte("Authentication-Results: mx.galloper.test;\r\n dkim=pass header.d=players.test;\r\n spf=pass smtp.mailfrom=players.test\r\n"), raw...)
+	if err := r.srv.Send(csaAddr, gm, raw); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	var got string
+	err := r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		m, err := tx.Inbound(1)
+		got = m.AuthResults
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "mx.galloper.test; dkim=pass header.d=players.test; spf=pass smtp.mailfrom=players.test" {
+		t.Fatalf("stored Authentication-Results %q", got)
+	}
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
+		t.Fatal("dkim=pass authenticated a mail with a wrong password")
+	}
+}
+
+// A mail with more attachments than Galloper reads is refused, saying why.
+func TestTooManyAttachmentsAreRefused(t *testing.T) {
+	r := newRig(t)
+	var h gomail.Header
+	h.SetAddressList("From", []*gomail.Address{{Address: csaAddr}})
+	h.SetAddressList("To", []*gomail.Address{{Address: gm}})
+	h.SetSubject("holiday photos")
+	h.SetMessageID("photos@players.test")
+	var buf bytes.Buffer
+	w, err := gomail.CreateWriter(&buf, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, _ := w.CreateInline()
+	var th gomail.InlineHeader
+	th.SetContentType("text/plain", nil)
+	pw, _ := tw.CreatePart(th)
+	io.WriteString(pw, csaTurn1)
+	pw.Close()
+	tw.Close()
+	for i := range mail.MaxAttachments + 1 {
+		var ah gomail.AttachmentHeader
+		ah.SetFilename(fmt.Sprintf("photo%d.jpg", i))
+		ah.SetContentType("image/jpeg", nil)
+		aw, _ := w.CreateAttachment(ah)
+		aw.Write([]byte{0xff, 0xd8, 0xff})
+		aw.Close()
+	}
+	w.Close()
+	if err := r.srv.Send(csaAddr, gm, buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	if m := r.mailsTo(csaAddr, "Re: holiday photos"); len(m) != 1 || !strings.Contains(m[0], "it has 6 attachments; Galloper reads at most 5") {
+		t.Fatalf("replies: %q", m)
 	}
 }

@@ -215,7 +215,8 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 					continue // expunged meanwhile
 				}
 				m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
-					MessageID: messageID(raw, uidValidity, uint32(uid)), Raw: raw, ReceivedAt: in.now().UnixMilli()}
+					MessageID: messageID(raw, uidValidity, uint32(uid)), Raw: raw, ReceivedAt: in.now().UnixMilli(),
+					AuthResults: authResults(raw)}
 				_, inserted, err := tx.InsertInbound(m)
 				if err != nil {
 					return fmt.Errorf("store message uid %d: %w", uid, err)
@@ -290,6 +291,21 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 
 // messageID is the mail's Message-ID, or a stand-in made from its mailbox
 // position when it has none. Only the header is read.
+// authResults returns the Authentication-Results headers (RFC 8601) that
+// the receiving mail server added: DKIM, SPF and DMARC verdicts, kept as
+// evidence of where a mail came from. They never authenticate a player.
+func authResults(raw []byte) string {
+	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))
+	if err != nil {
+		return ""
+	}
+	var out []string
+	for f := h.FieldsByKey("Authentication-Results"); f.Next(); {
+		out = append(out, strings.Join(strings.Fields(f.Value()), " "))
+	}
+	return strings.Join(out, "\n")
+}
+
 func messageID(raw []byte, uidValidity, uid uint32) string {
 	if h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw))); err == nil {
 		if id := strings.TrimSpace(h.Get("Message-Id")); id != "" {

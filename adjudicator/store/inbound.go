@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"fmt"
 )
 
 // Inbound is one received mail, stored raw before anything else happens.
@@ -82,4 +83,13 @@ func (t *Tx) CountInbound(status string) (int, error) {
 	var n int
 	err := t.queryRow(`SELECT count(*) FROM inbound WHERE ? = '' OR status = ?`, status, status).Scan(&n)
 	return n, err
+}
+
+// Inbound reads one stored mail.
+func (t *Tx) Inbound(id int64) (Inbound, error) {
+	var m Inbound
+	err := t.queryRow(`SELECT id, mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, status, result, game_id, auth_results
+		FROM inbound WHERE id = ?`, id).Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.BodyHash, &m.Raw,
+		&m.ReceivedAt, &m.Status, &m.Result, &m.GameID, &m.AuthResults)
+	return m, notFound(err, fmt.Sprintf("inbound mail %d", id))
 }
