@@ -75,6 +75,9 @@ type PlayerSpec struct {
 	// Invite, instead of Email and Password, leaves the side open for
 	// whoever mails JOIN with this code.
 	Invite string
+	// PGPKey is an optional armored OpenPGP public key: mails clearsigned
+	// with it are authenticated by the signature.
+	PGPKey string
 }
 
 // GameSpec describes a new game.
@@ -147,8 +150,11 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 		if err != nil {
 			return fmt.Errorf("game %s: %w", spec.ID, err)
 		}
+		if err := checkKey(p.Side, p.PGPKey); err != nil {
+			return fmt.Errorf("game %s: %w", spec.ID, err)
+		}
 		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
-			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok})
+			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok, PGPKey: p.PGPKey})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
 		if err := tx.CreateGame(g, players); err != nil {

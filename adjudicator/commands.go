@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+
 	"galloper/adjudicator/store"
 	"galloper/orders"
 	"galloper/rules"
@@ -86,7 +88,7 @@ func ruleText(first string, rest []string) string {
 }
 
 // handleCommand answers a command mail.
-func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outcome, error) {
+func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed *clearsign.Block) (Outcome, error) {
 	if c.Word == "JOIN" {
 		return a.join(tx, in, c.Args)
 	}
@@ -101,7 +103,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outco
 		}
 		return Outcome{Result: "help"}, a.queue(tx, store.Game{}, "help", in.InboundID, in.From, "Galloper help", text, in, nil)
 	}
-	g, p, ok, err := a.commandPlayer(tx, in, c)
+	g, p, ok, err := a.commandPlayer(tx, in, c, signed)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -224,7 +226,7 @@ func refuse(code, msg string) error { return &refusal{code: code, msg: msg} }
 
 // commandPlayer authenticates a command mail: by the reply address it was
 // sent to, or by its GAME, SIDE and PASSWORD lines.
-func (a *Adjudicator) commandPlayer(tx *store.Tx, in Incoming, c command) (store.Game, store.Player, bool, error) {
+func (a *Adjudicator) commandPlayer(tx *store.Tx, in Incoming, c command, signed *clearsign.Block) (store.Game, store.Player, bool, error) {
 	for _, addr := range in.To {
 		local, _, _ := strings.Cut(addr, "@")
 		_, plus, ok := strings.Cut(local, "+")
@@ -238,7 +240,7 @@ func (a *Adjudicator) commandPlayer(tx *store.Tx, in Incoming, c command) (store
 		}
 	}
 	g, p, ok, err := a.playerOf(tx, c.Game, c.Side)
-	return g, p, ok && passwordOK(g.ID, p, c.Password), err
+	return g, p, ok && (passwordOK(g.ID, p, c.Password) || a.signedBy(signed, p)), err
 }
 
 func (a *Adjudicator) playerOf(tx *store.Tx, game, side string) (store.Game, store.Player, bool, error) {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+
 	"galloper/adjudicator/store"
 	"galloper/orders"
 	"galloper/rules"
@@ -80,8 +82,12 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 			Message:    "Galloper could not read this mail: " + in.ReadErr.Error(),
 			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
 	}
+	signed := clearsigned(in.Text)
+	if signed != nil {
+		in.Text = string(signed.Plaintext)
+	}
 	if c, ok := parseCommand(in.Text); ok {
-		return a.handleCommand(tx, in, c)
+		return a.handleCommand(tx, in, c, signed)
 	}
 	f, probs := orders.Parse(stripReplace(in.Text))
 	if f != nil && f.Game == "" {
@@ -109,9 +115,14 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	player, ok, err := a.authenticate(tx, g, f, in.To)
+	player, ok, err := a.authenticate(tx, g, f, in.To, signed)
 	if err != nil {
 		return Outcome{}, err
+	}
+	if !ok && signed != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{{Kind: orders.Invalid, Code: "bad-signature",
+			Message:    "the OpenPGP signature is not a good signature by the key registered for this SIDE, and no password or reply address proves who you are",
+			Suggestion: "sign with the key you registered, or send the mail to your reply address"}})
 	}
 	if !ok {
 		// From: alone never authenticates. The refusal goes to the sender
@@ -199,7 +210,7 @@ func (a *Adjudicator) gameHint(tx *store.Tx, in Incoming) (string, error) {
 // authenticate finds the player for the file's SIDE whose password
 // matches, or to whose secret reply address the mail was sent. The From:
 // header plays no part.
-func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, to []string) (store.Player, bool, error) {
+func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, to []string, signed *clearsign.Block) (store.Player, bool, error) {
 	players, err := tx.Players(g.ID)
 	if err != nil {
 		return store.Player{}, false, err
@@ -208,7 +219,7 @@ func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, t
 		if !strings.EqualFold(p.Side, f.Side) {
 			continue
 		}
-		if a.tokenMatches(to, g.ID, p) {
+		if a.tokenMatches(to, g.ID, p) || a.signedBy(signed, p) {
 			return p, true, nil
 		}
 		return p, passwordOK(g.ID, p, f.Password), nil

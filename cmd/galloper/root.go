@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -88,7 +89,7 @@ func checkConfigCmd() *cobra.Command {
 func gameCmd() *cobra.Command {
 	game := &cobra.Command{Use: "game", Short: "Create and inspect games"}
 	var cfgPath, id, system, scenario, packPath string
-	var players, invites []string
+	var players, invites, keys []string
 	var nmr string
 	var preview bool
 	create := &cobra.Command{
@@ -104,6 +105,18 @@ func gameCmd() *cobra.Command {
 					return fmt.Errorf("--player %q: want SIDE:EMAIL:PASSWORD", p)
 				}
 				spec.Players = append(spec.Players, adjudicator.PlayerSpec{Side: parts[0], Email: parts[1], Password: parts[2]})
+			}
+			for _, k := range keys {
+				side, file, ok := strings.Cut(k, "=")
+				i := slices.IndexFunc(spec.Players, func(p adjudicator.PlayerSpec) bool { return p.Side == side })
+				if !ok || i < 0 {
+					return fmt.Errorf("--pgp-key %q: want SIDE=FILE for a side given with --player", k)
+				}
+				key, err := os.ReadFile(file)
+				if err != nil {
+					return err
+				}
+				spec.Players[i].PGPKey = string(key)
 			}
 			codes := map[string]string{}
 			for _, side := range invites {
@@ -142,6 +155,7 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringVar(&scenario, "scenario", "tanners-creek", "scenario")
 	create.Flags().StringVar(&packPath, "chart-pack", "", "chart pack YAML file with your own card's tables (default: the system's shipped pack)")
 	create.Flags().StringArrayVar(&players, "player", nil, "SIDE:EMAIL:PASSWORD, once per side")
+	create.Flags().StringArrayVar(&keys, "pgp-key", nil, "SIDE=FILE: the player's armored OpenPGP public key; mails they clearsign with it need no password")
 	create.Flags().StringArrayVar(&invites, "invite", nil, "SIDE to leave open for a player who mails JOIN with the printed code")
 	create.Flags().StringVar(&nmr, "nmr", "defaults", "when orders are missing after the deadline and grace: defaults (use standing orders) or wait")
 	create.Flags().BoolVar(&preview, "preview", false, "hold each segment's results for the umpire's RELEASE")
