@@ -214,9 +214,9 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 				if !ok {
 					continue // expunged meanwhile
 				}
+				id, auth := headerFacts(raw, uidValidity, uint32(uid))
 				m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
-					MessageID: messageID(raw, uidValidity, uint32(uid)), Raw: raw, ReceivedAt: in.now().UnixMilli(),
-					AuthResults: authResults(raw)}
+					MessageID: id, Raw: raw, ReceivedAt: in.now().UnixMilli(), AuthResults: auth}
 				_, inserted, err := tx.InsertInbound(m)
 				if err != nil {
 					return fmt.Errorf("store message uid %d: %w", uid, err)
@@ -289,30 +289,25 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 	return out, nil
 }
 
-// messageID is the mail's Message-ID, or a stand-in made from its mailbox
-// position when it has none. Only the header is read.
-// authResults returns the Authentication-Results headers (RFC 8601) that
-// the receiving mail server added: DKIM, SPF and DMARC verdicts, kept as
-// evidence of where a mail came from. They never authenticate a player.
-func authResults(raw []byte) string {
+// headerFacts reads a mail's header once for what intake keeps: its
+// Message-ID (or a stand-in made from its mailbox position when it has
+// none) and the Authentication-Results headers (RFC 8601) that the
+// receiving mail server added. Those DKIM, SPF and DMARC verdicts are kept
+// as evidence of where a mail came from; they never authenticate a player.
+func headerFacts(raw []byte, uidValidity, uid uint32) (msgID, authResults string) {
+	msgID = fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
 	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))
 	if err != nil {
-		return ""
+		return msgID, ""
+	}
+	if id := strings.TrimSpace(h.Get("Message-Id")); id != "" {
+		msgID = id
 	}
 	var out []string
 	for f := h.FieldsByKey("Authentication-Results"); f.Next(); {
 		out = append(out, strings.Join(strings.Fields(f.Value()), " "))
 	}
-	return strings.Join(out, "\n")
-}
-
-func messageID(raw []byte, uidValidity, uid uint32) string {
-	if h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw))); err == nil {
-		if id := strings.TrimSpace(h.Get("Message-Id")); id != "" {
-			return id
-		}
-	}
-	return fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
+	return msgID, strings.Join(out, "\n")
 }
 
 // ensureProcessed creates the processed folder if there is one and it does
