@@ -189,7 +189,7 @@ func (in *Intake) PollOnce(ctx context.Context) (int, error) {
 
 // batchSize is how many messages are fetched, stored in one transaction
 // and acknowledged together.
-const batchSize = 100
+const batchSize = 50
 
 // drain stores every unseen message, a batch at a time: fetch with
 // BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
@@ -200,15 +200,31 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 	if err != nil {
 		return 0, fmt.Errorf("search unseen: %w", err)
 	}
-	uids := data.AllUIDs()
+	var batches [][]imap.UID
+	for uids := data.AllUIDs(); len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
+		batches = append(batches, uids[:min(batchSize, len(uids))])
+	}
 	stored := 0
-	for start := 0; start < len(uids) && ctx.Err() == nil; start += batchSize {
-		batch := uids[start:min(start+batchSize, len(uids))]
-		raws, err := in.fetch(c, batch)
-		if err != nil {
-			return stored, err
+	// The next batch is fetched while this one is committed and
+	// acknowledged: UID commands on disjoint sets may run concurrently
+	// (RFC 9051 5.5), and BODY.PEEK leaves the flags alone.
+	var next <-chan fetched
+	if len(batches) > 0 {
+		next = in.fetchAsync(c, batches[0])
+	}
+	for i, batch := range batches {
+		if ctx.Err() != nil {
+			break
 		}
-		err = in.db.WithTx(ctx, func(tx *store.Tx) error {
+		got := <-next
+		if got.err != nil {
+			return stored, got.err
+		}
+		if i+1 < len(batches) {
+			next = in.fetchAsync(c, batches[i+1])
+		}
+		raws := got.raws
+		err := in.db.WithTx(ctx, func(tx *store.Tx) error {
 			for _, uid := range batch {
 				raw, ok := raws[uid]
 				if !ok {
@@ -244,6 +260,22 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		in.log.Debug("mail stored", "batch", len(batch))
 	}
 	return stored, nil
+}
+
+// fetched is the result of fetchAsync.
+type fetched struct {
+	raws map[imap.UID][]byte
+	err  error
+}
+
+// fetchAsync runs fetch in the background.
+func (in *Intake) fetchAsync(c *imapclient.Client, uids []imap.UID) <-chan fetched {
+	ch := make(chan fetched, 1)
+	go func() {
+		raws, err := in.fetch(c, uids)
+		ch <- fetched{raws, err}
+	}()
+	return ch
 }
 
 // fetch reads messages without marking them read. A message over the size

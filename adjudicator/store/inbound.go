@@ -40,9 +40,12 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 	if m.BodyHash == "" {
 		m.BodyHash = BodyHash(m.Raw)
 	}
-	err = t.queryRow(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
-		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`,
-		m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
+	st, err := t.prepared(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
+		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`)
+	if err != nil {
+		return 0, false, err
+	}
+	err = st.QueryRowContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING returned no row
 			return 0, false, nil

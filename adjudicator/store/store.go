@@ -98,8 +98,26 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // Tx is a write transaction. Every method of Tx takes part in it.
 type Tx struct {
-	tx  *sql.Tx
-	ctx context.Context
+	tx    *sql.Tx
+	ctx   context.Context
+	stmts map[string]*sql.Stmt // prepared once per transaction; closed with it
+}
+
+// prepared returns q prepared in this transaction, reusing it for a batch
+// of the same statement.
+func (t *Tx) prepared(q string) (*sql.Stmt, error) {
+	if st, ok := t.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := t.tx.PrepareContext(t.ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if t.stmts == nil {
+		t.stmts = map[string]*sql.Stmt{}
+	}
+	t.stmts[q] = st
+	return st, nil
 }
 
 // WithTx runs fn in one transaction, committing if fn returns nil.
