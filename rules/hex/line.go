@@ -5,10 +5,12 @@ import "math"
 // Line returns the hexes a straight line from the centre of a to the
 // centre of b passes through, a and b included, in order. The line is
 // traced twice, nudged a hair to either side; where it runs exactly along
-// a hexside the two traces disagree. left and right are equal when it
-// never does, and each is contiguous. Which of the two hexes on such a
-// hexside counts is each system's rule (e.g. LoB 4.0), not geometry's.
-func Line(a, b Axial) (left, right []Axial) {
+// a hexside the two traces disagree. one and other are equal when it
+// never does, and each is contiguous. The nudge is fixed in the plane, so
+// which trace passes which side of a hexside does not depend on the
+// line's direction. Which of the two hexes on such a hexside counts is
+// each system's rule (e.g. LoB 4.0), not geometry's.
+func Line(a, b Axial) (one, other []Axial) {
 	return trace(a, b, 1), trace(a, b, -1)
 }
 
