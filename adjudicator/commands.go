@@ -11,7 +11,6 @@ import (
 	"galloper/adjudicator/store"
 	"galloper/orders"
 	"galloper/rules"
-	"galloper/rules/systems"
 	"galloper/templates"
 )
 
@@ -112,11 +111,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 			Message:    fmt.Sprintf("%s needs GAME, SIDE and PASSWORD lines, or a reply to one of Galloper's mails", c.Word),
 			Suggestion: "reply to your latest Galloper mail and write the command alone on the first line"}})
 	}
-	sys, err := systems.Get(g.System)
-	if err != nil {
-		return Outcome{}, err
-	}
-	st, err := sys.DecodeState(g.State)
+	sys, st, err := gameState(g)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"galloper/adjudicator/store"
-	"galloper/rules/systems"
 	"galloper/templates"
 )
 
@@ -72,11 +71,7 @@ func (a *Adjudicator) deadlineWork(tx *store.Tx, g store.Game) (resolved bool, e
 
 // remind mails each side whose orders for the current segment are missing.
 func (a *Adjudicator) remind(tx *store.Tx, g store.Game, deadline time.Time, kind, suffix string) error {
-	sys, err := systems.Get(g.System)
-	if err != nil {
-		return err
-	}
-	st, err := sys.DecodeState(g.State)
+	_, st, err := gameState(g)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,6 @@ import (
 	"galloper/adjudicator/store"
 	"galloper/orders"
 	"galloper/rules"
-	"galloper/rules/systems"
 	"galloper/templates"
 )
 
@@ -138,13 +137,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, []orders.Problem{{Kind: orders.Illegal, Code: "resigned",
 			Message: "you resigned from this game, so Galloper takes no more orders from you"}})
 	}
-	sys, err := systems.Get(g.System)
+	sys, st, err := gameState(g)
 	if err != nil {
 		return Outcome{}, err
-	}
-	st, err := sys.DecodeState(g.State)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("game %s: stored state: %w", g.ID, err)
 	}
 	seg := st.Segment()
 	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil {

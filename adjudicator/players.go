@@ -14,7 +14,6 @@ import (
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/dice"
-	"galloper/rules/systems"
 	"galloper/templates"
 )
 
@@ -63,11 +62,7 @@ func (a *Adjudicator) join(tx *store.Tx, in Incoming, code string) (Outcome, err
 	if err := tx.JoinPlayer(g.ID, found[0].Side, in.From, tok); err != nil {
 		return Outcome{}, err
 	}
-	sys, err := systems.Get(g.System)
-	if err != nil {
-		return Outcome{}, err
-	}
-	st, err := sys.DecodeState(g.State)
+	sys, st, err := gameState(g)
 	if err != nil {
 		return Outcome{}, err
 	}

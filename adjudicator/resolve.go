@@ -14,17 +14,26 @@ import (
 	"galloper/rules/systems"
 )
 
+// gameState returns a game's system and its stored state awaiting orders.
+func gameState(g store.Game) (rules.System, rules.State, error) {
+	sys, err := systems.Get(g.System)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := sys.DecodeState(g.State)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: stored state: %w", g.ID, err)
+	}
+	return sys, st, nil
+}
+
 // resolve adjudicates the game's current segment inside tx: the orders in
 // hand (system defaults for sides that sent none), verifiable dice from the
 // next chain link, the journal, the new state and every side's report.
 func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
-	sys, err := systems.Get(g.System)
+	sys, st, err := gameState(g)
 	if err != nil {
 		return err
-	}
-	st, err := sys.DecodeState(g.State)
-	if err != nil {
-		return fmt.Errorf("game %s: stored state: %w", g.ID, err)
 	}
 	seg := st.Segment()
 	sent, err := tx.LatestOrders(g.ID, seg.Index)

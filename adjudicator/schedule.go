@@ -8,7 +8,6 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
-	"galloper/rules/systems"
 )
 
 // Umpire is the side name of a game's umpire: a player who sees
@@ -121,11 +120,7 @@ func (a *Adjudicator) resume(tx *store.Tx, g store.Game, due []rules.Side) (stri
 	if deadline != 0 {
 		msg += " The current deadline is now " + timeText(deadline) + "."
 	}
-	sys, err := systems.Get(g.System)
-	if err != nil {
-		return "", err
-	}
-	st, err := sys.DecodeState(g.State)
+	_, st, err := gameState(g)
 	if err != nil {
 		return "", err
 	}

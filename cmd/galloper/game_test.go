@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,10 +10,7 @@ import (
 // TestGameNewInvite: `game new --invite` prints a one-time JOIN code for
 // the open side, and bad flags get clear errors.
 func TestGameNewInvite(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "g.yaml")
-	os.WriteFile(cfg, []byte("database: "+filepath.Join(dir, "g.db")+"\naddress: gm@x.test\ndomain: x.test\n"+
-		"imap: {addr: 127.0.0.1:1, username: gm}\nsmtp: {addr: 127.0.0.1:1}\n"), 0o644)
+	cfg := testConfig(t)
 	run := func(args ...string) (string, error) {
 		root := rootCmd()
 		var out bytes.Buffer

@@ -11,11 +11,21 @@ import (
 	"galloper/adjudicator"
 )
 
-func TestMailIngest(t *testing.T) {
+// testConfig writes a configuration whose mail servers are never reached.
+func testConfig(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "g.yaml")
-	os.WriteFile(cfg, []byte("database: "+filepath.Join(dir, "g.db")+"\naddress: gm@x.test\ndomain: x.test\n"+
+	err := os.WriteFile(cfg, []byte("database: "+filepath.Join(dir, "g.db")+"\naddress: gm@x.test\ndomain: x.test\n"+
 		"imap: {addr: 127.0.0.1:1, username: gm}\nsmtp: {addr: 127.0.0.1:1}\n"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestMailIngest(t *testing.T) {
+	cfg := testConfig(t)
 	ctx := context.Background()
 	_, adj, err := openAdjudicator(ctx, cfg)
 	if err != nil {
