@@ -83,13 +83,23 @@ func Read(raw []byte) adjudicator.Incoming {
 				plain = string(body)
 			case ct == "text/html" && html == "":
 				html = htmlToText(string(body))
+			case ct == "message/rfc822" && attached == "":
+				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
+					attached = fwd.Text
+				}
 			}
 		case *mail.AttachmentHeader:
 			attachments++
 			name, _ := ph.Filename()
 			ct, _, _ := ph.ContentType()
-			if attached == "" && (strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain") {
+			switch {
+			case attached == "" && (strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain"):
 				attached = string(body)
+			case attached == "" && ct == "message/rfc822":
+				// A mail forwarded as an attachment: its own order text.
+				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
+					attached = fwd.Text
+				}
 			}
 		}
 	}
@@ -107,6 +117,7 @@ func Read(raw []byte) adjudicator.Incoming {
 	default:
 		in.Text = html
 	}
+	in.Text = unforward(in.Text)
 	return in
 }
 

@@ -290,3 +290,52 @@ func TestTooManyAttachmentsAreRefused(t *testing.T) {
 		t.Fatalf("replies: %q", m)
 	}
 }
+
+// Forwarded orders work, inline (the forwarder's note and the forwarded
+// header block are dropped) and as an attached message/rfc822.
+func TestForwardedOrders(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	inline := "Ann asked me to send these on, her mail is down.\n\n" +
+		"---------- Forwarded message ---------\nFrom: Ann <ann@elsewhere.test>\nDate: Mon, 1 Jun 2026 at 08:12\n" +
+		"Subject: my orders\nTo: Bob <csa@players.test>\n\n" + csaTurn1
+	r.send(csaAddr, "Fwd: my orders", inline)
+	r.cycle()
+	if m := r.mailsTo(csaAddr, "Receipt: creek"); len(m) != 1 {
+		t.Fatalf("inline forward: %d receipts; replies %q", len(m), r.mailsTo(csaAddr, "Re:"))
+	}
+
+	// USA forwards its orders as an attachment.
+	orig := r.compose(usaAddr, "usa orders", "GAME creek\nSIDE USA\nTURN 1\nPASSWORD oak\n")
+	var h gomail.Header
+	h.SetAddressList("From", []*gomail.Address{{Address: usaAddr}})
+	h.SetAddressList("To", []*gomail.Address{{Address: gm}})
+	h.SetSubject("Fwd: usa orders")
+	h.SetMessageID("fwd-attached@players.test")
+	var buf bytes.Buffer
+	w, err := gomail.CreateWriter(&buf, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, _ := w.CreateInline()
+	var th gomail.InlineHeader
+	th.SetContentType("text/plain", nil)
+	pw, _ := tw.CreatePart(th)
+	io.WriteString(pw, "See attached.\n")
+	pw.Close()
+	tw.Close()
+	var ah gomail.AttachmentHeader
+	ah.SetContentType("message/rfc822", nil)
+	ah.SetFilename("usa orders.eml")
+	aw, _ := w.CreateAttachment(ah)
+	aw.Write(orig)
+	aw.Close()
+	w.Close()
+	if err := r.srv.Send(usaAddr, gm, buf.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	if m := r.mailsTo(usaAddr, "Receipt: creek"); len(m) != 1 {
+		t.Fatalf("attached forward: %d receipts; replies %q", len(m), r.mailsTo(usaAddr, "Re:"))
+	}
+}
