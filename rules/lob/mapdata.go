@@ -270,3 +270,19 @@ func kindList(set map[string]bool) string {
 	}
 	return strings.Join(ks, ", ")
 }
+
+// night reports whether a turn is a Night turn: before First Light or from
+// nightfall on (LoB 2.3).
+func (s *Scenario) night(turn int) bool {
+	hm := s.clock(turn).Format("15:04")
+	return hm < s.FirstLight || (s.Nightfall != "" && hm >= s.Nightfall)
+}
+
+// visibility is how far units can see on a turn: the scenario's day
+// visibility, or 2 hexes at night (LoB 4.3, 2.3).
+func (s *Scenario) visibility(turn int) int {
+	if s.night(turn) {
+		return losData.NightVisibility
+	}
+	return s.Visibility
+}

@@ -57,6 +57,10 @@ func TestSmallScenarioLoadsEveryPart(t *testing.T) {
 		r[1].Units[0].Name != "Late Brigade" || r[1].Units[0].Hex != "A6.1" {
 		t.Errorf("reinforcements, by turn: %+v", r)
 	}
+	// 19:00 start, 15-minute turns, nightfall 20:00: turn 5 is the first Night turn.
+	if s.night(4) || !s.night(5) || s.visibility(4) != 5 || s.visibility(5) != 2 {
+		t.Errorf("night: turn 4 %v (%d hexes), turn 5 %v (%d hexes)", s.night(4), s.visibility(4), s.night(5), s.visibility(5))
+	}
 }
 
 // TestBrokenMapDataNamesFileHexAndField breaks small.yaml one way at a time

@@ -62,6 +62,8 @@ type Map struct {
 	Places                    []Place
 	// Hexsides are the hexside features, in file order.
 	Hexsides []Hexside
+	// sight is the map as line of sight reads it (see los.go).
+	sight *sightMap
 }
 
 // Hex is one map hex.
@@ -381,6 +383,7 @@ func (v *loader) mapData(f *mapFile) Map {
 	m.Creeks, m.Roads, m.Places = f.Creeks, f.Roads, f.Places
 	v.crests(&m, f.Crests)
 	m.Hexsides = v.hexsides(&m, f.Hexsides)
+	m.sight = newSightMap(&m)
 	return m
 }
 
