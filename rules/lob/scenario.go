@@ -19,7 +19,12 @@ import (
 var scenarioFiles embed.FS
 
 // scenarioNames lists the embedded scenarios.
-var scenarioNames = []string{"tanners-creek"}
+// The first is the default.
+var scenarioNames = []string{DefaultScenario, "tanners-creek"}
+
+// DefaultScenario is the scenario the demo and new games use unless told
+// otherwise.
+const DefaultScenario = "lantern-ridge"
 
 // ScenarioData returns the bytes of an embedded scenario file. The daemon
 // hashes them into the dice commitment.
