@@ -33,6 +33,8 @@ type losRules struct {
 	NightVisibility int            `yaml:"night_visibility"`
 	Rows            []slopeRow     `yaml:"slope_table"`
 	slope           [slopeDiffs][slopeRanges]int
+	crestEnd        int // EndPoint["crest"]
+	crestObstacle   int // Obstacle["crest"]
 }
 
 type slopeRow struct {
@@ -90,6 +92,7 @@ func parseLOS(file string, data []byte) (*losRules, error) {
 		seen[row.Diff] = true
 		copy(r.slope[row.Diff][:], row.Slopes)
 	}
+	r.crestEnd, r.crestObstacle = r.EndPoint["crest"], r.Obstacle["crest"]
 	return &r, nil
 }
 
@@ -135,7 +138,7 @@ type sightMap struct {
 	ids        []string
 	level      []int       // raw elevation level
 	crest      []bool      // LoB 4.0
-	terrain    []int       // obstacle modifier of the hex terrain (woods, town, orchard)
+	terrainMod []int       // Obstacle modifier of the hex terrain (woods, town, orchard)
 	orchard    []int       // orchard group + 1, or 0 (LoB 4.2d)
 	kind       []string    // hex terrain, for messages
 	dipsInto   [][]int     // for a hex on the downhill side of Sudden Dips, the hexes uphill of them (LoB 4.2b)
@@ -146,11 +149,11 @@ type sightMap struct {
 func newSightMap(m *Map) *sightMap {
 	n := m.Cols * m.Rows
 	g := &sightMap{cols: m.Cols, rows: m.Rows, ids: make([]string, n), level: make([]int, n), crest: make([]bool, n),
-		terrain: make([]int, n), orchard: make([]int, n), kind: make([]string, n), dipsInto: make([][]int, n),
+		terrainMod: make([]int, n), orchard: make([]int, n), kind: make([]string, n), dipsInto: make([][]int, n),
 		offsets: make([]hex.Axial, n)}
 	for i, h := range m.Hexes {
 		g.ids[i], g.level[i], g.crest[i], g.kind[i] = h.ID, h.Elevation, h.Crest, h.Terrain
-		g.terrain[i] = losData.Obstacle[h.Terrain]
+		g.terrainMod[i] = losData.Obstacle[h.Terrain]
 		g.offsets[i] = h.At.ToAxial()
 	}
 	g.groupOrchards(m)
@@ -202,13 +205,13 @@ type ends struct {
 	high, low int // End Point heights, Crest included
 	lowAt     hex.Axial
 	highFirst bool // the first hex of the line is the Higher End Point
-	level     bool // the End Points are at the same height
+	even      bool // the End Points are at the same height
 	orchards  [2]int
 }
 
 func (g *sightMap) ends(a, b int) ends {
 	ha, hb := g.endHeight(a), g.endHeight(b)
-	e := ends{high: max(ha, hb), low: min(ha, hb), highFirst: ha > hb, level: ha == hb,
+	e := ends{high: max(ha, hb), low: min(ha, hb), highFirst: ha > hb, even: ha == hb,
 		orchards: [2]int{g.orchard[a], g.orchard[b]}}
 	if hb < ha {
 		e.lowAt = g.offsets[b]
@@ -222,7 +225,7 @@ func (g *sightMap) ends(a, b int) ends {
 // one on a Crest (LoB 4.0).
 func (g *sightMap) endHeight(i int) int {
 	if g.crest[i] {
-		return g.level[i] + losData.EndPoint["crest"]
+		return g.level[i] + losData.crestEnd
 	}
 	return g.level[i]
 }
@@ -232,10 +235,10 @@ func (g *sightMap) endHeight(i int) int {
 func (g *sightMap) modifier(i int, e *ends) int {
 	m := 0
 	if g.terrainCounts(i, e) {
-		m = g.terrain[i]
+		m = g.terrainMod[i]
 	}
 	if g.crest[i] {
-		m += losData.Obstacle["crest"]
+		m += losData.crestObstacle
 	}
 	return m
 }
@@ -244,7 +247,7 @@ func (g *sightMap) modifier(i int, e *ends) int {
 // on this line: any but Clear, and not an Orchard ignored by LoB 4.2d.
 func (g *sightMap) terrainCounts(i int, e *ends) bool {
 	o := g.orchard[i]
-	return g.terrain[i] > 0 && (o == 0 || (o != e.orchards[0] && o != e.orchards[1]))
+	return g.terrainMod[i] > 0 && (o == 0 || (o != e.orchards[0] && o != e.orchards[1]))
 }
 
 // lineOfSight decides whether a can see b (LoB 4.0-4.2). u holds the units
@@ -376,7 +379,7 @@ func (g *sightMap) what(x int, e *ends) string {
 // Hill.
 func (g *sightMap) sameHill(line []hex.Axial, e *ends) (from, to int) {
 	n := len(line) - 1
-	if e.level {
+	if e.even {
 		return 1, 0
 	}
 	start, step := 0, 1
