@@ -23,6 +23,7 @@ import (
 	"galloper/mail"
 	"galloper/mail/mailtest"
 	"galloper/rules"
+	"galloper/rules/lob"
 )
 
 func demoCmd() *cobra.Command {
@@ -33,7 +34,7 @@ func demoCmd() *cobra.Command {
 		Use:   "demo --out DIR [--turns N]",
 		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
 		Long: "demo starts an IMAP server and an SMTP server on 127.0.0.1, creates a Line of Battle game on the\n" +
-			"Tanner's Creek scenario, and has two scripted players mail their orders turn by turn while the real\n" +
+			"Lantern Ridge scenario, and has two scripted players mail their orders turn by turn while the real\n" +
 			"Galloper daemon reads, answers and resolves them over those loopback connections. Every mail\n" +
 			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -92,7 +93,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 	}
 	defer db.Close()
 	adj := adjudicator.New(db, adjudicator.Config{Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
-	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: "tanners-creek", Players: []adjudicator.PlayerSpec{
+	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: lob.DefaultScenario, Players: []adjudicator.PlayerSpec{
 		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}})
 	if err != nil {
 		return err
@@ -120,7 +121,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 	if _, err := srv.WaitFor(ctx, expect, 30*time.Second); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "Game demo created on Tanner's Creek; both players have their game-start mail and dice commitment.")
+	fmt.Fprintln(w, "Game demo created on Lantern Ridge; both players have their game-start mail and dice commitment.")
 	players := map[string]*demoPlayer{"CSA": demoCSAPlayer(), "USA": demoUSAPlayer()}
 	for turn := 1; turn <= turns; turn++ {
 		for _, side := range []string{"CSA", "USA"} {
@@ -203,13 +204,13 @@ func verdict(err error) string {
 func demoCSAPlayer() *demoPlayer {
 	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, pending: []string{
 		`ORDER MOVE from Harrow to Barton
-  OBJECTIVE Tanner's Mill
-  ROUTE     A5.6, Mill Road, Tanner's Mill
-  INTENT    Take the mill crossing before the Federals come down the Pike.
+  OBJECTIVE Sorrel Bridge
+  ROUTE     A6.11, Wexley Pike, Sorrel Bridge
+  INTENT    Take the bridge before the Federals come down from the ridge.
 END`,
 		`ORDER ATTACK from Harrow to Whitcomb
-  OBJECTIVE Pratt Orchard
-  ROUTE     A4.9, Pratt Orchard
+  OBJECTIVE Halloway Orchard
+  ROUTE     A7.15, Halloway Orchard
   WHEN      when Barton's Division attacks
   FOR Dabney's Brigade: lead, keep the orchard wall on your right
   INTENT    Clear the orchard and hold it for the guns.
@@ -220,19 +221,19 @@ END`,
 func demoUSAPlayer() *demoPlayer {
 	return &demoPlayer{side: "USA", email: demoUSA, password: demoPassU, pending: []string{
 		`ORDER MOVE from Crandall to Fairfax
-  OBJECTIVE Hollins Crossroads
-  ROUTE     Ridge Pike, Hollins Crossroads
-  INTENT    Hold the crossroads; do not cross the creek.
+  OBJECTIVE Wexley
+  ROUTE     Wexley Pike, Wexley
+  INTENT    Hold the town; do not cross the creek.
 END`,
 		`ORDER MOVE from Crandall to Morrow
-  OBJECTIVE A12.4
-  ROUTE     A13.4, A12.4
+  OBJECTIVE A20.8
+  ROUTE     Ridge Trail, A20.8
 END`,
 	}, bad: map[int]string{2: `ORDER MOVE from Crandall to Morow
-  OBJECTIVE A30.4
-  ROUTE     A13.4, A30.4
+  OBJECTIVE A40.4
+  ROUTE     A21.4, A40.4
   WHEN      14:00
-  OBJETIVE  A12.4
+  OBJETIVE  A20.8
 END`}}
 }
 

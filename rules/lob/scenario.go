@@ -3,6 +3,7 @@ package lob
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,7 +19,12 @@ import (
 var scenarioFiles embed.FS
 
 // scenarioNames lists the embedded scenarios.
-var scenarioNames = []string{"tanners-creek"}
+// The first is the default.
+var scenarioNames = []string{DefaultScenario, "tanners-creek"}
+
+// DefaultScenario is the scenario the demo and new games use unless told
+// otherwise.
+const DefaultScenario = "lantern-ridge"
 
 // ScenarioData returns the bytes of an embedded scenario file. The daemon
 // hashes them into the dice commitment.
@@ -40,8 +46,15 @@ type Scenario struct {
 	TurnMins   int
 	Turns      int
 	FirstLight string // clock time "HH:MM" of the first Twilight turn
-	Visibility int
+	// Nightfall is the clock time "HH:MM" of the first Night turn, or ""
+	// when the scenario ends before dark (LoB 2.3).
+	Nightfall  string
+	Visibility int // hexes by day (LoB 4.3); night is always 2 (LoB 2.3)
 	Sides      []SideOOB
+	// Victory lists the scenario's victory locations.
+	Victory []VictoryLocation
+	// Reinforcements is the Order of Arrival (LoB 3.7), by turn.
+	Reinforcements []Reinforcement
 }
 
 // Map is a single LoB map sheet.
@@ -50,8 +63,12 @@ type Map struct {
 	Cols, Rows                int
 	Hexes                     []Hex // column by column, rows from the bottom
 	Roads                     []Road
-	Creeks                    []Road
+	Creeks                    []Road // in-hex waterway courses, drawn on the map
 	Places                    []Place
+	// Hexsides are the hexside features, in file order.
+	Hexsides []Hexside
+	// sight is the map as line of sight reads it (see los.go).
+	sight *sightMap
 }
 
 // Hex is one map hex.
@@ -60,13 +77,18 @@ type Hex struct {
 	At        hex.Offset
 	Terrain   string
 	Elevation int
+	Crest     bool // LoB 4.0: +1 to an End Point or Obstacle here
+	Slope     bool // a Slope hex: a thick Slope line on one of its hexsides (LoB 1.7b)
 	Creek     string
 	Place     string
 }
 
-// Road is a named chain of adjacent hexes (also used for creeks).
+// Road is a named chain of adjacent hexes (also used for creeks). Type is
+// pike, road, trail or railroad for a road (LoB 3.0a), and creek, stream,
+// river, run or empty for a waterway course.
 type Road struct {
 	Name  string   `yaml:"name"`
+	Type  string   `yaml:"type"`
 	Hexes []string `yaml:"hexes"`
 }
 
@@ -168,28 +190,33 @@ func (m *Map) onMap(a hex.Axial) bool {
 
 // yaml shapes of the scenario file.
 type scenarioFile struct {
-	Name       string     `yaml:"name"`
-	Title      string     `yaml:"title"`
-	Map        mapFile    `yaml:"map"`
-	Start      string     `yaml:"start"`
-	TurnMins   int        `yaml:"turn_minutes"`
-	Turns      int        `yaml:"turns"`
-	FirstLight string     `yaml:"first_light"`
-	Visibility int        `yaml:"visibility"`
-	Sides      []sideFile `yaml:"sides"`
+	Name       string              `yaml:"name"`
+	Title      string              `yaml:"title"`
+	Map        mapFile             `yaml:"map"`
+	Start      string              `yaml:"start"`
+	TurnMins   int                 `yaml:"turn_minutes"`
+	Turns      int                 `yaml:"turns"`
+	FirstLight string              `yaml:"first_light"`
+	Nightfall  string              `yaml:"nightfall"`
+	Visibility int                 `yaml:"visibility"`
+	Sides      []sideFile          `yaml:"sides"`
+	Victory    []victoryFile       `yaml:"victory"`
+	Arrivals   []reinforcementFile `yaml:"reinforcements"`
 }
 
 type mapFile struct {
-	Name        string   `yaml:"name"`
-	Description string   `yaml:"description"`
-	Letter      string   `yaml:"letter"`
-	Cols        int      `yaml:"cols"`
-	Rows        int      `yaml:"rows"`
-	Terrain     []string `yaml:"terrain"`
-	Elevation   []string `yaml:"elevation"`
-	Creeks      []Road   `yaml:"creeks"`
-	Roads       []Road   `yaml:"roads"`
-	Places      []Place  `yaml:"places"`
+	Name        string         `yaml:"name"`
+	Description string         `yaml:"description"`
+	Letter      string         `yaml:"letter"`
+	Cols        int            `yaml:"cols"`
+	Rows        int            `yaml:"rows"`
+	Terrain     []string       `yaml:"terrain"`
+	Elevation   []string       `yaml:"elevation"`
+	Creeks      []Road         `yaml:"creeks"`
+	Roads       []Road         `yaml:"roads"`
+	Places      []Place        `yaml:"places"`
+	Crests      []string       `yaml:"crests"`
+	Hexsides    []hexsideGroup `yaml:"hexsides"`
 }
 
 type sideFile struct {
@@ -235,28 +262,42 @@ func parseScenario(file string, data []byte) (*Scenario, error) {
 	var f scenarioFile
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
 	v := &loader{file: file}
+	if err := dec.Decode(&f); err != nil {
+		var te *yaml.TypeError
+		if !errors.As(err, &te) {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		for _, e := range te.Errors {
+			v.fail("%s", e)
+		}
+		return nil, v.err()
+	}
 	s := v.scenario(&f)
-	if v.err != nil {
-		return nil, v.err
+	if err := v.err(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
 
-// loader keeps the first error found while building a scenario.
+// maxLoadErrors bounds how many problems one load reports.
+const maxLoadErrors = 20
+
+// loader collects the problems found while building a scenario, so that
+// an author sees them all at once, each naming the file, hex and field.
 type loader struct {
 	file string
-	err  error
+	errs []error
 }
 
 func (v *loader) fail(format string, args ...any) {
-	if v.err == nil {
-		v.err = fmt.Errorf("%s: %s", v.file, fmt.Sprintf(format, args...))
+	if len(v.errs) < maxLoadErrors {
+		v.errs = append(v.errs, fmt.Errorf("%s: %s", v.file, fmt.Sprintf(format, args...)))
 	}
 }
+
+// err joins the problems found, one a line, or is nil.
+func (v *loader) err() error { return errors.Join(v.errs...) }
 
 func (v *loader) scenario(f *scenarioFile) *Scenario {
 	s := &Scenario{Name: f.Name, Title: f.Title, TurnMins: f.TurnMins, Turns: f.Turns,
@@ -269,12 +310,16 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 	if _, err := time.Parse("15:04", f.FirstLight); err != nil {
 		v.fail("field first_light: %q is not a clock time like 04:45", f.FirstLight)
 	}
+	if _, err := time.Parse("15:04", f.Nightfall); f.Nightfall != "" && err != nil {
+		v.fail("field nightfall: %q is not a clock time like 20:15", f.Nightfall)
+	}
+	s.Nightfall = f.Nightfall
 	if f.TurnMins <= 0 || f.Turns <= 0 || f.Visibility <= 0 {
 		v.fail("fields turn_minutes, turns and visibility must be positive (got %d, %d, %d)", f.TurnMins, f.Turns, f.Visibility)
 	}
 	s.Map = v.mapData(&f.Map)
-	if v.err != nil {
-		return s
+	if s.Map.Hexes == nil {
+		return s // no grid to check the rest against
 	}
 	names := map[string]string{}
 	for _, sf := range f.Sides {
@@ -283,6 +328,8 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 	if len(s.Sides) != 2 {
 		v.fail("field sides: want 2 sides, got %d", len(s.Sides))
 	}
+	s.Victory = v.victory(&s.Map, f.Victory)
+	s.Reinforcements = v.reinforcements(s, f.Arrivals, names)
 	return s
 }
 
@@ -305,6 +352,7 @@ func (v *loader) mapData(f *mapFile) Map {
 			t, e := f.Terrain[line], f.Elevation[line]
 			if len(t) != m.Cols || len(e) != m.Cols {
 				v.fail("map: row %d: terrain and elevation need %d columns, got %d and %d", row, m.Cols, len(t), len(e))
+				m.Hexes = nil
 				return m
 			}
 			var ok bool
@@ -338,6 +386,9 @@ func (v *loader) mapData(f *mapFile) Map {
 		h.Place = p.Name
 	}
 	m.Creeks, m.Roads, m.Places = f.Creeks, f.Roads, f.Places
+	v.crests(&m, f.Crests)
+	m.Hexsides = v.hexsides(&m, f.Hexsides)
+	m.sight = newSightMap(&m)
 	return m
 }
 
@@ -346,6 +397,9 @@ func (v *loader) chain(m *Map, field string, i int, r Road) {
 	if r.Name == "" || len(r.Hexes) < 2 {
 		v.fail("%s[%d]: needs a name and at least 2 hexes", field, i)
 		return
+	}
+	if kinds := chainTypes[field]; !kinds[r.Type] {
+		v.fail("%s %q: field type: %q is not one of %s", field, r.Name, r.Type, kindList(kinds))
 	}
 	for j, id := range r.Hexes {
 		if _, ok := m.Hex(id); !ok {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 
 	"galloper/rules"
-	"galloper/rules/hex"
 )
 
 // view is what one side sees; the empty side is the umpire. Enemy counters
-// show only within the scenario's visibility of a friendly counter (LoB
-// 4.3; line of sight is not yet applied). Orders are secret (LoB 2.4).
+// show only in hexes the side sees (visibility.go: line of sight within the
+// turn's visibility, LoB 4.0-4.3), and of an enemy stack only the top
+// combat unit (LoB 2.4). Orders are secret (LoB 2.4).
 func (s *State) view(side rules.Side) rules.View {
 	seg := s.Segment()
 	t := seg.Turn
@@ -79,36 +79,29 @@ func ptrs(cs []Command) []*Command {
 	return out
 }
 
-// seen reports which hexes the side can see: within visibility of one of
-// its counters. The umpire sees every hex.
-func (s *State) seen(side rules.Side) func(id string) bool {
+// seen reports which hexes, indexed like Map.Hexes, the side can see. The
+// umpire sees every hex.
+func (s *State) seen(side rules.Side) []bool {
 	if side == "" {
-		return func(string) bool { return true }
-	}
-	var eyes []hex.Axial
-	for _, p := range s.doc.Pieces {
-		if p.Side == side {
-			eyes = append(eyes, s.scn.Map.axial(p.Hex))
+		all := make([]bool, len(s.scn.Map.Hexes))
+		for i := range all {
+			all[i] = true
 		}
+		return all
 	}
-	return func(id string) bool {
-		a := s.scn.Map.axial(id)
-		for _, e := range eyes {
-			if hex.Distance(a, e) <= s.scn.Visibility {
-				return true
-			}
-		}
-		return false
-	}
+	return s.seenBy(side)
 }
 
 func (s *State) mapView(side rules.Side) *rules.MapView {
 	m := &s.scn.Map
 	seen := s.seen(side)
 	mv := &rules.MapView{Name: m.Name, Cols: m.Cols, Rows: m.Rows}
-	for _, h := range m.Hexes {
+	for i, h := range m.Hexes {
 		mv.Hexes = append(mv.Hexes, rules.HexView{ID: h.ID, Col: h.At.Col, Row: h.At.Row, Terrain: h.Terrain,
-			Elevation: h.Elevation, Hidden: !seen(h.ID), Label: h.Place})
+			Elevation: h.Elevation, Hidden: !seen[i], Label: h.Place})
+	}
+	for _, hs := range m.Hexsides {
+		mv.Hexsides = append(mv.Hexsides, rules.HexsideView{A: hs.A, B: hs.B, Kind: hs.Kind})
 	}
 	for _, r := range m.Roads {
 		mv.Roads = append(mv.Roads, append([]string(nil), r.Hexes...))
@@ -116,8 +109,9 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	for _, c := range m.Creeks {
 		mv.Streams = append(mv.Streams, append([]string(nil), c.Hexes...))
 	}
-	for _, p := range s.doc.Pieces {
-		if p.Side != side && side != "" && !seen(p.Hex) {
+	show := s.shown(side, seen)
+	for i, p := range s.doc.Pieces {
+		if !show[i] {
 			continue
 		}
 		mv.Units = append(mv.Units, rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Facing: -1})

@@ -1,0 +1,90 @@
+package lob
+
+import (
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// Fog of war. LoB itself hides only orders, plans and strengths (LoB 2.4);
+// Galloper adds a limited-intelligence house rule built from the rules'
+// own line of sight and visibility (LoB 4.0-4.3): a side sees a hex when
+// one of its counters has a Clear line of sight to it within the turn's
+// visibility, and sees the enemy counters in the hexes it sees. Of an enemy
+// stack it sees the leaders and HQs on it and only the top combat unit, and
+// never a strength (LoB 2.4).
+
+// combatKinds are the counter kinds that are combat units (LoB 1.3).
+var combatKinds = map[string]bool{"infantry": true, "cavalry": true, "artillery": true}
+
+// visible returns which hexes, indexed like Map.Hexes, any of the eyes can
+// see within vis hexes (LoB 4.3).
+func (g *sightMap) visible(eyes []hex.Axial, vis int, shot Shot, u *blockers) []bool {
+	seen := make([]bool, len(g.level))
+	done := make([]bool, len(g.level))
+	for _, e := range eyes {
+		ie := g.index(e)
+		if ie < 0 || done[ie] {
+			continue
+		}
+		done[ie] = true
+		for dq := -vis; dq <= vis; dq++ {
+			for dr := max(-vis, -dq-vis); dr <= min(vis, -dq+vis); dr++ {
+				t := hex.Axial{Q: e.Q + dq, R: e.R + dr}
+				it := g.index(t)
+				if it >= 0 && !seen[it] && g.lineOfSight(e, t, shot, u).Clear {
+					seen[it] = true
+				}
+			}
+		}
+	}
+	return seen
+}
+
+// sightUnits lists every counter for line of sight.
+func (s *State) sightUnits() []sightUnit {
+	us := make([]sightUnit, len(s.doc.Pieces))
+	for i, p := range s.doc.Pieces {
+		// No counter is Open Order Capable yet: the slice has no Open
+		// Order units (LoB 9.4).
+		us[i] = sightUnit{Side: p.Side, At: s.scn.Map.axial(p.Hex), Combat: combatKinds[p.Kind]}
+	}
+	return us
+}
+
+// seenBy returns which hexes a side sees this turn: those its counters
+// have a Clear line of sight to, within the turn's visibility (LoB 4.3).
+// The looking is not a shot: the Slope Table applies from range 5.
+func (s *State) seenBy(side rules.Side) []bool {
+	g := s.scn.Map.sight
+	us := s.sightUnits()
+	var eyes []hex.Axial
+	for _, u := range us {
+		if u.Side == side {
+			eyes = append(eyes, u.At)
+		}
+	}
+	shot := Shot{Side: side}
+	return g.visible(eyes, s.scn.visibility(s.Segment().Turn), shot, g.blockersFor(side, us))
+}
+
+// shown reports which counters a side's map shows: all its own, and of the
+// enemy those in hexes it sees, leaving out every combat unit of a stack
+// but the top one (LoB 2.4). The top combat unit is the first in stacking
+// order, which is the order of the counters in the state. The umpire (the
+// empty side) sees every counter.
+func (s *State) shown(side rules.Side, seen []bool) []bool {
+	show := make([]bool, len(s.doc.Pieces))
+	topTaken := map[string]bool{}
+	for i, p := range s.doc.Pieces {
+		switch {
+		case side == "" || p.Side == side:
+			show[i] = true
+		case !seen[s.scn.Map.sight.index(s.scn.Map.axial(p.Hex))]:
+		case !combatKinds[p.Kind]:
+			show[i] = true
+		case !topTaken[p.Hex]:
+			show[i], topTaken[p.Hex] = true, true
+		}
+	}
+	return show
+}
