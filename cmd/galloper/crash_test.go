@@ -57,7 +57,7 @@ imap: {addr: "%s", tls: false, username: gm, password: pw}
 smtp: {addr: "%s", starttls: false}
 `, filepath.Join(dir, "g.db"), srv.IMAPAddr, srv.SMTPAddr), 0o644)
 	for g := range games {
-		out, err := exec.Command(bin, "game", "new", "--config", cfg, "--id", fmt.Sprintf("g%03d", g),
+		out, err := exec.Command(bin, "game", "new", "--config", cfg, "--id", fmt.Sprintf("g%03d", g), "--scenario", "tanners-creek",
 			"--player", fmt.Sprintf("CSA:csa%03d@p.test:pc%d", g, g), "--player", fmt.Sprintf("USA:usa%03d@p.test:pu%d", g, g)).CombinedOutput()
 		if err != nil {
 			t.Fatalf("game new: %v\n%s", err, out)

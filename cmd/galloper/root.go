@@ -95,7 +95,7 @@ func gameCmd() *cobra.Command {
 	create := &cobra.Command{
 		Use:   "new --config FILE --id ID --scenario NAME --player SIDE:EMAIL:PASSWORD ...",
 		Short: "Create a game and queue its game-start mails",
-		Example: "  galloper game new --config galloper.yaml --id creek-1 --system lob.v2 --scenario tanners-creek \\\n" +
+		Example: "  galloper game new --config galloper.yaml --id ridge-1 --system lob.v2 --scenario lantern-ridge \\\n" +
 			"    --player CSA:ann@example.org:tulip-47 --player USA:bob@example.org:oak-12",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			spec := adjudicator.GameSpec{ID: id, System: system, Scenario: scenario, NMRPolicy: nmr, Preview: preview}
@@ -152,7 +152,7 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringVar(&cfgPath, "config", "", "configuration file")
 	create.Flags().StringVar(&id, "id", "", "game id players write on their GAME line")
 	create.Flags().StringVar(&system, "system", "lob.v2", "game system")
-	create.Flags().StringVar(&scenario, "scenario", "tanners-creek", "scenario")
+	create.Flags().StringVar(&scenario, "scenario", "lantern-ridge", "scenario: lantern-ridge (30×22, the default) or tanners-creek (16×12)")
 	create.Flags().StringVar(&packPath, "chart-pack", "", "chart pack YAML file with your own card's tables (default: the system's shipped pack)")
 	create.Flags().StringArrayVar(&players, "player", nil, "SIDE:EMAIL:PASSWORD, once per side")
 	create.Flags().StringArrayVar(&keys, "pgp-key", nil, "SIDE=FILE: the player's armored OpenPGP public key; mails they clearsign with it need no password")
