@@ -140,7 +140,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command) (Outco
 	}
 	var atts []templates.Attachment
 	if c.Word == "MAP" {
-		if atts, err = mapAttachments(v, g.ID, "now"); err != nil {
+		if atts, err = a.mapAttachments(v, g.ID, "now"); err != nil {
 			return Outcome{}, err
 		}
 	}

@@ -20,6 +20,20 @@ type MapOptions struct {
 	Window int
 }
 
+// mailWidth is the widest map, in pixels, that a mail shows whole.
+const mailWidth = 1100
+
+// MailOptions are the options for the map shown inside a mail: the whole
+// map when it fits a mail client, else a window three hexes around the
+// viewing side's units.
+func MailOptions(v rules.View) MapOptions {
+	l, err := newLayout(v, MapOptions{})
+	if err != nil || l.area.x1+margin <= mailWidth {
+		return MapOptions{}
+	}
+	return MapOptions{Window: 3}
+}
+
 // MapSVG draws a view's whole map as SVG.
 func MapSVG(v rules.View) ([]byte, error) { return RenderSVG(v, MapOptions{}) }
 
