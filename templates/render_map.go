@@ -226,16 +226,20 @@ func hexside(sc *scene, kind string, a, b point) {
 		add(span(0.06), 0x5c5c5c, 3.6, [2]float64{4, 2})
 	case "slope":
 		add(span(0.04), 0x7a4a1e, 6, [2]float64{})
-	case "ledge", "dip":
-		col := rgb(0x3f3a45)
-		ticks := []float64{0.3, 0.7}
-		if kind == "dip" {
-			col, ticks = 0xa0461c, []float64{0.5}
-		}
-		add(span(0.04), col, 3.4, [2]float64{})
-		for _, t := range ticks {
+	case "ledge":
+		// Ticks near the ends keep clear of the hex id below the edge.
+		add(span(0.04), 0x3f3a45, 3.4, [2]float64{})
+		for _, t := range []float64{0.16, 0.84} {
 			p := lerp(e0, e1, t)
-			add([]point{p, p.add(toB.mul(hexSize * 0.3))}, col, 2.6, [2]float64{})
+			add([]point{p, p.add(toB.mul(hexSize * 0.24))}, 0x3f3a45, 2.6, [2]float64{})
+		}
+	case "dip":
+		add(span(0.04), 0xa0461c, 3.4, [2]float64{})
+		for _, t := range []float64{0.16, 0.84} {
+			p := lerp(e0, e1, t)
+			tip := p.add(toB.mul(hexSize * 0.26))
+			sc.add(shape{kind: polygon, pts: []point{tip, p.add(along.mul(4)), p.sub(along.mul(4))}, fill: 0xa0461c, stroke: none,
+				class: "hexside-" + kind})
 		}
 	default:
 		add(span(0.04), 0xb0209a, 3, [2]float64{3, 3})

@@ -152,6 +152,6 @@ var hexsideKinds = []struct{ kind, label string }{
 	{"bridge", "bridge"},
 	{"wall", "stone wall"},
 	{"slope", "slope"},
-	{"ledge", "rock ledge (tick: down)"},
-	{"dip", "sudden dip (tick: down)"},
+	{"ledge", "rock ledge (ticks: down)"},
+	{"dip", "sudden dip (points: down)"},
 }
