@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,6 +36,14 @@ func (k *key) level(n int) {
 	k.levels = true
 }
 
+// kind records a kind of unit shown, and whether it has its own symbol.
+func (k *key) kind(name string) {
+	k.see("kind:" + name)
+	if name != "" && !slices.Contains(unitKinds, name) {
+		k.unknown("kind", name)
+	}
+}
+
 func (k *key) unknown(group, name string) {
 	if k.unknowns == nil {
 		k.unknowns = map[string][]string{}
@@ -53,70 +62,95 @@ type keyItem struct {
 	icon  func(sc *scene, r rect)
 }
 
-// items lists the key's entries in their fixed order.
+// items lists the key's entries in their fixed order: terrain, features,
+// units, markers, then the fixed hex id entry.
 func (k *key) items(colours map[rules.Side]rgb) []keyItem {
-	var out []keyItem
-	addIf := func(item string, label string, icon func(*scene, rect)) {
-		if k.seen[item] {
-			out = append(out, keyItem{label, icon})
+	out := k.terrainItems(nil)
+	out = k.featureItems(out)
+	out = k.unitItems(out, colours)
+	out = k.markerItems(out)
+	return append(out, keyItem{"hex id, elevation", hexIDIcon})
+}
+
+// addIf adds an entry when the map shows item.
+func (k *key) addIf(out []keyItem, item, label string, icon func(*scene, rect)) []keyItem {
+	if k.seen[item] {
+		out = append(out, keyItem{label, icon})
+	}
+	return out
+}
+
+// named lists, sorted, the names seen with a prefix such as "side:".
+func (k *key) named(prefix string) []string {
+	var out []string
+	for item := range k.seen {
+		if name, ok := strings.CutPrefix(item, prefix); ok {
+			out = append(out, name)
 		}
 	}
+	sort.Strings(out)
+	return out
+}
+
+func (k *key) terrainItems(out []keyItem) []keyItem {
 	for _, t := range terrains {
-		addIf("terrain:"+t.name, t.name, terrainIcon(t.terrainStyle))
+		out = k.addIf(out, "terrain:"+t.name, t.name, terrainIcon(t.terrainStyle))
 	}
 	for _, name := range k.unknowns["terrain"] {
 		out = append(out, keyItem{name, terrainIcon(unknownTerrain)})
 	}
-	out = append(out, k.elevationItem())
-	addIf("contour", "contour (heavy: 2+ levels)", lineIcon(contourLine, 2, [2]float64{}))
-	addIf("stream", "creek", lineIcon(streamBlue, 3.4, [2]float64{}))
-	addIf("road", "road", roadIcon)
+	return append(out, k.elevationItem())
+}
+
+func (k *key) featureItems(out []keyItem) []keyItem {
+	out = k.addIf(out, "contour", "contour (heavy: 2+ levels)", lineIcon(contourLine, 2, [2]float64{}))
+	out = k.addIf(out, "stream", "creek", lineIcon(streamBlue, 3.4, [2]float64{}))
+	out = k.addIf(out, "road", "road", roadIcon)
 	for _, hs := range hexsideKinds {
-		addIf("hexside:"+hs.kind, hs.label, hexsideIcon(hs.kind))
+		out = k.addIf(out, "hexside:"+hs.kind, hs.label, hexsideIcon(hs.kind))
 	}
 	for _, name := range k.unknowns["hexside"] {
 		out = append(out, keyItem{name, hexsideIcon(name)})
 	}
-	var sides, forms []string
-	for item := range k.seen {
-		if side, ok := strings.CutPrefix(item, "side:"); ok {
-			sides = append(sides, side)
-		}
-		if f, ok := strings.CutPrefix(item, "formation:"); ok {
-			forms = append(forms, f)
-		}
-	}
-	sort.Strings(sides)
-	sort.Strings(forms)
+	return out
+}
+
+// unitItems lists the sides, kinds of unit and formations shown. Unit icons
+// take the first side's colour.
+func (k *key) unitItems(out []keyItem, colours map[rules.Side]rgb) []keyItem {
 	unitColour := rgb(0x777777)
-	for i, s := range sides {
+	for i, s := range k.named("side:") {
 		c := colours[rules.Side(s)]
 		if i == 0 {
 			unitColour = c
 		}
 		out = append(out, keyItem{s, swatchIcon(c)})
 	}
-	for _, kind := range []string{"infantry", "cavalry", "artillery", "wagon", "leader", "hq"} {
+	for _, kind := range unitKinds {
 		label := kind
 		if kind == "hq" {
 			label = "HQ"
 		}
-		addIf("kind:"+kind, label, unitIcon(kind, unitColour))
+		out = k.addIf(out, "kind:"+kind, label, unitIcon(kind, unitColour))
 	}
-	for _, f := range forms {
+	for _, kind := range k.unknowns["kind"] {
+		out = append(out, keyItem{kind, unitIcon(kind, unitColour)})
+	}
+	for _, f := range k.named("formation:") {
 		out = append(out, keyItem{formationLetter(f) + " = " + f, formationIcon(f, unitColour)})
 	}
-	addIf("facing", "facing", facingIcon(unitColour))
+	return k.addIf(out, "facing", "facing", facingIcon(unitColour))
+}
+
+func (k *key) markerItems(out []keyItem) []keyItem {
 	for _, st := range statuses {
-		addIf("status:"+st.name, st.label, statusIcon(st.name))
+		out = k.addIf(out, "status:"+st.name, st.label, statusIcon(st.name))
 	}
 	for _, name := range k.unknowns["status"] {
 		out = append(out, keyItem{name, statusIcon(name)})
 	}
-	addIf("fog", "not visible to "+k.fogSide, fogIcon)
-	addIf("arrow", "order route and objective", arrowIcon)
-	out = append(out, keyItem{"hex id, elevation", hexIDIcon})
-	return out
+	out = k.addIf(out, "fog", "not visible to "+k.fogSide, fogIcon)
+	return k.addIf(out, "arrow", "order route and objective", arrowIcon)
 }
 
 // elevationItem is the fixed elevation entry: the shading of the levels

@@ -235,12 +235,10 @@ func (p *painter) stroke(s *shape, closed bool) {
 	hw := s.width / 2
 	round := s.dash == [2]float64{} && s.width >= 1.5 && s.kind != polygon
 	seg := func(a, b point) {
-		d := b.sub(a)
-		if d.len() < 1e-9 {
-			return
+		if d := b.sub(a); d.len() > 1e-9 {
+			n := d.unit().perp().mul(hw)
+			p.addPoly([]point{a.add(n), b.add(n), b.sub(n), a.sub(n)}, false)
 		}
-		n := d.unit().perp().mul(hw)
-		p.addPoly([]point{a.add(n), b.add(n), b.sub(n), a.sub(n)}, false)
 	}
 	join := func(c point) {
 		if round {
@@ -260,18 +258,13 @@ func (p *painter) stroke(s *shape, closed bool) {
 		pts := s.pts
 		if closed {
 			pts = append(pts[:len(pts):len(pts)], pts[0])
+			round = true // a polygon's corners are filled
 		}
 		for i := 0; i+1 < len(pts); i++ {
 			seg(pts[i], pts[i+1])
 		}
 		for _, q := range pts {
 			join(q)
-		}
-		if closed && s.kind == polygon {
-			// Mitre-free corners: fill each corner with a small disc.
-			for _, q := range s.pts {
-				p.addPoly(circlePts(q, hw), false)
-			}
 		}
 	}
 	if len(p.polys) > 0 {

@@ -143,6 +143,10 @@ func statusFor(name string) statusStyle {
 	return statusStyle{0x7b1fa2, white, name, name}
 }
 
+// unitKinds lists the kinds of unit drawn with their own symbol, in the
+// order the key shows them.
+var unitKinds = []string{"infantry", "cavalry", "artillery", "wagon", "leader", "hq"}
+
 // hexsideKinds lists the hexside features in the order the key shows them.
 var hexsideKinds = []struct{ kind, label string }{
 	{"woods", "woods hexside"},

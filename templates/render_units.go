@@ -159,7 +159,7 @@ func counter(sc *scene, k *key, fill rgb, u rules.UnitView, c point) {
 		facingPointer(sc, c, u.Facing)
 	}
 	sc.add(shape{kind: polygon, pts: rectPts(x0, y0, x1, y0+counterH), fill: fill, stroke: black, width: 1.1, class: "unit"})
-	k.see("kind:" + u.Kind)
+	k.kind(u.Kind)
 	armSymbol(sc, u.Kind, rect{x0 + 4, y0 + 3, x0 + 19, y0 + 12})
 	if u.Formation != "" {
 		k.see("formation:" + u.Formation)
@@ -255,7 +255,7 @@ func knownStatus(name string) (statusStyle, bool) {
 // commander draws a leader (round counter with a star) or an HQ (flag)
 // centred at c.
 func commander(sc *scene, k *key, fill rgb, u rules.UnitView, c point) {
-	k.see("kind:" + u.Kind)
+	k.kind(u.Kind)
 	if u.Kind == "hq" {
 		x0, y0 := c.X-hqW/2, c.Y-hqH/2
 		sc.add(shape{kind: polygon, pts: rectPts(x0, y0, x0+hqW, y0+hqH), fill: fill, stroke: black, width: 1.1, class: "unit"})
