@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"galloper/rules"
@@ -384,4 +385,27 @@ func centroid(t *testing.T, points string) image.Point {
 func luma(img image.Image, p image.Point) float64 {
 	r, g, b, _ := img.At(p.X, p.Y).RGBA()
 	return (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(b)) / 257
+}
+
+// TestRenderPNGConcurrent paints one map from several goroutines: the
+// pooled painters and font faces are not shared, and every copy comes out
+// byte for byte the same.
+func TestRenderPNGConcurrent(t *testing.T) {
+	v := loadView(t, "view-csa")
+	want, err := MapPNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([][]byte, 4)
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i], errs[i] = MapPNG(v) })
+	}
+	wg.Wait()
+	for i := range got {
+		if errs[i] != nil || !bytes.Equal(got[i], want) {
+			t.Fatalf("painting %d: err %v, same bytes %v", i, errs[i], bytes.Equal(got[i], want))
+		}
+	}
 }
