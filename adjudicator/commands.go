@@ -157,7 +157,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 		return Outcome{}, err
 	}
 	if c.Word == "MAP" {
-		if atts, err = mapAttachments(v, g.ID, "now"); err != nil {
+		if atts, err = a.mapAttachments(v, g.ID, "now"); err != nil {
 			return Outcome{}, err
 		}
 	}

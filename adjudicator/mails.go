@@ -30,6 +30,15 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 		MessageID: a.msgID(kind, g.ID, key, strings.ReplaceAll(to, "@", "=")),
 		Date:      a.now(), Text: text, Attachments: atts,
 	}
+	for _, att := range atts {
+		if att.ContentID != "" {
+			html, err := templates.HTML(templates.HTMLData{Title: subject, Text: text, Map: att, MapNote: mapNote})
+			if err != nil {
+				return store.Outgoing{}, fmt.Errorf("%s mail to %s: %w", kind, to, err)
+			}
+			m.HTML = html
+		}
+	}
 	if g.ID != "" {
 		players, err := tx.Players(g.ID)
 		if err != nil {
@@ -78,7 +87,7 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 		if err != nil {
 			return err
 		}
-		atts, err := mapAttachments(v, g.ID, "start")
+		atts, err := a.mapAttachments(v, g.ID, "start")
 		if err != nil {
 			return err
 		}
@@ -139,7 +148,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if err != nil {
 			return err
 		}
-		atts, err := mapAttachments(v, g.ID, fmt.Sprintf("seg%02d", seg.Index+1))
+		atts, err := a.mapAttachments(v, g.ID, fmt.Sprintf("seg%02d", seg.Index+1))
 		if err != nil {
 			return err
 		}
@@ -204,7 +213,10 @@ func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (text strin
 	return b.String(), false, nil
 }
 
-func mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, error) {
+// mapAttachments renders a view's map for a mail: a PNG that the mail's
+// HTML shows inline (a window around the side's units when the whole map
+// is too wide for a mail) and the whole map as an SVG attachment.
+func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, error) {
 	if v.Map == nil {
 		return nil, nil
 	}
@@ -216,16 +228,24 @@ func mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, err
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
-	png, err := templates.MapPNG(v)
+	png, err := templates.RenderPNG(v, templates.MailOptions(v))
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
 	name := fmt.Sprintf("map-%s-%s-%s", game, tag, side)
+	domain := a.cfg.Domain
+	if domain == "" {
+		domain = "galloper.invalid"
+	}
 	return []templates.Attachment{
-		{Name: name + ".png", ContentType: "image/png", Data: png},
+		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain},
 		{Name: name + ".svg", ContentType: "image/svg+xml", Data: svg},
 	}, nil
 }
+
+// mapNote is the line under the map in a mail's HTML.
+const mapNote = "Shaded hexes are out of your side's sight. The whole map is attached as an SVG file, " +
+	"which any web browser opens; the key under the map explains its symbols."
 
 func nextLine(st rules.State, side rules.Side) string {
 	if st.Over() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/mail"
 )
 
@@ -19,6 +20,9 @@ type Mail struct {
 	References []string
 	Date       time.Time
 	Text       string // the plain-text body
+	// HTML, when set, is an alternative to Text that shows the attachments
+	// with a ContentID inline (see HTML). Text stays first and complete.
+	HTML string
 	// Attachments follow the body in order.
 	Attachments []Attachment
 }
@@ -28,6 +32,9 @@ type Attachment struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	// ContentID (RFC 2392, without angle brackets) makes the file an inline
+	// part of a mail with HTML, which names it as cid:ContentID.
+	ContentID string
 }
 
 // Compose encodes a mail as RFC 5322 bytes. Galloper's mails are marked
@@ -71,6 +78,12 @@ func Compose(m Mail) ([]byte, error) {
 	h.Set("X-Galloper", "1")
 
 	var buf bytes.Buffer
+	if m.HTML != "" {
+		if err := composeRelated(&buf, h, m); err != nil {
+			return nil, fmt.Errorf("compose: %w", err)
+		}
+		return buf.Bytes(), nil
+	}
 	w, err := mail.CreateWriter(&buf, h)
 	if err != nil {
 		return nil, err
@@ -106,4 +119,86 @@ func Compose(m Mail) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// composeRelated writes a mail whose text comes in two forms and whose
+// HTML shows images inline (RFC 2046, RFC 2387, RFC 2392):
+//
+//	multipart/mixed
+//	  multipart/related
+//	    multipart/alternative
+//	      text/plain
+//	      text/html
+//	    image/png, Content-ID, inline
+//	  attachments
+func composeRelated(buf *bytes.Buffer, h mail.Header, m Mail) error {
+	h.SetContentType("multipart/mixed", nil)
+	mixed, err := message.CreateWriter(buf, h.Header)
+	if err != nil {
+		return err
+	}
+	var rh message.Header
+	rh.SetContentType("multipart/related", map[string]string{"type": "multipart/alternative"})
+	related, err := mixed.CreatePart(rh)
+	if err != nil {
+		return err
+	}
+	var ah message.Header
+	ah.SetContentType("multipart/alternative", nil)
+	alt, err := related.CreatePart(ah)
+	if err != nil {
+		return err
+	}
+	for _, p := range []struct{ ct, body string }{{"text/plain", m.Text}, {"text/html", m.HTML}} {
+		var th message.Header
+		th.SetContentType(p.ct, map[string]string{"charset": "utf-8"})
+		th.Set("Content-Transfer-Encoding", "quoted-printable")
+		if err := writePart(alt, th, []byte(p.body)); err != nil {
+			return err
+		}
+	}
+	if err := alt.Close(); err != nil {
+		return err
+	}
+	for _, a := range m.Attachments {
+		if a.ContentID != "" {
+			if err := writeFile(related, a, "inline"); err != nil {
+				return err
+			}
+		}
+	}
+	if err := related.Close(); err != nil {
+		return err
+	}
+	for _, a := range m.Attachments {
+		if a.ContentID == "" {
+			if err := writeFile(mixed, a, "attachment"); err != nil {
+				return err
+			}
+		}
+	}
+	return mixed.Close()
+}
+
+// writeFile writes a file as a base64 part, inline or attachment.
+func writeFile(w *message.Writer, a Attachment, disposition string) error {
+	var h message.Header
+	h.Set("Content-Type", a.ContentType)
+	h.SetContentDisposition(disposition, map[string]string{"filename": a.Name})
+	h.Set("Content-Transfer-Encoding", "base64")
+	if a.ContentID != "" {
+		h.Set("Content-Id", "<"+a.ContentID+">")
+	}
+	return writePart(w, h, a.Data)
+}
+
+func writePart(w *message.Writer, h message.Header, body []byte) error {
+	pw, err := w.CreatePart(h)
+	if err != nil {
+		return err
+	}
+	if _, err := pw.Write(body); err != nil {
+		return err
+	}
+	return pw.Close()
 }

@@ -3,8 +3,6 @@ package templates
 import (
 	"fmt"
 	"math"
-	"sort"
-	"strings"
 
 	"galloper/rules"
 	"galloper/rules/hex"
@@ -13,238 +11,311 @@ import (
 // The map is drawn once as a scene of shapes and text, then written out as
 // SVG or painted as PNG, so both show the same thing.
 
-const (
-	hexSize   = 34.0 // centre to corner, pixels
-	margin    = 16.0
-	titleH    = 64.0
-	legendH   = 40.0
-	counterW  = 46.0
-	counterH  = 22.0
-	fontSmall = 9.0
-	fontUnit  = 9.0
-	fontTitle = 16.0
-)
-
-var terrainFill = map[string]string{
-	"clear": "#e9e4c9", "woods": "#8fb27a", "orchard": "#c3d89a", "town": "#c9b8a6", "water": "#9cc3e0",
+// MapOptions choose what part of a map is drawn.
+type MapOptions struct {
+	// Window, when positive, draws only the hexes within Window hexes of
+	// the bounding box of the viewing side's units (of every unit for the
+	// umpire), clipped to the map. Zero draws the whole map, as does a
+	// side with no unit on it.
+	Window int
 }
 
-var sideFill = map[rules.Side]string{"CSA": "#8c8c8c", "USA": "#3f67b0"}
+// mailWidth is the widest map, in pixels, that a mail shows whole.
+const mailWidth = 1100
+
+// MailOptions are the options for the map shown inside a mail: the whole
+// map when it fits a mail client, else a window three hexes around the
+// viewing side's units.
+func MailOptions(v rules.View) MapOptions {
+	l, err := newLayout(v, MapOptions{})
+	if err != nil || l.area.x1+margin <= mailWidth {
+		return MapOptions{}
+	}
+	return MapOptions{Window: 3}
+}
+
+// MapSVG draws a view's whole map as SVG.
+func MapSVG(v rules.View) ([]byte, error) { return RenderSVG(v, MapOptions{}) }
+
+// MapPNG paints a view's whole map as PNG.
+func MapPNG(v rules.View) ([]byte, error) { return RenderPNG(v, MapOptions{}) }
 
 type point struct{ X, Y float64 }
 
+func (p point) add(q point) point            { return point{p.X + q.X, p.Y + q.Y} }
+func (p point) sub(q point) point            { return point{p.X - q.X, p.Y - q.Y} }
+func (p point) mul(f float64) point          { return point{p.X * f, p.Y * f} }
+func (p point) len() float64                 { return math.Hypot(p.X, p.Y) }
+func (p point) unit() point                  { return p.mul(1 / p.len()) }
+func (p point) perp() point                  { return point{-p.Y, p.X} }
+func polar(r, angle float64) point           { return point{r * math.Cos(angle), r * math.Sin(angle)} }
+func mid(a, b point) point                   { return a.add(b).mul(0.5) }
+func lerp(a, b point, t float64) point       { return a.add(b.sub(a).mul(t)) }
+func rectPts(x0, y0, x1, y1 float64) []point { return []point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} }
+
+type shapeKind uint8
+
+const (
+	polygon  shapeKind = iota // closed, filled and/or stroked
+	polyline                  // open, stroked
+	segments                  // pairs of points, each pair a stroked line
+	circle                    // centre pts[0], radius r
+	text                      // baseline at pts[0]
+)
+
+type anchor uint8
+
+const (
+	anchorStart anchor = iota
+	anchorMiddle
+	anchorEnd
+)
+
+// shape is one thing drawn. Colours set to none are not painted.
 type shape struct {
-	kind   string // "poly", "line", "text", "rect", "circle"
+	kind   shapeKind
 	pts    []point
-	fill   string
-	stroke string
+	fill   rgb
+	alpha  float64 // fill opacity; 0 means opaque
+	stroke rgb
 	width  float64
-	dash   bool
-	closed bool
-	alpha  float64
+	dash   [2]float64 // on, off; zero means solid
+	r      float64
 	text   string
 	size   float64
 	bold   bool
-	anchor string // "middle" or "start"
-	r      float64
+	anchor anchor
+	// class and hex are written to the SVG (class and data-hex) so that
+	// tests and stylesheets can find things.
+	class, hex string
+	// clipped shapes lie on the map and are cut to the map's rectangle.
+	clipped bool
 }
+
+func fillOpacity(s shape) float64 {
+	if s.alpha == 0 {
+		return 1
+	}
+	return s.alpha
+}
+
+type rect struct{ x0, y0, x1, y1 float64 }
 
 type scene struct {
 	w, h   float64
+	clip   rect // the map's rectangle
 	shapes []shape
+	onMap  bool // shapes added now are clipped to the map
 }
 
-func (s *scene) add(sh shape) { s.shapes = append(s.shapes, sh) }
+func (s *scene) add(sh shape) {
+	sh.clipped = s.onMap
+	s.shapes = append(s.shapes, sh)
+}
 
-// buildScene lays out a view's map.
-func buildScene(v rules.View) (*scene, error) {
+func (s *scene) text(p point, str string, size float64, bold bool, a anchor, fill rgb) {
+	s.add(shape{kind: text, pts: []point{p}, text: str, size: size, bold: bold, anchor: a, fill: fill})
+}
+
+func (s *scene) line(pts []point, col rgb, width float64) {
+	s.add(shape{kind: polyline, pts: pts, stroke: col, width: width, fill: none})
+}
+
+func (s *scene) poly(pts []point, fill, stroke rgb, width float64) {
+	s.add(shape{kind: polygon, pts: pts, fill: fill, stroke: stroke, width: width})
+}
+
+func (s *scene) disc(c point, r float64, fill, stroke rgb, width float64) {
+	s.add(shape{kind: circle, pts: []point{c}, r: r, fill: fill, stroke: stroke, width: width})
+}
+
+// plate draws text on a light plate so that it reads over any terrain.
+func (s *scene) plate(c point, str string, size float64, bold bool, fill, border rgb) {
+	w := textWidth(str, size, bold) + 6
+	h := size + 4
+	s.add(shape{kind: polygon, pts: rectPts(c.X-w/2, c.Y-h/2, c.X+w/2, c.Y+h/2), fill: white, alpha: 0.85, stroke: border, width: 0.8})
+	s.text(point{c.X, c.Y + size*0.36}, str, size, bold, anchorMiddle, fill)
+}
+
+// layout places a map's hexes on the page.
+type layout struct {
+	m      *rules.MapView
+	byID   map[string]*rules.HexView
+	byPos  map[hex.Offset]*rules.HexView
+	win    struct{ c0, c1, r0, r1 int }
+	shown  []*rules.HexView // the hexes in the window, column by column
+	origin point            // where hex.Offset.Center's (0,0) lands
+	maxY   float64
+	lowest int // the lowest elevation shown
+	area   rect
+	// colours are the counter colours of the sides on the map.
+	colours map[rules.Side]rgb
+}
+
+func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	m := v.Map
 	if m == nil {
 		return nil, fmt.Errorf("no map to render")
 	}
-	mapH := (float64(m.Rows) + 0.5) * math.Sqrt(3) * hexSize
-	sc := &scene{w: (float64(m.Cols)-1)*1.5*hexSize + 2*hexSize + 2*margin, h: titleH + mapH + legendH + 2*margin}
-	index := map[string]rules.HexView{}
-	for _, h := range m.Hexes {
-		index[h.ID] = h
+	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
+		colours: sideColourMap(m.Units)}
+	for i := range m.Hexes {
+		h := &m.Hexes[i]
+		l.byID[h.ID] = h
+		l.byPos[hex.Offset{Col: h.Col, Row: h.Row}] = h
 	}
-	center := func(id string) (point, error) {
-		h, ok := index[id]
-		if !ok {
-			return point{}, fmt.Errorf("map: unknown hex %q", id)
+	if err := l.window(v, o.Window); err != nil {
+		return nil, err
+	}
+	for c := l.win.c0; c <= l.win.c1; c++ {
+		for r := l.win.r0; r <= l.win.r1; r++ {
+			if h, ok := l.byPos[hex.Offset{Col: c, Row: r}]; ok {
+				l.shown = append(l.shown, h)
+			}
 		}
+	}
+	if len(l.shown) == 0 {
+		return nil, fmt.Errorf("map %q has no hexes to draw", m.Name)
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	l.lowest = math.MaxInt
+	for _, h := range l.shown {
 		x, y := hex.Offset{Col: h.Col, Row: h.Row}.Center(hexSize)
-		return point{margin + hexSize + x, titleH + margin + mapH - y - math.Sqrt(3)/2*hexSize}, nil
+		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+		l.lowest = min(l.lowest, h.Elevation)
 	}
-	sc.add(shape{kind: "rect", pts: []point{{0, 0}, {sc.w, sc.h}}, fill: "#ffffff"})
-	hexes := append([]rules.HexView(nil), m.Hexes...)
-	sort.Slice(hexes, func(i, j int) bool {
-		if hexes[i].Col != hexes[j].Col {
-			return hexes[i].Col < hexes[j].Col
-		}
-		return hexes[i].Row < hexes[j].Row
-	})
-	for _, h := range hexes {
-		c, _ := center(h.ID)
-		fill, ok := terrainFill[h.Terrain]
-		if !ok {
-			fill = "#dddddd"
-		}
-		sc.add(shape{kind: "poly", pts: corners(c), fill: shade(fill, h.Elevation), stroke: "#9a957f", width: 0.8, closed: true})
-		sc.add(shape{kind: "text", pts: []point{{c.X, c.Y - hexSize*0.55}}, text: h.ID, size: fontSmall, anchor: "middle", fill: "#4a463a"})
-		if h.Label != "" {
-			sc.add(shape{kind: "text", pts: []point{{c.X, c.Y + hexSize*0.5}}, text: h.Label, size: fontSmall, bold: true, anchor: "middle", fill: "#5b2b0b"})
-		}
-		if h.Elevation > 0 {
-			sc.add(shape{kind: "text", pts: []point{{c.X + hexSize*0.62, c.Y + 3}}, text: fmt.Sprintf("%d", h.Elevation), size: fontSmall - 1, anchor: "middle", fill: "#7a7560"})
-		}
-	}
-	for _, stream := range m.Streams {
-		var pts []point
-		for _, id := range stream {
-			c, err := center(id)
-			if err != nil {
-				return nil, fmt.Errorf("stream: %w", err)
-			}
-			pts = append(pts, c)
-		}
-		sc.add(shape{kind: "line", pts: pts, stroke: "#3f86c6", width: 4})
-	}
-	for _, road := range m.Roads {
-		var pts []point
-		for _, id := range road {
-			c, err := center(id)
-			if err != nil {
-				return nil, fmt.Errorf("road: %w", err)
-			}
-			pts = append(pts, c)
-		}
-		sc.add(shape{kind: "line", pts: pts, stroke: "#8a5a2b", width: 3})
-	}
-	for _, h := range hexes {
-		if h.Hidden {
-			c, _ := center(h.ID)
-			sc.add(shape{kind: "poly", pts: corners(c), fill: "#505a66", alpha: 0.55, closed: true})
-		}
-	}
-	for _, a := range m.Arrows {
-		var pts []point
-		for _, id := range a.Hexes {
-			c, err := center(id)
-			if err != nil {
-				return nil, fmt.Errorf("order arrow %q: %w", a.Label, err)
-			}
-			pts = append(pts, c)
-		}
-		if len(pts) < 2 {
-			continue
-		}
-		col := "#b0202a"
-		sc.add(shape{kind: "line", pts: pts, stroke: col, width: 2.5, dash: true})
-		sc.add(shape{kind: "poly", pts: arrowHead(pts[len(pts)-2], pts[len(pts)-1]), fill: col, closed: true})
-		end := pts[len(pts)-1]
-		label := a.Label
-		if f := strings.Fields(label); len(f) > 2 {
-			label = f[0] + " " + f[1] // e.g. "CSA-1 MOVE": the report has the rest
-		}
-		sc.add(shape{kind: "rect", pts: []point{{end.X - 3.2*float64(len(label)), end.Y - hexSize*0.42}, {end.X + 3.2*float64(len(label)), end.Y - hexSize*0.42 + 13}}, fill: "#ffffff", stroke: col, width: 0.8})
-		sc.add(shape{kind: "text", pts: []point{{end.X, end.Y - hexSize*0.42 + 10}}, text: label, size: fontUnit, bold: true, anchor: "middle", fill: col})
-	}
-	stacks := map[string]int{}
-	for _, u := range m.Units {
-		c, err := center(u.Hex)
-		if err != nil {
-			return nil, fmt.Errorf("unit %q: %w", u.Name, err)
-		}
-		k := stacks[u.Hex]
-		stacks[u.Hex]++
-		counter(sc, u, point{c.X + float64(k)*5 - 4, c.Y + float64(k)*5 - 6})
-	}
-	title(sc, v)
-	legend(sc)
-	return sc, nil
+	top := titleH + margin
+	w := maxX - minX + 2*hexSize
+	left := math.Max(margin, (minPageW-w)/2) // a narrow window sits in the middle
+	l.area = rect{left, top, left + w, top + maxY - minY + sqrt3*hexSize}
+	l.origin = point{left + hexSize - minX, top + sqrt3/2*hexSize}
+	l.maxY = maxY
+	return l, nil
 }
 
+// window sets the columns and rows drawn.
+func (l *layout) window(v rules.View, n int) error {
+	l.win.c0, l.win.c1, l.win.r0, l.win.r1 = 1, l.m.Cols, 1, l.m.Rows
+	if n <= 0 {
+		return nil
+	}
+	c0, c1, r0, r1 := math.MaxInt, math.MinInt, math.MaxInt, math.MinInt
+	for _, u := range l.m.Units {
+		if v.Side != "" && u.Side != v.Side {
+			continue
+		}
+		h, ok := l.byID[u.Hex]
+		if !ok {
+			return fmt.Errorf("unit %q: map: unknown hex %q", u.Name, u.Hex)
+		}
+		c0, c1, r0, r1 = min(c0, h.Col), max(c1, h.Col), min(r0, h.Row), max(r1, h.Row)
+	}
+	if c0 > c1 {
+		return nil
+	}
+	l.win.c0, l.win.c1 = max(1, c0-n), min(l.m.Cols, c1+n)
+	l.win.r0, l.win.r1 = max(1, r0-n), min(l.m.Rows, r1+n)
+	return nil
+}
+
+func (l *layout) windowed() bool {
+	return l.win.c0 > 1 || l.win.r0 > 1 || l.win.c1 < l.m.Cols || l.win.r1 < l.m.Rows
+}
+
+func (l *layout) inWindow(h *rules.HexView) bool {
+	return h.Col >= l.win.c0 && h.Col <= l.win.c1 && h.Row >= l.win.r0 && h.Row <= l.win.r1
+}
+
+// touches reports whether any of a chain's hexes is drawn.
+func (l *layout) touches(ids []string) bool {
+	for _, id := range ids {
+		if h, ok := l.byID[id]; ok && l.inWindow(h) {
+			return true
+		}
+	}
+	return false
+}
+
+// at is the centre of a hex on the page.
+func (l *layout) at(h *rules.HexView) point {
+	x, y := hex.Offset{Col: h.Col, Row: h.Row}.Center(hexSize)
+	return point{l.origin.X + x, l.origin.Y + l.maxY - y}
+}
+
+// center is the centre of the hex with the given id.
+func (l *layout) center(id string) (point, error) {
+	h, ok := l.byID[id]
+	if !ok {
+		return point{}, fmt.Errorf("map: unknown hex %q", id)
+	}
+	return l.at(h), nil
+}
+
+// chain is the centres of a chain of hex ids.
+func (l *layout) chain(ids []string) ([]point, error) {
+	pts := make([]point, 0, len(ids))
+	for _, id := range ids {
+		c, err := l.center(id)
+		if err != nil {
+			return nil, err
+		}
+		pts = append(pts, c)
+	}
+	return pts, nil
+}
+
+// neighbour is the hex beside h in direction d (hex.Directions), or nil.
+func (l *layout) neighbour(h *rules.HexView, d int) *rules.HexView {
+	a := hex.Offset{Col: h.Col, Row: h.Row}.ToAxial().Neighbor(d)
+	return l.byPos[a.ToOffset()]
+}
+
+// corners are a hex's corners, corner i at 60i degrees clockwise from the
+// right-hand corner (the page's y axis points down).
 func corners(c point) []point {
 	pts := make([]point, 6)
 	for i := range pts {
-		a := math.Pi / 3 * float64(i)
-		pts[i] = point{c.X + hexSize*math.Cos(a), c.Y + hexSize*math.Sin(a)}
+		pts[i] = c.add(polar(hexSize, math.Pi/3*float64(i)))
 	}
 	return pts
 }
 
-func arrowHead(from, to point) []point {
-	a := math.Atan2(to.Y-from.Y, to.X-from.X)
-	l := 11.0
-	return []point{to, {to.X - l*math.Cos(a-0.4), to.Y - l*math.Sin(a-0.4)}, {to.X - l*math.Cos(a+0.4), to.Y - l*math.Sin(a+0.4)}}
+// edge is the hexside of a hex centred at c in direction d (hex.Directions:
+// 0 up-right, counter-clockwise to 5 down-right).
+func edge(c point, d int) (point, point) {
+	return c.add(polar(hexSize, -math.Pi/3*float64(d))), c.add(polar(hexSize, -math.Pi/3*float64(d+1)))
 }
 
-// counter draws a unit counter centred at c.
-func counter(sc *scene, u rules.UnitView, c point) {
-	fill, ok := sideFill[u.Side]
-	if !ok {
-		fill = "#a0785a"
+// buildScene lays out a view's map: terrain, then features, fog, orders,
+// units, and around them the title and the key.
+func buildScene(v rules.View, o MapOptions) (*scene, error) {
+	l, err := newLayout(v, o)
+	if err != nil {
+		return nil, err
 	}
-	x0, y0 := c.X-counterW/2, c.Y-counterH/2
-	sc.add(shape{kind: "rect", pts: []point{{x0, y0}, {x0 + counterW, y0 + counterH}}, fill: fill, stroke: "#1e1e1e", width: 1})
-	sym := map[string]string{"infantry": "X", "cavalry": "/", "artillery": "•", "leader": "★", "hq": "HQ", "wagon": "W"}[u.Kind]
-	sc.add(shape{kind: "text", pts: []point{{x0 + 3, y0 + 9}}, text: sym, size: fontUnit - 1, bold: true, anchor: "start", fill: "#ffffff"})
-	sc.add(shape{kind: "text", pts: []point{{c.X, y0 + counterH - 4}}, text: shortName(u.Name), size: fontUnit, bold: true, anchor: "middle", fill: "#ffffff"})
-	if u.Status != "" {
-		sc.add(shape{kind: "text", pts: []point{{x0 + counterW - 2, y0 + 9}}, text: u.Status, size: fontUnit - 1, bold: true, anchor: "end", fill: "#ffd84a"})
+	k := &key{fogSide: string(v.Side)}
+	if v.Side == "" {
+		k.fogSide = "the umpire"
 	}
-	if u.Facing >= 0 && u.Facing < 6 {
-		a := -math.Pi/6 - math.Pi/3*float64(u.Facing)
-		sc.add(shape{kind: "line", pts: []point{{c.X + counterW/2*math.Cos(a), c.Y + counterH/2*math.Sin(a)},
-			{c.X + (counterW/2+7)*math.Cos(a), c.Y + (counterH/2+7)*math.Sin(a)}}, stroke: "#111111", width: 2.5})
+	// About eight shapes a hex and ten a unit: room for them up front.
+	sc := &scene{clip: l.area, shapes: make([]shape, 0, 8*len(l.shown)+10*len(v.Map.Units)+200)}
+	sc.onMap = true
+	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: paper.scale(0.93), stroke: none})
+	for _, draw := range []func(*scene, *layout, *key) error{
+		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawArrows, drawUnits,
+	} {
+		if err := draw(sc, l, k); err != nil {
+			return nil, err
+		}
 	}
-}
-
-// shortName fits a unit's name on its counter.
-func shortName(s string) string {
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "'s Brigade"), "' Brigade")
-	s = strings.TrimSuffix(s, "'s Division")
-	r := []rune(s)
-	if len(r) > 9 {
-		return string(r[:8]) + "."
-	}
-	return s
-}
-
-func title(sc *scene, v rules.View) {
-	side := string(v.Side)
-	if side == "" {
-		side = "Umpire"
-	}
-	head := fmt.Sprintf("%s — %s", v.Game, v.System)
-	sub := fmt.Sprintf("%s · %s · map for %s", v.Turn, v.Segment, side)
-	sc.add(shape{kind: "text", pts: []point{{margin, margin + 16}}, text: head, size: fontTitle, bold: true, anchor: "start", fill: "#222222"})
-	sc.add(shape{kind: "text", pts: []point{{margin, margin + 36}}, text: sub, size: 11, anchor: "start", fill: "#333333"})
-	if v.Provisional {
-		sc.add(shape{kind: "text", pts: []point{{sc.w - margin, margin + 16}}, text: "PROVISIONAL CHARTS", size: 13, bold: true, anchor: "end", fill: "#b0202a"})
-	}
-}
-
-func legend(sc *scene) {
-	y := sc.h - margin - 14
-	x := margin
-	items := []struct{ fill, label string }{
-		{terrainFill["clear"], "clear"}, {terrainFill["woods"], "woods"}, {terrainFill["orchard"], "orchard"},
-		{terrainFill["town"], "town"}, {"#8a5a2b", "road"}, {"#3f86c6", "creek"}, {"#7d848c", "not visible"}, {"#b0202a", "order route"},
-	}
-	for _, it := range items {
-		sc.add(shape{kind: "rect", pts: []point{{x, y}, {x + 14, y + 14}}, fill: it.fill, stroke: "#555555", width: 0.6})
-		sc.add(shape{kind: "text", pts: []point{{x + 18, y + 11}}, text: it.label, size: 10, anchor: "start", fill: "#333333"})
-		x += 18 + 7*float64(len(it.label)) + 16
-	}
-	sc.add(shape{kind: "text", pts: []point{{x + 6, y + 11}}, text: "numbers: elevation level", size: 10, anchor: "start", fill: "#333333"})
-}
-
-// shade darkens a colour by elevation level.
-func shade(hexColour string, level int) string {
-	var r, g, b int
-	fmt.Sscanf(hexColour, "#%02x%02x%02x", &r, &g, &b)
-	f := 1 - 0.045*float64(max(0, min(level, 8)))
-	return fmt.Sprintf("#%02x%02x%02x", int(float64(r)*f), int(float64(g)*f), int(float64(b)*f))
+	sc.onMap = false
+	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: none, stroke: ink, width: 1.2})
+	sc.w = math.Max(minPageW, l.area.x1+margin)
+	keyH := drawKey(sc, k, l.area.y1+margin, l.colours)
+	sc.h = l.area.y1 + margin + keyH + margin
+	drawTitle(sc, v, l)
+	// The paper goes under everything drawn so far.
+	sc.shapes = append([]shape{{kind: polygon, pts: rectPts(0, 0, sc.w, sc.h), fill: paper, stroke: none}}, sc.shapes...)
+	return sc, nil
 }

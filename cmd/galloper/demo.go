@@ -318,7 +318,8 @@ func bodyText(raw []byte) string {
 	}
 }
 
-// saveMaps writes a mail's image attachments to dir and counts them.
+// saveMaps writes a mail's maps, inline or attached, to dir and counts
+// them.
 func saveMaps(raw []byte, dir string) (int, error) {
 	mr, err := gomail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
@@ -333,11 +334,14 @@ func saveMaps(raw []byte, dir string) (int, error) {
 		if err != nil {
 			return n, err
 		}
-		h, ok := p.Header.(*gomail.AttachmentHeader)
-		if !ok {
-			continue
+		var name string
+		switch h := p.Header.(type) {
+		case *gomail.AttachmentHeader:
+			name, _ = h.Filename()
+		case *gomail.InlineHeader:
+			_, params, _ := h.ContentDisposition()
+			name = params["filename"]
 		}
-		name, _ := h.Filename()
 		if !strings.HasSuffix(name, ".svg") && !strings.HasSuffix(name, ".png") {
 			continue
 		}

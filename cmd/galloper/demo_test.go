@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/emersion/go-message"
 	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
@@ -41,6 +43,17 @@ func TestDemo(t *testing.T) {
 				break
 			}
 		}
+	}
+	reports := 0
+	for _, f := range mails {
+		if strings.Contains(f, "results") || strings.Contains(f, "begins") {
+			raw, _ := os.ReadFile(f)
+			checkInlineMap(t, f, raw)
+			reports++
+		}
+	}
+	if reports < 8 {
+		t.Fatalf("%d results and game-start mails, want at least 8", reports)
 	}
 	for _, ext := range []string{"png", "svg"} {
 		if maps, _ := filepath.Glob(filepath.Join(out, "maps", "*."+ext)); len(maps) == 0 {
@@ -104,5 +117,55 @@ func TestDemo(t *testing.T) {
 	}
 	if _, err := verifyDiceFiles(mails, strings.Repeat("ab", 32)); err == nil || !strings.Contains(err.Error(), "published head") {
 		t.Fatalf("records checked against the wrong head passed: %v", err)
+	}
+}
+
+// checkInlineMap checks that a report mail shows its map inline: text/plain
+// first, an HTML part naming cid:X, a PNG part with Content-ID <X> and
+// Content-Disposition inline, and the SVG attached.
+func checkInlineMap(t *testing.T, name string, raw []byte) {
+	t.Helper()
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var types []string
+	var html, cid, pngDisp, svgDisp string
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			break
+		}
+		var h *message.Header
+		switch ph := p.Header.(type) {
+		case *gomail.InlineHeader:
+			h = &ph.Header
+		case *gomail.AttachmentHeader:
+			h = &ph.Header
+		}
+		ct, _, _ := h.ContentType()
+		disp, _, _ := h.ContentDisposition()
+		types = append(types, ct)
+		switch ct {
+		case "text/html":
+			b, _ := io.ReadAll(p.Body)
+			html = string(b)
+		case "image/png":
+			cid, pngDisp = h.Get("Content-Id"), disp
+		case "image/svg+xml":
+			svgDisp = disp
+		}
+	}
+	if len(types) < 4 || types[0] != "text/plain" || types[1] != "text/html" {
+		t.Errorf("%s: parts %v, want text/plain, text/html, then the maps", name, types)
+	}
+	if cid == "" || pngDisp != "inline" {
+		t.Errorf("%s: PNG map Content-ID %q, disposition %q; want an id and inline", name, cid, pngDisp)
+	}
+	if !strings.Contains(html, `src="cid:`+strings.Trim(cid, "<>")+`"`) {
+		t.Errorf("%s: the HTML part does not show the PNG by its Content-ID %s", name, cid)
+	}
+	if svgDisp != "attachment" {
+		t.Errorf("%s: SVG map disposition %q, want attachment", name, svgDisp)
 	}
 }
