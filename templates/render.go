@@ -14,8 +14,8 @@ import (
 // MapOptions choose what part of a map is drawn.
 type MapOptions struct {
 	// Window, when positive, draws only the hexes within Window hexes of
-	// the bounding box of the viewing side's units (of every unit for the
-	// umpire), clipped to the map. Zero draws the whole map, as does a
+	// the bounding box of the viewing side's units and order arrows (of
+	// every unit and arrow for the umpire), clipped to the map. Zero draws the whole map, as does a
 	// side with no unit on it.
 	Window int
 }
@@ -210,6 +210,16 @@ func (l *layout) window(v rules.View, n int) error {
 			return fmt.Errorf("unit %q: map: unknown hex %q", u.Name, u.Hex)
 		}
 		c0, c1, r0, r1 = min(c0, h.Col), max(c1, h.Col), min(r0, h.Row), max(r1, h.Row)
+	}
+	for _, a := range l.m.Arrows {
+		if v.Side != "" && a.Side != v.Side {
+			continue
+		}
+		for _, id := range a.Hexes {
+			if h, ok := l.byID[id]; ok {
+				c0, c1, r0, r1 = min(c0, h.Col), max(c1, h.Col), min(r0, h.Row), max(r1, h.Row)
+			}
+		}
 	}
 	if c0 > c1 {
 		return nil

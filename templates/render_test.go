@@ -226,7 +226,7 @@ func TestMapUnknownHex(t *testing.T) {
 var dataHex = regexp.MustCompile(`<polygon points="([^"]*)"[^>]*class="hex" data-hex="([^"]*)"`)
 
 // TestRenderWindow checks that a window holds exactly the hexes within N
-// of the viewing side's units, clipped to the map.
+// of the viewing side's units and order arrows, clipped to the map.
 func TestRenderWindow(t *testing.T) {
 	for _, tc := range []struct {
 		view string
@@ -236,13 +236,22 @@ func TestRenderWindow(t *testing.T) {
 		v := loadView(t, tc.view)
 		v.Side = tc.side
 		c0, c1, r0, r1 := 1<<30, -1, 1<<30, -1
-		for _, u := range v.Map.Units {
-			if tc.side != "" && u.Side != tc.side {
-				continue
-			}
+		include := func(id string) {
 			for _, h := range v.Map.Hexes {
-				if h.ID == u.Hex {
+				if h.ID == id {
 					c0, c1, r0, r1 = min(c0, h.Col), max(c1, h.Col), min(r0, h.Row), max(r1, h.Row)
+				}
+			}
+		}
+		for _, u := range v.Map.Units {
+			if tc.side == "" || u.Side == tc.side {
+				include(u.Hex)
+			}
+		}
+		for _, a := range v.Map.Arrows {
+			if tc.side == "" || a.Side == tc.side {
+				for _, id := range a.Hexes {
+					include(id)
 				}
 			}
 		}
