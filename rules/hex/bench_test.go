@@ -90,6 +90,17 @@ func BenchmarkPathEveryUnit(b *testing.B) {
 	perUnit(b, len(units), "ns/path")
 }
 
+func BenchmarkAStarEveryUnit(b *testing.B) {
+	board := newBenchBoard()
+	units := board.units(300)
+	for b.Loop() {
+		for _, u := range units {
+			AStar(u, board.target(), board.step, 1)
+		}
+	}
+	perUnit(b, len(units), "ns/path")
+}
+
 // perUnit reports the time per unit as well as per run of every unit.
 func perUnit(b *testing.B, units int, unit string) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*units), unit)
