@@ -101,6 +101,20 @@ func BenchmarkAStarEveryUnit(b *testing.B) {
 	perUnit(b, len(units), "ns/path")
 }
 
+// BenchmarkReach traces a radius of 8 from every unit, as for a Command
+// Radius: each step costs 1 and the impassable hexes block it.
+func BenchmarkReach(b *testing.B) {
+	board := newBenchBoard()
+	units := board.units(300)
+	trace := func(from, to Axial) int { return min(board.step(from, to), 1) }
+	for b.Loop() {
+		for _, u := range units {
+			Reach(u, 8, trace)
+		}
+	}
+	perUnit(b, len(units), "ns/reach")
+}
+
 // perUnit reports the time per unit as well as per run of every unit.
 func perUnit(b *testing.B, units int, unit string) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*units), unit)

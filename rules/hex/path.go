@@ -119,8 +119,12 @@ func (s *search) relax(it item, cost CostFunc, limit int, goal Axial, minStep in
 			continue
 		}
 		s.best[k] = step{nd, it.at}
+		key := nd
+		if minStep > 0 {
+			key += Distance(n, goal) * minStep
+		}
 		s.seq++
-		s.open.push(item{at: n, key: nd + Distance(n, goal)*minStep, cost: nd, seq: s.seq})
+		s.open.push(item{at: n, key: key, cost: nd, seq: s.seq})
 	}
 }
 
