@@ -21,9 +21,9 @@ func Path(a, b Axial, cost CostFunc) (path []Axial, total int, ok bool) {
 // AStar finds a cheapest path from a to b like Path, but searches towards
 // b first, using Distance to b times minStep as the A* estimate of the
 // cost still to come, so it usually looks at far fewer hexes. minStep must
-// be no more than the cheapest step cost can return (the cheapest terrain
-// and hexside, e.g. 1 for a road), or the path may not be a cheapest one;
-// with minStep 0 AStar is Path. Where several paths are cheapest AStar may
+// be no more than the cheapest step cost allows (cheapest terrain plus
+// cheapest hexside), or the path may not be a cheapest one; with minStep 0
+// AStar is Path. Where several paths are cheapest AStar may
 // choose another than Path, at the same total. Ties between equal
 // estimates go to the hex nearer b, then as in Path, so the answer is
 // deterministic.

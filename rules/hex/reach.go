@@ -2,8 +2,8 @@ package hex
 
 // Reach returns the least cost from start to every hex reachable at a
 // total cost of at most limit, start included at 0; for a negative limit
-// it is empty. A step whose cost is negative is refused, so cost bounds
-// the search as in Path.
+// it is empty. A step whose cost is negative is refused; unless every step
+// costs at least 1, cost must refuse hexes off the map, as for Path.
 //
 // Reach traces a radius through hexes rather than counting it over them,
 // as a Command Radius is (LoB 10.2e): Reach(hq, radius, trace), where trace

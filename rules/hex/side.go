@@ -1,7 +1,7 @@
 package hex
 
 // Side is a hexside: the edge between two neighbouring hexes. Its canonical
-// form names it from the hex below it, Dir 0 (up-right), 1 (up) or 2
+// form names it from the lower of the two, Dir 0 (up-right), 1 (up) or 2
 // (up-left), so the same edge is the same value whichever of its two hexes
 // it is named from and Side can key a map of hexside features (streams,
 // walls, bridges).
