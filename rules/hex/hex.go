@@ -2,6 +2,11 @@
 // neighbours and distance on a flat-top hex grid whose columns run left to
 // right and whose rows are counted from the bottom, as wargame maps number
 // them (LoB 1.4a). Even-numbered columns sit half a hex higher than odd ones.
+//
+// On that grid it names rings and ranges of hexes, hexsides (Side) and
+// corners (Vertex), draws lines between hex centres, and searches: the
+// cheapest path (Path, AStar) and every hex within a cost (Reach). Every
+// answer is deterministic, in order as well as content.
 package hex
 
 import "math"

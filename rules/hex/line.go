@@ -2,28 +2,72 @@ package hex
 
 import "math"
 
-// Line returns the hexes a straight line from the centre of a to the
-// centre of b passes through, a and b included, in order. The line is
-// traced twice, nudged a hair to either side; where it runs exactly along
-// a hexside the two traces disagree. one and other are equal when it
-// never does, and each is contiguous. The nudge is fixed in the plane, so
-// which trace passes which side of a hexside does not depend on the
-// line's direction. Which of the two hexes on such a hexside counts is
-// each system's rule (e.g. LoB 4.0), not geometry's.
-func Line(a, b Axial) (one, other []Axial) {
+// Line returns a straight line of hexes from a to b: Distance(a, b)+1
+// hexes, a and b included, in order, one per step, each holding the point
+// of the centre-to-centre segment at that step (the usual hex line
+// drawing). Each trace is contiguous.
+//
+// The segment is traced twice, nudged a hair one way and the other. Where
+// a sample falls exactly on a hexside the traces disagree at that index
+// and name the two hexes of that side; elsewhere they agree. A sample
+// falls on a hexside in two ways:
+//   - the segment runs along hexsides, which it does when b-a lies on one
+//     of the six axes through hex corners; LineSides lists those sides.
+//     Which of the two hexes counts is each system's rule (e.g. LoB 4.0),
+//     not geometry's.
+//   - the segment crosses a hexside exactly at its midpoint, and passes
+//     through both hexes; (0,0) to (4,-1) does so between (2,-1) and (2,0).
+//
+// The nudges are fixed on the map, not sides of the direction of travel:
+// Line(b, a) returns the same two traces reversed, so a line is the same
+// hexes whichever end it is traced from. Between two samples the segment
+// can clip the corner of a hex that is in neither trace: (0,0) to (-7,1)
+// clips (-3,1).
+func Line(a, b Axial) (left, right []Axial) {
 	return trace(a, b, 1), trace(a, b, -1)
 }
 
-// OnHexside reports whether the line from a to b runs along a hexside
-// anywhere, i.e. whether the two traces of Line differ.
+// OnHexside reports whether the line from a to b runs along hexsides,
+// i.e. whether b-a lies on one of the six axes through hex corners, such as
+// (1,1) or (2,-1). The traces of Line then differ at every odd index.
 func OnHexside(a, b Axial) bool {
-	l, r := Line(a, b)
-	for i := range l {
-		if l[i] != r[i] {
-			return true
+	_, ok := cornerAxis(b.Add(a.Scale(-1)))
+	return ok
+}
+
+// LineSides returns the hexsides the line from a to b runs exactly along,
+// in order from a: the side between left[i] and right[i] of Line at every
+// odd index i when OnHexside(a, b), and none otherwise. It is computed
+// exactly, without tracing.
+func LineSides(a, b Axial) []Side {
+	d, ok := cornerAxis(b.Add(a.Scale(-1)))
+	if !ok {
+		return nil
+	}
+	step := Directions[d].Add(Directions[mod6(d+1)])
+	k := Distance(a, b) / 2
+	sides := make([]Side, 0, k)
+	for h := a; len(sides) < k; h = h.Add(step) {
+		s, _ := SideBetween(h.Neighbor(d), h.Neighbor(d+1))
+		sides = append(sides, s)
+	}
+	return sides
+}
+
+// cornerAxis reports whether v is a positive multiple of one of the six
+// axes through hex corners, Directions[d]+Directions[d+1], and returns d.
+// In cube coordinates those are the vectors with two equal components.
+func cornerAxis(v Axial) (d int, ok bool) {
+	k := Distance(Axial{}, v) / 2
+	if k == 0 {
+		return 0, false
+	}
+	for d := range Directions {
+		if Directions[d].Add(Directions[mod6(d+1)]).Scale(k) == v {
+			return d, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // nudge is small next to a hex but large next to float error over any

@@ -1,130 +1,154 @@
 package hex
 
-import "container/heap"
+import "sync"
 
 // CostFunc gives the cost of one step between neighbouring hexes, or a
 // negative number when the step is not allowed (off the map, impassable).
+// It sees both hexes of the step, so a cost may depend on the hexside
+// crossed (a stream, a wall, a road running through it) as well as on the
+// hex entered; SideBetween(from, to) names that hexside.
 type CostFunc func(from, to Axial) int
 
 // Path finds a cheapest path from a to b with Dijkstra's algorithm. The
 // path starts with a and ends with b; its total cost is returned too. The
 // search only visits hexes that cost lets it step into, so cost must refuse
-// hexes off the map. Costs may depend on the hexside crossed, since cost
-// gets both ends of each step. Ties are broken by the order in which hexes
-// were first reached and by neighbour direction, so the answer is
-// deterministic.
+// hexes off the map. Ties are broken by the order in which hexes were first
+// reached and by neighbour direction, so the answer is deterministic.
 func Path(a, b Axial, cost CostFunc) (path []Axial, total int, ok bool) {
-	return search(a, b, cost, func(Axial) int { return 0 })
+	return shortest(a, b, cost, 0)
 }
 
-// AStar is Path guided towards b: minStep must be no more than the cheapest
-// step cost anywhere, so that minStep times the distance left never
-// overestimates (then the cost found is the least, as with Path).
+// AStar finds a cheapest path from a to b like Path, but searches towards
+// b first, using Distance to b times minStep as the A* estimate of the
+// cost still to come, so it usually looks at far fewer hexes. minStep must
+// be no more than the cheapest step cost allows (cheapest terrain plus
+// cheapest hexside), or the path may not be a cheapest one; with minStep 0
+// AStar is Path. Where several paths are cheapest AStar may
+// choose another than Path, at the same total. Ties between equal
+// estimates go to the hex nearer b, then as in Path, so the answer is
+// deterministic.
 func AStar(a, b Axial, cost CostFunc, minStep int) (path []Axial, total int, ok bool) {
-	return search(a, b, cost, func(x Axial) int { return minStep * Distance(x, b) })
+	return shortest(a, b, cost, max(minStep, 0))
 }
 
-func search(a, b Axial, cost CostFunc, h func(Axial) int) (path []Axial, total int, ok bool) {
+// shortest is Path, or A* when minStep > 0.
+func shortest(a, b Axial, cost CostFunc, minStep int) (path []Axial, total int, ok bool) {
 	if a == b {
 		return []Axial{a}, 0, true
 	}
-	dist := map[Axial]int{a: 0}
-	prev := map[Axial]Axial{}
-	q := &queue{}
-	seq := 0
-	heap.Push(q, item{a, h(a), seq})
-	for q.Len() > 0 {
-		it := heap.Pop(q).(item)
-		g := dist[it.at]
-		if it.cost > g+h(it.at) {
-			continue // a stale entry: a cheaper way here was found later
+	s := newSearch(a)
+	defer s.release()
+	for {
+		it, more := s.next()
+		if !more {
+			return nil, 0, false
 		}
 		if it.at == b {
-			return walkBack(prev, a, b), g, true
+			return s.walkBack(a, b), it.cost, true
 		}
-		for d := 0; d < 6; d++ {
-			n := it.at.Neighbor(d)
-			c := cost(it.at, n)
-			if c < 0 {
-				continue
-			}
-			nd := g + c
-			if old, seen := dist[n]; seen && old <= nd {
-				continue
-			}
-			dist[n], prev[n] = nd, it.at
-			seq++
-			heap.Push(q, item{n, nd + h(n), seq})
-		}
+		s.relax(it, cost, maxCost, b, minStep)
 	}
-	return nil, 0, false
 }
 
-// Reach is a flood fill bounded by cost: the least cost from start to
-// every hex reachable for at most limit, start included at 0. A step whose
-// cost is negative is blocked. This is how a command radius is traced
-// when enemy units and their zones of control block it (LoB 10.2e): the
-// system's CostFunc returns -1 for such hexes.
-func Reach(start Axial, limit int, cost CostFunc) map[Axial]int {
-	dist := map[Axial]int{start: 0}
-	q := &queue{}
-	seq := 0
-	heap.Push(q, item{start, 0, seq})
-	for q.Len() > 0 {
-		it := heap.Pop(q).(item)
-		if it.cost > dist[it.at] {
-			continue
-		}
-		for d := 0; d < 6; d++ {
-			n := it.at.Neighbor(d)
-			c := cost(it.at, n)
-			if c < 0 || it.cost+c > limit {
-				continue
-			}
-			nd := it.cost + c
-			if old, seen := dist[n]; seen && old <= nd {
-				continue
-			}
-			dist[n] = nd
-			seq++
-			heap.Push(q, item{n, nd, seq})
-		}
-	}
-	return dist
-}
+// maxCost is a limit no search reaches.
+const maxCost = int(^uint(0) >> 1)
 
-func walkBack(prev map[Axial]Axial, a, b Axial) []Axial {
-	var rev []Axial
-	for at := b; at != a; at = prev[at] {
-		rev = append(rev, at)
-	}
-	rev = append(rev, a)
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
-	return rev
-}
-
-type item struct {
-	at   Axial
-	cost int
+// search is the state of a Dijkstra or A* search: for every hex reached
+// the best cost found so far and the hex it was reached from, and the open
+// hexes. Hexes are keyed by pack.
+type search struct {
+	best map[uint64]step
+	open frontier
 	seq  int
 }
 
-type queue []item
+// step is how a search best reached a hex.
+type step struct {
+	cost int
+	from Axial
+}
 
-func (q queue) Len() int { return len(q) }
-func (q queue) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
+// searches keeps the state of finished searches for reuse, so a search
+// does not grow its map and heap from nothing each time.
+var searches = sync.Pool{New: func() any {
+	return &search{best: map[uint64]step{}, open: make(frontier, 0, 64)}
+}}
+
+// newSearch returns an empty search from start; release it when done.
+func newSearch(start Axial) *search {
+	s := searches.Get().(*search)
+	s.best[pack(start)] = step{}
+	s.open.push(item{at: start})
+	return s
+}
+
+// release empties s and returns it for reuse.
+func (s *search) release() {
+	clear(s.best)
+	s.open, s.seq = s.open[:0], 0
+	searches.Put(s)
+}
+
+// next pops the open hex with the lowest key, skipping entries made stale
+// by a cheaper way found later; false when none is left.
+func (s *search) next() (item, bool) {
+	for len(s.open) > 0 {
+		it := s.open.pop()
+		if it.cost <= s.best[pack(it.at)].cost {
+			return it, true
+		}
 	}
-	return q[i].seq < q[j].seq
+	return item{}, false
 }
-func (q queue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *queue) Push(x any)   { *q = append(*q, x.(item)) }
-func (q *queue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
+
+// relax offers the neighbours of it, in direction order, at no more than
+// limit. Each is keyed by its cost plus minStep per hex still to go to goal.
+func (s *search) relax(it item, cost CostFunc, limit int, goal Axial, minStep int) {
+	for d := range Directions {
+		n := it.at.Neighbor(d)
+		c := cost(it.at, n)
+		if c < 0 {
+			continue
+		}
+		nd := it.cost + c
+		if nd > limit {
+			continue
+		}
+		k := pack(n)
+		if old, seen := s.best[k]; seen && old.cost <= nd {
+			continue
+		}
+		s.best[k] = step{nd, it.at}
+		key := nd
+		if minStep > 0 {
+			key += Distance(n, goal) * minStep
+		}
+		s.seq++
+		s.open.push(item{at: n, key: key, cost: nd, seq: s.seq})
+	}
 }
+
+// walkBack returns the path to b that the search recorded.
+func (s *search) walkBack(a, b Axial) []Axial {
+	n := 1
+	for at := b; at != a; at = s.best[pack(at)].from {
+		n++
+	}
+	path := make([]Axial, n)
+	for at := b; ; at = s.best[pack(at)].from {
+		n--
+		path[n] = at
+		if at == a {
+			return path
+		}
+	}
+}
+
+// pack makes a map key of a hex, which is hashed faster than Axial. It is
+// one to one for coordinates that fit in 32 bits, far beyond any map.
+func pack(a Axial) uint64 {
+	return uint64(uint32(int32(a.Q)))<<32 | uint64(uint32(int32(a.R)))
+}
+
+// unpack undoes pack.
+func unpack(k uint64) Axial { return Axial{int(int32(k >> 32)), int(int32(k))} }

@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -88,5 +89,27 @@ func TestPathUnreachable(t *testing.T) {
 	}
 	if p, c, ok := Path(Axial{1, 1}, Axial{1, 1}, none); !ok || c != 0 || len(p) != 1 {
 		t.Fatal("a path to oneself is the hex itself")
+	}
+}
+
+// Among the many cheapest paths on an open board, Path keeps choosing the
+// same one: ties go to the hex reached first, then to neighbour direction.
+func TestPathTieBreakIsStable(t *testing.T) {
+	cases := []struct {
+		from, to Offset
+		want     []Offset
+	}{
+		{Offset{1, 1}, Offset{5, 4}, []Offset{{1, 1}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {5, 4}}},
+		{Offset{6, 1}, Offset{1, 3}, []Offset{{6, 1}, {5, 2}, {4, 2}, {3, 3}, {2, 3}, {1, 3}}},
+	}
+	for _, c := range cases {
+		p, _, ok := Path(c.from.ToAxial(), c.to.ToAxial(), onBoard(8, 8))
+		got := make([]Offset, len(p))
+		for i, h := range p {
+			got[i] = h.ToOffset()
+		}
+		if !ok || !slices.Equal(got, c.want) {
+			t.Errorf("Path %v→%v = %v, want %v", c.from, c.to, got, c.want)
+		}
 	}
 }

@@ -1,27 +1,29 @@
 package hex
 
-// Side identifies a hexside: the edge between a hex and its neighbour in
-// direction Dir. It is kept in a canonical form (Dir 0, 1 or 2, named from
-// the hex below-left of the edge), so the same edge named from either of
-// its hexes is the same value and can key a map of hexside features.
+// Side is a hexside: the edge between two neighbouring hexes. Its canonical
+// form names it from the lower of the two, Dir 0 (up-right), 1 (up) or 2
+// (up-left), so the same edge is the same value whichever of its two hexes
+// it is named from and Side can key a map of hexside features (streams,
+// walls, bridges).
 type Side struct {
 	Hex Axial
-	Dir int // 0, 1 or 2: see Directions
+	Dir int
 }
 
-// Side returns the hexside of a in direction dir (0..5).
+// Side returns the hexside of a in direction dir (0..5, taken modulo 6), in
+// canonical form: a.Side(d) == a.Neighbor(d).Side(d+3).
 func (a Axial) Side(dir int) Side {
-	dir = ((dir % 6) + 6) % 6
-	if dir < 3 {
-		return Side{a, dir}
+	dir = mod6(dir)
+	if dir >= 3 {
+		return Side{Hex: a.Neighbor(dir), Dir: dir - 3}
 	}
-	return Side{a.Neighbor(dir), dir - 3}
+	return Side{Hex: a, Dir: dir}
 }
 
-// SideBetween returns the hexside between two neighbouring hexes; ok is
-// false when they are not neighbours.
-func SideBetween(a, b Axial) (s Side, ok bool) {
-	for d := 0; d < 6; d++ {
+// SideBetween returns the hexside between a and b, and false when they are
+// not neighbours.
+func SideBetween(a, b Axial) (Side, bool) {
+	for d := range Directions {
 		if a.Neighbor(d) == b {
 			return a.Side(d), true
 		}
@@ -29,55 +31,48 @@ func SideBetween(a, b Axial) (s Side, ok bool) {
 	return Side{}, false
 }
 
-// Hexes returns the two hexes on either side of s.
+// Hexes returns the two hexes the side separates: s.Hex first, then its
+// neighbour across the side.
 func (s Side) Hexes() (Axial, Axial) { return s.Hex, s.Hex.Neighbor(s.Dir) }
 
-// Vertex identifies a hex corner, shared by three hexes. Corner i of a hex
-// lies between its hexsides i-1 and i. The canonical form names the corner
-// as corner 0 or 1 of one of its hexes, so it is comparable.
-type Vertex struct {
-	Hex    Axial
-	Corner int // 0 or 1
-}
-
-// Vertex returns corner i (0..5) of a: the corner between its hexsides in
-// directions i-1 and i.
-func (a Axial) Vertex(i int) Vertex {
-	i = ((i % 6) + 6) % 6
-	// The three hexes at a corner are a and its neighbours in directions
-	// i-1 and i. Each names the corner with a different index; pick the
-	// one whose index is 0 or 1.
-	for k, h := range [3]Axial{a, a.Neighbor(i - 1), a.Neighbor(i)} {
-		idx := (i + [3]int{0, 2, 4}[k]) % 6
-		if idx < 2 {
-			return Vertex{h, idx}
-		}
-	}
-	panic("hex: no canonical corner") // unreachable: indices i, i+2, i+4 cover 0 or 1
-}
-
-// Hexes returns the three hexes that meet at v.
-func (v Vertex) Hexes() [3]Axial {
-	i := v.Corner
-	return [3]Axial{v.Hex, v.Hex.Neighbor(i - 1), v.Hex.Neighbor(i)}
-}
-
-// Vertices returns the two ends of s.
+// Vertices returns the two corners at the ends of the side. Side d of a
+// hex runs from its vertex d to its vertex d+1.
 func (s Side) Vertices() [2]Vertex {
 	return [2]Vertex{s.Hex.Vertex(s.Dir), s.Hex.Vertex(s.Dir + 1)}
 }
 
-// LineSides returns the hexsides the straight line from a to b runs
-// exactly along: where the two nudged traces of Line pass either side.
-func LineSides(a, b Axial) []Side {
-	l, r := Line(a, b)
-	var out []Side
-	for i := range l {
-		if l[i] != r[i] {
-			if s, ok := SideBetween(l[i], r[i]); ok {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
+// Vertex is a hex corner, where three hexes meet. Its canonical form names
+// it as the east corner (Corner 0) or the west corner (Corner 3) of one of
+// those hexes; every corner of the grid is exactly one of these, so equal
+// corners are equal values.
+type Vertex struct {
+	Hex    Axial
+	Corner int
 }
+
+// Vertex returns corner i (0..5, taken modulo 6) of a in canonical form.
+// Corner 0 is the east corner and they go counter-clockwise, 60° apart, so
+// corner i lies between the sides to Neighbor(i-1) and Neighbor(i).
+func (a Axial) Vertex(i int) Vertex {
+	switch mod6(i) {
+	case 0:
+		return Vertex{a, 0}
+	case 1:
+		return Vertex{a.Neighbor(0), 3}
+	case 2:
+		return Vertex{a.Neighbor(2), 0}
+	case 3:
+		return Vertex{a, 3}
+	case 4:
+		return Vertex{a.Neighbor(3), 0}
+	default:
+		return Vertex{a.Neighbor(5), 3}
+	}
+}
+
+// Hexes returns the three hexes that meet at the corner, v.Hex first.
+func (v Vertex) Hexes() [3]Axial {
+	return [3]Axial{v.Hex, v.Hex.Neighbor(v.Corner - 1), v.Hex.Neighbor(v.Corner)}
+}
+
+func mod6(i int) int { return ((i % 6) + 6) % 6 }
