@@ -130,7 +130,9 @@ def check_vectors(v):
 def mail_text(data):
     msg, out = email.message_from_bytes(data, policy=email.policy.default), []
     for part in msg.walk():
-        if part.is_multipart(): continue
+        # The HTML alternative repeats the plain text with markup around the
+        # blocks; the text/plain body and the attached record are what count.
+        if part.is_multipart() or part.get_content_type() != "text/plain": continue
         c = part.get_content()
         out.append(c if isinstance(c, str) else c.decode("utf-8", "replace"))
     return "\n".join(out)
