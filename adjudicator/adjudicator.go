@@ -44,6 +44,10 @@ type Config struct {
 	Grace time.Duration
 	// Days are the weekdays (UTC) a deadline may fall on; empty means any.
 	Days []time.Weekday
+	// DecisionWindow is how long a side has to answer a decision request
+	// (a choice no standing order covers) before the default is taken.
+	// Zero means DefaultDecisionWindow.
+	DecisionWindow time.Duration
 }
 
 // Adjudicator runs games stored in a database.
@@ -53,6 +57,8 @@ type Adjudicator struct {
 	now  func() time.Time
 	rand io.Reader
 	log  *slog.Logger
+	// extra holds systems added with UseSystem, by id.
+	extra map[string]rules.System
 }
 
 // New returns an adjudicator. now is the clock and rand the source of dice
@@ -62,6 +68,24 @@ func New(db *store.DB, cfg Config, now func() time.Time, rand io.Reader, log *sl
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Adjudicator{db: db, cfg: cfg, now: now, rand: rand, log: log}
+}
+
+// UseSystem makes sys available to this adjudicator's games besides the
+// systems listed in rules/systems, for a system under development or a
+// test. Call it before the adjudicator handles any mail.
+func (a *Adjudicator) UseSystem(sys rules.System) {
+	if a.extra == nil {
+		a.extra = map[string]rules.System{}
+	}
+	a.extra[sys.ID()] = sys
+}
+
+// system returns the game system with the given id.
+func (a *Adjudicator) system(id string) (rules.System, error) {
+	if sys, ok := a.extra[id]; ok {
+		return sys, nil
+	}
+	return systems.Get(id)
 }
 
 // DB returns the adjudicator's database.
@@ -101,7 +125,7 @@ const diceLinks = 4096
 // CreateGame creates a game, commits to its dice and mails every player
 // the game-start mail.
 func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
-	sys, err := systems.Get(spec.System)
+	sys, err := a.system(spec.System)
 	if err != nil {
 		return err
 	}

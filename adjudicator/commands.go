@@ -17,12 +17,12 @@ import (
 // commands are the mail commands a player (or a bot) may send instead of
 // an order file. See docs/commands.md.
 var commands = []string{"HELP", "JOIN", "STATUS", "ORDERS", "DEADLINE", "MAP", "ABSENCE", "WITHDRAW", "VERIFY", "RESIGN",
-	"PAUSE", "RESUME", "PREVIEW", "RELEASE", "EXTEND", "ROLLBACK", "RULE"}
+	"PAUSE", "RESUME", "PREVIEW", "RELEASE", "EXTEND", "ROLLBACK", "RULE", "DECIDE"}
 
 // withArgs are the commands that take words after the command word; the
 // others must stand alone on their line, so that an order line that
 // happens to start with a command word is not taken for one.
-var withArgs = []string{"JOIN", "ABSENCE", "RESIGN", "PREVIEW", "EXTEND", "RULE"}
+var withArgs = []string{"JOIN", "ABSENCE", "RESIGN", "PREVIEW", "EXTEND", "RULE", "DECIDE"}
 
 // umpireOnly are the referee's commands.
 var umpireOnly = []string{"PAUSE", "RESUME", "PREVIEW", "RELEASE", "EXTEND", "ROLLBACK", "RULE"}
@@ -111,7 +111,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 			Message:    fmt.Sprintf("%s needs GAME, SIDE and PASSWORD lines, or a reply to one of Galloper's mails", c.Word),
 			Suggestion: "reply to your latest Galloper mail and write the command alone on the first line"}})
 	}
-	sys, st, err := gameState(g)
+	sys, st, err := a.gameState(g)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -207,6 +207,9 @@ func (a *Adjudicator) runCommand(tx *store.Tx, in Incoming, g store.Game, st rul
 		return note, nil, err
 	case "VERIFY":
 		return a.verify(tx, g, p)
+	case "DECIDE":
+		note, err := a.decide(tx, g, p, c.Args)
+		return note, nil, err
 	}
 	return "", nil, nil
 }

@@ -52,6 +52,9 @@ func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
 }
 
 func (a *Adjudicator) deadlineWork(tx *store.Tx, g store.Game) (resolved bool, err error) {
+	if pending, did, err := a.decideByDeadline(tx, g); pending || err != nil {
+		return did, err
+	}
 	now := a.now()
 	deadline := time.UnixMilli(g.Deadline)
 	switch {
@@ -71,7 +74,7 @@ func (a *Adjudicator) deadlineWork(tx *store.Tx, g store.Game) (resolved bool, e
 
 // remind mails each side whose orders for the current segment are missing.
 func (a *Adjudicator) remind(tx *store.Tx, g store.Game, deadline time.Time, kind, suffix string) error {
-	_, st, err := gameState(g)
+	_, st, err := a.gameState(g)
 	if err != nil {
 		return err
 	}

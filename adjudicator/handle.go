@@ -137,13 +137,20 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, []orders.Problem{{Kind: orders.Illegal, Code: "resigned",
 			Message: "you resigned from this game, so Galloper takes no more orders from you"}})
 	}
-	sys, st, err := gameState(g)
+	sys, st, err := a.gameState(g)
 	if err != nil {
 		return Outcome{}, err
 	}
 	seg := st.Segment()
 	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil {
 		return a.reject(tx, in, &g, player.Side, append(probs, *p))
+	}
+	if q, asking, err := tx.PendingDecision(g.ID); err != nil || asking {
+		if err != nil {
+			return Outcome{}, err
+		}
+		return a.reject(tx, in, &g, player.Side, append(probs, orders.Problem{Kind: orders.Illegal, Code: "segment-closed",
+			Message: fmt.Sprintf("%s is being resolved and waits for %s's decision %d; its orders can no longer change", seg.Label, q.Side, q.Seq)}))
 	}
 	if len(probs) == 0 {
 		probs = sys.Validate(st, rules.Side(player.Side), f)

@@ -62,7 +62,7 @@ func (a *Adjudicator) join(tx *store.Tx, in Incoming, code string) (Outcome, err
 	if err := tx.JoinPlayer(g.ID, found[0].Side, in.From, tok); err != nil {
 		return Outcome{}, err
 	}
-	sys, st, err := gameState(g)
+	sys, st, err := a.gameState(g)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -111,6 +111,9 @@ func (a *Adjudicator) withdraw(tx *store.Tx, g store.Game, st rules.State, p sto
 	}
 	if !slices.Contains(seg.Sides, rules.Side(p.Side)) {
 		return "", refuse("not-your-segment", fmt.Sprintf("%s sends no orders now: the game is at %s", p.Side, seg.Label))
+	}
+	if err := a.notDeciding(tx, g, "orders can no longer be withdrawn"); err != nil {
+		return "", err
 	}
 	sent, err := tx.LatestOrders(g.ID, seg.Index)
 	if err != nil {

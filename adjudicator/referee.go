@@ -9,7 +9,6 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
-	"galloper/rules/systems"
 )
 
 // The referee's commands: PREVIEW, RELEASE, EXTEND, ROLLBACK and RULE (PAUSE
@@ -102,8 +101,11 @@ func (a *Adjudicator) rollback(tx *store.Tx, g store.Game) (string, error) {
 	if len(segs) == 0 {
 		return "", refuse("nothing-to-roll-back", "no segment of game "+g.ID+" has been resolved yet")
 	}
+	if err := a.notDeciding(tx, g, "DECIDE for the side first, then ROLLBACK"); err != nil {
+		return "", err
+	}
 	last := segs[len(segs)-1]
-	sys, err := systems.Get(g.System)
+	sys, err := a.system(g.System)
 	if err != nil {
 		return "", err
 	}

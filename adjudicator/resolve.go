@@ -5,18 +5,18 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"galloper/adjudicator/store"
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/dice"
-	"galloper/rules/systems"
 )
 
 // gameState returns a game's system and its stored state awaiting orders.
-func gameState(g store.Game) (rules.System, rules.State, error) {
-	sys, err := systems.Get(g.System)
+func (a *Adjudicator) gameState(g store.Game) (rules.System, rules.State, error) {
+	sys, err := a.system(g.System)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -27,15 +27,49 @@ func gameState(g store.Game) (rules.System, rules.State, error) {
 	return sys, st, nil
 }
 
+// saveDefaults stores the system's default orders for each due side that
+// sent none.
+func (a *Adjudicator) saveDefaults(tx *store.Tx, g store.Game, sys rules.System, st rules.State) error {
+	seg := st.Segment()
+	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, o := range sent {
+		have[o.Side] = true
+	}
+	for _, s := range seg.Sides {
+		if have[string(s)] {
+			continue
+		}
+		f := sys.Default(st, s)
+		// Stored, the defaults are a whole order file like any other.
+		f.Game, f.Side, f.Turn = g.ID, string(s), strconv.Itoa(seg.Turn)
+		h := orders.Hash(f)
+		if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: string(s),
+			Canonical: orders.Format(f), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // resolve adjudicates the game's current segment inside tx: the orders in
 // hand (system defaults for sides that sent none), verifiable dice from the
 // next chain link, the journal, the new state and every side's report.
 func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
-	sys, st, err := gameState(g)
+	sys, st, err := a.gameState(g)
 	if err != nil {
 		return err
 	}
 	seg := st.Segment()
+	if err := a.saveDefaults(tx, g, sys, st); err != nil {
+		return err
+	}
+	// Every due side now has orders stored, so a segment resolved again
+	// (after a decision, or a rollback) sees the same files in the same
+	// order, and so the same dice.
 	sent, err := tx.LatestOrders(g.ID, seg.Index)
 	if err != nil {
 		return err
@@ -52,18 +86,6 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 		hashes = append(hashes, h)
 		if o.Salt != "" {
 			salts = append(salts, []byte(o.Salt))
-		}
-	}
-	for _, s := range seg.Sides {
-		if files[s] == nil {
-			f := sys.Default(st, s)
-			files[s] = f
-			h := orders.Hash(f)
-			hashes = append(hashes, h[:])
-			if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: string(s),
-				Canonical: orders.Format(f), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
-				return err
-			}
 		}
 	}
 	k := seg.Index + 1
@@ -88,15 +110,25 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err != nil {
 		return err
 	}
-	res, err := sys.Resolve(rules.Input{State: st, Orders: files, Dice: d})
+	asked, err := tx.Decisions(g.ID, seg.Index)
+	if err != nil {
+		return err
+	}
+	var decisions []rules.Decision
+	for _, q := range asked {
+		if q.Pending() {
+			return nil // still waiting for this answer
+		}
+		decisions = append(decisions, rules.Decision{Key: q.Key, Side: rules.Side(q.Side), Choice: q.Choice})
+	}
+	res, err := sys.Resolve(rules.Input{State: st, Orders: files, Decisions: decisions, Dice: d})
 	if err != nil {
 		return fmt.Errorf("game %s: resolve %s: %w", g.ID, seg.Label, err)
 	}
 	if res.Pause != nil {
-		// The systems wired in so far settle every choice by rule or
-		// standing order; decision requests come with the reactions.
-		return fmt.Errorf("game %s: %s needs a decision (%s) and decision requests are not supported yet", g.ID, seg.Label, res.Pause.Key)
+		return a.askDecision(tx, g, seg, asked, *res.Pause)
 	}
+	res.Events = append(decisionEvents(asked), res.Events...)
 	rec := d.Record()
 	record := dice.FormatRecord(rec)
 	now := a.now()

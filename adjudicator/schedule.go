@@ -120,7 +120,7 @@ func (a *Adjudicator) resume(tx *store.Tx, g store.Game, due []rules.Side) (stri
 	if deadline != 0 {
 		msg += " The current deadline is now " + timeText(deadline) + "."
 	}
-	_, st, err := gameState(g)
+	_, st, err := a.gameState(g)
 	if err != nil {
 		return "", err
 	}

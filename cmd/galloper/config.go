@@ -27,6 +27,7 @@ type Config struct {
 	Remind   time.Duration `mapstructure:"remind_before"`
 	Grace    time.Duration `mapstructure:"grace"`
 	Days     []string      `mapstructure:"deadline_days"`
+	Decide   time.Duration `mapstructure:"decision_window"`
 	Poll     time.Duration `mapstructure:"poll"`
 	LogLevel string        `mapstructure:"log_level"`
 	Metrics  string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
@@ -55,6 +56,7 @@ func loadConfig(path string) (Config, error) {
 	v.SetDefault("deadline", "72h")
 	v.SetDefault("remind_before", "12h")
 	v.SetDefault("grace", "0s")
+	v.SetDefault("decision_window", "24h")
 	v.SetDefault("poll", "1m")
 	v.SetDefault("log_level", "info")
 	v.SetDefault("imap.mailbox", "INBOX")
@@ -106,6 +108,9 @@ func (c Config) validate() error {
 	if c.Poll <= 0 {
 		return fmt.Errorf("config: poll must be positive, got %s", c.Poll)
 	}
+	if c.Decide <= 0 {
+		return fmt.Errorf("config: decision_window must be positive, got %s", c.Decide)
+	}
 	return nil
 }
 
@@ -139,7 +144,7 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 	}
 	days, _ := cfg.weekdays() // checked by loadConfig
 	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
-		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days},
+		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide},
 		time.Now, rand.Reader, cfg.logger())
 	return cfg, adj, nil
 }

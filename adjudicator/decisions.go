@@ -1,0 +1,223 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"galloper/adjudicator/store"
+	"galloper/rules"
+)
+
+// DefaultDecisionWindow is how long a side has to answer a decision
+// request when Config.DecisionWindow is zero.
+const DefaultDecisionWindow = 24 * time.Hour
+
+// askDecision stores a system's request for a choice that no standing
+// order covers, mails it to the side that must choose (and the umpire),
+// and leaves the segment unresolved until it is answered or its deadline
+// passes. The segment is then resolved again from its start with the same
+// dice and one more decision.
+func (a *Adjudicator) askDecision(tx *store.Tx, g store.Game, seg rules.Segment, asked []store.Decision, req rules.DecisionRequest) error {
+	for _, q := range asked {
+		if q.Key == req.Key {
+			return fmt.Errorf("game %s: %s asked again for decision %q, already answered %q", g.ID, seg.Label, req.Key, q.Choice)
+		}
+	}
+	if len(req.Options) == 0 || !containsString(req.Options, req.Default) {
+		return fmt.Errorf("game %s: %s: decision %q has no options or a default (%q) that is not one of them", g.ID, seg.Label, req.Key, req.Default)
+	}
+	window := a.cfg.DecisionWindow
+	if window == 0 {
+		window = DefaultDecisionWindow
+	}
+	now := a.now()
+	q, err := tx.RequestDecision(store.Decision{GameID: g.ID, SegmentIndex: seg.Index, Key: req.Key, Side: string(req.Side),
+		Rule: req.Rule, Question: req.Question, Options: req.Options, Default: req.Default,
+		RequestedAt: now.UnixMilli(), Deadline: now.Add(window).UnixMilli()})
+	if err != nil {
+		return err
+	}
+	// The game's deadline becomes the decision's, so the scheduler wakes
+	// for it; the segment's own deadline has been met or passed already.
+	if err := tx.SetSchedule(g.ID, q.Deadline, g.PausedAt); err != nil {
+		return err
+	}
+	players, err := tx.Players(g.ID)
+	if err != nil {
+		return err
+	}
+	subject := fmt.Sprintf("Decision needed: %s, %s", g.ID, seg.Label)
+	for _, p := range players {
+		if p.Email == "" || (p.Side != string(req.Side) && p.Side != Umpire) {
+			continue
+		}
+		if err := a.queue(tx, g, "decision", fmt.Sprintf("%d.%d", seg.Index, q.Seq), p.Email, subject, decisionText(g, seg, q, p.Side), Incoming{}, nil); err != nil {
+			return err
+		}
+	}
+	a.log.Info("decision requested", "game", g.ID, "segment", seg.Label, "key", q.Key, "side", q.Side)
+	return nil
+}
+
+// decisionText is the body of a decision request mail.
+func decisionText(g store.Game, seg rules.Segment, q store.Decision, to string) string {
+	var b strings.Builder
+	if to == Umpire {
+		fmt.Fprintf(&b, "Game %s, %s: resolution waits for %s to decide (you may decide for them).\n\n", g.ID, seg.Label, q.Side)
+	} else {
+		fmt.Fprintf(&b, "Game %s, %s: resolution waits for your decision. No standing order of yours covers it.\n\n", g.ID, seg.Label)
+	}
+	fmt.Fprintf(&b, "%s (%s)\n\n", q.Question, q.Rule)
+	for i, o := range q.Options {
+		mark := ""
+		if o == q.Default {
+			mark = "   (default)"
+		}
+		fmt.Fprintf(&b, "  %d. %s%s\n", i+1, o, mark)
+	}
+	fmt.Fprintf(&b, "\nReply with one line:\n\n  DECIDE %d <option number or text>\n\n", q.Seq)
+	fmt.Fprintf(&b, "If no answer arrives by %s, Galloper takes the default (%s).\n", timeText(q.Deadline), q.Default)
+	b.WriteString("The segment is then resolved from its start with the same dice, so nothing already rolled changes.\n")
+	return b.String()
+}
+
+// decide answers the game's pending decision request from a DECIDE
+// command: "DECIDE <number> <choice>", the choice by its number in the
+// list or by (a unique start of) its text. The side asked or the umpire
+// may answer. The segment is resolved at once if nothing else is awaited.
+func (a *Adjudicator) decide(tx *store.Tx, g store.Game, p store.Player, args string) (string, error) {
+	q, ok, err := tx.PendingDecision(g.ID)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", refuse("no-decision", "game "+g.ID+" is not waiting for a decision")
+	}
+	num, choice, _ := strings.Cut(strings.TrimSpace(args), " ")
+	if n, err := strconv.Atoi(num); err != nil || n != q.Seq {
+		return "", &refusal{code: "wrong-decision", msg: fmt.Sprintf("game %s is waiting for decision %d (%s), not %q", g.ID, q.Seq, q.Question, num),
+			fix: fmt.Sprintf("DECIDE %d %s", q.Seq, q.Default)}
+	}
+	if p.Side != q.Side && p.Side != Umpire {
+		return "", refuse("not-your-decision", fmt.Sprintf("decision %d is for %s to take", q.Seq, q.Side))
+	}
+	picked, err := pickOption(q.Options, strings.TrimSpace(choice))
+	if err != nil {
+		return "", &refusal{code: "bad-choice", msg: err.Error(), fix: fmt.Sprintf("DECIDE %d 1", q.Seq)}
+	}
+	by := "player"
+	if p.Side == Umpire {
+		by = "umpire"
+	}
+	if err := tx.Decide(q.ID, picked, by, a.now().UnixMilli()); err != nil {
+		return "", err
+	}
+	if err := a.afterDecision(tx, g); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Decision %d recorded: %s. Resolution goes on from the start of the segment with the same dice.", q.Seq, picked), nil
+}
+
+// afterDecision restores the game's segment deadline and resolves the
+// segment again; it may stop at the next decision request.
+func (a *Adjudicator) afterDecision(tx *store.Tx, g store.Game) error {
+	g, err := tx.Game(g.ID)
+	if err != nil {
+		return err
+	}
+	if g.PausedAt != 0 {
+		return nil // RESUME resolves it
+	}
+	return a.resolve(tx, g)
+}
+
+// notDeciding refuses, with the reason given, while the game waits for a
+// decision.
+func (a *Adjudicator) notDeciding(tx *store.Tx, g store.Game, what string) error {
+	q, ok, err := tx.PendingDecision(g.ID)
+	if err != nil || !ok {
+		return err
+	}
+	return refuse("awaiting-decision", fmt.Sprintf("the segment is being resolved and waits for %s's decision %d (%s): %s", q.Side, q.Seq, q.Question, what))
+}
+
+// decideByDeadline takes the default of a pending request whose deadline
+// has passed and resolves the segment again. It reports whether there was
+// a pending request (due or not).
+func (a *Adjudicator) decideByDeadline(tx *store.Tx, g store.Game) (pending, resolved bool, err error) {
+	q, ok, err := tx.PendingDecision(g.ID)
+	if err != nil || !ok {
+		return false, false, err
+	}
+	now := a.now()
+	if now.Before(time.UnixMilli(q.Deadline)) {
+		return true, false, nil
+	}
+	if err := tx.Decide(q.ID, q.Default, "deadline", now.UnixMilli()); err != nil {
+		return true, false, err
+	}
+	return true, true, a.afterDecision(tx, g)
+}
+
+// pickOption finds the option a player wrote: its number, its text, or a
+// unique start of its text, ignoring case.
+func pickOption(options []string, written string) (string, error) {
+	if written == "" {
+		return "", fmt.Errorf("DECIDE needs a choice: one of %s", optionList(options))
+	}
+	if n, err := strconv.Atoi(written); err == nil {
+		if n < 1 || n > len(options) {
+			return "", fmt.Errorf("there is no option %d: choose 1 to %d (%s)", n, len(options), optionList(options))
+		}
+		return options[n-1], nil
+	}
+	var hits []string
+	for _, o := range options {
+		if strings.EqualFold(o, written) {
+			return o, nil
+		}
+		if len(o) >= len(written) && strings.EqualFold(o[:len(written)], written) {
+			hits = append(hits, o)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return "", fmt.Errorf("%q is not one of the options: %s", written, optionList(options))
+	default:
+		return "", fmt.Errorf("%q could be any of %s", written, optionList(hits))
+	}
+}
+
+func optionList(options []string) string {
+	q := make([]string, len(options))
+	for i, o := range options {
+		q[i] = fmt.Sprintf("%d. %s", i+1, o)
+	}
+	return strings.Join(q, "; ")
+}
+
+// decisionEvents journal and report the decisions a segment was resolved
+// with, each seen by the side that took it.
+func decisionEvents(asked []store.Decision) []rules.Event {
+	var out []rules.Event
+	for _, q := range asked {
+		how := map[string]string{"player": "chosen by " + q.Side, "umpire": "chosen by the umpire for " + q.Side,
+			"deadline": "the default, taken when no answer came by the deadline"}[q.DecidedBy]
+		out = append(out, rules.Event{Kind: "decision", Rule: q.Rule, Visible: []rules.Side{rules.Side(q.Side)},
+			Text: fmt.Sprintf("Decision %d, %s: %s (%s).", q.Seq, q.Question, q.Choice, how)})
+	}
+	return out
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
