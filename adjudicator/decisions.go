@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,7 +26,7 @@ func (a *Adjudicator) askDecision(tx *store.Tx, g store.Game, seg rules.Segment,
 			return fmt.Errorf("game %s: %s asked again for decision %q, already answered %q", g.ID, seg.Label, req.Key, q.Choice)
 		}
 	}
-	if len(req.Options) == 0 || !containsString(req.Options, req.Default) {
+	if len(req.Options) == 0 || !slices.Contains(req.Options, req.Default) {
 		return fmt.Errorf("game %s: %s: decision %q has no options or a default (%q) that is not one of them", g.ID, seg.Label, req.Key, req.Default)
 	}
 	window := a.cfg.DecisionWindow
@@ -211,13 +212,4 @@ func decisionEvents(asked []store.Decision) []rules.Event {
 			Text: fmt.Sprintf("Decision %d, %s: %s (%s).", q.Seq, q.Question, q.Choice, how)})
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
