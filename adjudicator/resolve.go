@@ -55,6 +55,68 @@ func (a *Adjudicator) saveDefaults(tx *store.Tx, g store.Game, sys rules.System,
 	return nil
 }
 
+// segmentInput gathers what resolving the segment of st depends on: the
+// orders stored for it, its verifiable dice and the answered decision
+// requests. Every due side has orders stored by then (saveDefaults), so a
+// segment resolved again (after a decision, a rollback, or in a replay)
+// sees the same files in the same order, and so gets the same dice. The
+// returned Input has a nil State while a decision is still awaited.
+func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (rules.Input, *dice.Segment, []store.Decision, error) {
+	seg := st.Segment()
+	sent, err := tx.LatestOrders(g.ID, seg.Index)
+	if err != nil {
+		return rules.Input{}, nil, nil, err
+	}
+	files := map[rules.Side]*orders.File{}
+	var hashes, salts [][]byte
+	for _, o := range sent {
+		f, probs := orders.Parse(o.Canonical)
+		if len(probs) > 0 {
+			return rules.Input{}, nil, nil, fmt.Errorf("game %s: stored orders of %s do not parse: %s", g.ID, o.Side, probs[0].Message)
+		}
+		files[rules.Side(o.Side)] = f
+		h, _ := hex.DecodeString(o.Hash)
+		hashes = append(hashes, h)
+		if o.Salt != "" {
+			salts = append(salts, []byte(o.Salt))
+		}
+	}
+	k := seg.Index + 1
+	if k >= g.DiceLinks {
+		return rules.Input{}, nil, nil, fmt.Errorf("game %s: dice chain exhausted at segment %d", g.ID, k)
+	}
+	chain, err := dice.NewChain(g.DiceSecret, g.DiceLinks)
+	if err != nil {
+		return rules.Input{}, nil, nil, err
+	}
+	link, err := chain.Link(k)
+	if err != nil {
+		return rules.Input{}, nil, nil, err
+	}
+	prev, err := chain.Link(k - 1)
+	if err != nil {
+		return rules.Input{}, nil, nil, err
+	}
+	stateHash := sha256.Sum256(st.Canonical())
+	d, err := dice.NewSegment(dice.SegmentInput{GameID: g.ID, Index: k, Engine: Engine, Head: g.DiceHead,
+		Link: link, Prev: prev, State: stateHash[:], Orders: hashes, Salts: salts})
+	if err != nil {
+		return rules.Input{}, nil, nil, err
+	}
+	asked, err := tx.Decisions(g.ID, seg.Index)
+	if err != nil {
+		return rules.Input{}, nil, nil, err
+	}
+	var decisions []rules.Decision
+	for _, q := range asked {
+		if q.Pending() {
+			return rules.Input{}, nil, asked, nil // still waiting for this answer
+		}
+		decisions = append(decisions, rules.Decision{Key: q.Key, Side: rules.Side(q.Side), Choice: q.Choice})
+	}
+	return rules.Input{State: st, Orders: files, Decisions: decisions, Dice: d}, d, asked, nil
+}
+
 // resolve adjudicates the game's current segment inside tx: the orders in
 // hand (system defaults for sides that sent none), verifiable dice from the
 // next chain link, the journal, the new state and every side's report.
@@ -67,61 +129,11 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err := a.saveDefaults(tx, g, sys, st); err != nil {
 		return err
 	}
-	// Every due side now has orders stored, so a segment resolved again
-	// (after a decision, or a rollback) sees the same files in the same
-	// order, and so the same dice.
-	sent, err := tx.LatestOrders(g.ID, seg.Index)
-	if err != nil {
-		return err
+	in, d, asked, err := a.segmentInput(tx, g, st)
+	if err != nil || in.State == nil {
+		return err // in.State is nil while a decision is awaited
 	}
-	files := map[rules.Side]*orders.File{}
-	var hashes, salts [][]byte
-	for _, o := range sent {
-		f, probs := orders.Parse(o.Canonical)
-		if len(probs) > 0 {
-			return fmt.Errorf("game %s: stored orders of %s do not parse: %s", g.ID, o.Side, probs[0].Message)
-		}
-		files[rules.Side(o.Side)] = f
-		h, _ := hex.DecodeString(o.Hash)
-		hashes = append(hashes, h)
-		if o.Salt != "" {
-			salts = append(salts, []byte(o.Salt))
-		}
-	}
-	k := seg.Index + 1
-	if k >= g.DiceLinks {
-		return fmt.Errorf("game %s: dice chain exhausted at segment %d", g.ID, k)
-	}
-	chain, err := dice.NewChain(g.DiceSecret, g.DiceLinks)
-	if err != nil {
-		return err
-	}
-	link, err := chain.Link(k)
-	if err != nil {
-		return err
-	}
-	prev, err := chain.Link(k - 1)
-	if err != nil {
-		return err
-	}
-	stateHash := sha256.Sum256(st.Canonical())
-	d, err := dice.NewSegment(dice.SegmentInput{GameID: g.ID, Index: k, Engine: Engine, Head: g.DiceHead,
-		Link: link, Prev: prev, State: stateHash[:], Orders: hashes, Salts: salts})
-	if err != nil {
-		return err
-	}
-	asked, err := tx.Decisions(g.ID, seg.Index)
-	if err != nil {
-		return err
-	}
-	var decisions []rules.Decision
-	for _, q := range asked {
-		if q.Pending() {
-			return nil // still waiting for this answer
-		}
-		decisions = append(decisions, rules.Decision{Key: q.Key, Side: rules.Side(q.Side), Choice: q.Choice})
-	}
-	res, err := sys.Resolve(rules.Input{State: st, Orders: files, Decisions: decisions, Dice: d})
+	res, err := sys.Resolve(in)
 	if err != nil {
 		return fmt.Errorf("game %s: resolve %s: %w", g.ID, seg.Label, err)
 	}

@@ -162,7 +162,7 @@ func gameCmd() *cobra.Command {
 	for _, f := range []string{"config", "id"} {
 		_ = create.MarkFlagRequired(f)
 	}
-	game.AddCommand(create, exportCmd())
+	game.AddCommand(create, exportCmd(), replayCmd())
 	return game
 }
 
