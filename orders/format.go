@@ -35,6 +35,8 @@ func FormatOrders(f *File) string {
 		}
 		if w, ok := o.(*Written); ok {
 			writeWritten(&b, w)
+		} else if d, ok := o.(*Directive); ok {
+			writeDirective(&b, d)
 		}
 	}
 	return b.String()
@@ -99,6 +101,7 @@ func writeWritten(b *strings.Builder, w *Written) {
 	for _, in := range w.For {
 		fmt.Fprintf(b, "  FOR %s: %s\n", quoteName(in.Unit), in.Text)
 	}
+	writeCommandParts(b, &w.Command)
 	if w.Intent != "" {
 		for _, l := range strings.Split(w.Intent, "\n") {
 			fmt.Fprintf(b, "  INTENT    %s\n", quoteIntent(l))
@@ -130,6 +133,8 @@ func StripPositions(f *File) *File {
 	for _, o := range f.Orders {
 		if w, ok := o.(*Written); ok {
 			g.Orders = append(g.Orders, stripWritten(w))
+		} else if d, ok := o.(*Directive); ok {
+			g.Orders = append(g.Orders, stripDirective(d))
 		} else {
 			g.Orders = append(g.Orders, o)
 		}
@@ -150,6 +155,7 @@ func stripWritten(w *Written) *Written {
 		p.At = Pos{}
 		v.Route = append(v.Route, p)
 	}
+	v.Command = stripCommand(w.Command)
 	v.For = nil
 	for _, in := range w.For {
 		in.At = Pos{}
