@@ -188,7 +188,6 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	r.relay(o, c)
 }
 
-
 // stacked reports whether a leader is with his HQ (LoB 10.6); a leader
 // who fills in for an HQ always is (10.6d example step 4).
 func (r *resolver) stacked(c *Command) bool {
