@@ -179,9 +179,10 @@ func (r *resolver) associate(o *Order) {
 	}
 }
 
-// endAttack ends an Attack order and starts Attack Recovery for the
-// Command (LoB 10.8c) and for each Command that carried out a re-issue
-// of it, whose re-issued orders end with it.
+// endAttack ends an order; an Attack order's Command then needs Attack
+// Recovery (LoB 10.8c). Re-issues of it that no division has begun end
+// with it; divisions already carrying theirs out go on independently
+// (10.6d #5) until their own orders end. See docs/rulings-lob.md R-C2-6.
 func (r *resolver) endAttack(o *Order, why string) {
 	r.end(o, why)
 	if o.Type != "ATTACK" {
@@ -190,12 +191,9 @@ func (r *resolver) endAttack(o *Order, why string) {
 	r.startRecovery(o.To)
 	for i := range r.s.doc.Orders {
 		ch := &r.s.doc.Orders[i]
-		if ch.Parent == o.ID && ch.Status != Ended {
-			accepted := ch.Status == Accepted
+		if ch.Parent == o.ID && ch.Status != Ended && ch.Status != Accepted {
 			r.end(ch, "ended with "+o.ID)
-			if accepted {
-				r.startRecovery(ch.To)
-			}
+			r.add("order-ended", "LoB 10.7a", "%s ends with %s before %s began it", ch.ID, o.ID, ch.To)
 		}
 	}
 }
