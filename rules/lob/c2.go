@@ -205,6 +205,7 @@ func (r *resolver) startRecovery(cmd string) {
 		return
 	}
 	st.Recovering = true
+	r.recoveryStarted[cmd] = true
 	r.add("attack-recovery-needed", "LoB 10.8c", "%s must achieve Attack Recovery before it takes new Attack orders", cmd)
 }
 
@@ -215,6 +216,7 @@ func (r *resolver) startRecovery(cmd string) {
 func (r *resolver) flukeStop(c *Command, rule, why string) {
 	st := r.s.cmdState(c.Name)
 	st.Fluke, st.Withdraw, st.Recovering = true, true, true
+	r.recoveryStarted[c.Name] = true
 	r.add("fluke-stoppage", rule, "%s suffers Fluke Stoppage (%s): it must pull back out of enemy Small Arms range and needs Attack Recovery", c.Name, why)
 	parent := r.s.scn.parent(c)
 	if parent == nil || parent.Level != LevelCorps {
@@ -320,36 +322,32 @@ func (s *State) hasReserve(c *Command) (bool, string) {
 	return false, "its reserve is too small"
 }
 
-// reserveFails checks one brigade's Reserve units against LoB 10.7c.
+// reserveFails checks one brigade's Reserve units against LoB 10.7c:
+// conditions 1-4, then the minimum size.
 func (s *State) reserveFails(c *Command, b Brigade, in []*Unit) string {
-	complete := len(in) == len(b.units())
-	if len(c.Brigades) >= 3 && !complete {
-		return fmt.Sprintf("a division of %d brigades needs a complete brigade in reserve", len(c.Brigades))
-	}
-	if len(c.Brigades) < 3 {
-		full := false
-		for _, u := range in {
-			full = full || s.piece(u.Name).Unit.SP >= u.SP
-		}
-		if !full {
-			return "the reserve needs a full-strength regiment"
-		}
-	}
 	enemy := s.enemyOf(c.Side)
 	for _, u := range in {
 		p := s.piece(u.Name)
 		switch {
 		case p.Unit.Eliminated || u.Wrecked(p.Unit.SP):
 			return u.Name + " is Wrecked or destroyed"
-		case u.Arm == ArmCavalry && c.hasArm(ArmInfantry):
-			return "cavalry cannot be the reserve of an infantry division"
 		case s.enemySmallArmsWithin(enemy, p.Hex):
 			return "enemy Small Arms can fire on " + u.Name
+		case u.Arm == ArmCavalry && c.hasArm(ArmInfantry):
+			return "cavalry cannot be the reserve of an infantry division"
 		case len(in) == 1 && (s.marker(p.Hex).Morale == MoraleDG || s.marker(p.Hex).Morale == MoraleRouted):
 			return u.Name + " is Disorganized or Routed"
 		}
 	}
-	return ""
+	if len(c.Brigades) >= 3 && len(in) != len(b.units()) {
+		return fmt.Sprintf("a division of %d brigades needs a complete brigade in reserve", len(c.Brigades))
+	}
+	for _, u := range in {
+		if s.piece(u.Name).Unit.SP >= u.SP {
+			return ""
+		}
+	}
+	return "the reserve needs a full-strength regiment"
 }
 
 // hasArm reports whether any unit of the Command is of an arm.
@@ -380,8 +378,8 @@ func (s *State) enemySmallArmsWithin(side rules.Side, h string) bool {
 // day.
 func (r *resolver) recovery() {
 	for _, c := range r.s.scn.commands() {
-		if c.Side != r.side || !r.s.cmdStatus(c.Name).Recovering {
-			continue
+		if c.Side != r.side || !r.s.cmdStatus(c.Name).Recovering || r.recoveryStarted[c.Name] {
+			continue // rolls begin the turn after the need arises
 		}
 		if r.turn > 1 && r.clock(r.turn) == r.s.scn.FirstLight {
 			r.recovered(c, "it is the first Twilight turn of a new day")

@@ -131,6 +131,8 @@ func (r *caseRun) addOrder(l caseLineText) {
 		k, v, _ := strings.Cut(p, " ")
 		n, _ := strconv.Atoi(v)
 		switch k {
+		case "parent":
+			o.Parent = v
 		case "arrives":
 			o.ArrivesTurn = n
 		case "accepted":

@@ -18,6 +18,9 @@ type resolver struct {
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
 	// heldNoted marks orders already reported as held this phase.
 	heldNoted map[string]bool
+	// recoveryStarted marks Commands that came to need Attack Recovery
+	// this phase; they roll from the next turn (LoB 10.8c).
+	recoveryStarted map[string]bool
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -34,7 +37,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
+		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{}}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
