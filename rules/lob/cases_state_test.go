@@ -194,8 +194,9 @@ func (r *caseRun) expectState(l caseLineText) {
 		if got == "" {
 			got = "no"
 		}
-	case "associated":
-		got, want = st.cmdStatus(name).Associated, last
+	case "associated": // associated <battalion> -> <command>
+		b, c, _ := strings.Cut(strings.Join(f[1:], " "), " -> ")
+		got, want = st.cmdStatus(b).Associated, c
 	case "posted":
 		got, want = r.unitState(l, name).Posted, last
 	case "status":

@@ -110,6 +110,9 @@ func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Com
 	named := map[string]bool{}
 	for _, a := range w.Command.Artillery {
 		b := s.scn.command(a.Battalion)
+		if b != nil {
+			named[b.Name] = true
+		}
 		switch {
 		case b == nil || b.Side != sd.Side || b.Level != LevelArtillery:
 			ps.add(a.At, "lob-10.8e-not-battalion", "LoB 10.8e", fmt.Sprintf("%s is not one of your Artillery Battalions", a.Battalion), "")
@@ -123,7 +126,6 @@ func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Com
 				"choose a hex in radius, or ASSOCIATE the battalion and give its hex later")
 			continue
 		}
-		named[b.Name] = true
 		o.Artillery = append(o.Artillery, ArtilleryNote{Battalion: b.Name, Hex: a.Hex})
 	}
 	if to != nil && to.Level == LevelArtillery && !named[to.Name] {
