@@ -99,9 +99,9 @@ func (r *resolver) held(o *Order, c *Command) (rule, why string) {
 }
 
 // relay re-issues an accepted Attack order to each subordinate Command
-// (LoB 10.4a, 10.6d): no new roll, all at once, delivered in the
-// distance part of the Order Delivery chart. Conditions travel with it
-// (10.4d exception).
+// (LoB 10.4a, 10.6d): no new roll (docs/rulings-lob.md A3), all at once,
+// delivered in the distance part of the Order Delivery chart. Conditions
+// travel with it (10.4d exception).
 func (r *resolver) relay(o *Order, c *Command) bool {
 	subs := r.s.scn.subordinates(c)
 	if o.Type != "ATTACK" || len(subs) == 0 {
@@ -374,8 +374,9 @@ func (s *State) enemySmallArmsWithin(side rules.Side, h string) bool {
 }
 
 // recovery makes the Attack Recovery rolls (LoB 10.8c) for this side's
-// Commands that need it. All recover on the first Twilight turn of a new
-// day.
+// Commands that need it, from the turn after the need arose
+// (docs/rulings-lob.md R-C2-3). All recover on the first Twilight turn of
+// a new day.
 func (r *resolver) recovery() {
 	for _, c := range r.s.scn.commands() {
 		if c.Side != r.side || !r.s.cmdStatus(c.Name).Recovering || r.recoveryStarted[c.Name] {

@@ -146,7 +146,7 @@ func (s *State) radius(c *Command) int { return s.charts.radius[c.Level] }
 // every link from its Command's HQ (or the leader filling in for it) down
 // through its brigade leader to the unit is within that level's radius.
 // When the brigade leader himself is cut off, the trace goes from the HQ
-// directly to the unit (LoB 10.2 Play Note). It returns the hex the unit
+// directly to the unit (LoB 10.2 Play Note, docs/rulings-lob.md R-C2-2). It returns the hex the unit
 // should head back to when it is not.
 func (s *State) inRadius(t *radiusTrace, u *Piece, l radiusLink) (bool, string) {
 	hq := s.hqHex(l.cmd)

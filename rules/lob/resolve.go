@@ -202,6 +202,7 @@ func (r *resolver) stacked(c *Command) bool {
 // first Twilight turn of the day. "Command X attacks" occurs the turn X
 // accepts an Attack order issued no earlier than this order, or while X
 // is carrying one out; "N hours after" counts turns from that acceptance.
+// See docs/rulings-lob.md A4.
 func (r *resolver) conditionMet(o *Order) bool {
 	c := o.Condition
 	switch c.Kind {
