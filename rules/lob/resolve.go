@@ -596,8 +596,14 @@ func (s *State) describe(o *Order) string {
 		st = "awaiting acceptance" + rollsText(o, clock)
 	case Accepted:
 		st = fmt.Sprintf("accepted %s, executing", clock(o.AcceptedTurn))
+		if cs := s.cmdStatus(o.To); cs.Fluke {
+			st = fmt.Sprintf("accepted %s, stopped by Fluke Stoppage until Attack Recovery", clock(o.AcceptedTurn))
+		}
 	case Ended:
 		st = fmt.Sprintf("ended %s (%s)", clock(o.EndedTurn), o.Why)
+	}
+	if o.Ruling != "" {
+		st += fmt.Sprintf("; referee: %s", o.Ruling)
 	}
 	return head + ": " + st
 }
