@@ -50,7 +50,7 @@ func (r *resolver) withdrawals() {
 		}
 		if safe {
 			r.s.cmdState(c.Name).Withdraw = false
-			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands (LoB 10.8a)", c.Name)
+			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands, as with no orders", c.Name)
 		}
 	}
 }
