@@ -135,6 +135,7 @@ func (r *resolver) applyReserves(o *Order) {
 		for _, u := range r.s.formationUnits(name) {
 			if p := r.s.piece(u); p.Unit != nil {
 				p.Unit.Reserve = true
+				r.s.toMarchFormation(p) // LoB 10.4c #2
 			}
 		}
 		if c := r.s.scn.command(name); c != nil {
@@ -663,4 +664,32 @@ func (s *State) belongs(name string, c *Command) bool {
 		}
 	}
 	return false
+}
+
+// toMarchFormation puts a unit in Column, Limbered or Mounted (its first
+// printed side), or keeps Open Order (LoB 10.4b, 10.4c #2, 10.9).
+func (s *State) toMarchFormation(p *Piece) {
+	u := s.scn.unit(p.Name)
+	if u == nil || p.Unit == nil || p.Unit.Formation == "open-order" {
+		return
+	}
+	p.Unit.Formation = u.Sides[0]
+}
+
+// formColumn puts a Command's Infantry into Column as it accepts a Move
+// order (LoB 10.4b): units with a Column side that are not Open Order
+// capable; artillery and cavalry are not Infantry here.
+func (r *resolver) formColumn(c *Command) {
+	var formed []string
+	for _, u := range c.units() {
+		p := r.s.piece(u.Name)
+		if u.Arm != ArmInfantry || u.OpenOrder || u.Sides[0] != "column" || p.Unit.Formation == "column" || p.Unit.Eliminated {
+			continue
+		}
+		p.Unit.Formation = "column"
+		formed = append(formed, u.Name)
+	}
+	if len(formed) > 0 {
+		r.add("column-formed", "LoB 10.4b", "%s forms column for its Move order: %s", c.Name, strings.Join(formed, ", "))
+	}
 }

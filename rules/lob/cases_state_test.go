@@ -210,6 +210,9 @@ func (r *caseRun) expectState(l caseLineText) {
 	case "view", "view-not": // view <side> <text>
 		r.expectView(l, f[0] == "view", rules.Side(f[1]), strings.Join(f[2:], " "))
 		return
+	case "charge": // charge <unit> yes|no
+		ok, _ := st.mayCharge(name)
+		got, want = yesNo(ok), last
 	case "column": // column <command> <hexes>
 		got, want = strconv.Itoa(st.columnLength(st.scn.command(name))), last
 	default:

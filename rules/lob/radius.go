@@ -159,3 +159,22 @@ func (s *State) inRadius(t *radiusTrace, u *Piece, l radiusLink) (bool, string) 
 	}
 	return t.reaches(hq, u.Hex, s.radius(l.cmd)), hq
 }
+
+// mayCharge reports whether a unit may make an initial Charge as far as
+// command goes (LoB 10.2f-g): not when it is out of Command Radius as the
+// Charge is announced. The field rules call it when a Charge is declared.
+func (s *State) mayCharge(unit string) (bool, string) {
+	i, ok := s.index[unit]
+	if !ok {
+		return false, "no such unit"
+	}
+	p := &s.doc.Pieces[i]
+	l, ok := s.links(p.Side)[unit]
+	if !ok {
+		return false, "not a combat unit of a Command"
+	}
+	if in, _ := s.inRadius(s.newTrace(p.Side), p, l); !in {
+		return false, "out of Command Radius: no initial Charge (LoB 10.2g)"
+	}
+	return true, ""
+}

@@ -187,6 +187,9 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	if r.s.inReserve(c) && len(o.Reserves) == 0 {
 		r.release(leaderRole{leader: c.Leader, cmd: c})
 	}
+	if o.Type == "MOVE" {
+		r.formColumn(c)
+	}
 	r.applyReserves(o)
 	r.associate(o)
 	r.relay(o, c)
