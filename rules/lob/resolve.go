@@ -602,6 +602,7 @@ func (s *State) describe(o *Order) string {
 		if cs := s.cmdStatus(o.To); cs.Fluke {
 			st = fmt.Sprintf("accepted %s, stopped by Fluke Stoppage until Attack Recovery", clock(o.AcceptedTurn))
 		}
+		st += s.offRoute(o)
 	case Ended:
 		st = fmt.Sprintf("ended %s (%s)", clock(o.EndedTurn), o.Why)
 	}
@@ -609,6 +610,20 @@ func (s *State) describe(o *Order) string {
 		st += fmt.Sprintf("; referee: %s", o.Ruling)
 	}
 	return head + ": " + st
+}
+
+// offRoute says when a Command's HQ is not where its order's route goes
+// next (LoB 10.2h: "A Command's HQ must follow the order's movement
+// path"), as after a displacement (9.2).
+func (s *State) offRoute(o *Order) string {
+	c := s.scn.command(o.To)
+	if c == nil || len(o.Path) == 0 {
+		return ""
+	}
+	if hq := s.hqHex(c); s.scn.Map.distance(hq, o.Path[0]) > 1 {
+		return fmt.Sprintf("; its HQ at %s has left its route (next %s)", hq, o.Path[0])
+	}
+	return ""
 }
 
 func rollsText(o *Order, clock func(int) string) string {
