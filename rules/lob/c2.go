@@ -36,7 +36,7 @@ func (s *State) leaderOut(name string) string {
 	case p.OffMap:
 		return "is not yet on the map (LoB 10.3f)"
 	case p.Status == "lost":
-		return "has been lost (LoB 9.1a)"
+		return "has been lost (LoB 9.1a, 10.8b)"
 	}
 	return ""
 }
@@ -93,7 +93,11 @@ func (r *resolver) held(o *Order, c *Command) (rule, why string) {
 		return "LoB 10.8c", "its Command must achieve Attack Recovery before it can roll for an Attack order"
 	}
 	if why := r.s.leaderOut(c.Leader.Name); why != "" {
-		return "LoB 10.3f", c.Leader.Name + " " + why
+		rule := "LoB 10.3f"
+		if r.s.piece(c.Leader.Name).Status == "lost" {
+			rule = "LoB 10.8b"
+		}
+		return rule, c.Leader.Name + " " + why
 	}
 	return "", ""
 }
@@ -299,7 +303,7 @@ func (r *resolver) flukeCheck(c *Command) {
 // enemy Small Arms range, no cavalry for an infantry division, and a lone
 // regiment not DG or Routed. It says why not when some Reserve fails.
 func (s *State) hasReserve(c *Command) (bool, string) {
-	var any bool
+	why := ""
 	for _, b := range c.Brigades {
 		var in []*Unit
 		for _, u := range b.units() {
@@ -310,17 +314,15 @@ func (s *State) hasReserve(c *Command) (bool, string) {
 		if len(in) == 0 {
 			continue
 		}
-		any = true
-		if why := s.reserveFails(c, b, in); why == "" {
+		fail := s.reserveFails(c, b, in)
+		if fail == "" {
 			return true, ""
-		} else if len(in) > 0 {
-			return false, why
+		}
+		if why == "" {
+			why = fail
 		}
 	}
-	if !any {
-		return false, ""
-	}
-	return false, "its reserve is too small"
+	return false, why
 }
 
 // reserveFails checks one brigade's Reserve units against LoB 10.7c:
