@@ -455,6 +455,14 @@ func (r *resolver) pendingEvents() {
 	r.s.doc.Pending = keep
 }
 
+// raise records a field event for command and control to answer in the
+// owning side's next Command Phase (see Pending). The field rules call it
+// when a leader is lost (LoB 9.1a) or an HQ is overrun, retreats from
+// Small Arms fire or is displaced (9.2, 10.9).
+func (s *State) raise(kind, name string) {
+	s.doc.Pending = append(s.doc.Pending, Pending{Kind: kind, Name: name})
+}
+
 // sideOf is the side of a leader or Command.
 func (s *State) sideOf(name string) rules.Side {
 	if c := s.scn.command(name); c != nil {

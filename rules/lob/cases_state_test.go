@@ -83,7 +83,7 @@ func (r *caseRun) setState(l caseLineText) {
 	case "lost":
 		r.counter(l, strings.Join(f[1:], " ")).Status = "lost"
 	case "pending": // pending <kind> <name>
-		st.doc.Pending = append(st.doc.Pending, Pending{Kind: f[1], Name: strings.Join(f[2:], " ")})
+		st.raise(f[1], strings.Join(f[2:], " "))
 	case "offmap": // offmap <command> <turn> <hex>
 		r.offMap(l, f[1:])
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
