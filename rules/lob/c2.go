@@ -204,9 +204,11 @@ func (r *resolver) endAttack(o *Order, why string) {
 }
 
 // startRecovery marks a Command as needing Attack Recovery (LoB 10.8c).
+// A corps does not: its divisions recover independently, and it may be
+// given new Attack orders meanwhile (docs/rulings-lob.md R-C2-6).
 func (r *resolver) startRecovery(cmd string) {
 	st := r.s.cmdState(cmd)
-	if st.Recovering {
+	if st.Recovering || r.s.hasDivisions(r.s.scn.command(cmd)) {
 		return
 	}
 	st.Recovering = true
@@ -453,6 +455,20 @@ func (r *resolver) pendingEvents() {
 		}
 	}
 	r.s.doc.Pending = keep
+}
+
+// hasDivisions reports whether a Command has subordinate Commands other
+// than Artillery Battalions: a corps.
+func (s *State) hasDivisions(c *Command) bool {
+	if c == nil {
+		return false
+	}
+	for _, sub := range s.scn.subordinates(c) {
+		if sub.Level != LevelArtillery {
+			return true
+		}
+	}
+	return false
 }
 
 // raise records a field event for command and control to answer in the
