@@ -233,3 +233,30 @@ func (s *State) columnLength(c *Command) int {
 	}
 	return n
 }
+
+// followAssociation moves each Artillery Battalion associated with a
+// Command, and with no order of its own, after that Command's HQ: it
+// "is free to move with the associated Command to wherever they are
+// going without an actual hex assignment until they get there" (LoB
+// 10.8e part b). Its HQ closes to the Command's HQ by up to a turn's
+// cross-country allowance, and its leader goes with it.
+func (r *resolver) followAssociation() {
+	for _, c := range r.s.scn.commands() {
+		st := r.s.cmdStatus(c.Name)
+		if c.Side != r.side || c.Level != LevelArtillery || st.Associated == "" || r.s.hasAccepted(c, false) {
+			continue
+		}
+		to := r.s.scn.command(st.Associated)
+		hq := r.s.piece(c.HQName())
+		from := hq.Hex
+		withLeader := r.stacked(c)
+		r.closeUp(hq, r.s.hqHex(to), r.s.charts.country)
+		if hq.Hex == from {
+			continue
+		}
+		if withLeader {
+			r.s.piece(c.Leader.Name).Hex = hq.Hex
+		}
+		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
+	}
+}

@@ -376,6 +376,7 @@ func (r *resolver) activity(f *orders.File) {
 			}
 		}
 	}
+	r.followAssociation()
 	r.radiusChecks()
 	r.wagons(f)
 }
