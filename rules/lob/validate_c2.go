@@ -33,6 +33,10 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 		case d.Target != "" && !s.onMapHex(d.Target):
 			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "name a hex to the rear")
 		}
+	case "SURRENDER":
+		if code, msg := s.surrenderProblem(sd, d.Who); code != "" {
+			ps.add(d.At, code, "LoB 10.9d", msg, "only units of a Skedaddling Command that cannot get back into Command Radius may surrender")
+		}
 	case "POST":
 		if p, ok := s.ownPiece(sd, d.Who); !ok || p.Kind != ArmArtillery {
 			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "name the battery as its counter does")
@@ -182,4 +186,21 @@ func (s *State) defence(w *orders.Written, o *Order, ps *problems) {
 		return
 	}
 	o.Defend = d
+}
+
+// surrenderProblem checks a SURRENDER (LoB 10.9d): a unit of a
+// Skedaddling Command that is out of Command Radius.
+func (s *State) surrenderProblem(sd *SideOOB, name string) (code, msg string) {
+	p, ok := s.ownPiece(sd, name)
+	l, linked := s.links(sd.Side)[name]
+	switch {
+	case !ok || p.Unit == nil || !linked || p.Unit.Eliminated:
+		return "lob-unknown-unit", fmt.Sprintf("%s is not one of your combat units", name)
+	case s.cmdStatus(l.cmd.Name).Skedaddle == "":
+		return "lob-10.9d-not-skedaddling", fmt.Sprintf("%s is not Skedaddling", l.cmd.Name)
+	}
+	if in, _ := s.inRadius(s.newTrace(sd.Side), p, l); in {
+		return "lob-10.9d-not-trapped", fmt.Sprintf("%s is back in Command Radius; it is not trapped", name)
+	}
+	return "", ""
 }
