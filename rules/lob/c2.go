@@ -254,12 +254,21 @@ func (r *resolver) fluke() {
 		if c.Side != r.side || r.s.cmdStatus(c.Name).Fluke || !r.attacking(c) || len(r.s.scn.subordinates(c)) > 0 {
 			continue
 		}
-		if r.turn <= r.s.charts.c2.flukeGrace {
-			r.add("fluke-grace", "LoB 10.7b", "no Fluke Stoppage roll for %s: turn %d is within the first %d turns of the scenario", c.Name, r.turn, r.s.charts.c2.flukeGrace)
+		if grace := r.s.flukeGrace(); r.turn <= grace {
+			r.add("fluke-grace", "LoB 10.7b", "no Fluke Stoppage roll for %s: turn %d is within the first %d turns of the scenario", c.Name, r.turn, grace)
 			continue
 		}
 		r.flukeCheck(c)
 	}
+}
+
+// flukeGrace is the number of turns at a scenario's start without Fluke
+// Stoppage rolls: the scenario's own, or the chart pack's (LoB 10.7b).
+func (s *State) flukeGrace() int {
+	if s.scn.FlukeGrace > 0 {
+		return s.scn.FlukeGrace
+	}
+	return s.charts.c2.flukeGrace
 }
 
 // attacking reports whether a Command is carrying out an Attack order.
