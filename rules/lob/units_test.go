@@ -86,3 +86,21 @@ func TestUnitState(t *testing.T) {
 		}
 	}
 }
+
+func TestWithOptionalRules(t *testing.T) {
+	st := newGame(t)
+	s2, err := WithOptionalRules(st, "12.4", "12.2", "12.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s2.(*State); !n.optional("12.4") || !n.optional("12.2") || n.optional("12.5") || len(n.doc.Optional) != 2 || st.optional("12.4") {
+		t.Errorf("optional rules %v (original %v)", n.doc.Optional, st.doc.Optional)
+	}
+	if _, err := WithOptionalRules(st, "12.6"); err == nil {
+		t.Error("12.6 accepted")
+	}
+	later, _ := step(t, st, nil, forced())
+	if _, err := WithOptionalRules(later, "12.2"); err == nil {
+		t.Error("optional rules changed during play")
+	}
+}
