@@ -104,3 +104,31 @@ func TestWithOptionalRules(t *testing.T) {
 		t.Error("optional rules changed during play")
 	}
 }
+
+// TestCommandStateRoundTrip: the command-and-control state (Command
+// statuses, Reserve, markers, pending events, optional rules, re-issues)
+// survives the canonical form, as replays need.
+func TestCommandStateRoundTrip(t *testing.T) {
+	s, err := WithOptionalRules(newGame(t), "12.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	st.cmdState("Barton's Division").Recovering = true
+	st.cmdState("Lyle's Corps").Skedaddle = "A2.7"
+	st.piece("Ames' Brigade").Unit.Reserve = true
+	st.doc.Markers = append(st.doc.Markers, HexMarker{Hex: "A4.3", Morale: MoraleSh})
+	st.raise("leader-lost", "Whitcomb")
+	dec, err := New().DecodeState(st.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(dec.Canonical()) != string(st.Canonical()) {
+		t.Fatalf("round trip changed the state:\n%s\n%s", st.Canonical(), dec.Canonical())
+	}
+	d := dec.(*State)
+	if !d.cmdStatus("Barton's Division").Recovering || d.cmdStatus("Lyle's Corps").Skedaddle != "A2.7" ||
+		!d.piece("Ames' Brigade").Unit.Reserve || d.marker("A4.3").Morale != MoraleSh || len(d.doc.Pending) != 1 || !d.optional("12.4") {
+		t.Errorf("decoded %+v", d.doc.Commands)
+	}
+}
