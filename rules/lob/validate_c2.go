@@ -77,6 +77,12 @@ func (s *State) hasAttack(c *Command) bool {
 // defence lines (LoB 10.4c, 10.8e, 12.4, 12.2).
 func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *problems) {
 	to := s.scn.command(o.To)
+	for _, in := range w.For {
+		if to != nil && !s.within(in.Unit, to) && !s.associatedIn(in.Unit, w) {
+			ps.add(in.At, "lob-10.3c-for", "LoB 10.3c", fmt.Sprintf("%s is not part of %s; an order instructs one Command and its own formations", in.Unit, to.Name),
+				"send that formation's instructions in an order to its own Command")
+		}
+	}
 	for _, r := range w.Command.Reserves {
 		if len(s.formationUnits(r.Name)) == 0 || to == nil || !s.within(r.Name, to) {
 			ps.add(r.At, "lob-10.4c-reserve", "LoB 10.4c", fmt.Sprintf("%s is not a formation of %s", r.Name, o.To),
@@ -94,13 +100,40 @@ func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *probl
 	}
 }
 
-// within reports whether a formation is the Command or part of it.
+// within reports whether a formation is the Command or part of it, at
+// any level below it (LoB 10.3c); names match as a player writes them.
 func (s *State) within(name string, c *Command) bool {
-	if name == c.Name {
+	if strings.EqualFold(name, c.Name) || strings.EqualFold(name, c.Leader.Name) {
 		return true
 	}
-	for _, u := range s.formationUnits(name) {
-		if s.belongs(u, c) {
+	for _, b := range c.Brigades {
+		if strings.EqualFold(name, b.Name) || (b.Leader != nil && strings.EqualFold(name, b.Leader.Name)) {
+			return true
+		}
+		for _, u := range b.units() {
+			if strings.EqualFold(name, u.Name) {
+				return true
+			}
+		}
+	}
+	for _, u := range c.Units {
+		if strings.EqualFold(name, u.Name) {
+			return true
+		}
+	}
+	for _, sub := range s.scn.subordinates(c) {
+		if s.within(name, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// associatedIn reports whether an order's ASSOCIATE or DESTINATION lines
+// name the formation: an associated Artillery Battalion (LoB 10.3c).
+func (s *State) associatedIn(name string, w *orders.Written) bool {
+	for _, a := range w.Command.Artillery {
+		if strings.EqualFold(a.Battalion, name) {
 			return true
 		}
 	}
