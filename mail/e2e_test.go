@@ -124,7 +124,7 @@ func (r *rig) compose(from, subject, body string) []byte {
 	h.SetAddressList("To", []*gomail.Address{{Address: gm}})
 	h.SetSubject(subject)
 	h.SetDate(r.clock)
-	h.SetMessageID(fmt.Sprintf("%x@players.test", sha256.Sum256([]byte(subject+body))))
+	h.SetMessageID(fmt.Sprintf("%x@players.test", sha256.Sum256([]byte(from+"\n"+subject+"\n"+body))))
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,6 +47,15 @@ type Intake struct {
 	now  func() time.Time
 	log  *slog.Logger
 	wake chan struct{}
+
+	// validity is the mailbox's UIDVALIDITY as recorded in the database,
+	// once validityKnown.
+	validity      uint32
+	validityKnown bool
+	afterFetch    func() // called after each batch is fetched; for tests
+
+	// Metrics, when set, counts sessions, failures, rescans and stored mail.
+	Metrics *Metrics
 }
 
 // NewIntake returns an intake for the mailbox.
@@ -101,6 +111,7 @@ func (in *Intake) Run(ctx context.Context, pollEvery time.Duration, notify func(
 		if ctx.Err() != nil {
 			return nil
 		}
+		in.Metrics.count(imapFailures, 1)
 		in.log.Warn("imap session ended; reconnecting", "err", err, "backoff", backoff)
 		select {
 		case <-ctx.Done():
@@ -117,6 +128,7 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		return err
 	}
 	defer c.Close()
+	in.Metrics.count(sessions, 1)
 	in.ensureProcessed(c)
 	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
 	if err != nil {
@@ -195,14 +207,51 @@ const batchSize = 50
 // BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
 // set \Seen (and move the batch to the processed folder, if any). A crash
 // before the flags are set means the batch is fetched again and recognised.
+//
+// When the mailbox's UIDVALIDITY is not the one recorded, the UIDs stored
+// before name other messages or none (the mailbox was recreated or
+// restored), and flags may not be what Galloper left: every message in it
+// is read again, seen or not, and what is already stored is recognised by
+// its Message-ID and body hash. The new UIDVALIDITY is recorded in the
+// same transaction as the rescan's last batch, so a rescan cut short by a
+// crash starts again.
 func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity uint32) (int, error) {
-	data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	// A batch in hand is committed and acknowledged even when ctx ends
+	// meanwhile; ctx only stops the next batch from starting.
+	dbCtx := context.WithoutCancel(ctx)
+	if !in.validityKnown {
+		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			var err error
+			in.validity, err = tx.MailboxValidity(in.cfg.Mailbox)
+			return err
+		}); err != nil {
+			return 0, fmt.Errorf("read mailbox state: %w", err)
+		}
+		in.validityKnown = true
+	}
+	record := in.validity != uidValidity
+	criteria := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
+	if record && in.validity != 0 {
+		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.cfg.Mailbox,
+			"was", in.validity, "now", uidValidity)
+		in.Metrics.count(rescans, 1)
+		criteria = &imap.SearchCriteria{} // ALL
+	}
+	data, err := c.UIDSearch(criteria, nil).Wait()
 	if err != nil {
-		return 0, fmt.Errorf("search unseen: %w", err)
+		return 0, fmt.Errorf("search: %w", err)
 	}
 	var batches [][]imap.UID
 	for uids := data.AllUIDs(); len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
 		batches = append(batches, uids[:min(batchSize, len(uids))])
+	}
+	if len(batches) == 0 && record {
+		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			return tx.SetMailboxValidity(in.cfg.Mailbox, uidValidity, in.now().UnixMilli())
+		}); err != nil {
+			return 0, fmt.Errorf("record UIDVALIDITY: %w", err)
+		}
+		in.validity = uidValidity
 	}
 	stored := 0
 	// The next batch is fetched while this one is committed and
@@ -223,28 +272,42 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		if i+1 < len(batches) {
 			next = in.fetchAsync(c, batches[i+1])
 		}
-		raws := got.raws
-		err := in.db.WithTx(ctx, func(tx *store.Tx) error {
+		if in.afterFetch != nil {
+			in.afterFetch()
+		}
+		last := i == len(batches)-1
+		now := in.now().UnixMilli()
+		inserted := 0
+		err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			inserted = 0
 			for _, uid := range batch {
-				raw, ok := raws[uid]
+				raw, ok := got.raws[uid]
 				if !ok {
 					continue // expunged meanwhile
 				}
-				id, auth := headerFacts(raw, uidValidity, uint32(uid))
+				id, auth := headerFacts(raw)
 				m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
-					MessageID: id, Raw: raw, ReceivedAt: in.now().UnixMilli(), AuthResults: auth}
-				_, inserted, err := tx.InsertInbound(m)
+					MessageID: id, Raw: raw, ReceivedAt: now, AuthResults: auth}
+				_, ok, err := tx.InsertInbound(m)
 				if err != nil {
 					return fmt.Errorf("store message uid %d: %w", uid, err)
 				}
-				if inserted {
-					stored++
+				if ok {
+					inserted++
 				}
+			}
+			if last && record {
+				return tx.SetMailboxValidity(in.cfg.Mailbox, uidValidity, now)
 			}
 			return nil
 		})
 		if err != nil {
 			return stored, err
+		}
+		stored += inserted
+		in.Metrics.count(storedMails, inserted)
+		if last && record {
+			in.validity = uidValidity
 		}
 		// Committed: now, and only now, acknowledge the batch.
 		set := imap.UIDSetNum(batch...)
@@ -322,12 +385,14 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 }
 
 // headerFacts reads a mail's header once for what intake keeps: its
-// Message-ID (or a stand-in made from its mailbox position when it has
-// none) and the Authentication-Results headers (RFC 8601) that the
+// Message-ID (or, when it has none, a stand-in made from the hash of the
+// whole mail, which stays the same if the mail is read again under a new
+// UIDVALIDITY) and the Authentication-Results headers (RFC 8601) that the
 // receiving mail server added. Those DKIM, SPF and DMARC verdicts are kept
 // as evidence of where a mail came from; they never authenticate a player.
-func headerFacts(raw []byte, uidValidity, uid uint32) (msgID, authResults string) {
-	msgID = fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
+func headerFacts(raw []byte) (msgID, authResults string) {
+	sum := sha256.Sum256(raw)
+	msgID = fmt.Sprintf("<no-message-id.%x@galloper>", sum[:16])
 	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))
 	if err != nil {
 		return msgID, ""

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -26,10 +27,18 @@ type Inbound struct {
 	AuthResults string
 }
 
-// BodyHash is the hex SHA-256 of a raw message, used with its Message-ID to
-// recognise a mail delivered twice.
+// BodyHash is the hex SHA-256 of a raw message's body: everything after
+// the blank line that ends its header (the whole message when there is
+// none). With the Message-ID it recognises a mail delivered twice, even
+// when the copies' transport headers (Received, Delivered-To) differ.
 func BodyHash(raw []byte) string {
-	s := sha256.Sum256(raw)
+	body := raw
+	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+		body = raw[i+4:]
+	} else if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
+		body = raw[i+2:]
+	}
+	s := sha256.Sum256(body)
 	return hex.EncodeToString(s[:])
 }
 
@@ -95,4 +104,28 @@ func (t *Tx) Inbound(id int64) (Inbound, error) {
 		FROM inbound WHERE id = ?`, id).Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.BodyHash, &m.Raw,
 		&m.ReceivedAt, &m.Status, &m.Result, &m.GameID, &m.AuthResults)
 	return m, notFound(err, fmt.Sprintf("inbound mail %d", id))
+}
+
+// MailboxValidity is the UIDVALIDITY last recorded for a mailbox. A
+// mailbox never recorded takes the UIDVALIDITY of the newest mail stored
+// from it (as databases from before mailboxes were recorded have it), or
+// 0 when nothing was ever stored from it.
+func (t *Tx) MailboxValidity(name string) (uint32, error) {
+	var v uint32
+	err := t.queryRow(`SELECT uid_validity FROM mailboxes WHERE name = ?`, name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = t.queryRow(`SELECT uid_validity FROM inbound WHERE mailbox = ? ORDER BY id DESC LIMIT 1`, name).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, nil
+		}
+	}
+	return v, err
+}
+
+// SetMailboxValidity records a mailbox's UIDVALIDITY, at now (Unix ms).
+func (t *Tx) SetMailboxValidity(name string, v uint32, now int64) error {
+	_, err := t.exec(`INSERT INTO mailboxes(name, uid_validity, changed_at) VALUES (?,?,?)
+		ON CONFLICT(name) DO UPDATE SET uid_validity = excluded.uid_validity, changed_at = excluded.changed_at
+		WHERE uid_validity != excluded.uid_validity`, name, v, now)
+	return err
 }

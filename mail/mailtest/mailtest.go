@@ -95,6 +95,32 @@ func (s *Server) Deliver(raw []byte) error {
 	return err
 }
 
+// DeliverFlags puts a raw message into the game master's INBOX with the
+// given flags, e.g. \Seen for a message restored from a backup as read.
+func (s *Server) DeliverFlags(raw []byte, flags ...imap.Flag) error {
+	_, err := s.user.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Flags: flags})
+	return err
+}
+
+// RecreateMailbox deletes a mailbox with everything in it and creates it
+// again, empty, as an operator restoring a mailbox from a backup would.
+// The server gives the new mailbox a new UIDVALIDITY.
+func (s *Server) RecreateMailbox(name string) error {
+	if err := s.user.Delete(name); err != nil {
+		return err
+	}
+	return s.user.Create(name, nil)
+}
+
+// UIDValidity is a mailbox's current UIDVALIDITY.
+func (s *Server) UIDValidity(name string) (uint32, error) {
+	d, err := s.user.Status(name, &imap.StatusOptions{UIDValidity: true})
+	if err != nil {
+		return 0, err
+	}
+	return d.UIDValidity, nil
+}
+
 // Send submits a raw message over SMTP, as a player's mail client would.
 func (s *Server) Send(from, to string, raw []byte) error {
 	c, err := smtp.Dial(s.SMTPAddr) // plain text: loopback only
