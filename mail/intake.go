@@ -254,12 +254,27 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		in.validity = uidValidity
 	}
 	stored := 0
-	// The next batch is fetched while this one is committed and
-	// acknowledged: UID commands on disjoint sets may run concurrently
-	// (RFC 9051 5.5), and BODY.PEEK leaves the flags alone.
+	// Three stages overlap: the next batch is fetched (and its hashes and
+	// header facts computed) while this one is committed, and a committed
+	// batch's \Seen flags are set while the next is committed. UID
+	// commands on disjoint sets may run concurrently (RFC 9051 5.5), and
+	// BODY.PEEK leaves the flags alone. No mail is flagged before its
+	// batch is committed.
 	var next <-chan fetched
 	if len(batches) > 0 {
 		next = in.fetchAsync(c, batches[0])
+	}
+	acks := make(chan error, len(batches))
+	inFlight := 0
+	// waitAcks waits for every acknowledgement under way and returns the
+	// first error, or err if there was one before.
+	waitAcks := func(err error) error {
+		for ; inFlight > 0; inFlight-- {
+			if e := <-acks; err == nil {
+				err = e
+			}
+		}
+		return err
 	}
 	for i, batch := range batches {
 		if ctx.Err() != nil {
@@ -267,7 +282,7 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		}
 		got := <-next
 		if got.err != nil {
-			return stored, got.err
+			return stored, waitAcks(got.err)
 		}
 		if i+1 < len(batches) {
 			next = in.fetchAsync(c, batches[i+1])
@@ -280,17 +295,11 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		inserted := 0
 		err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
 			inserted = 0
-			for _, uid := range batch {
-				raw, ok := got.raws[uid]
-				if !ok {
-					continue // expunged meanwhile
-				}
-				id, auth := headerFacts(raw)
-				m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
-					MessageID: id, Raw: raw, ReceivedAt: now, AuthResults: auth}
+			for _, m := range got.mails {
+				m.Mailbox, m.UIDValidity, m.ReceivedAt = in.cfg.Mailbox, uidValidity, now
 				_, ok, err := tx.InsertInbound(m)
 				if err != nil {
-					return fmt.Errorf("store message uid %d: %w", uid, err)
+					return fmt.Errorf("store message uid %d: %w", m.UID, err)
 				}
 				if ok {
 					inserted++
@@ -302,7 +311,7 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 			return nil
 		})
 		if err != nil {
-			return stored, err
+			return stored, waitAcks(err)
 		}
 		stored += inserted
 		in.Metrics.count(storedMails, inserted)
@@ -310,33 +319,58 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 			in.validity = uidValidity
 		}
 		// Committed: now, and only now, acknowledge the batch.
-		set := imap.UIDSetNum(batch...)
-		if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
-			Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
-			return stored, fmt.Errorf("mark %d mails seen: %w", len(batch), err)
-		}
-		if in.cfg.Processed != "" {
-			if _, err := c.Move(set, in.cfg.Processed).Wait(); err != nil {
-				return stored, fmt.Errorf("move %d mails to %s: %w", len(batch), in.cfg.Processed, err)
-			}
-		}
+		inFlight++
+		go func(set imap.UIDSet, n int) { acks <- in.ack(c, set, n) }(imap.UIDSetNum(batch...), len(batch))
 		in.log.Debug("mail stored", "batch", len(batch))
 	}
-	return stored, nil
+	return stored, waitAcks(nil)
 }
 
-// fetched is the result of fetchAsync.
+// ack marks a committed batch \Seen, and moves it to the processed folder
+// if there is one.
+func (in *Intake) ack(c *imapclient.Client, set imap.UIDSet, n int) error {
+	if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
+		Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
+		return fmt.Errorf("mark %d mails seen: %w", n, err)
+	}
+	if in.cfg.Processed != "" {
+		if _, err := c.Move(set, in.cfg.Processed).Wait(); err != nil {
+			return fmt.Errorf("move %d mails to %s: %w", n, in.cfg.Processed, err)
+		}
+	}
+	return nil
+}
+
+// fetched is the result of fetchAsync: the batch's mails, ready to store
+// but for their mailbox, UIDVALIDITY and time of receipt.
 type fetched struct {
-	raws map[imap.UID][]byte
-	err  error
+	mails []store.Inbound
+	err   error
 }
 
-// fetchAsync runs fetch in the background.
+// fetchAsync fetches a batch in the background, and there also reads what
+// intake keeps of each mail's header and hashes its body, so that the
+// transaction storing the batch does nothing but write.
 func (in *Intake) fetchAsync(c *imapclient.Client, uids []imap.UID) <-chan fetched {
 	ch := make(chan fetched, 1)
 	go func() {
 		raws, err := in.fetch(c, uids)
-		ch <- fetched{raws, err}
+		if err != nil {
+			ch <- fetched{err: err}
+			return
+		}
+		mails := make([]store.Inbound, 0, len(uids))
+		br := bufio.NewReader(nil)
+		for _, uid := range uids {
+			raw, ok := raws[uid]
+			if !ok {
+				continue // expunged meanwhile
+			}
+			id, auth := headerFacts(br, raw)
+			mails = append(mails, store.Inbound{UID: uint32(uid), MessageID: id, Raw: raw, AuthResults: auth,
+				BodyHash: store.BodyHash(raw)})
+		}
+		ch <- fetched{mails: mails}
 	}()
 	return ch
 }
@@ -390,15 +424,19 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 // UIDVALIDITY) and the Authentication-Results headers (RFC 8601) that the
 // receiving mail server added. Those DKIM, SPF and DMARC verdicts are kept
 // as evidence of where a mail came from; they never authenticate a player.
-func headerFacts(raw []byte) (msgID, authResults string) {
-	sum := sha256.Sum256(raw)
-	msgID = fmt.Sprintf("<no-message-id.%x@galloper>", sum[:16])
-	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))
+// br is a reader to reuse.
+func headerFacts(br *bufio.Reader, raw []byte) (msgID, authResults string) {
+	br.Reset(bytes.NewReader(raw))
+	h, err := textproto.ReadHeader(br)
+	if err == nil {
+		msgID = strings.TrimSpace(h.Get("Message-Id"))
+	}
+	if msgID == "" {
+		sum := sha256.Sum256(raw)
+		msgID = fmt.Sprintf("<no-message-id.%x@galloper>", sum[:16])
+	}
 	if err != nil {
 		return msgID, ""
-	}
-	if id := strings.TrimSpace(h.Get("Message-Id")); id != "" {
-		msgID = id
 	}
 	var out []string
 	for f := h.FieldsByKey("Authentication-Results"); f.Next(); {

@@ -50,18 +50,19 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 		m.BodyHash = BodyHash(m.Raw)
 	}
 	st, err := t.prepared(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
-		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`)
+		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
 	if err != nil {
 		return 0, false, err
 	}
-	err = st.QueryRowContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
+	res, err := st.ExecContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults)
 	if err != nil {
-		if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING returned no row
-			return 0, false, nil
-		}
 		return 0, false, err
 	}
-	return id, true, nil
+	if n, err := res.RowsAffected(); err != nil || n == 0 { // n == 0: ON CONFLICT DO NOTHING
+		return 0, false, err
+	}
+	id, err = res.LastInsertId()
+	return id, err == nil, err
 }
 
 // PendingInbound lists stored mails not yet processed, oldest first.
