@@ -50,6 +50,11 @@ func Read(raw []byte) adjudicator.Incoming {
 	if in.MessageID != "" {
 		in.MessageID = "<" + in.MessageID + ">"
 	}
+	if refs, err := h.MsgIDList("References"); err == nil {
+		for _, r := range refs {
+			in.References = append(in.References, "<"+r+">")
+		}
+	}
 	in.Subject, _ = h.Subject()
 	in.Automatic = isAutomatic(h)
 	if v := h.Get(OversizeHeader); v != "" {
