@@ -21,6 +21,19 @@ func TestExampleConfigIsValid(t *testing.T) {
 	}
 }
 
+// `galloper check-config` accepts the shipped example as it is.
+func TestCheckConfigCommand(t *testing.T) {
+	out, err := runGalloper("check-config", "--config", "../../config.example.yaml")
+	if err != nil || !strings.Contains(out, "config ../../config.example.yaml is valid") {
+		t.Fatalf("check-config on the example: %v\n%s", err, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("address: gm@x.test\npoll: -1s\n"), 0o644)
+	if out, err := runGalloper("check-config", "--config", bad); err == nil || !strings.Contains(err.Error(), "missing domain, imap.addr") {
+		t.Fatalf("check-config on a bad file: %v\n%s", err, out)
+	}
+}
+
 func TestConfigEnvOverridesAndErrors(t *testing.T) {
 	t.Setenv("GALLOPER_IMAP_PASSWORD", "from-env")
 	c, err := loadConfig("../../config.example.yaml")
