@@ -53,6 +53,8 @@ type Intake struct {
 	validity      uint32
 	validityKnown bool
 	afterFetch    func() // called after each batch is fetched; for tests
+	// after is the clock intake waits on: time.After, or a fake in tests.
+	after func(time.Duration) <-chan time.Time
 
 	// Metrics, when set, counts sessions, failures, rescans and stored mail.
 	Metrics *Metrics
@@ -69,7 +71,7 @@ func NewIntake(cfg IMAPConfig, db *store.DB, now func() time.Time, log *slog.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1)}
+	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1), after: time.After}
 }
 
 func (in *Intake) dial() (*imapclient.Client, error) {
@@ -107,37 +109,48 @@ func (in *Intake) dial() (*imapclient.Client, error) {
 func (in *Intake) Run(ctx context.Context, pollEvery time.Duration, notify func()) error {
 	backoff := time.Second
 	for ctx.Err() == nil {
-		err := in.session(ctx, pollEvery, notify)
+		selected, err := in.session(ctx, pollEvery, notify)
 		if ctx.Err() != nil {
 			return nil
+		}
+		if selected {
+			// The server was there; this is a new outage, not more of
+			// the last one.
+			backoff = time.Second
 		}
 		in.Metrics.count(imapFailures, 1)
 		in.log.Warn("imap session ended; reconnecting", "err", err, "backoff", backoff)
 		select {
 		case <-ctx.Done():
-		case <-time.After(backoff):
+		case <-in.after(backoff):
 		}
-		backoff = min(backoff*2, 5*time.Minute)
+		backoff = min(backoff*2, maxBackoff)
 	}
 	return nil
 }
 
-func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify func()) error {
+// maxBackoff is the longest intake waits before trying the server again.
+const maxBackoff = 5 * time.Minute
+
+// session logs in, selects the mailbox and reads mail until the
+// connection fails or ctx ends. selected reports whether it got as far as
+// selecting the mailbox.
+func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify func()) (selected bool, err error) {
 	c, err := in.dial()
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer c.Close()
 	in.Metrics.count(sessions, 1)
 	in.ensureProcessed(c)
 	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
 	if err != nil {
-		return fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
+		return false, fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
 	}
 	for {
 		n, err := in.drain(ctx, c, sel.UIDValidity)
 		if err != nil {
-			return err
+			return true, err
 		}
 		if n > 0 && notify != nil {
 			notify()
@@ -145,36 +158,34 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		if !c.Caps().Has(imap.CapIdle) {
 			select {
 			case <-ctx.Done():
-				return c.Logout().Wait()
+				return true, c.Logout().Wait()
 			case <-c.Closed():
-				return errors.New("connection closed")
-			case <-time.After(pollEvery):
+				return true, errors.New("connection closed")
+			case <-in.after(pollEvery):
 			}
 			if err := c.Noop().Wait(); err != nil {
-				return err
+				return true, err
 			}
 			continue
 		}
 		idle, err := c.Idle()
 		if err != nil {
-			return fmt.Errorf("idle: %w", err)
+			return true, fmt.Errorf("idle: %w", err)
 		}
-		t := time.NewTimer(pollEvery)
 		select {
 		case <-in.wake:
-		case <-t.C:
+		case <-in.after(pollEvery): // renewed well within the 29 minutes of RFC 2177
 		case <-ctx.Done():
 		case <-c.Closed():
 		}
-		t.Stop()
 		if err := idle.Close(); err != nil {
-			return err
+			return true, err
 		}
 		if err := idle.Wait(); err != nil {
-			return err
+			return true, err
 		}
 		if ctx.Err() != nil {
-			return c.Logout().Wait()
+			return true, c.Logout().Wait()
 		}
 	}
 }
