@@ -16,7 +16,7 @@ func TestExampleConfigIsValid(t *testing.T) {
 	if days, err := c.weekdays(); err != nil || len(days) != 5 || days[0] != time.Monday {
 		t.Fatalf("deadline_days: %v, %v", days, err)
 	}
-	if c.IMAP.Addr == "" || c.Deadline <= 0 || !c.SMTP.StartTLS {
+	if c.IMAP.Addr == "" || c.Deadline <= 0 || !c.SMTP.StartTLS || c.imapConfig().MaxSize != 10<<20 {
 		t.Fatalf("unexpected values: %+v", c)
 	}
 }
