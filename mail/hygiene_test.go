@@ -44,6 +44,36 @@ func TestOutboxRetriesTemporaryFailure(t *testing.T) {
 	}
 }
 
+// A permanent SMTP failure (5xx) is not retried: the mail is marked
+// failed with the server's answer, and the other mails go out.
+func TestOutboxPermanentFailure(t *testing.T) {
+	r := newRig(t)
+	r.srv.RejectNext(1) // the first game-start mail: no such user
+	r.cycle()
+	if n := len(r.srv.Sent()); n != 2 {
+		t.Fatalf("%d mails sent, want the other 2", n)
+	}
+	r.clock = r.clock.Add(48 * time.Hour)
+	r.cycle()
+	if n := len(r.srv.Sent()); n != 2 {
+		t.Fatalf("a permanently refused mail was retried: %d sent", n)
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		failed, _ := tx.CountOutbox("failed")
+		pending, _ := tx.CountOutbox("pending")
+		if failed != 1 || pending != 0 {
+			t.Errorf("outbox: %d failed, %d pending; want 1 and 0", failed, pending)
+		}
+		all, err := tx.OutboxAfter(0)
+		for _, m := range all {
+			if m.Status == "failed" && (m.Attempts != 1 || !strings.Contains(m.LastError, "no such user")) {
+				t.Errorf("failed mail: %d attempts, last error %q", m.Attempts, m.LastError)
+			}
+		}
+		return err
+	})
+}
+
 // Bounces and auto-replies are stored but never answered (RFC 3834).
 func TestAutoRepliesAreNotAnswered(t *testing.T) {
 	r := newRig(t)

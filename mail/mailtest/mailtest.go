@@ -39,10 +39,11 @@ type Server struct {
 	imap *imapserver.Server
 	smtp *smtp.Server
 
-	mu       sync.Mutex
-	outbox   []Message
-	arrived  chan struct{}
-	failNext int // refuse the next N deliveries with a temporary error
+	mu         sync.Mutex
+	outbox     []Message
+	arrived    chan struct{}
+	failNext   int // refuse the next N deliveries with a temporary error
+	rejectNext int // refuse the next N deliveries with a permanent error
 }
 
 // Start starts both servers on loopback ports chosen by the system.
@@ -142,6 +143,14 @@ func (s *Server) FailNext(n int) {
 	s.mu.Unlock()
 }
 
+// RejectNext makes the SMTP server refuse the next n mails for players with
+// a permanent error (550), as for an address that does not exist.
+func (s *Server) RejectNext(n int) {
+	s.mu.Lock()
+	s.rejectNext = n
+	s.mu.Unlock()
+}
+
 // Sent returns every mail accepted for someone other than the game master.
 func (s *Server) Sent() []Message {
 	s.mu.Lock()
@@ -199,6 +208,11 @@ func (ss *session) Data(r io.Reader) error {
 			continue
 		}
 		s.mu.Lock()
+		if s.rejectNext > 0 {
+			s.rejectNext--
+			s.mu.Unlock()
+			return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
+		}
 		if s.failNext > 0 {
 			s.failNext--
 			s.mu.Unlock()
