@@ -139,6 +139,9 @@ func isAutomatic(h mail.Header) bool {
 	if h.Get("X-Autoreply") != "" || h.Get("X-Autorespond") != "" || h.Get("X-Galloper") != "" {
 		return true
 	}
+	if ct, _, err := h.ContentType(); err == nil && ct == "multipart/report" {
+		return true // a delivery or read report (RFC 6522)
+	}
 	rp := strings.TrimSpace(h.Get("Return-Path"))
 	if rp == "<>" {
 		return true

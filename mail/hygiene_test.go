@@ -369,3 +369,31 @@ func TestForwardedOrders(t *testing.T) {
 		t.Fatalf("attached forward: %d receipts; replies %q", len(m), r.mailsTo(usaAddr, "Re:"))
 	}
 }
+
+// Every kind of automatic mail is recognised, and nothing else is.
+func TestAutomaticMailKinds(t *testing.T) {
+	base := "To: gm@galloper.test\r\nSubject: x\r\nMessage-ID: <a@p>\r\n"
+	for _, c := range []struct {
+		header string
+		auto   bool
+	}{
+		{"From: csa@players.test\r\nAuto-Submitted: auto-replied\r\n", true},
+		{"From: csa@players.test\r\nAuto-Submitted: auto-generated\r\n", true},
+		{"From: csa@players.test\r\nAuto-Submitted: no\r\n", false},
+		{"From: csa@players.test\r\nPrecedence: bulk\r\n", true},
+		{"From: csa@players.test\r\nPrecedence: junk\r\n", true},
+		{"From: csa@players.test\r\nPrecedence: list\r\n", true},
+		{"From: csa@players.test\r\nX-Autoreply: yes\r\n", true},
+		{"From: csa@players.test\r\nReturn-Path: <>\r\n", true},
+		{"From: Mail Delivery System <MAILER-DAEMON@mx.players.test>\r\n", true},
+		{"From: postmaster@players.test\r\n", true},
+		{"From: csa@players.test\r\nX-Galloper: 1\r\n", true}, // Galloper's own mail, looped back
+		{"From: csa@players.test\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\r\n", true},
+		{"From: csa@players.test\r\n", false},
+	} {
+		in := mail.Read([]byte(c.header + base + "\r\nGAME creek\r\n"))
+		if in.Automatic != c.auto {
+			t.Errorf("%q: automatic = %v, want %v", c.header, in.Automatic, c.auto)
+		}
+	}
+}
