@@ -370,6 +370,26 @@ func TestForwardedOrders(t *testing.T) {
 	}
 }
 
+// A multipart/alternative mail, as most mail programs send, is read from
+// its text/plain part (here quoted-printable, as Outlook and Gmail encode
+// long lines), not from its HTML twin.
+func TestMultipartAlternativeOrders(t *testing.T) {
+	r := newRig(t)
+	plain := strings.ReplaceAll(strings.Replace(csaTurn1, "Take the mill crossing.", "Take the mill crossing =\nat once.", 1), "\n", "\r\n")
+	raw := "From: csa@players.test\r\nTo: gm@galloper.test\r\nSubject: alt orders\r\nMessage-ID: <alt@players.test>\r\n" +
+		"MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b1\"\r\n\r\n" +
+		"--b1\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + plain +
+		"\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div dir=\"ltr\"><b>GAME</b> creek<br>nonsense</div>\r\n--b1--\r\n"
+	if err := r.srv.Send(csaAddr, gm, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	rc := r.mailsTo(csaAddr, "Receipt")
+	if len(rc) != 1 || !strings.Contains(rc[0], "Take the mill crossing at once.") {
+		t.Fatalf("multipart/alternative orders: receipts %q; problems: %q", rc, r.mailsTo(csaAddr, "Re: alt"))
+	}
+}
+
 // Every kind of automatic mail is recognised, and nothing else is.
 func TestAutomaticMailKinds(t *testing.T) {
 	base := "To: gm@galloper.test\r\nSubject: x\r\nMessage-ID: <a@p>\r\n"
