@@ -165,3 +165,30 @@ func TestDovecotUIDValidityChange(t *testing.T) {
 		t.Fatalf("%d mails left unseen", n)
 	}
 }
+
+// TestDovecotProcessedFolder: with a processed folder, each mail is
+// stored, marked \Seen and moved there by Dovecot's MOVE, leaving the
+// mailbox Galloper reads empty.
+func TestDovecotProcessedFolder(t *testing.T) {
+	cfg := *dovecot(t)
+	cfg.Mailbox, cfg.Processed = "Intake", "Intake-done"
+	recreate(t, &cfg, cfg.Mailbox)
+	recreate(t, &cfg, cfg.Processed)
+	r := newRigOn(t, &cfg)
+	appendTo(t, &cfg, cfg.Mailbox, r.compose(csaAddr, "dovecot processed "+t.Name(), csaTurn1))
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 1 {
+		t.Fatalf("CSA receipts: %d", n)
+	}
+	c := login(t, &cfg)
+	defer c.Close()
+	for mbox, want := range map[string][2]uint32{cfg.Mailbox: {0, 0}, cfg.Processed: {1, 0}} {
+		st, err := c.Status(mbox, &imap.StatusOptions{NumMessages: true, NumUnseen: true}).Wait()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := [2]uint32{*st.NumMessages, *st.NumUnseen}; got != want {
+			t.Errorf("%s holds %d messages, %d unseen; want %v", mbox, got[0], got[1], want)
+		}
+	}
+}
