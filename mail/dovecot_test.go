@@ -192,3 +192,41 @@ func TestDovecotProcessedFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestDovecotConnectionLostBeforeAck cuts the connection to Dovecot after
+// a batch is fetched, so that it is committed but never marked \Seen: the
+// next poll fetches it again, recognises it, marks it \Seen, and its
+// orders take effect once.
+func TestDovecotConnectionLostBeforeAck(t *testing.T) {
+	cfg := *dovecot(t)
+	cfg.Mailbox = "Lossy"
+	recreate(t, &cfg, cfg.Mailbox)
+	p := newProxy(t, cfg.Addr, false)
+	p.setUp(true)
+	via := cfg
+	via.Addr = p.ln.Addr().String()
+	r := newRigOn(t, &via)
+	appendTo(t, &cfg, cfg.Mailbox, r.compose(csaAddr, "dovecot lossy "+t.Name(), csaTurn1))
+	cut := true
+	mail.SetAfterFetch(r.d.Intake, func() {
+		if cut {
+			cut = false
+			p.setUp(false)
+		}
+	})
+	if _, err := r.d.Intake.PollOnce(context.Background()); err == nil {
+		t.Fatal("the poll whose connection was cut reported no error")
+	}
+	if n, u := r.inbound(""), unseenIn(t, &cfg, cfg.Mailbox); n != 1 || u != 1 {
+		t.Fatalf("after the cut: %d stored, %d unseen in Dovecot; want 1 stored and still unseen", n, u)
+	}
+	p.setUp(true)
+	r.cycle()
+	r.cycle()
+	if n, u := r.inbound(""), unseenIn(t, &cfg, cfg.Mailbox); n != 1 || u != 0 {
+		t.Fatalf("after reconnecting: %d stored, %d unseen; want 1 and 0", n, u)
+	}
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 1 {
+		t.Fatalf("CSA got %d receipts, want 1", n)
+	}
+}
