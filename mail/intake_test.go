@@ -2,7 +2,9 @@ package mail_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,8 +13,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"galloper/adjudicator"
 	"galloper/adjudicator/store"
 	"galloper/mail"
+	"galloper/rules"
+	"galloper/rules/lob"
 )
 
 // mailboxState counts the INBOX's messages and its unseen ones.
@@ -301,4 +306,59 @@ func gathered(t *testing.T, reg *prometheus.Registry, name, label string) float6
 	}
 	t.Fatalf("no metric %s{%s}", name, label)
 	return 0
+}
+
+// broken is Line of Battle with a bug: every resolution fails.
+type broken struct{ rules.System }
+
+func (broken) ID() string { return "test.broken" }
+
+func (broken) Resolve(rules.Input) (rules.Result, error) {
+	return rules.Result{}, errors.New("engine bug")
+}
+
+// A mail whose processing fails with Galloper's own error is tried again
+// at each step, and the mail behind it waits; after MaxAttempts failures
+// it is set aside as failed, with the error, and the rest goes on.
+func TestPoisonMailIsSetAside(t *testing.T) {
+	r := newRig(t)
+	r.d.Adj.UseSystem(broken{lob.New()})
+	err := r.d.Adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "bug", System: "test.broken", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.send(csaAddr, "bug orders", strings.Replace(csaTurn1, "GAME creek", "GAME bug", 1))
+	r.send(csaAddr, "creek orders", csaTurn1)
+	ctx := context.Background()
+	if _, err := r.d.Intake.PollOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < mail.MaxAttempts; i++ {
+		if err := r.d.Step(ctx); err == nil || !strings.Contains(err.Error(), "engine bug") {
+			t.Fatalf("step %d: %v, want the engine's error", i, err)
+		}
+		if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
+			t.Fatalf("step %d: the mail behind the failing one was processed first", i)
+		}
+	}
+	if err := r.d.Step(ctx); err != nil {
+		t.Fatalf("step %d: %v", mail.MaxAttempts, err)
+	}
+	if got := r.mailsTo(csaAddr, "Receipt"); len(got) != 1 || !strings.Contains(got[0], "creek") {
+		t.Fatalf("receipts after the failing mail was set aside: %q", got)
+	}
+	if n := len(r.mailsTo(csaAddr, "Receipt: bug")); n != 0 {
+		t.Fatal("the failing mail's receipt went out")
+	}
+	r.db.WithTx(ctx, func(tx *store.Tx) error {
+		m, err := tx.Inbound(1)
+		if err != nil || m.Status != "failed" || !strings.Contains(m.Result, "engine bug") {
+			t.Errorf("the failing mail: status %q, result %q (%v)", m.Status, m.Result, err)
+		}
+		return nil
+	})
+	if n := r.inbound("new"); n != 0 {
+		t.Errorf("%d mails still pending", n)
+	}
 }

@@ -19,7 +19,7 @@ type Inbound struct {
 	BodyHash    string
 	Raw         []byte
 	ReceivedAt  int64
-	Status      string // "new" or "processed"
+	Status      string // "new", "processed" or "failed" (set aside; see NoteInboundFailure)
 	Result      string // what processing made of it, for operators
 	GameID      string
 	// AuthResults holds the Authentication-Results headers (DKIM, SPF,
@@ -89,6 +89,20 @@ func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
 func (t *Tx) MarkProcessed(id int64, gameID, result string) error {
 	_, err := t.exec(`UPDATE inbound SET status = 'processed', game_id = ?, result = ? WHERE id = ?`, gameID, result, id)
 	return err
+}
+
+// NoteInboundFailure records a failed attempt to process a stored mail,
+// with the error, and sets the mail aside as failed once it has failed
+// maxAttempts times. It reports whether it did.
+func (t *Tx) NoteInboundFailure(id int64, reason string, maxAttempts int) (failed bool, err error) {
+	var status string
+	err = t.queryRow(`UPDATE inbound SET attempts = attempts + 1, result = ?,
+		status = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE status END
+		WHERE id = ? RETURNING status`, "error: "+reason, maxAttempts, id).Scan(&status)
+	if err != nil {
+		return false, notFound(err, fmt.Sprintf("inbound mail %d", id))
+	}
+	return status == "failed", nil
 }
 
 // CountInbound counts stored mails, by status when status is not empty.

@@ -32,7 +32,7 @@ func opsRegistry(db *store.DB) *prometheus.Registry {
 		})
 		return float64(n)
 	}
-	for _, st := range []string{"new", "processed"} {
+	for _, st := range []string{"new", "processed", "failed"} {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "galloper_inbound_mails",
 			Help: "Received mails stored, by processing status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountInbound(st) }) }))

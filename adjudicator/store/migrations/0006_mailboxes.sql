@@ -7,3 +7,8 @@ CREATE TABLE mailboxes (
     uid_validity INTEGER NOT NULL,
     changed_at   INTEGER NOT NULL -- Unix ms when this UIDVALIDITY was first recorded
 ) STRICT;
+
+-- A stored mail whose processing keeps failing (a bug, not the player's
+-- mistake) is set aside as 'failed' after a few attempts, so that the mail
+-- behind it is not held up for ever.
+ALTER TABLE inbound ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
