@@ -81,13 +81,3 @@ func (m *Metrics) outcome(result string) {
 	}
 	m.processed.WithLabelValues(o).Inc()
 }
-
-// Rescans is the counter of UIDVALIDITY changes, for tests and callers
-// that read the count directly.
-func (m *Metrics) Rescans() prometheus.Counter { return m.rescans }
-
-// Sessions is the counter of IMAP sessions opened.
-func (m *Metrics) Sessions() prometheus.Counter { return m.imapSessions }
-
-// Sends is the counter of SMTP attempts with the given result.
-func (m *Metrics) Sends(result string) prometheus.Counter { return m.sends.WithLabelValues(result) }
