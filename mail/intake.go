@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -48,6 +49,10 @@ type Intake struct {
 	log  *slog.Logger
 	wake chan struct{}
 
+	// box names the mailbox in the database: account, server and mailbox
+	// (gm@imap.example.org:993/INBOX), since UIDVALIDITY and UIDs mean
+	// something only for one mailbox on one server.
+	box string
 	// validity is the mailbox's UIDVALIDITY as recorded in the database,
 	// once validityKnown.
 	validity      uint32
@@ -71,7 +76,8 @@ func NewIntake(cfg IMAPConfig, db *store.DB, now func() time.Time, log *slog.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1), after: time.After}
+	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1), after: time.After,
+		box: cfg.Username + "@" + cfg.Addr + "/" + cfg.Mailbox}
 }
 
 func (in *Intake) dial() (*imapclient.Client, error) {
@@ -190,6 +196,9 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 	}
 }
 
+// Box is how the database names the mailbox intake reads.
+func (in *Intake) Box() string { return in.box }
+
 // PollOnce connects, stores every unseen message and disconnects. It
 // returns how many new messages were stored.
 func (in *Intake) PollOnce(ctx context.Context) (int, error) {
@@ -233,7 +242,7 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 	if !in.validityKnown {
 		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
 			var err error
-			in.validity, err = tx.MailboxValidity(in.cfg.Mailbox)
+			in.validity, err = tx.MailboxValidity(in.box)
 			return err
 		}); err != nil {
 			return 0, fmt.Errorf("read mailbox state: %w", err)
@@ -243,7 +252,7 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 	record := in.validity != uidValidity
 	criteria := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
 	if record && in.validity != 0 {
-		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.cfg.Mailbox,
+		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.box,
 			"was", in.validity, "now", uidValidity)
 		in.Metrics.count(rescans, 1)
 		criteria = &imap.SearchCriteria{} // ALL
@@ -258,7 +267,7 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 	}
 	if len(batches) == 0 && record {
 		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
-			return tx.SetMailboxValidity(in.cfg.Mailbox, uidValidity, in.now().UnixMilli())
+			return tx.SetMailboxValidity(in.box, uidValidity, in.now().UnixMilli())
 		}); err != nil {
 			return 0, fmt.Errorf("record UIDVALIDITY: %w", err)
 		}
@@ -304,20 +313,33 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		last := i == len(batches)-1
 		now := in.now().UnixMilli()
 		inserted := 0
+		var held []imap.UID
 		err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
-			inserted = 0
+			inserted, held = 0, nil
 			for _, m := range got.mails {
-				m.Mailbox, m.UIDValidity, m.ReceivedAt = in.cfg.Mailbox, uidValidity, now
+				m.Mailbox, m.UIDValidity, m.ReceivedAt = in.box, uidValidity, now
 				_, ok, err := tx.InsertInbound(m)
 				if err != nil {
 					return fmt.Errorf("store message uid %d: %w", m.UID, err)
 				}
 				if ok {
 					inserted++
+					continue
+				}
+				// Not stored: the same mail is stored already, or
+				// another mail holds this UID, which the server must
+				// never reuse under one UIDVALIDITY. That one is
+				// left unread, not lost.
+				if taken, err := tx.UIDTaken(m); err != nil {
+					return err
+				} else if taken {
+					held = append(held, imap.UID(m.UID))
+					in.log.Error("another mail is stored under this mailbox UID; leaving the new one unread on the server",
+						"mailbox", in.box, "uidvalidity", uidValidity, "uid", m.UID, "msgid", m.MessageID)
 				}
 			}
 			if last && record {
-				return tx.SetMailboxValidity(in.cfg.Mailbox, uidValidity, now)
+				return tx.SetMailboxValidity(in.box, uidValidity, now)
 			}
 			return nil
 		})
@@ -330,8 +352,12 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 			in.validity = uidValidity
 		}
 		// Committed: now, and only now, acknowledge the batch.
+		ack := slices.DeleteFunc(slices.Clone(batch), func(u imap.UID) bool { return slices.Contains(held, u) })
+		if len(ack) == 0 {
+			continue
+		}
 		inFlight++
-		go func(set imap.UIDSet, n int) { acks <- in.ack(c, set, n) }(imap.UIDSetNum(batch...), len(batch))
+		go func(set imap.UIDSet, n int) { acks <- in.ack(c, set, n) }(imap.UIDSetNum(ack...), len(ack))
 		in.log.Debug("mail stored", "batch", len(batch))
 	}
 	return stored, waitAcks(nil)

@@ -132,7 +132,7 @@ func TestUIDValidityChangeRescans(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.db.WithTx(crash, func(tx *store.Tx) error {
-		if v, err := tx.MailboxValidity("INBOX"); err != nil || v != before {
+		if v, err := tx.MailboxValidity(r.d.Intake.Box()); err != nil || v != before {
 			t.Errorf("during the rescan the recorded UIDVALIDITY is %d (%v), want the old %d", v, err, before)
 		}
 		return nil
@@ -151,7 +151,7 @@ func TestUIDValidityChangeRescans(t *testing.T) {
 		t.Errorf("mailbox holds %d mails, %d unseen; want %d, 0", total, unseen, 4+bounces)
 	}
 	r.db.WithTx(crash, func(tx *store.Tx) error {
-		if v, err := tx.MailboxValidity("INBOX"); err != nil || v != after {
+		if v, err := tx.MailboxValidity(r.d.Intake.Box()); err != nil || v != after {
 			t.Errorf("recorded UIDVALIDITY %d (%v), want %d", v, err, after)
 		}
 		return nil
@@ -351,4 +351,47 @@ func TestPoisonMailIsSetAside(t *testing.T) {
 	if n := r.inbound("new"); n != 0 {
 		t.Errorf("%d mails still pending", n)
 	}
+}
+
+// A mail arriving under a UID that the database already holds for a
+// different mail, under the same UIDVALIDITY (a server that broke the
+// rules, or a database carried over from another account), is neither
+// dropped as a duplicate nor acknowledged: it stays unread on the server,
+// and the mails beside it are stored and acknowledged as usual.
+func TestReusedUIDIsNotLost(t *testing.T) {
+	r := newRig(t)
+	v, err := r.srv.UIDValidity("INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		_, _, err := tx.InsertInbound(store.Inbound{Mailbox: r.d.Intake.Box(), UIDValidity: v, UID: 1,
+			MessageID: "<older@players.test>", Raw: []byte("Subject: older\r\n\r\nolder\r\n")})
+		if err == nil {
+			err = tx.SetMailboxValidity(r.d.Intake.Box(), v, 1)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return nil
+	})
+	r.send(csaAddr, "orders", csaTurn1)                                       // UID 1
+	r.send(usaAddr, "status", "GAME creek\nSIDE USA\nPASSWORD oak\nSTATUS\n") // UID 2
+	r.cycle()
+	if total, unseen := r.mailboxState(); total != 2 || unseen != 1 {
+		t.Fatalf("mailbox: %d mails, %d unseen; want 2, with the one under the reused UID unseen", total, unseen)
+	}
+	if n := len(r.mailsTo(usaAddr, "STATUS")); n != 1 {
+		t.Fatalf("the mail beside it got %d replies, want 1", n)
+	}
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 0 {
+		t.Fatal("the mail under the reused UID was processed as another")
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		m, err := tx.Inbound(1)
+		if err != nil || m.MessageID != "<older@players.test>" {
+			t.Errorf("the older row was changed: %+v, %v", m, err)
+		}
+		return nil
+	})
 }

@@ -65,6 +65,21 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 	return id, err == nil, err
 }
 
+// UIDTaken reports whether a different mail (by Message-ID or body) is
+// stored under m's mailbox, UIDVALIDITY and UID.
+func (t *Tx) UIDTaken(m Inbound) (bool, error) {
+	var id, hash string
+	err := t.queryRow(`SELECT message_id, body_hash FROM inbound WHERE mailbox = ? AND uid_validity = ? AND uid = ?`,
+		m.Mailbox, m.UIDValidity, m.UID).Scan(&id, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if m.BodyHash == "" {
+		m.BodyHash = BodyHash(m.Raw)
+	}
+	return err == nil && (id != m.MessageID || hash != m.BodyHash), err
+}
+
 // PendingInbound lists stored mails not yet processed, oldest first.
 func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
 	rows, err := t.query(`SELECT id, mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, status, result, game_id, auth_results

@@ -203,3 +203,32 @@ func TestMailboxValidity(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestUIDTaken(t *testing.T) {
+	db := openTest(t)
+	m := Inbound{Mailbox: "gm@x:993/INBOX", UIDValidity: 3, UID: 1, MessageID: "<a@x>", Raw: []byte("H: 1\r\n\r\nbody")}
+	err := db.WithTx(context.Background(), func(tx *Tx) error {
+		if taken, err := tx.UIDTaken(m); err != nil || taken {
+			return fmt.Errorf("empty database: taken=%v, %v", taken, err)
+		}
+		if _, _, err := tx.InsertInbound(m); err != nil {
+			return err
+		}
+		same := m
+		same.Raw = []byte("H: 2\r\n\r\nbody") // the same mail, another header
+		other := m
+		other.MessageID = "<b@x>"
+		for _, c := range []struct {
+			m    Inbound
+			want bool
+		}{{m, false}, {same, false}, {other, true}} {
+			if taken, err := tx.UIDTaken(c.m); err != nil || taken != c.want {
+				return fmt.Errorf("%s: taken=%v, %v; want %v", c.m.MessageID, taken, err, c.want)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
