@@ -219,9 +219,13 @@ func (in *Intake) PollOnce(ctx context.Context) (int, error) {
 	return n, c.Logout().Wait()
 }
 
-// batchSize is how many messages are fetched, stored in one transaction
-// and acknowledged together.
-const batchSize = 50
+// batchSize is how many messages are fetched together; maxGroup is how
+// many fetched batches one transaction stores at most (and so how many
+// the fetcher reads ahead).
+const (
+	batchSize = 50
+	maxGroup  = 4
+)
 
 // drain stores every unseen message, a batch at a time: fetch with
 // BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
@@ -274,16 +278,30 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		in.validity = uidValidity
 	}
 	stored := 0
-	// Three stages overlap: the next batch is fetched (and its hashes and
-	// header facts computed) while this one is committed, and a committed
-	// batch's \Seen flags are set while the next is committed. UID
-	// commands on disjoint sets may run concurrently (RFC 9051 5.5), and
-	// BODY.PEEK leaves the flags alone. No mail is flagged before its
-	// batch is committed.
-	var next <-chan fetched
-	if len(batches) > 0 {
-		next = in.fetchAsync(c, batches[0])
-	}
+	// Three stages overlap. A fetcher reads batches ahead (and computes
+	// their hashes and header facts) while earlier ones are committed;
+	// each transaction takes every batch fetched by then, up to
+	// maxGroup, so that when the disk is slow to sync, fewer and larger
+	// commits keep up (group commit); and a committed group's \Seen flags
+	// are set while the next is committed. UID commands on disjoint sets
+	// may run concurrently (RFC 9051 5.5), and BODY.PEEK leaves the flags
+	// alone. No mail is flagged before its transaction is committed.
+	ahead := make(chan fetched, maxGroup)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		for _, b := range batches {
+			f := in.fetchBatch(c, b)
+			select {
+			case ahead <- f:
+			case <-quit:
+				return
+			}
+			if f.err != nil {
+				return
+			}
+		}
+	}()
 	acks := make(chan error, len(batches))
 	inFlight := 0
 	// waitAcks waits for every acknowledgement under way and returns the
@@ -296,46 +314,61 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		}
 		return err
 	}
-	for i, batch := range batches {
-		if ctx.Err() != nil {
-			break
-		}
-		got := <-next
-		if got.err != nil {
-			return stored, waitAcks(got.err)
-		}
-		if i+1 < len(batches) {
-			next = in.fetchAsync(c, batches[i+1])
+	for consumed := 0; consumed < len(batches) && ctx.Err() == nil; {
+		first := <-ahead
+		consumed++
+		if first.err != nil {
+			return stored, waitAcks(first.err)
 		}
 		if in.afterFetch != nil {
 			in.afterFetch()
 		}
-		last := i == len(batches)-1
+		// The batch in hand, and whatever else is fetched already
+		// (unless ctx has ended: then only the batch in hand).
+		group := []fetched{first}
+		var fetchErr error
+	collect:
+		for ctx.Err() == nil && len(group) < maxGroup && consumed < len(batches) {
+			select {
+			case f := <-ahead:
+				consumed++
+				if f.err != nil {
+					fetchErr = f.err
+					break collect
+				}
+				group = append(group, f)
+			default:
+				break collect
+			}
+		}
+		last := consumed == len(batches) && fetchErr == nil
 		now := in.now().UnixMilli()
 		inserted := 0
 		var held []imap.UID
 		err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
 			inserted, held = 0, nil
-			for _, m := range got.mails {
-				m.Mailbox, m.UIDValidity, m.ReceivedAt = in.box, uidValidity, now
-				_, ok, err := tx.InsertInbound(m)
-				if err != nil {
-					return fmt.Errorf("store message uid %d: %w", m.UID, err)
-				}
-				if ok {
-					inserted++
-					continue
-				}
-				// Not stored: the same mail is stored already, or
-				// another mail holds this UID, which the server must
-				// never reuse under one UIDVALIDITY. That one is
-				// left unread, not lost.
-				if taken, err := tx.UIDTaken(m); err != nil {
-					return err
-				} else if taken {
-					held = append(held, imap.UID(m.UID))
-					in.log.Error("another mail is stored under this mailbox UID; leaving the new one unread on the server",
-						"mailbox", in.box, "uidvalidity", uidValidity, "uid", m.UID, "msgid", m.MessageID)
+			for _, f := range group {
+				for _, m := range f.mails {
+					m.Mailbox, m.UIDValidity, m.ReceivedAt = in.box, uidValidity, now
+					_, ok, err := tx.InsertInbound(m)
+					if err != nil {
+						return fmt.Errorf("store message uid %d: %w", m.UID, err)
+					}
+					if ok {
+						inserted++
+						continue
+					}
+					// Not stored: the same mail is stored already, or
+					// another mail holds this UID, which the server must
+					// never reuse under one UIDVALIDITY. That one is
+					// left unread, not lost.
+					if taken, err := tx.UIDTaken(m); err != nil {
+						return err
+					} else if taken {
+						held = append(held, imap.UID(m.UID))
+						in.log.Error("another mail is stored under this mailbox UID; leaving the new one unread on the server",
+							"mailbox", in.box, "uidvalidity", uidValidity, "uid", m.UID, "msgid", m.MessageID)
+					}
 				}
 			}
 			if last && record {
@@ -351,14 +384,23 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		if last && record {
 			in.validity = uidValidity
 		}
-		// Committed: now, and only now, acknowledge the batch.
-		ack := slices.DeleteFunc(slices.Clone(batch), func(u imap.UID) bool { return slices.Contains(held, u) })
-		if len(ack) == 0 {
-			continue
+		// Committed: now, and only now, acknowledge the group.
+		var ack []imap.UID
+		for _, f := range group {
+			for _, u := range f.uids {
+				if !slices.Contains(held, u) {
+					ack = append(ack, u)
+				}
+			}
 		}
-		inFlight++
-		go func(set imap.UIDSet, n int) { acks <- in.ack(c, set, n) }(imap.UIDSetNum(ack...), len(ack))
-		in.log.Debug("mail stored", "batch", len(batch))
+		if len(ack) > 0 {
+			inFlight++
+			go func(set imap.UIDSet, n int) { acks <- in.ack(c, set, n) }(imap.UIDSetNum(ack...), len(ack))
+		}
+		in.log.Debug("mail stored", "batches", len(group), "mails", len(ack))
+		if fetchErr != nil {
+			return stored, waitAcks(fetchErr)
+		}
 	}
 	return stored, waitAcks(nil)
 }
@@ -378,38 +420,34 @@ func (in *Intake) ack(c *imapclient.Client, set imap.UIDSet, n int) error {
 	return nil
 }
 
-// fetched is the result of fetchAsync: the batch's mails, ready to store
-// but for their mailbox, UIDVALIDITY and time of receipt.
+// fetched is a batch read by fetchBatch: its UIDs, and its mails ready to
+// store but for their mailbox, UIDVALIDITY and time of receipt.
 type fetched struct {
+	uids  []imap.UID
 	mails []store.Inbound
 	err   error
 }
 
-// fetchAsync fetches a batch in the background, and there also reads what
-// intake keeps of each mail's header and hashes its body, so that the
-// transaction storing the batch does nothing but write.
-func (in *Intake) fetchAsync(c *imapclient.Client, uids []imap.UID) <-chan fetched {
-	ch := make(chan fetched, 1)
-	go func() {
-		raws, err := in.fetch(c, uids)
-		if err != nil {
-			ch <- fetched{err: err}
-			return
+// fetchBatch fetches a batch and reads what intake keeps of each mail's
+// header and hashes its body, so that the transaction storing the batch
+// does nothing but write.
+func (in *Intake) fetchBatch(c *imapclient.Client, uids []imap.UID) fetched {
+	raws, err := in.fetch(c, uids)
+	if err != nil {
+		return fetched{err: err}
+	}
+	mails := make([]store.Inbound, 0, len(uids))
+	br := bufio.NewReader(nil)
+	for _, uid := range uids {
+		raw, ok := raws[uid]
+		if !ok {
+			continue // expunged meanwhile
 		}
-		mails := make([]store.Inbound, 0, len(uids))
-		br := bufio.NewReader(nil)
-		for _, uid := range uids {
-			raw, ok := raws[uid]
-			if !ok {
-				continue // expunged meanwhile
-			}
-			id, auth := headerFacts(br, raw)
-			mails = append(mails, store.Inbound{UID: uint32(uid), MessageID: id, Raw: raw, AuthResults: auth,
-				BodyHash: store.BodyHash(raw)})
-		}
-		ch <- fetched{mails: mails}
-	}()
-	return ch
+		id, auth := headerFacts(br, raw)
+		mails = append(mails, store.Inbound{UID: uint32(uid), MessageID: id, Raw: raw, AuthResults: auth,
+			BodyHash: store.BodyHash(raw)})
+	}
+	return fetched{uids: uids, mails: mails}
 }
 
 // fetch reads messages without marking them read. A message over the size
