@@ -239,6 +239,17 @@ func (a *Adjudicator) replyAddress(game, side, token string) string {
 	return fmt.Sprintf("%s+%s.%s.%s@%s", local, game, strings.ToLower(side), token, domain)
 }
 
+// GameAddress is the game's own address, the game address with the game
+// id as its plus part (galloper+creek-1@example.org). Mail sent to it is
+// for that game even without a GAME line; it authenticates nobody.
+func (a *Adjudicator) GameAddress(game string) string {
+	local, domain, ok := strings.Cut(a.cfg.Address, "@")
+	if !ok {
+		return ""
+	}
+	return local + "+" + game + "@" + domain
+}
+
 // tokenMatches reports whether one of the addresses is p's reply address.
 func (a *Adjudicator) tokenMatches(addrs []string, game string, p store.Player) bool {
 	want := a.replyAddress(game, p.Side, p.Token)

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,20 +51,40 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 			}
 		}
 	}
-	if g.ThreadID != "" {
-		m.References = []string{g.ThreadID}
-		m.InReplyTo = g.ThreadID
-	}
-	if in.MessageID != "" {
-		m.InReplyTo = in.MessageID
-		m.References = append(m.References, in.MessageID)
-	}
+	m.InReplyTo, m.References = threading(g.ThreadID, in)
 	raw, err := templates.Compose(m)
 	if err != nil {
 		return store.Outgoing{}, fmt.Errorf("compose %s mail to %s: %w", kind, to, err)
 	}
 	return store.Outgoing{MessageID: m.MessageID, GameID: g.ID, Kind: kind, Recipient: to, Raw: raw,
 		CreatedAt: a.now().UnixMilli(), Segment: -1}, nil
+}
+
+// maxReferences bounds the References header of a reply to a long thread:
+// the game's thread, then the newest of the player's references.
+const maxReferences = 12
+
+// threading returns a mail's In-Reply-To and References (RFC 5322 3.6.4).
+// Every mail of a game refers to the game's thread, so mail clients keep
+// a game together; a reply also names the mail it answers, after that
+// mail's own references.
+func threading(thread string, in Incoming) (inReplyTo string, refs []string) {
+	if thread != "" {
+		refs, inReplyTo = []string{thread}, thread
+	}
+	if in.MessageID == "" {
+		return inReplyTo, refs
+	}
+	var theirs []string
+	for _, r := range append(slices.Clone(in.References), in.MessageID) {
+		if r != thread && !slices.Contains(theirs, r) {
+			theirs = append(theirs, r)
+		}
+	}
+	if keep := maxReferences - len(refs); len(theirs) > keep {
+		theirs = theirs[len(theirs)-keep:]
+	}
+	return in.MessageID, append(refs, theirs...)
 }
 
 func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, st rules.State, players []store.Player) error {

@@ -2,8 +2,12 @@ package mail_test
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"galloper/adjudicator"
 )
 
 func TestCommands(t *testing.T) {
@@ -51,5 +55,57 @@ func TestCommands(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no MAP reply with a PNG map")
+	}
+}
+
+// DEADLINE says when the current segment's orders are due, or that there
+// is no deadline.
+func TestDeadlineCommand(t *testing.T) {
+	r := newRig(t) // creek: created without a deadline
+	r.deadline = 24 * time.Hour
+	r.restart()
+	err := r.d.Adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "dl", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.send(usaAddr, "when", "GAME dl\nSIDE USA\nPASSWORD oak\nDEADLINE\n")
+	r.send(csaAddr, "when", "GAME creek\nSIDE CSA\nPASSWORD tulip\nDEADLINE\n")
+	r.cycle()
+	if got := r.mailsTo(usaAddr, "DEADLINE: dl, USA"); len(got) != 1 ||
+		!strings.Contains(got[0], "Orders for the current segment are due by Tue 2 Jun 2026 09:00 UTC") {
+		t.Fatalf("DEADLINE for dl: %q", got)
+	}
+	if got := r.mailsTo(csaAddr, "DEADLINE: creek, CSA"); len(got) != 1 || !strings.Contains(got[0], "no deadline") {
+		t.Fatalf("DEADLINE for creek: %q", got)
+	}
+}
+
+// REPLACE above an order file is allowed and changes nothing: the last
+// valid orders for a segment are the ones that count.
+func TestReplaceOrders(t *testing.T) {
+	r := newRig(t)
+	r.send(umpAddr, "hold", "GAME creek\nSIDE UMPIRE\nPASSWORD whistle\nPAUSE\n")
+	r.cycle() // paused: CSA's orders are kept, the segment is not resolved
+	r.send(csaAddr, "orders", csaTurn1)
+	r.cycle()
+	r.send(csaAddr, "new orders", "REPLACE\n"+strings.Replace(csaTurn1, "Take the mill crossing.", "Hold the mill crossing.", 1))
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 2 {
+		t.Fatalf("CSA got %d receipts, want 2", n)
+	}
+	if n := len(r.mailsTo(csaAddr, "Re: new orders")); n != 0 {
+		t.Fatal("REPLACE was answered with a problem")
+	}
+	r.send(csaAddr, "what now", "GAME creek\nSIDE CSA\nPASSWORD tulip\nORDERS\n")
+	r.cycle()
+	got := r.mailsTo(csaAddr, "ORDERS: creek, CSA")
+	if len(got) != 1 || !strings.Contains(got[0], "Hold the mill crossing.") || strings.Contains(got[0], "Take the mill crossing.") {
+		t.Fatalf("ORDERS after REPLACE: %q", got)
+	}
+	r.send(umpAddr, "go", "GAME creek\nSIDE UMPIRE\nPASSWORD whistle\nRESUME\n")
+	r.cycle()
+	if n := len(r.mailsTo(csaAddr, "Results")); n != 1 {
+		t.Fatalf("after RESUME CSA got %d results mails, want 1", n)
 	}
 }

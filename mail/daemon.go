@@ -15,6 +15,11 @@ import (
 type Processor struct {
 	adj *adjudicator.Adjudicator
 	log *slog.Logger
+
+	// Metrics, when set, counts processed mail by outcome.
+	Metrics *Metrics
+
+	afterHandle func() // called after each mail is processed; for tests
 }
 
 // NewProcessor returns a processor.
@@ -27,12 +32,14 @@ func NewProcessor(adj *adjudicator.Adjudicator, log *slog.Logger) *Processor {
 
 // RunOnce processes every pending stored mail and returns how many. Each
 // mail is processed in its own transaction, which also marks it processed,
-// so after a crash exactly the unprocessed ones are done again.
+// so after a crash exactly the unprocessed ones are done again. When ctx
+// ends, the mail in hand is finished and no other is started.
 func (p *Processor) RunOnce(ctx context.Context) (int, error) {
+	work := context.WithoutCancel(ctx)
 	n := 0
-	for {
+	for ctx.Err() == nil {
 		var batch []store.Inbound
-		if err := p.adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+		if err := p.adj.DB().WithTx(work, func(tx *store.Tx) error {
 			var err error
 			batch, err = tx.PendingInbound(50)
 			return err
@@ -43,14 +50,54 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 			return n, nil
 		}
 		for _, m := range batch {
+			if ctx.Err() != nil {
+				break
+			}
 			in := Read(m.Raw)
 			in.InboundID, in.AuthResults = m.ID, m.AuthResults
-			if _, err := p.adj.HandleInbound(ctx, in); err != nil {
-				return n, err
+			out, err := p.adj.HandleInbound(work, in)
+			if err != nil {
+				if aside, ferr := p.noteFailure(work, m.ID, err); ferr != nil || !aside {
+					return n, err // tried again at the next step, before any later mail
+				}
+				continue
 			}
+			p.Metrics.outcome(out.Result)
 			n++
+			if p.afterHandle != nil {
+				p.afterHandle()
+			}
 		}
 	}
+	return n, nil
+}
+
+// MaxAttempts is how many times a stored mail is processed, each attempt
+// failing with an error of Galloper's (never the sender's mistake, which
+// is answered), before it is set aside as failed so that the mail behind
+// it can go on. An operator finds it by its status and result in the
+// inbound table, and in the log.
+const MaxAttempts = 5
+
+// noteFailure records a failed processing attempt; it reports whether the
+// mail is now set aside.
+func (p *Processor) noteFailure(ctx context.Context, id int64, cause error) (bool, error) {
+	var aside bool
+	err := p.adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+		var err error
+		aside, err = tx.NoteInboundFailure(id, cause.Error(), MaxAttempts)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	if aside {
+		p.Metrics.outcome("failed")
+		p.log.Error("mail set aside after repeated processing failures", "inbound", id, "attempts", MaxAttempts, "err", cause)
+	} else {
+		p.log.Warn("mail processing failed; it will be tried again", "inbound", id, "err", cause)
+	}
+	return aside, nil
 }
 
 // Daemon runs intake, processing, deadlines and sending until stopped.
@@ -64,12 +111,21 @@ type Daemon struct {
 	// checked.
 	Poll time.Duration
 	Log  *slog.Logger
+	// Metrics, when set, is given to the intake, processor and sender too.
+	Metrics *Metrics
 }
 
-// Run works until ctx is cancelled, then finishes the mail in hand.
+// Run works until ctx is cancelled, then finishes the mail in hand: the
+// batch intake is storing is committed and acknowledged, the mail being
+// processed is finished and its replies sent. Mail not yet started stays
+// where it is (unread on the server, or stored and pending) for the next
+// start.
 func (d *Daemon) Run(ctx context.Context) error {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Metrics != nil {
+		d.Intake.Metrics, d.Processor.Metrics, d.Sender.Metrics = d.Metrics, d.Metrics, d.Metrics
 	}
 	kick := make(chan struct{}, 1)
 	notify := func() {
@@ -96,22 +152,30 @@ func (d *Daemon) Run(ctx context.Context) error {
 		case <-kick:
 		case <-t.C:
 		}
-		if err := d.Step(context.WithoutCancel(ctx)); err != nil {
+		if err := d.Step(ctx); err != nil {
+			d.Metrics.count(stepFailures, 1)
 			d.Log.Error("daemon step failed", "err", err)
 		}
 	}
 }
 
 // Step processes pending mail, resolves due segments and flushes the
-// outbox once.
+// outbox once. When ctx ends during the step, the mail in hand is
+// finished, no further mail is processed and no deadline work started,
+// and the replies already queued are still sent.
 func (d *Daemon) Step(ctx context.Context) error {
+	work := context.WithoutCancel(ctx)
 	if _, err := d.Processor.RunOnce(ctx); err != nil {
 		return fmt.Errorf("process mail: %w", err)
 	}
-	if _, err := d.Adj.ResolveDue(ctx); err != nil {
-		return fmt.Errorf("deadlines: %w", err)
+	if ctx.Err() == nil {
+		n, err := d.Adj.ResolveDue(work)
+		d.Metrics.count(resolved, n)
+		if err != nil {
+			return fmt.Errorf("deadlines: %w", err)
+		}
 	}
-	if _, err := d.Sender.Flush(ctx); err != nil {
+	if _, err := d.Sender.Flush(work); err != nil {
 		return fmt.Errorf("send mail: %w", err)
 	}
 	return nil

@@ -124,7 +124,7 @@ func (r *rig) compose(from, subject, body string) []byte {
 	h.SetAddressList("To", []*gomail.Address{{Address: gm}})
 	h.SetSubject(subject)
 	h.SetDate(r.clock)
-	h.SetMessageID(fmt.Sprintf("%x@players.test", sha256.Sum256([]byte(subject+body))))
+	h.SetMessageID(fmt.Sprintf("%x@players.test", sha256.Sum256([]byte(from+"\n"+subject+"\n"+body))))
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {
@@ -349,4 +349,55 @@ func (r *rig) replyTo(addr string) string {
 		}
 	}
 	return found
+}
+
+// TestSpoofedCommandsChangeNothing: commands that would change a game,
+// sent with a player's or the umpire's From: and a receiving server's
+// dkim=pass, but without the password or the reply address, change
+// nothing; each spoofed address gets one refusal.
+func TestSpoofedCommandsChangeNothing(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	dkim := "Authentication-Results: mx.galloper.test; dkim=pass header.d=players.test; spf=pass smtp.mailfrom=players.test\r\n"
+	for _, m := range []struct{ from, subject, body string }{
+		{csaAddr, "quit", "GAME creek\nSIDE CSA\nRESIGN YES\n"},
+		{umpAddr, "stop", "GAME creek\nSIDE UMPIRE\nPASSWORD guess\nPAUSE\n"},
+		{umpAddr, "ruling", "GAME creek\nSIDE UMPIRE\nRULE the CSA wins\n"},
+		{usaAddr, "take back", "GAME creek\nSIDE USA\nWITHDRAW\n"},
+	} {
+		raw := append([]byte(dkim), r.compose(m.from, m.subject, m.body)...)
+		if err := r.srv.Send(m.from, gm, raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.cycle()
+	g := r.game("creek")
+	if g.PausedAt != 0 {
+		t.Error("a spoofed PAUSE paused the game")
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		ps, err := tx.Players("creek")
+		for _, p := range ps {
+			if p.ResignedAt != 0 {
+				t.Errorf("a spoofed RESIGN resigned %s", p.Side)
+			}
+		}
+		return err
+	})
+	for _, e := range r.journal("creek") {
+		if e.Kind == "ruling" || strings.Contains(e.Body, "the CSA wins") {
+			t.Errorf("a spoofed RULE reached the journal: %s", e.Body)
+		}
+	}
+	for addr, want := range map[string]int{csaAddr: 1, umpAddr: 1, usaAddr: 1} {
+		if n := len(r.mailsTo(addr, "Re: ")); n != want {
+			t.Errorf("%s got %d refusals, want %d", addr, n, want)
+		}
+	}
+	for _, m := range r.srv.Sent() {
+		if bytes.Contains(m.Raw, []byte("Subject: RESIGN")) || bytes.Contains(m.Raw, []byte("Subject: PAUSE")) ||
+			bytes.Contains(m.Raw, []byte("Subject: RULE")) || bytes.Contains(m.Raw, []byte("Subject: WITHDRAW")) {
+			t.Errorf("a spoofed command was answered as done: %s", header(t, m.Raw).Get("Subject"))
+		}
+	}
 }

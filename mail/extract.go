@@ -50,6 +50,11 @@ func Read(raw []byte) adjudicator.Incoming {
 	if in.MessageID != "" {
 		in.MessageID = "<" + in.MessageID + ">"
 	}
+	if refs, err := h.MsgIDList("References"); err == nil {
+		for _, r := range refs {
+			in.References = append(in.References, "<"+r+">")
+		}
+	}
 	in.Subject, _ = h.Subject()
 	in.Automatic = isAutomatic(h)
 	if v := h.Get(OversizeHeader); v != "" {
@@ -133,6 +138,9 @@ func isAutomatic(h mail.Header) bool {
 	}
 	if h.Get("X-Autoreply") != "" || h.Get("X-Autorespond") != "" || h.Get("X-Galloper") != "" {
 		return true
+	}
+	if ct, _, err := h.ContentType(); err == nil && ct == "multipart/report" {
+		return true // a delivery or read report (RFC 6522)
 	}
 	rp := strings.TrimSpace(h.Get("Return-Path"))
 	if rp == "<>" {

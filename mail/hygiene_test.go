@@ -44,6 +44,36 @@ func TestOutboxRetriesTemporaryFailure(t *testing.T) {
 	}
 }
 
+// A permanent SMTP failure (5xx) is not retried: the mail is marked
+// failed with the server's answer, and the other mails go out.
+func TestOutboxPermanentFailure(t *testing.T) {
+	r := newRig(t)
+	r.srv.RejectNext(1) // the first game-start mail: no such user
+	r.cycle()
+	if n := len(r.srv.Sent()); n != 2 {
+		t.Fatalf("%d mails sent, want the other 2", n)
+	}
+	r.clock = r.clock.Add(48 * time.Hour)
+	r.cycle()
+	if n := len(r.srv.Sent()); n != 2 {
+		t.Fatalf("a permanently refused mail was retried: %d sent", n)
+	}
+	r.db.WithTx(context.Background(), func(tx *store.Tx) error {
+		failed, _ := tx.CountOutbox("failed")
+		pending, _ := tx.CountOutbox("pending")
+		if failed != 1 || pending != 0 {
+			t.Errorf("outbox: %d failed, %d pending; want 1 and 0", failed, pending)
+		}
+		all, err := tx.OutboxAfter(0)
+		for _, m := range all {
+			if m.Status == "failed" && (m.Attempts != 1 || !strings.Contains(m.LastError, "no such user")) {
+				t.Errorf("failed mail: %d attempts, last error %q", m.Attempts, m.LastError)
+			}
+		}
+		return err
+	})
+}
+
 // Bounces and auto-replies are stored but never answered (RFC 3834).
 func TestAutoRepliesAreNotAnswered(t *testing.T) {
 	r := newRig(t)
@@ -337,5 +367,53 @@ func TestForwardedOrders(t *testing.T) {
 	r.cycle()
 	if m := r.mailsTo(usaAddr, "Receipt: creek"); len(m) != 1 {
 		t.Fatalf("attached forward: %d receipts; replies %q", len(m), r.mailsTo(usaAddr, "Re:"))
+	}
+}
+
+// A multipart/alternative mail, as most mail programs send, is read from
+// its text/plain part (here quoted-printable, as Outlook and Gmail encode
+// long lines), not from its HTML twin.
+func TestMultipartAlternativeOrders(t *testing.T) {
+	r := newRig(t)
+	plain := strings.ReplaceAll(strings.Replace(csaTurn1, "Take the mill crossing.", "Take the mill crossing =\nat once.", 1), "\n", "\r\n")
+	raw := "From: csa@players.test\r\nTo: gm@galloper.test\r\nSubject: alt orders\r\nMessage-ID: <alt@players.test>\r\n" +
+		"MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=\"b1\"\r\n\r\n" +
+		"--b1\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + plain +
+		"\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<div dir=\"ltr\"><b>GAME</b> creek<br>nonsense</div>\r\n--b1--\r\n"
+	if err := r.srv.Send(csaAddr, gm, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	rc := r.mailsTo(csaAddr, "Receipt")
+	if len(rc) != 1 || !strings.Contains(rc[0], "Take the mill crossing at once.") {
+		t.Fatalf("multipart/alternative orders: receipts %q; problems: %q", rc, r.mailsTo(csaAddr, "Re: alt"))
+	}
+}
+
+// Every kind of automatic mail is recognised, and nothing else is.
+func TestAutomaticMailKinds(t *testing.T) {
+	base := "To: gm@galloper.test\r\nSubject: x\r\nMessage-ID: <a@p>\r\n"
+	for _, c := range []struct {
+		header string
+		auto   bool
+	}{
+		{"From: csa@players.test\r\nAuto-Submitted: auto-replied\r\n", true},
+		{"From: csa@players.test\r\nAuto-Submitted: auto-generated\r\n", true},
+		{"From: csa@players.test\r\nAuto-Submitted: no\r\n", false},
+		{"From: csa@players.test\r\nPrecedence: bulk\r\n", true},
+		{"From: csa@players.test\r\nPrecedence: junk\r\n", true},
+		{"From: csa@players.test\r\nPrecedence: list\r\n", true},
+		{"From: csa@players.test\r\nX-Autoreply: yes\r\n", true},
+		{"From: csa@players.test\r\nReturn-Path: <>\r\n", true},
+		{"From: Mail Delivery System <MAILER-DAEMON@mx.players.test>\r\n", true},
+		{"From: postmaster@players.test\r\n", true},
+		{"From: csa@players.test\r\nX-Galloper: 1\r\n", true}, // Galloper's own mail, looped back
+		{"From: csa@players.test\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\r\n", true},
+		{"From: csa@players.test\r\n", false},
+	} {
+		in := mail.Read([]byte(c.header + base + "\r\nGAME creek\r\n"))
+		if in.Automatic != c.auto {
+			t.Errorf("%q: automatic = %v, want %v", c.header, in.Automatic, c.auto)
+		}
 	}
 }

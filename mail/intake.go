@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
 
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -46,6 +48,21 @@ type Intake struct {
 	now  func() time.Time
 	log  *slog.Logger
 	wake chan struct{}
+
+	// box names the mailbox in the database: account, server and mailbox
+	// (gm@imap.example.org:993/INBOX), since UIDVALIDITY and UIDs mean
+	// something only for one mailbox on one server.
+	box string
+	// validity is the mailbox's UIDVALIDITY as recorded in the database,
+	// once validityKnown.
+	validity      uint32
+	validityKnown bool
+	afterFetch    func() // called after each batch is fetched; for tests
+	// after is the clock intake waits on: time.After, or a fake in tests.
+	after func(time.Duration) <-chan time.Time
+
+	// Metrics, when set, counts sessions, failures, rescans and stored mail.
+	Metrics *Metrics
 }
 
 // NewIntake returns an intake for the mailbox.
@@ -59,7 +76,8 @@ func NewIntake(cfg IMAPConfig, db *store.DB, now func() time.Time, log *slog.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1)}
+	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1), after: time.After,
+		box: cfg.Username + "@" + cfg.Addr + "/" + cfg.Mailbox}
 }
 
 func (in *Intake) dial() (*imapclient.Client, error) {
@@ -97,35 +115,48 @@ func (in *Intake) dial() (*imapclient.Client, error) {
 func (in *Intake) Run(ctx context.Context, pollEvery time.Duration, notify func()) error {
 	backoff := time.Second
 	for ctx.Err() == nil {
-		err := in.session(ctx, pollEvery, notify)
+		selected, err := in.session(ctx, pollEvery, notify)
 		if ctx.Err() != nil {
 			return nil
 		}
+		if selected {
+			// The server was there; this is a new outage, not more of
+			// the last one.
+			backoff = time.Second
+		}
+		in.Metrics.count(imapFailures, 1)
 		in.log.Warn("imap session ended; reconnecting", "err", err, "backoff", backoff)
 		select {
 		case <-ctx.Done():
-		case <-time.After(backoff):
+		case <-in.after(backoff):
 		}
-		backoff = min(backoff*2, 5*time.Minute)
+		backoff = min(backoff*2, maxBackoff)
 	}
 	return nil
 }
 
-func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify func()) error {
+// maxBackoff is the longest intake waits before trying the server again.
+const maxBackoff = 5 * time.Minute
+
+// session logs in, selects the mailbox and reads mail until the
+// connection fails or ctx ends. selected reports whether it got as far as
+// selecting the mailbox.
+func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify func()) (selected bool, err error) {
 	c, err := in.dial()
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer c.Close()
+	in.Metrics.count(sessions, 1)
 	in.ensureProcessed(c)
 	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
 	if err != nil {
-		return fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
+		return false, fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
 	}
 	for {
 		n, err := in.drain(ctx, c, sel.UIDValidity)
 		if err != nil {
-			return err
+			return true, err
 		}
 		if n > 0 && notify != nil {
 			notify()
@@ -133,39 +164,40 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		if !c.Caps().Has(imap.CapIdle) {
 			select {
 			case <-ctx.Done():
-				return c.Logout().Wait()
+				return true, c.Logout().Wait()
 			case <-c.Closed():
-				return errors.New("connection closed")
-			case <-time.After(pollEvery):
+				return true, errors.New("connection closed")
+			case <-in.after(pollEvery):
 			}
 			if err := c.Noop().Wait(); err != nil {
-				return err
+				return true, err
 			}
 			continue
 		}
 		idle, err := c.Idle()
 		if err != nil {
-			return fmt.Errorf("idle: %w", err)
+			return true, fmt.Errorf("idle: %w", err)
 		}
-		t := time.NewTimer(pollEvery)
 		select {
 		case <-in.wake:
-		case <-t.C:
+		case <-in.after(pollEvery): // renewed well within the 29 minutes of RFC 2177
 		case <-ctx.Done():
 		case <-c.Closed():
 		}
-		t.Stop()
 		if err := idle.Close(); err != nil {
-			return err
+			return true, err
 		}
 		if err := idle.Wait(); err != nil {
-			return err
+			return true, err
 		}
 		if ctx.Err() != nil {
-			return c.Logout().Wait()
+			return true, c.Logout().Wait()
 		}
 	}
 }
+
+// Box is how the database names the mailbox intake reads.
+func (in *Intake) Box() string { return in.box }
 
 // PollOnce connects, stores every unseen message and disconnects. It
 // returns how many new messages were stored.
@@ -187,95 +219,235 @@ func (in *Intake) PollOnce(ctx context.Context) (int, error) {
 	return n, c.Logout().Wait()
 }
 
-// batchSize is how many messages are fetched, stored in one transaction
-// and acknowledged together.
-const batchSize = 50
+// batchSize is how many messages are fetched together; maxGroup is how
+// many fetched batches one transaction stores at most (and so how many
+// the fetcher reads ahead).
+const (
+	batchSize = 50
+	maxGroup  = 4
+)
 
 // drain stores every unseen message, a batch at a time: fetch with
 // BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
 // set \Seen (and move the batch to the processed folder, if any). A crash
 // before the flags are set means the batch is fetched again and recognised.
+//
+// When the mailbox's UIDVALIDITY is not the one recorded, the UIDs stored
+// before name other messages or none (the mailbox was recreated or
+// restored), and flags may not be what Galloper left: every message in it
+// is read again, seen or not, and what is already stored is recognised by
+// its Message-ID and body hash. The new UIDVALIDITY is recorded in the
+// same transaction as the rescan's last batch, so a rescan cut short by a
+// crash starts again.
 func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity uint32) (int, error) {
-	data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	// A batch in hand is committed and acknowledged even when ctx ends
+	// meanwhile; ctx only stops the next batch from starting.
+	dbCtx := context.WithoutCancel(ctx)
+	if !in.validityKnown {
+		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			var err error
+			in.validity, err = tx.MailboxValidity(in.box)
+			return err
+		}); err != nil {
+			return 0, fmt.Errorf("read mailbox state: %w", err)
+		}
+		in.validityKnown = true
+	}
+	record := in.validity != uidValidity
+	criteria := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
+	if record && in.validity != 0 {
+		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.box,
+			"was", in.validity, "now", uidValidity)
+		in.Metrics.count(rescans, 1)
+		criteria = &imap.SearchCriteria{} // ALL
+	}
+	data, err := c.UIDSearch(criteria, nil).Wait()
 	if err != nil {
-		return 0, fmt.Errorf("search unseen: %w", err)
+		return 0, fmt.Errorf("search: %w", err)
 	}
 	var batches [][]imap.UID
 	for uids := data.AllUIDs(); len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
 		batches = append(batches, uids[:min(batchSize, len(uids))])
 	}
-	stored := 0
-	// The next batch is fetched while this one is committed and
-	// acknowledged: UID commands on disjoint sets may run concurrently
-	// (RFC 9051 5.5), and BODY.PEEK leaves the flags alone.
-	var next <-chan fetched
-	if len(batches) > 0 {
-		next = in.fetchAsync(c, batches[0])
+	if len(batches) == 0 && record {
+		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			return tx.SetMailboxValidity(in.box, uidValidity, in.now().UnixMilli())
+		}); err != nil {
+			return 0, fmt.Errorf("record UIDVALIDITY: %w", err)
+		}
+		in.validity = uidValidity
 	}
-	for i, batch := range batches {
-		if ctx.Err() != nil {
-			break
+	stored := 0
+	// Three stages overlap. A fetcher reads batches ahead (and computes
+	// their hashes and header facts) while earlier ones are committed;
+	// each transaction takes every batch fetched by then, up to
+	// maxGroup, so that when the disk is slow to sync, fewer and larger
+	// commits keep up (group commit); and a committed group's \Seen flags
+	// are set while the next is committed. UID commands on disjoint sets
+	// may run concurrently (RFC 9051 5.5), and BODY.PEEK leaves the flags
+	// alone. No mail is flagged before its transaction is committed.
+	ahead := make(chan fetched, maxGroup)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		for _, b := range batches {
+			f := in.fetchBatch(c, b)
+			select {
+			case ahead <- f:
+			case <-quit:
+				return
+			}
+			if f.err != nil {
+				return
+			}
 		}
-		got := <-next
-		if got.err != nil {
-			return stored, got.err
+	}()
+	acks := make(chan error, len(batches))
+	inFlight := 0
+	// waitAcks waits for every acknowledgement under way and returns the
+	// first error, or err if there was one before.
+	waitAcks := func(err error) error {
+		for ; inFlight > 0; inFlight-- {
+			if e := <-acks; err == nil {
+				err = e
+			}
 		}
-		if i+1 < len(batches) {
-			next = in.fetchAsync(c, batches[i+1])
+		return err
+	}
+	for consumed := 0; consumed < len(batches) && ctx.Err() == nil; {
+		first := <-ahead
+		consumed++
+		if first.err != nil {
+			return stored, waitAcks(first.err)
 		}
-		raws := got.raws
-		err := in.db.WithTx(ctx, func(tx *store.Tx) error {
-			for _, uid := range batch {
-				raw, ok := raws[uid]
-				if !ok {
-					continue // expunged meanwhile
+		if in.afterFetch != nil {
+			in.afterFetch()
+		}
+		// The batch in hand, and whatever else is fetched already
+		// (unless ctx has ended: then only the batch in hand).
+		group := []fetched{first}
+		var fetchErr error
+	collect:
+		for ctx.Err() == nil && len(group) < maxGroup && consumed < len(batches) {
+			select {
+			case f := <-ahead:
+				consumed++
+				if f.err != nil {
+					fetchErr = f.err
+					break collect
 				}
-				id, auth := headerFacts(raw, uidValidity, uint32(uid))
-				m := store.Inbound{Mailbox: in.cfg.Mailbox, UIDValidity: uidValidity, UID: uint32(uid),
-					MessageID: id, Raw: raw, ReceivedAt: in.now().UnixMilli(), AuthResults: auth}
-				_, inserted, err := tx.InsertInbound(m)
-				if err != nil {
-					return fmt.Errorf("store message uid %d: %w", uid, err)
+				group = append(group, f)
+			default:
+				break collect
+			}
+		}
+		last := consumed == len(batches) && fetchErr == nil
+		now := in.now().UnixMilli()
+		inserted := 0
+		var held []imap.UID
+		err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			inserted, held = 0, nil
+			for _, f := range group {
+				for _, m := range f.mails {
+					m.Mailbox, m.UIDValidity, m.ReceivedAt = in.box, uidValidity, now
+					_, ok, err := tx.InsertInbound(m)
+					if err != nil {
+						return fmt.Errorf("store message uid %d: %w", m.UID, err)
+					}
+					if ok {
+						inserted++
+						continue
+					}
+					// Not stored: the same mail is stored already, or
+					// another mail holds this UID, which the server must
+					// never reuse under one UIDVALIDITY. That one is
+					// left unread, not lost.
+					if taken, err := tx.UIDTaken(m); err != nil {
+						return err
+					} else if taken {
+						held = append(held, imap.UID(m.UID))
+						in.log.Error("another mail is stored under this mailbox UID; leaving the new one unread on the server",
+							"mailbox", in.box, "uidvalidity", uidValidity, "uid", m.UID, "msgid", m.MessageID)
+					}
 				}
-				if inserted {
-					stored++
-				}
+			}
+			if last && record {
+				return tx.SetMailboxValidity(in.box, uidValidity, now)
 			}
 			return nil
 		})
 		if err != nil {
-			return stored, err
+			return stored, waitAcks(err)
 		}
-		// Committed: now, and only now, acknowledge the batch.
-		set := imap.UIDSetNum(batch...)
-		if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
-			Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
-			return stored, fmt.Errorf("mark %d mails seen: %w", len(batch), err)
+		stored += inserted
+		in.Metrics.count(storedMails, inserted)
+		if last && record {
+			in.validity = uidValidity
 		}
-		if in.cfg.Processed != "" {
-			if _, err := c.Move(set, in.cfg.Processed).Wait(); err != nil {
-				return stored, fmt.Errorf("move %d mails to %s: %w", len(batch), in.cfg.Processed, err)
+		// Committed: now, and only now, acknowledge the group.
+		var ack []imap.UID
+		for _, f := range group {
+			for _, u := range f.uids {
+				if !slices.Contains(held, u) {
+					ack = append(ack, u)
+				}
 			}
 		}
-		in.log.Debug("mail stored", "batch", len(batch))
+		if len(ack) > 0 {
+			inFlight++
+			go func(set imap.UIDSet, n int) { acks <- in.ack(c, set, n) }(imap.UIDSetNum(ack...), len(ack))
+		}
+		in.log.Debug("mail stored", "batches", len(group), "mails", len(ack))
+		if fetchErr != nil {
+			return stored, waitAcks(fetchErr)
+		}
 	}
-	return stored, nil
+	return stored, waitAcks(nil)
 }
 
-// fetched is the result of fetchAsync.
+// ack marks a committed batch \Seen, and moves it to the processed folder
+// if there is one.
+func (in *Intake) ack(c *imapclient.Client, set imap.UIDSet, n int) error {
+	if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
+		Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
+		return fmt.Errorf("mark %d mails seen: %w", n, err)
+	}
+	if in.cfg.Processed != "" {
+		if _, err := c.Move(set, in.cfg.Processed).Wait(); err != nil {
+			return fmt.Errorf("move %d mails to %s: %w", n, in.cfg.Processed, err)
+		}
+	}
+	return nil
+}
+
+// fetched is a batch read by fetchBatch: its UIDs, and its mails ready to
+// store but for their mailbox, UIDVALIDITY and time of receipt.
 type fetched struct {
-	raws map[imap.UID][]byte
-	err  error
+	uids  []imap.UID
+	mails []store.Inbound
+	err   error
 }
 
-// fetchAsync runs fetch in the background.
-func (in *Intake) fetchAsync(c *imapclient.Client, uids []imap.UID) <-chan fetched {
-	ch := make(chan fetched, 1)
-	go func() {
-		raws, err := in.fetch(c, uids)
-		ch <- fetched{raws, err}
-	}()
-	return ch
+// fetchBatch fetches a batch and reads what intake keeps of each mail's
+// header and hashes its body, so that the transaction storing the batch
+// does nothing but write.
+func (in *Intake) fetchBatch(c *imapclient.Client, uids []imap.UID) fetched {
+	raws, err := in.fetch(c, uids)
+	if err != nil {
+		return fetched{err: err}
+	}
+	mails := make([]store.Inbound, 0, len(uids))
+	br := bufio.NewReader(nil)
+	for _, uid := range uids {
+		raw, ok := raws[uid]
+		if !ok {
+			continue // expunged meanwhile
+		}
+		id, auth := headerFacts(br, raw)
+		mails = append(mails, store.Inbound{UID: uint32(uid), MessageID: id, Raw: raw, AuthResults: auth,
+			BodyHash: store.BodyHash(raw)})
+	}
+	return fetched{uids: uids, mails: mails}
 }
 
 // fetch reads messages without marking them read. A message over the size
@@ -322,18 +494,24 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 }
 
 // headerFacts reads a mail's header once for what intake keeps: its
-// Message-ID (or a stand-in made from its mailbox position when it has
-// none) and the Authentication-Results headers (RFC 8601) that the
+// Message-ID (or, when it has none, a stand-in made from the hash of the
+// whole mail, which stays the same if the mail is read again under a new
+// UIDVALIDITY) and the Authentication-Results headers (RFC 8601) that the
 // receiving mail server added. Those DKIM, SPF and DMARC verdicts are kept
 // as evidence of where a mail came from; they never authenticate a player.
-func headerFacts(raw []byte, uidValidity, uid uint32) (msgID, authResults string) {
-	msgID = fmt.Sprintf("<no-message-id.%d.%d@galloper>", uidValidity, uid)
-	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(raw)))
+// br is a reader to reuse.
+func headerFacts(br *bufio.Reader, raw []byte) (msgID, authResults string) {
+	br.Reset(bytes.NewReader(raw))
+	h, err := textproto.ReadHeader(br)
+	if err == nil {
+		msgID = strings.TrimSpace(h.Get("Message-Id"))
+	}
+	if msgID == "" {
+		sum := sha256.Sum256(raw)
+		msgID = fmt.Sprintf("<no-message-id.%x@galloper>", sum[:16])
+	}
 	if err != nil {
 		return msgID, ""
-	}
-	if id := strings.TrimSpace(h.Get("Message-Id")); id != "" {
-		msgID = id
 	}
 	var out []string
 	for f := h.FieldsByKey("Authentication-Results"); f.Next(); {

@@ -304,7 +304,8 @@ func TestJoinWithInvite(t *testing.T) {
 }
 
 // TestGameFromSubject: orders without a GAME line are matched to the game
-// named in the subject.
+// named in the subject, or to the game whose plus address they were sent
+// to.
 func TestGameFromSubject(t *testing.T) {
 	r := newRig(t)
 	r.cycle()
@@ -312,6 +313,24 @@ func TestGameFromSubject(t *testing.T) {
 	r.cycle()
 	if m := r.mailsTo(csaAddr, "Receipt: creek"); len(m) != 1 {
 		t.Fatalf("orders with the game in the subject: %d receipts; replies %q", len(m), r.mailsTo(csaAddr, "Re:"))
+	}
+	// One mailbox serves many games: a second game's orders, without a
+	// GAME line, sent to that game's plus address.
+	err := r.d.Adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "ridge", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plus := "gm+ridge@galloper.test"
+	if err := r.srv.Send(csaAddr, plus, r.compose(csaAddr, "turn 1", strings.Replace(csaTurn1, "GAME creek\n", "", 1))); err != nil {
+		t.Fatal(err)
+	}
+	r.cycle()
+	if m := r.mailsTo(csaAddr, "Receipt: ridge"); len(m) != 1 {
+		t.Fatalf("orders sent to %s: %d receipts; replies %q", plus, len(m), r.mailsTo(csaAddr, "Re:"))
+	}
+	if g := r.game("ridge"); g.SegmentIndex != 1 {
+		t.Fatalf("ridge is at segment %d, want 1", g.SegmentIndex)
 	}
 }
 

@@ -13,7 +13,9 @@ import (
 // TestMonthLongGame plays a month on a fake clock: a player books an
 // absence that moves a deadline, misses a turn (default orders after the
 // grace period), the umpire pauses the game for nine days and resumes it,
-// and the game goes on. Every deadline is checked in the database.
+// and the game goes on. The daemon is restarted twice on the way, and
+// nothing of the schedule is lost. Every deadline is checked in the
+// database.
 func TestMonthLongGame(t *testing.T) {
 	r := newRig(t)
 	r.deadline, r.remind, r.grace = 72*time.Hour, 24*time.Hour, 24*time.Hour
@@ -58,6 +60,7 @@ func TestMonthLongGame(t *testing.T) {
 	}
 	wantDeadline("absence booked", day(9, 9))
 
+	r.restart()    // the schedule lives in the database
 	at(day(8, 12)) // reminded a day before, though away
 	if n := len(r.mailsTo(usaAddr, "Reminder")); n != 1 {
 		t.Fatalf("reminders = %d, want 1", n)
@@ -75,6 +78,7 @@ func TestMonthLongGame(t *testing.T) {
 	at(day(11, 10))
 	r.send(csaAddr, "t2", orders("CSA", "tulip", 2)) // orders in while paused: stored, not resolved
 	at(day(15, 10))
+	r.restart()
 	at(day(19, 10))
 	wantSegment("paused", 2)
 	if n := len(r.mailsTo(csaAddr, "Receipt")); n != 2 {

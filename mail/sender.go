@@ -32,6 +32,9 @@ type Sender struct {
 	db  *store.DB
 	now func() time.Time
 	log *slog.Logger
+
+	// Metrics, when set, counts delivery attempts by result.
+	Metrics *Metrics
 }
 
 // NewSender returns a sender.
@@ -81,10 +84,16 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 func (s *Sender) record(ctx context.Context, m store.Outgoing, sendErr error) error {
 	return s.db.WithTx(ctx, func(tx *store.Tx) error {
 		if sendErr == nil {
+			s.Metrics.send("sent")
 			s.log.Info("mail sent", "msgid", m.MessageID, "to", m.Recipient, "kind", m.Kind)
 			return tx.MarkSent(m.ID, s.now().UnixMilli())
 		}
 		permanent := isPermanent(sendErr)
+		if permanent {
+			s.Metrics.send("permanent")
+		} else {
+			s.Metrics.send("temporary")
+		}
 		delay := time.Minute << min(m.Attempts, 10)
 		s.log.Warn("mail not sent", "msgid", m.MessageID, "to", m.Recipient, "err", sendErr, "permanent", permanent)
 		return tx.MarkFailed(m.ID, sendErr.Error(), permanent, s.now().Add(delay).UnixMilli())

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -18,7 +19,7 @@ type Inbound struct {
 	BodyHash    string
 	Raw         []byte
 	ReceivedAt  int64
-	Status      string // "new" or "processed"
+	Status      string // "new", "processed" or "failed" (set aside; see NoteInboundFailure)
 	Result      string // what processing made of it, for operators
 	GameID      string
 	// AuthResults holds the Authentication-Results headers (DKIM, SPF,
@@ -26,10 +27,18 @@ type Inbound struct {
 	AuthResults string
 }
 
-// BodyHash is the hex SHA-256 of a raw message, used with its Message-ID to
-// recognise a mail delivered twice.
+// BodyHash is the hex SHA-256 of a raw message's body: everything after
+// the blank line that ends its header (the whole message when there is
+// none). With the Message-ID it recognises a mail delivered twice, even
+// when the copies' transport headers (Received, Delivered-To) differ.
 func BodyHash(raw []byte) string {
-	s := sha256.Sum256(raw)
+	body := raw
+	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+		body = raw[i+4:]
+	} else if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
+		body = raw[i+2:]
+	}
+	s := sha256.Sum256(body)
 	return hex.EncodeToString(s[:])
 }
 
@@ -41,18 +50,34 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 		m.BodyHash = BodyHash(m.Raw)
 	}
 	st, err := t.prepared(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
-		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`)
+		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
 	if err != nil {
 		return 0, false, err
 	}
-	err = st.QueryRowContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
+	res, err := st.ExecContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults)
 	if err != nil {
-		if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING returned no row
-			return 0, false, nil
-		}
 		return 0, false, err
 	}
-	return id, true, nil
+	if n, err := res.RowsAffected(); err != nil || n == 0 { // n == 0: ON CONFLICT DO NOTHING
+		return 0, false, err
+	}
+	id, err = res.LastInsertId()
+	return id, err == nil, err
+}
+
+// UIDTaken reports whether a different mail (by Message-ID or body) is
+// stored under m's mailbox, UIDVALIDITY and UID.
+func (t *Tx) UIDTaken(m Inbound) (bool, error) {
+	var id, hash string
+	err := t.queryRow(`SELECT message_id, body_hash FROM inbound WHERE mailbox = ? AND uid_validity = ? AND uid = ?`,
+		m.Mailbox, m.UIDValidity, m.UID).Scan(&id, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if m.BodyHash == "" {
+		m.BodyHash = BodyHash(m.Raw)
+	}
+	return err == nil && (id != m.MessageID || hash != m.BodyHash), err
 }
 
 // PendingInbound lists stored mails not yet processed, oldest first.
@@ -81,6 +106,20 @@ func (t *Tx) MarkProcessed(id int64, gameID, result string) error {
 	return err
 }
 
+// NoteInboundFailure records a failed attempt to process a stored mail,
+// with the error, and sets the mail aside as failed once it has failed
+// maxAttempts times. It reports whether it did.
+func (t *Tx) NoteInboundFailure(id int64, reason string, maxAttempts int) (failed bool, err error) {
+	var status string
+	err = t.queryRow(`UPDATE inbound SET attempts = attempts + 1, result = ?,
+		status = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE status END
+		WHERE id = ? RETURNING status`, "error: "+reason, maxAttempts, id).Scan(&status)
+	if err != nil {
+		return false, notFound(err, fmt.Sprintf("inbound mail %d", id))
+	}
+	return status == "failed", nil
+}
+
 // CountInbound counts stored mails, by status when status is not empty.
 func (t *Tx) CountInbound(status string) (int, error) {
 	var n int
@@ -95,4 +134,28 @@ func (t *Tx) Inbound(id int64) (Inbound, error) {
 		FROM inbound WHERE id = ?`, id).Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.BodyHash, &m.Raw,
 		&m.ReceivedAt, &m.Status, &m.Result, &m.GameID, &m.AuthResults)
 	return m, notFound(err, fmt.Sprintf("inbound mail %d", id))
+}
+
+// MailboxValidity is the UIDVALIDITY last recorded for a mailbox. A
+// mailbox never recorded takes the UIDVALIDITY of the newest mail stored
+// from it (as databases from before mailboxes were recorded have it), or
+// 0 when nothing was ever stored from it.
+func (t *Tx) MailboxValidity(name string) (uint32, error) {
+	var v uint32
+	err := t.queryRow(`SELECT uid_validity FROM mailboxes WHERE name = ?`, name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = t.queryRow(`SELECT uid_validity FROM inbound WHERE mailbox = ? ORDER BY id DESC LIMIT 1`, name).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, nil
+		}
+	}
+	return v, err
+}
+
+// SetMailboxValidity records a mailbox's UIDVALIDITY, at now (Unix ms).
+func (t *Tx) SetMailboxValidity(name string, v uint32, now int64) error {
+	_, err := t.exec(`INSERT INTO mailboxes(name, uid_validity, changed_at) VALUES (?,?,?)
+		ON CONFLICT(name) DO UPDATE SET uid_validity = excluded.uid_validity, changed_at = excluded.changed_at
+		WHERE uid_validity != excluded.uid_validity`, name, v, now)
+	return err
 }

@@ -141,3 +141,94 @@ func TestMigrationsAreIdempotent(t *testing.T) {
 		db.Close()
 	}
 }
+
+// The same mail delivered twice with different transport headers (two
+// recipients, two Delivered-To lines) is one mail: the body hash covers
+// the body only. The same Message-ID with another body is another mail.
+func TestDedupeIgnoresTransportHeaders(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	a := Inbound{Mailbox: "INBOX", UIDValidity: 7, UID: 1, MessageID: "<a@x>", ReceivedAt: 1,
+		Raw: []byte("Delivered-To: gm+one@x\r\nMessage-ID: <a@x>\r\n\r\nGAME g\r\n")}
+	b := a
+	b.UID, b.Raw = 2, []byte("Delivered-To: gm+two@x\r\nMessage-ID: <a@x>\r\n\r\nGAME g\r\n")
+	c := a
+	c.UID, c.Raw = 3, []byte("Delivered-To: gm+one@x\r\nMessage-ID: <a@x>\r\n\r\nGAME h\r\n")
+	var got []bool
+	err := db.WithTx(ctx, func(tx *Tx) error {
+		for _, m := range []Inbound{a, b, c} {
+			_, ok, err := tx.InsertInbound(m)
+			if err != nil {
+				return err
+			}
+			got = append(got, ok)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != "[true false true]" {
+		t.Fatalf("inserted %v, want [true false true]", got)
+	}
+}
+
+func TestMailboxValidity(t *testing.T) {
+	db := openTest(t)
+	ctx := context.Background()
+	err := db.WithTx(ctx, func(tx *Tx) error {
+		if v, err := tx.MailboxValidity("INBOX"); err != nil || v != 0 {
+			return fmt.Errorf("new database: %d, %v; want 0", v, err)
+		}
+		// A database from before mailboxes were recorded: the newest
+		// stored mail's UIDVALIDITY counts.
+		if _, _, err := tx.InsertInbound(Inbound{Mailbox: "INBOX", UIDValidity: 9, UID: 1, MessageID: "<a@x>", Raw: []byte("a")}); err != nil {
+			return err
+		}
+		if v, err := tx.MailboxValidity("INBOX"); err != nil || v != 9 {
+			return fmt.Errorf("from stored mail: %d, %v; want 9", v, err)
+		}
+		if err := tx.SetMailboxValidity("INBOX", 12, 5); err != nil {
+			return err
+		}
+		if v, err := tx.MailboxValidity("INBOX"); err != nil || v != 12 {
+			return fmt.Errorf("recorded: %d, %v; want 12", v, err)
+		}
+		if v, err := tx.MailboxValidity("Other"); err != nil || v != 0 {
+			return fmt.Errorf("another mailbox: %d, %v; want 0", v, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUIDTaken(t *testing.T) {
+	db := openTest(t)
+	m := Inbound{Mailbox: "gm@x:993/INBOX", UIDValidity: 3, UID: 1, MessageID: "<a@x>", Raw: []byte("H: 1\r\n\r\nbody")}
+	err := db.WithTx(context.Background(), func(tx *Tx) error {
+		if taken, err := tx.UIDTaken(m); err != nil || taken {
+			return fmt.Errorf("empty database: taken=%v, %v", taken, err)
+		}
+		if _, _, err := tx.InsertInbound(m); err != nil {
+			return err
+		}
+		same := m
+		same.Raw = []byte("H: 2\r\n\r\nbody") // the same mail, another header
+		other := m
+		other.MessageID = "<b@x>"
+		for _, c := range []struct {
+			m    Inbound
+			want bool
+		}{{m, false}, {same, false}, {other, true}} {
+			if taken, err := tx.UIDTaken(c.m); err != nil || taken != c.want {
+				return fmt.Errorf("%s: taken=%v, %v; want %v", c.m.MessageID, taken, err, c.want)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

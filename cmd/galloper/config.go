@@ -39,6 +39,7 @@ type Config struct {
 		PasswordFile string `mapstructure:"password_file"`
 		Mailbox      string `mapstructure:"mailbox"`
 		Processed    string `mapstructure:"processed"`
+		MaxSize      int64  `mapstructure:"max_size"`
 	} `mapstructure:"imap"`
 	SMTP struct {
 		Addr         string `mapstructure:"addr"`
@@ -108,6 +109,9 @@ func (c Config) validate() error {
 	if c.Poll <= 0 {
 		return fmt.Errorf("config: poll must be positive, got %s", c.Poll)
 	}
+	if c.IMAP.MaxSize < 0 {
+		return fmt.Errorf("config: imap.max_size must not be negative, got %d", c.IMAP.MaxSize)
+	}
 	if c.Decide <= 0 {
 		return fmt.Errorf("config: decision_window must be positive, got %s", c.Decide)
 	}
@@ -151,7 +155,7 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 
 func (c Config) imapConfig() mail.IMAPConfig {
 	return mail.IMAPConfig{Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox,
-		Processed: c.IMAP.Processed}
+		Processed: c.IMAP.Processed, MaxSize: c.IMAP.MaxSize}
 }
 
 func (c Config) smtpConfig() mail.SMTPConfig {

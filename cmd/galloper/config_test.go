@@ -16,8 +16,21 @@ func TestExampleConfigIsValid(t *testing.T) {
 	if days, err := c.weekdays(); err != nil || len(days) != 5 || days[0] != time.Monday {
 		t.Fatalf("deadline_days: %v, %v", days, err)
 	}
-	if c.IMAP.Addr == "" || c.Deadline <= 0 || !c.SMTP.StartTLS {
+	if c.IMAP.Addr == "" || c.Deadline <= 0 || !c.SMTP.StartTLS || c.imapConfig().MaxSize != 10<<20 {
 		t.Fatalf("unexpected values: %+v", c)
+	}
+}
+
+// `galloper check-config` accepts the shipped example as it is.
+func TestCheckConfigCommand(t *testing.T) {
+	out, err := runGalloper("check-config", "--config", "../../config.example.yaml")
+	if err != nil || !strings.Contains(out, "config ../../config.example.yaml is valid") {
+		t.Fatalf("check-config on the example: %v\n%s", err, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("address: gm@x.test\npoll: -1s\n"), 0o644)
+	if out, err := runGalloper("check-config", "--config", bad); err == nil || !strings.Contains(err.Error(), "missing domain, imap.addr") {
+		t.Fatalf("check-config on a bad file: %v\n%s", err, out)
 	}
 }
 

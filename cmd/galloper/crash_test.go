@@ -112,8 +112,12 @@ smtp: {addr: "%s", starttls: false}
 	for distinctIDs(t, srv.Sent()) < expect && time.Now().Before(deadline) {
 		srv.WaitFor(ctx, len(srv.Sent())+1, 10*time.Second)
 	}
+	// The last daemon is stopped as systemd would: it finishes what it
+	// has in hand and exits cleanly.
 	daemon.Process.Signal(syscall.SIGTERM)
-	daemon.Wait()
+	if err := daemon.Wait(); err != nil {
+		t.Errorf("galloper serve after SIGTERM: %v", err)
+	}
 
 	if got := distinctIDs(t, srv.Sent()); got != expect {
 		t.Fatalf("%d distinct mails sent, want %d", got, expect)

@@ -25,7 +25,9 @@ func mailCmd() *cobra.Command {
 		Long: "ingest stores the mail and processes it through the same code as the daemon: orders are checked,\n" +
 			"stored and may resolve a segment. The replies it queues are printed here and sent by the next\n" +
 			"`galloper serve`. A mail already processed (same Message-ID and content) is recognised and not\n" +
-			"processed twice. --game checks that the mail is for that game.",
+			"processed twice. --game ID takes the mail as sent to the game's own address (galloper+ID@...),\n" +
+			"so a mail without a GAME line is for that game; a mail whose GAME line names another game\n" +
+			"is still processed, with a warning.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			raw, err := os.ReadFile(args[0])
@@ -42,7 +44,7 @@ func mailCmd() *cobra.Command {
 		},
 	}
 	ingest.Flags().StringVar(&cfgPath, "config", "", "configuration file")
-	ingest.Flags().StringVar(&game, "game", "", "the game the mail must be for")
+	ingest.Flags().StringVar(&game, "game", "", "the game the mail is for, when it has no GAME line")
 	_ = ingest.MarkFlagRequired("config")
 	m.AddCommand(ingest)
 	return m
@@ -73,6 +75,9 @@ func ingestMail(ctx context.Context, adj *adjudicator.Adjudicator, raw []byte, g
 		return exitError{code: 1, msg: "this mail was already received; nothing was done"}
 	}
 	in.InboundID = id
+	if game != "" {
+		in.To = append(in.To, adj.GameAddress(game))
+	}
 	out, err := adj.HandleInbound(ctx, in)
 	if err != nil {
 		return err

@@ -52,4 +52,15 @@ func TestMailIngest(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "already received") {
 		t.Fatalf("a second ingest of the same mail: %v", err)
 	}
+	// --game stands in for a GAME line the mail lacks, as the game's
+	// plus address would.
+	noGame := []byte("From: u@p.test\r\nTo: gm@x.test\r\nSubject: status\r\nMessage-ID: <nogame@p.test>\r\n\r\n" +
+		"SIDE USA\r\nTURN 1\r\nPASSWORD pu\r\n")
+	out.Reset()
+	if err := ingestMail(ctx, adj, noGame, "creek", &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `accepted (game "creek")`) || !strings.Contains(out.String(), "queued receipt to u@p.test") {
+		t.Fatalf("ingest --game creek of a mail without GAME:\n%s", out.String())
+	}
 }

@@ -16,10 +16,11 @@ import (
 	"galloper/adjudicator/store"
 )
 
-// opsHandler serves /metrics (Prometheus) and /healthz for the daemon.
-// The mail counts are read from the database on each scrape, so they are
-// right after a restart too.
-func opsHandler(db *store.DB) http.Handler {
+// opsRegistry is the daemon's Prometheus registry: Go and process
+// metrics, and the mail counts by status, read from the database on each
+// scrape so that they are right after a restart too. The daemon's own
+// counters (mail.NewMetrics) are registered with it as well.
+func opsRegistry(db *store.DB) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	count := func(f func(tx *store.Tx) (int, error)) float64 {
@@ -31,7 +32,7 @@ func opsHandler(db *store.DB) http.Handler {
 		})
 		return float64(n)
 	}
-	for _, st := range []string{"new", "processed"} {
+	for _, st := range []string{"new", "processed", "failed"} {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "galloper_inbound_mails",
 			Help: "Received mails stored, by processing status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountInbound(st) }) }))
@@ -41,6 +42,12 @@ func opsHandler(db *store.DB) http.Handler {
 			Help: "Outgoing mails, by delivery status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountOutbox(st) }) }))
 	}
+	return reg
+}
+
+// opsHandler serves /metrics (Prometheus) from reg and /healthz for the
+// daemon.
+func opsHandler(db *store.DB, reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -55,12 +62,12 @@ func opsHandler(db *store.DB) http.Handler {
 }
 
 // serveOps runs the ops server on addr until ctx ends.
-func serveOps(ctx context.Context, addr string, db *store.DB, log *slog.Logger) error {
+func serveOps(ctx context.Context, addr string, db *store.DB, reg *prometheus.Registry, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("metrics listener %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: opsHandler(db), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: opsHandler(db, reg), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"galloper/adjudicator/store"
+	"galloper/mail"
 )
 
 func TestOpsEndpoints(t *testing.T) {
@@ -20,7 +21,9 @@ func TestOpsEndpoints(t *testing.T) {
 	db.WithTx(context.Background(), func(tx *store.Tx) error {
 		return tx.Enqueue(store.Outgoing{MessageID: "<a@x>", Kind: "receipt", Recipient: "p@x", Raw: []byte("x")})
 	})
-	srv := httptest.NewServer(opsHandler(db))
+	reg := opsRegistry(db)
+	mail.NewMetrics(reg)
+	srv := httptest.NewServer(opsHandler(db, reg))
 	defer srv.Close()
 	get := func(path string) string {
 		res, err := srv.Client().Get(srv.URL + path)
@@ -38,7 +41,11 @@ func TestOpsEndpoints(t *testing.T) {
 		t.Fatalf("/healthz = %q", got)
 	}
 	m := get("/metrics")
-	if !strings.Contains(m, `galloper_outbox_mails{status="pending"} 1`) || !strings.Contains(m, "go_goroutines") {
-		t.Fatalf("metrics lack the outbox gauge:\n%.2000s", m)
+	for _, want := range []string{`galloper_outbox_mails{status="pending"} 1`, `galloper_inbound_mails{status="new"} 0`,
+		"go_goroutines", `galloper_smtp_sends_total{result="temporary"} 0`, "galloper_imap_sessions_total 0",
+		`galloper_mails_processed_total{outcome="accepted"} 0`, "galloper_imap_uidvalidity_changes_total 0"} {
+		if !strings.Contains(m, want) {
+			t.Errorf("metrics lack %s:\n%.3000s", want, m)
+		}
 	}
 }

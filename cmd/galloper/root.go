@@ -51,8 +51,10 @@ func serveCmd() *cobra.Command {
 				Adj:       adj, Poll: cfg.Poll, Log: log,
 			}
 			if cfg.Metrics != "" {
+				reg := opsRegistry(db)
+				d.Metrics = mail.NewMetrics(reg)
 				go func() {
-					if err := serveOps(ctx, cfg.Metrics, db, log); err != nil {
+					if err := serveOps(ctx, cfg.Metrics, db, reg, log); err != nil {
 						log.Error("metrics server stopped", "err", err)
 					}
 				}()

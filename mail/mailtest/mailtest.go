@@ -39,10 +39,11 @@ type Server struct {
 	imap *imapserver.Server
 	smtp *smtp.Server
 
-	mu       sync.Mutex
-	outbox   []Message
-	arrived  chan struct{}
-	failNext int // refuse the next N deliveries with a temporary error
+	mu         sync.Mutex
+	outbox     []Message
+	arrived    chan struct{}
+	failNext   int // refuse the next N deliveries with a temporary error
+	rejectNext int // refuse the next N deliveries with a permanent error
 }
 
 // Start starts both servers on loopback ports chosen by the system.
@@ -95,6 +96,32 @@ func (s *Server) Deliver(raw []byte) error {
 	return err
 }
 
+// DeliverFlags puts a raw message into the game master's INBOX with the
+// given flags, e.g. \Seen for a message restored from a backup as read.
+func (s *Server) DeliverFlags(raw []byte, flags ...imap.Flag) error {
+	_, err := s.user.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Flags: flags})
+	return err
+}
+
+// RecreateMailbox deletes a mailbox with everything in it and creates it
+// again, empty, as an operator restoring a mailbox from a backup would.
+// The server gives the new mailbox a new UIDVALIDITY.
+func (s *Server) RecreateMailbox(name string) error {
+	if err := s.user.Delete(name); err != nil {
+		return err
+	}
+	return s.user.Create(name, nil)
+}
+
+// UIDValidity is a mailbox's current UIDVALIDITY.
+func (s *Server) UIDValidity(name string) (uint32, error) {
+	d, err := s.user.Status(name, &imap.StatusOptions{UIDValidity: true})
+	if err != nil {
+		return 0, err
+	}
+	return d.UIDValidity, nil
+}
+
 // Send submits a raw message over SMTP, as a player's mail client would.
 func (s *Server) Send(from, to string, raw []byte) error {
 	c, err := smtp.Dial(s.SMTPAddr) // plain text: loopback only
@@ -113,6 +140,14 @@ func (s *Server) Send(from, to string, raw []byte) error {
 func (s *Server) FailNext(n int) {
 	s.mu.Lock()
 	s.failNext = n
+	s.mu.Unlock()
+}
+
+// RejectNext makes the SMTP server refuse the next n mails for players with
+// a permanent error (550), as for an address that does not exist.
+func (s *Server) RejectNext(n int) {
+	s.mu.Lock()
+	s.rejectNext = n
 	s.mu.Unlock()
 }
 
@@ -173,6 +208,11 @@ func (ss *session) Data(r io.Reader) error {
 			continue
 		}
 		s.mu.Lock()
+		if s.rejectNext > 0 {
+			s.rejectNext--
+			s.mu.Unlock()
+			return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
+		}
 		if s.failNext > 0 {
 			s.failNext--
 			s.mu.Unlock()
