@@ -35,6 +35,8 @@ func FormatOrders(f *File) string {
 		}
 		if w, ok := o.(*Written); ok {
 			writeWritten(&b, w)
+		} else {
+			writeOther(&b, o)
 		}
 	}
 	return b.String()
@@ -131,7 +133,7 @@ func StripPositions(f *File) *File {
 		if w, ok := o.(*Written); ok {
 			g.Orders = append(g.Orders, stripWritten(w))
 		} else {
-			g.Orders = append(g.Orders, o)
+			g.Orders = append(g.Orders, stripOther(o))
 		}
 	}
 	return &g
