@@ -35,7 +35,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}}
 	r.arrivals()
 	r.implement()
-	if len(f.Orders) > 0 {
+	if firstWritten(f) != nil {
 		r.issue(f)
 	}
 	r.activity()
@@ -203,7 +203,7 @@ func (r *resolver) issue(f *orders.File) {
 	sd := r.s.scn.side(r.side)
 	army := &sd.Army
 	var ps problems
-	o := r.s.compile(sd, f.Orders[0].(*orders.Written), &ps)
+	o := r.s.compile(sd, firstWritten(f), &ps)
 	if r.rolled[army.Leader.Name] {
 		r.add("order-not-sent", "LoB 10.6", "%s has already made his Command Roll this phase; the order is not sent", army.Leader.Name)
 		return

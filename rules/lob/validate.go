@@ -44,13 +44,16 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			fmt.Sprintf("the file is for turn %d, but this is turn %d", t, s.turn()),
 			fmt.Sprintf("write TURN %d", s.turn()))
 	}
-	for i, o := range f.Orders {
+	for _, o := range f.Orders {
+		if s.validateActivity(sd, o, &ps) {
+			continue
+		}
 		w, ok := o.(*orders.Written)
 		if !ok {
 			ps.add(o.Position(), "lob-unsupported-order", "LoB 10.3", "only written ATTACK and MOVE orders are supported", "")
 			continue
 		}
-		if i > 0 {
+		if w != firstWritten(f) {
 			ps.add(w.At, "lob-2.1b-one-new-order", "LoB 2.1b",
 				"the Army Commander may try to issue only one new order per Command Phase", "send this order next turn")
 		}

@@ -1,0 +1,224 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"galloper/orders"
+)
+
+// This file checks activity scripts (STACK blocks) and standing reactions
+// (the STANDING block) against the game: that the units exist, are the
+// side's own and stand together, that hexes are on the map, and that
+// facings and formations are ones Line of Battle has. The scripts are kept
+// with the orders; carrying them out is the Activity Phase engine's work.
+
+// ActivityNote is what a receipt says about activity scripts and standing
+// reactions while the engine does not carry them out yet.
+const ActivityNote = "Activity scripts (STACK) and standing reactions (STANDING) are checked and kept with your orders, " +
+	"but this version of Galloper does not carry them out yet."
+
+// hexsideFacings are the facings of a flat-top hex grid: a unit in Line or
+// Unlimbered faces a single hexside (LoB 3.3).
+var hexsideFacings = []string{"N", "NE", "SE", "S", "SW", "NW"}
+
+// formations are the formations LoB knows (LoB 3.1, 3.1b-d).
+var formations = []string{"LINE", "COLUMN", "LIMBERED", "UNLIMBERED", "MOUNTED", "OPEN ORDER"}
+
+// selfRetreatHexes is the length of a DG or Routed unit's self-inflicted
+// retreat (LoB 3.0e).
+const selfRetreatHexes = 10
+
+// validateActivity checks o if it is an activity script or standing
+// reactions and reports whether it was one.
+func (s *State) validateActivity(sd *SideOOB, o orders.Order, ps *problems) bool {
+	switch o := o.(type) {
+	case *orders.Stack:
+		s.checkStack(sd, o, ps)
+	case *orders.Standing:
+		s.checkStanding(sd, o, ps)
+	default:
+		return false
+	}
+	return true
+}
+
+// firstWritten returns the file's first written order, or nil.
+func firstWritten(f *orders.File) *orders.Written {
+	for _, o := range f.Orders {
+		if w, ok := o.(*orders.Written); ok {
+			return w
+		}
+	}
+	return nil
+}
+
+// pieceNames lists every counter that can be part of a stack, by name.
+func (s *State) pieceNames() []named[int] {
+	ns := make([]named[int], len(s.doc.Pieces))
+	for i, p := range s.doc.Pieces {
+		ns[i] = named[int]{p.Name, i}
+	}
+	return ns
+}
+
+// ownPiece finds one of the side's counters by name or unique
+// abbreviation, reporting a problem if there is none.
+func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
+	m := match("unit", n.Text, s.pieceNames())
+	if !m.ok {
+		ps.add(n.At, "lob-unknown-unit", "LoB 2.2", m.message, m.suggestion)
+		return nil, false
+	}
+	p := &s.doc.Pieces[m.target]
+	if p.Side != sd.Side {
+		ps.add(n.At, "lob-2.2-enemy-unit", "LoB 2.2",
+			fmt.Sprintf("%s is a %s unit; you can only activate your own", p.Name, p.Side), "")
+		return nil, false
+	}
+	return p, true
+}
+
+// checkStack checks one STACK block. See LoB 2.2 and 3.0: a stack moves
+// or fires as one, from the hex where it stands.
+func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
+	var members []*Piece
+	for _, n := range st.Units {
+		if p, ok := s.ownPiece(sd, n, ps); ok {
+			members = append(members, p)
+		}
+	}
+	at := ""
+	if len(members) > 0 && len(members) == len(st.Units) {
+		at = members[0].Hex
+		for i, p := range members[1:] {
+			if p.Hex != at {
+				ps.add(st.Units[i+1].At, "lob-3.0d-not-one-stack", "LoB 3.0d",
+					fmt.Sprintf("%s is in %s, not with %s in %s; a stack's units share one hex", p.Name, p.Hex, members[0].Name, at),
+					"give each hex its own STACK block")
+				at = ""
+				break
+			}
+		}
+	}
+	for _, step := range st.Steps {
+		s.checkStep(sd, st, members, step, &at, ps)
+	}
+}
+
+// checkStep checks one step; at is the stack's hex, "" once unknown, and
+// is moved along MOVE and RETREAT paths.
+func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step orders.Step, at *string, ps *problems) {
+	switch step.Verb {
+	case "MOVE", "RETREAT":
+		s.checkPath(step, at, ps)
+	case "FIRE", "CHARGE":
+		s.onMap(step.Hexes[0], "target", ps)
+	case "FACE":
+		if !slices.Contains(hexsideFacings, step.Word) {
+			ps.add(step.WordAt, "lob-3.3-facing", "LoB 3.3",
+				fmt.Sprintf("a unit faces a hexside, and this map's hexes have no side to the %s", step.Word),
+				"face "+strings.Join(nearFacings(step.Word), " or "))
+		}
+	case "FORMATION":
+		if !slices.Contains(formations, step.Word) {
+			sugg := "use one of " + strings.Join(formations, ", ")
+			if best, ok := nearest(normName(step.Word), namedStrings(formations)); ok {
+				sugg = fmt.Sprintf("did you mean '%s'?", best)
+			}
+			ps.add(step.WordAt, "lob-3.1-formation", "LoB 3.1",
+				fmt.Sprintf("'%s' is not a formation in Line of Battle", step.Word), sugg)
+		}
+	case "SPLIT":
+		s.checkSplit(sd, st, step, ps)
+	}
+}
+
+// checkPath checks a MOVE or RETREAT path: every hex on the map, each next
+// to the one before, the first next to where the stack stands. A
+// self-inflicted retreat is exactly ten hexes (LoB 3.0e).
+func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
+	m := &s.scn.Map
+	if step.Verb == "RETREAT" && len(step.Hexes) != selfRetreatHexes {
+		ps.add(step.At, "lob-3.0e-retreat-length", "LoB 3.0e",
+			fmt.Sprintf("a self-inflicted retreat must be %d hexes; this one is %d", selfRetreatHexes, len(step.Hexes)),
+			fmt.Sprintf("list the %d hexes of the retreat in order", selfRetreatHexes))
+	}
+	for _, h := range step.Hexes {
+		if !s.onMap(h, "path hex", ps) {
+			*at = ""
+			continue
+		}
+		if *at != "" && m.distance(*at, h.Hex) != 1 {
+			ps.add(h.At, "lob-3.0-path-gap", "LoB 3.0",
+				fmt.Sprintf("%s is not next to %s; a path goes hex by hex", h.Hex, *at),
+				"list every hex the stack enters, in order")
+		}
+		*at = h.Hex
+	}
+}
+
+// onMap reports whether a hex is on the map, adding a problem if not.
+func (s *State) onMap(h orders.HexRef, what string, ps *problems) bool {
+	m := &s.scn.Map
+	if _, ok := m.Hex(h.Hex); ok {
+		return true
+	}
+	ps.add(h.At, "lob-1.4a-off-map", "LoB 1.4a",
+		fmt.Sprintf("%s %s is not a hex of this map (%s1.1 to %s%d.%d)", what, h.Hex, m.Letter, m.Letter, m.Cols, m.Rows), "")
+	return false
+}
+
+// checkSplit checks that the units SPLIT leaves behind are in the stack
+// and that some stay with it. See LoB 3.0d.
+func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *problems) {
+	for _, n := range step.Units {
+		p, ok := s.ownPiece(sd, n, ps)
+		if !ok {
+			continue
+		}
+		if !slices.ContainsFunc(st.Units, func(u orders.Name) bool {
+			m := match("unit", u.Text, s.pieceNames())
+			return m.ok && s.doc.Pieces[m.target].Name == p.Name
+		}) {
+			ps.add(n.At, "lob-3.0d-split-not-in-stack", "LoB 3.0d",
+				fmt.Sprintf("%s is not in this stack, so it cannot split off from it", p.Name),
+				"name only units listed on the STACK line")
+		}
+	}
+	if len(step.Units) >= len(st.Units) {
+		ps.add(step.At, "lob-3.0d-split-all", "LoB 3.0d", "SPLIT leaves no unit in the stack",
+			"split off only some of the units")
+	}
+}
+
+// checkStanding checks the units named in standing reactions.
+func (s *State) checkStanding(sd *SideOOB, st *orders.Standing, ps *problems) {
+	for _, r := range st.Reactions {
+		for _, n := range r.Units {
+			s.ownPiece(sd, n, ps)
+		}
+	}
+}
+
+// nearFacings returns the hexside facings either side of a compass point
+// that is not one (E gives NE and SE), or all of them.
+func nearFacings(d string) []string {
+	switch d {
+	case "E":
+		return []string{"NE", "SE"}
+	case "W":
+		return []string{"NW", "SW"}
+	}
+	return hexsideFacings
+}
+
+// namedStrings makes candidates of plain strings for nearest.
+func namedStrings(ss []string) []named[string] {
+	ns := make([]named[string], len(ss))
+	for i, s := range ss {
+		ns[i] = named[string]{s, s}
+	}
+	return ns
+}
