@@ -68,6 +68,9 @@ func (s *State) pieceNames() []named[int] {
 func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
 	m := match("unit", n.Text, s.pieceNames())
 	if !m.ok {
+		if m.suggestion == "" {
+			m.suggestion = s.suggestPiece(n.Text)
+		}
 		ps.add(n.At, "lob-unknown-unit", "LoB 2.2", m.message, m.suggestion)
 		return nil, false
 	}
@@ -221,4 +224,39 @@ func namedStrings(ss []string) []named[string] {
 		ns[i] = named[string]{s, s}
 	}
 	return ns
+}
+
+// ReceiptNotes says, for a file with activity scripts or standing
+// reactions, that they are kept but not carried out yet.
+func (System) ReceiptNotes(f *orders.File) []string {
+	for _, o := range f.Orders {
+		switch o.(type) {
+		case *orders.Stack, *orders.Standing:
+			return []string{ActivityNote}
+		}
+	}
+	return nil
+}
+
+// suggestPiece finds the counter a misspelt name or abbreviation most
+// likely meant, comparing it with whole names and with their beginnings
+// ("Amse" is one slip from "Ames' Brigade"). It returns "" if none is
+// close.
+func (s *State) suggestPiece(written string) string {
+	w := normName(written)
+	best, bestD := "", max(1, len([]rune(w))/4)+1
+	for _, p := range s.doc.Pieces {
+		full := normName(p.Name)
+		d := orders.Distance(w, full)
+		if r := []rune(full); len(r) > len([]rune(w)) {
+			d = min(d, orders.Distance(w, string(r[:len([]rune(w))])))
+		}
+		if d < bestD {
+			best, bestD = p.Name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("did you mean '%s'?", best)
 }

@@ -44,6 +44,8 @@ func TestValidateActivityProblems(t *testing.T) {
 		msg        string
 	}{
 		{"unknown unit", "STACK Amse Brigade\n", []string{"04:07 lob-unknown-unit"}, "did you mean 'Ames' Brigade'?"},
+		{"misspelt abbreviation", "STACK Amse\n", []string{"04:07 lob-unknown-unit"}, "did you mean 'Ames' Brigade'?"},
+		{"nothing near", "STACK Zebulon\n", []string{"04:07 lob-unknown-unit"}, "no unit called"},
 		{"ambiguous", "STACK L\n", []string{"04:07 lob-unknown-unit"}, "'Lytle's Brigade' or 'Lathrop's Brigade'"},
 		{"enemy", "STACK Coyle's Brigade\n", []string{"04:07 lob-2.2-enemy-unit"}, "USA unit"},
 		{"two hexes", "STACK Ames, Pryor\n", []string{"04:13 lob-3.0d-not-one-stack"}, "share one hex"},
