@@ -241,6 +241,8 @@ func passwordOK(game string, p store.Player, password string) bool {
 func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.Problem {
 	turn, err := strconv.Atoi(strings.Fields(f.Turn + " x")[0])
 	switch {
+	case f.Turn == "":
+		return nil // the parser reports the missing TURN line
 	case err != nil:
 		return &orders.Problem{At: f.Header["TURN"], Kind: orders.Invalid, Code: "bad-turn",
 			Message: fmt.Sprintf("TURN %q is not a turn number", f.Turn), Suggestion: fmt.Sprintf("TURN %d", seg.Turn)}
