@@ -52,6 +52,8 @@ type Written struct {
 	// For holds per-subordinate instructions, in order.
 	For    []Instruction
 	Intent string // free text, kept verbatim
+	// Command holds reserves, artillery, axis and defence lines (command.go).
+	Command CommandParts
 }
 
 // Instruction is a FOR line: instructions for one subordinate formation.

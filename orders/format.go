@@ -35,6 +35,8 @@ func FormatOrders(f *File) string {
 		}
 		if w, ok := o.(*Written); ok {
 			writeWritten(&b, w)
+		} else if d, ok := o.(*Directive); ok {
+			writeDirective(&b, d)
 		} else {
 			writeOther(&b, o)
 		}
@@ -101,6 +103,7 @@ func writeWritten(b *strings.Builder, w *Written) {
 	for _, in := range w.For {
 		fmt.Fprintf(b, "  FOR %s: %s\n", quoteName(in.Unit), in.Text)
 	}
+	writeCommandParts(b, &w.Command)
 	if w.Intent != "" {
 		for _, l := range strings.Split(w.Intent, "\n") {
 			fmt.Fprintf(b, "  INTENT    %s\n", quoteIntent(l))
@@ -132,6 +135,8 @@ func StripPositions(f *File) *File {
 	for _, o := range f.Orders {
 		if w, ok := o.(*Written); ok {
 			g.Orders = append(g.Orders, stripWritten(w))
+		} else if d, ok := o.(*Directive); ok {
+			g.Orders = append(g.Orders, stripDirective(d))
 		} else {
 			g.Orders = append(g.Orders, stripOther(o))
 		}
@@ -152,6 +157,7 @@ func stripWritten(w *Written) *Written {
 		p.At = Pos{}
 		v.Route = append(v.Route, p)
 	}
+	v.Command = stripCommand(w.Command)
 	v.For = nil
 	for _, in := range w.For {
 		in.At = Pos{}

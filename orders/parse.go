@@ -30,7 +30,7 @@ const (
 var (
 	headerKeywords = []string{"GAME", "SIDE", "TURN", "PASSWORD", "SALT"}
 	bodyKeywords   = []string{"OBJECTIVE", "ROUTE", "WHEN", "FOR", "INTENT"}
-	keywords       = slices.Concat(headerKeywords, []string{"ORDER", "END"}, bodyKeywords, []string{"STACK", "STANDING"})
+	keywords       = slices.Concat(headerKeywords, []string{"ORDER", "END"}, bodyKeywords, commandBodyKeywords, directiveKeywords, []string{"STACK", "STANDING"})
 	orderTypes     = []string{"ATTACK", "MOVE"}
 	requiredHeader = []string{"GAME", "SIDE", "TURN"}
 )
@@ -108,7 +108,12 @@ func (p *parser) line(l line) {
 		p.order(l, at, val, valOff)
 	case k == "END":
 		p.end(at, val, valAt)
-	case slices.Contains(bodyKeywords, k):
+	case slices.Contains(directiveKeywords, k):
+		if p.cur != nil {
+			p.unterminated()
+		}
+		p.directive(l, k, at, val, valOff)
+	case slices.Contains(bodyKeywords, k) || slices.Contains(commandBodyKeywords, k):
 		if p.cur == nil {
 			p.add(at, CodeOutsideOrder, fmt.Sprintf("%s is outside an order", k),
 				"put it between an ORDER line and its END")
@@ -294,6 +299,8 @@ func (p *parser) body(l line, k string, at Pos, val string, valOff int) {
 		p.instruction(l, at, val, valOff)
 	case "INTENT":
 		p.intent(valAt, val)
+	default:
+		p.commandBody(l, k, at, val, valOff)
 	}
 }
 

@@ -33,6 +33,7 @@ type charts struct {
 	radius   map[string]int
 	road     int // HQ hexes per turn along roads
 	country  int // HQ hexes per turn off roads
+	c2       c2Charts
 }
 
 // compileCharts checks that a pack holds every table, row and column the
@@ -98,6 +99,9 @@ func compileCharts(p *rules.ChartPack, s *Scenario) (*charts, error) {
 		return nil, err
 	}
 	c.road, c.country = mv["road"], mv["cross-country"]
+	if err := c.compileC2(p); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -123,9 +127,10 @@ func intValues(p *rules.ChartPack, table string, keys ...string) (map[string]int
 }
 
 // commandRoll reads the Command Roll table (LoB 10.6). Values above the
-// highest column use the highest column.
+// highest column use the highest column; a modified sum is kept on the
+// table's rows.
 func (c *charts) commandRoll(cv, sum int) bool {
-	return c.roll[min(cv, c.maxCV)][sum]
+	return c.roll[min(max(cv, 0), c.maxCV)][clampSum(sum)]
 }
 
 // deliveryTurns reads the Order Delivery chart (LoB 10.6a).

@@ -252,7 +252,7 @@ func (v *loader) reinforcements(s *Scenario, fs []reinforcementFile, names map[s
 				v.fail("%s, unit %q: fields sp and morale: want sp > 0 and a morale rating A-F", where, u.Name)
 			}
 			v.unique(names, where, u.Name)
-			r.Units = append(r.Units, Brigade{Name: u.Name, SP: u.SP, Morale: u.Morale, Hex: r.Entry})
+			r.Units = append(r.Units, Brigade{Unit: Unit{Name: u.Name, Arm: ArmInfantry, Sides: defaultSides(ArmInfantry, false), SP: u.SP, Morale: u.Morale, Hex: r.Entry}})
 		}
 		out = append(out, r)
 	}

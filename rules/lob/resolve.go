@@ -279,6 +279,9 @@ func (r *resolver) activity() {
 
 func (r *resolver) move(c *Command, o *Order) {
 	hq := r.s.piece(c.HQName())
+	if c.NoHQ {
+		hq = r.s.piece(c.Leader.Name)
+	}
 	from := hq.Hex
 	withLeader := r.stacked(c)
 	budget := r.s.charts.road * r.s.charts.country
@@ -297,8 +300,13 @@ func (r *resolver) move(c *Command, o *Order) {
 			r.s.piece(c.Leader.Name).Hex = hq.Hex
 		}
 		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
+		for _, u := range c.units() {
+			r.closeUp(r.s.piece(u.Name), hq.Hex, n)
+		}
 		for _, b := range c.Brigades {
-			r.closeUp(r.s.piece(b.Name), hq.Hex, n)
+			if b.Leader != nil {
+				r.closeUp(r.s.piece(b.Leader.Name), hq.Hex, n)
+			}
 		}
 	}
 	if hq.Hex == o.Objective {

@@ -55,6 +55,8 @@ type Scenario struct {
 	Victory []VictoryLocation
 	// Reinforcements is the Order of Arrival (LoB 3.7), by turn.
 	Reinforcements []Reinforcement
+	// Optional lists the optional rules (LoB 12.0) in play, e.g. "12.4".
+	Optional []string
 }
 
 // Map is a single LoB map sheet.
@@ -104,16 +106,28 @@ type SideOOB struct {
 	Awareness string
 	Army      Command
 	Commands  []Command
+	Wagons    []Wagon
 }
 
-// Command is a formation with its own HQ (LoB 10.1): the army or a division.
+// Command is a formation with its own HQ (LoB 10.1): the army, a corps, a
+// division or an Artillery Battalion. Parent names the Command above it
+// ("" for one directly under the army).
 type Command struct {
-	Name     string
-	Side     rules.Side
-	Level    string // "army" or "division", a command-radius key
-	Leader   Leader
-	HQ       string // starting hex
+	Name   string
+	Side   rules.Side
+	Level  string // army, corps, division or artillery-battalion: a Command Radius key
+	Parent string
+	Leader Leader
+	HQ     string // starting hex of the HQ and its leader
+	// NoHQ marks a Command whose leader fills in for an HQ (LoB 10.2b,
+	// 10.6d example step 4): there is no HQ counter.
+	NoHQ     bool
 	Brigades []Brigade
+	// Units are combat units attached directly to the Command, outside
+	// any brigade: batteries, cavalry (LoB 10.7e, 10.8e).
+	Units []Unit
+	// Reinforcement is set when the Command arrives later (LoB 10.3f).
+	Reinforcement bool
 }
 
 // HQName is the name of the Command's HQ counter.
@@ -126,12 +140,12 @@ type Leader struct {
 	Morale  int // Morale Value
 }
 
-// Brigade is a combat formation with its strength and morale rating.
+// Brigade is a brigade: its own counter (a consolidated brigade, LoB
+// 1.3c) when it lists no regiments, or a leader and regiments.
 type Brigade struct {
-	Name   string
-	SP     int
-	Morale string
-	Hex    string
+	Unit
+	Leader    *Leader
+	Regiments []Unit
 }
 
 // Hex returns the hex with the given id.
@@ -202,6 +216,7 @@ type scenarioFile struct {
 	Sides      []sideFile          `yaml:"sides"`
 	Victory    []victoryFile       `yaml:"victory"`
 	Arrivals   []reinforcementFile `yaml:"reinforcements"`
+	Optional   []string            `yaml:"optional_rules"`
 }
 
 type mapFile struct {
@@ -224,13 +239,41 @@ type sideFile struct {
 	Awareness string        `yaml:"awareness"`
 	Army      commandFile   `yaml:"army"`
 	Commands  []commandFile `yaml:"commands"`
+	Wagons    []wagonFile   `yaml:"wagons"`
 }
 
 type commandFile struct {
 	Name     string        `yaml:"name"`
+	Level    string        `yaml:"level"`
+	Parent   string        `yaml:"parent"`
 	Leader   leaderFile    `yaml:"leader"`
 	HQ       string        `yaml:"hq"`
+	NoHQ     bool          `yaml:"no_hq"`
 	Brigades []brigadeFile `yaml:"brigades"`
+	Units    []counterFile `yaml:"units"`
+}
+
+type wagonFile struct {
+	Name    string `yaml:"name"`
+	Command string `yaml:"command"`
+	Hex     string `yaml:"hex"`
+	Shell   int    `yaml:"shell"`
+	Can     int    `yaml:"canister"`
+}
+
+// counterFile is a combat unit: a regiment, battery or brigade counter.
+type counterFile struct {
+	Name         string   `yaml:"name"`
+	Arm          string   `yaml:"arm"`
+	Mounted      bool     `yaml:"mounted"`
+	Weapon       string   `yaml:"weapon"`
+	SP           int      `yaml:"sp"`
+	Morale       string   `yaml:"morale"`
+	Sides        []string `yaml:"sides"`
+	OpenOrder    bool     `yaml:"open_order"`
+	Sharpshooter bool     `yaml:"sharpshooter"`
+	Canister     string   `yaml:"canister"`
+	Hex          string   `yaml:"hex"`
 }
 
 type leaderFile struct {
@@ -240,10 +283,9 @@ type leaderFile struct {
 }
 
 type brigadeFile struct {
-	Name   string `yaml:"name"`
-	SP     int    `yaml:"sp"`
-	Morale string `yaml:"morale"`
-	Hex    string `yaml:"hex"`
+	counterFile `yaml:",inline"`
+	Leader      *leaderFile   `yaml:"leader"`
+	Regiments   []counterFile `yaml:"regiments"`
 }
 
 var terrainCodes = map[byte]string{'.': "clear", 'w': "woods", 'o': "orchard", 't': "town"}
@@ -301,7 +343,12 @@ func (v *loader) err() error { return errors.Join(v.errs...) }
 
 func (v *loader) scenario(f *scenarioFile) *Scenario {
 	s := &Scenario{Name: f.Name, Title: f.Title, TurnMins: f.TurnMins, Turns: f.Turns,
-		FirstLight: f.FirstLight, Visibility: f.Visibility}
+		FirstLight: f.FirstLight, Visibility: f.Visibility, Optional: f.Optional}
+	for _, o := range f.Optional {
+		if !optionalRules[o] {
+			v.fail("field optional_rules: %q is not one of 12.1, 12.2, 12.3, 12.4, 12.5", o)
+		}
+	}
 	start, err := time.Parse("2006-01-02 15:04", f.Start)
 	if err != nil {
 		v.fail("field start: %q is not a date and time like 1863-06-14 07:00", f.Start)
@@ -418,42 +465,141 @@ func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
 	if f.Side == "" || f.Awareness == "" {
 		v.fail("side %q: fields side and awareness are required", f.Side)
 	}
-	sd.Army = v.command(m, sd.Side, "army", &f.Army, names)
+	sd.Army = v.command(m, sd.Side, LevelArmy, &f.Army, names)
 	for i := range f.Commands {
-		sd.Commands = append(sd.Commands, v.command(m, sd.Side, "division", &f.Commands[i], names))
+		sd.Commands = append(sd.Commands, v.command(m, sd.Side, f.Commands[i].Level, &f.Commands[i], names))
 	}
 	if len(sd.Commands) < 1 {
 		v.fail("side %s: field commands: at least one Command is required", f.Side)
 	}
+	v.parents(&sd)
+	for _, w := range f.Wagons {
+		where := fmt.Sprintf("side %s, wagon %q", sd.Side, w.Name)
+		if _, ok := m.Hex(w.Hex); !ok {
+			v.fail("%s: field hex: %q is not a hex of this map", where, w.Hex)
+		}
+		v.unique(names, where, w.Name)
+		sd.Wagons = append(sd.Wagons, Wagon(w))
+	}
 	return sd
 }
 
+// optionalRules are the optional rules a game may switch on (LoB 12.0).
+var optionalRules = map[string]bool{"12.1": true, "12.2": true, "12.3": true, "12.4": true, "12.5": true}
+
+// commandLevels are the levels a scenario may give a Command (LoB 10.1a).
+var commandLevels = map[string]bool{LevelCorps: true, LevelDivision: true, LevelArtillery: true}
+
+// parents checks each Command's parent and fills in organisation paths.
+func (v *loader) parents(sd *SideOOB) {
+	known := map[string]*Command{sd.Army.Name: &sd.Army}
+	for i := range sd.Commands {
+		known[sd.Commands[i].Name] = &sd.Commands[i]
+	}
+	for i := range sd.Commands {
+		c := &sd.Commands[i]
+		if c.Parent == "" {
+			continue
+		}
+		p, ok := known[c.Parent]
+		if !ok || p == c || p.Level == LevelDivision && c.Level == LevelCorps {
+			v.fail("side %s, command %q: field parent: %q is not a higher Command of this side", sd.Side, c.Name, c.Parent)
+		}
+	}
+}
+
 func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, names map[string]string) Command {
-	c := Command{Name: f.Name, Side: side, Level: level, HQ: f.HQ}
+	if level == "" {
+		level = LevelDivision
+	}
+	c := Command{Name: f.Name, Side: side, Level: level, Parent: f.Parent, HQ: f.HQ, NoHQ: f.NoHQ}
 	where := fmt.Sprintf("side %s, command %q", side, f.Name)
-	if f.Leader.Command == nil || f.Leader.Morale == nil || f.Leader.Name == "" {
-		v.fail("%s: field leader: name, command and morale are required", where)
-	} else {
-		c.Leader = Leader{Name: f.Leader.Name, Command: *f.Leader.Command, Morale: *f.Leader.Morale}
+	if level != LevelArmy && !commandLevels[level] {
+		v.fail("%s: field level: %q is not corps, division or artillery-battalion", where, level)
+	}
+	if l, ok := v.leader(where, &f.Leader); ok {
+		c.Leader = l
 	}
 	if _, ok := m.Hex(f.HQ); !ok {
 		v.fail("%s: field hq: %q is not a hex of this map", where, f.HQ)
 	}
-	v.unique(names, where, f.Name, c.HQName(), c.Leader.Name)
-	if level == "division" && len(f.Brigades) == 0 {
+	if c.NoHQ {
+		v.unique(names, where, f.Name, c.Leader.Name)
+	} else {
+		v.unique(names, where, f.Name, c.HQName(), c.Leader.Name)
+	}
+	if level == LevelDivision && len(f.Brigades) == 0 {
 		v.fail("%s: field brigades: a division needs brigades", where)
 	}
-	for _, b := range f.Brigades {
-		if _, ok := m.Hex(b.Hex); !ok {
-			v.fail("%s, brigade %q: field hex: %q is not a hex of this map", where, b.Name, b.Hex)
-		}
-		if b.SP <= 0 || len(b.Morale) != 1 || b.Morale[0] < 'A' || b.Morale[0] > 'F' {
-			v.fail("%s, brigade %q: fields sp and morale: want sp > 0 and a morale rating A-F", where, b.Name)
-		}
-		v.unique(names, where, b.Name)
-		c.Brigades = append(c.Brigades, Brigade(b))
+	for i := range f.Brigades {
+		c.Brigades = append(c.Brigades, v.brigade(m, where, &f.Brigades[i], names))
+	}
+	for i := range f.Units {
+		c.Units = append(c.Units, v.counter(m, where, "unit", &f.Units[i], names))
 	}
 	return c
+}
+
+func (v *loader) leader(where string, f *leaderFile) (Leader, bool) {
+	if f.Command == nil || f.Morale == nil || f.Name == "" {
+		v.fail("%s: field leader: name, command and morale are required", where)
+		return Leader{}, false
+	}
+	return Leader{Name: f.Name, Command: *f.Command, Morale: *f.Morale}, true
+}
+
+// brigade reads a brigade: a counter of its own, or a leader and regiments.
+func (v *loader) brigade(m *Map, where string, f *brigadeFile, names map[string]string) Brigade {
+	bw := fmt.Sprintf("%s, brigade %q", where, f.Name)
+	if len(f.Regiments) == 0 {
+		return Brigade{Unit: v.counter(m, where, "brigade", &f.counterFile, names)}
+	}
+	b := Brigade{Unit: Unit{Name: f.Name, Hex: f.Hex}}
+	v.unique(names, bw, f.Name)
+	if f.Leader != nil {
+		if l, ok := v.leader(bw, f.Leader); ok {
+			b.Leader = &l
+			v.unique(names, bw, l.Name)
+		}
+	}
+	if _, ok := m.Hex(f.Hex); !ok {
+		v.fail("%s: field hex: %q is not a hex of this map (the brigade leader's set-up hex)", bw, f.Hex)
+	}
+	for i := range f.Regiments {
+		b.Regiments = append(b.Regiments, v.counter(m, bw, "unit", &f.Regiments[i], names))
+	}
+	return b
+}
+
+// arms are the combat arms a unit may have (LoB 1.3).
+var arms = map[string]bool{ArmInfantry: true, ArmCavalry: true, ArmArtillery: true}
+
+// counter reads one combat unit counter, a brigade's or a unit's (what
+// names it in errors); arm defaults to infantry.
+func (v *loader) counter(m *Map, where, what string, f *counterFile, names map[string]string) Unit {
+	u := Unit{Name: f.Name, Arm: f.Arm, Mounted: f.Mounted, Weapon: f.Weapon, SP: f.SP, Morale: f.Morale,
+		Sides: f.Sides, OpenOrder: f.OpenOrder, Sharpshooter: f.Sharpshooter, Canister: f.Canister, Hex: f.Hex}
+	if u.Arm == "" {
+		u.Arm = ArmInfantry
+	}
+	if len(u.Sides) == 0 {
+		u.Sides = defaultSides(u.Arm, u.Mounted)
+	}
+	uw := fmt.Sprintf("%s, %s %q", where, what, f.Name)
+	if !arms[u.Arm] {
+		v.fail("%s: field arm: %q is not infantry, cavalry or artillery", uw, u.Arm)
+	}
+	if _, ok := m.Hex(f.Hex); !ok {
+		v.fail("%s: field hex: %q is not a hex of this map", uw, f.Hex)
+	}
+	if u.SP <= 0 || len(u.Morale) != 1 || u.Morale[0] < 'A' || u.Morale[0] > 'F' {
+		v.fail("%s: fields sp and morale: want sp > 0 and a morale rating A-F", uw)
+	}
+	if u.Canister != "" && u.Canister != "dense" && u.Canister != "normal" {
+		v.fail("%s: field canister: %q is not dense or normal", uw, u.Canister)
+	}
+	v.unique(names, uw, f.Name)
+	return u
 }
 
 // unique checks that every counter name is used once in the scenario.

@@ -31,14 +31,87 @@ type stateDoc struct {
 	Orders   []Order   `json:"orders"`
 	Counters []Counter `json:"counters"`
 	Pack     packDoc   `json:"chart_pack"`
+	// Commands is each Command's order-system status, by scenario order.
+	Commands []CommandState `json:"commands,omitempty"`
+	// Markers are per-hex markers: the stack's Morale State (LoB 6.0a).
+	Markers []HexMarker `json:"markers,omitempty"`
+	// Optional lists the optional rules in play, e.g. "12.2" (LoB 12.0).
+	Optional []string `json:"optional,omitempty"`
 }
 
-// Piece is a counter's position: a leader, an HQ or a brigade.
+// Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a
+// combat unit (kind infantry, cavalry or artillery). Printed data stays in
+// the scenario's order of battle.
 type Piece struct {
 	Name string     `json:"name"`
-	Kind string     `json:"kind"` // "leader", "hq", "infantry"
+	Kind string     `json:"kind"` // "leader", "hq", "wagon", "infantry", "cavalry", "artillery"
 	Side rules.Side `json:"side"`
 	Hex  string     `json:"hex"`
+	// Unit is a combat unit's changing state; nil for other counters.
+	Unit *UnitState `json:"unit,omitempty"`
+	// Status is a leader's: "" (active), "lost" (LoB 9.1a), "off-map" (10.3f).
+	Status string `json:"status,omitempty"`
+	// OffMap marks a counter not yet on the map (a reinforcement, LoB 3.7).
+	OffMap bool `json:"off_map,omitempty"`
+}
+
+// UnitState is what changes on a combat unit in play.
+type UnitState struct {
+	SP        int    `json:"sp"`
+	Formation string `json:"formation"` // one of its printed sides (LoB 3.3)
+	Facing    int    `json:"facing"`    // 0..5, the hexside its front faces (LoB 3.1)
+	Reserve   bool   `json:"reserve,omitempty"`
+	// Eliminated units keep their losses for Loss Recovery (LoB 9.3).
+	Eliminated bool `json:"eliminated,omitempty"`
+	Losses     int  `json:"losses,omitempty"`
+	// Artillery (LoB 8.2, 9.1c).
+	DepletedShell    bool   `json:"depleted_shell,omitempty"`
+	DepletedCanister bool   `json:"depleted_canister,omitempty"`
+	Posted           string `json:"posted,omitempty"`
+}
+
+// Morale States of a hex-stack, best to worst (LoB 6.0a).
+const (
+	MoraleBL     = "BL"
+	MoraleNormal = "Normal"
+	MoraleSh     = "Sh"
+	MoraleDG     = "DG"
+	MoraleRouted = "R"
+)
+
+// HexMarker holds the markers on one hex: the Morale State shared by its
+// stack (LoB 6.0a) and the Cowardly Legs marker (6.5).
+type HexMarker struct {
+	Hex          string `json:"hex"`
+	Morale       string `json:"morale,omitempty"`
+	CowardlyLegs bool   `json:"cowardly_legs,omitempty"`
+}
+
+// CommandState is a Command's standing in the order system.
+type CommandState struct {
+	Name string `json:"name"`
+	// Fluke is set from a Fluke Stoppage until Attack Recovery (LoB
+	// 10.7b); Withdraw while its units still must fall back.
+	Fluke    bool `json:"fluke,omitempty"`
+	Withdraw bool `json:"withdraw,omitempty"`
+	// Recovering is set while it needs Attack Recovery (LoB 10.8c).
+	Recovering bool `json:"recovering,omitempty"`
+	// Skedaddle is the hex the HQ was placed in during a Skedaddle (LoB
+	// 10.9); SkedaddleDue marks a forced one starting next Activity Phase.
+	Skedaddle    string `json:"skedaddle,omitempty"`
+	SkedaddleDue bool   `json:"skedaddle_due,omitempty"`
+	// Reserve is a whole Command in Reserve (LoB 10.4c).
+	Reserve bool `json:"reserve,omitempty"`
+	// Associated names the Command an Artillery Battalion moves with
+	// (LoB 10.8e part 2); Destination is its HQ's destination hex.
+	Associated  string `json:"associated,omitempty"`
+	Destination string `json:"destination,omitempty"`
+	// Axis is the Axis of Advance of its Attack order (LoB 12.4).
+	Axis string `json:"axis,omitempty"`
+	// Defence is its Defensive Position (LoB 12.2), as written.
+	Defence string `json:"defence,omitempty"`
+	// Intent records a referee's ruling on the order's intent.
+	Ruling string `json:"ruling,omitempty"`
 }
 
 // Counter is the last order number used by a side.
@@ -181,20 +254,46 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // newState builds the starting position of a scenario.
 func newState(scn *Scenario, ch *charts) *State {
-	d := stateDoc{System: systemID, Scenario: scn.Name}
+	d := stateDoc{System: systemID, Scenario: scn.Name, Optional: append([]string(nil), scn.Optional...)}
 	for _, c := range scn.commands() {
-		d.Pieces = append(d.Pieces,
-			Piece{Name: c.Leader.Name, Kind: "leader", Side: c.Side, Hex: c.HQ},
-			Piece{Name: c.HQName(), Kind: "hq", Side: c.Side, Hex: c.HQ})
-		for _, b := range c.Brigades {
-			d.Pieces = append(d.Pieces, Piece{Name: b.Name, Kind: "infantry", Side: c.Side, Hex: b.Hex})
-		}
+		d.Pieces = append(d.Pieces, commandPieces(c)...)
+		d.Commands = append(d.Commands, CommandState{Name: c.Name})
 	}
 	for _, sd := range scn.Sides {
 		d.Counters = append(d.Counters, Counter{Side: sd.Side})
+		for _, w := range sd.Wagons {
+			d.Pieces = append(d.Pieces, Piece{Name: w.Name, Kind: "wagon", Side: sd.Side, Hex: w.Hex})
+		}
 	}
 	d.Pack = packToDoc(ch.pack)
 	return build(scn, ch, d)
+}
+
+// commandPieces are the counters of one Command at set-up: its leader,
+// its HQ, brigade leaders and combat units (LoB 11.0 #1: Normal Morale).
+func commandPieces(c *Command) []Piece {
+	ps := []Piece{{Name: c.Leader.Name, Kind: "leader", Side: c.Side, Hex: c.HQ}}
+	if !c.NoHQ {
+		ps = append(ps, Piece{Name: c.HQName(), Kind: "hq", Side: c.Side, Hex: c.HQ})
+	}
+	for _, b := range c.Brigades {
+		if b.Leader != nil {
+			ps = append(ps, Piece{Name: b.Leader.Name, Kind: "leader", Side: c.Side, Hex: b.Hex})
+		}
+		for _, u := range b.units() {
+			ps = append(ps, unitPiece(c.Side, u))
+		}
+	}
+	for i := range c.Units {
+		ps = append(ps, unitPiece(c.Side, &c.Units[i]))
+	}
+	return ps
+}
+
+// unitPiece is a combat unit at full strength on its first printed side.
+func unitPiece(side rules.Side, u *Unit) Piece {
+	return Piece{Name: u.Name, Kind: u.Arm, Side: side, Hex: u.Hex,
+		Unit: &UnitState{SP: u.SP, Formation: u.Sides[0]}}
 }
 
 func build(scn *Scenario, ch *charts, d stateDoc) *State {
@@ -287,8 +386,35 @@ func (s *State) Over() bool { return s.doc.Segment >= 2*s.scn.Turns }
 // piece returns a counter by name.
 func (s *State) piece(name string) *Piece { return &s.doc.Pieces[s.index[name]] }
 
-// hqHex is where a Command's HQ stands.
-func (s *State) hqHex(c *Command) string { return s.piece(c.HQName()).Hex }
+// hqHex is where a Command's HQ stands, or its leader when he fills in for
+// one (LoB 10.2b, 10.6a).
+func (s *State) hqHex(c *Command) string {
+	if c.NoHQ {
+		return s.piece(c.Leader.Name).Hex
+	}
+	return s.piece(c.HQName()).Hex
+}
+
+// cmdState is a Command's order-system status.
+func (s *State) cmdState(name string) *CommandState {
+	for i := range s.doc.Commands {
+		if s.doc.Commands[i].Name == name {
+			return &s.doc.Commands[i]
+		}
+	}
+	s.doc.Commands = append(s.doc.Commands, CommandState{Name: name})
+	return &s.doc.Commands[len(s.doc.Commands)-1]
+}
+
+// optional reports whether an optional rule (e.g. "12.2") is in play.
+func (s *State) optional(rule string) bool {
+	for _, o := range s.doc.Optional {
+		if o == rule {
+			return true
+		}
+	}
+	return false
+}
 
 // orderFile is a convenience for tests and Default.
 func emptyFile(side rules.Side) *orders.File { return &orders.File{Side: string(side)} }

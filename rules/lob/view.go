@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"strings"
 
 	"galloper/rules"
 )
@@ -114,7 +115,7 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 		if !show[i] {
 			continue
 		}
-		mv.Units = append(mv.Units, rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Facing: -1})
+		mv.Units = append(mv.Units, s.unitView(p))
 	}
 	for i := range s.doc.Orders {
 		o := &s.doc.Orders[i]
@@ -130,4 +131,36 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 			Label: fmt.Sprintf("%s %s %s", o.ID, o.Type, o.To), Hexes: append([]string{hq}, path...)})
 	}
 	return mv
+}
+
+// unitView is a counter as drawn: combat units with their facing,
+// formation and status (Wrecked, the hex's Morale State, LoB 5.7, 6.0a).
+func (s *State) unitView(p Piece) rules.UnitView {
+	v := rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Facing: -1, Status: p.Status}
+	if p.Unit == nil {
+		return v
+	}
+	v.Facing, v.Formation = p.Unit.Facing, p.Unit.Formation
+	var st []string
+	if m := s.marker(p.Hex); m.Morale != "" && m.Morale != MoraleNormal {
+		st = append(st, m.Morale)
+	}
+	if u := s.scn.unit(p.Name); u != nil && u.Wrecked(p.Unit.SP) {
+		st = append(st, "Wrecked")
+	}
+	if p.Unit.Reserve {
+		st = append(st, "Reserve")
+	}
+	v.Status = strings.Join(st, ", ")
+	return v
+}
+
+// marker returns the markers on a hex (zero when there are none).
+func (s *State) marker(h string) HexMarker {
+	for _, m := range s.doc.Markers {
+		if m.Hex == h {
+			return m
+		}
+	}
+	return HexMarker{Hex: h, Morale: MoraleNormal}
 }
