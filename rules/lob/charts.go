@@ -33,6 +33,7 @@ type charts struct {
 	radius   map[string]int
 	road     int // HQ hexes per turn along roads
 	country  int // HQ hexes per turn off roads
+	field    *fieldCharts
 }
 
 // compileCharts checks that a pack holds every table, row and column the
@@ -98,6 +99,9 @@ func compileCharts(p *rules.ChartPack, s *Scenario) (*charts, error) {
 		return nil, err
 	}
 	c.road, c.country = mv["road"], mv["cross-country"]
+	if c.field, err = compileFieldCharts(p); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
