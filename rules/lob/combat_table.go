@@ -289,7 +289,7 @@ func (f *fieldCharts) CombatColumn(sps, shift int) (col int, fires bool) {
 	}
 	last := len(t.cols) - 1
 	switch {
-	case start < 0 && sps > t.cols[last].hi:
+	case start < 0 && t.cols[last].hi >= 0 && sps > t.cols[last].hi:
 		start = last // above a closed last heading
 	case start < 0:
 		return 0, false
