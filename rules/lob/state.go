@@ -70,21 +70,12 @@ type UnitState struct {
 	Posted           string `json:"posted,omitempty"`
 }
 
-// Morale States of a hex-stack, best to worst (LoB 6.0a).
-const (
-	MoraleBL     = "BL"
-	MoraleNormal = "Normal"
-	MoraleSh     = "Sh"
-	MoraleDG     = "DG"
-	MoraleRouted = "R"
-)
-
 // HexMarker holds the markers on one hex: the Morale State shared by its
 // stack (LoB 6.0a) and the Cowardly Legs marker (6.5).
 type HexMarker struct {
-	Hex          string `json:"hex"`
-	Morale       string `json:"morale,omitempty"`
-	CowardlyLegs bool   `json:"cowardly_legs,omitempty"`
+	Hex          string       `json:"hex"`
+	Morale       MoraleMarker `json:"morale,omitempty"`
+	CowardlyLegs bool         `json:"cowardly_legs,omitempty"`
 }
 
 // CommandState is a Command's standing in the order system.

@@ -143,7 +143,7 @@ func (s *State) unitView(p Piece) rules.UnitView {
 	v.Facing, v.Formation = p.Unit.Facing, p.Unit.Formation
 	var st []string
 	if m := s.marker(p.Hex); m.Morale != "" && m.Morale != MoraleNormal {
-		st = append(st, m.Morale)
+		st = append(st, string(m.Morale))
 	}
 	if u := s.scn.unit(p.Name); u != nil && u.Wrecked(p.Unit.SP) {
 		st = append(st, "Wrecked")
