@@ -18,6 +18,18 @@ type resolver struct {
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
 	// heldNoted marks orders already reported as held this phase.
 	heldNoted map[string]bool
+	// acted marks the units that had their activity this phase (LoB 2.2).
+	acted map[string]bool
+	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
+	artilleryTargets map[string]bool
+	// firedSP counts the SPs that fired out of each hex (LoB 5.1a).
+	firedSP map[string]int
+	// standing are the sides' standing reactions, when they sent any.
+	standing map[string]*orders.Standing
+	// losses counts SPs lost in the combat being resolved (LoB 5.1b).
+	losses combatLosses
+	// err is the first chart lookup failure; resolution stops with it.
+	err error
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -34,7 +46,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{},
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, standing: standingReactions(in.Orders)}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -46,6 +59,9 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
+	if r.err != nil {
+		return nil, r.log.Events, r.err
+	}
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
 }
@@ -372,6 +388,7 @@ func (r *resolver) activity(f *orders.File) {
 			}
 		}
 	}
+	r.stackActivities(f)
 	r.radiusChecks()
 	r.wagons(f)
 }

@@ -78,6 +78,8 @@ type HexMarker struct {
 	Hex          string       `json:"hex"`
 	Morale       MoraleMarker `json:"morale,omitempty"`
 	CowardlyLegs bool         `json:"cowardly_legs,omitempty"`
+	// CBF is the Counter Battery Fire marker level, 0-2 (LoB 5.8).
+	CBF int `json:"cbf,omitempty"`
 }
 
 // CommandState is a Command's standing in the order system.
