@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -50,6 +51,7 @@ type actingStack struct {
 // stackActivities carries out the activity scripts of the file in order.
 // See LoB 2.2 and 3.0d.
 func (r *resolver) stackActivities(f *orders.File) {
+	r.keepStanding(f)
 	for _, o := range f.Orders {
 		if st, ok := o.(*orders.Stack); ok {
 			r.runStack(st)
@@ -279,31 +281,37 @@ func (r *resolver) fail(err error) bool {
 	return err != nil
 }
 
-// standingReactions collects each side's STANDING block from the files.
-func standingReactions(files map[rules.Side]*orders.File) map[string]*orders.Standing {
-	out := map[string]*orders.Standing{}
-	for side, f := range files {
-		if f == nil {
+// keepStanding stores the active side's STANDING block in the state,
+// replacing the reactions it kept before; a file without one keeps them.
+func (r *resolver) keepStanding(f *orders.File) {
+	for _, o := range f.Orders {
+		st, ok := o.(*orders.Standing)
+		if !ok {
 			continue
 		}
-		for _, o := range f.Orders {
-			if st, ok := o.(*orders.Standing); ok {
-				out[string(side)] = st
+		keep := slices.DeleteFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side })
+		for _, re := range st.Reactions {
+			if len(re.Choices) == 0 {
+				continue
 			}
+			x := StandingReaction{Side: r.side, Kind: re.Kind, Choice: re.Choices[0].Text}
+			for _, u := range re.Units {
+				if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
+					x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
+				}
+			}
+			keep = append(keep, x)
 		}
+		r.s.doc.Standing = keep
 	}
-	return out
 }
 
 // reaction is a side's standing choice for a reaction kind, or the
-// documented default (orders.ReactionDefault) when it wrote none.
-func (r *resolver) reaction(side rules.Side, kind string) (string, *orders.Reaction) {
-	if st := r.standing[string(side)]; st != nil {
-		for i := range st.Reactions {
-			re := &st.Reactions[i]
-			if re.Kind == kind && len(re.Choices) > 0 {
-				return re.Choices[0].Text, re
-			}
+// documented default (orders.ReactionDefault) when it kept none.
+func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
+	for _, x := range r.s.doc.Standing {
+		if x.Side == side && x.Kind == kind {
+			return x.Choice, x.Units
 		}
 	}
 	return orders.ReactionDefault[kind], nil

@@ -2,6 +2,7 @@ package lob
 
 import (
 	"slices"
+	"strings"
 
 	"galloper/orders"
 )
@@ -74,7 +75,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	if road {
 		how = " by road"
 	}
-	r.add("move", "LoB 3.0", "%s moves %s to %s%s", a.names(), from, to, how)
+	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
 	r.townDG(a)
 	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
@@ -325,7 +326,7 @@ func (r *resolver) face(a *actingStack, d int) {
 		r.add("artillery-faced", "LoB 5.4a", "%s changed Facing: any fire it makes draws an Opening Volley", p)
 	}
 	a.faced[a.hex] = true
-	r.add("face", "LoB 3.3", "%s faces %s", a.names(), facingNames[d])
+	r.add("face", "LoB 3.3", "%s faces %s (%s)", a.names(), facingNames[d], a.spentText(nil))
 }
 
 // artilleryFacing names an artillery unit of the stack (a Facing change by
@@ -444,4 +445,18 @@ func (m *Map) adjacentHexes(h string) []string {
 		}
 	}
 	return out
+}
+
+// spentText describes the MPs of a step and spent so far, unit by unit:
+// "1 Tex 1 MP, 2 of 6".
+func (a *actingStack) spentText(costs map[string]MP) string {
+	var parts []string
+	for _, p := range a.units {
+		part := p.Name
+		if costs != nil {
+			part += " " + costs[p.Name].String() + " MP,"
+		}
+		parts = append(parts, part+" "+a.spent[p.Name].String()+" spent")
+	}
+	return strings.Join(parts, "; ")
 }

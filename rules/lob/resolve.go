@@ -24,8 +24,6 @@ type resolver struct {
 	artilleryTargets map[string]bool
 	// firedSP counts the SPs that fired out of each hex (LoB 5.1a).
 	firedSP map[string]int
-	// standing are the sides' standing reactions, when they sent any.
-	standing map[string]*orders.Standing
 	// losses counts SPs lost in the combat being resolved (LoB 5.1b).
 	losses combatLosses
 	// err is the first chart lookup failure; resolution stops with it.
@@ -47,7 +45,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{},
-		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, standing: standingReactions(in.Orders)}
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()

@@ -39,6 +39,19 @@ type stateDoc struct {
 	Optional []string `json:"optional,omitempty"`
 	// Pending are field events command and control has still to answer.
 	Pending []Pending `json:"pending,omitempty"`
+	// Standing are each side's standing reactions from its last STANDING
+	// block, which answer for it while the other side is active.
+	Standing []StandingReaction `json:"standing,omitempty"`
+}
+
+// StandingReaction is one kept standing reaction of a side: its kind
+// (VOLLEY, LOSSES, ...), the option chosen and, for VOLLEY PREFER, the
+// units in order of preference.
+type StandingReaction struct {
+	Side   rules.Side `json:"side"`
+	Kind   string     `json:"kind"`
+	Choice string     `json:"choice"`
+	Units  []string   `json:"units,omitempty"`
 }
 
 // Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a

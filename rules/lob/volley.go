@@ -131,11 +131,11 @@ func (r *resolver) volleyColumn(us []*Piece, d int) (int, bool) {
 // inactive side's standing VOLLEY reaction, PREFER naming units in order,
 // or the best column (the default; ties to the first hex).
 func (r *resolver) chooseVolley(opts []volleyOption) volleyOption {
-	choice, re := r.reaction(r.s.enemyOf(r.side), "VOLLEY")
-	if choice == "PREFER" && re != nil {
-		for _, n := range re.Units {
+	choice, prefer := r.reaction(r.s.enemyOf(r.side), "VOLLEY")
+	if choice == "PREFER" {
+		for _, n := range prefer {
 			for _, o := range opts {
-				if slices.ContainsFunc(o.units, func(p *Piece) bool { return p.Name == n.Text }) {
+				if slices.ContainsFunc(o.units, func(p *Piece) bool { return p.Name == n }) {
 					return o
 				}
 			}
