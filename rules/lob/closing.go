@@ -209,7 +209,7 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 	if ok {
 		verdict = "succeeds"
 	}
-	r.log.Addf("closing-roll", "LoB 3.5", "%s (Morale %s, needs %d, modifiers: %s) rolls %d to close on %s: %s",
+	r.log.Addf("closing-roll", "LoB 3.5", "%s (Morale %s, needs %d after modifiers: %s) rolls %d to close on %s: %s",
 		top.Name, rating, need, modList(why), die, to, verdict)
 	if !ok {
 		a.closingFailed, a.stopped = true, true
