@@ -38,3 +38,22 @@ func (r *caseRun) fieldState(l caseLineText, f []string) (got, want string, ok b
 	}
 	return "", "", false
 }
+
+// setFieldState applies the field STATE lines: "cbf <hex> <level>" and
+// "depleted <battery> shell|canister". It reports false for other lines.
+func (r *caseRun) setFieldState(f []string) bool {
+	st := r.state()
+	switch f[0] {
+	case "cbf":
+		n, _ := strconv.Atoi(f[2])
+		st.editMarker(f[1], func(m *HexMarker) { m.CBF = n })
+	case "depleted":
+		name, last := nameAndLast(f[1:])
+		u := st.piece(name).Unit
+		u.DepletedShell = u.DepletedShell || last == "shell"
+		u.DepletedCanister = u.DepletedCanister || last == "canister"
+	default:
+		return false
+	}
+	return true
+}

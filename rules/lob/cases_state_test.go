@@ -89,7 +89,9 @@ func (r *caseRun) setState(l caseLineText) {
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
 		r.addOrder(l)
 	default:
-		r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
+		if !r.setFieldState(f) {
+			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
+		}
 	}
 }
 
