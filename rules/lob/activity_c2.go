@@ -50,7 +50,7 @@ func (r *resolver) withdrawals() {
 		}
 		if safe {
 			r.s.cmdState(c.Name).Withdraw = false
-			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands (LoB 10.8a)", c.Name)
+			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands, as with no orders", c.Name)
 		}
 	}
 }
@@ -134,19 +134,28 @@ func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center
 }
 
 // wagons moves Wagons given a destination by their owning leader (LoB
-// 8.1c), up to 4 hexes a turn (the Wagon MA of 4 counted in hexes).
+// 8.1c), and those of a Skedaddling Command after its HQ (10.9), up to 4
+// hexes a turn (the Wagon MA of 4 counted in hexes).
 func (r *resolver) wagons(f *orders.File) {
-	m := &r.s.scn.Map
 	for _, d := range directives(f, "WAGON") {
-		p := r.s.piece(d.Who)
-		path, _, ok := hex.Path(m.axial(p.Hex), m.axial(d.Target), m.unitCost)
-		if !ok {
-			continue
-		}
-		from := p.Hex
-		p.Hex = m.hexID(path[min(4, len(path)-1)].ToOffset())
-		r.add("wagon-moved", "LoB 8.1c", "%s moves from %s to %s toward %s", p.Name, from, p.Hex, d.Target)
+		r.wagonToward(r.s.piece(d.Who), d.Target, "LoB 8.1c")
 	}
+	for _, w := range r.s.scn.side(r.side).Wagons {
+		if c := r.s.scn.command(w.Command); c != nil && r.s.cmdStatus(c.Name).Skedaddle != "" {
+			r.wagonToward(r.s.piece(w.Name), r.s.hqHex(c), "LoB 10.9")
+		}
+	}
+}
+
+func (r *resolver) wagonToward(p *Piece, to, rule string) {
+	m := &r.s.scn.Map
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
+	if !ok || len(path) < 2 {
+		return
+	}
+	from := p.Hex
+	p.Hex = m.hexID(path[min(4, len(path)-1)].ToOffset())
+	r.add("wagon-moved", rule, "%s moves from %s to %s toward %s", p.Name, from, p.Hex, to)
 }
 
 // drift applies Sound of the Guns (LoB 12.5): before each brigade of a
