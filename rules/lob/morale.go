@@ -41,7 +41,7 @@ func (r *resolver) moraleCheck(s *shot) {
 
 // moraleMods names the Morale Table modifiers of a check against the top
 // unit (LoB 6.1, 1.7b, 3.3, 5.7, 6.0, 6.1b, 9.4d). At long range only the
-// top unit's own condition counts (6.1a; see docs/rulings-lob.md).
+// top unit's own condition counts (6.1a; docs/rulings-lob.md R-F-4).
 func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	var out []string
 	u := r.s.scn.unit(top.Name)
