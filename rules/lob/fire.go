@@ -187,14 +187,15 @@ const angleSlack = 1e-6
 
 // inFan reports whether a target lies in the 120-degree fire fan of a unit
 // facing a hexside: within 60 degrees of its Facing, edges included (LoB
-// 3.3). Units without Facing (Open Order has one) have no fan limit here.
+// 3.3; docs/rulings-lob.md R-F-1).
 func inFan(m *Map, from string, facing int, to string) bool {
 	return angleFrom(m, from, facing, to) <= 60+angleSlack
 }
 
 // fromRear reports whether fire from a hex enters a unit's hex through a
 // rear hexside or the vertex between front and rear (LoB 3.3): 90 degrees
-// or more from its Facing. Units with all-around rear always do (3.3c).
+// or more from its Facing (R-F-2). Units with all-around rear always do
+// (3.3c).
 func (s *State) fromRear(p *Piece, from string) bool {
 	if !s.hasFront(p) {
 		return true
@@ -206,7 +207,7 @@ func (s *State) fromRear(p *Piece, from string) bool {
 // on its side in direction d, applies to fire from a hex (LoB 1.7k,
 // 5.5b): the firer stands on or inside the lines drawn out along the
 // hexsides leading away from the feature's End Points, which from the
-// target's centre is the 60-degree cone through those End Points.
+// target's centre is the 60-degree cone through those End Points (R-F-3).
 func featureApplies(m *Map, target string, d int, from string) bool {
 	return angleFrom(m, target, d, from) <= 30+angleSlack
 }
@@ -390,7 +391,8 @@ func (r *resolver) applyCombat(s *shot, res CombatResult) {
 }
 
 // dangerClose applies a Combat Table loss of an artillery shot at range 5
-// or more to every friendly stack adjacent to the target (LoB 4.2f).
+// or more to every friendly stack adjacent to the target (LoB 4.2f;
+// R-F-7: Galloper does not ask whether to go for it).
 func (r *resolver) dangerClose(s *shot, loss int) {
 	if !s.artillery || s.rng < dangerCloseRange {
 		return

@@ -126,7 +126,8 @@ func (r *resolver) startCombat() { r.losses = combatLosses{} }
 // takeLosses removes SPs from a hex's combat units (LoB 5.1b): the first
 // loss of the combat from the top unit, then no unit a second loss before
 // every unit has one; the owner's standing LOSSES reaction picks among
-// the rest (STRONGEST by default; SPREAD and TOP in stacking order). More
+// the rest (STRONGEST by default; SPREAD and TOP in stacking order;
+// R-F-5). More
 // losses than SPs are ignored (6.2).
 func (r *resolver) takeLosses(h string, n int, rule, what string) {
 	if r.losses == nil {
