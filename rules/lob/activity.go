@@ -46,6 +46,10 @@ type actingStack struct {
 	fired       bool
 	// artilleryTurned is set when artillery changed Facing (LoB 5.4a).
 	artilleryTurned bool
+	// morale is the stack's own Morale State while it moves: it passes
+	// through hexes in other states without effect and joins its final
+	// hex's state when the activity ends (LoB 6.0a).
+	morale MoraleMarker
 }
 
 // stackActivities carries out the activity scripts of the file in order.
@@ -112,6 +116,7 @@ func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 		return nil
 	}
 	a.start = a.hex
+	a.morale = r.s.marker(a.hex).Morale
 	for _, step := range st.Steps {
 		if step.Verb == "FIRE" && !step.IfClosingFails {
 			a.fire = true
@@ -228,7 +233,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 // selfRetreat is a DG or Routed stack's self-inflicted ten-hex retreat as
 // its Move Activity (LoB 3.0e); the retreat rules carry it out.
 func (r *resolver) selfRetreat(a *actingStack) {
-	st := r.s.marker(a.hex).Morale
+	st := a.morale
 	if st != MoraleDG && st != MoraleRouted {
 		r.add("retreat-refused", "LoB 3.0e", "%s in %s is %s, not DG or Routed: it cannot retreat on its own", a.names(), a.hex, st)
 		return
@@ -257,6 +262,7 @@ func (r *resolver) endActivity(a *actingStack) {
 	if a.hex == a.start {
 		return
 	}
+	r.joinMorale(a.hex, a.morale)
 	r.checkStacking(a.hex)
 }
 

@@ -30,6 +30,7 @@ type shot struct {
 	sps          map[string]int // SPs each firer gives (LoB 5.3d)
 	artillery    bool           // the shot involves artillery
 	canister     bool           // the artillery fires Canister (LoB 8.2e)
+	dg           bool           // the firing stack is DG (LoB 5.0)
 }
 
 // total is the shot's firing SPs, unmodified for DG (LoB 5.6).
@@ -85,7 +86,7 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 	if !slices.ContainsFunc(r.s.combatUnitsIn(target), func(p *Piece) bool { return p.Side == enemy }) {
 		return nil, "no enemy combat unit is there", "LoB 5.0"
 	}
-	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister}
+	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister, dg: a.morale == MoraleDG}
 	if s.rng > r.s.scn.visibility(r.turn) {
 		return nil, fmt.Sprintf("range %d is beyond the visibility of %d hexes", s.rng, r.s.scn.visibility(r.turn)), "LoB 4.3"
 	}
@@ -272,7 +273,7 @@ func (r *resolver) resolveFire(s *shot) {
 	f := r.s.charts.field
 	r.startCombat()
 	sps := s.total()
-	dg := r.s.marker(s.from).Morale == MoraleDG
+	dg := s.dg
 	if dg {
 		sps /= 2 // LoB 5.0: DG fires at half strength, fractions dropped
 	}
