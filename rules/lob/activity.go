@@ -74,9 +74,7 @@ func (r *resolver) runStack(st *orders.Stack) {
 		kind = "Fire"
 	}
 	r.add("activity", "LoB 2.2", "%s in %s: %s Activity", a.names(), a.hex, kind)
-	if r.activated(a) {
-		return
-	}
+	r.activated(a)
 	for _, step := range st.Steps {
 		if step.IfClosingFails && !a.closingFailed {
 			continue
@@ -126,9 +124,9 @@ func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 }
 
 // activated marks the stack's units as having had their activity and
-// checks Command Radius as the stack begins (LoB 10.2f, 10.2g). It reports
-// whether the activity cannot happen at all.
-func (r *resolver) activated(a *actingStack) bool {
+// checks Command Radius as the stack begins (LoB 10.2f, 10.2g): out of
+// it, a stack that moves must do a Move Activity and end back in radius.
+func (r *resolver) activated(a *actingStack) {
 	for _, p := range append(a.units, a.leaders...) {
 		r.acted[p.Name] = true
 	}
@@ -139,7 +137,6 @@ func (r *resolver) activated(a *actingStack) bool {
 			a.fire = false
 		}
 	}
-	return false
 }
 
 // stackOutOfRadius reports whether any combat unit of the stack is out of
