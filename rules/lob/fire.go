@@ -71,6 +71,7 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 	for _, p := range s.firers {
 		r.firedSP[s.from] += s.sps[p.Name]
 	}
+	r.firedAt[s.from] = target
 	if a.moved() || a.artilleryTurned {
 		r.openingVolley(a, s)
 	}
@@ -85,6 +86,9 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 	enemy := r.s.enemyOf(r.side)
 	if !slices.ContainsFunc(r.s.combatUnitsIn(target), func(p *Piece) bool { return p.Side == enemy }) {
 		return nil, "no enemy combat unit is there", "LoB 5.0"
+	}
+	if at, ok := r.firedAt[a.hex]; ok && at != target {
+		return nil, fmt.Sprintf("units in %s have fired at %s this phase; more fire from the hex must go there too", a.hex, at), "LoB 5.3b"
 	}
 	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister, dg: a.morale == MoraleDG}
 	if s.rng > r.s.scn.visibility(r.turn) {

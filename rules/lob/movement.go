@@ -289,6 +289,10 @@ func (r *resolver) placeStack(a *actingStack, to string) {
 	if !r.s.occupancy()[r.side][from] {
 		r.s.setMorale(from, MoraleNormal)
 	}
+	if r.s.cbf(from) > 0 && !r.hasArtillery(from) {
+		r.s.editMarker(from, func(m *HexMarker) { m.CBF = 0 }) // LoB 5.8d
+		r.add("cbf-removed", "LoB 5.8d", "no artillery is left under the CBF marker in %s: it is removed", from)
+	}
 	if r.s.occupancy()[r.side][to] && r.s.marker(to).Morale == MoraleRouted && a.morale != MoraleRouted && len(a.units) > 0 {
 		a.morale = MoraleRouted
 		r.add("morale-adopted", "LoB 6.0a", "%s stacks with Routed units in %s and is Routed", a.names(), to)

@@ -22,8 +22,10 @@ type resolver struct {
 	acted map[string]bool
 	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
 	artilleryTargets map[string]bool
-	// firedSP counts the SPs that fired out of each hex (LoB 5.1a).
+	// firedSP counts the SPs that fired out of each hex (LoB 5.1a), and
+	// firedAt the hex each hex's units fired at (5.3b).
 	firedSP map[string]int
+	firedAt map[string]string
 	// losses counts SPs lost in the combat being resolved (LoB 5.1b).
 	losses combatLosses
 	// err is the first chart lookup failure; resolution stops with it.
@@ -49,7 +51,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
 		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
-		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}}
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{}}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
