@@ -153,7 +153,9 @@ func clampSum(n int) int { return min(12, max(2, n)) }
 func (x *c2Charts) flukePasses(sum int) bool { return x.flukeBase[clampSum(sum)] }
 
 // flukeStops reads the leader's Command Value column (LoB 10.7b).
-func (x *c2Charts) flukeStops(cv, sum int) bool { return x.flukeStop[min(max(cv, 0), x.flukeMaxCV)][clampSum(sum)] }
+func (x *c2Charts) flukeStops(cv, sum int) bool {
+	return x.flukeStop[min(max(cv, 0), x.flukeMaxCV)][clampSum(sum)]
+}
 
 // recoveryPossible reads the Base Check range of a situation (LoB 10.8c).
 func (x *c2Charts) recoveryPossible(situation string, sum int) bool {

@@ -64,11 +64,12 @@ func step(t *testing.T, st *State, f *orders.File, dice rules.Dice) (*State, []r
 	return res.Next.(*State), res.Events
 }
 
-// until resolves segments with no orders and no dice until turn/side.
+// until resolves segments with no orders until turn/side. Any rolls (an
+// Attack Recovery, LoB 10.8c) come from seeded dice.
 func until(t *testing.T, st *State, turn int, side rules.Side) *State {
 	t.Helper()
 	for st.turn() < turn || st.side() != side {
-		st, _ = step(t, st, nil, &rules.ForcedDice{})
+		st, _ = step(t, st, nil, rules.NewSeededDice([]byte(st.Segment().Label)))
 	}
 	return st
 }
@@ -478,22 +479,24 @@ func TestWhenAnotherCommandAttacks(t *testing.T) {
 	st, _ = step(t, st, file("CSA", w), &rules.ForcedDice{Results: []int{3, 3}})
 	st = until(t, st, 4, "CSA")
 	st, evs := step(t, st, nil, &rules.ForcedDice{Results: []int{4, 4}}) // Whitcomb accepts CSA-1 at 07:45
-	if kinds(evs) != "order-arrived command-roll order-accepted hq-moved" {
+	if kinds(evs) != "order-arrived command-roll order-accepted fluke-grace hq-moved" {
 		t.Fatalf("turn 4: %s", kinds(evs))
 	}
 	st = until(t, st, 6, "CSA")
-	st, evs = step(t, st, nil, &rules.ForcedDice{}) // CSA-2 arrives at 08:15 and waits
-	if kinds(evs) != "order-arrived order-waiting" {
+	// Whitcomb reached his objective, so he rolls for Attack Recovery
+	// (LoB 10.8c) each turn: 1+1 is outside every Base Check range.
+	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{1, 1}}) // CSA-2 arrives at 08:15 and waits
+	if kinds(evs) != "order-arrived order-waiting attack-recovery" {
 		t.Fatalf("turn 6: %s", kinds(evs))
 	}
 	st = until(t, st, 7, "CSA")
-	st, evs = step(t, st, nil, &rules.ForcedDice{})
-	if kinds(evs) != "order-waiting" {
+	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{1, 1}})
+	if kinds(evs) != "order-waiting attack-recovery" {
 		t.Fatalf("turn 7: %s", kinds(evs))
 	}
 	st = until(t, st, 8, "CSA")
-	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{2, 2}}) // 08:45, one hour after 07:45
-	if kinds(evs) != "order-condition-met command-roll order-refused" {
+	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{2, 2, 1, 1}}) // 08:45, one hour after 07:45
+	if kinds(evs) != "order-condition-met command-roll order-refused attack-recovery" {
 		t.Fatalf("turn 8: %s", kinds(evs))
 	}
 }
@@ -514,7 +517,7 @@ func TestConditionMetInSamePhase(t *testing.T) {
 	st, _ = step(t, st, nil, &rules.ForcedDice{Results: []int{1, 1}}) // Whitcomb refuses
 	st = until(t, st, 5, "CSA")
 	st, evs := step(t, st, nil, &rules.ForcedDice{Results: []int{6, 6}})
-	want := "order-arrived command-roll order-accepted order-condition-met order-accepted hq-moved order-fulfilled hq-moved"
+	want := "order-arrived command-roll order-accepted order-condition-met order-accepted fluke-grace hq-moved order-fulfilled hq-moved"
 	if kinds(evs) != want {
 		t.Fatalf("turn 5: %s", kinds(evs))
 	}

@@ -16,6 +16,8 @@ type resolver struct {
 	turn   int
 	log    *rules.Log
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
+	// heldNoted marks orders already reported as held this phase.
+	heldNoted map[string]bool
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -32,13 +34,18 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r.arriveOnMap()
+	r.pendingEvents()
 	r.arrivals()
 	r.implement()
-	if firstWritten(f) != nil {
-		r.issue(f)
-	}
-	r.activity()
+	r.issueAll(f)
+	r.initiative(f)
+	r.posting(f)
+	r.futile(f)
+	r.recovery()
+	r.fluke()
+	r.activity(f)
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
 }
@@ -86,7 +93,7 @@ func (r *resolver) arrivals() {
 			}
 		}
 		o.Status = Awaiting
-		if o.Condition.Kind != "" {
+		if o.Condition.Kind != "" && !r.relays(o) {
 			o.Status = Waiting
 		}
 		r.add("order-arrived", "LoB 10.6a", "%s (%s) reaches %s at %s", o.ID, o.Type, o.To, r.clock(r.turn))
@@ -100,7 +107,11 @@ func (r *resolver) arrivals() {
 func (r *resolver) implement() {
 	for changed := true; changed; {
 		changed = false
-		for _, o := range r.own(Waiting, Awaiting) {
+		for i := 0; i < len(r.s.doc.Orders); i++ { // by index: re-issues append
+			o := &r.s.doc.Orders[i]
+			if o.Side != r.side || (o.Status != Waiting && o.Status != Awaiting) {
+				continue
+			}
 			if o.Status == Waiting {
 				if !r.conditionMet(o) {
 					continue
@@ -118,11 +129,25 @@ func (r *resolver) implement() {
 	}
 }
 
+// relays reports whether an order is an Attack order to a Command that
+// must re-issue it to its subordinates (LoB 10.4a, 10.6d).
+func (r *resolver) relays(o *Order) bool {
+	c := r.s.scn.command(o.To)
+	return o.Type == "ATTACK" && c != nil && len(r.s.scn.subordinates(c)) > 0
+}
+
 // rollToImplement makes the receiver's Command Roll and reports whether the
 // order was accepted. See LoB 10.6 and, for the Army HQ, 9.2a.
 func (r *resolver) rollToImplement(o *Order) bool {
 	c := r.s.scn.command(o.To)
-	if c.Level == "army" {
+	if rule, why := r.held(o, c); rule != "" {
+		if !r.heldNoted[o.ID] {
+			r.heldNoted[o.ID] = true
+			r.add("order-held", rule, "%s to %s cannot roll this turn: %s", o.ID, c.Name, why)
+		}
+		return false
+	}
+	if c.Level == LevelArmy {
 		r.accept(o, c, "LoB 9.2a", "orders to the Army HQ succeed automatically in their Command Roll to implement")
 		return true
 	}
@@ -133,12 +158,8 @@ func (r *resolver) rollToImplement(o *Order) bool {
 		r.add("command-roll", "LoB 10.6", "%s is not stacked with his HQ and cannot roll for %s", c.Leader.Name, o.ID)
 		return false
 	}
-	r.rolled[c.Leader.Name] = true
-	sum := r.log.Roll2d6("LoB 10.6", fmt.Sprintf("Command Roll: %s implements %s", c.Leader.Name, o.ID), r.side)
-	yes := r.s.charts.commandRoll(c.Leader.Command, sum)
+	sum, yes := r.commandRoll(c.Leader, r.s.inReserve(c), "implement "+o.ID)
 	o.Rolls = append(o.Rolls, RollNote{Turn: r.turn, Sum: sum, Yes: yes})
-	r.add("command-roll", "LoB 10.6", "%s (Command Value %d) rolls %d to implement %s: %s",
-		c.Leader.Name, c.Leader.Command, sum, o.ID, yesNo(yes))
 	if !yes {
 		r.add("order-refused", "LoB 10.6", "%s does not yet act on %s; he must roll again next turn", c.Leader.Name, o.ID)
 		return false
@@ -159,11 +180,22 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	o.Status, o.AcceptedTurn = Accepted, r.turn
 	o.Path = r.s.plan(r.s.hqHex(c), o)
 	r.add("order-accepted", rule, "%s accepts %s (%s): %s", c.Name, o.ID, o.Type, why)
+	if r.inReserveNow(c) && len(o.Reserves) == 0 {
+		r.s.cmdState(c.Name).Reserve = false
+		r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve with its new order", c.Name)
+	}
+	r.applyReserves(o)
+	r.associate(o)
+	r.relay(o, c)
 }
 
-// stacked reports whether a leader is with his HQ (LoB 10.6).
+// inReserveNow reports whether a Command as a whole is in Reserve.
+func (r *resolver) inReserveNow(c *Command) bool { return r.s.cmdStatus(c.Name).Reserve }
+
+// stacked reports whether a leader is with his HQ (LoB 10.6); a leader
+// who fills in for an HQ always is (10.6d example step 4).
 func (r *resolver) stacked(c *Command) bool {
-	return r.s.piece(c.Leader.Name).Hex == r.s.hqHex(c)
+	return c.NoHQ || r.s.piece(c.Leader.Name).Hex == r.s.hqHex(c)
 }
 
 // conditionMet checks an order's condition (LoB 10.4d). First Light is the
@@ -197,13 +229,78 @@ func (r *resolver) attackStart(cmd string, since int) (int, bool) {
 	return best, ok
 }
 
+// issueAll sends the file's new orders: the one order of a normal
+// Command Phase (LoB 2.1b), the night orders of the midnight turn (10.3e)
+// or Pre-Set Orders before play (12.1).
+func (r *resolver) issueAll(f *orders.File) {
+	var ws []*orders.Written
+	for _, o := range f.Orders {
+		if w, ok := o.(*orders.Written); ok {
+			ws = append(ws, w)
+		}
+	}
+	switch {
+	case len(ws) == 0:
+	case r.s.preSet():
+		for _, w := range ws {
+			r.preSetOrder(w)
+		}
+	case r.s.isMidnight(r.turn):
+		for _, w := range ws {
+			r.nightOrder(w)
+		}
+	default:
+		r.issue(ws[0])
+	}
+}
+
+// newOrder compiles a written order and gives it its number.
+func (r *resolver) newOrder(w *orders.Written) *Order {
+	var ps problems
+	o := r.s.compile(r.s.scn.side(r.side), w, &ps)
+	o.ID, o.IssuedTurn = r.s.nextID(r.side), r.turn
+	r.s.doc.Orders = append(r.s.doc.Orders, o)
+	return &r.s.doc.Orders[len(r.s.doc.Orders)-1]
+}
+
+// nightOrder is an order written on the midnight turn (LoB 10.3e): no
+// Command Roll to send it, delivered at once, and no implementation roll
+// before the first Twilight turn.
+func (r *resolver) nightOrder(w *orders.Written) {
+	o := r.newOrder(w)
+	o.ArrivesTurn, o.NotBefore, o.Status = r.turn, r.s.firstLightAfter(r.turn), Awaiting
+	if o.Condition.Kind != "" && !r.relays(o) {
+		o.Status = Waiting
+	}
+	r.add("order-issued", "LoB 10.3e", "%s: %s %s to %s, objective %s, written on the midnight turn: no Command Roll, delivered at once; it rolls to implement from %s",
+		o.ID, o.From, o.Type, o.To, o.objectiveText(), r.clock(o.NotBefore))
+}
+
+// preSetOrder puts a Pre-Set Order into effect before play (LoB 12.1),
+// as a scenario's starting order is (11.0 #6): accepted at once and, for
+// an Attack order, relayed to every level and active from the start.
+func (r *resolver) preSetOrder(w *orders.Written) {
+	o := r.newOrder(w)
+	o.ArrivesTurn, o.Status = r.turn, Awaiting
+	c := r.s.scn.command(o.To)
+	id := o.ID
+	r.accept(o, c, "LoB 12.1", "a Pre-Set Order, in effect from the start")
+	for i := 0; i < len(r.s.doc.Orders); i++ {
+		ch := &r.s.doc.Orders[i]
+		if ch.Parent == id && ch.Status == InTransit {
+			ch.ArrivesTurn, ch.Status = r.turn, Awaiting
+			r.accept(ch, r.s.scn.command(ch.To), "LoB 12.1", "re-issued Pre-Set Order, in effect from the start")
+		}
+	}
+}
+
 // issue is the Army Commander's attempt to send one new order: a Command
 // Roll, then delivery by the Order Delivery chart. See LoB 2.1b, 10.6, 10.6a.
-func (r *resolver) issue(f *orders.File) {
+func (r *resolver) issue(w *orders.Written) {
 	sd := r.s.scn.side(r.side)
 	army := &sd.Army
 	var ps problems
-	o := r.s.compile(sd, firstWritten(f), &ps)
+	o := r.s.compile(sd, w, &ps)
 	if r.rolled[army.Leader.Name] {
 		r.add("order-not-sent", "LoB 10.6", "%s has already made his Command Roll this phase; the order is not sent", army.Leader.Name)
 		return
@@ -212,18 +309,16 @@ func (r *resolver) issue(f *orders.File) {
 		r.add("order-not-sent", "LoB 10.6", "%s is not stacked with his HQ and cannot roll; the order is not sent", army.Leader.Name)
 		return
 	}
-	r.rolled[army.Leader.Name] = true
-	sum := r.log.Roll2d6("LoB 10.6", fmt.Sprintf("Command Roll: %s issues an order to %s", army.Leader.Name, o.To), r.side)
-	yes := r.s.charts.commandRoll(army.Leader.Command, sum)
-	r.add("command-roll", "LoB 10.6", "%s (Command Value %d) rolls %d to issue an order to %s: %s",
-		army.Leader.Name, army.Leader.Command, sum, o.To, yesNo(yes))
-	if !yes {
+	if _, yes := r.commandRoll(army.Leader, false, "issue an order to "+o.To); !yes {
 		r.add("order-not-sent", "LoB 10.6", "the %s order to %s is not sent; try again next turn", o.Type, o.To)
 		return
 	}
 	to := r.s.scn.command(o.To)
 	dist := r.s.scn.Map.distance(r.s.hqHex(army), r.s.hqHex(to))
 	band := r.s.charts.band(dist, army.Level, to.Level)
+	if r.s.piece(to.Leader.Name).OffMap {
+		band = band50 // LoB 10.3f: always beyond radius and 50 hexes or more
+	}
 	delay := r.s.charts.deliveryTurns(band, sd.Awareness)
 	o.ID = r.s.nextID(r.side)
 	o.IssuedTurn, o.ArrivesTurn, o.Status = r.turn, r.turn+delay, InTransit
@@ -257,12 +352,14 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// activity is this slice's simplified Activity Phase: each Command with an
-// accepted order moves its HQ along the planned path up to the provisional
-// HQ allowance; its leader moves with it and its brigades close on it by as
-// many hexes. Reaching the objective fulfils the order (LoB 10.7a #1).
-// Formations, stacking, combat and Command Radius are not yet modelled.
-func (r *resolver) activity() {
+// activity is the Activity Phase at HQ-and-Command level (LoB 2.2):
+// Skedaddles start, stopped divisions pull back, each Command with an
+// accepted order moves its HQ along the planned path (its leader and units
+// close on it), and units out of Command Radius head back into it.
+// Stack-by-stack movement and combat belong to the field rules.
+func (r *resolver) activity(f *orders.File) {
+	r.skedaddles(f)
+	r.withdrawals()
 	sd := r.s.scn.side(r.side)
 	cmds := []*Command{&sd.Army}
 	for i := range sd.Commands {
@@ -270,11 +367,33 @@ func (r *resolver) activity() {
 	}
 	for _, c := range cmds {
 		for _, o := range r.own(Accepted) {
-			if o.To == c.Name {
+			if o.To == c.Name && r.mayMove(c, o) {
 				r.move(c, o)
 			}
 		}
 	}
+	r.radiusChecks()
+	r.wagons(f)
+}
+
+// mayMove reports whether a Command's HQ follows its order this phase: not
+// while Fluke-stopped (LoB 10.7b) or Skedaddling (10.9), and a corps HQ
+// only once one of its divisions has begun the re-issued order (10.6d #5).
+func (r *resolver) mayMove(c *Command, o *Order) bool {
+	st := r.s.cmdStatus(c.Name)
+	if st.Fluke || st.Skedaddle != "" {
+		return false
+	}
+	if !r.relays(o) {
+		return true
+	}
+	for _, ch := range r.s.doc.Orders {
+		if ch.Parent == o.ID && (ch.Status == Accepted || ch.AcceptedTurn > 0) {
+			return true
+		}
+	}
+	r.add("hq-waits", "LoB 10.6d", "%s HQ waits: none of its divisions has begun %s yet", c.Name, o.ID)
+	return false
 }
 
 func (r *resolver) move(c *Command, o *Order) {
@@ -285,12 +404,13 @@ func (r *resolver) move(c *Command, o *Order) {
 	from := hq.Hex
 	withLeader := r.stacked(c)
 	budget := r.s.charts.road * r.s.charts.country
-	n := 0
+	n, road := 0, true
 	for len(o.Path) > 0 {
 		cost := r.s.stepCost(hq.Hex, o.Path[0])
 		if cost > budget {
 			break
 		}
+		road = road && r.s.scn.Map.onRoad(hq.Hex, o.Path[0])
 		budget -= cost
 		hq.Hex, o.Path = o.Path[0], o.Path[1:]
 		n++
@@ -300,6 +420,10 @@ func (r *resolver) move(c *Command, o *Order) {
 			r.s.piece(c.Leader.Name).Hex = hq.Hex
 		}
 		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
+		if road && o.Type == "MOVE" && r.s.optional("12.3") {
+			r.add("road-column", "LoB 12.3e", "%s marches in Road Column: %d hexes of road", c.Name, r.s.columnLength(c))
+		}
+		r.drift(c, o)
 		for _, u := range c.units() {
 			r.closeUp(r.s.piece(u.Name), hq.Hex, n)
 		}
@@ -310,8 +434,8 @@ func (r *resolver) move(c *Command, o *Order) {
 		}
 	}
 	if hq.Hex == o.Objective {
-		r.end(o, "fulfilled: the HQ reached "+o.objectiveText())
 		r.add("order-fulfilled", "LoB 10.7a", "%s has reached its objective %s: %s is fulfilled", c.Name, o.objectiveText(), o.ID)
+		r.endAttack(o, "fulfilled: the HQ reached "+o.objectiveText())
 	}
 }
 

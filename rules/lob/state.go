@@ -37,6 +37,8 @@ type stateDoc struct {
 	Markers []HexMarker `json:"markers,omitempty"`
 	// Optional lists the optional rules in play, e.g. "12.2" (LoB 12.0).
 	Optional []string `json:"optional,omitempty"`
+	// Pending are field events command and control has still to answer.
+	Pending []Pending `json:"pending,omitempty"`
 }
 
 // Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a
@@ -101,8 +103,9 @@ type CommandState struct {
 	Axis string `json:"axis,omitempty"`
 	// Defence is its Defensive Position (LoB 12.2), as written.
 	Defence string `json:"defence,omitempty"`
-	// Intent records a referee's ruling on the order's intent.
-	Ruling string `json:"ruling,omitempty"`
+	// ArrivesTurn and Entry bring an off-map Command on (LoB 3.7, 10.3f).
+	ArrivesTurn int    `json:"arrives_turn,omitempty"`
+	Entry       string `json:"entry,omitempty"`
 }
 
 // Counter is the last order number used by a side.
@@ -114,7 +117,7 @@ type Counter struct {
 // Order statuses.
 const (
 	InTransit = "in-transit" // issued, not yet arrived (LoB 10.6a)
-	Waiting   = "waiting"    // arrived, its condition has not occurred (LoB 10.4d)
+	Waiting   = "waiting"    // arrived, its condition has not occurred (LoB 10.4d), or held (10.8c, 10.9c)
 	Awaiting  = "awaiting"   // arrived, awaiting a "yes" Command Roll (LoB 10.6)
 	Accepted  = "accepted"   // being carried out
 	Ended     = "ended"      // fulfilled, superseded or replaced (LoB 10.7a)
@@ -141,6 +144,35 @@ type Order struct {
 	EndedTurn     int           `json:"ended_turn,omitempty"`
 	Why           string        `json:"why,omitempty"` // why it ended
 	Path          []string      `json:"path,omitempty"`
+	// Parent is the order this one re-issues (LoB 10.6d).
+	Parent string `json:"parent,omitempty"`
+	// NotBefore is the first turn it may roll to implement (LoB 10.3e).
+	NotBefore int `json:"not_before,omitempty"`
+	// Initiative is the 10.10b type of an Initiative order.
+	Initiative string `json:"initiative,omitempty"`
+	// Reserves names the formations it puts into Reserve (LoB 10.4c).
+	Reserves []string `json:"reserves,omitempty"`
+	// Artillery gives Artillery Battalions their destination hex or, when
+	// Hex is empty, associates them with the Command (LoB 10.8e).
+	Artillery []ArtilleryNote `json:"artillery,omitempty"`
+	Axis      string          `json:"axis,omitempty"`   // LoB 12.4
+	Defend    string          `json:"defend,omitempty"` // LoB 12.2
+	// Ruling is a referee's ruling on the order's intent.
+	Ruling string `json:"ruling,omitempty"`
+}
+
+// ArtilleryNote is an Artillery Battalion line of an order (LoB 10.8e).
+type ArtilleryNote struct {
+	Battalion string `json:"battalion"`
+	Hex       string `json:"hex,omitempty"`
+}
+
+// Pending is an event the field rules raised that command and control
+// answers at the next opportunity: "leader-lost" (LoB 10.8b),
+// "hq-overrun", "hq-retreat-small-arms", "hq-displaced" (10.9).
+type Pending struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"` // the leader or Command
 }
 
 // Waypoint is one route point: a hex (possibly a named place) or a road.

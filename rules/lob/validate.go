@@ -44,20 +44,21 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			fmt.Sprintf("the file is for turn %d, but this is turn %d", t, s.turn()),
 			fmt.Sprintf("write TURN %d", s.turn()))
 	}
+	written := 0
 	for _, o := range f.Orders {
 		if s.validateActivity(sd, o, &ps) {
 			continue
 		}
-		w, ok := o.(*orders.Written)
-		if !ok {
-			ps.add(o.Position(), "lob-unsupported-order", "LoB 10.3", "only written ATTACK and MOVE orders are supported", "")
-			continue
+		switch o := o.(type) {
+		case *orders.Written:
+			written++
+			s.newOrderRules(o, written, &ps)
+			s.compile(sd, o, &ps)
+		case *orders.Directive:
+			s.validateDirective(sd, o, &ps)
+		default:
+			ps.add(o.Position(), "lob-unsupported-order", "LoB 10.3", "only written ATTACK and MOVE orders, command directives, activity scripts and standing reactions are supported", "")
 		}
-		if w != firstWritten(f) {
-			ps.add(w.At, "lob-2.1b-one-new-order", "LoB 2.1b",
-				"the Army Commander may try to issue only one new order per Command Phase", "send this order next turn")
-		}
-		s.compile(sd, w, &ps)
 	}
 	return ps
 }
@@ -112,8 +113,34 @@ func (s *State) compile(sd *SideOOB, w *orders.Written, ps *problems) Order {
 	for _, in := range w.For {
 		o.For = append(o.For, Instruction{Unit: in.Unit, Text: in.Text})
 	}
+	s.commandParts(sd, w, &o, ps)
 	return o
 }
+
+// newOrderRules checks when the Army Commander may write new orders: one
+// a Command Phase (LoB 2.1b), any number on the midnight turn and none on
+// other night turns (10.3e), any number before play with Pre-Set Orders
+// (12.1).
+func (s *State) newOrderRules(w *orders.Written, n int, ps *problems) {
+	t := s.turn()
+	switch {
+	case s.preSet():
+	case s.isMidnight(t):
+	case s.scn.night(t):
+		if n == 1 {
+			ps.add(w.At, "lob-10.3e-night", "LoB 10.3e",
+				"the Army Commander can issue orders at night only on the midnight turn", "send the order on the midnight turn or at first light")
+		}
+	case n > 1:
+		ps.add(w.At, "lob-2.1b-one-new-order", "LoB 2.1b",
+			"the Army Commander may try to issue only one new order per Command Phase", "send this order next turn")
+	}
+}
+
+// preSet reports whether this is the side's first player turn in a game
+// with Pre-Set Orders (LoB 12.1): orders written now replace the
+// scenario's starting orders and are in effect from the start.
+func (s *State) preSet() bool { return s.optional("12.1") && s.doc.Segment < 2 }
 
 // leaderNames lists every leader of both sides.
 func (s *State) leaderNames() []named[*Command] {
@@ -139,7 +166,7 @@ func (s *State) issuer(sd *SideOOB, w *orders.Written, ps *problems) (string, bo
 			why = fmt.Sprintf("%s is a %s leader", m.target.Leader.Name, m.target.Side)
 		}
 		ps.add(w.FromAt, "lob-10.5-not-army-commander", "LoB 10.5",
-			why+"; new orders come from your Army Commander (Initiative is not supported yet)",
+			why+"; new orders come from your Army Commander (other leaders use INITIATIVE, LoB 10.10)",
 			fmt.Sprintf("write FROM %s", sd.Army.Leader.Name))
 		return "", false
 	}

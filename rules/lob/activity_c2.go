@@ -1,0 +1,226 @@
+package lob
+
+import (
+	"fmt"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// skedaddles starts the Skedaddles of this Activity Phase: those the
+// player declares and those forced since the last one (LoB 10.9).
+func (r *resolver) skedaddles(f *orders.File) {
+	declared := map[string]string{}
+	for _, d := range directives(f, "SKEDADDLE") {
+		if c := r.s.commandByAnyName(d.Who); c != nil {
+			declared[c.Name] = d.Target
+			if r.s.cmdStatus(c.Name).Skedaddle == "" {
+				r.add("skedaddle-declared", "LoB 10.9", "%s declares a Skedaddle", c.Name)
+				r.s.cmdState(c.Name).SkedaddleDue = true
+			}
+		}
+	}
+	for _, c := range r.s.scn.commands() {
+		if c.Side == r.side && r.s.cmdStatus(c.Name).SkedaddleDue {
+			r.startSkedaddle(c, declared[c.Name])
+		}
+	}
+}
+
+// withdrawals pulls back the units of stopped divisions (LoB 10.7b) to
+// where enemy Small Arms cannot reach them; the rule's "assume unlimited
+// daytime visibility" is met by ignoring line of sight (R-C2-4).
+func (r *resolver) withdrawals() {
+	for _, c := range r.s.scn.commands() {
+		st := r.s.cmdStatus(c.Name)
+		if c.Side != r.side || !st.Withdraw {
+			continue
+		}
+		safe := true
+		for _, u := range c.units() {
+			p := r.s.piece(u.Name)
+			if p.Unit.Eliminated || p.OffMap || !r.s.enemySmallArmsWithin(r.s.enemyOf(r.side), p.Hex) {
+				continue
+			}
+			from := p.Hex
+			r.pullBack(p)
+			r.add("fluke-withdrawal", "LoB 10.7b", "%s of stopped %s pulls back from %s to %s", p.Name, c.Name, from, p.Hex)
+			safe = safe && !r.s.enemySmallArmsWithin(r.s.enemyOf(r.side), p.Hex)
+		}
+		if safe {
+			r.s.cmdState(c.Name).Withdraw = false
+			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands (LoB 10.8a)", c.Name)
+		}
+	}
+}
+
+// pullBack moves a unit up to a turn's allowance of hexes, each step to
+// the neighbour farthest from the nearest enemy combat unit (first by hex
+// id on ties), stopping once out of Small Arms range.
+func (r *resolver) pullBack(p *Piece) {
+	m := &r.s.scn.Map
+	enemy := r.s.enemyOf(r.side)
+	occ := r.s.occupancy()[enemy]
+	for step := 0; step < r.s.charts.country && r.s.enemySmallArmsWithin(enemy, p.Hex); step++ {
+		best, bd := "", r.s.enemyDistance(p.Side, p.Hex)
+		for d := 0; d < 6; d++ {
+			n := m.axial(p.Hex).Neighbor(d)
+			if !m.onMap(n) {
+				continue
+			}
+			id := m.hexID(n.ToOffset())
+			if dist := r.s.enemyDistance(p.Side, id); !occ[id] && (dist > bd || dist == bd && best != "" && id < best) {
+				best, bd = id, dist
+			}
+		}
+		if best == "" {
+			return
+		}
+		p.Hex = best
+	}
+}
+
+// radiusChecks applies LoB 10.2f-g as each unit begins to move: a unit
+// out of Command Radius must move back into it, unless it is stuck in an
+// EZOC (Skedaddling units leave EZOCs freely, 10.9). Posted batteries may
+// ignore Command Radius (10.2d, 9.1c); stopped divisions withdraw instead.
+func (r *resolver) radiusChecks() {
+	t := r.s.newTrace(r.side)
+	ezoc := r.s.zoc(r.s.enemyOf(r.side))
+	links := r.s.links(r.side)
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		l, ok := links[p.Name]
+		if !ok || p.Unit.Eliminated || p.OffMap || p.Unit.Posted != "" || r.s.cmdStatus(l.cmd.Name).Withdraw {
+			continue
+		}
+		in, center := r.s.inRadius(t, p, l)
+		if in {
+			continue
+		}
+		sked := r.s.cmdStatus(l.cmd.Name).Skedaddle != ""
+		if ezoc[p.Hex] && !sked {
+			r.add("radius-stuck", "LoB 10.2g", "%s is out of Command Radius and stuck in an enemy ZOC at %s: it waits (it may still fire)", p.Name, p.Hex)
+			continue
+		}
+		from := p.Hex
+		r.backIntoRadius(t, p, l, center)
+		rule := "LoB 10.2g"
+		if sked {
+			rule = "LoB 10.9"
+		}
+		r.add("radius-return", rule, "%s is out of Command Radius of %s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, from, p.Hex)
+	}
+}
+
+// backIntoRadius walks a unit toward its radius center, a turn's
+// allowance at most, stopping as soon as it is in Command Radius.
+func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center string) {
+	m := &r.s.scn.Map
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(center), t.cost)
+	if !ok {
+		path, _, ok = hex.Path(m.axial(p.Hex), m.axial(center), m.unitCost)
+	}
+	if !ok {
+		return
+	}
+	for i := 1; i < len(path) && i <= r.s.charts.country; i++ {
+		p.Hex = m.hexID(path[i].ToOffset())
+		if in, _ := r.s.inRadius(t, p, l); in {
+			return
+		}
+	}
+}
+
+// wagons moves Wagons given a destination by their owning leader (LoB
+// 8.1c), up to 4 hexes a turn (the Wagon MA of 4 counted in hexes).
+func (r *resolver) wagons(f *orders.File) {
+	m := &r.s.scn.Map
+	for _, d := range directives(f, "WAGON") {
+		p := r.s.piece(d.Who)
+		path, _, ok := hex.Path(m.axial(p.Hex), m.axial(d.Target), m.unitCost)
+		if !ok {
+			continue
+		}
+		from := p.Hex
+		p.Hex = m.hexID(path[min(4, len(path)-1)].ToOffset())
+		r.add("wagon-moved", "LoB 8.1c", "%s moves from %s to %s toward %s", p.Name, from, p.Hex, d.Target)
+	}
+}
+
+// drift applies Sound of the Guns (LoB 12.5): before each brigade of a
+// Command under an Attack order moves, if its line of march is not
+// straight at the nearest enemy combat unit, one die must be at most the
+// brigade's and the division's Command Values added, or it turns to
+// attack the nearest enemy.
+func (r *resolver) drift(c *Command, o *Order) {
+	if !r.s.optional("12.5") || o.Type != "ATTACK" {
+		return
+	}
+	m := &r.s.scn.Map
+	for _, b := range c.Brigades {
+		if b.Leader == nil {
+			continue
+		}
+		at := r.s.piece(b.Leader.Name).Hex
+		enemy := r.s.nearestEnemy(c.Side, at)
+		if enemy == "" {
+			continue
+		}
+		toObj, _, ok1 := hex.Path(m.axial(at), m.axial(o.Objective), m.unitCost)
+		toEnemy, _, ok2 := hex.Path(m.axial(at), m.axial(enemy), m.unitCost)
+		if !ok1 || !ok2 || len(toObj) < 2 || len(toEnemy) < 2 || toObj[1] == toEnemy[1] {
+			continue
+		}
+		need := b.Leader.Command + c.Leader.Command
+		roll := r.log.Roll(6, "LoB 12.5", fmt.Sprintf("Sound of the Guns: %s (needs %d or less)", b.Name, need), r.side)
+		if roll <= need {
+			r.add("attack-drift", "LoB 12.5", "%s rolls %d (needs %d or less): it keeps to its line of march", b.Name, roll, need)
+			continue
+		}
+		r.add("attack-drift", "LoB 12.5", "%s rolls %d (needs %d or less): it must attack toward the nearest enemy at %s", b.Name, roll, need, enemy)
+	}
+}
+
+// nearestEnemy is the hex of the enemy combat unit nearest a hex (first
+// by hex id on ties), or "".
+func (s *State) nearestEnemy(side rules.Side, h string) string {
+	best, bd := "", 1<<20
+	for _, p := range s.doc.Pieces {
+		if p.Side == side || p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+			continue
+		}
+		if d := s.scn.Map.distance(p.Hex, h); d < bd || d == bd && p.Hex < best {
+			best, bd = p.Hex, d
+		}
+	}
+	return best
+}
+
+// columnLength is a Command's Road Column length in hexes (LoB 12.3e):
+// infantry 1 hex per 3 SP, artillery 1 per 4 gun SP, mounted cavalry 1 per
+// SP, fractions of 50% or more rounded up; each Wagon of the Command 6.
+func (s *State) columnLength(c *Command) int {
+	n := 0
+	for _, u := range c.units() {
+		p := s.piece(u.Name)
+		if p.Unit.Eliminated {
+			continue
+		}
+		per := 3
+		switch {
+		case u.Arm == ArmArtillery:
+			per = 4
+		case u.Arm == ArmCavalry && p.Unit.Formation == "mounted":
+			per = 1
+		}
+		n += max(1, (2*p.Unit.SP+per)/(2*per))
+	}
+	for _, w := range s.scn.side(c.Side).Wagons {
+		if w.Command == c.Name {
+			n += 6
+		}
+	}
+	return n
+}

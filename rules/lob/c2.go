@@ -1,0 +1,669 @@
+package lob
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// Command and control beyond the basic order cycle (resolve.go): re-issue,
+// Reserve, night orders, reinforcements, Fluke Stoppage, Attack Recovery,
+// leader losses, Skedaddle and Initiative (LoB 10.3-10.10, 12.1-12.5).
+
+// isMidnight reports whether a turn is the midnight turn (LoB 10.3e).
+func (s *State) isMidnight(turn int) bool { return s.scn.clock(turn).Format("15:04") == "00:00" }
+
+// firstLightAfter is the first Twilight turn after a turn (LoB 10.4d #1),
+// or a turn past the game's end when the scenario ends first.
+func (s *State) firstLightAfter(turn int) int {
+	for t := turn + 1; t <= turn+24*60/s.scn.TurnMins; t++ {
+		if s.scn.clock(t).Format("15:04") == s.scn.FirstLight {
+			return t
+		}
+	}
+	return s.scn.Turns + 1
+}
+
+// leaderOut reports why a leader cannot roll: off the map (LoB 10.3f) or
+// lost (9.1a); "" when he can.
+func (s *State) leaderOut(name string) string {
+	p := s.piece(name)
+	switch {
+	case p.OffMap:
+		return "is not yet on the map (LoB 10.3f)"
+	case p.Status == "lost":
+		return "has been lost (LoB 9.1a)"
+	}
+	return ""
+}
+
+// inReserve reports whether a Command, or every unit of it, is in Reserve
+// (LoB 10.4c).
+func (s *State) inReserve(c *Command) bool {
+	if s.cmdStatus(c.Name).Reserve {
+		return true
+	}
+	us := c.units()
+	for _, u := range us {
+		if p := s.piece(u.Name); p.Unit == nil || !p.Unit.Reserve {
+			return false
+		}
+	}
+	return len(us) > 0
+}
+
+// cmdStatus is a read-only copy of a Command's status.
+func (s *State) cmdStatus(name string) CommandState {
+	for _, c := range s.doc.Commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return CommandState{Name: name}
+}
+
+// commandRoll makes one leader's Command Roll (LoB 10.6) with the Reserve
+// modifier when his formation is in Reserve (10.4c), and records it.
+func (r *resolver) commandRoll(l Leader, reserve bool, purpose string) (sum int, yes bool) {
+	r.rolled[l.Name] = true
+	sum = r.log.Roll2d6("LoB 10.6", fmt.Sprintf("Command Roll: %s %s", l.Name, purpose), r.side)
+	mod := ""
+	if reserve {
+		sum += r.s.charts.c2.rollReserve
+		mod = fmt.Sprintf(", %+d in Reserve (LoB 10.4c)", r.s.charts.c2.rollReserve)
+	}
+	yes = r.s.charts.commandRoll(l.Command, sum)
+	r.add("command-roll", "LoB 10.6", "%s (Command Value %d) rolls %d%s to %s: %s", l.Name, l.Command, sum, mod, purpose, yesNo(yes))
+	return sum, yes
+}
+
+// held reports why an order on hand may not roll this turn, or "".
+func (r *resolver) held(o *Order, c *Command) (rule, why string) {
+	st := r.s.cmdStatus(c.Name)
+	switch {
+	case st.Skedaddle != "":
+		return "LoB 10.9c", "its Command is Skedaddling; the order waits until the Skedaddle ends"
+	case o.NotBefore > r.turn:
+		return "LoB 10.3e", fmt.Sprintf("a night order rolls no earlier than first light (%s)", r.clock(o.NotBefore))
+	case o.Type == "ATTACK" && st.Recovering:
+		return "LoB 10.8c", "its Command must achieve Attack Recovery before it can roll for an Attack order"
+	}
+	if why := r.s.leaderOut(c.Leader.Name); why != "" {
+		return "LoB 10.3f", c.Leader.Name + " " + why
+	}
+	return "", ""
+}
+
+// relay re-issues an accepted Attack order to each subordinate Command
+// (LoB 10.4a, 10.6d): no new roll, all at once, delivered in the
+// distance part of the Order Delivery chart. Conditions travel with it
+// (10.4d exception).
+func (r *resolver) relay(o *Order, c *Command) bool {
+	subs := r.s.scn.subordinates(c)
+	if o.Type != "ATTACK" || len(subs) == 0 {
+		return false
+	}
+	for _, sub := range subs {
+		if sub.Level == LevelArtillery {
+			continue // battalions move by association or destination (10.8e)
+		}
+		dist := r.s.scn.Map.distance(r.s.hqHex(c), r.s.hqHex(sub))
+		band := r.s.charts.band(dist, c.Level, sub.Level)
+		if r.s.piece(sub.Leader.Name).OffMap {
+			band = band50 // LoB 10.3f
+		}
+		delay := r.s.charts.deliveryTurns(band, distanceOnly)
+		n := Order{ID: r.s.nextID(r.side), Side: r.side, Type: o.Type, From: c.Leader.Name, To: sub.Name,
+			Objective: o.Objective, ObjectiveName: o.ObjectiveName, Route: o.Route, Condition: o.Condition,
+			For: o.For, Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn, ArrivesTurn: r.turn + delay,
+			Status: InTransit, Parent: o.ID}
+		r.s.doc.Orders = append(r.s.doc.Orders, n)
+		r.add("order-relayed", "LoB 10.6d", "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s",
+			c.Leader.Name, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn))
+	}
+	return true
+}
+
+// applyReserves puts the formations an accepted order names into Reserve
+// (LoB 10.4c #3): a Command, a brigade or a unit.
+func (r *resolver) applyReserves(o *Order) {
+	for _, name := range o.Reserves {
+		for _, u := range r.s.formationUnits(name) {
+			if p := r.s.piece(u); p.Unit != nil {
+				p.Unit.Reserve = true
+			}
+		}
+		if c := r.s.scn.command(name); c != nil {
+			r.s.cmdState(c.Name).Reserve = true
+		}
+		r.add("reserve-set", "LoB 10.4c", "%s goes into Reserve under %s", name, o.ID)
+	}
+}
+
+// formationUnits lists the combat units of a Command, brigade or unit.
+func (s *State) formationUnits(name string) []string {
+	var out []string
+	for _, c := range s.scn.commands() {
+		for _, b := range c.Brigades {
+			for _, u := range b.units() {
+				if c.Name == name || b.Name == name || u.Name == name {
+					out = append(out, u.Name)
+				}
+			}
+		}
+		for _, u := range c.Units {
+			if c.Name == name || u.Name == name {
+				out = append(out, u.Name)
+			}
+		}
+	}
+	return out
+}
+
+// associate records Artillery Battalion lines of an accepted order (LoB
+// 10.8e): a destination hex, or association with the order's Command.
+func (r *resolver) associate(o *Order) {
+	for _, a := range o.Artillery {
+		st := r.s.cmdState(a.Battalion)
+		if a.Hex == "" {
+			st.Associated = o.To
+			r.add("artillery-associated", "LoB 10.8e", "%s is associated with %s and moves with it", a.Battalion, o.To)
+			continue
+		}
+		st.Destination = a.Hex
+		r.add("artillery-destination", "LoB 10.8e", "%s's HQ is to go to %s", a.Battalion, a.Hex)
+	}
+}
+
+// endAttack ends an Attack order and starts Attack Recovery for the
+// Command (LoB 10.8c) and for each Command that carried out a re-issue
+// of it, whose re-issued orders end with it.
+func (r *resolver) endAttack(o *Order, why string) {
+	r.end(o, why)
+	if o.Type != "ATTACK" {
+		return
+	}
+	r.startRecovery(o.To)
+	for i := range r.s.doc.Orders {
+		ch := &r.s.doc.Orders[i]
+		if ch.Parent == o.ID && ch.Status != Ended {
+			accepted := ch.Status == Accepted
+			r.end(ch, "ended with "+o.ID)
+			if accepted {
+				r.startRecovery(ch.To)
+			}
+		}
+	}
+}
+
+// startRecovery marks a Command as needing Attack Recovery (LoB 10.8c).
+func (r *resolver) startRecovery(cmd string) {
+	st := r.s.cmdState(cmd)
+	if st.Recovering {
+		return
+	}
+	st.Recovering = true
+	r.add("attack-recovery-needed", "LoB 10.8c", "%s must achieve Attack Recovery before it takes new Attack orders", cmd)
+}
+
+// flukeStop stops a Command's attack (LoB 10.7b): it withdraws in the next
+// Activity Phase and needs Attack Recovery. When every division of its
+// corps has stopped, the corps order ends (10.7a #4) and units attached
+// directly to the corps stop with it (10.7e).
+func (r *resolver) flukeStop(c *Command, rule, why string) {
+	st := r.s.cmdState(c.Name)
+	st.Fluke, st.Withdraw, st.Recovering = true, true, true
+	r.add("fluke-stoppage", rule, "%s suffers Fluke Stoppage (%s): it must pull back out of enemy Small Arms range and needs Attack Recovery", c.Name, why)
+	parent := r.s.scn.parent(c)
+	if parent == nil || parent.Level != LevelCorps {
+		return
+	}
+	for _, sub := range r.s.scn.subordinates(parent) {
+		if sub.Level != LevelArtillery && !r.s.cmdStatus(sub.Name).Fluke {
+			return
+		}
+	}
+	for _, o := range r.own(Accepted) {
+		if o.To == parent.Name {
+			r.end(o, "all its divisions suffered Fluke Stoppage")
+			r.add("order-ended", "LoB 10.7a", "%s ends: every division of %s has suffered Fluke Stoppage", o.ID, parent.Name)
+			if len(parent.units()) > 0 {
+				r.add("fluke-corps-units", "LoB 10.7e", "units attached directly to %s stop now that the corps order has ended", parent.Name)
+			}
+			r.startRecovery(parent.Name)
+		}
+	}
+}
+
+// fluke makes the Fluke Stoppage checks (LoB 10.7b-d): each Command that
+// is carrying out an Attack order and has not already stopped, after the
+// scenario's grace period.
+func (r *resolver) fluke() {
+	for _, c := range r.s.scn.commands() {
+		if c.Side != r.side || r.s.cmdStatus(c.Name).Fluke || !r.attacking(c) || len(r.s.scn.subordinates(c)) > 0 {
+			continue
+		}
+		if r.turn <= r.s.charts.c2.flukeGrace {
+			r.add("fluke-grace", "LoB 10.7b", "no Fluke Stoppage roll for %s: turn %d is within the first %d turns of the scenario", c.Name, r.turn, r.s.charts.c2.flukeGrace)
+			continue
+		}
+		r.flukeCheck(c)
+	}
+}
+
+// attacking reports whether a Command is carrying out an Attack order.
+func (r *resolver) attacking(c *Command) bool {
+	for _, o := range r.own(Accepted) {
+		if o.To == c.Name && o.Type == "ATTACK" {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *resolver) flukeCheck(c *Command) {
+	x := &r.s.charts.c2
+	sum := r.log.Roll2d6("LoB 10.7b", "Fluke Stoppage Base Check: "+c.Name, r.side)
+	note := ""
+	if ok, why := r.s.hasReserve(c); ok {
+		sum += x.flukeReserve
+		note = fmt.Sprintf(", %+d for its reserve (LoB 10.7c)", x.flukeReserve)
+	} else if why != "" {
+		note = " (no reserve modifier: " + why + ")"
+	}
+	if x.flukePasses(sum) {
+		r.add("fluke-check", "LoB 10.7b", "%s: Base Check %d%s passes; no stoppage this turn", c.Name, sum, note)
+		return
+	}
+	r.add("fluke-check", "LoB 10.7b", "%s: Base Check %d%s fails; %s rolls on his Command Value column", c.Name, sum, note, c.Leader.Name)
+	roll := r.log.Roll2d6("LoB 10.7b", "Fluke Stoppage leader roll: "+c.Leader.Name, r.side)
+	if !x.flukeStops(c.Leader.Command, roll) {
+		r.add("fluke-check", "LoB 10.7b", "%s rolls %d on Command Value %d: no effect, the attack goes on", c.Leader.Name, roll, c.Leader.Command)
+		return
+	}
+	rule := "LoB 10.7b"
+	if c.Level == LevelBrigade {
+		rule = "LoB 10.7d"
+	}
+	r.flukeStop(c, rule, fmt.Sprintf("%s rolled %d on Command Value %d", c.Leader.Name, roll, c.Leader.Command))
+}
+
+// hasReserve applies LoB 10.7c: a Command has a reserve when its units in
+// Reserve include a complete brigade (3 or more brigades) or a
+// full-strength regiment (1 or 2), none Wrecked or destroyed, none within
+// enemy Small Arms range, no cavalry for an infantry division, and a lone
+// regiment not DG or Routed. It says why not when some Reserve fails.
+func (s *State) hasReserve(c *Command) (bool, string) {
+	var any bool
+	for _, b := range c.Brigades {
+		var in []*Unit
+		for _, u := range b.units() {
+			if p := s.piece(u.Name); p.Unit != nil && p.Unit.Reserve {
+				in = append(in, u)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		any = true
+		if why := s.reserveFails(c, b, in); why == "" {
+			return true, ""
+		} else if len(in) > 0 {
+			return false, why
+		}
+	}
+	if !any {
+		return false, ""
+	}
+	return false, "its reserve is too small"
+}
+
+// reserveFails checks one brigade's Reserve units against LoB 10.7c.
+func (s *State) reserveFails(c *Command, b Brigade, in []*Unit) string {
+	complete := len(in) == len(b.units())
+	if len(c.Brigades) >= 3 && !complete {
+		return fmt.Sprintf("a division of %d brigades needs a complete brigade in reserve", len(c.Brigades))
+	}
+	if len(c.Brigades) < 3 {
+		full := false
+		for _, u := range in {
+			full = full || s.piece(u.Name).Unit.SP >= u.SP
+		}
+		if !full {
+			return "the reserve needs a full-strength regiment"
+		}
+	}
+	enemy := s.enemyOf(c.Side)
+	for _, u := range in {
+		p := s.piece(u.Name)
+		switch {
+		case p.Unit.Eliminated || u.Wrecked(p.Unit.SP):
+			return u.Name + " is Wrecked or destroyed"
+		case u.Arm == ArmCavalry && c.hasArm(ArmInfantry):
+			return "cavalry cannot be the reserve of an infantry division"
+		case s.enemySmallArmsWithin(enemy, p.Hex):
+			return "enemy Small Arms can fire on " + u.Name
+		case len(in) == 1 && (s.marker(p.Hex).Morale == MoraleDG || s.marker(p.Hex).Morale == MoraleRouted):
+			return u.Name + " is Disorganized or Routed"
+		}
+	}
+	return ""
+}
+
+// hasArm reports whether any unit of the Command is of an arm.
+func (c *Command) hasArm(arm string) bool {
+	for _, u := range c.units() {
+		if u.Arm == arm {
+			return true
+		}
+	}
+	return false
+}
+
+// enemySmallArmsWithin reports whether an enemy infantry or cavalry unit
+// of side lies within Small Arms range of a hex. Line of sight is not
+// traced (docs/rulings-lob.md R-C2-4).
+func (s *State) enemySmallArmsWithin(side rules.Side, h string) bool {
+	for _, p := range s.doc.Pieces {
+		if p.Side == side && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap && p.Kind != ArmArtillery &&
+			s.scn.Map.distance(p.Hex, h) <= s.charts.c2.smallArms {
+			return true
+		}
+	}
+	return false
+}
+
+// recovery makes the Attack Recovery rolls (LoB 10.8c) for this side's
+// Commands that need it. All recover on the first Twilight turn of a new
+// day.
+func (r *resolver) recovery() {
+	for _, c := range r.s.scn.commands() {
+		if c.Side != r.side || !r.s.cmdStatus(c.Name).Recovering {
+			continue
+		}
+		if r.turn > 1 && r.clock(r.turn) == r.s.scn.FirstLight {
+			r.recovered(c, "it is the first Twilight turn of a new day")
+			continue
+		}
+		sit := r.s.situation(c)
+		sum := r.log.Roll2d6("LoB 10.8c", "Attack Recovery Base Check: "+c.Name, r.side)
+		if !r.s.charts.c2.recoveryPossible(sit, sum) {
+			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d is outside the range; no recovery this turn", c.Name, sit, sum)
+			continue
+		}
+		roll := r.log.Roll2d6("LoB 10.8c", "Attack Recovery leader roll: "+c.Leader.Name, r.side)
+		if !r.s.charts.c2.recovers(c.Leader.Command, roll) {
+			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d allows recovery, but %s rolls %d on Command Value %d: not yet", c.Name, sit, sum, c.Leader.Name, roll, c.Leader.Command)
+			continue
+		}
+		r.recovered(c, fmt.Sprintf("%s situation, Base Check %d, %s rolled %d on Command Value %d", sit, sum, c.Leader.Name, roll, c.Leader.Command))
+	}
+}
+
+func (r *resolver) recovered(c *Command, why string) {
+	st := r.s.cmdState(c.Name)
+	st.Recovering, st.Fluke, st.Withdraw = false, false, false
+	r.add("attack-recovered", "LoB 10.8c", "%s achieves Attack Recovery: %s", c.Name, why)
+	if r.attacking(c) {
+		r.add("attack-resumed", "LoB 10.8c", "%s takes up its Attack order again", c.Name)
+	}
+}
+
+// situation is a Command's Attack Recovery situation (LoB 10.8c): Wrecked
+// and Destroyed units at any time, ignoring Open Order and Sharpshooters.
+func (s *State) situation(c *Command) string {
+	var wrecked, destroyed bool
+	for _, u := range c.units() {
+		if u.OpenOrder || u.Sharpshooter {
+			continue
+		}
+		p := s.piece(u.Name)
+		destroyed = destroyed || p.Unit.Eliminated
+		wrecked = wrecked || (!p.Unit.Eliminated && u.Wrecked(p.Unit.SP))
+	}
+	switch {
+	case wrecked && destroyed:
+		return "wrecked-destroyed"
+	case wrecked:
+		return "wrecked"
+	case destroyed:
+		return "destroyed"
+	}
+	return "none"
+}
+
+// pendingEvents answers the field events raised since the side's last
+// Command Phase: leader losses (LoB 10.8b) and forced Skedaddles (10.9).
+func (r *resolver) pendingEvents() {
+	var keep []Pending
+	for _, e := range r.s.doc.Pending {
+		if r.s.sideOf(e.Name) != r.side {
+			keep = append(keep, e)
+			continue
+		}
+		switch e.Kind {
+		case "leader-lost":
+			r.leaderLost(e.Name)
+		case "hq-overrun", "hq-retreat-small-arms", "hq-displaced":
+			r.forceSkedaddle(e.Name, e.Kind)
+		}
+	}
+	r.s.doc.Pending = keep
+}
+
+// sideOf is the side of a leader or Command.
+func (s *State) sideOf(name string) rules.Side {
+	if c := s.scn.command(name); c != nil {
+		return c.Side
+	}
+	if i, ok := s.index[name]; ok {
+		return s.doc.Pieces[i].Side
+	}
+	return ""
+}
+
+// leaderLost applies LoB 10.8b: when a Command's senior leader is lost
+// while it carries out an Attack order, the whole Command suffers Fluke
+// Stoppage; orders he was still trying to roll for are eliminated. Move
+// orders and subordinate leaders' losses change nothing.
+func (r *resolver) leaderLost(name string) {
+	r.s.piece(name).Status = "lost"
+	var c *Command
+	for _, x := range r.s.scn.commands() {
+		if x.Leader.Name == name {
+			c = x
+		}
+	}
+	if c == nil {
+		r.add("leader-lost", "LoB 10.8b", "%s is lost; he leads no Command, so orders go on", name)
+		return
+	}
+	for _, o := range r.own(Waiting, Awaiting) {
+		if o.To == c.Name {
+			r.end(o, "eliminated: "+name+" was lost before accepting it")
+			r.add("order-eliminated", "LoB 10.8b", "%s is eliminated: %s was lost before it passed its Command Roll", o.ID, name)
+		}
+	}
+	if !r.attacking(c) {
+		r.add("leader-lost", "LoB 10.8b", "%s, senior leader of %s, is lost; it is not attacking, so its orders go on", name, c.Name)
+		return
+	}
+	r.flukeStop(c, "LoB 10.8b", name+", its senior leader, was lost during its attack")
+	for _, sub := range r.s.scn.subordinates(c) {
+		if r.attacking(sub) {
+			r.flukeStop(sub, "LoB 10.8b", name+", senior leader of "+c.Name+", was lost during its attack")
+		}
+	}
+}
+
+// forceSkedaddle marks a Command to Skedaddle in its owner's next Activity
+// Phase (LoB 10.9). Commands whose leader fills in for an HQ cannot be
+// forced. See docs/rulings-lob.md R-C2-5 on what forces one.
+func (r *resolver) forceSkedaddle(cmd, why string) {
+	c := r.s.scn.command(cmd)
+	if c == nil {
+		return
+	}
+	if c.NoHQ {
+		r.add("skedaddle-not-forced", "LoB 10.9", "%s uses its leader in place of an HQ and cannot be forced to Skedaddle (%s)", cmd, why)
+		return
+	}
+	if r.s.cmdStatus(cmd).Skedaddle != "" {
+		return
+	}
+	r.s.cmdState(cmd).SkedaddleDue = true
+	r.add("skedaddle-forced", "LoB 10.9", "%s must Skedaddle in this Activity Phase (%s)", cmd, why)
+}
+
+// startSkedaddle executes a Skedaddle (LoB 10.9): the HQ is put in a hex
+// to the rear, every order of the Command is cancelled (10.9c), and its
+// units must form Column, Limbered or Mounted.
+func (r *resolver) startSkedaddle(c *Command, to string) {
+	st := r.s.cmdState(c.Name)
+	if to == "" {
+		to = r.s.rearHex(c)
+	}
+	st.SkedaddleDue, st.Skedaddle = false, to
+	for _, o := range r.own(InTransit, Waiting, Awaiting, Accepted) {
+		if o.To == c.Name {
+			r.end(o, "cancelled by the Skedaddle")
+			r.add("order-cancelled", "LoB 10.9c", "%s is cancelled: %s Skedaddles", o.ID, c.Name)
+		}
+	}
+	hq := r.s.piece(c.HQName())
+	if c.NoHQ {
+		hq = r.s.piece(c.Leader.Name)
+	}
+	from := hq.Hex
+	hq.Hex = to
+	r.s.piece(c.Leader.Name).Hex = to
+	r.add("skedaddle", "LoB 10.9", "%s Skedaddles: its HQ is placed from %s at %s; its units form column and fall back into Command Radius", c.Name, from, to)
+	for _, u := range c.units() {
+		if p := r.s.piece(u.Name); p.Unit != nil && !p.Unit.Eliminated {
+			p.Unit.Formation = u.Sides[0]
+		}
+	}
+}
+
+// rearHex is where a Skedaddling HQ goes when its owner names no hex: the
+// hex within 6 hexes farthest from the nearest enemy combat unit (first by
+// hex id on ties). See docs/rulings-lob.md R-C2-5.
+func (s *State) rearHex(c *Command) string {
+	m := &s.scn.Map
+	best, bd := s.hqHex(c), s.enemyDistance(c.Side, s.hqHex(c))
+	cands := hex.Range(m.axial(best), 6)
+	ids := make([]string, 0, len(cands))
+	for _, a := range cands {
+		if m.onMap(a) {
+			ids = append(ids, m.hexID(a.ToOffset()))
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if d := s.enemyDistance(c.Side, id); d > bd {
+			best, bd = id, d
+		}
+	}
+	return best
+}
+
+// enemyDistance is the distance from a hex to the nearest enemy combat unit.
+func (s *State) enemyDistance(side rules.Side, h string) int {
+	best := 1 << 20
+	for _, p := range s.doc.Pieces {
+		if p.Side != side && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+			best = min(best, s.scn.Map.distance(p.Hex, h))
+		}
+	}
+	return best
+}
+
+// directives lists the file's directives of one keyword.
+func directives(f *orders.File, keyword string) []*orders.Directive {
+	var out []*orders.Directive
+	for _, o := range f.Orders {
+		if d, ok := o.(*orders.Directive); ok && d.Keyword == keyword {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// futile ends the attacks the player declares futile (LoB 10.7a #5) and
+// applies 10.7b: the Command pulls back and needs Attack Recovery.
+func (r *resolver) futile(f *orders.File) {
+	for _, d := range directives(f, "FUTILE") {
+		c := r.s.commandByAnyName(d.Who)
+		for _, o := range r.own(Accepted) {
+			if o.To == c.Name && o.Type == "ATTACK" {
+				r.add("order-futile", "LoB 10.7a", "%s declares %s's attack futile: %s ends", r.s.scn.side(r.side).Army.Leader.Name, c.Name, o.ID)
+				r.endAttack(o, "declared futile")
+				st := r.s.cmdState(c.Name)
+				st.Fluke, st.Withdraw = true, true
+			}
+		}
+	}
+}
+
+// commandByAnyName finds a Command by its name, HQ or leader.
+func (s *State) commandByAnyName(n string) *Command {
+	for _, c := range s.scn.commands() {
+		if strings.EqualFold(c.Name, n) || strings.EqualFold(c.HQName(), n) || strings.EqualFold(c.Leader.Name, n) {
+			return c
+		}
+	}
+	return nil
+}
+
+// posting posts batteries (LoB 9.1c): an Artillery Leader stacked with
+// one battery of his Command notes its destination hex; posted batteries
+// may ignore Command Radius (10.2d).
+func (r *resolver) posting(f *orders.File) {
+	for _, d := range directives(f, "POST") {
+		p := r.s.piece(d.Who)
+		p.Unit.Posted = d.Target
+		r.add("battery-posted", "LoB 9.1c", "%s is posted to %s and may ignore Command Radius (LoB 10.2d)", d.Who, d.Target)
+	}
+}
+
+// arriveOnMap brings on Commands whose arrival turn has come (LoB 3.7):
+// their leader, HQ and units enter at the entry hex.
+func (r *resolver) arriveOnMap() {
+	for _, c := range r.s.scn.commands() {
+		st := r.s.cmdStatus(c.Name)
+		if c.Side != r.side || st.ArrivesTurn == 0 || st.ArrivesTurn > r.turn {
+			continue
+		}
+		for i := range r.s.doc.Pieces {
+			p := &r.s.doc.Pieces[i]
+			if p.OffMap && r.s.belongs(p.Name, c) {
+				p.OffMap, p.Hex = false, st.Entry
+			}
+		}
+		cs := r.s.cmdState(c.Name)
+		cs.ArrivesTurn = 0
+		r.add("reinforcement-arrives", "LoB 3.7", "%s arrives on the map at %s", c.Name, cs.Entry)
+	}
+}
+
+// belongs reports whether a counter is the leader, HQ or a unit of c.
+func (s *State) belongs(name string, c *Command) bool {
+	if name == c.Leader.Name || name == c.HQName() {
+		return true
+	}
+	for _, u := range c.units() {
+		if u.Name == name {
+			return true
+		}
+	}
+	for _, b := range c.Brigades {
+		if b.Leader != nil && b.Leader.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,161 @@
+package lob
+
+import (
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// canFire reports whether a combat unit can fire, and so has a front and
+// exerts a ZOC (LoB 3.4): not Routed, in a firing formation (Line, Open
+// Order, Unlimbered; Column, Limbered and Mounted have no front), and for
+// artillery not Depleted of both ammunition types. See
+// docs/rulings-lob.md R-C2-1.
+func (s *State) canFire(p *Piece) bool {
+	if p.Unit == nil || p.Unit.Eliminated || p.OffMap || s.marker(p.Hex).Morale == MoraleRouted {
+		return false
+	}
+	switch p.Unit.Formation {
+	case "line", "open-order", "unlimbered":
+	default:
+		return false
+	}
+	return !(p.Kind == ArmArtillery && p.Unit.DepletedShell && p.Unit.DepletedCanister)
+}
+
+// zoc lists the hexes in the Zone of Control of side's combat units: each
+// hex adjacent to a front hexside of a unit that can fire (LoB 3.4). A
+// unit's front hexsides are its Facing and the hexsides on either side of
+// it (LoB 3.3). Terrain has no effect on ZOCs.
+func (s *State) zoc(side rules.Side) map[string]bool {
+	m := &s.scn.Map
+	out := map[string]bool{}
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Side != side || !s.canFire(p) {
+			continue
+		}
+		at := m.axial(p.Hex)
+		for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
+			if n := at.Neighbor(d); m.onMap(n) {
+				out[m.hexID(n.ToOffset())] = true
+			}
+		}
+	}
+	return out
+}
+
+// enemyOf is the other side.
+func (s *State) enemyOf(side rules.Side) rules.Side {
+	for _, sd := range s.scn.Sides {
+		if sd.Side != side {
+			return sd.Side
+		}
+	}
+	return ""
+}
+
+// occupancy marks the hexes holding combat units of each side.
+func (s *State) occupancy() map[rules.Side]map[string]bool {
+	out := map[rules.Side]map[string]bool{}
+	for _, p := range s.doc.Pieces {
+		if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+			continue
+		}
+		if out[p.Side] == nil {
+			out[p.Side] = map[string]bool{}
+		}
+		out[p.Side][p.Hex] = true
+	}
+	return out
+}
+
+// radiusTrace is a Command Radius trace for one side: enemy units and
+// EZOCs block it, and friendly units in a hex cancel its EZOC (LoB 10.2e).
+type radiusTrace struct {
+	m       *Map
+	enemy   map[string]bool
+	ezoc    map[string]bool
+	friends map[string]bool
+}
+
+func (s *State) newTrace(side rules.Side) *radiusTrace {
+	occ := s.occupancy()
+	return &radiusTrace{m: &s.scn.Map, enemy: occ[s.enemyOf(side)], ezoc: s.zoc(s.enemyOf(side)), friends: occ[side]}
+}
+
+// cost is a CostFunc for hex.Reach: one a step; refused into an enemy
+// unit's hex or an EZOC hex that holds no friendly unit.
+func (t *radiusTrace) cost(_, to hex.Axial) int {
+	if !t.m.onMap(to) {
+		return -1
+	}
+	id := t.m.hexID(to.ToOffset())
+	if t.enemy[id] || (t.ezoc[id] && !t.friends[id]) {
+		return -1
+	}
+	return 1
+}
+
+// reaches reports whether a trace of at most radius hexes from one hex
+// gets to another (LoB 10.2e).
+func (t *radiusTrace) reaches(from, to string, radius int) bool {
+	if t.enemy[from] {
+		return false
+	}
+	if t.m.distance(from, to) > radius {
+		return false
+	}
+	_, ok := hex.Reach(t.m.axial(from), radius, t.cost)[t.m.axial(to)]
+	return ok
+}
+
+// radiusLink is one unit's place in the Command Radius tree: the Command
+// it belongs to, its brigade leader if any, and the center it traces to.
+type radiusLink struct {
+	cmd    *Command
+	leader string // brigade leader, "" when the unit traces to the HQ
+}
+
+// links maps every combat unit of a side to its Command and brigade leader.
+func (s *State) links(side rules.Side) map[string]radiusLink {
+	out := map[string]radiusLink{}
+	for _, c := range s.scn.commands() {
+		if c.Side != side {
+			continue
+		}
+		for _, b := range c.Brigades {
+			l := ""
+			if b.Leader != nil {
+				l = b.Leader.Name
+			}
+			for _, u := range b.units() {
+				out[u.Name] = radiusLink{cmd: c, leader: l}
+			}
+		}
+		for i := range c.Units {
+			out[c.Units[i].Name] = radiusLink{cmd: c}
+		}
+	}
+	return out
+}
+
+// radius is a Command's own radius in hexes (LoB 10.2e, 10.8e).
+func (s *State) radius(c *Command) int { return s.charts.radius[c.Level] }
+
+// inRadius reports whether a combat unit is in Command Radius (LoB 10.2):
+// every link from its Command's HQ (or the leader filling in for it) down
+// through its brigade leader to the unit is within that level's radius.
+// When the brigade leader himself is cut off, the trace goes from the HQ
+// directly to the unit (LoB 10.2 Play Note). It returns the hex the unit
+// should head back to when it is not.
+func (s *State) inRadius(t *radiusTrace, u *Piece, l radiusLink) (bool, string) {
+	hq := s.hqHex(l.cmd)
+	if l.leader == "" {
+		return t.reaches(hq, u.Hex, s.radius(l.cmd)), hq
+	}
+	bl := s.piece(l.leader).Hex
+	if t.reaches(hq, bl, s.radius(l.cmd)) {
+		return t.reaches(bl, u.Hex, s.charts.radius[LevelBrigade]), bl
+	}
+	return t.reaches(hq, u.Hex, s.radius(l.cmd)), hq
+}

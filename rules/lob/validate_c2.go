@@ -1,0 +1,183 @@
+package lob
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"galloper/orders"
+)
+
+// validateDirective checks one command directive (orders/command.go):
+// INITIATIVE, FUTILE, POST, WAGON or SKEDADDLE.
+func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems) {
+	switch d.Keyword {
+	case "INITIATIVE":
+		if code, rule, msg := s.initiativeProblem(sd, d); code != "" {
+			ps.add(d.At, code, rule, msg, "see LoB 10.10b for what Initiative may do")
+		}
+	case "FUTILE":
+		c := s.commandByAnyName(d.Who)
+		if c == nil || c.Side != sd.Side {
+			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.7a", fmt.Sprintf("%s is not one of your Commands", d.Who), "")
+		} else if !s.hasAttack(c) {
+			ps.add(d.At, "lob-10.7a-futile", "LoB 10.7a", fmt.Sprintf("%s is carrying out no Attack order to declare futile", c.Name), "")
+		}
+	case "SKEDADDLE":
+		c := s.commandByAnyName(d.Who)
+		switch {
+		case c == nil || c.Side != sd.Side:
+			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.9", fmt.Sprintf("%s is not one of your Commands", d.Who), "")
+		case s.cmdStatus(c.Name).Skedaddle != "":
+			ps.add(d.At, "lob-10.9-already", "LoB 10.9", fmt.Sprintf("%s is already Skedaddling; no new Skedaddle until it ends", c.Name), "")
+		case d.Target != "" && !s.onMapHex(d.Target):
+			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+		}
+	case "POST":
+		if p, ok := s.ownPieceNamed(sd, d.Who); !ok || p.Kind != ArmArtillery {
+			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "")
+		} else if !s.onMapHex(d.Target) {
+			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+		}
+	case "WAGON":
+		if p, ok := s.ownPieceNamed(sd, d.Who); !ok || p.Kind != "wagon" {
+			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "")
+		} else if !s.onMapHex(d.Target) {
+			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+		}
+	}
+}
+
+func (s *State) onMapHex(h string) bool { _, ok := s.scn.Map.Hex(h); return ok }
+
+// ownPieceNamed finds a counter of the side by exact name.
+func (s *State) ownPieceNamed(sd *SideOOB, name string) (*Piece, bool) {
+	i, ok := s.index[name]
+	if !ok || s.doc.Pieces[i].Side != sd.Side {
+		return nil, false
+	}
+	return &s.doc.Pieces[i], true
+}
+
+// hasAttack reports whether a Command is carrying out an Attack order.
+func (s *State) hasAttack(c *Command) bool {
+	for _, o := range s.doc.Orders {
+		if o.To == c.Name && o.Status == Accepted && o.Type == "ATTACK" {
+			return true
+		}
+	}
+	return false
+}
+
+// commandParts checks and copies an order's reserves, artillery, axis and
+// defence lines (LoB 10.4c, 10.8e, 12.4, 12.2).
+func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *problems) {
+	to := s.scn.command(o.To)
+	for _, r := range w.Command.Reserves {
+		if len(s.formationUnits(r.Name)) == 0 || to == nil || !s.within(r.Name, to) {
+			ps.add(r.At, "lob-10.4c-reserve", "LoB 10.4c", fmt.Sprintf("%s is not a formation of %s", r.Name, o.To),
+				"name the Command itself or one of its brigades or regiments")
+			continue
+		}
+		o.Reserves = append(o.Reserves, r.Name)
+	}
+	s.artilleryLines(sd, w, o, to, ps)
+	if w.Command.Axis != "" || (s.optional("12.4") && o.Type == "ATTACK") {
+		s.axis(w, o, ps)
+	}
+	if w.Command.Defend != "" {
+		s.defence(w, o, ps)
+	}
+}
+
+// within reports whether a formation is the Command or part of it.
+func (s *State) within(name string, c *Command) bool {
+	if name == c.Name {
+		return true
+	}
+	for _, u := range s.formationUnits(name) {
+		if s.belongs(u, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// artilleryLines applies LoB 10.8e: every Artillery Battalion the order
+// moves needs a destination hex in Command Radius of a friendly infantry
+// or cavalry Command, or an association with the order's Command.
+func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Command, ps *problems) {
+	named := map[string]bool{}
+	for _, a := range w.Command.Artillery {
+		b := s.scn.command(a.Battalion)
+		switch {
+		case b == nil || b.Side != sd.Side || b.Level != LevelArtillery:
+			ps.add(a.At, "lob-10.8e-not-battalion", "LoB 10.8e", fmt.Sprintf("%s is not one of your Artillery Battalions", a.Battalion), "")
+			continue
+		case a.Hex != "" && !s.onMapHex(a.Hex):
+			ps.add(a.At, "lob-10.8e-hex", "LoB 10.8e", fmt.Sprintf("%s is not a hex of this map", a.Hex), "")
+			continue
+		case a.Hex != "" && !s.inFriendlyRadius(sd.Side, a.Hex):
+			ps.add(a.At, "lob-10.8e-destination", "LoB 10.8e",
+				fmt.Sprintf("%s is not now in Command Radius of a friendly infantry or cavalry Command", a.Hex),
+				"choose a hex in radius, or ASSOCIATE the battalion and give its hex later")
+			continue
+		}
+		named[b.Name] = true
+		o.Artillery = append(o.Artillery, ArtilleryNote{Battalion: b.Name, Hex: a.Hex})
+	}
+	if to != nil && to.Level == LevelArtillery && !named[to.Name] {
+		ps.add(w.At, "lob-10.8e-no-destination", "LoB 10.8e",
+			fmt.Sprintf("an order moving %s must give its HQ's destination hex or associate it with a Command", to.Name),
+			fmt.Sprintf("add DESTINATION %s at <hex>", to.Name))
+	}
+}
+
+var axisHexes = regexp.MustCompile(`^([A-Za-z]+\d+\.\d+)\s*-\s*([A-Za-z]+\d+\.\d+)$`)
+
+// axis checks an Axis of Advance (LoB 12.4): a straight line between two
+// hexes, a road, or a stream, creek or river.
+func (s *State) axis(w *orders.Written, o *Order, ps *problems) {
+	a := w.Command.Axis
+	if !s.optional("12.4") {
+		ps.add(w.Command.AxisAt, "lob-12.4-not-in-play", "LoB 12.4", "this game does not use Axis of Advance (optional rule 12.4)", "remove the AXIS line")
+		return
+	}
+	if a == "" {
+		ps.add(w.At, "lob-12.4-axis", "LoB 12.4", "every Attack order needs an Axis of Advance", "add AXIS <road, creek or hex-hex>")
+		return
+	}
+	if m := axisHexes.FindStringSubmatch(a); m != nil && s.onMapHex(m[1]) && s.onMapHex(m[2]) && m[1] != m[2] {
+		o.Axis = a
+		return
+	}
+	for _, r := range append(append([]Road(nil), s.scn.Map.Roads...), s.scn.Map.Creeks...) {
+		if strings.EqualFold(r.Name, a) {
+			o.Axis = r.Name
+			return
+		}
+	}
+	ps.add(w.Command.AxisAt, "lob-12.4-axis-form", "LoB 12.4",
+		fmt.Sprintf("%q is not a straight line between two hexes, a road, or a stream, creek or river", a), "write AXIS A3.4-A9.4 or AXIS <road name>")
+}
+
+var defendForm = regexp.MustCompile(`(?i)^facing\s+(n|ne|se|s|sw|nw)\s+from\s+([A-Za-z]+\d+\.\d+)\s+to\s+([A-Za-z]+\d+\.\d+)(?:\s*,\s*front\s+.+)?$`)
+
+// defence checks a Defensive Position (LoB 12.2): an orientation and left
+// and right boundaries, written "facing <dir> from <hex> to <hex>",
+// optionally followed by ", front <text>".
+func (s *State) defence(w *orders.Written, o *Order, ps *problems) {
+	d := w.Command.Defend
+	if !s.optional("12.2") {
+		ps.add(w.Command.DefendAt, "lob-12.2-not-in-play", "LoB 12.2", "this game does not use Defensive Positions (optional rule 12.2)", "remove the DEFEND line")
+		return
+	}
+	m := defendForm.FindStringSubmatch(d)
+	if m == nil || !s.onMapHex(m[2]) || !s.onMapHex(m[3]) {
+		ps.add(w.Command.DefendAt, "lob-12.2-defend-form", "LoB 12.2",
+			fmt.Sprintf("%q does not give an orientation and left and right boundary hexes", d),
+			"write DEFEND facing NE from A9.6 to A9.9, front A10.6-A10.9")
+		return
+	}
+	o.Defend = d
+}
