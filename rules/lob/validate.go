@@ -45,7 +45,7 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			fmt.Sprintf("write TURN %d", s.turn()))
 	}
 	for _, o := range f.Orders {
-		if s.validateActivity(sd, o, &ps) {
+		if s.validateActivity(sd, f, o, &ps) {
 			continue
 		}
 		w, ok := o.(*orders.Written)
