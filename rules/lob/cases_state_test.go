@@ -89,6 +89,9 @@ func (r *caseRun) setState(l caseLineText) {
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
 		r.addOrder(l)
 	default:
+		if r.fieldState(l, f) {
+			return
+		}
 		r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
 	}
 }
@@ -210,7 +213,10 @@ func (r *caseRun) expectState(l caseLineText) {
 	case "column": // column <command> <hexes>
 		got, want = strconv.Itoa(st.columnLength(st.scn.command(name))), last
 	default:
-		r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+		var ok bool
+		if got, want, ok = r.fieldExpect(l, f); !ok {
+			r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+		}
 	}
 	if got != want {
 		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.text), got, want)

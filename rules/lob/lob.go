@@ -12,6 +12,7 @@
 package lob
 
 import (
+	"errors"
 	"fmt"
 
 	"galloper/orders"
@@ -80,6 +81,9 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 		return rules.Result{}, fmt.Errorf("lob: state is %T, not a Line of Battle state", in.State)
 	}
 	next, events, err := st.resolve(in)
+	if p := (*pauseError)(nil); errors.As(err, &p) {
+		return rules.Result{Events: events, Pause: &p.req}, nil
+	}
 	if err != nil {
 		return rules.Result{}, err
 	}

@@ -18,6 +18,10 @@ type resolver struct {
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
 	// heldNoted marks orders already reported as held this phase.
 	heldNoted map[string]bool
+	// decisions are the answers so far to this segment's decision
+	// requests; asked numbers the choices made (decisions.go).
+	decisions []rules.Decision
+	asked     map[string]int
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -34,7 +38,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}, decisions: in.Decisions}
+	r.keepStanding(f)
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -46,6 +51,9 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
+	if err := r.rallyPhase(); err != nil {
+		return nil, r.log.Events, err
+	}
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
 }

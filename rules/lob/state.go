@@ -37,6 +37,8 @@ type stateDoc struct {
 	Markers []HexMarker `json:"markers,omitempty"`
 	// Optional lists the optional rules in play, e.g. "12.2" (LoB 12.0).
 	Optional []string `json:"optional,omitempty"`
+	// Standing is each side's latest STANDING block (standing.go).
+	Standing []SideStanding `json:"standing,omitempty"`
 	// Pending are field events command and control has still to answer.
 	Pending []Pending `json:"pending,omitempty"`
 }
@@ -78,6 +80,10 @@ type HexMarker struct {
 	Hex          string       `json:"hex"`
 	Morale       MoraleMarker `json:"morale,omitempty"`
 	CowardlyLegs bool         `json:"cowardly_legs,omitempty"`
+	// Exempt are the units a Cowardly Legs marker here never affects:
+	// those of the stack that created it and of stacks it forced to
+	// Displace (LoB 6.5c). Sorted.
+	Exempt []string `json:"exempt,omitempty"`
 }
 
 // CommandState is a Command's standing in the order system.

@@ -68,6 +68,7 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s",
 				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status))
 		}
+		ls = append(ls, s.standingLines(sd.Side)...)
 	}
 	return ls
 }
