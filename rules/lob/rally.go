@@ -13,8 +13,8 @@ import (
 // exactly 6, (5) remove all Cowardly Legs markers. The 2.1b narrative
 // lists the Cowardly Legs removal first; Galloper follows 6.4, the
 // detailed numbered procedure, so the markers the step 4 retreats leave
-// are removed too and none survives the phase (docs/rulings-lob.md
-// R-RET-4, notes A7). Then friendly CBF markers go (5.8c).
+// are removed too and none survives the phase (docs/rulings-lob-retreat.md
+// R-RET-4). Then friendly CBF markers go (5.8c).
 
 // rallyDistance is how far Routed stacks must stand from enemy combat
 // units after the Rally Phase (LoB 6.4 step 4).

@@ -35,7 +35,8 @@ func (r *resolver) friendsInTheWay(rt *retreating, h, prev string, last bool) er
 		return nil
 	}
 	if rt.small || rt.guns || rt.o.withdrawal() {
-		return nil // they only share the worst Morale State if it ends here (arrive)
+		r.routedContagion(rt, friends, h)
+		return nil // otherwise they only share the worst Morale State if it ends here (arrive)
 	}
 	opts, targets := r.friendOptions(rt, friends, h, prev, last)
 	c := choice{Key: "friends " + friends[0].Name, Side: rt.side, Rule: "LoB 6.3d", Options: opts, Default: opts[0],
@@ -183,4 +184,18 @@ func (r *resolver) displace(rt *retreating, h, to string) error {
 	}
 	r.arrive(sub, []string{to}, to, h)
 	return nil
+}
+
+// routedContagion applies the LoB 6.0a exception when a stack passes
+// through another without 6.3d: any combat unit that even momentarily
+// stacks with a Routed unit is Routed, so if either stack is Routed both
+// are.
+func (r *resolver) routedContagion(rt *retreating, friends []*Piece, h string) {
+	if r.s.morale(rt.o.Hex) != MoraleRouted && r.s.morale(h) != MoraleRouted {
+		return
+	}
+	r.s.setMorale(rt.o.Hex, MoraleRouted)
+	r.s.setMorale(h, MoraleRouted)
+	r.add("routed", "LoB 6.0a", "%s and %s stack for a moment in %s with Routed units: both are Routed",
+		strings.Join(names(rt.units), ", "), strings.Join(names(friends), ", "), h)
 }

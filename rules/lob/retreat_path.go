@@ -18,7 +18,7 @@ import (
 // the fire or Charge came from, or else the nearest enemy combat unit),
 // and no hex holds an enemy counter. Among the paths this allows, the
 // owner's RETREAT (or WITHDRAW) preferences choose. See
-// docs/rulings-lob.md R-RET-1.
+// docs/rulings-lob-retreat.md R-RET-1.
 
 // pathPlan is what a path search needs to know.
 type pathPlan struct {
