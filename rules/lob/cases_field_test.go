@@ -1,221 +1,59 @@
 package lob
 
 import (
-	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-
-	"galloper/rules"
 )
 
-// Case steps for the field rules that fire and Charges will trigger:
-//
-//	FIELD retreat <hex> <hexes> [from <hex>] [cause <cause>]   LoB 6.3
-//	FIELD withdraw <hex> from <hex>                           LoB 9.4e
-//	FIELD self-retreat <hex>                                  LoB 3.0e
-//	FIELD cavalry <hex> [mounted-charge]                      LoB 9.4h
-//	FIELD rally                                               LoB 6.4
-//	FIELD cowardly-legs <hex>                                 LoB 6.5b
-//
-// Each runs on the current state for the side whose turn it is, with the
-// collected DICE and DECIDE answers; it may pause like RESOLVE does.
-//
-//	DECIDE <side> <key> = <choice>
-//	EXPECT-PAUSE <side> <key>
-//	  option <text>      (one of the request's options)
-//	  default <text>
-//
-// STATE lines: "standing <side> <KIND> <choices>", "cowardly-legs <hex>
-// [<creator>, ...]". EXPECT-STATE lines: "morale <hex> <state>", "sp
-// <unit> <n>", "eliminated <unit> yes|no", "cowardly-legs <hex> yes|no",
-// "facing <unit> <n>", "pending <kind> <name>", "standing <side>
-// <text>", "result <text>" (what the last FIELD step returned).
-
-func init() { sections = append(sections, "FIELD", "DECIDE", "EXPECT-PAUSE") }
-
-// fieldSection runs the field sections; any other keyword fails the case.
-func (r *caseRun) fieldSection(l caseLineText, head []string, body []caseLineText) {
-	switch head[0] {
-	case "FIELD":
-		r.field(l, head[1:])
-	case "DECIDE":
-		r.decide(l)
-	case "EXPECT-PAUSE":
-		r.expectPause(l, head[1:], body)
-	default:
-		r.t.Fatalf("%s: unknown section %q", r.where(l), head[0])
-	}
-}
-
-// field runs one FIELD step.
-func (r *caseRun) field(l caseLineText, args []string) {
-	st := r.state()
-	dice := &rules.ForcedDice{Results: r.dice}
-	rs := &resolver{s: st.clone(), side: st.side(), turn: st.turn(), log: &rules.Log{Dice: dice},
-		rolled: map[string]bool{}, heldNoted: map[string]bool{}, decisions: r.decisions}
-	var (
-		out string
-		err error
-	)
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("%v", p)
-			}
-		}()
-		out, err = r.fieldStep(l, rs, args)
-	}()
-	r.events, r.pause = rs.log.Events, nil
-	if p := (*pauseError)(nil); asPause(err, &p) {
-		r.pause = &p.req
-		return
-	}
-	if err != nil {
-		r.t.Fatalf("%s: %v\nevents:\n%s", r.where(l), err, eventList(rs.log.Events))
-	}
-	if used := len(dice.Rolls()); used != len(r.dice) {
-		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(rs.log.Events))
-	}
-	r.st, r.dice, r.decisions = rs.s, nil, nil
-	r.result = out
-}
-
-func asPause(err error, p **pauseError) bool {
-	pe, ok := err.(*pauseError)
-	*p = pe
-	return ok
-}
-
-// fieldStep calls the rule the step names.
-func (r *caseRun) fieldStep(l caseLineText, rs *resolver, args []string) (string, error) {
-	opt := func(key string) string {
-		if i := slices.Index(args, key); i >= 0 && i+1 < len(args) {
-			return args[i+1]
-		}
-		return ""
-	}
-	switch args[0] {
-	case "retreat":
-		n, _ := strconv.Atoi(args[2])
-		cause := opt("cause")
-		if cause == "" {
-			cause = "fire"
-		}
-		return rs.retreat(retreatOrder{Hex: args[1], Hexes: n, From: opt("from"), Cause: cause, Rule: "LoB 6.3"})
-	case "withdraw":
-		return rs.withdraw(args[1], opt("from"))
-	case "self-retreat":
-		return rs.selfRetreat(args[1])
-	case "cavalry":
-		stands, err := rs.cavalryStands(args[1], slices.Contains(args, "mounted-charge"))
-		return yesNo(stands), err
-	case "rally":
-		return "", rs.rallyPhase()
-	case "cowardly-legs":
-		return yesNo(rs.cowardlyLegsApplies(args[1])), nil
-	}
-	r.t.Fatalf("%s: unknown FIELD step %q", r.where(l), args[0])
-	return "", nil
-}
-
-// decide records an answer: DECIDE <side> <key> = <choice>.
-func (r *caseRun) decide(l caseLineText) {
-	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.text), "DECIDE"))
-	side, rest, _ := strings.Cut(rest, " ")
-	key, ch, ok := strings.Cut(rest, " = ")
-	if !ok {
-		r.t.Fatalf("%s: DECIDE <side> <key> = <choice>", r.where(l))
-	}
-	r.decisions = append(r.decisions, rules.Decision{Key: strings.TrimSpace(key), Side: rules.Side(side), Choice: strings.TrimSpace(ch)})
-}
-
-// expectPause checks that the last step paused for the given request.
-func (r *caseRun) expectPause(l caseLineText, args []string, body []caseLineText) {
-	if r.pause == nil {
-		r.t.Fatalf("%s: no pause\nevents:\n%s", r.where(l), eventList(r.events))
-	}
-	p := r.pause
-	if got, want := string(p.Side)+" "+p.Key, strings.Join(args, " "); got != want {
-		r.t.Errorf("%s: paused for %q, want %q", r.where(l), got, want)
-	}
-	for _, b := range body {
-		kind, text, _ := strings.Cut(strings.TrimSpace(b.text), " ")
-		switch {
-		case kind == "option" && !slices.Contains(p.Options, text):
-			r.t.Errorf("%s: option %q not among %q", r.where(b), text, p.Options)
-		case kind == "default" && p.Default != text:
-			r.t.Errorf("%s: default %q, want %q", r.where(b), p.Default, text)
-		case kind == "options" && strconv.Itoa(len(p.Options)) != text:
-			r.t.Errorf("%s: %d options %q, want %s", r.where(b), len(p.Options), p.Options, text)
-		}
-	}
-}
-
-// fieldState applies the field STATE lines; false if l is not one.
-func (r *caseRun) fieldState(l caseLineText, f []string) bool {
-	st := r.state()
-	switch f[0] {
-	case "standing": // standing <side> <KIND> <choices, ...>
-		kind := f[2]
-		rc := StandingReaction{Kind: kind}
-		for _, c := range strings.Split(strings.Join(f[3:], " "), ",") {
-			rc.Choices = append(rc.Choices, strings.TrimSpace(c))
-		}
-		i := slices.IndexFunc(st.doc.Standing, func(x SideStanding) bool { return x.Side == rules.Side(f[1]) })
-		if i < 0 {
-			st.doc.Standing = append(st.doc.Standing, SideStanding{Side: rules.Side(f[1])})
-			i = len(st.doc.Standing) - 1
-		}
-		st.doc.Standing[i].Reactions = append(st.doc.Standing[i].Reactions, rc)
-	case "cowardly-legs": // cowardly-legs <hex> [<creator>, ...]
-		st.markerAt(f[1]).CowardlyLegs = true
-		if len(f) > 2 {
-			var us []string
-			for _, u := range strings.Split(strings.Join(f[2:], " "), ",") {
-				us = append(us, strings.TrimSpace(u))
-			}
-			st.exempt(f[1], us)
-		}
-	default:
-		return false
-	}
-	return true
-}
-
-// fieldExpect reads the field EXPECT-STATE lines; ok is false if l is
-// not one.
-func (r *caseRun) fieldExpect(l caseLineText, f []string) (got, want string, ok bool) {
-	st := r.state()
+// fieldState reads the field EXPECT-STATE lines: "sp <unit> <n>",
+// "facing <unit> <N|NE|...>", "eliminated <unit> yes|no", "morale <hex>
+// <state>", "cbf <hex> <level>", "depleted <battery> shell|canister|both|no",
+// "pending <kind> <name>". It reports false for other lines.
+func (r *caseRun) fieldState(l caseLineText, f []string) (got, want string, ok bool) {
 	name, last := nameAndLast(f[1:])
+	st := r.state()
 	switch f[0] {
-	case "morale":
-		return string(st.morale(f[1])), f[2], true
 	case "sp":
 		return strconv.Itoa(r.unitState(l, name).SP), last, true
+	case "facing":
+		return facingNames[r.unitState(l, name).Facing], last, true
 	case "eliminated":
 		return yesNo(r.unitState(l, name).Eliminated), last, true
-	case "facing":
-		return strconv.Itoa(r.unitState(l, name).Facing), last, true
-	case "cowardly-legs":
-		return yesNo(st.marker(f[1]).CowardlyLegs), f[2], true
-	case "pending": // pending <kind> <name>
-		want := strings.Join(f[1:], " ")
+	case "morale":
+		return string(st.marker(f[1]).Morale), f[2], true
+	case "cbf":
+		return strconv.Itoa(st.cbf(f[1])), f[2], true
+	case "depleted":
+		u := r.unitState(l, name)
+		got := map[[2]bool]string{{false, false}: "no", {true, false}: "shell", {false, true}: "canister", {true, true}: "both"}[[2]bool{u.DepletedShell, u.DepletedCanister}]
+		return got, last, true
+	case "pending":
+		want := f[1] + " " + strings.Join(f[2:], " ")
 		for _, p := range st.doc.Pending {
 			if p.Kind+" "+p.Name == want {
 				return want, want, true
 			}
 		}
-		return fmt.Sprint(st.doc.Pending), want, true
-	case "standing": // standing <side> <text>
-		for _, ss := range st.doc.Standing {
-			if string(ss.Side) == f[1] {
-				return ss.text(), strings.Join(f[2:], " "), true
-			}
-		}
-		return "none", strings.Join(f[2:], " "), true
-	case "result":
-		return r.result, strings.Join(f[1:], " "), true
+		return "none", want, true
 	}
 	return "", "", false
+}
+
+// setFieldState applies the field STATE lines: "cbf <hex> <level>" and
+// "depleted <battery> shell|canister". It reports false for other lines.
+func (r *caseRun) setFieldState(f []string) bool {
+	st := r.state()
+	switch f[0] {
+	case "cbf":
+		n, _ := strconv.Atoi(f[2])
+		st.editMarker(f[1], func(m *HexMarker) { m.CBF = n })
+	case "depleted":
+		name, last := nameAndLast(f[1:])
+		u := st.piece(name).Unit
+		u.DepletedShell = u.DepletedShell || last == "shell"
+		u.DepletedCanister = u.DepletedCanister || last == "canister"
+	default:
+		return false
+	}
+	return true
 }

@@ -89,10 +89,9 @@ func (r *caseRun) setState(l caseLineText) {
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
 		r.addOrder(l)
 	default:
-		if r.fieldState(l, f) {
-			return
+		if !r.setFieldState(f) && !r.retreatState(l, f) {
+			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
 		}
-		r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
 	}
 }
 
@@ -214,8 +213,10 @@ func (r *caseRun) expectState(l caseLineText) {
 		got, want = strconv.Itoa(st.columnLength(st.scn.command(name))), last
 	default:
 		var ok bool
-		if got, want, ok = r.fieldExpect(l, f); !ok {
-			r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+		if got, want, ok = r.fieldState(l, f); !ok {
+			if got, want, ok = r.retreatExpect(l, f); !ok {
+				r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+			}
 		}
 	}
 	if got != want {

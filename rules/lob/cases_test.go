@@ -113,6 +113,9 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		if err := yaml.Unmarshal([]byte(joinLines(body)), &over); err != nil {
 			r.t.Fatalf("%s: CHARTS: %v", r.where(l), err)
 		}
+		if len(head) > 1 {
+			over = r.tablesFile(l, head[1], over)
+		}
 		for k, v := range over {
 			r.charts[k] = v
 		}
@@ -151,7 +154,7 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 	case "EXPECT-PROBLEMS":
 		r.expectProblems(l, body)
 	default:
-		r.fieldSection(l, head, body)
+		r.retreatSection(l, head, body)
 	}
 }
 
@@ -327,4 +330,22 @@ func (r *caseRun) addFieldTables(tables map[string]any) {
 			tables[k] = v
 		}
 	}
+}
+
+// tablesFile reads the tables of a file in testdata ("CHARTS <file>"),
+// under any tables the section itself writes.
+func (r *caseRun) tablesFile(l caseLineText, file string, over map[string]any) map[string]any {
+	data, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		r.t.Fatalf("%s: CHARTS: %v", r.where(l), err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		r.t.Fatalf("%s: CHARTS %s: %v", r.where(l), file, err)
+	}
+	tables, _ := doc["tables"].(map[string]any)
+	for k, v := range over {
+		tables[k] = v
+	}
+	return tables
 }

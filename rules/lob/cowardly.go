@@ -11,21 +11,21 @@ import "slices"
 // placeCowardlyLegs puts a Cowardly Legs marker on a hex for the stack of
 // the named units (LoB 6.5a), which it never affects (6.5c).
 func (r *resolver) placeCowardlyLegs(h string, creators []string, rule, why string) {
-	m := r.s.markerAt(h)
-	m.CowardlyLegs = true
+	r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs = true })
 	r.s.exempt(h, creators)
 	r.add("cowardly-legs", rule, "Cowardly Legs marker placed in %s: %s (LoB 6.5a)", h, why)
 }
 
 // exempt records units a hex's Cowardly Legs marker never affects.
 func (s *State) exempt(h string, units []string) {
-	m := s.markerAt(h)
-	for _, u := range units {
-		if !slices.Contains(m.Exempt, u) {
-			m.Exempt = append(m.Exempt, u)
+	s.editMarker(h, func(m *HexMarker) {
+		for _, u := range units {
+			if !slices.Contains(m.Exempt, u) {
+				m.Exempt = append(m.Exempt, u)
+			}
 		}
-	}
-	slices.Sort(m.Exempt)
+		slices.Sort(m.Exempt)
+	})
 }
 
 // cowardlyLegsApplies reports whether a Morale Check by the stack in hex
@@ -53,14 +53,16 @@ func (r *resolver) cowardlyLegsApplies(h string) bool {
 // removeCowardlyLegs takes every Cowardly Legs marker off the map (LoB
 // 6.4 step 5, 6.5e).
 func (r *resolver) removeCowardlyLegs(rule string) {
-	n := 0
-	for i := range r.s.doc.Markers {
-		if r.s.doc.Markers[i].CowardlyLegs {
-			r.s.doc.Markers[i].CowardlyLegs, r.s.doc.Markers[i].Exempt = false, nil
-			n++
+	var hexes []string
+	for _, m := range r.s.doc.Markers {
+		if m.CowardlyLegs {
+			hexes = append(hexes, m.Hex)
 		}
 	}
-	r.s.tidyMarkers()
+	for _, h := range hexes {
+		r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs, m.Exempt = false, nil })
+	}
+	n := len(hexes)
 	if n > 0 {
 		r.add("cowardly-legs-removed", rule, "Cowardly Legs markers removed: %d (LoB 6.5e)", n)
 	}

@@ -56,10 +56,29 @@ func (r *resolver) calmDown() {
 			r.s.setMorale(h, MoraleNormal)
 			r.add("rally", "LoB 6.4", "%s in %s: the %s marker is removed", r.stackName(h), h, m)
 		case MoraleDG:
+			if u := r.deployedInTown(h); u != "" {
+				r.add("rally", "LoB 1.7g", "%s in %s stays DG: %s is in Line or Unlimbered in a Town hex", r.stackName(h), h, u)
+				continue
+			}
 			r.s.setMorale(h, MoraleSh)
 			r.add("rally", "LoB 6.4", "%s in %s: DG becomes Sh", r.stackName(h), h)
 		}
 	}
+}
+
+// deployedInTown names a unit of the hex's stack in Line or Unlimbered
+// formation in a Town hex, which LoB 1.7g keeps DG ("any unit currently
+// in ... Line or Unlimbered formation in a Town hex"); "" when none.
+func (r *resolver) deployedInTown(h string) string {
+	if x, _ := r.s.scn.Map.Hex(h); x == nil || x.Terrain != "town" {
+		return ""
+	}
+	for _, u := range r.s.stackUnits(r.side, h) {
+		if u.Unit.Formation == "line" || u.Unit.Formation == "unlimbered" {
+			return u.Name
+		}
+	}
+	return ""
 }
 
 // rallyRouted rolls for each Routed stack: one die plus the best Morale

@@ -22,6 +22,16 @@ type resolver struct {
 	// requests; asked numbers the choices made (decisions.go).
 	decisions []rules.Decision
 	asked     map[string]int
+	// acted marks the units that had their activity this phase (LoB 2.2).
+	acted map[string]bool
+	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
+	artilleryTargets map[string]bool
+	// firedSP counts the SPs that fired out of each hex (LoB 5.1a).
+	firedSP map[string]int
+	// losses counts SPs lost in the combat being resolved (LoB 5.1b).
+	losses combatLosses
+	// err is the first chart lookup failure; resolution stops with it.
+	err error
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -38,8 +48,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}, decisions: in.Decisions}
-	r.keepStanding(f)
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{},
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, decisions: in.Decisions}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -51,8 +61,12 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
-	if err := r.rallyPhase(); err != nil {
-		return nil, r.log.Events, err
+	r.keepPreferenceOrder(f)
+	if r.err == nil {
+		r.fail(r.rallyPhase())
+	}
+	if r.err != nil {
+		return nil, r.log.Events, r.err
 	}
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
@@ -380,6 +394,7 @@ func (r *resolver) activity(f *orders.File) {
 			}
 		}
 	}
+	r.stackActivities(f)
 	r.radiusChecks()
 	r.wagons(f)
 }

@@ -35,11 +35,15 @@ type pathPlan struct {
 	extendPast func(h string) bool
 	ezoc       map[string]bool
 	hq         string // the hex of the stack's own HQ, "" when none
+	// sideways allows steps that keep the distance from the start, for
+	// when no straight path exists (R-RET-1).
+	sideways bool
 }
 
 // retreatPath is one candidate path and its measures.
 type retreatPath struct {
 	hexes   []string // the hexes entered, in order
+	side    int      // sideways steps, which keep the distance from the start
 	ezoc    int      // EZOC hexes entered (LoB 3.4a)
 	offRoad int      // steps not along a road
 	cover   int      // 0 when it ends in woods, orchard or town
@@ -60,7 +64,19 @@ const maxExtension = 6
 
 // retreatPaths lists, for every hex a legal retreat can end in, the best
 // path there under the preferences; nil when the stack cannot retreat.
+// Paths straight out from the start come first; only when there is none
+// may a path also step sideways, as few times as it can (R-RET-1).
 func (s *State) retreatPaths(pl pathPlan, prefs []string) ([]retreatPath, error) {
+	ps, err := s.pathsOf(pl, prefs)
+	if len(ps) > 0 || err != nil {
+		return ps, err
+	}
+	pl.sideways = true
+	return s.pathsOf(pl, prefs)
+}
+
+// pathsOf is retreatPaths for one kind of step.
+func (s *State) pathsOf(pl pathPlan, prefs []string) ([]retreatPath, error) {
 	layer := map[string]retreatPath{pl.start: {}}
 	limit := pl.n + maxExtension
 	if pl.goal > 0 {
@@ -115,14 +131,17 @@ func (s *State) extend(pl pathPlan, layer map[string]retreatPath, l int, prefs [
 				continue
 			}
 			to := m.hexID(a.ToOffset())
-			ok, err := s.mayStep(pl, from, to, l)
+			ok, err := s.mayStep(pl, p, from, to, l)
 			if err != nil {
 				return nil, err
 			}
 			if !ok {
 				continue
 			}
-			q := retreatPath{hexes: append(slices.Clip(p.hexes), to), ezoc: p.ezoc, offRoad: p.offRoad}
+			q := retreatPath{hexes: append(slices.Clip(p.hexes), to), side: p.side, ezoc: p.ezoc, offRoad: p.offRoad}
+			if m.distance(pl.start, to) == m.distance(pl.start, from) {
+				q.side++
+			}
 			if pl.ezoc[to] {
 				q.ezoc++
 			}
@@ -140,6 +159,9 @@ func (s *State) extend(pl pathPlan, layer map[string]retreatPath, l int, prefs [
 // betterStep compares two paths to the same hex by the measures that add
 // up along a path, in preference order, then by their hexes.
 func betterStep(a, b retreatPath, prefs []string) bool {
+	if a.side != b.side {
+		return a.side < b.side
+	}
 	for _, p := range prefs {
 		switch {
 		case p == "AVOID EZOC" && a.ezoc != b.ezoc:
@@ -151,11 +173,18 @@ func betterStep(a, b retreatPath, prefs []string) bool {
 	return strings.Join(a.hexes, " ") < strings.Join(b.hexes, " ")
 }
 
-// mayStep reports whether a retreat may step from one hex to the next as
-// its l-th hex (LoB 6.3).
-func (s *State) mayStep(pl pathPlan, from, to string, l int) (bool, error) {
+// mayStep reports whether a retreat along p may step from one hex to the
+// next as its l-th hex (LoB 6.3): l hexes from the start, or with
+// sideways steps allowed no nearer the start and not back into its path.
+func (s *State) mayStep(pl pathPlan, p retreatPath, from, to string, l int) (bool, error) {
 	m := &s.scn.Map
-	if m.distance(pl.start, to) != l || s.enemyIn(pl.side, to) {
+	d := m.distance(pl.start, to)
+	switch {
+	case s.enemyIn(pl.side, to):
+		return false, nil
+	case !pl.sideways && d != l:
+		return false, nil
+	case pl.sideways && (d < m.distance(pl.start, from) || to == pl.start || slices.Contains(p.hexes, to)):
 		return false, nil
 	}
 	if s.awayFrom(pl, to) < s.awayFrom(pl, from) {
@@ -227,6 +256,9 @@ func (s *State) measure(pl pathPlan, p retreatPath) retreatPath {
 func rankPaths(ps []retreatPath, prefs []string) {
 	order := fullPrefs(prefs)
 	slices.SortStableFunc(ps, func(a, b retreatPath) int {
+		if a.side != b.side {
+			return a.side - b.side
+		}
 		for _, p := range order {
 			if c := prefMeasure(a, p) - prefMeasure(b, p); c != 0 {
 				return c

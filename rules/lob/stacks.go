@@ -2,15 +2,11 @@ package lob
 
 import (
 	"slices"
-	"strings"
 
 	"galloper/rules"
 )
 
 // Stacks and hex markers as the retreat and rally rules see them.
-
-// stackingLimit is the most SPs one hex may hold (LoB 3.2a).
-const stackingLimit = 16
 
 // stackUnits lists a side's combat units in a hex, in state order: the
 // first is taken as the top unit.
@@ -78,27 +74,6 @@ func allArtillery(units []*Piece) bool {
 	return len(units) > 0
 }
 
-// markerAt returns the hex's marker entry, creating it.
-func (s *State) markerAt(h string) *HexMarker {
-	for i := range s.doc.Markers {
-		if s.doc.Markers[i].Hex == h {
-			return &s.doc.Markers[i]
-		}
-	}
-	s.doc.Markers = append(s.doc.Markers, HexMarker{Hex: h})
-	slices.SortFunc(s.doc.Markers, func(a, b HexMarker) int { return strings.Compare(a.Hex, b.Hex) })
-	return s.markerAt(h)
-}
-
-// setMorale puts a Morale State on a hex (LoB 6.0a); Normal removes it.
-func (s *State) setMorale(h string, m MoraleMarker) {
-	if m == MoraleNormal {
-		m = MoraleNone
-	}
-	s.markerAt(h).Morale = m
-	s.tidyMarkers()
-}
-
 // morale is the hex's Morale State, Normal when it has none.
 func (s *State) morale(h string) MoraleMarker {
 	if m := s.marker(h).Morale; m != MoraleNone {
@@ -113,13 +88,6 @@ func worst(a, b MoraleMarker) MoraleMarker {
 		return b
 	}
 	return a
-}
-
-// tidyMarkers drops marker entries that hold nothing.
-func (s *State) tidyMarkers() {
-	s.doc.Markers = slices.DeleteFunc(s.doc.Markers, func(m HexMarker) bool {
-		return (m.Morale == MoraleNone || m.Morale == MoraleNormal) && !m.CowardlyLegs
-	})
 }
 
 // moveStack moves counters to a hex. The Morale State goes with them: the

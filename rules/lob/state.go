@@ -37,10 +37,24 @@ type stateDoc struct {
 	Markers []HexMarker `json:"markers,omitempty"`
 	// Optional lists the optional rules in play, e.g. "12.2" (LoB 12.0).
 	Optional []string `json:"optional,omitempty"`
-	// Standing is each side's latest STANDING block (standing.go).
-	Standing []SideStanding `json:"standing,omitempty"`
 	// Pending are field events command and control has still to answer.
 	Pending []Pending `json:"pending,omitempty"`
+	// Standing are each side's standing reactions from its last STANDING
+	// block, which answer for it while the other side is active.
+	Standing []StandingReaction `json:"standing,omitempty"`
+}
+
+// StandingReaction is one kept standing reaction of a side: its kind
+// (VOLLEY, LOSSES, ...), the option chosen and, for VOLLEY PREFER, the
+// units in order of preference.
+type StandingReaction struct {
+	Side   rules.Side `json:"side"`
+	Kind   string     `json:"kind"`
+	Choice string     `json:"choice"`
+	Units  []string   `json:"units,omitempty"`
+	// Choices are all the options written, most preferred first, when
+	// there are several (RETREAT, WITHDRAW); Choice is the first.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a
@@ -84,6 +98,8 @@ type HexMarker struct {
 	// those of the stack that created it and of stacks it forced to
 	// Displace (LoB 6.5c). Sorted.
 	Exempt []string `json:"exempt,omitempty"`
+	// CBF is the Counter Battery Fire marker level, 0-2 (LoB 5.8).
+	CBF int `json:"cbf,omitempty"`
 }
 
 // CommandState is a Command's standing in the order system.

@@ -34,13 +34,13 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
 		}
 	case "POST":
-		if p, ok := s.ownPieceNamed(sd, d.Who); !ok || p.Kind != ArmArtillery {
+		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != ArmArtillery {
 			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "")
 		} else if !s.onMapHex(d.Target) {
 			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
 		}
 	case "WAGON":
-		if p, ok := s.ownPieceNamed(sd, d.Who); !ok || p.Kind != "wagon" {
+		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != "wagon" {
 			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "")
 		} else if !s.onMapHex(d.Target) {
 			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
@@ -50,8 +50,8 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 
 func (s *State) onMapHex(h string) bool { _, ok := s.scn.Map.Hex(h); return ok }
 
-// ownPieceNamed finds a counter of the side by exact name.
-func (s *State) ownPieceNamed(sd *SideOOB, name string) (*Piece, bool) {
+// ownPieceExact finds a counter of the side by exact name.
+func (s *State) ownPieceExact(sd *SideOOB, name string) (*Piece, bool) {
 	i, ok := s.index[name]
 	if !ok || s.doc.Pieces[i].Side != sd.Side {
 		return nil, false

@@ -2,8 +2,7 @@ package lob
 
 import "fmt"
 
-// Withdrawals and self-inflicted retreats: the entry points the fire,
-// Charge and movement rules call.
+// Withdrawals: the entry points the fire and Charge rules call.
 
 // withdrawHexes is the length of an Open Order or Mounted withdrawal (LoB
 // 9.4e part 2).
@@ -35,14 +34,4 @@ func (r *resolver) cavalryStands(h string, mountedCharge bool) (bool, error) {
 	}
 	ans, err := r.decide(c)
 	return ans == "STAND", err
-}
-
-// selfRetreat is a DG or Routed stack's self-inflicted 10-hex retreat as
-// its Move Activity (LoB 3.0e): rule 6.3 applies, EZOC losses included,
-// but no further loss or Morale State change.
-func (r *resolver) selfRetreat(h string) (string, error) {
-	if m := r.s.morale(h); m != MoraleDG && m != MoraleRouted {
-		return h, fmt.Errorf("lob: only DG or Routed stacks may retreat as their Move Activity (LoB 3.0e); %s is %s", h, m)
-	}
-	return r.retreat(retreatOrder{Hex: h, Hexes: selfRetreatHexes, Cause: "self", Rule: "LoB 3.0e"})
 }

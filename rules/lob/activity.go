@@ -1,0 +1,318 @@
+package lob
+
+import (
+	"slices"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// This file is the Activity Phase executor (LoB 2.2): the active side's
+// activity scripts (STACK blocks) are carried out stack by stack, in file
+// order, each finishing before the next starts (3.0d). A stack does either
+// a Move Activity or a Fire Activity: a script with a FIRE step (other than
+// the IF CLOSING FAILS fallback) is a Fire Activity, with half the MA
+// (2.2); any other script is a Move Activity.
+
+// actingStack is a stack carrying out its activity script.
+type actingStack struct {
+	script *orders.Stack
+	// units are the stack's combat units in stacking order (the first is
+	// the top unit, LoB 3.2b); leaders move with them.
+	units   []*Piece
+	leaders []*Piece
+	hex     string
+	start   string // the hex where the activity began
+	fire    bool   // a Fire Activity (LoB 2.2)
+	// spent are the MPs each unit has expended (LoB 3.2: each unit's
+	// expenditure is its own).
+	spent map[string]MP
+	// faced marks hexes where Line units already paid to change Facing
+	// (LoB 3.3: each further hex pays again).
+	faced map[string]bool
+	// road is set while the stack has entered its hex by Road Movement
+	// (LoB 3.0a).
+	road bool
+	// stopped is set when the stack may move no more this phase: a failed
+	// Closing Roll (3.5), an EZOC entered (3.4), a blocked path.
+	stopped bool
+	// closingFailed is set by a failed Closing Roll, which lets a
+	// fallback FIRE step run (3.5).
+	closingFailed bool
+	// outOfRadius is set when the stack began to move out of Command
+	// Radius (LoB 10.2g).
+	outOfRadius bool
+	fired       bool
+	// artilleryTurned is set when artillery changed Facing (LoB 5.4a).
+	artilleryTurned bool
+}
+
+// stackActivities carries out the activity scripts of the file in order.
+// See LoB 2.2 and 3.0d.
+func (r *resolver) stackActivities(f *orders.File) {
+	r.keepStanding(f)
+	for _, o := range f.Orders {
+		if st, ok := o.(*orders.Stack); ok {
+			r.runStack(st)
+		}
+	}
+}
+
+// runStack carries out one activity script.
+func (r *resolver) runStack(st *orders.Stack) {
+	a := r.actingStack(st)
+	if a == nil {
+		return
+	}
+	kind := "Move"
+	if a.fire {
+		kind = "Fire"
+	}
+	r.add("activity", "LoB 2.2", "%s in %s: %s Activity", a.names(), a.hex, kind)
+	if r.activated(a) {
+		return
+	}
+	for _, step := range st.Steps {
+		if step.IfClosingFails && !a.closingFailed {
+			continue
+		}
+		if !r.step(a, step) {
+			break
+		}
+	}
+	r.endActivity(a)
+}
+
+// actingStack gathers a script's units; it reports and returns nil when
+// one of them has already acted this phase (LoB 2.2) or is gone.
+func (r *resolver) actingStack(st *orders.Stack) *actingStack {
+	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
+	for _, n := range st.Units {
+		m := match("unit", n.Text, r.s.pieceNames())
+		if !m.ok {
+			continue
+		}
+		p := &r.s.doc.Pieces[m.target]
+		switch {
+		case p.Unit != nil && p.Unit.Eliminated:
+			r.add("activity-skipped", "LoB 2.2", "%s has been eliminated and does nothing", p.Name)
+			continue
+		case r.acted[p.Name]:
+			r.add("activity-skipped", "LoB 2.2", "%s has already had its activity this phase", p.Name)
+			continue
+		case p.Unit == nil:
+			a.leaders = append(a.leaders, p)
+		default:
+			a.units = append(a.units, p)
+		}
+		a.hex = p.Hex
+	}
+	if len(a.units) == 0 && len(a.leaders) == 0 {
+		return nil
+	}
+	a.start = a.hex
+	for _, step := range st.Steps {
+		if step.Verb == "FIRE" && !step.IfClosingFails {
+			a.fire = true
+		}
+	}
+	return a
+}
+
+// activated marks the stack's units as having had their activity and
+// checks Command Radius as the stack begins (LoB 10.2f, 10.2g). It reports
+// whether the activity cannot happen at all.
+func (r *resolver) activated(a *actingStack) bool {
+	for _, p := range append(a.units, a.leaders...) {
+		r.acted[p.Name] = true
+	}
+	if r.stackOutOfRadius(a) {
+		a.outOfRadius = true
+		if a.fire && a.moves() {
+			r.add("radius-fire-refused", "LoB 10.2g", "%s is out of Command Radius: if it moves it must do a Move Activity, so it does not fire", a.names())
+			a.fire = false
+		}
+	}
+	return false
+}
+
+// stackOutOfRadius reports whether any combat unit of the stack is out of
+// Command Radius at the moment it begins to move (LoB 10.2f). Posted
+// batteries are exempt (9.1c).
+func (r *resolver) stackOutOfRadius(a *actingStack) bool {
+	t := r.s.newTrace(r.side)
+	links := r.s.links(r.side)
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok || p.Unit.Posted != "" {
+			continue
+		}
+		if in, _ := r.s.inRadius(t, p, l); !in {
+			return true
+		}
+	}
+	return false
+}
+
+// moves reports whether the script moves the stack from its hex.
+func (a *actingStack) moves() bool {
+	for _, s := range a.script.Steps {
+		if s.Verb == "MOVE" {
+			return true
+		}
+	}
+	return false
+}
+
+// names lists the stack's counters for events.
+func (a *actingStack) names() string {
+	var ns []string
+	for _, p := range append(a.units, a.leaders...) {
+		ns = append(ns, p.Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+// step carries out one step of a script and reports whether the script
+// goes on.
+func (r *resolver) step(a *actingStack, s orders.Step) bool {
+	if a.fired {
+		r.add("step-refused", "LoB 5.2f", "%s has fired; firing ends its activity, so %s is not done", a.names(), s.Verb)
+		return false
+	}
+	switch s.Verb {
+	case "MOVE":
+		r.moveStack(a, s.Hexes)
+	case "FACE":
+		r.face(a, facingIndex(s.Word))
+	case "FORMATION":
+		r.changeFormation(a, formationName(s.Word))
+	case "UNLIMBER":
+		r.changeFormation(a, "unlimbered")
+	case "LIMBER":
+		r.changeFormation(a, "limbered")
+	case "FIRE", "IF":
+		r.fireStep(a, s.Hexes[0].Hex, s.Canister)
+	case "SPLIT":
+		r.split(a, s.Units)
+	case "RETREAT":
+		r.selfRetreat(a)
+		return false
+	case "CHARGE":
+		r.add("charge-not-resolved", "LoB 7.0", "%s: Charges (LoB 7.0) are not carried out by this version of Galloper; the stack stops", a.names())
+		return false
+	}
+	return true
+}
+
+// split leaves the named units behind in the current hex; they have had
+// their activity (LoB 3.0d).
+func (r *resolver) split(a *actingStack, names []orders.Name) {
+	for _, n := range names {
+		m := match("unit", n.Text, r.s.pieceNames())
+		if !m.ok {
+			continue
+		}
+		left := &r.s.doc.Pieces[m.target]
+		for i, p := range a.units {
+			if p == left {
+				a.units = append(a.units[:i], a.units[i+1:]...)
+				r.add("split", "LoB 3.0d", "%s splits off and stays in %s", p.Name, a.hex)
+				break
+			}
+		}
+	}
+}
+
+// selfRetreat is a DG or Routed stack's self-inflicted ten-hex retreat as
+// its Move Activity (LoB 3.0e); the retreat rules carry it out.
+func (r *resolver) selfRetreat(a *actingStack) {
+	st := r.s.marker(a.hex).Morale
+	if st != MoraleDG && st != MoraleRouted {
+		r.add("retreat-refused", "LoB 3.0e", "%s in %s is %s, not DG or Routed: it cannot retreat on its own", a.names(), a.hex, st)
+		return
+	}
+	if a.fire || a.moved() {
+		r.add("retreat-refused", "LoB 3.0e", "%s: a self-inflicted retreat is the whole Move Activity", a.names())
+		return
+	}
+	to, _ := r.retreat(retreatOrder{Hex: a.hex, Hexes: selfRetreatHexes, Cause: "self-inflicted (3.0e)", Rule: "LoB 3.0e"})
+	a.hex = to
+}
+
+// moved reports whether any unit has expended MPs (LoB 5.4a).
+func (a *actingStack) moved() bool {
+	for _, mp := range a.spent {
+		if mp > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// endActivity checks stacking where the stack ends (LoB 3.2a) and adopts
+// the worst Morale State of the units now together (6.0a).
+func (r *resolver) endActivity(a *actingStack) {
+	if a.hex == a.start {
+		return
+	}
+	r.checkStacking(a.hex)
+}
+
+// facingIndex turns a written facing into a hex direction: 0 NE, 1 N,
+// 2 NW, 3 SW, 4 S, 5 SE (rules/hex numbers them counter-clockwise from
+// up-right).
+func facingIndex(word string) int {
+	return map[string]int{"NE": 0, "N": 1, "NW": 2, "SW": 3, "S": 4, "SE": 5}[word]
+}
+
+// formationName turns a written formation into the unit state's name.
+func formationName(word string) string {
+	return strings.ReplaceAll(strings.ToLower(word), " ", "-")
+}
+
+// fail records the first chart lookup error, which stops the resolution,
+// and reports whether err is one.
+func (r *resolver) fail(err error) bool {
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return err != nil
+}
+
+// keepStanding stores the active side's STANDING block in the state,
+// replacing the reactions it kept before; a file without one keeps them.
+func (r *resolver) keepStanding(f *orders.File) {
+	for _, o := range f.Orders {
+		st, ok := o.(*orders.Standing)
+		if !ok {
+			continue
+		}
+		keep := slices.DeleteFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side })
+		for _, re := range st.Reactions {
+			if len(re.Choices) == 0 {
+				continue
+			}
+			x := StandingReaction{Side: r.side, Kind: re.Kind, Choice: re.Choices[0].Text}
+			for _, u := range re.Units {
+				if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
+					x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
+				}
+			}
+			keep = append(keep, x)
+		}
+		r.s.doc.Standing = keep
+	}
+}
+
+// reaction is a side's standing choice for a reaction kind, or the
+// documented default (orders.ReactionDefault) when it kept none.
+func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
+	for _, x := range r.s.doc.Standing {
+		if x.Side == side && x.Kind == kind {
+			return x.Choice, x.Units
+		}
+	}
+	return orders.ReactionDefault[kind], nil
+}

@@ -1,0 +1,114 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// formationChangeName is the formation-changes entry for a change of
+// formation (LoB 3.1, 3.1b, 3.6a, 3.6b).
+func formationChangeName(from, to string) string {
+	switch {
+	case to == "unlimbered":
+		return "unlimber"
+	case to == "limbered":
+		return "limber"
+	case to == "mounted":
+		return "mount"
+	case from == "mounted":
+		return "dismount"
+	case to == "column":
+		return "to-column"
+	}
+	return "to-line"
+}
+
+// changeFormation flips the stack's units to a formation (LoB 3.1),
+// paying its MPs; each unit that cannot is reported and stays as it is.
+func (r *resolver) changeFormation(a *actingStack, to string) {
+	for _, p := range a.units {
+		if p.Unit.Formation == to {
+			continue
+		}
+		if why, rule := r.formationBarred(a, p, to); why != "" {
+			r.add("formation-refused", rule, "%s cannot change to %s: %s", p.Name, to, why)
+			continue
+		}
+		from := p.Unit.Formation
+		cost, err := r.s.charts.field.FormationChange(formationChangeName(from, to))
+		if r.fail(err) {
+			return
+		}
+		p.Unit.Formation = to
+		if !r.pay(a, p, cost, "the change to "+to) {
+			p.Unit.Formation = from
+			continue
+		}
+		r.rescaleSpent(a, p, from, to)
+		r.add("formation", "LoB 3.1", "%s changes from %s to %s (%s MPs; %s of %s spent)", p.Name, from, to, cost, a.spent[p.Name], r.allowance(a, p))
+	}
+	r.townDG(a)
+}
+
+// rescaleSpent converts the MPs already spent when cavalry mounts or
+// dismounts (LoB 3.1b): doubled on mounting, halved rounding up to whole
+// MPs on dismounting, the change's own cost included.
+func (r *resolver) rescaleSpent(a *actingStack, p *Piece, from, to string) {
+	switch {
+	case p.Kind != ArmCavalry:
+	case to == "mounted":
+		a.spent[p.Name] *= 2
+	case from == "mounted":
+		a.spent[p.Name] = WholeMP((int(a.spent[p.Name]) + 3) / 4)
+	}
+}
+
+// formationBarred says why a unit may not change to a formation, with
+// the rule, or "" when it may.
+func (r *resolver) formationBarred(a *actingStack, p *Piece, to string) (string, string) {
+	u := r.s.scn.unit(p.Name)
+	if u == nil {
+		return "it has no printed formations", "LoB 3.1"
+	}
+	sides := make([]string, len(u.Sides))
+	for i, s := range u.Sides {
+		sides[i] = formationName(s)
+	}
+	if !slices.Contains(sides, to) {
+		return fmt.Sprintf("its counter's formations are %s", strings.Join(sides, " and ")), "LoB 3.1"
+	}
+	ezoc := r.s.zoc(r.s.enemyOf(r.side))[a.hex]
+	switch {
+	case to == "line" && ezoc && !a.fire:
+		return "in an enemy ZOC a unit changes to Line only in a Fire Activity", "LoB 3.1a"
+	case to == "line" && ezoc && a.hex != a.start:
+		return "in an enemy ZOC a unit changes to Line only in the hex where it began the phase", "LoB 3.4b"
+	case to == "unlimbered" && a.fire && a.hex != a.start:
+		return "in a Fire Activity artillery Unlimbers only in place, before moving", "LoB 3.6b"
+	case to == "unlimbered":
+		if e := r.enemyTooClose(a.hex); e != "" {
+			return fmt.Sprintf("%s, able to fire with a Clear line of sight, is within %d hexes", e, unlimberDistance-1), "LoB 3.1f"
+		}
+	}
+	return "", ""
+}
+
+// enemyTooClose names an enemy combat unit able to fire that is within
+// four hexes of h with a Clear line of sight, ignoring units, range,
+// Facing and visibility (LoB 3.1f), or "". Artillery Leaders (4 hexes)
+// are not modelled yet.
+func (r *resolver) enemyTooClose(h string) string {
+	m := &r.s.scn.Map
+	enemy := r.s.enemyOf(r.side)
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		if p.Side != enemy || !r.s.canFire(p) || m.distance(h, p.Hex) >= unlimberDistance {
+			continue
+		}
+		if m.sight.lineOfSight(m.axial(p.Hex), m.axial(h), Shot{Side: enemy}, nil).Clear {
+			return p.Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,462 @@
+package lob
+
+import (
+	"slices"
+	"strings"
+
+	"galloper/orders"
+)
+
+// Rule numbers the movement rules state in their text.
+const (
+	// stackingLimit is the most SPs one hex may hold (LoB 3.2a).
+	stackingLimit = 16
+	// smallStack is the most SPs of a Small stack (LoB 1.8).
+	smallStack = 3
+	// unlimberDistance is how close to firing enemy units artillery may
+	// not Unlimber (LoB 3.1f).
+	unlimberDistance = 5
+)
+
+// movementColumn is the Terrain Effects on Movement Chart column of a
+// unit: its formation (LoB 3.0, 3.1d).
+func movementColumn(p *Piece) string { return p.Unit.Formation }
+
+// allowance is a unit's MPs for this activity: the MA of its formation
+// (LoB 3.0, 3.1b, 3.1c), halved for DG (3.0e) and halved again for a Fire
+// Activity (2.2).
+func (r *resolver) allowance(a *actingStack, p *Piece) MP {
+	ma, err := r.s.charts.field.Allowance(movementColumn(p))
+	if r.fail(err) {
+		return 0
+	}
+	if r.s.marker(a.hex).Morale == MoraleDG {
+		ma = DGAllowance(ma)
+	}
+	if a.fire {
+		ma = FireActivityMP(ma)
+	}
+	return ma
+}
+
+// moveStack moves the stack along a path, hex by hex (LoB 3.0).
+func (r *resolver) moveStack(a *actingStack, path []orders.HexRef) {
+	for i, h := range path {
+		if a.stopped {
+			r.add("move-stopped", "LoB 3.0", "%s stays in %s and does not go on to %s", a.names(), a.hex, h.Hex)
+			return
+		}
+		if !r.stepInto(a, h.Hex, i == len(path)-1) {
+			a.stopped = true
+		}
+	}
+}
+
+// stepInto moves the stack one hex and reports whether it did.
+func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
+	if why, rule := r.moveBarred(a, to, last); why != "" {
+		r.add("move-refused", rule, "%s cannot enter %s from %s: %s", a.names(), to, a.hex, why)
+		return false
+	}
+	costs, road, ok := r.stepCosts(a, to)
+	if !ok {
+		return false
+	}
+	if !r.closing(a, to) {
+		return false
+	}
+	for _, p := range a.units {
+		a.spent[p.Name] += costs[p.Name]
+	}
+	from := a.hex
+	r.placeStack(a, to)
+	a.road = road
+	how := ""
+	if road {
+		how = " by road"
+	}
+	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
+	r.townDG(a)
+	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
+		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
+		a.stopped = true
+	}
+	return true
+}
+
+// moveBarred says why the stack may not step into a hex, with the rule,
+// or "" when it may.
+func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, string) {
+	m := &r.s.scn.Map
+	switch {
+	case m.distance(a.hex, to) != 1:
+		return "it is not adjacent", "LoB 3.0"
+	case r.s.occupancy()[r.s.enemyOf(r.side)][to]:
+		return "enemy combat units hold it", "LoB 3.0b"
+	case r.s.marker(a.hex).Morale == MoraleRouted && len(a.units) > 0:
+		return "Routed units cannot move normally", "LoB 3.0e"
+	case a.outOfRadius && last && !r.endsInRadius(a, to):
+		return "out of Command Radius it may only move to re-enter it", "LoB 10.2g"
+	}
+	for _, p := range a.units {
+		switch {
+		case p.Unit.Formation == "unlimbered":
+			return p.Name + " is Unlimbered and must Limber first", "LoB 3.6a"
+		case !r.throughFront(p, a.hex, to):
+			return p.Name + " may move only through its three front hexsides", "LoB 3.3"
+		}
+	}
+	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] && !r.zocFree(a) {
+		return "it is locked in an enemy ZOC", "LoB 3.4"
+	}
+	if last && r.unlimberedThere(to) && len(a.units) > 0 {
+		return "Unlimbered artillery there cannot stack with other units", "LoB 3.2d"
+	}
+	return "", ""
+}
+
+// hasFront reports whether a unit has a front and rear (LoB 3.3, 3.3c):
+// Line, Open Order and Unlimbered units that are not Routed.
+func (s *State) hasFront(p *Piece) bool {
+	if s.marker(p.Hex).Morale == MoraleRouted {
+		return false
+	}
+	return slices.Contains([]string{"line", "open-order", "unlimbered"}, p.Unit.Formation)
+}
+
+// throughFront reports whether a step from one hex to the next leaves
+// through one of the unit's front hexsides (LoB 3.3).
+func (r *resolver) throughFront(p *Piece, from, to string) bool {
+	if !r.s.hasFront(p) {
+		return true
+	}
+	d := r.s.scn.Map.direction(from, to)
+	return frontal(p.Unit.Facing, d)
+}
+
+// frontal reports whether hexside direction d is one of the three front
+// hexsides of facing f (LoB 3.3).
+func frontal(f, d int) bool {
+	diff := ((d-f)%6 + 6) % 6
+	return diff == 0 || diff == 1 || diff == 5
+}
+
+// direction is the hexside direction (0-5) from a hex to an adjacent one,
+// or -1.
+func (m *Map) direction(from, to string) int {
+	a, b := m.axial(from), m.axial(to)
+	for d := 0; d < 6; d++ {
+		if a.Neighbor(d) == b {
+			return d
+		}
+	}
+	return -1
+}
+
+// zocFree reports whether the stack may leave or pass EZOCs: artillery
+// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), and units whose
+// Command is Skedaddling or Fluke-stopped (3.4 #2a, #2b).
+func (r *resolver) zocFree(a *actingStack) bool {
+	links := r.s.links(r.side)
+	for _, p := range a.units {
+		u := r.s.scn.unit(p.Name)
+		if p.Kind == ArmArtillery || (u != nil && u.OpenOrder) {
+			continue
+		}
+		if l, ok := links[p.Name]; ok {
+			st := r.s.cmdStatus(l.cmd.Name)
+			if st.Skedaddle != "" || st.Fluke {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// stepCosts prices a step for every unit of the stack (LoB 3.0, 3.0a,
+// 3.0c) and reports whether it used Road Movement and whether the stack
+// can pay. Each unit's expenditure is its own (3.2).
+func (r *resolver) stepCosts(a *actingStack, to string) (map[string]MP, bool, bool) {
+	road := r.roadStep(a, to)
+	costs := map[string]MP{}
+	oneHex := !a.fire && a.hex == a.start && !a.moved()
+	for _, p := range a.units {
+		c, ok := r.enterCost(p, a.hex, to, road)
+		if !ok {
+			r.add("move-refused", "LoB 3.0", "%s cannot enter %s: the terrain is prohibited to it in %s", p.Name, to, p.Unit.Formation)
+			return nil, false, false
+		}
+		if left := r.allowance(a, p) - a.spent[p.Name]; c.MP > left {
+			if oneHex && left > 0 {
+				r.add("one-hex-move", "LoB 3.0c", "%s makes a one hex move into %s (cost %s, %s MPs available)", p.Name, to, c.MP, left)
+				c.MP = left
+			} else {
+				r.add("move-refused", "LoB 3.0", "%s has %s MPs left and %s costs %s", p.Name, left, to, c.MP)
+				return nil, false, false
+			}
+		}
+		costs[p.Name] = c.MP
+	}
+	return costs, road, true
+}
+
+// roadStep reports whether a step can use Road Movement: along a road
+// through the hexside it crosses, by a lone combat unit that does not
+// end in a hex of friendly combat units (LoB 3.0a), in a formation whose
+// column has a road cost (Line cannot, 3.1e).
+func (r *resolver) roadStep(a *actingStack, to string) bool {
+	if len(a.units) != 1 || r.roadType(a.hex, to) == "" || r.s.occupancy()[r.side][to] {
+		return false
+	}
+	c, err := r.s.charts.field.RoadCost(movementColumn(a.units[0]), r.roadType(a.hex, to))
+	return err == nil && !c.Unusable && !c.Prohibited
+}
+
+// roadType is the type of the road joining two adjacent hexes, or "".
+func (r *resolver) roadType(a, b string) string {
+	for _, rd := range r.s.scn.Map.Roads {
+		for i := 1; i < len(rd.Hexes); i++ {
+			if (rd.Hexes[i-1] == a && rd.Hexes[i] == b) || (rd.Hexes[i-1] == b && rd.Hexes[i] == a) {
+				return rd.Type
+			}
+		}
+	}
+	return ""
+}
+
+// enterCost is one unit's cost to enter a hex: the road cost, or the hex
+// cost plus each hexside feature crossed (LoB 3.0, 1.7d, 1.7h). A bridge
+// or ford replaces the water it crosses for a column that can use it;
+// Line pays the water instead of a bridge (3.1e).
+func (r *resolver) enterCost(p *Piece, from, to string, road bool) (TerrainCost, bool) {
+	f := r.s.charts.field
+	col := movementColumn(p)
+	if road {
+		c, err := f.RoadCost(col, r.roadType(from, to))
+		return c, !r.fail(err)
+	}
+	h, _ := r.s.scn.Map.Hex(to)
+	terrain := "clear"
+	if h.Terrain == "town" {
+		terrain = "town" // woods and orchards cost nothing as hexes (LoB 1.7d)
+	}
+	c, err := f.EnterCost(col, terrain, r.crossedFeatures(col, from, to)...)
+	if r.fail(err) {
+		return c, false
+	}
+	return c, !c.Prohibited
+}
+
+// movementSides are the hexside kinds with movement costs (LoB 3.0).
+var movementSides = []string{SideWoods, SideCreek, SideStream, "river", SideFord, SideBridge}
+
+// crossedFeatures lists the hexside features a step pays for in a column.
+func (r *resolver) crossedFeatures(col, from, to string) []string {
+	var kinds []string
+	crossing := ""
+	for _, hs := range r.s.scn.Map.Hexsides {
+		if !(hs.A == from && hs.B == to || hs.A == to && hs.B == from) || !slices.Contains(movementSides, hs.Kind) {
+			continue
+		}
+		if hs.Kind == SideFord || hs.Kind == SideBridge {
+			crossing = hs.Kind
+			continue
+		}
+		kinds = append(kinds, hs.Kind)
+	}
+	if crossing == "" {
+		return kinds
+	}
+	if c, err := r.s.charts.field.HexsideCost(col, crossing); err == nil && !c.Unusable {
+		kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == SideCreek || k == SideStream || k == "river" })
+		kinds = append(kinds, crossing)
+	}
+	return kinds
+}
+
+// placeStack moves the stack's counters into a hex, carrying the stack's
+// Morale State with it (LoB 6.0a).
+func (r *resolver) placeStack(a *actingStack, to string) {
+	from := a.hex
+	state := r.s.marker(from).Morale
+	for _, p := range append(a.units, a.leaders...) {
+		p.Hex = to
+	}
+	a.hex = to
+	if !r.s.occupancy()[r.side][from] {
+		r.s.setMorale(from, MoraleNormal)
+	}
+	r.joinMorale(to, state)
+}
+
+// joinMorale gives a hex the worse of its Morale State and an arriving
+// stack's; anyone who stacks with Routed units is Routed (LoB 6.0a).
+func (r *resolver) joinMorale(h string, arriving MoraleMarker) {
+	here := r.s.marker(h).Morale
+	if moraleRank(arriving) > moraleRank(here) {
+		if here != MoraleNormal && here != MoraleNone {
+			r.add("morale-adopted", "LoB 6.0a", "%s takes the worst Morale State of the units there: %s", h, arriving)
+		}
+		r.s.setMorale(h, arriving)
+	}
+}
+
+// face turns the stack to a hexside (LoB 3.3): Line units pay the Facing
+// change once in each hex where they turn; Open Order Capable, Column,
+// Mounted, Limbered and Unlimbered units turn for free.
+func (r *resolver) face(a *actingStack, d int) {
+	for _, p := range a.units {
+		if p.Unit.Facing == d {
+			continue
+		}
+		u := r.s.scn.unit(p.Name)
+		if p.Unit.Formation == "line" && !(u != nil && u.OpenOrder) && !a.faced[a.hex] {
+			cost, err := r.s.charts.field.FormationChange("line-facing")
+			if r.fail(err) {
+				return
+			}
+			if !r.pay(a, p, cost, "a Facing change") {
+				return
+			}
+		}
+		p.Unit.Facing = d
+	}
+	if p := r.artilleryFacing(a); p != "" {
+		r.add("artillery-faced", "LoB 5.4a", "%s changed Facing: any fire it makes draws an Opening Volley", p)
+	}
+	a.faced[a.hex] = true
+	r.add("face", "LoB 3.3", "%s faces %s (%s)", a.names(), facingNames[d], a.spentText(nil))
+}
+
+// artilleryFacing names an artillery unit of the stack (a Facing change by
+// artillery calls an Opening Volley on its fire, LoB 5.4a), or "".
+func (r *resolver) artilleryFacing(a *actingStack) string {
+	for _, p := range a.units {
+		if p.Kind == ArmArtillery {
+			a.artilleryTurned = true
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// facingNames are the written facings by direction.
+var facingNames = []string{"NE", "N", "NW", "SW", "S", "SE"}
+
+// pay spends MPs of one unit and reports whether it had them.
+func (r *resolver) pay(a *actingStack, p *Piece, cost MP, what string) bool {
+	left := r.allowance(a, p) - a.spent[p.Name]
+	if cost > left {
+		r.add("mp-short", "LoB 3.0", "%s has %s MPs left, not the %s %s costs", p.Name, left, cost, what)
+		return false
+	}
+	a.spent[p.Name] += cost
+	return true
+}
+
+// endsInRadius reports whether the stack's combat units would be in
+// Command Radius in a hex (LoB 10.2g).
+func (r *resolver) endsInRadius(a *actingStack, to string) bool {
+	t := r.s.newTrace(r.side)
+	links := r.s.links(r.side)
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok {
+			continue
+		}
+		from := p.Hex
+		p.Hex = to
+		in, _ := r.s.inRadius(t, p, l)
+		p.Hex = from
+		if !in {
+			return false
+		}
+	}
+	return true
+}
+
+// unlimberedThere reports whether a hex holds friendly Unlimbered
+// artillery (LoB 3.2d).
+func (r *resolver) unlimberedThere(h string) bool {
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		if p.Hex == h && p.Side == r.side && p.Unit != nil && !p.Unit.Eliminated && p.Unit.Formation == "unlimbered" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkStacking enforces the stacking limit where a stack ends (LoB 3.2a):
+// an overstacked hex becomes DG, or Routed if it was DG.
+func (r *resolver) checkStacking(h string) {
+	sp := 0
+	for _, p := range r.s.combatUnitsIn(h) {
+		sp += p.Unit.SP
+	}
+	if sp <= stackingLimit {
+		return
+	}
+	next := MoraleDG
+	if moraleRank(r.s.marker(h).Morale) >= moraleRank(MoraleDG) {
+		next = MoraleRouted
+	}
+	r.s.setMorale(h, next)
+	r.add("overstacked", "LoB 3.2a", "%s holds %d SPs, over the limit of %d: it becomes %s", h, sp, stackingLimit, next)
+}
+
+// combatUnitsIn lists the combat units in a hex in stacking order (the
+// state's order of counters; the first is the top unit).
+func (s *State) combatUnitsIn(h string) []*Piece {
+	var out []*Piece
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// townDG makes Line and Unlimbered units in a Town hex DG (LoB 1.7g);
+// the Additive Morale chart does not apply.
+func (r *resolver) townDG(a *actingStack) {
+	h, _ := r.s.scn.Map.Hex(a.hex)
+	if h == nil || h.Terrain != "town" || moraleRank(r.s.marker(a.hex).Morale) >= moraleRank(MoraleDG) {
+		return
+	}
+	for _, p := range a.units {
+		if p.Unit.Formation == "line" || p.Unit.Formation == "unlimbered" {
+			r.s.setMorale(a.hex, MoraleDG)
+			r.add("town-dg", "LoB 1.7g", "%s is in %s in the Town hex %s: the hex is DG", p.Name, p.Unit.Formation, a.hex)
+			return
+		}
+	}
+}
+
+// adjacentHexes lists the map hexes next to h.
+func (m *Map) adjacentHexes(h string) []string {
+	var out []string
+	at := m.axial(h)
+	for d := 0; d < 6; d++ {
+		if n := at.Neighbor(d); m.onMap(n) {
+			out = append(out, m.hexID(n.ToOffset()))
+		}
+	}
+	return out
+}
+
+// spentText describes the MPs of a step and spent so far, unit by unit:
+// "1 Tex 1 MP, 2 of 6".
+func (a *actingStack) spentText(costs map[string]MP) string {
+	var parts []string
+	for _, p := range a.units {
+		part := p.Name
+		if costs != nil {
+			part += " " + costs[p.Name].String() + " MP,"
+		}
+		parts = append(parts, part+" "+a.spent[p.Name].String()+" spent")
+	}
+	return strings.Join(parts, "; ")
+}
