@@ -14,7 +14,7 @@ import (
 // lists the Cowardly Legs removal first; Galloper follows 6.4, the
 // detailed numbered procedure, so the markers the step 4 retreats leave
 // are removed too and none survives the phase (docs/rulings-lob-retreat.md
-// R-RET-4). Then friendly CBF markers go (5.8c).
+// R-RET-4). Then the CBF markers on friendly stacks go (5.8c).
 
 // rallyDistance is how far Routed stacks must stand from enemy combat
 // units after the Rally Phase (LoB 6.4 step 4).
@@ -32,8 +32,19 @@ func (r *resolver) rallyPhase() error {
 		return err
 	}
 	r.removeCowardlyLegs("LoB 6.4")
-	// LoB 5.8c: the state keeps no CBF markers yet, so none are removed.
+	r.removeCBF()
 	return nil
+}
+
+// removeCBF takes the CBF markers, whatever their level, off the active
+// side's stacks (LoB 2.1b, 5.8c).
+func (r *resolver) removeCBF() {
+	for _, h := range r.ownStackHexes() {
+		if lvl := r.s.cbf(h); lvl > 0 {
+			r.s.editMarker(h, func(m *HexMarker) { m.CBF = 0 })
+			r.add("cbf-removed", "LoB 5.8c", "the level %d CBF marker on %s is removed", lvl, h)
+		}
+	}
 }
 
 // ownStackHexes lists the hexes holding the active side's combat units,

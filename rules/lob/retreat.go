@@ -74,8 +74,8 @@ func (r *resolver) retreat(o retreatOrder) (string, error) {
 	return end, nil
 }
 
-// startRetreat gathers the stack. Unlimbered artillery must Limber (LoB
-// 6.3f).
+// startRetreat gathers the stack. Unlimbered artillery must Limber and
+// artillery loses its CBF marker (LoB 6.3f).
 func (r *resolver) startRetreat(o retreatOrder, side rules.Side) *retreating {
 	units := r.s.stackUnits(side, o.Hex)
 	rt := &retreating{o: o, side: side, units: units, counters: r.s.stackCounters(side, o.Hex),
@@ -85,6 +85,10 @@ func (r *resolver) startRetreat(o retreatOrder, side rules.Side) *retreating {
 			u.Unit.Formation = "limbered"
 			r.add("limbered", "LoB 6.3f", "%s must Limber to retreat", u.Name)
 		}
+	}
+	if lvl := r.s.cbf(o.Hex); lvl > 0 && slices.ContainsFunc(units, func(u *Piece) bool { return u.Kind == ArmArtillery }) {
+		r.s.editMarker(o.Hex, func(m *HexMarker) { m.CBF = 0 })
+		r.add("cbf-removed", "LoB 6.3f", "the retreating artillery in %s loses its level %d CBF marker", o.Hex, lvl)
 	}
 	return rt
 }
