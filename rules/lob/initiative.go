@@ -135,7 +135,7 @@ func (r *resolver) release(lr leaderRole) {
 	if lr.brigade == nil {
 		r.s.cmdState(lr.cmd.Name).Reserve = false
 	}
-	r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve", lr.formation())
+	r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve after a successful Command Roll", lr.formation())
 }
 
 // allInRadius reports whether every unit of a Command is in Command Radius.
@@ -166,7 +166,7 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 	}
 	sked := s.cmdStatus(lr.cmd.Name).Skedaddle != ""
 	switch {
-	case lr.cmd == &side.Army && d.Type != "END-SKEDADDLE":
+	case lr.cmd == &side.Army && d.Type != "END-SKEDADDLE": // docs/rulings-lob.md A9
 		return "lob-10.10a-army-commander", "LoB 10.10a", "the Army Commander cannot use Initiative except to end a Skedaddle"
 	case sked && d.Type != "END-SKEDADDLE":
 		return "lob-10.10a-skedaddle", "LoB 10.10a", fmt.Sprintf("%s is Skedaddling; its leaders can use Initiative only to end the Skedaddle", lr.cmd.Name)

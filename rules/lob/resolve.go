@@ -32,6 +32,9 @@ type resolver struct {
 	losses combatLosses
 	// err is the first chart lookup failure; resolution stops with it.
 	err error
+	// recoveryStarted marks Commands that came to need Attack Recovery
+	// this phase; they roll from the next turn (LoB 10.8c).
+	recoveryStarted map[string]bool
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -49,7 +52,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{},
-		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, decisions: in.Decisions}
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, decisions: in.Decisions,
+		recoveryStarted: map[string]bool{}}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -202,17 +206,16 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	o.Status, o.AcceptedTurn = Accepted, r.turn
 	o.Path = r.s.plan(r.s.hqHex(c), o)
 	r.add("order-accepted", rule, "%s accepts %s (%s): %s", c.Name, o.ID, o.Type, why)
-	if r.inReserveNow(c) && len(o.Reserves) == 0 {
-		r.s.cmdState(c.Name).Reserve = false
-		r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve with its new order", c.Name)
+	if r.s.inReserve(c) && len(o.Reserves) == 0 {
+		r.release(leaderRole{leader: c.Leader, cmd: c})
+	}
+	if o.Type == "MOVE" {
+		r.formColumn(c)
 	}
 	r.applyReserves(o)
 	r.associate(o)
 	r.relay(o, c)
 }
-
-// inReserveNow reports whether a Command as a whole is in Reserve.
-func (r *resolver) inReserveNow(c *Command) bool { return r.s.cmdStatus(c.Name).Reserve }
 
 // stacked reports whether a leader is with his HQ (LoB 10.6); a leader
 // who fills in for an HQ always is (10.6d example step 4).
@@ -224,6 +227,7 @@ func (r *resolver) stacked(c *Command) bool {
 // first Twilight turn of the day. "Command X attacks" occurs the turn X
 // accepts an Attack order issued no earlier than this order, or while X
 // is carrying one out; "N hours after" counts turns from that acceptance.
+// See docs/rulings-lob.md A4.
 func (r *resolver) conditionMet(o *Order) bool {
 	c := o.Condition
 	switch c.Kind {
@@ -395,6 +399,7 @@ func (r *resolver) activity(f *orders.File) {
 		}
 	}
 	r.stackActivities(f)
+	r.followAssociation()
 	r.radiusChecks()
 	r.wagons(f)
 }
@@ -598,6 +603,21 @@ func (s *State) describe(o *Order) string {
 	if o.Condition.Kind != "" {
 		head += fmt.Sprintf(", when %s", o.Condition.Text)
 	}
+	if o.Parent != "" {
+		head += fmt.Sprintf(" (re-issue of %s)", o.Parent)
+	}
+	if o.Initiative != "" {
+		head += fmt.Sprintf(" (Initiative %s)", o.Initiative)
+	}
+	if o.Axis != "" {
+		head += ", axis " + o.Axis
+	}
+	if o.Defend != "" {
+		head += ", defensive position " + o.Defend
+	}
+	if o.Intent != "" {
+		head += fmt.Sprintf(", intent %q", strings.ReplaceAll(o.Intent, "\n", " "))
+	}
 	clock := func(t int) string { return s.scn.clock(t).Format("15:04") }
 	var st string
 	switch o.Status {
@@ -609,10 +629,31 @@ func (s *State) describe(o *Order) string {
 		st = "awaiting acceptance" + rollsText(o, clock)
 	case Accepted:
 		st = fmt.Sprintf("accepted %s, executing", clock(o.AcceptedTurn))
+		if cs := s.cmdStatus(o.To); cs.Fluke {
+			st = fmt.Sprintf("accepted %s, stopped by Fluke Stoppage until Attack Recovery", clock(o.AcceptedTurn))
+		}
+		st += s.offRoute(o)
 	case Ended:
 		st = fmt.Sprintf("ended %s (%s)", clock(o.EndedTurn), o.Why)
 	}
+	if o.Ruling != "" {
+		st += fmt.Sprintf("; referee: %s", o.Ruling)
+	}
 	return head + ": " + st
+}
+
+// offRoute says when a Command's HQ is not where its order's route goes
+// next (LoB 10.2h: "A Command's HQ must follow the order's movement
+// path"), as after a displacement (9.2).
+func (s *State) offRoute(o *Order) string {
+	c := s.scn.command(o.To)
+	if c == nil || len(o.Path) == 0 {
+		return ""
+	}
+	if hq := s.hqHex(c); s.scn.Map.distance(hq, o.Path[0]) > 1 {
+		return fmt.Sprintf("; its HQ at %s has left its route (next %s)", hq, o.Path[0])
+	}
+	return ""
 }
 
 func rollsText(o *Order, clock func(int) string) string {

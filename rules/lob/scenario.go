@@ -57,6 +57,9 @@ type Scenario struct {
 	Reinforcements []Reinforcement
 	// Optional lists the optional rules (LoB 12.0) in play, e.g. "12.4".
 	Optional []string
+	// FlukeGrace, when set, replaces the chart pack's Fluke Stoppage grace
+	// period: "unless the scenario specifically states otherwise" (10.7b).
+	FlukeGrace int
 }
 
 // Map is a single LoB map sheet.
@@ -126,8 +129,6 @@ type Command struct {
 	// Units are combat units attached directly to the Command, outside
 	// any brigade: batteries, cavalry (LoB 10.7e, 10.8e).
 	Units []Unit
-	// Reinforcement is set when the Command arrives later (LoB 10.3f).
-	Reinforcement bool
 }
 
 // HQName is the name of the Command's HQ counter.
@@ -217,6 +218,7 @@ type scenarioFile struct {
 	Victory    []victoryFile       `yaml:"victory"`
 	Arrivals   []reinforcementFile `yaml:"reinforcements"`
 	Optional   []string            `yaml:"optional_rules"`
+	FlukeGrace int                 `yaml:"fluke_grace_turns"`
 }
 
 type mapFile struct {
@@ -343,7 +345,10 @@ func (v *loader) err() error { return errors.Join(v.errs...) }
 
 func (v *loader) scenario(f *scenarioFile) *Scenario {
 	s := &Scenario{Name: f.Name, Title: f.Title, TurnMins: f.TurnMins, Turns: f.Turns,
-		FirstLight: f.FirstLight, Visibility: f.Visibility, Optional: f.Optional}
+		FirstLight: f.FirstLight, Visibility: f.Visibility, Optional: f.Optional, FlukeGrace: f.FlukeGrace}
+	if f.FlukeGrace < 0 {
+		v.fail("field fluke_grace_turns: %d is negative", f.FlukeGrace)
+	}
 	for _, o := range f.Optional {
 		if !optionalRules[o] {
 			v.fail("field optional_rules: %q is not one of 12.1, 12.2, 12.3, 12.4, 12.5", o)
@@ -488,7 +493,7 @@ func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
 var optionalRules = map[string]bool{"12.1": true, "12.2": true, "12.3": true, "12.4": true, "12.5": true}
 
 // commandLevels are the levels a scenario may give a Command (LoB 10.1a).
-var commandLevels = map[string]bool{LevelCorps: true, LevelDivision: true, LevelArtillery: true}
+var commandLevels = map[string]bool{LevelCorps: true, LevelDivision: true, LevelBrigade: true, LevelArtillery: true}
 
 // parents checks each Command's parent and fills in organisation paths.
 func (v *loader) parents(sd *SideOOB) {
@@ -504,8 +509,44 @@ func (v *loader) parents(sd *SideOOB) {
 		p, ok := known[c.Parent]
 		if !ok || p == c || p.Level == LevelDivision && c.Level == LevelCorps {
 			v.fail("side %s, command %q: field parent: %q is not a higher Command of this side", sd.Side, c.Name, c.Parent)
+			c.Parent = ""
 		}
 	}
+	for _, c := range append([]*Command{&sd.Army}, ptrs(sd.Commands)...) {
+		path := orgChain(c, known)
+		for i := range c.Brigades {
+			b := &c.Brigades[i]
+			b.Org = path
+			for j := range b.Regiments {
+				b.Regiments[j].Org = append(append([]string(nil), path...), b.Name)
+			}
+		}
+		for i := range c.Units {
+			c.Units[i].Org = path
+		}
+	}
+}
+
+// orgChain is the organisation path of a Command's units: the army, then
+// each Command down to this one (LoB 11.0 #10).
+func orgChain(c *Command, known map[string]*Command) []string {
+	var path []string
+	seen := map[string]bool{}
+	for x := c; x != nil && !seen[x.Name]; x = known[x.Parent] {
+		seen[x.Name] = true
+		path = append([]string{x.Name}, path...)
+		if x.Level == LevelArmy {
+			return path
+		}
+		if x.Parent == "" {
+			for _, k := range known {
+				if k.Level == LevelArmy {
+					return append([]string{k.Name}, path...)
+				}
+			}
+		}
+	}
+	return path
 }
 
 func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, names map[string]string) Command {
@@ -515,7 +556,7 @@ func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, 
 	c := Command{Name: f.Name, Side: side, Level: level, Parent: f.Parent, HQ: f.HQ, NoHQ: f.NoHQ}
 	where := fmt.Sprintf("side %s, command %q", side, f.Name)
 	if level != LevelArmy && !commandLevels[level] {
-		v.fail("%s: field level: %q is not corps, division or artillery-battalion", where, level)
+		v.fail("%s: field level: %q is not corps, division, brigade or artillery-battalion", where, level)
 	}
 	if l, ok := v.leader(where, &f.Leader); ok {
 		c.Leader = l

@@ -19,31 +19,35 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 	case "FUTILE":
 		c := s.commandByAnyName(d.Who)
 		if c == nil || c.Side != sd.Side {
-			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.7a", fmt.Sprintf("%s is not one of your Commands", d.Who), "")
+			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.7a", fmt.Sprintf("%s is not one of your Commands", d.Who), "name the Command, its HQ or its leader")
 		} else if !s.hasAttack(c) {
-			ps.add(d.At, "lob-10.7a-futile", "LoB 10.7a", fmt.Sprintf("%s is carrying out no Attack order to declare futile", c.Name), "")
+			ps.add(d.At, "lob-10.7a-futile", "LoB 10.7a", fmt.Sprintf("%s is carrying out no Attack order to declare futile", c.Name), "remove the FUTILE line")
 		}
 	case "SKEDADDLE":
 		c := s.commandByAnyName(d.Who)
 		switch {
 		case c == nil || c.Side != sd.Side:
-			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.9", fmt.Sprintf("%s is not one of your Commands", d.Who), "")
+			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.9", fmt.Sprintf("%s is not one of your Commands", d.Who), "name the Command, its HQ or its leader")
 		case s.cmdStatus(c.Name).Skedaddle != "":
-			ps.add(d.At, "lob-10.9-already", "LoB 10.9", fmt.Sprintf("%s is already Skedaddling; no new Skedaddle until it ends", c.Name), "")
+			ps.add(d.At, "lob-10.9-already", "LoB 10.9", fmt.Sprintf("%s is already Skedaddling; no new Skedaddle until it ends", c.Name), "end it first with INITIATIVE END-SKEDADDLE")
 		case d.Target != "" && !s.onMapHex(d.Target):
-			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "name a hex to the rear")
+		}
+	case "SURRENDER":
+		if code, msg := s.surrenderProblem(sd, d.Who); code != "" {
+			ps.add(d.At, code, "LoB 10.9d", msg, "only units of a Skedaddling Command that cannot get back into Command Radius may surrender")
 		}
 	case "POST":
 		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != ArmArtillery {
-			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "")
+			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "name the battery as its counter does")
 		} else if !s.onMapHex(d.Target) {
-			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "give the hex the battery is posted to")
 		}
 	case "WAGON":
 		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != "wagon" {
-			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "")
+			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "name the Wagon as its counter does")
 		} else if !s.onMapHex(d.Target) {
-			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "give the Wagon's destination hex")
 		}
 	}
 }
@@ -73,6 +77,12 @@ func (s *State) hasAttack(c *Command) bool {
 // defence lines (LoB 10.4c, 10.8e, 12.4, 12.2).
 func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *problems) {
 	to := s.scn.command(o.To)
+	for _, in := range w.For {
+		if to != nil && !s.within(in.Unit, to) && !s.associatedIn(in.Unit, w) {
+			ps.add(in.At, "lob-10.3c-for", "LoB 10.3c", fmt.Sprintf("%s is not part of %s; an order instructs one Command and its own formations", in.Unit, to.Name),
+				"send that formation's instructions in an order to its own Command")
+		}
+	}
 	for _, r := range w.Command.Reserves {
 		if len(s.formationUnits(r.Name)) == 0 || to == nil || !s.within(r.Name, to) {
 			ps.add(r.At, "lob-10.4c-reserve", "LoB 10.4c", fmt.Sprintf("%s is not a formation of %s", r.Name, o.To),
@@ -90,13 +100,40 @@ func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *probl
 	}
 }
 
-// within reports whether a formation is the Command or part of it.
+// within reports whether a formation is the Command or part of it, at
+// any level below it (LoB 10.3c); names match as a player writes them.
 func (s *State) within(name string, c *Command) bool {
-	if name == c.Name {
+	if strings.EqualFold(name, c.Name) || strings.EqualFold(name, c.Leader.Name) {
 		return true
 	}
-	for _, u := range s.formationUnits(name) {
-		if s.belongs(u, c) {
+	for _, b := range c.Brigades {
+		if strings.EqualFold(name, b.Name) || (b.Leader != nil && strings.EqualFold(name, b.Leader.Name)) {
+			return true
+		}
+		for _, u := range b.units() {
+			if strings.EqualFold(name, u.Name) {
+				return true
+			}
+		}
+	}
+	for _, u := range c.Units {
+		if strings.EqualFold(name, u.Name) {
+			return true
+		}
+	}
+	for _, sub := range s.scn.subordinates(c) {
+		if s.within(name, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// associatedIn reports whether an order's ASSOCIATE or DESTINATION lines
+// name the formation: an associated Artillery Battalion (LoB 10.3c).
+func (s *State) associatedIn(name string, w *orders.Written) bool {
+	for _, a := range w.Command.Artillery {
+		if strings.EqualFold(a.Battalion, name) {
 			return true
 		}
 	}
@@ -110,12 +147,15 @@ func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Com
 	named := map[string]bool{}
 	for _, a := range w.Command.Artillery {
 		b := s.scn.command(a.Battalion)
+		if b != nil {
+			named[b.Name] = true
+		}
 		switch {
 		case b == nil || b.Side != sd.Side || b.Level != LevelArtillery:
-			ps.add(a.At, "lob-10.8e-not-battalion", "LoB 10.8e", fmt.Sprintf("%s is not one of your Artillery Battalions", a.Battalion), "")
+			ps.add(a.At, "lob-10.8e-not-battalion", "LoB 10.8e", fmt.Sprintf("%s is not one of your Artillery Battalions", a.Battalion), "name an Artillery Battalion Command")
 			continue
 		case a.Hex != "" && !s.onMapHex(a.Hex):
-			ps.add(a.At, "lob-10.8e-hex", "LoB 10.8e", fmt.Sprintf("%s is not a hex of this map", a.Hex), "")
+			ps.add(a.At, "lob-10.8e-hex", "LoB 10.8e", fmt.Sprintf("%s is not a hex of this map", a.Hex), "give a hex of this map")
 			continue
 		case a.Hex != "" && !s.inFriendlyRadius(sd.Side, a.Hex):
 			ps.add(a.At, "lob-10.8e-destination", "LoB 10.8e",
@@ -123,7 +163,6 @@ func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Com
 				"choose a hex in radius, or ASSOCIATE the battalion and give its hex later")
 			continue
 		}
-		named[b.Name] = true
 		o.Artillery = append(o.Artillery, ArtilleryNote{Battalion: b.Name, Hex: a.Hex})
 	}
 	if to != nil && to.Level == LevelArtillery && !named[to.Name] {
@@ -180,4 +219,21 @@ func (s *State) defence(w *orders.Written, o *Order, ps *problems) {
 		return
 	}
 	o.Defend = d
+}
+
+// surrenderProblem checks a SURRENDER (LoB 10.9d): a unit of a
+// Skedaddling Command that is out of Command Radius.
+func (s *State) surrenderProblem(sd *SideOOB, name string) (code, msg string) {
+	p, ok := s.ownPieceExact(sd, name)
+	l, linked := s.links(sd.Side)[name]
+	switch {
+	case !ok || p.Unit == nil || !linked || p.Unit.Eliminated:
+		return "lob-unknown-unit", fmt.Sprintf("%s is not one of your combat units", name)
+	case s.cmdStatus(l.cmd.Name).Skedaddle == "":
+		return "lob-10.9d-not-skedaddling", fmt.Sprintf("%s is not Skedaddling", l.cmd.Name)
+	}
+	if in, _ := s.inRadius(s.newTrace(sd.Side), p, l); in {
+		return "lob-10.9d-not-trapped", fmt.Sprintf("%s is back in Command Radius; it is not trapped", name)
+	}
+	return "", ""
 }
