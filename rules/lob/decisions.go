@@ -38,8 +38,10 @@ type choice struct {
 }
 
 // decide answers a choice: with the standing reactions, else with the
-// side's answer in rules.Input.Decisions, else it pauses resolution. A
-// choice with a single option needs no answer.
+// side's answer in rules.Input.Decisions, else it pauses resolution: the
+// pause is returned and also kept as the resolution's error, which
+// resolve returns at the end of the Activity Phase. A choice with a
+// single option needs no answer.
 func (r *resolver) decide(c choice) (string, error) {
 	key := r.decisionKey(c.Key)
 	switch {
@@ -60,8 +62,10 @@ func (r *resolver) decide(c choice) (string, error) {
 		r.add("decision", c.Rule, "%s: %s (decided by %s)", c.Question, d.Choice, c.Side)
 		return d.Choice, nil
 	}
-	return "", &pauseError{rules.DecisionRequest{Key: key, Side: c.Side, Rule: c.Rule,
+	err := &pauseError{rules.DecisionRequest{Key: key, Side: c.Side, Rule: c.Rule,
 		Question: c.Question, Options: c.Options, Default: c.Default}}
+	r.fail(err) // the pause stands even if a caller drops the error
+	return "", err
 }
 
 // decisionKey numbers a key stem: the first choice with a stem in a

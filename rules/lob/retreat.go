@@ -242,7 +242,9 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 			r.s.setMorale(h, MoraleNormal)
 		}
 	}
-	r.s.setMorale(end, worst(r.s.morale(end), m))
+	if len(rt.units) > 0 {
+		r.s.setMorale(end, worst(r.s.morale(end), m))
+	}
 	r.add("retreat", rt.o.Rule, "%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " "))
 	r.faceBack(rt, end, prev)
 	r.overstacked(rt.side, end)
