@@ -13,7 +13,7 @@ import (
 //
 //	FIELD retreat <hex> <hexes> [from <hex>] [cause <cause>]   LoB 6.3
 //	FIELD withdraw <hex> from <hex>                           LoB 9.4e
-//	FIELD self-retreat <hex>                                  LoB 3.0e
+//	FIELD self-retreat <hex> [path <hex> ...]                 LoB 3.0e
 //	FIELD cavalry <hex> [mounted-charge]                      LoB 9.4h
 //	FIELD rally                                               LoB 6.4
 //	FIELD cowardly-legs <hex>                                 LoB 6.5b
@@ -105,7 +105,11 @@ func (r *caseRun) callRule(l caseLineText, rs *resolver, args []string) (string,
 	case "withdraw":
 		return rs.withdraw(args[1], opt("from"))
 	case "self-retreat":
-		return rs.retreat(retreatOrder{Hex: args[1], Hexes: selfRetreatHexes, Cause: "self", Rule: "LoB 3.0e"})
+		o := retreatOrder{Hex: args[1], Hexes: selfRetreatHexes, Cause: "self", Rule: "LoB 3.0e"}
+		if i := slices.Index(args, "path"); i >= 0 {
+			o.Path = args[i+1:]
+		}
+		return rs.retreat(o)
 	case "cavalry":
 		stands, err := rs.cavalryStands(args[1], slices.Contains(args, "mounted-charge"))
 		return yesNo(stands), err

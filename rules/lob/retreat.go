@@ -22,6 +22,9 @@ type retreatOrder struct {
 	// Goal, when set, replaces Hexes: retreat until exactly Goal hexes
 	// from every enemy combat unit (LoB 6.4 step 4).
 	Goal int
+	// Path is the path the owner wrote, if any (a 3.0e RETREAT script):
+	// used when legal, else the path is chosen as if none were written.
+	Path []string
 }
 
 // withdrawal reports whether the order is an Open Order or Mounted
@@ -119,6 +122,13 @@ func (o retreatOrder) reactionKind() string {
 // It returns nil when there is no legal path (LoB 6.3c).
 func (r *resolver) choosePath(rt *retreating) (*retreatPath, error) {
 	pl := r.retreatPlan(rt)
+	if len(rt.o.Path) > 0 {
+		p, why := r.s.writtenPath(pl, rt.o.Path)
+		if why == "" {
+			return p, nil
+		}
+		r.add("retreat-path-refused", rt.o.Rule, "the written path %s cannot be used: %s", strings.Join(rt.o.Path, " "), why)
+	}
 	kind := rt.o.reactionKind()
 	def := strings.Split(orders.ReactionDefault[kind], ", ")
 	paths, err := r.s.retreatPaths(pl, def)

@@ -330,3 +330,40 @@ func (m *Map) neighbourDir(a, b string) int {
 	}
 	return -1
 }
+
+// writtenPath checks a path the owner wrote against the retreat rules:
+// its length, each step adjacent and legal (mayStep: straight out, or
+// sideways only when no straight path exists), and its end (not with
+// Unlimbered artillery, 3.2d). It returns the path, or why it is not legal.
+func (s *State) writtenPath(pl pathPlan, hexes []string) (*retreatPath, string) {
+	if len(hexes) != pl.n {
+		return nil, fmt.Sprintf("it has %d hexes, the retreat %d", len(hexes), pl.n)
+	}
+	straight, err := s.pathsOf(pl, nil)
+	if err != nil {
+		return nil, err.Error()
+	}
+	pl.sideways = len(straight) == 0
+	p, from := retreatPath{}, pl.start
+	for i, h := range hexes {
+		if _, ok := s.scn.Map.Hex(h); !ok || s.scn.Map.neighbourDir(from, h) < 0 {
+			return nil, fmt.Sprintf("%s is not next to %s", h, from)
+		}
+		ok, err := s.mayStep(pl, p, from, h, i+1)
+		if err != nil {
+			return nil, err.Error()
+		}
+		if !ok {
+			return nil, fmt.Sprintf("the step into %s doubles back, nears the enemy or enters enemy units or prohibited terrain (LoB 6.3)", h)
+		}
+		p.hexes = append(p.hexes, h)
+		if pl.ezoc[h] {
+			p.ezoc++
+		}
+		from = h
+	}
+	if pl.extendPast(from) {
+		return nil, fmt.Sprintf("it ends with Unlimbered artillery in %s (LoB 3.2d)", from)
+	}
+	return &p, ""
+}
