@@ -123,13 +123,26 @@ func (r *resolver) relay(o *Order, c *Command) bool {
 		delay := r.s.charts.deliveryTurns(band, distanceOnly)
 		n := Order{ID: r.s.nextID(r.side), Side: r.side, Type: o.Type, From: c.Leader.Name, To: sub.Name,
 			Objective: o.Objective, ObjectiveName: o.ObjectiveName, Route: o.Route, Condition: o.Condition,
-			For: o.For, Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn, ArrivesTurn: r.turn + delay,
-			Status: InTransit, Parent: o.ID}
+			For: r.s.instructionsFor(o.For, sub), Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn,
+			ArrivesTurn: r.turn + delay, Status: InTransit, Parent: o.ID}
 		r.s.doc.Orders = append(r.s.doc.Orders, n)
 		r.add("order-relayed", "LoB 10.6d", "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s",
 			c.Leader.Name, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn))
 	}
 	return true
+}
+
+// instructionsFor keeps the instructions that concern a subordinate
+// Command or its formations: each division's re-issue carries its own
+// (LoB 10.3c, 10.6d step 3).
+func (s *State) instructionsFor(all []Instruction, sub *Command) []Instruction {
+	var out []Instruction
+	for _, in := range all {
+		if s.within(in.Unit, sub) {
+			out = append(out, in)
+		}
+	}
+	return out
 }
 
 // applyReserves puts the formations an accepted order names into Reserve
