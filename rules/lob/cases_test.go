@@ -78,6 +78,11 @@ type caseRun struct {
 	orders   []string
 	dice     []int
 	events   []rules.Event
+	// decisions answer decision requests (DECIDE); pause is the last
+	// resolution's request, if it stopped for one.
+	decisions []rules.Decision
+	pause     *rules.DecisionRequest
+	result    string // what the last FIELD step returned
 }
 
 func (c *ruleCase) run(t *testing.T) {
@@ -148,6 +153,8 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		}
 	case "EXPECT-PROBLEMS":
 		r.expectProblems(l, body)
+	default:
+		r.retreatSection(l, head, body)
 	}
 }
 
@@ -231,15 +238,18 @@ func (r *caseRun) resolve(l caseLineText) {
 				err = fmt.Errorf("%v", p)
 			}
 		}()
-		res, err = New().Resolve(rules.Input{State: st, Dice: dice, Orders: map[rules.Side]*orders.File{st.side(): f}})
+		res, err = New().Resolve(rules.Input{State: st, Dice: dice, Orders: map[rules.Side]*orders.File{st.side(): f}, Decisions: r.decisions})
 	}()
 	if err != nil {
 		r.t.Fatalf("%s: resolve: %v\nevents so far:\n%s", r.where(l), err, eventList(res.Events))
 	}
+	if r.events, r.pause = res.Events, res.Pause; res.Pause != nil {
+		return // the orders and dice stay for the run that resumes it
+	}
 	if used := len(dice.Rolls()); used != len(r.dice) {
 		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(res.Events))
 	}
-	r.st, r.events, r.orders, r.dice = res.Next.(*State), res.Events, nil, nil
+	r.st, r.events, r.orders, r.dice, r.decisions = res.Next.(*State), res.Events, nil, nil, nil
 }
 
 // advance resolves empty segments, which must need no dice, until the

@@ -18,6 +18,7 @@
 package lob
 
 import (
+	"errors"
 	"fmt"
 
 	"galloper/orders"
@@ -86,6 +87,9 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 		return rules.Result{}, fmt.Errorf("lob: state is %T, not a Line of Battle state", in.State)
 	}
 	next, events, err := st.resolve(in)
+	if p := (*pauseError)(nil); errors.As(err, &p) {
+		return rules.Result{Events: events, Pause: &p.req}, nil
+	}
 	if err != nil {
 		return rules.Result{}, err
 	}
@@ -99,4 +103,28 @@ func (System) View(s rules.State, side rules.Side) rules.View {
 		return rules.View{System: systemID, Side: side}
 	}
 	return st.view(side)
+}
+
+// WithOptionalRules returns a copy of a new game's state with the optional
+// rules a game's players agreed on before play (LoB 12.0), e.g. "12.2",
+// "12.4", in addition to any its scenario lists. Game set-up calls it
+// right after NewGame.
+func WithOptionalRules(s rules.State, opts ...string) (rules.State, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return nil, fmt.Errorf("lob: state is %T, not a Line of Battle state", s)
+	}
+	if st.doc.Segment != 0 {
+		return nil, fmt.Errorf("lob: optional rules are chosen before play starts (LoB 12.0)")
+	}
+	next := st.clone()
+	for _, o := range opts {
+		if !optionalRules[o] {
+			return nil, fmt.Errorf("lob: %q is not an optional rule (12.1 to 12.5)", o)
+		}
+		if !next.optional(o) {
+			next.doc.Optional = append(next.doc.Optional, o)
+		}
+	}
+	return next, nil
 }

@@ -18,6 +18,10 @@ type resolver struct {
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
 	// heldNoted marks orders already reported as held this phase.
 	heldNoted map[string]bool
+	// decisions are the answers so far to this segment's decision
+	// requests; asked numbers the choices made (decisions.go).
+	decisions []rules.Decision
+	asked     map[string]int
 	// acted marks the units that had their activity this phase (LoB 2.2).
 	acted map[string]bool
 	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
@@ -50,7 +54,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
-		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
+		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{}, decisions: in.Decisions,
 		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{}}
 	r.arriveOnMap()
 	r.pendingEvents()
@@ -63,6 +67,10 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
+	r.keepPreferenceOrder(f)
+	if r.err == nil {
+		r.fail(r.rallyPhase())
+	}
 	if r.err != nil {
 		return nil, r.log.Events, r.err
 	}
@@ -393,6 +401,7 @@ func (r *resolver) activity(f *orders.File) {
 		}
 	}
 	r.stackActivities(f)
+	r.followAssociation()
 	r.radiusChecks()
 	r.wagons(f)
 }
@@ -601,6 +610,12 @@ func (s *State) describe(o *Order) string {
 	}
 	if o.Initiative != "" {
 		head += fmt.Sprintf(" (Initiative %s)", o.Initiative)
+	}
+	if o.Axis != "" {
+		head += ", axis " + o.Axis
+	}
+	if o.Defend != "" {
+		head += ", defensive position " + o.Defend
 	}
 	if o.Intent != "" {
 		head += fmt.Sprintf(", intent %q", strings.ReplaceAll(o.Intent, "\n", " "))

@@ -52,6 +52,9 @@ type StandingReaction struct {
 	Kind   string     `json:"kind"`
 	Choice string     `json:"choice"`
 	Units  []string   `json:"units,omitempty"`
+	// Choices are all the options written, most preferred first, when
+	// there are several (RETREAT, WITHDRAW); Choice is the first.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a
@@ -91,6 +94,10 @@ type HexMarker struct {
 	Hex          string       `json:"hex"`
 	Morale       MoraleMarker `json:"morale,omitempty"`
 	CowardlyLegs bool         `json:"cowardly_legs,omitempty"`
+	// Exempt are the units a Cowardly Legs marker here never affects:
+	// those of the stack that created it and of stacks it forced to
+	// Displace (LoB 6.5c). Sorted.
+	Exempt []string `json:"exempt,omitempty"`
 	// CBF is the Counter Battery Fire marker level, 0-2 (LoB 5.8).
 	CBF int `json:"cbf,omitempty"`
 }
@@ -114,10 +121,6 @@ type CommandState struct {
 	// (LoB 10.8e part 2); Destination is its HQ's destination hex.
 	Associated  string `json:"associated,omitempty"`
 	Destination string `json:"destination,omitempty"`
-	// Axis is the Axis of Advance of its Attack order (LoB 12.4).
-	Axis string `json:"axis,omitempty"`
-	// Defence is its Defensive Position (LoB 12.2), as written.
-	Defence string `json:"defence,omitempty"`
 	// ArrivesTurn and Entry bring an off-map Command on (LoB 3.7, 10.3f).
 	ArrivesTurn int    `json:"arrives_turn,omitempty"`
 	Entry       string `json:"entry,omitempty"`

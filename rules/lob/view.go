@@ -72,6 +72,7 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s%s",
 				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status, s.commandNotes(c)))
 		}
+		ls = append(ls, s.standingLines(sd.Side)...)
 	}
 	return ls
 }
@@ -95,6 +96,9 @@ func (s *State) commandNotes(c *Command) string {
 	}
 	if cs.Associated != "" {
 		ns = append(ns, "associated with "+cs.Associated+" (LoB 10.8e)")
+	}
+	if cs.Destination != "" {
+		ns = append(ns, "HQ destination "+cs.Destination+" (LoB 10.8e)")
 	}
 	if len(ns) == 0 {
 		return ""
