@@ -46,6 +46,10 @@ type actingStack struct {
 	fired       bool
 	// artilleryTurned is set when artillery changed Facing (LoB 5.4a).
 	artilleryTurned bool
+	// morale is the stack's own Morale State while it moves: it passes
+	// through hexes in other states without effect and joins its final
+	// hex's state when the activity ends (LoB 6.0a).
+	morale MoraleMarker
 }
 
 // stackActivities carries out the activity scripts of the file in order.
@@ -70,9 +74,7 @@ func (r *resolver) runStack(st *orders.Stack) {
 		kind = "Fire"
 	}
 	r.add("activity", "LoB 2.2", "%s in %s: %s Activity", a.names(), a.hex, kind)
-	if r.activated(a) {
-		return
-	}
+	r.activated(a)
 	for _, step := range st.Steps {
 		if step.IfClosingFails && !a.closingFailed {
 			continue
@@ -112,6 +114,7 @@ func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 		return nil
 	}
 	a.start = a.hex
+	a.morale = r.s.marker(a.hex).Morale
 	for _, step := range st.Steps {
 		if step.Verb == "FIRE" && !step.IfClosingFails {
 			a.fire = true
@@ -121,9 +124,9 @@ func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 }
 
 // activated marks the stack's units as having had their activity and
-// checks Command Radius as the stack begins (LoB 10.2f, 10.2g). It reports
-// whether the activity cannot happen at all.
-func (r *resolver) activated(a *actingStack) bool {
+// checks Command Radius as the stack begins (LoB 10.2f, 10.2g): out of
+// it, a stack that moves must do a Move Activity and end back in radius.
+func (r *resolver) activated(a *actingStack) {
 	for _, p := range append(a.units, a.leaders...) {
 		r.acted[p.Name] = true
 	}
@@ -134,7 +137,6 @@ func (r *resolver) activated(a *actingStack) bool {
 			a.fire = false
 		}
 	}
-	return false
 }
 
 // stackOutOfRadius reports whether any combat unit of the stack is out of
@@ -228,7 +230,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 // selfRetreat is a DG or Routed stack's self-inflicted ten-hex retreat as
 // its Move Activity (LoB 3.0e); the retreat rules carry it out.
 func (r *resolver) selfRetreat(a *actingStack) {
-	st := r.s.marker(a.hex).Morale
+	st := a.morale
 	if st != MoraleDG && st != MoraleRouted {
 		r.add("retreat-refused", "LoB 3.0e", "%s in %s is %s, not DG or Routed: it cannot retreat on its own", a.names(), a.hex, st)
 		return
@@ -257,6 +259,7 @@ func (r *resolver) endActivity(a *actingStack) {
 	if a.hex == a.start {
 		return
 	}
+	r.joinMorale(a.hex, a.morale)
 	r.checkStacking(a.hex)
 }
 

@@ -85,7 +85,7 @@ func (r *resolver) closing(a *actingStack, to string) bool {
 // autoFail says why a stack automatically fails a Closing Roll: it is DG
 // (LoB 3.5, 6.0). "" when it does not.
 func (r *resolver) autoFail(a *actingStack) string {
-	if r.s.marker(a.hex).Morale == MoraleDG {
+	if a.morale == MoraleDG {
 		return "DG units automatically fail Closing Rolls"
 	}
 	return ""
@@ -118,7 +118,7 @@ func (r *resolver) leaveWrecked(a *actingStack) string {
 // noClosingRoll says why no Closing Roll is needed, with the rule, or ""
 // (LoB 3.5, 3.5a).
 func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (string, string) {
-	if r.s.marker(a.hex).Morale == MoraleBL {
+	if a.morale == MoraleBL {
 		return "Blood Lusted units close automatically", "LoB 3.5"
 	}
 	allOpen := true

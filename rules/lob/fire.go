@@ -30,6 +30,7 @@ type shot struct {
 	sps          map[string]int // SPs each firer gives (LoB 5.3d)
 	artillery    bool           // the shot involves artillery
 	canister     bool           // the artillery fires Canister (LoB 8.2e)
+	dg           bool           // the firing stack is DG (LoB 5.0)
 }
 
 // total is the shot's firing SPs, unmodified for DG (LoB 5.6).
@@ -70,6 +71,7 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 	for _, p := range s.firers {
 		r.firedSP[s.from] += s.sps[p.Name]
 	}
+	r.firedAt[s.from] = target
 	if a.moved() || a.artilleryTurned {
 		r.openingVolley(a, s)
 	}
@@ -85,7 +87,10 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 	if !slices.ContainsFunc(r.s.combatUnitsIn(target), func(p *Piece) bool { return p.Side == enemy }) {
 		return nil, "no enemy combat unit is there", "LoB 5.0"
 	}
-	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister}
+	if at, ok := r.firedAt[a.hex]; ok && at != target {
+		return nil, fmt.Sprintf("units in %s have fired at %s this phase; more fire from the hex must go there too", a.hex, at), "LoB 5.3b"
+	}
+	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister, dg: a.morale == MoraleDG}
 	if s.rng > r.s.scn.visibility(r.turn) {
 		return nil, fmt.Sprintf("range %d is beyond the visibility of %d hexes", s.rng, r.s.scn.visibility(r.turn)), "LoB 4.3"
 	}
@@ -187,14 +192,15 @@ const angleSlack = 1e-6
 
 // inFan reports whether a target lies in the 120-degree fire fan of a unit
 // facing a hexside: within 60 degrees of its Facing, edges included (LoB
-// 3.3). Units without Facing (Open Order has one) have no fan limit here.
+// 3.3; docs/rulings-lob.md R-F-1).
 func inFan(m *Map, from string, facing int, to string) bool {
 	return angleFrom(m, from, facing, to) <= 60+angleSlack
 }
 
 // fromRear reports whether fire from a hex enters a unit's hex through a
 // rear hexside or the vertex between front and rear (LoB 3.3): 90 degrees
-// or more from its Facing. Units with all-around rear always do (3.3c).
+// or more from its Facing (R-F-2). Units with all-around rear always do
+// (3.3c).
 func (s *State) fromRear(p *Piece, from string) bool {
 	if !s.hasFront(p) {
 		return true
@@ -206,7 +212,7 @@ func (s *State) fromRear(p *Piece, from string) bool {
 // on its side in direction d, applies to fire from a hex (LoB 1.7k,
 // 5.5b): the firer stands on or inside the lines drawn out along the
 // hexsides leading away from the feature's End Points, which from the
-// target's centre is the 60-degree cone through those End Points.
+// target's centre is the 60-degree cone through those End Points (R-F-3).
 func featureApplies(m *Map, target string, d int, from string) bool {
 	return angleFrom(m, target, d, from) <= 30+angleSlack
 }
@@ -271,7 +277,7 @@ func (r *resolver) resolveFire(s *shot) {
 	f := r.s.charts.field
 	r.startCombat()
 	sps := s.total()
-	dg := r.s.marker(s.from).Morale == MoraleDG
+	dg := s.dg
 	if dg {
 		sps /= 2 // LoB 5.0: DG fires at half strength, fractions dropped
 	}
@@ -390,7 +396,8 @@ func (r *resolver) applyCombat(s *shot, res CombatResult) {
 }
 
 // dangerClose applies a Combat Table loss of an artillery shot at range 5
-// or more to every friendly stack adjacent to the target (LoB 4.2f).
+// or more to every friendly stack adjacent to the target (LoB 4.2f;
+// R-F-7: Galloper does not ask whether to go for it).
 func (r *resolver) dangerClose(s *shot, loss int) {
 	if !s.artillery || s.rng < dangerCloseRange {
 		return

@@ -41,7 +41,7 @@ func (r *resolver) moraleCheck(s *shot) {
 
 // moraleMods names the Morale Table modifiers of a check against the top
 // unit (LoB 6.1, 1.7b, 3.3, 5.7, 6.0, 6.1b, 9.4d). At long range only the
-// top unit's own condition counts (6.1a; see docs/rulings-lob.md).
+// top unit's own condition counts (6.1a; docs/rulings-lob.md R-F-4).
 func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	var out []string
 	u := r.s.scn.unit(top.Name)
@@ -126,7 +126,8 @@ func (r *resolver) startCombat() { r.losses = combatLosses{} }
 // takeLosses removes SPs from a hex's combat units (LoB 5.1b): the first
 // loss of the combat from the top unit, then no unit a second loss before
 // every unit has one; the owner's standing LOSSES reaction picks among
-// the rest (STRONGEST by default; SPREAD and TOP in stacking order). More
+// the rest (STRONGEST by default; SPREAD and TOP in stacking order;
+// R-F-5). More
 // losses than SPs are ignored (6.2).
 func (r *resolver) takeLosses(h string, n int, rule, what string) {
 	if r.losses == nil {

@@ -30,7 +30,7 @@ func (r *resolver) allowance(a *actingStack, p *Piece) MP {
 	if r.fail(err) {
 		return 0
 	}
-	if r.s.marker(a.hex).Morale == MoraleDG {
+	if a.morale == MoraleDG {
 		ma = DGAllowance(ma)
 	}
 	if a.fire {
@@ -69,6 +69,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		a.spent[p.Name] += costs[p.Name]
 	}
 	from := a.hex
+	lone := r.loneLeaders(to)
 	r.placeStack(a, to)
 	a.road = road
 	how := ""
@@ -76,6 +77,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		how = " by road"
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
+	r.captureLeaders(a, lone)
 	r.townDG(a)
 	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
@@ -93,7 +95,7 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 		return "it is not adjacent", "LoB 3.0"
 	case r.s.occupancy()[r.s.enemyOf(r.side)][to]:
 		return "enemy combat units hold it", "LoB 3.0b"
-	case r.s.marker(a.hex).Morale == MoraleRouted && len(a.units) > 0:
+	case a.morale == MoraleRouted && len(a.units) > 0:
 		return "Routed units cannot move normally", "LoB 3.0e"
 	case a.outOfRadius && last && !r.endsInRadius(a, to):
 		return "out of Command Radius it may only move to re-enter it", "LoB 10.2g"
@@ -275,11 +277,11 @@ func (r *resolver) crossedFeatures(col, from, to string) []string {
 	return kinds
 }
 
-// placeStack moves the stack's counters into a hex, carrying the stack's
-// Morale State with it (LoB 6.0a).
+// placeStack moves the stack's counters into a hex (LoB 3.0). The hex it
+// leaves keeps its Morale State only if units stay there; a stack that
+// even passes through a Routed hex is Routed (6.0a).
 func (r *resolver) placeStack(a *actingStack, to string) {
 	from := a.hex
-	state := r.s.marker(from).Morale
 	for _, p := range append(a.units, a.leaders...) {
 		p.Hex = to
 	}
@@ -287,7 +289,14 @@ func (r *resolver) placeStack(a *actingStack, to string) {
 	if !r.s.occupancy()[r.side][from] {
 		r.s.setMorale(from, MoraleNormal)
 	}
-	r.joinMorale(to, state)
+	if r.s.cbf(from) > 0 && !r.hasArtillery(from) {
+		r.s.editMarker(from, func(m *HexMarker) { m.CBF = 0 }) // LoB 5.8d
+		r.add("cbf-removed", "LoB 5.8d", "no artillery is left under the CBF marker in %s: it is removed", from)
+	}
+	if r.s.occupancy()[r.side][to] && r.s.marker(to).Morale == MoraleRouted && a.morale != MoraleRouted && len(a.units) > 0 {
+		a.morale = MoraleRouted
+		r.add("morale-adopted", "LoB 6.0a", "%s stacks with Routed units in %s and is Routed", a.names(), to)
+	}
 }
 
 // joinMorale gives a hex the worse of its Morale State and an arriving
@@ -423,11 +432,12 @@ func (s *State) combatUnitsIn(h string) []*Piece {
 // the Additive Morale chart does not apply.
 func (r *resolver) townDG(a *actingStack) {
 	h, _ := r.s.scn.Map.Hex(a.hex)
-	if h == nil || h.Terrain != "town" || moraleRank(r.s.marker(a.hex).Morale) >= moraleRank(MoraleDG) {
+	if h == nil || h.Terrain != "town" || moraleRank(a.morale) >= moraleRank(MoraleDG) {
 		return
 	}
 	for _, p := range a.units {
 		if p.Unit.Formation == "line" || p.Unit.Formation == "unlimbered" {
+			a.morale = MoraleDG
 			r.s.setMorale(a.hex, MoraleDG)
 			r.add("town-dg", "LoB 1.7g", "%s is in %s in the Town hex %s: the hex is DG", p.Name, p.Unit.Formation, a.hex)
 			return

@@ -26,8 +26,10 @@ type resolver struct {
 	acted map[string]bool
 	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
 	artilleryTargets map[string]bool
-	// firedSP counts the SPs that fired out of each hex (LoB 5.1a).
+	// firedSP counts the SPs that fired out of each hex (LoB 5.1a), and
+	// firedAt the hex each hex's units fired at (5.3b).
 	firedSP map[string]int
+	firedAt map[string]string
 	// losses counts SPs lost in the combat being resolved (LoB 5.1b).
 	losses combatLosses
 	// err is the first chart lookup failure; resolution stops with it.
@@ -51,9 +53,10 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{},
-		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, decisions: in.Decisions,
-		recoveryStarted: map[string]bool{}}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
+		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{},
+		decisions: in.Decisions}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()

@@ -129,7 +129,7 @@ func (r *resolver) volleyColumn(us []*Piece, d int) (int, bool) {
 
 // chooseVolley picks the stack that gives the Opening Volley: the
 // inactive side's standing VOLLEY reaction, PREFER naming units in order,
-// or the best column (the default; ties to the first hex).
+// or the best column (the default; ties to the first hex; R-F-7).
 func (r *resolver) chooseVolley(opts []volleyOption) volleyOption {
 	choice, prefer := r.reaction(r.s.enemyOf(r.side), "VOLLEY")
 	if choice == "PREFER" {
