@@ -54,8 +54,9 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
-		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{}, decisions: in.Decisions,
-		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{}}
+		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{},
+		decisions: in.Decisions}
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()

@@ -213,7 +213,9 @@ func (s *State) enemyIn(side rules.Side, h string) bool {
 
 // crossable reports whether a retreat may go from one hex into the next:
 // the hexside features between them are not prohibited for the stack's
-// column, unless a bridge or ford crosses there (LoB 6.3).
+// column, unless a bridge or ford crosses there (LoB 6.3). A feature the
+// Terrain Effects chart has no row for (a Stone Wall, a Slope) does not
+// block.
 func (s *State) crossable(column, from, to string) (bool, error) {
 	var kinds []string
 	for _, hs := range s.scn.Map.Hexsides {
@@ -225,6 +227,9 @@ func (s *State) crossable(column, from, to string) (bool, error) {
 		return true, nil
 	}
 	for _, k := range kinds {
+		if _, listed := s.charts.field.movement.hexsides[k]; !listed {
+			continue // the chart gives the feature no movement effect
+		}
 		c, err := s.charts.field.HexsideCost(column, k)
 		if err != nil {
 			return false, fmt.Errorf("retreat (LoB 6.3) from %s to %s: %w", from, to, err)

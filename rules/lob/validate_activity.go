@@ -15,9 +15,10 @@ import (
 // with the orders; carrying them out is the Activity Phase engine's work.
 
 // ActivityNote is what a receipt says about activity scripts and standing
-// reactions while the engine does not carry them out yet.
-const ActivityNote = "Activity scripts (STACK) and standing reactions (STANDING) are checked and kept with your orders, " +
-	"but this version of Galloper does not carry them out yet."
+// reactions: what the Activity Phase engine carries out, and what not yet.
+const ActivityNote = "Activity scripts (STACK) are carried out in your Activity Phase, stack by stack in file order: " +
+	"movement, formations, Facing, Closing Rolls, fire with Opening Volleys, and Morale Checks. " +
+	"Charges (CHARGE) are not carried out yet. Standing reactions (STANDING) are kept and answer for your side in the other side's turn."
 
 // hexsideFacings are the facings of a flat-top hex grid: a unit in Line or
 // Unlimbered faces a single hexside (LoB 3.3).
@@ -298,7 +299,7 @@ func namedStrings(ss []string) []named[string] {
 }
 
 // ReceiptNotes says, for a file with activity scripts or standing
-// reactions, that they are kept but not carried out yet.
+// reactions, how they will be carried out.
 func (System) ReceiptNotes(f *orders.File) []string {
 	for _, o := range f.Orders {
 		switch o.(type) {
