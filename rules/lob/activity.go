@@ -46,6 +46,8 @@ type actingStack struct {
 	fired       bool
 	// artilleryTurned is set when artillery changed Facing (LoB 5.4a).
 	artilleryTurned bool
+	// charge is what the stack's Charges have done (LoB 7.0-7.3).
+	charge chargeRun
 	// morale is the stack's own Morale State while it moves: it passes
 	// through hexes in other states without effect and joins its final
 	// hex's state when the activity ends (LoB 6.0a).
@@ -187,7 +189,9 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 	case "MOVE":
 		r.moveStack(a, s.Hexes)
 	case "FACE":
-		r.face(a, facingIndex(s.Word))
+		if !r.facingLocked(a) {
+			r.face(a, facingIndex(s.Word))
+		}
 	case "FORMATION":
 		r.changeFormation(a, formationName(s.Word))
 	case "UNLIMBER":
@@ -202,8 +206,7 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 		r.selfRetreat(a)
 		return false
 	case "CHARGE":
-		r.add("charge-not-resolved", "LoB 7.0", "%s: Charges (LoB 7.0) are not carried out by this version of Galloper; the stack stops", a.names())
-		return false
+		return r.charge(a, s.Hexes[0].Hex)
 	}
 	return true
 }

@@ -79,7 +79,7 @@ func (r *resolver) closing(a *actingStack, to string) bool {
 		r.add("closing-not-needed", rule, "%s enters %s without a Closing Roll: %s", a.names(), to, why)
 		return true
 	}
-	return r.closingRoll(a, to, enemies)
+	return r.closingRoll(a, "close on "+to, r.closingMods(to, enemies))
 }
 
 // autoFail says why a stack automatically fails a Closing Roll: it is DG
@@ -176,8 +176,9 @@ func (r *resolver) seesAny(from string, units []*Piece) bool {
 }
 
 // closingRoll rolls one die for the top unit's Morale Rating with the
-// leader, enemy rear hex and frontal Canister modifiers (LoB 3.5, 3.5b).
-func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool {
+// leader modifier and the named table modifiers (LoB 3.5, 3.5b): what
+// says what the roll is for ("close on F4.5", "Charge F4.5").
+func (r *resolver) closingRoll(a *actingStack, what string, names []string) bool {
 	f := r.s.charts.field
 	top := a.units[0]
 	rating := r.s.scn.unit(top.Name).Morale
@@ -188,7 +189,7 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 			why = append(why, fmt.Sprintf("leader %s %+d", l.Name, n))
 		}
 	}
-	for _, m := range r.closingMods(to, enemies) {
+	for _, m := range names {
 		n, err := f.ClosingModifier(m)
 		if r.fail(err) {
 			return false
@@ -200,7 +201,7 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 	if r.fail(err) {
 		return false
 	}
-	die := r.log.Roll(6, "LoB 3.5", fmt.Sprintf("Closing Roll for %s into %s", a.names(), to))
+	die := r.log.Roll(6, "LoB 3.5", fmt.Sprintf("Closing Roll for %s to %s", a.names(), what))
 	ok, err := f.ClosingPasses(rating, die, mods)
 	if r.fail(err) {
 		return false
@@ -209,8 +210,8 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 	if ok {
 		verdict = "succeeds"
 	}
-	r.log.Addf("closing-roll", "LoB 3.5", "%s (Morale %s, needs %d after modifiers: %s) rolls %d to close on %s: %s",
-		top.Name, rating, need, modList(why), die, to, verdict)
+	r.log.Addf("closing-roll", "LoB 3.5", "%s (Morale %s, needs %d after modifiers: %s) rolls %d to %s: %s",
+		top.Name, rating, need, modList(why), die, what, verdict)
 	if !ok {
 		a.closingFailed, a.stopped = true, true
 	}

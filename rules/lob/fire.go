@@ -31,6 +31,9 @@ type shot struct {
 	artillery    bool           // the shot involves artillery
 	canister     bool           // the artillery fires Canister (LoB 8.2e)
 	dg           bool           // the firing stack is DG (LoB 5.0)
+	// cause names what forced the check, for a retreat it calls: "fire",
+	// or "charge" for a Charge's Morale Check (LoB 7.0).
+	cause string
 }
 
 // total is the shot's firing SPs, unmodified for DG (LoB 5.6).
@@ -59,6 +62,10 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 			}
 		}
 	}
+	if at := a.charge.failedAt; at != "" && at != target {
+		r.add("fire-refused", "LoB 3.5", "%s failed its Charge's Closing Roll and may fire only at %s, the Charge's target", a.names(), at)
+		return
+	}
 	s, why, rule := r.aim(a, target, canister)
 	if s == nil {
 		r.add("fire-refused", rule, "%s cannot fire at %s: %s", a.names(), target, why)
@@ -72,8 +79,8 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 		r.firedSP[s.from] += s.sps[p.Name]
 	}
 	r.firedAt[s.from] = target
-	if a.moved() || a.artilleryTurned {
-		r.openingVolley(a, s)
+	if a.moved() || a.artilleryTurned || a.charge.failedAt != "" {
+		r.openingVolley(a, s) // LoB 5.4a, 5.4h, 7.0e
 	}
 	r.resolveFire(s)
 }

@@ -105,7 +105,11 @@ func (r *resolver) moraleResult(s *shot, res MoraleResult) {
 	}
 	at := s.target
 	if res.Retreat > 0 {
-		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: "fire", Rule: "LoB 6.2"})
+		cause := "fire"
+		if s.cause != "" {
+			cause = s.cause
+		}
+		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: cause, Rule: "LoB 6.2"})
 		if r.fail(err) {
 			return
 		}

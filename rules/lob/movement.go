@@ -100,6 +100,9 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 	case a.outOfRadius && last && !r.endsInRadius(a, to):
 		return "out of Command Radius it may only move to re-enter it", "LoB 10.2g"
 	}
+	if why := r.afterChargeBarred(a, to); why != "" {
+		return why, "LoB 7.2e"
+	}
 	for _, p := range a.units {
 		switch {
 		case p.Unit.Formation == "unlimbered":
@@ -156,9 +159,13 @@ func (m *Map) direction(from, to string) int {
 }
 
 // zocFree reports whether the stack may leave or pass EZOCs: artillery
-// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), and units whose
-// Command is Skedaddling or Fluke-stopped (3.4 #2a, #2b).
+// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), units whose
+// Command is Skedaddling or Fluke-stopped (3.4 #2a, #2b), and a stack
+// moving on after a won Charge (7.3c).
 func (r *resolver) zocFree(a *actingStack) bool {
+	if a.charge.won {
+		return true // LoB 7.3c
+	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
 		u := r.s.scn.unit(p.Name)

@@ -188,8 +188,10 @@ func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step 
 	switch step.Verb {
 	case "MOVE", "RETREAT":
 		s.checkPath(step, at, ps)
-	case "FIRE", "CHARGE":
+	case "FIRE":
 		s.onMap(step.Hexes[0], "target", ps)
+	case "CHARGE":
+		s.checkCharge(step, at, ps)
 	case "FACE":
 		if !slices.Contains(hexsideFacings, step.Word) {
 			ps.add(step.WordAt, "lob-3.3-facing", "LoB 3.3",
@@ -232,6 +234,23 @@ func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
 		}
 		*at = h.Hex
 	}
+}
+
+// checkCharge checks a CHARGE target: on the map and adjacent to where
+// the stack stands (LoB 7.0b). A won Charge advances the stack into the
+// target (7.3b), so a later MOVE path starts there.
+func (s *State) checkCharge(step orders.Step, at *string, ps *problems) {
+	h := step.Hexes[0]
+	if !s.onMap(h, "target", ps) {
+		*at = ""
+		return
+	}
+	if *at != "" && s.scn.Map.distance(*at, h.Hex) != 1 {
+		ps.add(h.At, "lob-7.0b-charge-adjacent", "LoB 7.0b",
+			fmt.Sprintf("%s is not next to %s; a Charge is made from a hex adjacent to its target", h.Hex, *at),
+			"move next to the target first, then CHARGE it")
+	}
+	*at = h.Hex
 }
 
 // onMap reports whether a hex is on the map, adding a problem if not.

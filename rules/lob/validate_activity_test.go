@@ -31,7 +31,7 @@ func activityProblems(t *testing.T, text string) ([]string, []orders.Problem) {
 func TestValidateActivityClean(t *testing.T) {
 	text := "STACK Barton, Barton's Division HQ\n  MOVE A4.3\n  FACE NE\n  FORMATION line\nEND\n" +
 		"STACK Ames'\n  FIRE A5.4 CANISTER\n  IF CLOSING FAILS FIRE A5.4\nEND\n" +
-		"STACK Pryor\n  MOVE A3.3\n  CHARGE A4.4\n  IF CLOSING FAILS FIRE A4.4\nEND\n" +
+		"STACK Pryor\n  MOVE A3.3\n  CHARGE A4.3\n  IF CLOSING FAILS FIRE A4.3\nEND\n" +
 		"STANDING\n  VOLLEY PREFER Ames, Pryor\n  LOSSES TOP\nEND\n"
 	if got, ps := activityProblems(t, text); len(got) != 0 {
 		t.Errorf("problems: %+v", ps)
@@ -62,6 +62,8 @@ func TestValidateActivityProblems(t *testing.T) {
 		{"fire twice", "STACK Ames\n FIRE A5.4\n FIRE A5.5\n", []string{"06:02 lob-2.2-one-fire"}, "fires once"},
 		{"charge and fire", "STACK Ames\n CHARGE A5.4\n FIRE A5.4\n", []string{"06:02 lob-2.2-fire-and-charge"}, "IF CLOSING FAILS"},
 		{"fire and charge", "STACK Ames\n FIRE A5.4\n CHARGE A5.4\n", []string{"06:02 lob-2.2-fire-and-charge"}, "cannot charge"},
+		{"charge from afar", "STACK Ames\n CHARGE A7.3\n", []string{"05:09 lob-7.0b-charge-adjacent"}, "adjacent to its target"},
+		{"move on from the charged hex", "STACK Ames\n CHARGE A5.4\n MOVE A7.3\n", []string{"06:07 lob-3.0-path-gap"}, "not next to A5.4"},
 		{"twice", "STACK Ames\n FACE N\nSTACK Ames' Brigade\n FACE S\n", []string{"06:07 lob-3.0d-activated-twice"}, "line 4"},
 		{"volley stranger", "STANDING\n VOLLEY PREFER Vance\n", []string{"05:16 lob-2.2-enemy-unit"}, "USA unit"},
 	} {
