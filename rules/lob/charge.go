@@ -120,8 +120,8 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 	switch {
 	case a.fire:
 		return "units on a Fire Activity cannot Charge", "LoB 2.2"
-	case a.stopped:
-		return "the stack has stopped moving", "LoB 3.5"
+	case a.closingFailed:
+		return "it failed a Closing Roll and is finished moving for the phase", "LoB 3.5"
 	case len(a.units) == 0:
 		return "only combat units Charge; leaders come along with them", "LoB 7.1"
 	case a.morale == MoraleRouted:
@@ -438,6 +438,7 @@ func (r *resolver) chargeVolley(a *actingStack, target string, mounted bool) boo
 	}
 	r.chargerLosses(a, loss)
 	r.leaderLossChecks(a.hex, LeaderChargeAttacker, nil)
+	a.leaders = slices.DeleteFunc(a.leaders, func(p *Piece) bool { return p.Status != "" })
 	if len(a.units) == 0 {
 		r.log.Addf("charge-ended", "LoB 7.0", "the Opening Volley destroyed every charging unit: the Charge ends")
 		a.stopped = true
