@@ -142,8 +142,8 @@ func (p *parser) names(l line, val string, valOff int, at Pos, k string) []Name 
 
 // stackLine reads one line inside a STACK block: one or more steps.
 func (p *parser) stackLine(l line, kw string, kwOff int, val string, valOff int) {
-	k := asciiUpper(kw)
-	if !slices.Contains(StepVerbs, k) {
+	k := verb(kw)
+	if k == "" {
 		p.unknownIn(l, kw, kwOff, "STACK", StepVerbs, CodeUnknownStep)
 		return
 	}
@@ -151,13 +151,24 @@ func (p *parser) stackLine(l line, kw string, kwOff int, val string, valOff int)
 	p.steps(l, word{kw, kwOff}, ws)
 }
 
+// verb returns the step verb s spells, in any case, or "". It does not
+// allocate, as it runs for every word of a step.
+func verb(s string) string {
+	for _, v := range StepVerbs {
+		if len(v) == len(s) && strings.EqualFold(v, s) {
+			return v
+		}
+	}
+	return ""
+}
+
 // steps reads the step starting with verb v and those chained after it.
 func (p *parser) steps(l line, v word, args []word) {
 	for {
-		k := asciiUpper(v.text)
+		k := verb(v.text)
 		n := len(args)
 		if slices.Contains(chainable, k) {
-			n = slices.IndexFunc(args, func(w word) bool { return slices.Contains(StepVerbs, asciiUpper(w.text)) && asciiUpper(w.text) != "IF" })
+			n = slices.IndexFunc(args, func(w word) bool { v := verb(w.text); return v != "" && v != "IF" })
 			if n < 0 {
 				n = len(args)
 			}
@@ -214,7 +225,9 @@ func (p *parser) hexes(l line, k string, v word, args []word) ([]HexRef, bool) {
 	ok := true
 	for _, a := range args {
 		off := a.off
-		for _, item := range strings.Split(a.text, ",") {
+		for rest, more := a.text, true; more; {
+			var item string
+			item, rest, more = strings.Cut(rest, ",")
 			if h, good := hexID(item); good {
 				hs = append(hs, HexRef{At: l.pos(off), Hex: h})
 			} else if item != "" {
@@ -248,7 +261,7 @@ func (p *parser) target(l line, st *Step, v word, args []word) bool {
 	}
 	st.Hexes = hs
 	extra := args[1:]
-	if st.Verb == "FIRE" && len(extra) > 0 && asciiUpper(extra[0].text) == "CANISTER" {
+	if st.Verb == "FIRE" && len(extra) > 0 && strings.EqualFold(extra[0].text, "CANISTER") {
 		st.Canister, extra = true, extra[1:]
 	}
 	if len(extra) > 0 {
@@ -287,15 +300,15 @@ func (p *parser) fallback(l line, v word, args []word) {
 		p.add(at, CodeBadCondition, "IF must be followed by CLOSING FAILS and a FIRE step",
 			"write "+stepExample("IF"))
 	}
-	if len(args) < 2 || asciiUpper(args[0].text) != "CLOSING" || asciiUpper(args[1].text) != "FAILS" {
+	if len(args) < 2 || !strings.EqualFold(args[0].text, "CLOSING") || !strings.EqualFold(args[1].text, "FAILS") {
 		bad(l.pos(v.off))
 		return
 	}
 	rest := args[2:]
-	if len(rest) > 0 && asciiUpper(rest[0].text) == "THEN" {
+	if len(rest) > 0 && strings.EqualFold(rest[0].text, "THEN") {
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || asciiUpper(rest[0].text) != "FIRE" {
+	if len(rest) == 0 || !strings.EqualFold(rest[0].text, "FIRE") {
 		bad(l.pos(v.off))
 		return
 	}
