@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"galloper/orders"
+	"galloper/rules"
 )
 
 // This file checks activity scripts (STACK blocks) and standing reactions
@@ -298,17 +299,57 @@ func namedStrings(ss []string) []named[string] {
 }
 
 // ReceiptNotes says, for a file with activity scripts or standing
-// reactions, that they are kept but not carried out yet.
-func (System) ReceiptNotes(f *orders.File) []string {
+// reactions, that they are kept but not carried out yet, and which unit
+// each abbreviated or differently written name was read as, so that the
+// player can see a misreading before it matters.
+func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	var notes, read []string
 	for _, o := range f.Orders {
 		switch o.(type) {
 		case *orders.Stack, *orders.Standing:
-			return []string{ActivityNote}
+			if len(notes) == 0 {
+				notes = append(notes, ActivityNote)
+			}
+		}
+		for _, n := range namesIn(o) {
+			m := match("unit", n.Text, s.pieceNames())
+			if !m.ok {
+				continue
+			}
+			if full := s.doc.Pieces[m.target].Name; !strings.EqualFold(full, n.Text) {
+				if r := fmt.Sprintf("%s = %s", n.Text, full); !slices.Contains(read, r) {
+					read = append(read, r)
+				}
+			}
 		}
 	}
-	return nil
+	if len(read) > 0 {
+		notes = append(notes, "Names read as: "+strings.Join(read, "; ")+".")
+	}
+	return notes
 }
 
+// namesIn lists the unit names written in an activity script or in
+// standing reactions.
+func namesIn(o orders.Order) []orders.Name {
+	var ns []orders.Name
+	switch o := o.(type) {
+	case *orders.Stack:
+		ns = append(ns, o.Units...)
+		for _, st := range o.Steps {
+			ns = append(ns, st.Units...)
+		}
+	case *orders.Standing:
+		for _, r := range o.Reactions {
+			ns = append(ns, r.Units...)
+		}
+	}
+	return ns
+}
 // suggestPiece finds the counter a misspelt name or abbreviation most
 // likely meant, comparing it with whole names and with their beginnings
 // ("Amse" is one slip from "Ames' Brigade"). It returns "" if none is

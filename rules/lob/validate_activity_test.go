@@ -99,3 +99,16 @@ func TestActivityWithWrittenOrder(t *testing.T) {
 		t.Errorf("a file with only a script issued an order: %s", kinds(evs))
 	}
 }
+
+func TestReceiptNotes(t *testing.T) {
+	f, _ := orders.Parse(activityHead + "STACK ames, Barton\n SPLIT ames' brigade\nEND\nSTANDING\n VOLLEY PREFER Dab, Ames\nEND\n")
+	got := System{}.ReceiptNotes(newGame(t), f)
+	want := []string{ActivityNote, "Names read as: ames = Ames' Brigade; Dab = Dabney's Brigade; Ames = Ames' Brigade."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	g, _ := orders.Parse(activityHead)
+	if notes := (System{}).ReceiptNotes(newGame(t), g); notes != nil {
+		t.Errorf("a file without scripts got notes %q", notes)
+	}
+}
