@@ -350,6 +350,7 @@ func namesIn(o orders.Order) []orders.Name {
 	}
 	return ns
 }
+
 // suggestPiece finds the counter a misspelt name or abbreviation most
 // likely meant, comparing it with whole names and with their beginnings
 // ("Amse" is one slip from "Ames' Brigade"). It returns "" if none is
