@@ -39,7 +39,7 @@ type Step struct {
 	Word     string
 	WordAt   Pos
 	Canister bool   // FIRE ... CANISTER (LoB 8.2e)
-	Units    []Name // the units SPLIT leaves behind
+	Units    []Name // the units SPLIT leaves behind, or JOIN takes in
 	// IfClosingFails marks a fallback: the step is taken only if a Closing
 	// Roll stops the stack (LoB 3.5). Only FIRE may be a fallback.
 	IfClosingFails bool
@@ -50,7 +50,7 @@ func (s *Stack) Position() Pos { return s.At }
 func (*Stack) isOrder()        {}
 
 // StepVerbs are the words that start a step of an activity script.
-var StepVerbs = []string{"MOVE", "FACE", "FORMATION", "UNLIMBER", "LIMBER", "FIRE", "CHARGE", "SPLIT", "RETREAT", "IF"}
+var StepVerbs = []string{"MOVE", "FACE", "FORMATION", "UNLIMBER", "LIMBER", "FIRE", "CHARGE", "SPLIT", "JOIN", "RETREAT", "IF"}
 
 // chainable are the verbs after which another step may follow on the same
 // line ("MOVE C12.8 C12.9 FACE NE FORMATION LINE").
@@ -96,6 +96,8 @@ func stepExample(v string) string {
 		return "CHARGE C13.10"
 	case "SPLIT":
 		return "SPLIT 4th Texas"
+	case "JOIN":
+		return "JOIN 5th Texas"
 	case "RETREAT":
 		return "RETREAT C12.8 C12.7 C12.6 ... (ten hexes)"
 	case "IF":
@@ -204,10 +206,10 @@ func (p *parser) step(l line, k string, v word, args []word) {
 				"write "+k+" alone, or follow it with another step such as FACE NE")
 			return
 		}
-	case "SPLIT":
+	case "SPLIT", "JOIN":
 		off := v.off + len(v.text)
 		rest, restOff := trimAt(l.text[off:], off)
-		st.Units = p.names(l, rest, restOff, st.At, "SPLIT")
+		st.Units = p.names(l, rest, restOff, st.At, k)
 		ok = len(st.Units) > 0
 	case "IF":
 		p.fallback(l, v, args)

@@ -30,6 +30,7 @@ END
 STACK Hood, 5th Texas, 3rd Arkansas
   SPLIT 3rd Arkansas
   MOVE C13.10
+  JOIN 4th Alabama, Law
   CHARGE C13.11
 END
 
@@ -75,6 +76,9 @@ func TestParseActivity(t *testing.T) {
 	}
 	if st := f.Orders[2].(*Stack).Steps[0]; st.Verb != "SPLIT" || len(st.Units) != 1 || st.Units[0].Text != "3rd Arkansas" {
 		t.Errorf("split: %+v", st)
+	}
+	if st := f.Orders[2].(*Stack).Steps[2]; st.Verb != "JOIN" || len(st.Units) != 2 || st.Units[1].Text != "Law" {
+		t.Errorf("join: %+v", st)
 	}
 	if st := f.Orders[3].(*Stack).Steps[0]; st.Verb != "RETREAT" || len(st.Hexes) != 10 {
 		t.Errorf("retreat: %+v", st)
