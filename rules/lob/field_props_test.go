@@ -151,3 +151,38 @@ func TestRecoveryAndRoadSpaceBounds(t *testing.T) {
 
 // abs is |n|.
 func abs(n int) int { return max(n, -n) }
+
+// FuzzMoraleResult: a Morale Table cell that parses prints back to a cell
+// that parses to the same result (LoB 6.2).
+func FuzzMoraleResult(f *testing.F) {
+	for _, s := range []string{"-", "BL", "Sh b1", "DG b3 L1", "R b4 L2", "b2", "L1", "DG L1 b2", "Sh b0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseMoraleResult(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseMoraleResult(r.String())
+		if err != nil || again != r {
+			t.Fatalf("%q -> %v -> %v %v", s, r, again, err)
+		}
+	})
+}
+
+// FuzzCombatResult: the same round trip for Combat Table cells (LoB 5.6).
+func FuzzCombatResult(f *testing.F) {
+	for _, s := range []string{"-", "m", "2", "1 blue", "m red", "- red", "0", "3 green"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := parseCombatResult(s)
+		if err != nil {
+			return
+		}
+		again, err := parseCombatResult(r.String())
+		if err != nil || again != r {
+			t.Fatalf("%q -> %v -> %v %v", s, r, again, err)
+		}
+	})
+}

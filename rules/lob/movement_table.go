@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,8 +129,8 @@ func mpValues(p *rules.ChartPack, table string) (map[string]MP, error) {
 		return nil, r.errorf("has no values")
 	}
 	out := map[string]MP{}
-	for k, v := range r.t.Values {
-		m, err := parseMP(strings.TrimSpace(v))
+	for _, k := range slices.Sorted(maps.Keys(r.t.Values)) {
+		m, err := parseMP(strings.TrimSpace(r.t.Values[k]))
 		if err != nil {
 			return nil, r.errorf("value %s: %v", k, err)
 		}
@@ -142,7 +143,7 @@ func mpValues(p *rules.ChartPack, table string) (map[string]MP, error) {
 // or "-" (cannot use). Hexside costs are written "+N".
 func terrainCells(r tableReader, cols []string, additive bool) (map[string]map[string]TerrainCost, error) {
 	out := map[string]map[string]TerrainCost{}
-	for row := range r.t.Rows {
+	for _, row := range slices.Sorted(maps.Keys(r.t.Rows)) {
 		out[row] = map[string]TerrainCost{}
 		for _, col := range cols {
 			s, err := r.cell(row, col)
