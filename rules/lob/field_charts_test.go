@@ -439,3 +439,25 @@ func TestProvisionalFieldTablesAreDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestFormationChangeArithmetic checks the MP conversions of LoB 3.1b and
+// 3.1d.
+func TestFormationChangeArithmetic(t *testing.T) {
+	cases := []struct {
+		name      string
+		got, want MP
+	}{
+		{"mount after 2 MPs in Line + 1 to mount", MountedSpent(WholeMP(3)), WholeMP(6)},
+		{"dismount after 5 Mounted + 3", DismountedSpent(WholeMP(8)), WholeMP(4)},
+		{"dismount after 6 Mounted + 3 rounds up", DismountedSpent(WholeMP(9)), WholeMP(5)},
+		{"dismount after 5 1/2 Mounted + 3 rounds up", DismountedSpent(WholeMP(8) + 1), WholeMP(5)},
+		{"Open Order 4 of 8 left mounts to 6 of 12", ConvertRemaining(WholeMP(4), WholeMP(8), WholeMP(12)), WholeMP(6)},
+		{"Open Order 3 of 8 left mounts to 4 1/2, up to 5", ConvertRemaining(WholeMP(3), WholeMP(8), WholeMP(12)), WholeMP(5)},
+		{"Open Order nothing left", ConvertRemaining(0, WholeMP(8), WholeMP(12)), 0},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}

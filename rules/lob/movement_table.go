@@ -260,3 +260,25 @@ func DGAllowance(ma MP) MP {
 func FireActivityMP(ma MP) MP {
 	return WholeMP((int(ma)/2 + 1) / 2)
 }
+
+// MountedSpent is what cavalry that mounts from Line counts as spent: twice
+// the MPs spent in Line, the mounting cost included (LoB 3.1b).
+func MountedSpent(spentInLine MP) MP { return 2 * spentInLine }
+
+// DismountedSpent is what Mounted cavalry that dismounts to Line counts as
+// spent: half the MPs spent Mounted, the dismounting cost included, rounded
+// up to a whole MP (LoB 3.1b).
+func DismountedSpent(spentMounted MP) MP { return WholeMP((int(spentMounted) + 3) / 4) }
+
+// ConvertRemaining converts MPs left under one Movement Allowance into the
+// same share of another, rounded up to a whole MP: Open Order Capable
+// cavalry that mounts goes from the Open Order MA to the Mounted MA (LoB
+// 3.1d).
+func ConvertRemaining(remaining, fromMA, toMA MP) MP {
+	if fromMA <= 0 {
+		return 0
+	}
+	// Whole MPs = (remaining/2) * toMA / fromMA; all three are in halves.
+	num, den := int(remaining)*int(toMA), 2*int(fromMA)
+	return WholeMP((num + den - 1) / den)
+}
