@@ -461,3 +461,25 @@ func TestFormationChangeArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// TestGameRefusesABrokenFieldTable: a game started with a pack whose field
+// table is malformed or missing is refused, naming the cell or table.
+func TestGameRefusesABrokenFieldTable(t *testing.T) {
+	cases := []struct{ old, new, want string }{
+		{`"13": ["DG b3 L1"`, `"13": ["DG x3 L1"`, "table morale: row 13 column A"},
+		{"  terrain-roads:", "  terrain-lanes:", `missing table "terrain-roads"`},
+	}
+	for _, c := range cases {
+		data := string(ChartPackData())
+		if !strings.Contains(data, c.old) {
+			t.Fatalf("no %q in the pack", c.old)
+		}
+		p, err := rules.ParseChartPack("house.yaml", []byte(strings.Replace(data, c.old, c.new, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().NewGame("tanners-creek", p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
+}
