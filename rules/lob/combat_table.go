@@ -279,12 +279,14 @@ func compileRangeShifts(p *rules.ChartPack) (map[string][]int, error) {
 }
 
 // CombatColumn finds the Combat Table column of a shot (LoB 5.6): the
-// column whose heading holds the modified SPs (see FiringSPs), moved by the
-// net column shifts, right for positive. A shot shifted off the left side
-// does not happen (5.2d): fires is false. Off the right side it uses the
-// last column (5.2e). SPs below the first heading are off the table too.
-func (f *fieldCharts) CombatColumn(sps, shift int) (col int, fires bool) {
+// column whose heading holds the firing SPs, halved with fractions dropped
+// when the firers are DG (FiringSPs), moved by the net column shifts, right
+// for positive. A shot shifted off the left side does not happen (5.2d):
+// fires is false. Off the right side it uses the last column (5.2e). SPs
+// below the first heading are off the table too.
+func (f *fieldCharts) CombatColumn(sps int, dg bool, shift int) (col int, fires bool) {
 	t := f.combat
+	sps = FiringSPs(sps, dg)
 	start := -1
 	for i := t.firstSP; i < len(t.cols); i++ {
 		c := t.cols[i]

@@ -57,7 +57,7 @@ func testField(t *testing.T) *fieldCharts {
 func TestProvisionalCombatAgreesWithTheSeed(t *testing.T) {
 	f := provisionalField(t)
 	// Complete Normal Fire Combat Example: 4 SPs, "4-5" column, 9 = 1 SP.
-	col, fires := f.CombatColumn(FiringSPs(4, false), 0)
+	col, fires := f.CombatColumn(4, false, 0)
 	if !fires || f.CombatLabel(col) != "4-5" {
 		t.Fatalf("4 SPs: column %q fires %v, want 4-5", f.CombatLabel(col), fires)
 	}
@@ -245,24 +245,30 @@ func TestFieldArithmetic(t *testing.T) {
 func TestExplicitPackLookups(t *testing.T) {
 	f := testField(t)
 	columns := []struct {
-		sps, shift int
-		want       string
-		fires      bool
+		sps   int
+		dg    bool
+		shift int
+		want  string
+		fires bool
 	}{
-		{0, 0, "", false},   // below the first SP heading
-		{1, -1, "-1", true}, // negative column
-		{1, -2, "", false},  // off the left (5.2d)
-		{3, 0, "2-3", true},
-		{9, 0, "4+", true},
-		{2, 5, "4+", true}, // off the right uses the last (5.2e)
+		{0, false, 0, "", false},   // below the first SP heading
+		{1, false, -1, "-1", true}, // negative column
+		{1, false, -2, "", false},  // off the left (5.2d)
+		{3, false, 0, "2-3", true},
+		{9, false, 0, "4+", true},
+		{9, true, 0, "4+", true},  // DG: 4 SPs (5.6)
+		{7, true, 0, "2-3", true}, // DG: 3 1/2, fractions dropped
+		{3, true, 0, "1", true},   // DG: 1 1/2
+		{1, true, 0, "", false},   // DG: 0 SPs, no heading
+		{2, false, 5, "4+", true}, // off the right uses the last (5.2e)
 	}
 	for _, c := range columns {
-		col, fires := f.CombatColumn(c.sps, c.shift)
+		col, fires := f.CombatColumn(c.sps, c.dg, c.shift)
 		if fires != c.fires || (fires && f.CombatLabel(col) != c.want) {
 			t.Errorf("%d SPs shift %d: %q %v, want %q %v", c.sps, c.shift, f.CombatLabel(col), fires, c.want, c.fires)
 		}
 	}
-	last, _ := f.CombatColumn(4, 0)
+	last, _ := f.CombatColumn(4, false, 0)
 	results := []struct {
 		roll, rng int
 		want      string

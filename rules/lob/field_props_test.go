@@ -13,20 +13,27 @@ func fieldPacks(t *testing.T) map[string]*fieldCharts {
 }
 
 // TestMoreSPsNeverMoveLeft: for any pack, more firing SPs never start a
-// shot in a column further left, nor turn a shot into no shot (LoB 5.6).
+// shot in a column further left, nor turn a shot into no shot, and DG
+// firers never fire further right (LoB 5.6).
 func TestMoreSPsNeverMoveLeft(t *testing.T) {
 	for name, f := range fieldPacks(t) {
 		t.Run(name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				sps := rapid.IntRange(0, 40).Draw(t, "sps")
 				shift := rapid.IntRange(-12, 12).Draw(t, "shift")
-				c1, ok1 := f.CombatColumn(sps, shift)
-				c2, ok2 := f.CombatColumn(sps+1, shift)
+				dg := rapid.Bool().Draw(t, "dg")
+				c1, ok1 := f.CombatColumn(sps, dg, shift)
+				c2, ok2 := f.CombatColumn(sps+1, dg, shift)
 				if ok1 && (!ok2 || c2 < c1) {
 					t.Fatalf("%d SPs: column %d, %d SPs: column %d fires %v", sps, c1, sps+1, c2, ok2)
 				}
-				if c3, ok3 := f.CombatColumn(sps, shift+1); ok1 && (!ok3 || c3 < c1) {
+				if c3, ok3 := f.CombatColumn(sps, dg, shift+1); ok1 && (!ok3 || c3 < c1) {
 					t.Fatalf("one more right shift moved left")
+				}
+				if cd, okd := f.CombatColumn(sps, true, shift); okd {
+					if cn, okn := f.CombatColumn(sps, false, shift); !okn || cd > cn {
+						t.Fatalf("%d SPs DG fired on column %d, right of %d", sps, cd, cn)
+					}
 				}
 			})
 		})
