@@ -15,18 +15,18 @@ import (
 // ReceiptNoter is implemented by systems that add notes to a receipt,
 // such as which kinds of orders they keep but do not carry out yet.
 type ReceiptNoter interface {
-	ReceiptNotes(f *orders.File) []string
+	ReceiptNotes(st rules.State, f *orders.File) []string
 }
 
 // ReceiptText renders the receipt for an accepted order file: the orders
 // in canonical form, numbered, their hash, and the sides still awaited.
-func ReceiptText(sys rules.System, game, side, segment string, f *orders.File, waiting []string) (string, error) {
+func ReceiptText(sys rules.System, st rules.State, game, side, segment string, f *orders.File, waiting []string) (string, error) {
 	h := orders.Hash(f)
 	d := templates.ReceiptData{Game: game, Side: side, Segment: segment,
 		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
 		Waiting: strings.Join(waiting, ", ")}
 	if n, ok := sys.(ReceiptNoter); ok {
-		d.Notes = n.ReceiptNotes(f)
+		d.Notes = n.ReceiptNotes(st, f)
 	}
 	return templates.Receipt(d)
 }
@@ -82,7 +82,7 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 		return reply, false, err
 	}
 	waiting = slices.DeleteFunc(slices.Clone(waiting), func(s string) bool { return s == side })
-	reply, err = ReceiptText(sys, f.Game, side, seg.Label, f, waiting)
+	reply, err = ReceiptText(sys, st, f.Game, side, seg.Label, f, waiting)
 	return reply, err == nil, err
 }
 

@@ -30,6 +30,7 @@ END
 STACK Hood, 5th Texas, 3rd Arkansas
   SPLIT 3rd Arkansas
   MOVE C13.10
+  JOIN 4th Alabama, Law
   CHARGE C13.11
 END
 
@@ -75,6 +76,9 @@ func TestParseActivity(t *testing.T) {
 	}
 	if st := f.Orders[2].(*Stack).Steps[0]; st.Verb != "SPLIT" || len(st.Units) != 1 || st.Units[0].Text != "3rd Arkansas" {
 		t.Errorf("split: %+v", st)
+	}
+	if st := f.Orders[2].(*Stack).Steps[2]; st.Verb != "JOIN" || len(st.Units) != 2 || st.Units[1].Text != "Law" {
+		t.Errorf("join: %+v", st)
 	}
 	if st := f.Orders[3].(*Stack).Steps[0]; st.Verb != "RETREAT" || len(st.Hexes) != 10 {
 		t.Errorf("retreat: %+v", st)
@@ -182,5 +186,37 @@ func TestParseRepeatedReceipt(t *testing.T) {
 		if len(probs) != 0 || len(f.Orders) != 1 || f.Game != "g" {
 			t.Errorf("%s: %d orders, problems %+v", name, len(f.Orders), probs)
 		}
+	}
+}
+
+// bigActivityFile returns an Activity Phase file of n stack scripts and a
+// STANDING block, written as players do: mixed case, tabs, CRLF, smart
+// quotes, chained steps, quoted reply text.
+func bigActivityFile(n int) string {
+	var b strings.Builder
+	b.WriteString("> Galloper received your orders\r\n\r\ngame tanners-1\r\nSIDE CSA\r\nTURN 3\r\n\r\n")
+	for i := range n {
+		fmt.Fprintf(&b, "stack %dth Texas, Hood\u2019s Div %d\r\n", i, i)
+		fmt.Fprintf(&b, "\tmove c%d.%02d, C%d.%d c%d.%d  face NE  formation line\r\n", i%40, i%30, i%40, i%30+1, i%40+1, i%30+1)
+		fmt.Fprintf(&b, "\tIF closing fails fire C%d.%d canister\r\n", i%40+2, i%30+1)
+		b.WriteString("\tSPLIT 3rd Arkansas\r\nEND\r\n")
+	}
+	b.WriteString("STANDING\r\n  Opening Volley: best column\r\n  retreat avoid EZOC, toward HQ, roads\r\n  LOSSES spread\r\nEND\r\n-- \r\nEd\r\n")
+	return b.String()
+}
+
+func TestBigActivityFile(t *testing.T) {
+	f, probs := Parse(bigActivityFile(50))
+	if len(probs) != 0 || len(f.Orders) != 51 {
+		t.Fatalf("%d blocks, problems %+v", len(f.Orders), probs)
+	}
+}
+
+func BenchmarkParseActivity(b *testing.B) {
+	text := bigActivityFile(4000)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(text)
 	}
 }

@@ -84,12 +84,18 @@ func (p *parser) noise(l line, k string) bool {
 		}
 		return true
 	}
-	if replyMarker.MatchString(strings.TrimSpace(l.text)) {
+	if t := strings.TrimSpace(l.text); mayMark(t) && replyMarker.MatchString(t) {
 		p.closeBlock()
 		p.skipping = true
 		return true
 	}
 	return false
+}
+
+// mayMark reports whether t starts as a reply marker can, so that most
+// lines skip the regular expression.
+func mayMark(t string) bool {
+	return strings.HasPrefix(t, "Galloper ") || strings.HasPrefix(t, "On") || strings.HasPrefix(t, "--") || strings.HasPrefix(t, "__")
 }
 
 // writeOther writes the orders that are not written orders.
