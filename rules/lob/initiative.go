@@ -135,7 +135,7 @@ func (r *resolver) release(lr leaderRole) {
 	if lr.brigade == nil {
 		r.s.cmdState(lr.cmd.Name).Reserve = false
 	}
-	r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve", lr.formation())
+	r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve after a successful Command Roll", lr.formation())
 }
 
 // allInRadius reports whether every unit of a Command is in Command Radius.

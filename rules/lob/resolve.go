@@ -180,17 +180,13 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	o.Status, o.AcceptedTurn = Accepted, r.turn
 	o.Path = r.s.plan(r.s.hqHex(c), o)
 	r.add("order-accepted", rule, "%s accepts %s (%s): %s", c.Name, o.ID, o.Type, why)
-	if r.inReserveNow(c) && len(o.Reserves) == 0 {
-		r.s.cmdState(c.Name).Reserve = false
-		r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve with its new order", c.Name)
+	if r.s.inReserve(c) && len(o.Reserves) == 0 {
+		r.release(leaderRole{leader: c.Leader, cmd: c})
 	}
 	r.applyReserves(o)
 	r.associate(o)
 	r.relay(o, c)
 }
-
-// inReserveNow reports whether a Command as a whole is in Reserve.
-func (r *resolver) inReserveNow(c *Command) bool { return r.s.cmdStatus(c.Name).Reserve }
 
 // stacked reports whether a leader is with his HQ (LoB 10.6); a leader
 // who fills in for an HQ always is (10.6d example step 4).
@@ -574,6 +570,15 @@ func (s *State) describe(o *Order) string {
 	head := fmt.Sprintf("%s %s %s -> %s, objective %s", o.ID, o.Type, o.From, o.To, o.objectiveText())
 	if o.Condition.Kind != "" {
 		head += fmt.Sprintf(", when %s", o.Condition.Text)
+	}
+	if o.Parent != "" {
+		head += fmt.Sprintf(" (re-issue of %s)", o.Parent)
+	}
+	if o.Initiative != "" {
+		head += fmt.Sprintf(" (Initiative %s)", o.Initiative)
+	}
+	if o.Intent != "" {
+		head += fmt.Sprintf(", intent %q", strings.ReplaceAll(o.Intent, "\n", " "))
 	}
 	clock := func(t int) string { return s.scn.clock(t).Format("15:04") }
 	var st string

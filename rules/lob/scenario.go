@@ -488,7 +488,7 @@ func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
 var optionalRules = map[string]bool{"12.1": true, "12.2": true, "12.3": true, "12.4": true, "12.5": true}
 
 // commandLevels are the levels a scenario may give a Command (LoB 10.1a).
-var commandLevels = map[string]bool{LevelCorps: true, LevelDivision: true, LevelArtillery: true}
+var commandLevels = map[string]bool{LevelCorps: true, LevelDivision: true, LevelBrigade: true, LevelArtillery: true}
 
 // parents checks each Command's parent and fills in organisation paths.
 func (v *loader) parents(sd *SideOOB) {
@@ -515,7 +515,7 @@ func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, 
 	c := Command{Name: f.Name, Side: side, Level: level, Parent: f.Parent, HQ: f.HQ, NoHQ: f.NoHQ}
 	where := fmt.Sprintf("side %s, command %q", side, f.Name)
 	if level != LevelArmy && !commandLevels[level] {
-		v.fail("%s: field level: %q is not corps, division or artillery-battalion", where, level)
+		v.fail("%s: field level: %q is not corps, division, brigade or artillery-battalion", where, level)
 	}
 	if l, ok := v.leader(where, &f.Leader); ok {
 		c.Leader = l
