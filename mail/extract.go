@@ -11,9 +11,11 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	_ "github.com/emersion/go-message/charset" // decode windows-1252, Latin-1, ...
 	"github.com/emersion/go-message/mail"
+	"golang.org/x/text/encoding/charmap"
 
 	"galloper/adjudicator"
 )
@@ -118,8 +120,22 @@ func Read(raw []byte) adjudicator.Incoming {
 	default:
 		in.Text = html
 	}
-	in.Text = unforward(in.Text)
+	in.Text = unforward(fromWindows1252(in.Text))
 	return in
+}
+
+// fromWindows1252 decodes text that is not valid UTF-8 as Windows-1252,
+// the charset mail programs use most often when they declare none (or
+// declare it wrongly). Valid UTF-8 is returned as it is.
+func fromWindows1252(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	s, err := charmap.Windows1252.NewDecoder().String(text)
+	if err != nil {
+		return text
+	}
+	return s
 }
 
 // isAutomatic reports bounces and auto-replies, which must never be

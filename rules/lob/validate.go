@@ -46,7 +46,7 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 	}
 	written := 0
 	for _, o := range f.Orders {
-		if s.validateActivity(sd, o, &ps) {
+		if s.validateActivity(sd, f, o, &ps) {
 			continue
 		}
 		switch o := o.(type) {

@@ -32,10 +32,11 @@ const selfRetreatHexes = 10
 
 // validateActivity checks o if it is an activity script or standing
 // reactions and reports whether it was one.
-func (s *State) validateActivity(sd *SideOOB, o orders.Order, ps *problems) bool {
+func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps *problems) bool {
 	switch o := o.(type) {
 	case *orders.Stack:
 		s.checkStack(sd, o, ps)
+		s.checkOnce(f, o, ps)
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
 	default:
@@ -107,6 +108,76 @@ func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
 	}
 	for _, step := range st.Steps {
 		s.checkStep(sd, st, members, step, &at, ps)
+	}
+	checkActivityKind(st, ps)
+}
+
+// checkActivityKind checks that a script is one Move or one Fire Activity
+// (LoB 2.2): no unit fires and then moves, fires twice, or both fires
+// and charges. A fallback fire after a failed Closing Roll (LoB 3.5) is
+// the exception, and is not counted.
+func checkActivityKind(st *orders.Stack, ps *problems) {
+	var fired, charged *orders.Step
+	for i := range st.Steps {
+		step := &st.Steps[i]
+		if step.IfClosingFails {
+			continue
+		}
+		switch step.Verb {
+		case "FIRE":
+			switch {
+			case fired != nil:
+				ps.add(step.At, "lob-2.2-one-fire", "LoB 2.2",
+					fmt.Sprintf("the stack already fires on line %d; a unit fires once in its activity", fired.At.Line), "")
+			case charged != nil:
+				ps.add(step.At, "lob-2.2-fire-and-charge", "LoB 2.2",
+					"a stack that charges is on a Move Activity and cannot also fire",
+					"to fire if the charge's Closing Roll fails, write IF CLOSING FAILS FIRE <hex>")
+			}
+			fired = step
+		case "CHARGE":
+			charged = step
+			if fired != nil {
+				ps.add(step.At, "lob-2.2-fire-and-charge", "LoB 2.2",
+					"units on a Fire Activity cannot charge", "charge or fire, not both")
+			}
+		case "MOVE", "RETREAT":
+			if fired != nil {
+				ps.add(step.At, "lob-2.2-move-after-fire", "LoB 2.2",
+					fmt.Sprintf("no unit can fire and then move; the stack fires on line %d", fired.At.Line),
+					"move first, then fire")
+			}
+		}
+	}
+}
+
+// checkOnce reports units of st that an earlier STACK block of the file
+// already activates: each unit has one activity a phase, and a stack
+// finishes before another starts (LoB 2.2, 3.0d).
+func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
+	piece := func(n orders.Name) (string, bool) {
+		m := match("unit", n.Text, s.pieceNames())
+		if !m.ok {
+			return "", false
+		}
+		return s.doc.Pieces[m.target].Name, true
+	}
+	for _, o := range f.Orders {
+		if o == orders.Order(st) {
+			return
+		}
+		earlier, ok := o.(*orders.Stack)
+		if !ok {
+			continue
+		}
+		for _, n := range st.Units {
+			name, ok := piece(n)
+			if ok && slices.ContainsFunc(earlier.Units, func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
+				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
+					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
+					"put all of its steps in one STACK block")
+			}
+		}
 	}
 }
 
