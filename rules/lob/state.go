@@ -39,6 +39,8 @@ type stateDoc struct {
 	Optional []string `json:"optional,omitempty"`
 	// Pending are field events command and control has still to answer.
 	Pending []Pending `json:"pending,omitempty"`
+	// Support is the state of supply, leaders and Breastworks (support.go).
+	Support supportDoc `json:"support"`
 }
 
 // Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a
