@@ -35,6 +35,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r.supportCommand()
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -46,6 +47,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
+	r.supportActivity(f)
+	r.supportRally()
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
 }

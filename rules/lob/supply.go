@@ -369,12 +369,13 @@ func (r *resolver) destroyWagon(name, why string) {
 // wagonMoves moves each Wagon of the side that has somewhere to go (LoB
 // 8.1c): toward the destination its owning leader gave it, or after its
 // Command's HQ while that Command carries out an order that moves it or
-// Skedaddles (10.9). A Wagon moves at most its MA of 4 hexes a turn.
-func (r *resolver) wagonMoves(side rules.Side) {
+// Skedaddles (10.9). A Wagon moves at most its MA of 4 hexes a turn;
+// Wagons the WAGON directive already moved this phase do not move again.
+func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 	m := &r.s.scn.Map
 	for _, name := range r.s.wagonNames(side) {
 		w, p := r.s.wagonState(name), r.s.piece(name)
-		if w.Destroyed || p.OffMap {
+		if w.Destroyed || p.OffMap || moved[name] {
 			continue
 		}
 		to, why := r.wagonGoal(name)

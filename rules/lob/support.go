@@ -3,6 +3,7 @@ package lob
 import (
 	"sort"
 
+	"galloper/orders"
 	"galloper/rules"
 )
 
@@ -192,4 +193,38 @@ func (s *State) enemyCombatAdjacent(side rules.Side, h string, arms ...string) b
 		}
 	}
 	return false
+}
+
+// supportCommand is the support rules' part of the Command Phase: the
+// night's notices (LoB 2.3).
+func (r *resolver) supportCommand() { r.nightNotes() }
+
+// supportActivity is the support rules' part of the Activity Phase, after
+// the moves: batteries back from replenishing (LoB 8.5b), Wagons following
+// their orders (8.1c), enemy Wagons destroyed by units moving next to
+// them (8.1b),
+// and enemy HQs overrun (9.2).
+func (r *resolver) supportActivity(f *orders.File) {
+	r.batteriesReturn()
+	r.noteWagonOrders(f)
+	r.wagonMoves(r.side, directedWagons(f))
+	r.wagonsDestroyed(r.s.enemyOf(r.side))
+	r.hqsOverrun()
+}
+
+// supportRally is the support rules' part of the Rally Phase: Breastworks
+// (LoB 9.5) and, on the midnight turn, Loss Recovery (9.3, 2.1b).
+func (r *resolver) supportRally() {
+	r.breastworksPhase()
+	r.lossRecovery()
+}
+
+// directedWagons lists the Wagons given a WAGON directive this turn; the
+// directive itself moves them this phase (LoB 8.1c).
+func directedWagons(f *orders.File) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range directives(f, "WAGON") {
+		out[d.Who] = true
+	}
+	return out
 }
