@@ -463,3 +463,25 @@ func (s *State) hasOwnBattery(leader, stack string) bool {
 	}
 	return false
 }
+
+// leadersWithoutUnits removes from play every leader all of whose combat
+// units have been eliminated (LoB 9.1a); Loss Recovery brings him back
+// with the first of them to return (9.3c). Both sides are checked, in
+// counter order, after the Activity Phase's fire.
+func (r *resolver) leadersWithoutUnits() {
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		if p.Kind != "leader" || p.Status != "" || p.OffMap {
+			continue
+		}
+		us := r.s.leaderUnits(p.Name)
+		gone := len(us) > 0
+		for _, u := range us {
+			gone = gone && r.s.piece(u).Unit.Eliminated
+		}
+		if gone {
+			p.Status = leaderRemoved
+			r.add("leader-removed", "LoB 9.1a", "all of %s's combat units have been eliminated: he is removed until Loss Recovery brings one back (LoB 9.3c)", p.Name)
+		}
+	}
+}
