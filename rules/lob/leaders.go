@@ -158,18 +158,23 @@ func (r *resolver) replBrigade(name string) (string, bool) {
 
 // fillPost fills a post left empty (LoB 9.1b). A brigade gets its Repl;
 // a Command gets the ranking leader of the next lower level, whose own
-// post is then filled the same way, down to the brigades. An Artillery
-// Battalion's leader is replaced by a Repl who is no Artillery Leader; the
-// Army Commander has no Repl.
+// post is then filled the same way, down to the brigades. A brigade-level
+// Command gets its Repl, and an Artillery Battalion a Repl who is no
+// Artillery Leader (9.1c); the Army Commander has no Repl.
 func (r *resolver) fillPost(post, where string) {
 	if b := r.s.brigadeNamed(post); b != nil {
 		r.placeRepl(post, where)
 		return
 	}
 	c := r.s.scn.command(post)
-	if c.Level == LevelArtillery {
-		r.s.setHolder(post, "")
+	switch c.Level {
+	case LevelArtillery:
+		r.s.setHolder(post, replName(post))
 		r.add("leader-repl", "LoB 9.1c", "a Repl, who is not an Artillery Leader, takes over %s", post)
+		return
+	case LevelBrigade:
+		r.s.setHolder(post, replName(post))
+		r.add("leader-repl", "LoB 9.1b", "a Repl takes over %s", post)
 		return
 	}
 	next, from := r.ranking(c)
