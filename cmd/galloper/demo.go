@@ -42,8 +42,8 @@ func demoCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "demo-out", "directory for the mails, maps and database")
-	cmd.Flags().IntVar(&turns, "turns", 4, "game turns to play (each has a CSA and a USA player turn)")
-	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the demo's dice secret (a real game draws it from crypto/rand)")
+	cmd.Flags().IntVar(&turns, "turns", 8, "game turns to play (each has a CSA and a USA player turn)")
+	cmd.Flags().Uint64Var(&seed, "seed", 2, "seed of the demo's dice secret (a real game draws it from crypto/rand)")
 	return cmd
 }
 
@@ -62,6 +62,10 @@ type demoPlayer struct {
 	side, email, password string
 	pending               []string // ORDER blocks still to send
 	bad                   map[int]string
+	// futile names a Command whose attack the player declares futile
+	// (LoB 10.7a #5) the turn after its results show it attacking.
+	futile  string
+	declare bool // send FUTILE with the next orders
 }
 
 func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint64) error {
@@ -142,15 +146,20 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 			if len(p.pending) > 0 {
 				body = p.pending[0]
 			}
+			directive := ""
+			if p.declare {
+				directive, p.declare, p.futile = "FUTILE "+p.futile, false, ""
+			}
 			expect += 3 // the receipt and both sides' results
-			if err := p.send(srv, turn, body); err != nil {
+			if err := p.send(srv, turn, strings.TrimSpace(body+"\n"+directive)); err != nil {
 				return err
 			}
 			got, err := srv.WaitFor(ctx, expect, 30*time.Second)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "\nTurn %d %s: sent %s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""])
+			fmt.Fprintf(w, "\nTurn %d %s: sent %s%s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""],
+				map[bool]string{true: " and " + directive, false: ""}[directive != ""])
 			for _, m := range got[expect-3:] {
 				if m.To == p.email && strings.HasPrefix(subject(m.Raw), "Results") {
 					text := bodyText(m.Raw)
@@ -158,6 +167,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 					if body != "" && !strings.Contains(text, "is not sent") && !strings.Contains(text, "cannot roll") {
 						p.pending = p.pending[1:]
 					}
+					p.watch(text)
 				}
 			}
 		}
@@ -201,19 +211,31 @@ func verdict(err error) string {
 	return "intact"
 }
 
+// watch reads a side's results: once the Command it means to call off is
+// attacking and has not yet reached its objective, it declares the attack
+// futile with its next orders.
+func (p *demoPlayer) watch(results string) {
+	if p.futile != "" && strings.Contains(results, p.futile+" accepts") && !strings.Contains(results, p.futile+" has reached") {
+		p.declare = true
+	}
+}
+
+// demoCSAPlayer attacks with Lyle's Corps, whose acceptance re-issues the
+// order to both divisions (LoB 10.6d), moves the army HQ up, and calls off
+// Barton's part of the attack once it has begun (LoB 10.7a #5).
 func demoCSAPlayer() *demoPlayer {
-	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, pending: []string{
-		`ORDER MOVE from Harrow to Barton
+	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, futile: "Barton's Division", pending: []string{
+		`ORDER ATTACK from Harrow to Lyle's Corps
   OBJECTIVE Sorrel Bridge
   ROUTE     A6.11, Wexley Pike, Sorrel Bridge
+  FOR Barton's Division: lead along the pike and take the bridge
+  FOR Whitcomb's Division: clear Halloway Orchard on the left, orchard wall on your right
   INTENT    Take the bridge before the Federals come down from the ridge.
 END`,
-		`ORDER ATTACK from Harrow to Whitcomb
-  OBJECTIVE Halloway Orchard
-  ROUTE     A7.15, Halloway Orchard
-  WHEN      when Barton's Division attacks
-  FOR Dabney's Brigade: lead, keep the orchard wall on your right
-  INTENT    Clear the orchard and hold it for the guns.
+		`ORDER MOVE from Harrow to Army of the Blue Ridge
+  OBJECTIVE A3.12
+  ROUTE     A3.12
+  INTENT    Bring army headquarters up behind the corps.
 END`,
 	}}
 }

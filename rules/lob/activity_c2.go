@@ -50,7 +50,7 @@ func (r *resolver) withdrawals() {
 		}
 		if safe {
 			r.s.cmdState(c.Name).Withdraw = false
-			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands (LoB 10.8a)", c.Name)
+			r.add("fluke-withdrawn", "LoB 10.7b", "%s is out of enemy Small Arms range and defends where it stands, as with no orders", c.Name)
 		}
 	}
 }
@@ -134,19 +134,28 @@ func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center
 }
 
 // wagons moves Wagons given a destination by their owning leader (LoB
-// 8.1c), up to 4 hexes a turn (the Wagon MA of 4 counted in hexes).
+// 8.1c), and those of a Skedaddling Command after its HQ (10.9), up to 4
+// hexes a turn (the Wagon MA of 4 counted in hexes).
 func (r *resolver) wagons(f *orders.File) {
-	m := &r.s.scn.Map
 	for _, d := range directives(f, "WAGON") {
-		p := r.s.piece(d.Who)
-		path, _, ok := hex.Path(m.axial(p.Hex), m.axial(d.Target), m.unitCost)
-		if !ok {
-			continue
-		}
-		from := p.Hex
-		p.Hex = m.hexID(path[min(4, len(path)-1)].ToOffset())
-		r.add("wagon-moved", "LoB 8.1c", "%s moves from %s to %s toward %s", p.Name, from, p.Hex, d.Target)
+		r.wagonToward(r.s.piece(d.Who), d.Target, "LoB 8.1c")
 	}
+	for _, w := range r.s.scn.side(r.side).Wagons {
+		if c := r.s.scn.command(w.Command); c != nil && r.s.cmdStatus(c.Name).Skedaddle != "" {
+			r.wagonToward(r.s.piece(w.Name), r.s.hqHex(c), "LoB 10.9")
+		}
+	}
+}
+
+func (r *resolver) wagonToward(p *Piece, to, rule string) {
+	m := &r.s.scn.Map
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
+	if !ok || len(path) < 2 {
+		return
+	}
+	from := p.Hex
+	p.Hex = m.hexID(path[min(4, len(path)-1)].ToOffset())
+	r.add("wagon-moved", rule, "%s moves from %s to %s toward %s", p.Name, from, p.Hex, to)
 }
 
 // drift applies Sound of the Guns (LoB 12.5): before each brigade of a
@@ -223,4 +232,31 @@ func (s *State) columnLength(c *Command) int {
 		}
 	}
 	return n
+}
+
+// followAssociation moves each Artillery Battalion associated with a
+// Command, and with no order of its own, after that Command's HQ: it
+// "is free to move with the associated Command to wherever they are
+// going without an actual hex assignment until they get there" (LoB
+// 10.8e part b). Its HQ closes to the Command's HQ by up to a turn's
+// cross-country allowance, and its leader goes with it.
+func (r *resolver) followAssociation() {
+	for _, c := range r.s.scn.commands() {
+		st := r.s.cmdStatus(c.Name)
+		if c.Side != r.side || c.Level != LevelArtillery || st.Associated == "" || r.s.hasAccepted(c, false) {
+			continue
+		}
+		to := r.s.scn.command(st.Associated)
+		hq := r.s.piece(c.HQName())
+		from := hq.Hex
+		withLeader := r.stacked(c)
+		r.closeUp(hq, r.s.hqHex(to), r.s.charts.country)
+		if hq.Hex == from {
+			continue
+		}
+		if withLeader {
+			r.s.piece(c.Leader.Name).Hex = hq.Hex
+		}
+		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
+	}
 }

@@ -36,7 +36,7 @@ func (s *State) leaderOut(name string) string {
 	case p.OffMap:
 		return "is not yet on the map (LoB 10.3f)"
 	case p.Status == "lost":
-		return "has been lost (LoB 9.1a)"
+		return "has been lost (LoB 9.1a, 10.8b)"
 	}
 	return ""
 }
@@ -93,15 +93,19 @@ func (r *resolver) held(o *Order, c *Command) (rule, why string) {
 		return "LoB 10.8c", "its Command must achieve Attack Recovery before it can roll for an Attack order"
 	}
 	if why := r.s.leaderOut(c.Leader.Name); why != "" {
-		return "LoB 10.3f", c.Leader.Name + " " + why
+		rule := "LoB 10.3f"
+		if r.s.piece(c.Leader.Name).Status == "lost" {
+			rule = "LoB 10.8b"
+		}
+		return rule, c.Leader.Name + " " + why
 	}
 	return "", ""
 }
 
 // relay re-issues an accepted Attack order to each subordinate Command
-// (LoB 10.4a, 10.6d): no new roll, all at once, delivered in the
-// distance part of the Order Delivery chart. Conditions travel with it
-// (10.4d exception).
+// (LoB 10.4a, 10.6d): no new roll (docs/rulings-lob.md A3), all at once,
+// delivered in the distance part of the Order Delivery chart. Conditions
+// travel with it (10.4d exception).
 func (r *resolver) relay(o *Order, c *Command) bool {
 	subs := r.s.scn.subordinates(c)
 	if o.Type != "ATTACK" || len(subs) == 0 {
@@ -135,6 +139,7 @@ func (r *resolver) applyReserves(o *Order) {
 		for _, u := range r.s.formationUnits(name) {
 			if p := r.s.piece(u); p.Unit != nil {
 				p.Unit.Reserve = true
+				r.s.toMarchFormation(p) // LoB 10.4c #2
 			}
 		}
 		if c := r.s.scn.command(name); c != nil {
@@ -179,9 +184,10 @@ func (r *resolver) associate(o *Order) {
 	}
 }
 
-// endAttack ends an Attack order and starts Attack Recovery for the
-// Command (LoB 10.8c) and for each Command that carried out a re-issue
-// of it, whose re-issued orders end with it.
+// endAttack ends an order; an Attack order's Command then needs Attack
+// Recovery (LoB 10.8c). Re-issues of it that no division has begun end
+// with it; divisions already carrying theirs out go on independently
+// (10.6d #5) until their own orders end. See docs/rulings-lob.md R-C2-6.
 func (r *resolver) endAttack(o *Order, why string) {
 	r.end(o, why)
 	if o.Type != "ATTACK" {
@@ -190,23 +196,23 @@ func (r *resolver) endAttack(o *Order, why string) {
 	r.startRecovery(o.To)
 	for i := range r.s.doc.Orders {
 		ch := &r.s.doc.Orders[i]
-		if ch.Parent == o.ID && ch.Status != Ended {
-			accepted := ch.Status == Accepted
+		if ch.Parent == o.ID && ch.Status != Ended && ch.Status != Accepted {
 			r.end(ch, "ended with "+o.ID)
-			if accepted {
-				r.startRecovery(ch.To)
-			}
+			r.add("order-ended", "LoB 10.7a", "%s ends with %s before %s began it", ch.ID, o.ID, ch.To)
 		}
 	}
 }
 
 // startRecovery marks a Command as needing Attack Recovery (LoB 10.8c).
+// A corps does not: its divisions recover independently, and it may be
+// given new Attack orders meanwhile (docs/rulings-lob.md R-C2-6).
 func (r *resolver) startRecovery(cmd string) {
 	st := r.s.cmdState(cmd)
-	if st.Recovering {
+	if st.Recovering || r.s.hasDivisions(r.s.scn.command(cmd)) {
 		return
 	}
 	st.Recovering = true
+	r.recoveryStarted[cmd] = true
 	r.add("attack-recovery-needed", "LoB 10.8c", "%s must achieve Attack Recovery before it takes new Attack orders", cmd)
 }
 
@@ -217,6 +223,7 @@ func (r *resolver) startRecovery(cmd string) {
 func (r *resolver) flukeStop(c *Command, rule, why string) {
 	st := r.s.cmdState(c.Name)
 	st.Fluke, st.Withdraw, st.Recovering = true, true, true
+	r.recoveryStarted[c.Name] = true
 	r.add("fluke-stoppage", rule, "%s suffers Fluke Stoppage (%s): it must pull back out of enemy Small Arms range and needs Attack Recovery", c.Name, why)
 	parent := r.s.scn.parent(c)
 	if parent == nil || parent.Level != LevelCorps {
@@ -298,7 +305,7 @@ func (r *resolver) flukeCheck(c *Command) {
 // enemy Small Arms range, no cavalry for an infantry division, and a lone
 // regiment not DG or Routed. It says why not when some Reserve fails.
 func (s *State) hasReserve(c *Command) (bool, string) {
-	var any bool
+	why := ""
 	for _, b := range c.Brigades {
 		var in []*Unit
 		for _, u := range b.units() {
@@ -309,49 +316,43 @@ func (s *State) hasReserve(c *Command) (bool, string) {
 		if len(in) == 0 {
 			continue
 		}
-		any = true
-		if why := s.reserveFails(c, b, in); why == "" {
+		fail := s.reserveFails(c, b, in)
+		if fail == "" {
 			return true, ""
-		} else if len(in) > 0 {
-			return false, why
+		}
+		if why == "" {
+			why = fail
 		}
 	}
-	if !any {
-		return false, ""
-	}
-	return false, "its reserve is too small"
+	return false, why
 }
 
-// reserveFails checks one brigade's Reserve units against LoB 10.7c.
+// reserveFails checks one brigade's Reserve units against LoB 10.7c:
+// conditions 1-4, then the minimum size.
 func (s *State) reserveFails(c *Command, b Brigade, in []*Unit) string {
-	complete := len(in) == len(b.units())
-	if len(c.Brigades) >= 3 && !complete {
-		return fmt.Sprintf("a division of %d brigades needs a complete brigade in reserve", len(c.Brigades))
-	}
-	if len(c.Brigades) < 3 {
-		full := false
-		for _, u := range in {
-			full = full || s.piece(u.Name).Unit.SP >= u.SP
-		}
-		if !full {
-			return "the reserve needs a full-strength regiment"
-		}
-	}
 	enemy := s.enemyOf(c.Side)
 	for _, u := range in {
 		p := s.piece(u.Name)
 		switch {
 		case p.Unit.Eliminated || u.Wrecked(p.Unit.SP):
 			return u.Name + " is Wrecked or destroyed"
-		case u.Arm == ArmCavalry && c.hasArm(ArmInfantry):
-			return "cavalry cannot be the reserve of an infantry division"
 		case s.enemySmallArmsWithin(enemy, p.Hex):
 			return "enemy Small Arms can fire on " + u.Name
+		case u.Arm == ArmCavalry && c.hasArm(ArmInfantry):
+			return "cavalry cannot be the reserve of an infantry division"
 		case len(in) == 1 && (s.marker(p.Hex).Morale == MoraleDG || s.marker(p.Hex).Morale == MoraleRouted):
 			return u.Name + " is Disorganized or Routed"
 		}
 	}
-	return ""
+	if len(c.Brigades) >= 3 && len(in) != len(b.units()) {
+		return fmt.Sprintf("a division of %d brigades needs a complete brigade in reserve", len(c.Brigades))
+	}
+	for _, u := range in {
+		if s.piece(u.Name).Unit.SP >= u.SP {
+			return ""
+		}
+	}
+	return "the reserve needs a full-strength regiment"
 }
 
 // hasArm reports whether any unit of the Command is of an arm.
@@ -378,12 +379,13 @@ func (s *State) enemySmallArmsWithin(side rules.Side, h string) bool {
 }
 
 // recovery makes the Attack Recovery rolls (LoB 10.8c) for this side's
-// Commands that need it. All recover on the first Twilight turn of a new
-// day.
+// Commands that need it, from the turn after the need arose
+// (docs/rulings-lob.md R-C2-3). All recover on the first Twilight turn of
+// a new day.
 func (r *resolver) recovery() {
 	for _, c := range r.s.scn.commands() {
-		if c.Side != r.side || !r.s.cmdStatus(c.Name).Recovering {
-			continue
+		if c.Side != r.side || !r.s.cmdStatus(c.Name).Recovering || r.recoveryStarted[c.Name] {
+			continue // rolls begin the turn after the need arises
 		}
 		if r.turn > 1 && r.clock(r.turn) == r.s.scn.FirstLight {
 			r.recovered(c, "it is the first Twilight turn of a new day")
@@ -453,6 +455,28 @@ func (r *resolver) pendingEvents() {
 		}
 	}
 	r.s.doc.Pending = keep
+}
+
+// hasDivisions reports whether a Command has subordinate Commands other
+// than Artillery Battalions: a corps.
+func (s *State) hasDivisions(c *Command) bool {
+	if c == nil {
+		return false
+	}
+	for _, sub := range s.scn.subordinates(c) {
+		if sub.Level != LevelArtillery {
+			return true
+		}
+	}
+	return false
+}
+
+// raise records a field event for command and control to answer in the
+// owning side's next Command Phase (see Pending). The field rules call it
+// when a leader is lost (LoB 9.1a) or an HQ is overrun, retreats from
+// Small Arms fire or is displaced (9.2, 10.9).
+func (s *State) raise(kind, name string) {
+	s.doc.Pending = append(s.doc.Pending, Pending{Kind: kind, Name: name})
 }
 
 // sideOf is the side of a leader or Command.
@@ -666,4 +690,32 @@ func (s *State) belongs(name string, c *Command) bool {
 		}
 	}
 	return false
+}
+
+// toMarchFormation puts a unit in Column, Limbered or Mounted (its first
+// printed side), or keeps Open Order (LoB 10.4b, 10.4c #2, 10.9).
+func (s *State) toMarchFormation(p *Piece) {
+	u := s.scn.unit(p.Name)
+	if u == nil || p.Unit == nil || p.Unit.Formation == "open-order" {
+		return
+	}
+	p.Unit.Formation = u.Sides[0]
+}
+
+// formColumn puts a Command's Infantry into Column as it accepts a Move
+// order (LoB 10.4b): units with a Column side that are not Open Order
+// capable; artillery and cavalry are not Infantry here.
+func (r *resolver) formColumn(c *Command) {
+	var formed []string
+	for _, u := range c.units() {
+		p := r.s.piece(u.Name)
+		if u.Arm != ArmInfantry || u.OpenOrder || u.Sides[0] != "column" || p.Unit.Formation == "column" || p.Unit.Eliminated {
+			continue
+		}
+		p.Unit.Formation = "column"
+		formed = append(formed, u.Name)
+	}
+	if len(formed) > 0 {
+		r.add("column-formed", "LoB 10.4b", "%s forms column for its Move order: %s", c.Name, strings.Join(formed, ", "))
+	}
 }

@@ -83,7 +83,10 @@ func (r *caseRun) setState(l caseLineText) {
 	case "lost":
 		r.counter(l, strings.Join(f[1:], " ")).Status = "lost"
 	case "pending": // pending <kind> <name>
-		st.doc.Pending = append(st.doc.Pending, Pending{Kind: f[1], Name: strings.Join(f[2:], " ")})
+		st.raise(f[1], strings.Join(f[2:], " "))
+	case "associate": // associate <battalion> -> <Command>
+		b, c, _ := strings.Cut(strings.Join(f[1:], " "), " -> ")
+		st.cmdState(b).Associated = c
 	case "offmap": // offmap <command> <turn> <hex>
 		r.offMap(l, f[1:])
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
@@ -133,6 +136,8 @@ func (r *caseRun) addOrder(l caseLineText) {
 		k, v, _ := strings.Cut(p, " ")
 		n, _ := strconv.Atoi(v)
 		switch k {
+		case "parent":
+			o.Parent = v
 		case "arrives":
 			o.ArrivesTurn = n
 		case "accepted":
@@ -194,8 +199,9 @@ func (r *caseRun) expectState(l caseLineText) {
 		if got == "" {
 			got = "no"
 		}
-	case "associated":
-		got, want = st.cmdStatus(name).Associated, last
+	case "associated": // associated <battalion> -> <command>
+		b, c, _ := strings.Cut(strings.Join(f[1:], " "), " -> ")
+		got, want = st.cmdStatus(b).Associated, c
 	case "posted":
 		got, want = r.unitState(l, name).Posted, last
 	case "status":
@@ -209,6 +215,9 @@ func (r *caseRun) expectState(l caseLineText) {
 	case "view", "view-not": // view <side> <text>
 		r.expectView(l, f[0] == "view", rules.Side(f[1]), strings.Join(f[2:], " "))
 		return
+	case "charge": // charge <unit> yes|no
+		ok, _ := st.mayCharge(name)
+		got, want = yesNo(ok), last
 	case "column": // column <command> <hexes>
 		got, want = strconv.Itoa(st.columnLength(st.scn.command(name))), last
 	default:

@@ -137,7 +137,8 @@ func (c *charts) commandRoll(cv, sum int) bool {
 	return c.roll[min(max(cv, 0), c.maxCV)][clampSum(sum)]
 }
 
-// deliveryTurns reads the Order Delivery chart (LoB 10.6a).
+// deliveryTurns reads the Order Delivery chart (LoB 10.6a): a delay in
+// game turns, whatever their length (docs/rulings-lob.md A6).
 func (c *charts) deliveryTurns(band, awareness string) int {
 	cell, _ := c.delivery.Cell("order-delivery", band, awareness)
 	n, _ := strconv.Atoi(cell)

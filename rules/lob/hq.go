@@ -50,7 +50,7 @@ func (r *resolver) displaceHQ(c *Command, why string) {
 		}
 	}
 	r.add("hq-displaced", "LoB 9.2", "%s is displaced from %s to %s: %s", hq.Name, from, hq.Hex, why)
-	r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "hq-overrun", Name: c.Name})
+	r.s.raise("hq-overrun", c.Name)
 	r.add("skedaddle-due", "LoB 9.2b", "%s must Skedaddle in its next Activity Phase (LoB 10.9)", c.Name)
 }
 
@@ -87,6 +87,6 @@ func (r *resolver) hqRetreated(c *Command, smallArms bool) {
 		r.add("hq-retreats", "LoB 9.2", "%s retreats with its units; no Small Arms were involved, so no Skedaddle (LoB 10.9)", c.HQName())
 		return
 	}
-	r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "hq-retreat-small-arms", Name: c.Name})
+	r.s.raise("hq-retreat-small-arms", c.Name)
 	r.add("skedaddle-due", "LoB 9.2b", "%s retreats from Small Arms fire: %s must Skedaddle in its next Activity Phase (LoB 10.9)", c.HQName(), c.Name)
 }

@@ -166,7 +166,7 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 	}
 	sked := s.cmdStatus(lr.cmd.Name).Skedaddle != ""
 	switch {
-	case lr.cmd == &side.Army && d.Type != "END-SKEDADDLE":
+	case lr.cmd == &side.Army && d.Type != "END-SKEDADDLE": // docs/rulings-lob.md A9
 		return "lob-10.10a-army-commander", "LoB 10.10a", "the Army Commander cannot use Initiative except to end a Skedaddle"
 	case sked && d.Type != "END-SKEDADDLE":
 		return "lob-10.10a-skedaddle", "LoB 10.10a", fmt.Sprintf("%s is Skedaddling; its leaders can use Initiative only to end the Skedaddle", lr.cmd.Name)

@@ -140,7 +140,7 @@ func (r *resolver) loseLeader(name, how string) {
 	p := r.s.piece(name)
 	p.Status = "lost"
 	r.add("leader-lost", "LoB 9.1a", "%s is %s and leaves play", name, how)
-	r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "leader-lost", Name: name})
+	r.s.raise("leader-lost", name)
 	for _, post := range r.s.postsOf(name) {
 		r.fillPost(post, p.Hex)
 	}

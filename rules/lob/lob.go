@@ -1,14 +1,20 @@
 // Package lob is Galloper's Line of Battle v2.0 system (LoB Series Rules,
-// Multi-Man Publishing): a thin slice of command and control (LoB
-// 10.3-10.7) on a hex map. Army Commanders issue written orders with a
-// Command Roll; orders travel for the Order Delivery chart's turns, wait
-// for their conditions, are accepted on the receiver's Command Roll and
-// move the Command's HQ along its route to its objective.
+// Multi-Man Publishing). It holds the order of battle (a Command tree of
+// corps, divisions, brigades, regiments, batteries and Wagons, units.go),
+// the game state, and command and control complete at HQ-and-Command
+// level (LoB 10.0-10.10 and the optional rules 12.1-12.5): written orders
+// with a Command Roll to send and to accept, delivery delays, re-issue
+// down the chain, Reserve, conditions, night orders, Fluke Stoppage,
+// Attack Recovery, leader losses, Skedaddle, Initiative and Command Radius
+// traced through enemy ZOCs; and line of sight and visibility (4.0-4.3).
 //
-// The Activity Phase is simplified: HQs move a provisional number of hexes
-// per turn and brigades close on them; there is no combat, morale,
-// formation, Command Radius tracing or Initiative yet. Tables come from a
-// chart pack; the shipped one is provisional (see docs/charts-lob.md).
+// The Activity Phase is still HQ-and-Command level: HQs move along their
+// orders' routes and units close on them or return into Command Radius;
+// stack-by-stack movement, fire, morale and charges are the field rules'
+// (they raise events, such as a leader's loss, that command and control
+// answers). Tables come from a chart pack; the shipped one is provisional
+// (docs/charts-lob.md). Rulings on the rulebook's ambiguities are in
+// docs/rulings-lob.md; the rule cases in testdata, listed in COVERAGE.md.
 package lob
 
 import (

@@ -60,9 +60,9 @@ func (s *State) ignoresSmall(p *Piece) bool { return s.openOrderCapable(p) }
 // rolling: Open Order Capable units do (LoB 9.4f).
 func (s *State) closingAutoPass(p *Piece) bool { return s.openOrderCapable(p) }
 
-// mayCharge reports whether a unit may ever Charge: Open Order units never
-// do (LoB 9.4a).
-func (s *State) mayCharge(p *Piece) bool { return !s.isOpenOrder(p) }
+// openOrderBarsCharge reports whether a unit can never Charge because it
+// is an Open Order unit (LoB 9.4a).
+func (s *State) openOrderBarsCharge(p *Piece) bool { return s.isOpenOrder(p) }
 
 // mayBloodLust reports whether a unit may become Blood Lusted: Open Order
 // units never do (LoB 9.4a).

@@ -146,7 +146,7 @@ func (s *State) radius(c *Command) int { return s.charts.radius[c.Level] }
 // every link from its Command's HQ (or the leader filling in for it) down
 // through its brigade leader to the unit is within that level's radius.
 // When the brigade leader himself is cut off, the trace goes from the HQ
-// directly to the unit (LoB 10.2 Play Note). It returns the hex the unit
+// directly to the unit (LoB 10.2 Play Note, docs/rulings-lob.md R-C2-2). It returns the hex the unit
 // should head back to when it is not.
 func (s *State) inRadius(t *radiusTrace, u *Piece, l radiusLink) (bool, string) {
 	hq := s.hqHex(l.cmd)
@@ -158,4 +158,23 @@ func (s *State) inRadius(t *radiusTrace, u *Piece, l radiusLink) (bool, string) 
 		return t.reaches(bl, u.Hex, s.charts.radius[LevelBrigade]), bl
 	}
 	return t.reaches(hq, u.Hex, s.radius(l.cmd)), hq
+}
+
+// mayCharge reports whether a unit may make an initial Charge as far as
+// command goes (LoB 10.2f-g): not when it is out of Command Radius as the
+// Charge is announced. The field rules call it when a Charge is declared.
+func (s *State) mayCharge(unit string) (bool, string) {
+	i, ok := s.index[unit]
+	if !ok {
+		return false, "no such unit"
+	}
+	p := &s.doc.Pieces[i]
+	l, ok := s.links(p.Side)[unit]
+	if !ok {
+		return false, "not a combat unit of a Command"
+	}
+	if in, _ := s.inRadius(s.newTrace(p.Side), p, l); !in {
+		return false, "out of Command Radius: no initial Charge (LoB 10.2g)"
+	}
+	return true, ""
 }

@@ -18,6 +18,9 @@ type resolver struct {
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
 	// heldNoted marks orders already reported as held this phase.
 	heldNoted map[string]bool
+	// recoveryStarted marks Commands that came to need Attack Recovery
+	// this phase; they roll from the next turn (LoB 10.8c).
+	recoveryStarted map[string]bool
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
@@ -34,7 +37,8 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if ps := s.validate(side, f); len(ps) > 0 {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
-	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
+		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{}}
 	r.supportCommand()
 	r.arriveOnMap()
 	r.pendingEvents()
@@ -186,6 +190,9 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	if r.s.inReserve(c) && len(o.Reserves) == 0 {
 		r.release(leaderRole{leader: c.Leader, cmd: c})
 	}
+	if o.Type == "MOVE" {
+		r.formColumn(c)
+	}
 	r.applyReserves(o)
 	r.associate(o)
 	r.relay(o, c)
@@ -201,6 +208,7 @@ func (r *resolver) stacked(c *Command) bool {
 // first Twilight turn of the day. "Command X attacks" occurs the turn X
 // accepts an Attack order issued no earlier than this order, or while X
 // is carrying one out; "N hours after" counts turns from that acceptance.
+// See docs/rulings-lob.md A4.
 func (r *resolver) conditionMet(o *Order) bool {
 	c := o.Condition
 	switch c.Kind {
@@ -371,6 +379,7 @@ func (r *resolver) activity(f *orders.File) {
 			}
 		}
 	}
+	r.followAssociation()
 	r.radiusChecks()
 	r.wagons(f)
 }
@@ -594,10 +603,31 @@ func (s *State) describe(o *Order) string {
 		st = "awaiting acceptance" + rollsText(o, clock)
 	case Accepted:
 		st = fmt.Sprintf("accepted %s, executing", clock(o.AcceptedTurn))
+		if cs := s.cmdStatus(o.To); cs.Fluke {
+			st = fmt.Sprintf("accepted %s, stopped by Fluke Stoppage until Attack Recovery", clock(o.AcceptedTurn))
+		}
+		st += s.offRoute(o)
 	case Ended:
 		st = fmt.Sprintf("ended %s (%s)", clock(o.EndedTurn), o.Why)
 	}
+	if o.Ruling != "" {
+		st += fmt.Sprintf("; referee: %s", o.Ruling)
+	}
 	return head + ": " + st
+}
+
+// offRoute says when a Command's HQ is not where its order's route goes
+// next (LoB 10.2h: "A Command's HQ must follow the order's movement
+// path"), as after a displacement (9.2).
+func (s *State) offRoute(o *Order) string {
+	c := s.scn.command(o.To)
+	if c == nil || len(o.Path) == 0 {
+		return ""
+	}
+	if hq := s.hqHex(c); s.scn.Map.distance(hq, o.Path[0]) > 1 {
+		return fmt.Sprintf("; its HQ at %s has left its route (next %s)", hq, o.Path[0])
+	}
+	return ""
 }
 
 func rollsText(o *Order, clock func(int) string) string {

@@ -129,8 +129,6 @@ type Command struct {
 	// Units are combat units attached directly to the Command, outside
 	// any brigade: batteries, cavalry (LoB 10.7e, 10.8e).
 	Units []Unit
-	// Reinforcement is set when the Command arrives later (LoB 10.3f).
-	Reinforcement bool
 }
 
 // HQName is the name of the Command's HQ counter.
@@ -516,8 +514,44 @@ func (v *loader) parents(sd *SideOOB) {
 		p, ok := known[c.Parent]
 		if !ok || p == c || p.Level == LevelDivision && c.Level == LevelCorps {
 			v.fail("side %s, command %q: field parent: %q is not a higher Command of this side", sd.Side, c.Name, c.Parent)
+			c.Parent = ""
 		}
 	}
+	for _, c := range append([]*Command{&sd.Army}, ptrs(sd.Commands)...) {
+		path := orgChain(c, known)
+		for i := range c.Brigades {
+			b := &c.Brigades[i]
+			b.Org = path
+			for j := range b.Regiments {
+				b.Regiments[j].Org = append(append([]string(nil), path...), b.Name)
+			}
+		}
+		for i := range c.Units {
+			c.Units[i].Org = path
+		}
+	}
+}
+
+// orgChain is the organisation path of a Command's units: the army, then
+// each Command down to this one (LoB 11.0 #10).
+func orgChain(c *Command, known map[string]*Command) []string {
+	var path []string
+	seen := map[string]bool{}
+	for x := c; x != nil && !seen[x.Name]; x = known[x.Parent] {
+		seen[x.Name] = true
+		path = append([]string{x.Name}, path...)
+		if x.Level == LevelArmy {
+			return path
+		}
+		if x.Parent == "" {
+			for _, k := range known {
+				if k.Level == LevelArmy {
+					return append([]string{k.Name}, path...)
+				}
+			}
+		}
+	}
+	return path
 }
 
 func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, names map[string]string) Command {

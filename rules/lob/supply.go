@@ -363,13 +363,15 @@ func (r *resolver) wagonsDestroyed(side rules.Side) {
 func (r *resolver) destroyWagon(name, why string) {
 	w := r.s.wagonState(name)
 	w.Destroyed, w.Shell, w.Canister, w.Destination = true, 0, 0, ""
+	r.s.piece(name).OffMap = true // out of play: nothing moves or draws it
 	r.add("wagon-destroyed", "LoB 8.1b", "%s is destroyed with its Ammo Points: %s", name, why)
 }
 
 // wagonMoves moves each Wagon of the side that has somewhere to go (LoB
 // 8.1c): toward the destination its owning leader gave it, or after its
-// Command's HQ while that Command carries out an order that moves it or
-// Skedaddles (10.9). A Wagon moves at most its MA of 4 hexes a turn;
+// Command's HQ while that Command carries out an order that moves it; a
+// Skedaddle moves it with command and control (10.9). A Wagon moves at
+// most its MA of 4 hexes a turn;
 // Wagons the WAGON directive already moved this phase do not move again.
 func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 	m := &r.s.scn.Map
@@ -409,9 +411,8 @@ func (r *resolver) wagonGoal(name string) (string, string) {
 	if c == nil {
 		return "", ""
 	}
-	st := r.s.cmdStatus(c.Name)
-	if st.Skedaddle != "" {
-		return st.Skedaddle, "it follows its Command's Skedaddle (LoB 10.9)"
+	if r.s.cmdStatus(c.Name).Skedaddle != "" {
+		return "", "" // command and control moves it with the Skedaddle (10.9)
 	}
 	for _, o := range r.own(Accepted) {
 		if o.To == c.Name && r.s.hqHex(c) != r.s.piece(name).Hex {

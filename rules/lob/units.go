@@ -1,10 +1,5 @@
 package lob
 
-import (
-	"fmt"
-	"strings"
-)
-
 // The order of battle is static scenario data (LoB 1.3, 9.1, 10.1): the
 // Command tree army -> corps -> division -> brigade -> regiment or battery,
 // with leaders, HQs and Wagons. Everything that changes in play (hex, SP,
@@ -143,23 +138,4 @@ func (s *Scenario) orgPath(c *Command) []string {
 		path = append([]string{x.Name}, path...)
 	}
 	return path
-}
-
-// describeUnit is a one-line summary of a unit's printed data.
-func (u *Unit) describe() string {
-	var flags []string
-	if u.Mounted {
-		flags = append(flags, "mounted")
-	}
-	if u.OpenOrder {
-		flags = append(flags, "open order")
-	}
-	if u.Sharpshooter {
-		flags = append(flags, "sharpshooter")
-	}
-	f := ""
-	if len(flags) > 0 {
-		f = " (" + strings.Join(flags, ", ") + ")"
-	}
-	return fmt.Sprintf("%s: %s %d SP, morale %s, weapon %s%s", u.Name, u.Arm, u.SP, u.Morale, u.Weapon, f)
 }

@@ -139,7 +139,8 @@ func (s *State) newOrderRules(w *orders.Written, n int, ps *problems) {
 
 // preSet reports whether this is the side's first player turn in a game
 // with Pre-Set Orders (LoB 12.1): orders written now replace the
-// scenario's starting orders and are in effect from the start.
+// scenario's starting orders and are in effect from the start
+// (docs/rulings-lob.md R-C2-7).
 func (s *State) preSet() bool { return s.optional("12.1") && s.doc.Segment < 2 }
 
 // leaderNames lists every leader of both sides.

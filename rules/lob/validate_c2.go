@@ -19,31 +19,31 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 	case "FUTILE":
 		c := s.commandByAnyName(d.Who)
 		if c == nil || c.Side != sd.Side {
-			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.7a", fmt.Sprintf("%s is not one of your Commands", d.Who), "")
+			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.7a", fmt.Sprintf("%s is not one of your Commands", d.Who), "name the Command, its HQ or its leader")
 		} else if !s.hasAttack(c) {
-			ps.add(d.At, "lob-10.7a-futile", "LoB 10.7a", fmt.Sprintf("%s is carrying out no Attack order to declare futile", c.Name), "")
+			ps.add(d.At, "lob-10.7a-futile", "LoB 10.7a", fmt.Sprintf("%s is carrying out no Attack order to declare futile", c.Name), "remove the FUTILE line")
 		}
 	case "SKEDADDLE":
 		c := s.commandByAnyName(d.Who)
 		switch {
 		case c == nil || c.Side != sd.Side:
-			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.9", fmt.Sprintf("%s is not one of your Commands", d.Who), "")
+			ps.add(d.WhoAt, "lob-unknown-command", "LoB 10.9", fmt.Sprintf("%s is not one of your Commands", d.Who), "name the Command, its HQ or its leader")
 		case s.cmdStatus(c.Name).Skedaddle != "":
-			ps.add(d.At, "lob-10.9-already", "LoB 10.9", fmt.Sprintf("%s is already Skedaddling; no new Skedaddle until it ends", c.Name), "")
+			ps.add(d.At, "lob-10.9-already", "LoB 10.9", fmt.Sprintf("%s is already Skedaddling; no new Skedaddle until it ends", c.Name), "end it first with INITIATIVE END-SKEDADDLE")
 		case d.Target != "" && !s.onMapHex(d.Target):
-			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "name a hex to the rear")
 		}
 	case "POST":
 		if p, ok := s.ownPieceNamed(sd, d.Who); !ok || p.Kind != ArmArtillery {
-			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "")
+			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "name the battery as its counter does")
 		} else if !s.onMapHex(d.Target) {
-			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "give the hex the battery is posted to")
 		}
 	case "WAGON":
 		if p, ok := s.ownPieceNamed(sd, d.Who); !ok || p.Kind != "wagon" {
-			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "")
+			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "name the Wagon as its counter does")
 		} else if !s.onMapHex(d.Target) {
-			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "")
+			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "give the Wagon's destination hex")
 		}
 	}
 }
@@ -110,12 +110,15 @@ func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Com
 	named := map[string]bool{}
 	for _, a := range w.Command.Artillery {
 		b := s.scn.command(a.Battalion)
+		if b != nil {
+			named[b.Name] = true
+		}
 		switch {
 		case b == nil || b.Side != sd.Side || b.Level != LevelArtillery:
-			ps.add(a.At, "lob-10.8e-not-battalion", "LoB 10.8e", fmt.Sprintf("%s is not one of your Artillery Battalions", a.Battalion), "")
+			ps.add(a.At, "lob-10.8e-not-battalion", "LoB 10.8e", fmt.Sprintf("%s is not one of your Artillery Battalions", a.Battalion), "name an Artillery Battalion Command")
 			continue
 		case a.Hex != "" && !s.onMapHex(a.Hex):
-			ps.add(a.At, "lob-10.8e-hex", "LoB 10.8e", fmt.Sprintf("%s is not a hex of this map", a.Hex), "")
+			ps.add(a.At, "lob-10.8e-hex", "LoB 10.8e", fmt.Sprintf("%s is not a hex of this map", a.Hex), "give a hex of this map")
 			continue
 		case a.Hex != "" && !s.inFriendlyRadius(sd.Side, a.Hex):
 			ps.add(a.At, "lob-10.8e-destination", "LoB 10.8e",
@@ -123,7 +126,6 @@ func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Com
 				"choose a hex in radius, or ASSOCIATE the battalion and give its hex later")
 			continue
 		}
-		named[b.Name] = true
 		o.Artillery = append(o.Artillery, ArtilleryNote{Battalion: b.Name, Hex: a.Hex})
 	}
 	if to != nil && to.Level == LevelArtillery && !named[to.Name] {

@@ -60,17 +60,47 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 		ls = append(ls, s.supportLines(sd.Side)...)
 		ls = append(ls, fmt.Sprintf("%s Commands:", sd.Side))
 		for _, c := range append([]*Command{&sd.Army}, ptrs(sd.Commands)...) {
+			if s.piece(c.Leader.Name).OffMap {
+				ls = append(ls, fmt.Sprintf("  %s: not yet on the map", c.Name))
+				continue
+			}
 			status := "no accepted order: defending (LoB 10.8a)"
 			for i := range s.doc.Orders {
 				if o := &s.doc.Orders[i]; o.To == c.Name && o.Status == Accepted {
 					status = "executing " + o.ID
 				}
 			}
-			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s",
-				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status))
+			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s%s",
+				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status, s.commandNotes(c)))
 		}
 	}
 	return ls
+}
+
+// commandNotes is a Command's order-system status for reports: stopped,
+// recovering, Skedaddling, in Reserve.
+func (s *State) commandNotes(c *Command) string {
+	cs := s.cmdStatus(c.Name)
+	var ns []string
+	if cs.Fluke {
+		ns = append(ns, "stopped by Fluke Stoppage (LoB 10.7b)")
+	}
+	if cs.Recovering {
+		ns = append(ns, "recovering: needs Attack Recovery before new Attack orders (LoB 10.8c)")
+	}
+	if cs.Skedaddle != "" {
+		ns = append(ns, "Skedaddling, HQ fixed at "+cs.Skedaddle+" (LoB 10.9)")
+	}
+	if s.inReserve(c) {
+		ns = append(ns, "in Reserve (LoB 10.4c)")
+	}
+	if cs.Associated != "" {
+		ns = append(ns, "associated with "+cs.Associated+" (LoB 10.8e)")
+	}
+	if len(ns) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(ns, "; ")
 }
 
 func ptrs(cs []Command) []*Command {

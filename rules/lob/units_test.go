@@ -1,0 +1,88 @@
+package lob
+
+import (
+	"os"
+	"slices"
+	"testing"
+)
+
+func loadCaseScenario(t *testing.T) *Scenario {
+	t.Helper()
+	data, err := os.ReadFile("testdata/c2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := parseScenario("c2.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return scn
+}
+
+// TestOrderOfBattle checks the Command tree and the printed unit data a
+// scenario gives (LoB 1.3, 10.1).
+func TestOrderOfBattle(t *testing.T) {
+	scn := loadCaseScenario(t)
+	u := scn.unit("4 Ala")
+	want := []string{"Army of Northern Virginia", "Longstreet's Corps", "Hood's Division", "Law's Brigade"}
+	if u == nil || !slices.Equal(u.Org, want) || u.Arm != ArmInfantry || u.Weapon != "R" || !slices.Equal(u.Sides, []string{"column", "line"}) {
+		t.Fatalf("4 Ala: %+v", u)
+	}
+	if c := scn.unit("1 Va Cav"); c == nil || !slices.Equal(c.Sides, []string{"mounted", "line"}) || !slices.Equal(c.Org, want[:2]) {
+		t.Errorf("1 Va Cav: %+v", c)
+	}
+	if b := scn.unit("Taylor's Battery"); b == nil || b.Canister != "normal" || !slices.Equal(b.Sides, []string{"limbered", "unlimbered"}) {
+		t.Errorf("Taylor's Battery: %+v", b)
+	}
+	corps := scn.command("Longstreet's Corps")
+	var subs []string
+	for _, c := range scn.subordinates(corps) {
+		subs = append(subs, c.Name)
+	}
+	if !slices.Equal(subs, []string{"Hood's Division", "McLaws' Division", "Alexander's Battalion"}) {
+		t.Errorf("subordinates of the corps: %v", subs)
+	}
+	if p := scn.parent(scn.command("Hood's Division")); p != corps {
+		t.Errorf("Hood's parent: %v", p)
+	}
+	if p := scn.parent(corps); p == nil || p.Level != LevelArmy {
+		t.Errorf("the corps' parent: %v", p)
+	}
+}
+
+// TestWrecked follows LoB 5.7's examples: printed 6 is Wrecked at 2,
+// printed 5 at 2; artillery is never Wrecked.
+func TestWrecked(t *testing.T) {
+	for _, c := range []struct {
+		arm     string
+		printed int
+		sp      int
+		wrecked bool
+	}{
+		{ArmInfantry, 6, 3, false}, {ArmInfantry, 6, 2, true}, {ArmInfantry, 5, 3, false}, {ArmInfantry, 5, 2, true},
+		{ArmArtillery, 6, 1, false},
+	} {
+		u := Unit{Arm: c.arm, SP: c.printed}
+		if u.Wrecked(c.sp) != c.wrecked {
+			t.Errorf("%s printed %d at %d SP: Wrecked %v", c.arm, c.printed, c.sp, !c.wrecked)
+		}
+	}
+}
+
+// TestUnitState: a new game puts every combat unit on its first printed
+// side at full strength, and the view shows formation and facing.
+func TestUnitState(t *testing.T) {
+	st := newGame(t)
+	p := st.piece("Ashby's Cavalry")
+	if p.Unit == nil || p.Unit.Formation != "mounted" || p.Unit.SP != 4 || p.Kind != ArmCavalry {
+		t.Fatalf("Ashby's Cavalry: %+v %+v", p, p.Unit)
+	}
+	for _, u := range st.view("").Map.Units {
+		if u.Name == "Ashby's Cavalry" && (u.Formation != "mounted" || u.Facing != 0) {
+			t.Errorf("view: %+v", u)
+		}
+		if u.Kind == "hq" && u.Facing != -1 {
+			t.Errorf("an HQ has no facing: %+v", u)
+		}
+	}
+}
