@@ -146,7 +146,7 @@ func (s *State) wagonServes(wagon string, battery string) bool {
 func (s *State) usableWagons(battery, round string, n int) []string {
 	var out []string
 	for _, name := range s.wagonNames(s.piece(battery).Side) {
-		w := s.wagonState(name)
+		w := s.wagonStatus(name)
 		if !w.Destroyed && !s.piece(name).OffMap && s.wagonServes(name, battery) && w.ammoOf(round) >= n {
 			out = append(out, name)
 		}
@@ -347,7 +347,7 @@ func (r *resolver) retireBattery(name string) {
 // them (LoB 8.1b); their Ammo Points are lost with them (8.1).
 func (r *resolver) wagonsDestroyed(side rules.Side) {
 	for _, name := range r.s.wagonNames(side) {
-		w, p := r.s.wagonState(name), r.s.piece(name)
+		w, p := r.s.wagonStatus(name), r.s.piece(name)
 		if w.Destroyed || p.OffMap || len(r.s.combatIn(side, p.Hex)) > 0 {
 			continue
 		}
@@ -371,20 +371,21 @@ func (r *resolver) destroyWagon(name, why string) {
 // 8.1c): toward the destination its owning leader gave it, or after its
 // Command's HQ while that Command carries out an order that moves it; a
 // Skedaddle moves it with command and control (10.9). A Wagon moves at
-// most its MA of 4 hexes a turn;
-// Wagons the WAGON directive already moved this phase do not move again.
+// most its MA of 4 hexes a turn; Wagons the WAGON directive already
+// moved this phase do not move again. A Wagon that has reached its
+// destination is emplaced there.
 func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 	m := &r.s.scn.Map
 	for _, name := range r.s.wagonNames(side) {
-		w, p := r.s.wagonState(name), r.s.piece(name)
+		w, p := r.s.wagonStatus(name), r.s.piece(name)
 		if w.Destroyed || p.OffMap || moved[name] {
 			continue
 		}
+		if w.Destination != "" && w.Destination == p.Hex {
+			r.s.wagonState(name).Destination = ""
+		}
 		to, why := r.wagonGoal(name)
 		if to == "" || to == p.Hex {
-			if w.Destination != "" && w.Destination == p.Hex {
-				w.Destination = ""
-			}
 			continue
 		}
 		path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
@@ -403,7 +404,7 @@ const wagonMA = 4
 // wagonGoal is where a Wagon goes this turn and why, or "" when it stays
 // emplaced (LoB 8.1c).
 func (r *resolver) wagonGoal(name string) (string, string) {
-	w := r.s.wagonState(name)
+	w := r.s.wagonStatus(name)
 	if w.Destination != "" {
 		return w.Destination, "its owning leader's order"
 	}

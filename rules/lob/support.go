@@ -94,8 +94,9 @@ func (d *supportDoc) sortSupport() {
 	sort.Slice(d.Breastworks, func(i, j int) bool { return d.Breastworks[i].Hex < d.Breastworks[j].Hex })
 }
 
-// wagonState is a Wagon's state, created from the scenario's loads on
-// first use (LoB 8.1).
+// wagonState is a Wagon's state to change, created from the scenario's
+// loads on first use (LoB 8.1); queries read wagonStatus instead, so that
+// asking never changes the position.
 func (s *State) wagonState(name string) *WagonState {
 	d := &s.doc.Support
 	for i := range d.Wagons {

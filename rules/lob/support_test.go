@@ -71,3 +71,23 @@ func TestSupportStateCanonical(t *testing.T) {
 		t.Errorf("clone changes the canonical state")
 	}
 }
+
+// The support rules' questions, asked by the fire, movement and report
+// code, never change the position.
+func TestSupportQueriesDoNotChangeState(t *testing.T) {
+	st := supportCase(t)
+	before := string(st.Canonical())
+	taylor := st.piece("Taylor's Battery")
+	st.caissonWagon(taylor, AmmoShell)
+	st.batteryMayFire(taylor, AmmoCanister, 2)
+	st.usableWagons(taylor.Name, AmmoShell, 4)
+	st.view("CSA")
+	st.view("")
+	st.openOrderCapable(st.piece("Berdan Rifles"))
+	st.artilleryShots("CSA", "A4.3")
+	st.breastworkCovers("CSA", "A5.5", "A5.8")
+	st.postHolder("Hood's Division")
+	if after := string(st.Canonical()); after != before {
+		t.Errorf("queries changed the state:\nbefore %s\nafter  %s", before, after)
+	}
+}
