@@ -432,3 +432,32 @@ func (r *resolver) noteWagonOrders(f *orders.File) {
 		}
 	}
 }
+
+// validateSupportDirective checks a REPLENISH directive (LoB 8.5): it
+// must name one of the side's batteries, Depleted of some ammunition.
+// Where the battery stands is checked when the Activity Phase comes.
+func (s *State) validateSupportDirective(sd *SideOOB, d *orders.Directive, ps *problems) {
+	if d.Keyword != "REPLENISH" {
+		return
+	}
+	p, ok := s.ownPieceNamed(sd, d.Who)
+	switch {
+	case !ok || p.Kind != ArmArtillery:
+		ps.add(d.WhoAt, "lob-8.5-not-battery", "LoB 8.5", fmt.Sprintf("%s is not one of your batteries", d.Who), "name the battery as its counter does")
+	case p.Unit.Eliminated || p.OffMap:
+		ps.add(d.WhoAt, "lob-8.5-not-in-play", "LoB 8.5", fmt.Sprintf("%s is not on the map", d.Who), "")
+	case !p.Unit.DepletedShell && !p.Unit.DepletedCanister:
+		ps.add(d.At, "lob-8.5-not-depleted", "LoB 8.5", fmt.Sprintf("%s is not Depleted; only Depleted batteries replenish By Battery", d.Who), "leave the line out")
+	}
+}
+
+// replenishments sends the batteries named in REPLENISH directives to
+// replenish By Battery (LoB 8.5); one that cannot go yet stays, and the
+// report says why.
+func (r *resolver) replenishments(f *orders.File) {
+	for _, d := range directives(f, "REPLENISH") {
+		if ok, why := r.byBattery(d.Who); !ok {
+			r.add("by-battery-waits", "LoB 8.5a", "%s cannot replenish By Battery yet: %s", d.Who, why)
+		}
+	}
+}

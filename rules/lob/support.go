@@ -201,12 +201,14 @@ func (s *State) enemyCombatAdjacent(side rules.Side, h string, arms ...string) b
 func (r *resolver) supportCommand() { r.nightNotes() }
 
 // supportActivity is the support rules' part of the Activity Phase, after
-// the moves: batteries back from replenishing (LoB 8.5b), Wagons following
+// the moves: batteries back from replenishing and batteries sent to
+// replenish By Battery (LoB 8.5), Wagons following
 // their orders (8.1c), enemy Wagons destroyed by units moving next to
 // them (8.1b), enemy HQs overrun (9.2) and leaders left with no units
 // (9.1a).
 func (r *resolver) supportActivity(f *orders.File) {
 	r.batteriesReturn()
+	r.replenishments(f)
 	r.noteWagonOrders(f)
 	r.wagonMoves(r.side, directedWagons(f))
 	r.wagonsDestroyed(r.s.enemyOf(r.side))
