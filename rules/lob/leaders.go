@@ -490,3 +490,31 @@ func (r *resolver) leadersWithoutUnits() {
 		}
 	}
 }
+
+// moraleLeaders lists the leaders of a side in a hex who may lend their
+// Morale Value to its Morale Check (LoB 9.1): leaders in play and the
+// brigades' Repls (Morale Value 0), but not a Repl just placed in the hex
+// where his leader fell with no other hex of the brigade to go to (9.1b).
+// The morale rules choose among them.
+func (s *State) moraleLeaders(side rules.Side, h string) []Leader {
+	var out []Leader
+	for _, n := range s.leadersIn(side, h) {
+		l, _ := s.leaderData(n)
+		out = append(out, l)
+	}
+	for _, x := range s.doc.Support.Repls {
+		if x.Hex == h && !x.NoMorale && s.brigadeSide(x.Brigade) == side {
+			out = append(out, Leader{Name: replName(x.Brigade)})
+		}
+	}
+	return out
+}
+
+// moraleMomentPassed lets Repls placed where their leader fell count for
+// Morale Checks again once the Activity Phase is over (LoB 9.1b: "at that
+// moment").
+func (r *resolver) moraleMomentPassed() {
+	for i := range r.s.doc.Support.Repls {
+		r.s.doc.Support.Repls[i].NoMorale = false
+	}
+}

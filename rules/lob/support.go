@@ -214,6 +214,7 @@ func (r *resolver) supportActivity(f *orders.File) {
 	r.wagonsDestroyed(r.s.enemyOf(r.side))
 	r.hqsOverrun()
 	r.leadersWithoutUnits()
+	r.moraleMomentPassed()
 }
 
 // supportRally is the support rules' part of the Rally Phase: Breastworks

@@ -91,3 +91,21 @@ func TestSupportQueriesDoNotChangeState(t *testing.T) {
 		t.Errorf("queries changed the state:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// LoB 9.1b: a Repl placed where his leader fell, with no other hex of the
+// brigade to go to, does not count for the Morale Check of that moment;
+// after the Activity Phase he does.
+func TestReplMoraleMoment(t *testing.T) {
+	st := supportCase(t)
+	st.piece("15 Ala").Hex = "A5.5"
+	r := &resolver{s: st, side: "CSA", turn: 1, log: &rules.Log{Dice: &rules.ForcedDice{}}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
+	r.loseLeader("Law", "killed")
+	if ls := st.moraleLeaders("CSA", "A5.5"); len(ls) != 0 {
+		t.Errorf("morale leaders at A5.5 right after the loss: %+v, want none", ls)
+	}
+	r.moraleMomentPassed()
+	ls := st.moraleLeaders("CSA", "A5.5")
+	if len(ls) != 1 || ls[0].Name != "Repl (Law's Brigade)" || ls[0].Morale != 0 {
+		t.Errorf("morale leaders at A5.5 later: %+v, want the Repl with Morale Value 0", ls)
+	}
+}
