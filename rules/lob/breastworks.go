@@ -75,11 +75,13 @@ func (r *resolver) executing(c *Command) bool {
 }
 
 // attackedArea reports whether an enemy Command is carrying out an Attack
-// order whose objective lies within the attack area of a hex (LoB 9.5b #3).
+// order, or carried one out since the side's last turn, whose objective
+// lies within the attack area of a hex (LoB 9.5b #3).
 // Galloper holds both sides' orders, so it can tell without showing them.
 func (s *State) attackedArea(side rules.Side, h string) bool {
 	for _, o := range s.doc.Orders {
-		if o.Side == side || o.Type != "ATTACK" || o.Status != Accepted {
+		recent := o.Status == Ended && o.AcceptedTurn > 0 && o.EndedTurn >= s.turn()-1
+		if o.Side == side || o.Type != "ATTACK" || o.Status != Accepted && !recent {
 			continue
 		}
 		if _, ok := s.scn.Map.Hex(o.Objective); ok && s.scn.Map.distance(o.Objective, h) <= attackArea {

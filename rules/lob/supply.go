@@ -87,14 +87,14 @@ func (r *resolver) deplete(fired []FiredBattery) {
 		b = fired[i-1]
 	}
 	p := r.s.piece(b.Name)
-	if w, why := r.s.caissonWagon(p, b.Round); w != "" {
-		r.payAmmo(w, b.Round, p.Unit.SP)
-		r.add("replenish-caisson", "LoB 8.4b", "%s Depletes %s and is refilled by Caisson from %s: %d Ammo Points", b.Name, b.Round, w, p.Unit.SP)
-		return
-	} else {
+	w, why := r.s.caissonWagon(p, b.Round)
+	if w == "" {
 		r.add("caisson-unavailable", "LoB 8.4a", "%s cannot be refilled by Caisson: %s", b.Name, why)
+		r.markDepleted(p, b.Round)
+		return
 	}
-	r.markDepleted(p, b.Round)
+	r.payAmmo(w, b.Round, p.Unit.SP)
+	r.add("replenish-caisson", "LoB 8.4b", "%s Depletes %s and is refilled by Caisson from %s: %d Ammo Points", b.Name, b.Round, w, p.Unit.SP)
 }
 
 // markDepleted puts a Depletion marker on a battery (LoB 8.2c, 8.4c).
@@ -315,8 +315,8 @@ func (s *State) wagonPathOpen(from, wagon string, side rules.Side) bool {
 }
 
 // batteriesReturn brings back the batteries whose hour By Battery is up
-// (LoB 8.5b): Limbered, in the hex of the HQ they left from, at the start
-// of their side's Activity Phase.
+// (LoB 8.5b): Limbered, in the hex where the HQ they left from now
+// stands, in their side's Activity Phase.
 func (r *resolver) batteriesReturn() {
 	var keep []AwayBattery
 	for _, a := range r.s.doc.Support.Away {
@@ -325,8 +325,12 @@ func (r *resolver) batteriesReturn() {
 			keep = append(keep, a)
 			continue
 		}
-		p.OffMap, p.Hex, p.Unit.Formation = false, a.Hex, "limbered"
-		r.add("battery-returns", "LoB 8.5b", "%s returns from replenishing, Limbered at %s", a.Name, a.Hex)
+		at := a.Hex
+		if c := r.s.unitCommand(a.Name); c != nil {
+			at = r.s.hqHex(c)
+		}
+		p.OffMap, p.Hex, p.Unit.Formation = false, at, "limbered"
+		r.add("battery-returns", "LoB 8.5b", "%s returns from replenishing, Limbered at its HQ at %s", a.Name, at)
 	}
 	r.s.doc.Support.Away = keep
 }

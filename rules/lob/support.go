@@ -41,8 +41,9 @@ type WagonState struct {
 	Destination string `json:"destination,omitempty"`
 }
 
-// AwayBattery is a battery off the map replenishing "By Battery": it comes
-// back Limbered at Hex on turn Returns (LoB 8.5b).
+// AwayBattery is a battery off the map replenishing "By Battery": it left
+// from its HQ at Hex and comes back Limbered on turn Returns, wherever
+// that HQ then stands (LoB 8.5b).
 type AwayBattery struct {
 	Name    string `json:"name"`
 	Hex     string `json:"hex"`
