@@ -11,6 +11,7 @@ import (
 // skedaddles starts the Skedaddles of this Activity Phase: those the
 // player declares and those forced since the last one (LoB 10.9).
 func (r *resolver) skedaddles(f *orders.File) {
+	defer r.surrenders(f)
 	declared := map[string]string{}
 	for _, d := range directives(f, "SKEDADDLE") {
 		if c := r.s.commandByAnyName(d.Who); c != nil {
@@ -258,5 +259,17 @@ func (r *resolver) followAssociation() {
 			r.s.piece(c.Leader.Name).Hex = hq.Hex
 		}
 		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
+	}
+}
+
+// surrenders applies LoB 10.9d option B: trapped units of a Skedaddling
+// Command surrender to the dead pile, where they still count for Loss
+// Recovery (9.3).
+func (r *resolver) surrenders(f *orders.File) {
+	for _, d := range directives(f, "SURRENDER") {
+		p := r.s.piece(d.Who)
+		p.Unit.Losses += p.Unit.SP
+		p.Unit.SP, p.Unit.Eliminated = 0, true
+		r.add("unit-surrenders", "LoB 10.9d", "%s, trapped during the Skedaddle, surrenders; it goes to the dead pile", p.Name)
 	}
 }

@@ -294,6 +294,12 @@ func (r *caseRun) orderField(l caseLineText, id, field string) string {
 			return strings.Join(ws, ", ")
 		case "rolls":
 			return fmt.Sprint(len(o.Rolls))
+		case "for":
+			var ins []string
+			for _, in := range o.For {
+				ins = append(ins, in.Unit+": "+in.Text)
+			}
+			return strings.Join(ins, "; ")
 		}
 		r.t.Fatalf("%s: unknown order field %q", r.where(l), field)
 	}

@@ -589,6 +589,12 @@ func (s *State) describe(o *Order) string {
 	if o.Initiative != "" {
 		head += fmt.Sprintf(" (Initiative %s)", o.Initiative)
 	}
+	if o.Axis != "" {
+		head += ", axis " + o.Axis
+	}
+	if o.Defend != "" {
+		head += ", defensive position " + o.Defend
+	}
 	if o.Intent != "" {
 		head += fmt.Sprintf(", intent %q", strings.ReplaceAll(o.Intent, "\n", " "))
 	}
