@@ -141,7 +141,11 @@ func (r *resolver) loseLeader(name, how string) {
 	p.Status = "lost"
 	r.add("leader-lost", "LoB 9.1a", "%s is %s and leaves play", name, how)
 	r.s.raise("leader-lost", name)
-	for _, post := range r.s.postsOf(name) {
+	posts := r.s.postsOf(name)
+	if l, _ := r.s.leaderData(name); len(posts) == 0 && l.Artillery {
+		r.add("leader-not-replaced", "LoB 9.1c", "%s was an Artillery Leader with no battalion of his own: he is not replaced", name)
+	}
+	for _, post := range posts {
 		r.fillPost(post, p.Hex)
 	}
 }
@@ -302,7 +306,11 @@ func (r *resolver) captureRoll(name, rule string) (bool, error) {
 // the Capture column each; a leader who escapes goes to the nearest hex
 // holding a combat unit of his Command.
 func (r *resolver) captureLeaders(h string) error {
-	for _, name := range r.s.leadersIn(r.s.enemyOf(r.side), h) {
+	enemy := r.s.enemyOf(r.side)
+	if len(r.s.combatIn(enemy, h)) > 0 {
+		return nil // leaders stacked with combat units are not captured
+	}
+	for _, name := range r.s.leadersIn(enemy, h) {
 		lost, err := r.captureRoll(name, "LoB 9.1a")
 		if err != nil {
 			return err
