@@ -54,11 +54,12 @@ func (s *Scenario) turnTime(turn int) time.Time {
 }
 
 // turnAfter is the first turn that starts at least the given minutes
-// after the start of a turn, as "one hour later" on the Turn Record Track
-// (LoB 8.5b).
+// after the start of a turn (the turn itself for none), as "one hour
+// later" on the Turn Record Track (LoB 8.5b) or "a time period after
+// another Command attacks" (10.4d #3).
 func (s *State) turnAfter(turn, minutes int) int {
 	due := s.scn.clock(turn).Add(time.Duration(minutes) * time.Minute)
-	t := turn + 1
+	t := turn
 	for s.scn.clock(t).Before(due) {
 		t++
 	}

@@ -216,7 +216,7 @@ func (r *resolver) conditionMet(o *Order) bool {
 		return r.clock(r.turn) == r.s.scn.FirstLight
 	case "attacks":
 		start, ok := r.attackStart(c.Command, o.IssuedTurn)
-		return ok && r.turn >= start+c.Minutes/r.s.scn.TurnMins
+		return ok && r.turn >= r.s.turnAfter(start, c.Minutes) // by the clock: night turns last 30 minutes (LoB 2.3)
 	}
 	return true
 }

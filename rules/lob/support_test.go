@@ -109,3 +109,18 @@ func TestReplMoraleMoment(t *testing.T) {
 		t.Errorf("morale leaders at A5.5 later: %+v, want the Repl with Morale Value 0", ls)
 	}
 }
+
+// Periods on the Turn Record Track are counted by the clock, so they take
+// fewer turns at night (LoB 2.3): an hour from 19:45 (turn 50) ends at
+// 21:00 (turn 53), an hour from 10:00 four turns later; no time at all is
+// the turn itself.
+func TestTurnAfterCountsTheClock(t *testing.T) {
+	st := supportCase(t)
+	for _, c := range []struct{ turn, minutes, want int }{
+		{50, 60, 53}, {11, 60, 15}, {11, 0, 11}, {59, 30, 60}, {67, 30, 68},
+	} {
+		if got := st.turnAfter(c.turn, c.minutes); got != c.want {
+			t.Errorf("turnAfter(%d, %d) = %d (%s), want %d", c.turn, c.minutes, got, st.scn.clock(got).Format("15:04"), c.want)
+		}
+	}
+}
