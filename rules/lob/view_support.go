@@ -74,12 +74,22 @@ func depletedText(u *UnitState) string {
 	return strings.Join(ts, " and ")
 }
 
-// breastworkLines lists a side's Breastworks and its markers left.
+// breastworkLines lists a side's Breastworks and its markers left, and
+// the enemy Breastwork markers in hexes it sees: markers on the map are
+// not secret (LoB 2.4).
 func (s *State) breastworkLines(side rules.Side) []string {
 	var ls []string
+	var seen []bool
 	for _, b := range s.doc.Support.Breastworks {
 		if b.Side == side {
 			ls = append(ls, fmt.Sprintf("  Breastwork at %s, facing %d, built by %s (LoB 9.5)", b.Hex, b.Facing, b.Command))
+			continue
+		}
+		if seen == nil {
+			seen = s.seenBy(side)
+		}
+		if seen[s.scn.Map.sight.index(s.scn.Map.axial(b.Hex))] {
+			ls = append(ls, fmt.Sprintf("  Enemy Breastwork seen at %s, facing %d (LoB 9.5)", b.Hex, b.Facing))
 		}
 	}
 	if n := s.breastworksLeft(side); n > 0 {
