@@ -402,7 +402,8 @@ func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 	}
 }
 
-// wagonMA is a Wagon's Movement Allowance in hexes.
+// wagonMA is a Wagon's Movement Allowance, 4 MPs (LoB v2.0 Change Notes),
+// counted in hexes as command and control counts it (R-S-5).
 const wagonMA = 4
 
 // wagonGoal is where a Wagon goes this turn and why, or "" when it stays
