@@ -130,11 +130,16 @@ func (s *State) postsOf(name string) []string {
 // out of play: "captured", "wounded" or "killed", which differ only in
 // colour (LoB 9.1a). His posts are filled by promotion (9.1b), and command
 // and control answers a senior leader's loss in its next Command Phase
-// (10.8b). A Repl leader lost is simply replaced, with the same counter.
+// (10.8b). A Repl leader lost is simply replaced, with the same counter;
+// a brigade's Repl goes again to another hex of his brigade.
 func (r *resolver) loseLeader(name, how string) {
 	if b, ok := r.replBrigade(name); ok {
 		r.add("leader-lost", "LoB 9.1a", "%s is %s", name, how)
 		r.placeRepl(b, r.s.repl(b).Hex)
+		return
+	}
+	if _, ok := r.s.index[name]; !ok {
+		r.add("leader-lost", "LoB 9.1b", "%s is %s; he is replaced with the same counter", name, how)
 		return
 	}
 	p := r.s.piece(name)
