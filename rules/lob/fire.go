@@ -295,7 +295,8 @@ func (r *resolver) resolveFire(s *shot) {
 	r.log.Addf("fire", "LoB 5.6", "%s: column %s, roll %d: %s", desc, f.CombatLabel(col), roll, res)
 	r.applyCombat(s, res)
 	if s.artillery && res.Depletes(s.canister) {
-		r.deplete(s, res)
+		r.log.Addf("depletion-zone", "LoB 8.2a", "the roll is in the %s zone", res.Zone)
+		r.deplete(firedBatteries(s))
 	}
 }
 
@@ -413,4 +414,20 @@ func (r *resolver) dangerClose(s *shot, loss int) {
 // hasArtillery reports whether a hex holds artillery (LoB 5.8).
 func (r *resolver) hasArtillery(h string) bool {
 	return slices.ContainsFunc(r.s.combatUnitsIn(h), func(p *Piece) bool { return p.Kind == ArmArtillery })
+}
+
+// firedBatteries lists the batteries of a shot and the round they fired,
+// for Depletion (LoB 8.2a, 8.2e).
+func firedBatteries(s *shot) []FiredBattery {
+	round := AmmoShell
+	if s.canister {
+		round = AmmoCanister
+	}
+	var out []FiredBattery
+	for _, p := range s.firers {
+		if p.Kind == ArmArtillery {
+			out = append(out, FiredBattery{Name: p.Name, Round: round})
+		}
+	}
+	return out
 }
