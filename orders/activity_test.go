@@ -220,3 +220,31 @@ func BenchmarkParseActivity(b *testing.B) {
 		Parse(text)
 	}
 }
+
+// A messy Activity Phase mail and the canonical form its receipt echoes.
+func ExampleFormat_activity() {
+	f, probs := Parse("game tanners-1\r\nside CSA\r\nturn 3\r\n" +
+		"stack 1st Texas ,4th Texas\r\n\tmove c12.08,c12.09 face northeast formation line\r\n" +
+		"\tif closing fails then fire c14.10\r\n" +
+		"> Galloper received your orders for game tanners-1\r\n" +
+		"standing\r\n  Opening Volley: best column\r\n  retreat: towards HQ, prefer roads\r\n")
+	fmt.Println(len(probs), "problems")
+	fmt.Print(Format(f))
+	// Output:
+	// 0 problems
+	// GAME     tanners-1
+	// SIDE     CSA
+	// TURN     3
+	//
+	// STACK 1st Texas, 4th Texas
+	//   MOVE C12.8 C12.9
+	//   FACE NE
+	//   FORMATION LINE
+	//   IF CLOSING FAILS FIRE C14.10
+	// END
+	//
+	// STANDING
+	//   VOLLEY    BEST
+	//   RETREAT   TOWARD HQ, ROADS
+	// END
+}
