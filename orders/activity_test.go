@@ -147,6 +147,7 @@ func TestParseActivityProblems(t *testing.T) {
 		{"order open", "ORDER MOVE from a to b\nSTACK c\n", []string{"4:1 unterminated-order"}, "has no END"},
 		{"attack without order", "ATTACK from a to b\n", []string{"4:1 unknown-keyword"}, "an order starts with ORDER"},
 		{"move without order", "MOVE from a to b\n", []string{"4:1 unknown-keyword"}, "unknown keyword 'MOVE'"},
+		{"receipt line number", "   12  STACK a\n", []string{"4:4 unknown-keyword"}, "unknown keyword '12'"},
 	} {
 		f, probs := Parse(head + tc.body)
 		var got []string
