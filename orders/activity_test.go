@@ -178,11 +178,11 @@ func TestParseRepeatedReceipt(t *testing.T) {
 		"Orders hash (SHA-256, part of this segment's dice seed): 00ff\n\nWaiting for: USA.\n"
 	orders := head + "STACK a\n  FIRE C1.1\nEND\n"
 	for name, text := range map[string]string{
-		"above":    receipt + "\n" + orders,
-		"below":    orders + "\nOn Tue, 3 Mar 2026 at 10:00, Galloper <g@example.org> wrote:\n" + receipt,
-		"outlook":  orders + "\n________________________________\nFrom: Galloper\nSent: Tuesday\n" + receipt,
+		"above":       receipt + "\n" + orders,
+		"below":       orders + "\nOn Tue, 3 Mar 2026 at 10:00, Galloper <g@example.org> wrote:\n" + receipt,
+		"outlook":     orders + "\n________________________________\nFrom: Galloper\nSent: Tuesday\n" + receipt,
 		"underscores": head + "STACK a\n  FIRE C1.1\n__________\nEND\n",
-		"problems": "Galloper could not accept your orders for game g, side CSA.\n1 problem found:\n\nline 4:1: x\n   4  GAME g\n" + orders,
+		"problems":    "Galloper could not accept your orders for game g, side CSA.\n1 problem found:\n\nline 4:1: x\n   4  GAME g\n" + orders,
 	} {
 		f, probs := Parse(text)
 		if len(probs) != 0 || len(f.Orders) != 1 || f.Game != "g" {
