@@ -1,7 +1,6 @@
 package lob
 
 import (
-	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -317,38 +316,11 @@ func (r *resolver) fail(err error) bool {
 	return err != nil
 }
 
-// keepStanding stores the active side's STANDING block in the state,
-// replacing the reactions it kept before; a file without one keeps them.
-func (r *resolver) keepStanding(f *orders.File) {
-	for _, o := range f.Orders {
-		st, ok := o.(*orders.Standing)
-		if !ok {
-			continue
-		}
-		keep := slices.DeleteFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side })
-		for _, re := range st.Reactions {
-			if len(re.Choices) == 0 {
-				continue
-			}
-			x := StandingReaction{Side: r.side, Kind: re.Kind, Choice: re.Choices[0].Text}
-			for _, u := range re.Units {
-				if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
-					x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
-				}
-			}
-			keep = append(keep, x)
-		}
-		r.s.doc.Standing = keep
-	}
-}
-
 // reaction is a side's standing choice for a reaction kind, or the
 // documented default (orders.ReactionDefault) when it kept none.
 func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
-	for _, x := range r.s.doc.Standing {
-		if x.Side == side && x.Kind == kind {
-			return x.Choice, x.Units
-		}
+	if cs, ok := r.s.standing(side, kind); ok {
+		return cs[0], r.s.preferred(side, kind)
 	}
 	return orders.ReactionDefault[kind], nil
 }

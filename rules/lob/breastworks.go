@@ -149,7 +149,7 @@ func (r *resolver) removeBreastworks() {
 	for _, b := range d.Breastworks {
 		c := r.s.scn.command(b.Command)
 		switch {
-		case len(r.s.combatIn(r.s.enemyOf(b.Side), b.Hex)) > 0:
+		case len(r.s.stackUnits(r.s.enemyOf(b.Side), b.Hex)) > 0:
 			r.add("breastworks-removed", "LoB 9.5f", "an enemy unit entered %s: the Breastwork goes back to %s", b.Hex, b.Side)
 		case b.Side == r.side && c != nil && r.executing(c):
 			r.add("breastworks-removed", "LoB 9.5c", "%s has accepted orders: its Breastwork at %s goes back to the pool", b.Command, b.Hex)

@@ -19,7 +19,7 @@ func (r *resolver) hqsOverrun() {
 			continue
 		}
 		hq := r.s.piece(c.HQName())
-		if hq.OffMap || len(r.s.combatIn(enemy, hq.Hex)) > 0 || !r.s.jumpedBy(r.side, hq.Hex) {
+		if hq.OffMap || len(r.s.stackUnits(enemy, hq.Hex)) > 0 || !r.s.jumpedBy(r.side, hq.Hex) {
 			continue
 		}
 		r.displaceHQ(c, "enemy combat units entered its hex")
@@ -29,7 +29,7 @@ func (r *resolver) hqsOverrun() {
 // jumpedBy reports whether combat units of a side that may force an HQ
 // out stand in a hex: any but Open Order units (LoB 9.4a).
 func (s *State) jumpedBy(side rules.Side, h string) bool {
-	for _, p := range s.combatIn(side, h) {
+	for _, p := range s.stackUnits(side, h) {
 		if u := s.scn.unit(p.Name); u != nil && !u.OpenOrder && !u.Sharpshooter {
 			return true
 		}

@@ -312,7 +312,7 @@ func (r *resolver) captureRoll(name, rule string) (bool, error) {
 // holding a combat unit of his Command.
 func (r *resolver) captureLeaders(h string) error {
 	enemy := r.s.enemyOf(r.side)
-	if len(r.s.combatIn(enemy, h)) > 0 {
+	if len(r.s.stackUnits(enemy, h)) > 0 {
 		return nil // leaders stacked with combat units are not captured
 	}
 	for _, name := range r.s.leadersIn(enemy, h) {

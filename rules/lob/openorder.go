@@ -31,7 +31,7 @@ func (s *State) openOrderCapable(p *Piece) bool {
 	if m := s.marker(p.Hex).Morale; m == MoraleDG || m == MoraleRouted {
 		return false
 	}
-	return len(s.combatIn(p.Side, p.Hex)) == 1
+	return len(s.stackUnits(p.Side, p.Hex)) == 1
 }
 
 // payFacingCost reports whether a unit pays the MP cost to change Facing:

@@ -73,7 +73,6 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
-	r.keepPreferenceOrder(f)
 	if r.err == nil {
 		r.supportActivity(f)
 		r.fail(r.rallyPhase())

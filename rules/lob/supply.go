@@ -368,7 +368,7 @@ func (r *resolver) retireBattery(name string) {
 func (r *resolver) wagonsDestroyed(side rules.Side) {
 	for _, name := range r.s.wagonNames(side) {
 		w, p := r.s.wagonStatus(name), r.s.piece(name)
-		if w.Destroyed || p.OffMap || len(r.s.combatIn(side, p.Hex)) > 0 {
+		if w.Destroyed || p.OffMap || len(r.s.stackUnits(side, p.Hex)) > 0 {
 			continue
 		}
 		if r.s.enemyCombatAdjacent(side, p.Hex, ArmInfantry, ArmCavalry) {

@@ -164,18 +164,6 @@ func (s *State) alive(p *Piece) bool {
 	return !p.OffMap && p.Status == "" && (p.Unit == nil || !p.Unit.Eliminated)
 }
 
-// combatIn lists the combat units of a side in a hex, in stacking order.
-func (s *State) combatIn(side rules.Side, h string) []*Piece {
-	var out []*Piece
-	for i := range s.doc.Pieces {
-		p := &s.doc.Pieces[i]
-		if p.Side == side && p.Unit != nil && p.Hex == h && s.alive(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // enemyCombatAdjacent reports whether an enemy combat unit of one of the
 // given arms (all arms when none) stands in or next to a hex.
 func (s *State) enemyCombatAdjacent(side rules.Side, h string, arms ...string) bool {
