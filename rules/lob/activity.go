@@ -1,7 +1,6 @@
 package lob
 
 import (
-	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -202,6 +201,8 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 		r.fireStep(a, s.Hexes[0].Hex, s.Canister)
 	case "SPLIT":
 		r.split(a, s.Units)
+	case "JOIN":
+		r.join(a, s.Units)
 	case "RETREAT":
 		r.selfRetreat(a)
 		return false
@@ -227,6 +228,37 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 				break
 			}
 		}
+	}
+}
+
+// join takes units standing in the stack's hex into it; they start
+// their activity now with all their MPs (LoB 2.2, 3.0d). The stack takes
+// the worse Morale State of the two (6.0a).
+func (r *resolver) join(a *actingStack, names []orders.Name) {
+	for _, n := range names {
+		m := match("unit", n.Text, r.s.pieceNames())
+		if !m.ok {
+			continue
+		}
+		p := &r.s.doc.Pieces[m.target]
+		switch {
+		case p.Hex != a.hex:
+			r.add("join-refused", "LoB 3.0d", "%s is in %s, not in %s with the stack", p.Name, p.Hex, a.hex)
+			continue
+		case r.acted[p.Name] || (p.Unit != nil && p.Unit.Eliminated):
+			r.add("join-refused", "LoB 2.2", "%s has already had its activity this phase", p.Name)
+			continue
+		}
+		r.acted[p.Name] = true
+		if p.Unit == nil {
+			a.leaders = append(a.leaders, p)
+		} else {
+			a.units = append(a.units, p)
+		}
+		if here := r.s.marker(a.hex).Morale; moraleRank(here) > moraleRank(a.morale) {
+			a.morale = here
+		}
+		r.add("join", "LoB 3.0d", "%s joins the stack in %s", p.Name, a.hex)
 	}
 }
 
@@ -287,38 +319,11 @@ func (r *resolver) fail(err error) bool {
 	return err != nil
 }
 
-// keepStanding stores the active side's STANDING block in the state,
-// replacing the reactions it kept before; a file without one keeps them.
-func (r *resolver) keepStanding(f *orders.File) {
-	for _, o := range f.Orders {
-		st, ok := o.(*orders.Standing)
-		if !ok {
-			continue
-		}
-		keep := slices.DeleteFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side })
-		for _, re := range st.Reactions {
-			if len(re.Choices) == 0 {
-				continue
-			}
-			x := StandingReaction{Side: r.side, Kind: re.Kind, Choice: re.Choices[0].Text}
-			for _, u := range re.Units {
-				if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
-					x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
-				}
-			}
-			keep = append(keep, x)
-		}
-		r.s.doc.Standing = keep
-	}
-}
-
 // reaction is a side's standing choice for a reaction kind, or the
 // documented default (orders.ReactionDefault) when it kept none.
 func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
-	for _, x := range r.s.doc.Standing {
-		if x.Side == side && x.Kind == kind {
-			return x.Choice, x.Units
-		}
+	if cs, ok := r.s.standing(side, kind); ok {
+		return cs[0], r.s.preferred(side, kind)
 	}
 	return orders.ReactionDefault[kind], nil
 }

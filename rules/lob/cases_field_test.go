@@ -23,10 +23,6 @@ func (r *caseRun) fieldState(l caseLineText, f []string) (got, want string, ok b
 		return string(st.marker(f[1]).Morale), f[2], true
 	case "cbf":
 		return strconv.Itoa(st.cbf(f[1])), f[2], true
-	case "depleted":
-		u := r.unitState(l, name)
-		got := map[[2]bool]string{{false, false}: "no", {true, false}: "shell", {false, true}: "canister", {true, true}: "both"}[[2]bool{u.DepletedShell, u.DepletedCanister}]
-		return got, last, true
 	case "pending":
 		want := f[1] + " " + strings.Join(f[2:], " ")
 		for _, p := range st.doc.Pending {
@@ -39,19 +35,14 @@ func (r *caseRun) fieldState(l caseLineText, f []string) (got, want string, ok b
 	return "", "", false
 }
 
-// setFieldState applies the field STATE lines: "cbf <hex> <level>" and
-// "depleted <battery> shell|canister". It reports false for other lines.
+// setFieldState applies the field STATE line "cbf <hex> <level>" (the
+// support runner sets Depletion). It reports false for other lines.
 func (r *caseRun) setFieldState(f []string) bool {
 	st := r.state()
 	switch f[0] {
 	case "cbf":
 		n, _ := strconv.Atoi(f[2])
 		st.editMarker(f[1], func(m *HexMarker) { m.CBF = n })
-	case "depleted":
-		name, last := nameAndLast(f[1:])
-		u := st.piece(name).Unit
-		u.DepletedShell = u.DepletedShell || last == "shell"
-		u.DepletedCanister = u.DepletedCanister || last == "canister"
 	default:
 		return false
 	}

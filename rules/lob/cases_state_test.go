@@ -92,7 +92,7 @@ func (r *caseRun) setState(l caseLineText) {
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
 		r.addOrder(l)
 	default:
-		if !r.setFieldState(f) && !r.retreatState(l, f) {
+		if !r.setFieldState(f) && !r.retreatState(l, f) && !r.supportState(l, f) {
 			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
 		}
 	}
@@ -224,7 +224,10 @@ func (r *caseRun) expectState(l caseLineText) {
 		var ok bool
 		if got, want, ok = r.fieldState(l, f); !ok {
 			if got, want, ok = r.retreatExpect(l, f); !ok {
-				r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+				if !r.expectSupport(l, f) {
+					r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+				}
+				return
 			}
 		}
 	}

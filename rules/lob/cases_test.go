@@ -65,7 +65,7 @@ func readCases(t *testing.T, file string) []*ruleCase {
 }
 
 // sections are the keywords that start a section or step of a case.
-var sections = []string{"SCENARIO", "CHARTS", "STATE", "ORDERS", "DICE", "RESOLVE", "ADVANCE",
+var sections = []string{"SCENARIO", "CHARTS", "STATE", "ORDERS", "DICE", "RESOLVE", "ADVANCE", "CALL",
 	"EXPECT-EVENTS", "EXPECT-NO-EVENT", "EXPECT-STATE", "EXPECT-PROBLEMS"}
 
 // caseRun is a case being run.
@@ -139,6 +139,8 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		r.resolve(l)
 	case "ADVANCE":
 		r.advance(l, head[1:])
+	case "CALL":
+		r.call(l, head[1:])
 	case "EXPECT-EVENTS":
 		r.expectEvents(l, body)
 	case "EXPECT-NO-EVENT":

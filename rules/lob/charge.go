@@ -70,13 +70,17 @@ func (r *resolver) charge(a *actingStack, target string) bool {
 }
 
 // chargeOutcome finishes a Charge: if the defender's hex is empty of
-// enemy combat units the stack advances into it (LoB 7.3b); otherwise its
-// movement is finished (7.3a).
+// enemy combat units the stack advances into it (LoB 7.3b), after the
+// leaders of a destroyed defender roll for capture and are displaced
+// (9.1d); otherwise its movement is finished (7.3a).
 func (r *resolver) chargeOutcome(a *actingStack, target string) bool {
 	if r.defenderHolds(target) {
 		r.log.Addf("charge-held", "LoB 7.3a", "the defender holds %s: %s's movement is finished", target, a.names())
 		a.stopped = true
 		return false
+	}
+	if err := r.leaderUnitsDestroyed(r.s.enemyOf(r.side), target, true); r.fail(err) {
+		return false // LoB 9.1d: the defender was destroyed
 	}
 	r.chargeAdvance(a, target)
 	a.charge.won = true
@@ -158,6 +162,8 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 func (r *resolver) chargingUnitsBarred(a *actingStack) string {
 	for _, p := range a.units {
 		switch {
+		case r.s.openOrderBarsCharge(p):
+			return p.Name + " is an Open Order unit, which never Charges (LoB 9.4a)"
 		case r.s.mountedCavalry(p):
 		case p.Kind == ArmInfantry && p.Unit.Formation == "mounted":
 			return p.Name + " is Mounted infantry, which cannot Charge while Mounted (LoB 7.4)"
@@ -237,7 +243,7 @@ func (r *resolver) mountedTargetBarred(a *actingStack, target string) string {
 	var barred []string
 	rear := !r.s.zoc(r.s.enemyOf(r.side))[a.hex]
 	for _, p := range r.enemyUnitsIn(target) {
-		if p.Kind == ArmCavalry || p.Kind == ArmArtillery || p.Unit.Formation == "open-order" || r.s.openOrderCapable(p) {
+		if p.Kind == ArmCavalry || p.Kind == ArmArtillery || p.Unit.Formation == "open-order" || r.s.isOpenOrder(p) {
 			continue
 		}
 		barred = append(barred, p.Name)
@@ -380,7 +386,7 @@ func (r *resolver) noChargeRoll(a *actingStack, defenders []*Piece) (string, str
 // Charge ended so; ok then whether the script goes on (never).
 func (r *resolver) chargeWithdrawal(a *actingStack, target string, mounted bool) (done, ok bool) {
 	defenders := r.enemyUnitsIn(target)
-	openOrder := !mounted && len(defenders) == 1 && r.s.openOrderAlone(defenders[0])
+	openOrder := !mounted && len(defenders) == 1 && r.s.openOrderCapable(defenders[0])
 	if !openOrder {
 		if !slices.ContainsFunc(defenders, r.s.mountedCavalry) {
 			return false, false
@@ -529,7 +535,7 @@ func (r *resolver) chargerLosses(a *actingStack, n int) {
 func (r *resolver) mountedDestroys(a *actingStack, target string, mounted bool) bool {
 	defenders := r.enemyUnitsIn(target)
 	if !mounted || slices.ContainsFunc(defenders, func(p *Piece) bool {
-		return p.Kind != ArmArtillery && p.Unit.Formation != "open-order" && !r.s.openOrderCapable(p)
+		return p.Kind != ArmArtillery && p.Unit.Formation != "open-order" && !r.s.isOpenOrder(p)
 	}) {
 		return false
 	}
@@ -632,7 +638,7 @@ func (r *resolver) chargingLeader(a *actingStack) *Leader {
 
 // chargeAdvance moves the stack into the defender's old hex, paying its
 // normal cost and keeping its Facing, with no Closing Roll (LoB 7.3b).
-// Enemy leaders left alone there are rolled for capture (9.1a, 9.1d).
+// Enemy leaders still alone there are rolled for capture (9.1a).
 func (r *resolver) chargeAdvance(a *actingStack, target string) {
 	costs := map[string]MP{}
 	for _, p := range a.units {
@@ -640,10 +646,9 @@ func (r *resolver) chargeAdvance(a *actingStack, target string) {
 		costs[p.Name] = c.MP
 		a.spent[p.Name] += c.MP
 	}
-	lone := r.loneLeaders(target)
 	from := a.hex
 	r.placeStack(a, target)
 	a.road = false
 	r.log.Addf("charge-advance", "LoB 7.3b", "%s advance from %s into %s without a Closing Roll (%s)", a.names(), from, target, a.spentText(costs))
-	r.captureLeaders(a, lone)
+	r.fail(r.captureLeaders(target))
 }

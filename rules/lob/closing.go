@@ -51,12 +51,6 @@ func (r *resolver) adjacentEnemies(h string) []*Piece {
 	return out
 }
 
-// openOrderCapable reports whether a unit is Open Order Capable (LoB 9.4b).
-func (s *State) openOrderCapable(p *Piece) bool {
-	u := s.scn.unit(p.Name)
-	return u != nil && u.OpenOrder
-}
-
 // closing makes the Closing Roll a stack needs to enter a hex next to
 // enemy combat units (LoB 3.5) and reports whether it may enter. Wrecked
 // units always fail and are left behind (3.5, 5.7 #1).

@@ -283,13 +283,12 @@ func (r *resolver) attackingUnit(p *Piece) bool {
 func (r *resolver) resolveFire(s *shot) {
 	f := r.s.charts.field
 	r.startCombat()
-	sps := s.total()
-	dg := s.dg
+	sps, dg := s.total(), s.dg
 	if dg {
-		sps /= 2 // LoB 5.0: DG fires at half strength, fractions dropped
+		sps /= 2 // shown in the event; CombatColumn halves DG firers itself (LoB 5.0, 5.6)
 	}
 	shift, notes := r.shotShift(s)
-	col, fires := f.CombatColumn(sps, shift)
+	col, fires := f.CombatColumn(s.total(), dg, shift)
 	desc := fmt.Sprintf("%s fire %d SPs%s at %s, range %d, shifts %s", unitNames(s.firers), s.total(), halved(dg, sps), s.target, s.rng, modList(notes))
 	if !fires {
 		r.log.Addf("fire-missed", "LoB 5.2d", "%s: shifted off the left of the Combat Table, no shot", desc)
@@ -303,7 +302,8 @@ func (r *resolver) resolveFire(s *shot) {
 	r.log.Addf("fire", "LoB 5.6", "%s: column %s, roll %d: %s", desc, f.CombatLabel(col), roll, res)
 	r.applyCombat(s, res)
 	if s.artillery && res.Depletes(s.canister) {
-		r.deplete(s, res)
+		r.log.Addf("depletion-zone", "LoB 8.2a", "the roll is in the %s zone", res.Zone)
+		r.deplete(firedBatteries(s))
 	}
 }
 
@@ -421,4 +421,20 @@ func (r *resolver) dangerClose(s *shot, loss int) {
 // hasArtillery reports whether a hex holds artillery (LoB 5.8).
 func (r *resolver) hasArtillery(h string) bool {
 	return slices.ContainsFunc(r.s.combatUnitsIn(h), func(p *Piece) bool { return p.Kind == ArmArtillery })
+}
+
+// firedBatteries lists the batteries of a shot and the round they fired,
+// for Depletion (LoB 8.2a, 8.2e).
+func firedBatteries(s *shot) []FiredBattery {
+	round := AmmoShell
+	if s.canister {
+		round = AmmoCanister
+	}
+	var out []FiredBattery
+	for _, p := range s.firers {
+		if p.Kind == ArmArtillery {
+			out = append(out, FiredBattery{Name: p.Name, Round: round})
+		}
+	}
+	return out
 }

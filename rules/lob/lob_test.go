@@ -454,8 +454,10 @@ func TestFirstLightWaits(t *testing.T) {
 	if o := findOrder(st, "CSA-1"); o.Status != Waiting || len(o.Rolls) != 0 {
 		t.Fatalf("CSA-1 %+v", o)
 	}
-	// Once the clock reaches First Light, the order rolls.
-	st.scn = withFirstLight(st.scn, "08:45")
+	// Once the clock reaches First Light, the order rolls. Moving First
+	// Light to 10:30 makes every earlier turn a 30-minute night turn (LoB
+	// 2.3), so turn 8 starts at 10:30, First Light.
+	st.scn = withFirstLight(st.scn, "10:30")
 	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{5, 5}})
 	if !strings.HasPrefix(kinds(evs), "order-condition-met command-roll order-accepted") {
 		t.Fatalf("turn 8 at First Light: %s", kinds(evs))

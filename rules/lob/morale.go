@@ -205,32 +205,7 @@ func (r *resolver) leaderLossChecks(h, column string, s *shot) {
 			r.log.Addf("leader-safe", "LoB 9.1a", "%s rolls %d on the Leader Loss Table (%s): unhurt", p.Name, roll, column)
 			continue
 		}
-		p.Status = "lost"
-		r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "leader-lost", Name: p.Name})
-		r.log.Addf("leader-loss", "LoB 9.1a", "%s rolls %d on the Leader Loss Table (%s): %s, and leaves play", p.Name, roll, column, res)
+		r.log.Addf("leader-loss", "LoB 9.1a", "%s rolls %d on the Leader Loss Table (%s): %s", p.Name, roll, column, res)
+		r.loseLeader(p.Name, res)
 	}
-}
-
-// deplete marks one firing battery Depleted of the ammunition it fired
-// (LoB 8.2a, 8.2c); with several, a die picks one. By Caisson
-// replenishment (8.4) is not modelled.
-func (r *resolver) deplete(s *shot, res CombatResult) {
-	var bs []*Piece
-	for _, p := range s.firers {
-		if p.Kind == ArmArtillery {
-			bs = append(bs, p)
-		}
-	}
-	b := bs[0]
-	if len(bs) > 1 {
-		b = bs[r.log.Roll(len(bs), "LoB 8.2c", "which battery Depletes")-1]
-	}
-	kind := "Shell"
-	if s.canister {
-		b.Unit.DepletedCanister = true
-		kind = "Canister"
-	} else {
-		b.Unit.DepletedShell = true
-	}
-	r.log.Addf("depleted", "LoB 8.2a", "the roll is in the %s zone: %s is Depleted of %s", res.Zone, b.Name, kind)
 }

@@ -69,7 +69,6 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		a.spent[p.Name] += costs[p.Name]
 	}
 	from := a.hex
-	lone := r.loneLeaders(to)
 	r.placeStack(a, to)
 	a.road = road
 	how := ""
@@ -77,7 +76,9 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		how = " by road"
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
-	r.captureLeaders(a, lone)
+	if len(a.units) > 0 {
+		r.fail(r.captureLeaders(to))
+	}
 	r.townDG(a)
 	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)

@@ -39,8 +39,12 @@ type resolver struct {
 	recoveryStarted map[string]bool
 }
 
-// resolve runs one player turn: the Command Phase (arrivals, implementation
-// rolls, a new order) and a simplified Activity Phase that moves HQs.
+// resolve runs one player turn in the order of LoB 2.1: the Command Phase
+// (arrivals, implementation rolls, new orders, Attack Recovery, Fluke
+// Stoppage), the Activity Phase (the activity scripts, then the support
+// rules' part of it) and the Rally Phase (Rally, CBF markers, then
+// Breastworks and the midnight Loss Recovery). A decision no standing
+// reaction answers stops it with the pause as its error.
 func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if s.Over() {
 		return nil, nil, fmt.Errorf("lob: the game is over")
@@ -57,6 +61,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
 		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{},
 		decisions: in.Decisions}
+	r.supportCommand()
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -68,13 +73,14 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
-	r.keepPreferenceOrder(f)
 	if r.err == nil {
+		r.supportActivity(f)
 		r.fail(r.rallyPhase())
 	}
 	if r.err != nil {
 		return nil, r.log.Events, r.err
 	}
+	r.supportRally()
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
 }
@@ -238,7 +244,7 @@ func (r *resolver) conditionMet(o *Order) bool {
 		return r.clock(r.turn) == r.s.scn.FirstLight
 	case "attacks":
 		start, ok := r.attackStart(c.Command, o.IssuedTurn)
-		return ok && r.turn >= start+c.Minutes/r.s.scn.TurnMins
+		return ok && r.turn >= r.s.turnAfter(start, c.Minutes) // by the clock: night turns last 30 minutes (LoB 2.3)
 	}
 	return true
 }

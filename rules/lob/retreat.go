@@ -98,7 +98,7 @@ func (r *resolver) startRetreat(o retreatOrder, side rules.Side) *retreating {
 
 // retreatPlan is the path search for a retreat.
 func (r *resolver) retreatPlan(rt *retreating) pathPlan {
-	oo := len(rt.units) == 1 && r.s.openOrderAlone(rt.units[0])
+	oo := len(rt.units) == 1 && r.s.openOrderCapable(rt.units[0])
 	pl := pathPlan{side: rt.side, start: rt.o.Hex, n: rt.o.Hexes, ref: rt.o.From, goal: rt.o.Goal,
 		column: retreatColumn(rt.units, oo && rt.o.withdrawal()), ezoc: rt.ezoc}
 	pl.extendPast = func(h string) bool { return !rt.guns && r.s.unlimberedGunsAt(rt.side, h) }
@@ -363,15 +363,4 @@ func (s *State) unlimberedGunsAt(side rules.Side, h string) bool {
 		}
 	}
 	return false
-}
-
-// openOrderAlone reports whether a unit may use Open Order abilities now:
-// an Open Order unit alone in its hex, not DG or Routed (LoB 9.4b).
-func (s *State) openOrderAlone(p *Piece) bool {
-	u := s.scn.unit(p.Name)
-	if u == nil || !u.OpenOrder || len(s.stackUnits(p.Side, p.Hex)) != 1 {
-		return false
-	}
-	m := s.morale(p.Hex)
-	return m != MoraleDG && m != MoraleRouted
 }

@@ -110,6 +110,9 @@ type SideOOB struct {
 	Army      Command
 	Commands  []Command
 	Wagons    []Wagon
+	// Breastworks is the number of Breastwork markers the game rules
+	// give the side; none when not listed (LoB 9.5a).
+	Breastworks int
 }
 
 // Command is a formation with its own HQ (LoB 10.1): the army, a corps, a
@@ -139,6 +142,8 @@ type Leader struct {
 	Name    string
 	Command int // Command Value
 	Morale  int // Morale Value
+	// Artillery marks an Artillery Leader, crossed cannons (LoB 9.1c).
+	Artillery bool
 }
 
 // Brigade is a brigade: its own counter (a consolidated brigade, LoB
@@ -242,6 +247,8 @@ type sideFile struct {
 	Army      commandFile   `yaml:"army"`
 	Commands  []commandFile `yaml:"commands"`
 	Wagons    []wagonFile   `yaml:"wagons"`
+	// Breastworks is the side's Breastwork marker count (LoB 9.5a).
+	Breastworks int `yaml:"breastworks"`
 }
 
 type commandFile struct {
@@ -282,6 +289,8 @@ type leaderFile struct {
 	Name    string `yaml:"name"`
 	Command *int   `yaml:"command"`
 	Morale  *int   `yaml:"morale"`
+	// Artillery marks an Artillery Leader (LoB 9.1c).
+	Artillery bool `yaml:"artillery"`
 }
 
 type brigadeFile struct {
@@ -466,9 +475,12 @@ func (v *loader) chain(m *Map, field string, i int, r Road) {
 }
 
 func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
-	sd := SideOOB{Side: rules.Side(f.Side), Awareness: f.Awareness}
+	sd := SideOOB{Side: rules.Side(f.Side), Awareness: f.Awareness, Breastworks: f.Breastworks}
 	if f.Side == "" || f.Awareness == "" {
 		v.fail("side %q: fields side and awareness are required", f.Side)
+	}
+	if f.Breastworks < 0 {
+		v.fail("side %s: field breastworks: %d is negative", f.Side, f.Breastworks)
 	}
 	sd.Army = v.command(m, sd.Side, LevelArmy, &f.Army, names)
 	for i := range f.Commands {
@@ -586,7 +598,7 @@ func (v *loader) leader(where string, f *leaderFile) (Leader, bool) {
 		v.fail("%s: field leader: name, command and morale are required", where)
 		return Leader{}, false
 	}
-	return Leader{Name: f.Name, Command: *f.Command, Morale: *f.Morale}, true
+	return Leader{Name: f.Name, Command: *f.Command, Morale: *f.Morale, Artillery: f.Artillery}, true
 }
 
 // brigade reads a brigade: a counter of its own, or a leader and regiments.
@@ -690,7 +702,6 @@ func (s *Scenario) command(name string) *Command {
 	return nil
 }
 
-// clock is the time of day at a 1-based turn.
-func (s *Scenario) clock(turn int) time.Time {
-	return s.Start.Add(time.Duration((turn-1)*s.TurnMins) * time.Minute)
-}
+// clock is the time of day at a 1-based turn; night turns last half an
+// hour (LoB 2.3, night.go).
+func (s *Scenario) clock(turn int) time.Time { return s.turnTime(turn) }

@@ -18,24 +18,35 @@ import (
 // reaction the block does not mention is not covered: resolution pauses
 // with a decision request whose default is orders.ReactionDefault.
 
-// keepPreferenceOrder completes the kept reactions of this turn's STANDING
-// block with every option of RETREAT and WITHDRAW, most preferred first,
-// and reports the block now in force.
-func (r *resolver) keepPreferenceOrder(f *orders.File) {
+// keepStanding stores the active side's STANDING block in the state at
+// the start of its Activity Phase, replacing the reactions it kept before
+// (a file without one keeps them): each reaction with every option
+// written, most preferred first, and the units of VOLLEY PREFER. It
+// reports the block now in force.
+func (r *resolver) keepStanding(f *orders.File) {
 	b := standingBlock(f)
 	if b == nil {
 		return
 	}
+	keep := slices.DeleteFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side })
 	for _, rc := range b.Reactions {
-		i := slices.IndexFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side && x.Kind == rc.Kind })
-		if i < 0 || len(rc.Choices) < 2 {
+		if len(rc.Choices) == 0 {
 			continue
 		}
-		r.s.doc.Standing[i].Choices = nil
-		for _, c := range rc.Choices {
-			r.s.doc.Standing[i].Choices = append(r.s.doc.Standing[i].Choices, c.Text)
+		x := StandingReaction{Side: r.side, Kind: rc.Kind, Choice: rc.Choices[0].Text}
+		if len(rc.Choices) > 1 {
+			for _, c := range rc.Choices {
+				x.Choices = append(x.Choices, c.Text)
+			}
 		}
+		for _, u := range rc.Units {
+			if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
+				x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
+			}
+		}
+		keep = append(keep, x)
 	}
+	r.s.doc.Standing = keep
 	r.add("standing-kept", "LoB 2.2", "%s standing reactions now in force: %s", r.side, r.s.standingText(r.side))
 }
 

@@ -39,6 +39,8 @@ type stateDoc struct {
 	Optional []string `json:"optional,omitempty"`
 	// Pending are field events command and control has still to answer.
 	Pending []Pending `json:"pending,omitempty"`
+	// Support is the state of supply, leaders and Breastworks (support.go).
+	Support supportDoc `json:"support"`
 	// Standing are each side's standing reactions from its last STANDING
 	// block, which answer for it while the other side is active.
 	Standing []StandingReaction `json:"standing,omitempty"`
