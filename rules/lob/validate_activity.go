@@ -18,8 +18,8 @@ import (
 // ActivityNote is what a receipt says about activity scripts and standing
 // reactions: what the Activity Phase engine carries out, and what not yet.
 const ActivityNote = "Activity scripts (STACK) are carried out in your Activity Phase, stack by stack in file order: " +
-	"movement, formations, Facing, Closing Rolls, fire with Opening Volleys, and Morale Checks. " +
-	"Charges (CHARGE) are not carried out yet. Standing reactions (STANDING) are kept and answer for your side in the other side's turn."
+	"movement, formations, Facing, Closing Rolls, fire with Opening Volleys, Morale Checks, and Charges (CHARGE). " +
+	"Standing reactions (STANDING) are kept and answer for your side in the other side's turn."
 
 // hexsideFacings are the facings of a flat-top hex grid: a unit in Line or
 // Unlimbered faces a single hexside (LoB 3.3).
