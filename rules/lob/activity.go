@@ -254,6 +254,7 @@ func (r *resolver) join(a *actingStack, names []orders.Name) {
 			a.leaders = append(a.leaders, p)
 		} else {
 			a.units = append(a.units, p)
+			a.charge.noteJoin(a, p)
 		}
 		if here := r.s.marker(a.hex).Morale; moraleRank(here) > moraleRank(a.morale) {
 			a.morale = here

@@ -33,6 +33,18 @@ type chargeRun struct {
 	failedAt string
 	// targets are the hexes the stack has Charged (LoB 7.2a).
 	targets map[string]bool
+	// latecomers are combat units that joined the stack away from the
+	// hex where its activity began: they did not start the phase stacked
+	// with it, so it cannot Charge (LoB 7.1 #5; leaders may, 7.1).
+	latecomers []string
+}
+
+// noteJoin records a combat unit joining the stack (LoB 3.0d): one that
+// joins away from the stack's starting hex is a latecomer (7.1 #5).
+func (c *chargeRun) noteJoin(a *actingStack, p *Piece) {
+	if a.hex != a.start {
+		c.latecomers = append(c.latecomers, p.Name)
+	}
 }
 
 // mountedChargeMaxMP is the most a hex may cost for a Mounted Charge into
@@ -139,6 +151,9 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 	}
 	if why := r.chargingUnitsBarred(a); why != "" {
 		return why, "LoB 7.0"
+	}
+	if l := a.charge.latecomers; len(l) > 0 {
+		return strings.Join(l, ", ") + " joined the stack on its way and did not start the phase stacked with it", "LoB 7.1"
 	}
 	if why := r.chargeFacingBarred(a, target); why != "" {
 		return why, "LoB 7.2e"
