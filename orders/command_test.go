@@ -23,6 +23,7 @@ FUTILE Hood's Division
 POST Reilly's Battery to A10.8
 WAGON Corps Train to A3.3
 SKEDADDLE Hood's Division to A2.7
+SURRENDER 4 Ala
 `
 
 func TestCommandOrders(t *testing.T) {
@@ -48,6 +49,7 @@ func TestCommandOrders(t *testing.T) {
 		{Keyword: "POST", Who: "Reilly's Battery", Target: "A10.8"},
 		{Keyword: "WAGON", Who: "Corps Train", Target: "A3.3"},
 		{Keyword: "SKEDADDLE", Who: "Hood's Division", Target: "A2.7"},
+		{Keyword: "SURRENDER", Who: "4 Ala"},
 	}
 	if len(f.Orders) != 1+len(want) {
 		t.Fatalf("%d orders, want %d", len(f.Orders), 1+len(want))

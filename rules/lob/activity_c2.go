@@ -11,6 +11,7 @@ import (
 // skedaddles starts the Skedaddles of this Activity Phase: those the
 // player declares and those forced since the last one (LoB 10.9).
 func (r *resolver) skedaddles(f *orders.File) {
+	defer r.surrenders(f)
 	declared := map[string]string{}
 	for _, d := range directives(f, "SKEDADDLE") {
 		if c := r.s.commandByAnyName(d.Who); c != nil {
@@ -232,4 +233,43 @@ func (s *State) columnLength(c *Command) int {
 		}
 	}
 	return n
+}
+
+// followAssociation moves each Artillery Battalion associated with a
+// Command, and with no order of its own, after that Command's HQ: it
+// "is free to move with the associated Command to wherever they are
+// going without an actual hex assignment until they get there" (LoB
+// 10.8e part b). Its HQ closes to the Command's HQ by up to a turn's
+// cross-country allowance, and its leader goes with it.
+func (r *resolver) followAssociation() {
+	for _, c := range r.s.scn.commands() {
+		st := r.s.cmdStatus(c.Name)
+		if c.Side != r.side || c.Level != LevelArtillery || st.Associated == "" || r.s.hasAccepted(c, false) {
+			continue
+		}
+		to := r.s.scn.command(st.Associated)
+		hq := r.s.piece(c.HQName())
+		from := hq.Hex
+		withLeader := r.stacked(c)
+		r.closeUp(hq, r.s.hqHex(to), r.s.charts.country)
+		if hq.Hex == from {
+			continue
+		}
+		if withLeader {
+			r.s.piece(c.Leader.Name).Hex = hq.Hex
+		}
+		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
+	}
+}
+
+// surrenders applies LoB 10.9d option B: trapped units of a Skedaddling
+// Command surrender to the dead pile, where they still count for Loss
+// Recovery (9.3).
+func (r *resolver) surrenders(f *orders.File) {
+	for _, d := range directives(f, "SURRENDER") {
+		p := r.s.piece(d.Who)
+		p.Unit.Losses += p.Unit.SP
+		p.Unit.SP, p.Unit.Eliminated = 0, true
+		r.add("unit-surrenders", "LoB 10.9d", "%s, trapped during the Skedaddle, surrenders; it goes to the dead pile", p.Name)
+	}
 }

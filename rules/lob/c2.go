@@ -123,13 +123,26 @@ func (r *resolver) relay(o *Order, c *Command) bool {
 		delay := r.s.charts.deliveryTurns(band, distanceOnly)
 		n := Order{ID: r.s.nextID(r.side), Side: r.side, Type: o.Type, From: c.Leader.Name, To: sub.Name,
 			Objective: o.Objective, ObjectiveName: o.ObjectiveName, Route: o.Route, Condition: o.Condition,
-			For: o.For, Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn, ArrivesTurn: r.turn + delay,
-			Status: InTransit, Parent: o.ID}
+			For: r.s.instructionsFor(o.For, sub), Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn,
+			ArrivesTurn: r.turn + delay, Status: InTransit, Parent: o.ID}
 		r.s.doc.Orders = append(r.s.doc.Orders, n)
 		r.add("order-relayed", "LoB 10.6d", "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s",
 			c.Leader.Name, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn))
 	}
 	return true
+}
+
+// instructionsFor keeps the instructions that concern a subordinate
+// Command or its formations: each division's re-issue carries its own
+// (LoB 10.3c, 10.6d step 3).
+func (s *State) instructionsFor(all []Instruction, sub *Command) []Instruction {
+	var out []Instruction
+	for _, in := range all {
+		if s.within(in.Unit, sub) {
+			out = append(out, in)
+		}
+	}
+	return out
 }
 
 // applyReserves puts the formations an accepted order names into Reserve
@@ -254,12 +267,21 @@ func (r *resolver) fluke() {
 		if c.Side != r.side || r.s.cmdStatus(c.Name).Fluke || !r.attacking(c) || len(r.s.scn.subordinates(c)) > 0 {
 			continue
 		}
-		if r.turn <= r.s.charts.c2.flukeGrace {
-			r.add("fluke-grace", "LoB 10.7b", "no Fluke Stoppage roll for %s: turn %d is within the first %d turns of the scenario", c.Name, r.turn, r.s.charts.c2.flukeGrace)
+		if grace := r.s.flukeGrace(); r.turn <= grace {
+			r.add("fluke-grace", "LoB 10.7b", "no Fluke Stoppage roll for %s: turn %d is within the first %d turns of the scenario", c.Name, r.turn, grace)
 			continue
 		}
 		r.flukeCheck(c)
 	}
+}
+
+// flukeGrace is the number of turns at a scenario's start without Fluke
+// Stoppage rolls: the scenario's own, or the chart pack's (LoB 10.7b).
+func (s *State) flukeGrace() int {
+	if s.scn.FlukeGrace > 0 {
+		return s.scn.FlukeGrace
+	}
+	return s.charts.c2.flukeGrace
 }
 
 // attacking reports whether a Command is carrying out an Attack order.

@@ -84,6 +84,9 @@ func (r *caseRun) setState(l caseLineText) {
 		r.counter(l, strings.Join(f[1:], " ")).Status = "lost"
 	case "pending": // pending <kind> <name>
 		st.raise(f[1], strings.Join(f[2:], " "))
+	case "associate": // associate <battalion> -> <Command>
+		b, c, _ := strings.Cut(strings.Join(f[1:], " "), " -> ")
+		st.cmdState(b).Associated = c
 	case "offmap": // offmap <command> <turn> <hex>
 		r.offMap(l, f[1:])
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
@@ -291,6 +294,12 @@ func (r *caseRun) orderField(l caseLineText, id, field string) string {
 			return strings.Join(ws, ", ")
 		case "rolls":
 			return fmt.Sprint(len(o.Rolls))
+		case "for":
+			var ins []string
+			for _, in := range o.For {
+				ins = append(ins, in.Unit+": "+in.Text)
+			}
+			return strings.Join(ins, "; ")
 		}
 		r.t.Fatalf("%s: unknown order field %q", r.where(l), field)
 	}

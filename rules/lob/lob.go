@@ -100,3 +100,27 @@ func (System) View(s rules.State, side rules.Side) rules.View {
 	}
 	return st.view(side)
 }
+
+// WithOptionalRules returns a copy of a new game's state with the optional
+// rules a game's players agreed on before play (LoB 12.0), e.g. "12.2",
+// "12.4", in addition to any its scenario lists. Game set-up calls it
+// right after NewGame.
+func WithOptionalRules(s rules.State, opts ...string) (rules.State, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return nil, fmt.Errorf("lob: state is %T, not a Line of Battle state", s)
+	}
+	if st.doc.Segment != 0 {
+		return nil, fmt.Errorf("lob: optional rules are chosen before play starts (LoB 12.0)")
+	}
+	next := st.clone()
+	for _, o := range opts {
+		if !optionalRules[o] {
+			return nil, fmt.Errorf("lob: %q is not an optional rule (12.1 to 12.5)", o)
+		}
+		if !next.optional(o) {
+			next.doc.Optional = append(next.doc.Optional, o)
+		}
+	}
+	return next, nil
+}

@@ -392,6 +392,7 @@ func (r *resolver) activity(f *orders.File) {
 			}
 		}
 	}
+	r.followAssociation()
 	r.stackActivities(f)
 	r.radiusChecks()
 	r.wagons(f)
@@ -601,6 +602,12 @@ func (s *State) describe(o *Order) string {
 	}
 	if o.Initiative != "" {
 		head += fmt.Sprintf(" (Initiative %s)", o.Initiative)
+	}
+	if o.Axis != "" {
+		head += ", axis " + o.Axis
+	}
+	if o.Defend != "" {
+		head += ", defensive position " + o.Defend
 	}
 	if o.Intent != "" {
 		head += fmt.Sprintf(", intent %q", strings.ReplaceAll(o.Intent, "\n", " "))

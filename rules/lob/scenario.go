@@ -57,6 +57,9 @@ type Scenario struct {
 	Reinforcements []Reinforcement
 	// Optional lists the optional rules (LoB 12.0) in play, e.g. "12.4".
 	Optional []string
+	// FlukeGrace, when set, replaces the chart pack's Fluke Stoppage grace
+	// period: "unless the scenario specifically states otherwise" (10.7b).
+	FlukeGrace int
 }
 
 // Map is a single LoB map sheet.
@@ -215,6 +218,7 @@ type scenarioFile struct {
 	Victory    []victoryFile       `yaml:"victory"`
 	Arrivals   []reinforcementFile `yaml:"reinforcements"`
 	Optional   []string            `yaml:"optional_rules"`
+	FlukeGrace int                 `yaml:"fluke_grace_turns"`
 }
 
 type mapFile struct {
@@ -341,7 +345,10 @@ func (v *loader) err() error { return errors.Join(v.errs...) }
 
 func (v *loader) scenario(f *scenarioFile) *Scenario {
 	s := &Scenario{Name: f.Name, Title: f.Title, TurnMins: f.TurnMins, Turns: f.Turns,
-		FirstLight: f.FirstLight, Visibility: f.Visibility, Optional: f.Optional}
+		FirstLight: f.FirstLight, Visibility: f.Visibility, Optional: f.Optional, FlukeGrace: f.FlukeGrace}
+	if f.FlukeGrace < 0 {
+		v.fail("field fluke_grace_turns: %d is negative", f.FlukeGrace)
+	}
 	for _, o := range f.Optional {
 		if !optionalRules[o] {
 			v.fail("field optional_rules: %q is not one of 12.1, 12.2, 12.3, 12.4, 12.5", o)

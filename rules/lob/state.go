@@ -114,10 +114,6 @@ type CommandState struct {
 	// (LoB 10.8e part 2); Destination is its HQ's destination hex.
 	Associated  string `json:"associated,omitempty"`
 	Destination string `json:"destination,omitempty"`
-	// Axis is the Axis of Advance of its Attack order (LoB 12.4).
-	Axis string `json:"axis,omitempty"`
-	// Defence is its Defensive Position (LoB 12.2), as written.
-	Defence string `json:"defence,omitempty"`
 	// ArrivesTurn and Entry bring an off-map Command on (LoB 3.7, 10.3f).
 	ArrivesTurn int    `json:"arrives_turn,omitempty"`
 	Entry       string `json:"entry,omitempty"`

@@ -86,3 +86,49 @@ func TestUnitState(t *testing.T) {
 		}
 	}
 }
+
+func TestWithOptionalRules(t *testing.T) {
+	st := newGame(t)
+	s2, err := WithOptionalRules(st, "12.4", "12.2", "12.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s2.(*State); !n.optional("12.4") || !n.optional("12.2") || n.optional("12.5") || len(n.doc.Optional) != 2 || st.optional("12.4") {
+		t.Errorf("optional rules %v (original %v)", n.doc.Optional, st.doc.Optional)
+	}
+	if _, err := WithOptionalRules(st, "12.6"); err == nil {
+		t.Error("12.6 accepted")
+	}
+	later, _ := step(t, st, nil, forced())
+	if _, err := WithOptionalRules(later, "12.2"); err == nil {
+		t.Error("optional rules changed during play")
+	}
+}
+
+// TestCommandStateRoundTrip: the command-and-control state (Command
+// statuses, Reserve, markers, pending events, optional rules, re-issues)
+// survives the canonical form, as replays need.
+func TestCommandStateRoundTrip(t *testing.T) {
+	s, err := WithOptionalRules(newGame(t), "12.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	st.cmdState("Barton's Division").Recovering = true
+	st.cmdState("Lyle's Corps").Skedaddle = "A2.7"
+	st.piece("Ames' Brigade").Unit.Reserve = true
+	st.doc.Markers = append(st.doc.Markers, HexMarker{Hex: "A4.3", Morale: MoraleSh})
+	st.raise("leader-lost", "Whitcomb")
+	dec, err := New().DecodeState(st.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(dec.Canonical()) != string(st.Canonical()) {
+		t.Fatalf("round trip changed the state:\n%s\n%s", st.Canonical(), dec.Canonical())
+	}
+	d := dec.(*State)
+	if !d.cmdStatus("Barton's Division").Recovering || d.cmdStatus("Lyle's Corps").Skedaddle != "A2.7" ||
+		!d.piece("Ames' Brigade").Unit.Reserve || d.marker("A4.3").Morale != MoraleSh || len(d.doc.Pending) != 1 || !d.optional("12.4") {
+		t.Errorf("decoded %+v", d.doc.Commands)
+	}
+}

@@ -33,6 +33,10 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 		case d.Target != "" && !s.onMapHex(d.Target):
 			ps.add(d.At, "lob-10.9-hex", "LoB 10.9", fmt.Sprintf("%s is not a hex of this map", d.Target), "name a hex to the rear")
 		}
+	case "SURRENDER":
+		if code, msg := s.surrenderProblem(sd, d.Who); code != "" {
+			ps.add(d.At, code, "LoB 10.9d", msg, "only units of a Skedaddling Command that cannot get back into Command Radius may surrender")
+		}
 	case "POST":
 		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != ArmArtillery {
 			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "name the battery as its counter does")
@@ -73,6 +77,12 @@ func (s *State) hasAttack(c *Command) bool {
 // defence lines (LoB 10.4c, 10.8e, 12.4, 12.2).
 func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *problems) {
 	to := s.scn.command(o.To)
+	for _, in := range w.For {
+		if to != nil && !s.within(in.Unit, to) && !s.associatedIn(in.Unit, w) {
+			ps.add(in.At, "lob-10.3c-for", "LoB 10.3c", fmt.Sprintf("%s is not part of %s; an order instructs one Command and its own formations", in.Unit, to.Name),
+				"send that formation's instructions in an order to its own Command")
+		}
+	}
 	for _, r := range w.Command.Reserves {
 		if len(s.formationUnits(r.Name)) == 0 || to == nil || !s.within(r.Name, to) {
 			ps.add(r.At, "lob-10.4c-reserve", "LoB 10.4c", fmt.Sprintf("%s is not a formation of %s", r.Name, o.To),
@@ -90,13 +100,40 @@ func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *probl
 	}
 }
 
-// within reports whether a formation is the Command or part of it.
+// within reports whether a formation is the Command or part of it, at
+// any level below it (LoB 10.3c); names match as a player writes them.
 func (s *State) within(name string, c *Command) bool {
-	if name == c.Name {
+	if strings.EqualFold(name, c.Name) || strings.EqualFold(name, c.Leader.Name) {
 		return true
 	}
-	for _, u := range s.formationUnits(name) {
-		if s.belongs(u, c) {
+	for _, b := range c.Brigades {
+		if strings.EqualFold(name, b.Name) || (b.Leader != nil && strings.EqualFold(name, b.Leader.Name)) {
+			return true
+		}
+		for _, u := range b.units() {
+			if strings.EqualFold(name, u.Name) {
+				return true
+			}
+		}
+	}
+	for _, u := range c.Units {
+		if strings.EqualFold(name, u.Name) {
+			return true
+		}
+	}
+	for _, sub := range s.scn.subordinates(c) {
+		if s.within(name, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// associatedIn reports whether an order's ASSOCIATE or DESTINATION lines
+// name the formation: an associated Artillery Battalion (LoB 10.3c).
+func (s *State) associatedIn(name string, w *orders.Written) bool {
+	for _, a := range w.Command.Artillery {
+		if strings.EqualFold(a.Battalion, name) {
 			return true
 		}
 	}
@@ -182,4 +219,21 @@ func (s *State) defence(w *orders.Written, o *Order, ps *problems) {
 		return
 	}
 	o.Defend = d
+}
+
+// surrenderProblem checks a SURRENDER (LoB 10.9d): a unit of a
+// Skedaddling Command that is out of Command Radius.
+func (s *State) surrenderProblem(sd *SideOOB, name string) (code, msg string) {
+	p, ok := s.ownPieceExact(sd, name)
+	l, linked := s.links(sd.Side)[name]
+	switch {
+	case !ok || p.Unit == nil || !linked || p.Unit.Eliminated:
+		return "lob-unknown-unit", fmt.Sprintf("%s is not one of your combat units", name)
+	case s.cmdStatus(l.cmd.Name).Skedaddle == "":
+		return "lob-10.9d-not-skedaddling", fmt.Sprintf("%s is not Skedaddling", l.cmd.Name)
+	}
+	if in, _ := s.inRadius(s.newTrace(sd.Side), p, l); in {
+		return "lob-10.9d-not-trapped", fmt.Sprintf("%s is back in Command Radius; it is not trapped", name)
+	}
+	return "", ""
 }

@@ -96,6 +96,9 @@ func (s *State) commandNotes(c *Command) string {
 	if cs.Associated != "" {
 		ns = append(ns, "associated with "+cs.Associated+" (LoB 10.8e)")
 	}
+	if cs.Destination != "" {
+		ns = append(ns, "HQ destination "+cs.Destination+" (LoB 10.8e)")
+	}
 	if len(ns) == 0 {
 		return ""
 	}
