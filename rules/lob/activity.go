@@ -198,6 +198,8 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 		r.fireStep(a, s.Hexes[0].Hex, s.Canister)
 	case "SPLIT":
 		r.split(a, s.Units)
+	case "JOIN":
+		r.join(a, s.Units)
 	case "RETREAT":
 		r.selfRetreat(a)
 		return false
@@ -224,6 +226,37 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 				break
 			}
 		}
+	}
+}
+
+// join takes units standing in the stack's hex into it; they start
+// their activity now with all their MPs (LoB 2.2, 3.0d). The stack takes
+// the worse Morale State of the two (6.0a).
+func (r *resolver) join(a *actingStack, names []orders.Name) {
+	for _, n := range names {
+		m := match("unit", n.Text, r.s.pieceNames())
+		if !m.ok {
+			continue
+		}
+		p := &r.s.doc.Pieces[m.target]
+		switch {
+		case p.Hex != a.hex:
+			r.add("join-refused", "LoB 3.0d", "%s is in %s, not in %s with the stack", p.Name, p.Hex, a.hex)
+			continue
+		case r.acted[p.Name] || (p.Unit != nil && p.Unit.Eliminated):
+			r.add("join-refused", "LoB 2.2", "%s has already had its activity this phase", p.Name)
+			continue
+		}
+		r.acted[p.Name] = true
+		if p.Unit == nil {
+			a.leaders = append(a.leaders, p)
+		} else {
+			a.units = append(a.units, p)
+		}
+		if here := r.s.marker(a.hex).Morale; moraleRank(here) > moraleRank(a.morale) {
+			a.morale = here
+		}
+		r.add("join", "LoB 3.0d", "%s joins the stack in %s", p.Name, a.hex)
 	}
 }
 

@@ -35,7 +35,7 @@ func (r *resolver) captureLeaders(a *actingStack, leaders []*Piece) {
 		}
 		if res != "" && res != "-" {
 			l.Status = "lost"
-			r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "leader-lost", Name: l.Name})
+			r.s.raise("leader-lost", l.Name)
 			r.log.Addf("leader-loss", "LoB 9.1a", "%s, alone in %s, rolls %d on the Capture column: %s, and leaves play", l.Name, a.hex, roll, res)
 			continue
 		}

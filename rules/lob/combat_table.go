@@ -161,39 +161,11 @@ func (f *fieldCharts) compileCombat(p *rules.ChartPack) error {
 	return err
 }
 
-// compileCombatTable checks the headings (shift-only columns first, then
-// contiguous SP ranges) and reads every cell for rolls 2 to 12.
+// compileCombatTable reads the headings and every cell for rolls 2 to 12.
 func compileCombatTable(r tableReader) (combatTable, error) {
-	var t combatTable
-	if len(r.t.Columns) == 0 {
-		return t, r.errorf("has no columns")
-	}
-	t.firstSP = -1
-	next := 0
-	for i, label := range r.t.Columns {
-		c, err := parseCombatColumn(label)
-		if err != nil {
-			return t, r.errorf("%v", err)
-		}
-		switch {
-		case c.shiftOnly && t.firstSP >= 0:
-			return t, r.errorf("shift-only column %q after the SP columns", label)
-		case !c.shiftOnly && t.firstSP < 0:
-			t.firstSP, next = i, c.lo
-		}
-		if !c.shiftOnly {
-			if c.lo != next {
-				return t, r.errorf("column %q does not follow on from the previous column (want %d SPs next)", label, next)
-			}
-			if c.hi < 0 && i != len(r.t.Columns)-1 {
-				return t, r.errorf("open column %q is not the last", label)
-			}
-			next = c.hi + 1
-		}
-		t.cols = append(t.cols, c)
-	}
-	if t.firstSP < 0 {
-		return t, r.errorf("has no SP columns")
+	t, err := combatHeadings(r)
+	if err != nil {
+		return t, err
 	}
 	for _, c := range t.cols {
 		var col []CombatResult
@@ -209,6 +181,40 @@ func compileCombatTable(r tableReader) (combatTable, error) {
 			col = append(col, res)
 		}
 		t.cells = append(t.cells, col)
+	}
+	return t, nil
+}
+
+// combatHeadings checks the headings: shift-only columns first, then SP
+// ranges that follow on from each other, an open one only last.
+func combatHeadings(r tableReader) (combatTable, error) {
+	t := combatTable{firstSP: -1}
+	next := 0
+	for i, label := range r.t.Columns {
+		c, err := parseCombatColumn(label)
+		if err != nil {
+			return t, r.errorf("%v", err)
+		}
+		switch {
+		case c.shiftOnly && t.firstSP >= 0:
+			return t, r.errorf("shift-only column %q after the SP columns", label)
+		case c.shiftOnly:
+		case t.firstSP < 0:
+			t.firstSP, next = i, c.lo
+			fallthrough
+		default:
+			if c.lo != next {
+				return t, r.errorf("column %q does not follow on from the previous column (want %d SPs next)", label, next)
+			}
+			if c.hi < 0 && i != len(r.t.Columns)-1 {
+				return t, r.errorf("open column %q is not the last", label)
+			}
+			next = c.hi + 1
+		}
+		t.cols = append(t.cols, c)
+	}
+	if t.firstSP < 0 {
+		return t, r.errorf("has no SP columns")
 	}
 	return t, nil
 }
@@ -273,12 +279,14 @@ func compileRangeShifts(p *rules.ChartPack) (map[string][]int, error) {
 }
 
 // CombatColumn finds the Combat Table column of a shot (LoB 5.6): the
-// column whose heading holds the modified SPs (see FiringSPs), moved by the
-// net column shifts, right for positive. A shot shifted off the left side
-// does not happen (5.2d): fires is false. Off the right side it uses the
-// last column (5.2e). SPs below the first heading are off the table too.
-func (f *fieldCharts) CombatColumn(sps, shift int) (col int, fires bool) {
+// column whose heading holds the firing SPs, halved with fractions dropped
+// when the firers are DG (FiringSPs), moved by the net column shifts, right
+// for positive. A shot shifted off the left side does not happen (5.2d):
+// fires is false. Off the right side it uses the last column (5.2e). SPs
+// below the first heading are off the table too.
+func (f *fieldCharts) CombatColumn(sps int, dg bool, shift int) (col int, fires bool) {
 	t := f.combat
+	sps = FiringSPs(sps, dg)
 	start := -1
 	for i := t.firstSP; i < len(t.cols); i++ {
 		c := t.cols[i]

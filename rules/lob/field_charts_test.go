@@ -57,7 +57,7 @@ func testField(t *testing.T) *fieldCharts {
 func TestProvisionalCombatAgreesWithTheSeed(t *testing.T) {
 	f := provisionalField(t)
 	// Complete Normal Fire Combat Example: 4 SPs, "4-5" column, 9 = 1 SP.
-	col, fires := f.CombatColumn(FiringSPs(4, false), 0)
+	col, fires := f.CombatColumn(4, false, 0)
 	if !fires || f.CombatLabel(col) != "4-5" {
 		t.Fatalf("4 SPs: column %q fires %v, want 4-5", f.CombatLabel(col), fires)
 	}
@@ -245,24 +245,30 @@ func TestFieldArithmetic(t *testing.T) {
 func TestExplicitPackLookups(t *testing.T) {
 	f := testField(t)
 	columns := []struct {
-		sps, shift int
-		want       string
-		fires      bool
+		sps   int
+		dg    bool
+		shift int
+		want  string
+		fires bool
 	}{
-		{0, 0, "", false},   // below the first SP heading
-		{1, -1, "-1", true}, // negative column
-		{1, -2, "", false},  // off the left (5.2d)
-		{3, 0, "2-3", true},
-		{9, 0, "4+", true},
-		{2, 5, "4+", true}, // off the right uses the last (5.2e)
+		{0, false, 0, "", false},   // below the first SP heading
+		{1, false, -1, "-1", true}, // negative column
+		{1, false, -2, "", false},  // off the left (5.2d)
+		{3, false, 0, "2-3", true},
+		{9, false, 0, "4+", true},
+		{9, true, 0, "4+", true},  // DG: 4 SPs (5.6)
+		{7, true, 0, "2-3", true}, // DG: 3 1/2, fractions dropped
+		{3, true, 0, "1", true},   // DG: 1 1/2
+		{1, true, 0, "", false},   // DG: 0 SPs, no heading
+		{2, false, 5, "4+", true}, // off the right uses the last (5.2e)
 	}
 	for _, c := range columns {
-		col, fires := f.CombatColumn(c.sps, c.shift)
+		col, fires := f.CombatColumn(c.sps, c.dg, c.shift)
 		if fires != c.fires || (fires && f.CombatLabel(col) != c.want) {
 			t.Errorf("%d SPs shift %d: %q %v, want %q %v", c.sps, c.shift, f.CombatLabel(col), fires, c.want, c.fires)
 		}
 	}
-	last, _ := f.CombatColumn(4, 0)
+	last, _ := f.CombatColumn(4, false, 0)
 	results := []struct {
 		roll, rng int
 		want      string
@@ -436,6 +442,50 @@ func TestProvisionalFieldTablesAreDocumented(t *testing.T) {
 		}
 		if !strings.HasPrefix(tb.Rule, "LoB ") || len(tb.Derivation) < 40 {
 			t.Errorf("%s: rule %q, derivation %q", name, tb.Rule, tb.Derivation)
+		}
+	}
+}
+
+// TestFormationChangeArithmetic checks the MP conversions of LoB 3.1b and
+// 3.1d.
+func TestFormationChangeArithmetic(t *testing.T) {
+	cases := []struct {
+		name      string
+		got, want MP
+	}{
+		{"mount after 2 MPs in Line + 1 to mount", MountedSpent(WholeMP(3)), WholeMP(6)},
+		{"dismount after 5 Mounted + 3", DismountedSpent(WholeMP(8)), WholeMP(4)},
+		{"dismount after 6 Mounted + 3 rounds up", DismountedSpent(WholeMP(9)), WholeMP(5)},
+		{"dismount after 5 1/2 Mounted + 3 rounds up", DismountedSpent(WholeMP(8) + 1), WholeMP(5)},
+		{"Open Order 4 of 8 left mounts to 6 of 12", ConvertRemaining(WholeMP(4), WholeMP(8), WholeMP(12)), WholeMP(6)},
+		{"Open Order 3 of 8 left mounts to 4 1/2, up to 5", ConvertRemaining(WholeMP(3), WholeMP(8), WholeMP(12)), WholeMP(5)},
+		{"Open Order nothing left", ConvertRemaining(0, WholeMP(8), WholeMP(12)), 0},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestGameRefusesABrokenFieldTable: a game started with a pack whose field
+// table is malformed or missing is refused, naming the cell or table.
+func TestGameRefusesABrokenFieldTable(t *testing.T) {
+	cases := []struct{ old, new, want string }{
+		{`"13": ["DG b3 L1"`, `"13": ["DG x3 L1"`, "table morale: row 13 column A"},
+		{"  terrain-roads:", "  terrain-lanes:", `missing table "terrain-roads"`},
+	}
+	for _, c := range cases {
+		data := string(ChartPackData())
+		if !strings.Contains(data, c.old) {
+			t.Fatalf("no %q in the pack", c.old)
+		}
+		p, err := rules.ParseChartPack("house.yaml", []byte(strings.Replace(data, c.old, c.new, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().NewGame("tanners-creek", p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
 		}
 	}
 }

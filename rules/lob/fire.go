@@ -276,13 +276,12 @@ func (r *resolver) attackingUnit(p *Piece) bool {
 func (r *resolver) resolveFire(s *shot) {
 	f := r.s.charts.field
 	r.startCombat()
-	sps := s.total()
-	dg := s.dg
+	sps, dg := s.total(), s.dg
 	if dg {
-		sps /= 2 // LoB 5.0: DG fires at half strength, fractions dropped
+		sps /= 2 // shown in the event; CombatColumn halves DG firers itself (LoB 5.0, 5.6)
 	}
 	shift, notes := r.shotShift(s)
-	col, fires := f.CombatColumn(sps, shift)
+	col, fires := f.CombatColumn(s.total(), dg, shift)
 	desc := fmt.Sprintf("%s fire %d SPs%s at %s, range %d, shifts %s", unitNames(s.firers), s.total(), halved(dg, sps), s.target, s.rng, modList(notes))
 	if !fires {
 		r.log.Addf("fire-missed", "LoB 5.2d", "%s: shifted off the left of the Combat Table, no shot", desc)

@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -52,15 +53,24 @@ func (r *resolver) changeFormation(a *actingStack, to string) {
 }
 
 // rescaleSpent converts the MPs already spent when cavalry mounts or
-// dismounts (LoB 3.1b): doubled on mounting, halved rounding up to whole
-// MPs on dismounting, the change's own cost included.
+// dismounts, the change's own cost included: doubled on mounting from
+// Line, halved rounding up on dismounting (LoB 3.1b); from Open Order the
+// MPs left convert in proportion to the Mounted MA (3.1d).
 func (r *resolver) rescaleSpent(a *actingStack, p *Piece, from, to string) {
 	switch {
 	case p.Kind != ArmCavalry:
+	case to == "mounted" && from == "open-order":
+		f := r.s.charts.field
+		oo, err1 := f.Allowance(from)
+		mounted, err2 := f.Allowance(to)
+		if r.fail(errors.Join(err1, err2)) {
+			return
+		}
+		a.spent[p.Name] = mounted - ConvertRemaining(max(oo-a.spent[p.Name], 0), oo, mounted)
 	case to == "mounted":
-		a.spent[p.Name] *= 2
+		a.spent[p.Name] = MountedSpent(a.spent[p.Name])
 	case from == "mounted":
-		a.spent[p.Name] = WholeMP((int(a.spent[p.Name]) + 3) / 4)
+		a.spent[p.Name] = DismountedSpent(a.spent[p.Name])
 	}
 }
 

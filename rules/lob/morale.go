@@ -202,7 +202,7 @@ func (r *resolver) leaderLossChecks(h, column string, s *shot) {
 			continue
 		}
 		p.Status = "lost"
-		r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "leader-lost", Name: p.Name})
+		r.s.raise("leader-lost", p.Name)
 		r.log.Addf("leader-loss", "LoB 9.1a", "%s rolls %d on the Leader Loss Table (%s): %s, and leaves play", p.Name, roll, column, res)
 	}
 }

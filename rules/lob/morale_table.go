@@ -164,7 +164,7 @@ func compileMoraleTable(r tableReader) (moraleTable, error) {
 		return t, r.errorf("has no rows (modified rolls)")
 	}
 	var rows []int
-	for k := range r.t.Rows {
+	for _, k := range slices.Sorted(maps.Keys(r.t.Rows)) {
 		n, err := strconv.Atoi(k)
 		if err != nil {
 			return t, r.errorf("row %q is not a modified roll", k)
@@ -269,7 +269,8 @@ func (f *fieldCharts) MoraleTable(rating string, modified int) (MoraleResult, er
 // leader's Morale Value, which is subtracted (6.1, 9.1). Blood Lust is read
 // without the friendly leader and only where blAllowed (adjacent to the
 // firers and not Open Order, 6.2); a Blood Lust that does not count is no
-// effect (6.2 example).
+// effect (6.2 example). In a Charge the attacking leader's Morale Value is
+// part of mods (7.0g): only friendly leaders are left out for Blood Lust.
 func (f *fieldCharts) MoraleCheck(rating string, roll, mods, leader int, blAllowed bool) (MoraleResult, error) {
 	bl, err := f.MoraleTable(rating, roll+mods)
 	if err != nil {

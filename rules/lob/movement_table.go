@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,8 +129,8 @@ func mpValues(p *rules.ChartPack, table string) (map[string]MP, error) {
 		return nil, r.errorf("has no values")
 	}
 	out := map[string]MP{}
-	for k, v := range r.t.Values {
-		m, err := parseMP(strings.TrimSpace(v))
+	for _, k := range slices.Sorted(maps.Keys(r.t.Values)) {
+		m, err := parseMP(strings.TrimSpace(r.t.Values[k]))
 		if err != nil {
 			return nil, r.errorf("value %s: %v", k, err)
 		}
@@ -142,7 +143,7 @@ func mpValues(p *rules.ChartPack, table string) (map[string]MP, error) {
 // or "-" (cannot use). Hexside costs are written "+N".
 func terrainCells(r tableReader, cols []string, additive bool) (map[string]map[string]TerrainCost, error) {
 	out := map[string]map[string]TerrainCost{}
-	for row := range r.t.Rows {
+	for _, row := range slices.Sorted(maps.Keys(r.t.Rows)) {
 		out[row] = map[string]TerrainCost{}
 		for _, col := range cols {
 			s, err := r.cell(row, col)
@@ -258,4 +259,26 @@ func DGAllowance(ma MP) MP {
 // MA (LoB 2.2), a half point rounded up as in the 9.1e example (MA 3: 2).
 func FireActivityMP(ma MP) MP {
 	return WholeMP((int(ma)/2 + 1) / 2)
+}
+
+// MountedSpent is what cavalry that mounts from Line counts as spent: twice
+// the MPs spent in Line, the mounting cost included (LoB 3.1b).
+func MountedSpent(spentInLine MP) MP { return 2 * spentInLine }
+
+// DismountedSpent is what Mounted cavalry that dismounts to Line counts as
+// spent: half the MPs spent Mounted, the dismounting cost included, rounded
+// up to a whole MP (LoB 3.1b).
+func DismountedSpent(spentMounted MP) MP { return WholeMP((int(spentMounted) + 3) / 4) }
+
+// ConvertRemaining converts MPs left under one Movement Allowance into the
+// same share of another, rounded up to a whole MP: Open Order Capable
+// cavalry that mounts goes from the Open Order MA to the Mounted MA (LoB
+// 3.1d).
+func ConvertRemaining(remaining, fromMA, toMA MP) MP {
+	if fromMA <= 0 {
+		return 0
+	}
+	// Whole MPs = (remaining/2) * toMA / fromMA; all three are in halves.
+	num, den := int(remaining)*int(toMA), 2*int(fromMA)
+	return WholeMP((num + den - 1) / den)
 }

@@ -51,7 +51,7 @@ func (r *resolver) friendsInTheWay(rt *retreating, h, prev string, last bool) er
 	case passThrough:
 		r.passThrough(rt, friends, h)
 	case join:
-		r.join(rt, h)
+		r.joinRetreat(rt, h)
 	default:
 		return r.displace(rt, h, targets[ans])
 	}
@@ -138,9 +138,9 @@ func (r *resolver) passThrough(rt *retreating, friends []*Piece, h string) {
 		strings.Join(names(friends), ", "), h, m)
 }
 
-// join adds the hex's stack to the retreating one, which takes the worst
+// joinRetreat adds the hex's stack to the retreating one, which takes the worst
 // Morale State and continues together (LoB 6.3d).
-func (r *resolver) join(rt *retreating, h string) {
+func (r *resolver) joinRetreat(rt *retreating, h string) {
 	joined := r.bystanders(rt, h)
 	m := worst(r.s.morale(rt.o.Hex), r.s.morale(h))
 	for _, p := range r.s.stackCounters(rt.side, h) {
