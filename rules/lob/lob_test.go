@@ -98,7 +98,7 @@ func TestSystemIdentity(t *testing.T) {
 	if sys.ID() != "lob.v2" || sys.Name() != "Line of Battle v2.0" {
 		t.Fatalf("got %q %q", sys.ID(), sys.Name())
 	}
-	if got := sys.Scenarios(); len(got) != 2 || got[0] != DefaultScenario || got[1] != "tanners-creek" {
+	if got := sys.Scenarios(); len(got) != 3 || got[0] != DefaultScenario || got[1] != "tanners-creek" || got[2] != "lantern-ridge-battle" {
 		t.Fatalf("scenarios %v", got)
 	}
 	if _, err := sys.NewGame("nowhere", nil); err == nil {

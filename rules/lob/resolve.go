@@ -407,8 +407,8 @@ func (r *resolver) activity(f *orders.File) {
 			}
 		}
 	}
-	r.stackActivities(f)
 	r.followAssociation()
+	r.stackActivities(f)
 	r.radiusChecks()
 	r.wagons(f)
 }

@@ -73,8 +73,10 @@ func (r *resolver) bystanders(rt *retreating, h string) []*Piece {
 // friendOptions are the legal 6.3d choices, in the default's order of
 // preference: Pass Through (not where the retreat ends), Join (within the
 // stacking limit, 3.2a), Displace to the left or right rear (into a hex
-// free of enemy units and of the retreat's last hex). When none is legal
-// the stack must take Join and be overstacked.
+// free of enemy units and of the retreat's last hex; left and right as the
+// stack sees them facing the enemy, its rear being the retreat's
+// direction). When none is legal the stack must take Join and be
+// overstacked.
 func (r *resolver) friendOptions(rt *retreating, friends []*Piece, h, prev string, last bool) ([]string, map[string]string) {
 	var opts []string
 	if !last {

@@ -20,7 +20,7 @@ var scenarioFiles embed.FS
 
 // scenarioNames lists the embedded scenarios.
 // The first is the default.
-var scenarioNames = []string{DefaultScenario, "tanners-creek"}
+var scenarioNames = []string{DefaultScenario, "tanners-creek", "lantern-ridge-battle"}
 
 // DefaultScenario is the scenario the demo and new games use unless told
 // otherwise.
@@ -127,8 +127,12 @@ type Command struct {
 	HQ     string // starting hex of the HQ and its leader
 	// NoHQ marks a Command whose leader fills in for an HQ (LoB 10.2b,
 	// 10.6d example step 4): there is no HQ counter.
-	NoHQ     bool
-	Brigades []Brigade
+	NoHQ bool
+	// ArrivesTurn, when set, brings the whole Command on at Entry on that
+	// turn as a reinforcement (LoB 3.7); until then it is off the map.
+	ArrivesTurn int
+	Entry       string
+	Brigades    []Brigade
 	// Units are combat units attached directly to the Command, outside
 	// any brigade: batteries, cavalry (LoB 10.7e, 10.8e).
 	Units []Unit
@@ -210,9 +214,12 @@ func (m *Map) onMap(a hex.Axial) bool {
 
 // yaml shapes of the scenario file.
 type scenarioFile struct {
-	Name       string              `yaml:"name"`
-	Title      string              `yaml:"title"`
-	Map        mapFile             `yaml:"map"`
+	Name  string  `yaml:"name"`
+	Title string  `yaml:"title"`
+	Map   mapFile `yaml:"map"`
+	// MapFrom names another embedded scenario whose map this one is
+	// fought on, instead of a map of its own.
+	MapFrom    string              `yaml:"map_from"`
 	Start      string              `yaml:"start"`
 	TurnMins   int                 `yaml:"turn_minutes"`
 	Turns      int                 `yaml:"turns"`
@@ -258,6 +265,7 @@ type commandFile struct {
 	Leader   leaderFile    `yaml:"leader"`
 	HQ       string        `yaml:"hq"`
 	NoHQ     bool          `yaml:"no_hq"`
+	Arrives  *arrivalFile  `yaml:"arrives"`
 	Brigades []brigadeFile `yaml:"brigades"`
 	Units    []counterFile `yaml:"units"`
 }
@@ -378,7 +386,7 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 	if f.TurnMins <= 0 || f.Turns <= 0 || f.Visibility <= 0 {
 		v.fail("fields turn_minutes, turns and visibility must be positive (got %d, %d, %d)", f.TurnMins, f.Turns, f.Visibility)
 	}
-	s.Map = v.mapData(&f.Map)
+	s.Map = v.mapData(v.mapOf(f))
 	if s.Map.Hexes == nil {
 		return s // no grid to check the rest against
 	}
@@ -590,7 +598,58 @@ func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, 
 	for i := range f.Units {
 		c.Units = append(c.Units, v.counter(m, where, "unit", &f.Units[i], names))
 	}
+	if f.Arrives != nil {
+		c.ArrivesTurn, c.Entry = f.Arrives.Turn, v.entryHex(m, where, f.Arrives.Entry)
+		if f.Arrives.Turn < 2 {
+			v.fail("%s: field arrives: turn %d; a Command on the map from the start needs no arrives", where, f.Arrives.Turn)
+		}
+	}
 	return c
+}
+
+// arrivalFile brings a whole Command on as a reinforcement (LoB 3.7).
+type arrivalFile struct {
+	Turn  int    `yaml:"turn"`
+	Entry string `yaml:"entry"`
+}
+
+// entryHex checks that a reinforcement's Entry Hex is on the map edge
+// (LoB 3.7).
+func (v *loader) entryHex(m *Map, where, id string) string {
+	h, ok := m.Hex(id)
+	switch {
+	case !ok:
+		v.fail("%s: field entry: %q is not a hex of this map", where, id)
+	case h.At.Col != 1 && h.At.Col != m.Cols && h.At.Row != 1 && h.At.Row != m.Rows:
+		v.fail("%s: field entry: %s is not on the map edge (LoB 3.7)", where, h.ID)
+	default:
+		return h.ID
+	}
+	return ""
+}
+
+// mapOf is the scenario's own map, or the map of the embedded scenario
+// named by map_from.
+func (v *loader) mapOf(f *scenarioFile) *mapFile {
+	if f.MapFrom == "" {
+		return &f.Map
+	}
+	if f.Map.Letter != "" {
+		v.fail("fields map and map_from: give one or the other")
+	}
+	data, err := ScenarioData(f.MapFrom)
+	if err != nil {
+		v.fail("field map_from: %v", err)
+		return &f.Map
+	}
+	var other struct {
+		Map mapFile `yaml:"map"`
+	}
+	if err := yaml.Unmarshal(data, &other); err != nil {
+		v.fail("field map_from: %s: %v", f.MapFrom, err)
+		return &f.Map
+	}
+	return &other.Map
 }
 
 func (v *loader) leader(where string, f *leaderFile) (Leader, bool) {

@@ -299,8 +299,12 @@ func sortedKeys[V any](m map[string]V) []string {
 func newState(scn *Scenario, ch *charts) *State {
 	d := stateDoc{System: systemID, Scenario: scn.Name, Optional: append([]string(nil), scn.Optional...)}
 	for _, c := range scn.commands() {
-		d.Pieces = append(d.Pieces, commandPieces(c)...)
-		d.Commands = append(d.Commands, CommandState{Name: c.Name})
+		ps := commandPieces(c)
+		for i := range ps {
+			ps[i].OffMap = c.ArrivesTurn > 0
+		}
+		d.Pieces = append(d.Pieces, ps...)
+		d.Commands = append(d.Commands, CommandState{Name: c.Name, ArrivesTurn: c.ArrivesTurn, Entry: c.Entry})
 	}
 	for _, sd := range scn.Sides {
 		d.Counters = append(d.Counters, Counter{Side: sd.Side})
