@@ -49,6 +49,10 @@ func (s *shot) total() int {
 // Activity fires only after a failed Closing Roll, within half its MA
 // (LoB 3.5, 2.2).
 func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
+	if a.charge.won {
+		r.add("fire-refused", "LoB 7.3b", "%s has won a Charge this phase and cannot fire", a.names())
+		return
+	}
 	if !a.fire {
 		if !a.closingFailed {
 			r.add("fire-refused", "LoB 2.2", "%s is doing a Move Activity and cannot fire", a.names())
