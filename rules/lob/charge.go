@@ -479,8 +479,10 @@ func (r *resolver) chargeVolleyOptions(a *actingStack, target string) []volleyOp
 			firers = append(firers, p)
 		}
 	}
-	if col, ok := r.chargeVolleyColumn(firers, a.hex); len(firers) > 0 && ok {
-		out = append(out, volleyOption{hex: target, units: firers, col: col})
+	if len(firers) > 0 {
+		if col, ok := r.chargeVolleyColumn(firers, a.hex); ok {
+			out = append(out, volleyOption{hex: target, units: firers, col: col})
+		}
 	}
 	for _, o := range r.volleyOptions(a.hex) {
 		if o.hex != target {
@@ -517,7 +519,7 @@ func (r *resolver) frontalCanister(p *Piece, from string) bool {
 		return false
 	}
 	w, err := r.s.charts.field.Gun(r.s.scn.unit(p.Name).Weapon)
-	if err != nil || w.Canister == CanisterNone {
+	if r.fail(err) || w.Canister == CanisterNone {
 		return false
 	}
 	return frontal(p.Unit.Facing, r.s.scn.Map.direction(p.Hex, from))
