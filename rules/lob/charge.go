@@ -97,6 +97,7 @@ func (r *resolver) chargeOutcome(a *actingStack, target string) bool {
 	r.chargeAdvance(a, target)
 	a.charge.won = true
 	a.outOfRadius = false // LoB 7.2c: exempt from Command Radius from now on
+	a.stopped = false     // LoB 3.4 #5, 7.3c: no longer locked by the EZOC it charged from
 	return true
 }
 
