@@ -52,6 +52,29 @@ type actingStack struct {
 	morale MoraleMarker
 }
 
+// scriptedUnits lists the counters the file's activity scripts name.
+func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
+	out := map[string]bool{}
+	for _, o := range f.Orders {
+		st, ok := o.(*orders.Stack)
+		if !ok {
+			continue
+		}
+		names := st.Units
+		for _, s := range st.Steps {
+			if s.Verb == "JOIN" {
+				names = append(names, s.Units...)
+			}
+		}
+		for _, n := range names {
+			if m := match("unit", n.Text, r.s.pieceNames()); m.ok {
+				out[r.s.doc.Pieces[m.target].Name] = true
+			}
+		}
+	}
+	return out
+}
+
 // stackActivities carries out the activity scripts of the file in order.
 // See LoB 2.2 and 3.0d.
 func (r *resolver) stackActivities(f *orders.File) {

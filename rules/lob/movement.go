@@ -156,24 +156,52 @@ func (m *Map) direction(from, to string) int {
 }
 
 // zocFree reports whether the stack may leave or pass EZOCs: artillery
-// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), and units whose
-// Command is Skedaddling or Fluke-stopped (3.4 #2a, #2b).
+// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), units whose
+// Command is Skedaddling, Fluke-stopped, starts following a new order
+// moving its HQ this turn or has fulfilled its order (3.4 #2a-d), and
+// everyone on the first full night turn (3.4 #4).
 func (r *resolver) zocFree(a *actingStack) bool {
+	if r.s.scn.night(r.turn) && !r.s.scn.night(r.turn-1) {
+		return true
+	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
 		u := r.s.scn.unit(p.Name)
 		if p.Kind == ArmArtillery || (u != nil && u.OpenOrder) {
 			continue
 		}
-		if l, ok := links[p.Name]; ok {
-			st := r.s.cmdStatus(l.cmd.Name)
-			if st.Skedaddle != "" || st.Fluke {
-				continue
-			}
+		if l, ok := links[p.Name]; ok && r.commandUnlocks(l.cmd) {
+			continue
 		}
 		return false
 	}
 	return true
+}
+
+// commandUnlocks reports whether a Command's situation frees its units
+// from EZOCs (LoB 3.4 #2): a Skedaddle, a Fluke Stoppage, a new order
+// accepted this turn (every order moves the HQ), or its last order
+// fulfilled with none accepted since.
+func (r *resolver) commandUnlocks(c *Command) bool {
+	st := r.s.cmdStatus(c.Name)
+	if st.Skedaddle != "" || st.Fluke {
+		return true
+	}
+	fulfilled := false
+	for _, o := range r.s.doc.Orders {
+		if o.To != c.Name {
+			continue
+		}
+		switch {
+		case o.Status == Accepted && o.AcceptedTurn == r.turn:
+			return true
+		case o.Status == Accepted:
+			fulfilled = false
+		case o.Status == Ended:
+			fulfilled = strings.HasPrefix(o.Why, "fulfilled")
+		}
+	}
+	return fulfilled
 }
 
 // stepCosts prices a step for every unit of the stack (LoB 3.0, 3.0a,
