@@ -148,7 +148,51 @@ func (r *resolver) takeLosses(h string, n int, rule, what string) {
 			text = fmt.Sprintf("%s loses its last SP to %s and is eliminated", p.Name, what)
 		}
 		r.log.Add("loss", rule, text)
+		if p.Unit.Eliminated {
+			r.leadersWithoutUnits(p.Name)
+		}
 	}
+}
+
+// leadersWithoutUnits removes the leaders all of whose combat units are
+// now eliminated: the brigade's leader and, when his whole Command is
+// gone, the Command's (LoB 9.1a).
+func (r *resolver) leadersWithoutUnits(unit string) {
+	for _, c := range r.s.scn.commands() {
+		if !r.s.belongs(unit, c) {
+			continue
+		}
+		for _, b := range c.Brigades {
+			if b.Leader != nil && slices.ContainsFunc(b.units(), func(u *Unit) bool { return u.Name == unit }) && r.allEliminated(b.units()) {
+				r.removeLeader(b.Leader.Name)
+			}
+		}
+		if r.allEliminated(c.units()) {
+			r.removeLeader(c.Leader.Name)
+		}
+	}
+}
+
+// allEliminated reports whether every unit of a list is eliminated.
+func (r *resolver) allEliminated(us []*Unit) bool {
+	for _, u := range us {
+		if !r.s.piece(u.Name).Unit.Eliminated {
+			return false
+		}
+	}
+	return len(us) > 0
+}
+
+// removeLeader takes a leader whose units are all gone out of play (LoB
+// 9.1a); command and control answers the loss (10.8b).
+func (r *resolver) removeLeader(name string) {
+	p := r.s.piece(name)
+	if p.Status != "" {
+		return
+	}
+	p.Status = "lost"
+	r.s.raise("leader-lost", name)
+	r.log.Addf("leader-removed", "LoB 9.1a", "all of %s's combat units are eliminated: he is removed", name)
 }
 
 // nextLoss picks the unit to take the next loss (LoB 5.1b).
