@@ -218,7 +218,9 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 	case "LIMBER":
 		r.changeFormation(a, "limbered")
 	case "FIRE", "IF":
-		r.fireStep(a, s.Hexes[0].Hex, s.Canister)
+		if len(s.Hexes) > 0 {
+			r.fireStep(a, s.Hexes[0].Hex, s.Canister)
+		}
 	case "SPLIT":
 		r.split(a, s.Units)
 	case "JOIN":

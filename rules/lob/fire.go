@@ -352,7 +352,10 @@ func (r *resolver) artilleryShifts(s *shot, addShift func(string, int)) {
 	if s.canister {
 		dense, normal := 0, 0
 		for _, p := range s.firers {
-			w, _ := f.Gun(r.s.scn.unit(p.Name).Weapon)
+			w, err := f.Gun(r.s.scn.unit(p.Name).Weapon)
+			if r.fail(err) {
+				return
+			}
 			if w.Canister == CanisterDense {
 				dense += s.sps[p.Name]
 			} else {

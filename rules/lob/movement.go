@@ -240,7 +240,7 @@ func (r *resolver) roadStep(a *actingStack, to string) bool {
 		return false
 	}
 	c, err := r.s.charts.field.RoadCost(movementColumn(a.units[0]), r.roadType(a.hex, to))
-	return err == nil && !c.Unusable && !c.Prohibited
+	return !r.fail(err) && !c.Unusable && !c.Prohibited
 }
 
 // roadType is the type of the road joining two adjacent hexes, or "".
@@ -298,7 +298,7 @@ func (r *resolver) crossedFeatures(col, from, to string) []string {
 	if crossing == "" {
 		return kinds
 	}
-	if c, err := r.s.charts.field.HexsideCost(col, crossing); err == nil && !c.Unusable {
+	if c, err := r.s.charts.field.HexsideCost(col, crossing); !r.fail(err) && !c.Unusable {
 		kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == SideCreek || k == SideStream || k == "river" })
 		kinds = append(kinds, crossing)
 	}

@@ -117,7 +117,11 @@ func (r *resolver) volleyColumn(us []*Piece, d int) (int, bool) {
 		if p.Kind != ArmArtillery || p.Unit.DepletedCanister {
 			continue
 		}
-		if w, err := f.Gun(u.Weapon); err == nil && w.Canister != CanisterNone && d <= f.canister.rng {
+		w, err := f.Gun(u.Weapon)
+		if r.fail(err) {
+			return 0, false
+		}
+		if w.Canister != CanisterNone && d <= f.canister.rng {
 			shift = 1
 		}
 	}
