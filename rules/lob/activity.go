@@ -24,6 +24,7 @@ type actingStack struct {
 	leaders []*Piece
 	hex     string
 	start   string // the hex where the activity began
+	prev    string // the hex the stack entered its current hex from
 	fire    bool   // a Fire Activity (LoB 2.2)
 	// spent are the MPs each unit has expended (LoB 3.2: each unit's
 	// expenditure is its own).

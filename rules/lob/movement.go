@@ -63,12 +63,14 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		return false
 	}
 	if !r.closing(a, to) {
+		r.mustSucceed(a)
 		return false
 	}
 	for _, p := range a.units {
 		a.spent[p.Name] += costs[p.Name]
 	}
 	from := a.hex
+	a.prev = from
 	lone := r.loneLeaders(to)
 	r.placeStack(a, to)
 	a.road = road
@@ -115,6 +117,37 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 		return "Unlimbered artillery there cannot stack with other units", "LoB 3.2d"
 	}
 	return "", ""
+}
+
+// mustSucceed returns a stack whose Closing Roll failed in a hex where it
+// may not stop (over the stacking limit, or with Unlimbered artillery) to
+// the hex it entered that one from (LoB 3.5c).
+func (r *resolver) mustSucceed(a *actingStack) {
+	if a.prev == "" || len(a.units) == 0 {
+		return
+	}
+	sp := 0
+	for _, p := range r.s.combatUnitsIn(a.hex) {
+		sp += p.Unit.SP
+	}
+	if sp <= stackingLimit && !r.unlimberedWith(a) {
+		return
+	}
+	from := a.hex
+	r.placeStack(a, a.prev)
+	a.prev = ""
+	r.add("closing-must-succeed", "LoB 3.5c", "%s may not stop in %s, so it goes back to %s", a.names(), from, a.hex)
+}
+
+// unlimberedWith reports whether the stack shares its hex with friendly
+// Unlimbered artillery not of the stack (LoB 3.2d).
+func (r *resolver) unlimberedWith(a *actingStack) bool {
+	for _, p := range r.s.combatUnitsIn(a.hex) {
+		if p.Side == r.side && p.Unit.Formation == "unlimbered" && !slices.Contains(a.units, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasFront reports whether a unit has a front and rear (LoB 3.3, 3.3c):
