@@ -45,8 +45,8 @@ func (r *resolver) captureLeaders(a *actingStack, leaders []*Piece) {
 	}
 }
 
-// escapeHex is the nearest hex holding a combat unit of the leader's
-// Command, or his own hex when there is none.
+// escapeHex is the nearest hex holding a combat unit of the counter's
+// Command (first by hex id), or its own hex when there is none.
 func (r *resolver) escapeHex(l *Piece) string {
 	m := &r.s.scn.Map
 	best := ""
@@ -56,7 +56,7 @@ func (r *resolver) escapeHex(l *Piece) string {
 		}
 		for _, u := range c.units() {
 			p := r.s.piece(u.Name)
-			if p.Unit.Eliminated || p.OffMap {
+			if p.Unit.Eliminated || p.OffMap || p.Hex == l.Hex {
 				continue
 			}
 			if d, bd := m.distance(l.Hex, p.Hex), m.distance(l.Hex, best); best == "" || d < bd || d == bd && p.Hex < best {
@@ -68,4 +68,40 @@ func (r *resolver) escapeHex(l *Piece) string {
 		return l.Hex
 	}
 	return best
+}
+
+// displaceHQs moves the enemy HQs alone in a hex the stack's combat units
+// entered to the nearest combat unit of their Command; each displaced
+// Command must Skedaddle, which command and control starts (LoB 9.2,
+// 9.2b, 10.9).
+func (r *resolver) displaceHQs(a *actingStack, hqs []*Piece) {
+	if len(a.units) == 0 {
+		return
+	}
+	for _, hq := range hqs {
+		to := r.escapeHex(hq)
+		r.log.Addf("hq-displaced", "LoB 9.2", "%s, alone in %s, is displaced to %s", hq.Name, a.hex, to)
+		hq.Hex = to
+		for _, c := range r.s.scn.commands() {
+			if c.HQName() == hq.Name {
+				r.s.raise("hq-overrun", c.Name)
+			}
+		}
+	}
+}
+
+// loneHQs lists the enemy HQs in a hex with no enemy combat unit (LoB 9.2).
+func (r *resolver) loneHQs(h string) []*Piece {
+	enemy := r.s.enemyOf(r.side)
+	if slices.ContainsFunc(r.s.combatUnitsIn(h), func(p *Piece) bool { return p.Side == enemy }) {
+		return nil
+	}
+	var out []*Piece
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		if p.Side == enemy && p.Kind == "hq" && p.Hex == h {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -71,7 +71,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	}
 	from := a.hex
 	a.prev = from
-	lone := r.loneLeaders(to)
+	lone, hqs := r.loneLeaders(to), r.loneHQs(to)
 	r.placeStack(a, to)
 	a.road = road
 	how := ""
@@ -80,6 +80,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
 	r.captureLeaders(a, lone)
+	r.displaceHQs(a, hqs)
 	r.townDG(a)
 	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
