@@ -485,7 +485,8 @@ func (s *State) hasOwnBattery(leader, stack string) bool {
 // leadersWithoutUnits removes from play every leader all of whose combat
 // units have been eliminated (LoB 9.1a); Loss Recovery brings him back
 // with the first of them to return (9.3c). Both sides are checked, in
-// counter order, after the Activity Phase's fire.
+// counter order, whenever a unit is eliminated and after the Activity
+// Phase.
 func (r *resolver) leadersWithoutUnits() {
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]

@@ -148,6 +148,9 @@ func (r *resolver) takeLosses(h string, n int, rule, what string) {
 			text = fmt.Sprintf("%s loses its last SP to %s and is eliminated", p.Name, what)
 		}
 		r.log.Add("loss", rule, text)
+		if p.Unit.Eliminated {
+			r.leadersWithoutUnits()
+		}
 	}
 }
 
