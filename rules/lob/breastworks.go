@@ -64,10 +64,11 @@ func (r *resolver) trackLine() {
 	d.sortSupport()
 }
 
-// executing reports whether a Command is carrying out an order.
+// executing reports whether a Command is carrying out an order, or
+// carried one out in this player turn (accepted and already ended).
 func (r *resolver) executing(c *Command) bool {
-	for _, o := range r.own(Accepted) {
-		if o.To == c.Name {
+	for _, o := range r.own(Accepted, Ended) {
+		if o.To == c.Name && (o.Status == Accepted || o.AcceptedTurn > 0 && o.EndedTurn >= r.turn) {
 			return true
 		}
 	}
