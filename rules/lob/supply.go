@@ -440,8 +440,13 @@ func (r *resolver) noteWagonOrders(f *orders.File) {
 
 // validateSupportDirective checks a REPLENISH directive (LoB 8.5): it
 // must name one of the side's batteries, Depleted of some ammunition.
-// Where the battery stands is checked when the Activity Phase comes.
+// Where the battery stands is checked when the Activity Phase comes. It
+// also checks who may POST a battery (9.1c).
 func (s *State) validateSupportDirective(sd *SideOOB, d *orders.Directive, ps *problems) {
+	if d.Keyword == "POST" {
+		s.validatePosting(sd, d, ps)
+		return
+	}
 	if d.Keyword != "REPLENISH" {
 		return
 	}
@@ -465,4 +470,23 @@ func (r *resolver) replenishments(f *orders.File) {
 			r.add("by-battery-waits", "LoB 8.5a", "%s cannot replenish By Battery yet: %s", d.Who, why)
 		}
 	}
+}
+
+// validatePosting checks a POST directive against LoB 9.1c: an Artillery
+// Leader of the battery's Command must be stacked with it in the Command
+// Phase; other leaders cannot post batteries. (That each Artillery Leader
+// posts only one battery a turn is not checked yet.)
+func (s *State) validatePosting(sd *SideOOB, d *orders.Directive, ps *problems) {
+	p, ok := s.ownPieceNamed(sd, d.Who)
+	if !ok || p.Kind != ArmArtillery {
+		return // command and control reports it
+	}
+	for _, n := range s.leadersIn(sd.Side, p.Hex) {
+		if l, _ := s.leaderData(n); l.Artillery && slices.Contains(s.leaderUnits(n), p.Name) {
+			return
+		}
+	}
+	ps.add(d.At, "lob-9.1c-no-artillery-leader", "LoB 9.1c",
+		fmt.Sprintf("no Artillery Leader of %s's Command is stacked with it at %s to post it", d.Who, p.Hex),
+		"move an Artillery Leader of its Command to the battery first")
 }
