@@ -273,7 +273,7 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 	if err != nil {
 		return Outcome{}, err
 	}
-	text, err := ReceiptText(sys, g.ID, p.Side, seg.Label, f, waiting)
+	text, err := ReceiptText(sys, st, g.ID, p.Side, seg.Label, f, waiting)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -15,18 +15,18 @@ import (
 // ReceiptNoter is implemented by systems that add notes to a receipt,
 // such as which kinds of orders they keep but do not carry out yet.
 type ReceiptNoter interface {
-	ReceiptNotes(f *orders.File) []string
+	ReceiptNotes(st rules.State, f *orders.File) []string
 }
 
 // ReceiptText renders the receipt for an accepted order file: the orders
 // in canonical form, numbered, their hash, and the sides still awaited.
-func ReceiptText(sys rules.System, game, side, segment string, f *orders.File, waiting []string) (string, error) {
+func ReceiptText(sys rules.System, st rules.State, game, side, segment string, f *orders.File, waiting []string) (string, error) {
 	h := orders.Hash(f)
 	d := templates.ReceiptData{Game: game, Side: side, Segment: segment,
 		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
 		Waiting: strings.Join(waiting, ", ")}
 	if n, ok := sys.(ReceiptNoter); ok {
-		d.Notes = n.ReceiptNotes(f)
+		d.Notes = n.ReceiptNotes(st, f)
 	}
 	return templates.Receipt(d)
 }
@@ -57,8 +57,13 @@ func ProblemsText(game, side, text string, probs []orders.Problem) (string, erro
 // CheckOrders checks an order file for side against a game state as the
 // mail handler does once the sender is known, and returns the reply the
 // player would get: the receipt when ok, else the list of problems.
-// game names the game when the file has no GAME line. Nothing is stored.
+// game names the game when the file has no GAME line. A clearsigned file
+// is read for its signed text; the signature is not checked. Nothing is
+// stored.
 func CheckOrders(sys rules.System, st rules.State, game, side, text string, waiting []string) (reply string, ok bool, err error) {
+	if b := clearsigned(text); b != nil {
+		text = string(b.Plaintext)
+	}
 	f, probs := orders.Parse(stripReplace(text))
 	if f.Game == "" && game != "" {
 		f.Game = game
@@ -82,7 +87,7 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 		return reply, false, err
 	}
 	waiting = slices.DeleteFunc(slices.Clone(waiting), func(s string) bool { return s == side })
-	reply, err = ReceiptText(sys, f.Game, side, seg.Label, f, waiting)
+	reply, err = ReceiptText(sys, st, f.Game, side, seg.Label, f, waiting)
 	return reply, err == nil, err
 }
 

@@ -39,7 +39,7 @@ type Step struct {
 	Word     string
 	WordAt   Pos
 	Canister bool   // FIRE ... CANISTER (LoB 8.2e)
-	Units    []Name // the units SPLIT leaves behind
+	Units    []Name // the units SPLIT leaves behind, or JOIN takes in
 	// IfClosingFails marks a fallback: the step is taken only if a Closing
 	// Roll stops the stack (LoB 3.5). Only FIRE may be a fallback.
 	IfClosingFails bool
@@ -50,7 +50,7 @@ func (s *Stack) Position() Pos { return s.At }
 func (*Stack) isOrder()        {}
 
 // StepVerbs are the words that start a step of an activity script.
-var StepVerbs = []string{"MOVE", "FACE", "FORMATION", "UNLIMBER", "LIMBER", "FIRE", "CHARGE", "SPLIT", "RETREAT", "IF"}
+var StepVerbs = []string{"MOVE", "FACE", "FORMATION", "UNLIMBER", "LIMBER", "FIRE", "CHARGE", "SPLIT", "JOIN", "RETREAT", "IF"}
 
 // chainable are the verbs after which another step may follow on the same
 // line ("MOVE C12.8 C12.9 FACE NE FORMATION LINE").
@@ -96,6 +96,8 @@ func stepExample(v string) string {
 		return "CHARGE C13.10"
 	case "SPLIT":
 		return "SPLIT 4th Texas"
+	case "JOIN":
+		return "JOIN 5th Texas"
 	case "RETREAT":
 		return "RETREAT C12.8 C12.7 C12.6 ... (ten hexes)"
 	case "IF":
@@ -142,8 +144,8 @@ func (p *parser) names(l line, val string, valOff int, at Pos, k string) []Name 
 
 // stackLine reads one line inside a STACK block: one or more steps.
 func (p *parser) stackLine(l line, kw string, kwOff int, val string, valOff int) {
-	k := asciiUpper(kw)
-	if !slices.Contains(StepVerbs, k) {
+	k := verb(kw)
+	if k == "" {
 		p.unknownIn(l, kw, kwOff, "STACK", StepVerbs, CodeUnknownStep)
 		return
 	}
@@ -151,13 +153,24 @@ func (p *parser) stackLine(l line, kw string, kwOff int, val string, valOff int)
 	p.steps(l, word{kw, kwOff}, ws)
 }
 
+// verb returns the step verb s spells, in any case, or "". It does not
+// allocate, as it runs for every word of a step.
+func verb(s string) string {
+	for _, v := range StepVerbs {
+		if len(v) == len(s) && strings.EqualFold(v, s) {
+			return v
+		}
+	}
+	return ""
+}
+
 // steps reads the step starting with verb v and those chained after it.
 func (p *parser) steps(l line, v word, args []word) {
 	for {
-		k := asciiUpper(v.text)
+		k := verb(v.text)
 		n := len(args)
 		if slices.Contains(chainable, k) {
-			n = slices.IndexFunc(args, func(w word) bool { return slices.Contains(StepVerbs, asciiUpper(w.text)) && asciiUpper(w.text) != "IF" })
+			n = slices.IndexFunc(args, func(w word) bool { v := verb(w.text); return v != "" && v != "IF" })
 			if n < 0 {
 				n = len(args)
 			}
@@ -193,10 +206,10 @@ func (p *parser) step(l line, k string, v word, args []word) {
 				"write "+k+" alone, or follow it with another step such as FACE NE")
 			return
 		}
-	case "SPLIT":
+	case "SPLIT", "JOIN":
 		off := v.off + len(v.text)
 		rest, restOff := trimAt(l.text[off:], off)
-		st.Units = p.names(l, rest, restOff, st.At, "SPLIT")
+		st.Units = p.names(l, rest, restOff, st.At, k)
 		ok = len(st.Units) > 0
 	case "IF":
 		p.fallback(l, v, args)
@@ -214,7 +227,9 @@ func (p *parser) hexes(l line, k string, v word, args []word) ([]HexRef, bool) {
 	ok := true
 	for _, a := range args {
 		off := a.off
-		for _, item := range strings.Split(a.text, ",") {
+		for rest, more := a.text, true; more; {
+			var item string
+			item, rest, more = strings.Cut(rest, ",")
 			if h, good := hexID(item); good {
 				hs = append(hs, HexRef{At: l.pos(off), Hex: h})
 			} else if item != "" {
@@ -248,7 +263,7 @@ func (p *parser) target(l line, st *Step, v word, args []word) bool {
 	}
 	st.Hexes = hs
 	extra := args[1:]
-	if st.Verb == "FIRE" && len(extra) > 0 && asciiUpper(extra[0].text) == "CANISTER" {
+	if st.Verb == "FIRE" && len(extra) > 0 && strings.EqualFold(extra[0].text, "CANISTER") {
 		st.Canister, extra = true, extra[1:]
 	}
 	if len(extra) > 0 {
@@ -287,15 +302,15 @@ func (p *parser) fallback(l line, v word, args []word) {
 		p.add(at, CodeBadCondition, "IF must be followed by CLOSING FAILS and a FIRE step",
 			"write "+stepExample("IF"))
 	}
-	if len(args) < 2 || asciiUpper(args[0].text) != "CLOSING" || asciiUpper(args[1].text) != "FAILS" {
+	if len(args) < 2 || !strings.EqualFold(args[0].text, "CLOSING") || !strings.EqualFold(args[1].text, "FAILS") {
 		bad(l.pos(v.off))
 		return
 	}
 	rest := args[2:]
-	if len(rest) > 0 && asciiUpper(rest[0].text) == "THEN" {
+	if len(rest) > 0 && strings.EqualFold(rest[0].text, "THEN") {
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || asciiUpper(rest[0].text) != "FIRE" {
+	if len(rest) == 0 || !strings.EqualFold(rest[0].text, "FIRE") {
 		bad(l.pos(v.off))
 		return
 	}

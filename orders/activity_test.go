@@ -30,6 +30,7 @@ END
 STACK Hood, 5th Texas, 3rd Arkansas
   SPLIT 3rd Arkansas
   MOVE C13.10
+  JOIN 4th Alabama, Law
   CHARGE C13.11
 END
 
@@ -75,6 +76,9 @@ func TestParseActivity(t *testing.T) {
 	}
 	if st := f.Orders[2].(*Stack).Steps[0]; st.Verb != "SPLIT" || len(st.Units) != 1 || st.Units[0].Text != "3rd Arkansas" {
 		t.Errorf("split: %+v", st)
+	}
+	if st := f.Orders[2].(*Stack).Steps[2]; st.Verb != "JOIN" || len(st.Units) != 2 || st.Units[1].Text != "Law" {
+		t.Errorf("join: %+v", st)
 	}
 	if st := f.Orders[3].(*Stack).Steps[0]; st.Verb != "RETREAT" || len(st.Hexes) != 10 {
 		t.Errorf("retreat: %+v", st)
@@ -143,6 +147,7 @@ func TestParseActivityProblems(t *testing.T) {
 		{"order open", "ORDER MOVE from a to b\nSTACK c\n", []string{"4:1 unterminated-order"}, "has no END"},
 		{"attack without order", "ATTACK from a to b\n", []string{"4:1 unknown-keyword"}, "an order starts with ORDER"},
 		{"move without order", "MOVE from a to b\n", []string{"4:1 unknown-keyword"}, "unknown keyword 'MOVE'"},
+		{"receipt line number", "   12  STACK a\n", []string{"4:4 unknown-keyword"}, "unknown keyword '12'"},
 	} {
 		f, probs := Parse(head + tc.body)
 		var got []string
@@ -173,14 +178,75 @@ func TestParseRepeatedReceipt(t *testing.T) {
 		"Orders hash (SHA-256, part of this segment's dice seed): 00ff\n\nWaiting for: USA.\n"
 	orders := head + "STACK a\n  FIRE C1.1\nEND\n"
 	for name, text := range map[string]string{
-		"above":    receipt + "\n" + orders,
-		"below":    orders + "\nOn Tue, 3 Mar 2026 at 10:00, Galloper <g@example.org> wrote:\n" + receipt,
-		"outlook":  orders + "\n________________________________\nFrom: Galloper\nSent: Tuesday\n" + receipt,
-		"problems": "Galloper could not accept your orders for game g, side CSA.\n1 problem found:\n\nline 4:1: x\n   4  GAME g\n" + orders,
+		"above":       receipt + "\n" + orders,
+		"below":       orders + "\nOn Tue, 3 Mar 2026 at 10:00, Galloper <g@example.org> wrote:\n" + receipt,
+		"outlook":     orders + "\n________________________________\nFrom: Galloper\nSent: Tuesday\n" + receipt,
+		"underscores": head + "STACK a\n  FIRE C1.1\n__________\nEND\n",
+		"problems":    "Galloper could not accept your orders for game g, side CSA.\n1 problem found:\n\nline 4:1: x\n   4  GAME g\n" + orders,
 	} {
 		f, probs := Parse(text)
 		if len(probs) != 0 || len(f.Orders) != 1 || f.Game != "g" {
 			t.Errorf("%s: %d orders, problems %+v", name, len(f.Orders), probs)
 		}
 	}
+}
+
+// bigActivityFile returns an Activity Phase file of n stack scripts and a
+// STANDING block, written as players do: mixed case, tabs, CRLF, smart
+// quotes, chained steps, quoted reply text.
+func bigActivityFile(n int) string {
+	var b strings.Builder
+	b.WriteString("> Galloper received your orders\r\n\r\ngame tanners-1\r\nSIDE CSA\r\nTURN 3\r\n\r\n")
+	for i := range n {
+		fmt.Fprintf(&b, "stack %dth Texas, Hood\u2019s Div %d\r\n", i, i)
+		fmt.Fprintf(&b, "\tmove c%d.%02d, C%d.%d c%d.%d  face NE  formation line\r\n", i%40, i%30, i%40, i%30+1, i%40+1, i%30+1)
+		fmt.Fprintf(&b, "\tIF closing fails fire C%d.%d canister\r\n", i%40+2, i%30+1)
+		b.WriteString("\tSPLIT 3rd Arkansas\r\nEND\r\n")
+	}
+	b.WriteString("STANDING\r\n  Opening Volley: best column\r\n  retreat avoid EZOC, toward HQ, roads\r\n  LOSSES spread\r\nEND\r\n-- \r\nEd\r\n")
+	return b.String()
+}
+
+func TestBigActivityFile(t *testing.T) {
+	f, probs := Parse(bigActivityFile(50))
+	if len(probs) != 0 || len(f.Orders) != 51 {
+		t.Fatalf("%d blocks, problems %+v", len(f.Orders), probs)
+	}
+}
+
+func BenchmarkParseActivity(b *testing.B) {
+	text := bigActivityFile(4000)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(text)
+	}
+}
+
+// A messy Activity Phase mail and the canonical form its receipt echoes.
+func ExampleFormat_activity() {
+	f, probs := Parse("game tanners-1\r\nside CSA\r\nturn 3\r\n" +
+		"stack 1st Texas ,4th Texas\r\n\tmove c12.08,c12.09 face northeast formation line\r\n" +
+		"\tif closing fails then fire c14.10\r\n" +
+		"> Galloper received your orders for game tanners-1\r\n" +
+		"standing\r\n  Opening Volley: best column\r\n  retreat: towards HQ, prefer roads\r\n")
+	fmt.Println(len(probs), "problems")
+	fmt.Print(Format(f))
+	// Output:
+	// 0 problems
+	// GAME     tanners-1
+	// SIDE     CSA
+	// TURN     3
+	//
+	// STACK 1st Texas, 4th Texas
+	//   MOVE C12.8 C12.9
+	//   FACE NE
+	//   FORMATION LINE
+	//   IF CLOSING FAILS FIRE C14.10
+	// END
+	//
+	// STANDING
+	//   VOLLEY    BEST
+	//   RETREAT   TOWARD HQ, ROADS
+	// END
 }

@@ -76,12 +76,11 @@ var ReactionDefault = map[string]string{
 
 // Problem codes of STANDING blocks.
 const (
-	CodeBadChoice        = "bad-choice"         // an option a reaction does not have
-	CodeOutsideStanding  = "outside-standing"   // a reaction outside a STANDING block
-	CodeUnknownReaction  = "unknown-reaction"   // a line inside STANDING with no reaction keyword
-	CodeDuplicateBlock   = "duplicate-standing" // a second STANDING block
-	CodeTooManyChoices   = "too-many-choices"   // several options where one is allowed
-	standingExampleRetrt = "RETREAT AVOID EZOC, TOWARD HQ"
+	CodeBadChoice       = "bad-choice"         // an option a reaction does not have
+	CodeOutsideStanding = "outside-standing"   // a reaction outside a STANDING block
+	CodeUnknownReaction = "unknown-reaction"   // a line inside STANDING with no reaction keyword
+	CodeDuplicateBlock  = "duplicate-standing" // a second STANDING block
+	CodeTooManyChoices  = "too-many-choices"   // several options where one is allowed
 )
 
 // reactionExample returns a sample line for a reaction kind.
@@ -90,7 +89,7 @@ func reactionExample(k string) string {
 	case "VOLLEY":
 		return "VOLLEY BEST (or VOLLEY PREFER Reilly, 1st Texas)"
 	case "RETREAT":
-		return standingExampleRetrt
+		return "RETREAT AVOID EZOC, TOWARD HQ"
 	case "LOSSES":
 		return "LOSSES STRONGEST"
 	case "FRIENDS":
@@ -208,7 +207,7 @@ func (p *parser) choices(l line, r *Reaction, ws []word) bool {
 func (p *parser) choice(l line, k, t string, off int) (Choice, bool) {
 	at := l.pos(off)
 	opts := reactionChoices[k]
-	if c, ok := opts[asciiUpper(collapse(t))]; ok && (c != "PREFER") {
+	if c, ok := opts[asciiUpper(collapse(t))]; ok && c != "PREFER" {
 		return Choice{At: at, Text: c}, true
 	}
 	canon := canonicalChoices(k)

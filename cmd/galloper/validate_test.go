@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"galloper/adjudicator"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the order mail corpus")
@@ -105,6 +108,50 @@ func TestValidateCommand(t *testing.T) {
 		}
 		if code != tc.code || !strings.Contains(out.String(), tc.want) {
 			t.Errorf("%v: exit %d (%v), want %d; output:\n%s", tc.args, code, err, tc.code, out.String())
+		}
+	}
+}
+
+// TestValidateGameMatchesMail checks that `galloper validate --game`
+// prints exactly the reply that the same mail then gets from the daemon,
+// for accepted orders and for orders with problems.
+func TestValidateGameMatchesMail(t *testing.T) {
+	cfg := testConfig(t)
+	ctx := context.Background()
+	_, adj, err := openAdjudicator(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adj.DB().Close()
+	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: "c@p.test", Password: "pc"}, {Side: "USA", Email: "u@p.test", Password: "pu"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for i, body := range []string{
+		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Amse\r\n  FACE E\r\nEND\r\nSTANDNG\r\n",
+		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Ames\r\n  MOVE A5.4\r\n  FACE NE\r\nEND\r\nSTANDING\r\n  LOSSES TOP\r\nEND\r\n",
+	} {
+		raw := []byte(fmt.Sprintf("From: c@p.test\r\nTo: gm@x.test\r\nSubject: orders\r\nMessage-ID: <v%d@p.test>\r\n\r\n%s", i, body))
+		path := filepath.Join(t.TempDir(), "orders.eml")
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		root := rootCmd()
+		var printed bytes.Buffer
+		root.SetOut(&printed)
+		root.SetArgs([]string{"validate", "--game", "creek", "--config", cfg, "--side", "CSA", path})
+		verr := root.Execute()
+		var ingested bytes.Buffer
+		if err := ingestMail(ctx, adj, raw, "creek", &ingested); err != nil {
+			t.Fatal(err)
+		}
+		if (verr == nil) != (i == 1) {
+			t.Errorf("mail %d: validate gave %v", i, verr)
+		}
+		// The mail has CRLF line ends, as SMTP wants; the text is the same.
+		got := strings.ReplaceAll(ingested.String(), "\r\n", "\n")
+		if printed.Len() == 0 || !strings.Contains(got, strings.TrimSpace(printed.String())) {
+			t.Errorf("mail %d: validate printed\n%s\nbut the mail got\n%s", i, printed.String(), ingested.String())
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"galloper/orders"
+	"galloper/rules"
 )
 
 // This file checks activity scripts (STACK blocks) and standing reactions
@@ -170,9 +171,9 @@ func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
 		if !ok {
 			continue
 		}
-		for _, n := range st.Units {
+		for _, n := range activated(st) {
 			name, ok := piece(n)
-			if ok && slices.ContainsFunc(earlier.Units, func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
+			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
 				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
 					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
 					"put all of its steps in one STACK block")
@@ -206,6 +207,8 @@ func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step 
 		}
 	case "SPLIT":
 		s.checkSplit(sd, st, step, ps)
+	case "JOIN":
+		s.checkJoin(sd, st, step, *at, ps)
 	}
 }
 
@@ -267,6 +270,43 @@ func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *
 	}
 }
 
+// activated lists the units a script activates: those of its STACK line
+// and those it takes in with JOIN.
+func activated(st *orders.Stack) []orders.Name {
+	ns := slices.Clone(st.Units)
+	for _, step := range st.Steps {
+		if step.Verb == "JOIN" {
+			ns = append(ns, step.Units...)
+		}
+	}
+	return ns
+}
+
+// checkJoin checks that the units JOIN takes in are the side's own, not
+// already in the stack, and stand in the hex the stack has reached. See
+// LoB 2.2 and 3.0d: a unit can be added to a stack as it moves through
+// the unit's hex.
+func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at string, ps *problems) {
+	for _, n := range step.Units {
+		p, ok := s.ownPiece(sd, n, ps)
+		if !ok {
+			continue
+		}
+		switch {
+		case slices.ContainsFunc(st.Units, func(u orders.Name) bool {
+			m := match("unit", u.Text, s.pieceNames())
+			return m.ok && s.doc.Pieces[m.target].Name == p.Name
+		}):
+			ps.add(n.At, "lob-3.0d-join-member", "LoB 3.0d",
+				fmt.Sprintf("%s is already in this stack", p.Name), "JOIN names units met on the way")
+		case at != "" && p.Hex != at:
+			ps.add(n.At, "lob-3.0d-join-elsewhere", "LoB 3.0d",
+				fmt.Sprintf("%s is in %s, but the stack is in %s at this point", p.Name, p.Hex, at),
+				"move the stack into the unit's hex before JOIN")
+		}
+	}
+}
+
 // checkStanding checks the units named in standing reactions.
 func (s *State) checkStanding(sd *SideOOB, st *orders.Standing, ps *problems) {
 	for _, r := range st.Reactions {
@@ -298,15 +338,56 @@ func namedStrings(ss []string) []named[string] {
 }
 
 // ReceiptNotes says, for a file with activity scripts or standing
-// reactions, that they are kept but not carried out yet.
-func (System) ReceiptNotes(f *orders.File) []string {
+// reactions, that they are kept but not carried out yet, and which unit
+// each abbreviated or differently written name was read as, so that the
+// player can see a misreading before it matters.
+func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	var notes, read []string
 	for _, o := range f.Orders {
 		switch o.(type) {
 		case *orders.Stack, *orders.Standing:
-			return []string{ActivityNote}
+			if len(notes) == 0 {
+				notes = append(notes, ActivityNote)
+			}
+		}
+		for _, n := range namesIn(o) {
+			m := match("unit", n.Text, s.pieceNames())
+			if !m.ok {
+				continue
+			}
+			if full := s.doc.Pieces[m.target].Name; !strings.EqualFold(full, n.Text) {
+				if r := fmt.Sprintf("%s = %s", n.Text, full); !slices.Contains(read, r) {
+					read = append(read, r)
+				}
+			}
 		}
 	}
-	return nil
+	if len(read) > 0 {
+		notes = append(notes, "Names read as: "+strings.Join(read, "; ")+".")
+	}
+	return notes
+}
+
+// namesIn lists the unit names written in an activity script or in
+// standing reactions.
+func namesIn(o orders.Order) []orders.Name {
+	var ns []orders.Name
+	switch o := o.(type) {
+	case *orders.Stack:
+		ns = append(ns, o.Units...)
+		for _, st := range o.Steps {
+			ns = append(ns, st.Units...)
+		}
+	case *orders.Standing:
+		for _, r := range o.Reactions {
+			ns = append(ns, r.Units...)
+		}
+	}
+	return ns
 }
 
 // suggestPiece finds the counter a misspelt name or abbreviation most

@@ -29,9 +29,9 @@ func activityProblems(t *testing.T, text string) ([]string, []orders.Problem) {
 }
 
 func TestValidateActivityClean(t *testing.T) {
-	text := "STACK Barton, Barton's Division HQ\n  MOVE A4.3\n  FACE NE\n  FORMATION line\nEND\n" +
+	text := "STACK Whitcomb, Whitcomb's Division HQ\n  FACE NE\n  FORMATION column\nEND\n" +
 		"STACK Ames'\n  FIRE A5.4 CANISTER\n  IF CLOSING FAILS FIRE A5.4\nEND\n" +
-		"STACK Pryor\n  MOVE A3.3\n  CHARGE A4.4\n  IF CLOSING FAILS FIRE A4.4\nEND\n" +
+		"STACK Pryor\n  MOVE A3.3\n  JOIN Barton, Barton's Division HQ\n  CHARGE A4.4\n  IF CLOSING FAILS FIRE A4.4\nEND\n" +
 		"STANDING\n  VOLLEY PREFER Ames, Pryor\n  LOSSES TOP\nEND\n"
 	if got, ps := activityProblems(t, text); len(got) != 0 {
 		t.Errorf("problems: %+v", ps)
@@ -63,6 +63,9 @@ func TestValidateActivityProblems(t *testing.T) {
 		{"charge and fire", "STACK Ames\n CHARGE A5.4\n FIRE A5.4\n", []string{"06:02 lob-2.2-fire-and-charge"}, "IF CLOSING FAILS"},
 		{"fire and charge", "STACK Ames\n FIRE A5.4\n CHARGE A5.4\n", []string{"06:02 lob-2.2-fire-and-charge"}, "cannot charge"},
 		{"twice", "STACK Ames\n FACE N\nSTACK Ames' Brigade\n FACE S\n", []string{"06:07 lob-3.0d-activated-twice"}, "line 4"},
+		{"join member", "STACK Barton, Barton's Division HQ\n JOIN Barton\n", []string{"05:07 lob-3.0d-join-member"}, "already in this stack"},
+		{"join elsewhere", "STACK Barton\n JOIN Ames\n", []string{"05:07 lob-3.0d-join-elsewhere"}, "is in A4.3, but the stack is in A3.3"},
+		{"join twice", "STACK Ames\n FACE N\nSTACK Barton\n MOVE A4.3\n JOIN Ames\n", []string{"08:07 lob-3.0d-activated-twice"}, "line 4"},
 		{"volley stranger", "STANDING\n VOLLEY PREFER Vance\n", []string{"05:16 lob-2.2-enemy-unit"}, "USA unit"},
 	} {
 		got, ps := activityProblems(t, tc.text)
@@ -97,5 +100,18 @@ func TestActivityWithWrittenOrder(t *testing.T) {
 	g, _ := orders.Parse(activityHead + "STACK Ames\n FACE N\nEND\n")
 	if _, evs := step(t, newGame(t), g, &rules.ForcedDice{}); strings.Contains(kinds(evs), "command-roll") {
 		t.Errorf("a file with only a script issued an order: %s", kinds(evs))
+	}
+}
+
+func TestReceiptNotes(t *testing.T) {
+	f, _ := orders.Parse(activityHead + "STACK ames, Barton\n SPLIT ames' brigade\nEND\nSTANDING\n VOLLEY PREFER Dab, Ames\nEND\n")
+	got := System{}.ReceiptNotes(newGame(t), f)
+	want := []string{ActivityNote, "Names read as: ames = Ames' Brigade; Dab = Dabney's Brigade; Ames = Ames' Brigade."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	g, _ := orders.Parse(activityHead)
+	if notes := (System{}).ReceiptNotes(newGame(t), g); notes != nil {
+		t.Errorf("a file without scripts got notes %q", notes)
 	}
 }
