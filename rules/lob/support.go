@@ -9,7 +9,21 @@ import (
 
 // The support rules: supply (LoB 8.0-8.5), leaders (9.1), HQs (9.2), Loss
 // Recovery (9.3), Open Order (9.4), Breastworks (9.5) and night turns
-// (2.3). Their changing state is one part of the state document.
+// (2.3). Their changing state is one part of the state document. They run
+// in each phase through supportCommand, supportActivity and supportRally,
+// and answer the field rules through these entry points:
+//
+//	fire:     batteryMayFire, canisterCounts, deplete, destroyWagon,
+//	          artilleryShots, stackFireLimit, sharpshooterFire,
+//	          breastworkCovers
+//	losses:   loseLeader (after the Leader Loss roll), leaderUnitsDestroyed,
+//	          moraleLeaders, ignoresSmall
+//	movement: zeroLeaderMA, unlimberDistance, captureLeaders,
+//	          firstFullNightTurn, exitsEZOCFreely, payFacingCost,
+//	          allAroundFront, closingAutoPass, closingFromBreastworks,
+//	          breastworkFacing, openOrderBarsCharge, mayBloodLust
+//	retreats: hqRetreated
+//	command:  commander (who leads a Command after promotions)
 
 // supportDoc is the changing state of the support rules. Every list is
 // kept sorted by its key so equal positions encode to equal bytes.
