@@ -305,12 +305,12 @@ func (r *resolver) captureRoll(name, rule string) (bool, error) {
 	return true, nil
 }
 
-// captureLeaders applies LoB 9.1a when the active side's stack enters a
+// captureLoneLeaders applies LoB 9.1a when the active side's stack enters a
 // hex holding enemy leaders with no combat units, who were alone there
 // when the stack began to move (the movement rules check that): a roll on
 // the Capture column each; a leader who escapes goes to the nearest hex
 // holding a combat unit of his Command.
-func (r *resolver) captureLeaders(h string) error {
+func (r *resolver) captureLoneLeaders(h string) error {
 	enemy := r.s.enemyOf(r.side)
 	if len(r.s.combatIn(enemy, h)) > 0 {
 		return nil // leaders stacked with combat units are not captured
@@ -482,11 +482,11 @@ func (s *State) hasOwnBattery(leader, stack string) bool {
 	return false
 }
 
-// leadersWithoutUnits removes from play every leader all of whose combat
+// removeLeadersWithoutUnits removes from play every leader all of whose combat
 // units have been eliminated (LoB 9.1a); Loss Recovery brings him back
 // with the first of them to return (9.3c). Both sides are checked, in
 // counter order, after the Activity Phase's fire.
-func (r *resolver) leadersWithoutUnits() {
+func (r *resolver) removeLeadersWithoutUnits() {
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
 		if p.Kind != "leader" || p.Status != "" || p.OffMap {

@@ -72,12 +72,10 @@ type FiredBattery struct {
 	Round string
 }
 
-// deplete applies a Depletion result after the Combat Table result (LoB
-// 8.2a, 8.2c): one battery depletes, chosen with a die when several fired.
-// "By Caisson" refills it at once when possible (8.4, the owner's default
-// is to use it); otherwise it is marked Depleted of the round it fired.
-// Guns with no Canister are fully Depleted when they Deplete Shell.
-func (r *resolver) deplete(fired []FiredBattery) {
+// depleteOneOf applies a Depletion result after the Combat Table result
+// (LoB 8.2a, 8.2c): one battery depletes, chosen with a die when several
+// fired, and applyDepletion does the rest.
+func (r *resolver) depleteOneOf(fired []FiredBattery) {
 	if len(fired) == 0 {
 		return
 	}
@@ -86,15 +84,23 @@ func (r *resolver) deplete(fired []FiredBattery) {
 		i := r.log.Roll(len(fired), "LoB 8.2c", fmt.Sprintf("which of %d batteries Depletes", len(fired)), r.side)
 		b = fired[i-1]
 	}
-	p := r.s.piece(b.Name)
-	w, why := r.s.caissonWagon(p, b.Round)
+	r.applyDepletion(r.s.piece(b.Name), b.Round)
+}
+
+// applyDepletion Depletes one battery of the round it fired (LoB 8.2c):
+// "By Caisson" refills it at once when possible (8.4, the owner's default
+// is to use it, R-S-5); otherwise it is marked Depleted of that round.
+// Guns with no Canister are fully Depleted when they Deplete Shell (8.2d).
+// The fire rules call it for the battery they chose.
+func (r *resolver) applyDepletion(p *Piece, round string) {
+	w, why := r.s.caissonWagon(p, round)
 	if w == "" {
-		r.add("caisson-unavailable", "LoB 8.4a", "%s cannot be refilled by Caisson: %s", b.Name, why)
-		r.markDepleted(p, b.Round)
+		r.add("caisson-unavailable", "LoB 8.4a", "%s cannot be refilled by Caisson: %s", p.Name, why)
+		r.markDepleted(p, round)
 		return
 	}
-	r.payAmmo(w, b.Round, p.Unit.SP)
-	r.add("replenish-caisson", "LoB 8.4b", "%s Depletes %s and is refilled by Caisson from %s: %d Ammo Points", b.Name, b.Round, w, p.Unit.SP)
+	r.payAmmo(w, round, p.Unit.SP)
+	r.add("replenish-caisson", "LoB 8.4b", "%s Depletes %s and is refilled by Caisson from %s: %d Ammo Points", p.Name, round, w, p.Unit.SP)
 }
 
 // markDepleted puts a Depletion marker on a battery (LoB 8.2c, 8.4c).
@@ -186,7 +192,8 @@ func (s *State) caissonWagon(p *Piece, round string) (string, string) {
 
 // cbfMarked reports whether a hex holds a Counter Battery Fire marker
 // (LoB 5.8). The state keeps no CBF markers yet, so none is ever found;
-// the fire rules that place them must answer here.
+// once the fire rules' hex markers carry their CBF level, this is that
+// level above 0.
 func (s *State) cbfMarked(string) bool { return false }
 
 // caissonPath is the cheapest Limbered path cost from a Wagon's hex to a

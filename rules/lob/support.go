@@ -13,15 +13,16 @@ import (
 // in each phase through supportCommand, supportActivity and supportRally,
 // and answer the field rules through these entry points:
 //
-//	fire:     batteryMayFire, canisterCounts, deplete, destroyWagon,
+//	fire:     batteryMayFire, canisterCounts, applyDepletion, destroyWagon,
 //	          artilleryShots, stackFireLimit, sharpshooterFire,
 //	          breastworkCovers
 //	losses:   loseLeader (after the Leader Loss roll), leaderUnitsDestroyed,
-//	          moraleLeaders, ignoresSmall
-//	movement: zeroLeaderMA, unlimberDistance, captureLeaders,
+//	          moraleLeaders, ignoresSmall, removeLeadersWithoutUnits
+//	movement: zeroLeaderMA, unlimberDistance, captureLoneLeaders,
 //	          firstFullNightTurn, exitsEZOCFreely, payFacingCost,
 //	          allAroundFront, closingAutoPass, closingFromBreastworks,
-//	          breastworkFacing, openOrderBarsCharge, mayBloodLust
+//	          isOpenOrderCapable, breastworkFacing, openOrderBarsCharge,
+//	          mayBloodLust
 //	retreats: hqRetreated
 //	command:  commander (who leads a Command after promotions)
 
@@ -228,7 +229,7 @@ func (r *resolver) supportActivity(f *orders.File) {
 	r.wagonMoves(r.side, directedWagons(f))
 	r.wagonsDestroyed(r.s.enemyOf(r.side))
 	r.hqsOverrun()
-	r.leadersWithoutUnits()
+	r.removeLeadersWithoutUnits()
 	r.moraleMomentPassed()
 }
 
