@@ -448,10 +448,10 @@ func (r *resolver) noteWagonOrders(f *orders.File) {
 // validateSupportDirective checks a REPLENISH directive (LoB 8.5): it
 // must name one of the side's batteries, Depleted of some ammunition.
 // Where the battery stands is checked when the Activity Phase comes. It
-// also checks who may POST a battery (9.1c).
-func (s *State) validateSupportDirective(sd *SideOOB, d *orders.Directive, ps *problems) {
+// also checks who may POST a battery, and how many (9.1c).
+func (s *State) validateSupportDirective(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
 	if d.Keyword == "POST" {
-		s.validatePosting(sd, d, ps)
+		s.validatePosting(sd, f, d, ps)
 		return
 	}
 	if d.Keyword != "REPLENISH" {
@@ -481,19 +481,42 @@ func (r *resolver) replenishments(f *orders.File) {
 
 // validatePosting checks a POST directive against LoB 9.1c: an Artillery
 // Leader of the battery's Command must be stacked with it in the Command
-// Phase; other leaders cannot post batteries. (That each Artillery Leader
-// posts only one battery a turn is not checked yet.)
-func (s *State) validatePosting(sd *SideOOB, d *orders.Directive, ps *problems) {
-	p, ok := s.ownPieceNamed(sd, d.Who)
-	if !ok || p.Kind != ArmArtillery {
-		return // command and control reports it
+// Phase (other leaders cannot post batteries), and he posts only one
+// battery a turn.
+func (s *State) validatePosting(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
+	leader := s.postingLeader(sd, d)
+	if leader == "" {
+		if p, ok := s.ownPieceNamed(sd, d.Who); ok && p.Kind == ArmArtillery {
+			ps.add(d.At, "lob-9.1c-no-artillery-leader", "LoB 9.1c",
+				fmt.Sprintf("no Artillery Leader of %s's Command is stacked with it at %s to post it", d.Who, p.Hex),
+				"move an Artillery Leader of its Command to the battery first")
+		}
+		return // a name that is no battery: command and control reports it
 	}
-	for _, n := range s.leadersIn(sd.Side, p.Hex) {
-		if l, _ := s.leaderData(n); l.Artillery && slices.Contains(s.leaderUnits(n), p.Name) {
+	for _, e := range directives(f, "POST") {
+		if e == d {
+			return
+		}
+		if s.postingLeader(sd, e) == leader {
+			ps.add(d.At, "lob-9.1c-one-post", "LoB 9.1c",
+				fmt.Sprintf("%s has already posted %s this turn; an Artillery Leader posts one battery a turn", leader, e.Who),
+				"post this battery next turn")
 			return
 		}
 	}
-	ps.add(d.At, "lob-9.1c-no-artillery-leader", "LoB 9.1c",
-		fmt.Sprintf("no Artillery Leader of %s's Command is stacked with it at %s to post it", d.Who, p.Hex),
-		"move an Artillery Leader of its Command to the battery first")
+}
+
+// postingLeader is the Artillery Leader of a battery's Command stacked
+// with it who may post it (LoB 9.1c), the first in counter order, or "".
+func (s *State) postingLeader(sd *SideOOB, d *orders.Directive) string {
+	p, ok := s.ownPieceNamed(sd, d.Who)
+	if !ok || p.Kind != ArmArtillery {
+		return ""
+	}
+	for _, n := range s.leadersIn(sd.Side, p.Hex) {
+		if l, _ := s.leaderData(n); l.Artillery && slices.Contains(s.leaderUnits(n), p.Name) {
+			return n
+		}
+	}
+	return ""
 }
