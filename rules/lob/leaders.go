@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"slices"
 	"sort"
 
 	"galloper/rules"
@@ -49,16 +50,30 @@ func (s *State) postHolder(post string) string {
 }
 
 // setHolder records who holds a post (LoB 9.1b).
-func (s *State) setHolder(post, leader string) {
+func (s *State) setHolder(post, leader string) { s.setPost(Post{Post: post, Leader: leader}) }
+
+// setPost records a post's holder, where he came from and whether the
+// promotion is temporary (LoB 9.1b).
+func (s *State) setPost(p Post) {
 	d := &s.doc.Support
 	for i := range d.Posts {
-		if d.Posts[i].Post == post {
-			d.Posts[i].Leader = leader
+		if d.Posts[i].Post == p.Post {
+			d.Posts[i] = p
 			return
 		}
 	}
-	d.Posts = append(d.Posts, Post{Post: post, Leader: leader})
+	d.Posts = append(d.Posts, p)
 	d.sortSupport()
+}
+
+// postEntry is the recorded holder of a post, if promotions changed it.
+func (s *State) postEntry(post string) (Post, bool) {
+	for _, p := range s.doc.Support.Posts {
+		if p.Post == post {
+			return p, true
+		}
+	}
+	return Post{}, false
 }
 
 // brigadeNamed finds a brigade of the order of battle by name.
@@ -186,14 +201,18 @@ func (r *resolver) fillPost(post, where string) {
 		r.add("leader-repl", "LoB 9.1b", "a Repl takes over %s", post)
 		return
 	}
-	next, from := r.ranking(c)
+	next, from, temp := r.ranking(c)
 	if next == "" {
 		r.s.setHolder(post, "")
 		r.add("post-vacant", "LoB 9.1b", "no leader of the next lower level of %s is available: the post stays empty", post)
 		return
 	}
-	r.s.setHolder(post, next)
-	r.add("leader-promoted", "LoB 9.1b", "%s is promoted from %s to lead %s", next, from, post)
+	r.s.setPost(Post{Post: post, Leader: next, From: from, Temporary: temp})
+	if temp {
+		r.add("leader-promoted", "LoB 9.1b", "%s is promoted from %s to lead %s until a more senior leader arrives", next, from, post)
+	} else {
+		r.add("leader-promoted", "LoB 9.1b", "%s is promoted from %s to lead %s", next, from, post)
+	}
 	if r.s.brigadeNamed(from) != nil {
 		r.placeReplAt(from, r.s.piece(next).Hex, "LoB 9.1b", "a Repl (Any) joins "+next+" to command his old brigade")
 		return
@@ -206,7 +225,7 @@ func (r *resolver) fillPost(post, where string) {
 // Commands, or of its brigades when it has none. Rank is the order of
 // battle's order (docs/rulings-lob-support.md R-S-1); a leader lost, off
 // the map or holding a Repl is not available.
-func (r *resolver) ranking(c *Command) (leader, post string) {
+func (r *resolver) ranking(c *Command) (leader, post string, temporary bool) {
 	var cands []named[string]
 	for _, sub := range r.s.scn.subordinates(c) {
 		if sub.Level != LevelArtillery {
@@ -221,11 +240,99 @@ func (r *resolver) ranking(c *Command) (leader, post string) {
 		}
 	}
 	for _, x := range cands {
-		if i, ok := r.s.index[x.name]; ok && r.s.alive(&r.s.doc.Pieces[i]) {
-			return x.name, x.target
+		i, ok := r.s.index[x.name]
+		switch {
+		case ok && r.s.alive(&r.s.doc.Pieces[i]):
+			return x.name, x.target, temporary
+		case ok && r.s.doc.Pieces[i].OffMap && r.s.doc.Pieces[i].Status == "":
+			temporary = true // not yet available, but on his way
 		}
 	}
-	return "", ""
+	return "", "", false
+}
+
+// adjustPromotions applies the end of LoB 9.1b: once the most senior
+// leader is available, the leaders are put back as they would have been
+// had he been available in the first place. The temporary holder and
+// those promoted in his wake return to their posts, their Repls go, and
+// the senior leader's own post is filled by the usual cascade.
+func (r *resolver) adjustPromotions() {
+	for _, p := range append([]Post(nil), r.s.doc.Support.Posts...) {
+		c := r.s.scn.command(p.Post)
+		if !p.Temporary || c == nil || r.s.sideOf(p.Post) != r.side {
+			continue
+		}
+		senior, from, waiting := r.seniorArrived(c, p)
+		if senior == "" {
+			if !waiting {
+				p.Temporary = false
+				r.s.setPost(p)
+			}
+			continue
+		}
+		r.restore(p.From, p.Leader)
+		r.s.setPost(Post{Post: p.Post, Leader: senior, From: from, Temporary: waiting})
+		r.add("leader-promoted", "LoB 9.1b", "%s is now available and takes over %s from %s, who returns to %s", senior, p.Post, p.Leader, p.From)
+		r.fillPost(from, r.s.piece(senior).Hex)
+	}
+}
+
+// seniorArrived looks, in rank order, at the leaders of the next lower
+// level of a Command ranking above the post its temporary holder came
+// from: the first now available, the post he holds, and whether some
+// still are not (LoB 9.1b). Only subordinate Commands are looked at: a
+// division's brigade leaders arrive with it.
+func (r *resolver) seniorArrived(c *Command, p Post) (leader, from string, waiting bool) {
+	subs := r.s.scn.subordinates(c)
+	if len(subs) == 0 {
+		return "", "", false
+	}
+	for _, sub := range subs {
+		if sub.Level == LevelArtillery {
+			continue
+		}
+		if sub.Name == p.From {
+			return "", "", waiting
+		}
+		i, ok := r.s.index[r.s.postHolder(sub.Name)]
+		switch {
+		case ok && r.s.alive(&r.s.doc.Pieces[i]):
+			return r.s.doc.Pieces[i].Name, sub.Name, false
+		case ok && r.s.doc.Pieces[i].OffMap && r.s.doc.Pieces[i].Status == "":
+			waiting = true
+		}
+	}
+	return "", "", waiting
+}
+
+// restore gives a post back to a leader promoted out of it (LoB 9.1b):
+// whoever filled it in his wake returns to his own post in turn, and a
+// brigade's Repl leaves play.
+func (r *resolver) restore(post, leader string) {
+	if e, ok := r.s.postEntry(post); ok && e.Leader != leader && e.From != "" {
+		r.restore(e.From, e.Leader)
+	}
+	if r.s.repl(post) != nil {
+		d := &r.s.doc.Support
+		d.Repls = slices.DeleteFunc(d.Repls, func(x Repl) bool { return x.Brigade == post })
+	}
+	r.s.setHolder(post, leader)
+	if r.s.printedHolder(post) == leader {
+		d := &r.s.doc.Support
+		d.Posts = slices.DeleteFunc(d.Posts, func(x Post) bool { return x.Post == post })
+	}
+	r.add("leader-returns", "LoB 9.1b", "%s returns to lead %s", leader, post)
+}
+
+// printedHolder is who leads a post in the order of battle.
+func (s *State) printedHolder(post string) string {
+	if c := s.scn.command(post); c != nil {
+		return c.Leader.Name
+	}
+	if b := s.brigadeNamed(post); b != nil && b.Leader != nil {
+		return b.Leader.Name
+	}
+	return ""
 }
 
 // placeRepl puts a brigade's Repl into play after its leader was killed,

@@ -66,10 +66,14 @@ type AwayBattery struct {
 }
 
 // Post is a leader's post (a Command or a brigade) and who now holds it
-// after promotions (LoB 9.1b).
+// after promotions (LoB 9.1b): From is the post he was promoted from, and
+// Temporary marks a promotion made while a more senior leader was not yet
+// available.
 type Post struct {
-	Post   string `json:"post"`
-	Leader string `json:"leader"`
+	Post      string `json:"post"`
+	Leader    string `json:"leader"`
+	From      string `json:"from,omitempty"`
+	Temporary bool   `json:"temporary,omitempty"`
 }
 
 // Repl is a brigade-level replacement leader, a Zero (LoB 9.1b, 9.1e).
@@ -217,12 +221,14 @@ func (s *State) enemyCombatAdjacent(side rules.Side, h string, arms ...string) b
 func (r *resolver) supportCommand() { r.nightNotes() }
 
 // supportActivity is the support rules' part of the Activity Phase, after
-// the moves: batteries back from replenishing and batteries sent to
+// the moves: promotions adjusted for senior leaders who have arrived (LoB
+// 9.1b), batteries back from replenishing and batteries sent to
 // replenish By Battery (LoB 8.5), Wagons following
 // their orders (8.1c), enemy Wagons destroyed by units moving next to
 // them (8.1b), enemy HQs overrun (9.2) and leaders left with no units
 // (9.1a).
 func (r *resolver) supportActivity(f *orders.File) {
+	r.adjustPromotions()
 	r.batteriesReturn()
 	r.replenishments(f)
 	r.noteWagonOrders(f)
