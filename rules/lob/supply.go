@@ -448,10 +448,15 @@ func (r *resolver) noteWagonOrders(f *orders.File) {
 // validateSupportDirective checks a REPLENISH directive (LoB 8.5): it
 // must name one of the side's batteries, Depleted of some ammunition.
 // Where the battery stands is checked when the Activity Phase comes. It
-// also checks who may POST a battery, and how many (9.1c).
+// also checks who may POST a battery, and how many (9.1c), and who may
+// give a Wagon its destination (8.1c).
 func (s *State) validateSupportDirective(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
-	if d.Keyword == "POST" {
+	switch d.Keyword {
+	case "POST":
 		s.validatePosting(sd, f, d, ps)
+		return
+	case "WAGON":
+		s.validateWagonOrder(sd, d, ps)
 		return
 	}
 	if d.Keyword != "REPLENISH" {
@@ -519,4 +524,31 @@ func (s *State) postingLeader(sd *SideOOB, d *orders.Directive) string {
 		}
 	}
 	return ""
+}
+
+// validateWagonOrder checks a WAGON directive against LoB 8.1c: the
+// Wagon's owning leader, or one of his seniors, gives it an order when
+// stacked with it (no Initiative needed).
+func (s *State) validateWagonOrder(sd *SideOOB, d *orders.Directive, ps *problems) {
+	p, ok := s.ownPieceNamed(sd, d.Who)
+	if !ok || p.Kind != "wagon" {
+		return // command and control reports it
+	}
+	owner := s.scn.command(s.scenarioWagon(d.Who).Command)
+	for _, n := range s.leadersIn(sd.Side, p.Hex) {
+		for _, post := range s.postsOf(n) {
+			if c := s.scn.command(post); c != nil && owner != nil && slices.Contains(s.scn.orgPath(owner), c.Name) {
+				return
+			}
+		}
+	}
+	who := "its owning leader"
+	if owner != nil {
+		if l, ok := s.commander(owner); ok {
+			who = l.Name
+		}
+	}
+	ps.add(d.At, "lob-8.1c-not-stacked", "LoB 8.1c",
+		fmt.Sprintf("%s can be ordered only by %s or his seniors, stacked with it at %s", d.Who, who, p.Hex),
+		"move the leader to the Wagon first")
 }
