@@ -3,6 +3,7 @@ package lob
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"galloper/rules"
 )
@@ -101,6 +102,9 @@ func (s *State) repl(brigade string) *Repl {
 // leaderData is a scenario leader's printed ratings by name; a Repl is a
 // Zero with no Morale Value (LoB 9.1b, 9.1e).
 func (s *State) leaderData(name string) (Leader, bool) {
+	if strings.HasPrefix(name, "Repl (") {
+		return Leader{Name: name}, true
+	}
 	for _, c := range s.scn.commands() {
 		if c.Leader.Name == name {
 			return c.Leader, true
@@ -197,7 +201,7 @@ func (r *resolver) fillPost(post, where string) {
 		r.add("leader-repl", "LoB 9.1c", "a Repl, who is not an Artillery Leader, takes over %s", post)
 		return
 	case LevelBrigade:
-		r.s.setHolder(post, replName(post))
+		r.s.setPost(Post{Post: post, Leader: replName(post), Segment: r.s.doc.Segment})
 		r.add("leader-repl", "LoB 9.1b", "a Repl takes over %s", post)
 		return
 	}
@@ -489,9 +493,14 @@ func (s *State) allBelow(c *Command) []*Command {
 	return out
 }
 
-// isZero reports whether a brigade is led by a Zero (LoB 9.1e): a leader
-// with a Command Value of 0 or a Repl, at the brigade level only.
+// isZero reports whether a brigade, or a brigade-level Command, is led by
+// a Zero (LoB 9.1e): a leader with a Command Value of 0 or a Repl, at the
+// brigade level only.
 func (s *State) isZero(brigade string) bool {
+	if c := s.scn.command(brigade); c != nil {
+		l, ok := s.commander(c)
+		return c.Level == LevelBrigade && ok && l.Command == 0
+	}
 	if s.repl(brigade) != nil {
 		return true
 	}
@@ -509,7 +518,7 @@ func (r *resolver) zeroLeaderMA(brigade string, ma MP) MP {
 	if !r.s.isZero(brigade) || c == nil || !r.attacking(c) {
 		return ma
 	}
-	if x := r.s.repl(brigade); x != nil && x.Segment == r.s.doc.Segment {
+	if r.s.zeroGainedAt(brigade) == r.s.doc.Segment {
 		r.add("zero-new", "LoB 9.1e", "%s gained its Zero this Activity Phase: no roll", brigade)
 		return ma
 	}
@@ -526,8 +535,24 @@ func (r *resolver) zeroLeaderMA(brigade string, ma MP) MP {
 	return ma
 }
 
-// brigadeCommand is the Command a brigade belongs to.
+// zeroGainedAt is the segment in which a brigade, or a brigade-level
+// Command, came under its Repl, or -1.
+func (s *State) zeroGainedAt(brigade string) int {
+	if x := s.repl(brigade); x != nil {
+		return x.Segment
+	}
+	if p, ok := s.postEntry(brigade); ok && p.Leader == replName(brigade) {
+		return p.Segment
+	}
+	return -1
+}
+
+// brigadeCommand is the Command a brigade belongs to; a brigade-level
+// Command is its own.
 func (s *State) brigadeCommand(brigade string) *Command {
+	if c := s.scn.command(brigade); c != nil && c.Level == LevelBrigade {
+		return c
+	}
 	for _, c := range s.scn.commands() {
 		for _, b := range c.Brigades {
 			if b.Name == brigade {

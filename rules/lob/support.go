@@ -74,6 +74,8 @@ type Post struct {
 	Leader    string `json:"leader"`
 	From      string `json:"from,omitempty"`
 	Temporary bool   `json:"temporary,omitempty"`
+	// Segment is when a Repl took a brigade-level Command (LoB 9.1e).
+	Segment int `json:"segment,omitempty"`
 }
 
 // Repl is a brigade-level replacement leader, a Zero (LoB 9.1b, 9.1e).
