@@ -25,6 +25,9 @@ const attackArea = 4
 // Phase has settled where units stand (LoB 9.5b, 9.5c, 9.5f).
 func (r *resolver) breastworksPhase() {
 	r.removeBreastworks()
+	if r.s.scn.side(r.side).Breastworks == 0 {
+		return // no markers: the side can never build (LoB 9.5a)
+	}
 	r.trackLine()
 	r.buildBreastworks()
 }
