@@ -92,6 +92,7 @@ func (r *caseRun) bars(l caseLineText, n int) []string {
 	return parts
 }
 
+// atoi reads a number of a case line, failing the case when it is none.
 func (r *caseRun) atoi(l caseLineText, s string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
