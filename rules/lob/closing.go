@@ -124,13 +124,13 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 		return "Open Order units close automatically", "LoB 3.5"
 	}
 	for _, p := range r.s.combatUnitsIn(to) {
-		if p.Side == r.side && !r.s.openOrderCapable(p) {
+		if p.Side == r.side && !r.s.isOpenOrderCapable(p) {
 			return fmt.Sprintf("%s, not Open Order Capable, is already there", p.Name), "LoB 3.5a"
 		}
 	}
 	onlyOpen := true
 	for _, e := range enemies {
-		onlyOpen = onlyOpen && r.s.openOrderCapable(e)
+		onlyOpen = onlyOpen && r.s.isOpenOrderCapable(e)
 	}
 	if onlyOpen {
 		return "the only enemy combat units next to it are Open Order Capable", "LoB 3.5a"

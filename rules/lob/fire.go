@@ -95,7 +95,7 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		return nil, fmt.Sprintf("range %d is beyond the visibility of %d hexes", s.rng, r.s.scn.visibility(r.turn)), "LoB 4.3"
 	}
 	limit := hexFireLimit - r.firedSP[a.hex]
-	if slices.ContainsFunc(r.s.combatUnitsIn(a.hex), r.s.openOrderCapable) {
+	if slices.ContainsFunc(r.s.combatUnitsIn(a.hex), r.s.isOpenOrderCapable) {
 		limit = openOrderFireLimit - r.firedSP[a.hex]
 	}
 	var last string
@@ -308,7 +308,7 @@ func (r *resolver) resolveFire(s *shot) {
 	r.applyCombat(s, res)
 	if s.artillery && res.Depletes(s.canister) {
 		r.log.Addf("depletion-zone", "LoB 8.2a", "the roll is in the %s zone", res.Zone)
-		r.deplete(firedBatteries(s))
+		r.depleteOneOf(firedBatteries(s))
 	}
 }
 

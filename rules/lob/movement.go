@@ -79,7 +79,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
 	if len(a.units) > 0 {
-		r.fail(r.captureLeaders(to))
+		r.fail(r.captureLoneLeaders(to))
 		r.hqsOverrunAt(to)
 	}
 	r.townDG(a)
