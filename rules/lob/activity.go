@@ -23,6 +23,7 @@ type actingStack struct {
 	leaders []*Piece
 	hex     string
 	start   string // the hex where the activity began
+	prev    string // the hex the stack entered its current hex from
 	fire    bool   // a Fire Activity (LoB 2.2)
 	// spent are the MPs each unit has expended (LoB 3.2: each unit's
 	// expenditure is its own).
@@ -51,6 +52,29 @@ type actingStack struct {
 	// through hexes in other states without effect and joins its final
 	// hex's state when the activity ends (LoB 6.0a).
 	morale MoraleMarker
+}
+
+// scriptedUnits lists the counters the file's activity scripts name.
+func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
+	out := map[string]bool{}
+	for _, o := range f.Orders {
+		st, ok := o.(*orders.Stack)
+		if !ok {
+			continue
+		}
+		names := st.Units
+		for _, s := range st.Steps {
+			if s.Verb == "JOIN" {
+				names = append(names, s.Units...)
+			}
+		}
+		for _, n := range names {
+			if m := match("unit", n.Text, r.s.pieceNames()); m.ok {
+				out[r.s.doc.Pieces[m.target].Name] = true
+			}
+		}
+	}
+	return out
 }
 
 // stackActivities carries out the activity scripts of the file in order.
@@ -198,7 +222,9 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 	case "LIMBER":
 		r.changeFormation(a, "limbered")
 	case "FIRE", "IF":
-		r.fireStep(a, s.Hexes[0].Hex, s.Canister)
+		if len(s.Hexes) > 0 {
+			r.fireStep(a, s.Hexes[0].Hex, s.Canister)
+		}
 	case "SPLIT":
 		r.split(a, s.Units)
 	case "JOIN":

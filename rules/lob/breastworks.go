@@ -25,6 +25,9 @@ const attackArea = 4
 // Phase has settled where units stand (LoB 9.5b, 9.5c, 9.5f).
 func (r *resolver) breastworksPhase() {
 	r.removeBreastworks()
+	if r.s.scn.side(r.side).Breastworks == 0 {
+		return // no markers: the side can never build (LoB 9.5a)
+	}
 	r.trackLine()
 	r.buildBreastworks()
 }
@@ -64,10 +67,11 @@ func (r *resolver) trackLine() {
 	d.sortSupport()
 }
 
-// executing reports whether a Command is carrying out an order.
+// executing reports whether a Command is carrying out an order, or
+// carried one out in this player turn (accepted and already ended).
 func (r *resolver) executing(c *Command) bool {
-	for _, o := range r.own(Accepted) {
-		if o.To == c.Name {
+	for _, o := range r.own(Accepted, Ended) {
+		if o.To == c.Name && (o.Status == Accepted || o.AcceptedTurn > 0 && o.EndedTurn >= r.turn) {
 			return true
 		}
 	}

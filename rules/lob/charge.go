@@ -386,7 +386,7 @@ func (r *resolver) noChargeRoll(a *actingStack, defenders []*Piece) (string, str
 	if a.morale == MoraleBL {
 		return "Blood Lusted units close automatically", "LoB 3.5"
 	}
-	if !slices.ContainsFunc(defenders, func(p *Piece) bool { return !r.s.openOrderCapable(p) }) {
+	if !slices.ContainsFunc(defenders, func(p *Piece) bool { return !r.s.isOpenOrderCapable(p) }) {
 		return "the target holds only Open Order Capable units", "LoB 3.5a"
 	}
 	if r.skedaddling(a) {
@@ -402,7 +402,7 @@ func (r *resolver) noChargeRoll(a *actingStack, defenders []*Piece) (string, str
 // Charge ended so; ok then whether the script goes on (never).
 func (r *resolver) chargeWithdrawal(a *actingStack, target string, mounted bool) (done, ok bool) {
 	defenders := r.enemyUnitsIn(target)
-	openOrder := !mounted && len(defenders) == 1 && r.s.openOrderCapable(defenders[0])
+	openOrder := !mounted && len(defenders) == 1 && r.s.isOpenOrderCapable(defenders[0])
 	if !openOrder {
 		if !slices.ContainsFunc(defenders, r.s.mountedCavalry) {
 			return false, false
@@ -668,5 +668,5 @@ func (r *resolver) chargeAdvance(a *actingStack, target string) {
 	r.placeStack(a, target)
 	a.road = false
 	r.log.Addf("charge-advance", "LoB 7.3b", "%s advance from %s into %s without a Closing Roll (%s)", a.names(), from, target, a.spentText(costs))
-	r.fail(r.captureLeaders(target))
+	r.fail(r.captureLoneLeaders(target))
 }

@@ -51,13 +51,14 @@ func (r *resolver) adjacentEnemies(h string) []*Piece {
 	return out
 }
 
-// closing makes the Closing Roll a stack needs to enter a hex next to
-// enemy combat units (LoB 3.5) and reports whether it may enter. Wrecked
+// closing makes the Closing Roll a stack with combat units needs to enter
+// a hex next to enemy combat units (LoB 3.5) and reports whether it may
+// enter. Wrecked
 // units always fail and are left behind (3.5, 5.7 #1).
 func (r *resolver) closing(a *actingStack, to string) bool {
 	enemies := r.adjacentEnemies(to)
-	if len(enemies) == 0 {
-		return true // LoB 3.5a #5
+	if len(enemies) == 0 || len(a.units) == 0 {
+		return true // LoB 3.5a #5; leaders alone need no roll (3.5)
 	}
 	if why := r.autoFail(a); why != "" {
 		r.log.Addf("closing-failed", "LoB 3.5", "%s cannot close on %s: %s", a.names(), to, why)
@@ -123,13 +124,13 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 		return "Open Order units close automatically", "LoB 3.5"
 	}
 	for _, p := range r.s.combatUnitsIn(to) {
-		if p.Side == r.side && !r.s.openOrderCapable(p) {
+		if p.Side == r.side && !r.s.isOpenOrderCapable(p) {
 			return fmt.Sprintf("%s, not Open Order Capable, is already there", p.Name), "LoB 3.5a"
 		}
 	}
 	onlyOpen := true
 	for _, e := range enemies {
-		onlyOpen = onlyOpen && r.s.openOrderCapable(e)
+		onlyOpen = onlyOpen && r.s.isOpenOrderCapable(e)
 	}
 	if onlyOpen {
 		return "the only enemy combat units next to it are Open Order Capable", "LoB 3.5a"

@@ -106,7 +106,7 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		return nil, fmt.Sprintf("range %d is beyond the visibility of %d hexes", s.rng, r.s.scn.visibility(r.turn)), "LoB 4.3"
 	}
 	limit := hexFireLimit - r.firedSP[a.hex]
-	if slices.ContainsFunc(r.s.combatUnitsIn(a.hex), r.s.openOrderCapable) {
+	if slices.ContainsFunc(r.s.combatUnitsIn(a.hex), r.s.isOpenOrderCapable) {
 		limit = openOrderFireLimit - r.firedSP[a.hex]
 	}
 	var last string
@@ -142,31 +142,19 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 
 // cannotFire says why a unit cannot fire this shot, with the rule, or "".
 func (r *resolver) cannotFire(p *Piece, s *shot) (string, string) {
-	f := r.s.charts.field
-	u := r.s.scn.unit(p.Name)
 	m := &r.s.scn.Map
 	if !r.s.canFire(p) {
 		return "Column, Mounted, Limbered, Routed and fully Depleted units cannot fire", "LoB 5.2a"
 	}
-	rng := 0
-	if p.Kind == ArmArtillery {
-		w, err := f.Gun(u.Weapon)
-		if r.fail(err) {
-			return err.Error(), "LoB 5.0"
-		}
-		rng = f.GunRange(w, p.Unit.DepletedShell, p.Unit.DepletedCanister)
-		if s.canister && (w.Canister == CanisterNone || p.Unit.DepletedCanister) {
-			return "it has no Canister to fire", "LoB 8.2d"
-		}
-		if !s.canister && p.Unit.DepletedShell && s.rng > rng {
-			return "its Shell is Depleted", "LoB 8.2d"
-		}
-	} else {
-		w, err := f.SmallArms(u.Weapon)
-		if r.fail(err) {
-			return err.Error(), "LoB 5.0"
-		}
-		rng = w.Range
+	rng, gun, why := r.weaponRange(p)
+	switch {
+	case why != "":
+		return why, "LoB 5.0"
+	case p.Kind != ArmArtillery:
+	case s.canister && (gun.Canister == CanisterNone || p.Unit.DepletedCanister):
+		return "it has no Canister to fire", "LoB 8.2d"
+	case !s.canister && p.Unit.DepletedShell && s.rng > rng:
+		return "its Shell is Depleted", "LoB 8.2d"
 	}
 	if s.rng > rng {
 		return fmt.Sprintf("range %d is beyond its weapon's %d", s.rng, rng), "LoB 5.2"
@@ -178,6 +166,30 @@ func (r *resolver) cannotFire(p *Piece, s *shot) (string, string) {
 		return "no Clear line of sight: " + sight.String(), "LoB 4.0"
 	}
 	return "", ""
+}
+
+// weaponRange is how far a unit's weapon reaches (LoB 5.0), for
+// artillery given its Depletion (8.2d), with the battery's chart row. A
+// unit whose weapon code the scenario does not give, or the chart pack
+// does not list, cannot fire: why says so.
+func (r *resolver) weaponRange(p *Piece) (rng int, gun ArtilleryWeapon, why string) {
+	f := r.s.charts.field
+	code := r.s.scn.unit(p.Name).Weapon
+	if code == "" {
+		return 0, gun, "the scenario gives it no weapon code"
+	}
+	if p.Kind == ArmArtillery {
+		w, err := f.Gun(code)
+		if err != nil {
+			return 0, gun, fmt.Sprintf("its weapon code %s is not on the chart pack's Artillery chart", code)
+		}
+		return f.GunRange(w, p.Unit.DepletedShell, p.Unit.DepletedCanister), w, ""
+	}
+	w, err := f.SmallArms(code)
+	if err != nil {
+		return 0, gun, fmt.Sprintf("its weapon code %s is not on the chart pack's Small Arms chart", code)
+	}
+	return w.Range, gun, ""
 }
 
 // sightFor traces a firer's line of sight to the target (LoB 4.0-4.2).
@@ -307,7 +319,7 @@ func (r *resolver) resolveFire(s *shot) {
 	r.applyCombat(s, res)
 	if s.artillery && res.Depletes(s.canister) {
 		r.log.Addf("depletion-zone", "LoB 8.2a", "the roll is in the %s zone", res.Zone)
-		r.deplete(firedBatteries(s))
+		r.depleteOneOf(firedBatteries(s))
 	}
 }
 
@@ -364,7 +376,7 @@ func (r *resolver) artilleryShifts(s *shot, addShift func(string, int)) {
 	if s.canister {
 		dense, normal := 0, 0
 		for _, p := range s.firers {
-			w, _ := f.Gun(r.s.scn.unit(p.Name).Weapon)
+			_, w, _ := r.weaponRange(p) // firers all have their weapon (cannotFire)
 			if w.Canister == CanisterDense {
 				dense += s.sps[p.Name]
 			} else {

@@ -13,16 +13,33 @@ import "galloper/rules"
 // by Open Order units does not count. Each displaced HQ's Command is
 // marked to Skedaddle; command and control starts it (10.9).
 func (r *resolver) hqsOverrun() {
+	seen := map[string]bool{}
+	for _, c := range r.s.scn.commands() {
+		if c.Side == r.s.enemyOf(r.side) && !c.NoHQ {
+			seen[r.s.piece(c.HQName()).Hex] = true
+		}
+	}
+	for _, h := range sortedKeys(seen) {
+		r.hqsOverrunAt(h)
+	}
+}
+
+// hqsOverrunAt displaces the enemy HQs in one hex when the active side's
+// combat units that may force an HQ out stand there and no combat unit
+// of the HQ's side does (LoB 9.2, 9.4a). The movement rules call it as a
+// stack enters a hex, hqsOverrun once the Activity Phase is over.
+func (r *resolver) hqsOverrunAt(h string) {
 	enemy := r.s.enemyOf(r.side)
+	if len(r.s.stackUnits(enemy, h)) > 0 || !r.s.jumpedBy(r.side, h) {
+		return
+	}
 	for _, c := range r.s.scn.commands() {
 		if c.Side != enemy || c.NoHQ {
 			continue
 		}
-		hq := r.s.piece(c.HQName())
-		if hq.OffMap || len(r.s.stackUnits(enemy, hq.Hex)) > 0 || !r.s.jumpedBy(r.side, hq.Hex) {
-			continue
+		if hq := r.s.piece(c.HQName()); !hq.OffMap && hq.Hex == h {
+			r.displaceHQ(c, "enemy combat units entered its hex")
 		}
-		r.displaceHQ(c, "enemy combat units entered its hex")
 	}
 }
 

@@ -1,7 +1,9 @@
 package lob
 
 import (
+	"slices"
 	"sort"
+	"strings"
 
 	"galloper/rules"
 )
@@ -49,16 +51,30 @@ func (s *State) postHolder(post string) string {
 }
 
 // setHolder records who holds a post (LoB 9.1b).
-func (s *State) setHolder(post, leader string) {
+func (s *State) setHolder(post, leader string) { s.setPost(Post{Post: post, Leader: leader}) }
+
+// setPost records a post's holder, where he came from and whether the
+// promotion is temporary (LoB 9.1b).
+func (s *State) setPost(p Post) {
 	d := &s.doc.Support
 	for i := range d.Posts {
-		if d.Posts[i].Post == post {
-			d.Posts[i].Leader = leader
+		if d.Posts[i].Post == p.Post {
+			d.Posts[i] = p
 			return
 		}
 	}
-	d.Posts = append(d.Posts, Post{Post: post, Leader: leader})
+	d.Posts = append(d.Posts, p)
 	d.sortSupport()
+}
+
+// postEntry is the recorded holder of a post, if promotions changed it.
+func (s *State) postEntry(post string) (Post, bool) {
+	for _, p := range s.doc.Support.Posts {
+		if p.Post == post {
+			return p, true
+		}
+	}
+	return Post{}, false
 }
 
 // brigadeNamed finds a brigade of the order of battle by name.
@@ -86,6 +102,9 @@ func (s *State) repl(brigade string) *Repl {
 // leaderData is a scenario leader's printed ratings by name; a Repl is a
 // Zero with no Morale Value (LoB 9.1b, 9.1e).
 func (s *State) leaderData(name string) (Leader, bool) {
+	if strings.HasPrefix(name, "Repl (") {
+		return Leader{Name: name}, true
+	}
 	for _, c := range s.scn.commands() {
 		if c.Leader.Name == name {
 			return c.Leader, true
@@ -182,18 +201,22 @@ func (r *resolver) fillPost(post, where string) {
 		r.add("leader-repl", "LoB 9.1c", "a Repl, who is not an Artillery Leader, takes over %s", post)
 		return
 	case LevelBrigade:
-		r.s.setHolder(post, replName(post))
+		r.s.setPost(Post{Post: post, Leader: replName(post), Segment: r.s.doc.Segment})
 		r.add("leader-repl", "LoB 9.1b", "a Repl takes over %s", post)
 		return
 	}
-	next, from := r.ranking(c)
+	next, from, temp := r.ranking(c)
 	if next == "" {
 		r.s.setHolder(post, "")
 		r.add("post-vacant", "LoB 9.1b", "no leader of the next lower level of %s is available: the post stays empty", post)
 		return
 	}
-	r.s.setHolder(post, next)
-	r.add("leader-promoted", "LoB 9.1b", "%s is promoted from %s to lead %s", next, from, post)
+	r.s.setPost(Post{Post: post, Leader: next, From: from, Temporary: temp})
+	if temp {
+		r.add("leader-promoted", "LoB 9.1b", "%s is promoted from %s to lead %s until a more senior leader arrives", next, from, post)
+	} else {
+		r.add("leader-promoted", "LoB 9.1b", "%s is promoted from %s to lead %s", next, from, post)
+	}
 	if r.s.brigadeNamed(from) != nil {
 		r.placeReplAt(from, r.s.piece(next).Hex, "LoB 9.1b", "a Repl (Any) joins "+next+" to command his old brigade")
 		return
@@ -206,7 +229,7 @@ func (r *resolver) fillPost(post, where string) {
 // Commands, or of its brigades when it has none. Rank is the order of
 // battle's order (docs/rulings-lob-support.md R-S-1); a leader lost, off
 // the map or holding a Repl is not available.
-func (r *resolver) ranking(c *Command) (leader, post string) {
+func (r *resolver) ranking(c *Command) (leader, post string, temporary bool) {
 	var cands []named[string]
 	for _, sub := range r.s.scn.subordinates(c) {
 		if sub.Level != LevelArtillery {
@@ -221,11 +244,99 @@ func (r *resolver) ranking(c *Command) (leader, post string) {
 		}
 	}
 	for _, x := range cands {
-		if i, ok := r.s.index[x.name]; ok && r.s.alive(&r.s.doc.Pieces[i]) {
-			return x.name, x.target
+		i, ok := r.s.index[x.name]
+		switch {
+		case ok && r.s.alive(&r.s.doc.Pieces[i]):
+			return x.name, x.target, temporary
+		case ok && r.s.doc.Pieces[i].OffMap && r.s.doc.Pieces[i].Status == "":
+			temporary = true // not yet available, but on his way
 		}
 	}
-	return "", ""
+	return "", "", false
+}
+
+// adjustPromotions applies the end of LoB 9.1b: once the most senior
+// leader is available, the leaders are put back as they would have been
+// had he been available in the first place. The temporary holder and
+// those promoted in his wake return to their posts, their Repls go, and
+// the senior leader's own post is filled by the usual cascade.
+func (r *resolver) adjustPromotions() {
+	for _, p := range append([]Post(nil), r.s.doc.Support.Posts...) {
+		c := r.s.scn.command(p.Post)
+		if !p.Temporary || c == nil || r.s.sideOf(p.Post) != r.side {
+			continue
+		}
+		senior, from, waiting := r.seniorArrived(c, p)
+		if senior == "" {
+			if !waiting {
+				p.Temporary = false
+				r.s.setPost(p)
+			}
+			continue
+		}
+		r.restore(p.From, p.Leader)
+		r.s.setPost(Post{Post: p.Post, Leader: senior, From: from, Temporary: waiting})
+		r.add("leader-promoted", "LoB 9.1b", "%s is now available and takes over %s from %s, who returns to %s", senior, p.Post, p.Leader, p.From)
+		r.fillPost(from, r.s.piece(senior).Hex)
+	}
+}
+
+// seniorArrived looks, in rank order, at the leaders of the next lower
+// level of a Command ranking above the post its temporary holder came
+// from: the first now available, the post he holds, and whether some
+// still are not (LoB 9.1b). Only subordinate Commands are looked at: a
+// division's brigade leaders arrive with it.
+func (r *resolver) seniorArrived(c *Command, p Post) (leader, from string, waiting bool) {
+	subs := r.s.scn.subordinates(c)
+	if len(subs) == 0 {
+		return "", "", false
+	}
+	for _, sub := range subs {
+		if sub.Level == LevelArtillery {
+			continue
+		}
+		if sub.Name == p.From {
+			return "", "", waiting
+		}
+		i, ok := r.s.index[r.s.postHolder(sub.Name)]
+		switch {
+		case ok && r.s.alive(&r.s.doc.Pieces[i]):
+			return r.s.doc.Pieces[i].Name, sub.Name, false
+		case ok && r.s.doc.Pieces[i].OffMap && r.s.doc.Pieces[i].Status == "":
+			waiting = true
+		}
+	}
+	return "", "", waiting
+}
+
+// restore gives a post back to a leader promoted out of it (LoB 9.1b):
+// whoever filled it in his wake returns to his own post in turn, and a
+// brigade's Repl leaves play.
+func (r *resolver) restore(post, leader string) {
+	if e, ok := r.s.postEntry(post); ok && e.Leader != leader && e.From != "" {
+		r.restore(e.From, e.Leader)
+	}
+	if r.s.repl(post) != nil {
+		d := &r.s.doc.Support
+		d.Repls = slices.DeleteFunc(d.Repls, func(x Repl) bool { return x.Brigade == post })
+	}
+	r.s.setHolder(post, leader)
+	if r.s.printedHolder(post) == leader {
+		d := &r.s.doc.Support
+		d.Posts = slices.DeleteFunc(d.Posts, func(x Post) bool { return x.Post == post })
+	}
+	r.add("leader-returns", "LoB 9.1b", "%s returns to lead %s", leader, post)
+}
+
+// printedHolder is who leads a post in the order of battle.
+func (s *State) printedHolder(post string) string {
+	if c := s.scn.command(post); c != nil {
+		return c.Leader.Name
+	}
+	if b := s.brigadeNamed(post); b != nil && b.Leader != nil {
+		return b.Leader.Name
+	}
+	return ""
 }
 
 // placeRepl puts a brigade's Repl into play after its leader was killed,
@@ -305,12 +416,12 @@ func (r *resolver) captureRoll(name, rule string) (bool, error) {
 	return true, nil
 }
 
-// captureLeaders applies LoB 9.1a when the active side's stack enters a
+// captureLoneLeaders applies LoB 9.1a when the active side's stack enters a
 // hex holding enemy leaders with no combat units, who were alone there
 // when the stack began to move (the movement rules check that): a roll on
 // the Capture column each; a leader who escapes goes to the nearest hex
 // holding a combat unit of his Command.
-func (r *resolver) captureLeaders(h string) error {
+func (r *resolver) captureLoneLeaders(h string) error {
 	enemy := r.s.enemyOf(r.side)
 	if len(r.s.stackUnits(enemy, h)) > 0 {
 		return nil // leaders stacked with combat units are not captured
@@ -382,9 +493,14 @@ func (s *State) allBelow(c *Command) []*Command {
 	return out
 }
 
-// isZero reports whether a brigade is led by a Zero (LoB 9.1e): a leader
-// with a Command Value of 0 or a Repl, at the brigade level only.
+// isZero reports whether a brigade, or a brigade-level Command, is led by
+// a Zero (LoB 9.1e): a leader with a Command Value of 0 or a Repl, at the
+// brigade level only.
 func (s *State) isZero(brigade string) bool {
+	if c := s.scn.command(brigade); c != nil {
+		l, ok := s.commander(c)
+		return c.Level == LevelBrigade && ok && l.Command == 0
+	}
 	if s.repl(brigade) != nil {
 		return true
 	}
@@ -402,7 +518,7 @@ func (r *resolver) zeroLeaderMA(brigade string, ma MP) MP {
 	if !r.s.isZero(brigade) || c == nil || !r.attacking(c) {
 		return ma
 	}
-	if x := r.s.repl(brigade); x != nil && x.Segment == r.s.doc.Segment {
+	if r.s.zeroGainedAt(brigade) == r.s.doc.Segment {
 		r.add("zero-new", "LoB 9.1e", "%s gained its Zero this Activity Phase: no roll", brigade)
 		return ma
 	}
@@ -419,8 +535,24 @@ func (r *resolver) zeroLeaderMA(brigade string, ma MP) MP {
 	return ma
 }
 
-// brigadeCommand is the Command a brigade belongs to.
+// zeroGainedAt is the segment in which a brigade, or a brigade-level
+// Command, came under its Repl, or -1.
+func (s *State) zeroGainedAt(brigade string) int {
+	if x := s.repl(brigade); x != nil {
+		return x.Segment
+	}
+	if p, ok := s.postEntry(brigade); ok && p.Leader == replName(brigade) {
+		return p.Segment
+	}
+	return -1
+}
+
+// brigadeCommand is the Command a brigade belongs to; a brigade-level
+// Command is its own.
 func (s *State) brigadeCommand(brigade string) *Command {
+	if c := s.scn.command(brigade); c != nil && c.Level == LevelBrigade {
+		return c
+	}
 	for _, c := range s.scn.commands() {
 		for _, b := range c.Brigades {
 			if b.Name == brigade {
@@ -482,11 +614,12 @@ func (s *State) hasOwnBattery(leader, stack string) bool {
 	return false
 }
 
-// leadersWithoutUnits removes from play every leader all of whose combat
+// removeLeadersWithoutUnits removes from play every leader all of whose combat
 // units have been eliminated (LoB 9.1a); Loss Recovery brings him back
 // with the first of them to return (9.3c). Both sides are checked, in
-// counter order, after the Activity Phase's fire.
-func (r *resolver) leadersWithoutUnits() {
+// counter order, whenever a unit is eliminated and after the Activity
+// Phase.
+func (r *resolver) removeLeadersWithoutUnits() {
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
 		if p.Kind != "leader" || p.Status != "" || p.OffMap {

@@ -63,7 +63,7 @@ func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	if r.s.fromRear(top, s.from) {
 		out = append(out, "rear-or-vertex")
 	}
-	if r.small(s.target) && !s.artillery && s.rng == 1 && !r.s.openOrderCapable(top) {
+	if r.small(s.target) && !s.artillery && s.rng == 1 && !r.s.isOpenOrderCapable(top) {
 		out = append(out, "small")
 	}
 	if r.firersLower(s) {
@@ -152,6 +152,9 @@ func (r *resolver) takeLosses(h string, n int, rule, what string) {
 			text = fmt.Sprintf("%s loses its last SP to %s and is eliminated", p.Name, what)
 		}
 		r.log.Add("loss", rule, text)
+		if p.Unit.Eliminated {
+			r.removeLeadersWithoutUnits()
+		}
 	}
 }
 

@@ -63,12 +63,14 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		return false
 	}
 	if !r.closing(a, to) {
+		r.mustSucceed(a)
 		return false
 	}
 	for _, p := range a.units {
 		a.spent[p.Name] += costs[p.Name]
 	}
 	from := a.hex
+	a.prev = from
 	r.placeStack(a, to)
 	a.road = road
 	how := ""
@@ -77,7 +79,8 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
 	if len(a.units) > 0 {
-		r.fail(r.captureLeaders(to))
+		r.fail(r.captureLoneLeaders(to))
+		r.hqsOverrunAt(to)
 	}
 	r.townDG(a)
 	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
@@ -121,6 +124,37 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 	return "", ""
 }
 
+// mustSucceed returns a stack whose Closing Roll failed in a hex where it
+// may not stop (over the stacking limit, or with Unlimbered artillery) to
+// the hex it entered that one from (LoB 3.5c).
+func (r *resolver) mustSucceed(a *actingStack) {
+	if a.prev == "" || len(a.units) == 0 {
+		return
+	}
+	sp := 0
+	for _, p := range r.s.combatUnitsIn(a.hex) {
+		sp += p.Unit.SP
+	}
+	if sp <= stackingLimit && !r.unlimberedWith(a) {
+		return
+	}
+	from := a.hex
+	r.placeStack(a, a.prev)
+	a.prev = ""
+	r.add("closing-must-succeed", "LoB 3.5c", "%s may not stop in %s, so it goes back to %s", a.names(), from, a.hex)
+}
+
+// unlimberedWith reports whether the stack shares its hex with friendly
+// Unlimbered artillery not of the stack (LoB 3.2d).
+func (r *resolver) unlimberedWith(a *actingStack) bool {
+	for _, p := range r.s.combatUnitsIn(a.hex) {
+		if p.Side == r.side && p.Unit.Formation == "unlimbered" && !slices.Contains(a.units, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasFront reports whether a unit has a front and rear (LoB 3.3, 3.3c):
 // Line, Open Order and Unlimbered units that are not Routed.
 func (s *State) hasFront(p *Piece) bool {
@@ -161,11 +195,16 @@ func (m *Map) direction(from, to string) int {
 
 // zocFree reports whether the stack may leave or pass EZOCs: artillery
 // and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), units whose
-// Command is Skedaddling or Fluke-stopped (3.4 #2a, #2b), and a stack
-// moving on after a won Charge (7.3c).
+// Command is Skedaddling, Fluke-stopped, starts following a new order
+// moving its HQ this turn or has fulfilled its order (3.4 #2a-d),
+// everyone on the first full night turn (3.4 #4), and a stack moving on
+// after a won Charge (3.4 #5, 7.3c).
 func (r *resolver) zocFree(a *actingStack) bool {
 	if a.charge.won {
 		return true // LoB 7.3c
+	}
+	if r.s.scn.night(r.turn) && !r.s.scn.night(r.turn-1) {
+		return true
 	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
@@ -173,15 +212,38 @@ func (r *resolver) zocFree(a *actingStack) bool {
 		if p.Kind == ArmArtillery || (u != nil && u.OpenOrder) {
 			continue
 		}
-		if l, ok := links[p.Name]; ok {
-			st := r.s.cmdStatus(l.cmd.Name)
-			if st.Skedaddle != "" || st.Fluke {
-				continue
-			}
+		if l, ok := links[p.Name]; ok && r.commandUnlocks(l.cmd) {
+			continue
 		}
 		return false
 	}
 	return true
+}
+
+// commandUnlocks reports whether a Command's situation frees its units
+// from EZOCs (LoB 3.4 #2): a Skedaddle, a Fluke Stoppage, a new order
+// accepted this turn (every order moves the HQ), or its last order
+// fulfilled with none accepted since.
+func (r *resolver) commandUnlocks(c *Command) bool {
+	st := r.s.cmdStatus(c.Name)
+	if st.Skedaddle != "" || st.Fluke {
+		return true
+	}
+	fulfilled := false
+	for _, o := range r.s.doc.Orders {
+		if o.To != c.Name {
+			continue
+		}
+		switch {
+		case o.Status == Accepted && o.AcceptedTurn == r.turn:
+			return true
+		case o.Status == Accepted:
+			fulfilled = false
+		case o.Status == Ended:
+			fulfilled = strings.HasPrefix(o.Why, "fulfilled")
+		}
+	}
+	return fulfilled
 }
 
 // stepCosts prices a step for every unit of the stack (LoB 3.0, 3.0a,
@@ -220,7 +282,7 @@ func (r *resolver) roadStep(a *actingStack, to string) bool {
 		return false
 	}
 	c, err := r.s.charts.field.RoadCost(movementColumn(a.units[0]), r.roadType(a.hex, to))
-	return err == nil && !c.Unusable && !c.Prohibited
+	return !r.fail(err) && !c.Unusable && !c.Prohibited
 }
 
 // roadType is the type of the road joining two adjacent hexes, or "".
@@ -278,7 +340,7 @@ func (r *resolver) crossedFeatures(col, from, to string) []string {
 	if crossing == "" {
 		return kinds
 	}
-	if c, err := r.s.charts.field.HexsideCost(col, crossing); err == nil && !c.Unusable {
+	if c, err := r.s.charts.field.HexsideCost(col, crossing); !r.fail(err) && !c.Unusable {
 		kinds = slices.DeleteFunc(kinds, func(k string) bool { return k == SideCreek || k == SideStream || k == "river" })
 		kinds = append(kinds, crossing)
 	}

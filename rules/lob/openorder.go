@@ -20,11 +20,11 @@ func (s *State) isOpenOrder(p *Piece) bool {
 	return u != nil && (u.OpenOrder || u.Sharpshooter)
 }
 
-// openOrderCapable reports whether an Open Order unit can use its special
+// isOpenOrderCapable reports whether an Open Order unit can use its special
 // abilities now (LoB 9.4b): not stacked with any other combat unit, even
 // another Sharpshooter (9.4g), and neither Disorganized nor Routed. Open
 // Order units that are not capable act as units in Line.
-func (s *State) openOrderCapable(p *Piece) bool {
+func (s *State) isOpenOrderCapable(p *Piece) bool {
 	if !s.isOpenOrder(p) || !s.alive(p) {
 		return false
 	}
@@ -37,16 +37,16 @@ func (s *State) openOrderCapable(p *Piece) bool {
 // payFacingCost reports whether a unit pays the MP cost to change Facing:
 // Open Order Capable units do not, having all-around frontal Facing (LoB
 // 9.4c).
-func (s *State) payFacingCost(p *Piece) bool { return !s.openOrderCapable(p) }
+func (s *State) payFacingCost(p *Piece) bool { return !s.isOpenOrderCapable(p) }
 
 // allAroundFront reports whether every hexside of a unit is frontal (LoB
 // 9.4c).
-func (s *State) allAroundFront(p *Piece) bool { return s.openOrderCapable(p) }
+func (s *State) allAroundFront(p *Piece) bool { return s.isOpenOrderCapable(p) }
 
 // stackFireLimit is the most SPs a side may fire out of a hex: 3 when it
 // holds an Open Order Capable unit, however large, else 8 (LoB 9.4d, 5.1a).
 func (s *State) stackFireLimit(p *Piece) int {
-	if s.openOrderCapable(p) {
+	if s.isOpenOrderCapable(p) {
 		return openOrderFireSPs
 	}
 	return stackFireSPs
@@ -54,11 +54,11 @@ func (s *State) stackFireLimit(p *Piece) int {
 
 // ignoresSmall reports whether a unit ignores the Small modifier of the
 // Morale Table (LoB 9.4d).
-func (s *State) ignoresSmall(p *Piece) bool { return s.openOrderCapable(p) }
+func (s *State) ignoresSmall(p *Piece) bool { return s.isOpenOrderCapable(p) }
 
 // closingAutoPass reports whether a unit passes its Closing Rolls without
 // rolling: Open Order Capable units do (LoB 9.4f).
-func (s *State) closingAutoPass(p *Piece) bool { return s.openOrderCapable(p) }
+func (s *State) closingAutoPass(p *Piece) bool { return s.isOpenOrderCapable(p) }
 
 // openOrderBarsCharge reports whether a unit can never Charge because it
 // is an Open Order unit (LoB 9.4a).
@@ -83,7 +83,7 @@ func (s *State) sharpshooterFire(firers []*Piece) bool {
 // may when that hex is next to no enemy combat unit (LoB 9.4e #1, 9.4h).
 func (s *State) exitsEZOCFreely(p *Piece, next string) bool {
 	mounted := p.Kind == ArmCavalry && p.Unit != nil && p.Unit.Formation == "mounted"
-	if !s.openOrderCapable(p) && !mounted {
+	if !s.isOpenOrderCapable(p) && !mounted {
 		return false
 	}
 	return !s.enemyCombatAdjacent(p.Side, next)

@@ -22,8 +22,11 @@ type resolver struct {
 	// requests; asked numbers the choices made (decisions.go).
 	decisions []rules.Decision
 	asked     map[string]int
-	// acted marks the units that had their activity this phase (LoB 2.2).
-	acted map[string]bool
+	// acted marks the units that had their activity this phase (LoB 2.2);
+	// scripted those an activity script names, which do not close up on
+	// their HQ by themselves.
+	acted    map[string]bool
+	scripted map[string]bool
 	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
 	artilleryTargets map[string]bool
 	// firedSP counts the SPs that fired out of each hex (LoB 5.1a), and
@@ -393,6 +396,7 @@ func yesNo(b bool) string {
 // close on it), and units out of Command Radius head back into it.
 // Stack-by-stack movement and combat belong to the field rules.
 func (r *resolver) activity(f *orders.File) {
+	r.scripted = r.scriptedUnits(f)
 	r.skedaddles(f)
 	r.withdrawals()
 	sd := r.s.scn.side(r.side)
@@ -477,7 +481,11 @@ func (r *resolver) move(c *Command, o *Order) {
 }
 
 // closeUp moves a brigade up to n hexes toward its HQ, stopping next to it.
+// Units the player moves with an activity script stay for it.
 func (r *resolver) closeUp(p *Piece, to string, n int) {
+	if r.scripted[p.Name] {
+		return
+	}
 	m := &r.s.scn.Map
 	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
 	if !ok {

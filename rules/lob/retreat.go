@@ -98,7 +98,7 @@ func (r *resolver) startRetreat(o retreatOrder, side rules.Side) *retreating {
 
 // retreatPlan is the path search for a retreat.
 func (r *resolver) retreatPlan(rt *retreating) pathPlan {
-	oo := len(rt.units) == 1 && r.s.openOrderCapable(rt.units[0])
+	oo := len(rt.units) == 1 && r.s.isOpenOrderCapable(rt.units[0])
 	pl := pathPlan{side: rt.side, start: rt.o.Hex, n: rt.o.Hexes, ref: rt.o.From, goal: rt.o.Goal,
 		column: retreatColumn(rt.units, oo && rt.o.withdrawal()), ezoc: rt.ezoc}
 	pl.extendPast = func(h string) bool { return !rt.guns && r.s.unlimberedGunsAt(rt.side, h) }

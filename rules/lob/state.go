@@ -340,7 +340,7 @@ func commandPieces(c *Command) []Piece {
 // unitPiece is a combat unit at full strength on its first printed side.
 func unitPiece(side rules.Side, u *Unit) Piece {
 	return Piece{Name: u.Name, Kind: u.Arm, Side: side, Hex: u.Hex,
-		Unit: &UnitState{SP: u.SP, Formation: u.Sides[0]}}
+		Unit: &UnitState{SP: u.SP, Formation: formationName(u.Sides[0])}}
 }
 
 func build(scn *Scenario, ch *charts, d stateDoc) *State {

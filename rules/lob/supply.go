@@ -89,12 +89,10 @@ type FiredBattery struct {
 	Round string
 }
 
-// deplete applies a Depletion result after the Combat Table result (LoB
-// 8.2a, 8.2c): one battery depletes, chosen with a die when several fired.
-// "By Caisson" refills it at once when possible (8.4, the owner's default
-// is to use it); otherwise it is marked Depleted of the round it fired.
-// Guns with no Canister are fully Depleted when they Deplete Shell.
-func (r *resolver) deplete(fired []FiredBattery) {
+// depleteOneOf applies a Depletion result after the Combat Table result
+// (LoB 8.2a, 8.2c): one battery depletes, chosen with a die when several
+// fired, and applyDepletion does the rest.
+func (r *resolver) depleteOneOf(fired []FiredBattery) {
 	if len(fired) == 0 {
 		return
 	}
@@ -103,15 +101,23 @@ func (r *resolver) deplete(fired []FiredBattery) {
 		i := r.log.Roll(len(fired), "LoB 8.2c", fmt.Sprintf("which of %d batteries Depletes", len(fired)), r.side)
 		b = fired[i-1]
 	}
-	p := r.s.piece(b.Name)
-	w, why := r.s.caissonWagon(p, b.Round)
+	r.applyDepletion(r.s.piece(b.Name), b.Round)
+}
+
+// applyDepletion Depletes one battery of the round it fired (LoB 8.2c):
+// "By Caisson" refills it at once when possible (8.4, the owner's default
+// is to use it, R-S-5); otherwise it is marked Depleted of that round.
+// Guns with no Canister are fully Depleted when they Deplete Shell (8.2d).
+// The fire rules call it for the battery they chose.
+func (r *resolver) applyDepletion(p *Piece, round string) {
+	w, why := r.s.caissonWagon(p, round)
 	if w == "" {
-		r.add("caisson-unavailable", "LoB 8.4a", "%s cannot be refilled by Caisson: %s", b.Name, why)
-		r.markDepleted(p, b.Round)
+		r.add("caisson-unavailable", "LoB 8.4a", "%s cannot be refilled by Caisson: %s", p.Name, why)
+		r.markDepleted(p, round)
 		return
 	}
-	r.payAmmo(w, b.Round, p.Unit.SP)
-	r.add("replenish-caisson", "LoB 8.4b", "%s Depletes %s and is refilled by Caisson from %s: %d Ammo Points", b.Name, b.Round, w, p.Unit.SP)
+	r.payAmmo(w, round, p.Unit.SP)
+	r.add("replenish-caisson", "LoB 8.4b", "%s Depletes %s and is refilled by Caisson from %s: %d Ammo Points", p.Name, round, w, p.Unit.SP)
 }
 
 // markDepleted puts a Depletion marker on a battery (LoB 8.2c, 8.4c).
@@ -202,7 +208,8 @@ func (s *State) caissonWagon(p *Piece, round string) (string, string) {
 
 // cbfMarked reports whether a hex holds a Counter Battery Fire marker
 // (LoB 5.8). The state keeps no CBF markers yet, so none is ever found;
-// the fire rules that place them must answer here.
+// once the fire rules' hex markers carry their CBF level, this is that
+// level above 0.
 func (s *State) cbfMarked(string) bool { return false }
 
 // caissonPath is the cheapest Limbered path cost from a Wagon's hex to a
@@ -456,8 +463,18 @@ func (r *resolver) noteWagonOrders(f *orders.File) {
 
 // validateSupportDirective checks a REPLENISH directive (LoB 8.5): it
 // must name one of the side's batteries, Depleted of some ammunition.
-// Where the battery stands is checked when the Activity Phase comes.
-func (s *State) validateSupportDirective(sd *SideOOB, d *orders.Directive, ps *problems) {
+// Where the battery stands is checked when the Activity Phase comes. It
+// also checks who may POST a battery, and how many (9.1c), and who may
+// give a Wagon its destination (8.1c).
+func (s *State) validateSupportDirective(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
+	switch d.Keyword {
+	case "POST":
+		s.validatePosting(sd, f, d, ps)
+		return
+	case "WAGON":
+		s.validateWagonOrder(sd, d, ps)
+		return
+	}
 	if d.Keyword != "REPLENISH" {
 		return
 	}
@@ -481,4 +498,73 @@ func (r *resolver) replenishments(f *orders.File) {
 			r.add("by-battery-waits", "LoB 8.5a", "%s cannot replenish By Battery yet: %s", d.Who, why)
 		}
 	}
+}
+
+// validatePosting checks a POST directive against LoB 9.1c: an Artillery
+// Leader of the battery's Command must be stacked with it in the Command
+// Phase (other leaders cannot post batteries), and he posts only one
+// battery a turn.
+func (s *State) validatePosting(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
+	leader := s.postingLeader(sd, d)
+	if leader == "" {
+		if p, ok := s.ownPieceExact(sd, d.Who); ok && p.Kind == ArmArtillery {
+			ps.add(d.At, "lob-9.1c-no-artillery-leader", "LoB 9.1c",
+				fmt.Sprintf("no Artillery Leader of %s's Command is stacked with it at %s to post it", d.Who, p.Hex),
+				"move an Artillery Leader of its Command to the battery first")
+		}
+		return // a name that is no battery: command and control reports it
+	}
+	for _, e := range directives(f, "POST") {
+		if e == d {
+			return
+		}
+		if s.postingLeader(sd, e) == leader {
+			ps.add(d.At, "lob-9.1c-one-post", "LoB 9.1c",
+				fmt.Sprintf("%s has already posted %s this turn; an Artillery Leader posts one battery a turn", leader, e.Who),
+				"post this battery next turn")
+			return
+		}
+	}
+}
+
+// postingLeader is the Artillery Leader of a battery's Command stacked
+// with it who may post it (LoB 9.1c), the first in counter order, or "".
+func (s *State) postingLeader(sd *SideOOB, d *orders.Directive) string {
+	p, ok := s.ownPieceExact(sd, d.Who)
+	if !ok || p.Kind != ArmArtillery {
+		return ""
+	}
+	for _, n := range s.leadersIn(sd.Side, p.Hex) {
+		if l, _ := s.leaderData(n); l.Artillery && slices.Contains(s.leaderUnits(n), p.Name) {
+			return n
+		}
+	}
+	return ""
+}
+
+// validateWagonOrder checks a WAGON directive against LoB 8.1c: the
+// Wagon's owning leader, or one of his seniors, gives it an order when
+// stacked with it (no Initiative needed).
+func (s *State) validateWagonOrder(sd *SideOOB, d *orders.Directive, ps *problems) {
+	p, ok := s.ownPieceExact(sd, d.Who)
+	if !ok || p.Kind != "wagon" {
+		return // command and control reports it
+	}
+	owner := s.scn.command(s.scenarioWagon(d.Who).Command)
+	for _, n := range s.leadersIn(sd.Side, p.Hex) {
+		for _, post := range s.postsOf(n) {
+			if c := s.scn.command(post); c != nil && owner != nil && slices.Contains(s.scn.orgPath(owner), c.Name) {
+				return
+			}
+		}
+	}
+	who := "its owning leader"
+	if owner != nil {
+		if l, ok := s.commander(owner); ok {
+			who = l.Name
+		}
+	}
+	ps.add(d.At, "lob-8.1c-not-stacked", "LoB 8.1c",
+		fmt.Sprintf("%s can be ordered only by %s or his seniors, stacked with it at %s", d.Who, who, p.Hex),
+		"move the leader to the Wagon first")
 }

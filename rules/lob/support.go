@@ -9,7 +9,22 @@ import (
 
 // The support rules: supply (LoB 8.0-8.5), leaders (9.1), HQs (9.2), Loss
 // Recovery (9.3), Open Order (9.4), Breastworks (9.5) and night turns
-// (2.3). Their changing state is one part of the state document.
+// (2.3). Their changing state is one part of the state document. They run
+// in each phase through supportCommand, supportActivity and supportRally,
+// and answer the field rules through these entry points:
+//
+//	fire:     batteryMayFire, canisterCounts, applyDepletion, destroyWagon,
+//	          artilleryShots, stackFireLimit, sharpshooterFire,
+//	          breastworkCovers
+//	losses:   loseLeader (after the Leader Loss roll), leaderUnitsDestroyed,
+//	          moraleLeaders, ignoresSmall, removeLeadersWithoutUnits
+//	movement: zeroLeaderMA, unlimberDistance, captureLoneLeaders,
+//	          firstFullNightTurn, exitsEZOCFreely, payFacingCost,
+//	          allAroundFront, closingAutoPass, closingFromBreastworks,
+//	          isOpenOrderCapable, breastworkFacing, openOrderBarsCharge,
+//	          mayBloodLust
+//	retreats: hqRetreated
+//	command:  commander (who leads a Command after promotions)
 
 // supportDoc is the changing state of the support rules. Every list is
 // kept sorted by its key so equal positions encode to equal bytes.
@@ -51,10 +66,16 @@ type AwayBattery struct {
 }
 
 // Post is a leader's post (a Command or a brigade) and who now holds it
-// after promotions (LoB 9.1b).
+// after promotions (LoB 9.1b): From is the post he was promoted from, and
+// Temporary marks a promotion made while a more senior leader was not yet
+// available.
 type Post struct {
-	Post   string `json:"post"`
-	Leader string `json:"leader"`
+	Post      string `json:"post"`
+	Leader    string `json:"leader"`
+	From      string `json:"from,omitempty"`
+	Temporary bool   `json:"temporary,omitempty"`
+	// Segment is when a Repl took a brigade-level Command (LoB 9.1e).
+	Segment int `json:"segment,omitempty"`
 }
 
 // Repl is a brigade-level replacement leader, a Zero (LoB 9.1b, 9.1e).
@@ -190,19 +211,21 @@ func (s *State) enemyCombatAdjacent(side rules.Side, h string, arms ...string) b
 func (r *resolver) supportCommand() { r.nightNotes() }
 
 // supportActivity is the support rules' part of the Activity Phase, after
-// the moves: batteries back from replenishing and batteries sent to
+// the moves: promotions adjusted for senior leaders who have arrived (LoB
+// 9.1b), batteries back from replenishing and batteries sent to
 // replenish By Battery (LoB 8.5), Wagons following
 // their orders (8.1c), enemy Wagons destroyed by units moving next to
 // them (8.1b), enemy HQs overrun (9.2) and leaders left with no units
 // (9.1a).
 func (r *resolver) supportActivity(f *orders.File) {
+	r.adjustPromotions()
 	r.batteriesReturn()
 	r.replenishments(f)
 	r.noteWagonOrders(f)
 	r.wagonMoves(r.side, directedWagons(f))
 	r.wagonsDestroyed(r.s.enemyOf(r.side))
 	r.hqsOverrun()
-	r.leadersWithoutUnits()
+	r.removeLeadersWithoutUnits()
 	r.moraleMomentPassed()
 }
 

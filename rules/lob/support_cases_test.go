@@ -92,6 +92,7 @@ func (r *caseRun) bars(l caseLineText, n int) []string {
 	return parts
 }
 
+// atoi reads a number of a case line, failing the case when it is none.
 func (r *caseRun) atoi(l caseLineText, s string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
@@ -161,7 +162,7 @@ func (r *caseRun) expectSupport(l caseLineText, f []string) bool {
 		}
 		return true
 	case "capable":
-		got, want = yesNo(st.openOrderCapable(r.counter(l, name))), last
+		got, want = yesNo(st.isOpenOrderCapable(r.counter(l, name))), last
 	case "fire-limit":
 		got, want = strconv.Itoa(st.stackFireLimit(r.counter(l, name))), last
 	case "unlimber":
@@ -236,7 +237,7 @@ func (r *caseRun) dispatch(rs *resolver, rule, rest, name, last string) error {
 			b, round, _ := strings.Cut(strings.TrimSpace(part), "=")
 			fired = append(fired, FiredBattery{Name: b, Round: round})
 		}
-		rs.deplete(fired)
+		rs.depleteOneOf(fired)
 	case "by-battery":
 		if ok, why := rs.byBattery(rest); !ok {
 			rs.add("by-battery-refused", "LoB 8.5a", "%s", why)
@@ -247,7 +248,7 @@ func (r *caseRun) dispatch(rs *resolver, rule, rest, name, last string) error {
 		f := strings.Fields(rest)
 		return rs.leaderUnitsDestroyed(rules.Side(f[0]), f[1], f[2] == "charge")
 	case "capture":
-		return rs.captureLeaders(rest)
+		return rs.captureLoneLeaders(rest)
 	case "zero-ma":
 		n, err := strconv.Atoi(last)
 		if err != nil {

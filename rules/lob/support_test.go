@@ -83,7 +83,7 @@ func TestSupportQueriesDoNotChangeState(t *testing.T) {
 	st.usableWagons(taylor.Name, AmmoShell, 4)
 	st.view("CSA")
 	st.view("")
-	st.openOrderCapable(st.piece("Berdan Rifles"))
+	st.isOpenOrderCapable(st.piece("Berdan Rifles"))
 	st.artilleryShots("CSA", "A4.3")
 	st.breastworkCovers("CSA", "A5.5", "A5.8")
 	st.postHolder("Hood's Division")

@@ -56,7 +56,7 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			s.compile(sd, o, &ps)
 		case *orders.Directive:
 			s.validateDirective(sd, o, &ps)
-			s.validateSupportDirective(sd, o, &ps)
+			s.validateSupportDirective(sd, f, o, &ps)
 		default:
 			ps.add(o.Position(), "lob-unsupported-order", "LoB 10.3", "only written ATTACK and MOVE orders, command directives, activity scripts and standing reactions are supported", "")
 		}

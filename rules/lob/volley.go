@@ -83,26 +83,11 @@ func (r *resolver) volleyOptions(h string) []volleyOption {
 // formation, Morale, ammunition, range, Facing and line of sight (LoB
 // 5.4a, 5.4d).
 func (r *resolver) couldVolley(p *Piece, h string, d int) bool {
-	f := r.s.charts.field
-	u := r.s.scn.unit(p.Name)
 	if !r.s.canFire(p) || !inFan(&r.s.scn.Map, p.Hex, p.Unit.Facing, h) {
 		return false
 	}
-	rng := 0
-	if p.Kind == ArmArtillery {
-		w, err := f.Gun(u.Weapon)
-		if r.fail(err) {
-			return false
-		}
-		rng = f.GunRange(w, p.Unit.DepletedShell, p.Unit.DepletedCanister)
-	} else {
-		w, err := f.SmallArms(u.Weapon)
-		if r.fail(err) {
-			return false
-		}
-		rng = w.Range
-	}
-	return d <= rng && r.sightFor(p, &shot{target: h}).Clear
+	rng, _, why := r.weaponRange(p)
+	return why == "" && d <= rng && r.sightFor(p, &shot{target: h}).Clear
 }
 
 // volleyColumn is the Opening Volley column of a stack at a range: one
@@ -117,7 +102,7 @@ func (r *resolver) volleyColumn(us []*Piece, d int) (int, bool) {
 		if p.Kind != ArmArtillery || p.Unit.DepletedCanister {
 			continue
 		}
-		if w, err := f.Gun(u.Weapon); err == nil && w.Canister != CanisterNone && d <= f.canister.rng {
+		if _, w, why := r.weaponRange(p); why == "" && w.Canister != CanisterNone && d <= f.canister.rng {
 			shift = 1
 		}
 	}
