@@ -357,7 +357,11 @@ func (r *resolver) chargeClosing(a *actingStack, target string) bool {
 		r.add("closing-not-needed", rule, "%s Charges %s without a Closing Roll: %s", a.names(), target, why)
 		return true
 	}
-	return r.closingRoll(a, "Charge "+target, r.closingMods(a.hex, defenders))
+	mods := r.closingMods(a.hex, defenders)
+	if r.s.closingFromBreastworks(r.side, a.hex) {
+		mods = append(mods, "from-breastworks") // LoB 9.5d
+	}
+	return r.closingRoll(a, "Charge "+target, mods)
 }
 
 // chargeOverstacked checks stacking in the attacker's hex as the Charge is
@@ -569,11 +573,15 @@ func (r *resolver) mountedDestroys(a *actingStack, target string, mounted bool) 
 // defenderLoss is the defender's automatic loss of 1 SP and its leaders'
 // Loss Checks on the Charge Defender column (LoB 7.0, 7.0a e, 7.0f),
 // given only when 4 or more SPs remain in the attack (a Small attacker
-// takes none). Breastworks (9.5) are not in Galloper's positions, so
-// their exception never applies.
+// takes none) and not when the Charge comes into the front of a defender
+// in Breastworks (7.0, 9.5e).
 func (r *resolver) defenderLoss(a *actingStack, target string) {
 	if n := sps(a.units); IsSmall(n) {
 		r.log.Addf("charge-no-loss", "LoB 7.0", "only %d SPs remain in the Charge: the defender in %s takes no loss", n, target)
+		return
+	}
+	if r.s.breastworkCovers(r.s.enemyOf(r.side), target, a.hex) {
+		r.log.Addf("charge-no-loss", "LoB 7.0", "the Charge comes into the front of the Breastworks in %s: the defender takes no loss", target)
 		return
 	}
 	r.takeLosses(target, 1, "LoB 7.0", "the Charge")
@@ -581,7 +589,8 @@ func (r *resolver) defenderLoss(a *actingStack, target string) {
 }
 
 // chargeMorale makes the defender's Morale Check (LoB 7.0a f, 7.0g, 6.1):
-// the normal modifiers from the attacker's hex at range 1, the Additional
+// the normal modifiers from the attacker's hex at range 1 (with Cowardly
+// Legs, 6.5b, and frontal Breastworks, 9.5e), the Additional
 // Charge Modifier for the SPs able to fire on each side, plus the
 // attacking leader's Morale Value and minus the defending leader's. The
 // result applies as in 6.2, a retreat being away from the attacker. It
@@ -594,7 +603,10 @@ func (r *resolver) chargeMorale(a *actingStack, target string) bool {
 	mods, notes := 0, []string{}
 	names := r.moraleMods(s, top)
 	if r.cowardlyLegsApplies(target) {
-		names = append(names, "cowardly-legs")
+		names = append(names, "cowardly-legs") // LoB 6.5b
+	}
+	if r.s.breastworkCovers(top.Side, target, a.hex) {
+		names = append(names, "breastworks") // LoB 9.5e
 	}
 	for _, name := range names {
 		n, err := f.MoraleModifier(name)
