@@ -17,7 +17,10 @@ import (
 // with the Additional Charge Modifiers and both sides' leaders (7.0g). If
 // the defender retreats or is destroyed the stack must advance into its
 // hex (7.3b) and may go on moving or Charging; otherwise its movement is
-// finished (7.3a).
+// finished (7.3a). A Mounted Charge (7.4) doubles the Opening Volley's
+// losses and destroys a target of only artillery or Open Order units; an
+// Open Order Capable target, or Mounted cavalry that will not stand,
+// withdraws from a non-Mounted Charge instead (9.4e #2, 9.4h).
 
 // chargeRun is what a stack's Charges have done in its activity.
 type chargeRun struct {
