@@ -117,7 +117,8 @@ func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
 // checkActivityKind checks that a script is one Move or one Fire Activity
 // (LoB 2.2): no unit fires and then moves, fires twice, or both fires
 // and charges. A fallback fire after a failed Closing Roll (LoB 3.5) is
-// the exception, and is not counted.
+// the exception, and is not counted. No Facing change follows a Charge
+// (3.3d, 7.2e).
 func checkActivityKind(st *orders.Stack, ps *problems) {
 	var fired, charged *orders.Step
 	for i := range st.Steps {
@@ -148,6 +149,12 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 				ps.add(step.At, "lob-2.2-move-after-fire", "LoB 2.2",
 					fmt.Sprintf("no unit can fire and then move; the stack fires on line %d", fired.At.Line),
 					"move first, then fire")
+			}
+		case "FACE":
+			if charged != nil {
+				ps.add(step.At, "lob-3.3d-face-after-charge", "LoB 3.3d",
+					fmt.Sprintf("the stack announces a Charge on line %d; after that it cannot change Facing this phase", charged.At.Line),
+					"face the target before the CHARGE; after it the stack goes straight ahead")
 			}
 		}
 	}
