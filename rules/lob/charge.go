@@ -194,8 +194,8 @@ func (r *resolver) chargingUnitsBarred(a *actingStack) string {
 }
 
 // chargeFacingBarred names a unit whose center-front hexside does not
-// face the target (LoB 7.2e #1, 3.3d). Mounted cavalry has no front
-// (3.3c) and faces the way it Charges.
+// face the target (LoB 7.2e #1, 3.3d). A unit without a front, such as
+// Mounted cavalry (3.3c), may Charge across any hexside.
 func (r *resolver) chargeFacingBarred(a *actingStack, target string) string {
 	d := r.s.scn.Map.direction(a.hex, target)
 	for _, p := range a.units {
