@@ -76,12 +76,30 @@ func (r *resolver) charge(a *actingStack, target string) bool {
 		return false
 	}
 	if !r.mountedDestroys(a, target, mounted) {
+		defenders := r.enemyUnitsIn(target)
 		r.defenderLoss(a, target)
 		if r.defenderHolds(target) && !r.chargeMorale(a, target) {
 			return false
 		}
+		r.destroyedInPlace(target, defenders)
 	}
 	return r.chargeOutcome(a, target)
+}
+
+// destroyedInPlace places a Cowardly Legs marker in the defender's hex
+// when the Charge's automatic loss or Morale Table losses destroyed the
+// defenders there without a retreat, which places its own (LoB 7.0,
+// 6.5a).
+func (r *resolver) destroyedInPlace(target string, defenders []*Piece) {
+	if r.s.marker(target).CowardlyLegs {
+		return
+	}
+	for _, p := range defenders {
+		if p.Hex != target || !p.Unit.Eliminated {
+			return
+		}
+	}
+	r.placeCowardlyLegs(target, names(defenders), "LoB 6.5a", "the defender was destroyed there in the Charge")
 }
 
 // chargeOutcome finishes a Charge: if the defender's hex is empty of
