@@ -32,9 +32,9 @@ type actingStack struct {
 	// faced marks hexes where Line units already paid to change Facing
 	// (LoB 3.3: each further hex pays again).
 	faced map[string]bool
-	// road is set while the stack has entered its hex by Road Movement
-	// (LoB 3.0a).
-	road bool
+	// road names the road the stack entered its hex along by Road
+	// Movement, "" when it did not (LoB 3.0a, 1.7g).
+	road string
 	// stopped is set when the stack may move no more this phase: a failed
 	// Closing Roll (3.5), an EZOC entered (3.4), a blocked path.
 	stopped bool
