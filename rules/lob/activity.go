@@ -47,6 +47,9 @@ type actingStack struct {
 	fired       bool
 	// artilleryTurned is set when artillery changed Facing (LoB 5.4a).
 	artilleryTurned bool
+	// splitHexes are the hexes where units split off on the way; their
+	// stacking is checked when the activity ends (LoB 3.2a).
+	splitHexes []string
 	// morale is the stack's own Morale State while it moves: it passes
 	// through hexes in other states without effect and joins its final
 	// hex's state when the activity ends (LoB 6.0a).
@@ -237,8 +240,13 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 }
 
 // split leaves the named units behind in the current hex; they have had
-// their activity (LoB 3.0d).
+// their activity (LoB 3.0d) and share the hex's Morale State and its
+// stacking check from now on (3.2a, 6.0a).
 func (r *resolver) split(a *actingStack, names []orders.Name) {
+	if a.hex != a.start {
+		defer r.joinMorale(a.hex, a.morale)
+		a.splitHexes = append(a.splitHexes, a.hex)
+	}
 	for _, n := range names {
 		m := match("unit", n.Text, r.s.pieceNames())
 		if !m.ok {
@@ -315,6 +323,11 @@ func (a *actingStack) moved() bool {
 // endActivity checks stacking where the stack ends (LoB 3.2a) and adopts
 // the worst Morale State of the units now together (6.0a).
 func (r *resolver) endActivity(a *actingStack) {
+	for _, h := range a.splitHexes {
+		if h != a.hex {
+			r.checkStacking(h)
+		}
+	}
 	if a.hex == a.start {
 		return
 	}
