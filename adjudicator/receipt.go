@@ -57,8 +57,13 @@ func ProblemsText(game, side, text string, probs []orders.Problem) (string, erro
 // CheckOrders checks an order file for side against a game state as the
 // mail handler does once the sender is known, and returns the reply the
 // player would get: the receipt when ok, else the list of problems.
-// game names the game when the file has no GAME line. Nothing is stored.
+// game names the game when the file has no GAME line. A clearsigned file
+// is read for its signed text; the signature is not checked. Nothing is
+// stored.
 func CheckOrders(sys rules.System, st rules.State, game, side, text string, waiting []string) (reply string, ok bool, err error) {
+	if b := clearsigned(text); b != nil {
+		text = string(b.Plaintext)
+	}
 	f, probs := orders.Parse(stripReplace(text))
 	if f.Game == "" && game != "" {
 		f.Game = game

@@ -147,6 +147,7 @@ func TestParseActivityProblems(t *testing.T) {
 		{"order open", "ORDER MOVE from a to b\nSTACK c\n", []string{"4:1 unterminated-order"}, "has no END"},
 		{"attack without order", "ATTACK from a to b\n", []string{"4:1 unknown-keyword"}, "an order starts with ORDER"},
 		{"move without order", "MOVE from a to b\n", []string{"4:1 unknown-keyword"}, "unknown keyword 'MOVE'"},
+		{"receipt line number", "   12  STACK a\n", []string{"4:4 unknown-keyword"}, "unknown keyword '12'"},
 	} {
 		f, probs := Parse(head + tc.body)
 		var got []string
@@ -177,10 +178,11 @@ func TestParseRepeatedReceipt(t *testing.T) {
 		"Orders hash (SHA-256, part of this segment's dice seed): 00ff\n\nWaiting for: USA.\n"
 	orders := head + "STACK a\n  FIRE C1.1\nEND\n"
 	for name, text := range map[string]string{
-		"above":    receipt + "\n" + orders,
-		"below":    orders + "\nOn Tue, 3 Mar 2026 at 10:00, Galloper <g@example.org> wrote:\n" + receipt,
-		"outlook":  orders + "\n________________________________\nFrom: Galloper\nSent: Tuesday\n" + receipt,
-		"problems": "Galloper could not accept your orders for game g, side CSA.\n1 problem found:\n\nline 4:1: x\n   4  GAME g\n" + orders,
+		"above":       receipt + "\n" + orders,
+		"below":       orders + "\nOn Tue, 3 Mar 2026 at 10:00, Galloper <g@example.org> wrote:\n" + receipt,
+		"outlook":     orders + "\n________________________________\nFrom: Galloper\nSent: Tuesday\n" + receipt,
+		"underscores": head + "STACK a\n  FIRE C1.1\n__________\nEND\n",
+		"problems":    "Galloper could not accept your orders for game g, side CSA.\n1 problem found:\n\nline 4:1: x\n   4  GAME g\n" + orders,
 	} {
 		f, probs := Parse(text)
 		if len(probs) != 0 || len(f.Orders) != 1 || f.Game != "g" {
@@ -219,4 +221,32 @@ func BenchmarkParseActivity(b *testing.B) {
 	for b.Loop() {
 		Parse(text)
 	}
+}
+
+// A messy Activity Phase mail and the canonical form its receipt echoes.
+func ExampleFormat_activity() {
+	f, probs := Parse("game tanners-1\r\nside CSA\r\nturn 3\r\n" +
+		"stack 1st Texas ,4th Texas\r\n\tmove c12.08,c12.09 face northeast formation line\r\n" +
+		"\tif closing fails then fire c14.10\r\n" +
+		"> Galloper received your orders for game tanners-1\r\n" +
+		"standing\r\n  Opening Volley: best column\r\n  retreat: towards HQ, prefer roads\r\n")
+	fmt.Println(len(probs), "problems")
+	fmt.Print(Format(f))
+	// Output:
+	// 0 problems
+	// GAME     tanners-1
+	// SIDE     CSA
+	// TURN     3
+	//
+	// STACK 1st Texas, 4th Texas
+	//   MOVE C12.8 C12.9
+	//   FACE NE
+	//   FORMATION LINE
+	//   IF CLOSING FAILS FIRE C14.10
+	// END
+	//
+	// STANDING
+	//   VOLLEY    BEST
+	//   RETREAT   TOWARD HQ, ROADS
+	// END
 }

@@ -370,6 +370,8 @@ func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {
 	}
 	var sugg string
 	switch {
+	case isDigits(kw):
+		sugg = "remove the line number: this looks like a line copied from a Galloper receipt"
 	case p.cur != nil:
 		sugg = "start every line of an order with OBJECTIVE, ROUTE, WHEN, FOR, INTENT or END; " +
 			"a long INTENT goes on several INTENT lines"
