@@ -37,6 +37,19 @@ func (s *State) bestLeader(h string) *Leader {
 	return best
 }
 
+// stackLeader is the leader moving with the stack who has the highest
+// Morale Value: he must finish the move with it (LoB 3.5b), so leaders
+// who only stand in the hex do not count. nil when there is none.
+func (r *resolver) stackLeader(a *actingStack) *Leader {
+	var best *Leader
+	for _, p := range a.leaders {
+		if l := r.s.scn.leader(p.Name); l != nil && p.Status == "" && (best == nil || l.Morale > best.Morale) {
+			best = l
+		}
+	}
+	return best
+}
+
 // adjacentEnemies lists the enemy combat units next to a hex.
 func (r *resolver) adjacentEnemies(h string) []*Piece {
 	enemy := r.s.enemyOf(r.side)
@@ -183,7 +196,7 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 	top := a.units[0]
 	rating := r.s.scn.unit(top.Name).Morale
 	mods, why := 0, []string{}
-	if l := r.s.bestLeader(a.hex); l != nil {
+	if l := r.stackLeader(a); l != nil {
 		if n := f.LeaderClosingModifier(l.Morale); n != 0 {
 			mods += n
 			why = append(why, fmt.Sprintf("leader %s %+d", l.Name, n))
