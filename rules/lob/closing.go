@@ -21,7 +21,7 @@ func (s *Scenario) leader(name string) *Leader {
 }
 
 // bestLeader is the leader in a hex with the highest Morale Value, who
-// gives the stack its leader modifier (LoB 3.5b, 6.1): lost leaders do
+// gives a checking stack its leader modifier (LoB 6.1): lost leaders do
 // not count. It returns nil when there is none.
 func (s *State) bestLeader(h string) *Leader {
 	var best *Leader
