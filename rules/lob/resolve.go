@@ -39,7 +39,8 @@ type resolver struct {
 }
 
 // resolve runs one player turn: the Command Phase (arrivals, implementation
-// rolls, a new order) and a simplified Activity Phase that moves HQs.
+// rolls, a new order) and the Activity Phase (HQs, then the activity
+// scripts).
 func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if s.Over() {
 		return nil, nil, fmt.Errorf("lob: the game is over")
@@ -377,9 +378,9 @@ func yesNo(b bool) string {
 
 // activity is the Activity Phase at HQ-and-Command level (LoB 2.2):
 // Skedaddles start, stopped divisions pull back, each Command with an
-// accepted order moves its HQ along the planned path (its leader and units
-// close on it), and units out of Command Radius head back into it.
-// Stack-by-stack movement and combat belong to the field rules.
+// accepted order moves its HQ along the planned path (its leader and the
+// units no script moves close on it), the activity scripts are carried out
+// stack by stack, and units out of Command Radius head back into it.
 func (r *resolver) activity(f *orders.File) {
 	r.scripted = r.scriptedUnits(f)
 	r.skedaddles(f)
