@@ -58,20 +58,20 @@ type actingStack struct {
 
 // scriptedUnits lists the counters the file's activity scripts name.
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
-	out := map[string]bool{}
+	out, pieces := map[string]bool{}, r.s.pieceNames()
 	for _, o := range f.Orders {
 		st, ok := o.(*orders.Stack)
 		if !ok {
 			continue
 		}
-		names := st.Units
+		names := slices.Clone(st.Units)
 		for _, s := range st.Steps {
 			if s.Verb == "JOIN" {
 				names = append(names, s.Units...)
 			}
 		}
 		for _, n := range names {
-			if m := match("unit", n.Text, r.s.pieceNames()); m.ok {
+			if m := match("unit", n.Text, pieces); m.ok {
 				out[r.s.doc.Pieces[m.target].Name] = true
 			}
 		}
@@ -113,12 +113,14 @@ func (r *resolver) runStack(st *orders.Stack) {
 	r.endActivity(a)
 }
 
-// actingStack gathers a script's units; it reports and returns nil when
-// one of them has already acted this phase (LoB 2.2) or is gone.
+// actingStack gathers a script's counters, leaving out (and reporting)
+// those eliminated or that have had their activity this phase (LoB 2.2);
+// it returns nil when none is left.
 func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
+	pieces := r.s.pieceNames()
 	for _, n := range st.Units {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := match("unit", n.Text, pieces)
 		if !m.ok {
 			continue
 		}
