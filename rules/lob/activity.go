@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -31,9 +32,9 @@ type actingStack struct {
 	// faced marks hexes where Line units already paid to change Facing
 	// (LoB 3.3: each further hex pays again).
 	faced map[string]bool
-	// road is set while the stack has entered its hex by Road Movement
-	// (LoB 3.0a).
-	road bool
+	// road names the road the stack entered its hex along by Road
+	// Movement, "" when it did not (LoB 3.0a, 1.7g).
+	road string
 	// stopped is set when the stack may move no more this phase: a failed
 	// Closing Roll (3.5), an EZOC entered (3.4), a blocked path.
 	stopped bool
@@ -48,6 +49,9 @@ type actingStack struct {
 	artilleryTurned bool
 	// charge is what the stack's Charges have done (LoB 7.0-7.3).
 	charge chargeRun
+	// splitHexes are the hexes where units split off on the way; their
+	// stacking is checked when the activity ends (LoB 3.2a).
+	splitHexes []string
 	// morale is the stack's own Morale State while it moves: it passes
 	// through hexes in other states without effect and joins its final
 	// hex's state when the activity ends (LoB 6.0a).
@@ -56,20 +60,20 @@ type actingStack struct {
 
 // scriptedUnits lists the counters the file's activity scripts name.
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
-	out := map[string]bool{}
+	out, pieces := map[string]bool{}, r.s.pieceNames()
 	for _, o := range f.Orders {
 		st, ok := o.(*orders.Stack)
 		if !ok {
 			continue
 		}
-		names := st.Units
+		names := slices.Clone(st.Units)
 		for _, s := range st.Steps {
 			if s.Verb == "JOIN" {
 				names = append(names, s.Units...)
 			}
 		}
 		for _, n := range names {
-			if m := match("unit", n.Text, r.s.pieceNames()); m.ok {
+			if m := match("unit", n.Text, pieces); m.ok {
 				out[r.s.doc.Pieces[m.target].Name] = true
 			}
 		}
@@ -111,12 +115,14 @@ func (r *resolver) runStack(st *orders.Stack) {
 	r.endActivity(a)
 }
 
-// actingStack gathers a script's units; it reports and returns nil when
-// one of them has already acted this phase (LoB 2.2) or is gone.
+// actingStack gathers a script's counters, leaving out (and reporting)
+// those eliminated or that have had their activity this phase (LoB 2.2);
+// it returns nil when none is left.
 func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
+	pieces := r.s.pieceNames()
 	for _, n := range st.Units {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := match("unit", n.Text, pieces)
 		if !m.ok {
 			continue
 		}
@@ -239,8 +245,13 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 }
 
 // split leaves the named units behind in the current hex; they have had
-// their activity (LoB 3.0d).
+// their activity (LoB 3.0d) and share the hex's Morale State and its
+// stacking check from now on (3.2a, 6.0a).
 func (r *resolver) split(a *actingStack, names []orders.Name) {
+	if a.hex != a.start {
+		defer r.joinMorale(a.hex, a.morale)
+		a.splitHexes = append(a.splitHexes, a.hex)
+	}
 	for _, n := range names {
 		m := match("unit", n.Text, r.s.pieceNames())
 		if !m.ok {
@@ -318,6 +329,11 @@ func (a *actingStack) moved() bool {
 // endActivity checks stacking where the stack ends (LoB 3.2a) and adopts
 // the worst Morale State of the units now together (6.0a).
 func (r *resolver) endActivity(a *actingStack) {
+	for _, h := range a.splitHexes {
+		if h != a.hex {
+			r.checkStacking(h)
+		}
+	}
 	if a.hex == a.start {
 		return
 	}

@@ -699,7 +699,7 @@ func (r *resolver) chargeAdvance(a *actingStack, target string) {
 	}
 	from := a.hex
 	r.placeStack(a, target)
-	a.road = false
+	a.road = ""
 	r.log.Addf("charge-advance", "LoB 7.3b", "%s advance from %s into %s without a Closing Roll (%s)", a.names(), from, target, a.spentText(costs))
 	r.fail(r.captureLoneLeaders(target))
 }

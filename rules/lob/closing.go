@@ -21,7 +21,7 @@ func (s *Scenario) leader(name string) *Leader {
 }
 
 // bestLeader is the leader in a hex with the highest Morale Value, who
-// gives the stack its leader modifier (LoB 3.5b, 6.1): lost leaders do
+// gives a checking stack its leader modifier (LoB 6.1): lost leaders do
 // not count. It returns nil when there is none.
 func (s *State) bestLeader(h string) *Leader {
 	var best *Leader
@@ -31,6 +31,19 @@ func (s *State) bestLeader(h string) *Leader {
 			continue
 		}
 		if l := s.scn.leader(p.Name); l != nil && (best == nil || l.Morale > best.Morale) {
+			best = l
+		}
+	}
+	return best
+}
+
+// stackLeader is the leader moving with the stack who has the highest
+// Morale Value: he must finish the move with it (LoB 3.5b), so leaders
+// who only stand in the hex do not count. nil when there is none.
+func (r *resolver) stackLeader(a *actingStack) *Leader {
+	var best *Leader
+	for _, p := range a.leaders {
+		if l := r.s.scn.leader(p.Name); l != nil && p.Status == "" && (best == nil || l.Morale > best.Morale) {
 			best = l
 		}
 	}
@@ -178,7 +191,7 @@ func (r *resolver) closingRoll(a *actingStack, what string, names []string) bool
 	top := a.units[0]
 	rating := r.s.scn.unit(top.Name).Morale
 	mods, why := 0, []string{}
-	if l := r.s.bestLeader(a.hex); l != nil {
+	if l := r.stackLeader(a); l != nil {
 		if n := f.LeaderClosingModifier(l.Morale); n != 0 {
 			mods += n
 			why = append(why, fmt.Sprintf("leader %s %+d", l.Name, n))

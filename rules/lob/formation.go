@@ -41,15 +41,41 @@ func (r *resolver) changeFormation(a *actingStack, to string) {
 		if r.fail(err) {
 			return
 		}
-		p.Unit.Formation = to
-		if !r.pay(a, p, cost, "the change to "+to) {
-			p.Unit.Formation = from
+		if !r.payChange(a, p, to, cost) {
 			continue
 		}
 		r.rescaleSpent(a, p, from, to)
-		r.add("formation", "LoB 3.1", "%s changes from %s to %s (%s MPs; %s of %s spent)", p.Name, from, to, cost, a.spent[p.Name], r.allowance(a, p))
+		r.add("formation", "LoB 3.1", "%s changes from %s to %s (%s MPs; %s of %s spent)", p.Name, from, to, cost, a.spent[p.Name], r.changeAllowance(a, p, from))
 	}
 	r.townDG(a)
+}
+
+// payChange pays a formation change and flips the unit (LoB 3.1). The
+// MPs count against the new formation's MA (a unit changing to Line may
+// not have spent Column's extra MPs, 3.1c), except that artillery
+// Unlimbers with the MPs it has Limbered (3.6b: Unlimbered cannot move).
+func (r *resolver) payChange(a *actingStack, p *Piece, to string, cost MP) bool {
+	from := p.Unit.Formation
+	if to != "unlimbered" {
+		p.Unit.Formation = to
+	}
+	if !r.pay(a, p, cost, "the change to "+to) {
+		p.Unit.Formation = from
+		return false
+	}
+	p.Unit.Formation = to
+	return true
+}
+
+// changeAllowance is the MA a formation change was paid from, for events.
+func (r *resolver) changeAllowance(a *actingStack, p *Piece, from string) MP {
+	if p.Unit.Formation != "unlimbered" {
+		return r.allowance(a, p)
+	}
+	to := p.Unit.Formation
+	p.Unit.Formation = from
+	defer func() { p.Unit.Formation = to }()
+	return r.allowance(a, p)
 }
 
 // rescaleSpent converts the MPs already spent when cavalry mounts or
@@ -97,23 +123,26 @@ func (r *resolver) formationBarred(a *actingStack, p *Piece, to string) (string,
 	case to == "unlimbered" && a.fire && a.hex != a.start:
 		return "in a Fire Activity artillery Unlimbers only in place, before moving", "LoB 3.6b"
 	case to == "unlimbered":
-		if e := r.enemyTooClose(a.hex); e != "" {
-			return fmt.Sprintf("%s, able to fire with a Clear line of sight, is within %d hexes", e, unlimberDistance-1), "LoB 3.1f"
+		need := unlimberDistance
+		if r.artilleryLeaderIn(a.hex) {
+			need = unlimberWithLeader
+		}
+		if e := r.enemyTooClose(a.hex, need); e != "" {
+			return fmt.Sprintf("%s, able to fire with a Clear line of sight, is within %d hexes", e, need-1), "LoB 3.1f"
 		}
 	}
 	return "", ""
 }
 
-// enemyTooClose names an enemy combat unit able to fire that is within
-// four hexes of h with a Clear line of sight, ignoring units, range,
-// Facing and visibility (LoB 3.1f), or "". Artillery Leaders (4 hexes)
-// are not modelled yet.
-func (r *resolver) enemyTooClose(h string) string {
+// enemyTooClose names an enemy combat unit able to fire that is nearer
+// than need hexes to h with a Clear line of sight, ignoring units, range,
+// Facing and visibility (LoB 3.1f), or "".
+func (r *resolver) enemyTooClose(h string, need int) string {
 	m := &r.s.scn.Map
 	enemy := r.s.enemyOf(r.side)
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
-		if p.Side != enemy || !r.s.canFire(p) || m.distance(h, p.Hex) >= unlimberDistance {
+		if p.Side != enemy || !r.s.canFire(p) || m.distance(h, p.Hex) >= need {
 			continue
 		}
 		if m.sight.lineOfSight(m.axial(p.Hex), m.axial(h), Shot{Side: enemy}, nil).Clear {
@@ -121,4 +150,18 @@ func (r *resolver) enemyTooClose(h string) string {
 		}
 	}
 	return ""
+}
+
+// artilleryLeaderIn reports whether the leader of an Artillery Battalion
+// of the side stands in a hex (LoB 3.1f, 9.1c).
+func (r *resolver) artilleryLeaderIn(h string) bool {
+	for _, c := range r.s.scn.commands() {
+		if c.Side != r.side || c.Level != LevelArtillery {
+			continue
+		}
+		if p := r.s.piece(c.Leader.Name); p.Hex == h && p.Status == "" {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -13,9 +14,11 @@ const (
 	stackingLimit = 16
 	// smallStack is the most SPs of a Small stack (LoB 1.8).
 	smallStack = 3
-	// unlimberDistance is how close to firing enemy units artillery may
-	// not Unlimber (LoB 3.1f).
-	unlimberDistance = 5
+	// unlimberDistance is how far from firing enemy units artillery must
+	// be to Unlimber; unlimberWithLeader with an Artillery Leader in the
+	// hex (LoB 3.1f).
+	unlimberDistance   = 5
+	unlimberWithLeader = 4
 )
 
 // movementColumn is the Terrain Effects on Movement Chart column of a
@@ -62,6 +65,9 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	if !ok {
 		return false
 	}
+	if road && !r.townTurn(a, to) {
+		return false
+	}
 	if !r.closing(a, to) {
 		r.mustSucceed(a)
 		return false
@@ -72,9 +78,10 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 	from := a.hex
 	a.prev = from
 	r.placeStack(a, to)
-	a.road = road
+	a.road = ""
 	how := ""
 	if road {
+		a.road = r.roadName(from, to)
 		how = " by road"
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
@@ -287,14 +294,75 @@ func (r *resolver) roadStep(a *actingStack, to string) bool {
 
 // roadType is the type of the road joining two adjacent hexes, or "".
 func (r *resolver) roadType(a, b string) string {
-	for _, rd := range r.s.scn.Map.Roads {
-		for i := 1; i < len(rd.Hexes); i++ {
-			if (rd.Hexes[i-1] == a && rd.Hexes[i] == b) || (rd.Hexes[i-1] == b && rd.Hexes[i] == a) {
-				return rd.Type
+	if rd := r.roadBetween(a, b); rd != nil {
+		return rd.Type
+	}
+	return ""
+}
+
+// roadName is the name of the road joining two adjacent hexes, or "".
+func (r *resolver) roadName(a, b string) string {
+	if rd := r.roadBetween(a, b); rd != nil {
+		return rd.Name
+	}
+	return ""
+}
+
+// roadBetween is the road joining two adjacent hexes, or nil.
+func (r *resolver) roadBetween(a, b string) *Road {
+	for i := range r.s.scn.Map.Roads {
+		rd := &r.s.scn.Map.Roads[i]
+		for j := 1; j < len(rd.Hexes); j++ {
+			if (rd.Hexes[j-1] == a && rd.Hexes[j] == b) || (rd.Hexes[j-1] == b && rd.Hexes[j] == a) {
+				return rd
 			}
 		}
 	}
-	return ""
+	return nil
+}
+
+// intersectionRoll is the die roll (or more) a unit starting its move in a
+// Town intersection needs to turn onto a new road (LoB 1.7g).
+const intersectionRoll = 4
+
+// townTurn applies the Town Intersection rule to a Road Movement step
+// (LoB 1.7g) and reports whether the stack may take it. Turning onto
+// another road in a Town hex stops the stack for the phase; a stack that
+// begins its move in a Town intersection rolls one die to leave by road,
+// 4 or more to go (Galloper cannot know the road it arrived by; see
+// docs/rulings-lob.md R-F-9).
+func (r *resolver) townTurn(a *actingStack, to string) bool {
+	h, _ := r.s.scn.Map.Hex(a.hex)
+	if h.Terrain != "town" {
+		return true
+	}
+	next := r.roadName(a.hex, to)
+	switch {
+	case a.road != "" && a.road != next:
+		r.add("town-intersection", "LoB 1.7g", "%s would turn from %s onto %s in the Town hex %s: it stops for the phase", a.names(), a.road, next, a.hex)
+		a.stopped = true
+		return false
+	case a.road == "" && a.hex == a.start && !a.moved() && r.intersection(a.hex):
+		die := r.log.Roll(6, "LoB 1.7g", fmt.Sprintf("%s turns at the Town intersection %s", a.names(), a.hex))
+		if die < intersectionRoll {
+			r.add("town-intersection", "LoB 1.7g", "%s rolls %d at the Town intersection %s: it stands fast", a.names(), die, a.hex)
+			a.stopped = true
+			return false
+		}
+		r.add("town-intersection", "LoB 1.7g", "%s rolls %d at the Town intersection %s: it may turn onto %s", a.names(), die, a.hex, next)
+	}
+	return true
+}
+
+// intersection reports whether two or more roads meet in a hex.
+func (r *resolver) intersection(h string) bool {
+	n := 0
+	for _, rd := range r.s.scn.Map.Roads {
+		if slices.Contains(rd.Hexes, h) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // enterCost is one unit's cost to enter a hex: the road cost, or the hex

@@ -44,8 +44,8 @@ type resolver struct {
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
 // (arrivals, implementation rolls, new orders, Attack Recovery, Fluke
-// Stoppage), the Activity Phase (the activity scripts, then the support
-// rules' part of it) and the Rally Phase (Rally, CBF markers, then
+// Stoppage), the Activity Phase (HQs, the activity scripts, then the
+// support rules' part of it) and the Rally Phase (Rally, CBF markers, then
 // Breastworks and the midnight Loss Recovery). A decision no standing
 // reaction answers stops it with the pause as its error.
 func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
@@ -392,9 +392,9 @@ func yesNo(b bool) string {
 
 // activity is the Activity Phase at HQ-and-Command level (LoB 2.2):
 // Skedaddles start, stopped divisions pull back, each Command with an
-// accepted order moves its HQ along the planned path (its leader and units
-// close on it), and units out of Command Radius head back into it.
-// Stack-by-stack movement and combat belong to the field rules.
+// accepted order moves its HQ along the planned path (its leader and the
+// units no script moves close on it), the activity scripts are carried out
+// stack by stack, and units out of Command Radius head back into it.
 func (r *resolver) activity(f *orders.File) {
 	r.scripted = r.scriptedUnits(f)
 	r.skedaddles(f)
