@@ -12,10 +12,10 @@
 // player does not move close on them, and the players' activity scripts
 // are carried out stack by stack (activity.go): movement, formations and
 // Facing, ZOCs, Closing Rolls, fire with Opening Volleys, Morale Checks
-// (movement.go, closing.go, fire.go, volley.go, morale.go); Charges are
-// not carried out yet. The field rules raise events, such as a leader's
-// loss, that command and control answers. Tables come from a chart pack; the shipped one is provisional
-// (docs/charts-lob.md). Rulings on the rulebook's ambiguities are in
+// (movement.go, closing.go, fire.go, volley.go, morale.go) and Charges
+// (charge.go). The field rules raise events, such as a leader's loss,
+// that command and control answers. Tables come from a chart pack; the
+// shipped one is provisional (docs/charts-lob.md). Rulings on the rulebook's ambiguities are in
 // docs/rulings-lob.md; the rule cases in testdata, listed in COVERAGE.md.
 package lob
 
