@@ -484,14 +484,38 @@ func (r *resolver) chargeVolley(a *actingStack, target string, mounted bool) boo
 		return true
 	}
 	r.chargerLosses(a, loss)
-	r.leaderLossChecks(a.hex, LeaderChargeAttacker, nil)
-	a.leaders = slices.DeleteFunc(a.leaders, func(p *Piece) bool { return p.Status != "" })
+	r.attackerLeaderChecks(a)
 	if len(a.units) == 0 {
 		r.log.Addf("charge-ended", "LoB 7.0", "the Opening Volley destroyed every charging unit: the Charge ends")
 		a.stopped = true
 		return false
 	}
 	return true
+}
+
+// attackerLeaderChecks rolls the Leader Loss Check of each leader coming
+// along on the Charge, on the Charge Attacker column (LoB 7.0f, 9.1a);
+// leaders in the hex who stay out of the Charge do not check. A lost
+// leader leaves the stack.
+func (r *resolver) attackerLeaderChecks(a *actingStack) {
+	f := r.s.charts.field
+	for _, p := range a.leaders {
+		if p.Status != "" {
+			continue
+		}
+		roll := r.log.Roll2d6("LoB 7.0f", "Leader Loss Check for "+p.Name)
+		res, err := f.LeaderLoss(LeaderChargeAttacker, roll, 0)
+		if r.fail(err) {
+			return
+		}
+		if res == "" {
+			r.log.Addf("leader-safe", "LoB 7.0f", "%s rolls %d on the Leader Loss Table (%s): unhurt", p.Name, roll, LeaderChargeAttacker)
+			continue
+		}
+		r.log.Addf("leader-loss", "LoB 7.0f", "%s rolls %d on the Leader Loss Table (%s): %s", p.Name, roll, LeaderChargeAttacker, res)
+		r.loseLeader(p.Name, res)
+	}
+	a.leaders = slices.DeleteFunc(a.leaders, func(p *Piece) bool { return p.Status != "" })
 }
 
 // chargeVolleyOptions lists the stacks that can give the Opening Volley:
