@@ -26,12 +26,16 @@ const (
 func movementColumn(p *Piece) string { return p.Unit.Formation }
 
 // allowance is a unit's MPs for this activity: the MA of its formation
-// (LoB 3.0, 3.1b, 3.1c), halved for DG (3.0e) and halved again for a Fire
+// (LoB 3.0, 3.1b, 3.1c), cut by a Zero brigade leader's roll in a Move
+// Activity (9.1e), halved for DG (3.0e) and halved again for a Fire
 // Activity (2.2).
 func (r *resolver) allowance(a *actingStack, p *Piece) MP {
 	ma, err := r.s.charts.field.Allowance(movementColumn(p))
 	if r.fail(err) {
 		return 0
+	}
+	if b := r.s.unitBrigade(p.Name); b != nil && !a.fire {
+		ma = r.zeroScaled(b.Name, ma)
 	}
 	if a.morale == MoraleDG {
 		ma = DGAllowance(ma)
@@ -608,3 +612,38 @@ func (a *actingStack) spentText(costs map[string]MP) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// zeroScaled applies a Zero-led brigade's roll (LoB 9.1e) to a unit's MA:
+// the support rules roll once per brigade and phase, as it begins to move,
+// and every unit of the brigade keeps that result (none, half or normal).
+func (r *resolver) zeroScaled(brigade string, ma MP) MP {
+	if r.zeroMA == nil {
+		r.zeroMA = map[string]int{}
+	}
+	res, ok := r.zeroMA[brigade]
+	if !ok {
+		switch got := r.zeroLeaderMA(brigade, ma); {
+		case got == ma:
+			res = zeroNormal
+		case got == 0:
+			res = zeroNone
+		default:
+			res = zeroHalf
+		}
+		r.zeroMA[brigade] = res
+	}
+	switch res {
+	case zeroNone:
+		return 0
+	case zeroHalf:
+		return ma / 2
+	}
+	return ma
+}
+
+// The results of a Zero leader's roll (LoB 9.1e).
+const (
+	zeroNormal = iota
+	zeroHalf
+	zeroNone
+)

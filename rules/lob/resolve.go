@@ -40,6 +40,8 @@ type resolver struct {
 	// recoveryStarted marks Commands that came to need Attack Recovery
 	// this phase; they roll from the next turn (LoB 10.8c).
 	recoveryStarted map[string]bool
+	// zeroMA keeps each Zero-led brigade's roll this phase (LoB 9.1e).
+	zeroMA map[string]int
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
@@ -63,7 +65,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
 		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
 		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{},
-		decisions: in.Decisions}
+		decisions: in.Decisions, zeroMA: map[string]int{}}
 	r.supportCommand()
 	r.arriveOnMap()
 	r.pendingEvents()
