@@ -241,6 +241,8 @@ func passwordOK(game string, p store.Player, password string) bool {
 func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.Problem {
 	turn, err := strconv.Atoi(strings.Fields(f.Turn + " x")[0])
 	switch {
+	case f.Turn == "":
+		return nil // the parser reports the missing TURN line
 	case err != nil:
 		return &orders.Problem{At: f.Header["TURN"], Kind: orders.Invalid, Code: "bad-turn",
 			Message: fmt.Sprintf("TURN %q is not a turn number", f.Turn), Suggestion: fmt.Sprintf("TURN %d", seg.Turn)}
@@ -271,9 +273,7 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 	if err != nil {
 		return Outcome{}, err
 	}
-	text, err := templates.Receipt(templates.ReceiptData{Game: g.ID, Side: p.Side, Segment: seg.Label,
-		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
-		Waiting: strings.Join(waiting, ", ")})
+	text, err := ReceiptText(sys, st, g.ID, p.Side, seg.Label, f, waiting)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -292,22 +292,6 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 // registered player's address when the sender authenticated, otherwise to
 // the sender.
 func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side string, probs []orders.Problem) (Outcome, error) {
-	slices.SortStableFunc(probs, func(x, y orders.Problem) int {
-		if x.At.Line != y.At.Line {
-			return x.At.Line - y.At.Line
-		}
-		return x.At.Col - y.At.Col
-	})
-	d := templates.ProblemsData{Source: numbered(in.Text)}
-	for i, l := range d.Source {
-		if f := strings.Fields(l.Text); len(f) > 0 && strings.EqualFold(strings.TrimSuffix(f[0], ":"), "PASSWORD") {
-			d.Source[i].Text = "PASSWORD (not repeated by mail)"
-		}
-	}
-	for _, p := range probs {
-		d.Problems = append(d.Problems, templates.ProblemLine{Line: p.At.Line, Col: p.At.Col, Kind: string(p.Kind),
-			Code: p.Code, Rule: p.Rule, Message: p.Message, Suggestion: p.Suggestion})
-	}
 	to := in.From
 	gameID := ""
 	if g == nil {
@@ -323,7 +307,7 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 		}
 	}
 	if g != nil {
-		gameID, d.Game, d.Side = g.ID, g.ID, side
+		gameID = g.ID
 		players, err := tx.Players(g.ID)
 		if err != nil {
 			return Outcome{}, err
@@ -334,7 +318,7 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 			}
 		}
 	}
-	text, err := templates.Problems(d)
+	text, err := ProblemsText(gameID, side, in.Text, probs)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -7,12 +7,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	_ "github.com/emersion/go-message/charset" // decode windows-1252, Latin-1, ...
 	"github.com/emersion/go-message/mail"
+	"golang.org/x/text/encoding/charmap"
 
 	"galloper/adjudicator"
 )
@@ -122,8 +125,22 @@ func Read(raw []byte) adjudicator.Incoming {
 	default:
 		in.Text = html
 	}
-	in.Text = unforward(in.Text)
+	in.Text = unforward(fromWindows1252(in.Text))
 	return in
+}
+
+// fromWindows1252 decodes text that is not valid UTF-8 as Windows-1252,
+// the charset mail programs use most often when they declare none (or
+// declare it wrongly). Valid UTF-8 is returned as it is.
+func fromWindows1252(text string) string {
+	if utf8.ValidString(text) {
+		return text
+	}
+	s, err := charmap.Windows1252.NewDecoder().String(text)
+	if err != nil {
+		return text
+	}
+	return s
 }
 
 // isAutomatic reports bounces and auto-replies, which must never be
@@ -151,16 +168,61 @@ func isAutomatic(h mail.Header) bool {
 }
 
 var (
-	htmlBreak = regexp.MustCompile(`(?i)<\s*(br|/p|/div|/li|/tr|/h[1-6])\s*/?>`)
+	htmlBreak = regexp.MustCompile(`(?i)<\s*(br|p|/p|div|/div|/li|tr|/tr|/h[1-6]|/pre|hr)\b[^>]*>`)
 	htmlTag   = regexp.MustCompile(`(?s)<[^>]*>`)
 	htmlDrop  = regexp.MustCompile(`(?is)<(style|script|head)[^>]*>.*?</(style|script|head)>`)
+	htmlQuote = regexp.MustCompile(`(?i)<(/?)blockquote\b[^>]*>`)
+	htmlPre   = regexp.MustCompile(`(?is)<pre\b[^>]*>.*?</pre>`)
+	htmlSpace = regexp.MustCompile(`[ \t\r\n]+`)
 )
 
-// htmlToText keeps the text of an HTML mail, one line per block.
+// htmlToText keeps the text of an HTML mail, one line per block. White
+// space in the HTML source counts as one space, as a browser shows it,
+// except inside <pre>; quoted replies (<blockquote>) are dropped, as
+// quoted text lines are in a plain mail; every entity is decoded.
 func htmlToText(s string) string {
 	s = htmlDrop.ReplaceAllString(s, "")
+	s = dropBlockquotes(s)
+	s = collapseOutsidePre(s)
 	s = htmlBreak.ReplaceAllString(s, "\n")
 	s = htmlTag.ReplaceAllString(s, "")
-	r := strings.NewReplacer("&nbsp;", " ", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&amp;", "&")
-	return r.Replace(s)
+	s = strings.ReplaceAll(s, "&nbsp;", " ")
+	return html.UnescapeString(s)
+}
+
+// dropBlockquotes removes every <blockquote> element, nested ones too.
+func dropBlockquotes(s string) string {
+	var b strings.Builder
+	depth, last := 0, 0
+	for _, m := range htmlQuote.FindAllStringSubmatchIndex(s, -1) {
+		closing := m[3] > m[2]
+		if depth == 0 {
+			b.WriteString(s[last:m[0]])
+		}
+		switch {
+		case !closing:
+			depth++
+		case depth > 0:
+			depth--
+		}
+		last = m[1]
+	}
+	if depth == 0 {
+		b.WriteString(s[last:])
+	}
+	return b.String()
+}
+
+// collapseOutsidePre turns each run of white space into one space, except
+// inside <pre> elements, whose line ends become <br>.
+func collapseOutsidePre(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range htmlPre.FindAllStringIndex(s, -1) {
+		b.WriteString(htmlSpace.ReplaceAllString(s[last:m[0]], " "))
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s[m[0]:m[1]], "\r\n", "<br>"), "\n", "<br>"))
+		last = m[1]
+	}
+	b.WriteString(htmlSpace.ReplaceAllString(s[last:], " "))
+	return b.String()
 }

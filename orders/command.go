@@ -9,8 +9,8 @@ import (
 // Command orders: the parts of the order language for Line of Battle's
 // command and control that are not the written order itself. Inside an
 // ORDER block: RESERVE, ASSOCIATE, DESTINATION, AXIS and DEFEND lines.
-// Outside: one-line directives INITIATIVE, FUTILE, POST, WAGON, SKEDADDLE
-// and SURRENDER.
+// Outside: one-line directives INITIATIVE, FUTILE, POST, WAGON, SKEDADDLE,
+// SURRENDER and REPLENISH.
 
 // Problem codes of command orders.
 const (
@@ -20,7 +20,7 @@ const (
 // Keywords of command orders.
 var (
 	commandBodyKeywords = []string{"RESERVE", "ASSOCIATE", "DESTINATION", "AXIS", "DEFEND"}
-	directiveKeywords   = []string{"INITIATIVE", "FUTILE", "POST", "WAGON", "SKEDADDLE", "SURRENDER"}
+	directiveKeywords   = []string{"INITIATIVE", "FUTILE", "POST", "WAGON", "SKEDADDLE", "SURRENDER", "REPLENISH"}
 	// directiveForms is the written form of each directive, for messages.
 	directiveForms = map[string]string{
 		"INITIATIVE": "INITIATIVE RELEASE by Hood (or: INITIATIVE MODIFY by Hood to A10.7)",
@@ -29,6 +29,7 @@ var (
 		"WAGON":      "WAGON Corps Train to A10.7",
 		"SKEDADDLE":  "SKEDADDLE Hood's Division to A2.7",
 		"SURRENDER":  "SURRENDER 4 Ala",
+		"REPLENISH":  "REPLENISH Reilly's Battery",
 	}
 )
 
@@ -69,6 +70,7 @@ type ArtilleryLine struct {
 //	WAGON <wagon> to <hex>                        (LoB 8.1c)
 //	SKEDADDLE <Command> [to <hex>]                (LoB 10.9)
 //	SURRENDER <unit>                              (LoB 10.9d)
+//	REPLENISH <battery>                           (LoB 8.5, "By Battery")
 type Directive struct {
 	At      Pos
 	Keyword string
@@ -117,7 +119,7 @@ func (p *parser) directive(l line, k string, at Pos, val string, valOff int) {
 		bad(fmt.Sprintf("%s needs 'to' and a destination hex", k))
 		return
 	}
-	if (k == "FUTILE" || k == "SURRENDER") && to >= 0 {
+	if (k == "FUTILE" || k == "SURRENDER" || k == "REPLENISH") && to >= 0 {
 		bad(fmt.Sprintf("%s takes only a name", k))
 		return
 	}

@@ -37,6 +37,8 @@ func FormatOrders(f *File) string {
 			writeWritten(&b, w)
 		} else if d, ok := o.(*Directive); ok {
 			writeDirective(&b, d)
+		} else {
+			writeOther(&b, o)
 		}
 	}
 	return b.String()
@@ -136,7 +138,7 @@ func StripPositions(f *File) *File {
 		} else if d, ok := o.(*Directive); ok {
 			g.Orders = append(g.Orders, stripDirective(d))
 		} else {
-			g.Orders = append(g.Orders, o)
+			g.Orders = append(g.Orders, stripOther(o))
 		}
 	}
 	return &g

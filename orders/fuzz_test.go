@@ -10,7 +10,7 @@ import (
 // canonical text is a fixed point, and a file without problems still has
 // none once formatted.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{sample, sampleCRLF, "", "GAME g\nSIDE s\nTURN 1\n", "ORDER MOVE\nEND\nEND\n"} {
+	for _, s := range []string{sample, sampleCRLF, activitySample, "", "GAME g\nSIDE s\nTURN 1\n", "ORDER MOVE\nEND\nEND\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

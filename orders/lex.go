@@ -132,7 +132,7 @@ type word struct {
 
 // words splits s, which starts at offset off in its line, at white space.
 func words(s string, off int) []word {
-	var ws []word
+	ws := make([]word, 0, 8)
 	for {
 		t, o := trimAt(s, off)
 		if t == "" {

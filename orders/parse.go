@@ -30,7 +30,7 @@ const (
 var (
 	headerKeywords = []string{"GAME", "SIDE", "TURN", "PASSWORD", "SALT"}
 	bodyKeywords   = []string{"OBJECTIVE", "ROUTE", "WHEN", "FOR", "INTENT"}
-	keywords       = slices.Concat(headerKeywords, []string{"ORDER", "END"}, bodyKeywords, commandBodyKeywords, directiveKeywords)
+	keywords       = slices.Concat(headerKeywords, []string{"ORDER", "END"}, bodyKeywords, commandBodyKeywords, directiveKeywords, []string{"STACK", "STANDING"})
 	orderTypes     = []string{"ATTACK", "MOVE"}
 	requiredHeader = []string{"GAME", "SIDE", "TURN"}
 )
@@ -77,6 +77,11 @@ type parser struct {
 	curSeen map[string]bool // single-use keywords seen in the open block
 	intents []string        // the open block's INTENT lines
 	sawGame bool
+
+	stack       *Stack    // the open STACK block, nil outside one
+	standing    *Standing // the open STANDING block, nil outside one
+	sawStanding bool
+	skipping    bool // inside a repeated earlier mail (see noise)
 }
 
 func (p *parser) add(at Pos, code, msg, sugg string) {
@@ -87,6 +92,9 @@ func (p *parser) line(l line) {
 	kw, kwOff, val, valOff := splitKeyword(l.text)
 	at, valAt := l.pos(kwOff), l.pos(valOff)
 	k := asciiUpper(kw)
+	if p.noise(l, k) || p.block(l, kw, kwOff, val, valOff) {
+		return
+	}
 	switch {
 	case slices.Contains(headerKeywords, k):
 		if p.cur != nil {
@@ -350,6 +358,10 @@ func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {
 		kw = words(l.text[kwOff:], 0)[0].text
 	}
 	msg := fmt.Sprintf("unknown keyword '%s'", clip(kw))
+	if slices.Contains(orderTypes, asciiUpper(kw)) {
+		p.add(at, CodeUnknownKeyword, msg+": an order starts with ORDER", "write ORDER "+clipN(strings.TrimSpace(l.text[kwOff:]), 80))
+		return
+	}
 	if near := nearest(asciiUpper(kw), keywords); near != "" {
 		msg += fmt.Sprintf(": did you mean '%s'?", near)
 		fixed := l.text[:kwOff] + near + l.text[kwOff+len(kw):]
@@ -358,13 +370,15 @@ func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {
 	}
 	var sugg string
 	switch {
+	case isDigits(kw):
+		sugg = "remove the line number: this looks like a line copied from a Galloper receipt"
 	case p.cur != nil:
 		sugg = "start every line of an order with OBJECTIVE, ROUTE, WHEN, FOR, INTENT or END; " +
 			"a long INTENT goes on several INTENT lines"
 	case !p.sawGame:
 		sugg = "remove this line, or mark it as quoted text with '>' at its start"
 	default:
-		sugg = "start every line with a keyword: GAME, SIDE, TURN, PASSWORD, SALT, ORDER"
+		sugg = "start every line with a keyword: GAME, SIDE, TURN, PASSWORD, SALT, ORDER, STACK, STANDING"
 	}
 	p.add(at, CodeUnknownKeyword, msg, sugg)
 }

@@ -348,7 +348,7 @@ func TestNearest(t *testing.T) {
 	for word, want := range map[string]string{
 		"OBJETIVE": "OBJECTIVE", "OBJECTIV": "OBJECTIVE", "ROUT": "ROUTE", "ORDR": "ORDER",
 		"TRUN": "TURN", "SIED": "SIDE", "PASWORD": "PASSWORD", "INTNET": "INTENT",
-		"HI": "", "DEAR": "", "ORDERS": "ORDER", "GO": "", "ATTACK": "",
+		"HI": "", "DEAR": "", "ORDERS": "ORDER", "GO": "", "ATTACK": "STACK", "STAND": "STACK", "STANDNG": "STANDING",
 	} {
 		if got := nearest(word, keywords); got != want {
 			t.Errorf("nearest(%q) = %q, want %q", word, got, want)

@@ -26,7 +26,8 @@ type ReceiptData struct {
 	Orders              []Line // the canonical orders, numbered
 	Hash                string
 	Salt                bool
-	Waiting             string // sides still to send orders, "" when none
+	Waiting             string   // sides still to send orders, "" when none
+	Notes               []string // what the system says about these orders
 }
 
 // ProblemLine is one problem as a player reads it.

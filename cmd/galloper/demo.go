@@ -23,7 +23,6 @@ import (
 	"galloper/mail"
 	"galloper/mail/mailtest"
 	"galloper/rules"
-	"galloper/rules/lob"
 )
 
 func demoCmd() *cobra.Command {
@@ -34,8 +33,10 @@ func demoCmd() *cobra.Command {
 		Use:   "demo --out DIR [--turns N]",
 		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
 		Long: "demo starts an IMAP server and an SMTP server on 127.0.0.1, creates a Line of Battle game on the\n" +
-			"Lantern Ridge scenario, and has two scripted players mail their orders turn by turn while the real\n" +
-			"Galloper daemon reads, answers and resolves them over those loopback connections. Every mail\n" +
+			"Lantern Ridge battle scenario (the fight for Sorrel Bridge), and has two scripted players mail\n" +
+			"their orders turn by turn (written orders, activity scripts that move and fire, standing\n" +
+			"reactions) while the real Galloper daemon reads, answers and resolves them over those loopback\n" +
+			"connections: fire, Morale Checks, retreats and rallies appear in the reports. Every mail\n" +
 			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), cmd.OutOrStdout(), out, turns, seed)
@@ -54,6 +55,8 @@ const (
 	demoUSA   = "usa@players.galloper.test"
 	demoPassC = "tulip-47"
 	demoPassU = "oak-12"
+	// demoScenario is the battle the demo fights, on the Lantern Ridge map.
+	demoScenario = "lantern-ridge-battle"
 )
 
 // demoPlayer is a scripted player: orders to send, in order. An order that
@@ -97,7 +100,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 	}
 	defer db.Close()
 	adj := adjudicator.New(db, adjudicator.Config{Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
-	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: lob.DefaultScenario, Players: []adjudicator.PlayerSpec{
+	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: demoScenario, Players: []adjudicator.PlayerSpec{
 		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}})
 	if err != nil {
 		return err
@@ -125,7 +128,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 	if _, err := srv.WaitFor(ctx, expect, 30*time.Second); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "Game demo created on Lantern Ridge; both players have their game-start mail and dice commitment.")
+	fmt.Fprintln(w, "Game demo created on Lantern Ridge (the fight for Sorrel Bridge); both players have their game-start mail and dice commitment.")
 	players := map[string]*demoPlayer{"CSA": demoCSAPlayer(), "USA": demoUSAPlayer()}
 	for turn := 1; turn <= turns; turn++ {
 		for _, side := range []string{"CSA", "USA"} {
@@ -150,17 +153,22 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 			if p.declare {
 				directive, p.declare, p.futile = "FUTILE "+p.futile, false, ""
 			}
-			expect += 3 // the receipt and both sides' results
-			if err := p.send(srv, turn, strings.TrimSpace(body+"\n"+directive)); err != nil {
-				return err
-			}
-			got, err := srv.WaitFor(ctx, expect, 30*time.Second)
+			text, scripts, err := p.battleOrders(ctx, adj, db, turn, strings.TrimSpace(body+"\n"+directive))
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "\nTurn %d %s: sent %s%s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""],
-				map[bool]string{true: " and " + directive, false: ""}[directive != ""])
-			for _, m := range got[expect-3:] {
+			if err := p.send(srv, turn, text); err != nil {
+				return err
+			}
+			got, err := awaitResults(ctx, srv, players, expect)
+			if err != nil {
+				return err
+			}
+			expect += len(got)
+			fmt.Fprintf(w, "\nTurn %d %s: sent %s%s, %d activity scripts%s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""],
+				map[bool]string{true: " and " + directive, false: ""}[directive != ""], scripts,
+				map[bool]string{true: " and standing reactions", false: ""}[turn == 1])
+			for _, m := range got {
 				if m.To == p.email && strings.HasPrefix(subject(m.Raw), "Results") {
 					text := bodyText(m.Raw)
 					fmt.Fprint(w, indent(section(text, "== What happened ==")))
@@ -220,36 +228,30 @@ func (p *demoPlayer) watch(results string) {
 	}
 }
 
-// demoCSAPlayer attacks with Lyle's Corps, whose acceptance re-issues the
-// order to both divisions (LoB 10.6d), moves the army HQ up, and calls off
-// Barton's part of the attack once it has begun (LoB 10.7a #5).
+// demoCSAPlayer sends Barton's Division to attack Sorrel Bridge, brings
+// army headquarters up, and calls off the attack once it has begun (LoB
+// 10.7a #5), while its scripts fight the battle.
 func demoCSAPlayer() *demoPlayer {
 	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, futile: "Barton's Division", pending: []string{
-		`ORDER ATTACK from Harrow to Lyle's Corps
+		`ORDER ATTACK from Harrow to Barton's Division
   OBJECTIVE Sorrel Bridge
-  ROUTE     A6.11, Wexley Pike, Sorrel Bridge
-  FOR Barton's Division: lead along the pike and take the bridge
-  FOR Whitcomb's Division: clear Halloway Orchard on the left, orchard wall on your right
-  INTENT    Take the bridge before the Federals come down from the ridge.
+  ROUTE     Wexley Pike, Sorrel Bridge
+  INTENT    Take the bridge before the Federals are reinforced.
 END`,
 		`ORDER MOVE from Harrow to Army of the Blue Ridge
-  OBJECTIVE A3.12
-  ROUTE     A3.12
-  INTENT    Bring army headquarters up behind the corps.
+  OBJECTIVE A7.11
+  ROUTE     Wexley Pike, A7.11
+  INTENT    Bring army headquarters up behind the division.
 END`,
 	}}
 }
 
 func demoUSAPlayer() *demoPlayer {
 	return &demoPlayer{side: "USA", email: demoUSA, password: demoPassU, pending: []string{
-		`ORDER MOVE from Crandall to Fairfax
+		`ORDER MOVE from Crandall to Fairfax's Division
   OBJECTIVE Wexley
   ROUTE     Wexley Pike, Wexley
-  INTENT    Hold the town; do not cross the creek.
-END`,
-		`ORDER MOVE from Crandall to Morrow
-  OBJECTIVE A20.8
-  ROUTE     Ridge Trail, A20.8
+  INTENT    Hold the bridge and the town; do not cross the creek.
 END`,
 	}, bad: map[int]string{2: `ORDER MOVE from Crandall to Morow
   OBJECTIVE A40.4
@@ -259,14 +261,89 @@ END`,
 END`}}
 }
 
+// header is the head of the player's order file for a turn.
+func (p *demoPlayer) header(turn int) string {
+	return fmt.Sprintf("GAME     %s\nSIDE     %s\nTURN     %d\nPASSWORD %s\nSALT     %s turn %d\n\n",
+		demoGame, p.side, turn, p.password, strings.ToLower(p.side), turn)
+}
+
+// battleOrders is the player's order file for a turn: its written orders
+// and directives, its STANDING block on the first turn, and the activity
+// scripts it writes from its report's map, each kept only when Galloper
+// accepts it. It reports how many scripts it kept.
+func (p *demoPlayer) battleOrders(ctx context.Context, adj *adjudicator.Adjudicator, db *store.DB, turn int, written string) (string, int, error) {
+	blocks := []string{written}
+	if turn == 1 {
+		blocks = append(blocks, demoStanding[p.side])
+	}
+	base, _, err := keepAccepted(ctx, adj, p, turn, "", blocks)
+	if err != nil {
+		return "", 0, err
+	}
+	v, err := sideView(ctx, db, p.side)
+	if err != nil {
+		return "", 0, err
+	}
+	return keepAccepted(ctx, adj, p, turn, base, demoScripts(v, p.side))
+}
+
+// awaitResults waits for the mails of one player turn from the mail
+// number from on, until both sides' results have come; a decision request
+// on the way is answered with its default (option 1), as a player who
+// agrees with Galloper's suggestion would. It returns the turn's mails.
+func awaitResults(ctx context.Context, srv *mailtest.Server, players map[string]*demoPlayer, from int) ([]mailtest.Message, error) {
+	seen, results := from, 0
+	for results < 2 {
+		got, err := srv.WaitFor(ctx, seen+1, 30*time.Second)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range got[seen:] {
+			switch subj := subject(m.Raw); {
+			case strings.HasPrefix(subj, "Results"):
+				results++
+			case strings.HasPrefix(subj, "Decision needed"):
+				if err := decideDefault(srv, players, m); err != nil {
+					return nil, err
+				}
+			}
+		}
+		seen = len(got)
+	}
+	return srv.Sent()[from:seen], nil
+}
+
+// decideRequest finds the request number in a decision request's text.
+var decideRequest = regexp.MustCompile(`(?m)^\s*DECIDE (\d+) `)
+
+// decideDefault answers a decision request mail for the player it went to
+// with the request's first option, its default (docs/commands.md,
+// "Decisions mid-segment").
+func decideDefault(srv *mailtest.Server, players map[string]*demoPlayer, m mailtest.Message) error {
+	n := decideRequest.FindStringSubmatch(bodyText(m.Raw))
+	if n == nil {
+		return fmt.Errorf("decision request to %s without a DECIDE line", m.To)
+	}
+	for _, p := range players {
+		if p.email == m.To {
+			text := fmt.Sprintf("GAME     %s\nSIDE     %s\nPASSWORD %s\nDECIDE %s 1\n", demoGame, p.side, p.password, n[1])
+			return p.mail(srv, "Decision "+n[1], text)
+		}
+	}
+	return fmt.Errorf("decision request to %s, who plays no side", m.To)
+}
+
 func (p *demoPlayer) send(srv *mailtest.Server, turn int, orders string) error {
-	text := fmt.Sprintf("GAME     %s\nSIDE     %s\nTURN     %d\nPASSWORD %s\nSALT     %s turn %d\n\n%s\n",
-		demoGame, p.side, turn, p.password, strings.ToLower(p.side), turn, orders)
+	return p.mail(srv, fmt.Sprintf("%s orders, turn %d", p.side, turn), p.header(turn)+orders+"\n")
+}
+
+// mail sends a plain text mail from the player to Galloper.
+func (p *demoPlayer) mail(srv *mailtest.Server, subject, text string) error {
 	var h gomail.Header
 	h.SetDate(time.Now())
 	h.SetAddressList("From", []*gomail.Address{{Address: p.email}})
 	h.SetAddressList("To", []*gomail.Address{{Address: demoGM}})
-	h.SetSubject(fmt.Sprintf("%s orders, turn %d", p.side, turn))
+	h.SetSubject(subject)
 	if err := h.GenerateMessageID(); err != nil {
 		return err
 	}

@@ -69,7 +69,7 @@ func TestRenderCommandErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--scenario", "nowhere", "--out", "m.svg"}, `unknown scenario "nowhere" for lob.v2 (known: lantern-ridge, tanners-creek)`},
+		{[]string{"--scenario", "nowhere", "--out", "m.svg"}, `unknown scenario "nowhere" for lob.v2 (known: lantern-ridge, tanners-creek, lantern-ridge-battle)`},
 		{[]string{"--scenario", "tanners-creek", "--side", "BLUE", "--out", "m.svg"}, `unknown side "BLUE" in tanners-creek (sides: CSA, USA`},
 		{[]string{"--scenario", "tanners-creek", "--out", "m.jpg"}, "must end in .svg or .png"},
 		{[]string{"--scenario", "tanners-creek", "--window", "-1", "--out", "m.png"}, "--window -1"},

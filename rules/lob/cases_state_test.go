@@ -68,7 +68,7 @@ func (r *caseRun) setState(l caseLineText) {
 			st.cmdState(n).Reserve = true
 		}
 	case "morale": // morale <hex> <state>
-		st.doc.Markers = append(st.doc.Markers, HexMarker{Hex: f[1], Morale: f[2]})
+		st.doc.Markers = append(st.doc.Markers, HexMarker{Hex: f[1], Morale: MoraleMarker(f[2])})
 	case "optional":
 		st.doc.Optional = append(st.doc.Optional, f[1])
 	case "fluke":
@@ -92,7 +92,9 @@ func (r *caseRun) setState(l caseLineText) {
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
 		r.addOrder(l)
 	default:
-		r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
+		if !r.setFieldState(f) && !r.retreatState(l, f) && !r.supportState(l, f) {
+			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
+		}
 	}
 }
 
@@ -219,7 +221,15 @@ func (r *caseRun) expectState(l caseLineText) {
 	case "column": // column <command> <hexes>
 		got, want = strconv.Itoa(st.columnLength(st.scn.command(name))), last
 	default:
-		r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+		var ok bool
+		if got, want, ok = r.fieldState(l, f); !ok {
+			if got, want, ok = r.retreatExpect(l, f); !ok {
+				if !r.expectSupport(l, f) {
+					r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+				}
+				return
+			}
+		}
 	}
 	if got != want {
 		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.text), got, want)

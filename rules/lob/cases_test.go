@@ -65,7 +65,7 @@ func readCases(t *testing.T, file string) []*ruleCase {
 }
 
 // sections are the keywords that start a section or step of a case.
-var sections = []string{"SCENARIO", "CHARTS", "STATE", "ORDERS", "DICE", "RESOLVE", "ADVANCE",
+var sections = []string{"SCENARIO", "CHARTS", "STATE", "ORDERS", "DICE", "RESOLVE", "ADVANCE", "CALL",
 	"EXPECT-EVENTS", "EXPECT-NO-EVENT", "EXPECT-STATE", "EXPECT-PROBLEMS"}
 
 // caseRun is a case being run.
@@ -78,6 +78,11 @@ type caseRun struct {
 	orders   []string
 	dice     []int
 	events   []rules.Event
+	// decisions answer decision requests (DECIDE); pause is the last
+	// resolution's request, if it stopped for one.
+	decisions []rules.Decision
+	pause     *rules.DecisionRequest
+	result    string // what the last FIELD step returned
 }
 
 func (c *ruleCase) run(t *testing.T) {
@@ -108,6 +113,9 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		if err := yaml.Unmarshal([]byte(joinLines(body)), &over); err != nil {
 			r.t.Fatalf("%s: CHARTS: %v", r.where(l), err)
 		}
+		if len(head) > 1 {
+			over = r.tablesFile(l, head[1], over)
+		}
 		for k, v := range over {
 			r.charts[k] = v
 		}
@@ -131,6 +139,8 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		r.resolve(l)
 	case "ADVANCE":
 		r.advance(l, head[1:])
+	case "CALL":
+		r.call(l, head[1:])
 	case "EXPECT-EVENTS":
 		r.expectEvents(l, body)
 	case "EXPECT-NO-EVENT":
@@ -145,6 +155,8 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		}
 	case "EXPECT-PROBLEMS":
 		r.expectProblems(l, body)
+	default:
+		r.retreatSection(l, head, body)
 	}
 }
 
@@ -178,6 +190,7 @@ func (r *caseRun) state() *State {
 		r.t.Fatal(err)
 	}
 	tables := doc["tables"].(map[string]any)
+	r.addFieldTables(tables)
 	for k, v := range r.charts {
 		tables[k] = v
 	}
@@ -227,15 +240,18 @@ func (r *caseRun) resolve(l caseLineText) {
 				err = fmt.Errorf("%v", p)
 			}
 		}()
-		res, err = New().Resolve(rules.Input{State: st, Dice: dice, Orders: map[rules.Side]*orders.File{st.side(): f}})
+		res, err = New().Resolve(rules.Input{State: st, Dice: dice, Orders: map[rules.Side]*orders.File{st.side(): f}, Decisions: r.decisions})
 	}()
 	if err != nil {
 		r.t.Fatalf("%s: resolve: %v\nevents so far:\n%s", r.where(l), err, eventList(res.Events))
 	}
+	if r.events, r.pause = res.Events, res.Pause; res.Pause != nil {
+		return // the orders and dice stay for the run that resumes it
+	}
 	if used := len(dice.Rolls()); used != len(r.dice) {
 		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(res.Events))
 	}
-	r.st, r.events, r.orders, r.dice = res.Next.(*State), res.Events, nil, nil
+	r.st, r.events, r.orders, r.dice, r.decisions = res.Next.(*State), res.Events, nil, nil, nil
 }
 
 // advance resolves empty segments, which must need no dice, until the
@@ -298,4 +314,40 @@ func (r *caseRun) expectProblems(l caseLineText, body []caseLineText) {
 		}
 	}
 	r.orders = nil
+}
+
+// addFieldTables adds the explicit field tables of testdata/field-pack.yaml
+// (combat, morale, movement...) that the command tables do not hold.
+func (r *caseRun) addFieldTables(tables map[string]any) {
+	data, err := os.ReadFile("testdata/field-pack.yaml")
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		r.t.Fatal(err)
+	}
+	for k, v := range doc["tables"].(map[string]any) {
+		if _, ok := tables[k]; !ok {
+			tables[k] = v
+		}
+	}
+}
+
+// tablesFile reads the tables of a file in testdata ("CHARTS <file>"),
+// under any tables the section itself writes.
+func (r *caseRun) tablesFile(l caseLineText, file string, over map[string]any) map[string]any {
+	data, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		r.t.Fatalf("%s: CHARTS: %v", r.where(l), err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		r.t.Fatalf("%s: CHARTS %s: %v", r.where(l), file, err)
+	}
+	tables, _ := doc["tables"].(map[string]any)
+	for k, v := range over {
+		tables[k] = v
+	}
+	return tables
 }

@@ -34,6 +34,7 @@ type charts struct {
 	road     int // HQ hexes per turn along roads
 	country  int // HQ hexes per turn off roads
 	c2       c2Charts
+	field    *fieldCharts
 }
 
 // compileCharts checks that a pack holds every table, row and column the
@@ -100,6 +101,9 @@ func compileCharts(p *rules.ChartPack, s *Scenario) (*charts, error) {
 	}
 	c.road, c.country = mv["road"], mv["cross-country"]
 	if err := c.compileC2(p); err != nil {
+		return nil, err
+	}
+	if c.field, err = compileFieldCharts(p); err != nil {
 		return nil, err
 	}
 	return c, nil

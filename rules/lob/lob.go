@@ -8,16 +8,19 @@
 // Attack Recovery, leader losses, Skedaddle, Initiative and Command Radius
 // traced through enemy ZOCs; and line of sight and visibility (4.0-4.3).
 //
-// The Activity Phase is still HQ-and-Command level: HQs move along their
-// orders' routes and units close on them or return into Command Radius;
-// stack-by-stack movement, fire, morale and charges are the field rules'
-// (they raise events, such as a leader's loss, that command and control
-// answers). Tables come from a chart pack; the shipped one is provisional
-// (docs/charts-lob.md). Rulings on the rulebook's ambiguities are in
+// In the Activity Phase HQs move along their orders' routes, units the
+// player does not move close on them, and the players' activity scripts
+// are carried out stack by stack (activity.go): movement, formations and
+// Facing, ZOCs, Closing Rolls, fire with Opening Volleys, Morale Checks
+// (movement.go, closing.go, fire.go, volley.go, morale.go) and Charges
+// (charge.go). The field rules raise events, such as a leader's loss,
+// that command and control answers. Tables come from a chart pack; the
+// shipped one is provisional (docs/charts-lob.md). Rulings on the rulebook's ambiguities are in
 // docs/rulings-lob.md; the rule cases in testdata, listed in COVERAGE.md.
 package lob
 
 import (
+	"errors"
 	"fmt"
 
 	"galloper/orders"
@@ -86,6 +89,9 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 		return rules.Result{}, fmt.Errorf("lob: state is %T, not a Line of Battle state", in.State)
 	}
 	next, events, err := st.resolve(in)
+	if p := (*pauseError)(nil); errors.As(err, &p) {
+		return rules.Result{Events: events, Pause: &p.req}, nil
+	}
 	if err != nil {
 		return rules.Result{}, err
 	}

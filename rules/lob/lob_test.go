@@ -98,7 +98,7 @@ func TestSystemIdentity(t *testing.T) {
 	if sys.ID() != "lob.v2" || sys.Name() != "Line of Battle v2.0" {
 		t.Fatalf("got %q %q", sys.ID(), sys.Name())
 	}
-	if got := sys.Scenarios(); len(got) != 2 || got[0] != DefaultScenario || got[1] != "tanners-creek" {
+	if got := sys.Scenarios(); len(got) != 3 || got[0] != DefaultScenario || got[1] != "tanners-creek" || got[2] != "lantern-ridge-battle" {
 		t.Fatalf("scenarios %v", got)
 	}
 	if _, err := sys.NewGame("nowhere", nil); err == nil {
@@ -454,8 +454,10 @@ func TestFirstLightWaits(t *testing.T) {
 	if o := findOrder(st, "CSA-1"); o.Status != Waiting || len(o.Rolls) != 0 {
 		t.Fatalf("CSA-1 %+v", o)
 	}
-	// Once the clock reaches First Light, the order rolls.
-	st.scn = withFirstLight(st.scn, "08:45")
+	// Once the clock reaches First Light, the order rolls. Moving First
+	// Light to 10:30 makes every earlier turn a 30-minute night turn (LoB
+	// 2.3), so turn 8 starts at 10:30, First Light.
+	st.scn = withFirstLight(st.scn, "10:30")
 	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{5, 5}})
 	if !strings.HasPrefix(kinds(evs), "order-condition-met command-roll order-accepted") {
 		t.Fatalf("turn 8 at First Light: %s", kinds(evs))

@@ -23,10 +23,14 @@ type matchResult[T comparable] struct {
 	suggestion string
 }
 
+// nameMarks are the marks normName drops; built once, as building a
+// Replacer costs far more than using it.
+var nameMarks = strings.NewReplacer("'", "", "’", "", ".", "")
+
 // normName folds case, apostrophes, full stops and runs of spaces.
 func normName(s string) string {
 	s = strings.ToLower(s)
-	s = strings.NewReplacer("'", "", "’", "", ".", "").Replace(s)
+	s = nameMarks.Replace(s)
 	return strings.Join(strings.Fields(s), " ")
 }
 

@@ -18,13 +18,38 @@ type resolver struct {
 	rolled map[string]bool // leaders who made their Command Roll this phase (LoB 10.6)
 	// heldNoted marks orders already reported as held this phase.
 	heldNoted map[string]bool
+	// decisions are the answers so far to this segment's decision
+	// requests; asked numbers the choices made (decisions.go).
+	decisions []rules.Decision
+	asked     map[string]int
+	// acted marks the units that had their activity this phase (LoB 2.2);
+	// scripted those an activity script names, which do not close up on
+	// their HQ by themselves.
+	acted    map[string]bool
+	scripted map[string]bool
+	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
+	artilleryTargets map[string]bool
+	// firedSP counts the SPs that fired out of each hex (LoB 5.1a), and
+	// firedAt the hex each hex's units fired at (5.3b).
+	firedSP map[string]int
+	firedAt map[string]string
+	// losses counts SPs lost in the combat being resolved (LoB 5.1b).
+	losses combatLosses
+	// err is the first chart lookup failure; resolution stops with it.
+	err error
 	// recoveryStarted marks Commands that came to need Attack Recovery
 	// this phase; they roll from the next turn (LoB 10.8c).
 	recoveryStarted map[string]bool
+	// zeroMA keeps each Zero-led brigade's roll this phase (LoB 9.1e).
+	zeroMA map[string]int
 }
 
-// resolve runs one player turn: the Command Phase (arrivals, implementation
-// rolls, a new order) and a simplified Activity Phase that moves HQs.
+// resolve runs one player turn in the order of LoB 2.1: the Command Phase
+// (arrivals, implementation rolls, new orders, Attack Recovery, Fluke
+// Stoppage), the Activity Phase (HQs, the activity scripts, then the
+// support rules' part of it) and the Rally Phase (Rally, CBF markers, then
+// Breastworks and the midnight Loss Recovery). A decision no standing
+// reaction answers stops it with the pause as its error.
 func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	if s.Over() {
 		return nil, nil, fmt.Errorf("lob: the game is over")
@@ -38,7 +63,10 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 		return nil, nil, fmt.Errorf("lob: %s orders are illegal: %s (%s)", side, ps[0].Message, ps[0].Code)
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
-		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{}}
+		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
+		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{},
+		decisions: in.Decisions, zeroMA: map[string]int{}}
+	r.supportCommand()
 	r.arriveOnMap()
 	r.pendingEvents()
 	r.arrivals()
@@ -50,6 +78,14 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	r.recovery()
 	r.fluke()
 	r.activity(f)
+	if r.err == nil {
+		r.supportActivity(f)
+		r.fail(r.rallyPhase())
+	}
+	if r.err != nil {
+		return nil, r.log.Events, r.err
+	}
+	r.supportRally()
 	r.s.doc.Segment++
 	return r.s, r.log.Events, nil
 }
@@ -213,7 +249,7 @@ func (r *resolver) conditionMet(o *Order) bool {
 		return r.clock(r.turn) == r.s.scn.FirstLight
 	case "attacks":
 		start, ok := r.attackStart(c.Command, o.IssuedTurn)
-		return ok && r.turn >= start+c.Minutes/r.s.scn.TurnMins
+		return ok && r.turn >= r.s.turnAfter(start, c.Minutes) // by the clock: night turns last 30 minutes (LoB 2.3)
 	}
 	return true
 }
@@ -358,10 +394,11 @@ func yesNo(b bool) string {
 
 // activity is the Activity Phase at HQ-and-Command level (LoB 2.2):
 // Skedaddles start, stopped divisions pull back, each Command with an
-// accepted order moves its HQ along the planned path (its leader and units
-// close on it), and units out of Command Radius head back into it.
-// Stack-by-stack movement and combat belong to the field rules.
+// accepted order moves its HQ along the planned path (its leader and the
+// units no script moves close on it), the activity scripts are carried out
+// stack by stack, and units out of Command Radius head back into it.
 func (r *resolver) activity(f *orders.File) {
+	r.scripted = r.scriptedUnits(f)
 	r.skedaddles(f)
 	r.withdrawals()
 	sd := r.s.scn.side(r.side)
@@ -377,6 +414,7 @@ func (r *resolver) activity(f *orders.File) {
 		}
 	}
 	r.followAssociation()
+	r.stackActivities(f)
 	r.radiusChecks()
 	r.wagons(f)
 }
@@ -445,7 +483,11 @@ func (r *resolver) move(c *Command, o *Order) {
 }
 
 // closeUp moves a brigade up to n hexes toward its HQ, stopping next to it.
+// Units the player moves with an activity script stay for it.
 func (r *resolver) closeUp(p *Piece, to string, n int) {
+	if r.scripted[p.Name] {
+		return
+	}
 	m := &r.s.scn.Map
 	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
 	if !ok {

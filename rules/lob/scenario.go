@@ -20,7 +20,7 @@ var scenarioFiles embed.FS
 
 // scenarioNames lists the embedded scenarios.
 // The first is the default.
-var scenarioNames = []string{DefaultScenario, "tanners-creek"}
+var scenarioNames = []string{DefaultScenario, "tanners-creek", "lantern-ridge-battle"}
 
 // DefaultScenario is the scenario the demo and new games use unless told
 // otherwise.
@@ -110,6 +110,9 @@ type SideOOB struct {
 	Army      Command
 	Commands  []Command
 	Wagons    []Wagon
+	// Breastworks is the number of Breastwork markers the game rules
+	// give the side; none when not listed (LoB 9.5a).
+	Breastworks int
 }
 
 // Command is a formation with its own HQ (LoB 10.1): the army, a corps, a
@@ -124,8 +127,12 @@ type Command struct {
 	HQ     string // starting hex of the HQ and its leader
 	// NoHQ marks a Command whose leader fills in for an HQ (LoB 10.2b,
 	// 10.6d example step 4): there is no HQ counter.
-	NoHQ     bool
-	Brigades []Brigade
+	NoHQ bool
+	// ArrivesTurn, when set, brings the whole Command on at Entry on that
+	// turn as a reinforcement (LoB 3.7); until then it is off the map.
+	ArrivesTurn int
+	Entry       string
+	Brigades    []Brigade
 	// Units are combat units attached directly to the Command, outside
 	// any brigade: batteries, cavalry (LoB 10.7e, 10.8e).
 	Units []Unit
@@ -139,6 +146,8 @@ type Leader struct {
 	Name    string
 	Command int // Command Value
 	Morale  int // Morale Value
+	// Artillery marks an Artillery Leader, crossed cannons (LoB 9.1c).
+	Artillery bool
 }
 
 // Brigade is a brigade: its own counter (a consolidated brigade, LoB
@@ -205,9 +214,12 @@ func (m *Map) onMap(a hex.Axial) bool {
 
 // yaml shapes of the scenario file.
 type scenarioFile struct {
-	Name       string              `yaml:"name"`
-	Title      string              `yaml:"title"`
-	Map        mapFile             `yaml:"map"`
+	Name  string  `yaml:"name"`
+	Title string  `yaml:"title"`
+	Map   mapFile `yaml:"map"`
+	// MapFrom names another embedded scenario whose map this one is
+	// fought on, instead of a map of its own.
+	MapFrom    string              `yaml:"map_from"`
 	Start      string              `yaml:"start"`
 	TurnMins   int                 `yaml:"turn_minutes"`
 	Turns      int                 `yaml:"turns"`
@@ -242,6 +254,8 @@ type sideFile struct {
 	Army      commandFile   `yaml:"army"`
 	Commands  []commandFile `yaml:"commands"`
 	Wagons    []wagonFile   `yaml:"wagons"`
+	// Breastworks is the side's Breastwork marker count (LoB 9.5a).
+	Breastworks int `yaml:"breastworks"`
 }
 
 type commandFile struct {
@@ -251,6 +265,7 @@ type commandFile struct {
 	Leader   leaderFile    `yaml:"leader"`
 	HQ       string        `yaml:"hq"`
 	NoHQ     bool          `yaml:"no_hq"`
+	Arrives  *arrivalFile  `yaml:"arrives"`
 	Brigades []brigadeFile `yaml:"brigades"`
 	Units    []counterFile `yaml:"units"`
 }
@@ -282,6 +297,8 @@ type leaderFile struct {
 	Name    string `yaml:"name"`
 	Command *int   `yaml:"command"`
 	Morale  *int   `yaml:"morale"`
+	// Artillery marks an Artillery Leader (LoB 9.1c).
+	Artillery bool `yaml:"artillery"`
 }
 
 type brigadeFile struct {
@@ -369,7 +386,7 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 	if f.TurnMins <= 0 || f.Turns <= 0 || f.Visibility <= 0 {
 		v.fail("fields turn_minutes, turns and visibility must be positive (got %d, %d, %d)", f.TurnMins, f.Turns, f.Visibility)
 	}
-	s.Map = v.mapData(&f.Map)
+	s.Map = v.mapData(v.mapOf(f))
 	if s.Map.Hexes == nil {
 		return s // no grid to check the rest against
 	}
@@ -466,9 +483,12 @@ func (v *loader) chain(m *Map, field string, i int, r Road) {
 }
 
 func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
-	sd := SideOOB{Side: rules.Side(f.Side), Awareness: f.Awareness}
+	sd := SideOOB{Side: rules.Side(f.Side), Awareness: f.Awareness, Breastworks: f.Breastworks}
 	if f.Side == "" || f.Awareness == "" {
 		v.fail("side %q: fields side and awareness are required", f.Side)
+	}
+	if f.Breastworks < 0 {
+		v.fail("side %s: field breastworks: %d is negative", f.Side, f.Breastworks)
 	}
 	sd.Army = v.command(m, sd.Side, LevelArmy, &f.Army, names)
 	for i := range f.Commands {
@@ -578,7 +598,58 @@ func (v *loader) command(m *Map, side rules.Side, level string, f *commandFile, 
 	for i := range f.Units {
 		c.Units = append(c.Units, v.counter(m, where, "unit", &f.Units[i], names))
 	}
+	if f.Arrives != nil {
+		c.ArrivesTurn, c.Entry = f.Arrives.Turn, v.entryHex(m, where, f.Arrives.Entry)
+		if f.Arrives.Turn < 2 {
+			v.fail("%s: field arrives: turn %d; a Command on the map from the start needs no arrives", where, f.Arrives.Turn)
+		}
+	}
 	return c
+}
+
+// arrivalFile brings a whole Command on as a reinforcement (LoB 3.7).
+type arrivalFile struct {
+	Turn  int    `yaml:"turn"`
+	Entry string `yaml:"entry"`
+}
+
+// entryHex checks that a reinforcement's Entry Hex is on the map edge
+// (LoB 3.7).
+func (v *loader) entryHex(m *Map, where, id string) string {
+	h, ok := m.Hex(id)
+	switch {
+	case !ok:
+		v.fail("%s: field entry: %q is not a hex of this map", where, id)
+	case h.At.Col != 1 && h.At.Col != m.Cols && h.At.Row != 1 && h.At.Row != m.Rows:
+		v.fail("%s: field entry: %s is not on the map edge (LoB 3.7)", where, h.ID)
+	default:
+		return h.ID
+	}
+	return ""
+}
+
+// mapOf is the scenario's own map, or the map of the embedded scenario
+// named by map_from.
+func (v *loader) mapOf(f *scenarioFile) *mapFile {
+	if f.MapFrom == "" {
+		return &f.Map
+	}
+	if f.Map.Letter != "" {
+		v.fail("fields map and map_from: give one or the other")
+	}
+	data, err := ScenarioData(f.MapFrom)
+	if err != nil {
+		v.fail("field map_from: %v", err)
+		return &f.Map
+	}
+	var other struct {
+		Map mapFile `yaml:"map"`
+	}
+	if err := yaml.Unmarshal(data, &other); err != nil {
+		v.fail("field map_from: %s: %v", f.MapFrom, err)
+		return &f.Map
+	}
+	return &other.Map
 }
 
 func (v *loader) leader(where string, f *leaderFile) (Leader, bool) {
@@ -586,7 +657,7 @@ func (v *loader) leader(where string, f *leaderFile) (Leader, bool) {
 		v.fail("%s: field leader: name, command and morale are required", where)
 		return Leader{}, false
 	}
-	return Leader{Name: f.Name, Command: *f.Command, Morale: *f.Morale}, true
+	return Leader{Name: f.Name, Command: *f.Command, Morale: *f.Morale, Artillery: f.Artillery}, true
 }
 
 // brigade reads a brigade: a counter of its own, or a leader and regiments.
@@ -690,7 +761,6 @@ func (s *Scenario) command(name string) *Command {
 	return nil
 }
 
-// clock is the time of day at a 1-based turn.
-func (s *Scenario) clock(turn int) time.Time {
-	return s.Start.Add(time.Duration((turn-1)*s.TurnMins) * time.Minute)
-}
+// clock is the time of day at a 1-based turn; night turns last half an
+// hour (LoB 2.3, night.go).
+func (s *Scenario) clock(turn int) time.Time { return s.turnTime(turn) }

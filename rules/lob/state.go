@@ -39,6 +39,24 @@ type stateDoc struct {
 	Optional []string `json:"optional,omitempty"`
 	// Pending are field events command and control has still to answer.
 	Pending []Pending `json:"pending,omitempty"`
+	// Support is the state of supply, leaders and Breastworks (support.go).
+	Support supportDoc `json:"support"`
+	// Standing are each side's standing reactions from its last STANDING
+	// block, which answer for it while the other side is active.
+	Standing []StandingReaction `json:"standing,omitempty"`
+}
+
+// StandingReaction is one kept standing reaction of a side: its kind
+// (VOLLEY, LOSSES, ...), the option chosen and, for VOLLEY PREFER, the
+// units in order of preference.
+type StandingReaction struct {
+	Side   rules.Side `json:"side"`
+	Kind   string     `json:"kind"`
+	Choice string     `json:"choice"`
+	Units  []string   `json:"units,omitempty"`
+	// Choices are all the options written, most preferred first, when
+	// there are several (RETREAT, WITHDRAW); Choice is the first.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // Piece is a counter and its dynamic state: a leader, an HQ, a Wagon or a
@@ -72,21 +90,18 @@ type UnitState struct {
 	Posted           string `json:"posted,omitempty"`
 }
 
-// Morale States of a hex-stack, best to worst (LoB 6.0a).
-const (
-	MoraleBL     = "BL"
-	MoraleNormal = "Normal"
-	MoraleSh     = "Sh"
-	MoraleDG     = "DG"
-	MoraleRouted = "R"
-)
-
 // HexMarker holds the markers on one hex: the Morale State shared by its
 // stack (LoB 6.0a) and the Cowardly Legs marker (6.5).
 type HexMarker struct {
-	Hex          string `json:"hex"`
-	Morale       string `json:"morale,omitempty"`
-	CowardlyLegs bool   `json:"cowardly_legs,omitempty"`
+	Hex          string       `json:"hex"`
+	Morale       MoraleMarker `json:"morale,omitempty"`
+	CowardlyLegs bool         `json:"cowardly_legs,omitempty"`
+	// Exempt are the units a Cowardly Legs marker here never affects:
+	// those of the stack that created it and of stacks it forced to
+	// Displace (LoB 6.5c). Sorted.
+	Exempt []string `json:"exempt,omitempty"`
+	// CBF is the Counter Battery Fire marker level, 0-2 (LoB 5.8).
+	CBF int `json:"cbf,omitempty"`
 }
 
 // CommandState is a Command's standing in the order system.
@@ -284,8 +299,12 @@ func sortedKeys[V any](m map[string]V) []string {
 func newState(scn *Scenario, ch *charts) *State {
 	d := stateDoc{System: systemID, Scenario: scn.Name, Optional: append([]string(nil), scn.Optional...)}
 	for _, c := range scn.commands() {
-		d.Pieces = append(d.Pieces, commandPieces(c)...)
-		d.Commands = append(d.Commands, CommandState{Name: c.Name})
+		ps := commandPieces(c)
+		for i := range ps {
+			ps[i].OffMap = c.ArrivesTurn > 0
+		}
+		d.Pieces = append(d.Pieces, ps...)
+		d.Commands = append(d.Commands, CommandState{Name: c.Name, ArrivesTurn: c.ArrivesTurn, Entry: c.Entry})
 	}
 	for _, sd := range scn.Sides {
 		d.Counters = append(d.Counters, Counter{Side: sd.Side})
@@ -321,7 +340,7 @@ func commandPieces(c *Command) []Piece {
 // unitPiece is a combat unit at full strength on its first printed side.
 func unitPiece(side rules.Side, u *Unit) Piece {
 	return Piece{Name: u.Name, Kind: u.Arm, Side: side, Hex: u.Hex,
-		Unit: &UnitState{SP: u.SP, Formation: u.Sides[0]}}
+		Unit: &UnitState{SP: u.SP, Formation: formationName(u.Sides[0])}}
 }
 
 func build(scn *Scenario, ch *charts, d stateDoc) *State {

@@ -46,6 +46,9 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 	}
 	written := 0
 	for _, o := range f.Orders {
+		if s.validateActivity(sd, f, o, &ps) {
+			continue
+		}
 		switch o := o.(type) {
 		case *orders.Written:
 			written++
@@ -53,8 +56,9 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			s.compile(sd, o, &ps)
 		case *orders.Directive:
 			s.validateDirective(sd, o, &ps)
+			s.validateSupportDirective(sd, f, o, &ps)
 		default:
-			ps.add(o.Position(), "lob-unsupported-order", "LoB 10.3", "only written ATTACK and MOVE orders and command directives are supported", "")
+			ps.add(o.Position(), "lob-unsupported-order", "LoB 10.3", "only written ATTACK and MOVE orders, command directives, activity scripts and standing reactions are supported", "")
 		}
 	}
 	return ps

@@ -38,13 +38,13 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 			ps.add(d.At, code, "LoB 10.9d", msg, "only units of a Skedaddling Command that cannot get back into Command Radius may surrender")
 		}
 	case "POST":
-		if p, ok := s.ownPiece(sd, d.Who); !ok || p.Kind != ArmArtillery {
+		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != ArmArtillery {
 			ps.add(d.WhoAt, "lob-9.1c-not-battery", "LoB 9.1c", fmt.Sprintf("%s is not one of your batteries", d.Who), "name the battery as its counter does")
 		} else if !s.onMapHex(d.Target) {
 			ps.add(d.At, "lob-9.1c-hex", "LoB 9.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "give the hex the battery is posted to")
 		}
 	case "WAGON":
-		if p, ok := s.ownPiece(sd, d.Who); !ok || p.Kind != "wagon" {
+		if p, ok := s.ownPieceExact(sd, d.Who); !ok || p.Kind != "wagon" {
 			ps.add(d.WhoAt, "lob-8.1c-not-wagon", "LoB 8.1c", fmt.Sprintf("%s is not one of your Wagons", d.Who), "name the Wagon as its counter does")
 		} else if !s.onMapHex(d.Target) {
 			ps.add(d.At, "lob-8.1c-hex", "LoB 8.1c", fmt.Sprintf("%s is not a hex of this map", d.Target), "give the Wagon's destination hex")
@@ -54,8 +54,8 @@ func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems
 
 func (s *State) onMapHex(h string) bool { _, ok := s.scn.Map.Hex(h); return ok }
 
-// ownPiece finds a counter of the side by exact name.
-func (s *State) ownPiece(sd *SideOOB, name string) (*Piece, bool) {
+// ownPieceExact finds a counter of the side by exact name.
+func (s *State) ownPieceExact(sd *SideOOB, name string) (*Piece, bool) {
 	i, ok := s.index[name]
 	if !ok || s.doc.Pieces[i].Side != sd.Side {
 		return nil, false
@@ -224,7 +224,7 @@ func (s *State) defence(w *orders.Written, o *Order, ps *problems) {
 // surrenderProblem checks a SURRENDER (LoB 10.9d): a unit of a
 // Skedaddling Command that is out of Command Radius.
 func (s *State) surrenderProblem(sd *SideOOB, name string) (code, msg string) {
-	p, ok := s.ownPiece(sd, name)
+	p, ok := s.ownPieceExact(sd, name)
 	l, linked := s.links(sd.Side)[name]
 	switch {
 	case !ok || p.Unit == nil || !linked || p.Unit.Eliminated:

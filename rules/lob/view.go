@@ -57,6 +57,7 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 		if n == 0 {
 			ls = append(ls, "  none")
 		}
+		ls = append(ls, s.supportLines(sd.Side)...)
 		ls = append(ls, fmt.Sprintf("%s Commands:", sd.Side))
 		for _, c := range append([]*Command{&sd.Army}, ptrs(sd.Commands)...) {
 			if s.piece(c.Leader.Name).OffMap {
@@ -72,6 +73,7 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s%s",
 				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status, s.commandNotes(c)))
 		}
+		ls = append(ls, s.standingLines(sd.Side)...)
 	}
 	return ls
 }
@@ -145,10 +147,10 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	}
 	show := s.shown(side, seen)
 	for i, p := range s.doc.Pieces {
-		if !show[i] {
+		if !show[i] || !s.onMapNow(&p) {
 			continue
 		}
-		mv.Units = append(mv.Units, s.unitView(p))
+		mv.Units = append(mv.Units, s.unitView(p, side))
 	}
 	for i := range s.doc.Orders {
 		o := &s.doc.Orders[i]
@@ -166,9 +168,11 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	return mv
 }
 
-// unitView is a counter as drawn: combat units with their facing,
-// formation and status (Wrecked, the hex's Morale State, LoB 5.7, 6.0a).
-func (s *State) unitView(p Piece) rules.UnitView {
+// unitView is a counter as drawn for a side: combat units with their
+// facing, formation and status (the hex's Morale State, LoB 6.0a; Wrecked,
+// 5.7, only to its owner and the umpire, since it tells the unit's
+// strength, which stays secret, 2.4).
+func (s *State) unitView(p Piece, side rules.Side) rules.UnitView {
 	v := rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Facing: -1, Status: p.Status}
 	if p.Unit == nil {
 		return v
@@ -176,9 +180,9 @@ func (s *State) unitView(p Piece) rules.UnitView {
 	v.Facing, v.Formation = p.Unit.Facing, p.Unit.Formation
 	var st []string
 	if m := s.marker(p.Hex); m.Morale != "" && m.Morale != MoraleNormal {
-		st = append(st, m.Morale)
+		st = append(st, string(m.Morale))
 	}
-	if u := s.scn.unit(p.Name); u != nil && u.Wrecked(p.Unit.SP) {
+	if u := s.scn.unit(p.Name); u != nil && u.Wrecked(p.Unit.SP) && (side == "" || side == p.Side) {
 		st = append(st, "Wrecked")
 	}
 	if p.Unit.Reserve {

@@ -1,0 +1,114 @@
+package adjudicator
+
+import (
+	"context"
+	"encoding/hex"
+	"slices"
+	"strings"
+
+	"galloper/adjudicator/store"
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/templates"
+)
+
+// ReceiptNoter is implemented by systems that add notes to a receipt,
+// such as which kinds of orders they keep but do not carry out yet.
+type ReceiptNoter interface {
+	ReceiptNotes(st rules.State, f *orders.File) []string
+}
+
+// ReceiptText renders the receipt for an accepted order file: the orders
+// in canonical form, numbered, their hash, and the sides still awaited.
+func ReceiptText(sys rules.System, st rules.State, game, side, segment string, f *orders.File, waiting []string) (string, error) {
+	h := orders.Hash(f)
+	d := templates.ReceiptData{Game: game, Side: side, Segment: segment,
+		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
+		Waiting: strings.Join(waiting, ", ")}
+	if n, ok := sys.(ReceiptNoter); ok {
+		d.Notes = n.ReceiptNotes(st, f)
+	}
+	return templates.Receipt(d)
+}
+
+// ProblemsText renders the reply that lists every problem of an order
+// file, sorted by position, with the file as sent, numbered; a PASSWORD
+// line is not repeated.
+func ProblemsText(game, side, text string, probs []orders.Problem) (string, error) {
+	slices.SortStableFunc(probs, func(x, y orders.Problem) int {
+		if x.At.Line != y.At.Line {
+			return x.At.Line - y.At.Line
+		}
+		return x.At.Col - y.At.Col
+	})
+	d := templates.ProblemsData{Game: game, Side: side, Source: numbered(text)}
+	for i, l := range d.Source {
+		if f := strings.Fields(l.Text); len(f) > 0 && strings.EqualFold(strings.TrimSuffix(f[0], ":"), "PASSWORD") {
+			d.Source[i].Text = "PASSWORD (not repeated by mail)"
+		}
+	}
+	for _, p := range probs {
+		d.Problems = append(d.Problems, templates.ProblemLine{Line: p.At.Line, Col: p.At.Col, Kind: string(p.Kind),
+			Code: p.Code, Rule: p.Rule, Message: p.Message, Suggestion: p.Suggestion})
+	}
+	return templates.Problems(d)
+}
+
+// CheckOrders checks an order file for side against a game state as the
+// mail handler does once the sender is known, and returns the reply the
+// player would get: the receipt when ok, else the list of problems.
+// game names the game when the file has no GAME line. A clearsigned file
+// is read for its signed text; the signature is not checked. Nothing is
+// stored.
+func CheckOrders(sys rules.System, st rules.State, game, side, text string, waiting []string) (reply string, ok bool, err error) {
+	if b := clearsigned(text); b != nil {
+		text = string(b.Plaintext)
+	}
+	f, probs := orders.Parse(stripReplace(text))
+	if f.Game == "" && game != "" {
+		f.Game = game
+		probs = slices.DeleteFunc(probs, func(p orders.Problem) bool {
+			return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
+		})
+	}
+	seg := st.Segment()
+	for _, s := range seg.Sides {
+		if strings.EqualFold(string(s), side) {
+			side = string(s)
+		}
+	}
+	if p := segmentProblem(f, seg, rules.Side(side)); p != nil {
+		probs = append(probs, *p)
+	} else {
+		probs = append(probs, sys.Validate(st, rules.Side(side), f)...)
+	}
+	if len(probs) > 0 {
+		reply, err = ProblemsText(f.Game, side, text, probs)
+		return reply, false, err
+	}
+	waiting = slices.DeleteFunc(slices.Clone(waiting), func(s string) bool { return s == side })
+	reply, err = ReceiptText(sys, st, f.Game, side, seg.Label, f, waiting)
+	return reply, err == nil, err
+}
+
+// Check checks an order file for a side of a stored game, as CheckOrders
+// does, without authenticating, storing or answering anything.
+func (a *Adjudicator) Check(ctx context.Context, gameID, side, text string) (reply string, ok bool, err error) {
+	err = a.db.WithTx(ctx, func(tx *store.Tx) error {
+		g, err := tx.Game(gameID)
+		if err != nil {
+			return err
+		}
+		sys, st, err := a.gameState(g)
+		if err != nil {
+			return err
+		}
+		waiting, err := a.waiting(tx, g, st.Segment())
+		if err != nil {
+			return err
+		}
+		reply, ok, err = CheckOrders(sys, st, g.ID, side, text, waiting)
+		return err
+	})
+	return reply, ok, err
+}

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/rules"
+	"galloper/rules/hex"
+	"galloper/rules/lob"
+)
+
+// The demo's players fight with activity scripts (docs/orders.md, "Activity
+// scripts"). Each turn a player reads its own report's map (its units and
+// the enemy units it sees), writes one script per unit and keeps the
+// scripts Galloper accepts, as a careful player checks a file before
+// sending it (galloper validate).
+
+// demoStanding is each side's STANDING block, sent with its first orders
+// and kept by Galloper for the rest of the game (LoB 5.4, 6.3, 6.3d, 9.4e,
+// 9.4h).
+var demoStanding = map[string]string{
+	"CSA": "STANDING\n  VOLLEY    BEST\n  RETREAT   AVOID EZOC, TOWARD HQ, ROADS\n  LOSSES    STRONGEST\n" +
+		"  FRIENDS   JOIN\n  WITHDRAW  TOWARD HQ\n  CAVALRY   WITHDRAW\nEND",
+	"USA": "STANDING\n  VOLLEY    BEST\n  RETREAT   AVOID EZOC, TOWARD HQ\n  LOSSES    SPREAD\n" +
+		"  FRIENDS   JOIN\n  WITHDRAW  TOWARD HQ\n  CAVALRY   STAND\nEND",
+}
+
+// demoFacings names the six facings by direction index (rules/hex
+// Directions, counter-clockwise from north-east).
+var demoFacings = []string{"NE", "N", "NW", "SW", "S", "SE"}
+
+// demoReach is how far the demo players try each arm's fire: Small Arms
+// up to 4 hexes, guns up to 8 (the engine refuses what the weapon cannot
+// reach and says why).
+var demoReach = map[string]int{"infantry": 4, "cavalry": 3, "artillery": 8}
+
+// sideView is what a side's report shows: the state decoded from the
+// game's store, seen by that side.
+func sideView(ctx context.Context, db *store.DB, side string) (rules.View, error) {
+	var g store.Game
+	if err := db.WithTx(ctx, func(tx *store.Tx) (err error) { g, err = tx.Game(demoGame); return err }); err != nil {
+		return rules.View{}, err
+	}
+	sys := lob.New()
+	st, err := sys.DecodeState(g.State)
+	if err != nil {
+		return rules.View{}, err
+	}
+	return sys.View(st, rules.Side(side)), nil
+}
+
+// demoScripts writes one activity script for each of the side's combat
+// units it can see a use for: fire at the nearest enemy in reach (turning
+// to face it first, Canister at 3 hexes or less), or deploy into Line,
+// unlimber, or march toward the enemy.
+func demoScripts(v rules.View, side string) []string {
+	if v.Map == nil {
+		return nil
+	}
+	var own, enemy []rules.UnitView
+	for _, u := range v.Map.Units {
+		if demoReach[u.Kind] == 0 {
+			continue
+		}
+		if string(u.Side) == side {
+			own = append(own, u)
+		} else {
+			enemy = append(enemy, u)
+		}
+	}
+	var out []string
+	for _, u := range own {
+		if s := demoScript(v.Map, u, enemy); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// demoScript is one unit's script, or "" when it has nothing to do.
+func demoScript(m *rules.MapView, u rules.UnitView, enemy []rules.UnitView) string {
+	if slices.Contains(strings.Split(u.Status, ", "), "R") || len(enemy) == 0 {
+		return ""
+	}
+	at, ok := demoAxial(u.Hex)
+	if !ok {
+		return ""
+	}
+	target, d := "", math.MaxInt
+	for _, e := range enemy {
+		if ea, ok := demoAxial(e.Hex); ok && hex.Distance(at, ea) < d {
+			target, d = e.Hex, hex.Distance(at, ea)
+		}
+	}
+	ta, _ := demoAxial(target)
+	face := demoFacing(at, ta)
+	head := "STACK " + u.Name + "\n"
+	switch {
+	case u.Formation == "limbered":
+		return head + "  UNLIMBER\n  FACE " + demoFacings[face]
+	case u.Formation == "mounted" && d <= demoReach["infantry"]:
+		return head + "  FORMATION LINE\n  FACE " + demoFacings[face]
+	case u.Formation == "column" && d <= demoReach["infantry"]+1:
+		return head + "  FORMATION LINE\n  FACE " + demoFacings[face]
+	case d <= demoReach[u.Kind] && u.Formation != "column" && u.Formation != "mounted":
+		s := head
+		if u.Facing != face {
+			s += "  FACE " + demoFacings[face] + "\n"
+		}
+		s += "  FIRE " + target
+		if u.Kind == "artillery" && d <= 3 {
+			s += " CANISTER"
+		}
+		return s
+	case u.Formation == "column" || u.Formation == "mounted":
+		return head + "  MOVE " + demoPath(m, at, ta, 3)
+	}
+	return ""
+}
+
+// demoPath is up to n hexes from a toward b, each the neighbour nearest
+// to b (the first direction on ties), as hex ids.
+func demoPath(m *rules.MapView, a, b hex.Axial, n int) string {
+	var ids []string
+	for range n {
+		best, bd := a, hex.Distance(a, b)
+		for d := range 6 {
+			nb := a.Neighbor(d)
+			if o := nb.ToOffset(); o.Col < 1 || o.Row < 1 || o.Col > m.Cols || o.Row > m.Rows {
+				continue
+			}
+			if dd := hex.Distance(nb, b); dd < bd {
+				best, bd = nb, dd
+			}
+		}
+		if best == a || bd == 0 {
+			break
+		}
+		a = best
+		o := a.ToOffset()
+		ids = append(ids, fmt.Sprintf("A%d.%d", o.Col, o.Row))
+	}
+	return strings.Join(ids, " ")
+}
+
+// demoFacing is the direction from a whose hexside looks most nearly at
+// b, by the angle between the hex centres.
+func demoFacing(a, b hex.Axial) int {
+	ax, ay := a.ToOffset().Center(1)
+	bx, by := b.ToOffset().Center(1)
+	want := math.Atan2(by-ay, bx-ax)
+	best, bd := 0, math.Inf(1)
+	for d := range 6 {
+		nx, ny := a.Neighbor(d).ToOffset().Center(1)
+		diff := math.Abs(math.Remainder(math.Atan2(ny-ay, nx-ax)-want, 2*math.Pi))
+		if diff < bd {
+			best, bd = d, diff
+		}
+	}
+	return best
+}
+
+// demoAxial reads a Lantern Ridge hex id, "A14.12".
+func demoAxial(id string) (hex.Axial, bool) {
+	col, row, ok := strings.Cut(strings.TrimPrefix(id, "A"), ".")
+	c, err1 := strconv.Atoi(col)
+	r, err2 := strconv.Atoi(row)
+	if !ok || err1 != nil || err2 != nil {
+		return hex.Axial{}, false
+	}
+	return hex.Offset{Col: c, Row: r}.ToAxial(), true
+}
+
+// keepAccepted adds the blocks one by one to the base text, keeping each
+// that Galloper accepts with the ones kept before it.
+func keepAccepted(ctx context.Context, adj *adjudicator.Adjudicator, p *demoPlayer, turn int, base string, blocks []string) (string, int, error) {
+	kept := 0
+	for _, b := range blocks {
+		try := strings.TrimSpace(base + "\n" + b)
+		_, ok, err := adj.Check(ctx, demoGame, p.side, p.header(turn)+try+"\n")
+		if err != nil {
+			return "", 0, err
+		}
+		if ok {
+			base, kept = try, kept+1
+		}
+	}
+	return base, kept, nil
+}

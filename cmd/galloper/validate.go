@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"galloper/adjudicator"
+	"galloper/mail"
+	"galloper/rules/systems"
+)
+
+func validateCmd() *cobra.Command {
+	var cfgPath, game, system, scenario, side string
+	cmd := &cobra.Command{
+		Use:   "validate (--game ID --config FILE | --scenario NAME) --side SIDE FILE",
+		Short: "Check an order file or mail and print the reply Galloper would send",
+		Long: "validate checks an order file, or a whole mail saved as .eml (read as the daemon reads it), for\n" +
+			"a side, and prints what the reply mail would say: the receipt, or every problem found. With\n" +
+			"--game it checks against the game's current segment in the database; with --scenario, against\n" +
+			"the scenario's first segment. Nothing is stored or sent. It exits 0 when the orders are valid,\n" +
+			"1 when they have problems and 2 when they could not be checked.",
+		Example: "  galloper validate --scenario tanners-creek --side CSA orders.txt\n" +
+			"  galloper validate --game ridge-1 --config galloper.yaml --side USA reply.eml",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			raw, err := os.ReadFile(args[0])
+			if err != nil {
+				return exitError{2, err.Error()}
+			}
+			var reply string
+			var ok bool
+			switch {
+			case (game == "") == (scenario == ""):
+				return exitError{2, "give either --game ID (with --config) or --scenario NAME"}
+			case game != "":
+				reply, ok, err = validateGame(cmd.Context(), cfgPath, game, side, orderText(args[0], raw))
+			default:
+				reply, ok, err = validateScenario(system, scenario, side, orderText(args[0], raw))
+			}
+			if err != nil {
+				return exitError{2, err.Error()}
+			}
+			return printVerdict(cmd.OutOrStdout(), reply, ok)
+		},
+	}
+	cmd.Flags().StringVar(&cfgPath, "config", "", "configuration file (with --game)")
+	cmd.Flags().StringVar(&game, "game", "", "a game in the database")
+	cmd.Flags().StringVar(&system, "system", "lob.v2", "game system (with --scenario)")
+	cmd.Flags().StringVar(&scenario, "scenario", "", "a scenario, checked at its first segment")
+	cmd.Flags().StringVar(&side, "side", "", "the side sending the orders")
+	_ = cmd.MarkFlagRequired("side")
+	return cmd
+}
+
+// printVerdict writes the reply and turns problems into exit status 1.
+func printVerdict(w io.Writer, reply string, ok bool) error {
+	if _, err := io.WriteString(w, reply); err != nil {
+		return exitError{2, err.Error()}
+	}
+	if !ok {
+		return exitError{1, "the orders have problems"}
+	}
+	return nil
+}
+
+// mailHeader matches the first line of a saved mail.
+var mailHeader = regexp.MustCompile(`^(?i)(from|received|return-path|mime-version|date|message-id|delivered-to|to|subject|x-[a-z-]+):`)
+
+// orderText returns the order text of a file: the text the daemon would
+// take from it when it is a saved mail (.eml, or starting with mail
+// headers), else the file as it is.
+func orderText(name string, raw []byte) string {
+	first, _, _ := bytes.Cut(raw, []byte("\n"))
+	if strings.EqualFold(filepath.Ext(name), ".eml") || mailHeader.Match(first) && bytes.Contains(raw, []byte("\n\n")) ||
+		mailHeader.Match(first) && bytes.Contains(raw, []byte("\r\n\r\n")) {
+		in := mail.Read(raw)
+		if in.ReadErr == nil {
+			return in.Text
+		}
+	}
+	return string(raw)
+}
+
+// validateScenario checks orders against the first segment of a scenario.
+func validateScenario(systemID, scenario, side, text string) (string, bool, error) {
+	sys, err := systems.Get(systemID)
+	if err != nil {
+		return "", false, err
+	}
+	if known := sys.Scenarios(); !slices.Contains(known, scenario) {
+		return "", false, fmt.Errorf("unknown scenario %q for %s (known: %s)", scenario, sys.ID(), strings.Join(known, ", "))
+	}
+	st, err := sys.NewGame(scenario, nil)
+	if err != nil {
+		return "", false, err
+	}
+	var waiting []string
+	for _, s := range st.Segment().Sides {
+		waiting = append(waiting, string(s))
+	}
+	return adjudicator.CheckOrders(sys, st, "", side, text, waiting)
+}
+
+// validateGame checks orders against a stored game's open segment.
+func validateGame(ctx context.Context, cfgPath, game, side, text string) (string, bool, error) {
+	if cfgPath == "" {
+		return "", false, fmt.Errorf("--game needs --config to find the database")
+	}
+	_, adj, err := openAdjudicator(ctx, cfgPath)
+	if err != nil {
+		return "", false, err
+	}
+	defer adj.DB().Close()
+	return adj.Check(ctx, game, side, text)
+}

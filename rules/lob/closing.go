@@ -1,0 +1,260 @@
+package lob
+
+import (
+	"fmt"
+	"strings"
+)
+
+// leader finds a leader of the order of battle by name (LoB 9.1).
+func (s *Scenario) leader(name string) *Leader {
+	for _, c := range s.commands() {
+		if c.Leader.Name == name {
+			return &c.Leader
+		}
+		for i := range c.Brigades {
+			if l := c.Brigades[i].Leader; l != nil && l.Name == name {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+// bestLeader is the leader in a hex with the highest Morale Value, who
+// gives a checking stack its leader modifier (LoB 6.1): lost leaders do
+// not count. It returns nil when there is none.
+func (s *State) bestLeader(h string) *Leader {
+	var best *Leader
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Kind != "leader" || p.Hex != h || p.Status != "" {
+			continue
+		}
+		if l := s.scn.leader(p.Name); l != nil && (best == nil || l.Morale > best.Morale) {
+			best = l
+		}
+	}
+	return best
+}
+
+// stackLeader is the leader moving with the stack who has the highest
+// Morale Value: he must finish the move with it (LoB 3.5b), so leaders
+// who only stand in the hex do not count. nil when there is none.
+func (r *resolver) stackLeader(a *actingStack) *Leader {
+	var best *Leader
+	for _, p := range a.leaders {
+		if l := r.s.scn.leader(p.Name); l != nil && p.Status == "" && (best == nil || l.Morale > best.Morale) {
+			best = l
+		}
+	}
+	return best
+}
+
+// adjacentEnemies lists the enemy combat units next to a hex.
+func (r *resolver) adjacentEnemies(h string) []*Piece {
+	enemy := r.s.enemyOf(r.side)
+	var out []*Piece
+	for _, n := range r.s.scn.Map.adjacentHexes(h) {
+		for _, p := range r.s.combatUnitsIn(n) {
+			if p.Side == enemy {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// closing makes the Closing Roll a stack with combat units needs to enter
+// a hex next to enemy combat units (LoB 3.5) and reports whether it may
+// enter. Wrecked
+// units always fail and are left behind (3.5, 5.7 #1).
+func (r *resolver) closing(a *actingStack, to string) bool {
+	enemies := r.adjacentEnemies(to)
+	if len(enemies) == 0 || len(a.units) == 0 {
+		return true // LoB 3.5a #5; leaders alone need no roll (3.5)
+	}
+	if why := r.autoFail(a); why != "" {
+		r.log.Addf("closing-failed", "LoB 3.5", "%s cannot close on %s: %s", a.names(), to, why)
+		a.closingFailed, a.stopped = true, true
+		return false
+	}
+	if left := r.leaveWrecked(a); len(a.units) == 0 {
+		r.log.Addf("closing-failed", "LoB 3.5", "%s cannot close on %s: Wrecked units always fail their Closing Rolls (LoB 5.7)", left, to)
+		a.closingFailed, a.stopped = true, true
+		return false
+	}
+	if why, rule := r.noClosingRoll(a, to, enemies); why != "" {
+		r.add("closing-not-needed", rule, "%s enters %s without a Closing Roll: %s", a.names(), to, why)
+		return true
+	}
+	return r.closingRoll(a, "close on "+to, r.closingMods(to, enemies))
+}
+
+// autoFail says why a stack automatically fails a Closing Roll: it is DG
+// (LoB 3.5, 6.0). "" when it does not.
+func (r *resolver) autoFail(a *actingStack) string {
+	if a.morale == MoraleDG {
+		return "DG units automatically fail Closing Rolls"
+	}
+	return ""
+}
+
+// leaveWrecked drops the stack's Wrecked units, which stay where they are
+// (LoB 3.5: "leave behind" its Wrecked units), and names them.
+func (r *resolver) leaveWrecked(a *actingStack) string {
+	var keep []*Piece
+	var left []string
+	for _, p := range a.units {
+		if u := r.s.scn.unit(p.Name); u != nil && u.Wrecked(p.Unit.SP) {
+			left = append(left, p.Name)
+			continue
+		}
+		keep = append(keep, p)
+	}
+	if len(left) > 0 && len(keep) > 0 {
+		r.add("wrecked-left-behind", "LoB 3.5", "%s, Wrecked, cannot pass a Closing Roll and stays in %s", strings.Join(left, ", "), a.hex)
+	}
+	if len(keep) > 0 {
+		a.units = keep
+	}
+	if len(left) > 0 && len(keep) == 0 {
+		a.units = nil
+	}
+	return strings.Join(left, ", ")
+}
+
+// noClosingRoll says why no Closing Roll is needed, with the rule, or ""
+// (LoB 3.5, 3.5a).
+func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (string, string) {
+	if a.morale == MoraleBL {
+		return "Blood Lusted units close automatically", "LoB 3.5"
+	}
+	allOpen := true
+	for _, p := range a.units {
+		allOpen = allOpen && p.Unit.Formation == "open-order"
+	}
+	if allOpen {
+		return "Open Order units close automatically", "LoB 3.5"
+	}
+	for _, p := range r.s.combatUnitsIn(to) {
+		if p.Side == r.side && !r.s.isOpenOrderCapable(p) {
+			return fmt.Sprintf("%s, not Open Order Capable, is already there", p.Name), "LoB 3.5a"
+		}
+	}
+	onlyOpen := true
+	for _, e := range enemies {
+		onlyOpen = onlyOpen && r.s.isOpenOrderCapable(e)
+	}
+	if onlyOpen {
+		return "the only enemy combat units next to it are Open Order Capable", "LoB 3.5a"
+	}
+	if r.skedaddling(a) {
+		return "the stack is Skedaddling", "LoB 3.5a"
+	}
+	if !r.seesAny(a.hex, enemies) {
+		return "the stack has no Clear line of sight to the enemy next to that hex", "LoB 3.5a"
+	}
+	return "", ""
+}
+
+// skedaddling reports whether a unit of the stack belongs to a Skedaddling
+// Command (LoB 10.9).
+func (r *resolver) skedaddling(a *actingStack) bool {
+	links := r.s.links(r.side)
+	for _, p := range a.units {
+		if l, ok := links[p.Name]; ok && r.s.cmdStatus(l.cmd.Name).Skedaddle != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// seesAny reports whether the stack's hex has a Clear line of sight to
+// any of the units (LoB 3.5a #2, 4.0).
+func (r *resolver) seesAny(from string, units []*Piece) bool {
+	m := &r.s.scn.Map
+	g := m.sight
+	b := g.blockersFor(r.side, r.s.sightUnits())
+	for _, p := range units {
+		if g.lineOfSight(m.axial(from), m.axial(p.Hex), Shot{Side: r.side}, b).Clear {
+			return true
+		}
+	}
+	return false
+}
+
+// closingRoll rolls one die for the top unit's Morale Rating with the
+// leader modifier and the named table modifiers (LoB 3.5, 3.5b): what
+// says what the roll is for ("close on F4.5", "Charge F4.5").
+func (r *resolver) closingRoll(a *actingStack, what string, names []string) bool {
+	f := r.s.charts.field
+	top := a.units[0]
+	rating := r.s.scn.unit(top.Name).Morale
+	mods, why := 0, []string{}
+	if l := r.stackLeader(a); l != nil {
+		if n := f.LeaderClosingModifier(l.Morale); n != 0 {
+			mods += n
+			why = append(why, fmt.Sprintf("leader %s %+d", l.Name, n))
+		}
+	}
+	for _, m := range names {
+		n, err := f.ClosingModifier(m)
+		if r.fail(err) {
+			return false
+		}
+		mods += n
+		why = append(why, fmt.Sprintf("%s %+d", m, n))
+	}
+	need, err := f.ClosingNeeded(rating, mods)
+	if r.fail(err) {
+		return false
+	}
+	die := r.log.Roll(6, "LoB 3.5", fmt.Sprintf("Closing Roll for %s to %s", a.names(), what))
+	ok, err := f.ClosingPasses(rating, die, mods)
+	if r.fail(err) {
+		return false
+	}
+	verdict := "fails: the stack stops"
+	if ok {
+		verdict = "succeeds"
+	}
+	r.log.Addf("closing-roll", "LoB 3.5", "%s (Morale %s, needs %d after modifiers: %s) rolls %d to %s: %s",
+		top.Name, rating, need, modList(why), die, what, verdict)
+	if !ok {
+		a.closingFailed, a.stopped = true, true
+	}
+	return ok
+}
+
+// closingMods names the table modifiers that apply to entering a hex: a
+// rear hex of any adjacent enemy unit (LoB 3.5) and a front hex of enemy
+// artillery with Canister (3.5 table).
+func (r *resolver) closingMods(to string, enemies []*Piece) []string {
+	var out []string
+	rear, canister := false, false
+	m := &r.s.scn.Map
+	for _, e := range enemies {
+		if !r.s.hasFront(e) || !frontal(e.Unit.Facing, m.direction(e.Hex, to)) {
+			rear = true
+			continue
+		}
+		if u := r.s.scn.unit(e.Name); e.Kind == ArmArtillery && u != nil && u.Canister != "" && !e.Unit.DepletedCanister {
+			canister = true
+		}
+	}
+	if rear {
+		out = append(out, "enemy-rear-hex")
+	}
+	if canister {
+		out = append(out, "frontal-canister")
+	}
+	return out
+}
+
+// modList prints modifiers for an event, "none" when there are none.
+func modList(ms []string) string {
+	if len(ms) == 0 {
+		return "none"
+	}
+	return strings.Join(ms, ", ")
+}

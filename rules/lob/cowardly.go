@@ -1,0 +1,69 @@
+package lob
+
+import "slices"
+
+// Cowardly Legs (LoB 6.5). A marker goes where a retreat began, or where
+// a stack was destroyed by Combat or Morale Table results (6.5a); it makes
+// Morale Checks of inactive stacks in or next to it harder (6.5b), except
+// for the stack that created it and stacks it forced to Displace (6.5c);
+// markers do not add up (6.5d) and all go in the Rally Phase (6.5e).
+
+// placeCowardlyLegs puts a Cowardly Legs marker on a hex for the stack of
+// the named units (LoB 6.5a), which it never affects (6.5c).
+func (r *resolver) placeCowardlyLegs(h string, creators []string, rule, why string) {
+	r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs = true })
+	r.s.exempt(h, creators)
+	r.add("cowardly-legs", rule, "Cowardly Legs marker placed in %s: %s (LoB 6.5a)", h, why)
+}
+
+// exempt records units a hex's Cowardly Legs marker never affects.
+func (s *State) exempt(h string, units []string) {
+	s.editMarker(h, func(m *HexMarker) {
+		for _, u := range units {
+			if !slices.Contains(m.Exempt, u) {
+				m.Exempt = append(m.Exempt, u)
+			}
+		}
+		slices.Sort(m.Exempt)
+	})
+}
+
+// cowardlyLegsApplies reports whether a Morale Check by the stack in hex
+// h takes the Cowardly Legs modifier (LoB 6.5b): the stack belongs to the
+// inactive player and a marker is in or adjacent to its hex, not one
+// created by the stack itself or by a stack that forced it to Displace
+// (6.5c). Several markers count once (6.5d).
+func (r *resolver) cowardlyLegsApplies(h string) bool {
+	side := r.s.ownerOf(h)
+	if side == "" || side == r.side {
+		return false
+	}
+	units := names(r.s.stackUnits(side, h))
+	for _, mk := range r.s.doc.Markers {
+		if !mk.CowardlyLegs || r.s.scn.Map.distance(h, mk.Hex) > 1 {
+			continue
+		}
+		if !slices.ContainsFunc(units, func(u string) bool { return slices.Contains(mk.Exempt, u) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeCowardlyLegs takes every Cowardly Legs marker off the map (LoB
+// 6.4 step 5, 6.5e).
+func (r *resolver) removeCowardlyLegs(rule string) {
+	var hexes []string
+	for _, m := range r.s.doc.Markers {
+		if m.CowardlyLegs {
+			hexes = append(hexes, m.Hex)
+		}
+	}
+	for _, h := range hexes {
+		r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs, m.Exempt = false, nil })
+	}
+	n := len(hexes)
+	if n > 0 {
+		r.add("cowardly-legs-removed", rule, "Cowardly Legs markers removed: %d (LoB 6.5e)", n)
+	}
+}

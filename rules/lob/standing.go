@@ -1,0 +1,126 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// Standing reactions. Line of Battle is IGOUGO: while one side's player
+// turn is resolved, only that side's orders are in hand, yet the rules make
+// the other side choose mid-turn (LoB 5.1b, 6.3, 6.3d, 9.4e, 9.4h). Each
+// side's latest STANDING block is therefore kept in the state (the
+// Activity Phase keeps it, keepStanding) and answers those choices in every
+// later turn until the side sends a new block. For the retreat reactions a
+// reaction the block does not mention is not covered: resolution pauses
+// with a decision request whose default is orders.ReactionDefault.
+
+// keepStanding stores the active side's STANDING block in the state at
+// the start of its Activity Phase, replacing the reactions it kept before
+// (a file without one keeps them): each reaction with every option
+// written, most preferred first, and the units of VOLLEY PREFER. It
+// reports the block now in force.
+func (r *resolver) keepStanding(f *orders.File) {
+	b := standingBlock(f)
+	if b == nil {
+		return
+	}
+	keep := slices.DeleteFunc(r.s.doc.Standing, func(x StandingReaction) bool { return x.Side == r.side })
+	for _, rc := range b.Reactions {
+		if len(rc.Choices) == 0 {
+			continue
+		}
+		x := StandingReaction{Side: r.side, Kind: rc.Kind, Choice: rc.Choices[0].Text}
+		if len(rc.Choices) > 1 {
+			for _, c := range rc.Choices {
+				x.Choices = append(x.Choices, c.Text)
+			}
+		}
+		for _, u := range rc.Units {
+			if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
+				x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
+			}
+		}
+		keep = append(keep, x)
+	}
+	r.s.doc.Standing = keep
+	r.add("standing-kept", "LoB 2.2", "%s standing reactions now in force: %s", r.side, r.s.standingText(r.side))
+}
+
+// standingBlock is the file's STANDING block, or nil.
+func standingBlock(f *orders.File) *orders.Standing {
+	for _, o := range f.Orders {
+		if st, ok := o.(*orders.Standing); ok {
+			return st
+		}
+	}
+	return nil
+}
+
+// standing is a side's standing choices for a reaction kind, most
+// preferred first, and whether its kept block covers the kind.
+func (s *State) standing(side rules.Side, kind string) ([]string, bool) {
+	for _, x := range s.doc.Standing {
+		if x.Side != side || x.Kind != kind {
+			continue
+		}
+		if len(x.Choices) > 0 {
+			return x.Choices, true
+		}
+		return []string{x.Choice}, true
+	}
+	return nil, false
+}
+
+// standingText prints a side's kept reactions on one line, in the order
+// of orders.ReactionKinds.
+func (s *State) standingText(side rules.Side) string {
+	var parts []string
+	for _, k := range orders.ReactionKinds {
+		if cs, ok := s.standing(side, k); ok {
+			parts = append(parts, k+" "+strings.Join(slices.Concat(cs, s.preferred(side, k)), ", "))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// preferred lists the units of a side's VOLLEY PREFER.
+func (s *State) preferred(side rules.Side, kind string) []string {
+	for _, x := range s.doc.Standing {
+		if x.Side == side && x.Kind == kind {
+			return x.Units
+		}
+	}
+	return nil
+}
+
+// standingLines are a side's report lines on its standing reactions: each
+// reaction in force, or that a choice it does not cover will be asked
+// for by decision request with its default.
+func (s *State) standingLines(side rules.Side) []string {
+	ls := []string{fmt.Sprintf("%s standing reactions (LoB 5.1b, 5.4, 6.3, 6.3d, 9.4e, 9.4h):", side)}
+	for _, k := range orders.ReactionKinds {
+		if cs, ok := s.standing(side, k); ok {
+			ls = append(ls, fmt.Sprintf("  %s %s", k, strings.Join(slices.Concat(cs, s.preferred(side, k)), ", ")))
+			continue
+		}
+		ls = append(ls, fmt.Sprintf("  %s not set: %s", k, unsetReaction(k)))
+	}
+	return ls
+}
+
+// unsetReaction says what happens to a reaction a side has not set: the
+// Activity Phase applies the default for Opening Volleys and losses; the
+// retreat reactions are asked for.
+func unsetReaction(kind string) string {
+	if kind == "VOLLEY" || kind == "LOSSES" {
+		return "default " + orders.ReactionDefault[kind]
+	}
+	return "you will be asked; default " + orders.ReactionDefault[kind]
+}

@@ -1,0 +1,441 @@
+package lob
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// This file checks activity scripts (STACK blocks) and standing reactions
+// (the STANDING block) against the game: that the units exist, are the
+// side's own and stand together, that hexes are on the map, and that
+// facings and formations are ones Line of Battle has. The scripts are kept
+// with the orders; carrying them out is the Activity Phase engine's work.
+
+// ActivityNote is what a receipt says about activity scripts and standing
+// reactions: what the Activity Phase engine carries out, and what not yet.
+const ActivityNote = "Activity scripts (STACK) are carried out in your Activity Phase, stack by stack in file order: " +
+	"movement, formations, Facing, Closing Rolls, fire with Opening Volleys, Morale Checks, and Charges (CHARGE). " +
+	"Standing reactions (STANDING) are kept and answer for your side in the other side's turn."
+
+// hexsideFacings are the facings of a flat-top hex grid: a unit in Line or
+// Unlimbered faces a single hexside (LoB 3.3).
+var hexsideFacings = []string{"N", "NE", "SE", "S", "SW", "NW"}
+
+// formations are the formations LoB knows (LoB 3.1, 3.1b-d).
+var formations = []string{"LINE", "COLUMN", "LIMBERED", "UNLIMBERED", "MOUNTED", "OPEN ORDER"}
+
+// selfRetreatHexes is the length of a DG or Routed unit's self-inflicted
+// retreat (LoB 3.0e).
+const selfRetreatHexes = 10
+
+// validateActivity checks o if it is an activity script or standing
+// reactions and reports whether it was one.
+func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps *problems) bool {
+	switch o := o.(type) {
+	case *orders.Stack:
+		s.checkStack(sd, o, ps)
+		s.checkOnce(f, o, ps)
+	case *orders.Standing:
+		s.checkStanding(sd, o, ps)
+	default:
+		return false
+	}
+	return true
+}
+
+// firstWritten returns the file's first written order, or nil.
+func firstWritten(f *orders.File) *orders.Written {
+	for _, o := range f.Orders {
+		if w, ok := o.(*orders.Written); ok {
+			return w
+		}
+	}
+	return nil
+}
+
+// pieceNames lists every counter that can be part of a stack, by name.
+func (s *State) pieceNames() []named[int] {
+	ns := make([]named[int], len(s.doc.Pieces))
+	for i, p := range s.doc.Pieces {
+		ns[i] = named[int]{p.Name, i}
+	}
+	return ns
+}
+
+// ownPiece finds one of the side's counters by name or unique
+// abbreviation, reporting a problem if there is none.
+func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
+	m := match("unit", n.Text, s.pieceNames())
+	if !m.ok {
+		if m.suggestion == "" {
+			m.suggestion = s.suggestPiece(n.Text)
+		}
+		ps.add(n.At, "lob-unknown-unit", "LoB 2.2", m.message, m.suggestion)
+		return nil, false
+	}
+	p := &s.doc.Pieces[m.target]
+	if p.Side != sd.Side {
+		ps.add(n.At, "lob-2.2-enemy-unit", "LoB 2.2",
+			fmt.Sprintf("%s is a %s unit; you can only activate your own", p.Name, p.Side), "")
+		return nil, false
+	}
+	return p, true
+}
+
+// checkStack checks one STACK block. See LoB 2.2 and 3.0: a stack moves
+// or fires as one, from the hex where it stands.
+func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
+	var members []*Piece
+	for _, n := range st.Units {
+		if p, ok := s.ownPiece(sd, n, ps); ok {
+			members = append(members, p)
+		}
+	}
+	at := ""
+	if len(members) > 0 && len(members) == len(st.Units) {
+		at = members[0].Hex
+		for i, p := range members[1:] {
+			if p.Hex != at {
+				ps.add(st.Units[i+1].At, "lob-3.0d-not-one-stack", "LoB 3.0d",
+					fmt.Sprintf("%s is in %s, not with %s in %s; a stack's units share one hex", p.Name, p.Hex, members[0].Name, at),
+					"give each hex its own STACK block")
+				at = ""
+				break
+			}
+		}
+	}
+	for _, step := range st.Steps {
+		s.checkStep(sd, st, members, step, &at, ps)
+	}
+	checkActivityKind(st, ps)
+}
+
+// checkActivityKind checks that a script is one Move or one Fire Activity
+// (LoB 2.2): no unit fires and then moves, fires twice, or both fires
+// and charges. A fallback fire after a failed Closing Roll (LoB 3.5) is
+// the exception, and is not counted. No Facing change follows a Charge
+// (3.3d, 7.2e).
+func checkActivityKind(st *orders.Stack, ps *problems) {
+	var fired, charged *orders.Step
+	for i := range st.Steps {
+		step := &st.Steps[i]
+		if step.IfClosingFails {
+			continue
+		}
+		switch step.Verb {
+		case "FIRE":
+			switch {
+			case fired != nil:
+				ps.add(step.At, "lob-2.2-one-fire", "LoB 2.2",
+					fmt.Sprintf("the stack already fires on line %d; a unit fires once in its activity", fired.At.Line), "")
+			case charged != nil:
+				ps.add(step.At, "lob-2.2-fire-and-charge", "LoB 2.2",
+					"a stack that charges is on a Move Activity and cannot also fire",
+					"to fire if the charge's Closing Roll fails, write IF CLOSING FAILS FIRE <hex>")
+			}
+			fired = step
+		case "CHARGE":
+			charged = step
+			if fired != nil {
+				ps.add(step.At, "lob-2.2-fire-and-charge", "LoB 2.2",
+					"units on a Fire Activity cannot charge", "charge or fire, not both")
+			}
+		case "MOVE", "RETREAT":
+			if fired != nil {
+				ps.add(step.At, "lob-2.2-move-after-fire", "LoB 2.2",
+					fmt.Sprintf("no unit can fire and then move; the stack fires on line %d", fired.At.Line),
+					"move first, then fire")
+			}
+		case "FACE":
+			if charged != nil {
+				ps.add(step.At, "lob-3.3d-face-after-charge", "LoB 3.3d",
+					fmt.Sprintf("the stack announces a Charge on line %d; after that it cannot change Facing this phase", charged.At.Line),
+					"face the target before the CHARGE; after it the stack goes straight ahead")
+			}
+		}
+	}
+}
+
+// checkOnce reports units of st that an earlier STACK block of the file
+// already activates: each unit has one activity a phase, and a stack
+// finishes before another starts (LoB 2.2, 3.0d).
+func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
+	piece := func(n orders.Name) (string, bool) {
+		m := match("unit", n.Text, s.pieceNames())
+		if !m.ok {
+			return "", false
+		}
+		return s.doc.Pieces[m.target].Name, true
+	}
+	for _, o := range f.Orders {
+		if o == orders.Order(st) {
+			return
+		}
+		earlier, ok := o.(*orders.Stack)
+		if !ok {
+			continue
+		}
+		for _, n := range activated(st) {
+			name, ok := piece(n)
+			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
+				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
+					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
+					"put all of its steps in one STACK block")
+			}
+		}
+	}
+}
+
+// checkStep checks one step; at is the stack's hex, "" once unknown, and
+// is moved along MOVE and RETREAT paths.
+func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step orders.Step, at *string, ps *problems) {
+	switch step.Verb {
+	case "MOVE", "RETREAT":
+		s.checkPath(step, at, ps)
+	case "FIRE":
+		s.onMap(step.Hexes[0], "target", ps)
+	case "CHARGE":
+		s.checkCharge(step, at, ps)
+	case "FACE":
+		if !slices.Contains(hexsideFacings, step.Word) {
+			ps.add(step.WordAt, "lob-3.3-facing", "LoB 3.3",
+				fmt.Sprintf("a unit faces a hexside, and this map's hexes have no side to the %s", step.Word),
+				"face "+strings.Join(nearFacings(step.Word), " or "))
+		}
+	case "FORMATION":
+		if !slices.Contains(formations, step.Word) {
+			sugg := "use one of " + strings.Join(formations, ", ")
+			if best, ok := nearest(normName(step.Word), namedStrings(formations)); ok {
+				sugg = fmt.Sprintf("did you mean '%s'?", best)
+			}
+			ps.add(step.WordAt, "lob-3.1-formation", "LoB 3.1",
+				fmt.Sprintf("'%s' is not a formation in Line of Battle", step.Word), sugg)
+		}
+	case "SPLIT":
+		s.checkSplit(sd, st, step, ps)
+	case "JOIN":
+		s.checkJoin(sd, st, step, *at, ps)
+	}
+}
+
+// checkPath checks a MOVE or RETREAT path: every hex on the map, each next
+// to the one before, the first next to where the stack stands. A
+// self-inflicted retreat is exactly ten hexes (LoB 3.0e).
+func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
+	m := &s.scn.Map
+	if step.Verb == "RETREAT" && len(step.Hexes) != selfRetreatHexes {
+		ps.add(step.At, "lob-3.0e-retreat-length", "LoB 3.0e",
+			fmt.Sprintf("a self-inflicted retreat must be %d hexes; this one is %d", selfRetreatHexes, len(step.Hexes)),
+			fmt.Sprintf("list the %d hexes of the retreat in order", selfRetreatHexes))
+	}
+	for _, h := range step.Hexes {
+		if !s.onMap(h, "path hex", ps) {
+			*at = ""
+			continue
+		}
+		if *at != "" && m.distance(*at, h.Hex) != 1 {
+			ps.add(h.At, "lob-3.0-path-gap", "LoB 3.0",
+				fmt.Sprintf("%s is not next to %s; a path goes hex by hex", h.Hex, *at),
+				"list every hex the stack enters, in order")
+		}
+		*at = h.Hex
+	}
+}
+
+// checkCharge checks a CHARGE target: on the map and adjacent to where
+// the stack stands (LoB 7.0b). A won Charge advances the stack into the
+// target (7.3b), so a later MOVE path starts there.
+func (s *State) checkCharge(step orders.Step, at *string, ps *problems) {
+	h := step.Hexes[0]
+	if !s.onMap(h, "target", ps) {
+		*at = ""
+		return
+	}
+	if *at != "" && s.scn.Map.distance(*at, h.Hex) != 1 {
+		ps.add(h.At, "lob-7.0b-charge-adjacent", "LoB 7.0b",
+			fmt.Sprintf("%s is not next to %s; a Charge is made from a hex adjacent to its target", h.Hex, *at),
+			"move next to the target first, then CHARGE it")
+	}
+	*at = h.Hex
+}
+
+// onMap reports whether a hex is on the map, adding a problem if not.
+func (s *State) onMap(h orders.HexRef, what string, ps *problems) bool {
+	m := &s.scn.Map
+	if _, ok := m.Hex(h.Hex); ok {
+		return true
+	}
+	ps.add(h.At, "lob-1.4a-off-map", "LoB 1.4a",
+		fmt.Sprintf("%s %s is not a hex of this map (%s1.1 to %s%d.%d)", what, h.Hex, m.Letter, m.Letter, m.Cols, m.Rows), "")
+	return false
+}
+
+// checkSplit checks that the units SPLIT leaves behind are in the stack
+// and that some stay with it. See LoB 3.0d.
+func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *problems) {
+	for _, n := range step.Units {
+		p, ok := s.ownPiece(sd, n, ps)
+		if !ok {
+			continue
+		}
+		if !slices.ContainsFunc(st.Units, func(u orders.Name) bool {
+			m := match("unit", u.Text, s.pieceNames())
+			return m.ok && s.doc.Pieces[m.target].Name == p.Name
+		}) {
+			ps.add(n.At, "lob-3.0d-split-not-in-stack", "LoB 3.0d",
+				fmt.Sprintf("%s is not in this stack, so it cannot split off from it", p.Name),
+				"name only units listed on the STACK line")
+		}
+	}
+	if len(step.Units) >= len(st.Units) {
+		ps.add(step.At, "lob-3.0d-split-all", "LoB 3.0d", "SPLIT leaves no unit in the stack",
+			"split off only some of the units")
+	}
+}
+
+// activated lists the units a script activates: those of its STACK line
+// and those it takes in with JOIN.
+func activated(st *orders.Stack) []orders.Name {
+	ns := slices.Clone(st.Units)
+	for _, step := range st.Steps {
+		if step.Verb == "JOIN" {
+			ns = append(ns, step.Units...)
+		}
+	}
+	return ns
+}
+
+// checkJoin checks that the units JOIN takes in are the side's own, not
+// already in the stack, and stand in the hex the stack has reached. See
+// LoB 2.2 and 3.0d: a unit can be added to a stack as it moves through
+// the unit's hex.
+func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at string, ps *problems) {
+	for _, n := range step.Units {
+		p, ok := s.ownPiece(sd, n, ps)
+		if !ok {
+			continue
+		}
+		switch {
+		case slices.ContainsFunc(st.Units, func(u orders.Name) bool {
+			m := match("unit", u.Text, s.pieceNames())
+			return m.ok && s.doc.Pieces[m.target].Name == p.Name
+		}):
+			ps.add(n.At, "lob-3.0d-join-member", "LoB 3.0d",
+				fmt.Sprintf("%s is already in this stack", p.Name), "JOIN names units met on the way")
+		case at != "" && p.Hex != at:
+			ps.add(n.At, "lob-3.0d-join-elsewhere", "LoB 3.0d",
+				fmt.Sprintf("%s is in %s, but the stack is in %s at this point", p.Name, p.Hex, at),
+				"move the stack into the unit's hex before JOIN")
+		}
+	}
+}
+
+// checkStanding checks the units named in standing reactions.
+func (s *State) checkStanding(sd *SideOOB, st *orders.Standing, ps *problems) {
+	for _, r := range st.Reactions {
+		for _, n := range r.Units {
+			s.ownPiece(sd, n, ps)
+		}
+	}
+}
+
+// nearFacings returns the hexside facings either side of a compass point
+// that is not one (E gives NE and SE), or all of them.
+func nearFacings(d string) []string {
+	switch d {
+	case "E":
+		return []string{"NE", "SE"}
+	case "W":
+		return []string{"NW", "SW"}
+	}
+	return hexsideFacings
+}
+
+// namedStrings makes candidates of plain strings for nearest.
+func namedStrings(ss []string) []named[string] {
+	ns := make([]named[string], len(ss))
+	for i, s := range ss {
+		ns[i] = named[string]{s, s}
+	}
+	return ns
+}
+
+// ReceiptNotes says, for a file with activity scripts or standing
+// reactions, how they will be carried out, and which unit each
+// abbreviated or differently written name was read as, so that the player
+// can see a misreading before it matters.
+func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	var notes, read []string
+	for _, o := range f.Orders {
+		switch o.(type) {
+		case *orders.Stack, *orders.Standing:
+			if len(notes) == 0 {
+				notes = append(notes, ActivityNote)
+			}
+		}
+		for _, n := range namesIn(o) {
+			m := match("unit", n.Text, s.pieceNames())
+			if !m.ok {
+				continue
+			}
+			if full := s.doc.Pieces[m.target].Name; !strings.EqualFold(full, n.Text) {
+				if r := fmt.Sprintf("%s = %s", n.Text, full); !slices.Contains(read, r) {
+					read = append(read, r)
+				}
+			}
+		}
+	}
+	if len(read) > 0 {
+		notes = append(notes, "Names read as: "+strings.Join(read, "; ")+".")
+	}
+	return notes
+}
+
+// namesIn lists the unit names written in an activity script or in
+// standing reactions.
+func namesIn(o orders.Order) []orders.Name {
+	var ns []orders.Name
+	switch o := o.(type) {
+	case *orders.Stack:
+		ns = append(ns, o.Units...)
+		for _, st := range o.Steps {
+			ns = append(ns, st.Units...)
+		}
+	case *orders.Standing:
+		for _, r := range o.Reactions {
+			ns = append(ns, r.Units...)
+		}
+	}
+	return ns
+}
+
+// suggestPiece finds the counter a misspelt name or abbreviation most
+// likely meant, comparing it with whole names and with their beginnings
+// ("Amse" is one slip from "Ames' Brigade"). It returns "" if none is
+// close.
+func (s *State) suggestPiece(written string) string {
+	w := normName(written)
+	best, bestD := "", max(1, len([]rune(w))/4)+1
+	for _, p := range s.doc.Pieces {
+		full := normName(p.Name)
+		d := orders.Distance(w, full)
+		if r := []rune(full); len(r) > len([]rune(w)) {
+			d = min(d, orders.Distance(w, string(r[:len([]rune(w))])))
+		}
+		if d < bestD {
+			best, bestD = p.Name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("did you mean '%s'?", best)
+}
