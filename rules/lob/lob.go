@@ -33,6 +33,11 @@ var (
 	_ rules.System        = System{}
 	_ rules.OptionalRules = System{}
 	_ rules.Ruler         = System{}
+	// The adjudicator hashes these into a game's dice commitment.
+	_ interface {
+		ScenarioData(name string) ([]byte, error)
+		ChartPackData() []byte
+	} = System{}
 )
 
 // New returns the Line of Battle v2.0 system.
@@ -155,3 +160,11 @@ func (System) OptionalRulesInPlay(s rules.State) []string {
 	}
 	return append([]string(nil), st.doc.Optional...)
 }
+
+// ScenarioData returns the bytes of an embedded scenario file, whose hash
+// the game-start mail publishes with the dice commitment.
+func (System) ScenarioData(name string) ([]byte, error) { return ScenarioData(name) }
+
+// ChartPackData returns the bytes of the shipped chart pack, which a game
+// not given its own records and hashes.
+func (System) ChartPackData() []byte { return ChartPackData() }
