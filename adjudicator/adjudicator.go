@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -116,6 +117,9 @@ type GameSpec struct {
 	NMRPolicy string
 	// Preview holds each segment's results for the umpire's RELEASE.
 	Preview bool
+	// Optional lists optional rules to switch on, e.g. "12.2" (LoB 12.0),
+	// for a system with the rules.OptionalRules capability.
+	Optional []string
 }
 
 // diceLinks is the length of a game's dice chain: far more segments than
@@ -137,6 +141,9 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 	}
 	st, err := sys.NewGame(spec.Scenario, pack)
 	if err != nil {
+		return fmt.Errorf("game %s: %w", spec.ID, err)
+	}
+	if st, err = withOptional(sys, st, spec.Optional); err != nil {
 		return fmt.Errorf("game %s: %w", spec.ID, err)
 	}
 	if len(spec.Players) == 0 {
@@ -193,6 +200,60 @@ func (a *Adjudicator) deadline(from time.Time) int64 {
 		return 0
 	}
 	return from.Add(a.cfg.Deadline).UnixMilli()
+}
+
+// withOptional switches on a new game's optional rules.
+func withOptional(sys rules.System, st rules.State, ids []string) (rules.State, error) {
+	if len(ids) == 0 {
+		return st, nil
+	}
+	or, ok := sys.(rules.OptionalRules)
+	if !ok {
+		return nil, fmt.Errorf("%s has no optional rules (asked for %s)", sys.Name(), strings.Join(ids, ", "))
+	}
+	next, err := or.WithOptionalRules(st, ids)
+	if err != nil {
+		return nil, fmt.Errorf("optional rules: %w (%s offers %s)", err, sys.Name(), optionalList(or, nil))
+	}
+	return next, nil
+}
+
+// optionalList names optional rules, e.g. "12.2 Defensive Positions, 12.4
+// Axis of Advance": the ids given, or every one the system offers when
+// ids is nil.
+func optionalList(or rules.OptionalRules, ids []string) string {
+	var out []string
+	for _, r := range or.OptionalRules() {
+		if ids == nil || slices.Contains(ids, r.ID) {
+			out = append(out, r.ID+" "+r.Name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// optionalInPlay names the optional rules in play in st, or returns ""
+// when there are none or the system has none.
+func optionalInPlay(sys rules.System, st rules.State) string {
+	or, ok := sys.(rules.OptionalRules)
+	if !ok {
+		return ""
+	}
+	ids := or.OptionalRulesInPlay(st)
+	if len(ids) == 0 {
+		return ""
+	}
+	return optionalList(or, ids)
+}
+
+// view is what side sees of st in game g, with the optional rules in play
+// named after its first line.
+func view(sys rules.System, st rules.State, side rules.Side, game string) rules.View {
+	v := sys.View(st, side)
+	v.Game = game
+	if opt := optionalInPlay(sys, st); opt != "" && len(v.Lines) > 0 {
+		v.Lines = slices.Concat(v.Lines[:1], []string{"Optional rules in play: " + opt + "."}, v.Lines[1:])
+	}
+	return v
 }
 
 // systemPack returns the chart pack a system ships, for the record.

@@ -135,8 +135,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 	if st, err = sys.DecodeState(g.State); err != nil {
 		return Outcome{}, err
 	}
-	v := sys.View(st, side)
-	v.Game = g.ID
+	v := view(sys, st, side, g.ID)
 	d := templates.StatusData{Command: c.Word, Note: note, View: v, Next: nextLine(st, side), Paused: g.PausedAt != 0}
 	if g.Deadline != 0 && !st.Over() {
 		d.Deadline = timeText(g.Deadline)

@@ -99,12 +99,12 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 		if p.Email == "" {
 			continue // an invited side gets its start mail when it joins
 		}
-		v := sys.View(st, viewSide(p))
-		v.Game = g.ID
+		v := view(sys, st, viewSide(p), g.ID)
 		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(),
 			Side: p.Side, Head: fmt.Sprintf("%x", g.DiceHead), Links: g.DiceLinks, Engine: Engine,
 			ScenarioHash: hashHex(scen), ChartPackHash: hashHex(g.ChartPack), Provisional: v.Provisional,
-			View: v, Next: nextLine(st, rules.Side(p.Side))})
+			Optional: optionalInPlay(sys, st),
+			View:     v, Next: nextLine(st, rules.Side(p.Side))})
 		if err != nil {
 			return err
 		}
@@ -145,8 +145,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			continue
 		}
 		side := viewSide(p)
-		v := sys.View(next, side)
-		v.Game = g.ID
+		v := view(sys, next, side, g.ID)
 		var lines []string
 		for _, e := range events {
 			if e.Kind != "roll" && e.VisibleTo(side) {

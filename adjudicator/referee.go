@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -152,11 +153,27 @@ func (a *Adjudicator) rollback(tx *store.Tx, g store.Game) (string, error) {
 		last.Label, held), nil
 }
 
-// rule records an umpire's ruling in the journal and mails it to every
-// player.
+// rule records an umpire's ruling in the journal and mails it. A ruling
+// in the form the game system understands (rules.Ruler) is applied to the
+// game's state first, and mailed only to the sides that may see it; any
+// other text is recorded as it is and mailed to every player.
 func (a *Adjudicator) rule(tx *store.Tx, g store.Game, st rules.State, in Incoming, text string) (string, error) {
 	if text == "" {
 		return "", &refusal{code: "empty-ruling", msg: "RULE needs the ruling's text after it", fix: "RULE CSA-2's route may use the Mill Road"}
+	}
+	sys, err := a.system(g.System)
+	if err != nil {
+		return "", err
+	}
+	if ruler, ok := sys.(rules.Ruler); ok && g.Status == "active" && !st.Over() {
+		next, ev, err := ruler.Rule(st, text)
+		switch {
+		case err == nil:
+			return a.applyRuling(tx, g, st, next, ev, in, text)
+		case !errors.Is(err, rules.ErrNotRuling):
+			return "", &refusal{code: "bad-ruling", msg: "the ruling cannot be applied: " + err.Error(),
+				fix: "name an order the engine holds, e.g. RULE CSA-1 fulfilled, or rephrase the ruling as free text"}
+		}
 	}
 	seg := st.Segment()
 	body, err := json.Marshal(map[string]any{"segment": seg.Label, "text": text})
@@ -173,14 +190,74 @@ func (a *Adjudicator) rule(tx *store.Tx, g store.Game, st rules.State, in Incomi
 	return "Your ruling is recorded in the journal and was mailed to every player.", nil
 }
 
+// appliedRuling is the journal body of a ruling the engine applied. Replay
+// applies it again and checks the state it gives.
+type appliedRuling struct {
+	Segment string       `json:"segment"`
+	Text    string       `json:"text"`
+	Applied bool         `json:"applied"`
+	Event   string       `json:"event"`
+	Rule    string       `json:"rule"`
+	Visible []rules.Side `json:"visible"`
+	// State is the hex SHA-256 of the canonical state after the ruling.
+	State string `json:"state"`
+}
+
+// applyRuling stores the state a ruling gave, journals the ruling and mails
+// it to the sides that may see it, all in the umpire's transaction.
+func (a *Adjudicator) applyRuling(tx *store.Tx, g store.Game, st, next rules.State, ev rules.Event, in Incoming, text string) (string, error) {
+	if err := a.notDeciding(tx, g, "DECIDE for the side first, then RULE"); err != nil {
+		return "", err
+	}
+	seg := st.Segment()
+	canon := next.Canonical()
+	body, err := json.Marshal(appliedRuling{Segment: seg.Label, Text: text, Applied: true, Event: ev.Text, Rule: ev.Rule,
+		Visible: ev.Visible, State: hashHex(canon)})
+	if err != nil {
+		return "", err
+	}
+	if err := tx.AppendEvents(g.ID, seg.Index, []string{"ruling"}, []string{string(body)}); err != nil {
+		return "", err
+	}
+	if err := tx.SetState(g.ID, seg.Index, canon); err != nil {
+		return "", err
+	}
+	mail := fmt.Sprintf("The umpire of game %s rules, at %s:\n\n%s%s\n\n"+
+		"Galloper has applied the ruling to the game; your next report shows the\n"+
+		"position after it. The ruling is recorded in the game's journal.\n", g.ID, seg.Label, ev.Text, ruleSuffix(ev.Rule))
+	var told []string
+	err = a.tellSome(tx, g, "ruling", in.InboundID, "Ruling: "+g.ID, mail, func(p store.Player) bool {
+		if ev.VisibleTo(rules.Side(p.Side)) {
+			told = append(told, p.Side)
+			return true
+		}
+		return false
+	})
+	if err != nil {
+		return "", err
+	}
+	who := "no player"
+	if len(told) > 0 {
+		who = strings.Join(told, " and ")
+	}
+	return fmt.Sprintf("Galloper applied your ruling: %s%s. It is recorded in the journal and was mailed to %s "+
+		"(the sides that may see it).", ev.Text, ruleSuffix(ev.Rule), who), nil
+}
+
 // tellPlayers mails a notice to every player but the umpire.
 func (a *Adjudicator) tellPlayers(tx *store.Tx, g store.Game, kind string, key any, subject, text string) error {
+	return a.tellSome(tx, g, kind, key, subject, text, func(store.Player) bool { return true })
+}
+
+// tellSome mails a notice to the players but the umpire for whom want is
+// true.
+func (a *Adjudicator) tellSome(tx *store.Tx, g store.Game, kind string, key any, subject, text string, want func(store.Player) bool) error {
 	players, err := tx.Players(g.ID)
 	if err != nil {
 		return err
 	}
 	for _, p := range players {
-		if p.Side == Umpire || p.Email == "" {
+		if p.Side == Umpire || p.Email == "" || !want(p) {
 			continue
 		}
 		if err := a.queue(tx, g, kind, key, p.Email, subject, text, Incoming{}, nil); err != nil {

@@ -2,9 +2,11 @@ package adjudicator
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"galloper/adjudicator/store"
+	"galloper/rules"
 	"galloper/rules/dice"
 )
 
@@ -37,8 +39,15 @@ func (a *Adjudicator) Replay(ctx context.Context, gameID string) (ReplayResult, 
 		if err != nil {
 			return err
 		}
+		applied, err := appliedRulings(tx, g.ID)
+		if err != nil {
+			return err
+		}
 		var after []byte
 		for _, s := range segs {
+			if after, err = replayRulings(sys, g.ID, after, applied[s.SegmentIndex]); err != nil {
+				return err
+			}
 			if after != nil && string(after) != string(s.StateBefore) {
 				return fmt.Errorf("game %s: %s does not start from the state the segment before it ended in", g.ID, s.Label)
 			}
@@ -71,10 +80,71 @@ func (a *Adjudicator) Replay(ctx context.Context, gameID string) (ReplayResult, 
 			out.Rolls += len(d.Record().Rolls)
 			out.Events += len(res.Events)
 		}
+		if g.Status == "active" {
+			if after, err = replayRulings(sys, g.ID, after, applied[g.SegmentIndex]); err != nil {
+				return err
+			}
+		}
 		if after != nil && g.Status == "active" && string(after) != string(g.State) {
 			return fmt.Errorf("game %s: its current state is not the state its last segment ended in", g.ID)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// appliedRulings returns the rulings the engine applied to a game's state,
+// by the segment they were made before. A ROLLBACK of a segment drops the
+// rulings made after it, on the position it had produced.
+func appliedRulings(tx *store.Tx, gameID string) (map[int][]appliedRuling, error) {
+	journal, err := tx.Journal(gameID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int][]appliedRuling{}
+	for _, e := range journal {
+		switch e.Kind {
+		case "rollback":
+			for i := range out {
+				if i > e.SegmentIndex {
+					delete(out, i)
+				}
+			}
+		case "ruling":
+			var r appliedRuling
+			if err := json.Unmarshal([]byte(e.Body), &r); err != nil {
+				return nil, fmt.Errorf("game %s: journal entry %d: %w", gameID, e.Seq, err)
+			}
+			if r.Applied {
+				out[e.SegmentIndex] = append(out[e.SegmentIndex], r)
+			}
+		}
+	}
+	return out, nil
+}
+
+// replayRulings applies rulings again to a canonical state and checks each
+// gives the state recorded. A nil state (before the first segment, whose
+// starting state is not recorded) is returned as it is.
+func replayRulings(sys rules.System, gameID string, state []byte, rs []appliedRuling) ([]byte, error) {
+	if state == nil || len(rs) == 0 {
+		return state, nil
+	}
+	ruler, ok := sys.(rules.Ruler)
+	if !ok {
+		return nil, fmt.Errorf("game %s: the journal holds rulings applied by the engine, but %s takes none", gameID, sys.Name())
+	}
+	st, err := sys.DecodeState(state)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rs {
+		if st, _, err = ruler.Rule(st, r.Text); err != nil {
+			return nil, fmt.Errorf("game %s: ruling %q at %s: %w", gameID, r.Text, r.Segment, err)
+		}
+		if hashHex(st.Canonical()) != r.State {
+			return nil, fmt.Errorf("game %s: ruling %q at %s: the state replayed differs from the one recorded", gameID, r.Text, r.Segment)
+		}
+	}
+	return st.Canonical(), nil
 }

@@ -363,3 +363,79 @@ func TestWaitPolicy(t *testing.T) {
 		t.Fatalf("%d overdue notices for the waiting game: %q", len(over), over)
 	}
 }
+
+// TestRuleAppliedByEngine: a RULE in the form the game system understands
+// changes the game's state, is mailed only to the side whose order it
+// concerns and survives a replay of the game after the next segment; one
+// the engine cannot apply is refused and changes nothing.
+func TestRuleAppliedByEngine(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	r.send(csaAddr, "t1", csaTurn1)
+	r.cycle()
+	if len(r.segments("creek")) != 1 {
+		t.Fatal("CSA's turn 1 was not resolved")
+	}
+
+	r.send(umpAddr, "bad ruling", umpire+"RULE CSA-9 fulfilled\n")
+	r.cycle()
+	if m := r.mailsTo(umpAddr, "Re: bad ruling"); len(m) != 1 || !strings.Contains(m[0], "bad-ruling") || !strings.Contains(m[0], "no order CSA-9") {
+		t.Fatalf("reply to a ruling on a missing order: %q", m)
+	}
+	before := r.game("creek").State
+
+	r.send(umpAddr, "ruling", umpire+"RULE CSA-1 note the Mill Road route is within intent\n-- \nthe umpire\n")
+	r.cycle()
+	g := r.game("creek")
+	if string(g.State) == string(before) || !strings.Contains(string(g.State), "the Mill Road route is within intent") {
+		t.Fatalf("the ruling did not reach the game's state:\n%s", g.State)
+	}
+	m := r.mailsTo(umpAddr, "RULE: creek")
+	if len(m) != 1 || !strings.Contains(m[0], "Galloper applied your ruling: Referee's ruling on CSA-1: note the Mill Road route is within intent") ||
+		!strings.Contains(m[0], "mailed to CSA (the sides") || !strings.Contains(m[0], "referee: the Mill Road route is within intent") {
+		t.Fatalf("RULE reply: %q", m)
+	}
+	if m := r.mailsTo(csaAddr, "Ruling: creek"); len(m) != 1 || !strings.Contains(m[0], "Referee's ruling on CSA-1: note the Mill Road route is within intent (LoB 10.3d)") {
+		t.Fatalf("ruling to CSA: %q", m)
+	}
+	if m := r.mailsTo(usaAddr, "Ruling: creek"); len(m) != 0 {
+		t.Fatalf("USA was told of a ruling on CSA's secret order: %q", m)
+	}
+	var applied int
+	for _, e := range r.journal("creek") {
+		if e.Kind == "ruling" && strings.Contains(e.Body, `"applied":true`) {
+			applied++
+		}
+	}
+	if applied != 1 {
+		t.Fatalf("%d applied rulings in the journal, want 1", applied)
+	}
+
+	r.send(usaAddr, "t1", "GAME creek\nSIDE USA\nTURN 1\nPASSWORD oak\n")
+	r.cycle()
+	segs := r.segments("creek")
+	if len(segs) != 2 || !strings.Contains(string(segs[1].StateBefore), "the Mill Road route is within intent") {
+		t.Fatalf("%d segments; the second did not start from the ruled state", len(segs))
+	}
+	if _, err := r.d.Adj.Replay(context.Background(), "creek"); err != nil {
+		t.Fatalf("replay after a ruling: %v", err)
+	}
+
+	// A ruling on the position a segment produced goes with the segment
+	// when it is rolled back.
+	r.send(umpAddr, "second", umpire+"RULE CSA-1 note overruled later\n")
+	r.cycle()
+	if !strings.Contains(string(r.game("creek").State), "overruled later") {
+		t.Fatal("the second ruling did not reach the game's state")
+	}
+	r.send(umpAddr, "rollback", umpire+"ROLLBACK\n")
+	r.cycle()
+	r.send(umpAddr, "resume", umpire+"RESUME\n")
+	r.cycle()
+	if segs := r.segments("creek"); len(segs) != 2 || strings.Contains(string(r.game("creek").State), "overruled later") {
+		t.Fatalf("after ROLLBACK and RESUME: %d segments, state:\n%s", len(segs), r.game("creek").State)
+	}
+	if _, err := r.d.Adj.Replay(context.Background(), "creek"); err != nil {
+		t.Fatalf("replay after a rolled-back ruling: %v", err)
+	}
+}

@@ -69,8 +69,11 @@ type StartData struct {
 	Engine                       string
 	ScenarioHash, ChartPackHash  string
 	Provisional                  bool
-	View                         rules.View
-	Next                         string
+	// Optional names the optional rules in play, e.g. "12.2 Defensive
+	// Positions"; empty when none.
+	Optional string
+	View     rules.View
+	Next     string
 }
 
 // ReminderData fills a reminder or an overdue notice.

@@ -113,6 +113,19 @@ func (t *Tx) AdvanceGame(id string, segmentIndex int, state []byte, over bool, d
 	return err
 }
 
+// SetState replaces the state of a game awaiting orders for a segment,
+// after a referee's ruling changed it.
+func (t *Tx) SetState(id string, segmentIndex int, state []byte) error {
+	res, err := t.exec(`UPDATE games SET state = ? WHERE id = ? AND segment_index = ? AND status = 'active'`, state, id, segmentIndex)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("game %s is not active at segment %d (%v)", id, segmentIndex, err)
+	}
+	return nil
+}
+
 // Players lists a game's players by side.
 func (t *Tx) Players(gameID string) ([]Player, error) {
 	rows, err := t.query(`SELECT game_id, side, email, password_hash, token, invite_hash, resigned_at, pgp_key

@@ -2,9 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"galloper/adjudicator/store"
+	"galloper/rules/lob"
 )
 
 // TestGameNewInvite: `game new --invite` prints a one-time JOIN code for
@@ -38,5 +43,51 @@ func TestGameNewInvite(t *testing.T) {
 	if _, err := run("game", "new", "--config", cfg, "--id", "z", "--player", "CSA:c@p.test:pc", "--pgp-key", "CSA="+cfg); err == nil ||
 		!strings.Contains(err.Error(), "not an armored public key") {
 		t.Fatalf("--pgp-key with a file that is not a key: %v", err)
+	}
+}
+
+// TestGameNewOptional: `game new --optional` stores the optional rules in
+// the game's first state; an unknown rule number is refused.
+func TestGameNewOptional(t *testing.T) {
+	cfg := testConfig(t)
+	run := func(args ...string) error {
+		root := rootCmd()
+		var out bytes.Buffer
+		root.SetOut(&out)
+		root.SetErr(&out)
+		root.SetArgs(append([]string{"game", "new", "--config", cfg, "--player", "CSA:c@p.test:pc", "--player", "USA:u@p.test:pu"}, args...))
+		return root.Execute()
+	}
+	if err := run("--id", "opt", "--optional", "12.2,12.4"); err != nil {
+		t.Fatal(err)
+	}
+	if err := run("--id", "bad", "--optional", "12.2,13.1"); err == nil || !strings.Contains(err.Error(), `"13.1" is not an optional rule`) {
+		t.Fatalf("--optional 13.1: %v", err)
+	}
+	ctx := context.Background()
+	_, adj, err := openAdjudicator(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adj.DB().Close()
+	err = adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+		g, err := tx.Game("opt")
+		if err != nil {
+			return err
+		}
+		st, err := lob.New().DecodeState(g.State)
+		if err != nil {
+			return err
+		}
+		if got := (lob.System{}).OptionalRulesInPlay(st); !slices.Equal(got, []string{"12.2", "12.4"}) {
+			t.Errorf("optional rules in play: %v", got)
+		}
+		if _, err := tx.Game("bad"); err == nil {
+			t.Error("a game with an unknown optional rule was created")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -91,7 +91,7 @@ func checkConfigCmd() *cobra.Command {
 func gameCmd() *cobra.Command {
 	game := &cobra.Command{Use: "game", Short: "Create and inspect games"}
 	var cfgPath, id, system, scenario, packPath string
-	var players, invites, keys []string
+	var players, invites, keys, optional []string
 	var nmr string
 	var preview bool
 	create := &cobra.Command{
@@ -100,7 +100,8 @@ func gameCmd() *cobra.Command {
 		Example: "  galloper game new --config galloper.yaml --id ridge-1 --system lob.v2 --scenario lantern-ridge \\\n" +
 			"    --player CSA:ann@example.org:tulip-47 --player USA:bob@example.org:oak-12",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec := adjudicator.GameSpec{ID: id, System: system, Scenario: scenario, NMRPolicy: nmr, Preview: preview}
+			spec := adjudicator.GameSpec{ID: id, System: system, Scenario: scenario, NMRPolicy: nmr, Preview: preview,
+				Optional: optional}
 			for _, p := range players {
 				parts := strings.SplitN(p, ":", 3)
 				if len(parts) != 3 || parts[0] == "" || !strings.Contains(parts[1], "@") || parts[2] == "" {
@@ -160,6 +161,7 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringArrayVar(&keys, "pgp-key", nil, "SIDE=FILE: the player's armored OpenPGP public key; mails they clearsign with it need no password")
 	create.Flags().StringArrayVar(&invites, "invite", nil, "SIDE to leave open for a player who mails JOIN with the printed code")
 	create.Flags().StringVar(&nmr, "nmr", "defaults", "when orders are missing after the deadline and grace: defaults (use standing orders) or wait")
+	create.Flags().StringSliceVar(&optional, "optional", nil, "optional rules to play with, by number, e.g. 12.2,12.4 (LoB 12.0)")
 	create.Flags().BoolVar(&preview, "preview", false, "hold each segment's results for the umpire's RELEASE")
 	for _, f := range []string{"config", "id"} {
 		_ = create.MarkFlagRequired(f)

@@ -32,7 +32,16 @@ const systemID = "lob.v2"
 // System is Line of Battle v2.0.
 type System struct{}
 
-var _ rules.System = System{}
+var (
+	_ rules.System        = System{}
+	_ rules.OptionalRules = System{}
+	_ rules.Ruler         = System{}
+	// The adjudicator hashes these into a game's dice commitment.
+	_ interface {
+		ScenarioData(name string) ([]byte, error)
+		ChartPackData() []byte
+	} = System{}
+)
 
 // New returns the Line of Battle v2.0 system.
 func New() rules.System { return System{} }
@@ -130,3 +139,38 @@ func WithOptionalRules(s rules.State, opts ...string) (rules.State, error) {
 	}
 	return next, nil
 }
+
+// OptionalRules lists the optional rules a game may switch on (LoB 12.0).
+func (System) OptionalRules() []rules.OptionalRule {
+	return []rules.OptionalRule{
+		{ID: "12.1", Name: "Pre-Set Orders"},
+		{ID: "12.2", Name: "Defensive Positions"},
+		{ID: "12.3", Name: "Advanced Road Columns"},
+		{ID: "12.4", Name: "Axis of Advance"},
+		{ID: "12.5", Name: "Sound of the Guns"},
+	}
+}
+
+// WithOptionalRules is the package's WithOptionalRules, for the
+// adjudicator's game set-up.
+func (System) WithOptionalRules(s rules.State, ids []string) (rules.State, error) {
+	return WithOptionalRules(s, ids...)
+}
+
+// OptionalRulesInPlay lists the optional rules in play in s, the
+// scenario's included.
+func (System) OptionalRulesInPlay(s rules.State) []string {
+	st, ok := s.(*State)
+	if !ok {
+		return nil
+	}
+	return append([]string(nil), st.doc.Optional...)
+}
+
+// ScenarioData returns the bytes of an embedded scenario file, whose hash
+// the game-start mail publishes with the dice commitment.
+func (System) ScenarioData(name string) ([]byte, error) { return ScenarioData(name) }
+
+// ChartPackData returns the bytes of the shipped chart pack, which a game
+// not given its own records and hashes.
+func (System) ChartPackData() []byte { return ChartPackData() }

@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules"
@@ -10,7 +11,8 @@ import (
 // Rule applies a referee's ruling on an order's intent, which Galloper
 // checks only in its structured parts (objective, route, HQ movement;
 // LoB 10.3d asks players to follow the elaboration "as real commanders
-// would"). The text is "<order id> <verb> [note]", the verb one of:
+// would"). The text is "<order id> <verb> [note]", the verb one of the
+// following; other text is not a ruling (the error wraps rules.ErrNotRuling):
 //
 //	fulfilled  the order has achieved its intent (LoB 10.7a #1)
 //	futile     the attack cannot reach its objective (LoB 10.7a #5, 10.7b)
@@ -25,8 +27,8 @@ func (System) Rule(s rules.State, text string) (rules.State, rules.Event, error)
 		return nil, rules.Event{}, fmt.Errorf("lob: state is %T, not a Line of Battle state", s)
 	}
 	f := strings.Fields(text)
-	if len(f) < 2 {
-		return nil, rules.Event{}, fmt.Errorf("lob: a ruling is \"<order id> fulfilled|futile|note [text]\"")
+	if len(f) < 2 || !slices.Contains([]string{"fulfilled", "futile", "note"}, strings.ToLower(f[1])) {
+		return nil, rules.Event{}, fmt.Errorf("lob: a ruling is \"<order id> fulfilled|futile|note [text]\": %w", rules.ErrNotRuling)
 	}
 	next := st.clone()
 	o := next.order(f[0])
@@ -52,8 +54,6 @@ func (System) Rule(s rules.State, text string) (rules.State, rules.Event, error)
 	case "note":
 		o = next.order(f[0])
 		o.Ruling = note
-	default:
-		return nil, rules.Event{}, fmt.Errorf("lob: %q is not fulfilled, futile or note", f[1])
 	}
 	ev := rules.Event{Kind: "ruling", Rule: "LoB 10.3d", Text: fmt.Sprintf("Referee's ruling on %s: %s", f[0], strings.Join(f[1:], " ")),
 		Visible: []rules.Side{o.Side}}
