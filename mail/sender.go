@@ -35,7 +35,19 @@ type Sender struct {
 
 	// Metrics, when set, counts delivery attempts by result.
 	Metrics *Metrics
+
+	// unreachable counts the failed connections to the server in a row;
+	// no new connection is tried before retryAt (exponential backoff).
+	unreachable int
+	retryAt     time.Time
 }
+
+// Backoff of connections to an unreachable SMTP server: the first retry
+// after serverRetryBase, doubling up to serverRetryMax.
+const (
+	serverRetryBase = 30 * time.Second
+	serverRetryMax  = 15 * time.Minute
+)
 
 // NewSender returns a sender.
 func NewSender(cfg SMTPConfig, db *store.DB, now func() time.Time, log *slog.Logger) *Sender {
@@ -47,7 +59,9 @@ func NewSender(cfg SMTPConfig, db *store.DB, now func() time.Time, log *slog.Log
 
 // Flush sends every due mail and returns how many were sent. A temporary
 // failure is retried later with exponential backoff; a permanent one (SMTP
-// 5xx) is marked failed.
+// 5xx) is marked failed. When the server cannot be reached at all, nothing
+// is marked and no connection is tried again until a backoff that doubles
+// with each failure in a row (30 s up to 15 min) has passed.
 func (s *Sender) Flush(ctx context.Context) (int, error) {
 	var due []store.Outgoing
 	if err := s.db.WithTx(ctx, func(tx *store.Tx) error {
@@ -57,13 +71,16 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 	}); err != nil {
 		return 0, err
 	}
-	if len(due) == 0 {
+	if len(due) == 0 || s.now().Before(s.retryAt) {
 		return 0, nil
 	}
 	c, err := s.dial()
 	if err != nil {
-		return 0, err // the whole batch waits; nothing is marked
+		s.unreachable++
+		s.retryAt = s.now().Add(min(serverRetryBase<<min(s.unreachable-1, 10), serverRetryMax))
+		return 0, fmt.Errorf("%w; next attempt at %s", err, s.retryAt.UTC().Format(time.RFC3339)) // the whole batch waits; nothing is marked
 	}
+	s.unreachable, s.retryAt = 0, time.Time{}
 	defer c.Close()
 	sent := 0
 	for _, m := range due {

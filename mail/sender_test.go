@@ -1,0 +1,78 @@
+package mail_test
+
+import (
+	"context"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"galloper/adjudicator/store"
+	"galloper/mail"
+)
+
+// refusedAddr is a loopback address where nothing listens: connections
+// to it are refused, as to a mail server that is down.
+func refusedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// When the SMTP server cannot be reached at all, the outbox keeps its mail
+// and the sender backs off: 30 s, then 1 min, then 2 min between tries.
+func TestSenderBacksOffUnreachableServer(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	if err := db.WithTx(ctx, func(tx *store.Tx) error {
+		return tx.Enqueue(store.Outgoing{MessageID: "<m1@galloper>", Kind: "receipt", Recipient: "ann@example.org",
+			Raw: []byte("Subject: x\r\n\r\nx\r\n"), CreatedAt: clock.UnixMilli(), Segment: -1})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	s := mail.NewSender(mail.SMTPConfig{Addr: refusedAddr(t), From: "gm@example.org"}, db, func() time.Time { return clock }, nil)
+	// Flush reports a failed connection; it returns nothing when it waits
+	// out the backoff without trying.
+	steps := []struct {
+		after time.Duration
+		tries bool
+	}{
+		{0, true},                 // the first try fails
+		{10 * time.Second, false}, // inside the 30 s backoff
+		{20 * time.Second, true},  // 30 s on: tried again, fails; now 1 min
+		{50 * time.Second, false}, // waits
+		{10 * time.Second, true},  // 1 min on: tried again; now 2 min
+		{90 * time.Second, false}, // waits
+		{30 * time.Second, true},  // 2 min on
+	}
+	for i, st := range steps {
+		clock = clock.Add(st.after)
+		n, err := s.Flush(ctx)
+		if n != 0 || (err != nil) != st.tries {
+			t.Fatalf("step %d: Flush = %d, %v; want 0 sent and a connection tried: %v", i, n, err, st.tries)
+		}
+		if err != nil && !strings.Contains(err.Error(), "next attempt at") {
+			t.Errorf("step %d: error %q does not say when Galloper tries again", i, err)
+		}
+	}
+	if err := db.WithTx(ctx, func(tx *store.Tx) error {
+		n, err := tx.CountOutbox("pending")
+		if n != 1 {
+			t.Errorf("pending mails = %d, want the one mail kept", n)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
