@@ -14,6 +14,8 @@ import (
 //	los-artillery <from> <to> clear|blocked [<rule>]
 //	sees <side> <hex> yes|no                   the side sees the hex this turn (4.3)
 //	shown <side> <counter> yes|no              the side's map shows the counter (2.4)
+//	marked <side> <counter> <status>|none      what the side's map shows on it (2.4)
+//	arrow <side> <order id> yes|no             the side's map draws the order's arrow (2.4)
 //
 // Lines of sight are traced for the side whose turn it is, with every
 // counter on the map as a possible blocker (4.2e); the rule, e.g. "LoB
@@ -58,6 +60,26 @@ func (r *caseRun) expectSight(l caseLineText, f []string) bool {
 			}
 		}
 		want = last
+	case "marked":
+		name, last := nameAndLast(f[2:])
+		got = "not shown"
+		for _, u := range st.mapView(rules.Side(f[1])).Units {
+			if u.Name == name {
+				got = u.Status
+				if got == "" {
+					got = "none"
+				}
+			}
+		}
+		want = last
+	case "arrow":
+		got = "no"
+		for _, a := range st.mapView(rules.Side(f[1])).Arrows {
+			if strings.HasPrefix(a.Label, f[2]+" ") {
+				got = "yes"
+			}
+		}
+		want = f[3]
 	default:
 		return false
 	}
