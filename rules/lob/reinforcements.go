@@ -9,13 +9,14 @@ import "strings"
 // or any hex of it). A map without Entry Areas treats every Entry Hex as
 // an area of its own, which never shifts.
 //
-// Galloper's rulings, where the rules leave the choice to the owning
-// player: a blocked area shifts to the nearest usable area in the map's
-// list, the earlier one in the list on a tie (3.7a); a Command entering a
-// Wide Entry Area always comes on deployed, filling its usable hexes in
-// the listed order up to the stacking limit, with its leaders and HQ in
-// the first, and any units left over entering in the last hex it used
-// (3.7b).
+// Galloper's rulings (docs/rulings-lob.md R-E-1, R-E-2), where the rules
+// leave the choice to the owning player: a blocked area shifts to the
+// nearest usable area in the map's list, the earlier one in the list on a
+// tie (3.7a); a Command entering a Wide Entry Area always comes on
+// deployed, filling its usable hexes in the listed order up to the
+// stacking limit, with its leaders and HQ in the first, and any units
+// left over entering in the last hex it used (3.7b). When every area is
+// blocked the Command waits off the map (the Play Note of 3.7).
 
 // EntryArea is one lettered Entry Area on the map edge (LoB 3.7).
 type EntryArea struct {
