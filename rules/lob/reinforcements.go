@@ -151,6 +151,16 @@ func (r *resolver) arriveAt(c *Command, entry string) bool {
 	}
 	wide := len(area.Hexes) > 1
 	used := r.enterCommand(c, hexes, wide)
+	defer func() {
+		// Units entering take lone enemy leaders and overrun HQs as a
+		// stack moving in would (LoB 3.0b, 9.1a).
+		for _, h := range used {
+			if len(r.s.stackUnits(r.side, h)) > 0 {
+				r.fail(r.captureLoneLeaders(h))
+				r.hqsOverrunAt(h)
+			}
+		}
+	}()
 	if wide {
 		r.add("reinforcement-arrives", "LoB 3.7b", "%s arrives deployed in Entry Area %s at %s", c.Name, area.Name, strings.Join(used, ", "))
 		return true
