@@ -677,22 +677,17 @@ func (r *resolver) posting(f *orders.File) {
 }
 
 // arriveOnMap brings on Commands whose arrival turn has come (LoB 3.7):
-// their leader, HQ and units enter at the entry hex.
+// their leader, HQ and units enter at their Entry Area (3.7a, 3.7b).
 func (r *resolver) arriveOnMap() {
 	for _, c := range r.s.scn.commands() {
 		st := r.s.cmdStatus(c.Name)
 		if c.Side != r.side || st.ArrivesTurn == 0 || st.ArrivesTurn > r.turn {
 			continue
 		}
-		for i := range r.s.doc.Pieces {
-			p := &r.s.doc.Pieces[i]
-			if p.OffMap && r.s.belongs(p.Name, c) {
-				p.OffMap, p.Hex = false, st.Entry
-			}
+		if !r.arriveAt(c, st.Entry) { // reinforcements.go
+			continue
 		}
-		cs := r.s.cmdState(c.Name)
-		cs.ArrivesTurn = 0
-		r.add("reinforcement-arrives", "LoB 3.7", "%s arrives on the map at %s", c.Name, cs.Entry)
+		r.s.cmdState(c.Name).ArrivesTurn = 0
 	}
 }
 

@@ -224,7 +224,7 @@ func (r *caseRun) expectState(l caseLineText) {
 		var ok bool
 		if got, want, ok = r.fieldState(l, f); !ok {
 			if got, want, ok = r.retreatExpect(l, f); !ok {
-				if !r.expectSupport(l, f) {
+				if !r.expectSupport(l, f) && !r.expectSight(l, f) {
 					r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
 				}
 				return

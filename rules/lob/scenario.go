@@ -72,6 +72,9 @@ type Map struct {
 	Places                    []Place
 	// Hexsides are the hexside features, in file order.
 	Hexsides []Hexside
+	// EntryAreas are the Entry Areas in order along the map edge (LoB
+	// 3.7a), see reinforcements.go.
+	EntryAreas []EntryArea
 	// sight is the map as line of sight reads it (see los.go).
 	sight *sightMap
 }
@@ -246,6 +249,8 @@ type mapFile struct {
 	Places      []Place        `yaml:"places"`
 	Crests      []string       `yaml:"crests"`
 	Hexsides    []hexsideGroup `yaml:"hexsides"`
+	// EntryAreas are the lettered Entry Areas along the edge (LoB 3.7).
+	EntryAreas []entryAreaFile `yaml:"entry_areas"`
 }
 
 type sideFile struct {
@@ -457,6 +462,7 @@ func (v *loader) mapData(f *mapFile) Map {
 	m.Creeks, m.Roads, m.Places = f.Creeks, f.Roads, f.Places
 	v.crests(&m, f.Crests)
 	m.Hexsides = v.hexsides(&m, f.Hexsides)
+	m.EntryAreas = v.entryAreas(&m, f.EntryAreas)
 	m.sight = newSightMap(&m)
 	return m
 }

@@ -40,13 +40,18 @@ func (g *sightMap) visible(eyes []hex.Axial, vis int, shot Shot, u *blockers) []
 	return seen
 }
 
-// sightUnits lists every counter for line of sight.
+// sightUnits lists the counters on the map for line of sight: those not
+// yet arrived (LoB 3.7), eliminated or lost neither see nor block.
 func (s *State) sightUnits() []sightUnit {
-	us := make([]sightUnit, len(s.doc.Pieces))
-	for i, p := range s.doc.Pieces {
-		// No counter is Open Order Capable yet: the slice has no Open
-		// Order units (LoB 9.4).
-		us[i] = sightUnit{Side: p.Side, At: s.scn.Map.axial(p.Hex), Combat: combatKinds[p.Kind]}
+	var us []sightUnit
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if !s.onMapNow(p) {
+			continue
+		}
+		// Open Order Capable units never block (LoB 4.2e, 9.4b).
+		us = append(us, sightUnit{Side: p.Side, At: s.scn.Map.axial(p.Hex), Combat: combatKinds[p.Kind],
+			OpenOrder: combatKinds[p.Kind] && s.isOpenOrderCapable(p)})
 	}
 	return us
 }
