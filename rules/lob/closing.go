@@ -3,6 +3,8 @@ package lob
 import (
 	"fmt"
 	"strings"
+
+	"galloper/rules"
 )
 
 // leader finds a leader of the order of battle by name (LoB 9.1).
@@ -20,18 +22,15 @@ func (s *Scenario) leader(name string) *Leader {
 	return nil
 }
 
-// bestLeader is the leader in a hex with the highest Morale Value, who
-// gives a checking stack its leader modifier (LoB 6.1): lost leaders do
-// not count. It returns nil when there is none.
-func (s *State) bestLeader(h string) *Leader {
+// bestLeader is the leader with the highest Morale Value of those who
+// may lend it to a side's stack in a hex (LoB 6.1, 6.4, 9.1; the support
+// rules' moraleLeaders: a Repl just placed where his leader fell does
+// not, 9.1b), or nil when there is none.
+func (s *State) bestLeader(side rules.Side, h string) *Leader {
 	var best *Leader
-	for i := range s.doc.Pieces {
-		p := &s.doc.Pieces[i]
-		if p.Kind != "leader" || p.Hex != h || p.Status != "" {
-			continue
-		}
-		if l := s.scn.leader(p.Name); l != nil && (best == nil || l.Morale > best.Morale) {
-			best = l
+	for _, l := range s.moraleLeaders(side, h) {
+		if best == nil || l.Morale > best.Morale {
+			best = &l
 		}
 	}
 	return best

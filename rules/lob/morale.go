@@ -25,7 +25,7 @@ func (r *resolver) moraleCheck(s *shot) {
 		notes = append(notes, fmt.Sprintf("%s %+d", name, n))
 	}
 	leader := 0
-	if l := r.s.bestLeader(s.target); l != nil {
+	if l := r.s.bestLeader(r.s.ownerOf(s.target), s.target); l != nil {
 		leader = l.Morale
 		notes = append(notes, fmt.Sprintf("leader %s -%d", l.Name, l.Morale))
 	}
