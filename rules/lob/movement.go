@@ -14,11 +14,6 @@ const (
 	stackingLimit = 16
 	// smallStack is the most SPs of a Small stack (LoB 1.8).
 	smallStack = 3
-	// unlimberDistance is how far from firing enemy units artillery must
-	// be to Unlimber; unlimberWithLeader with an Artillery Leader in the
-	// hex (LoB 3.1f).
-	unlimberDistance   = 5
-	unlimberWithLeader = 4
 )
 
 // movementColumn is the Terrain Effects on Movement Chart column of a
