@@ -66,7 +66,7 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 	}
 	a.fired = true
 	if s.artillery {
-		r.artilleryTargets[target] = true
+		r.artilleryTargets[target]++
 	}
 	for _, p := range s.firers {
 		r.firedSP[s.from] += s.sps[p.Name]
@@ -120,8 +120,11 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		}
 		return nil, last, "LoB 5.2"
 	}
-	if s.artillery && r.artilleryTargets[target] {
-		return nil, "artillery has already fired at that hex this phase", "LoB 3.6d"
+	if n := r.artilleryTargets[target]; s.artillery && n > 0 && n >= r.s.artilleryShots(r.side, a.hex) {
+		if n == 1 {
+			return nil, "artillery has already fired at that hex this phase", "LoB 3.6d"
+		}
+		return nil, fmt.Sprintf("artillery has already fired at that hex %d times this phase, the most an Artillery Leader allows", n), "LoB 9.1c"
 	}
 	if !s.artillery {
 		s.canister = false
