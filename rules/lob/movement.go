@@ -207,8 +207,7 @@ func (r *resolver) zocFree(a *actingStack) bool {
 	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
-		u := r.s.scn.unit(p.Name)
-		if p.Kind == ArmArtillery || (u != nil && u.OpenOrder) {
+		if p.Kind == ArmArtillery || r.s.isOpenOrderCapable(p) {
 			continue
 		}
 		if l, ok := links[p.Name]; ok && r.commandUnlocks(l.cmd) {
@@ -449,8 +448,7 @@ func (r *resolver) face(a *actingStack, d int) {
 		if p.Unit.Facing == d {
 			continue
 		}
-		u := r.s.scn.unit(p.Name)
-		if p.Unit.Formation == "line" && !(u != nil && u.OpenOrder) && !a.faced[a.hex] {
+		if p.Unit.Formation == "line" && r.s.payFacingCost(p) && !a.faced[a.hex] {
 			cost, err := r.s.charts.field.FormationChange("line-facing")
 			if r.fail(err) {
 				return
