@@ -183,7 +183,8 @@ func (r *resolver) seesAny(from string, units []*Piece) bool {
 }
 
 // closingRoll rolls one die for the top unit's Morale Rating with the
-// leader, enemy rear hex and frontal Canister modifiers (LoB 3.5, 3.5b).
+// leader, enemy rear hex, frontal Canister and Breastwork modifiers (LoB
+// 3.5, 3.5b, 9.5d).
 func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool {
 	f := r.s.charts.field
 	top := a.units[0]
@@ -195,7 +196,7 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 			why = append(why, fmt.Sprintf("leader %s %+d", l.Name, n))
 		}
 	}
-	for _, m := range r.closingMods(to, enemies) {
+	for _, m := range r.closingMods(a.hex, to, enemies) {
 		n, err := f.ClosingModifier(m)
 		if r.fail(err) {
 			return false
@@ -224,10 +225,11 @@ func (r *resolver) closingRoll(a *actingStack, to string, enemies []*Piece) bool
 	return ok
 }
 
-// closingMods names the table modifiers that apply to entering a hex: a
-// rear hex of any adjacent enemy unit (LoB 3.5) and a front hex of enemy
-// artillery with Canister (3.5 table).
-func (r *resolver) closingMods(to string, enemies []*Piece) []string {
+// closingMods names the table modifiers that apply to entering a hex from
+// another: a rear hex of any adjacent enemy unit (LoB 3.5), a front hex of
+// enemy artillery whose Canister counts (3.5 table, 8.2d) and closing from
+// a friendly Breastwork hex (9.5d).
+func (r *resolver) closingMods(from, to string, enemies []*Piece) []string {
 	var out []string
 	rear, canister := false, false
 	m := &r.s.scn.Map
@@ -236,7 +238,7 @@ func (r *resolver) closingMods(to string, enemies []*Piece) []string {
 			rear = true
 			continue
 		}
-		if u := r.s.scn.unit(e.Name); e.Kind == ArmArtillery && u != nil && u.Canister != "" && !e.Unit.DepletedCanister {
+		if e.Kind == ArmArtillery && r.s.canisterCounts(e) {
 			canister = true
 		}
 	}
@@ -245,6 +247,9 @@ func (r *resolver) closingMods(to string, enemies []*Piece) []string {
 	}
 	if canister {
 		out = append(out, "frontal-canister")
+	}
+	if r.s.closingFromBreastworks(r.side, from) {
+		out = append(out, "from-breastworks")
 	}
 	return out
 }

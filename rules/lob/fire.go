@@ -246,6 +246,9 @@ func (r *resolver) combatShifts(s *shot) []string {
 	if h, _ := r.s.scn.Map.Hex(s.target); h.Terrain == "woods" || h.Terrain == "town" {
 		out = append(out, "target-"+h.Terrain)
 	}
+	if r.s.breastworkCovers(top.Side, s.target, s.from) {
+		out = append(out, "breastworks") // LoB 9.5e
+	}
 	return append(out, r.hexsideShifts(s, top)...)
 }
 

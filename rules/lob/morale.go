@@ -69,6 +69,9 @@ func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	if r.firersLower(s) {
 		out = append(out, "slope-firers-lower")
 	}
+	if r.s.breastworkCovers(top.Side, s.target, s.from) {
+		out = append(out, "breastworks") // LoB 9.5e
+	}
 	return out
 }
 
