@@ -130,10 +130,10 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 	}
 	allOpen := true
 	for _, p := range a.units {
-		allOpen = allOpen && p.Unit.Formation == "open-order"
+		allOpen = allOpen && (p.Unit.Formation == "open-order" || r.s.closingAutoPass(p))
 	}
 	if allOpen {
-		return "Open Order units close automatically", "LoB 3.5"
+		return "Open Order units close automatically", "LoB 3.5, 9.4f"
 	}
 	for _, p := range r.s.combatUnitsIn(to) {
 		if p.Side == r.side && !r.s.isOpenOrderCapable(p) {

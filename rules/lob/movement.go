@@ -118,8 +118,13 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 			return p.Name + " may move only through its three front hexsides", "LoB 3.3"
 		}
 	}
-	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] && !r.zocFree(a) {
-		return "it is locked in an enemy ZOC", "LoB 3.4"
+	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] {
+		switch {
+		case !r.zocFree(a):
+			return "it is locked in an enemy ZOC", "LoB 3.4"
+		case !r.zocRelease(a, false) && !r.exitFreely(a, to):
+			return "Open Order units leave an enemy ZOC only toward a hex next to no enemy combat unit", "LoB 9.4e"
+		}
 	}
 	if last && r.unlimberedThere(to) && len(a.units) > 0 {
 		return "Unlimbered artillery there cannot stack with other units", "LoB 3.2d"
@@ -168,9 +173,10 @@ func (s *State) hasFront(p *Piece) bool {
 }
 
 // throughFront reports whether a step from one hex to the next leaves
-// through one of the unit's front hexsides (LoB 3.3).
+// through one of the unit's front hexsides (LoB 3.3); every hexside of an
+// Open Order Capable unit is frontal (9.4c).
 func (r *resolver) throughFront(p *Piece, from, to string) bool {
-	if !r.s.hasFront(p) {
+	if !r.s.hasFront(p) || r.s.allAroundFront(p) {
 		return true
 	}
 	d := r.s.scn.Map.direction(from, to)
@@ -201,13 +207,30 @@ func (m *Map) direction(from, to string) int {
 // Command is Skedaddling, Fluke-stopped, starts following a new order
 // moving its HQ this turn or has fulfilled its order (3.4 #2a-d), and
 // everyone on the first full night turn (3.4 #4).
-func (r *resolver) zocFree(a *actingStack) bool {
+func (r *resolver) zocFree(a *actingStack) bool { return r.zocRelease(a, true) }
+
+// exitFreely reports whether every unit of the stack may leave its EZOC
+// hex toward a hex as an Open Order Capable unit: only when that hex is
+// next to no enemy combat unit (LoB 9.4e #1; the support rules'
+// exitsEZOCFreely).
+func (r *resolver) exitFreely(a *actingStack, to string) bool {
+	for _, p := range a.units {
+		if !r.s.exitsEZOCFreely(p, to) {
+			return false
+		}
+	}
+	return len(a.units) > 0
+}
+
+// zocRelease is zocFree, counting Open Order Capability as a release or
+// not (9.4e restricts how such units leave).
+func (r *resolver) zocRelease(a *actingStack, openOrder bool) bool {
 	if r.s.scn.night(r.turn) && !r.s.scn.night(r.turn-1) {
 		return true
 	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
-		if p.Kind == ArmArtillery || r.s.isOpenOrderCapable(p) {
+		if p.Kind == ArmArtillery || (openOrder && r.s.isOpenOrderCapable(p)) {
 			continue
 		}
 		if l, ok := links[p.Name]; ok && r.commandUnlocks(l.cmd) {
