@@ -272,9 +272,9 @@ func (p *demoPlayer) header(turn int) string {
 // scripts it writes from its report's map, each kept only when Galloper
 // accepts it. It reports how many scripts it kept.
 func (p *demoPlayer) battleOrders(ctx context.Context, adj *adjudicator.Adjudicator, db *store.DB, turn int, written string) (string, int, error) {
-	blocks := []string{written}
+	blocks := [][]string{{written}}
 	if turn == 1 {
-		blocks = append(blocks, demoStanding[p.side])
+		blocks = append(blocks, []string{demoStanding[p.side]})
 	}
 	base, _, err := keepAccepted(ctx, adj, p, turn, "", blocks)
 	if err != nil {
