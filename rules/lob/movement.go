@@ -89,7 +89,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		r.hqsOverrunAt(to)
 	}
 	r.townDG(a)
-	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
+	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) && !r.freeExiters(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
 		a.stopped = true
 	}
@@ -118,12 +118,12 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 			return p.Name + " may move only through its three front hexsides", "LoB 3.3"
 		}
 	}
-	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] {
+	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] && !r.zocFree(a) {
 		switch {
-		case !r.zocFree(a):
+		case !r.freeExiters(a):
 			return "it is locked in an enemy ZOC", "LoB 3.4"
-		case !r.zocRelease(a, false) && !r.exitFreely(a, to):
-			return "Open Order units leave an enemy ZOC only toward a hex next to no enemy combat unit", "LoB 9.4e"
+		case !r.exitFreely(a, to):
+			return "Open Order and Mounted units leave an enemy ZOC only toward a hex next to no enemy combat unit", "LoB 9.4e, 9.4h"
 		}
 	}
 	if last && r.unlimberedThere(to) && len(a.units) > 0 {
@@ -203,11 +203,24 @@ func (m *Map) direction(from, to string) int {
 }
 
 // zocFree reports whether the stack may leave or pass EZOCs: artillery
-// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), units whose
-// Command is Skedaddling, Fluke-stopped, starts following a new order
-// moving its HQ this turn or has fulfilled its order (3.4 #2a-d), and
-// everyone on the first full night turn (3.4 #4).
-func (r *resolver) zocFree(a *actingStack) bool { return r.zocRelease(a, true) }
+// (LoB 3.4 #3, 3.4c), units whose Command is Skedaddling, Fluke-stopped,
+// starts following a new order moving its HQ this turn or has fulfilled
+// its order (3.4 #2a-d), and everyone on the first full night turn (3.4
+// #4). Open Order Capable units and Mounted cavalry (3.4 #6, 9.4h) are
+// not locked either but leave under 9.4e #1 (freeExiters, exitFreely).
+
+// freeExiters reports whether every unit of the stack is Open Order
+// Capable or Mounted cavalry, which are not locked in EZOCs but leave them
+// under 9.4e #1 (LoB 3.4 #6, 9.4e, 9.4h: Mounted cavalry even when
+// stacked).
+func (r *resolver) freeExiters(a *actingStack) bool {
+	for _, p := range a.units {
+		if !r.s.isOpenOrderCapable(p) && !(p.Kind == ArmCavalry && p.Unit.Formation == "mounted") {
+			return false
+		}
+	}
+	return len(a.units) > 0
+}
 
 // exitFreely reports whether every unit of the stack may leave its EZOC
 // hex toward a hex as an Open Order Capable unit: only when that hex is
@@ -222,15 +235,13 @@ func (r *resolver) exitFreely(a *actingStack, to string) bool {
 	return len(a.units) > 0
 }
 
-// zocRelease is zocFree, counting Open Order Capability as a release or
-// not (9.4e restricts how such units leave).
-func (r *resolver) zocRelease(a *actingStack, openOrder bool) bool {
+func (r *resolver) zocFree(a *actingStack) bool {
 	if r.s.scn.night(r.turn) && !r.s.scn.night(r.turn-1) {
 		return true
 	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
-		if p.Kind == ArmArtillery || (openOrder && r.s.isOpenOrderCapable(p)) {
+		if p.Kind == ArmArtillery {
 			continue
 		}
 		if l, ok := links[p.Name]; ok && r.commandUnlocks(l.cmd) {
