@@ -138,15 +138,14 @@ func (r *resolver) cannotFire(p *Piece, s *shot) (string, string) {
 	if !r.s.canFire(p) {
 		return "Column, Mounted, Limbered, Routed and fully Depleted units cannot fire", "LoB 5.2a"
 	}
-	rng, gun, why := r.weaponRange(p)
-	switch {
-	case why != "":
+	rng, _, why := r.weaponRange(p)
+	if why != "" {
 		return why, "LoB 5.0"
-	case p.Kind != ArmArtillery:
-	case s.canister && (gun.Canister == CanisterNone || p.Unit.DepletedCanister):
-		return "it has no Canister to fire", "LoB 8.2d"
-	case !s.canister && p.Unit.DepletedShell && s.rng > rng:
-		return "its Shell is Depleted", "LoB 8.2d"
+	}
+	if p.Kind == ArmArtillery {
+		if ok, why := r.s.batteryMayFire(p, firedRound(s), s.rng); !ok {
+			return why, "LoB 8.2d"
+		}
 	}
 	if s.rng > rng {
 		return fmt.Sprintf("range %d is beyond its weapon's %d", s.rng, rng), "LoB 5.2"
@@ -437,15 +436,19 @@ func (r *resolver) hasArtillery(h string) bool {
 // firedBatteries lists the batteries of a shot and the round they fired,
 // for Depletion (LoB 8.2a, 8.2e).
 func firedBatteries(s *shot) []FiredBattery {
-	round := AmmoShell
-	if s.canister {
-		round = AmmoCanister
-	}
 	var out []FiredBattery
 	for _, p := range s.firers {
 		if p.Kind == ArmArtillery {
-			out = append(out, FiredBattery{Name: p.Name, Round: round})
+			out = append(out, FiredBattery{Name: p.Name, Round: firedRound(s)})
 		}
 	}
 	return out
+}
+
+// firedRound is the round a shot's batteries fire (LoB 8.2e).
+func firedRound(s *shot) string {
+	if s.canister {
+		return AmmoCanister
+	}
+	return AmmoShell
 }
