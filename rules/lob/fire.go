@@ -239,8 +239,8 @@ func (r *resolver) combatShifts(s *shot) []string {
 	if r.s.fromRear(top, s.from) {
 		out = append(out, "rear-or-vertex")
 	}
-	if top.Unit.Formation == "open-order" {
-		out = append(out, "target-open-order")
+	if top.Unit.Formation == "open-order" || r.s.isOpenOrderCapable(top) {
+		out = append(out, "target-open-order") // LoB 9.4d
 	}
 	if h, _ := r.s.scn.Map.Hex(s.target); h.Terrain == "woods" || h.Terrain == "town" {
 		out = append(out, "target-"+h.Terrain)

@@ -54,8 +54,8 @@ func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	if r.s.marker(s.target).Morale == MoraleSh {
 		out = append(out, "shaken")
 	}
-	if top.Unit.Formation == "open-order" {
-		out = append(out, "open-order")
+	if top.Unit.Formation == "open-order" || r.s.isOpenOrderCapable(top) {
+		out = append(out, "open-order") // LoB 9.4d
 	}
 	if s.rng >= longRange {
 		return out
