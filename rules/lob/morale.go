@@ -108,7 +108,8 @@ func (r *resolver) moraleResult(s *shot, res MoraleResult) {
 	}
 	at := s.target
 	if res.Retreat > 0 {
-		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: "fire", Rule: "LoB 6.2"})
+		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: "fire", Rule: "LoB 6.2",
+			SmallArms: slices.ContainsFunc(s.firers, func(p *Piece) bool { return p.Kind != ArmArtillery })})
 		if r.fail(err) {
 			return
 		}
