@@ -229,14 +229,20 @@ func (p *demoPlayer) watch(results string) {
 }
 
 // demoCSAPlayer sends Barton's Division to attack Sorrel Bridge, brings
-// army headquarters up, and calls off the attack once it has begun (LoB
-// 10.7a #5), while its scripts fight the battle.
+// the arriving Whitcomb's Division and army headquarters up, and calls off
+// the attack if it has begun without reaching the bridge (LoB 10.7a #5),
+// while its scripts fight the battle.
 func demoCSAPlayer() *demoPlayer {
 	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, futile: "Barton's Division", pending: []string{
 		`ORDER ATTACK from Harrow to Barton's Division
   OBJECTIVE Sorrel Bridge
   ROUTE     Wexley Pike, Sorrel Bridge
   INTENT    Take the bridge before the Federals are reinforced.
+END`,
+		`ORDER MOVE from Harrow to Whitcomb's Division
+  OBJECTIVE Halloway Crossroads
+  ROUTE     Wexley Pike, Halloway Crossroads
+  INTENT    Come up the pike behind Barton and form on his left.
 END`,
 		`ORDER MOVE from Harrow to Army of the Blue Ridge
   OBJECTIVE A7.11
@@ -272,9 +278,9 @@ func (p *demoPlayer) header(turn int) string {
 // scripts it writes from its report's map, each kept only when Galloper
 // accepts it. It reports how many scripts it kept.
 func (p *demoPlayer) battleOrders(ctx context.Context, adj *adjudicator.Adjudicator, db *store.DB, turn int, written string) (string, int, error) {
-	blocks := []string{written}
+	blocks := [][]string{{written}}
 	if turn == 1 {
-		blocks = append(blocks, demoStanding[p.side])
+		blocks = append(blocks, []string{demoStanding[p.side]})
 	}
 	base, _, err := keepAccepted(ctx, adj, p, turn, "", blocks)
 	if err != nil {

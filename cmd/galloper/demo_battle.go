@@ -55,11 +55,12 @@ func sideView(ctx context.Context, db *store.DB, side string) (rules.View, error
 	return sys.View(st, rules.Side(side)), nil
 }
 
-// demoScripts writes one activity script for each of the side's combat
-// units it can see a use for: fire at the nearest enemy in reach (turning
-// to face it first, Canister at 3 hexes or less), or deploy into Line,
-// unlimber, or march toward the enemy.
-func demoScripts(v rules.View, side string) []string {
+// demoScripts writes activity scripts for each of the side's combat units
+// it can see a use for, best first: a Charge at an adjacent enemy, else
+// fire at the nearest enemy in reach (turning to face it first, Canister
+// at 3 hexes or less), or deploy into Line, unlimber, or march toward the
+// enemy.
+func demoScripts(v rules.View, side string) [][]string {
 	if v.Map == nil {
 		return nil
 	}
@@ -74,13 +75,30 @@ func demoScripts(v rules.View, side string) []string {
 			enemy = append(enemy, u)
 		}
 	}
-	var out []string
+	var out [][]string
 	for _, u := range own {
 		if s := demoScript(v.Map, u, enemy); s != "" {
-			out = append(out, s)
+			out = append(out, append(demoCharge(u, enemy), s))
 		}
 	}
 	return out
+}
+
+// demoCharge is a Charge script at an adjacent enemy stack for a Normal
+// infantry unit in Line, falling back on fire if its Closing Roll fails
+// (LoB 7.0, 3.5), or nothing.
+func demoCharge(u rules.UnitView, enemy []rules.UnitView) []string {
+	at, _ := demoAxial(u.Hex)
+	if u.Kind != "infantry" || u.Formation != "line" || u.Status != "" {
+		return nil
+	}
+	for _, e := range enemy {
+		if ea, ok := demoAxial(e.Hex); ok && hex.Distance(at, ea) == 1 {
+			face := demoFacings[demoFacing(at, ea)]
+			return []string{fmt.Sprintf("STACK %s\n  FACE %s\n  CHARGE %s\n  IF CLOSING FAILS FIRE %s", u.Name, face, e.Hex, e.Hex)}
+		}
+	}
+	return nil
 }
 
 // demoScript is one unit's script, or "" when it has nothing to do.
@@ -177,18 +195,26 @@ func demoAxial(id string) (hex.Axial, bool) {
 	return hex.Offset{Col: c, Row: r}.ToAxial(), true
 }
 
-// keepAccepted adds the blocks one by one to the base text, keeping each
-// that Galloper accepts with the ones kept before it.
-func keepAccepted(ctx context.Context, adj *adjudicator.Adjudicator, p *demoPlayer, turn int, base string, blocks []string) (string, int, error) {
+// chargesNotCarriedOut is what a receipt says while Galloper checks
+// Charges but does not carry them out; the players then fire instead.
+const chargesNotCarriedOut = "Charges (CHARGE) are not carried out"
+
+// keepAccepted adds one block of each list to the base text: the first
+// that Galloper accepts with the ones kept before it, a Charge only if
+// Galloper carries Charges out. It reports how many lists gave a block.
+func keepAccepted(ctx context.Context, adj *adjudicator.Adjudicator, p *demoPlayer, turn int, base string, choices [][]string) (string, int, error) {
 	kept := 0
-	for _, b := range blocks {
-		try := strings.TrimSpace(base + "\n" + b)
-		_, ok, err := adj.Check(ctx, demoGame, p.side, p.header(turn)+try+"\n")
-		if err != nil {
-			return "", 0, err
-		}
-		if ok {
-			base, kept = try, kept+1
+	for _, alts := range choices {
+		for _, b := range alts {
+			try := strings.TrimSpace(base + "\n" + b)
+			reply, ok, err := adj.Check(ctx, demoGame, p.side, p.header(turn)+try+"\n")
+			if err != nil {
+				return "", 0, err
+			}
+			if ok && !(strings.Contains(b, "CHARGE") && strings.Contains(reply, chargesNotCarriedOut)) {
+				base, kept = try, kept+1
+				break
+			}
 		}
 	}
 	return base, kept, nil

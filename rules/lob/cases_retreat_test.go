@@ -101,7 +101,8 @@ func (r *caseRun) callRule(l caseLineText, rs *resolver, args []string) (string,
 		if cause == "" {
 			cause = "fire"
 		}
-		return rs.retreat(retreatOrder{Hex: args[1], Hexes: n, From: opt("from"), Cause: cause, Rule: "LoB 6.3"})
+		return rs.retreat(retreatOrder{Hex: args[1], Hexes: n, From: opt("from"), Cause: cause, Rule: "LoB 6.3",
+			SmallArms: slices.Contains(args, "small-arms")})
 	case "withdraw":
 		return rs.withdraw(args[1], opt("from"))
 	case "self-retreat":

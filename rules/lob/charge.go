@@ -378,11 +378,10 @@ func (r *resolver) chargeClosing(a *actingStack, target string) bool {
 		r.add("closing-not-needed", rule, "%s Charges %s without a Closing Roll: %s", a.names(), target, why)
 		return true
 	}
-	mods := r.closingMods(a.hex, defenders)
-	if r.s.closingFromBreastworks(r.side, a.hex) {
-		mods = append(mods, "from-breastworks") // LoB 9.5d
-	}
-	return r.closingRoll(a, "Charge "+target, mods)
+	// The Charge is rolled in the hex next to its target: that hex is
+	// both the one closed from (Breastworks, 9.5d) and the one whose
+	// place in the defenders' front or rear counts (3.5 table).
+	return r.closingRoll(a, "Charge "+target, r.closingMods(a.hex, a.hex, defenders))
 }
 
 // chargeOverstacked checks stacking in the attacker's hex as the Charge is
@@ -634,8 +633,8 @@ func (r *resolver) defenderLoss(a *actingStack, target string) {
 }
 
 // chargeMorale makes the defender's Morale Check (LoB 7.0a f, 7.0g, 6.1):
-// the normal modifiers from the attacker's hex at range 1 (with Cowardly
-// Legs, 6.5b, and frontal Breastworks, 9.5e), the Additional
+// the normal modifiers from the attacker's hex at range 1 (moraleMods,
+// frontal Breastworks among them, 9.5e; and Cowardly Legs, 6.5b), the Additional
 // Charge Modifier for the SPs able to fire on each side, plus the
 // attacking leader's Morale Value and minus the defending leader's. The
 // result applies as in 6.2, a retreat being away from the attacker. It
@@ -649,9 +648,6 @@ func (r *resolver) chargeMorale(a *actingStack, target string) bool {
 	names := r.moraleMods(s, top)
 	if r.cowardlyLegsApplies(target) {
 		names = append(names, "cowardly-legs") // LoB 6.5b
-	}
-	if r.s.breastworkCovers(top.Side, target, a.hex) {
-		names = append(names, "breastworks") // LoB 9.5e
 	}
 	for _, name := range names {
 		n, err := f.MoraleModifier(name)
@@ -670,7 +666,7 @@ func (r *resolver) chargeMorale(a *actingStack, target string) bool {
 		notes = append(notes, fmt.Sprintf("attacking leader %s +%d", l.Name, l.Morale))
 	}
 	leader := 0
-	if l := r.s.bestLeader(target); l != nil {
+	if l := r.s.bestLeader(r.s.enemyOf(r.side), target); l != nil {
 		leader = l.Morale
 		notes = append(notes, fmt.Sprintf("leader %s -%d", l.Name, l.Morale))
 	}

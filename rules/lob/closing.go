@@ -3,6 +3,8 @@ package lob
 import (
 	"fmt"
 	"strings"
+
+	"galloper/rules"
 )
 
 // leader finds a leader of the order of battle by name (LoB 9.1).
@@ -20,18 +22,15 @@ func (s *Scenario) leader(name string) *Leader {
 	return nil
 }
 
-// bestLeader is the leader in a hex with the highest Morale Value, who
-// gives a checking stack its leader modifier (LoB 6.1): lost leaders do
-// not count. It returns nil when there is none.
-func (s *State) bestLeader(h string) *Leader {
+// bestLeader is the leader with the highest Morale Value of those who
+// may lend it to a side's stack in a hex (LoB 6.1, 6.4, 9.1; the support
+// rules' moraleLeaders: a Repl just placed where his leader fell does
+// not, 9.1b), or nil when there is none.
+func (s *State) bestLeader(side rules.Side, h string) *Leader {
 	var best *Leader
-	for i := range s.doc.Pieces {
-		p := &s.doc.Pieces[i]
-		if p.Kind != "leader" || p.Hex != h || p.Status != "" {
-			continue
-		}
-		if l := s.scn.leader(p.Name); l != nil && (best == nil || l.Morale > best.Morale) {
-			best = l
+	for _, l := range s.moraleLeaders(side, h) {
+		if best == nil || l.Morale > best.Morale {
+			best = &l
 		}
 	}
 	return best
@@ -87,7 +86,7 @@ func (r *resolver) closing(a *actingStack, to string) bool {
 		r.add("closing-not-needed", rule, "%s enters %s without a Closing Roll: %s", a.names(), to, why)
 		return true
 	}
-	return r.closingRoll(a, "close on "+to, r.closingMods(to, enemies))
+	return r.closingRoll(a, "close on "+to, r.closingMods(a.hex, to, enemies))
 }
 
 // autoFail says why a stack automatically fails a Closing Roll: it is DG
@@ -131,10 +130,10 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 	}
 	allOpen := true
 	for _, p := range a.units {
-		allOpen = allOpen && p.Unit.Formation == "open-order"
+		allOpen = allOpen && (p.Unit.Formation == "open-order" || r.s.closingAutoPass(p))
 	}
 	if allOpen {
-		return "Open Order units close automatically", "LoB 3.5"
+		return "Open Order units close automatically", "LoB 3.5, 9.4f"
 	}
 	for _, p := range r.s.combatUnitsIn(to) {
 		if p.Side == r.side && !r.s.isOpenOrderCapable(p) {
@@ -184,7 +183,8 @@ func (r *resolver) seesAny(from string, units []*Piece) bool {
 }
 
 // closingRoll rolls one die for the top unit's Morale Rating with the
-// leader modifier and the named table modifiers (LoB 3.5, 3.5b): what
+// leader modifier and the named table modifiers, closingMods' enemy rear
+// hex, frontal Canister and Breastwork ones (LoB 3.5, 3.5b, 9.5d): what
 // says what the roll is for ("close on F4.5", "Charge F4.5").
 func (r *resolver) closingRoll(a *actingStack, what string, names []string) bool {
 	f := r.s.charts.field
@@ -226,10 +226,12 @@ func (r *resolver) closingRoll(a *actingStack, what string, names []string) bool
 	return ok
 }
 
-// closingMods names the table modifiers that apply to entering a hex: a
-// rear hex of any adjacent enemy unit (LoB 3.5) and a front hex of enemy
-// artillery with Canister (3.5 table).
-func (r *resolver) closingMods(to string, enemies []*Piece) []string {
+// closingMods names the table modifiers that apply to a Closing Roll made
+// in hex from to be in hex to, next to the enemies (to is from itself for
+// a Charge's roll, 7.0a c): a rear hex of any adjacent enemy unit (LoB 3.5), a front hex of
+// enemy artillery whose Canister counts (3.5 table, 8.2d) and closing from
+// a friendly Breastwork hex (9.5d).
+func (r *resolver) closingMods(from, to string, enemies []*Piece) []string {
 	var out []string
 	rear, canister := false, false
 	m := &r.s.scn.Map
@@ -238,7 +240,7 @@ func (r *resolver) closingMods(to string, enemies []*Piece) []string {
 			rear = true
 			continue
 		}
-		if u := r.s.scn.unit(e.Name); e.Kind == ArmArtillery && u != nil && u.Canister != "" && !e.Unit.DepletedCanister {
+		if e.Kind == ArmArtillery && r.s.canisterCounts(e) {
 			canister = true
 		}
 	}
@@ -247,6 +249,9 @@ func (r *resolver) closingMods(to string, enemies []*Piece) []string {
 	}
 	if canister {
 		out = append(out, "frontal-canister")
+	}
+	if r.s.closingFromBreastworks(r.side, from) {
+		out = append(out, "from-breastworks")
 	}
 	return out
 }

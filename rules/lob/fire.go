@@ -77,7 +77,7 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 	}
 	a.fired = true
 	if s.artillery {
-		r.artilleryTargets[target] = true
+		r.artilleryTargets[target]++
 	}
 	for _, p := range s.firers {
 		r.firedSP[s.from] += s.sps[p.Name]
@@ -131,8 +131,11 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		}
 		return nil, last, "LoB 5.2"
 	}
-	if s.artillery && r.artilleryTargets[target] {
-		return nil, "artillery has already fired at that hex this phase", "LoB 3.6d"
+	if n := r.artilleryTargets[target]; s.artillery && n > 0 && n >= r.s.artilleryShots(r.side, a.hex) {
+		if n == 1 {
+			return nil, "artillery has already fired at that hex this phase", "LoB 3.6d"
+		}
+		return nil, fmt.Sprintf("artillery has already fired at that hex %d times this phase, the most an Artillery Leader allows", n), "LoB 9.1c"
 	}
 	if !s.artillery {
 		s.canister = false
@@ -146,15 +149,14 @@ func (r *resolver) cannotFire(p *Piece, s *shot) (string, string) {
 	if !r.s.canFire(p) {
 		return "Column, Mounted, Limbered, Routed and fully Depleted units cannot fire", "LoB 5.2a"
 	}
-	rng, gun, why := r.weaponRange(p)
-	switch {
-	case why != "":
+	rng, _, why := r.weaponRange(p)
+	if why != "" {
 		return why, "LoB 5.0"
-	case p.Kind != ArmArtillery:
-	case s.canister && (gun.Canister == CanisterNone || p.Unit.DepletedCanister):
-		return "it has no Canister to fire", "LoB 8.2d"
-	case !s.canister && p.Unit.DepletedShell && s.rng > rng:
-		return "its Shell is Depleted", "LoB 8.2d"
+	}
+	if p.Kind == ArmArtillery {
+		if ok, why := r.s.batteryMayFire(p, firedRound(s), s.rng); !ok {
+			return why, "LoB 8.2d"
+		}
 	}
 	if s.rng > rng {
 		return fmt.Sprintf("range %d is beyond its weapon's %d", s.rng, rng), "LoB 5.2"
@@ -248,11 +250,14 @@ func (r *resolver) combatShifts(s *shot) []string {
 	if r.s.fromRear(top, s.from) {
 		out = append(out, "rear-or-vertex")
 	}
-	if top.Unit.Formation == "open-order" {
-		out = append(out, "target-open-order")
+	if top.Unit.Formation == "open-order" || r.s.isOpenOrderCapable(top) {
+		out = append(out, "target-open-order") // LoB 9.4d
 	}
 	if h, _ := r.s.scn.Map.Hex(s.target); h.Terrain == "woods" || h.Terrain == "town" {
 		out = append(out, "target-"+h.Terrain)
+	}
+	if r.s.breastworkCovers(top.Side, s.target, s.from) {
+		out = append(out, "breastworks") // LoB 9.5e
 	}
 	return append(out, r.hexsideShifts(s, top)...)
 }
@@ -442,15 +447,19 @@ func (r *resolver) hasArtillery(h string) bool {
 // firedBatteries lists the batteries of a shot and the round they fired,
 // for Depletion (LoB 8.2a, 8.2e).
 func firedBatteries(s *shot) []FiredBattery {
-	round := AmmoShell
-	if s.canister {
-		round = AmmoCanister
-	}
 	var out []FiredBattery
 	for _, p := range s.firers {
 		if p.Kind == ArmArtillery {
-			out = append(out, FiredBattery{Name: p.Name, Round: round})
+			out = append(out, FiredBattery{Name: p.Name, Round: firedRound(s)})
 		}
 	}
 	return out
+}
+
+// firedRound is the round a shot's batteries fire (LoB 8.2e).
+func firedRound(s *shot) string {
+	if s.canister {
+		return AmmoCanister
+	}
+	return AmmoShell
 }

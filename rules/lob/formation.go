@@ -123,10 +123,7 @@ func (r *resolver) formationBarred(a *actingStack, p *Piece, to string) (string,
 	case to == "unlimbered" && a.fire && a.hex != a.start:
 		return "in a Fire Activity artillery Unlimbers only in place, before moving", "LoB 3.6b"
 	case to == "unlimbered":
-		need := unlimberDistance
-		if r.artilleryLeaderIn(a.hex) {
-			need = unlimberWithLeader
-		}
+		need := r.s.unlimberDistance(r.side, a.hex)
 		if e := r.enemyTooClose(a.hex, need); e != "" {
 			return fmt.Sprintf("%s, able to fire with a Clear line of sight, is within %d hexes", e, need-1), "LoB 3.1f"
 		}
@@ -150,18 +147,4 @@ func (r *resolver) enemyTooClose(h string, need int) string {
 		}
 	}
 	return ""
-}
-
-// artilleryLeaderIn reports whether the leader of an Artillery Battalion
-// of the side stands in a hex (LoB 3.1f, 9.1c).
-func (r *resolver) artilleryLeaderIn(h string) bool {
-	for _, c := range r.s.scn.commands() {
-		if c.Side != r.side || c.Level != LevelArtillery {
-			continue
-		}
-		if p := r.s.piece(c.Leader.Name); p.Hex == h && p.Status == "" {
-			return true
-		}
-	}
-	return false
 }

@@ -25,11 +25,11 @@ func (r *resolver) moraleCheck(s *shot) {
 		notes = append(notes, fmt.Sprintf("%s %+d", name, n))
 	}
 	leader := 0
-	if l := r.s.bestLeader(s.target); l != nil {
+	if l := r.s.bestLeader(r.s.ownerOf(s.target), s.target); l != nil {
 		leader = l.Morale
 		notes = append(notes, fmt.Sprintf("leader %s -%d", l.Name, l.Morale))
 	}
-	blAllowed := s.rng == 1 && top.Unit.Formation != "open-order"
+	blAllowed := s.rng == 1 && top.Unit.Formation != "open-order" && r.s.mayBloodLust(top) // LoB 6.2, 9.4a
 	roll := r.log.Roll2d6("LoB 6.1", fmt.Sprintf("Morale Check for %s (Morale %s)", s.target, rating))
 	res, err := f.MoraleCheck(rating, roll, mods, leader, blAllowed)
 	if r.fail(err) {
@@ -54,8 +54,8 @@ func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	if r.s.marker(s.target).Morale == MoraleSh {
 		out = append(out, "shaken")
 	}
-	if top.Unit.Formation == "open-order" {
-		out = append(out, "open-order")
+	if top.Unit.Formation == "open-order" || r.s.isOpenOrderCapable(top) {
+		out = append(out, "open-order") // LoB 9.4d
 	}
 	if s.rng >= longRange {
 		return out
@@ -68,6 +68,9 @@ func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	}
 	if r.firersLower(s) {
 		out = append(out, "slope-firers-lower")
+	}
+	if r.s.breastworkCovers(top.Side, s.target, s.from) {
+		out = append(out, "breastworks") // LoB 9.5e
 	}
 	return out
 }
@@ -109,7 +112,11 @@ func (r *resolver) moraleResult(s *shot, res MoraleResult) {
 		if s.cause != "" {
 			cause = s.cause
 		}
-		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: cause, Rule: "LoB 6.2"})
+		// Only fire brings Small Arms into the result: a Charge's
+		// attackers do not fire (LoB 7.0a), so its Morale Check is no
+		// result involving Small Arms fires for an HQ (10.9).
+		smallArms := cause == "fire" && slices.ContainsFunc(s.firers, func(p *Piece) bool { return p.Kind != ArmArtillery })
+		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: cause, Rule: "LoB 6.2", SmallArms: smallArms})
 		if r.fail(err) {
 			return
 		}

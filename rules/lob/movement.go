@@ -14,11 +14,6 @@ const (
 	stackingLimit = 16
 	// smallStack is the most SPs of a Small stack (LoB 1.8).
 	smallStack = 3
-	// unlimberDistance is how far from firing enemy units artillery must
-	// be to Unlimber; unlimberWithLeader with an Artillery Leader in the
-	// hex (LoB 3.1f).
-	unlimberDistance   = 5
-	unlimberWithLeader = 4
 )
 
 // movementColumn is the Terrain Effects on Movement Chart column of a
@@ -94,7 +89,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		r.hqsOverrunAt(to)
 	}
 	r.townDG(a)
-	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) {
+	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) && !r.freeExiters(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
 		a.stopped = true
 	}
@@ -127,7 +122,12 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 		}
 	}
 	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] && !r.zocFree(a) {
-		return "it is locked in an enemy ZOC", "LoB 3.4"
+		switch {
+		case !r.freeExiters(a):
+			return "it is locked in an enemy ZOC", "LoB 3.4"
+		case !r.exitFreely(a, to):
+			return "Open Order and Mounted units leave an enemy ZOC only toward a hex next to no enemy combat unit", "LoB 9.4e, 9.4h"
+		}
 	}
 	if last && r.unlimberedThere(to) && len(a.units) > 0 {
 		return "Unlimbered artillery there cannot stack with other units", "LoB 3.2d"
@@ -176,9 +176,10 @@ func (s *State) hasFront(p *Piece) bool {
 }
 
 // throughFront reports whether a step from one hex to the next leaves
-// through one of the unit's front hexsides (LoB 3.3).
+// through one of the unit's front hexsides (LoB 3.3); every hexside of an
+// Open Order Capable unit is frontal (9.4c).
 func (r *resolver) throughFront(p *Piece, from, to string) bool {
-	if !r.s.hasFront(p) {
+	if !r.s.hasFront(p) || r.s.allAroundFront(p) {
 		return true
 	}
 	d := r.s.scn.Map.direction(from, to)
@@ -204,12 +205,39 @@ func (m *Map) direction(from, to string) int {
 	return -1
 }
 
+// freeExiters reports whether every unit of the stack is Open Order
+// Capable or Mounted cavalry, which are not locked in EZOCs but leave them
+// under 9.4e #1 (LoB 3.4 #6, 9.4e, 9.4h: Mounted cavalry even when
+// stacked).
+func (r *resolver) freeExiters(a *actingStack) bool {
+	for _, p := range a.units {
+		if !r.s.isOpenOrderCapable(p) && !(p.Kind == ArmCavalry && p.Unit.Formation == "mounted") {
+			return false
+		}
+	}
+	return len(a.units) > 0
+}
+
+// exitFreely reports whether every unit of the stack may leave its EZOC
+// hex toward a hex as an Open Order Capable unit: only when that hex is
+// next to no enemy combat unit (LoB 9.4e #1; the support rules'
+// exitsEZOCFreely).
+func (r *resolver) exitFreely(a *actingStack, to string) bool {
+	for _, p := range a.units {
+		if !r.s.exitsEZOCFreely(p, to) {
+			return false
+		}
+	}
+	return len(a.units) > 0
+}
+
 // zocFree reports whether the stack may leave or pass EZOCs: artillery
-// and Open Order Capable units (LoB 3.4 #3, #6, 3.4c), units whose
-// Command is Skedaddling, Fluke-stopped, starts following a new order
-// moving its HQ this turn or has fulfilled its order (3.4 #2a-d),
-// everyone on the first full night turn (3.4 #4), and a stack moving on
-// after a won Charge (3.4 #5, 7.3c).
+// (LoB 3.4 #3, 3.4c), units whose Command is Skedaddling, Fluke-stopped,
+// starts following a new order moving its HQ this turn or has fulfilled
+// its order (3.4 #2a-d), everyone on the first full night turn (3.4 #4),
+// and a stack moving on after a won Charge (3.4 #5, 7.3c). Open Order
+// Capable units and Mounted cavalry (3.4 #6, 9.4h) are not locked either
+// but leave under 9.4e #1 (freeExiters, exitFreely).
 func (r *resolver) zocFree(a *actingStack) bool {
 	if a.charge.won {
 		return true // LoB 7.3c
@@ -219,8 +247,7 @@ func (r *resolver) zocFree(a *actingStack) bool {
 	}
 	links := r.s.links(r.side)
 	for _, p := range a.units {
-		u := r.s.scn.unit(p.Name)
-		if p.Kind == ArmArtillery || (u != nil && u.OpenOrder) {
+		if p.Kind == ArmArtillery {
 			continue
 		}
 		if l, ok := links[p.Name]; ok && r.commandUnlocks(l.cmd) {
@@ -461,8 +488,7 @@ func (r *resolver) face(a *actingStack, d int) {
 		if p.Unit.Facing == d {
 			continue
 		}
-		u := r.s.scn.unit(p.Name)
-		if p.Unit.Formation == "line" && !(u != nil && u.OpenOrder) && !a.faced[a.hex] {
+		if p.Unit.Formation == "line" && r.s.payFacingCost(p) && !a.faced[a.hex] {
 			cost, err := r.s.charts.field.FormationChange("line-facing")
 			if r.fail(err) {
 				return

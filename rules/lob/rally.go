@@ -100,7 +100,7 @@ func (r *resolver) rallyRouted() {
 		if r.s.morale(h) != MoraleRouted {
 			continue
 		}
-		mv, who := r.bestLeader(r.side, h)
+		mv, who := r.rallyLeader(r.side, h)
 		die := r.log.Roll(6, "LoB 6.4", fmt.Sprintf("Rally: the Routed stack in %s", h), r.side)
 		sum := die + mv
 		if sum >= rallyTarget {
@@ -112,19 +112,14 @@ func (r *resolver) rallyRouted() {
 	}
 }
 
-// bestLeader is the highest Morale Value of the side's leaders in a hex
-// and its mention for events.
-func (r *resolver) bestLeader(side rules.Side, h string) (int, string) {
-	best, who := 0, ""
-	for _, p := range r.s.stackCounters(side, h) {
-		if p.Kind != "leader" {
-			continue
-		}
-		if mv := r.s.leaderMorale(p.Name); mv > best || who == "" {
-			best, who = mv, fmt.Sprintf(" + %d (%s)", mv, p.Name)
-		}
+// rallyLeader is the best Morale Value a leader lends the side's stack
+// in a hex, and the text naming him (LoB 6.4 step 3).
+func (r *resolver) rallyLeader(side rules.Side, h string) (int, string) {
+	l := r.s.bestLeader(side, h)
+	if l == nil {
+		return 0, ""
 	}
-	return best, who
+	return l.Morale, fmt.Sprintf(" + %d (%s)", l.Morale, l.Name)
 }
 
 // routedWithdrawal retreats each Routed stack closer than 6 hexes to an

@@ -27,8 +27,9 @@ type resolver struct {
 	// their HQ by themselves.
 	acted    map[string]bool
 	scripted map[string]bool
-	// artilleryTargets marks the hexes artillery fired on this phase (LoB 3.6d).
-	artilleryTargets map[string]bool
+	// artilleryTargets counts the shots involving artillery at each hex
+	// this phase: one, or three with an Artillery Leader (LoB 3.6d, 9.1c).
+	artilleryTargets map[string]int
 	// firedSP counts the SPs that fired out of each hex (LoB 5.1a), and
 	// firedAt the hex each hex's units fired at (5.3b).
 	firedSP map[string]int
@@ -64,7 +65,7 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	}
 	r := &resolver{s: s.clone(), side: side, turn: s.turn(), log: &rules.Log{Dice: in.Dice}, rolled: map[string]bool{},
 		heldNoted: map[string]bool{}, recoveryStarted: map[string]bool{},
-		acted: map[string]bool{}, artilleryTargets: map[string]bool{}, firedSP: map[string]int{}, firedAt: map[string]string{},
+		acted: map[string]bool{}, artilleryTargets: map[string]int{}, firedSP: map[string]int{}, firedAt: map[string]string{},
 		decisions: in.Decisions, zeroMA: map[string]int{}}
 	r.supportCommand()
 	r.arriveOnMap()

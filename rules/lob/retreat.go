@@ -25,6 +25,9 @@ type retreatOrder struct {
 	// Path is the path the owner wrote, if any (a 3.0e RETREAT script):
 	// used when legal, else the path is chosen as if none were written.
 	Path []string
+	// SmallArms marks a retreat from a result involving Small Arms fire,
+	// which makes a retreating HQ's Command Skedaddle (LoB 10.9).
+	SmallArms bool
 }
 
 // withdrawal reports whether the order is an Open Order or Mounted
@@ -261,7 +264,7 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 	if !rt.o.withdrawal() && !rt.guns && len(rt.units) > 0 {
 		r.placeCowardlyLegs(rt.o.Hex, append(names(rt.units), rt.forced...), "LoB 6.5a", "where the retreat began")
 	}
-	r.hqsMoved(rt.counters)
+	r.hqsMoved(rt)
 }
 
 func verb(o retreatOrder) string {
@@ -341,16 +344,23 @@ func (r *resolver) lossTaker(side rules.Side, units []*Piece) *Piece {
 	return best
 }
 
-// hqsMoved notes each HQ that retreated or was displaced: command and
-// control answers with a Skedaddle (LoB 9.2b, 10.9).
-func (r *resolver) hqsMoved(ps []*Piece) {
-	for _, p := range ps {
-		if p.Kind != "hq" {
+// hqsMoved notes each HQ that retreated or was displaced with the stack.
+// Of the forced moves only those 10.9 names make its Command Skedaddle
+// (docs/rulings-lob.md A5, rulings-lob-support.md R-S-3): a Displacement
+// by other units, and a retreat from a result involving Small Arms fire
+// (the support rules' hqRetreated); command and control starts it.
+func (r *resolver) hqsMoved(rt *retreating) {
+	for _, p := range rt.counters {
+		c := r.s.scn.command(strings.TrimSuffix(p.Name, " HQ"))
+		if p.Kind != "hq" || c == nil {
 			continue
 		}
-		cmd := strings.TrimSuffix(p.Name, " HQ")
-		r.s.doc.Pending = append(r.s.doc.Pending, Pending{Kind: "hq-displaced", Name: cmd})
-		r.add("hq-displaced", "LoB 9.2b", "%s is forced back with its stack: %s must Skedaddle (LoB 10.9)", p.Name, cmd)
+		if rt.o.Cause == "displacement" {
+			r.s.raise("hq-displaced", c.Name)
+			r.add("hq-displaced", "LoB 9.2b", "%s is forced back with its stack: %s must Skedaddle (LoB 10.9)", p.Name, c.Name)
+			continue
+		}
+		r.hqRetreated(c, rt.o.SmallArms)
 	}
 }
 

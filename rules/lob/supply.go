@@ -206,11 +206,10 @@ func (s *State) caissonWagon(p *Piece, round string) (string, string) {
 	return best, ""
 }
 
-// cbfMarked reports whether a hex holds a Counter Battery Fire marker
-// (LoB 5.8). The state keeps no CBF markers yet, so none is ever found;
-// once the fire rules' hex markers carry their CBF level, this is that
-// level above 0.
-func (s *State) cbfMarked(string) bool { return false }
+// cbfMarked reports whether a hex holds a Counter Battery Fire marker of
+// either level (LoB 5.8, 8.4a #3): the level the fire rules keep on the
+// hex's markers.
+func (s *State) cbfMarked(h string) bool { return s.cbf(h) > 0 }
 
 // caissonPath is the cheapest Limbered path cost from a Wagon's hex to a
 // hex next to the battery, within 25 MPs (LoB 8.4d). Enemy combat units
