@@ -114,7 +114,7 @@ func (r *resolver) moraleResult(s *shot, res MoraleResult) {
 		}
 		// Only fire brings Small Arms into the result: a Charge's
 		// attackers do not fire (LoB 7.0a), so its Morale Check is no
-		// result involving Small Arms fires for an HQ (10.9).
+		// result involving Small Arms fires for an HQ (10.9; ruling R-CH-3).
 		smallArms := cause == "fire" && slices.ContainsFunc(s.firers, func(p *Piece) bool { return p.Kind != ArmArtillery })
 		to, err := r.retreat(retreatOrder{Hex: s.target, Hexes: res.Retreat, From: s.from, Cause: cause, Rule: "LoB 6.2", SmallArms: smallArms})
 		if r.fail(err) {
