@@ -661,7 +661,7 @@ func (r *resolver) chargeMorale(a *actingStack, target string) bool {
 	cm := f.ChargeModifier(att, def)
 	mods += cm
 	notes = append(notes, fmt.Sprintf("Charge %d v %d SPs %+d", att, def, cm))
-	if l := r.chargingLeader(a); l != nil {
+	if l := r.stackLeader(a); l != nil { // the leader coming along (7.0f)
 		mods += l.Morale
 		notes = append(notes, fmt.Sprintf("attacking leader %s +%d", l.Name, l.Morale))
 	}
@@ -690,21 +690,6 @@ func (r *resolver) chargeStrengths(a *actingStack, target string) (att, def int)
 		}
 	}
 	return sps(a.units), def
-}
-
-// chargingLeader is the leader with the highest Morale Value coming along
-// on the Charge and still in play (LoB 7.0f, 7.0g), or nil.
-func (r *resolver) chargingLeader(a *actingStack) *Leader {
-	var best *Leader
-	for _, p := range a.leaders {
-		if p.Status != "" {
-			continue
-		}
-		if l := r.s.scn.leader(p.Name); l != nil && (best == nil || l.Morale > best.Morale) {
-			best = l
-		}
-	}
-	return best
 }
 
 // chargeAdvance moves the stack into the defender's old hex, paying its

@@ -7,21 +7,6 @@ import (
 	"galloper/rules"
 )
 
-// leader finds a leader of the order of battle by name (LoB 9.1).
-func (s *Scenario) leader(name string) *Leader {
-	for _, c := range s.commands() {
-		if c.Leader.Name == name {
-			return &c.Leader
-		}
-		for i := range c.Brigades {
-			if l := c.Brigades[i].Leader; l != nil && l.Name == name {
-				return l
-			}
-		}
-	}
-	return nil
-}
-
 // bestLeader is the leader with the highest Morale Value of those who
 // may lend it to a side's stack in a hex (LoB 6.1, 6.4, 9.1; the support
 // rules' moraleLeaders: a Repl just placed where his leader fell does
@@ -42,8 +27,8 @@ func (s *State) bestLeader(side rules.Side, h string) *Leader {
 func (r *resolver) stackLeader(a *actingStack) *Leader {
 	var best *Leader
 	for _, p := range a.leaders {
-		if l := r.s.scn.leader(p.Name); l != nil && p.Status == "" && (best == nil || l.Morale > best.Morale) {
-			best = l
+		if l, ok := r.s.leaderData(p.Name); ok && p.Status == "" && (best == nil || l.Morale > best.Morale) {
+			best = &l
 		}
 	}
 	return best

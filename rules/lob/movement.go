@@ -484,6 +484,10 @@ func (r *resolver) joinMorale(h string, arriving MoraleMarker) {
 // change once in each hex where they turn; Open Order Capable, Column,
 // Mounted, Limbered and Unlimbered units turn for free.
 func (r *resolver) face(a *actingStack, d int) {
+	if f, ok := r.s.breastworkFacing(r.side, a.hex); ok && f != d {
+		r.add("face-refused", "LoB 9.5e", "%s stays facing %s: units in a Breastwork hex keep its Facing", a.names(), facingNames[f])
+		return
+	}
 	for _, p := range a.units {
 		if p.Unit.Facing == d {
 			continue

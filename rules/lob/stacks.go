@@ -107,21 +107,6 @@ func (s *State) moveStack(side rules.Side, ps []*Piece, from, to string) {
 	}
 }
 
-// leaderMorale is the Morale Value of a leader counter, 0 if it is not one.
-func (s *State) leaderMorale(name string) int {
-	for _, c := range s.scn.commands() {
-		if c.Leader.Name == name {
-			return c.Leader.Morale
-		}
-		for _, b := range c.Brigades {
-			if b.Leader != nil && b.Leader.Name == name {
-				return b.Leader.Morale
-			}
-		}
-	}
-	return 0
-}
-
 // commandOf is the Command a combat unit belongs to, nil if none.
 func (s *State) commandOf(unit string) *Command {
 	for _, c := range s.scn.commands() {
