@@ -562,13 +562,9 @@ func (r *resolver) chargeVolleyColumn(us []*Piece, from string) (int, bool) {
 
 // frontalCanister reports whether a unit is Unlimbered artillery with
 // Canister to fire and a hex lies across one of its front hexsides (LoB
-// 7.0d, 8.2d).
+// 7.0d, 8.2d; the support rules' canisterCounts).
 func (r *resolver) frontalCanister(p *Piece, from string) bool {
-	if p.Kind != ArmArtillery || p.Unit.Formation != "unlimbered" || p.Unit.DepletedCanister {
-		return false
-	}
-	w, err := r.s.charts.field.Gun(r.s.scn.unit(p.Name).Weapon)
-	if r.fail(err) || w.Canister == CanisterNone {
+	if p.Kind != ArmArtillery || p.Unit.Formation != "unlimbered" || !r.s.canisterCounts(p) {
 		return false
 	}
 	return frontal(p.Unit.Facing, r.s.scn.Map.direction(p.Hex, from))
