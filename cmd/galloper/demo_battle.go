@@ -84,18 +84,42 @@ func demoScripts(v rules.View, side string) [][]string {
 	return out
 }
 
-// demoCharge is a Charge script at an adjacent enemy stack for a Normal
-// infantry unit in Line, falling back on fire if its Closing Roll fails
-// (LoB 7.0, 3.5), or nothing.
+// demoCharge is a Charge script for a Normal infantry unit in Line at an
+// enemy stack next to it, or one hex away with a free hex between them
+// that the unit steps into first (LoB 7.0: a stack may move, then
+// Charge), falling back on fire if its Closing Roll fails (3.5), or
+// nothing.
 func demoCharge(u rules.UnitView, enemy []rules.UnitView) []string {
 	at, _ := demoAxial(u.Hex)
 	if u.Kind != "infantry" || u.Formation != "line" || u.Status != "" {
 		return nil
 	}
+	occupied := map[hex.Axial]bool{}
 	for _, e := range enemy {
-		if ea, ok := demoAxial(e.Hex); ok && hex.Distance(at, ea) == 1 {
+		if ea, ok := demoAxial(e.Hex); ok {
+			occupied[ea] = true
+		}
+	}
+	for _, e := range enemy {
+		ea, ok := demoAxial(e.Hex)
+		if !ok {
+			continue
+		}
+		switch hex.Distance(at, ea) {
+		case 1:
 			face := demoFacings[demoFacing(at, ea)]
 			return []string{fmt.Sprintf("STACK %s\n  FACE %s\n  CHARGE %s\n  IF CLOSING FAILS FIRE %s", u.Name, face, e.Hex, e.Hex)}
+		case 2:
+			for d := range 6 {
+				step := at.Neighbor(d)
+				if occupied[step] || hex.Distance(step, ea) != 1 {
+					continue
+				}
+				o := step.ToOffset()
+				face := demoFacings[demoFacing(step, ea)]
+				return []string{fmt.Sprintf("STACK %s\n  MOVE A%d.%d\n  FACE %s\n  CHARGE %s\n  IF CLOSING FAILS FIRE %s",
+					u.Name, o.Col, o.Row, face, e.Hex, e.Hex)}
+			}
 		}
 	}
 	return nil
