@@ -2,7 +2,6 @@ package lob
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -77,23 +76,9 @@ func benchState(b *testing.B) *State {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var doc map[string]any
-	for i, file := range []string{"testdata/c2-charts.yaml", "testdata/field-pack.yaml", "testdata/field-tables.yaml"} {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var d map[string]any
-		if err := yaml.Unmarshal(data, &d); err != nil {
-			b.Fatal(err)
-		}
-		if i == 0 {
-			doc = d
-			continue
-		}
-		for k, v := range d["tables"].(map[string]any) {
-			doc["tables"].(map[string]any)[k] = v
-		}
+	doc, err := fieldCaseTables()
+	if err != nil {
+		b.Fatal(err)
 	}
 	// Command Radius as a division's might be, reaching the whole division
 	// from its HQ in the middle (the case tables' radius of 30 would make

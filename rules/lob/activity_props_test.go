@@ -13,6 +13,30 @@ import (
 	"pgregory.net/rapid"
 )
 
+// fieldCaseTables reads the command and field case tables into one chart
+// pack document: the first file's pack with the others' tables added.
+func fieldCaseTables() (map[string]any, error) {
+	var doc map[string]any
+	for i, file := range []string{"testdata/c2-charts.yaml", "testdata/field-pack.yaml", "testdata/field-tables.yaml"} {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		var d map[string]any
+		if err := yaml.Unmarshal(raw, &d); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		if i == 0 {
+			doc = d
+			continue
+		}
+		for k, v := range d["tables"].(map[string]any) {
+			doc["tables"].(map[string]any)[k] = v
+		}
+	}
+	return doc, nil
+}
+
 // fieldState builds the field case map's starting position on the field
 // case tables.
 func fieldState(t *rapid.T) *State {
@@ -24,23 +48,9 @@ func fieldState(t *rapid.T) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc map[string]any
-	for i, file := range []string{"testdata/c2-charts.yaml", "testdata/field-pack.yaml", "testdata/field-tables.yaml"} {
-		raw, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var d map[string]any
-		if err := yaml.Unmarshal(raw, &d); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			doc = d
-			continue
-		}
-		for k, v := range d["tables"].(map[string]any) {
-			doc["tables"].(map[string]any)[k] = v
-		}
+	doc, err := fieldCaseTables()
+	if err != nil {
+		t.Fatal(err)
 	}
 	merged, _ := yaml.Marshal(doc)
 	pack, err := rules.ParseChartPack("field tables", merged)
