@@ -7,8 +7,6 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // benchScenario is a 30 by 20 map of open ground with a Confederate
@@ -72,31 +70,16 @@ sides:
 
 // benchState builds the benchmark position with the field case tables.
 func benchState(b *testing.B) *State {
-	scn, err := parseScenario("bench.yaml", []byte(benchScenario()))
-	if err != nil {
-		b.Fatal(err)
-	}
-	doc, err := fieldCaseTables()
-	if err != nil {
-		b.Fatal(err)
-	}
 	// Command Radius as a division's might be, reaching the whole division
 	// from its HQ in the middle (the case tables' radius of 30 would make
 	// every trace cover the map).
-	doc["tables"].(map[string]any)["command-radius"] = map[string]any{
-		"rule": "LoB 10.2e", "derivation": "benchmark",
-		"values": map[string]any{"army": "12", "corps": "12", "division": "12", "brigade": "4", "artillery-battalion": "12"},
-	}
-	merged, _ := yaml.Marshal(doc)
-	pack, err := rules.ParseChartPack("bench tables", merged)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ch, err := compileCharts(pack, scn)
-	if err != nil {
-		b.Fatal(err)
-	}
-	st := newState(scn, ch)
+	pack := fieldTablesPack(b, func(tables map[string]any) {
+		tables["command-radius"] = map[string]any{
+			"rule": "LoB 10.2e", "derivation": "benchmark",
+			"values": map[string]any{"army": "12", "corps": "12", "division": "12", "brigade": "4", "artillery-battalion": "12"},
+		}
+	})
+	st := stateOn(b, scenarioFrom(b, "bench.yaml", []byte(benchScenario())), pack)
 	for i := range st.doc.Pieces {
 		p := &st.doc.Pieces[i]
 		if p.Unit == nil {

@@ -40,28 +40,7 @@ func fieldCaseTables() (map[string]any, error) {
 // fieldState builds the field case map's starting position on the field
 // case tables.
 func fieldState(t *rapid.T) *State {
-	data, err := os.ReadFile("testdata/field.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := parseScenario("field.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := fieldCaseTables()
-	if err != nil {
-		t.Fatal(err)
-	}
-	merged, _ := yaml.Marshal(doc)
-	pack, err := rules.ParseChartPack("field tables", merged)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := compileCharts(pack, scn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return newState(scn, ch)
+	return stateOn(t, testdataScenario(t, "field.yaml"), fieldTablesPack(t, nil))
 }
 
 // TestActivityScriptsResolve draws random positions (one unit a hex) and

@@ -19,13 +19,7 @@ func TestActivityOnLanternRidge(t *testing.T) {
 	}
 	st := g.(*State)
 	text := "GAME lr\nSIDE CSA\nTURN 1\nSTACK Ames' Brigade\n  FORMATION LINE\n  FACE NE\nEND\nSTACK Pryor's Brigade\n  MOVE A4.4\nEND\nSTACK Lytle's Brigade\n  FIRE A17.11\nEND\n"
-	f, ps := orders.Parse(text)
-	if len(ps) > 0 {
-		t.Fatalf("parse: %+v", ps)
-	}
-	if vs := st.validate(st.side(), f); len(vs) > 0 {
-		t.Fatalf("validate: %+v", vs)
-	}
+	f := validOrders(t, st, text)
 	res, err := New().Resolve(rules.Input{State: st, Orders: map[rules.Side]*orders.File{st.side(): f}, Dice: rules.NewSeededDice([]byte("lr"))})
 	if err != nil {
 		t.Fatal(err)

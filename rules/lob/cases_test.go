@@ -173,14 +173,7 @@ func (r *caseRun) state() *State {
 	if r.st != nil {
 		return r.st
 	}
-	data, err := os.ReadFile(filepath.Join("testdata", r.scenario))
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	scn, err := parseScenario(r.scenario, data)
-	if err != nil {
-		r.t.Fatal(err)
-	}
+	scn := testdataScenario(r.t, r.scenario)
 	base, err := os.ReadFile("testdata/c2-charts.yaml")
 	if err != nil {
 		r.t.Fatal(err)
@@ -198,15 +191,7 @@ func (r *caseRun) state() *State {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	pack, err := rules.ParseChartPack("case tables", merged)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	ch, err := compileCharts(pack, scn)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	r.st = newState(scn, ch)
+	r.st = stateOn(r.t, scn, packFrom(r.t, "case tables", merged))
 	return r.st
 }
 

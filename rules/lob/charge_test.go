@@ -1,7 +1,6 @@
 package lob
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -13,23 +12,7 @@ import (
 // shipped provisional chart pack.
 func chargeMapState(t *testing.T) *State {
 	t.Helper()
-	data, err := os.ReadFile("testdata/charge.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := parseScenario("charge.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack, err := rules.ParseChartPack("charts/provisional.yaml", ChartPackData())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := compileCharts(pack, scn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return newState(scn, ch)
+	return stateOn(t, testdataScenario(t, "charge.yaml"), shippedPack(t))
 }
 
 // TestChargeExampleOnTheShippedPack plays the Complete Charge Combat
@@ -49,13 +32,7 @@ func TestChargeExampleOnTheShippedPack(t *testing.T) {
 	bat.Formation, bat.Facing = "unlimbered", facingIndex("S")
 	st.piece("Hooker").Hex = "C4.6"
 	text := "GAME ch\nSIDE CSA\nTURN 1\nSTACK Hood, 1 Tex\n  MOVE C4.3\n  FACE N\n  MOVE C4.4\n  CHARGE C4.5\nEND\n"
-	f, ps := orders.Parse(text)
-	if len(ps) > 0 {
-		t.Fatalf("parse: %+v", ps)
-	}
-	if vs := st.validate(st.side(), f); len(vs) > 0 {
-		t.Fatalf("validate: %+v", vs)
-	}
+	f := validOrders(t, st, text)
 	dice := &rules.ForcedDice{Results: []int{4, 5, 4, 4, 5, 6}}
 	res, err := New().Resolve(rules.Input{State: st, Orders: map[rules.Side]*orders.File{"CSA": f}, Dice: dice,
 		Decisions: []rules.Decision{{Key: "retreat Campbell's Battery #1", Side: "USA", Choice: "to C4.8 via C4.6 C4.7 C4.8"}}})

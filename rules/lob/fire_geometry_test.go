@@ -1,7 +1,6 @@
 package lob
 
 import (
-	"os"
 	"testing"
 )
 
@@ -10,14 +9,7 @@ import (
 // fan and the front are the three front hexsides (LoB 3.3), everything
 // else is rear, and a hexside feature applies only across its own side.
 func TestFireGeometryAdjacent(t *testing.T) {
-	data, err := os.ReadFile("testdata/field.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := parseScenario("field.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scn := testdataScenario(t, "field.yaml")
 	m := &scn.Map
 	st := &State{scn: scn}
 	for _, h := range []string{"F4.4", "F5.4"} { // an even and an odd column
@@ -45,14 +37,7 @@ func TestFireGeometryAdjacent(t *testing.T) {
 // hexes at range 2, the fan holds the 5 between and on the lines through
 // the centres of the outer front hexsides (LoB 3.3).
 func TestFireFanAtRange(t *testing.T) {
-	data, err := os.ReadFile("testdata/field.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := parseScenario("field.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scn := testdataScenario(t, "field.yaml")
 	m := &scn.Map
 	in := 0
 	for _, hx := range m.Hexes {

@@ -1,22 +1,13 @@
 package lob
 
 import (
-	"os"
 	"slices"
 	"testing"
 )
 
 func loadCaseScenario(t *testing.T) *Scenario {
 	t.Helper()
-	data, err := os.ReadFile("testdata/c2.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := parseScenario("c2.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return scn
+	return testdataScenario(t, "c2.yaml")
 }
 
 // TestOrderOfBattle checks the Command tree and the printed unit data a

@@ -13,19 +13,7 @@ import (
 // smallGame starts a game on testdata/small.yaml.
 func smallGame(t *testing.T) *State {
 	t.Helper()
-	scn, err := parseScenario("testdata/small.yaml", smallScenario(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := rules.ParseChartPack("charts/provisional.yaml", provisionalPack)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := compileCharts(p, scn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return newState(scn, ch)
+	return stateOn(t, scenarioFrom(t, "testdata/small.yaml", smallScenario(t)), shippedPack(t))
 }
 
 // flatMap is a map of clear ground at level 0.
