@@ -131,20 +131,17 @@ func (r *resolver) withHQ(c *Command) bool {
 	return r.s.piece(l.Name).Hex == r.s.hqHex(c)
 }
 
-// relay re-issues an accepted Attack order to each subordinate Command
-// (LoB 10.4a, 10.6d): no new roll (docs/rulings-lob.md A3), all at once,
-// delivered in the distance part of the Order Delivery chart. Conditions
-// travel with it (10.4d exception).
+// relay re-issues an accepted order to subordinate Commands (LoB 10.4a,
+// 10.6d, 10.2i): an Attack order to each of them, any other order to
+// those out of Command Radius (relayTargets). No new roll
+// (docs/rulings-lob.md A3), all at once, delivered in the distance part
+// of the Order Delivery chart. Conditions travel with it (10.4d
+// exception).
 func (r *resolver) relay(o *Order, c *Command) bool {
-	subs := r.s.scn.subordinates(c)
-	if o.Type != "ATTACK" || len(subs) == 0 {
-		return false
-	}
 	from := r.s.rollLeader(c).Name
-	for _, sub := range subs {
-		if sub.Level == LevelArtillery {
-			continue // battalions move by association or destination (10.8e)
-		}
+	targets := r.relayTargets(o, c)
+	for _, t := range targets {
+		sub := t.sub
 		dist := r.s.scn.Map.distance(r.s.hqHex(c), r.s.hqHex(sub))
 		band := r.s.charts.band(dist, c.Level, sub.Level)
 		if r.s.piece(sub.Leader.Name).OffMap {
@@ -156,10 +153,57 @@ func (r *resolver) relay(o *Order, c *Command) bool {
 			For: r.s.instructionsFor(o.For, sub), Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn,
 			ArrivesTurn: r.turn + delay, Status: InTransit, Parent: o.ID}
 		r.s.doc.Orders = append(r.s.doc.Orders, n)
-		r.add("order-relayed", "LoB 10.6d", "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s",
-			from, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn))
+		r.add("order-relayed", t.rule, "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s%s",
+			from, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn), t.why)
 	}
-	return true
+	return len(targets) > 0
+}
+
+// relayTarget is a subordinate Command an accepted order goes on to, the
+// rule that sends it and, for LoB 10.2i, why.
+type relayTarget struct {
+	sub       *Command
+	rule, why string
+}
+
+// relayTargets lists the subordinate Commands an accepted order must be
+// relayed to: for an Attack order every one (LoB 10.4a, 10.6d); for any
+// other order those whose center is out of the Command's radius at that
+// moment, as a scenario or reinforcement may place them (10.2i,
+// docs/rulings-lob.md R-C2-10I). Artillery Battalions move by destination
+// or association (10.8e) and are never relayed to.
+func (r *resolver) relayTargets(o *Order, c *Command) []relayTarget {
+	var out []relayTarget
+	t := r.s.newTrace(c.Side)
+	for _, sub := range r.s.scn.subordinates(c) {
+		switch {
+		case sub.Level == LevelArtillery:
+		case o.Type == "ATTACK":
+			out = append(out, relayTarget{sub: sub, rule: "LoB 10.6d"})
+		default:
+			if why := r.s.outOfRadius(t, c, sub); why != "" {
+				out = append(out, relayTarget{sub: sub, rule: "LoB 10.2i",
+					why: fmt.Sprintf("; %s, so even a %s order must be relayed to it (LoB 10.2i)", why, o.Type)})
+			}
+		}
+	}
+	return out
+}
+
+// outOfRadius says why a subordinate Command's center (its HQ, or the
+// leader filling in for one) is out of its parent's Command Radius (LoB
+// 10.2b, 10.2e: the trace from the parent's HQ, blocked by enemy units
+// and EZOCs), or "" when it is in.
+func (s *State) outOfRadius(t *radiusTrace, c, sub *Command) string {
+	if s.piece(sub.Leader.Name).OffMap {
+		return fmt.Sprintf("%s is not yet on the map, out of Command Radius of %s", sub.Name, c.Name)
+	}
+	hq, center, rad := s.hqHex(c), s.hqHex(sub), s.radius(c)
+	if t.reaches(hq, center, rad) {
+		return ""
+	}
+	return fmt.Sprintf("%s at %s is out of Command Radius of %s (its HQ at %s, %d hexes away; radius %d)",
+		sub.Name, center, c.Name, hq, s.scn.Map.distance(hq, center), rad)
 }
 
 // instructionsFor keeps the instructions that concern a subordinate
