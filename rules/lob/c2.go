@@ -31,6 +31,9 @@ func (s *State) firstLightAfter(turn int) int {
 // leaderOut reports why a leader cannot roll: off the map (LoB 10.3f) or
 // lost (9.1a); "" when he can.
 func (s *State) leaderOut(name string) string {
+	if _, ok := s.index[name]; !ok {
+		return "" // a Repl takes his post with the leader's counter (LoB 9.1a-b)
+	}
 	p := s.piece(name)
 	switch {
 	case p.OffMap:
@@ -92,44 +95,115 @@ func (r *resolver) held(o *Order, c *Command) (rule, why string) {
 	case o.Type == "ATTACK" && st.Recovering:
 		return "LoB 10.8c", "its Command must achieve Attack Recovery before it can roll for an Attack order"
 	}
-	if why := r.s.leaderOut(c.Leader.Name); why != "" {
+	l, ok := r.s.commander(c)
+	if !ok {
+		return "LoB 9.1b", "no leader heads " + c.Name + " now"
+	}
+	if why := r.s.leaderOut(l.Name); why != "" {
 		rule := "LoB 10.3f"
-		if r.s.piece(c.Leader.Name).Status == "lost" {
+		if r.s.piece(l.Name).Status == "lost" {
 			rule = "LoB 10.8b"
 		}
-		return rule, c.Leader.Name + " " + why
+		return rule, l.Name + " " + why
 	}
 	return "", ""
 }
 
-// relay re-issues an accepted Attack order to each subordinate Command
-// (LoB 10.4a, 10.6d): no new roll (docs/rulings-lob.md A3), all at once,
-// delivered in the distance part of the Order Delivery chart. Conditions
-// travel with it (10.4d exception).
-func (r *resolver) relay(o *Order, c *Command) bool {
-	subs := r.s.scn.subordinates(c)
-	if o.Type != "ATTACK" || len(subs) == 0 {
-		return false
+// rollLeader is the leader who makes a Command's rolls now: its commander
+// after losses and promotions (LoB 9.1b), who rolls with his own Command
+// Value (10.6, 10.7b, 10.8c). See docs/rulings-lob.md R-C2-LEAD.
+func (s *State) rollLeader(c *Command) Leader {
+	if l, ok := s.commander(c); ok {
+		return l
 	}
-	for _, sub := range subs {
-		if sub.Level == LevelArtillery {
-			continue // battalions move by association or destination (10.8e)
-		}
+	return Leader{Name: "the leaderless " + c.Name} // a leader value of 0, as LoB 10.7c does
+}
+
+// withHQ reports whether the leader heading a Command now is stacked with
+// its HQ, as he must be to make any Command Roll (LoB 10.6). A leader who
+// fills in for an HQ always is (10.6d example step 4); so is a Repl, who
+// takes his post with the fallen leader's counter (9.1a-b).
+func (r *resolver) withHQ(c *Command) bool {
+	l := r.s.rollLeader(c)
+	if _, ok := r.s.index[l.Name]; c.NoHQ || !ok {
+		return true
+	}
+	return r.s.piece(l.Name).Hex == r.s.hqHex(c)
+}
+
+// relay re-issues an accepted order to subordinate Commands (LoB 10.4a,
+// 10.6d, 10.2i): an Attack order to each of them, any other order to
+// those out of Command Radius (relayTargets). No new roll
+// (docs/rulings-lob.md A3), all at once, delivered in the distance part
+// of the Order Delivery chart. Conditions travel with it (10.4d
+// exception).
+func (r *resolver) relay(o *Order, c *Command) bool {
+	from := r.s.rollLeader(c).Name
+	targets := r.relayTargets(o, c)
+	for _, t := range targets {
+		sub := t.sub
 		dist := r.s.scn.Map.distance(r.s.hqHex(c), r.s.hqHex(sub))
 		band := r.s.charts.band(dist, c.Level, sub.Level)
 		if r.s.piece(sub.Leader.Name).OffMap {
 			band = band50 // LoB 10.3f
 		}
 		delay := r.s.charts.deliveryTurns(band, distanceOnly)
-		n := Order{ID: r.s.nextID(r.side), Side: r.side, Type: o.Type, From: c.Leader.Name, To: sub.Name,
+		n := Order{ID: r.s.nextID(r.side), Side: r.side, Type: o.Type, From: from, To: sub.Name,
 			Objective: o.Objective, ObjectiveName: o.ObjectiveName, Route: o.Route, Condition: o.Condition,
 			For: r.s.instructionsFor(o.For, sub), Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn,
 			ArrivesTurn: r.turn + delay, Status: InTransit, Parent: o.ID}
 		r.s.doc.Orders = append(r.s.doc.Orders, n)
-		r.add("order-relayed", "LoB 10.6d", "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s",
-			c.Leader.Name, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn))
+		r.add("order-relayed", t.rule, "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s%s",
+			from, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn), t.why)
 	}
-	return true
+	return len(targets) > 0
+}
+
+// relayTarget is a subordinate Command an accepted order goes on to, the
+// rule that sends it and, for LoB 10.2i, why.
+type relayTarget struct {
+	sub       *Command
+	rule, why string
+}
+
+// relayTargets lists the subordinate Commands an accepted order must be
+// relayed to: for an Attack order every one (LoB 10.4a, 10.6d); for any
+// other order those whose center is out of the Command's radius at that
+// moment, as a scenario or reinforcement may place them (10.2i,
+// docs/rulings-lob.md R-C2-10I). Artillery Battalions move by destination
+// or association (10.8e) and are never relayed to.
+func (r *resolver) relayTargets(o *Order, c *Command) []relayTarget {
+	var out []relayTarget
+	t := r.s.newTrace(c.Side)
+	for _, sub := range r.s.scn.subordinates(c) {
+		switch {
+		case sub.Level == LevelArtillery:
+		case o.Type == "ATTACK":
+			out = append(out, relayTarget{sub: sub, rule: "LoB 10.6d"})
+		default:
+			if why := r.s.outOfRadius(t, c, sub); why != "" {
+				out = append(out, relayTarget{sub: sub, rule: "LoB 10.2i",
+					why: fmt.Sprintf("; %s, so even a %s order must be relayed to it (LoB 10.2i)", why, o.Type)})
+			}
+		}
+	}
+	return out
+}
+
+// outOfRadius says why a subordinate Command's center (its HQ, or the
+// leader filling in for one) is out of its parent's Command Radius (LoB
+// 10.2b, 10.2e: the trace from the parent's HQ, blocked by enemy units
+// and EZOCs), or "" when it is in.
+func (s *State) outOfRadius(t *radiusTrace, c, sub *Command) string {
+	if s.piece(sub.Leader.Name).OffMap {
+		return fmt.Sprintf("%s is not yet on the map, out of Command Radius of %s", sub.Name, c.Name)
+	}
+	hq, center, rad := s.hqHex(c), s.hqHex(sub), s.radius(c)
+	if t.reaches(hq, center, rad) {
+		return ""
+	}
+	return fmt.Sprintf("%s at %s is out of Command Radius of %s (its HQ at %s, %d hexes away; radius %d)",
+		sub.Name, center, c.Name, hq, s.scn.Map.distance(hq, center), rad)
 }
 
 // instructionsFor keeps the instructions that concern a subordinate
@@ -308,17 +382,18 @@ func (r *resolver) flukeCheck(c *Command) {
 		r.add("fluke-check", "LoB 10.7b", "%s: Base Check %d%s passes; no stoppage this turn", c.Name, sum, note)
 		return
 	}
-	r.add("fluke-check", "LoB 10.7b", "%s: Base Check %d%s fails; %s rolls on his Command Value column", c.Name, sum, note, c.Leader.Name)
-	roll := r.log.Roll2d6("LoB 10.7b", "Fluke Stoppage leader roll: "+c.Leader.Name, r.side)
-	if !x.flukeStops(c.Leader.Command, roll) {
-		r.add("fluke-check", "LoB 10.7b", "%s rolls %d on Command Value %d: no effect, the attack goes on", c.Leader.Name, roll, c.Leader.Command)
+	l := r.s.rollLeader(c) // the leader heading it now (LoB 9.1b)
+	r.add("fluke-check", "LoB 10.7b", "%s: Base Check %d%s fails; %s rolls on his Command Value column", c.Name, sum, note, l.Name)
+	roll := r.log.Roll2d6("LoB 10.7b", "Fluke Stoppage leader roll: "+l.Name, r.side)
+	if !x.flukeStops(l.Command, roll) {
+		r.add("fluke-check", "LoB 10.7b", "%s rolls %d on Command Value %d: no effect, the attack goes on", l.Name, roll, l.Command)
 		return
 	}
 	rule := "LoB 10.7b"
 	if c.Level == LevelBrigade {
 		rule = "LoB 10.7d"
 	}
-	r.flukeStop(c, rule, fmt.Sprintf("%s rolled %d on Command Value %d", c.Leader.Name, roll, c.Leader.Command))
+	r.flukeStop(c, rule, fmt.Sprintf("%s rolled %d on Command Value %d", l.Name, roll, l.Command))
 }
 
 // hasReserve applies LoB 10.7c: a Command has a reserve when its units in
@@ -419,12 +494,13 @@ func (r *resolver) recovery() {
 			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d is outside the range; no recovery this turn", c.Name, sit, sum)
 			continue
 		}
-		roll := r.log.Roll2d6("LoB 10.8c", "Attack Recovery leader roll: "+c.Leader.Name, r.side)
-		if !r.s.charts.c2.recovers(c.Leader.Command, roll) {
-			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d allows recovery, but %s rolls %d on Command Value %d: not yet", c.Name, sit, sum, c.Leader.Name, roll, c.Leader.Command)
+		l := r.s.rollLeader(c) // the leader heading it now (LoB 9.1b)
+		roll := r.log.Roll2d6("LoB 10.8c", "Attack Recovery leader roll: "+l.Name, r.side)
+		if !r.s.charts.c2.recovers(l.Command, roll) {
+			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d allows recovery, but %s rolls %d on Command Value %d: not yet", c.Name, sit, sum, l.Name, roll, l.Command)
 			continue
 		}
-		r.recovered(c, fmt.Sprintf("%s situation, Base Check %d, %s rolled %d on Command Value %d", sit, sum, c.Leader.Name, roll, c.Leader.Command))
+		r.recovered(c, fmt.Sprintf("%s situation, Base Check %d, %s rolled %d on Command Value %d", sit, sum, l.Name, roll, l.Command))
 	}
 }
 
@@ -471,7 +547,7 @@ func (r *resolver) pendingEvents() {
 		}
 		switch e.Kind {
 		case "leader-lost":
-			r.leaderLost(e.Name)
+			r.leaderLost(e)
 		case "hq-overrun", "hq-retreat-small-arms", "hq-displaced":
 			r.forceSkedaddle(e.Name, e.Kind)
 		}
@@ -497,8 +573,26 @@ func (s *State) hasDivisions(c *Command) bool {
 // owning side's next Command Phase (see Pending). The field rules call it
 // when a leader is lost (LoB 9.1a) or an HQ is overrun, retreats from
 // Small Arms fire or is displaced (9.2, 10.9).
+//
+// A lost leader's Pending keeps the Commands he headed as he fell, printed
+// or by promotion, before his posts are filled again (LoB 9.1b, 10.8b).
 func (s *State) raise(kind, name string) {
-	s.doc.Pending = append(s.doc.Pending, Pending{Kind: kind, Name: name})
+	e := Pending{Kind: kind, Name: name}
+	if kind == "leader-lost" {
+		e.Commands = s.commandsHeadedBy(name)
+	}
+	s.doc.Pending = append(s.doc.Pending, e)
+}
+
+// commandsHeadedBy lists the Commands a leader heads now (LoB 9.1b).
+func (s *State) commandsHeadedBy(name string) []string {
+	var out []string
+	for _, post := range s.postsOf(name) {
+		if s.scn.command(post) != nil {
+			out = append(out, post)
+		}
+	}
+	return out
 }
 
 // sideOf is the side of a leader or Command.
@@ -512,22 +606,31 @@ func (s *State) sideOf(name string) rules.Side {
 	return ""
 }
 
-// leaderLost applies LoB 10.8b: when a Command's senior leader is lost
-// while it carries out an Attack order, the whole Command suffers Fluke
-// Stoppage; orders he was still trying to roll for are eliminated. Move
-// orders and subordinate leaders' losses change nothing.
-func (r *resolver) leaderLost(name string) {
-	r.s.piece(name).Status = "lost"
-	var c *Command
-	for _, x := range r.s.scn.commands() {
-		if x.Leader.Name == name {
-			c = x
-		}
+// leaderLost applies LoB 10.8b: when a Command's senior leader, printed
+// or promoted to its head (9.1b), is lost while it carries out an Attack
+// order, the whole Command suffers Fluke Stoppage; orders he was still
+// trying to roll for are eliminated. Move orders and subordinate leaders'
+// losses change nothing. See docs/rulings-lob.md R-C2-LEAD.
+func (r *resolver) leaderLost(e Pending) {
+	name := e.Name
+	if _, ok := r.s.index[name]; ok {
+		r.s.piece(name).Status = "lost"
 	}
-	if c == nil {
+	cmds := e.Commands
+	if len(cmds) == 0 {
+		cmds = r.s.commandsHeadedBy(name)
+	}
+	if len(cmds) == 0 {
 		r.add("leader-lost", "LoB 10.8b", "%s is lost; he leads no Command, so orders go on", name)
 		return
 	}
+	for _, cmd := range cmds {
+		r.seniorLost(name, r.s.scn.command(cmd))
+	}
+}
+
+// seniorLost applies LoB 10.8b to one Command whose senior leader was lost.
+func (r *resolver) seniorLost(name string, c *Command) {
 	for _, o := range r.own(Waiting, Awaiting) {
 		if o.To == c.Name {
 			r.end(o, "eliminated: "+name+" was lost before accepting it")

@@ -26,8 +26,31 @@ type leaderRole struct {
 	brigade *Brigade // nil for a Command's own leader
 }
 
-// role finds a leader by name.
+// role finds a leader by name and what he heads now, after losses and
+// promotions (LoB 9.1b): a Command, else a brigade. A leader who heads
+// nothing now (lost, or his post taken) is found at his printed post, so
+// that his Initiative is refused with the reason. See
+// docs/rulings-lob.md R-C2-LEAD.
 func (s *State) role(name string) (leaderRole, bool) {
+	for _, c := range s.scn.commands() {
+		if s.postHolder(c.Name) == name {
+			l, _ := s.leaderData(name)
+			return leaderRole{leader: l, cmd: c}, true
+		}
+	}
+	for _, c := range s.scn.commands() {
+		for i := range c.Brigades {
+			if b := &c.Brigades[i]; b.Leader != nil && s.postHolder(b.Name) == name {
+				l, _ := s.leaderData(name)
+				return leaderRole{leader: l, cmd: c, brigade: b}, true
+			}
+		}
+	}
+	return s.printedRole(name)
+}
+
+// printedRole finds a leader at his post in the order of battle.
+func (s *State) printedRole(name string) (leaderRole, bool) {
 	for _, c := range s.scn.commands() {
 		if c.Leader.Name == name {
 			return leaderRole{leader: c.Leader, cmd: c}, true
@@ -73,7 +96,7 @@ func (r *resolver) initiative(f *orders.File) {
 			r.add("initiative-not-tried", "LoB 10.6", "%s has already made his Command Roll this phase; no Initiative", lr.leader.Name)
 			continue
 		}
-		if lr.brigade == nil && !r.stacked(lr.cmd) {
+		if lr.brigade == nil && !r.withHQ(lr.cmd) {
 			r.add("initiative-not-tried", "LoB 10.6", "%s is not stacked with his HQ and cannot roll for Initiative", lr.leader.Name)
 			continue
 		}
@@ -173,7 +196,13 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 	case !sked && d.Type == "END-SKEDADDLE":
 		return "lob-10.9b-no-skedaddle", "LoB 10.9b", fmt.Sprintf("%s is not Skedaddling", lr.cmd.Name)
 	case s.leaderOut(lr.leader.Name) != "":
+		if s.piece(lr.leader.Name).Status == "lost" {
+			return "lob-9.1a-leader-lost", "LoB 9.1a", fmt.Sprintf("%s has been lost and cannot use Initiative; whoever now heads %s may (LoB 9.1b)",
+				lr.leader.Name, lr.formation())
+		}
 		return "lob-10.3f-off-map", "LoB 10.3f", fmt.Sprintf("%s %s and cannot use Initiative", lr.leader.Name, s.leaderOut(lr.leader.Name))
+	case s.postHolder(lr.formation()) != lr.leader.Name:
+		return "lob-9.1b-not-in-command", "LoB 9.1b", fmt.Sprintf("%s no longer heads %s; %s does", lr.leader.Name, lr.formation(), s.postHolder(lr.formation()))
 	}
 	return s.initiativeTypeProblem(lr, d)
 }

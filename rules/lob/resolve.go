@@ -192,17 +192,18 @@ func (r *resolver) rollToImplement(o *Order) bool {
 		r.accept(o, c, "LoB 9.2a", "orders to the Army HQ succeed automatically in their Command Roll to implement")
 		return true
 	}
-	if r.rolled[c.Leader.Name] {
+	l := r.s.rollLeader(c) // the leader heading it now (LoB 9.1b)
+	if r.rolled[l.Name] {
 		return false
 	}
-	if !r.stacked(c) {
-		r.add("command-roll", "LoB 10.6", "%s is not stacked with his HQ and cannot roll for %s", c.Leader.Name, o.ID)
+	if !r.withHQ(c) {
+		r.add("command-roll", "LoB 10.6", "%s is not stacked with his HQ and cannot roll for %s", l.Name, o.ID)
 		return false
 	}
-	sum, yes := r.commandRoll(c.Leader, r.s.inReserve(c), "implement "+o.ID)
+	sum, yes := r.commandRoll(l, r.s.inReserve(c), "implement "+o.ID)
 	o.Rolls = append(o.Rolls, RollNote{Turn: r.turn, Sum: sum, Yes: yes})
 	if !yes {
-		r.add("order-refused", "LoB 10.6", "%s does not yet act on %s; he must roll again next turn", c.Leader.Name, o.ID)
+		r.add("order-refused", "LoB 10.6", "%s does not yet act on %s; he must roll again next turn", l.Name, o.ID)
 		return false
 	}
 	r.accept(o, c, "LoB 10.6", "rolled yes")
@@ -222,7 +223,7 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	o.Path = r.s.plan(r.s.hqHex(c), o)
 	r.add("order-accepted", rule, "%s accepts %s (%s): %s", c.Name, o.ID, o.Type, why)
 	if r.s.inReserve(c) && len(o.Reserves) == 0 {
-		r.release(leaderRole{leader: c.Leader, cmd: c})
+		r.release(leaderRole{leader: r.s.rollLeader(c), cmd: c})
 	}
 	if o.Type == "MOVE" {
 		r.formColumn(c)
@@ -342,15 +343,16 @@ func (r *resolver) issue(w *orders.Written) {
 	army := &sd.Army
 	var ps problems
 	o := r.s.compile(sd, w, &ps)
-	if r.rolled[army.Leader.Name] {
-		r.add("order-not-sent", "LoB 10.6", "%s has already made his Command Roll this phase; the order is not sent", army.Leader.Name)
+	l := r.s.rollLeader(army) // the leader heading the army now (LoB 9.1b)
+	if r.rolled[l.Name] {
+		r.add("order-not-sent", "LoB 10.6", "%s has already made his Command Roll this phase; the order is not sent", l.Name)
 		return
 	}
-	if !r.stacked(army) {
-		r.add("order-not-sent", "LoB 10.6", "%s is not stacked with his HQ and cannot roll; the order is not sent", army.Leader.Name)
+	if !r.withHQ(army) {
+		r.add("order-not-sent", "LoB 10.6", "%s is not stacked with his HQ and cannot roll; the order is not sent", l.Name)
 		return
 	}
-	if _, yes := r.commandRoll(army.Leader, false, "issue an order to "+o.To); !yes {
+	if _, yes := r.commandRoll(l, false, "issue an order to "+o.To); !yes {
 		r.add("order-not-sent", "LoB 10.6", "the %s order to %s is not sent; try again next turn", o.Type, o.To)
 		return
 	}
@@ -365,7 +367,7 @@ func (r *resolver) issue(w *orders.Written) {
 	o.IssuedTurn, o.ArrivesTurn, o.Status = r.turn, r.turn+delay, InTransit
 	r.s.doc.Orders = append(r.s.doc.Orders, o)
 	r.add("order-issued", "LoB 10.6a", "%s: %s %s to %s, objective %s, sent at %s; HQs %d hexes apart (%s), Awareness %s: %d turns, arrives %s (turn %d)",
-		o.ID, army.Leader.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), dist, band, sd.Awareness, delay, r.clock(o.ArrivesTurn), o.ArrivesTurn)
+		o.ID, l.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), dist, band, sd.Awareness, delay, r.clock(o.ArrivesTurn), o.ArrivesTurn)
 }
 
 // nextID numbers a side's orders: CSA-1, CSA-2, ...

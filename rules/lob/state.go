@@ -193,6 +193,9 @@ type ArtilleryNote struct {
 type Pending struct {
 	Kind string `json:"kind"`
 	Name string `json:"name"` // the leader or Command
+	// Commands are, for a leader lost, the Commands he headed at that
+	// moment, printed or by promotion (LoB 9.1b, 10.8b).
+	Commands []string `json:"commands,omitempty"`
 }
 
 // Waypoint is one route point: a hex (possibly a named place) or a road.

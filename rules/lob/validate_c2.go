@@ -77,11 +77,20 @@ func (s *State) hasAttack(c *Command) bool {
 // defence lines (LoB 10.4c, 10.8e, 12.4, 12.2).
 func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *problems) {
 	to := s.scn.command(o.To)
+	var path []string
 	for _, in := range w.For {
 		if to != nil && !s.within(in.Unit, to) && !s.associatedIn(in.Unit, w) {
 			ps.add(in.At, "lob-10.3c-for", "LoB 10.3c", fmt.Sprintf("%s is not part of %s; an order instructs one Command and its own formations", in.Unit, to.Name),
 				"send that formation's instructions in an order to its own Command")
+			continue
 		}
+		if to == nil || o.Objective == "" {
+			continue
+		}
+		if path == nil {
+			path = s.hqPath(to, o)
+		}
+		s.orderedOut(in, to, path, ps)
 	}
 	for _, r := range w.Command.Reserves {
 		if len(s.formationUnits(r.Name)) == 0 || to == nil || !s.within(r.Name, to) {
@@ -98,6 +107,119 @@ func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *probl
 	if w.Command.Defend != "" {
 		s.defence(w, o, ps)
 	}
+}
+
+// hqPath is the hexes an order takes a Command's HQ through: where it
+// stands, its route and its objective (LoB 10.3b, 10.2h); for a Command
+// not yet on the map, its route's hexes and its objective (10.3f).
+func (s *State) hqPath(c *Command, o *Order) []string {
+	if !s.piece(c.Leader.Name).OffMap {
+		return append([]string{s.hqHex(c)}, s.plan(s.hqHex(c), o)...)
+	}
+	out := []string{o.Objective}
+	for _, w := range o.Route {
+		if w.Hex != "" {
+			out = append(out, w.Hex)
+		}
+	}
+	return out
+}
+
+var hexInText = regexp.MustCompile(`\b[A-Za-z]\d{1,3}\.\d{1,3}\b`)
+
+// orderedOut applies LoB 10.2i, "the player cannot order formations out
+// of Command Radius": every hex or named place a FOR instruction gives a
+// formation below the ordered Command must lie within the reach of the
+// Command Radius tree (reachBelow) of some hex of the Command's HQ path,
+// from where it stands along its route to its objective. Being out of
+// radius for a moment while moving is not being ordered out.
+// See docs/rulings-lob.md R-C2-10I.
+func (s *State) orderedOut(in orders.Instruction, to *Command, path []string, ps *problems) {
+	reach, ok := s.reachBelow(in.Unit, to)
+	if !ok {
+		return
+	}
+	for _, h := range s.placesIn(in.Text) {
+		d := s.distanceToPath(h, path)
+		if d <= reach {
+			continue
+		}
+		ps.add(in.At, "lob-10.2i-out-of-radius", "LoB 10.2i",
+			fmt.Sprintf("%s would be sent to %s, %d hexes from the nearest hex of %s's route and objective, but its Command Radius reaches only %d: the player cannot order formations out of Command Radius",
+				in.Unit, h, d, to.Name, reach),
+			fmt.Sprintf("keep %s within %d hexes of %s's route or objective", in.Unit, reach, to.Name))
+	}
+}
+
+// placesIn lists the map hexes an instruction names, written as hex ids
+// or as the map's named places, in the order they appear.
+func (s *State) placesIn(text string) []string {
+	var out []string
+	for _, id := range hexInText.FindAllString(text, -1) {
+		if h, ok := s.scn.Map.Hex(id); ok {
+			out = append(out, h.ID)
+		}
+	}
+	low := strings.ToLower(text)
+	for _, pl := range s.scn.Map.Places {
+		if strings.Contains(low, strings.ToLower(pl.Name)) {
+			out = append(out, pl.Hex)
+		}
+	}
+	return out
+}
+
+// distanceToPath is the distance in hexes from a hex to the nearest hex
+// of a path.
+func (s *State) distanceToPath(h string, path []string) int {
+	best := -1
+	for _, p := range path {
+		if d := s.scn.Map.distance(h, p); best < 0 || d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// reachBelow is how far from a Command's center a formation below it may
+// stand and still be in Command Radius: the radius of every link of the
+// tree from the Command's HQ down to the formation, added up (LoB 10.2a,
+// 10.2b, 10.2e). It reports false for the Command itself and for what is
+// not below it; Artillery Battalions and their batteries are placed by
+// 10.8e, not here.
+func (s *State) reachBelow(name string, c *Command) (int, bool) {
+	own := s.radius(c)
+	for _, b := range c.Brigades {
+		if strings.EqualFold(name, b.Name) || (b.Leader != nil && strings.EqualFold(name, b.Leader.Name)) {
+			return own, true
+		}
+		for _, u := range b.units() {
+			if !strings.EqualFold(name, u.Name) {
+				continue
+			}
+			if b.Leader != nil {
+				return own + s.charts.radius[LevelBrigade], true
+			}
+			return own, true
+		}
+	}
+	for _, u := range c.Units {
+		if strings.EqualFold(name, u.Name) {
+			return own, true
+		}
+	}
+	for _, sub := range s.scn.subordinates(c) {
+		if sub.Level == LevelArtillery {
+			continue
+		}
+		if strings.EqualFold(name, sub.Name) || strings.EqualFold(name, sub.Leader.Name) {
+			return own, true
+		}
+		if n, ok := s.reachBelow(name, sub); ok {
+			return own + n, true
+		}
+	}
+	return 0, false
 }
 
 // within reports whether a formation is the Command or part of it, at
