@@ -131,3 +131,36 @@ func unsetReaction(kind string) string {
 	}
 	return "you will be asked; default " + orders.ReactionDefault[kind]
 }
+
+// choiceOf is a side's first standing choice for a reaction kind, or the
+// documented default (orders.ReactionDefault) when its kept block does not
+// cover the kind: the reactions of askedNever never pause.
+func (s *State) choiceOf(side rules.Side, kind string) string {
+	if cs, ok := s.standing(side, kind); ok {
+		return cs[0]
+	}
+	return orders.ReactionDefault[kind]
+}
+
+// byChoice names a standing choice other than the default in an event:
+// " (standing LEADERS HQ)"; "" for the default.
+func byChoice(kind, choice string) string {
+	if choice == orders.ReactionDefault[kind] {
+		return ""
+	}
+	return fmt.Sprintf(" (standing %s %s)", kind, choice)
+}
+
+// pickHex is the hex with the smallest key (compared element by element),
+// the first by hex id on ties; "" when there is none.
+func pickHex(hexes []string, key func(h string) []int) string {
+	best := ""
+	var bk []int
+	for _, h := range hexes {
+		k := key(h)
+		if c := slices.Compare(k, bk); best == "" || c < 0 || c == 0 && h < best {
+			best, bk = h, k
+		}
+	}
+	return best
+}
