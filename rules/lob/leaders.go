@@ -413,6 +413,42 @@ func (r *resolver) leaderUnitsDestroyed(side rules.Side, h string, charge bool) 
 	return nil
 }
 
+// eliminatedUnits lists the combat units eliminated so far, for
+// leadersBereft.
+func (s *State) eliminatedUnits() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range s.doc.Pieces {
+		if p.Unit != nil && p.Unit.Eliminated {
+			out[p.Name] = true
+		}
+	}
+	return out
+}
+
+// leadersBereft applies LoB 9.1d at the end of a stack's activity to the
+// leaders left in a hex whose last combat units of their side the
+// activity's combat destroyed there (before lists the units eliminated
+// when it began): each goes to another hex of his organization, or leaves
+// play with none. 5.6c's "remain there" is the moment of the combat, with
+// its Leader Loss Check (docs/rulings-lob-support.md R-S-10). A Charge
+// applies 9.1d itself, with its capture roll, so its leaders are gone by
+// then.
+func (r *resolver) leadersBereft(before map[string]bool) {
+	bereft := map[string]rules.Side{}
+	for _, p := range r.s.doc.Pieces {
+		if p.Unit != nil && p.Unit.Eliminated && !before[p.Name] && !p.OffMap {
+			bereft[p.Hex] = p.Side
+		}
+	}
+	for _, h := range sortedKeys(bereft) {
+		if side := bereft[h]; len(r.s.stackUnits(side, h)) == 0 {
+			for _, name := range r.s.leadersIn(side, h) {
+				r.displaceLeader(name, h, "LoB 9.1d")
+			}
+		}
+	}
+}
+
 // leadersIn lists the active leaders of a side in a hex, in stacking order.
 func (s *State) leadersIn(side rules.Side, h string) []string {
 	var out []string
