@@ -45,6 +45,12 @@ STANDING
   FRIENDS   DISPLACE LEFT
   WITHDRAW  COVER
   CAVALRY   STAND
+  ARTILLERY EXTEND
+  FACING    KEEP
+  ENDPOINT  BLOCKED
+  LEADERS   HQ
+  REPL      STRONGEST
+  HQ        SAFEST
 END
 `
 
@@ -84,8 +90,9 @@ func TestParseActivity(t *testing.T) {
 		t.Errorf("retreat: %+v", st)
 	}
 	std := f.Orders[4].(*Standing)
-	if len(std.Reactions) != 6 || std.Reactions[0].Units[1].Text != "1st Texas" ||
-		len(std.Reactions[1].Choices) != 3 || std.Reactions[3].Choices[0].Text != "DISPLACE LEFT" {
+	if len(std.Reactions) != 12 || std.Reactions[0].Units[1].Text != "1st Texas" ||
+		len(std.Reactions[1].Choices) != 3 || std.Reactions[3].Choices[0].Text != "DISPLACE LEFT" ||
+		std.Reactions[6].Kind != "ARTILLERY" || std.Reactions[11].Kind != "HQ" || std.Reactions[11].Choices[0].Text != "SAFEST" {
 		t.Errorf("standing: %+v", std)
 	}
 	if got := Format(f); got != activitySample {
@@ -102,12 +109,15 @@ func TestParseActivityMessy(t *testing.T) {
 		"  if closing fails then fire c14.10 canister\n" +
 		"Stack: Reilly\n\tunlimber face SE\n\tFire C16.11\n" +
 		"standing\n  Opening Volley: best column\n  retreat: towards HQ , prefer roads\n" +
-		"  Mounted Cavalry stand fast\n  open order withdrawal avoid EZOCs\n  friends pass\n"
+		"  Mounted Cavalry stand fast\n  open order withdrawal avoid EZOCs\n  friends pass\n" +
+		"  artillery: extend to 12\n  facing toward enemy\n  endpoint clear LOS\n  leader towards HQ\n" +
+		"  repl first unit\n  hq farthest from enemy\n"
 	want := "GAME     g\nSIDE     CSA\nTURN     3\n\n" +
 		"STACK 1st Texas, 4th Texas\n  MOVE C12.8 C12.9 C13.9\n  FACE NE\n  FORMATION OPEN ORDER\n" +
 		"  IF CLOSING FAILS FIRE C14.10 CANISTER\nEND\n\n" +
 		"STACK Reilly\n  UNLIMBER\n  FACE SE\n  FIRE C16.11\nEND\n\n" +
-		"STANDING\n  VOLLEY    BEST\n  RETREAT   TOWARD HQ, ROADS\n  CAVALRY   STAND\n  WITHDRAW  AVOID EZOC\n  FRIENDS   PASS THROUGH\nEND\n"
+		"STANDING\n  VOLLEY    BEST\n  RETREAT   TOWARD HQ, ROADS\n  CAVALRY   STAND\n  WITHDRAW  AVOID EZOC\n  FRIENDS   PASS THROUGH\n" +
+		"  ARTILLERY EXTEND\n  FACING    ENEMY\n  ENDPOINT  CLEAR\n  LEADERS   HQ\n  REPL      FIRST\n  HQ        SAFEST\nEND\n"
 	f, probs := Parse(in)
 	if len(probs) != 0 {
 		t.Fatalf("problems: %+v", probs)
@@ -142,6 +152,10 @@ func TestParseActivityProblems(t *testing.T) {
 		{"two choices", "STANDING\n CAVALRY stand, withdraw\n", []string{"5:17 too-many-choices"}, "takes one choice"},
 		{"reaction twice", "STANDING\n LOSSES TOP\n LOSSES SPREAD\n", []string{"6:2 duplicate-field"}, "already set on line 5"},
 		{"misspelt reaction", "STANDING\n LOSES TOP\n", []string{"5:2 unknown-reaction"}, "did you mean 'LOSSES'?"},
+		{"bad facing choice", "STANDING\n FACING rear\n", []string{"5:9 bad-choice"}, "FACING has no choice 'rear'"},
+		{"two endpoints", "STANDING\n ENDPOINT clear, blocked\n", []string{"5:18 too-many-choices"}, "ENDPOINT takes one choice"},
+		{"hq outside", "HQ SAFEST\n", []string{"4:1 outside-standing"}, "outside a STANDING block"},
+		{"misspelt artillery", "STANDING\n ARTILERY EXTEND\n", []string{"5:2 unknown-reaction"}, "did you mean 'ARTILLERY'?"},
 		{"two blocks", "STANDING\nEND\nSTANDING\nEND\n", []string{"6:1 duplicate-standing"}, "already a STANDING block"},
 		{"standing text", "STANDING now\n", []string{"4:10 trailing-text"}, "STANDING takes nothing"},
 		{"order open", "ORDER MOVE from a to b\nSTACK c\n", []string{"4:1 unterminated-order"}, "has no END"},

@@ -9,7 +9,8 @@ import (
 // Standing holds a side's standing reactions: the choices the rules give
 // the player whose units are acted upon, made in advance so that a segment
 // can be resolved without asking (LoB 2.2: Opening Volleys, loss
-// distribution, retreats, 6.3d, 9.4e, 9.4h).
+// distribution, retreats, 6.3d, 6.3f, 6.3i, 9.4e, 9.4h, the Closing Roll
+// End Point of 4.0, leaders and Repls of 9.1a-d, HQs of 9.2).
 type Standing struct {
 	At        Pos
 	Reactions []Reaction
@@ -36,7 +37,8 @@ func (s *Standing) Position() Pos { return s.At }
 func (*Standing) isOrder()        {}
 
 // ReactionKinds are the keywords of a STANDING block, in canonical order.
-var ReactionKinds = []string{"VOLLEY", "RETREAT", "LOSSES", "FRIENDS", "WITHDRAW", "CAVALRY"}
+var ReactionKinds = []string{"VOLLEY", "RETREAT", "LOSSES", "FRIENDS", "WITHDRAW", "CAVALRY",
+	"ARTILLERY", "FACING", "ENDPOINT", "LEADERS", "REPL", "HQ"}
 
 // reactionChoices maps, for each reaction kind, every accepted way of
 // writing an option to its canonical form.
@@ -59,6 +61,30 @@ var reactionChoices = map[string]map[string]string{
 		"JOIN": "JOIN", "DISPLACE": "DISPLACE", "DISPLACE LEFT": "DISPLACE LEFT", "DISPLACE RIGHT": "DISPLACE RIGHT",
 	},
 	"CAVALRY": {"STAND": "STAND", "STAND FAST": "STAND", "WITHDRAW": "WITHDRAW"},
+	"ARTILLERY": {
+		"NORMAL": "NORMAL", "NO EXTENSION": "NORMAL", "DO NOT EXTEND": "NORMAL",
+		"EXTEND": "EXTEND", "EXTEND TO 12": "EXTEND", "EXTEND RETREAT": "EXTEND",
+	},
+	"FACING": {
+		"ENEMY": "ENEMY", "TOWARD ENEMY": "ENEMY", "TOWARDS ENEMY": "ENEMY", "FACE ENEMY": "ENEMY",
+		"RETREAT": "RETREAT", "AWAY": "RETREAT", "WAY OF RETREAT": "RETREAT",
+		"KEEP": "KEEP", "UNCHANGED": "KEEP", "KEEP FACING": "KEEP",
+	},
+	"ENDPOINT": {"CLEAR": "CLEAR", "CLEAR LOS": "CLEAR", "BLOCKED": "BLOCKED", "BLOCK": "BLOCKED", "BLOCKED LOS": "BLOCKED"},
+	"LEADERS": {
+		"NEAREST": "NEAREST", "NEAREST UNITS": "NEAREST",
+		"HQ": "HQ", "TOWARD HQ": "HQ", "TOWARDS HQ": "HQ", "NEAREST HQ": "HQ",
+		"STRONGEST": "STRONGEST", "STRONGEST STACK": "STRONGEST",
+	},
+	"REPL": {
+		"FIRST": "FIRST", "FIRST UNIT": "FIRST",
+		"NEAREST": "NEAREST", "STRONGEST": "STRONGEST", "STRONGEST STACK": "STRONGEST",
+	},
+	"HQ": {
+		"FIRST": "FIRST", "FIRST HEX": "FIRST",
+		"STRONGEST": "STRONGEST", "STRONGEST STACK": "STRONGEST",
+		"SAFEST": "SAFEST", "FARTHEST FROM ENEMY": "SAFEST",
+	},
 }
 
 func init() { reactionChoices["WITHDRAW"] = reactionChoices["RETREAT"] }
@@ -72,6 +98,24 @@ var ReactionDefault = map[string]string{
 	"FRIENDS":  "PASS THROUGH",          // LoB 6.3d
 	"WITHDRAW": "AVOID EZOC, TOWARD HQ", // Open Order withdrawal path (LoB 9.4e)
 	"CAVALRY":  "WITHDRAW",              // Mounted cavalry withdraws (LoB 9.4h)
+	// A Limbered battery's retreat is not extended to 12 hexes (LoB 6.3f).
+	"ARTILLERY": "NORMAL",
+	// After a retreat or Displacement the stack faces the hex it came
+	// from, towards the enemy (LoB 3.3a, 6.3a, 6.3i).
+	"FACING": "ENEMY",
+	// In a Closing Roll situation the non-moving player places the End
+	// Points so that the line of sight is Clear when it can be (LoB 4.0,
+	// 3.5a #2).
+	"ENDPOINT": "CLEAR",
+	// A leader who escapes capture (LoB 9.1a) or whose units are destroyed
+	// under him (9.1d) goes to the nearest hex with units of his own.
+	"LEADERS": "NEAREST",
+	// A brigade's Repl goes to the hex of the brigade's first unit, in
+	// order of battle, that is elsewhere (LoB 9.1b).
+	"REPL": "FIRST",
+	// Of several hexes equally nearest a displaced HQ, the first by hex id
+	// (LoB 9.2).
+	"HQ": "FIRST",
 }
 
 // Problem codes of STANDING blocks.
@@ -98,6 +142,18 @@ func reactionExample(k string) string {
 		return "WITHDRAW TOWARD HQ, ROADS"
 	case "CAVALRY":
 		return "CAVALRY STAND"
+	case "ARTILLERY":
+		return "ARTILLERY EXTEND"
+	case "FACING":
+		return "FACING ENEMY"
+	case "ENDPOINT":
+		return "ENDPOINT CLEAR"
+	case "LEADERS":
+		return "LEADERS HQ"
+	case "REPL":
+		return "REPL NEAREST"
+	case "HQ":
+		return "HQ STRONGEST"
 	}
 	return k
 }
@@ -118,7 +174,8 @@ func (p *parser) openStanding(at Pos, val string, valAt Pos) {
 }
 
 // reactionKeyword reads the keyword of a line inside STANDING, allowing the
-// longer forms OPENING VOLLEY, MOUNTED CAVALRY and OPEN ORDER [WITHDRAW].
+// longer forms OPENING VOLLEY, MOUNTED CAVALRY and OPEN ORDER [WITHDRAW],
+// and LEADER for LEADERS. (END POINT is not a form: END closes the block.)
 // It returns the kind and the rest of the line, or "" if there is none.
 func reactionKeyword(ws []word) (string, []word) {
 	up := func(i int) string {
@@ -137,6 +194,8 @@ func reactionKeyword(ws []word) (string, []word) {
 			return "WITHDRAW", ws[3:]
 		}
 		return "WITHDRAW", ws[2:]
+	case k == "LEADER":
+		return "LEADERS", ws[1:]
 	case slices.Contains(ReactionKinds, k):
 		return k, ws[1:]
 	}

@@ -103,6 +103,7 @@ func (r *resolver) runStack(st *orders.Stack) {
 		kind = "Fire"
 	}
 	r.add("activity", "LoB 2.2", "%s in %s: %s Activity", a.names(), a.hex, kind)
+	before := r.s.eliminatedUnits()
 	r.activated(a)
 	for _, step := range st.Steps {
 		if step.IfClosingFails && !a.closingFailed {
@@ -113,6 +114,7 @@ func (r *resolver) runStack(st *orders.Stack) {
 		}
 	}
 	r.endActivity(a)
+	r.leadersBereft(before) // LoB 9.1d, 5.6c
 }
 
 // actingStack gathers a script's counters, leaving out (and reporting)

@@ -154,15 +154,31 @@ func (r *resolver) skedaddling(a *actingStack) bool {
 }
 
 // seesAny reports whether the stack's hex has a Clear line of sight to
-// any of the units (LoB 3.5a #2, 4.0).
+// any of the units (LoB 3.5a #2, 4.0). The non-moving player places the
+// End Points in a Closing Roll situation (4.0): his standing ENDPOINT
+// reaction says where (docs/rulings-lob-retreat.md R-RET-18). CLEAR, the
+// default, where the line is Clear if it can be; BLOCKED where it is
+// Blocked if it can be, which matters only where the line runs along a
+// hexside.
 func (r *resolver) seesAny(from string, units []*Piece) bool {
 	m := &r.s.scn.Map
 	g := m.sight
 	b := g.blockersFor(r.side, r.s.sightUnits())
+	how := r.s.choiceOf(r.s.enemyOf(r.side), "ENDPOINT")
+	var placed []string
 	for _, p := range units {
-		if g.lineOfSight(m.axial(from), m.axial(p.Hex), Shot{Side: r.side}, b).Clear {
+		a, z := m.axial(from), m.axial(p.Hex)
+		s := g.lineOfSight(a, z, Shot{Side: r.side, Blocking: how == "BLOCKED"}, b)
+		if s.Clear {
 			return true
 		}
+		if how == "BLOCKED" && g.lineOfSight(a, z, Shot{Side: r.side}, b).Clear {
+			placed = append(placed, fmt.Sprintf("to %s: %s", p.Hex, s))
+		}
+	}
+	for _, x := range placed {
+		r.add("end-point", "LoB 4.0", "%s places the End Points of the line from %s where it is Blocked (standing ENDPOINT BLOCKED): %s",
+			r.s.enemyOf(r.side), from, x)
 	}
 	return false
 }

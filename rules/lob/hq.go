@@ -1,6 +1,10 @@
 package lob
 
-import "galloper/rules"
+import (
+	"slices"
+
+	"galloper/rules"
+)
 
 // Headquarters (LoB 9.2): an HQ cannot be destroyed. When enemy combat
 // units enter a hex holding an HQ and no friendly combat units, the HQ is
@@ -55,40 +59,52 @@ func (s *State) jumpedBy(side rules.Side, h string) bool {
 }
 
 // displaceHQ moves an HQ to the hex of the nearest combat unit of its
-// Command (first by hex id on ties) and records the forced Skedaddle
-// (LoB 9.2, 9.2b). With no combat unit left the HQ stays where it is.
+// Command and records the forced Skedaddle (LoB 9.2, 9.2b). When several
+// are equally near, the owner's standing HQ reaction picks among them
+// (nearestOwnUnit). With no combat unit left the HQ stays where it is.
 func (r *resolver) displaceHQ(c *Command, why string) {
 	hq := r.s.piece(c.HQName())
 	from := hq.Hex
-	if to := r.s.nearestOwnUnit(c, from); to != "" {
+	how := r.s.choiceOf(c.Side, "HQ")
+	if to := r.s.nearestOwnUnit(c, from, how); to != "" {
 		hq.Hex = to
 		if l := r.s.piece(c.Leader.Name); l.Hex == from && r.s.alive(l) {
 			l.Hex = to
 		}
 	}
-	r.add("hq-displaced", "LoB 9.2", "%s is displaced from %s to %s: %s", hq.Name, from, hq.Hex, why)
+	r.add("hq-displaced", "LoB 9.2", "%s is displaced from %s to %s: %s%s", hq.Name, from, hq.Hex, why, byChoice("HQ", how))
 	r.s.raise("hq-overrun", c.Name)
 	r.add("skedaddle-due", "LoB 9.2b", "%s must Skedaddle in its next Activity Phase (LoB 10.9)", c.Name)
 }
 
 // nearestOwnUnit is the hex of the combat unit of a Command, or of a
-// Command under it, nearest a hex and not in it (first by hex id on ties).
-func (s *State) nearestOwnUnit(c *Command, from string) string {
+// Command under it, nearest a hex and not in it (LoB 9.2). Ties go by the
+// standing HQ choice how (docs/rulings-lob-support.md R-S-9): FIRST the
+// first by hex id; STRONGEST the hex with the most SPs of the Command;
+// SAFEST the hex farthest from the enemy's nearest combat unit, then the
+// one next to the fewest enemy combat units; then the first by hex id.
+func (s *State) nearestOwnUnit(c *Command, from, how string) string {
 	names := s.formationUnits(c.Name)
 	for _, sub := range s.allBelow(c) {
 		names = append(names, s.formationUnits(sub.Name)...)
 	}
-	best, bd := "", 0
+	var hexes []string
 	for _, n := range names {
-		p := s.piece(n)
-		if !s.alive(p) || p.Hex == from {
-			continue
-		}
-		if d := s.scn.Map.distance(from, p.Hex); best == "" || d < bd || d == bd && p.Hex < best {
-			best, bd = p.Hex, d
+		if p := s.piece(n); s.alive(p) && p.Hex != from && !slices.Contains(hexes, p.Hex) {
+			hexes = append(hexes, p.Hex)
 		}
 	}
-	return best
+	m := &s.scn.Map
+	return pickHex(hexes, func(h string) []int {
+		k := []int{m.distance(from, h)}
+		switch how {
+		case "STRONGEST":
+			k = append(k, -s.spsOf(names, h))
+		case "SAFEST":
+			k = append(k, -s.enemyDistance(c.Side, h), s.enemiesNextTo(c.Side, h))
+		}
+		return k
+	})
 }
 
 // hqRetreated is called by the retreat rules when an HQ retreats with the
@@ -106,4 +122,17 @@ func (r *resolver) hqRetreated(c *Command, smallArms bool) {
 	}
 	r.s.raise("hq-retreat-small-arms", c.Name)
 	r.add("skedaddle-due", "LoB 9.2b", "%s retreats from Small Arms fire: %s must Skedaddle in its next Activity Phase (LoB 10.9)", c.HQName(), c.Name)
+}
+
+// enemiesNextTo counts the combat units of a side's enemy next to a hex.
+func (s *State) enemiesNextTo(side rules.Side, h string) int {
+	n := 0
+	for _, a := range s.scn.Map.adjacentHexes(h) {
+		for _, p := range s.combatUnitsIn(a) {
+			if p.Side != side {
+				n++
+			}
+		}
+	}
+	return n
 }

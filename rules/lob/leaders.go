@@ -341,17 +341,42 @@ func (s *State) printedHolder(post string) string {
 
 // placeRepl puts a brigade's Repl into play after its leader was killed,
 // wounded or captured (LoB 9.1b): in another hex holding units of the
-// brigade, the first in stacking order, or, when there is none, in the
-// hex where he fell, where he counts for no Morale Check at that moment.
+// brigade, which the owner's standing REPL reaction picks (replHex), or,
+// when there is none, in the hex where he fell, where he counts for no
+// Morale Check at that moment.
 func (r *resolver) placeRepl(brigade, where string) {
+	var hexes, units []string
 	for _, u := range r.s.brigadeNamed(brigade).units() {
-		if p := r.s.piece(u.Name); r.s.alive(p) && p.Hex != where {
-			r.placeReplAt(brigade, p.Hex, "LoB 9.1b", "the Repl of "+brigade+" goes to "+p.Hex)
-			return
+		units = append(units, u.Name)
+		if p := r.s.piece(u.Name); r.s.alive(p) && p.Hex != where && !slices.Contains(hexes, p.Hex) {
+			hexes = append(hexes, p.Hex)
 		}
+	}
+	if len(hexes) > 0 {
+		how := r.s.choiceOf(r.s.brigadeSide(brigade), "REPL")
+		h := r.s.replHex(units, where, how, hexes)
+		r.placeReplAt(brigade, h, "LoB 9.1b", "the Repl of "+brigade+" goes to "+h+byChoice("REPL", how))
+		return
 	}
 	r.placeReplAt(brigade, where, "LoB 9.1b", "no other hex holds units of "+brigade+": the Repl stays at "+where+" and counts for no Morale Check now")
 	r.s.repl(brigade).NoMorale = true
+}
+
+// replHex picks the hex of a brigade's Repl among the other hexes holding
+// its units, listed in order of battle, by the standing REPL choice how
+// (LoB 9.1b; docs/rulings-lob-support.md R-S-8): FIRST the hex of the
+// first of them; NEAREST the one nearest where the leader fell; STRONGEST
+// the one with the most SPs of the brigade, the nearest on ties. Other
+// ties go to the first by hex id.
+func (s *State) replHex(units []string, where, how string, hexes []string) string {
+	m := &s.scn.Map
+	switch how {
+	case "NEAREST":
+		return pickHex(hexes, func(h string) []int { return []int{m.distance(where, h)} })
+	case "STRONGEST":
+		return pickHex(hexes, func(h string) []int { return []int{-s.spsOf(units, h), m.distance(where, h)} })
+	}
+	return hexes[0]
 }
 
 // placeReplAt records a brigade's Repl in a hex.
@@ -386,6 +411,42 @@ func (r *resolver) leaderUnitsDestroyed(side rules.Side, h string, charge bool) 
 		r.displaceLeader(name, h, "LoB 9.1d")
 	}
 	return nil
+}
+
+// eliminatedUnits lists the combat units eliminated so far, for
+// leadersBereft.
+func (s *State) eliminatedUnits() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range s.doc.Pieces {
+		if p.Unit != nil && p.Unit.Eliminated {
+			out[p.Name] = true
+		}
+	}
+	return out
+}
+
+// leadersBereft applies LoB 9.1d at the end of a stack's activity to the
+// leaders left in a hex whose last combat units of their side the
+// activity's combat destroyed there (before lists the units eliminated
+// when it began): each goes to another hex of his organization, or leaves
+// play with none. 5.6c's "remain there" is the moment of the combat, with
+// its Leader Loss Check (docs/rulings-lob-support.md R-S-10). A Charge
+// applies 9.1d itself, with its capture roll, so its leaders are gone by
+// then.
+func (r *resolver) leadersBereft(before map[string]bool) {
+	bereft := map[string]rules.Side{}
+	for _, p := range r.s.doc.Pieces {
+		if p.Unit != nil && p.Unit.Eliminated && !before[p.Name] && !p.OffMap {
+			bereft[p.Hex] = p.Side
+		}
+	}
+	for _, h := range sortedKeys(bereft) {
+		if side := bereft[h]; len(r.s.stackUnits(side, h)) == 0 {
+			for _, name := range r.s.leadersIn(side, h) {
+				r.displaceLeader(name, h, "LoB 9.1d")
+			}
+		}
+	}
 }
 
 // leadersIn lists the active leaders of a side in a hex, in stacking order.
@@ -438,33 +499,74 @@ func (r *resolver) captureLoneLeaders(h string) error {
 	return nil
 }
 
-// displaceLeader moves a leader to the nearest hex, other than his own,
-// holding a combat unit of his organization (first by hex id on ties), or
-// removes him from play when there is none (LoB 9.1a, 9.1d).
+// displaceLeader moves a leader to a hex, other than his own, holding a
+// combat unit of his organization, or removes him from play when there is
+// none (LoB 9.1a, 9.1d). The owner chooses the hex: his standing LEADERS
+// reaction picks it (leaderHex).
 func (r *resolver) displaceLeader(name, from, rule string) {
 	p := r.s.piece(name)
-	best := ""
+	var hexes []string
 	for _, u := range r.s.leaderUnits(name) {
-		q := r.s.piece(u)
-		if !r.s.alive(q) || q.Hex == from {
-			continue
-		}
-		if best == "" {
-			best = q.Hex
-			continue
-		}
-		d, bd := r.s.scn.Map.distance(from, q.Hex), r.s.scn.Map.distance(from, best)
-		if d < bd || d == bd && q.Hex < best {
-			best = q.Hex
+		if q := r.s.piece(u); r.s.alive(q) && q.Hex != from && !slices.Contains(hexes, q.Hex) {
+			hexes = append(hexes, q.Hex)
 		}
 	}
-	if best == "" {
+	if len(hexes) == 0 {
 		p.Status = leaderRemoved
 		r.add("leader-removed", rule, "%s has no combat units left: he is removed until Loss Recovery brings one back (LoB 9.3c)", name)
 		return
 	}
-	p.Hex = best
-	r.add("leader-displaced", rule, "%s goes from %s to %s, with units of his organization", name, from, best)
+	how := r.s.choiceOf(p.Side, "LEADERS")
+	p.Hex = r.s.leaderHex(name, from, how, hexes)
+	r.add("leader-displaced", rule, "%s goes from %s to %s, with units of his organization%s", name, from, p.Hex, byChoice("LEADERS", how))
+}
+
+// leaderHex picks a displaced leader's hex among those holding units of
+// his organization, by the standing LEADERS choice how (LoB 9.1a, 9.1d;
+// docs/rulings-lob-support.md R-S-8): NEAREST the hex nearest the one he
+// leaves; HQ the one nearest his Command's HQ; STRONGEST the one with the
+// most SPs of his organization. Ties go to the nearest, then the first by
+// hex id.
+func (s *State) leaderHex(name, from, how string, hexes []string) string {
+	m := &s.scn.Map
+	units := s.leaderUnits(name)
+	hq := s.leaderHQ(name)
+	return pickHex(hexes, func(h string) []int {
+		d := m.distance(from, h)
+		switch {
+		case how == "HQ" && hq != "":
+			return []int{m.distance(hq, h), d}
+		case how == "STRONGEST":
+			return []int{-s.spsOf(units, h), d}
+		}
+		return []int{d}
+	})
+}
+
+// leaderHQ is the hex of the HQ of the Command a leader heads, or of the
+// Command his brigade belongs to; "" when there is none.
+func (s *State) leaderHQ(name string) string {
+	for _, post := range s.postsOf(name) {
+		c := s.scn.command(post)
+		if c == nil {
+			c = s.brigadeCommand(post)
+		}
+		if c != nil && !c.NoHQ {
+			return s.hqHex(c)
+		}
+	}
+	return ""
+}
+
+// spsOf is the SPs the named combat units in play have in a hex.
+func (s *State) spsOf(units []string, h string) int {
+	n := 0
+	for _, u := range units {
+		if p := s.piece(u); p.Hex == h && s.alive(p) && p.Unit != nil {
+			n += p.Unit.SP
+		}
+	}
+	return n
 }
 
 // leaderUnits lists the combat units under a leader: his brigade's, or

@@ -17,7 +17,8 @@ import (
 // line runs exactly along a hexside, hex.Line gives two traces, one a hair
 // to either side, and the line is Clear if either trace is: the firing
 // player decides the exact End Point within his hex (LoB 4.0), so he may
-// place it on the clear side. Units and Sudden Dips do not depend on the
+// place it on the clear side. In a Closing Roll situation the non-moving
+// player decides, and may place it on the blocked side (Shot.Blocking). Units and Sudden Dips do not depend on the
 // trace: LoB 4.2e and 4.2b say how they treat hexsides. docs/maps.md has
 // the full list of Galloper's rulings.
 
@@ -110,6 +111,11 @@ type Shot struct {
 	// across the hexsides of their hexes, friendly units only when both
 	// hexes of the hexside are occupied (LoB 4.2e).
 	Side rules.Side
+	// Blocking places the End Points where they block: where the line
+	// runs along a hexside it is Clear only if both traces are. The
+	// non-moving player may place them so in a Closing Roll situation
+	// (LoB 4.0; the standing ENDPOINT reaction).
+	Blocking bool
 }
 
 // Sight is a line of sight verdict and what decided it.
@@ -281,10 +287,10 @@ func (g *sightMap) lineOfSight(a, b hex.Axial, shot Shot, u *blockers) Sight {
 		}
 	}
 	first := g.trace(left, &e, short)
-	if first.Clear || same(left, right) {
+	if same(left, right) || first.Clear != shot.Blocking {
 		return first
 	}
-	if second := g.trace(right, &e, short); second.Clear {
+	if second := g.trace(right, &e, short); second.Clear != shot.Blocking {
 		return second
 	}
 	return first

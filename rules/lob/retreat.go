@@ -48,7 +48,8 @@ type retreating struct {
 	guns     bool     // only artillery: it affects no one it passes (LoB 6.3f)
 	forced   []string // units it forced to Displace (LoB 6.5c)
 	ezoc     map[string]bool
-	depth    int // Displacement chain depth
+	depth    int  // Displacement chain depth
+	extended bool // an artillery retreat extended to the rear (LoB 6.3f)
 }
 
 // retreat carries out a retreat and returns the hex the stack ends in (its
@@ -65,6 +66,9 @@ func (r *resolver) retreat(o retreatOrder) (string, error) {
 		return o.Hex, nil
 	}
 	rt := r.startRetreat(o, side)
+	if err := r.extendGuns(rt); err != nil {
+		return o.Hex, err
+	}
 	path, err := r.choosePath(rt)
 	if err != nil {
 		return o.Hex, err
@@ -99,11 +103,48 @@ func (r *resolver) startRetreat(o retreatOrder, side rules.Side) *retreating {
 	return rt
 }
 
+// artilleryRetreatMax is the longest an artillery retreat may be made by
+// extending it, the result and the extension together (LoB 6.3f).
+const artilleryRetreatMax = 12
+
+// extendGuns applies the owner's standing ARTILLERY reaction to a Morale
+// Table retreat of a stack of only artillery (LoB 6.3f;
+// docs/rulings-lob-retreat.md R-RET-9): EXTEND lengthens it to 12 hexes,
+// or to the longest legal path going ever farther from the enemy allows
+// (the whole path then keeps to that), and worsens the stack's
+// Morale State one level; NORMAL, the default, keeps the result's length.
+func (r *resolver) extendGuns(rt *retreating) error {
+	how := r.s.choiceOf(rt.side, "ARTILLERY")
+	if how != "EXTEND" || !rt.guns || !rt.o.fromMoraleTable() || rt.o.Hexes >= artilleryRetreatMax {
+		return nil
+	}
+	def := strings.Split(orders.ReactionDefault[rt.o.reactionKind()], ", ")
+	for n := artilleryRetreatMax; n > rt.o.Hexes; n-- {
+		pl := r.retreatPlan(rt)
+		pl.n, pl.rearward = n, true
+		paths, err := r.s.pathsOf(pl, def)
+		if err != nil {
+			return err
+		}
+		if len(paths) == 0 {
+			continue
+		}
+		was, m := rt.o.Hexes, WorsenMorale(r.s.morale(rt.o.Hex))
+		rt.o.Hexes, rt.extended = n, true
+		r.s.setMorale(rt.o.Hex, m)
+		r.add("retreat-extended", "LoB 6.3f", "%s extends its %s retreat to %d hexes (standing ARTILLERY EXTEND) and becomes %s",
+			strings.Join(names(rt.units), ", "), hexes(was), n, m)
+		return nil
+	}
+	r.add("retreat-not-extended", "LoB 6.3f", "no path to the rear lets %s extend its %s retreat", strings.Join(names(rt.units), ", "), hexes(rt.o.Hexes))
+	return nil
+}
+
 // retreatPlan is the path search for a retreat.
 func (r *resolver) retreatPlan(rt *retreating) pathPlan {
 	oo := len(rt.units) == 1 && r.s.isOpenOrderCapable(rt.units[0])
 	pl := pathPlan{side: rt.side, start: rt.o.Hex, n: rt.o.Hexes, ref: rt.o.From, goal: rt.o.Goal,
-		column: retreatColumn(rt.units, oo && rt.o.withdrawal()), ezoc: rt.ezoc}
+		column: retreatColumn(rt.units, oo && rt.o.withdrawal()), ezoc: rt.ezoc, rearward: rt.extended}
 	pl.extendPast = func(h string) bool { return !rt.guns && r.s.unlimberedGunsAt(rt.side, h) }
 	if c := r.s.commandOf(rt.units[0].Name); c != nil {
 		pl.hq = r.s.hqHex(c)
@@ -274,17 +315,34 @@ func verb(o retreatOrder) string {
 	return "retreat"
 }
 
-// faceBack turns the stack's units to face the way it came, towards the
-// enemy; the owner may adopt any Facing after a retreat (LoB 3.3a, 6.3i)
-// and this is Galloper's choice for him.
+// faceBack sets the Facing of the stack's units at the end of a retreat or
+// Displacement. The owner may adopt any Facing then (LoB 3.3a, 6.3i); his
+// standing FACING reaction says which (docs/rulings-lob-retreat.md
+// R-RET-10): ENEMY, the default, towards the hex the stack came from;
+// RETREAT the way it went; KEEP the Facing each unit had.
 func (r *resolver) faceBack(rt *retreating, end, prev string) {
+	how := r.s.choiceOf(rt.side, "FACING")
 	d := r.s.scn.Map.neighbourDir(end, prev)
-	if d < 0 {
+	if how == "KEEP" || d < 0 || len(rt.units) == 0 {
 		return
+	}
+	if how == "RETREAT" {
+		d = (d + 3) % 6
 	}
 	for _, u := range rt.units {
 		u.Unit.Facing = d
 	}
+	if how != orders.ReactionDefault["FACING"] {
+		r.add("facing", "LoB 6.3i", "%s %s %s in %s%s", strings.Join(names(rt.units), ", "), faceVerb(len(rt.units)), facingNames[d], end, byChoice("FACING", how))
+	}
+}
+
+// faceVerb is "faces" or "face".
+func faceVerb(n int) string {
+	if n == 1 {
+		return "faces"
+	}
+	return "face"
 }
 
 // overstacked applies LoB 3.2a at the end of a retreat: more than 16 SPs

@@ -38,6 +38,9 @@ type pathPlan struct {
 	// sideways allows steps that keep the distance from the start, for
 	// when no straight path exists (R-RET-1).
 	sideways bool
+	// rearward makes every step go farther from the enemy: an extended
+	// artillery retreat goes to the rear all the way (LoB 6.3f, R-RET-9).
+	rearward bool
 }
 
 // retreatPath is one candidate path and its measures.
@@ -187,7 +190,7 @@ func (s *State) mayStep(pl pathPlan, p retreatPath, from, to string, l int) (boo
 	case pl.sideways && (d < m.distance(pl.start, from) || to == pl.start || slices.Contains(p.hexes, to)):
 		return false, nil
 	}
-	if s.awayFrom(pl, to) < s.awayFrom(pl, from) {
+	if a, b := s.awayFrom(pl, to), s.awayFrom(pl, from); a < b || pl.rearward && a == b {
 		return false, nil
 	}
 	return s.crossable(pl.column, from, to)

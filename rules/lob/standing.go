@@ -11,12 +11,14 @@ import (
 
 // Standing reactions. Line of Battle is IGOUGO: while one side's player
 // turn is resolved, only that side's orders are in hand, yet the rules make
-// the other side choose mid-turn (LoB 5.1b, 6.3, 6.3d, 9.4e, 9.4h). Each
+// the other side choose mid-turn (LoB 5.1b, 6.3, 6.3d, 6.3f, 6.3i, 4.0,
+// 9.1a, 9.1b, 9.1d, 9.2, 9.4e, 9.4h). Each
 // side's latest STANDING block is therefore kept in the state (the
 // Activity Phase keeps it, keepStanding) and answers those choices in every
 // later turn until the side sends a new block. For the retreat reactions a
 // reaction the block does not mention is not covered: resolution pauses
-// with a decision request whose default is orders.ReactionDefault.
+// with a decision request whose default is orders.ReactionDefault. The
+// other reactions (askedNever) simply take that default.
 
 // keepStanding stores the active side's STANDING block in the state at
 // the start of its Activity Phase, replacing the reactions it kept before
@@ -104,7 +106,7 @@ func (s *State) preferred(side rules.Side, kind string) []string {
 // reaction in force, or that a choice it does not cover will be asked
 // for by decision request with its default.
 func (s *State) standingLines(side rules.Side) []string {
-	ls := []string{fmt.Sprintf("%s standing reactions (LoB 5.1b, 5.4, 6.3, 6.3d, 9.4e, 9.4h):", side)}
+	ls := []string{fmt.Sprintf("%s standing reactions (LoB 4.0, 5.1b, 5.4, 6.3, 6.3d, 6.3f, 6.3i, 9.1, 9.2, 9.4e, 9.4h):", side)}
 	for _, k := range orders.ReactionKinds {
 		if cs, ok := s.standing(side, k); ok {
 			ls = append(ls, fmt.Sprintf("  %s %s", k, strings.Join(slices.Concat(cs, s.preferred(side, k)), ", ")))
@@ -115,12 +117,50 @@ func (s *State) standingLines(side rules.Side) []string {
 	return ls
 }
 
+// askedNever are the reactions whose default applies when a side has not
+// set them: Galloper can always follow it, and none of them is worth a
+// pause (docs/rulings-lob-retreat.md R-RET-17).
+var askedNever = []string{"VOLLEY", "LOSSES", "ARTILLERY", "FACING", "ENDPOINT", "LEADERS", "REPL", "HQ"}
+
 // unsetReaction says what happens to a reaction a side has not set: the
-// Activity Phase applies the default for Opening Volleys and losses; the
-// retreat reactions are asked for.
+// default applies for those in askedNever; the retreat reactions are
+// asked for.
 func unsetReaction(kind string) string {
-	if kind == "VOLLEY" || kind == "LOSSES" {
+	if slices.Contains(askedNever, kind) {
 		return "default " + orders.ReactionDefault[kind]
 	}
 	return "you will be asked; default " + orders.ReactionDefault[kind]
+}
+
+// choiceOf is a side's first standing choice for a reaction kind, or the
+// documented default (orders.ReactionDefault) when its kept block does not
+// cover the kind: the reactions of askedNever never pause.
+func (s *State) choiceOf(side rules.Side, kind string) string {
+	if cs, ok := s.standing(side, kind); ok {
+		return cs[0]
+	}
+	return orders.ReactionDefault[kind]
+}
+
+// byChoice names a standing choice other than the default in an event:
+// " (standing LEADERS HQ)"; "" for the default.
+func byChoice(kind, choice string) string {
+	if choice == orders.ReactionDefault[kind] {
+		return ""
+	}
+	return fmt.Sprintf(" (standing %s %s)", kind, choice)
+}
+
+// pickHex is the hex with the smallest key (compared element by element),
+// the first by hex id on ties; "" when there is none.
+func pickHex(hexes []string, key func(h string) []int) string {
+	best := ""
+	var bk []int
+	for _, h := range hexes {
+		k := key(h)
+		if c := slices.Compare(k, bk); best == "" || c < 0 || c == 0 && h < best {
+			best, bk = h, k
+		}
+	}
+	return best
 }
