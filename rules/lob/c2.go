@@ -34,7 +34,7 @@ func (s *State) leaderOut(name string) string {
 	p := s.piece(name)
 	switch {
 	case p.OffMap:
-		return "is not yet on the map (LoB 10.3f)"
+		return "is not yet on the map"
 	case p.Status == "lost":
 		return "has been lost (LoB 9.1a, 10.8b)"
 	}

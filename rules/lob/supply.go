@@ -43,17 +43,17 @@ func (s *State) batteryMayFire(p *Piece, round string, rng int) (bool, string) {
 	st, has := p.Unit, s.hasCanister(p)
 	switch {
 	case st.DepletedShell && (st.DepletedCanister || !has):
-		return false, "it is Depleted of all its ammunition (LoB 8.2d)"
+		return false, "it is Depleted of all its ammunition"
 	case round == AmmoCanister && !has:
-		return false, "its guns have no Canister (LoB 8.2d)"
+		return false, "its guns have no Canister"
 	case round == AmmoCanister && st.DepletedCanister:
-		return false, "it is Depleted of Canister (LoB 8.2d)"
+		return false, "it is Depleted of Canister"
 	case round == AmmoCanister && rng > canisterRange:
 		return false, fmt.Sprintf("Canister can only be fired at %d hexes or less (LoB 8.2e)", canisterRange)
 	case round == AmmoShell && st.DepletedShell:
-		return false, "it is Depleted of Shell (LoB 8.2d)"
+		return false, "it is Depleted of Shell"
 	case rng > canisterRange && st.DepletedShell:
-		return false, fmt.Sprintf("guns Depleted of Shell cannot shoot beyond %d hexes (LoB 8.2d)", canisterRange)
+		return false, fmt.Sprintf("guns Depleted of Shell cannot shoot beyond %d hexes", canisterRange)
 	}
 	return true, ""
 }
@@ -290,7 +290,7 @@ func (r *resolver) byBattery(name string) (bool, string) {
 	}
 	hq := r.s.hqHex(c)
 	if p.Hex != hq || p.Unit.Formation != "limbered" {
-		return false, fmt.Sprintf("it must first limber and move to its HQ at %s (LoB 8.5a)", hq)
+		return false, fmt.Sprintf("it must first limber and move to its HQ at %s", hq)
 	}
 	need := map[string]bool{AmmoShell: p.Unit.DepletedShell, AmmoCanister: p.Unit.DepletedCanister}
 	paid := map[string]string{}
