@@ -36,6 +36,9 @@ type chargeRun struct {
 	failedAt string
 	// targets are the hexes the stack has Charged (LoB 7.2a).
 	targets map[string]bool
+	// lostAt is the target of a Charge the defender held: the stack
+	// may not Charge again this phase (LoB 7.2a, 7.3a).
+	lostAt string
 	// latecomers are combat units that joined the stack away from the
 	// hex where its activity began: they did not start the phase stacked
 	// with it, so it cannot Charge (LoB 7.1 #5; leaders may, 7.1).
@@ -55,8 +58,9 @@ func (c *chargeRun) noteJoin(a *actingStack, p *Piece) {
 var mountedChargeMaxMP = WholeMP(2)
 
 // charge carries out a CHARGE step and reports whether the script goes
-// on: after a won Charge (LoB 7.3b), or after a failed Closing Roll so
-// that a fallback fire may follow (7.0e).
+// on: after a won Charge (LoB 7.3b), after a failed Closing Roll so that
+// a fallback fire may follow (7.0e), and after a held one so that a
+// later Charge is reported refused (7.2a).
 func (r *resolver) charge(a *actingStack, target string) bool {
 	mounted := r.mountedCharge(a)
 	if why, rule := r.chargeRefused(a, target, mounted); why != "" {
@@ -105,12 +109,14 @@ func (r *resolver) destroyedInPlace(target string, defenders []*Piece) {
 // chargeOutcome finishes a Charge: if the defender's hex is empty of
 // enemy combat units the stack advances into it (LoB 7.3b), after the
 // leaders of a destroyed defender roll for capture and are displaced
-// (9.1d); otherwise its movement is finished (7.3a).
+// (9.1d); otherwise its movement is finished (7.3a) and the script goes
+// on only to report what the stack can no longer do (a second Charge,
+// 7.2a).
 func (r *resolver) chargeOutcome(a *actingStack, target string) bool {
 	if r.defenderHolds(target) {
 		r.log.Addf("charge-held", "LoB 7.3a", "the defender holds %s: %s's movement is finished", target, a.names())
-		a.stopped = true
-		return false
+		a.stopped, a.charge.lostAt = true, target
+		return true
 	}
 	if err := r.leaderUnitsDestroyed(r.s.enemyOf(r.side), target, true); r.fail(err) {
 		return false // LoB 9.1d: the defender was destroyed
@@ -158,6 +164,10 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 	switch {
 	case a.fire:
 		return "units on a Fire Activity cannot Charge", "LoB 2.2"
+	case a.charge.targets[target]:
+		return "a stack Charges a given hex only once", "LoB 7.2a"
+	case a.charge.failedAt != "" || a.charge.lostAt != "":
+		return fmt.Sprintf("its Charge on %s failed, and only a stack successful in its previous Charges may Charge again", a.charge.failedAt+a.charge.lostAt), "LoB 7.2a"
 	case a.closingFailed:
 		return "it failed a Closing Roll and is finished moving for the phase", "LoB 3.5"
 	case len(a.units) == 0:
@@ -168,8 +178,6 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 		return "a Charge is made from a hex adjacent to its target", "LoB 7.0b"
 	case !r.defenderHolds(target):
 		return "no enemy combat unit is there", "LoB 7.0"
-	case a.charge.targets[target]:
-		return "a stack Charges a given hex only once", "LoB 7.2a"
 	}
 	if why := r.chargingUnitsBarred(a); why != "" {
 		return why, "LoB 7.0"
