@@ -689,6 +689,7 @@ func (r *resolver) arriveOnMap() {
 		}
 		r.s.cmdState(c.Name).ArrivesTurn = 0
 	}
+	r.arriveUnits() // reinforcements.go: the Order of Arrival's units
 }
 
 // belongs reports whether a counter is the leader, HQ or a unit of c.
