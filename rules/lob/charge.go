@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"galloper/orders"
 )
 
 // This file carries out Charges (LoB 7.0-7.4): a CHARGE step of an
@@ -58,9 +60,8 @@ func (c *chargeRun) noteJoin(a *actingStack, p *Piece) {
 var mountedChargeMaxMP = WholeMP(2)
 
 // charge carries out a CHARGE step and reports whether the script goes
-// on: after a won Charge (LoB 7.3b), after a failed Closing Roll so that
-// a fallback fire may follow (7.0e), and after a held one so that a
-// later Charge is reported refused (7.2a).
+// on: after a won Charge (LoB 7.3b), or after a failed Closing Roll so
+// that a fallback fire may follow (7.0e).
 func (r *resolver) charge(a *actingStack, target string) bool {
 	mounted := r.mountedCharge(a)
 	if why, rule := r.chargeRefused(a, target, mounted); why != "" {
@@ -90,6 +91,28 @@ func (r *resolver) charge(a *actingStack, target string) bool {
 	return r.chargeOutcome(a, target)
 }
 
+// chargeAgainBarred says why a stack whose Charge on a hex failed may not
+// Charge again (LoB 7.2a).
+func chargeAgainBarred(failed string) string {
+	return fmt.Sprintf("its Charge on %s failed, and only a stack successful in its previous Charges may Charge again", failed)
+}
+
+// laterChargesRefused reports the CHARGE steps of the stack's script after
+// the one on target, which the defender held: the script ends there, and
+// a stack Charges again only after a successful Charge (LoB 7.2a, 7.3a).
+func (r *resolver) laterChargesRefused(a *actingStack, target string) {
+	steps := a.script.Steps
+	i := slices.IndexFunc(steps, func(s orders.Step) bool { return s.Verb == "CHARGE" && s.Hexes[0].Hex == target })
+	if i < 0 {
+		return
+	}
+	for _, s := range steps[i+1:] {
+		if s.Verb == "CHARGE" {
+			r.add("charge-refused", "LoB 7.2a", "%s cannot Charge %s: %s; the stack stops", a.names(), s.Hexes[0].Hex, chargeAgainBarred(target))
+		}
+	}
+}
+
 // destroyedInPlace places a Cowardly Legs marker in the defender's hex
 // when the Charge's automatic loss or Morale Table losses destroyed the
 // defenders there without a retreat, which places its own (LoB 7.0,
@@ -109,14 +132,14 @@ func (r *resolver) destroyedInPlace(target string, defenders []*Piece) {
 // chargeOutcome finishes a Charge: if the defender's hex is empty of
 // enemy combat units the stack advances into it (LoB 7.3b), after the
 // leaders of a destroyed defender roll for capture and are displaced
-// (9.1d); otherwise its movement is finished (7.3a) and the script goes
-// on only to report what the stack can no longer do (a second Charge,
-// 7.2a).
+// (9.1d); otherwise its movement is finished (7.3a) and any later Charge
+// of its script is refused (7.2a).
 func (r *resolver) chargeOutcome(a *actingStack, target string) bool {
 	if r.defenderHolds(target) {
 		r.log.Addf("charge-held", "LoB 7.3a", "the defender holds %s: %s's movement is finished", target, a.names())
 		a.stopped, a.charge.lostAt = true, target
-		return true
+		r.laterChargesRefused(a, target)
+		return false
 	}
 	if err := r.leaderUnitsDestroyed(r.s.enemyOf(r.side), target, true); r.fail(err) {
 		return false // LoB 9.1d: the defender was destroyed
@@ -167,7 +190,7 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 	case a.charge.targets[target]:
 		return "a stack Charges a given hex only once", "LoB 7.2a"
 	case a.charge.failedAt != "" || a.charge.lostAt != "":
-		return fmt.Sprintf("its Charge on %s failed, and only a stack successful in its previous Charges may Charge again", a.charge.failedAt+a.charge.lostAt), "LoB 7.2a"
+		return chargeAgainBarred(a.charge.failedAt + a.charge.lostAt), "LoB 7.2a"
 	case a.closingFailed:
 		return "it failed a Closing Roll and is finished moving for the phase", "LoB 3.5"
 	case len(a.units) == 0:
