@@ -230,14 +230,19 @@ func (p *demoPlayer) watch(results string) {
 
 // demoCSAPlayer sends Barton's Division to attack Sorrel Bridge, brings
 // the arriving Whitcomb's Division and army headquarters up, and calls off
-// the attack if it has begun without reaching the bridge (LoB 10.7a #5),
-// while its scripts fight the battle.
+// the attack if it has begun without reaching its objective (LoB 10.7a
+// #5), while its scripts fight the battle. The Attack order's objective
+// is Halloway Crossroads, where Barton's regiments stand: an HQ follows
+// its order's path to the objective (LoB 10.2h, 9.2), so an objective on
+// the bridge would march the HQ onto it ahead of the troops; the
+// regiments fight for the bridge from the crossroads within Command
+// Radius.
 func demoCSAPlayer() *demoPlayer {
 	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, futile: "Barton's Division", pending: []string{
 		`ORDER ATTACK from Harrow to Barton's Division
-  OBJECTIVE Sorrel Bridge
-  ROUTE     Wexley Pike, Sorrel Bridge
-  INTENT    Take the bridge before the Federals are reinforced.
+  OBJECTIVE Halloway Crossroads
+  ROUTE     Wexley Pike, Halloway Crossroads
+  INTENT    From the crossroads, take Sorrel Bridge before the Federals are reinforced.
 END`,
 		`ORDER MOVE from Harrow to Whitcomb's Division
   OBJECTIVE Halloway Crossroads

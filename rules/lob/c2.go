@@ -37,7 +37,7 @@ func (s *State) leaderOut(name string) string {
 	p := s.piece(name)
 	switch {
 	case p.OffMap:
-		return "is not yet on the map (LoB 10.3f)"
+		return "is not yet on the map"
 	case p.Status == "lost":
 		return "has been lost (LoB 9.1a, 10.8b)"
 	}
@@ -183,7 +183,7 @@ func (r *resolver) relayTargets(o *Order, c *Command) []relayTarget {
 		default:
 			if why := r.s.outOfRadius(t, c, sub); why != "" {
 				out = append(out, relayTarget{sub: sub, rule: "LoB 10.2i",
-					why: fmt.Sprintf("; %s, so even a %s order must be relayed to it (LoB 10.2i)", why, o.Type)})
+					why: fmt.Sprintf("; %s, so even a %s order must be relayed to it", why, o.Type)})
 			}
 		}
 	}
@@ -792,6 +792,7 @@ func (r *resolver) arriveOnMap() {
 		}
 		r.s.cmdState(c.Name).ArrivesTurn = 0
 	}
+	r.arriveUnits() // reinforcements.go: the Order of Arrival's units
 }
 
 // belongs reports whether a counter is the leader, HQ or a unit of c.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"galloper/orders"
 )
 
 // This file carries out Charges (LoB 7.0-7.4): a CHARGE step of an
@@ -36,6 +38,9 @@ type chargeRun struct {
 	failedAt string
 	// targets are the hexes the stack has Charged (LoB 7.2a).
 	targets map[string]bool
+	// lostAt is the target of a Charge the defender held: the stack
+	// may not Charge again this phase (LoB 7.2a, 7.3a).
+	lostAt string
 	// latecomers are combat units that joined the stack away from the
 	// hex where its activity began: they did not start the phase stacked
 	// with it, so it cannot Charge (LoB 7.1 #5; leaders may, 7.1).
@@ -86,6 +91,28 @@ func (r *resolver) charge(a *actingStack, target string) bool {
 	return r.chargeOutcome(a, target)
 }
 
+// chargeAgainBarred says why a stack whose Charge on a hex failed may not
+// Charge again (LoB 7.2a).
+func chargeAgainBarred(failed string) string {
+	return fmt.Sprintf("its Charge on %s failed, and only a stack successful in its previous Charges may Charge again", failed)
+}
+
+// laterChargesRefused reports the CHARGE steps of the stack's script after
+// the one on target, which the defender held: the script ends there, and
+// a stack Charges again only after a successful Charge (LoB 7.2a, 7.3a).
+func (r *resolver) laterChargesRefused(a *actingStack, target string) {
+	steps := a.script.Steps
+	i := slices.IndexFunc(steps, func(s orders.Step) bool { return s.Verb == "CHARGE" && s.Hexes[0].Hex == target })
+	if i < 0 {
+		return
+	}
+	for _, s := range steps[i+1:] {
+		if s.Verb == "CHARGE" {
+			r.add("charge-refused", "LoB 7.2a", "%s cannot Charge %s: %s; the stack stops", a.names(), s.Hexes[0].Hex, chargeAgainBarred(target))
+		}
+	}
+}
+
 // destroyedInPlace places a Cowardly Legs marker in the defender's hex
 // when the Charge's automatic loss or Morale Table losses destroyed the
 // defenders there without a retreat, which places its own (LoB 7.0,
@@ -105,11 +132,13 @@ func (r *resolver) destroyedInPlace(target string, defenders []*Piece) {
 // chargeOutcome finishes a Charge: if the defender's hex is empty of
 // enemy combat units the stack advances into it (LoB 7.3b), after the
 // leaders of a destroyed defender roll for capture and are displaced
-// (9.1d); otherwise its movement is finished (7.3a).
+// (9.1d); otherwise its movement is finished (7.3a) and any later Charge
+// of its script is refused (7.2a).
 func (r *resolver) chargeOutcome(a *actingStack, target string) bool {
 	if r.defenderHolds(target) {
 		r.log.Addf("charge-held", "LoB 7.3a", "the defender holds %s: %s's movement is finished", target, a.names())
-		a.stopped = true
+		a.stopped, a.charge.lostAt = true, target
+		r.laterChargesRefused(a, target)
 		return false
 	}
 	if err := r.leaderUnitsDestroyed(r.s.enemyOf(r.side), target, true); r.fail(err) {
@@ -158,6 +187,10 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 	switch {
 	case a.fire:
 		return "units on a Fire Activity cannot Charge", "LoB 2.2"
+	case a.charge.targets[target]:
+		return "a stack Charges a given hex only once", "LoB 7.2a"
+	case a.charge.failedAt != "" || a.charge.lostAt != "":
+		return chargeAgainBarred(a.charge.failedAt + a.charge.lostAt), "LoB 7.2a"
 	case a.closingFailed:
 		return "it failed a Closing Roll and is finished moving for the phase", "LoB 3.5"
 	case len(a.units) == 0:
@@ -168,8 +201,6 @@ func (r *resolver) chargeRefused(a *actingStack, target string, mounted bool) (s
 		return "a Charge is made from a hex adjacent to its target", "LoB 7.0b"
 	case !r.defenderHolds(target):
 		return "no enemy combat unit is there", "LoB 7.0"
-	case a.charge.targets[target]:
-		return "a stack Charges a given hex only once", "LoB 7.2a"
 	}
 	if why := r.chargingUnitsBarred(a); why != "" {
 		return why, "LoB 7.0"

@@ -173,7 +173,7 @@ func (r *resolver) seesAny(from string, units []*Piece) bool {
 			return true
 		}
 		if how == "BLOCKED" && g.lineOfSight(a, z, Shot{Side: r.side}, b).Clear {
-			placed = append(placed, fmt.Sprintf("to %s: %s", p.Hex, s))
+			placed = append(placed, fmt.Sprintf("to %s: %s", p.Hex, sightWhy(s)))
 		}
 	}
 	for _, x := range placed {

@@ -13,7 +13,7 @@ import "slices"
 func (r *resolver) placeCowardlyLegs(h string, creators []string, rule, why string) {
 	r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs = true })
 	r.s.exempt(h, creators)
-	r.add("cowardly-legs", rule, "Cowardly Legs marker placed in %s: %s (LoB 6.5a)", h, why)
+	r.add("cowardly-legs", rule, "Cowardly Legs marker placed in %s: %s", h, why)
 }
 
 // exempt records units a hex's Cowardly Legs marker never affects.
@@ -26,6 +26,24 @@ func (s *State) exempt(h string, units []string) {
 		}
 		slices.Sort(m.Exempt)
 	})
+}
+
+// destroyedInHex places a Cowardly Legs marker where Combat Table or
+// Morale Table losses destroyed a stack without a retreat (LoB 6.5a,
+// 5.6c): the units are the stack's combat units before the losses, and
+// the marker goes only when none of them is left in the hex. The losses
+// of an Opening Volley never call it (6.5a). A marker already there
+// stays one marker (6.5d).
+func (r *resolver) destroyedInHex(h string, units []*Piece, why string) {
+	if len(units) == 0 || r.s.marker(h).CowardlyLegs {
+		return
+	}
+	for _, p := range units {
+		if p.Hex != h || !p.Unit.Eliminated {
+			return
+		}
+	}
+	r.placeCowardlyLegs(h, names(units), "LoB 6.5a", why)
 }
 
 // cowardlyLegsApplies reports whether a Morale Check by the stack in hex

@@ -85,6 +85,10 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 	r.firedAt[s.from] = target
 	if a.moved() || a.artilleryTurned || a.charge.failedAt != "" {
 		r.openingVolley(a, s) // LoB 5.4a, 5.4h, 7.0e
+		if len(s.firers) == 0 {
+			r.add("fire-refused", "LoB 5.4b", "the Opening Volley eliminated %s before it could fire at %s", a.names(), target)
+			return
+		}
 	}
 	r.resolveFire(s)
 }
@@ -109,10 +113,10 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 	if slices.ContainsFunc(r.s.combatUnitsIn(a.hex), r.s.isOpenOrderCapable) {
 		limit = openOrderFireLimit - r.firedSP[a.hex]
 	}
-	var last string
+	last, lastRule := "no unit can fire", "LoB 5.2"
 	for _, p := range a.units {
 		if why, rule := r.cannotFire(p, s); why != "" {
-			last = why + " (" + rule + ")"
+			last, lastRule = why, rule
 			r.add("not-firing", rule, "%s does not fire: %s", p.Name, why)
 			continue
 		}
@@ -126,10 +130,7 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		s.artillery = s.artillery || p.Kind == ArmArtillery
 	}
 	if len(s.firers) == 0 {
-		if last == "" {
-			last = "no unit can fire"
-		}
-		return nil, last, "LoB 5.2"
+		return nil, last, lastRule // the event carries the rule once
 	}
 	if n := r.artilleryTargets[target]; s.artillery && n > 0 && n >= r.s.artilleryShots(r.side, a.hex) {
 		if n == 1 {
@@ -165,9 +166,23 @@ func (r *resolver) cannotFire(p *Piece, s *shot) (string, string) {
 		return "the target is outside the fire fan of its three front hexsides", "LoB 3.3"
 	}
 	if sight := r.sightFor(p, s); !sight.Clear {
-		return "no Clear line of sight: " + sight.String(), "LoB 4.0"
+		return "no Clear line of sight: " + sightWhy(sight), fireSightRule
 	}
 	return "", ""
+}
+
+// fireSightRule is the rule that fire needs a Clear line of sight (LoB
+// 4.0, 5.2).
+const fireSightRule = "LoB 4.0"
+
+// sightWhy describes a Blocked line of sight for a refusal under
+// fireSightRule, naming the rule that blocked it only when that is
+// another one, so no event cites its own rule twice.
+func sightWhy(s Sight) string {
+	if s.Rule == fireSightRule {
+		return strings.TrimSuffix(s.String(), " ("+s.Rule+")")
+	}
+	return s.String()
 }
 
 // weaponRange is how far a unit's weapon reaches (LoB 5.0), for
@@ -409,7 +424,9 @@ func (r *resolver) applyCombat(s *shot, res CombatResult) {
 		r.raiseCBF(s.target)
 	}
 	if res.Loss > 0 {
+		units := r.s.combatUnitsIn(s.target)
 		r.takeLosses(s.target, res.Loss, "LoB 5.6b", "the Combat Table")
+		r.destroyedInHex(s.target, units, "the stack was destroyed there by Combat Table losses") // LoB 5.6c
 		r.leaderLossChecks(s.target, LeaderRegular, s)
 		r.dangerClose(s, res.Loss)
 	}
@@ -435,6 +452,7 @@ func (r *resolver) dangerClose(s *shot, loss int) {
 		if len(us) > 0 && us[0].Side == r.side {
 			r.log.Addf("danger-close", "LoB 4.2f", "friendly troops in %s next to the target share the loss", n)
 			r.takeLosses(n, loss, "LoB 4.2f", "Danger Close")
+			r.destroyedInHex(n, us, "the stack was destroyed there by its share of a Combat Table loss")
 		}
 	}
 }

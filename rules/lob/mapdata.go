@@ -221,8 +221,10 @@ func (v *loader) victory(m *Map, fs []victoryFile) []VictoryLocation {
 	return out
 }
 
-// reinforcements reads the Order of Arrival (LoB 3.7). Units enter at a
-// hex on the map edge (LoB 1.4b) on a turn of the scenario.
+// reinforcements reads the Order of Arrival (LoB 3.7): units, each one
+// infantry counter with its SPs and Morale Rating, that join a Command of
+// their side and enter at a hex on the map edge (LoB 1.4b) on a turn of
+// the scenario.
 func (v *loader) reinforcements(s *Scenario, fs []reinforcementFile, names map[string]string) []Reinforcement {
 	var out []Reinforcement
 	for i, f := range fs {
@@ -253,6 +255,11 @@ func (v *loader) reinforcements(s *Scenario, fs []reinforcementFile, names map[s
 			}
 			v.unique(names, where, u.Name)
 			r.Units = append(r.Units, Brigade{Unit: Unit{Name: u.Name, Arm: ArmInfantry, Sides: defaultSides(ArmInfantry, false), SP: u.SP, Morale: u.Morale, Hex: r.Entry}})
+		}
+		if c := s.command(f.Command); c != nil && c.Side == r.Side {
+			// The units join their Command's order of battle; they stay
+			// off the map until their turn (reinforcements.go).
+			c.Brigades = append(c.Brigades, r.Units...)
 		}
 		out = append(out, r)
 	}

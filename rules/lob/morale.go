@@ -16,7 +16,11 @@ func (r *resolver) moraleCheck(s *shot) {
 	top := r.s.combatUnitsIn(s.target)[0]
 	rating := r.s.scn.unit(top.Name).Morale
 	mods, notes := 0, []string{}
-	for _, name := range r.moraleMods(s, top) {
+	names := r.moraleMods(s, top)
+	if r.cowardlyLegsApplies(s.target) {
+		names = append(names, "cowardly-legs") // LoB 6.5b, at any range (R-F-10)
+	}
+	for _, name := range names {
 		n, err := f.MoraleModifier(name)
 		if r.fail(err) {
 			return
@@ -123,7 +127,12 @@ func (r *resolver) moraleResult(s *shot, res MoraleResult) {
 		at = to
 	}
 	if res.Loss > 0 {
+		units := r.s.combatUnitsIn(at)
 		r.takeLosses(at, res.Loss, "LoB 6.2", "the Morale Table")
+		if res.Retreat == 0 {
+			// A retreat placed its own marker where it began (R-F-10).
+			r.destroyedInHex(at, units, "the stack was destroyed there by Morale Table losses")
+		}
 	}
 }
 

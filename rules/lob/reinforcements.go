@@ -1,6 +1,9 @@
 package lob
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Entry Areas (LoB 3.7, 3.7a, 3.7b). A map lists its Entry Areas in order
 // along the map edge; an area of one hex is an Entry Hex where a Command
@@ -107,18 +110,26 @@ func (r *resolver) entryFor(entry string) (EntryArea, []string) {
 	return m.EntryAreas[at], nil
 }
 
-// enterCommand brings a Command's counters on (LoB 3.7): all at the first
-// usable hex of an Entry Hex (in Column), or deployed across a Wide Entry
-// Area up to the stacking limit a hex, artillery Limbered (3.7b). It
-// returns the hexes used.
+// enterCommand brings a Command's counters on (LoB 3.7); see enter.
 func (r *resolver) enterCommand(c *Command, hexes []string, wide bool) []string {
-	used := []string{hexes[0]}
-	at, sp := 0, 0
+	var ps []*Piece
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
-		if !p.OffMap || !r.s.belongs(p.Name, c) {
-			continue
+		if p.OffMap && r.s.belongs(p.Name, c) && r.s.scn.arrival(p.Name) == nil {
+			ps = append(ps, p) // units of the Order of Arrival keep their own turn
 		}
+	}
+	return r.enter(ps, hexes, wide)
+}
+
+// enter brings counters on (LoB 3.7): all at the first usable hex of an
+// Entry Hex (in Column), or deployed across a Wide Entry Area up to the
+// stacking limit a hex, artillery Limbered (3.7b). It returns the hexes
+// used.
+func (r *resolver) enter(ps []*Piece, hexes []string, wide bool) []string {
+	used := []string{hexes[0]}
+	at, sp := 0, 0
+	for _, p := range ps {
 		p.OffMap, p.Hex = false, hexes[0]
 		if !wide || p.Unit == nil {
 			continue
@@ -140,17 +151,59 @@ func (r *resolver) enterCommand(c *Command, hexes []string, wide bool) []string 
 // blocked it waits off the map for the next friendly Activity Phase. It
 // reports whether the Command came on.
 func (r *resolver) arriveAt(c *Command, entry string) bool {
+	return r.comeOn(c.Name, entry, func(hexes []string, wide bool) []string { return r.enterCommand(c, hexes, wide) })
+}
+
+// arriveUnits brings on the units of the scenario's Order of Arrival whose
+// turn has come (LoB 3.7), each group at its Entry Hex as a Command
+// arrives (3.7a, 3.7b). Units of a Command not yet on the map wait for it.
+func (r *resolver) arriveUnits() {
+	for _, rf := range r.s.scn.Reinforcements {
+		if rf.Side != r.side || rf.Turn > r.turn || r.s.cmdStatus(rf.Command).ArrivesTurn != 0 {
+			continue
+		}
+		var ps []*Piece
+		for _, u := range rf.Units {
+			if p := r.s.piece(u.Name); p != nil && p.OffMap && p.Unit != nil && !p.Unit.Eliminated {
+				ps = append(ps, p)
+			}
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		who := fmt.Sprintf("%s (%s)", unitNames(ps), rf.Command)
+		r.comeOn(who, rf.Entry, func(hexes []string, wide bool) []string { return r.enter(ps, hexes, wide) })
+	}
+}
+
+// arrival is the Order of Arrival entry that brings a unit on, or nil
+// when the unit starts on the map or arrives with its Command (LoB 3.7).
+func (s *Scenario) arrival(name string) *Reinforcement {
+	for i := range s.Reinforcements {
+		for _, u := range s.Reinforcements[i].Units {
+			if u.Name == name {
+				return &s.Reinforcements[i]
+			}
+		}
+	}
+	return nil
+}
+
+// comeOn places arriving counters, named who in events, at an Entry Hex's
+// area or the nearest usable one (LoB 3.7, 3.7a) with place; when every
+// area is blocked they wait off the map. It reports whether they came on.
+func (r *resolver) comeOn(who, entry string, place func(hexes []string, wide bool) []string) bool {
 	m := &r.s.scn.Map
 	area, hexes := r.entryFor(entry)
 	if len(hexes) == 0 {
-		r.add("reinforcement-blocked", "LoB 3.7a", "%s cannot enter: enemy combat units or EZOCs block every Entry Area; it waits off the map", c.Name)
+		r.add("reinforcement-blocked", "LoB 3.7a", "%s cannot enter: enemy combat units or EZOCs block every Entry Area; it waits off the map", who)
 		return false
 	}
 	if from := m.entryArea(entry); from >= 0 && m.EntryAreas[from].Name != area.Name {
-		r.add("reinforcement-shifted", "LoB 3.7a", "Entry Area %s (%s) is blocked by enemy combat units or EZOCs: %s shifts to Entry Area %s", m.EntryAreas[from].Name, entry, c.Name, area.Name)
+		r.add("reinforcement-shifted", "LoB 3.7a", "Entry Area %s (%s) is blocked by enemy combat units or EZOCs: %s shifts to Entry Area %s", m.EntryAreas[from].Name, entry, who, area.Name)
 	}
 	wide := len(area.Hexes) > 1
-	used := r.enterCommand(c, hexes, wide)
+	used := place(hexes, wide)
 	defer func() {
 		// Units entering take lone enemy leaders and overrun HQs as a
 		// stack moving in would (LoB 3.0b, 9.1a).
@@ -162,9 +215,9 @@ func (r *resolver) arriveAt(c *Command, entry string) bool {
 		}
 	}()
 	if wide {
-		r.add("reinforcement-arrives", "LoB 3.7b", "%s arrives deployed in Entry Area %s at %s", c.Name, area.Name, strings.Join(used, ", "))
+		r.add("reinforcement-arrives", "LoB 3.7b", "%s arrives deployed in Entry Area %s at %s", who, area.Name, strings.Join(used, ", "))
 		return true
 	}
-	r.add("reinforcement-arrives", "LoB 3.7", "%s arrives on the map at %s", c.Name, used[0])
+	r.add("reinforcement-arrives", "LoB 3.7", "%s arrives on the map at %s", who, used[0])
 	return true
 }

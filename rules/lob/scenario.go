@@ -116,6 +116,8 @@ type SideOOB struct {
 	// Breastworks is the number of Breastwork markers the game rules
 	// give the side; none when not listed (LoB 9.5a).
 	Breastworks int
+	// Supply is the side's game-specific supply (LoB 8.5c, 8.5d).
+	Supply SideSupply
 }
 
 // Command is a formation with its own HQ (LoB 10.1): the army, a corps, a
@@ -261,6 +263,8 @@ type sideFile struct {
 	Wagons    []wagonFile   `yaml:"wagons"`
 	// Breastworks is the side's Breastwork marker count (LoB 9.5a).
 	Breastworks int `yaml:"breastworks"`
+	// Supply is the game's own supply rules (LoB 8.5c, 8.5d).
+	Supply supplyFile `yaml:"supply"`
 }
 
 type commandFile struct {
@@ -512,6 +516,7 @@ func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
 		v.unique(names, where, w.Name)
 		sd.Wagons = append(sd.Wagons, Wagon(w))
 	}
+	sd.Supply = v.supply(m, &sd, f.Supply)
 	return sd
 }
 

@@ -304,7 +304,7 @@ func newState(scn *Scenario, ch *charts) *State {
 	for _, c := range scn.commands() {
 		ps := commandPieces(c)
 		for i := range ps {
-			ps[i].OffMap = c.ArrivesTurn > 0
+			ps[i].OffMap = c.ArrivesTurn > 0 || scn.arrival(ps[i].Name) != nil
 		}
 		d.Pieces = append(d.Pieces, ps...)
 		d.Commands = append(d.Commands, CommandState{Name: c.Name, ArrivesTurn: c.ArrivesTurn, Entry: c.Entry})

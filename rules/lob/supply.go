@@ -43,17 +43,17 @@ func (s *State) batteryMayFire(p *Piece, round string, rng int) (bool, string) {
 	st, has := p.Unit, s.hasCanister(p)
 	switch {
 	case st.DepletedShell && (st.DepletedCanister || !has):
-		return false, "it is Depleted of all its ammunition (LoB 8.2d)"
+		return false, "it is Depleted of all its ammunition"
 	case round == AmmoCanister && !has:
-		return false, "its guns have no Canister (LoB 8.2d)"
+		return false, "its guns have no Canister"
 	case round == AmmoCanister && st.DepletedCanister:
-		return false, "it is Depleted of Canister (LoB 8.2d)"
+		return false, "it is Depleted of Canister"
 	case round == AmmoCanister && rng > canisterRange:
 		return false, fmt.Sprintf("Canister can only be fired at %d hexes or less (LoB 8.2e)", canisterRange)
 	case round == AmmoShell && st.DepletedShell:
-		return false, "it is Depleted of Shell (LoB 8.2d)"
+		return false, "it is Depleted of Shell"
 	case rng > canisterRange && st.DepletedShell:
-		return false, fmt.Sprintf("guns Depleted of Shell cannot shoot beyond %d hexes (LoB 8.2d)", canisterRange)
+		return false, fmt.Sprintf("guns Depleted of Shell cannot shoot beyond %d hexes", canisterRange)
 	}
 	return true, ""
 }
@@ -279,7 +279,9 @@ func (m *Map) roadType(a, b string) string {
 // it must stand Limbered at its Formation's HQ (or the leader who fills in
 // for one) with a path open from there to a Wagon of its organization
 // holding the Ammo Points (8.5a). It pays them, loses its Depletion
-// markers and leaves the map until one hour later (8.5b). Batteries
+// markers and leaves the map until one hour later (8.5b). When the points
+// are not there yet it waits for them, or for the game's off-map
+// replenishment (8.5c, 8.5d). Batteries
 // replenishing are exempt from Command Radius (8.5g). It reports whether
 // the battery went, with the reason when it did not.
 func (r *resolver) byBattery(name string) (bool, string) {
@@ -290,7 +292,7 @@ func (r *resolver) byBattery(name string) (bool, string) {
 	}
 	hq := r.s.hqHex(c)
 	if p.Hex != hq || p.Unit.Formation != "limbered" {
-		return false, fmt.Sprintf("it must first limber and move to its HQ at %s (LoB 8.5a)", hq)
+		return false, fmt.Sprintf("it must first limber and move to its HQ at %s", hq)
 	}
 	need := map[string]bool{AmmoShell: p.Unit.DepletedShell, AmmoCanister: p.Unit.DepletedCanister}
 	paid := map[string]string{}
@@ -305,7 +307,7 @@ func (r *resolver) byBattery(name string) (bool, string) {
 			}
 		}
 		if paid[round] == "" {
-			return false, fmt.Sprintf("no Wagon of its organization with %d Ammo Points of %s can be reached from %s (LoB 8.5a, 8.5c)", p.Unit.SP, round, hq)
+			return r.waitForAmmo(p, hq, round) // LoB 8.5c, 8.5d: supply_wait.go
 		}
 	}
 	for _, round := range []string{AmmoShell, AmmoCanister} {
@@ -327,23 +329,19 @@ func (r *resolver) byBattery(name string) (bool, string) {
 // length, joins a hex to a Wagon: enemy units, EZOCs and impassable
 // terrain block it (LoB 8.5a).
 func (s *State) wagonPathOpen(from, wagon string, side rules.Side) bool {
-	m := &s.scn.Map
-	to := s.piece(wagon).Hex
-	if from == to {
-		return true
-	}
-	_, _, ok := hex.Path(m.axial(from), m.axial(to), s.limberedCost(side))
-	return ok
+	return s.pathOpen(from, s.piece(wagon).Hex, side)
 }
 
 // batteriesReturn brings back the batteries whose hour By Battery is up
 // (LoB 8.5b): Limbered, in the hex where the HQ they left from now
 // stands, in their side's Activity Phase.
 func (r *resolver) batteriesReturn() {
+	r.ammoArrives()      // LoB 8.5c
+	r.waitingBatteries() // LoB 8.5c, 8.5d
 	var keep []AwayBattery
 	for _, a := range r.s.doc.Support.Away {
 		p := r.s.piece(a.Name)
-		if p.Side != r.side || a.Returns > r.turn {
+		if p.Side != r.side || a.Waits != "" || a.Returns > r.turn {
 			keep = append(keep, a)
 			continue
 		}

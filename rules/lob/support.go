@@ -63,6 +63,12 @@ type AwayBattery struct {
 	Name    string `json:"name"`
 	Hex     string `json:"hex"`
 	Returns int    `json:"returns"`
+	// Waits, when set, is the Wagon whose coming Ammo Points the battery
+	// waits for (LoB 8.5c), or "off-map" for the game's off-map
+	// replenishment, back on the map on turn OnMap (8.5d); Returns is
+	// set once the wait is over.
+	Waits string `json:"waits,omitempty"`
+	OnMap int    `json:"on_map,omitempty"`
 }
 
 // Post is a leader's post (a Command or a brigade) and who now holds it

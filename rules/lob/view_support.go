@@ -54,7 +54,13 @@ func (s *State) supportLines(side rules.Side) []string {
 		}
 	}
 	for _, a := range s.doc.Support.Away {
-		if s.piece(a.Name).Side == side {
+		switch {
+		case s.piece(a.Name).Side != side:
+		case a.Waits == offMapWait:
+			ls = append(ls, fmt.Sprintf("  %s is replenishing off the map; back on the map at %s, then an hour to return (LoB 8.5d)", a.Name, s.scn.clock(a.OnMap).Format("15:04")))
+		case a.Waits != "":
+			ls = append(ls, fmt.Sprintf("  %s waits at %s for Ammo Points still to come (LoB 8.5c)", a.Name, a.Waits))
+		default:
 			ls = append(ls, fmt.Sprintf("  %s is replenishing By Battery; back at %s at %s (LoB 8.5b)", a.Name, a.Hex, s.scn.clock(a.Returns).Format("15:04")))
 		}
 	}
