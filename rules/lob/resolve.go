@@ -483,14 +483,36 @@ func (r *resolver) move(c *Command, o *Order) {
 	}
 }
 
-// closeUp moves a brigade up to n hexes toward its HQ, stopping next to it.
-// Units the player moves with an activity script stay for it.
+// closeUp moves a unit toward its HQ, stopping next to it. A combat unit
+// moves as a Move Activity (autoMove, LoB 3.0): its cheapest legal path,
+// within its MA, stopping at an EZOC (3.4) or short of overstacking
+// (3.2a); a leader or HQ goes up to n hexes, never into a hex enemy
+// combat units hold. Units the player moves with an activity script stay
+// for it.
 func (r *resolver) closeUp(p *Piece, to string, n int) {
-	if r.scripted[p.Name] {
+	if r.scripted[p.Name] || p.OffMap || p.Unit != nil && p.Unit.Eliminated {
+		return
+	}
+	if p.Unit != nil {
+		path := r.autoPath(p, to)
+		if len(path) < 2 {
+			return
+		}
+		from := p.Hex
+		spent := r.autoMove(p, path[:len(path)-1], nil) // stop adjacent to the HQ
+		if p.Hex != from {
+			r.add("close-up", "LoB 3.0", "%s closes up toward its HQ from %s to %s (%s)", p.Name, from, p.Hex, spent)
+		}
 		return
 	}
 	m := &r.s.scn.Map
-	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
+	enemy := r.s.occupancy()[r.s.enemyOf(p.Side)]
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), func(a, b hex.Axial) int {
+		if !m.onMap(b) || enemy[m.hexID(b.ToOffset())] {
+			return -1
+		}
+		return 1
+	})
 	if !ok {
 		return
 	}
