@@ -236,11 +236,17 @@ func (r *resolver) autoPath(p *Piece, to string) []string {
 // step-by-step "move" events fold into the one the caller reports, with
 // the MPs spent it returns. See docs/rulings-lob.md R-C2-M-1.
 func (r *resolver) autoMove(p *Piece, path []string, done func(string) bool) string {
+	return r.autoMoveCapped(p, path, done, -1)
+}
+
+// autoMoveCapped is autoMove with the unit's MA cut to most (none when
+// negative), as a Road Column's pace (LoB 12.3b).
+func (r *resolver) autoMoveCapped(p *Piece, path []string, done func(string) bool, most MP) string {
 	if r.err != nil || len(path) == 0 {
 		return ""
 	}
 	a := r.autoStack(p)
-	end := r.autoReach(a, path, done)
+	end := r.autoReach(a, path, done, most)
 	for end >= 0 && r.overstacks(p, path[end]) {
 		end--
 	}
@@ -258,9 +264,12 @@ func (r *resolver) autoMove(p *Piece, path []string, done func(string) bool) str
 
 // autoReach is the index of the last hex of path the unit would stop in:
 // where done holds, where its MPs run out, or the first EZOC hex.
-func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bool) int {
+func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bool, most MP) int {
 	p := a.units[0]
 	ma := r.allowance(a, p)
+	if most >= 0 {
+		ma = min(ma, most)
+	}
 	occ := r.s.occupancy()
 	enemy, friends := occ[r.s.enemyOf(p.Side)], occ[p.Side]
 	ezoc := r.s.zoc(r.s.enemyOf(p.Side))
