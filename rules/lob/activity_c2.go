@@ -357,14 +357,16 @@ func (r *resolver) wagonToward(p *Piece, to, rule string) {
 // drift applies Sound of the Guns (LoB 12.5): before each brigade of a
 // Command under an Attack order moves, if its line of march is not
 // straight at the nearest enemy combat unit, one die must be at most the
-// brigade's and the division's Command Values added, or it turns to
-// attack the nearest enemy.
+// brigade's and the division's Command Values added, or it attacks
+// toward the nearest enemy instead this turn (soundOfTheGuns). A brigade
+// that passes goes on as ordered, so it may zigzag from turn to turn.
 func (r *resolver) drift(c *Command, o *Order) {
 	if !r.s.optional("12.5") || o.Type != "ATTACK" {
 		return
 	}
 	m := &r.s.scn.Map
-	for _, b := range c.Brigades {
+	for i := range c.Brigades {
+		b := &c.Brigades[i]
 		if b.Leader == nil {
 			continue
 		}
@@ -385,7 +387,67 @@ func (r *resolver) drift(c *Command, o *Order) {
 			continue
 		}
 		r.add("attack-drift", "LoB 12.5", "%s rolls %d (needs %d or less): it must attack toward the nearest enemy at %s", b.Name, roll, need, enemy)
+		r.soundOfTheGuns(b, enemy)
 	}
+}
+
+// soundOfTheGuns moves a drifting brigade toward the nearest enemy
+// combat unit instead of closing up on its HQ (LoB 12.5): each unit no
+// activity script moves goes as an automatic move (R-C2-M-1), out of
+// Command Radius if need be, and its leader goes with the unit that ends
+// nearest the enemy. They have had their move this phase (LoB 2.2). See
+// docs/rulings-lob.md R-C2-12-5.
+func (r *resolver) soundOfTheGuns(b *Brigade, enemy string) {
+	var lead *Piece
+	for _, u := range b.units() {
+		p := r.s.piece(u.Name)
+		if r.scripted[p.Name] || !r.autoMovable(p) {
+			continue
+		}
+		from := p.Hex
+		spent := r.autoMove(p, r.autoPathNext(p, enemy), nil)
+		if p.Hex != from {
+			r.add("drift-move", "LoB 12.5", "%s moves toward the enemy at %s from %s to %s (%s)", p.Name, enemy, from, p.Hex, spent)
+		}
+		if lead == nil || r.s.scn.Map.distance(p.Hex, enemy) < r.s.scn.Map.distance(lead.Hex, enemy) {
+			lead = p
+		}
+	}
+	l := r.s.piece(b.Leader.Name)
+	if r.scripted[l.Name] {
+		return
+	}
+	r.acted[l.Name] = true
+	if lead != nil && l.Hex != lead.Hex {
+		from := l.Hex
+		l.Hex = lead.Hex
+		r.add("drift-move", "LoB 12.5", "%s goes with %s from %s to %s", l.Name, lead.Name, from, l.Hex)
+	}
+}
+
+// autoPathNext is a unit's cheapest legal path toward a hex enemy combat
+// units hold, ending next to it, or nil.
+func (r *resolver) autoPathNext(p *Piece, to string) []string {
+	if !r.autoMovable(p) {
+		return nil
+	}
+	m := &r.s.scn.Map
+	cost := r.autoCost(p)
+	goal := m.axial(to)
+	path, _, ok := hex.Path(m.axial(p.Hex), goal, func(a, b hex.Axial) int {
+		if b == goal {
+			return 1
+		}
+		return cost(a, b)
+	})
+	if !ok || len(path) < 3 {
+		return nil
+	}
+	out := make([]string, 0, len(path)-2)
+	for _, a := range path[1 : len(path)-1] {
+		out = append(out, m.hexID(a.ToOffset()))
+	}
+	return out
 }
 
 // nearestEnemy is the hex of the enemy combat unit nearest a hex (first

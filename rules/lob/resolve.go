@@ -513,9 +513,10 @@ func (r *resolver) closeUpAll(c *Command, n int, col *roadColumn) {
 // within its MA, stopping at an EZOC (3.4) or short of overstacking
 // (3.2a); a leader or HQ goes up to n hexes, never into a hex enemy
 // combat units hold. Units the player moves with an activity script stay
-// for it.
+// for it, and so do those that have moved this phase (LoB 2.2), as a
+// brigade drifting toward the sound of the guns (12.5).
 func (r *resolver) closeUp(p *Piece, to string, n int) {
-	if r.scripted[p.Name] || p.OffMap || p.Unit != nil && p.Unit.Eliminated {
+	if r.scripted[p.Name] || r.acted[p.Name] || p.OffMap || p.Unit != nil && p.Unit.Eliminated {
 		return
 	}
 	if p.Unit != nil {
