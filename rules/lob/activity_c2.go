@@ -126,6 +126,10 @@ func (r *resolver) radiusChecks() {
 		if sked {
 			rule = "LoB 10.9"
 		}
+		if p.Hex == from {
+			r.add("radius-stuck", rule, "%s is out of Command Radius of %s and cannot move back from %s this phase: %s", p.Name, l.cmd.Name, from, r.whyStuck(p))
+			continue
+		}
 		r.add("radius-return", rule, "%s is out of Command Radius of %s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, from, p.Hex)
 	}
 }
@@ -146,6 +150,17 @@ func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center
 		p.Hex = from
 		return in
 	})
+}
+
+// whyStuck says why an automatic move left a unit where it was.
+func (r *resolver) whyStuck(p *Piece) string {
+	switch {
+	case r.s.marker(p.Hex).Morale == MoraleRouted:
+		return "Routed units cannot move normally (LoB 3.0e)"
+	case p.Unit.Formation == "unlimbered":
+		return "it is Unlimbered and must Limber first (LoB 3.6a)"
+	}
+	return "no step it may take leads back (LoB 3.0, 3.5)"
 }
 
 // autoStack is the acting stack of one unit Galloper moves by itself: a
