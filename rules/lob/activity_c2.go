@@ -79,7 +79,7 @@ func (r *resolver) pullBack(p *Piece) {
 		for _, id := range m.adjacentHexes(p.Hex) {
 			c, ok := r.autoStepCost(p, p.Hex, id, enemy, friends)
 			spent := a.spent[p.Name]
-			if !ok || spent+c > ma && spent > 0 || r.wouldClose(a, p.Hex, id) || r.overstacks(p, id) {
+			if !ok || spent+c > ma && (spent > 0 || ma == 0) || r.wouldClose(a, p.Hex, id) || r.overstacks(p, id) {
 				continue
 			}
 			if dist := r.s.enemyDistance(p.Side, id); dist > bd || dist == bd && best != "" && id < best {
