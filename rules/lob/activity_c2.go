@@ -167,9 +167,8 @@ func (r *resolver) whyStuck(p *Piece) string {
 // close-up, a return to radius, a withdrawal (LoB 10.2g, 10.7b). It moves
 // by the activity engine's steps, as a Move Activity would (3.0).
 func (r *resolver) autoStack(p *Piece) *actingStack {
-	a := &actingStack{script: &orders.Stack{}, units: []*Piece{p}, hex: p.Hex, start: p.Hex,
+	return &actingStack{script: &orders.Stack{}, units: []*Piece{p}, hex: p.Hex, start: p.Hex,
 		spent: map[string]MP{}, faced: map[string]bool{}, morale: r.s.marker(p.Hex).Morale}
-	return a
 }
 
 // autoCost is the cost function of a unit's automatic moves, in half
@@ -246,10 +245,12 @@ func (r *resolver) autoPath(p *Piece, to string) []string {
 // autoMove moves a unit along a path as a Move Activity (LoB 3.0): it
 // stops where done says it has arrived, when its MA is spent (a one hex
 // move allowed, 3.0c), on entering an EZOC (3.4) and, where that hex
-// would be over the stacking limit, one hex short of it (3.2a). Every step
-// is the activity engine's (stepInto), Closing Rolls included (3.5); the
-// step-by-step "move" events fold into the one the caller reports, with
-// the MPs spent it returns. See docs/rulings-lob.md R-C2-M-1.
+// would be over the stacking limit, one hex short of it (3.2a), and short
+// of any hex that would need a Closing Roll (3.5, wouldClose). Every step
+// is the activity engine's (stepInto); the step-by-step "move" events
+// fold into the one the caller reports, with the MPs spent it returns.
+// The unit has had its activity this phase (2.2). See
+// docs/rulings-lob.md R-C2-M-1.
 func (r *resolver) autoMove(p *Piece, path []string, done func(string) bool) string {
 	return r.autoMoveCapped(p, path, done, -1)
 }
