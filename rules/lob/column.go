@@ -172,6 +172,7 @@ func (r *resolver) march(col *roadColumn, cols []*roadColumn) {
 			target = col.at(ahead) - r.s.roadSpace(ahead)
 		}
 		ahead = p
+		r.acted[p.Name] = true // following the column is its activity (LoB 2.2)
 		from := col.at(p)
 		var path []string
 		for i := from + 1; i <= target && !blocked[col.seq[i]]; i++ {
