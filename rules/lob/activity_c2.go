@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/orders"
 	"galloper/rules"
@@ -56,30 +57,41 @@ func (r *resolver) withdrawals() {
 	}
 }
 
-// pullBack moves a unit up to a turn's allowance of hexes, each step to
+// pullBack moves a unit back as a Move Activity (LoB 3.0), each step to
 // the neighbour farthest from the nearest enemy combat unit (first by hex
-// id on ties), stopping once out of Small Arms range.
+// id on ties) that it can pay for within its MA, stopping once out of
+// Small Arms range. It never closes on the enemy nor overstacks
+// (docs/rulings-lob.md R-C2-M-1).
 func (r *resolver) pullBack(p *Piece) {
+	if !r.autoMovable(p) {
+		return
+	}
 	m := &r.s.scn.Map
-	enemy := r.s.enemyOf(r.side)
-	occ := r.s.occupancy()[enemy]
-	for step := 0; step < r.s.charts.country && r.s.enemySmallArmsWithin(enemy, p.Hex); step++ {
+	enemySide := r.s.enemyOf(r.side)
+	occ := r.s.occupancy()
+	enemy, friends := occ[enemySide], occ[p.Side]
+	a := r.autoStack(p)
+	ma := r.allowance(a, p)
+	r.acted[p.Name] = true // its activity this phase (LoB 2.2)
+	mark := len(r.log.Events)
+	for !a.stopped && r.err == nil && r.s.enemySmallArmsWithin(enemySide, p.Hex) {
 		best, bd := "", r.s.enemyDistance(p.Side, p.Hex)
-		for d := 0; d < 6; d++ {
-			n := m.axial(p.Hex).Neighbor(d)
-			if !m.onMap(n) {
+		for _, id := range m.adjacentHexes(p.Hex) {
+			c, ok := r.autoStepCost(p, p.Hex, id, enemy, friends)
+			spent := a.spent[p.Name]
+			if !ok || spent+c > ma && (spent > 0 || ma == 0) || r.wouldClose(a, p.Hex, id) || r.overstacks(p, id) {
 				continue
 			}
-			id := m.hexID(n.ToOffset())
-			if dist := r.s.enemyDistance(p.Side, id); !occ[id] && (dist > bd || dist == bd && best != "" && id < best) {
+			if dist := r.s.enemyDistance(p.Side, id); dist > bd || dist == bd && best != "" && id < best {
 				best, bd = id, dist
 			}
 		}
-		if best == "" {
-			return
+		if best == "" || !r.stepInto(a, best, false) {
+			break
 		}
-		p.Hex = best
 	}
+	r.log.Events = append(r.log.Events[:mark], slices.DeleteFunc(r.log.Events[mark:], func(e rules.Event) bool { return e.Kind == "move" })...)
+	r.endActivity(a)
 }
 
 // radiusChecks applies LoB 10.2f-g as each unit begins to move: a unit
@@ -96,6 +108,9 @@ func (r *resolver) radiusChecks() {
 		if !ok || p.Unit.Eliminated || p.OffMap || p.Unit.Posted != "" || r.s.cmdStatus(l.cmd.Name).Withdraw {
 			continue
 		}
+		if r.acted[p.Name] && !r.scripted[p.Name] {
+			continue // it closed up on its HQ: its move this phase (LoB 2.2)
+		}
 		in, center := r.s.inRadius(t, p, l)
 		if in {
 			continue
@@ -111,27 +126,223 @@ func (r *resolver) radiusChecks() {
 		if sked {
 			rule = "LoB 10.9"
 		}
+		if p.Hex == from {
+			r.add("radius-stuck", rule, "%s is out of Command Radius of %s and cannot move back from %s this phase: %s", p.Name, l.cmd.Name, from, r.whyStuck(p))
+			continue
+		}
 		r.add("radius-return", rule, "%s is out of Command Radius of %s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, from, p.Hex)
 	}
 }
 
-// backIntoRadius walks a unit toward its radius center, a turn's
-// allowance at most, stopping as soon as it is in Command Radius.
+// backIntoRadius walks a unit toward its radius center as a Move
+// Activity (LoB 10.2g): along its cheapest legal path, paying the Terrain
+// Effects costs within its MA (3.0), stopping as soon as it is in Command
+// Radius, on entering an EZOC (3.4) or short of an overstacked hex (3.2).
 func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center string) {
-	m := &r.s.scn.Map
-	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(center), t.cost)
-	if !ok {
-		path, _, ok = hex.Path(m.axial(p.Hex), m.axial(center), m.unitCost)
-	}
-	if !ok {
+	path := r.autoPath(p, center)
+	if len(path) == 0 {
 		return
 	}
-	for i := 1; i < len(path) && i <= r.s.charts.country; i++ {
-		p.Hex = m.hexID(path[i].ToOffset())
-		if in, _ := r.s.inRadius(t, p, l); in {
-			return
+	r.autoMove(p, path, func(h string) bool {
+		from := p.Hex
+		p.Hex = h
+		in, _ := r.s.inRadius(t, p, l)
+		p.Hex = from
+		return in
+	})
+}
+
+// whyStuck says why an automatic move left a unit where it was.
+func (r *resolver) whyStuck(p *Piece) string {
+	switch {
+	case r.s.marker(p.Hex).Morale == MoraleRouted:
+		return "Routed units cannot move normally (LoB 3.0e)"
+	case p.Unit.Formation == "unlimbered":
+		return "it is Unlimbered and must Limber first (LoB 3.6a)"
+	}
+	return "no step it may take leads back (LoB 3.0, 3.5)"
+}
+
+// autoStack is the acting stack of one unit Galloper moves by itself: a
+// close-up, a return to radius, a withdrawal (LoB 10.2g, 10.7b). It moves
+// by the activity engine's steps, as a Move Activity would (3.0).
+func (r *resolver) autoStack(p *Piece) *actingStack {
+	return &actingStack{script: &orders.Stack{}, units: []*Piece{p}, hex: p.Hex, start: p.Hex,
+		spent: map[string]MP{}, faced: map[string]bool{}, morale: r.s.marker(p.Hex).Morale}
+}
+
+// autoCost is the cost function of a unit's automatic moves, in half
+// MPs (autoStepCost).
+func (r *resolver) autoCost(p *Piece) hex.CostFunc {
+	m := &r.s.scn.Map
+	occ := r.s.occupancy()
+	enemy, friends := occ[r.s.enemyOf(p.Side)], occ[p.Side]
+	return func(a, b hex.Axial) int {
+		if !m.onMap(b) {
+			return -1
+		}
+		c, ok := r.autoStepCost(p, m.hexID(a.ToOffset()), m.hexID(b.ToOffset()), enemy, friends)
+		if !ok {
+			return -1
+		}
+		return max(1, int(c)) // a search step costs something
+	}
+}
+
+// autoMovable reports whether Galloper moves a unit by itself: a combat
+// unit that is not Unlimbered (it must Limber first, LoB 3.6a, a formation
+// change only the player orders) nor Routed (3.0e).
+func (r *resolver) autoMovable(p *Piece) bool {
+	return p.Unit != nil && !p.Unit.Eliminated && !p.OffMap && p.Unit.Formation != "unlimbered" &&
+		r.s.marker(p.Hex).Morale != MoraleRouted
+}
+
+// autoStepCost is a unit's cost to step between adjacent hexes in an
+// automatic move: the Terrain Effects cost for its formation, by road
+// where Road Movement applies (LoB 3.0, 3.0a); enemy-occupied hexes
+// (3.0b) and terrain prohibited to the formation cannot be entered.
+func (r *resolver) autoStepCost(p *Piece, from, to string, enemy, friends map[string]bool) (MP, bool) {
+	if enemy[to] {
+		return 0, false
+	}
+	c, ok := r.enterCost(p, from, to, r.autoRoad(p, from, to, friends))
+	if !ok || c.Prohibited || c.Unusable {
+		return 0, false
+	}
+	return c.MP, true
+}
+
+// autoRoad reports whether a lone unit's step may use Road Movement (LoB
+// 3.0a): along a road, into a hex without friendly combat units, in a
+// formation with a road cost.
+func (r *resolver) autoRoad(p *Piece, from, to string, friends map[string]bool) bool {
+	rt := r.roadType(from, to)
+	if rt == "" || friends[to] {
+		return false
+	}
+	c, err := r.s.charts.field.RoadCost(movementColumn(p), rt)
+	return err == nil && !c.Unusable && !c.Prohibited
+}
+
+// autoPath is a unit's cheapest legal path (not counting its own hex) to a
+// hex, or nil when there is none.
+func (r *resolver) autoPath(p *Piece, to string) []string {
+	if !r.autoMovable(p) {
+		return nil
+	}
+	m := &r.s.scn.Map
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), r.autoCost(p))
+	if !ok || len(path) < 2 {
+		return nil
+	}
+	out := make([]string, 0, len(path)-1)
+	for _, a := range path[1:] {
+		out = append(out, m.hexID(a.ToOffset()))
+	}
+	return out
+}
+
+// autoMove moves a unit along a path as a Move Activity (LoB 3.0): it
+// stops where done says it has arrived, when its MA is spent (a one hex
+// move allowed, 3.0c), on entering an EZOC (3.4) and, where that hex
+// would be over the stacking limit, one hex short of it (3.2a), and short
+// of any hex that would need a Closing Roll (3.5, wouldClose). Every step
+// is the activity engine's (stepInto); the step-by-step "move" events
+// fold into the one the caller reports, with the MPs spent it returns.
+// The unit has had its activity this phase (2.2). See
+// docs/rulings-lob.md R-C2-M-1.
+func (r *resolver) autoMove(p *Piece, path []string, done func(string) bool) string {
+	return r.autoMoveCapped(p, path, done, -1)
+}
+
+// autoMoveCapped is autoMove with the unit's MA cut to most (none when
+// negative), as a Road Column's pace (LoB 12.3b).
+func (r *resolver) autoMoveCapped(p *Piece, path []string, done func(string) bool, most MP) string {
+	if r.err != nil || len(path) == 0 {
+		return ""
+	}
+	a := r.autoStack(p)
+	end := r.autoReach(a, path, done, most)
+	for end >= 0 && r.overstacks(p, path[end]) {
+		end--
+	}
+	r.acted[p.Name] = true // its activity this phase (LoB 2.2)
+	mark := len(r.log.Events)
+	for i := 0; i <= end && !a.stopped; i++ {
+		if !r.stepInto(a, path[i], i == end) {
+			break
 		}
 	}
+	r.log.Events = append(r.log.Events[:mark], slices.DeleteFunc(r.log.Events[mark:], func(e rules.Event) bool { return e.Kind == "move" })...)
+	r.endActivity(a)
+	return a.spentText(nil)
+}
+
+// autoReach is the index of the last hex of path the unit would stop in:
+// where done holds, where its MPs run out, or the first EZOC hex.
+func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bool, most MP) int {
+	p := a.units[0]
+	ma := r.allowance(a, p)
+	if most >= 0 {
+		ma = min(ma, most)
+	}
+	occ := r.s.occupancy()
+	enemy, friends := occ[r.s.enemyOf(p.Side)], occ[p.Side]
+	ezoc := r.s.zoc(r.s.enemyOf(p.Side))
+	free := r.zocFree(a)
+	spent, from := MP(0), p.Hex
+	for i, h := range path {
+		c, ok := r.autoStepCost(p, from, h, enemy, friends)
+		if !ok {
+			return i - 1
+		}
+		if r.wouldClose(a, from, h) {
+			return i - 1
+		}
+		if spent+c > ma {
+			if i == 0 && ma > 0 {
+				return 0 // LoB 3.0c: a one hex move
+			}
+			return i - 1
+		}
+		spent, from = spent+c, h
+		if done != nil && done(h) || ezoc[h] && !free {
+			return i
+		}
+	}
+	return len(path) - 1
+}
+
+// wouldClose reports whether a unit's step would need a Closing Roll (LoB
+// 3.5): into a hex next to enemy combat units where 3.5a does not waive
+// it, or one it would fail automatically (DG, Wrecked). An automatic move
+// stops short of it: closing on the enemy is the player's choice, made in
+// an activity script (docs/rulings-lob.md R-C2-M-1).
+func (r *resolver) wouldClose(a *actingStack, from, to string) bool {
+	enemies := r.adjacentEnemies(to)
+	if len(enemies) == 0 {
+		return false
+	}
+	p := a.units[0]
+	if u := r.s.scn.unit(p.Name); u != nil && u.Wrecked(p.Unit.SP) || r.autoFail(a) != "" {
+		return true
+	}
+	at := *a
+	at.hex = from
+	why, _ := r.noClosingRoll(&at, to, enemies)
+	return why == ""
+}
+
+// overstacks reports whether a unit entering a hex would put it over the
+// stacking limit (LoB 3.2a).
+func (r *resolver) overstacks(p *Piece, h string) bool {
+	sp := p.Unit.SP
+	for _, q := range r.s.combatUnitsIn(h) {
+		if q != p {
+			sp += q.Unit.SP
+		}
+	}
+	return sp > stackingLimit
 }
 
 // wagons moves Wagons given a destination by their owning leader (LoB
@@ -162,14 +373,16 @@ func (r *resolver) wagonToward(p *Piece, to, rule string) {
 // drift applies Sound of the Guns (LoB 12.5): before each brigade of a
 // Command under an Attack order moves, if its line of march is not
 // straight at the nearest enemy combat unit, one die must be at most the
-// brigade's and the division's Command Values added, or it turns to
-// attack the nearest enemy.
+// brigade's and the division's Command Values added, or it attacks
+// toward the nearest enemy instead this turn (soundOfTheGuns). A brigade
+// that passes goes on as ordered, so it may zigzag from turn to turn.
 func (r *resolver) drift(c *Command, o *Order) {
 	if !r.s.optional("12.5") || o.Type != "ATTACK" {
 		return
 	}
 	m := &r.s.scn.Map
-	for _, b := range c.Brigades {
+	for i := range c.Brigades {
+		b := &c.Brigades[i]
 		if b.Leader == nil {
 			continue
 		}
@@ -190,7 +403,67 @@ func (r *resolver) drift(c *Command, o *Order) {
 			continue
 		}
 		r.add("attack-drift", "LoB 12.5", "%s rolls %d (needs %d or less): it must attack toward the nearest enemy at %s", b.Name, roll, need, enemy)
+		r.soundOfTheGuns(b, enemy)
 	}
+}
+
+// soundOfTheGuns moves a drifting brigade toward the nearest enemy
+// combat unit instead of closing up on its HQ (LoB 12.5): each unit no
+// activity script moves goes as an automatic move (R-C2-M-1), out of
+// Command Radius if need be, and its leader goes with the unit that ends
+// nearest the enemy. They have had their move this phase (LoB 2.2). See
+// docs/rulings-lob.md R-C2-12-5.
+func (r *resolver) soundOfTheGuns(b *Brigade, enemy string) {
+	var lead *Piece
+	for _, u := range b.units() {
+		p := r.s.piece(u.Name)
+		if r.scripted[p.Name] || !r.autoMovable(p) {
+			continue
+		}
+		from := p.Hex
+		spent := r.autoMove(p, r.autoPathNext(p, enemy), nil)
+		if p.Hex != from {
+			r.add("drift-move", "LoB 12.5", "%s moves toward the enemy at %s from %s to %s (%s)", p.Name, enemy, from, p.Hex, spent)
+		}
+		if lead == nil || r.s.scn.Map.distance(p.Hex, enemy) < r.s.scn.Map.distance(lead.Hex, enemy) {
+			lead = p
+		}
+	}
+	l := r.s.piece(b.Leader.Name)
+	if r.scripted[l.Name] {
+		return
+	}
+	r.acted[l.Name] = true
+	if lead != nil && l.Hex != lead.Hex {
+		from := l.Hex
+		l.Hex = lead.Hex
+		r.add("drift-move", "LoB 12.5", "%s goes with %s from %s to %s", l.Name, lead.Name, from, l.Hex)
+	}
+}
+
+// autoPathNext is a unit's cheapest legal path toward a hex enemy combat
+// units hold, ending next to it, or nil.
+func (r *resolver) autoPathNext(p *Piece, to string) []string {
+	if !r.autoMovable(p) {
+		return nil
+	}
+	m := &r.s.scn.Map
+	cost := r.autoCost(p)
+	goal := m.axial(to)
+	path, _, ok := hex.Path(m.axial(p.Hex), goal, func(a, b hex.Axial) int {
+		if b == goal {
+			return 1
+		}
+		return cost(a, b)
+	})
+	if !ok || len(path) < 3 {
+		return nil
+	}
+	out := make([]string, 0, len(path)-2)
+	for _, a := range path[1 : len(path)-1] {
+		out = append(out, m.hexID(a.ToOffset()))
+	}
+	return out
 }
 
 // nearestEnemy is the hex of the enemy combat unit nearest a hex (first

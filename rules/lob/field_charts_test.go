@@ -366,7 +366,7 @@ func TestExplicitPackLookups(t *testing.T) {
 	if c, _ := f.RoadCost("column", "road"); c.MP.String() != "1/2" {
 		t.Errorf("road = %v", c.MP)
 	}
-	if _, err := f.HexCost("mounted", "clear"); err == nil {
+	if _, err := f.HexCost("open-order", "clear"); err == nil {
 		t.Error("a column the pack lacks was accepted")
 	}
 }
@@ -399,9 +399,9 @@ func TestFieldPackErrorsNameTheCell(t *testing.T) {
 		{"threshold cell", `needed: ["1", "2", "2"]`, `needed: ["1", "two", "2"]`, []string{"table threshold-value", "row needed column 2"}},
 		{"canister type", `G: ["9", dense]`, `G: ["9", grape]`, []string{"table artillery-weapons", "row G"}},
 		{"allowance for column", "      column: \"7\"\n", "", []string{"table movement-allowance", `missing value "column"`}},
-		{"hexside not additive", `woods: ["+1", "+1/2"]`, `woods: ["1", "+1/2"]`, []string{"table terrain-hexsides", "row woods column line"}},
-		{"road columns", "    columns: [line, column]\n    rows:\n      road:", "    columns: [line]\n    rows:\n      road:", []string{"table terrain-roads", `missing column "column"`}},
-		{"mp cell", `marsh: ["P", "3"]`, `marsh: ["P", "three"]`, []string{"table terrain-hexes", "row marsh column column"}},
+		{"hexside not additive", `woods: ["+1", "+1/2", "+1", "+1"]`, `woods: ["1", "+1/2", "+1", "+1"]`, []string{"table terrain-hexsides", "row woods column line"}},
+		{"road columns", "    columns: [line, column, mounted, limbered]\n    rows:\n      road:", "    columns: [line]\n    rows:\n      road:", []string{"table terrain-roads", `missing column "column"`}},
+		{"mp cell", `marsh: ["P", "3", "P", "P"]`, `marsh: ["P", "three", "P", "P"]`, []string{"table terrain-hexes", "row marsh column column"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -410,7 +410,8 @@ func TestFieldPackErrorsNameTheCell(t *testing.T) {
 			}
 			data := strings.Replace(base, c.old, c.new, 1)
 			if c.name == "road columns" {
-				data = strings.Replace(data, `road: ["-", "1/2"]`, `road: ["-"]`, 1)
+				data = strings.Replace(data, `road: ["-", "1/2", "1/2", "1/2"]`, `road: ["-"]`, 1)
+				data = strings.Replace(data, `pike: ["-", "1/2", "1/2", "1/2"]`, `pike: ["-"]`, 1)
 			}
 			_, err := compileFieldText(t, data)
 			if err == nil {

@@ -329,7 +329,7 @@ func TestOrderLifeCycle(t *testing.T) {
 		t.Fatalf("view: %q", New().View(st, "CSA").Lines)
 	}
 	st, evs = step(t, st, nil, &rules.ForcedDice{Results: []int{4, 4}})
-	if kinds(evs) != "command-roll order-accepted hq-moved" {
+	if kinds(evs) != "command-roll order-accepted hq-moved close-up close-up close-up" {
 		t.Fatalf("turn 6: %s", kinds(evs))
 	}
 	// 3 hexes across country (3 x 8 of 32) then 2 along the Mill Road (2 x 4).
@@ -348,7 +348,7 @@ func TestOrderLifeCycle(t *testing.T) {
 	}
 	st = until(t, st, 7, "CSA")
 	st, evs = step(t, st, nil, &rules.ForcedDice{})
-	if kinds(evs) != "hq-moved order-fulfilled" || st.piece("Barton's Division HQ").Hex != "A8.6" {
+	if kinds(evs) != "hq-moved close-up close-up close-up order-fulfilled" || st.piece("Barton's Division HQ").Hex != "A8.6" {
 		t.Fatalf("turn 7: %s, HQ at %s", kinds(evs), st.piece("Barton's Division HQ").Hex)
 	}
 	if o := findOrder(st, "CSA-1"); o.Status != Ended || !strings.Contains(o.Why, "fulfilled") {
@@ -428,7 +428,7 @@ func TestAcceptedOrderReplacesExecutingOrder(t *testing.T) {
 	st, _ = step(t, st, nil, &rules.ForcedDice{Results: []int{6, 6}}) // CSA-1 arrives, accepted
 	st = until(t, st, 5, "CSA")
 	st, evs := step(t, st, nil, &rules.ForcedDice{Results: []int{6, 6}}) // CSA-2 arrives, accepted
-	if kinds(evs) != "order-arrived command-roll order-superseded order-accepted hq-moved" &&
+	if kinds(evs) != "order-arrived command-roll order-superseded order-accepted hq-moved close-up close-up" &&
 		kinds(evs) != "order-arrived command-roll order-superseded order-accepted hq-moved order-fulfilled" {
 		t.Fatalf("turn 5: %s", kinds(evs))
 	}
@@ -481,7 +481,7 @@ func TestWhenAnotherCommandAttacks(t *testing.T) {
 	st, _ = step(t, st, file("CSA", w), &rules.ForcedDice{Results: []int{3, 3}})
 	st = until(t, st, 4, "CSA")
 	st, evs := step(t, st, nil, &rules.ForcedDice{Results: []int{4, 4}}) // Whitcomb accepts CSA-1 at 07:45
-	if kinds(evs) != "order-arrived command-roll order-accepted fluke-grace hq-moved" {
+	if kinds(evs) != "order-arrived command-roll order-accepted fluke-grace hq-moved close-up close-up" {
 		t.Fatalf("turn 4: %s", kinds(evs))
 	}
 	st = until(t, st, 6, "CSA")
@@ -519,7 +519,7 @@ func TestConditionMetInSamePhase(t *testing.T) {
 	st, _ = step(t, st, nil, &rules.ForcedDice{Results: []int{1, 1}}) // Whitcomb refuses
 	st = until(t, st, 5, "CSA")
 	st, evs := step(t, st, nil, &rules.ForcedDice{Results: []int{6, 6}})
-	want := "order-arrived command-roll order-accepted order-condition-met order-accepted fluke-grace hq-moved order-fulfilled hq-moved"
+	want := "order-arrived command-roll order-accepted order-condition-met order-accepted fluke-grace hq-moved order-fulfilled hq-moved close-up close-up"
 	if kinds(evs) != want {
 		t.Fatalf("turn 5: %s", kinds(evs))
 	}

@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -409,13 +410,17 @@ func (r *resolver) activity(f *orders.File) {
 	for i := range sd.Commands {
 		cmds = append(cmds, &sd.Commands[i])
 	}
+	var cols []*roadColumn
 	for _, c := range cmds {
 		for _, o := range r.own(Accepted) {
 			if o.To == c.Name && r.mayMove(c, o) {
-				r.move(c, o)
+				if col := r.move(c, o); col != nil {
+					cols = append(cols, col)
+				}
 			}
 		}
 	}
+	r.marchColumns(cols)
 	r.followAssociation()
 	r.stackActivities(f)
 	r.radiusChecks()
@@ -442,7 +447,12 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 	return false
 }
 
-func (r *resolver) move(c *Command, o *Order) {
+// move carries out a Command's order for this phase: its HQ follows the
+// planned path, the leader with it, and the Command's units and brigade
+// leaders close up on it. Under Advanced Road Columns (LoB 12.3) a Move
+// order marched by road returns the Road Column, whose units march after
+// every HQ has moved (marchColumns); the rest close up then.
+func (r *resolver) move(c *Command, o *Order) *roadColumn {
 	hq := r.s.piece(c.HQName())
 	if c.NoHQ {
 		hq = r.s.piece(c.Leader.Name)
@@ -450,7 +460,7 @@ func (r *resolver) move(c *Command, o *Order) {
 	from := hq.Hex
 	withLeader := r.stacked(c)
 	budget := r.s.charts.road * r.s.charts.country
-	n, road := 0, true
+	n, road, last := 0, true, from
 	for len(o.Path) > 0 {
 		cost := r.s.stepCost(hq.Hex, o.Path[0])
 		if cost > budget {
@@ -458,9 +468,11 @@ func (r *resolver) move(c *Command, o *Order) {
 		}
 		road = road && r.s.scn.Map.onRoad(hq.Hex, o.Path[0])
 		budget -= cost
+		last = hq.Hex
 		hq.Hex, o.Path = o.Path[0], o.Path[1:]
 		n++
 	}
+	var col *roadColumn
 	if n > 0 {
 		if withLeader {
 			r.s.piece(c.Leader.Name).Hex = hq.Hex
@@ -468,31 +480,67 @@ func (r *resolver) move(c *Command, o *Order) {
 		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
 		if road && o.Type == "MOVE" && r.s.optional("12.3") {
 			r.add("road-column", "LoB 12.3e", "%s marches in Road Column: %d hexes of road", c.Name, r.s.columnLength(c))
+			col = r.roadColumn(c, last, n)
 		}
 		r.drift(c, o)
-		for _, u := range c.units() {
-			r.closeUp(r.s.piece(u.Name), hq.Hex, n)
-		}
-		for _, b := range c.Brigades {
-			if b.Leader != nil {
-				r.closeUp(r.s.piece(b.Leader.Name), hq.Hex, n)
-			}
+		if col == nil {
+			r.closeUpAll(c, n, nil)
 		}
 	}
 	if hq.Hex == o.Objective {
 		r.add("order-fulfilled", "LoB 10.7a", "%s has reached its objective %s: %s is fulfilled", c.Name, o.objectiveText(), o.ID)
 		r.endAttack(o, "fulfilled: the HQ reached "+o.objectiveText())
 	}
+	return col
 }
 
-// closeUp moves a brigade up to n hexes toward its HQ, stopping next to it.
-// Units the player moves with an activity script stay for it.
+// closeUpAll closes up a Command's units, but those of its Road Column,
+// and its brigade leaders on its HQ after the HQ moved n hexes.
+func (r *resolver) closeUpAll(c *Command, n int, col *roadColumn) {
+	to := r.s.hqHex(c)
+	for _, u := range c.units() {
+		if p := r.s.piece(u.Name); col == nil || !slices.Contains(col.units, p) {
+			r.closeUp(p, to, n)
+		}
+	}
+	for _, b := range c.Brigades {
+		if b.Leader != nil {
+			r.closeUp(r.s.piece(b.Leader.Name), to, n)
+		}
+	}
+}
+
+// closeUp moves a unit toward its HQ, stopping next to it. A combat unit
+// moves as a Move Activity (autoMove, LoB 3.0): its cheapest legal path,
+// within its MA, stopping at an EZOC (3.4) or short of overstacking
+// (3.2a); a leader or HQ goes up to n hexes, never into a hex enemy
+// combat units hold. Units the player moves with an activity script stay
+// for it, and so do those that have moved this phase (LoB 2.2), as a
+// brigade drifting toward the sound of the guns (12.5).
 func (r *resolver) closeUp(p *Piece, to string, n int) {
-	if r.scripted[p.Name] {
+	if r.scripted[p.Name] || r.acted[p.Name] || p.OffMap || p.Unit != nil && p.Unit.Eliminated {
+		return
+	}
+	if p.Unit != nil {
+		path := r.autoPath(p, to)
+		if len(path) < 2 {
+			return
+		}
+		from := p.Hex
+		spent := r.autoMove(p, path[:len(path)-1], nil) // stop adjacent to the HQ
+		if p.Hex != from {
+			r.add("close-up", "LoB 3.0", "%s closes up toward its HQ from %s to %s (%s)", p.Name, from, p.Hex, spent)
+		}
 		return
 	}
 	m := &r.s.scn.Map
-	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
+	enemy := r.s.occupancy()[r.s.enemyOf(p.Side)]
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), func(a, b hex.Axial) int {
+		if !m.onMap(b) || enemy[m.hexID(b.ToOffset())] {
+			return -1
+		}
+		return 1
+	})
 	if !ok {
 		return
 	}
