@@ -90,7 +90,7 @@ func TestValidateCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"--scenario", "tanners-creek", "--side", "CSA", "testdata/mails/02-clean-activity.txt"}, 0, "Galloper received your orders"},
-		{[]string{"--scenario", "tanners-creek", "--side", "csa", "testdata/mails/37-plain.eml"}, 0, "STACK Barton, Barton's Division HQ"},
+		{[]string{"--scenario", "tanners-creek", "--side", "csa", "testdata/mails/37-plain.eml"}, 0, "STACK Barton\n"},
 		{[]string{"--scenario", "tanners-creek", "--side", "CSA", "testdata/mails/22-misspelt-units.txt"}, 1, "did you mean 'Ames' Brigade'?"},
 		{[]string{"--scenario", "tanners-creek", "--side", "USA", "testdata/mails/02-clean-activity.txt"}, 1, "not-your-segment"},
 		{[]string{"--scenario", "nowhere", "--side", "CSA", "testdata/mails/02-clean-activity.txt"}, 2, ""},
@@ -129,7 +129,7 @@ func TestValidateGameMatchesMail(t *testing.T) {
 	}
 	for i, body := range []string{
 		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Amse\r\n  FACE E\r\nEND\r\nSTANDNG\r\n",
-		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Ames\r\n  MOVE A5.4\r\n  FACE NE\r\nEND\r\nSTANDING\r\n  LOSSES TOP\r\nEND\r\n",
+		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Ames\r\n  MOVE A4.2\r\n  FACE NE\r\nEND\r\nSTANDING\r\n  LOSSES TOP\r\nEND\r\n",
 	} {
 		raw := []byte(fmt.Sprintf("From: c@p.test\r\nTo: gm@x.test\r\nSubject: orders\r\nMessage-ID: <v%d@p.test>\r\n\r\n%s", i, body))
 		path := filepath.Join(t.TempDir(), "orders.eml")
