@@ -91,11 +91,23 @@ func (r *caseRun) setState(l caseLineText) {
 		r.offMap(l, f[1:])
 	case "order": // order <id> <from> -> <to> <TYPE> <objective> <status>
 		r.addOrder(l)
+	case "area": // area <Command>: record its no-orders area now (LoB 10.8a)
+		a, _ := st.noOrdersArea(r.command(l, strings.Join(f[1:], " ")))
+		st.cmdState(strings.Join(f[1:], " ")).Area = &a
 	default:
 		if !r.setFieldState(f) && !r.retreatState(l, f) && !r.supportState(l, f) {
 			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
 		}
 	}
+}
+
+// command is a Command by name, failing the case when there is none.
+func (r *caseRun) command(l caseLineText, name string) *Command {
+	c := r.state().scn.command(name)
+	if c == nil {
+		r.t.Fatalf("%s: no Command %q", r.where(l), name)
+	}
+	return c
 }
 
 // offMap takes a Command off the map until a turn, entering at a hex.
@@ -144,6 +156,8 @@ func (r *caseRun) addOrder(l caseLineText) {
 			o.AcceptedTurn = n
 		case "issued":
 			o.IssuedTurn = n
+		case "defend": // LoB 12.2
+			o.Defend = v
 		}
 	}
 	if o.Status == Accepted {
@@ -218,6 +232,9 @@ func (r *caseRun) expectState(l caseLineText) {
 	case "charge": // charge <unit> yes|no
 		ok, _ := st.mayCharge(name)
 		got, want = yesNo(ok), last
+	case "area": // area <Command> yes|no: a no-orders area is recorded (LoB 10.8a)
+		_, kept := st.noOrdersArea(r.command(l, name))
+		got, want = yesNo(kept), last
 	case "column": // column <command> <hexes>
 		got, want = strconv.Itoa(st.columnLength(st.scn.command(name))), last
 	default:

@@ -12,7 +12,9 @@ import (
 // shipped provisional chart pack.
 func chargeMapState(t *testing.T) *State {
 	t.Helper()
-	return stateOn(t, testdataScenario(t, "charge.yaml"), shippedPack(t))
+	st := stateOn(t, testdataScenario(t, "charge.yaml"), shippedPack(t))
+	freeOfAreas(st) // the example's Charge is made under orders (LoB 10.8a)
+	return st
 }
 
 // TestChargeExampleOnTheShippedPack plays the Complete Charge Combat

@@ -113,6 +113,9 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 	if why := r.afterChargeBarred(a, to); why != "" {
 		return why, "LoB 7.2e"
 	}
+	if why, rule := r.areaBarred(a, to); why != "" { // areas.go
+		return why, rule
+	}
 	for _, p := range a.units {
 		switch {
 		case p.Unit.Formation == "unlimbered":
@@ -484,6 +487,10 @@ func (r *resolver) joinMorale(h string, arriving MoraleMarker) {
 // change once in each hex where they turn; Open Order Capable, Column,
 // Mounted, Limbered and Unlimbered units turn for free.
 func (r *resolver) face(a *actingStack, d int) {
+	if why := r.faceBarred(a, d); why != "" { // areas.go
+		r.add("face-refused", "LoB 12.2", "%s does not turn: %s", a.names(), why)
+		return
+	}
 	if f, ok := r.s.breastworkFacing(r.side, a.hex); ok && f != d {
 		r.add("face-refused", "LoB 9.5e", "%s stays facing %s: units in a Breastwork hex keep its Facing", a.names(), facingNames[f])
 		return

@@ -126,6 +126,9 @@ type CommandState struct {
 	// ArrivesTurn and Entry bring an off-map Command on (LoB 3.7, 10.3f).
 	ArrivesTurn int    `json:"arrives_turn,omitempty"`
 	Entry       string `json:"entry,omitempty"`
+	// Area is the area recorded for its time without an accepted order
+	// (LoB 10.8a, R-C2-8A; areas.go).
+	Area *NoOrdersArea `json:"area,omitempty"`
 }
 
 // Counter is the last order number used by a side.

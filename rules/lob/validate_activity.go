@@ -39,6 +39,7 @@ func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps
 	case *orders.Stack:
 		s.checkStack(sd, o, ps)
 		s.checkOnce(f, o, ps)
+		s.checkAreas(sd, f, o, ps)
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
 	default:
@@ -438,4 +439,135 @@ func (s *State) suggestPiece(written string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean '%s'?", best)
+}
+
+// checkAreas checks a script against the area rules of command and
+// control (areas.go): the HQ of a Command without an accepted order is
+// bolted to the ground, its units stay in their area (LoB 10.8a, ruling
+// R-C2-8A), and the units of a Command in a Defensive Position stay in its
+// box with at most one brigade facing away from its orientation (12.2,
+// R-C2-12-2). Positions are those at the start of the phase; the Activity
+// Phase checks every step again. It reports one problem a script.
+func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
+	members := s.scriptPieces(sd, st.Units)
+	if len(members) == 0 || len(members) != len(st.Units) {
+		return // the unit problems are reported already
+	}
+	at := members[0].Hex
+	if s.boltedMoves(st, members, ps) {
+		return
+	}
+	for _, step := range st.Steps {
+		switch step.Verb {
+		case "MOVE":
+			for _, h := range step.Hexes {
+				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, ps) {
+					return // a path problem is reported already
+				}
+				at = h.Hex
+			}
+		case "FIRE":
+			if !step.IfClosingFails {
+				return // no move follows a fire (LoB 2.2)
+			}
+		case "CHARGE":
+			at = step.Hexes[0].Hex
+		case "FACE":
+			if slices.Contains(hexsideFacings, step.Word) && s.facingProblem(f, members, step, ps) {
+				return
+			}
+		case "JOIN":
+			members = append(members, s.scriptPieces(sd, step.Units)...)
+		case "SPLIT":
+			left := s.scriptPieces(sd, step.Units)
+			members = slices.DeleteFunc(members, func(p *Piece) bool { return slices.Contains(left, p) })
+		}
+	}
+}
+
+// scriptPieces are the side's counters a script names, leaving out names
+// that are not (reported elsewhere).
+func (s *State) scriptPieces(sd *SideOOB, ns []orders.Name) []*Piece {
+	var out []*Piece
+	for _, n := range ns {
+		if m := match("unit", n.Text, s.pieceNames()); m.ok && s.doc.Pieces[m.target].Side == sd.Side {
+			out = append(out, &s.doc.Pieces[m.target])
+		}
+	}
+	return out
+}
+
+// boltedMoves reports a script that moves the HQ (or the leader standing
+// in for it) of a Command without an accepted order (LoB 10.8a).
+func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bool {
+	if !slices.ContainsFunc(st.Steps, func(x orders.Step) bool { return x.Verb == "MOVE" }) {
+		return false
+	}
+	var names []string
+	for _, p := range members {
+		names = append(names, p.Name)
+	}
+	n, c := s.boltedIn(names)
+	if n == "" {
+		return false
+	}
+	ps.add(st.Units[slices.Index(names, n)].At, "lob-10.8a-hq-bolted", "LoB 10.8a",
+		fmt.Sprintf("%s has no accepted order, so %s is bolted to the ground and cannot move", c.Name, n),
+		fmt.Sprintf("leave %s out of the moving stack, or get %s an order", n, c.Name))
+	return true
+}
+
+// areaProblem reports the first unit of the stack that the step into h
+// takes out of its Command's no-orders area or Defensive Position box.
+func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, ps *problems) bool {
+	links := s.links(members[0].Side)
+	for _, p := range members {
+		l, ok := links[p.Name]
+		if !ok || p.Unit.Eliminated {
+			continue
+		}
+		why, rule := s.stepLimit(l.cmd, at, h.Hex, func() NoOrdersArea { a, _ := s.noOrdersArea(l.cmd); return a })
+		if why == "" {
+			continue
+		}
+		code, fix := "lob-10.8a-area", "stop at the forward line, or get "+l.cmd.Name+" an order"
+		if rule == "LoB 12.2" {
+			code, fix = "lob-12.2-box", "stay inside the box; another Defensive Position needs a new order"
+		}
+		ps.add(h.At, code, rule, fmt.Sprintf("%s cannot enter %s: %s", p.Name, h.Hex, why), fix)
+		return true
+	}
+	return false
+}
+
+// facingProblem reports a FACE that turns a second brigade of a Command in
+// a Defensive Position away from its orientation (LoB 12.2). An
+// INITIATIVE of the Command's leader in the same file may allow it: the
+// roll decides in the Command Phase, and the Activity Phase checks again.
+func (s *State) facingProblem(f *orders.File, members []*Piece, step orders.Step, ps *problems) bool {
+	links := s.links(members[0].Side)
+	for _, p := range members {
+		l, ok := links[p.Name]
+		if !ok || s.triesInitiative(f, l.cmd) {
+			continue
+		}
+		why := s.secondAway(l.cmd, func(q *Piece) bool { return slices.Contains(members, q) }, facingIndex(step.Word))
+		if why != "" {
+			ps.add(step.WordAt, "lob-12.2-facing", "LoB 12.2", why,
+				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", l.cmd.Leader.Name))
+			return true
+		}
+	}
+	return false
+}
+
+// triesInitiative reports whether the file has an INITIATIVE by the
+// Command's own leader (LoB 10.10).
+func (s *State) triesInitiative(f *orders.File, c *Command) bool {
+	for _, d := range directives(f, "INITIATIVE") {
+		if lr, ok := s.role(d.Who); ok && lr.leader.Name == c.Leader.Name {
+			return true
+		}
+	}
+	return false
 }

@@ -70,6 +70,7 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 					status = "executing " + o.ID
 				}
 			}
+			status += s.areaNote(c) // areas.go
 			ls = append(ls, fmt.Sprintf("  %s: HQ at %s, %s at %s; %s%s",
 				c.Name, s.hqHex(c), c.Leader.Name, s.piece(c.Leader.Name).Hex, status, s.commandNotes(c)))
 		}

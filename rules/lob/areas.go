@@ -1,0 +1,395 @@
+package lob
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"galloper/rules/hex"
+)
+
+// This file holds the two area rules of command and control: the area of
+// a Command without an accepted order (LoB 10.8a, ruling R-C2-8A) and the
+// box of a Defensive Position (12.2, ruling R-C2-12-2). Both are checked
+// when a unit moves: at validation (validate_activity.go) and, because
+// positions change during the phase, at every step of the Activity Phase
+// (moveBarred).
+
+// NoOrdersArea is the recorded area of a Command without an accepted
+// order (LoB 10.8a, R-C2-8A): for every enemy combat unit's hex when it
+// was drawn, how near to that hex the Command's nearest unit stood. The
+// Command's units may not step nearer to any of those hexes than that.
+type NoOrdersArea struct {
+	// After is the id of the order whose end began the Command's time
+	// without orders, "" for the start of the scenario; a record made
+	// after another order is stale.
+	After string     `json:"after,omitempty"`
+	Marks []AreaMark `json:"marks,omitempty"`
+}
+
+// AreaMark is one enemy hex of a NoOrdersArea and the Command's forward
+// line toward it: no unit may end a step nearer than Reach hexes to Hex.
+type AreaMark struct {
+	Hex   string `json:"hex"`
+	Reach int    `json:"reach"`
+}
+
+// boltedPiece is the counter of an order-less Command that cannot move:
+// its HQ, or its leader when it has no formal HQ (LoB 10.8a).
+func (c *Command) boltedPiece() string {
+	if c.NoHQ {
+		return c.Leader.Name
+	}
+	return c.HQName()
+}
+
+// areaRuled reports whether a Command's units are held by LoB 10.8a: it is
+// on the map, not the Army Commander's (he issues orders, he does not
+// receive them), and carries out no accepted order.
+func (s *State) areaRuled(c *Command) bool {
+	return c.Level != LevelArmy && !s.piece(c.Leader.Name).OffMap && !s.hasAccepted(c, false)
+}
+
+// lastAccepted is the latest order the Command ever accepted, or nil.
+// Orders are kept in issue order.
+func (s *State) lastAccepted(c *Command) *Order {
+	var last *Order
+	for i := range s.doc.Orders {
+		if o := &s.doc.Orders[i]; o.To == c.Name && (o.AcceptedTurn > 0 || o.Status == Accepted) {
+			last = o
+		}
+	}
+	return last
+}
+
+// noOrdersArea is the Command's area (R-C2-8A): the one recorded for its
+// present time without orders, or else the one its units' present
+// positions draw. It reports whether the area was recorded.
+func (s *State) noOrdersArea(c *Command) (NoOrdersArea, bool) {
+	after := ""
+	if o := s.lastAccepted(c); o != nil {
+		after = o.ID
+	}
+	if a := s.cmdStatus(c.Name).Area; a != nil && a.After == after {
+		return *a, true
+	}
+	return NoOrdersArea{After: after, Marks: s.drawArea(c)}, false
+}
+
+// drawArea measures the Command's forward line from the present
+// positions: for each hex holding enemy combat units, the distance to it
+// from the Command's nearest combat unit (R-C2-8A).
+func (s *State) drawArea(c *Command) []AreaMark {
+	var own []string
+	for _, u := range c.units() {
+		if p := s.piece(u.Name); !p.OffMap && !p.Unit.Eliminated {
+			own = append(own, p.Hex)
+		}
+	}
+	if len(own) == 0 {
+		return nil
+	}
+	var marks []AreaMark
+	for _, e := range s.enemyHexes(c) {
+		reach := 1 << 20
+		for _, h := range own {
+			reach = min(reach, s.scn.Map.distance(h, e))
+		}
+		marks = append(marks, AreaMark{Hex: e, Reach: reach})
+	}
+	return marks
+}
+
+// enemyHexes lists, sorted, the hexes holding enemy combat units.
+func (s *State) enemyHexes(c *Command) []string {
+	var hs []string
+	for _, p := range s.doc.Pieces {
+		if p.Side != c.Side && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap && !slices.Contains(hs, p.Hex) {
+			hs = append(hs, p.Hex)
+		}
+	}
+	slices.Sort(hs)
+	return hs
+}
+
+// recordArea keeps the Command's area in the position the first time a
+// step needs it, so that ground lost later (to a retreat) can be regained
+// up to the same line (LoB 10.8a Play Note).
+func (s *State) recordArea(c *Command) NoOrdersArea {
+	a, kept := s.noOrdersArea(c)
+	if !kept {
+		s.cmdState(c.Name).Area = &a
+	}
+	return a
+}
+
+// beyond says why a step from one hex to the next leaves the area, or "":
+// it ends nearer to a recorded enemy hex than the forward line and nearer
+// than the unit stood (so a unit already forward may fall back).
+func (a NoOrdersArea) beyond(m *Map, from, to string) string {
+	for _, mk := range a.Marks {
+		if d := m.distance(to, mk.Hex); d < mk.Reach && d < m.distance(from, mk.Hex) {
+			return fmt.Sprintf("%s is %d hexes from %s, nearer than the Command's forward line (%d)", to, d, mk.Hex, mk.Reach)
+		}
+	}
+	return ""
+}
+
+// defensiveBox is a Defensive Position's three-sided box (LoB 12.2,
+// R-C2-12-2), measured along the orientation: depth grows toward the
+// front, lateral is constant along lines parallel to the orientation.
+type defensiveBox struct {
+	order   string
+	facing  int // the orientation, 0-5 as facingNames
+	front   int // the depth of the front line's most forward hex
+	lo, hi  int // the lateral bounds, from the boundary hexes
+	written string
+}
+
+var hexID = regexp.MustCompile(`[A-Za-z]+\d+\.\d+`)
+
+// defensivePosition is the box of the Command's Defensive Position: the
+// DEFEND of the latest order it accepted, while optional rule 12.2 is in
+// play. A new accepted order without DEFEND ends it.
+func (s *State) defensivePosition(c *Command) (defensiveBox, bool) {
+	o := s.lastAccepted(c)
+	if !s.optional("12.2") || o == nil || o.Defend == "" {
+		return defensiveBox{}, false
+	}
+	m := defendForm.FindStringSubmatch(o.Defend)
+	if m == nil {
+		return defensiveBox{}, false
+	}
+	b := defensiveBox{order: o.ID, facing: facingIndex(strings.ToUpper(m[1])), written: o.Defend}
+	front := []string{m[2], m[3]}
+	if _, after, ok := strings.Cut(strings.ToLower(o.Defend), "front"); ok {
+		if hs := hexID.FindAllString(after, -1); len(hs) > 0 {
+			front = nil
+			for _, h := range hs {
+				front = append(front, strings.ToUpper(h[:1])+h[1:])
+			}
+		}
+	}
+	b.front = -1 << 20
+	for _, h := range front {
+		if _, ok := s.scn.Map.Hex(h); ok {
+			b.front = max(b.front, b.depth(&s.scn.Map, h))
+		}
+	}
+	l, r := b.lateral(&s.scn.Map, m[2]), b.lateral(&s.scn.Map, m[3])
+	b.lo, b.hi = min(l, r), max(l, r)
+	return b, true
+}
+
+// cube is a hex's cube coordinates (q, s, r).
+func cube(a hex.Axial) [3]int { return [3]int{a.Q, -a.Q - a.R, a.R} }
+
+// depth is how far a hex lies in the direction of the orientation: a step
+// straight ahead adds 2, a step to either forward hexside 1.
+func (b defensiveBox) depth(m *Map, h string) int {
+	c, d := cube(m.axial(h)), cube(hex.Directions[b.facing])
+	return c[0]*d[0] + c[1]*d[1] + c[2]*d[2]
+}
+
+// lateral is a hex's place across the orientation: the cube coordinate
+// that a step straight ahead leaves unchanged.
+func (b defensiveBox) lateral(m *Map, h string) int {
+	c, d := cube(m.axial(h)), cube(hex.Directions[b.facing])
+	for i := range d {
+		if d[i] == 0 {
+			return c[i]
+		}
+	}
+	return 0
+}
+
+// outside is how far a hex lies out of the box: past the front plus past
+// either boundary; 0 inside it. The rear is open (Command Radius bounds
+// it).
+func (b defensiveBox) outside(m *Map, h string) int {
+	g := b.lateral(m, h)
+	return max(0, b.depth(m, h)-b.front) + max(0, b.lo-g) + max(0, g-b.hi)
+}
+
+// leaves says why a step takes a unit out of the box (or further out),
+// or "".
+func (b defensiveBox) leaves(m *Map, from, to string) string {
+	out := b.outside(m, to)
+	if out == 0 || out <= b.outside(m, from) {
+		return ""
+	}
+	g := b.lateral(m, to)
+	if g < b.lo || g > b.hi {
+		return fmt.Sprintf("%s is beyond a boundary of the Defensive Position of %s (%s)", to, b.order, b.written)
+	}
+	return fmt.Sprintf("%s is past the front line of the Defensive Position of %s (%s)", to, b.order, b.written)
+}
+
+// facesAway reports whether a facing turns from the orientation by more
+// than one hexside (R-C2-12-2).
+func (b defensiveBox) facesAway(facing int) bool {
+	d := (facing - b.facing + 6) % 6
+	return d >= 2 && d <= 4
+}
+
+// stepLimit says why a combat unit of Command c may not step from one hex
+// to another under LoB 10.8a or 12.2, with the rule, or "". area gives
+// the 10.8a area (it is only asked for when no Defensive Position holds).
+func (s *State) stepLimit(c *Command, from, to string, area func() NoOrdersArea) (string, string) {
+	m := &s.scn.Map
+	if b, ok := s.defensivePosition(c); ok {
+		if why := b.leaves(m, from, to); why != "" {
+			return why, "LoB 12.2"
+		}
+		return "", ""
+	}
+	if !s.areaRuled(c) {
+		return "", ""
+	}
+	if why := area().beyond(m, from, to); why != "" {
+		return c.Name + " has no accepted order and cannot advance beyond its area: " + why, "LoB 10.8a"
+	}
+	return "", ""
+}
+
+// boltedIn names the counter of the stack that belongs to an order-less
+// Command and cannot move (LoB 10.8a), or "".
+func (s *State) boltedIn(names []string) (string, *Command) {
+	for _, c := range s.scn.commands() {
+		if slices.Contains(names, c.boltedPiece()) && s.areaRuled(c) {
+			return c.boltedPiece(), c
+		}
+	}
+	return "", nil
+}
+
+// awayBrigades lists the Command's brigades with a unit facing away from
+// the Defensive Position's orientation, given each unit's facing.
+func (s *State) awayBrigades(c *Command, b defensiveBox, facing func(*Piece) int) []string {
+	var out []string
+	for _, br := range c.Brigades {
+		for _, u := range br.units() {
+			if p := s.piece(u.Name); !p.OffMap && !p.Unit.Eliminated && b.facesAway(facing(p)) {
+				out = append(out, br.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// secondAway says why turning some units to a facing makes a second
+// brigade of a Command in a Defensive Position face away from its
+// orientation (LoB 12.2), or "". turning reports whether a unit turns.
+func (s *State) secondAway(c *Command, turning func(*Piece) bool, d int) string {
+	b, ok := s.defensivePosition(c)
+	if !ok || !b.facesAway(d) {
+		return ""
+	}
+	before := s.awayBrigades(c, b, func(p *Piece) int { return p.Unit.Facing })
+	after := s.awayBrigades(c, b, func(p *Piece) int {
+		if turning(p) {
+			return d
+		}
+		return p.Unit.Facing
+	})
+	for _, br := range after {
+		if slices.Contains(before, br) {
+			continue
+		}
+		for _, other := range after {
+			if other != br {
+				return fmt.Sprintf("%s would face %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
+					br, facingNames[d], facingNames[b.facing], c.Name, other, c.Leader.Name)
+			}
+		}
+	}
+	return ""
+}
+
+// gotInitiative reports whether a leader won a Command Roll for the
+// Initiative this phase (LoB 10.10, 12.2).
+func (r *resolver) gotInitiative(leader string) bool {
+	for _, e := range r.log.Events {
+		if e.Kind == "command-roll" && strings.HasPrefix(e.Text, leader+" (Command Value") &&
+			strings.Contains(e.Text, "take the Initiative") && strings.HasSuffix(e.Text, ": yes") {
+			return true
+		}
+	}
+	return false
+}
+
+// areaBarred says why the stack may not step into a hex under LoB 10.8a
+// (the bolted HQ, the no-orders area) or 12.2 (the Defensive Position's
+// box), with the rule, or "". The no-orders area is recorded in the
+// position the first time it is needed. Only activity scripts are
+// checked: Galloper's automatic moves (a close-up under an order, the
+// return into Command Radius, a 10.7b withdrawal) are commanded by their
+// own rules (R-C2-8A).
+func (r *resolver) areaBarred(a *actingStack, to string) (string, string) {
+	if a.script == nil || len(a.script.Units) == 0 {
+		return "", "" // an automatic move (autoStack): another rule commands it
+	}
+	var names []string
+	for _, p := range a.leaders {
+		names = append(names, p.Name)
+	}
+	if n, c := r.s.boltedIn(names); n != "" {
+		return fmt.Sprintf("%s has no accepted order, so %s is bolted to the ground", c.Name, n), "LoB 10.8a"
+	}
+	links := r.s.links(r.side)
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok {
+			continue
+		}
+		if why, rule := r.s.stepLimit(l.cmd, a.hex, to, func() NoOrdersArea { return r.s.recordArea(l.cmd) }); why != "" {
+			return p.Name + ": " + why, rule
+		}
+	}
+	return "", ""
+}
+
+// faceBarred says why the stack may not turn to a facing under LoB 12.2,
+// or "": a second brigade of a Command in a Defensive Position would face
+// away from its orientation, and its leader has not won the Initiative
+// this phase.
+func (r *resolver) faceBarred(a *actingStack, d int) string {
+	links := r.s.links(r.side)
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
+			continue
+		}
+		if why := r.s.secondAway(l.cmd, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// areaNote is what a Command's report line says of its area: its
+// Defensive Position (LoB 12.2), or the no-orders area once recorded
+// (10.8a), nearest hexes first; "" when neither.
+func (s *State) areaNote(c *Command) string {
+	if b, ok := s.defensivePosition(c); ok {
+		return fmt.Sprintf(", Defensive Position of %s: %s (LoB 12.2)", b.order, b.written)
+	}
+	a, kept := s.noOrdersArea(c)
+	if !kept || !s.areaRuled(c) || len(a.Marks) == 0 {
+		return ""
+	}
+	ms := slices.Clone(a.Marks)
+	slices.SortStableFunc(ms, func(x, y AreaMark) int { return x.Reach - y.Reach })
+	var parts []string
+	for i, m := range ms {
+		if i == 4 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(ms)-i))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%d to %s", m.Reach, m.Hex))
+	}
+	parts[0] = strings.Replace(parts[0], " to ", " hexes to ", 1)
+	return ", its units may go no nearer than " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,112 @@
+package lob
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// freeOfAreas gives every Command of the position an empty no-orders area
+// (LoB 10.8a, R-C2-8A): the field-rule tests (movement, fire, Charges)
+// take their moves as ordered, since command and control is not what they
+// test. The HQ bolt still holds.
+func freeOfAreas(st *State) {
+	for _, c := range st.scn.commands() {
+		st.cmdState(c.Name).Area = &NoOrdersArea{}
+	}
+}
+
+// c2Resolver is a CSA Activity Phase on the command-and-control case map
+// (testdata/c2.yaml) with the shipped chart pack.
+func c2Resolver(t *testing.T) *resolver {
+	t.Helper()
+	data, err := os.ReadFile("testdata/c2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scn, err := parseScenario("c2.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack, err := rules.ParseChartPack("charts/provisional.yaml", ChartPackData())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := compileCharts(pack, scn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &resolver{s: newState(scn, ch), side: "CSA", turn: 1, log: &rules.Log{}}
+}
+
+// TestAreaBarrier checks the Activity Phase's own check of LoB 10.8a, the
+// one that holds when positions have changed since the orders were
+// validated: a step past the forward line is barred and the area recorded
+// (R-C2-8A), a step inside it is not, the bolted HQ does not move, and
+// an accepted order frees both.
+func TestAreaBarrier(t *testing.T) {
+	r := c2Resolver(t)
+	law := scriptedStack(r, "A9.7", "4 Ala", "15 Ala")
+	if why, rule := r.moveBarred(law, "A10.7", true); rule != "LoB 10.8a" || !strings.Contains(why, "3 hexes from A12.9") {
+		t.Errorf("advance to A10.7: %q (%s), want barred by LoB 10.8a", why, rule)
+	}
+	if a := r.s.cmdStatus("Hood's Division").Area; a == nil || len(a.Marks) != 2 {
+		t.Errorf("Hood's Division area %+v, want two marks recorded", a)
+	}
+	if why, _ := r.moveBarred(law, "A9.6", true); why != "" {
+		t.Errorf("move to A9.6 inside the area barred: %s", why)
+	}
+	mclaws := scriptedStack(r, "A9.4", "McLaws")
+	if why, rule := r.moveBarred(mclaws, "A8.4", true); rule != "LoB 10.8a" || !strings.Contains(why, "bolted") {
+		t.Errorf("McLaws moves: %q (%s), want bolted by LoB 10.8a", why, rule)
+	}
+	r.s.doc.Orders = append(r.s.doc.Orders,
+		Order{ID: "CSA-1", Side: "CSA", Type: "ATTACK", To: "Hood's Division", Objective: "A12.8", Status: Accepted, AcceptedTurn: 1},
+		Order{ID: "CSA-2", Side: "CSA", Type: "MOVE", To: "McLaws' Division", Objective: "A7.4", Status: Accepted, AcceptedTurn: 1})
+	if why, _ := r.moveBarred(law, "A10.7", true); why != "" {
+		t.Errorf("under an accepted order, the advance is barred: %s", why)
+	}
+	if why, _ := r.moveBarred(mclaws, "A8.4", true); why != "" {
+		t.Errorf("under an accepted order, McLaws is bolted: %s", why)
+	}
+	r.s.doc.Orders = nil
+	if why, _ := r.moveBarred(r.autoStack(r.s.piece("4 Ala")), "A10.7", true); why != "" {
+		t.Errorf("an automatic move is barred: %s", why)
+	}
+}
+
+// scriptedStack is a stack of counters moved by an activity script.
+func scriptedStack(r *resolver, at string, names ...string) *actingStack {
+	a := &actingStack{script: &orders.Stack{}, hex: at}
+	for _, n := range names {
+		a.script.Units = append(a.script.Units, orders.Name{Text: n})
+		if p := r.s.piece(n); p.Unit != nil {
+			a.units = append(a.units, p)
+		} else {
+			a.leaders = append(a.leaders, p)
+		}
+	}
+	return a
+}
+
+// TestAreaRecordGoesStale checks that a recorded area belongs to one time
+// without orders: once the Command accepts an order and it ends, the
+// area is drawn again from the positions of then (R-C2-8A).
+func TestAreaRecordGoesStale(t *testing.T) {
+	r := c2Resolver(t)
+	c := r.s.scn.command("Hood's Division")
+	r.s.recordArea(c)
+	if _, kept := r.s.noOrdersArea(c); !kept {
+		t.Fatal("area not kept after recording")
+	}
+	r.s.doc.Orders = append(r.s.doc.Orders, Order{ID: "CSA-1", Side: "CSA", Type: "MOVE", To: c.Name, Objective: "A9.6", Status: Ended, AcceptedTurn: 1})
+	if _, kept := r.s.noOrdersArea(c); kept {
+		t.Error("the area recorded before CSA-1 still holds after it ended")
+	}
+	if a := r.s.recordArea(c); a.After != "CSA-1" {
+		t.Errorf("new area after %q, want CSA-1", a.After)
+	}
+}
