@@ -132,7 +132,8 @@ func (r *caseRun) offMap(l caseLineText, args []string) {
 }
 
 // addOrder puts an order on hand: "order <id> | <TYPE> | <from> | <to> |
-// <objective> | <status> [| arrives <turn>] [| accepted <turn>]".
+// <objective> | <status> [| arrives <turn>] [| accepted <turn>] [| issued <turn>]
+// [| parent <id>] [| defend <text>]".
 func (r *caseRun) addOrder(l caseLineText) {
 	st := r.state()
 	parts := strings.Split(strings.TrimPrefix(strings.TrimSpace(l.text), "order"), "|")
