@@ -46,9 +46,16 @@ func (c *Command) boltedPiece() string {
 
 // areaRuled reports whether a Command's units are held by LoB 10.8a: it is
 // on the map, not the Army Commander's (he issues orders, he does not
-// receive them), and carries out no accepted order.
+// receive them), and carries out no accepted order, nor does the Command
+// an Artillery Battalion is associated with and moves with (10.8e).
 func (s *State) areaRuled(c *Command) bool {
-	return c.Level != LevelArmy && !s.piece(c.Leader.Name).OffMap && !s.hasAccepted(c, false)
+	if c.Level == LevelArmy || s.piece(c.Leader.Name).OffMap || s.hasAccepted(c, false) {
+		return false
+	}
+	if a := s.scn.command(s.cmdStatus(c.Name).Associated); a != nil && s.hasAccepted(a, false) {
+		return false
+	}
+	return true
 }
 
 // lastAccepted is the latest order the Command ever accepted, or nil.

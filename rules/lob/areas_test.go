@@ -110,3 +110,30 @@ func TestAreaRecordGoesStale(t *testing.T) {
 		t.Errorf("new area after %q, want CSA-1", a.After)
 	}
 }
+
+// TestBoxBarrier checks the Activity Phase's own check of a Defensive
+// Position (LoB 12.2, R-C2-12-2): steps past the front or a boundary are
+// barred, steps inside the box and to its open rear are not, and without
+// optional rule 12.2 the DEFEND line binds nothing (the 10.8a area then
+// holds the Command instead).
+func TestBoxBarrier(t *testing.T) {
+	r := c2Resolver(t)
+	r.s.doc.Optional = append(r.s.doc.Optional, "12.2")
+	r.s.doc.Orders = append(r.s.doc.Orders, Order{ID: "CSA-1", Side: "CSA", Type: "MOVE", To: "Hood's Division",
+		Objective: "A9.6", Status: Ended, AcceptedTurn: 1, Defend: "facing NE from A9.6 to A9.8, front A10.6-A10.8"})
+	law := scriptedStack(r, "A10.7", "4 Ala", "15 Ala")
+	for to, want := range map[string]string{"A11.8": "past the front line", "A10.8": "", "A9.7": ""} {
+		why, rule := r.moveBarred(law, to, true)
+		if want == "" && why != "" || want != "" && (rule != "LoB 12.2" || !strings.Contains(why, want)) {
+			t.Errorf("A10.7 to %s: %q (%s), want %q", to, why, rule, want)
+		}
+	}
+	law.hex = "A9.8"
+	if why, rule := r.moveBarred(law, "A9.9", true); rule != "LoB 12.2" || !strings.Contains(why, "beyond a boundary") {
+		t.Errorf("A9.8 to A9.9: %q (%s), want beyond a boundary", why, rule)
+	}
+	r.s.doc.Optional = nil
+	if _, rule := r.moveBarred(law, "A9.9", true); rule == "LoB 12.2" {
+		t.Error("without 12.2 in play the box still binds")
+	}
+}
