@@ -160,8 +160,11 @@ var hexID = regexp.MustCompile(`[A-Za-z]+\d+\.\d+`)
 // DEFEND of the latest order it accepted, while optional rule 12.2 is in
 // play. A new accepted order without DEFEND ends it.
 func (s *State) defensivePosition(c *Command) (defensiveBox, bool) {
+	if !s.optional("12.2") {
+		return defensiveBox{}, false
+	}
 	o := s.lastAccepted(c)
-	if !s.optional("12.2") || o == nil || o.Defend == "" {
+	if o == nil || o.Defend == "" {
 		return defensiveBox{}, false
 	}
 	m := defendForm.FindStringSubmatch(o.Defend)

@@ -453,7 +453,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
-	at := members[0].Hex
+	at, areas := members[0].Hex, map[string]NoOrdersArea{}
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
@@ -461,7 +461,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 		switch step.Verb {
 		case "MOVE":
 			for _, h := range step.Hexes {
-				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, ps) {
+				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, areas, ps) {
 					return // a path problem is reported already
 				}
 				at = h.Hex
@@ -518,15 +518,23 @@ func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bo
 }
 
 // areaProblem reports the first unit of the stack that the step into h
-// takes out of its Command's no-orders area or Defensive Position box.
-func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, ps *problems) bool {
+// takes out of its Command's no-orders area or Defensive Position box;
+// areas keeps each Command's area once drawn.
+func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
 		if !ok || p.Unit.Eliminated {
 			continue
 		}
-		why, rule := s.stepLimit(l.cmd, at, h.Hex, func() NoOrdersArea { a, _ := s.noOrdersArea(l.cmd); return a })
+		why, rule := s.stepLimit(l.cmd, at, h.Hex, func() NoOrdersArea {
+			a, ok := areas[l.cmd.Name]
+			if !ok {
+				a, _ = s.noOrdersArea(l.cmd)
+				areas[l.cmd.Name] = a
+			}
+			return a
+		})
 		if why == "" {
 			continue
 		}
