@@ -291,18 +291,19 @@ func (s *State) awayBrigades(c *Command, b defensiveBox, facing func(*Piece) int
 
 // secondAway says why turning some units to a facing makes a second
 // brigade of a Command in a Defensive Position face away from its
-// orientation (LoB 12.2), or "". turning reports whether a unit turns.
-func (s *State) secondAway(c *Command, turning func(*Piece) bool, d int) string {
+// orientation (LoB 12.2), or "". facing gives each unit's facing before
+// the turn; turning reports whether a unit turns.
+func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Piece) bool, d int) string {
 	b, ok := s.defensivePosition(c)
 	if !ok || !b.facesAway(d) {
 		return ""
 	}
-	before := s.awayBrigades(c, b, func(p *Piece) int { return p.Unit.Facing })
+	before := s.awayBrigades(c, b, facing)
 	after := s.awayBrigades(c, b, func(p *Piece) int {
 		if turning(p) {
 			return d
 		}
-		return p.Unit.Facing
+		return facing(p)
 	})
 	for _, br := range after {
 		if slices.Contains(before, br) {
@@ -372,7 +373,7 @@ func (r *resolver) faceBarred(a *actingStack, d int) string {
 		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
 			continue
 		}
-		if why := r.s.secondAway(l.cmd, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
+		if why := r.s.secondAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
 			return why
 		}
 	}

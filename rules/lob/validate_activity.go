@@ -449,7 +449,7 @@ func (s *State) suggestPiece(written string) string {
 // R-C2-12-2). Positions are those at the start of the phase; the Activity
 // Phase checks every step again. It reports one problem a script.
 func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
-	members := s.scriptPieces(sd, st.Units)
+	members := s.scriptPieces(sd.Side, st.Units)
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
@@ -473,13 +473,13 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 		case "CHARGE":
 			at = step.Hexes[0].Hex
 		case "FACE":
-			if slices.Contains(hexsideFacings, step.Word) && s.facingProblem(f, members, step, ps) {
+			if slices.Contains(hexsideFacings, step.Word) && s.facingProblem(f, st, members, step, ps) {
 				return
 			}
 		case "JOIN":
-			members = append(members, s.scriptPieces(sd, step.Units)...)
+			members = append(members, s.scriptPieces(sd.Side, step.Units)...)
 		case "SPLIT":
-			left := s.scriptPieces(sd, step.Units)
+			left := s.scriptPieces(sd.Side, step.Units)
 			members = slices.DeleteFunc(members, func(p *Piece) bool { return slices.Contains(left, p) })
 		}
 	}
@@ -487,10 +487,10 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 
 // scriptPieces are the side's counters a script names, leaving out names
 // that are not (reported elsewhere).
-func (s *State) scriptPieces(sd *SideOOB, ns []orders.Name) []*Piece {
+func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
 	for _, n := range ns {
-		if m := match("unit", n.Text, s.pieceNames()); m.ok && s.doc.Pieces[m.target].Side == sd.Side {
+		if m := match("unit", n.Text, s.pieceNames()); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
 		}
 	}
@@ -549,17 +549,25 @@ func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas 
 }
 
 // facingProblem reports a FACE that turns a second brigade of a Command in
-// a Defensive Position away from its orientation (LoB 12.2). An
-// INITIATIVE of the Command's leader in the same file may allow it: the
-// roll decides in the Command Phase, and the Activity Phase checks again.
-func (s *State) facingProblem(f *orders.File, members []*Piece, step orders.Step, ps *problems) bool {
+// a Defensive Position away from its orientation (LoB 12.2), counting
+// the turns of the file's earlier scripts. An INITIATIVE of the Command's
+// leader in the same file may allow it: the roll decides in the Command
+// Phase, and the Activity Phase checks again.
+func (s *State) facingProblem(f *orders.File, st *orders.Stack, members []*Piece, step orders.Step, ps *problems) bool {
 	links := s.links(members[0].Side)
+	turned := s.turnedBefore(f, st, members[0].Side)
+	facing := func(q *Piece) int {
+		if d, ok := turned[q.Name]; ok {
+			return d
+		}
+		return q.Unit.Facing
+	}
 	for _, p := range members {
 		l, ok := links[p.Name]
 		if !ok || s.triesInitiative(f, l.cmd) {
 			continue
 		}
-		why := s.secondAway(l.cmd, func(q *Piece) bool { return slices.Contains(members, q) }, facingIndex(step.Word))
+		why := s.secondAway(l.cmd, facing, func(q *Piece) bool { return slices.Contains(members, q) }, facingIndex(step.Word))
 		if why != "" {
 			ps.add(step.WordAt, "lob-12.2-facing", "LoB 12.2", why,
 				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", l.cmd.Leader.Name))
@@ -567,6 +575,30 @@ func (s *State) facingProblem(f *orders.File, members []*Piece, step orders.Step
 		}
 	}
 	return false
+}
+
+// turnedBefore gives the last facing that the file's scripts before st
+// turn each unit to (LoB 3.3): the Activity Phase carries them out first.
+func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) map[string]int {
+	out := map[string]int{}
+	for _, o := range f.Orders {
+		if o == orders.Order(st) {
+			break
+		}
+		earlier, ok := o.(*orders.Stack)
+		if !ok {
+			continue
+		}
+		units := s.scriptPieces(side, activated(earlier))
+		for _, step := range earlier.Steps {
+			if step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word) {
+				for _, p := range units {
+					out[p.Name] = facingIndex(step.Word)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // triesInitiative reports whether the file has an INITIATIVE by the
