@@ -172,20 +172,16 @@ func (s *State) defensivePosition(c *Command) (defensiveBox, bool) {
 		return defensiveBox{}, false
 	}
 	b := defensiveBox{order: o.ID, facing: facingIndex(strings.ToUpper(m[1])), written: o.Defend}
-	front := []string{m[2], m[3]}
+	var front []string
 	if _, after, ok := strings.Cut(strings.ToLower(o.Defend), "front"); ok {
-		if hs := hexID.FindAllString(after, -1); len(hs) > 0 {
-			front = nil
-			for _, h := range hs {
-				front = append(front, strings.ToUpper(h[:1])+h[1:])
-			}
-		}
+		front = slices.DeleteFunc(hexID.FindAllString(after, -1), func(h string) bool { return !s.onMapHex(h) })
+	}
+	if len(front) == 0 {
+		front = []string{m[2], m[3]} // no front hexes written: the boundary hexes
 	}
 	b.front = -1 << 20
 	for _, h := range front {
-		if _, ok := s.scn.Map.Hex(h); ok {
-			b.front = max(b.front, b.depth(&s.scn.Map, h))
-		}
+		b.front = max(b.front, b.depth(&s.scn.Map, h))
 	}
 	l, r := b.lateral(&s.scn.Map, m[2]), b.lateral(&s.scn.Map, m[3])
 	b.lo, b.hi = min(l, r), max(l, r)

@@ -137,3 +137,26 @@ func TestBoxBarrier(t *testing.T) {
 		t.Error("without 12.2 in play the box still binds")
 	}
 }
+
+// TestDefensiveBoxFront checks where the box's front lies (R-C2-12-2):
+// through the most forward front hex written, through the boundary hexes
+// when the DEFEND line names no front hex on the map, whatever the case
+// of the hex letters.
+func TestDefensiveBoxFront(t *testing.T) {
+	r := c2Resolver(t)
+	r.s.doc.Optional = append(r.s.doc.Optional, "12.2")
+	m := &r.s.scn.Map
+	for _, tc := range []struct{ defend, front string }{
+		{"facing NE from A9.6 to A9.8, front A10.6-A10.8", "A10.8"},
+		{"facing ne from a9.6 to a9.8, front a10.6-a10.8", "A10.8"},
+		{"facing NE from A9.6 to A9.8", "A9.8"},
+		{"facing NE from A9.6 to A9.8, front the stone wall", "A9.8"},
+		{"facing NE from A9.6 to A9.8, front A40.1-A40.3", "A9.8"},
+	} {
+		r.s.doc.Orders = []Order{{ID: "CSA-1", Side: "CSA", Type: "MOVE", To: "Hood's Division", Status: Ended, AcceptedTurn: 1, Defend: tc.defend}}
+		b, ok := r.s.defensivePosition(r.s.scn.command("Hood's Division"))
+		if !ok || b.front != b.depth(m, tc.front) || b.lo != b.lateral(m, "A9.6") || b.hi != b.lateral(m, "A9.8") {
+			t.Errorf("%q: box %+v (%v), want the front through %s", tc.defend, b, ok, tc.front)
+		}
+	}
+}
