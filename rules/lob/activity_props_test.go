@@ -40,7 +40,9 @@ func fieldCaseTables() (map[string]any, error) {
 // fieldState builds the field case map's starting position on the field
 // case tables.
 func fieldState(t *rapid.T) *State {
-	return stateOn(t, testdataScenario(t, "field.yaml"), fieldTablesPack(t, nil))
+	st := stateOn(t, testdataScenario(t, "field.yaml"), fieldTablesPack(t, nil))
+	freeOfAreas(st) // a field-rule scenario: moves are taken as ordered (LoB 10.8a)
+	return st
 }
 
 // TestActivityScriptsResolve draws random positions (one unit a hex) and
