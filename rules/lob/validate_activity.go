@@ -109,7 +109,18 @@ func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
 			}
 		}
 	}
+	charged := map[string]bool{}
 	for _, step := range st.Steps {
+		if step.Verb == "CHARGE" && len(step.Hexes) > 0 && charged[step.Hexes[0].Hex] {
+			h := step.Hexes[0]
+			ps.add(h.At, "lob-7.2a-charge-twice", "LoB 7.2a",
+				fmt.Sprintf("the stack already Charges %s in this script; a stack Charges a given target hex only once", h.Hex),
+				"after a won Charge, Charge another adjacent hex")
+			continue
+		}
+		if step.Verb == "CHARGE" && len(step.Hexes) > 0 {
+			charged[step.Hexes[0].Hex] = true
+		}
 		s.checkStep(sd, st, members, step, &at, ps)
 	}
 	checkActivityKind(st, ps)
