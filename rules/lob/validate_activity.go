@@ -520,7 +520,7 @@ func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bo
 	}
 	n, c := s.boltedIn(names)
 	if n == "" {
-		return false
+		return s.orderedHQMoves(st, names, ps)
 	}
 	ps.add(st.Units[slices.Index(names, n)].At, "lob-10.8a-hq-bolted", "LoB 10.8a",
 		fmt.Sprintf("%s has no accepted order, so %s is bolted to the ground and cannot move", c.Name, n),
@@ -619,6 +619,29 @@ func (s *State) triesInitiative(f *orders.File, c *Command) bool {
 		if lr, ok := s.role(d.Who); ok && lr.leader.Name == c.Leader.Name {
 			return true
 		}
+	}
+	return false
+}
+
+// orderedHQMoves reports a script that moves a Command's HQ counter while
+// the Command carries out an accepted order: "Controlling the movement of
+// the HQ is the order system's purpose" (LoB 10.1a, 10.1b), so the HQ
+// follows its order's path by itself in the Activity Phase (10.2h). The
+// Army HQ moves only by orders (9.2a). A leader standing in for an HQ is
+// left to 10.8a.
+func (s *State) orderedHQMoves(st *orders.Stack, names []string, ps *problems) bool {
+	for _, c := range s.scn.commands() {
+		if c.NoHQ || !slices.Contains(names, c.HQName()) {
+			continue
+		}
+		rule, why := "LoB 10.1a", fmt.Sprintf("%s carries out its accepted order, and its HQ follows that order's path by itself", c.Name)
+		if c.Level == LevelArmy {
+			rule, why = "LoB 9.2a", "the Army HQ moves only by orders"
+		}
+		ps.add(st.Units[slices.Index(names, c.HQName())].At, "lob-10.1a-hq-by-order", rule,
+			fmt.Sprintf("%s cannot be moved by a script: %s", c.HQName(), why),
+			"leave the HQ out of the moving stack; send the Command a new order to move it elsewhere")
+		return true
 	}
 	return false
 }
