@@ -82,6 +82,6 @@ func (r *resolver) removeCowardlyLegs(rule string) {
 	}
 	n := len(hexes)
 	if n > 0 {
-		r.add("cowardly-legs-removed", rule, "Cowardly Legs markers removed: %d (LoB 6.5e)", n)
+		r.add("cowardly-legs-removed", rule, "Cowardly Legs markers removed: %d, as 6.5e requires every Rally Phase", n)
 	}
 }

@@ -176,13 +176,15 @@ func (r *resolver) cannotFire(p *Piece, s *shot) (string, string) {
 const fireSightRule = "LoB 4.0"
 
 // sightWhy describes a Blocked line of sight for a refusal under
-// fireSightRule, naming the rule that blocked it only when that is
-// another one, so no event cites its own rule twice.
+// fireSightRule, naming the rule that blocked it in words when that is
+// another one ("..., as 4.2e rules"), so no event carries two rule
+// parentheses.
 func sightWhy(s Sight) string {
+	text := strings.TrimSuffix(s.String(), " ("+s.Rule+")")
 	if s.Rule == fireSightRule {
-		return strings.TrimSuffix(s.String(), " ("+s.Rule+")")
+		return text
 	}
-	return s.String()
+	return text + ", as " + strings.TrimPrefix(s.Rule, "LoB ") + " rules"
 }
 
 // weaponRange is how far a unit's weapon reaches (LoB 5.0), for

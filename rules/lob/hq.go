@@ -74,7 +74,7 @@ func (r *resolver) displaceHQ(c *Command, why string) {
 	}
 	r.add("hq-displaced", "LoB 9.2", "%s is displaced from %s to %s: %s%s", hq.Name, from, hq.Hex, why, byChoice("HQ", how))
 	r.s.raise("hq-overrun", c.Name)
-	r.add("skedaddle-due", "LoB 9.2b", "%s must Skedaddle in its next Activity Phase (LoB 10.9)", c.Name)
+	r.add("skedaddle-due", "LoB 9.2b", "%s must Skedaddle in its next Activity Phase", c.Name)
 }
 
 // nearestOwnUnit is the hex of the combat unit of a Command, or of a
@@ -117,11 +117,11 @@ func (r *resolver) hqRetreated(c *Command, smallArms bool) {
 		return
 	}
 	if !smallArms {
-		r.add("hq-retreats", "LoB 9.2", "%s retreats with its units; no Small Arms were involved, so no Skedaddle (LoB 10.9)", c.HQName())
+		r.add("hq-retreats", "LoB 9.2", "%s retreats with its units; no Small Arms were involved, so 9.2b calls for no Skedaddle", c.HQName())
 		return
 	}
 	r.s.raise("hq-retreat-small-arms", c.Name)
-	r.add("skedaddle-due", "LoB 9.2b", "%s retreats from Small Arms fire: %s must Skedaddle in its next Activity Phase (LoB 10.9)", c.HQName(), c.Name)
+	r.add("skedaddle-due", "LoB 9.2b", "%s retreats from Small Arms fire: %s must Skedaddle in its next Activity Phase", c.HQName(), c.Name)
 }
 
 // enemiesNextTo counts the combat units of a side's enemy next to a hex.
