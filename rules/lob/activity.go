@@ -105,16 +105,53 @@ func (r *resolver) runStack(st *orders.Stack) {
 	r.add("activity", "LoB 2.2", "%s in %s: %s Activity", a.names(), a.hex, kind)
 	before := r.s.eliminatedUnits()
 	r.activated(a)
+	var dropped []string
 	for _, step := range st.Steps {
 		if step.IfClosingFails && !a.closingFailed {
+			continue
+		}
+		if a.closingFailed && movingStep(step.Verb) {
+			dropped = append(dropped, stepText(step))
 			continue
 		}
 		if !r.step(a, step) {
 			break
 		}
 	}
+	if len(dropped) > 0 { // docs/rulings-lob.md R-MOV-1
+		r.add("steps-dropped", "LoB 3.5", "%s failed a Closing Roll and is finished moving for the phase: %s not done",
+			a.names(), strings.Join(dropped, ", "))
+	}
 	r.endActivity(a)
 	r.leadersBereft(before) // LoB 9.1d, 5.6c
+}
+
+// movingStep reports whether a step is part of the stack's movement,
+// which a failed Closing Roll ends for the phase (LoB 3.5): moves,
+// formation changes, which cost MPs as part of the Move Activity (3.1,
+// 3.6a), and a self-inflicted retreat (3.0e); a CHARGE step is refused
+// by the Charge rules themselves (chargeRefused). Facing changes stay
+// open to a stack that switches to a Fire Activity (3.3, 3.4b), as do
+// SPLIT and JOIN, which move no one (docs/rulings-lob.md R-MOV-1).
+func movingStep(verb string) bool {
+	switch verb {
+	case "MOVE", "FORMATION", "LIMBER", "UNLIMBER", "RETREAT":
+		return true
+	}
+	return false
+}
+
+// stepText names a script step for events: "MOVE F8.6 F8.7",
+// "FORMATION LINE", "LIMBER".
+func stepText(s orders.Step) string {
+	parts := []string{s.Verb}
+	if s.Word != "" {
+		parts = append(parts, s.Word)
+	}
+	for _, h := range s.Hexes {
+		parts = append(parts, h.Hex)
+	}
+	return strings.Join(parts, " ")
 }
 
 // actingStack gathers a script's counters, leaving out (and reporting)
