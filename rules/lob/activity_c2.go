@@ -346,8 +346,8 @@ func (r *resolver) overstacks(p *Piece, h string) bool {
 }
 
 // wagons moves Wagons given a destination by their owning leader (LoB
-// 8.1c), and those of a Skedaddling Command after its HQ (10.9), up to 4
-// hexes a turn (the Wagon MA of 4 counted in hexes).
+// 8.1c), and those of a Skedaddling Command after its HQ (10.9), by the
+// Wagon movement rules of wagons.go.
 func (r *resolver) wagons(f *orders.File) {
 	for _, d := range directives(f, "WAGON") {
 		r.wagonToward(r.s.piece(d.Who), d.Target, "LoB 8.1c")
@@ -357,17 +357,6 @@ func (r *resolver) wagons(f *orders.File) {
 			r.wagonToward(r.s.piece(w.Name), r.s.hqHex(c), "LoB 10.9")
 		}
 	}
-}
-
-func (r *resolver) wagonToward(p *Piece, to, rule string) {
-	m := &r.s.scn.Map
-	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
-	if !ok || len(path) < 2 {
-		return
-	}
-	from := p.Hex
-	p.Hex = m.hexID(path[min(4, len(path)-1)].ToOffset())
-	r.add("wagon-moved", rule, "%s moves from %s to %s toward %s", p.Name, from, p.Hex, to)
 }
 
 // drift applies Sound of the Guns (LoB 12.5): before each brigade of a

@@ -394,12 +394,11 @@ func (r *resolver) destroyWagon(name, why string) {
 // wagonMoves moves each Wagon of the side that has somewhere to go (LoB
 // 8.1c): toward the destination its owning leader gave it, or after its
 // Command's HQ while that Command carries out an order that moves it; a
-// Skedaddle moves it with command and control (10.9). A Wagon moves at
-// most its MA of 4 hexes a turn; Wagons the WAGON directive already
+// Skedaddle moves it with command and control (10.9). A Wagon moves as
+// far as its MA pays (moveWagon); Wagons the WAGON directive already
 // moved this phase do not move again. A Wagon that has reached its
 // destination is emplaced there.
 func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
-	m := &r.s.scn.Map
 	for _, name := range r.s.wagonNames(side) {
 		w, p := r.s.wagonStatus(name), r.s.piece(name)
 		if w.Destroyed || p.OffMap || moved[name] {
@@ -412,19 +411,12 @@ func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 		if to == "" || to == p.Hex {
 			continue
 		}
-		path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), m.unitCost)
-		if !ok {
-			continue
-		}
 		from := p.Hex
-		p.Hex = m.hexID(path[min(wagonMA, len(path)-1)].ToOffset())
-		r.add("wagon-follows", "LoB 8.1c", "%s moves from %s to %s (%s)", name, from, p.Hex, why)
+		if _, _, ok := r.moveWagon(p, to); ok { // wagons.go, R-MOV-2
+			r.add("wagon-follows", "LoB 8.1c", "%s moves from %s to %s (%s)", name, from, p.Hex, why)
+		}
 	}
 }
-
-// wagonMA is a Wagon's Movement Allowance, 4 MPs (LoB v2.0 Change Notes),
-// counted in hexes as command and control counts it (R-S-5).
-const wagonMA = 4
 
 // wagonGoal is where a Wagon goes this turn and why, or "" when it stays
 // emplaced (LoB 8.1c).
