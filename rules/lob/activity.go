@@ -255,7 +255,7 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 	}
 	switch s.Verb {
 	case "MOVE":
-		r.moveStack(a, s.Hexes)
+		r.scriptedMove(a, s.Hexes)
 	case "FACE":
 		if !r.facingLocked(a) {
 			r.face(a, facingIndex(s.Word))

@@ -3,6 +3,8 @@ package lob
 import (
 	"cmp"
 	"slices"
+
+	"galloper/orders"
 )
 
 // This file is Advanced Road Columns (LoB 12.3, optional): a Command
@@ -121,6 +123,7 @@ func (r *resolver) marchColumns(cols []*roadColumn) {
 	for _, i := range order {
 		r.march(cols[i], cols)
 	}
+	r.columns = cols
 	for _, col := range cols {
 		r.closeUpAll(col.cmd, col.n, col)
 	}
@@ -213,4 +216,59 @@ func (r *resolver) columnBlocks(col *roadColumn, cols []*roadColumn) map[string]
 		}
 	}
 	return out
+}
+
+// scriptedMove is a script's MOVE step (LoB 3.0) under Advanced Road
+// Columns: a stack of combat units stops before the first hex of its
+// path that holds the road space of another Command's Road Column this
+// phase, which it may neither share nor cross (12.3d, 12.3b and the 12.3
+// Design Note; docs/rulings-lob.md R-MOV-3).
+func (r *resolver) scriptedMove(a *actingStack, path []orders.HexRef) {
+	if a.stopped || len(a.units) == 0 {
+		r.moveStack(a, path)
+		return
+	}
+	keep, col := path, (*roadColumn)(nil)
+	for i, h := range path {
+		if col = r.columnHolding(a, h.Hex); col != nil {
+			keep = path[:i]
+			break
+		}
+	}
+	r.moveStack(a, keep)
+	if col != nil && !a.stopped {
+		r.add("column-barred", "LoB 12.3d", "%s stays in %s: %s is road space of %s's Road Column, which no other unit shares or crosses",
+			a.names(), a.hex, path[len(keep)].Hex, col.cmd.Name)
+		a.stopped = true
+	}
+}
+
+// columnHolding is the Road Column of another Command than the stack's
+// whose road space (its units' hexes and their Road Column marker hexes,
+// 12.3e) takes in h this phase, or nil.
+func (r *resolver) columnHolding(a *actingStack, h string) *roadColumn {
+	for _, col := range r.columns {
+		if r.ownColumn(a, col) {
+			continue
+		}
+		held := map[string]bool{}
+		r.s.space(col, held)
+		if held[h] {
+			return col
+		}
+	}
+	return nil
+}
+
+// ownColumn reports whether a unit of the stack belongs to the column's
+// Command.
+func (r *resolver) ownColumn(a *actingStack, col *roadColumn) bool {
+	for _, u := range col.cmd.units() {
+		for _, p := range a.units {
+			if p.Name == u.Name {
+				return true
+			}
+		}
+	}
+	return false
 }

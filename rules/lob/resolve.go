@@ -44,6 +44,8 @@ type resolver struct {
 	recoveryStarted map[string]bool
 	// zeroMA keeps each Zero-led brigade's roll this phase (LoB 9.1e).
 	zeroMA map[string]int
+	// columns are the Road Columns that marched this phase (LoB 12.3).
+	columns []*roadColumn
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
