@@ -236,10 +236,11 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	r.relay(o, c)
 }
 
-// stacked reports whether a leader is with his HQ (LoB 10.6); a leader
-// who fills in for an HQ always is (10.6d example step 4).
+// stacked reports whether the leader heading a Command now (LoB 9.1b) is
+// with its HQ (10.6); a leader who fills in for an HQ always is (10.6d
+// example step 4).
 func (r *resolver) stacked(c *Command) bool {
-	return c.NoHQ || r.s.piece(c.Leader.Name).Hex == r.s.hqHex(c)
+	return c.NoHQ || r.s.commanderPiece(c).Hex == r.s.hqHex(c)
 }
 
 // conditionMet checks an order's condition (LoB 10.4d). First Light is the
@@ -455,10 +456,7 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 // order marched by road returns the Road Column, whose units march after
 // every HQ has moved (marchColumns); the rest close up then.
 func (r *resolver) move(c *Command, o *Order) *roadColumn {
-	hq := r.s.piece(c.HQName())
-	if c.NoHQ {
-		hq = r.s.piece(c.Leader.Name)
-	}
+	hq := r.s.hqPiece(c)
 	from := hq.Hex
 	withLeader := r.stacked(c)
 	budget := r.s.charts.road * r.s.charts.country
@@ -477,7 +475,7 @@ func (r *resolver) move(c *Command, o *Order) *roadColumn {
 	var col *roadColumn
 	if n > 0 {
 		if withLeader {
-			r.s.piece(c.Leader.Name).Hex = hq.Hex
+			r.s.commanderPiece(c).Hex = hq.Hex // the leader heading it now (LoB 9.1b)
 		}
 		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
 		if road && o.Type == "MOVE" && r.s.optional("12.3") {
