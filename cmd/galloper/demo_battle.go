@@ -82,7 +82,7 @@ func demoScripts(v rules.View, side string) [][]string {
 	var out [][]string
 	for _, u := range own {
 		if s := demoScript(v.Map, u, enemy, centers); s != "" {
-			out = append(out, append(demoCharge(u, enemy), s))
+			out = append(out, append(demoCharge(u, enemy, centers), s))
 		}
 	}
 	return out
@@ -92,10 +92,12 @@ func demoScripts(v rules.View, side string) [][]string {
 // enemy stack next to it, or one hex away with a free hex between them
 // that the unit steps into first (LoB 7.0: a stack may move, then
 // Charge), falling back on fire if its Closing Roll fails (3.5), or
-// nothing.
-func demoCharge(u rules.UnitView, enemy []rules.UnitView) []string {
+// nothing. A unit farther than demoLeash from every leader and HQ at
+// centers is likely out of Command Radius, where it may not Charge (LoB
+// 10.2g).
+func demoCharge(u rules.UnitView, enemy []rules.UnitView, centers []hex.Axial) []string {
 	at, _ := demoAxial(u.Hex)
-	if u.Kind != "infantry" || u.Formation != "line" || u.Status != "" {
+	if u.Kind != "infantry" || u.Formation != "line" || u.Status != "" || !demoNear(centers, at) {
 		return nil
 	}
 	occupied := map[hex.Axial]bool{}
@@ -194,7 +196,7 @@ func demoPath(m *rules.MapView, a, b hex.Axial, n int, centers []hex.Axial) stri
 				best, bd = nb, dd
 			}
 		}
-		if best == a || bd == 0 || !slices.ContainsFunc(centers, func(c hex.Axial) bool { return hex.Distance(c, best) <= demoLeash }) {
+		if best == a || bd == 0 || !demoNear(centers, best) {
 			break
 		}
 		a = best
@@ -202,6 +204,11 @@ func demoPath(m *rules.MapView, a, b hex.Axial, n int, centers []hex.Axial) stri
 		ids = append(ids, fmt.Sprintf("A%d.%d", o.Col, o.Row))
 	}
 	return strings.Join(ids, " ")
+}
+
+// demoNear reports whether a hex is within demoLeash of one of centers.
+func demoNear(centers []hex.Axial, a hex.Axial) bool {
+	return slices.ContainsFunc(centers, func(c hex.Axial) bool { return hex.Distance(c, a) <= demoLeash })
 }
 
 // demoFacing is the direction from a whose hexside looks most nearly at
