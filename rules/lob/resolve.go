@@ -451,10 +451,11 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 }
 
 // move carries out a Command's order for this phase: its HQ follows the
-// planned path, at its units' pace (paced), the leader with it, and the
-// Command's units and brigade leaders close up on it. Under Advanced Road Columns (LoB 12.3) a Move
-// order marched by road returns the Road Column, whose units march after
-// every HQ has moved (marchColumns); the rest close up then.
+// planned path at its units' pace (paced), the leader with it, and the
+// Command's units and brigade leaders close up on it. Under Advanced Road
+// Columns (LoB 12.3) a Move order marched by road returns the Road
+// Column, whose units march after every HQ has moved (marchColumns); the
+// rest close up then.
 func (r *resolver) move(c *Command, o *Order) *roadColumn {
 	hq := r.s.hqPiece(c)
 	from := hq.Hex
