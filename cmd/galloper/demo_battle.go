@@ -65,7 +65,11 @@ func demoScripts(v rules.View, side string) [][]string {
 		return nil
 	}
 	var own, enemy []rules.UnitView
+	var centers []hex.Axial
 	for _, u := range v.Map.Units {
+		if a, ok := demoAxial(u.Hex); ok && string(u.Side) == side && (u.Kind == "leader" || u.Kind == "hq") {
+			centers = append(centers, a)
+		}
 		if demoReach[u.Kind] == 0 {
 			continue
 		}
@@ -77,8 +81,8 @@ func demoScripts(v rules.View, side string) [][]string {
 	}
 	var out [][]string
 	for _, u := range own {
-		if s := demoScript(v.Map, u, enemy); s != "" {
-			out = append(out, append(demoCharge(u, enemy), s))
+		if s := demoScript(v.Map, u, enemy, centers); s != "" {
+			out = append(out, append(demoCharge(u, enemy, centers), s))
 		}
 	}
 	return out
@@ -88,10 +92,12 @@ func demoScripts(v rules.View, side string) [][]string {
 // enemy stack next to it, or one hex away with a free hex between them
 // that the unit steps into first (LoB 7.0: a stack may move, then
 // Charge), falling back on fire if its Closing Roll fails (3.5), or
-// nothing.
-func demoCharge(u rules.UnitView, enemy []rules.UnitView) []string {
+// nothing. A unit farther than demoLeash from every leader and HQ at
+// centers is likely out of Command Radius, where it may not Charge (LoB
+// 10.2g).
+func demoCharge(u rules.UnitView, enemy []rules.UnitView, centers []hex.Axial) []string {
 	at, _ := demoAxial(u.Hex)
-	if u.Kind != "infantry" || u.Formation != "line" || u.Status != "" {
+	if u.Kind != "infantry" || u.Formation != "line" || u.Status != "" || !demoNear(centers, at) {
 		return nil
 	}
 	occupied := map[hex.Axial]bool{}
@@ -125,8 +131,14 @@ func demoCharge(u rules.UnitView, enemy []rules.UnitView) []string {
 	return nil
 }
 
+// demoLeash is how far from its side's nearest leader or HQ a demo
+// player marches a unit, so that it keeps within Command Radius (LoB
+// 10.2a): the provisional brigade radius.
+const demoLeash = 2
+
 // demoScript is one unit's script, or "" when it has nothing to do.
-func demoScript(m *rules.MapView, u rules.UnitView, enemy []rules.UnitView) string {
+// Marches stay within demoLeash hexes of a leader or HQ at centers.
+func demoScript(m *rules.MapView, u rules.UnitView, enemy []rules.UnitView, centers []hex.Axial) string {
 	if slices.Contains(strings.Split(u.Status, ", "), "R") || len(enemy) == 0 {
 		return ""
 	}
@@ -161,14 +173,17 @@ func demoScript(m *rules.MapView, u rules.UnitView, enemy []rules.UnitView) stri
 		}
 		return s
 	case u.Formation == "column" || u.Formation == "mounted":
-		return head + "  MOVE " + demoPath(m, at, ta, 3)
+		if path := demoPath(m, at, ta, 3, centers); path != "" {
+			return head + "  MOVE " + path
+		}
 	}
 	return ""
 }
 
 // demoPath is up to n hexes from a toward b, each the neighbour nearest
-// to b (the first direction on ties), as hex ids.
-func demoPath(m *rules.MapView, a, b hex.Axial, n int) string {
+// to b (the first direction on ties), as hex ids, ending before the first
+// hex more than demoLeash from every center.
+func demoPath(m *rules.MapView, a, b hex.Axial, n int, centers []hex.Axial) string {
 	var ids []string
 	for range n {
 		best, bd := a, hex.Distance(a, b)
@@ -181,7 +196,7 @@ func demoPath(m *rules.MapView, a, b hex.Axial, n int) string {
 				best, bd = nb, dd
 			}
 		}
-		if best == a || bd == 0 {
+		if best == a || bd == 0 || !demoNear(centers, best) {
 			break
 		}
 		a = best
@@ -189,6 +204,11 @@ func demoPath(m *rules.MapView, a, b hex.Axial, n int) string {
 		ids = append(ids, fmt.Sprintf("A%d.%d", o.Col, o.Row))
 	}
 	return strings.Join(ids, " ")
+}
+
+// demoNear reports whether a hex is within demoLeash of one of centers.
+func demoNear(centers []hex.Axial, a hex.Axial) bool {
+	return slices.ContainsFunc(centers, func(c hex.Axial) bool { return hex.Distance(c, a) <= demoLeash })
 }
 
 // demoFacing is the direction from a whose hexside looks most nearly at

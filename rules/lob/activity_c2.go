@@ -94,10 +94,14 @@ func (r *resolver) pullBack(p *Piece) {
 	r.endActivity(a)
 }
 
-// radiusChecks applies LoB 10.2f-g as each unit begins to move: a unit
-// out of Command Radius must move back into it, unless it is stuck in an
-// EZOC (Skedaddling units leave EZOCs freely, 10.9). Posted batteries may
-// ignore Command Radius (10.2d, 9.1c); stopped divisions withdraw instead.
+// radiusChecks applies LoB 10.2f-g to the units that have had no activity
+// this phase: a unit out of Command Radius moves back into it, unless it
+// is stuck in an EZOC (Skedaddling units leave EZOCs freely, 10.9). A unit
+// that had its activity (a script, a close-up, a retreat...) is never
+// moved again this phase (2.2): one that marched out of radius stays out
+// until its next activity (10.2f; docs/rulings-lob.md R-C2-RAD-1). Posted
+// batteries may ignore Command Radius (10.2d, 9.1c); stopped divisions
+// withdraw instead.
 func (r *resolver) radiusChecks() {
 	t := r.s.newTrace(r.side)
 	ezoc := r.s.zoc(r.s.enemyOf(r.side))
@@ -108,8 +112,8 @@ func (r *resolver) radiusChecks() {
 		if !ok || p.Unit.Eliminated || p.OffMap || p.Unit.Posted != "" || r.s.cmdStatus(l.cmd.Name).Withdraw {
 			continue
 		}
-		if r.acted[p.Name] && !r.scripted[p.Name] {
-			continue // it closed up on its HQ: its move this phase (LoB 2.2)
+		if r.acted[p.Name] {
+			continue // its activity this phase (LoB 2.2, R-C2-RAD-1)
 		}
 		in, center := r.s.inRadius(t, p, l)
 		if in {

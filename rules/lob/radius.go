@@ -178,3 +178,101 @@ func (s *State) mayCharge(unit string) (bool, string) {
 	}
 	return true, ""
 }
+
+// hqReach is how many steps of its path an HQ can pay for this phase from
+// a hex, a road step costing 1/road of a turn's allowance and any other
+// 1/cross-country (stepCost), and whether those steps all follow a road.
+func (s *State) hqReach(at string, path []string) (int, bool) {
+	budget, road := s.charts.road*s.charts.country, true
+	for i, h := range path {
+		cost := s.stepCost(at, h)
+		if cost > budget {
+			return i, road
+		}
+		road = road && s.scn.Map.onRoad(at, h)
+		budget -= cost
+		at = h
+	}
+	return len(path), road
+}
+
+// paced is how many of the steps it can pay for an HQ takes this phase.
+// It must follow its order's path (LoB 10.2h) and all its units must be
+// in Command Radius (10.2a): it goes step by step and halts before the
+// first step after which a unit of its Command that is in radius now, and
+// that Galloper closes up on it, would be out of radius once closed up
+// (docs/rulings-lob.md R-C2-RAD-2).
+func (r *resolver) paced(c *Command, hq *Piece, steps []string) int {
+	units := r.pacers(c)
+	for k, h := range steps {
+		u := r.leftBehind(c, hq, h, k+1, units)
+		if u == "" {
+			continue
+		}
+		at := hq.Hex
+		if k > 0 {
+			at = steps[k-1]
+		}
+		r.add("hq-paced", "LoB 10.2a", "%s halts at %s after %d of %d hexes: %s could not keep within Command Radius beyond it",
+			hq.Name, at, k, len(steps), u)
+		return k
+	}
+	return len(steps)
+}
+
+// pacers are the units of a Command an HQ keeps pace with (paced): those
+// in Command Radius now that Galloper closes up on it this phase, being
+// neither in an activity script nor done with their activity (LoB 2.2),
+// nor exempt from radius (10.2d, 9.1c).
+func (r *resolver) pacers(c *Command) []*Piece {
+	t := r.s.newTrace(r.side)
+	links := r.s.links(r.side)
+	var out []*Piece
+	for _, u := range c.units() {
+		p := r.s.piece(u.Name)
+		l, ok := links[p.Name]
+		if !ok || r.scripted[p.Name] || r.acted[p.Name] || !r.autoMovable(p) || p.Unit.Posted != "" {
+			continue
+		}
+		if in, _ := r.s.inRadius(t, p, l); in {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// leftBehind names the first of units that would be out of Command Radius
+// were the HQ at a hex after n steps and the Command's units and brigade
+// leaders closed up on it (closeUpAll), or "" when none would be. The
+// position is put back as it was.
+func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*Piece) string {
+	to := map[*Piece]string{hq: at}
+	for _, p := range units {
+		to[p] = r.closeUpEnd(p, at)
+	}
+	for _, b := range c.Brigades {
+		if b.Leader == nil {
+			continue
+		}
+		if l := r.s.piece(b.Leader.Name); l != hq && !r.scripted[l.Name] && !r.acted[l.Name] && !l.OffMap {
+			to[l] = r.leaderCloseUp(l, at, n)
+		}
+	}
+	was := map[*Piece]string{}
+	for p, h := range to {
+		was[p], p.Hex = p.Hex, h
+	}
+	defer func() {
+		for p, h := range was {
+			p.Hex = h
+		}
+	}()
+	t := r.s.newTrace(r.side)
+	links := r.s.links(r.side)
+	for _, p := range units {
+		if in, _ := r.s.inRadius(t, p, links[p.Name]); !in {
+			return p.Name
+		}
+	}
+	return ""
+}

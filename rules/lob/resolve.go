@@ -236,10 +236,11 @@ func (r *resolver) accept(o *Order, c *Command, rule, why string) {
 	r.relay(o, c)
 }
 
-// stacked reports whether a leader is with his HQ (LoB 10.6); a leader
-// who fills in for an HQ always is (10.6d example step 4).
+// stacked reports whether the leader heading a Command now (LoB 9.1b) is
+// with its HQ (10.6); a leader who fills in for an HQ always is (10.6d
+// example step 4).
 func (r *resolver) stacked(c *Command) bool {
-	return c.NoHQ || r.s.piece(c.Leader.Name).Hex == r.s.hqHex(c)
+	return c.NoHQ || r.s.commanderPiece(c).Hex == r.s.hqHex(c)
 }
 
 // conditionMet checks an order's condition (LoB 10.4d). First Light is the
@@ -450,37 +451,32 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 }
 
 // move carries out a Command's order for this phase: its HQ follows the
-// planned path, the leader with it, and the Command's units and brigade
-// leaders close up on it. Under Advanced Road Columns (LoB 12.3) a Move
-// order marched by road returns the Road Column, whose units march after
-// every HQ has moved (marchColumns); the rest close up then.
+// planned path at its units' pace (paced), the leader with it, and the
+// Command's units and brigade leaders close up on it. Under Advanced Road
+// Columns (LoB 12.3) a Move order marched by road returns the Road
+// Column, whose units march after every HQ has moved (marchColumns); the
+// rest close up then.
 func (r *resolver) move(c *Command, o *Order) *roadColumn {
-	hq := r.s.piece(c.HQName())
-	if c.NoHQ {
-		hq = r.s.piece(c.Leader.Name)
-	}
+	hq := r.s.hqPiece(c)
 	from := hq.Hex
 	withLeader := r.stacked(c)
-	budget := r.s.charts.road * r.s.charts.country
-	n, road, last := 0, true, from
-	for len(o.Path) > 0 {
-		cost := r.s.stepCost(hq.Hex, o.Path[0])
-		if cost > budget {
-			break
-		}
-		road = road && r.s.scn.Map.onRoad(hq.Hex, o.Path[0])
-		budget -= cost
-		last = hq.Hex
-		hq.Hex, o.Path = o.Path[0], o.Path[1:]
-		n++
+	n, road := r.s.hqReach(from, o.Path)
+	column := n > 0 && road && o.Type == "MOVE" && r.s.optional("12.3")
+	if !column {
+		n = r.paced(c, hq, o.Path[:n])
+	}
+	last := from
+	if n > 1 {
+		last = o.Path[n-2]
 	}
 	var col *roadColumn
 	if n > 0 {
+		hq.Hex, o.Path = o.Path[n-1], o.Path[n:]
 		if withLeader {
-			r.s.piece(c.Leader.Name).Hex = hq.Hex
+			r.s.commanderPiece(c).Hex = hq.Hex // the leader heading it now (LoB 9.1b)
 		}
 		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
-		if road && o.Type == "MOVE" && r.s.optional("12.3") {
+		if column {
 			r.add("road-column", "LoB 12.3e", "%s marches in Road Column: %d hexes of road", c.Name, r.s.columnLength(c))
 			col = r.roadColumn(c, last, n)
 		}
@@ -535,6 +531,13 @@ func (r *resolver) closeUp(p *Piece, to string, n int) {
 		}
 		return
 	}
+	p.Hex = r.leaderCloseUp(p, to, n)
+}
+
+// leaderCloseUp is the hex a leader or HQ closing up on a hex ends in: up
+// to n hexes along the shortest path that avoids hexes enemy combat units
+// hold, stopping next to it.
+func (r *resolver) leaderCloseUp(p *Piece, to string, n int) string {
 	m := &r.s.scn.Map
 	enemy := r.s.occupancy()[r.s.enemyOf(p.Side)]
 	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), func(a, b hex.Axial) int {
@@ -543,13 +546,28 @@ func (r *resolver) closeUp(p *Piece, to string, n int) {
 		}
 		return 1
 	})
-	if !ok {
-		return
+	if steps := min(n, len(path)-2); ok && steps > 0 { // stop adjacent to the HQ
+		return m.hexID(path[steps].ToOffset())
 	}
-	steps := min(n, len(path)-2) // stop adjacent to the HQ
-	if steps > 0 {
-		p.Hex = m.hexID(path[steps].ToOffset())
+	return p.Hex
+}
+
+// closeUpEnd is the hex a combat unit closing up on a hex would end in
+// (closeUp), without moving it.
+func (r *resolver) closeUpEnd(p *Piece, to string) string {
+	path := r.autoPath(p, to)
+	if len(path) < 2 {
+		return p.Hex
 	}
+	path = path[:len(path)-1]
+	end := r.autoReach(r.autoStack(p), path, nil, -1)
+	for end >= 0 && r.overstacks(p, path[end]) {
+		end--
+	}
+	if end < 0 {
+		return p.Hex
+	}
+	return path[end]
 }
 
 // unitCost lets a brigade step onto any map hex.

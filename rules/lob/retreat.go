@@ -265,7 +265,7 @@ func (r *resolver) walk(rt *retreating, path []string) (string, error) {
 		if rt.ezoc[h] && !rt.o.withdrawal() {
 			if r.ezocLoss(rt, h); len(rt.units) == 0 {
 				r.arrive(rt, path[:i+1], h, prev)
-				return h, nil // 6.3e: no 6.3d for this hex
+				return h, r.leftAlone(rt, h) // 6.3e: no 6.3d for this hex
 			}
 		}
 		if err := r.friendsInTheWay(rt, h, prev, i == len(path)-1); err != nil {
@@ -279,6 +279,18 @@ func (r *resolver) walk(rt *retreating, path []string) (string, error) {
 	}
 	r.arrive(rt, path, end, before)
 	return end, nil
+}
+
+// leftAlone applies LoB 9.1d to the leaders of a stack its retreat's EZOC
+// losses destroyed (6.3e), where it ended with no combat units of its side:
+// each goes to another hex of his organization (R-S-10), after a capture
+// roll when the retreat is a Charge's result (docs/rulings-lob.md
+// R-C2-ALONE-1).
+func (r *resolver) leftAlone(rt *retreating, h string) error {
+	if len(r.s.stackUnits(rt.side, h)) > 0 {
+		return nil
+	}
+	return r.leaderUnitsDestroyed(rt.side, h, rt.o.Cause == "charge")
 }
 
 // arrive moves the stack to its last hex and finishes the retreat.

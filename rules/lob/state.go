@@ -439,13 +439,30 @@ func (s *State) Over() bool { return s.doc.Segment >= 2*s.scn.Turns }
 // piece returns a counter by name.
 func (s *State) piece(name string) *Piece { return &s.doc.Pieces[s.index[name]] }
 
-// hqHex is where a Command's HQ stands, or its leader when he fills in for
-// one (LoB 10.2b, 10.6a).
-func (s *State) hqHex(c *Command) string {
+// hqHex is where a Command's HQ stands, or the leader heading it now when
+// he fills in for one (LoB 10.2b, 10.6a, 9.1b).
+func (s *State) hqHex(c *Command) string { return s.hqPiece(c).Hex }
+
+// hqPiece is the counter that is a Command's HQ: its HQ counter or, for a
+// Command without one, its commander's (LoB 10.2b).
+func (s *State) hqPiece(c *Command) *Piece {
 	if c.NoHQ {
-		return s.piece(c.Leader.Name).Hex
+		return s.commanderPiece(c)
 	}
-	return s.piece(c.HQName()).Hex
+	return s.piece(c.HQName())
+}
+
+// commanderPiece is the counter of the leader heading a Command now,
+// after losses and promotions (LoB 9.1b): his own, or the fallen leader's
+// when a Repl has taken over with it or the post is empty
+// (docs/rulings-lob.md R-C2-LEAD).
+func (s *State) commanderPiece(c *Command) *Piece {
+	if l, ok := s.commander(c); ok {
+		if i, ok := s.index[l.Name]; ok {
+			return &s.doc.Pieces[i]
+		}
+	}
+	return s.piece(c.Leader.Name)
 }
 
 // cmdState is a Command's order-system status.
