@@ -107,7 +107,7 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 		return "enemy combat units hold it", "LoB 3.0b"
 	case a.morale == MoraleRouted && len(a.units) > 0:
 		return "Routed units cannot move normally", "LoB 3.0e"
-	case a.outOfRadius && last && !r.endsInRadius(a, to):
+	case a.outOfRadius && !r.endsInRadius(a, to) && (last || !r.towardRadius(a, to)):
 		return "out of Command Radius it may only move to re-enter it", "LoB 10.2g"
 	}
 	if why := r.afterChargeBarred(a, to); why != "" {
@@ -558,6 +558,28 @@ func (r *resolver) endsInRadius(a *actingStack, to string) bool {
 		in, _ := r.s.inRadius(t, p, l)
 		p.Hex = from
 		if !in {
+			return false
+		}
+	}
+	return true
+}
+
+// towardRadius reports whether a step into a hex brings each of the
+// stack's units that is out of Command Radius nearer its radius center, in
+// hexes: a stack out of radius when it began to move "must move to
+// re-establish Command Radius" (LoB 10.2g), so it may not wander on the way
+// (docs/rulings-lob.md R-C2-RAD-3).
+func (r *resolver) towardRadius(a *actingStack, to string) bool {
+	t := r.s.newTrace(r.side)
+	links := r.s.links(r.side)
+	m := &r.s.scn.Map
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok {
+			continue
+		}
+		in, center := r.s.inRadius(t, p, l)
+		if !in && m.distance(to, center) >= m.distance(p.Hex, center) {
 			return false
 		}
 	}
