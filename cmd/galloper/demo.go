@@ -34,17 +34,19 @@ func demoCmd() *cobra.Command {
 		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
 		Long: "demo starts an IMAP server and an SMTP server on 127.0.0.1, creates a Line of Battle game on the\n" +
 			"Lantern Ridge battle scenario (the fight for Sorrel Bridge), and has two scripted players mail\n" +
-			"their orders turn by turn (written orders, activity scripts that move and fire, standing\n" +
+			"their orders turn by turn (written orders, activity scripts that move, fire and Charge, standing\n" +
 			"reactions) while the real Galloper daemon reads, answers and resolves them over those loopback\n" +
-			"connections: fire, Morale Checks, retreats and rallies appear in the reports. Every mail\n" +
+			"connections. The reports show orders in transit, refused on a failed Command Roll, accepted,\n" +
+			"re-issued by a corps to its divisions, stopped by Fluke Stoppage, recovering and ended, and\n" +
+			"fire, Charges, Morale Checks, retreats and rallies. Every mail\n" +
 			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), cmd.OutOrStdout(), out, turns, seed)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "demo-out", "directory for the mails, maps and database")
-	cmd.Flags().IntVar(&turns, "turns", 8, "game turns to play (each has a CSA and a USA player turn)")
-	cmd.Flags().Uint64Var(&seed, "seed", 2, "seed of the demo's dice secret (a real game draws it from crypto/rand)")
+	cmd.Flags().IntVar(&turns, "turns", demoTurns, "game turns to play (each has a CSA and a USA player turn)")
+	cmd.Flags().Uint64Var(&seed, "seed", demoSeed, "seed of the demo's dice secret (a real game draws it from crypto/rand)")
 	return cmd
 }
 
@@ -57,6 +59,10 @@ const (
 	demoPassU = "oak-12"
 	// demoScenario is the battle the demo fights, on the Lantern Ridge map.
 	demoScenario = "lantern-ridge-battle"
+	// demoTurns and demoSeed are the defaults of --turns and --seed: the
+	// whole scenario, on dice that show each step of the order system.
+	demoTurns = 8
+	demoSeed  = 2
 )
 
 // demoPlayer is a scripted player: orders to send, in order. An order that
@@ -65,10 +71,6 @@ type demoPlayer struct {
 	side, email, password string
 	pending               []string // ORDER blocks still to send
 	bad                   map[int]string
-	// futile names a Command whose attack the player declares futile
-	// (LoB 10.7a #5) the turn after its results show it attacking.
-	futile  string
-	declare bool // send FUTILE with the next orders
 }
 
 func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint64) error {
@@ -149,11 +151,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 			if len(p.pending) > 0 {
 				body = p.pending[0]
 			}
-			directive := ""
-			if p.declare {
-				directive, p.declare, p.futile = "FUTILE "+p.futile, false, ""
-			}
-			text, scripts, err := p.battleOrders(ctx, adj, db, turn, strings.TrimSpace(body+"\n"+directive))
+			text, scripts, err := p.battleOrders(ctx, adj, db, turn, strings.TrimSpace(body))
 			if err != nil {
 				return err
 			}
@@ -165,8 +163,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 				return err
 			}
 			expect += len(got)
-			fmt.Fprintf(w, "\nTurn %d %s: sent %s%s, %d activity scripts%s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""],
-				map[bool]string{true: " and " + directive, false: ""}[directive != ""], scripts,
+			fmt.Fprintf(w, "\nTurn %d %s: sent %s, %d activity scripts%s\n", turn, side, map[bool]string{true: "no new orders", false: "a new order"}[body == ""], scripts,
 				map[bool]string{true: " and standing reactions", false: ""}[turn == 1])
 			for _, m := range got {
 				if m.To == p.email && strings.HasPrefix(subject(m.Raw), "Results") {
@@ -175,7 +172,6 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 					if body != "" && !strings.Contains(text, "is not sent") && !strings.Contains(text, "cannot roll") {
 						p.pending = p.pending[1:]
 					}
-					p.watch(text)
 				}
 			}
 		}
@@ -219,40 +215,24 @@ func verdict(err error) string {
 	return "intact"
 }
 
-// watch reads a side's results: once the Command it means to call off is
-// attacking and has not yet reached its objective, it declares the attack
-// futile with its next orders.
-func (p *demoPlayer) watch(results string) {
-	if p.futile != "" && strings.Contains(results, p.futile+" accepts") && !strings.Contains(results, p.futile+" has reached") {
-		p.declare = true
-	}
-}
-
-// demoCSAPlayer sends Barton's Division to attack Sorrel Bridge, brings
-// the arriving Whitcomb's Division and army headquarters up, and calls off
-// the attack if it has begun without reaching its objective (LoB 10.7a
-// #5), while its scripts fight the battle. The Attack order's objective
-// is Halloway Crossroads, where Barton's regiments stand: an HQ follows
-// its order's path to the objective (LoB 10.2h, 9.2), so an objective on
-// the bridge would march the HQ onto it ahead of the troops; the
-// regiments fight for the bridge from the crossroads within Command
-// Radius.
+// demoCSAPlayer sends Lyle's Corps to attack Sorrel Bridge and brings
+// army headquarters up, while its scripts fight the battle. The corps
+// re-issues the Attack order to both its divisions (LoB 10.6d), each of
+// which makes its own Command Roll to carry it out and, from the end of
+// the scenario's Fluke Stoppage grace period, its own Fluke Stoppage
+// checks (10.7b). The route through Halloway Orchard keeps the HQs short
+// of the bridge for more than one turn, so the attack lasts (10.2h).
 func demoCSAPlayer() *demoPlayer {
-	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, futile: "Barton's Division", pending: []string{
-		`ORDER ATTACK from Harrow to Barton's Division
-  OBJECTIVE Halloway Crossroads
-  ROUTE     Wexley Pike, Halloway Crossroads
-  INTENT    From the crossroads, take Sorrel Bridge before the Federals are reinforced.
-END`,
-		`ORDER MOVE from Harrow to Whitcomb's Division
-  OBJECTIVE Halloway Crossroads
-  ROUTE     Wexley Pike, Halloway Crossroads
-  INTENT    Come up the pike behind Barton and form on his left.
+	return &demoPlayer{side: "CSA", email: demoCSA, password: demoPassC, pending: []string{
+		`ORDER ATTACK from Harrow to Lyle's Corps
+  OBJECTIVE Sorrel Bridge
+  ROUTE     Wexley Pike, Halloway Orchard, Sorrel Bridge
+  INTENT    Under cover of Halloway Orchard, drive the Federals off this bank and take the bridge before they are reinforced.
 END`,
 		`ORDER MOVE from Harrow to Army of the Blue Ridge
   OBJECTIVE A7.11
   ROUTE     Wexley Pike, A7.11
-  INTENT    Bring army headquarters up behind the division.
+  INTENT    Bring army headquarters up behind the corps.
 END`,
 	}}
 }

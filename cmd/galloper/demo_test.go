@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,15 +15,17 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
+	"galloper/rules"
 )
 
-// TestDemo plays the demo game and checks what a user is promised: at
-// least 8 mails that parse as MIME, maps, dice that verify, and a
-// tampered roll or link that does not.
+// TestDemo plays the default demo game and checks what a user is
+// promised: at least 8 mails that parse as MIME, maps, dice that verify,
+// a tampered roll or link that does not, and the order system and field
+// rules at work in the journal and the players' results (demoStory).
 func TestDemo(t *testing.T) {
 	out := t.TempDir()
 	var summary bytes.Buffer
-	if err := runDemo(context.Background(), &summary, out, 4, 1); err != nil {
+	if err := runDemo(context.Background(), &summary, out, demoTurns, demoSeed); err != nil {
 		t.Fatalf("demo: %v\n%s", err, summary.String())
 	}
 	mails, _ := filepath.Glob(filepath.Join(out, "mail", "*.eml"))
@@ -65,9 +68,10 @@ func TestDemo(t *testing.T) {
 			t.Errorf("the summary does not mention %q:\n%s", want, summary.String())
 		}
 	}
+	segments := 2 * demoTurns // a CSA and a USA player turn each
 	n, err := verifyDiceFiles(mails, "")
-	if err != nil || n != 8 {
-		t.Fatalf("dice verify: %d records, %v; want 8 records and no error", n, err)
+	if err != nil || n != segments {
+		t.Fatalf("dice verify: %d records, %v; want %d records and no error", n, err, segments)
 	}
 
 	// The exported journal verifies too.
@@ -82,9 +86,10 @@ func TestDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(export, jb.Bytes(), 0o644)
-	if n, err := verifyDiceFiles([]string{export}, ""); err != nil || n != 8 {
+	if n, err := verifyDiceFiles([]string{export}, ""); err != nil || n != segments {
 		t.Fatalf("exported journal: %d records, %v", n, err)
 	}
+	t.Run("story", func(t *testing.T) { demoStory(t, db, mails) })
 
 	results, _ := filepath.Glob(filepath.Join(out, "mail", "*results*.eml"))
 	raw, _ := os.ReadFile(results[0])
@@ -167,5 +172,85 @@ func checkInlineMap(t *testing.T, name string, raw []byte) {
 	}
 	if svgDisp != "attachment" {
 		t.Errorf("%s: SVG map disposition %q, want attachment", name, svgDisp)
+	}
+}
+
+// demoStory checks that the default demo shows the order system at every
+// step, in the journal and in the players' result mails: an order in
+// transit, refused on a failed Command Roll and then awaiting acceptance,
+// accepted, re-issued by a corps to its divisions (LoB 10.6d), stopped
+// (Fluke Stoppage, 10.7b, or an attack declared futile, 10.7a), recovering
+// (Attack Recovery, 10.8c) and ended (10.7a); and the field rules: fire,
+// a Charge, retreats and rallies. It also checks that a decision request
+// was answered by mail and an order file with mistakes was refused.
+func demoStory(t *testing.T, db *store.DB, mails []string) {
+	var j []store.JournalEntry
+	if err := db.WithTx(context.Background(), func(tx *store.Tx) (err error) { j, err = tx.Journal(demoGame); return err }); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, e := range j {
+		var ev rules.Event
+		if err := json.Unmarshal([]byte(e.Body), &ev); err != nil {
+			t.Fatalf("journal event %d: %v", e.Seq, err)
+		}
+		kinds[ev.Kind]++
+	}
+	for _, want := range [][]string{
+		{"order-issued"}, {"order-refused"}, {"order-accepted"}, {"order-relayed"},
+		{"fluke-stoppage", "order-futile"}, {"attack-recovery-needed"}, {"attack-recovery", "attack-recovered"},
+		{"order-fulfilled", "order-ended"},
+		{"fire"}, {"opening-volley"}, {"charge-announced"}, {"retreat"}, {"rally"}, {"decision"},
+	} {
+		n := 0
+		for _, k := range want {
+			n += kinds[k]
+		}
+		if n == 0 {
+			t.Errorf("the journal has no %s event", strings.Join(want, " or "))
+		}
+	}
+
+	var results strings.Builder
+	var decided, refusedFile bool
+	for _, f := range mails {
+		raw, _ := os.ReadFile(f)
+		switch subj := subject(raw); {
+		case strings.HasPrefix(subj, "Results"):
+			results.WriteString(bodyText(raw))
+		case strings.Contains(subj, "orders not accepted"):
+			refusedFile = true
+		case strings.HasPrefix(subj, "DECIDE") && strings.Contains(bodyText(raw), " recorded: "):
+			decided = true
+		}
+	}
+	text := results.String()
+	for _, want := range [][]string{
+		{": in transit (arrives "},
+		{"does not yet act on "},
+		{": awaiting acceptance ("},
+		{": accepted "},
+		{" re-issues CSA-", " (re-issue of "},
+		{"stopped by Fluke Stoppage", "declares"},
+		{"recovering: needs Attack Recovery"},
+		{"achieves Attack Recovery", "no recovery this turn", ": not yet"},
+		{": ended "},
+		{"announce a Charge on "},
+		{" retreat from "},
+		{" rall"},
+	} {
+		found := false
+		for _, w := range want {
+			found = found || strings.Contains(text, w)
+		}
+		if !found {
+			t.Errorf("no result mail says any of %q", want)
+		}
+	}
+	if !decided {
+		t.Error("no decision request was answered by mail")
+	}
+	if !refusedFile {
+		t.Error("no order file was refused")
 	}
 }
