@@ -47,7 +47,11 @@ func (r *resolver) withdrawals() {
 			}
 			from := p.Hex
 			r.pullBack(p)
-			r.add("fluke-withdrawal", "LoB 10.7b", "%s of stopped %s pulls back from %s to %s", p.Name, c.Name, from, p.Hex)
+			if p.Hex == from {
+				r.add("fluke-withdrawal", "LoB 10.7b", "%s of stopped %s cannot pull back from %s this phase: no step away from the enemy is open to it", p.Name, c.Name, from)
+			} else {
+				r.add("fluke-withdrawal", "LoB 10.7b", "%s of stopped %s pulls back from %s to %s", p.Name, c.Name, from, p.Hex)
+			}
 			safe = safe && !r.s.enemySmallArmsWithin(r.s.enemyOf(r.side), p.Hex)
 		}
 		if safe {
