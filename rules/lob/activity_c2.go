@@ -479,8 +479,7 @@ func (s *State) nearestEnemy(side rules.Side, h string) string {
 }
 
 // columnLength is a Command's Road Column length in hexes (LoB 12.3e):
-// infantry 1 hex per 3 SP, artillery 1 per 4 gun SP, mounted cavalry 1 per
-// SP, fractions of 50% or more rounded up; each Wagon of the Command 6.
+// each unit's road space (roadSpace) and 6 for each Wagon of the Command.
 func (s *State) columnLength(c *Command) int {
 	n := 0
 	for _, u := range c.units() {
@@ -488,14 +487,7 @@ func (s *State) columnLength(c *Command) int {
 		if p.Unit.Eliminated {
 			continue
 		}
-		per := 3
-		switch {
-		case u.Arm == ArmArtillery:
-			per = 4
-		case u.Arm == ArmCavalry && p.Unit.Formation == "mounted":
-			per = 1
-		}
-		n += max(1, (2*p.Unit.SP+per)/(2*per))
+		n += s.roadSpace(p)
 	}
 	for _, w := range s.scn.side(c.Side).Wagons {
 		if w.Command == c.Name {

@@ -1,7 +1,6 @@
 package lob
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -23,23 +22,7 @@ func freeOfAreas(st *State) {
 // (testdata/c2.yaml) with the shipped chart pack.
 func c2Resolver(t *testing.T) *resolver {
 	t.Helper()
-	data, err := os.ReadFile("testdata/c2.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	scn, err := parseScenario("c2.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack, err := rules.ParseChartPack("charts/provisional.yaml", ChartPackData())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := compileCharts(pack, scn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &resolver{s: newState(scn, ch), side: "CSA", turn: 1, log: &rules.Log{}}
+	return &resolver{s: stateOn(t, testdataScenario(t, "c2.yaml"), shippedPack(t)), side: "CSA", turn: 1, log: &rules.Log{}}
 }
 
 // TestAreaBarrier checks the Activity Phase's own check of LoB 10.8a, the

@@ -13,10 +13,7 @@ func TestEntryAreasLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scn, err := parseScenario("entry.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scn := scenarioFrom(t, "entry.yaml", data)
 	var got []string
 	for _, a := range scn.Map.EntryAreas {
 		got = append(got, a.Name+":"+strings.Join(a.Hexes, ","))

@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -97,4 +98,16 @@ func validOrders(t fataler, st *State, text string) *orders.File {
 		t.Fatal("validate: ", vs)
 	}
 	return f
+}
+
+// brokenScenario parses a scenario file with its first from replaced by
+// to, as a load-error test does; the replacement must change the file.
+func brokenScenario(t *testing.T, good []byte, from, to string) error {
+	t.Helper()
+	bad := bytes.Replace(good, []byte(from), []byte(to), 1)
+	if bytes.Equal(bad, good) {
+		t.Fatalf("case did not change the file")
+	}
+	_, err := parseScenario("testdata/broken.yaml", bad)
+	return err
 }
