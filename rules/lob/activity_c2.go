@@ -134,6 +134,9 @@ func (r *resolver) radiusChecks() {
 		if sked {
 			rule = "LoB 10.9"
 		}
+		if p.Unit.Eliminated {
+			continue // lost in an EZOC on the way (LoB 10.9, 6.3e)
+		}
 		if p.Hex == from {
 			r.add("radius-stuck", rule, "%s is out of Command Radius of %s and cannot move back from %s this phase: %s", p.Name, l.cmd.Name, from, r.whyStuck(p))
 			continue
@@ -287,7 +290,9 @@ func (r *resolver) autoMoveCapped(p *Piece, path []string, done func(string) boo
 }
 
 // autoReach is the index of the last hex of path the unit would stop in:
-// where done holds, where its MPs run out, or the first EZOC hex.
+// where done holds, where its MPs run out, or the first EZOC hex; a
+// Skedaddling unit goes on through EZOC hexes it may enter and stops
+// short of the others (LoB 10.9, docs/rulings-lob.md R-C2-SK-1).
 func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bool, most MP) int {
 	p := a.units[0]
 	ma := r.allowance(a, p)
@@ -304,7 +309,7 @@ func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bo
 		if !ok {
 			return i - 1
 		}
-		if r.wouldClose(a, from, h) {
+		if r.wouldClose(a, from, h) || r.skedaddleBlocks(a, from, h, spent, i == len(path)-1) {
 			return i - 1
 		}
 		if spent+c > ma {

@@ -84,6 +84,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		how = " by road"
 	}
 	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
+	r.skedaddleLoss(a, to) // LoB 10.9, skedaddle.go
 	if len(a.units) > 0 {
 		r.fail(r.captureLoneLeaders(to))
 		r.hqsOverrunAt(to)
@@ -112,6 +113,9 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 	}
 	if why := r.afterChargeBarred(a, to); why != "" {
 		return why, "LoB 7.2e"
+	}
+	if why := r.skedaddleEZOCBarred(a, to, last); why != "" { // skedaddle.go
+		return why, "LoB 10.9"
 	}
 	if why, rule := r.areaBarred(a, to); why != "" { // areas.go
 		return why, rule

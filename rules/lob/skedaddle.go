@@ -1,0 +1,101 @@
+package lob
+
+import "slices"
+
+// skedaddleEZOCBarred says why a Skedaddling stack may not step into an
+// EZOC hex, or "" when it may: only falling back, every unit nearer its
+// radius center, and where the move can go on falling back from that hex
+// (LoB 10.9 "provided the movement allows further withdrawal";
+// docs/rulings-lob.md R-C2-SK-1). The stack's hex and MPs spent are those
+// before the step.
+func (r *resolver) skedaddleEZOCBarred(a *actingStack, to string, last bool) string {
+	if !r.skedaddling(a) || !r.s.zoc(r.s.enemyOf(r.side))[to] {
+		return ""
+	}
+	switch {
+	case !r.nearerCenter(a, a.hex, to):
+		return "during a Skedaddle it enters an enemy ZOC only falling back toward its Command"
+	case r.endsInRadius(a, to):
+		return ""
+	case last || !r.withdrawsFrom(a, to):
+		return "during a Skedaddle it enters an enemy ZOC only where it can fall back further"
+	}
+	return ""
+}
+
+// nearerCenter reports whether every unit of the stack with a Command is
+// nearer its radius center, in hexes, in to than in from (LoB 10.2g).
+func (r *resolver) nearerCenter(a *actingStack, from, to string) bool {
+	t := r.s.newTrace(r.side)
+	links := r.s.links(r.side)
+	m := &r.s.scn.Map
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok {
+			continue
+		}
+		_, center := r.s.inRadius(t, p, l)
+		if m.distance(to, center) >= m.distance(from, center) {
+			return false
+		}
+	}
+	return true
+}
+
+// withdrawsFrom reports whether, having stepped into to, the stack could
+// step on to a hex nearer its radius center: one not held by enemy combat
+// units whose terrain every unit may enter and pay for with the MPs it
+// has left (LoB 3.0, 3.0b, 10.9).
+func (r *resolver) withdrawsFrom(a *actingStack, to string) bool {
+	occ := r.s.occupancy()
+	enemy, friends := occ[r.s.enemyOf(r.side)], occ[r.side]
+	for _, next := range r.s.scn.Map.adjacentHexes(to) {
+		if enemy[next] || !r.nearerCenter(a, to, next) {
+			continue
+		}
+		if !slices.ContainsFunc(a.units, func(p *Piece) bool { return !r.affords(a, p, to, next, enemy, friends) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// affords reports whether a unit has the MPs for the step into to and
+// then the one on to next (LoB 3.0).
+func (r *resolver) affords(a *actingStack, p *Piece, to, next string, enemy, friends map[string]bool) bool {
+	c1, ok1 := r.autoStepCost(p, a.hex, to, enemy, friends)
+	c2, ok2 := r.autoStepCost(p, to, next, enemy, friends)
+	return ok1 && ok2 && a.spent[p.Name]+c1+c2 <= r.allowance(a, p)
+}
+
+// skedaddleLoss takes the 1 SP a Skedaddling stack loses on entering an
+// EZOC hex, as in a retreat (LoB 10.9, 6.3e); a unit left with no SP is
+// eliminated, and a stack with no units left stops.
+func (r *resolver) skedaddleLoss(a *actingStack, h string) {
+	if len(a.units) == 0 || !r.skedaddling(a) || !r.s.zoc(r.s.enemyOf(r.side))[h] {
+		return
+	}
+	u := r.lossTaker(r.side, a.units)
+	u.Unit.SP--
+	u.Unit.Losses++
+	r.add("skedaddle-loss", "LoB 10.9", "%s enters the enemy ZOC in %s and loses 1 SP (%d left), as in a retreat (LoB 6.3e)", u.Name, h, u.Unit.SP)
+	if u.Unit.SP > 0 {
+		return
+	}
+	u.Unit.Eliminated = true
+	a.units = slices.DeleteFunc(a.units, func(p *Piece) bool { return p == u })
+	r.add("eliminated", "LoB 6.3e", "%s is eliminated", u.Name)
+	if len(a.units) == 0 {
+		a.stopped = true
+	}
+}
+
+// skedaddleBlocks reports whether an automatic move must stop short of a
+// hex: an EZOC hex a Skedaddling unit may not enter from the one before,
+// with the MPs it will have spent by then (skedaddleEZOCBarred).
+func (r *resolver) skedaddleBlocks(a *actingStack, from, to string, spent MP, last bool) bool {
+	at := *a
+	at.hex = from
+	at.spent = map[string]MP{a.units[0].Name: spent}
+	return r.skedaddleEZOCBarred(&at, to, last) != ""
+}
