@@ -1,6 +1,62 @@
 package lob
 
-import "slices"
+import (
+	"slices"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// marchFormations are the formations Skedaddling units keep (LoB 10.9).
+var marchFormations = []string{"column", "limbered", "mounted"}
+
+// skedaddlingCommand reports whether a unit's Command is Skedaddling, or
+// must start one in this Activity Phase (LoB 10.9).
+func (s *State) skedaddlingCommand(side rules.Side, unit string) (*Command, bool) {
+	l, ok := s.links(side)[unit]
+	if !ok {
+		return nil, false
+	}
+	st := s.cmdStatus(l.cmd.Name)
+	return l.cmd, st.Skedaddle != "" || st.SkedaddleDue
+}
+
+// skedaddleFormationBarred says why a unit may not change to a formation
+// during its Command's Skedaddle, or "": it keeps Column, Limbered or
+// Mounted formation until the Activity Phase after Initiative ends the
+// Skedaddle (LoB 10.9, 10.9b; docs/rulings-lob.md R-C2-SK-2).
+func (s *State) skedaddleFormationBarred(p *Piece, to string) string {
+	if slices.Contains(marchFormations, to) {
+		return ""
+	}
+	if _, ok := s.skedaddlingCommand(p.Side, p.Name); !ok {
+		return ""
+	}
+	return "its Command is Skedaddling, and its units keep Column, Limbered or Mounted formation until the Skedaddle ends"
+}
+
+// checkSkedaddleFormation reports a script's FORMATION step that takes a
+// unit of a Skedaddling Command out of Column, Limbered or Mounted (LoB
+// 10.9). A script sent with its leader's INITIATIVE END-SKEDADDLE may ask
+// for it: it is carried out only if the Skedaddle has ended by then
+// (R-C2-SK-2).
+func (s *State) checkSkedaddleFormation(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
+	for _, step := range st.Steps {
+		if step.Verb != "FORMATION" {
+			continue
+		}
+		for _, p := range s.scriptPieces(sd.Side, st.Units) {
+			c, ok := s.skedaddlingCommand(p.Side, p.Name)
+			if !ok || s.triesInitiative(f, c) || s.skedaddleFormationBarred(p, formationName(step.Word)) == "" {
+				continue
+			}
+			ps.add(step.WordAt, "lob-10.9-formation", "LoB 10.9",
+				p.Name+" belongs to "+c.Name+", which is Skedaddling: its units keep Column, Limbered or Mounted formation until the Activity Phase after the Skedaddle ends",
+				"leave out the FORMATION step, or send it with INITIATIVE END-SKEDADDLE")
+			break
+		}
+	}
+}
 
 // skedaddleEZOCBarred says why a Skedaddling stack may not step into an
 // EZOC hex, or "" when it may: only falling back, every unit nearer its

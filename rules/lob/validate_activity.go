@@ -40,6 +40,7 @@ func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps
 		s.checkStack(sd, o, ps)
 		s.checkOnce(f, o, ps)
 		s.checkAreas(sd, f, o, ps)
+		s.checkSkedaddleFormation(sd, f, o, ps) // skedaddle.go
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
 	default:
