@@ -174,7 +174,7 @@ func (s *State) mayCharge(unit string) (bool, string) {
 		return false, "not a combat unit of a Command"
 	}
 	if in, _ := s.inRadius(s.newTrace(p.Side), p, l); !in {
-		return false, "out of Command Radius: no initial Charge (LoB 10.2g)"
+		return false, "out of Command Radius, and LoB 10.2g allows no initial Charge from out of it"
 	}
 	return true, ""
 }
