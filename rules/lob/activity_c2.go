@@ -518,7 +518,7 @@ func (r *resolver) followAssociation() {
 			continue
 		}
 		if withLeader {
-			r.s.piece(c.Leader.Name).Hex = hq.Hex
+			r.s.commanderPiece(c).Hex = hq.Hex // the leader heading it now (LoB 9.1b, R-C2-LEAD)
 		}
 		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
 	}
