@@ -261,9 +261,9 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 			r.face(a, facingIndex(s.Word))
 		}
 	case "FORMATION":
-		r.changeFormation(a, formationName(s.Word))
+		r.formFront(a, formationName(s.Word))
 	case "UNLIMBER":
-		r.changeFormation(a, "unlimbered")
+		r.formFront(a, "unlimbered")
 	case "LIMBER":
 		r.changeFormation(a, "limbered")
 	case "FIRE", "IF":
@@ -281,6 +281,18 @@ func (r *resolver) step(a *actingStack, s orders.Step) bool {
 		return r.charge(a, s.Hexes[0].Hex)
 	}
 	return true
+}
+
+// formFront changes the stack's formation unless the change gives a
+// second brigade of a Command in a Defensive Position a front facing away
+// from its orientation (LoB 12.2, R-C2-12-2): a Facing change as much as
+// a FACE is.
+func (r *resolver) formFront(a *actingStack, to string) {
+	if why := r.formationBarredAway(a, to); why != "" { // areas.go
+		r.add("formation-refused", "LoB 12.2", "%s does not change to %s: %s", a.names(), to, why)
+		return
+	}
+	r.changeFormation(a, to)
 }
 
 // split leaves the named units behind in the current hex; they have had

@@ -167,11 +167,11 @@ func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center
 func (r *resolver) whyStuck(p *Piece) string {
 	switch {
 	case r.s.marker(p.Hex).Morale == MoraleRouted:
-		return "Routed units cannot move normally (LoB 3.0e)"
+		return "it is Routed, and LoB 3.0e lets Routed units make no normal move"
 	case p.Unit.Formation == "unlimbered":
-		return "it is Unlimbered and must Limber first (LoB 3.6a)"
+		return "it is Unlimbered and must Limber first, as LoB 3.6a provides"
 	}
-	return "no step it may take leads back (LoB 3.0, 3.5)"
+	return "no step it may take leads back"
 }
 
 // autoStack is the acting stack of one unit Galloper moves by itself: a
@@ -523,7 +523,7 @@ func (r *resolver) followAssociation() {
 			continue
 		}
 		if withLeader {
-			r.s.piece(c.Leader.Name).Hex = hq.Hex
+			r.s.commanderPiece(c).Hex = hq.Hex // the leader heading it now (LoB 9.1b, R-C2-LEAD)
 		}
 		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
 	}

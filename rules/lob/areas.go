@@ -270,13 +270,20 @@ func (s *State) boltedIn(names []string) (string, *Command) {
 	return "", nil
 }
 
+// frontAt gives a unit's facing and whether it has a front (LoB 3.3,
+// 3.3c), as they stand or as a change would leave them.
+type frontAt func(*Piece) (int, bool)
+
 // awayBrigades lists the Command's brigades with a unit facing away from
-// the Defensive Position's orientation, given each unit's facing.
-func (s *State) awayBrigades(c *Command, b defensiveBox, facing func(*Piece) int) []string {
+// the Defensive Position's orientation. Only a unit with a front faces
+// anywhere: Column, Mounted, Limbered and Routed units have all-around
+// Rear Facing (3.3c; R-C2-12-2).
+func (s *State) awayBrigades(c *Command, b defensiveBox, at frontAt) []string {
 	var out []string
 	for _, br := range c.Brigades {
 		for _, u := range br.units() {
-			if p := s.piece(u.Name); !p.OffMap && !p.Unit.Eliminated && b.facesAway(facing(p)) {
+			p := s.piece(u.Name)
+			if f, front := at(p); front && !p.OffMap && !p.Unit.Eliminated && b.facesAway(f) {
 				out = append(out, br.Name)
 				break
 			}
@@ -285,35 +292,84 @@ func (s *State) awayBrigades(c *Command, b defensiveBox, facing func(*Piece) int
 	return out
 }
 
+// newlyAway finds a brigade of a Command in a Defensive Position that a
+// change (from before to after) turns away from its orientation while
+// another already faces away (LoB 12.2): that brigade and the other, or
+// "" when the change is allowed.
+func (s *State) newlyAway(c *Command, before, after frontAt) (string, string, defensiveBox) {
+	b, ok := s.defensivePosition(c)
+	if !ok {
+		return "", "", b
+	}
+	was := s.awayBrigades(c, b, before)
+	now := s.awayBrigades(c, b, after)
+	for _, br := range now {
+		if slices.Contains(was, br) {
+			continue
+		}
+		for _, other := range now {
+			if other != br {
+				return br, other, b
+			}
+		}
+	}
+	return "", "", b
+}
+
 // secondAway says why turning some units to a facing makes a second
 // brigade of a Command in a Defensive Position face away from its
 // orientation (LoB 12.2), or "". facing gives each unit's facing before
 // the turn; turning reports whether a unit turns.
 func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Piece) bool, d int) string {
-	b, ok := s.defensivePosition(c)
-	if !ok || !b.facesAway(d) {
+	before := func(p *Piece) (int, bool) { return facing(p), s.hasFront(p) }
+	after := func(p *Piece) (int, bool) {
+		if turning(p) {
+			return d, s.hasFront(p)
+		}
+		return before(p)
+	}
+	br, other, b := s.newlyAway(c, before, after)
+	if br == "" {
 		return ""
 	}
-	before := s.awayBrigades(c, b, facing)
-	after := s.awayBrigades(c, b, func(p *Piece) int {
-		if turning(p) {
-			return d
+	return fmt.Sprintf("%s would face %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
+		br, facingNames[d], facingNames[b.facing], c.Name, other, c.Leader.Name)
+}
+
+// formedAway says why changing some units to a formation with a front
+// makes a second brigade of a Command in a Defensive Position face away
+// from its orientation (LoB 3.3, 12.2), or "": a unit in Column facing
+// away has no front until it forms Line. changing reports whether a unit
+// changes.
+func (s *State) formedAway(c *Command, changing func(*Piece) bool, to string) string {
+	if !slices.Contains(frontFormations, to) {
+		return ""
+	}
+	before := func(p *Piece) (int, bool) { return p.Unit.Facing, s.hasFront(p) }
+	after := func(p *Piece) (int, bool) {
+		if changing(p) {
+			return p.Unit.Facing, s.marker(p.Hex).Morale != MoraleRouted
 		}
-		return facing(p)
-	})
-	for _, br := range after {
-		if slices.Contains(before, br) {
-			continue
-		}
-		for _, other := range after {
-			if other != br {
-				return fmt.Sprintf("%s would face %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
-					br, facingNames[d], facingNames[b.facing], c.Name, other, c.Leader.Name)
-			}
+		return before(p)
+	}
+	br, other, b := s.newlyAway(c, before, after)
+	if br == "" {
+		return ""
+	}
+	f := b.facing
+	for _, u := range s.brigadeNamed(br).units() {
+		if p := s.piece(u.Name); changing(p) && b.facesAway(p.Unit.Facing) {
+			f = p.Unit.Facing
+			break
 		}
 	}
-	return ""
+	return fmt.Sprintf("%s would face %s in %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
+		br, facingNames[f], to, facingNames[b.facing], c.Name, other, c.Leader.Name)
 }
+
+// frontFormations are the formations with a front and rear (LoB 3.3,
+// 3.3c), as hasFront reads them for units as they stand.
+var frontFormations = []string{"line", "open-order", "unlimbered"}
 
 // gotInitiative reports whether a leader won a Command Roll for the
 // Initiative this phase (LoB 10.10, 12.2).
@@ -370,6 +426,25 @@ func (r *resolver) faceBarred(a *actingStack, d int) string {
 			continue
 		}
 		if why := r.s.secondAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// formationBarredAway says why the stack may not change to a formation
+// under LoB 12.2, or "": it would give a second brigade of a Command in a
+// Defensive Position a front facing away from its orientation, and its
+// leader has not won the Initiative this phase (R-C2-12-2).
+func (r *resolver) formationBarredAway(a *actingStack, to string) string {
+	links := r.s.links(r.side)
+	changing := func(q *Piece) bool { return slices.Contains(a.units, q) && q.Unit.Formation != to }
+	for _, p := range a.units {
+		l, ok := links[p.Name]
+		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
+			continue
+		}
+		if why := r.s.formedAway(l.cmd, changing, to); why != "" {
 			return why
 		}
 	}

@@ -39,7 +39,7 @@ func (s *State) leaderOut(name string) string {
 	case p.OffMap:
 		return "is not yet on the map"
 	case p.Status == "lost":
-		return "has been lost (LoB 9.1a, 10.8b)"
+		return "has been lost"
 	}
 	return ""
 }
@@ -77,7 +77,7 @@ func (r *resolver) commandRoll(l Leader, reserve bool, purpose string) (sum int,
 	mod := ""
 	if reserve {
 		sum += r.s.charts.c2.rollReserve
-		mod = fmt.Sprintf(", %+d in Reserve (LoB 10.4c)", r.s.charts.c2.rollReserve)
+		mod = fmt.Sprintf(", %+d in Reserve under LoB 10.4c,", r.s.charts.c2.rollReserve)
 	}
 	yes = r.s.charts.commandRoll(l.Command, sum)
 	r.add("command-roll", "LoB 10.6", "%s (Command Value %d) rolls %d%s to %s: %s", l.Name, l.Command, sum, mod, purpose, yesNo(yes))
@@ -374,7 +374,7 @@ func (r *resolver) flukeCheck(c *Command) {
 	note := ""
 	if ok, why := r.s.hasReserve(c); ok {
 		sum += x.flukeReserve
-		note = fmt.Sprintf(", %+d for its reserve (LoB 10.7c)", x.flukeReserve)
+		note = fmt.Sprintf(", %+d for its reserve under LoB 10.7c,", x.flukeReserve)
 	} else if why != "" {
 		note = " (no reserve modifier: " + why + ")"
 	}
@@ -775,7 +775,7 @@ func (r *resolver) posting(f *orders.File) {
 	for _, d := range directives(f, "POST") {
 		p := r.s.piece(d.Who)
 		p.Unit.Posted = d.Target
-		r.add("battery-posted", "LoB 9.1c", "%s is posted to %s and may ignore Command Radius (LoB 10.2d)", d.Who, d.Target)
+		r.add("battery-posted", "LoB 9.1c", "%s is posted to %s and may ignore Command Radius, as LoB 10.2d provides", d.Who, d.Target)
 	}
 }
 

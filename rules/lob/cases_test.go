@@ -234,7 +234,7 @@ func (r *caseRun) resolve(l caseLineText) {
 		r.t.Fatalf("%s: resolve: %v\nevents so far:\n%s", r.where(l), err, eventList(res.Events))
 	}
 	if e, ok := ruleTwice(res.Events); ok {
-		r.t.Errorf("%s: event %q cites its rule %s in its text too", r.where(l), e.Text, e.Rule)
+		r.t.Errorf("%s: event %q cites a rule in parentheses in its text, and its rule %s again after it", r.where(l), e.Text, e.Rule)
 	}
 	if r.events, r.pause = res.Events, res.Pause; res.Pause != nil {
 		return // the orders and dice stay for the run that resumes it
@@ -343,13 +343,15 @@ func (r *caseRun) tablesFile(l caseLineText, file string, over map[string]any) m
 	return tables
 }
 
-// ruleTwice finds an event whose text ends by citing the event's own
-// rule, which the reports print after the text again: "... (LoB 5.2)
-// (LoB 5.2)". Rolls are left out: their text is the dice record, which
-// names its rule once and is printed as it is.
+// ruleTwice finds an event whose text cites a rule in parentheses. The
+// reports print the event's own rule in parentheses after the text, so
+// such a text reads "... (LoB 5.2) (LoB 5.2)" or runs two citations
+// together; a second rule that matters is said in words instead. Rolls
+// are left out: their text is the dice record, which names its rule once
+// and is printed as it is.
 func ruleTwice(events []rules.Event) (rules.Event, bool) {
 	for _, e := range events {
-		if e.Kind != "roll" && e.Rule != "" && strings.HasSuffix(e.Text, "("+e.Rule+")") {
+		if e.Kind != "roll" && strings.Contains(e.Text, "(LoB ") {
 			return e, true
 		}
 	}

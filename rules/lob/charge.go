@@ -231,10 +231,10 @@ func (r *resolver) chargingUnitsBarred(a *actingStack) string {
 	for _, p := range a.units {
 		switch {
 		case r.s.openOrderBarsCharge(p):
-			return p.Name + " is an Open Order unit, which never Charges (LoB 9.4a)"
+			return p.Name + " is an Open Order unit, which never Charges under LoB 9.4a"
 		case r.s.mountedCavalry(p):
 		case p.Kind == ArmInfantry && p.Unit.Formation == "mounted":
-			return p.Name + " is Mounted infantry, which cannot Charge while Mounted (LoB 7.4)"
+			return p.Name + " is Mounted infantry, which cannot Charge while Mounted under LoB 7.4"
 		case p.Kind != ArmInfantry || p.Unit.Formation != "line":
 			return fmt.Sprintf("%s is %s in %s: only infantry in Line and Mounted cavalry Charge", p.Name, p.Kind, p.Unit.Formation)
 		}

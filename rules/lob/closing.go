@@ -63,7 +63,7 @@ func (r *resolver) closing(a *actingStack, to string) bool {
 		return false
 	}
 	if left := r.leaveWrecked(a); len(a.units) == 0 {
-		r.log.Addf("closing-failed", "LoB 3.5", "%s cannot close on %s: Wrecked units always fail their Closing Rolls (LoB 5.7)", left, to)
+		r.log.Addf("closing-failed", "LoB 3.5", "%s cannot close on %s: Wrecked units always fail their Closing Rolls, as LoB 5.7 provides", left, to)
 		a.closingFailed, a.stopped = true, true
 		return false
 	}

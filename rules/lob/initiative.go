@@ -134,7 +134,7 @@ func (r *resolver) applyInitiative(lr leaderRole, d *orders.Directive) {
 		for _, o := range r.own(Accepted) {
 			if o.To == c.Name && o.Type == "MOVE" {
 				r.end(o, "the Command deployed by Initiative")
-				r.add("order-ended", "LoB 10.7a", "%s deploys by Initiative: the Move order %s ends (LoB 10.4b #3, 10.7a #6)", c.Name, o.ID)
+				r.add("order-ended", "LoB 10.7a", "%s deploys by Initiative: the Move order %s ends, as LoB 10.4b #3 and 10.7a #6 provide", c.Name, o.ID)
 			}
 		}
 	case "RELEASE":

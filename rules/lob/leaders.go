@@ -513,7 +513,7 @@ func (r *resolver) displaceLeader(name, from, rule string) {
 	}
 	if len(hexes) == 0 {
 		p.Status = leaderRemoved
-		r.add("leader-removed", rule, "%s has no combat units left: he is removed until Loss Recovery brings one back (LoB 9.3c)", name)
+		r.add("leader-removed", rule, "%s has no combat units left: he is removed until Loss Recovery brings one back, as LoB 9.3c provides", name)
 		return
 	}
 	how := r.s.choiceOf(p.Side, "LEADERS")
@@ -734,7 +734,7 @@ func (r *resolver) removeLeadersWithoutUnits() {
 		}
 		if gone {
 			p.Status = leaderRemoved
-			r.add("leader-removed", "LoB 9.1a", "all of %s's combat units have been eliminated: he is removed until Loss Recovery brings one back (LoB 9.3c)", p.Name)
+			r.add("leader-removed", "LoB 9.1a", "all of %s's combat units have been eliminated: he is removed until Loss Recovery brings one back, as LoB 9.3c provides", p.Name)
 		}
 	}
 }

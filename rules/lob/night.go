@@ -81,10 +81,10 @@ func (r *resolver) nightNotes() {
 		return
 	}
 	if r.s.firstFullNightTurn(r.turn) {
-		r.add("night-falls", "LoB 2.3", "night: turns last %d minutes, visibility is %d hexes, and this first full night turn frees units locked in enemy ZOCs (LoB 3.4)",
+		r.add("night-falls", "LoB 2.3", "night: turns last %d minutes, visibility is %d hexes, and this first full night turn frees units locked in enemy ZOCs, as LoB 3.4 provides",
 			nightTurnMinutes, r.s.scn.visibility(r.turn))
 	}
 	if r.s.isMidnight(r.turn) {
-		r.add("midnight", "LoB 2.3", "the midnight turn: Army Commanders write the night's orders (LoB 10.3e) and losses are recovered in the Rally Phase (LoB 9.3)")
+		r.add("midnight", "LoB 2.3", "the midnight turn: Army Commanders write the night's orders, as LoB 10.3e provides, and losses are recovered in the Rally Phase, as LoB 9.3 provides")
 	}
 }

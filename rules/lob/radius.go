@@ -110,10 +110,10 @@ func (t *radiusTrace) reaches(from, to string, radius int) bool {
 }
 
 // radiusLink is one unit's place in the Command Radius tree: the Command
-// it belongs to, its brigade leader if any, and the center it traces to.
+// it belongs to and its brigade, whose leader it traces to, if any.
 type radiusLink struct {
-	cmd    *Command
-	leader string // brigade leader, "" when the unit traces to the HQ
+	cmd     *Command
+	brigade string // a brigade with a leader, "" when the unit traces to the HQ
 }
 
 // links maps every combat unit of a side to its Command and brigade leader.
@@ -126,10 +126,10 @@ func (s *State) links(side rules.Side) map[string]radiusLink {
 		for _, b := range c.Brigades {
 			l := ""
 			if b.Leader != nil {
-				l = b.Leader.Name
+				l = b.Name
 			}
 			for _, u := range b.units() {
-				out[u.Name] = radiusLink{cmd: c, leader: l}
+				out[u.Name] = radiusLink{cmd: c, brigade: l}
 			}
 		}
 		for i := range c.Units {
@@ -147,17 +147,36 @@ func (s *State) radius(c *Command) int { return s.charts.radius[c.Level] }
 // through its brigade leader to the unit is within that level's radius.
 // When the brigade leader himself is cut off, the trace goes from the HQ
 // directly to the unit (LoB 10.2 Play Note, docs/rulings-lob.md R-C2-2). It returns the hex the unit
-// should head back to when it is not.
+// should head back to when it is not. The brigade leader is the one who
+// leads it now, a Repl after a loss (9.1b, R-C2-LEAD).
 func (s *State) inRadius(t *radiusTrace, u *Piece, l radiusLink) (bool, string) {
 	hq := s.hqHex(l.cmd)
-	if l.leader == "" {
+	bl, ok := s.brigadeLeaderHex(l.brigade)
+	if !ok {
 		return t.reaches(hq, u.Hex, s.radius(l.cmd)), hq
 	}
-	bl := s.piece(l.leader).Hex
 	if t.reaches(hq, bl, s.radius(l.cmd)) {
 		return t.reaches(bl, u.Hex, s.charts.radius[LevelBrigade]), bl
 	}
 	return t.reaches(hq, u.Hex, s.radius(l.cmd)), hq
+}
+
+// brigadeLeaderHex is the hex of the leader heading a brigade now (LoB
+// 9.1b; docs/rulings-lob.md R-C2-LEAD): its Repl's hex after its leader
+// was lost or promoted, else its leader's counter. It reports false for
+// no brigade.
+func (s *State) brigadeLeaderHex(brigade string) (string, bool) {
+	if brigade == "" {
+		return "", false
+	}
+	if x := s.repl(brigade); x != nil {
+		return x.Hex, true
+	}
+	i, ok := s.index[s.postHolder(brigade)]
+	if !ok {
+		return "", false
+	}
+	return s.doc.Pieces[i].Hex, true
 }
 
 // mayCharge reports whether a unit may make an initial Charge as far as
@@ -174,7 +193,7 @@ func (s *State) mayCharge(unit string) (bool, string) {
 		return false, "not a combat unit of a Command"
 	}
 	if in, _ := s.inRadius(s.newTrace(p.Side), p, l); !in {
-		return false, "out of Command Radius: no initial Charge (LoB 10.2g)"
+		return false, "out of Command Radius, and LoB 10.2g allows no initial Charge from out of it"
 	}
 	return true, ""
 }

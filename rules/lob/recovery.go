@@ -72,14 +72,14 @@ func (r *resolver) recoverUnit(c *Command, u *Unit) {
 func (s *State) noRecovery(c *Command, u *Unit, p *Piece) string {
 	switch {
 	case u.Sharpshooter:
-		return "Sharpshooters never recover losses (LoB 9.3d)"
+		return "Sharpshooters never recover losses"
 	case slices.Contains(s.doc.Support.Retired, u.Name):
-		return "it was removed from play (LoB 8.5e)"
+		return "it was removed from play under LoB 8.5e"
 	}
 	if !p.Unit.Eliminated {
 		if l, ok := s.links(p.Side)[u.Name]; ok {
 			if in, _ := s.inRadius(s.newTrace(p.Side), p, l); !in {
-				return "it is out of Command Radius (LoB 9.3 #1)"
+				return "it is out of Command Radius"
 			}
 		}
 	}
@@ -91,10 +91,10 @@ func (s *State) noRecovery(c *Command, u *Unit, p *Piece) string {
 			}
 			switch o.Status {
 			case Accepted:
-				return x.Name + " is carrying out " + o.ID + " (LoB 9.3 #2)"
+				return x.Name + " is carrying out " + o.ID
 			case InTransit, Waiting, Awaiting:
 				if max(o.ArrivesTurn, o.NotBefore) < dawn {
-					return x.Name + " could accept " + o.ID + " before dawn (LoB 9.3 #2)"
+					return x.Name + " could accept " + o.ID + " before dawn"
 				}
 			}
 		}

@@ -427,7 +427,7 @@ func (r *resolver) hqsMoved(rt *retreating) {
 		}
 		if rt.o.Cause == "displacement" {
 			r.s.raise("hq-displaced", c.Name)
-			r.add("hq-displaced", "LoB 9.2b", "%s is forced back with its stack: %s must Skedaddle (LoB 10.9)", p.Name, c.Name)
+			r.add("hq-displaced", "LoB 9.2b", "%s is forced back with its stack: %s must Skedaddle under LoB 10.9", p.Name, c.Name)
 			continue
 		}
 		r.hqRetreated(c, rt.o.SmallArms)

@@ -362,7 +362,7 @@ func (s *State) writtenPath(pl pathPlan, hexes []string) (*retreatPath, string) 
 			return nil, err.Error()
 		}
 		if !ok {
-			return nil, fmt.Sprintf("the step into %s doubles back, nears the enemy or enters enemy units or prohibited terrain (LoB 6.3)", h)
+			return nil, fmt.Sprintf("the step into %s doubles back, nears the enemy or enters enemy units or prohibited terrain", h)
 		}
 		p.hexes = append(p.hexes, h)
 		if pl.ezoc[h] {
@@ -371,7 +371,7 @@ func (s *State) writtenPath(pl pathPlan, hexes []string) (*retreatPath, string) 
 		from = h
 	}
 	if pl.extendPast(from) {
-		return nil, fmt.Sprintf("it ends with Unlimbered artillery in %s (LoB 3.2d)", from)
+		return nil, fmt.Sprintf("it ends with Unlimbered artillery in %s, which LoB 3.2d forbids", from)
 	}
 	return &p, ""
 }

@@ -134,7 +134,7 @@ func (r *resolver) skedaddleLoss(a *actingStack, h string) {
 	u := r.lossTaker(r.side, a.units)
 	u.Unit.SP--
 	u.Unit.Losses++
-	r.add("skedaddle-loss", "LoB 10.9", "%s enters the enemy ZOC in %s and loses 1 SP (%d left), as in a retreat (LoB 6.3e)", u.Name, h, u.Unit.SP)
+	r.add("skedaddle-loss", "LoB 10.9", "%s enters the enemy ZOC in %s and loses 1 SP (%d left), as in a retreat under LoB 6.3e", u.Name, h, u.Unit.SP)
 	if u.Unit.SP > 0 {
 		return
 	}

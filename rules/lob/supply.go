@@ -49,7 +49,7 @@ func (s *State) batteryMayFire(p *Piece, round string, rng int) (bool, string) {
 	case round == AmmoCanister && st.DepletedCanister:
 		return false, "it is Depleted of Canister"
 	case round == AmmoCanister && rng > canisterRange:
-		return false, fmt.Sprintf("Canister can only be fired at %d hexes or less (LoB 8.2e)", canisterRange)
+		return false, fmt.Sprintf("Canister can only be fired at %d hexes or less, as LoB 8.2e provides", canisterRange)
 	case round == AmmoShell && st.DepletedShell:
 		return false, "it is Depleted of Shell"
 	case rng > canisterRange && st.DepletedShell:
@@ -185,14 +185,14 @@ func (s *State) usableWagons(battery, round string, n int) []string {
 // order on ties.
 func (s *State) caissonWagon(p *Piece, round string) (string, string) {
 	if s.zoc(s.enemyOf(p.Side))[p.Hex] {
-		return "", "the battery is in an enemy ZOC (LoB 8.4a #4)"
+		return "", "the battery is in an enemy ZOC"
 	}
 	if s.cbfMarked(p.Hex) {
-		return "", "its hex holds a Counter Battery Fire marker (LoB 8.4a #3)"
+		return "", "its hex holds a Counter Battery Fire marker"
 	}
 	ws := s.usableWagons(p.Name, round, p.Unit.SP)
 	if len(ws) == 0 {
-		return "", fmt.Sprintf("no Wagon of its organization has %d Ammo Points of %s (LoB 8.4a #2, 8.3d)", p.Unit.SP, round)
+		return "", fmt.Sprintf("no Wagon of its organization has %d Ammo Points of %s", p.Unit.SP, round)
 	}
 	best, bestCost := "", 0
 	for _, w := range ws {
@@ -201,7 +201,7 @@ func (s *State) caissonWagon(p *Piece, round string) (string, string) {
 		}
 	}
 	if best == "" {
-		return "", fmt.Sprintf("no Wagon is within %d Limbered MPs by an open path (LoB 8.4a #1, 8.4d)", caissonMP)
+		return "", fmt.Sprintf("no Wagon is within %d Limbered MPs by an open path", caissonMP)
 	}
 	return best, ""
 }
@@ -288,7 +288,7 @@ func (r *resolver) byBattery(name string) (bool, string) {
 	p := r.s.piece(name)
 	c := r.s.unitCommand(name)
 	if p.Unit == nil || c == nil || !p.Unit.DepletedShell && !p.Unit.DepletedCanister {
-		return false, "it is not a Depleted battery (LoB 8.5)"
+		return false, "it is not a Depleted battery"
 	}
 	hq := r.s.hqHex(c)
 	if p.Hex != hq || p.Unit.Formation != "limbered" {

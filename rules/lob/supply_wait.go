@@ -113,7 +113,7 @@ func (r *resolver) waitForAmmo(p *Piece, hq, round string) (bool, string) {
 		r.add("by-battery-offmap", "LoB 8.5d", "%s leaves the map at %s to replenish off it (8.5c); from the next turn it is %d turns away and moves back onto the map at %s", p.Name, off.Hex, off.DelayTurns, r.clock(back))
 		return true, ""
 	}
-	return false, fmt.Sprintf("no Wagon of its organization with %d Ammo Points of %s can be reached from %s, nor will one have them (LoB 8.5a, 8.5c)", p.Unit.SP, round, hq)
+	return false, fmt.Sprintf("no Wagon of its organization with %d Ammo Points of %s can be reached from %s, nor will one have them to wait for", p.Unit.SP, round, hq)
 }
 
 // awaySince takes a battery off the map to replenish (LoB 8.5a).
@@ -218,7 +218,7 @@ func (r *resolver) waitingBatteries() {
 			for _, round := range []string{AmmoShell, AmmoCanister} {
 				if lacks(p.Unit, round) {
 					r.payAmmo(a.Waits, round, p.Unit.SP)
-					r.add("replenish-battery", "LoB 8.5b", "%s draws %d Ammo Points of %s from %s, which it waited for (LoB 8.5c)", a.Name, p.Unit.SP, round, a.Waits)
+					r.add("replenish-battery", "LoB 8.5b", "%s draws %d Ammo Points of %s from %s, which it waited for as LoB 8.5c provides", a.Name, p.Unit.SP, round, a.Waits)
 				}
 			}
 		default:
