@@ -83,6 +83,10 @@ type caseRun struct {
 	decisions []rules.Decision
 	pause     *rules.DecisionRequest
 	result    string // what the last FIELD step returned
+	// validated is set once EXPECT-PROBLEMS has checked the orders: a
+	// RESOLVE then carries out those same orders, and a new ORDERS section
+	// replaces them.
+	validated bool
 }
 
 func (c *ruleCase) run(t *testing.T) {
@@ -124,6 +128,9 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 			r.setState(b)
 		}
 	case "ORDERS":
+		if r.validated {
+			r.orders, r.validated = nil, false // new orders after EXPECT-PROBLEMS
+		}
 		for _, b := range body {
 			r.orders = append(r.orders, strings.TrimSpace(b.text))
 		}
@@ -242,7 +249,7 @@ func (r *caseRun) resolve(l caseLineText) {
 	if used := len(dice.Rolls()); used != len(r.dice) {
 		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(res.Events))
 	}
-	r.st, r.events, r.orders, r.dice, r.decisions = res.Next.(*State), res.Events, nil, nil, nil
+	r.st, r.events, r.orders, r.dice, r.decisions, r.validated = res.Next.(*State), res.Events, nil, nil, nil, false
 }
 
 // advance resolves empty segments, which must need no dice, until the
@@ -304,7 +311,7 @@ func (r *caseRun) expectProblems(l caseLineText, body []caseLineText) {
 			r.t.Errorf("%s: problem %d is %q, want %q (all: %+v)", r.where(l), i+1, got[i], want[i], ps)
 		}
 	}
-	r.orders = nil
+	r.validated = true
 }
 
 // addFieldTables adds the explicit field tables of testdata/field-pack.yaml
