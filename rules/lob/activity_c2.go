@@ -123,7 +123,7 @@ func (r *resolver) radiusChecks() {
 		if in {
 			continue
 		}
-		sked := r.s.cmdStatus(l.cmd.Name).Skedaddle != ""
+		sked := r.s.cmdStatus(r.s.skedaddlingOver(l.cmd).Name).Skedaddle != ""
 		if ezoc[p.Hex] && !sked {
 			r.add("radius-stuck", "LoB 10.2g", "%s is out of Command Radius and stuck in an enemy ZOC at %s: it waits (it may still fire)", p.Name, p.Hex)
 			continue
@@ -334,6 +334,9 @@ func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bo
 func (r *resolver) wouldClose(a *actingStack, from, to string) bool {
 	enemies := r.adjacentEnemies(to)
 	if len(enemies) == 0 {
+		return false
+	}
+	if r.noClosingRollEver(a, enemies) != "" {
 		return false
 	}
 	p := a.units[0]

@@ -57,6 +57,10 @@ func (r *resolver) closing(a *actingStack, to string) bool {
 	if len(enemies) == 0 || len(a.units) == 0 {
 		return true // LoB 3.5a #5; leaders alone need no roll (3.5)
 	}
+	if why := r.noClosingRollEver(a, enemies); why != "" {
+		r.add("closing-not-needed", "LoB 3.5a", "%s enters %s without a Closing Roll: %s", a.names(), to, why)
+		return true
+	}
 	if why := r.autoFail(a); why != "" {
 		r.log.Addf("closing-failed", "LoB 3.5", "%s cannot close on %s: %s", a.names(), to, why)
 		a.closingFailed, a.stopped = true, true
@@ -125,20 +129,29 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 			return fmt.Sprintf("%s, not Open Order Capable, is already there", p.Name), "LoB 3.5a"
 		}
 	}
-	onlyOpen := true
-	for _, e := range enemies {
-		onlyOpen = onlyOpen && r.s.isOpenOrderCapable(e)
-	}
-	if onlyOpen {
-		return "the only enemy combat units next to it are Open Order Capable", "LoB 3.5a"
-	}
-	if r.skedaddling(a) {
-		return "the stack is Skedaddling", "LoB 3.5a"
-	}
 	if !r.seesAny(a.hex, enemies) {
 		return "the stack has no Clear line of sight to the enemy next to that hex", "LoB 3.5a"
 	}
 	return "", ""
+}
+
+// noClosingRollEver says why a stack needs no Closing Roll even when it
+// would automatically fail one (DG, Wrecked units), or "": 3.5a #3 (only
+// Open Order Capable enemy units next to the hex) and #4 (Skedaddling,
+// 10.9) carry no "does not trump Auto Fail restrictions" exception, as #1
+// and #2 do (docs/rulings-lob.md R-MOV-4).
+func (r *resolver) noClosingRollEver(a *actingStack, enemies []*Piece) string {
+	onlyOpen := true
+	for _, e := range enemies {
+		onlyOpen = onlyOpen && r.s.isOpenOrderCapable(e)
+	}
+	switch {
+	case onlyOpen:
+		return "the only enemy combat units next to it are Open Order Capable"
+	case r.skedaddling(a):
+		return "the stack is Skedaddling"
+	}
+	return ""
 }
 
 // skedaddling reports whether a unit of the stack belongs to a Skedaddling
@@ -146,7 +159,7 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 func (r *resolver) skedaddling(a *actingStack) bool {
 	links := r.s.links(r.side)
 	for _, p := range a.units {
-		if l, ok := links[p.Name]; ok && r.s.cmdStatus(l.cmd.Name).Skedaddle != "" {
+		if l, ok := links[p.Name]; ok && r.s.cmdStatus(r.s.skedaddlingOver(l.cmd).Name).Skedaddle != "" {
 			return true
 		}
 	}

@@ -17,8 +17,28 @@ func (s *State) skedaddlingCommand(side rules.Side, unit string) (*Command, bool
 	if !ok {
 		return nil, false
 	}
-	st := s.cmdStatus(l.cmd.Name)
-	return l.cmd, st.Skedaddle != "" || st.SkedaddleDue
+	c := s.skedaddlingOver(l.cmd)
+	if c == nil {
+		return l.cmd, false
+	}
+	st := s.cmdStatus(c.Name)
+	return c, st.Skedaddle != "" || st.SkedaddleDue
+}
+
+// skedaddlingOver is the Command whose Skedaddle a Command's units take
+// part in: its own, or that of a corps above it, since "the Command's
+// units (including any divisions stuck in position because of a Fluke
+// Stoppage) must move to re-enter normal Command Radius" (LoB 10.9). An
+// Army HQ's Skedaddle (10.9a) moves the Army HQ's own Command only. It
+// returns the Command itself when none above it is Skedaddling, or nil
+// when no Command is given.
+func (s *State) skedaddlingOver(c *Command) *Command {
+	for x := c; x != nil && (x == c || x.Level != LevelArmy); x = s.scn.parent(x) {
+		if st := s.cmdStatus(x.Name); st.Skedaddle != "" || st.SkedaddleDue {
+			return x
+		}
+	}
+	return c
 }
 
 // skedaddleFormationBarred says why a unit may not change to a formation
