@@ -153,8 +153,8 @@ func (r *resolver) relay(o *Order, c *Command) bool {
 			For: r.s.instructionsFor(o.For, sub), Intent: o.Intent, Axis: o.Axis, IssuedTurn: r.turn,
 			ArrivesTurn: r.turn + delay, Status: InTransit, Parent: o.ID}
 		r.s.doc.Orders = append(r.s.doc.Orders, n)
-		r.add("order-relayed", t.rule, "%s re-issues %s to %s as %s: HQs %d hexes apart (%s), distance part only: %d turns, arrives %s%s",
-			from, o.ID, sub.Name, n.ID, dist, band, delay, r.clock(n.ArrivesTurn), t.why)
+		r.add("order-relayed", t.rule, "%s re-issues %s to %s as %s: HQs %s apart (%s), distance part only: %s, arrives %s%s",
+			from, o.ID, sub.Name, n.ID, count(dist, "hex", "hexes"), band, count(delay, "turn", "turns"), r.clock(n.ArrivesTurn), t.why)
 	}
 	return len(targets) > 0
 }

@@ -370,8 +370,8 @@ func (r *resolver) issue(w *orders.Written) {
 	o.ID = r.s.nextID(r.side)
 	o.IssuedTurn, o.ArrivesTurn, o.Status = r.turn, r.turn+delay, InTransit
 	r.s.doc.Orders = append(r.s.doc.Orders, o)
-	r.add("order-issued", "LoB 10.6a", "%s: %s %s to %s, objective %s, sent at %s; HQs %d hexes apart (%s), Awareness %s: %d turns, arrives %s (turn %d)",
-		o.ID, l.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), dist, band, sd.Awareness, delay, r.clock(o.ArrivesTurn), o.ArrivesTurn)
+	r.add("order-issued", "LoB 10.6a", "%s: %s %s to %s, objective %s, sent at %s; HQs %s apart (%s), Awareness %s: %s, arrives %s (turn %d)",
+		o.ID, l.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), count(dist, "hex", "hexes"), band, sd.Awareness, count(delay, "turn", "turns"), r.clock(o.ArrivesTurn), o.ArrivesTurn)
 }
 
 // nextID numbers a side's orders: CSA-1, CSA-2, ...
@@ -390,6 +390,15 @@ func (o *Order) objectiveText() string {
 		return o.Objective + " (" + o.ObjectiveName + ")"
 	}
 	return o.Objective
+}
+
+// count writes a number with its noun, singular for one: "1 turn",
+// "3 hexes".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func yesNo(b bool) string {
