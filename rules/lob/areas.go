@@ -457,7 +457,7 @@ func (r *resolver) formationBarredAway(a *actingStack, to string) string {
 // (10.8a), nearest hexes first; "" when neither.
 func (s *State) areaNote(c *Command) string {
 	if b, ok := s.defensivePosition(c); ok {
-		return fmt.Sprintf(", Defensive Position of %s: %s (LoB 12.2)", b.order, b.written)
+		return fmt.Sprintf(", Defensive Position of %s: %s%s", b.order, b.written, cite("LoB 12.2"))
 	}
 	a, kept := s.noOrdersArea(c)
 	if !kept || !s.areaRuled(c) || len(a.Marks) == 0 {
