@@ -386,12 +386,14 @@ func (r *resolver) drift(c *Command, o *Order) {
 		return
 	}
 	m := &r.s.scn.Map
+	div, _ := r.s.commander(c)
 	for i := range c.Brigades {
 		b := &c.Brigades[i]
-		if b.Leader == nil {
+		name, h, ok := r.s.brigadeHead(b)
+		if !ok {
 			continue
 		}
-		at := r.s.piece(b.Leader.Name).Hex
+		at := *h
 		enemy := r.s.nearestEnemy(c.Side, at)
 		if enemy == "" {
 			continue
@@ -401,14 +403,15 @@ func (r *resolver) drift(c *Command, o *Order) {
 		if !ok1 || !ok2 || len(toObj) < 2 || len(toEnemy) < 2 || toObj[1] == toEnemy[1] {
 			continue
 		}
-		need := b.Leader.Command + c.Leader.Command
+		lead, _ := r.s.leaderData(name) // a Repl is a Zero (LoB 9.1e)
+		need := lead.Command + div.Command
 		roll := r.log.Roll(6, "LoB 12.5", fmt.Sprintf("Sound of the Guns: %s (needs %d or less)", b.Name, need), r.side)
 		if roll <= need {
 			r.add("attack-drift", "LoB 12.5", "%s rolls %d (needs %d or less): it keeps to its line of march", b.Name, roll, need)
 			continue
 		}
 		r.add("attack-drift", "LoB 12.5", "%s rolls %d (needs %d or less): it must attack toward the nearest enemy at %s", b.Name, roll, need, enemy)
-		r.soundOfTheGuns(b, enemy)
+		r.soundOfTheGuns(b, enemy, name, h)
 	}
 }
 
@@ -416,9 +419,10 @@ func (r *resolver) drift(c *Command, o *Order) {
 // combat unit instead of closing up on its HQ (LoB 12.5): each unit no
 // activity script moves goes as an automatic move (R-C2-M-1), out of
 // Command Radius if need be, and its leader goes with the unit that ends
-// nearest the enemy. They have had their move this phase (LoB 2.2). See
-// docs/rulings-lob.md R-C2-12-5.
-func (r *resolver) soundOfTheGuns(b *Brigade, enemy string) {
+// nearest the enemy: the leader heading it now, named and standing at
+// the hex given (a Repl after a loss, LoB 9.1b). They have had their move
+// this phase (LoB 2.2). See docs/rulings-lob.md R-C2-12-5.
+func (r *resolver) soundOfTheGuns(b *Brigade, enemy, leader string, at *string) {
 	var lead *Piece
 	for _, u := range b.units() {
 		p := r.s.piece(u.Name)
@@ -434,15 +438,14 @@ func (r *resolver) soundOfTheGuns(b *Brigade, enemy string) {
 			lead = p
 		}
 	}
-	l := r.s.piece(b.Leader.Name)
-	if r.scripted[l.Name] {
+	if r.scripted[leader] {
 		return
 	}
-	r.acted[l.Name] = true
-	if lead != nil && l.Hex != lead.Hex {
-		from := l.Hex
-		l.Hex = lead.Hex
-		r.add("drift-move", "LoB 12.5", "%s goes with %s from %s to %s", l.Name, lead.Name, from, l.Hex)
+	r.acted[leader] = true
+	if lead != nil && *at != lead.Hex {
+		from := *at
+		*at = lead.Hex
+		r.add("drift-move", "LoB 12.5", "%s goes with %s from %s to %s", leader, lead.Name, from, *at)
 	}
 }
 

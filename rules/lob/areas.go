@@ -339,16 +339,17 @@ func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Pi
 // formedAway says why changing some units to a formation with a front
 // makes a second brigade of a Command in a Defensive Position face away
 // from its orientation (LoB 3.3, 12.2), or "": a unit in Column facing
-// away has no front until it forms Line. changing reports whether a unit
-// changes.
-func (s *State) formedAway(c *Command, changing func(*Piece) bool, to string) string {
+// away has no front until it forms Line, and keeps its facing. facing
+// gives each unit's facing before the change; changing reports whether a
+// unit changes.
+func (s *State) formedAway(c *Command, facing func(*Piece) int, changing func(*Piece) bool, to string) string {
 	if !slices.Contains(frontFormations, to) {
 		return ""
 	}
-	before := func(p *Piece) (int, bool) { return p.Unit.Facing, s.hasFront(p) }
+	before := func(p *Piece) (int, bool) { return facing(p), s.hasFront(p) }
 	after := func(p *Piece) (int, bool) {
 		if changing(p) {
-			return p.Unit.Facing, s.marker(p.Hex).Morale != MoraleRouted
+			return facing(p), s.marker(p.Hex).Morale != MoraleRouted
 		}
 		return before(p)
 	}
@@ -358,8 +359,8 @@ func (s *State) formedAway(c *Command, changing func(*Piece) bool, to string) st
 	}
 	f := b.facing
 	for _, u := range s.brigadeNamed(br).units() {
-		if p := s.piece(u.Name); changing(p) && b.facesAway(p.Unit.Facing) {
-			f = p.Unit.Facing
+		if p := s.piece(u.Name); changing(p) && b.facesAway(facing(p)) {
+			f = facing(p)
 			break
 		}
 	}
@@ -444,7 +445,7 @@ func (r *resolver) formationBarredAway(a *actingStack, to string) string {
 		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
 			continue
 		}
-		if why := r.s.formedAway(l.cmd, changing, to); why != "" {
+		if why := r.s.formedAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, changing, to); why != "" {
 			return why
 		}
 	}
@@ -456,7 +457,7 @@ func (r *resolver) formationBarredAway(a *actingStack, to string) string {
 // (10.8a), nearest hexes first; "" when neither.
 func (s *State) areaNote(c *Command) string {
 	if b, ok := s.defensivePosition(c); ok {
-		return fmt.Sprintf(", Defensive Position of %s: %s (LoB 12.2)", b.order, b.written)
+		return fmt.Sprintf(", Defensive Position of %s: %s%s", b.order, b.written, cite("LoB 12.2"))
 	}
 	a, kept := s.noOrdersArea(c)
 	if !kept || !s.areaRuled(c) || len(a.Marks) == 0 {

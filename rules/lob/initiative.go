@@ -197,7 +197,7 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 		return "lob-10.9b-no-skedaddle", "LoB 10.9b", fmt.Sprintf("%s is not Skedaddling", lr.cmd.Name)
 	case s.leaderOut(lr.leader.Name) != "":
 		if s.piece(lr.leader.Name).Status == "lost" {
-			return "lob-9.1a-leader-lost", "LoB 9.1a", fmt.Sprintf("%s has been lost and cannot use Initiative; whoever now heads %s may (LoB 9.1b)",
+			return "lob-9.1a-leader-lost", "LoB 9.1a", fmt.Sprintf("%s has been lost and cannot use Initiative; whoever now heads %s may",
 				lr.leader.Name, lr.formation())
 		}
 		return "lob-10.3f-off-map", "LoB 10.3f", fmt.Sprintf("%s %s and cannot use Initiative", lr.leader.Name, s.leaderOut(lr.leader.Name))
@@ -228,7 +228,7 @@ func (s *State) initiativeTypeProblem(lr leaderRole, d *orders.Directive) (code,
 		}
 	case "RELEASE", "COUNTERATTACK":
 		if !s.reserveOf(lr) {
-			return "lob-10.10b-not-reserve", "LoB 10.10b", fmt.Sprintf("%s is not in Reserve (LoB 10.4c)", lr.formation())
+			return "lob-10.10b-not-reserve", "LoB 10.10b", fmt.Sprintf("%s is not in Reserve", lr.formation())
 		}
 	}
 	return "", "", ""

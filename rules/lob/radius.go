@@ -179,6 +179,25 @@ func (s *State) brigadeLeaderHex(brigade string) (string, bool) {
 	return s.doc.Pieces[i].Hex, true
 }
 
+// brigadeHead is the leader heading a brigade now (LoB 9.1b;
+// docs/rulings-lob.md R-C2-LEAD) and the hex he stands in, to be moved
+// with the brigade: its Repl after its leader was lost, else the holder
+// of its post. It reports false when no leader on the map heads it.
+func (s *State) brigadeHead(b *Brigade) (string, *string, bool) {
+	if x := s.repl(b.Name); x != nil {
+		return replName(b.Name), &x.Hex, true
+	}
+	i, ok := s.index[s.postHolder(b.Name)]
+	if !ok || b.Leader == nil {
+		return "", nil, false
+	}
+	p := &s.doc.Pieces[i]
+	if p.OffMap || p.Status != "" {
+		return "", nil, false
+	}
+	return p.Name, &p.Hex, true
+}
+
 // mayCharge reports whether a unit may make an initial Charge as far as
 // command goes (LoB 10.2f-g): not when it is out of Command Radius as the
 // Charge is announced. The field rules call it when a Charge is declared.
@@ -261,29 +280,35 @@ func (r *resolver) pacers(c *Command) []*Piece {
 }
 
 // leftBehind names the first of units that would be out of Command Radius
-// were the HQ at a hex after n steps and the Command's units and brigade
-// leaders closed up on it (closeUpAll), or "" when none would be. The
+// were the HQ at a hex after n steps and the Command's units and the
+// leaders heading its brigades now closed up on it (closeUpAll), or "" when none would be. The
 // position is put back as it was.
 func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*Piece) string {
 	to := map[*Piece]string{hq: at}
 	for _, p := range units {
 		to[p] = r.closeUpEnd(p, at)
 	}
-	for _, b := range c.Brigades {
-		if b.Leader == nil {
-			continue
-		}
-		if l := r.s.piece(b.Leader.Name); l != hq && !r.scripted[l.Name] && !r.acted[l.Name] && !l.OffMap {
-			to[l] = r.leaderCloseUp(l, at, n)
+	heads := map[*string]string{}
+	for i := range c.Brigades {
+		name, h, ok := r.s.brigadeHead(&c.Brigades[i])
+		if ok && name != hq.Name && !r.scripted[name] && !r.acted[name] {
+			heads[h] = r.leaderCloseUp(&Piece{Name: name, Side: c.Side, Hex: *h}, at, n)
 		}
 	}
 	was := map[*Piece]string{}
 	for p, h := range to {
 		was[p], p.Hex = p.Hex, h
 	}
+	wasAt := map[*string]string{}
+	for h, to := range heads {
+		wasAt[h], *h = *h, to
+	}
 	defer func() {
 		for p, h := range was {
 			p.Hex = h
+		}
+		for h, at := range wasAt {
+			*h = at
 		}
 	}()
 	t := r.s.newTrace(r.side)

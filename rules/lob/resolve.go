@@ -502,7 +502,8 @@ func (r *resolver) move(c *Command, o *Order) *roadColumn {
 }
 
 // closeUpAll closes up a Command's units, but those of its Road Column,
-// and its brigade leaders on its HQ after the HQ moved n hexes.
+// and the leaders heading its brigades now (a Repl after a loss, LoB
+// 9.1b) on its HQ after the HQ moved n hexes.
 func (r *resolver) closeUpAll(c *Command, n int, col *roadColumn) {
 	to := r.s.hqHex(c)
 	for _, u := range c.units() {
@@ -510,9 +511,10 @@ func (r *resolver) closeUpAll(c *Command, n int, col *roadColumn) {
 			r.closeUp(p, to, n)
 		}
 	}
-	for _, b := range c.Brigades {
-		if b.Leader != nil {
-			r.closeUp(r.s.piece(b.Leader.Name), to, n)
+	for i := range c.Brigades {
+		name, at, ok := r.s.brigadeHead(&c.Brigades[i])
+		if ok && !r.scripted[name] && !r.acted[name] {
+			*at = r.leaderCloseUp(&Piece{Name: name, Side: c.Side, Hex: *at}, to, n)
 		}
 	}
 }

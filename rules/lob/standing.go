@@ -106,7 +106,7 @@ func (s *State) preferred(side rules.Side, kind string) []string {
 // reaction in force, or that a choice it does not cover will be asked
 // for by decision request with its default.
 func (s *State) standingLines(side rules.Side) []string {
-	ls := []string{fmt.Sprintf("%s standing reactions (LoB 4.0, 5.1b, 5.4, 6.3, 6.3d, 6.3f, 6.3i, 9.1, 9.2, 9.4e, 9.4h):", side)}
+	ls := []string{fmt.Sprintf("%s standing reactions%s:", side, cite("LoB 4.0, 5.1b, 5.4, 6.3, 6.3d, 6.3f, 6.3i, 9.1, 9.2, 9.4e, 9.4h"))}
 	for _, k := range orders.ReactionKinds {
 		if cs, ok := s.standing(side, k); ok {
 			ls = append(ls, fmt.Sprintf("  %s %s", k, strings.Join(slices.Concat(cs, s.preferred(side, k)), ", ")))

@@ -469,6 +469,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
+	faced := s.turnedBefore(f, st, sd.Side)
 	for _, step := range st.Steps {
 		switch step.Verb {
 		case "MOVE":
@@ -485,7 +486,17 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 		case "CHARGE":
 			at = step.Hexes[0].Hex
 		case "FACE":
-			if slices.Contains(hexsideFacings, step.Word) && s.facingProblem(f, st, members, step, ps) {
+			if !slices.Contains(hexsideFacings, step.Word) {
+				continue
+			}
+			if s.facingProblem(f, st, members, step, ps) {
+				return
+			}
+			for _, p := range members {
+				faced[p.Name] = facingIndex(step.Word)
+			}
+		case "FORMATION", "UNLIMBER":
+			if s.formationProblem(f, members, faced, step, ps) {
 				return
 			}
 		case "JOIN":
@@ -583,6 +594,39 @@ func (s *State) facingProblem(f *orders.File, st *orders.Stack, members []*Piece
 		if why != "" {
 			ps.add(step.WordAt, "lob-12.2-facing", "LoB 12.2", why,
 				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", l.cmd.Leader.Name))
+			return true
+		}
+	}
+	return false
+}
+
+// formationProblem reports a FORMATION or UNLIMBER that gives a second
+// brigade of a Command in a Defensive Position a front facing away from
+// its orientation (LoB 3.3, 12.2; R-C2-12-2), as the Activity Phase
+// refuses it (formFront): the units keep the facing faced gives them, the
+// last FACE of the file before the step, or their own. An INITIATIVE of
+// the Command's leader in the same file may allow it.
+func (s *State) formationProblem(f *orders.File, members []*Piece, faced map[string]int, step orders.Step, ps *problems) bool {
+	to, at := "unlimbered", step.At
+	if step.Verb == "FORMATION" {
+		to, at = formationName(step.Word), step.WordAt
+	}
+	facing := func(q *Piece) int {
+		if d, ok := faced[q.Name]; ok {
+			return d
+		}
+		return q.Unit.Facing
+	}
+	changing := func(q *Piece) bool { return slices.Contains(members, q) && q.Unit.Formation != to }
+	links := s.links(members[0].Side)
+	for _, p := range members {
+		l, ok := links[p.Name]
+		if !ok || s.triesInitiative(f, l.cmd) {
+			continue
+		}
+		if why := s.formedAway(l.cmd, facing, changing, to); why != "" {
+			ps.add(at, "lob-12.2-facing", "LoB 12.2", why,
+				fmt.Sprintf("face within a hexside of the orientation first, or try INITIATIVE by %s", l.cmd.Leader.Name))
 			return true
 		}
 	}

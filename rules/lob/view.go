@@ -64,7 +64,7 @@ func (s *State) lines(side rules.Side, v rules.View) []string {
 				ls = append(ls, fmt.Sprintf("  %s: not yet on the map", c.Name))
 				continue
 			}
-			status := "no accepted order: defending (LoB 10.8a)"
+			status := "no accepted order: defending" + cite("LoB 10.8a")
 			for i := range s.doc.Orders {
 				if o := &s.doc.Orders[i]; o.To == c.Name && o.Status == Accepted {
 					status = "executing " + o.ID
@@ -85,28 +85,33 @@ func (s *State) commandNotes(c *Command) string {
 	cs := s.cmdStatus(c.Name)
 	var ns []string
 	if cs.Fluke {
-		ns = append(ns, "stopped by Fluke Stoppage (LoB 10.7b)")
+		ns = append(ns, "stopped by Fluke Stoppage"+cite("LoB 10.7b"))
 	}
 	if cs.Recovering {
-		ns = append(ns, "recovering: needs Attack Recovery before new Attack orders (LoB 10.8c)")
+		ns = append(ns, "recovering: needs Attack Recovery before new Attack orders"+cite("LoB 10.8c"))
 	}
 	if cs.Skedaddle != "" {
-		ns = append(ns, "Skedaddling, HQ fixed at "+cs.Skedaddle+" (LoB 10.9)")
+		ns = append(ns, "Skedaddling, HQ fixed at "+cs.Skedaddle+cite("LoB 10.9"))
 	}
 	if s.inReserve(c) {
-		ns = append(ns, "in Reserve (LoB 10.4c)")
+		ns = append(ns, "in Reserve"+cite("LoB 10.4c"))
 	}
 	if cs.Associated != "" {
-		ns = append(ns, "associated with "+cs.Associated+" (LoB 10.8e)")
+		ns = append(ns, "associated with "+cs.Associated+cite("LoB 10.8e"))
 	}
 	if cs.Destination != "" {
-		ns = append(ns, "HQ destination "+cs.Destination+" (LoB 10.8e)")
+		ns = append(ns, "HQ destination "+cs.Destination+cite("LoB 10.8e"))
 	}
 	if len(ns) == 0 {
 		return ""
 	}
 	return "; " + strings.Join(ns, "; ")
 }
+
+// cite is how a report line that has no event of its own cites its rule:
+// after the text, in brackets, " [LoB 10.8a]". Every such line uses it,
+// so a report never prints "(LoB ...)" in its text.
+func cite(rule string) string { return " [" + rule + "]" }
 
 func ptrs(cs []Command) []*Command {
 	out := make([]*Command, len(cs))

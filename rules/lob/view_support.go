@@ -43,25 +43,25 @@ func (s *State) supportLines(side rules.Side) []string {
 	for _, name := range s.wagonNames(side) {
 		w := s.wagonStatus(name)
 		if w.Destroyed {
-			ls = append(ls, fmt.Sprintf("  Wagon %s: destroyed (LoB 8.1b)", name))
+			ls = append(ls, fmt.Sprintf("  Wagon %s: destroyed%s", name, cite("LoB 8.1b")))
 			continue
 		}
 		ls = append(ls, fmt.Sprintf("  Wagon %s at %s: %d Shell, %d Canister Ammo Points", name, s.piece(name).Hex, w.Shell, w.Canister))
 	}
 	for _, p := range s.doc.Pieces {
 		if p.Side == side && p.Unit != nil && !p.OffMap && !p.Unit.Eliminated && (p.Unit.DepletedShell || p.Unit.DepletedCanister) {
-			ls = append(ls, fmt.Sprintf("  %s is Depleted: %s (LoB 8.2)", p.Name, depletedText(p.Unit)))
+			ls = append(ls, fmt.Sprintf("  %s is Depleted: %s%s", p.Name, depletedText(p.Unit), cite("LoB 8.2")))
 		}
 	}
 	for _, a := range s.doc.Support.Away {
 		switch {
 		case s.piece(a.Name).Side != side:
 		case a.Waits == offMapWait:
-			ls = append(ls, fmt.Sprintf("  %s is replenishing off the map; back on the map at %s, then an hour to return (LoB 8.5d)", a.Name, s.scn.clock(a.OnMap).Format("15:04")))
+			ls = append(ls, fmt.Sprintf("  %s is replenishing off the map; back on the map at %s, then an hour to return%s", a.Name, s.scn.clock(a.OnMap).Format("15:04"), cite("LoB 8.5d")))
 		case a.Waits != "":
-			ls = append(ls, fmt.Sprintf("  %s waits at %s for Ammo Points still to come (LoB 8.5c)", a.Name, a.Waits))
+			ls = append(ls, fmt.Sprintf("  %s waits at %s for Ammo Points still to come%s", a.Name, a.Waits, cite("LoB 8.5c")))
 		default:
-			ls = append(ls, fmt.Sprintf("  %s is replenishing By Battery; back at %s at %s (LoB 8.5b)", a.Name, a.Hex, s.scn.clock(a.Returns).Format("15:04")))
+			ls = append(ls, fmt.Sprintf("  %s is replenishing By Battery; back at %s at %s%s", a.Name, a.Hex, s.scn.clock(a.Returns).Format("15:04"), cite("LoB 8.5b")))
 		}
 	}
 	ls = append(ls, s.breastworkLines(side)...)
@@ -88,18 +88,18 @@ func (s *State) breastworkLines(side rules.Side) []string {
 	var seen []bool
 	for _, b := range s.doc.Support.Breastworks {
 		if b.Side == side {
-			ls = append(ls, fmt.Sprintf("  Breastwork at %s, facing %d, built by %s (LoB 9.5)", b.Hex, b.Facing, b.Command))
+			ls = append(ls, fmt.Sprintf("  Breastwork at %s, facing %d, built by %s%s", b.Hex, b.Facing, b.Command, cite("LoB 9.5")))
 			continue
 		}
 		if seen == nil {
 			seen = s.seenBy(side)
 		}
 		if seen[s.scn.Map.sight.index(s.scn.Map.axial(b.Hex))] {
-			ls = append(ls, fmt.Sprintf("  Enemy Breastwork seen at %s, facing %d (LoB 9.5)", b.Hex, b.Facing))
+			ls = append(ls, fmt.Sprintf("  Enemy Breastwork seen at %s, facing %d%s", b.Hex, b.Facing, cite("LoB 9.5")))
 		}
 	}
 	if n := s.breastworksLeft(side); n > 0 {
-		ls = append(ls, fmt.Sprintf("  %d Breastwork markers left (LoB 9.5a)", n))
+		ls = append(ls, fmt.Sprintf("  %d Breastwork markers left%s", n, cite("LoB 9.5a")))
 	}
 	return ls
 }
@@ -115,11 +115,11 @@ func (s *State) leaderLines(side rules.Side) []string {
 		if who == "" {
 			who = "nobody (vacant)"
 		}
-		ls = append(ls, fmt.Sprintf("  %s is now led by %s (LoB 9.1b)", p.Post, who))
+		ls = append(ls, fmt.Sprintf("  %s is now led by %s%s", p.Post, who, cite("LoB 9.1b")))
 	}
 	for _, r := range s.doc.Support.Repls {
 		if s.brigadeSide(r.Brigade) == side {
-			ls = append(ls, fmt.Sprintf("  %s is led by %s at %s, a Zero (LoB 9.1b, 9.1e)", r.Brigade, replName(r.Brigade), r.Hex))
+			ls = append(ls, fmt.Sprintf("  %s is led by %s at %s, a Zero%s", r.Brigade, replName(r.Brigade), r.Hex, cite("LoB 9.1b, 9.1e")))
 		}
 	}
 	return ls
