@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"galloper/orders"
 )
@@ -27,8 +28,24 @@ type matchResult[T comparable] struct {
 // Replacer costs far more than using it.
 var nameMarks = strings.NewReplacer("'", "", "’", "", ".", "")
 
-// normName folds case, apostrophes, full stops and runs of spaces.
+// normCache keeps the folded form of each counter, Command and place name
+// of the scenarios: a small fixed set, matched again for every name an
+// order file writes. What players write is folded with foldName and never
+// kept, so mail cannot grow the cache.
+var normCache sync.Map
+
+// normName folds a name of the game (a candidate for match), caching it.
 func normName(s string) string {
+	if v, ok := normCache.Load(s); ok {
+		return v.(string)
+	}
+	n := foldName(s)
+	normCache.Store(s, n)
+	return n
+}
+
+// foldName folds case, apostrophes, full stops and runs of spaces.
+func foldName(s string) string {
 	s = strings.ToLower(s)
 	s = nameMarks.Replace(s)
 	return strings.Join(strings.Fields(s), " ")
@@ -38,7 +55,7 @@ func normName(s string) string {
 // else a unique prefix abbreviation. An ambiguous prefix lists the
 // candidates; an unknown name suggests the nearest by edit distance.
 func match[T comparable](what, written string, cands []named[T]) matchResult[T] {
-	w := normName(written)
+	w := foldName(written)
 	if w == "" {
 		return matchResult[T]{message: fmt.Sprintf("no %s is named", what)}
 	}

@@ -72,25 +72,40 @@ func (s *State) occupancy() map[rules.Side]map[string]bool {
 // radiusTrace is a Command Radius trace for one side: enemy units and
 // EZOCs block it, and friendly units in a hex cancel its EZOC (LoB 10.2e).
 type radiusTrace struct {
-	m       *Map
-	enemy   map[string]bool
-	ezoc    map[string]bool
-	friends map[string]bool
+	m     *Map
+	enemy map[string]bool
+	// blocked holds the hexes a trace may not enter: an enemy unit's, or
+	// an EZOC hex with no friendly unit in it.
+	blocked map[hex.Axial]bool
+	// reached keeps each search made, by its start and radius: a trace
+	// serves one position, and many units trace from the same HQ.
+	reached map[traceKey]map[hex.Axial]int
+}
+
+type traceKey struct {
+	from   hex.Axial
+	radius int
 }
 
 func (s *State) newTrace(side rules.Side) *radiusTrace {
 	occ := s.occupancy()
-	return &radiusTrace{m: &s.scn.Map, enemy: occ[s.enemyOf(side)], ezoc: s.zoc(s.enemyOf(side)), friends: occ[side]}
+	enemy, friends := occ[s.enemyOf(side)], occ[side]
+	t := &radiusTrace{m: &s.scn.Map, enemy: enemy, blocked: map[hex.Axial]bool{}, reached: map[traceKey]map[hex.Axial]int{}}
+	for id := range enemy {
+		t.blocked[t.m.axial(id)] = true
+	}
+	for id := range s.zoc(s.enemyOf(side)) {
+		if !friends[id] {
+			t.blocked[t.m.axial(id)] = true
+		}
+	}
+	return t
 }
 
 // cost is a CostFunc for hex.Reach: one a step; refused into an enemy
 // unit's hex or an EZOC hex that holds no friendly unit.
 func (t *radiusTrace) cost(_, to hex.Axial) int {
-	if !t.m.onMap(to) {
-		return -1
-	}
-	id := t.m.hexID(to.ToOffset())
-	if t.enemy[id] || (t.ezoc[id] && !t.friends[id]) {
+	if !t.m.onMap(to) || t.blocked[to] {
 		return -1
 	}
 	return 1
@@ -105,7 +120,13 @@ func (t *radiusTrace) reaches(from, to string, radius int) bool {
 	if t.m.distance(from, to) > radius {
 		return false
 	}
-	_, ok := hex.Reach(t.m.axial(from), radius, t.cost)[t.m.axial(to)]
+	k := traceKey{t.m.axial(from), radius}
+	r, ok := t.reached[k]
+	if !ok {
+		r = hex.Reach(k.from, radius, t.cost)
+		t.reached[k] = r
+	}
+	_, ok = r[t.m.axial(to)]
 	return ok
 }
 

@@ -222,7 +222,7 @@ func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step 
 	case "FORMATION":
 		if !slices.Contains(formations, step.Word) {
 			sugg := "use one of " + strings.Join(formations, ", ")
-			if best, ok := nearest(normName(step.Word), namedStrings(formations)); ok {
+			if best, ok := nearest(foldName(step.Word), namedStrings(formations)); ok {
 				sugg = fmt.Sprintf("did you mean '%s'?", best)
 			}
 			ps.add(step.WordAt, "lob-3.1-formation", "LoB 3.1",
@@ -435,7 +435,7 @@ func namesIn(o orders.Order) []orders.Name {
 // ("Amse" is one slip from "Ames' Brigade"). It returns "" if none is
 // close.
 func (s *State) suggestPiece(written string) string {
-	w := normName(written)
+	w := foldName(written)
 	best, bestD := "", max(1, len([]rune(w))/4)+1
 	for _, p := range s.doc.Pieces {
 		full := normName(p.Name)
