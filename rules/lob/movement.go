@@ -574,20 +574,7 @@ func (r *resolver) endsInRadius(a *actingStack, to string) bool {
 // re-establish Command Radius" (LoB 10.2g), so it may not wander on the way
 // (docs/rulings-lob.md R-C2-RAD-3).
 func (r *resolver) towardRadius(a *actingStack, to string) bool {
-	t := r.s.newTrace(r.side)
-	links := r.s.links(r.side)
-	m := &r.s.scn.Map
-	for _, p := range a.units {
-		l, ok := links[p.Name]
-		if !ok {
-			continue
-		}
-		in, center := r.s.inRadius(t, p, l)
-		if !in && m.distance(to, center) >= m.distance(p.Hex, center) {
-			return false
-		}
-	}
-	return true
+	return r.nearerCenter(a, a.hex, to, true)
 }
 
 // unlimberedThere reports whether a hex holds friendly Unlimbered

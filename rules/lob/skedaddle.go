@@ -89,7 +89,7 @@ func (r *resolver) skedaddleEZOCBarred(a *actingStack, to string, last bool) str
 		return ""
 	}
 	switch {
-	case !r.nearerCenter(a, a.hex, to):
+	case !r.nearerCenter(a, a.hex, to, false):
 		return "during a Skedaddle it enters an enemy ZOC only falling back toward its Command"
 	case r.endsInRadius(a, to):
 		return ""
@@ -99,9 +99,10 @@ func (r *resolver) skedaddleEZOCBarred(a *actingStack, to string, last bool) str
 	return ""
 }
 
-// nearerCenter reports whether every unit of the stack with a Command is
-// nearer its radius center, in hexes, in to than in from (LoB 10.2g).
-func (r *resolver) nearerCenter(a *actingStack, from, to string) bool {
+// nearerCenter reports whether every unit of the stack with a Command (or,
+// with outOnly, every one out of Command Radius) is nearer its radius
+// center, in hexes, in to than in from (LoB 10.2g).
+func (r *resolver) nearerCenter(a *actingStack, from, to string, outOnly bool) bool {
 	t := r.s.newTrace(r.side)
 	links := r.s.links(r.side)
 	m := &r.s.scn.Map
@@ -110,7 +111,10 @@ func (r *resolver) nearerCenter(a *actingStack, from, to string) bool {
 		if !ok {
 			continue
 		}
-		_, center := r.s.inRadius(t, p, l)
+		in, center := r.s.inRadius(t, p, l)
+		if outOnly && in {
+			continue
+		}
 		if m.distance(to, center) >= m.distance(from, center) {
 			return false
 		}
@@ -126,7 +130,7 @@ func (r *resolver) withdrawsFrom(a *actingStack, to string) bool {
 	occ := r.s.occupancy()
 	enemy, friends := occ[r.s.enemyOf(r.side)], occ[r.side]
 	for _, next := range r.s.scn.Map.adjacentHexes(to) {
-		if enemy[next] || !r.nearerCenter(a, to, next) {
+		if enemy[next] || !r.nearerCenter(a, to, next, false) {
 			continue
 		}
 		if !slices.ContainsFunc(a.units, func(p *Piece) bool { return !r.affords(a, p, to, next, enemy, friends) }) {
