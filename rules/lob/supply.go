@@ -421,16 +421,18 @@ func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 // wagonGoal is where a Wagon goes this turn and why, or "" when it stays
 // emplaced (LoB 8.1c).
 func (r *resolver) wagonGoal(name string) (string, string) {
-	w := r.s.wagonStatus(name)
-	if w.Destination != "" {
-		return w.Destination, "its owning leader's order"
-	}
 	c := r.s.scn.command(r.s.scenarioWagon(name).Command)
-	if c == nil {
+	if c != nil && r.s.cmdStatus(c.Name).Skedaddle != "" {
+		// Command and control has moved it with the Skedaddle (10.9)
+		// this phase, even one its owning leader gave a destination: a
+		// Wagon's MA is spent once a turn.
 		return "", ""
 	}
-	if r.s.cmdStatus(c.Name).Skedaddle != "" {
-		return "", "" // command and control moves it with the Skedaddle (10.9)
+	if w := r.s.wagonStatus(name); w.Destination != "" {
+		return w.Destination, "its owning leader's order"
+	}
+	if c == nil {
+		return "", ""
 	}
 	for _, o := range r.own(Accepted) {
 		if o.To == c.Name && r.s.hqHex(c) != r.s.piece(name).Hex {
