@@ -318,9 +318,7 @@ func (r *resolver) byBattery(name string) (bool, string) {
 	}
 	p.Unit.DepletedShell, p.Unit.DepletedCanister = false, false
 	back := r.s.turnAfter(r.turn, byBatteryMinutes)
-	p.OffMap = true
-	r.s.doc.Support.Away = append(r.s.doc.Support.Away, AwayBattery{Name: name, Hex: hq, Returns: back})
-	r.s.doc.Support.sortSupport()
+	r.awaySince(p, AwayBattery{Name: name, Hex: hq, Returns: back})
 	r.add("by-battery", "LoB 8.5b", "%s leaves the map to replenish By Battery; it returns Limbered at its HQ at %s", name, r.clock(back))
 	return true, ""
 }
