@@ -72,6 +72,9 @@ func (r *resolver) closing(a *actingStack, to string) bool {
 		return false
 	}
 	if why, rule := r.noClosingRoll(a, to, enemies); why != "" {
+		if why == noSightWhy {
+			r.endPointsPlaced(a.hex, enemies)
+		}
 		r.add("closing-not-needed", rule, "%s enters %s without a Closing Roll: %s", a.names(), to, why)
 		return true
 	}
@@ -130,7 +133,7 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 		}
 	}
 	if !r.seesAny(a.hex, enemies) {
-		return "the stack has no Clear line of sight to the enemy next to that hex", "LoB 3.5a"
+		return noSightWhy, "LoB 3.5a"
 	}
 	return "", ""
 }
@@ -166,34 +169,51 @@ func (r *resolver) skedaddling(a *actingStack) bool {
 	return false
 }
 
+// noSightWhy is noClosingRoll's reason under LoB 3.5a #2.
+const noSightWhy = "the stack has no Clear line of sight to the enemy next to that hex"
+
 // seesAny reports whether the stack's hex has a Clear line of sight to
 // any of the units (LoB 3.5a #2, 4.0). The non-moving player places the
 // End Points in a Closing Roll situation (4.0): his standing ENDPOINT
 // reaction says where (docs/rulings-lob-retreat.md R-RET-18). CLEAR, the
 // default, where the line is Clear if it can be; BLOCKED where it is
 // Blocked if it can be, which matters only where the line runs along a
-// hexside.
+// hexside. It only looks: automatic moves ask it of steps they never
+// take (wouldClose), so the placement is reported by endPointsPlaced
+// when a stack does enter the hex.
 func (r *resolver) seesAny(from string, units []*Piece) bool {
 	m := &r.s.scn.Map
 	g := m.sight
 	b := g.blockersFor(r.side, r.s.sightUnits())
-	how := r.s.choiceOf(r.s.enemyOf(r.side), "ENDPOINT")
-	var placed []string
+	blocking := r.s.choiceOf(r.s.enemyOf(r.side), "ENDPOINT") == "BLOCKED"
 	for _, p := range units {
-		a, z := m.axial(from), m.axial(p.Hex)
-		s := g.lineOfSight(a, z, Shot{Side: r.side, Blocking: how == "BLOCKED"}, b)
-		if s.Clear {
+		if g.lineOfSight(m.axial(from), m.axial(p.Hex), Shot{Side: r.side, Blocking: blocking}, b).Clear {
 			return true
 		}
-		if how == "BLOCKED" && g.lineOfSight(a, z, Shot{Side: r.side}, b).Clear {
-			placed = append(placed, fmt.Sprintf("to %s: %s", p.Hex, sightWhy(s)))
-		}
-	}
-	for _, x := range placed {
-		r.add("end-point", "LoB 4.0", "%s places the End Points of the line from %s where it is Blocked (standing ENDPOINT BLOCKED): %s",
-			r.s.enemyOf(r.side), from, x)
 	}
 	return false
+}
+
+// endPointsPlaced reports the lines from a hex to the units that the
+// non-moving player's standing ENDPOINT BLOCKED left Blocked where the
+// moving player could have seen along them, when the stack enters a hex
+// without a Closing Roll for want of a Clear line of sight (LoB 4.0,
+// 3.5a #2).
+func (r *resolver) endPointsPlaced(from string, units []*Piece) {
+	enemy := r.s.enemyOf(r.side)
+	if r.s.choiceOf(enemy, "ENDPOINT") != "BLOCKED" {
+		return
+	}
+	m := &r.s.scn.Map
+	g := m.sight
+	b := g.blockersFor(r.side, r.s.sightUnits())
+	for _, p := range units {
+		a, z := m.axial(from), m.axial(p.Hex)
+		if s := g.lineOfSight(a, z, Shot{Side: r.side, Blocking: true}, b); !s.Clear && g.lineOfSight(a, z, Shot{Side: r.side}, b).Clear {
+			r.add("end-point", "LoB 4.0", "%s places the End Points of the line from %s where it is Blocked (standing ENDPOINT BLOCKED): to %s: %s",
+				enemy, from, p.Hex, sightWhy(s))
+		}
+	}
 }
 
 // closingRoll rolls one die for the top unit's Morale Rating with the

@@ -114,10 +114,11 @@ func (r *resolver) formationBarred(a *actingStack, p *Piece, to string) (string,
 	if !slices.Contains(sides, to) {
 		return fmt.Sprintf("its counter's formations are %s", strings.Join(sides, " and ")), "LoB 3.1"
 	}
+	if why := r.s.skedaddleFormationBarred(p, to); why != "" {
+		return why, "LoB 10.9"
+	}
 	ezoc := r.s.zoc(r.s.enemyOf(r.side))[a.hex]
 	switch {
-	case r.s.skedaddleFormationBarred(p, to) != "":
-		return r.s.skedaddleFormationBarred(p, to), "LoB 10.9"
 	case to == "line" && ezoc && !a.fire:
 		return "in an enemy ZOC a unit changes to Line only in a Fire Activity", "LoB 3.1a"
 	case to == "line" && ezoc && a.hex != a.start:

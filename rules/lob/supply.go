@@ -318,9 +318,7 @@ func (r *resolver) byBattery(name string) (bool, string) {
 	}
 	p.Unit.DepletedShell, p.Unit.DepletedCanister = false, false
 	back := r.s.turnAfter(r.turn, byBatteryMinutes)
-	p.OffMap = true
-	r.s.doc.Support.Away = append(r.s.doc.Support.Away, AwayBattery{Name: name, Hex: hq, Returns: back})
-	r.s.doc.Support.sortSupport()
+	r.awaySince(p, AwayBattery{Name: name, Hex: hq, Returns: back})
 	r.add("by-battery", "LoB 8.5b", "%s leaves the map to replenish By Battery; it returns Limbered at its HQ at %s", name, r.clock(back))
 	return true, ""
 }
@@ -421,16 +419,18 @@ func (r *resolver) wagonMoves(side rules.Side, moved map[string]bool) {
 // wagonGoal is where a Wagon goes this turn and why, or "" when it stays
 // emplaced (LoB 8.1c).
 func (r *resolver) wagonGoal(name string) (string, string) {
-	w := r.s.wagonStatus(name)
-	if w.Destination != "" {
-		return w.Destination, "its owning leader's order"
-	}
 	c := r.s.scn.command(r.s.scenarioWagon(name).Command)
-	if c == nil {
+	if c != nil && r.s.cmdStatus(c.Name).Skedaddle != "" {
+		// Command and control has moved it with the Skedaddle (10.9)
+		// this phase, even one its owning leader gave a destination: a
+		// Wagon's MA is spent once a turn.
 		return "", ""
 	}
-	if r.s.cmdStatus(c.Name).Skedaddle != "" {
-		return "", "" // command and control moves it with the Skedaddle (10.9)
+	if w := r.s.wagonStatus(name); w.Destination != "" {
+		return w.Destination, "its owning leader's order"
+	}
+	if c == nil {
+		return "", ""
 	}
 	for _, o := range r.own(Accepted) {
 		if o.To == c.Name && r.s.hqHex(c) != r.s.piece(name).Hex {

@@ -95,13 +95,15 @@ func (r *resolver) wagonCost(p *Piece) hex.CostFunc {
 	}
 }
 
-// enemyHeld are the hexes holding a unit of the other side on the map:
-// combat units in play, leaders, HQs and Wagons (LoB 3.0b).
+// enemyHeld are the hexes holding a unit of the other side in play on
+// the map: combat units, leaders, HQs and Wagons (LoB 3.0b). A leader
+// killed, captured, lost or removed holds no hex.
 func (s *State) enemyHeld(side rules.Side) map[string]bool {
 	out := map[string]bool{}
 	enemy := s.enemyOf(side)
-	for _, p := range s.doc.Pieces {
-		if p.Side != enemy || p.OffMap || p.Hex == "" || p.Unit != nil && p.Unit.Eliminated {
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Side != enemy || p.Hex == "" || !s.alive(p) {
 			continue
 		}
 		out[p.Hex] = true
