@@ -489,7 +489,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 			if !slices.Contains(hexsideFacings, step.Word) {
 				continue
 			}
-			if s.facingProblem(f, st, members, step, ps) {
+			if s.facingProblem(f, members, faced, step, ps) {
 				return
 			}
 			for _, p := range members {
@@ -572,15 +572,15 @@ func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas 
 }
 
 // facingProblem reports a FACE that turns a second brigade of a Command in
-// a Defensive Position away from its orientation (LoB 12.2), counting
-// the turns of the file's earlier scripts. An INITIATIVE of the Command's
-// leader in the same file may allow it: the roll decides in the Command
-// Phase, and the Activity Phase checks again.
-func (s *State) facingProblem(f *orders.File, st *orders.Stack, members []*Piece, step orders.Step, ps *problems) bool {
+// a Defensive Position away from its orientation (LoB 12.2). faced gives
+// the facings the file's earlier scripts and the script's earlier steps
+// turn units to, as the Activity Phase carries them out first. An
+// INITIATIVE of the Command's leader in the same file may allow it: the
+// roll decides in the Command Phase, and the Activity Phase checks again.
+func (s *State) facingProblem(f *orders.File, members []*Piece, faced map[string]int, step orders.Step, ps *problems) bool {
 	links := s.links(members[0].Side)
-	turned := s.turnedBefore(f, st, members[0].Side)
 	facing := func(q *Piece) int {
-		if d, ok := turned[q.Name]; ok {
+		if d, ok := faced[q.Name]; ok {
 			return d
 		}
 		return q.Unit.Facing
