@@ -512,8 +512,9 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 // that are not (reported elsewhere).
 func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
+	names := s.pieceNames()
 	for _, n := range ns {
-		if m := match("unit", n.Text, s.pieceNames()); m.ok && s.doc.Pieces[m.target].Side == side {
+		if m := match("unit", n.Text, names); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
 		}
 	}
@@ -642,12 +643,12 @@ func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) 
 			break
 		}
 		earlier, ok := o.(*orders.Stack)
-		if !ok {
-			continue
+		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
+			continue // no names to look up
 		}
 		units := s.scriptPieces(side, activated(earlier))
 		for _, step := range earlier.Steps {
-			if step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word) {
+			if turns(step) {
 				for _, p := range units {
 					out[p.Name] = facingIndex(step.Word)
 				}
@@ -655,6 +656,11 @@ func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) 
 		}
 	}
 	return out
+}
+
+// turns reports whether a step is a FACE to a hexside (LoB 3.3).
+func turns(step orders.Step) bool {
+	return step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word)
 }
 
 // triesInitiative reports whether the file has an INITIATIVE by the
