@@ -109,7 +109,7 @@ func (r *resolver) pullBack(p *Piece) {
 func (r *resolver) radiusChecks() {
 	t := r.s.newTrace(r.side)
 	ezoc := r.s.zoc(r.s.enemyOf(r.side))
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
 		l, ok := links[p.Name]

@@ -402,7 +402,7 @@ func (r *resolver) areaBarred(a *actingStack, to string) (string, string) {
 	if n, c := r.s.boltedIn(names); n != "" {
 		return fmt.Sprintf("%s has no accepted order, so %s is bolted to the ground", c.Name, n), "LoB 10.8a"
 	}
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range a.units {
 		l, ok := links[p.Name]
 		if !ok {
@@ -420,7 +420,7 @@ func (r *resolver) areaBarred(a *actingStack, to string) (string, string) {
 // away from its orientation, and its leader has not won the Initiative
 // this phase.
 func (r *resolver) faceBarred(a *actingStack, d int) string {
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range a.units {
 		l, ok := links[p.Name]
 		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
@@ -438,7 +438,7 @@ func (r *resolver) faceBarred(a *actingStack, d int) string {
 // Defensive Position a front facing away from its orientation, and its
 // leader has not won the Initiative this phase (R-C2-12-2).
 func (r *resolver) formationBarredAway(a *actingStack, to string) string {
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	changing := func(q *Piece) bool { return slices.Contains(a.units, q) && q.Unit.Formation != to }
 	for _, p := range a.units {
 		l, ok := links[p.Name]

@@ -160,6 +160,15 @@ func (s *State) links(side rules.Side) map[string]radiusLink {
 	return out
 }
 
+// ownLinks is links for the side resolving, built once a resolution and
+// shared by the checks made at every step; callers must not change it.
+func (r *resolver) ownLinks() map[string]radiusLink {
+	if r.sideLinks == nil {
+		r.sideLinks = r.s.links(r.side)
+	}
+	return r.sideLinks
+}
+
 // radius is a Command's own radius in hexes (LoB 10.2e, 10.8e).
 func (s *State) radius(c *Command) int { return s.charts.radius[c.Level] }
 
@@ -285,7 +294,7 @@ func (r *resolver) paced(c *Command, hq *Piece, steps []string) int {
 // nor exempt from radius (10.2d, 9.1c).
 func (r *resolver) pacers(c *Command) []*Piece {
 	t := r.s.newTrace(r.side)
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	var out []*Piece
 	for _, u := range c.units() {
 		p := r.s.piece(u.Name)
@@ -333,7 +342,7 @@ func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*
 		}
 	}()
 	t := r.s.newTrace(r.side)
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range units {
 		if in, _ := r.s.inRadius(t, p, links[p.Name]); !in {
 			return p.Name

@@ -46,6 +46,9 @@ type resolver struct {
 	zeroMA map[string]int
 	// columns are the Road Columns that marched this phase (LoB 12.3).
 	columns []*roadColumn
+	// sideLinks is links(side), built once: the order of battle does not
+	// change during a resolution (ownLinks).
+	sideLinks map[string]radiusLink
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
