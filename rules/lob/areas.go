@@ -333,7 +333,7 @@ func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Pi
 		return ""
 	}
 	return fmt.Sprintf("%s would face %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
-		br, facingNames[d], facingNames[b.facing], c.Name, other, c.Leader.Name)
+		br, facingNames[d], facingNames[b.facing], c.Name, other, s.rollLeader(c).Name)
 }
 
 // formedAway says why changing some units to a formation with a front
@@ -365,7 +365,7 @@ func (s *State) formedAway(c *Command, facing func(*Piece) int, changing func(*P
 		}
 	}
 	return fmt.Sprintf("%s would face %s in %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
-		br, facingNames[f], to, facingNames[b.facing], c.Name, other, c.Leader.Name)
+		br, facingNames[f], to, facingNames[b.facing], c.Name, other, s.rollLeader(c).Name)
 }
 
 // frontFormations are the formations with a front and rear (LoB 3.3,
@@ -373,7 +373,8 @@ func (s *State) formedAway(c *Command, facing func(*Piece) int, changing func(*P
 var frontFormations = []string{"line", "open-order", "unlimbered"}
 
 // gotInitiative reports whether a leader won a Command Roll for the
-// Initiative this phase (LoB 10.10, 12.2).
+// Initiative this phase (LoB 10.10, 12.2): for a Command, the leader
+// heading it now (9.1b, rollLeader; docs/rulings-lob.md R-C2-LEAD).
 func (r *resolver) gotInitiative(leader string) bool {
 	for _, e := range r.log.Events {
 		if e.Kind == "command-roll" && strings.HasPrefix(e.Text, leader+" (Command Value") &&
@@ -423,7 +424,7 @@ func (r *resolver) faceBarred(a *actingStack, d int) string {
 	links := r.ownLinks()
 	for _, p := range a.units {
 		l, ok := links[p.Name]
-		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
+		if !ok || r.gotInitiative(r.s.rollLeader(l.cmd).Name) {
 			continue
 		}
 		if why := r.s.secondAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
@@ -442,7 +443,7 @@ func (r *resolver) formationBarredAway(a *actingStack, to string) string {
 	changing := func(q *Piece) bool { return slices.Contains(a.units, q) && q.Unit.Formation != to }
 	for _, p := range a.units {
 		l, ok := links[p.Name]
-		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
+		if !ok || r.gotInitiative(r.s.rollLeader(l.cmd).Name) {
 			continue
 		}
 		if why := r.s.formedAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, changing, to); why != "" {

@@ -594,7 +594,7 @@ func (s *State) facingProblem(f *orders.File, members []*Piece, faced map[string
 		why := s.secondAway(l.cmd, facing, func(q *Piece) bool { return slices.Contains(members, q) }, facingIndex(step.Word))
 		if why != "" {
 			ps.add(step.WordAt, "lob-12.2-facing", "LoB 12.2", why,
-				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", l.cmd.Leader.Name))
+				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", s.rollLeader(l.cmd).Name))
 			return true
 		}
 	}
@@ -627,7 +627,7 @@ func (s *State) formationProblem(f *orders.File, members []*Piece, faced map[str
 		}
 		if why := s.formedAway(l.cmd, facing, changing, to); why != "" {
 			ps.add(at, "lob-12.2-facing", "LoB 12.2", why,
-				fmt.Sprintf("face within a hexside of the orientation first, or try INITIATIVE by %s", l.cmd.Leader.Name))
+				fmt.Sprintf("face within a hexside of the orientation first, or try INITIATIVE by %s", s.rollLeader(l.cmd).Name))
 			return true
 		}
 	}
@@ -664,10 +664,10 @@ func turns(step orders.Step) bool {
 }
 
 // triesInitiative reports whether the file has an INITIATIVE by the
-// Command's own leader (LoB 10.10).
+// leader heading the Command now (LoB 10.10, 9.1b; R-C2-LEAD).
 func (s *State) triesInitiative(f *orders.File, c *Command) bool {
 	for _, d := range directives(f, "INITIATIVE") {
-		if lr, ok := s.role(d.Who); ok && lr.leader.Name == c.Leader.Name {
+		if lr, ok := s.role(d.Who); ok && lr.leader.Name == s.rollLeader(c).Name {
 			return true
 		}
 	}
