@@ -36,13 +36,9 @@ type AreaMark struct {
 }
 
 // boltedPiece is the counter of an order-less Command that cannot move:
-// its HQ, or its leader when it has no formal HQ (LoB 10.8a).
-func (c *Command) boltedPiece() string {
-	if c.NoHQ {
-		return c.Leader.Name
-	}
-	return c.HQName()
-}
+// its HQ, or when it has no formal HQ the leader heading it now, who
+// fills in for one (LoB 10.8a, 10.2b, 9.1b; hqPiece).
+func (s *State) boltedPiece(c *Command) string { return s.hqPiece(c).Name }
 
 // areaRuled reports whether a Command's units are held by LoB 10.8a: it is
 // on the map, not the Army Commander's (he issues orders, he does not
@@ -263,8 +259,8 @@ func (s *State) stepLimit(c *Command, from, to string, area func() NoOrdersArea)
 // Command and cannot move (LoB 10.8a), or "".
 func (s *State) boltedIn(names []string) (string, *Command) {
 	for _, c := range s.scn.commands() {
-		if slices.Contains(names, c.boltedPiece()) && s.areaRuled(c) {
-			return c.boltedPiece(), c
+		if n := s.boltedPiece(c); slices.Contains(names, n) && s.areaRuled(c) {
+			return n, c
 		}
 	}
 	return "", nil
