@@ -177,8 +177,9 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 // already activates: each unit has one activity a phase, and a stack
 // finishes before another starts (LoB 2.2, 3.0d).
 func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
+	names := s.pieceNames()
 	piece := func(n orders.Name) (string, bool) {
-		m := match("unit", n.Text, s.pieceNames())
+		m := match("unit", n.Text, names)
 		if !m.ok {
 			return "", false
 		}
