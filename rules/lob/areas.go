@@ -2,7 +2,6 @@ package lob
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -150,8 +149,6 @@ type defensiveBox struct {
 	written string
 }
 
-var hexID = regexp.MustCompile(`[A-Za-z]+\d+\.\d+`)
-
 // defensivePosition is the box of the Command's Defensive Position: the
 // DEFEND of the latest order it accepted, while optional rule 12.2 is in
 // play. A new accepted order without DEFEND ends it.
@@ -170,7 +167,7 @@ func (s *State) defensivePosition(c *Command) (defensiveBox, bool) {
 	b := defensiveBox{order: o.ID, facing: facingIndex(strings.ToUpper(m[1])), written: o.Defend}
 	var front []string
 	if _, after, ok := strings.Cut(strings.ToLower(o.Defend), "front"); ok {
-		front = slices.DeleteFunc(hexID.FindAllString(after, -1), func(h string) bool { return !s.onMapHex(h) })
+		front = slices.DeleteFunc(hexInText.FindAllString(after, -1), func(h string) bool { return !s.onMapHex(h) })
 	}
 	if len(front) == 0 {
 		front = []string{m[2], m[3]} // no front hexes written: the boundary hexes
