@@ -267,6 +267,9 @@ func (s *State) boltedIn(names []string) (string, *Command) {
 // 3.3c), as they stand or as a change would leave them.
 type frontAt func(*Piece) (int, bool)
 
+// frontNow is a unit's facing and whether it has a front as it stands.
+func (s *State) frontNow(p *Piece) (int, bool) { return p.Unit.Facing, s.hasFront(p) }
+
 // awayBrigades lists the Command's brigades with a unit facing away from
 // the Defensive Position's orientation. Only a unit with a front faces
 // anywhere: Column, Mounted, Limbered and Routed units have all-around
@@ -311,13 +314,13 @@ func (s *State) newlyAway(c *Command, before, after frontAt) (string, string, de
 
 // secondAway says why turning some units to a facing makes a second
 // brigade of a Command in a Defensive Position face away from its
-// orientation (LoB 12.2), or "". facing gives each unit's facing before
-// the turn; turning reports whether a unit turns.
-func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Piece) bool, d int) string {
-	before := func(p *Piece) (int, bool) { return facing(p), s.hasFront(p) }
+// orientation (LoB 12.2), or "". before gives each unit's facing and
+// front before the turn; turning reports whether a unit turns.
+func (s *State) secondAway(c *Command, before frontAt, turning func(*Piece) bool, d int) string {
 	after := func(p *Piece) (int, bool) {
 		if turning(p) {
-			return d, s.hasFront(p)
+			_, front := before(p)
+			return d, front
 		}
 		return before(p)
 	}
@@ -332,14 +335,14 @@ func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Pi
 // formedAway says why changing some units to a formation with a front
 // makes a second brigade of a Command in a Defensive Position face away
 // from its orientation (LoB 3.3, 12.2), or "": a unit in Column facing
-// away has no front until it forms Line, and keeps its facing. facing
-// gives each unit's facing before the change; changing reports whether a
-// unit changes.
-func (s *State) formedAway(c *Command, facing func(*Piece) int, changing func(*Piece) bool, to string) string {
+// away has no front until it forms Line, and keeps its facing. before
+// gives each unit's facing and front before the change; changing reports
+// whether a unit changes.
+func (s *State) formedAway(c *Command, before frontAt, changing func(*Piece) bool, to string) string {
 	if !slices.Contains(frontFormations, to) {
 		return ""
 	}
-	before := func(p *Piece) (int, bool) { return facing(p), s.hasFront(p) }
+	facing := func(p *Piece) int { f, _ := before(p); return f }
 	after := func(p *Piece) (int, bool) {
 		if changing(p) {
 			return facing(p), s.marker(p.Hex).Morale != MoraleRouted
@@ -420,7 +423,7 @@ func (r *resolver) faceBarred(a *actingStack, d int) string {
 		if !ok || r.gotInitiative(r.s.rollLeader(l.cmd).Name) {
 			continue
 		}
-		if why := r.s.secondAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
+		if why := r.s.secondAway(l.cmd, r.s.frontNow, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
 			return why
 		}
 	}
@@ -439,7 +442,7 @@ func (r *resolver) formationBarredAway(a *actingStack, to string) string {
 		if !ok || r.gotInitiative(r.s.rollLeader(l.cmd).Name) {
 			continue
 		}
-		if why := r.s.formedAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, changing, to); why != "" {
+		if why := r.s.formedAway(l.cmd, r.s.frontNow, changing, to); why != "" {
 			return why
 		}
 	}
