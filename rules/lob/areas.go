@@ -365,7 +365,7 @@ func (s *State) formedAway(c *Command, before frontAt, changing func(*Piece) boo
 }
 
 // frontFormations are the formations with a front and rear (LoB 3.3,
-// 3.3c), as hasFront reads them for units as they stand.
+// 3.3c); hasFront reads them for units as they stand.
 var frontFormations = []string{"line", "open-order", "unlimbered"}
 
 // gotInitiative reports whether a leader won a Command Roll for the

@@ -179,7 +179,7 @@ func (s *State) hasFront(p *Piece) bool {
 	if s.marker(p.Hex).Morale == MoraleRouted {
 		return false
 	}
-	return slices.Contains([]string{"line", "open-order", "unlimbered"}, p.Unit.Formation)
+	return slices.Contains(frontFormations, p.Unit.Formation)
 }
 
 // throughFront reports whether a step from one hex to the next leaves
