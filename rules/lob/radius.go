@@ -272,8 +272,9 @@ func (s *State) hqReach(at string, path []string) (int, bool) {
 // (docs/rulings-lob.md R-C2-RAD-2).
 func (r *resolver) paced(c *Command, hq *Piece, steps []string) int {
 	units := r.pacers(c)
+	b := r.board(r.side) // leftBehind puts the position back after each step
 	for k, h := range steps {
-		u := r.leftBehind(c, hq, h, k+1, units)
+		u := r.leftBehind(c, hq, h, k+1, units, b)
 		if u == "" {
 			continue
 		}
@@ -311,12 +312,13 @@ func (r *resolver) pacers(c *Command) []*Piece {
 
 // leftBehind names the first of units that would be out of Command Radius
 // were the HQ at a hex after n steps and the Command's units and the
-// leaders heading its brigades now closed up on it (closeUpAll), or "" when none would be. The
-// position is put back as it was.
-func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*Piece) string {
+// leaders heading its brigades now closed up on it (closeUpAll), or ""
+// when none would be. b is the position as it stands, which is put back
+// as it was.
+func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*Piece, b autoBoard) string {
 	to := map[*Piece]string{hq: at}
 	for _, p := range units {
-		to[p] = r.closeUpEnd(p, at)
+		to[p] = r.closeUpEnd(p, at, b)
 	}
 	heads := map[*string]string{}
 	for i := range c.Brigades {
