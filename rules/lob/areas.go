@@ -468,8 +468,11 @@ func (s *State) areaNote(c *Command) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(ms)-i))
 			break
 		}
+		if i == 0 {
+			parts = append(parts, fmt.Sprintf("%s to %s", count(m.Reach, "hex", "hexes"), m.Hex))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d to %s", m.Reach, m.Hex))
 	}
-	parts[0] = strings.Replace(parts[0], " to ", " hexes to ", 1)
 	return ", its units may go no nearer than " + strings.Join(parts, ", ")
 }
