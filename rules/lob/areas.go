@@ -371,15 +371,7 @@ var frontFormations = []string{"line", "open-order", "unlimbered"}
 // gotInitiative reports whether a leader won a Command Roll for the
 // Initiative this phase (LoB 10.10, 12.2): for a Command, the leader
 // heading it now (9.1b, rollLeader; docs/rulings-lob.md R-C2-LEAD).
-func (r *resolver) gotInitiative(leader string) bool {
-	for _, e := range r.log.Events {
-		if e.Kind == "command-roll" && strings.HasPrefix(e.Text, leader+" (Command Value") &&
-			strings.Contains(e.Text, "take the Initiative") && strings.HasSuffix(e.Text, ": yes") {
-			return true
-		}
-	}
-	return false
-}
+func (r *resolver) gotInitiative(leader string) bool { return r.initiativeWon[leader] }
 
 // areaBarred says why the stack may not step into a hex under LoB 10.8a
 // (the bolted HQ, the no-orders area) or 12.2 (the Defensive Position's

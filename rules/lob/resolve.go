@@ -46,6 +46,9 @@ type resolver struct {
 	zeroMA map[string]int
 	// columns are the Road Columns that marched this phase (LoB 12.3).
 	columns []*roadColumn
+	// initiativeWon marks the leaders who won a Command Roll for the
+	// Initiative this phase (LoB 10.10).
+	initiativeWon map[string]bool
 	// sideLinks is links(side), built once: the order of battle does not
 	// change during a resolution (ownLinks).
 	sideLinks map[string]radiusLink
