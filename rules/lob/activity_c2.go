@@ -109,7 +109,7 @@ func (r *resolver) pullBack(p *Piece) {
 func (r *resolver) radiusChecks() {
 	t := r.s.newTrace(r.side)
 	ezoc := r.s.zoc(r.s.enemyOf(r.side))
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
 		l, ok := links[p.Name]
@@ -182,17 +182,32 @@ func (r *resolver) autoStack(p *Piece) *actingStack {
 		spent: map[string]MP{}, faced: map[string]bool{}, morale: r.s.marker(p.Hex).Morale}
 }
 
+// autoBoard is what a side's automatic moves read of the position: the
+// hexes enemy and friendly combat units hold, and the enemy's ZOC.
+type autoBoard struct{ enemy, friends, ezoc map[string]bool }
+
+// board reads the position for a side's automatic moves. It holds until
+// a counter moves.
+func (r *resolver) board(side rules.Side) autoBoard {
+	occ := r.s.occupancy()
+	return autoBoard{enemy: occ[r.s.enemyOf(side)], friends: occ[side], ezoc: r.s.zoc(r.s.enemyOf(side))}
+}
+
 // autoCost is the cost function of a unit's automatic moves, in half
 // MPs (autoStepCost).
 func (r *resolver) autoCost(p *Piece) hex.CostFunc {
-	m := &r.s.scn.Map
 	occ := r.s.occupancy()
-	enemy, friends := occ[r.s.enemyOf(p.Side)], occ[p.Side]
-	return func(a, b hex.Axial) int {
-		if !m.onMap(b) {
+	return r.autoCostOn(p, autoBoard{enemy: occ[r.s.enemyOf(p.Side)], friends: occ[p.Side]})
+}
+
+// autoCostOn is autoCost on a board read beforehand.
+func (r *resolver) autoCostOn(p *Piece, b autoBoard) hex.CostFunc {
+	m := &r.s.scn.Map
+	return func(x, y hex.Axial) int {
+		if !m.onMap(y) {
 			return -1
 		}
-		c, ok := r.autoStepCost(p, m.hexID(a.ToOffset()), m.hexID(b.ToOffset()), enemy, friends)
+		c, ok := r.autoStepCost(p, m.hexID(x.ToOffset()), m.hexID(y.ToOffset()), b.enemy, b.friends)
 		if !ok {
 			return -1
 		}
@@ -238,11 +253,16 @@ func (r *resolver) autoRoad(p *Piece, from, to string, friends map[string]bool) 
 // autoPath is a unit's cheapest legal path (not counting its own hex) to a
 // hex, or nil when there is none.
 func (r *resolver) autoPath(p *Piece, to string) []string {
+	return r.autoPathBy(p, to, r.autoCost(p))
+}
+
+// autoPathBy is autoPath with the cost function given.
+func (r *resolver) autoPathBy(p *Piece, to string, cost hex.CostFunc) []string {
 	if !r.autoMovable(p) {
 		return nil
 	}
 	m := &r.s.scn.Map
-	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), r.autoCost(p))
+	path, _, ok := hex.Path(m.axial(p.Hex), m.axial(to), cost)
 	if !ok || len(path) < 2 {
 		return nil
 	}
@@ -294,14 +314,17 @@ func (r *resolver) autoMoveCapped(p *Piece, path []string, done func(string) boo
 // Skedaddling unit goes on through EZOC hexes it may enter and stops
 // short of the others (LoB 10.9, docs/rulings-lob.md R-C2-SK-1).
 func (r *resolver) autoReach(a *actingStack, path []string, done func(string) bool, most MP) int {
+	return r.autoReachOn(a, path, done, most, r.board(a.units[0].Side))
+}
+
+// autoReachOn is autoReach on a board read beforehand.
+func (r *resolver) autoReachOn(a *actingStack, path []string, done func(string) bool, most MP, b autoBoard) int {
 	p := a.units[0]
 	ma := r.allowance(a, p)
 	if most >= 0 {
 		ma = min(ma, most)
 	}
-	occ := r.s.occupancy()
-	enemy, friends := occ[r.s.enemyOf(p.Side)], occ[p.Side]
-	ezoc := r.s.zoc(r.s.enemyOf(p.Side))
+	enemy, friends, ezoc := b.enemy, b.friends, b.ezoc
 	free := r.zocFree(a)
 	spent, from := MP(0), p.Hex
 	for i, h := range path {

@@ -2,7 +2,6 @@ package lob
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -36,13 +35,9 @@ type AreaMark struct {
 }
 
 // boltedPiece is the counter of an order-less Command that cannot move:
-// its HQ, or its leader when it has no formal HQ (LoB 10.8a).
-func (c *Command) boltedPiece() string {
-	if c.NoHQ {
-		return c.Leader.Name
-	}
-	return c.HQName()
-}
+// its HQ, or when it has no formal HQ the leader heading it now, who
+// fills in for one (LoB 10.8a, 10.2b, 9.1b; hqPiece).
+func (s *State) boltedPiece(c *Command) string { return s.hqPiece(c).Name }
 
 // areaRuled reports whether a Command's units are held by LoB 10.8a: it is
 // on the map, not the Army Commander's (he issues orders, he does not
@@ -154,8 +149,6 @@ type defensiveBox struct {
 	written string
 }
 
-var hexID = regexp.MustCompile(`[A-Za-z]+\d+\.\d+`)
-
 // defensivePosition is the box of the Command's Defensive Position: the
 // DEFEND of the latest order it accepted, while optional rule 12.2 is in
 // play. A new accepted order without DEFEND ends it.
@@ -174,7 +167,7 @@ func (s *State) defensivePosition(c *Command) (defensiveBox, bool) {
 	b := defensiveBox{order: o.ID, facing: facingIndex(strings.ToUpper(m[1])), written: o.Defend}
 	var front []string
 	if _, after, ok := strings.Cut(strings.ToLower(o.Defend), "front"); ok {
-		front = slices.DeleteFunc(hexID.FindAllString(after, -1), func(h string) bool { return !s.onMapHex(h) })
+		front = slices.DeleteFunc(hexInText.FindAllString(after, -1), func(h string) bool { return !s.onMapHex(h) })
 	}
 	if len(front) == 0 {
 		front = []string{m[2], m[3]} // no front hexes written: the boundary hexes
@@ -263,8 +256,8 @@ func (s *State) stepLimit(c *Command, from, to string, area func() NoOrdersArea)
 // Command and cannot move (LoB 10.8a), or "".
 func (s *State) boltedIn(names []string) (string, *Command) {
 	for _, c := range s.scn.commands() {
-		if slices.Contains(names, c.boltedPiece()) && s.areaRuled(c) {
-			return c.boltedPiece(), c
+		if n := s.boltedPiece(c); slices.Contains(names, n) && s.areaRuled(c) {
+			return n, c
 		}
 	}
 	return "", nil
@@ -273,6 +266,9 @@ func (s *State) boltedIn(names []string) (string, *Command) {
 // frontAt gives a unit's facing and whether it has a front (LoB 3.3,
 // 3.3c), as they stand or as a change would leave them.
 type frontAt func(*Piece) (int, bool)
+
+// frontNow is a unit's facing and whether it has a front as it stands.
+func (s *State) frontNow(p *Piece) (int, bool) { return p.Unit.Facing, s.hasFront(p) }
 
 // awayBrigades lists the Command's brigades with a unit facing away from
 // the Defensive Position's orientation. Only a unit with a front faces
@@ -318,13 +314,13 @@ func (s *State) newlyAway(c *Command, before, after frontAt) (string, string, de
 
 // secondAway says why turning some units to a facing makes a second
 // brigade of a Command in a Defensive Position face away from its
-// orientation (LoB 12.2), or "". facing gives each unit's facing before
-// the turn; turning reports whether a unit turns.
-func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Piece) bool, d int) string {
-	before := func(p *Piece) (int, bool) { return facing(p), s.hasFront(p) }
+// orientation (LoB 12.2), or "". before gives each unit's facing and
+// front before the turn; turning reports whether a unit turns.
+func (s *State) secondAway(c *Command, before frontAt, turning func(*Piece) bool, d int) string {
 	after := func(p *Piece) (int, bool) {
 		if turning(p) {
-			return d, s.hasFront(p)
+			_, front := before(p)
+			return d, front
 		}
 		return before(p)
 	}
@@ -333,20 +329,20 @@ func (s *State) secondAway(c *Command, facing func(*Piece) int, turning func(*Pi
 		return ""
 	}
 	return fmt.Sprintf("%s would face %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
-		br, facingNames[d], facingNames[b.facing], c.Name, other, c.Leader.Name)
+		br, facingNames[d], facingNames[b.facing], c.Name, other, s.rollLeader(c).Name)
 }
 
 // formedAway says why changing some units to a formation with a front
 // makes a second brigade of a Command in a Defensive Position face away
 // from its orientation (LoB 3.3, 12.2), or "": a unit in Column facing
-// away has no front until it forms Line, and keeps its facing. facing
-// gives each unit's facing before the change; changing reports whether a
-// unit changes.
-func (s *State) formedAway(c *Command, facing func(*Piece) int, changing func(*Piece) bool, to string) string {
+// away has no front until it forms Line, and keeps its facing. before
+// gives each unit's facing and front before the change; changing reports
+// whether a unit changes.
+func (s *State) formedAway(c *Command, before frontAt, changing func(*Piece) bool, to string) string {
 	if !slices.Contains(frontFormations, to) {
 		return ""
 	}
-	before := func(p *Piece) (int, bool) { return facing(p), s.hasFront(p) }
+	facing := func(p *Piece) int { f, _ := before(p); return f }
 	after := func(p *Piece) (int, bool) {
 		if changing(p) {
 			return facing(p), s.marker(p.Hex).Morale != MoraleRouted
@@ -365,24 +361,17 @@ func (s *State) formedAway(c *Command, facing func(*Piece) int, changing func(*P
 		}
 	}
 	return fmt.Sprintf("%s would face %s in %s, away from the orientation %s of %s's Defensive Position, and %s already faces away; only one brigade may, without the Initiative of %s",
-		br, facingNames[f], to, facingNames[b.facing], c.Name, other, c.Leader.Name)
+		br, facingNames[f], to, facingNames[b.facing], c.Name, other, s.rollLeader(c).Name)
 }
 
 // frontFormations are the formations with a front and rear (LoB 3.3,
-// 3.3c), as hasFront reads them for units as they stand.
+// 3.3c); hasFront reads them for units as they stand.
 var frontFormations = []string{"line", "open-order", "unlimbered"}
 
 // gotInitiative reports whether a leader won a Command Roll for the
-// Initiative this phase (LoB 10.10, 12.2).
-func (r *resolver) gotInitiative(leader string) bool {
-	for _, e := range r.log.Events {
-		if e.Kind == "command-roll" && strings.HasPrefix(e.Text, leader+" (Command Value") &&
-			strings.Contains(e.Text, "take the Initiative") && strings.HasSuffix(e.Text, ": yes") {
-			return true
-		}
-	}
-	return false
-}
+// Initiative this phase (LoB 10.10, 12.2): for a Command, the leader
+// heading it now (9.1b, rollLeader; docs/rulings-lob.md R-C2-LEAD).
+func (r *resolver) gotInitiative(leader string) bool { return r.initiativeWon[leader] }
 
 // areaBarred says why the stack may not step into a hex under LoB 10.8a
 // (the bolted HQ, the no-orders area) or 12.2 (the Defensive Position's
@@ -402,7 +391,7 @@ func (r *resolver) areaBarred(a *actingStack, to string) (string, string) {
 	if n, c := r.s.boltedIn(names); n != "" {
 		return fmt.Sprintf("%s has no accepted order, so %s is bolted to the ground", c.Name, n), "LoB 10.8a"
 	}
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range a.units {
 		l, ok := links[p.Name]
 		if !ok {
@@ -420,13 +409,13 @@ func (r *resolver) areaBarred(a *actingStack, to string) (string, string) {
 // away from its orientation, and its leader has not won the Initiative
 // this phase.
 func (r *resolver) faceBarred(a *actingStack, d int) string {
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range a.units {
 		l, ok := links[p.Name]
-		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
+		if !ok || r.gotInitiative(r.s.rollLeader(l.cmd).Name) {
 			continue
 		}
-		if why := r.s.secondAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
+		if why := r.s.secondAway(l.cmd, r.s.frontNow, func(q *Piece) bool { return slices.Contains(a.units, q) }, d); why != "" {
 			return why
 		}
 	}
@@ -438,14 +427,14 @@ func (r *resolver) faceBarred(a *actingStack, d int) string {
 // Defensive Position a front facing away from its orientation, and its
 // leader has not won the Initiative this phase (R-C2-12-2).
 func (r *resolver) formationBarredAway(a *actingStack, to string) string {
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	changing := func(q *Piece) bool { return slices.Contains(a.units, q) && q.Unit.Formation != to }
 	for _, p := range a.units {
 		l, ok := links[p.Name]
-		if !ok || r.gotInitiative(l.cmd.Leader.Name) {
+		if !ok || r.gotInitiative(r.s.rollLeader(l.cmd).Name) {
 			continue
 		}
-		if why := r.s.formedAway(l.cmd, func(q *Piece) int { return q.Unit.Facing }, changing, to); why != "" {
+		if why := r.s.formedAway(l.cmd, r.s.frontNow, changing, to); why != "" {
 			return why
 		}
 	}
@@ -471,8 +460,11 @@ func (s *State) areaNote(c *Command) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(ms)-i))
 			break
 		}
+		if i == 0 {
+			parts = append(parts, fmt.Sprintf("%s to %s", count(m.Reach, "hex", "hexes"), m.Hex))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d to %s", m.Reach, m.Hex))
 	}
-	parts[0] = strings.Replace(parts[0], " to ", " hexes to ", 1)
 	return ", its units may go no nearer than " + strings.Join(parts, ", ")
 }

@@ -683,13 +683,10 @@ func (r *resolver) startSkedaddle(c *Command, to string) {
 			r.add("order-cancelled", "LoB 10.9c", "%s is cancelled: %s Skedaddles", o.ID, c.Name)
 		}
 	}
-	hq := r.s.piece(c.HQName())
-	if c.NoHQ {
-		hq = r.s.piece(c.Leader.Name)
-	}
+	hq := r.s.hqPiece(c) // a leader filling in for one is the one heading it now (LoB 9.1b)
 	from := hq.Hex
 	hq.Hex = to
-	r.s.piece(c.Leader.Name).Hex = to
+	r.s.commanderPiece(c).Hex = to
 	r.add("skedaddle", "LoB 10.9", "%s Skedaddles: its HQ is placed from %s at %s; its units form column and fall back into Command Radius", c.Name, from, to)
 	for _, u := range c.units() {
 		if p := r.s.piece(u.Name); p.Unit != nil && !p.Unit.Eliminated {

@@ -108,6 +108,10 @@ func (r *resolver) initiative(f *orders.File) {
 			r.add("initiative-failed", "LoB 10.10", "%s does not gain the Initiative", lr.leader.Name)
 			continue
 		}
+		if r.initiativeWon == nil {
+			r.initiativeWon = map[string]bool{}
+		}
+		r.initiativeWon[lr.leader.Name] = true
 		r.applyInitiative(lr, d)
 	}
 }

@@ -179,7 +179,7 @@ func (s *State) hasFront(p *Piece) bool {
 	if s.marker(p.Hex).Morale == MoraleRouted {
 		return false
 	}
-	return slices.Contains([]string{"line", "open-order", "unlimbered"}, p.Unit.Formation)
+	return slices.Contains(frontFormations, p.Unit.Formation)
 }
 
 // throughFront reports whether a step from one hex to the next leaves
@@ -252,7 +252,7 @@ func (r *resolver) zocFree(a *actingStack) bool {
 	if r.s.scn.night(r.turn) && !r.s.scn.night(r.turn-1) {
 		return true
 	}
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range a.units {
 		if p.Kind == ArmArtillery {
 			continue
@@ -551,7 +551,7 @@ func (r *resolver) pay(a *actingStack, p *Piece, cost MP, what string) bool {
 // Command Radius in a hex (LoB 10.2g).
 func (r *resolver) endsInRadius(a *actingStack, to string) bool {
 	t := r.s.newTrace(r.side)
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range a.units {
 		l, ok := links[p.Name]
 		if !ok {

@@ -160,6 +160,15 @@ func (s *State) links(side rules.Side) map[string]radiusLink {
 	return out
 }
 
+// ownLinks is links for the side resolving, built once a resolution and
+// shared by the checks made at every step; callers must not change it.
+func (r *resolver) ownLinks() map[string]radiusLink {
+	if r.sideLinks == nil {
+		r.sideLinks = r.s.links(r.side)
+	}
+	return r.sideLinks
+}
+
 // radius is a Command's own radius in hexes (LoB 10.2e, 10.8e).
 func (s *State) radius(c *Command) int { return s.charts.radius[c.Level] }
 
@@ -263,8 +272,9 @@ func (s *State) hqReach(at string, path []string) (int, bool) {
 // (docs/rulings-lob.md R-C2-RAD-2).
 func (r *resolver) paced(c *Command, hq *Piece, steps []string) int {
 	units := r.pacers(c)
+	b := r.board(r.side) // leftBehind puts the position back after each step
 	for k, h := range steps {
-		u := r.leftBehind(c, hq, h, k+1, units)
+		u := r.leftBehind(c, hq, h, k+1, units, b)
 		if u == "" {
 			continue
 		}
@@ -285,7 +295,7 @@ func (r *resolver) paced(c *Command, hq *Piece, steps []string) int {
 // nor exempt from radius (10.2d, 9.1c).
 func (r *resolver) pacers(c *Command) []*Piece {
 	t := r.s.newTrace(r.side)
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	var out []*Piece
 	for _, u := range c.units() {
 		p := r.s.piece(u.Name)
@@ -302,12 +312,13 @@ func (r *resolver) pacers(c *Command) []*Piece {
 
 // leftBehind names the first of units that would be out of Command Radius
 // were the HQ at a hex after n steps and the Command's units and the
-// leaders heading its brigades now closed up on it (closeUpAll), or "" when none would be. The
-// position is put back as it was.
-func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*Piece) string {
+// leaders heading its brigades now closed up on it (closeUpAll), or ""
+// when none would be. b is the position as it stands, which is put back
+// as it was.
+func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*Piece, b autoBoard) string {
 	to := map[*Piece]string{hq: at}
 	for _, p := range units {
-		to[p] = r.closeUpEnd(p, at)
+		to[p] = r.closeUpEnd(p, at, b)
 	}
 	heads := map[*string]string{}
 	for i := range c.Brigades {
@@ -333,7 +344,7 @@ func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*
 		}
 	}()
 	t := r.s.newTrace(r.side)
-	links := r.s.links(r.side)
+	links := r.ownLinks()
 	for _, p := range units {
 		if in, _ := r.s.inRadius(t, p, links[p.Name]); !in {
 			return p.Name

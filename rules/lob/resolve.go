@@ -46,6 +46,12 @@ type resolver struct {
 	zeroMA map[string]int
 	// columns are the Road Columns that marched this phase (LoB 12.3).
 	columns []*roadColumn
+	// initiativeWon marks the leaders who won a Command Roll for the
+	// Initiative this phase (LoB 10.10).
+	initiativeWon map[string]bool
+	// sideLinks is links(side), built once: the order of battle does not
+	// change during a resolution (ownLinks).
+	sideLinks map[string]radiusLink
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
@@ -564,14 +570,14 @@ func (r *resolver) leaderCloseUp(p *Piece, to string, n int) string {
 }
 
 // closeUpEnd is the hex a combat unit closing up on a hex would end in
-// (closeUp), without moving it.
-func (r *resolver) closeUpEnd(p *Piece, to string) string {
-	path := r.autoPath(p, to)
+// (closeUp), without moving it, on a board read beforehand.
+func (r *resolver) closeUpEnd(p *Piece, to string, b autoBoard) string {
+	path := r.autoPathBy(p, to, r.autoCostOn(p, b))
 	if len(path) < 2 {
 		return p.Hex
 	}
 	path = path[:len(path)-1]
-	end := r.autoReach(r.autoStack(p), path, nil, -1)
+	end := r.autoReachOn(r.autoStack(p), path, nil, -1, b)
 	for end >= 0 && r.overstacks(p, path[end]) {
 		end--
 	}

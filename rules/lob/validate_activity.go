@@ -177,8 +177,9 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 // already activates: each unit has one activity a phase, and a stack
 // finishes before another starts (LoB 2.2, 3.0d).
 func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
+	names := s.pieceNames()
 	piece := func(n orders.Name) (string, bool) {
-		m := match("unit", n.Text, s.pieceNames())
+		m := match("unit", n.Text, names)
 		if !m.ok {
 			return "", false
 		}
@@ -469,7 +470,20 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
-	faced := s.turnedBefore(f, st, sd.Side)
+	faced, formed := s.turnedBefore(f, st, sd.Side), map[string]string{}
+	formation := func(q *Piece) string {
+		if to, ok := formed[q.Name]; ok {
+			return to
+		}
+		return q.Unit.Formation
+	}
+	before := func(q *Piece) (int, bool) { // as the script's earlier steps leave it (LoB 3.3, 3.3c)
+		d, ok := faced[q.Name]
+		if !ok {
+			d = q.Unit.Facing
+		}
+		return d, slices.Contains(frontFormations, formation(q)) && s.marker(q.Hex).Morale != MoraleRouted
+	}
 	for _, step := range st.Steps {
 		switch step.Verb {
 		case "MOVE":
@@ -489,15 +503,19 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 			if !slices.Contains(hexsideFacings, step.Word) {
 				continue
 			}
-			if s.facingProblem(f, st, members, step, ps) {
+			if s.facingProblem(f, members, before, step, ps) {
 				return
 			}
 			for _, p := range members {
 				faced[p.Name] = facingIndex(step.Word)
 			}
-		case "FORMATION", "UNLIMBER":
-			if s.formationProblem(f, members, faced, step, ps) {
+		case "FORMATION", "UNLIMBER", "LIMBER":
+			to := stepFormation(step)
+			if s.formationProblem(f, members, before, formation, step, ps) {
 				return
+			}
+			for _, p := range members {
+				formed[p.Name] = to
 			}
 		case "JOIN":
 			members = append(members, s.scriptPieces(sd.Side, step.Units)...)
@@ -512,8 +530,9 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 // that are not (reported elsewhere).
 func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
+	names := s.pieceNames()
 	for _, n := range ns {
-		if m := match("unit", n.Text, s.pieceNames()); m.ok && s.doc.Pieces[m.target].Side == side {
+		if m := match("unit", n.Text, names); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
 		}
 	}
@@ -572,28 +591,23 @@ func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas 
 }
 
 // facingProblem reports a FACE that turns a second brigade of a Command in
-// a Defensive Position away from its orientation (LoB 12.2), counting
-// the turns of the file's earlier scripts. An INITIATIVE of the Command's
-// leader in the same file may allow it: the roll decides in the Command
-// Phase, and the Activity Phase checks again.
-func (s *State) facingProblem(f *orders.File, st *orders.Stack, members []*Piece, step orders.Step, ps *problems) bool {
+// a Defensive Position away from its orientation (LoB 12.2). before gives
+// each unit's facing and front as the file's earlier scripts and the
+// script's earlier steps leave them, since the Activity Phase carries
+// those out first. An INITIATIVE of the Command's leader in the same file
+// may allow it: the roll decides in the Command Phase, and the Activity
+// Phase checks again.
+func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, step orders.Step, ps *problems) bool {
 	links := s.links(members[0].Side)
-	turned := s.turnedBefore(f, st, members[0].Side)
-	facing := func(q *Piece) int {
-		if d, ok := turned[q.Name]; ok {
-			return d
-		}
-		return q.Unit.Facing
-	}
 	for _, p := range members {
 		l, ok := links[p.Name]
 		if !ok || s.triesInitiative(f, l.cmd) {
 			continue
 		}
-		why := s.secondAway(l.cmd, facing, func(q *Piece) bool { return slices.Contains(members, q) }, facingIndex(step.Word))
+		why := s.secondAway(l.cmd, before, func(q *Piece) bool { return slices.Contains(members, q) }, facingIndex(step.Word))
 		if why != "" {
 			ps.add(step.WordAt, "lob-12.2-facing", "LoB 12.2", why,
-				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", l.cmd.Leader.Name))
+				fmt.Sprintf("keep facing within a hexside of the orientation, or try INITIATIVE by %s", s.rollLeader(l.cmd).Name))
 			return true
 		}
 	}
@@ -603,34 +617,41 @@ func (s *State) facingProblem(f *orders.File, st *orders.Stack, members []*Piece
 // formationProblem reports a FORMATION or UNLIMBER that gives a second
 // brigade of a Command in a Defensive Position a front facing away from
 // its orientation (LoB 3.3, 12.2; R-C2-12-2), as the Activity Phase
-// refuses it (formFront): the units keep the facing faced gives them, the
-// last FACE of the file before the step, or their own. An INITIATIVE of
-// the Command's leader in the same file may allow it.
-func (s *State) formationProblem(f *orders.File, members []*Piece, faced map[string]int, step orders.Step, ps *problems) bool {
-	to, at := "unlimbered", step.At
+// refuses it (formFront): the units keep the facing before gives them,
+// that of the last FACE of the file before the step, or their own, and
+// change from the formation formation gives them. An INITIATIVE of the
+// Command's leader in the same file may allow it.
+func (s *State) formationProblem(f *orders.File, members []*Piece, before frontAt, formation func(*Piece) string, step orders.Step, ps *problems) bool {
+	to, at := stepFormation(step), step.At
 	if step.Verb == "FORMATION" {
-		to, at = formationName(step.Word), step.WordAt
+		at = step.WordAt
 	}
-	facing := func(q *Piece) int {
-		if d, ok := faced[q.Name]; ok {
-			return d
-		}
-		return q.Unit.Facing
-	}
-	changing := func(q *Piece) bool { return slices.Contains(members, q) && q.Unit.Formation != to }
+	changing := func(q *Piece) bool { return slices.Contains(members, q) && formation(q) != to }
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
 		if !ok || s.triesInitiative(f, l.cmd) {
 			continue
 		}
-		if why := s.formedAway(l.cmd, facing, changing, to); why != "" {
+		if why := s.formedAway(l.cmd, before, changing, to); why != "" {
 			ps.add(at, "lob-12.2-facing", "LoB 12.2", why,
-				fmt.Sprintf("face within a hexside of the orientation first, or try INITIATIVE by %s", l.cmd.Leader.Name))
+				fmt.Sprintf("face within a hexside of the orientation first, or try INITIATIVE by %s", s.rollLeader(l.cmd).Name))
 			return true
 		}
 	}
 	return false
+}
+
+// stepFormation is the formation a FORMATION, UNLIMBER or LIMBER step
+// changes to.
+func stepFormation(step orders.Step) string {
+	switch step.Verb {
+	case "UNLIMBER":
+		return "unlimbered"
+	case "LIMBER":
+		return "limbered"
+	}
+	return formationName(step.Word)
 }
 
 // turnedBefore gives the last facing that the file's scripts before st
@@ -642,12 +663,12 @@ func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) 
 			break
 		}
 		earlier, ok := o.(*orders.Stack)
-		if !ok {
-			continue
+		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
+			continue // no names to look up
 		}
 		units := s.scriptPieces(side, activated(earlier))
 		for _, step := range earlier.Steps {
-			if step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word) {
+			if turns(step) {
 				for _, p := range units {
 					out[p.Name] = facingIndex(step.Word)
 				}
@@ -657,11 +678,16 @@ func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) 
 	return out
 }
 
+// turns reports whether a step is a FACE to a hexside (LoB 3.3).
+func turns(step orders.Step) bool {
+	return step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word)
+}
+
 // triesInitiative reports whether the file has an INITIATIVE by the
-// Command's own leader (LoB 10.10).
+// leader heading the Command now (LoB 10.10, 9.1b; R-C2-LEAD).
 func (s *State) triesInitiative(f *orders.File, c *Command) bool {
 	for _, d := range directives(f, "INITIATIVE") {
-		if lr, ok := s.role(d.Who); ok && lr.leader.Name == c.Leader.Name {
+		if lr, ok := s.role(d.Who); ok && lr.leader.Name == s.rollLeader(c).Name {
 			return true
 		}
 	}
