@@ -3,7 +3,10 @@ package lob
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"galloper/orders"
 )
@@ -160,14 +163,44 @@ func (s *State) placesIn(text string) []string {
 			out = append(out, h.ID)
 		}
 	}
+	// A place's name counts only as whole words, longest names first, and
+	// the words a longer name took are not read again for a shorter one
+	// ("Round Top" is not in "round topped"; "Hollins" not again inside
+	// "Hollins Crossroads").
 	low := strings.ToLower(text)
-	for _, pl := range s.scn.Map.Places {
-		if strings.Contains(low, strings.ToLower(pl.Name)) {
+	places := slices.Clone(s.scn.Map.Places)
+	slices.SortStableFunc(places, func(a, b Place) int { return len(b.Name) - len(a.Name) })
+	for _, pl := range places {
+		name := strings.ToLower(pl.Name)
+		if i := wordIndex(low, name); i >= 0 {
 			out = append(out, pl.Hex)
+			low = low[:i] + strings.Repeat(" ", len(name)) + low[i+len(name):]
 		}
 	}
 	return out
 }
+
+// wordIndex is the index of the first whole-word occurrence of word in
+// text, or -1: the characters either side are not letters or digits.
+func wordIndex(text, word string) int {
+	for from := 0; word != "" && from <= len(text); {
+		i := strings.Index(text[from:], word)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(word)
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[end:])
+		if (i == 0 || !isWordRune(before)) && (end == len(text) || !isWordRune(after)) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // distanceToPath is the distance in hexes from a hex to the nearest hex
 // of a path.
