@@ -388,12 +388,22 @@ func (r *resolver) overstacks(p *Piece, h string) bool {
 // 8.1c), and those of a Skedaddling Command after its HQ (10.9), by the
 // Wagon movement rules of wagons.go.
 func (r *resolver) wagons(f *orders.File) {
+	following := map[string]string{} // Wagons following a Skedaddle, to their Command
+	for _, w := range r.s.scn.side(r.side).Wagons {
+		if c := r.s.scn.command(w.Command); c != nil && r.s.cmdStatus(c.Name).Skedaddle != "" {
+			following[w.Name] = c.Name
+		}
+	}
 	for _, d := range directives(f, "WAGON") {
+		if c, ok := following[r.s.piece(d.Who).Name]; ok {
+			r.add("wagon-order-dropped", "LoB 10.9", "%s follows the Skedaddle of %s this phase, not its order to %s", r.s.piece(d.Who).Name, c, d.Target)
+			continue
+		}
 		r.wagonToward(r.s.piece(d.Who), d.Target, "LoB 8.1c")
 	}
 	for _, w := range r.s.scn.side(r.side).Wagons {
-		if c := r.s.scn.command(w.Command); c != nil && r.s.cmdStatus(c.Name).Skedaddle != "" {
-			r.wagonToward(r.s.piece(w.Name), r.s.hqHex(c), "LoB 10.9")
+		if c, ok := following[w.Name]; ok {
+			r.wagonToward(r.s.piece(w.Name), r.s.hqHex(r.s.scn.command(c)), "LoB 10.9")
 		}
 	}
 }
