@@ -27,15 +27,7 @@ func testConfig(t *testing.T) string {
 func TestMailIngest(t *testing.T) {
 	cfg := testConfig(t)
 	ctx := context.Background()
-	_, adj, err := openAdjudicator(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer adj.DB().Close()
-	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
-		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: "c@p.test", Password: "pc"}, {Side: "USA", Email: "u@p.test", Password: "pu"}}}); err != nil {
-		t.Fatal(err)
-	}
+	adj := creekGame(t, cfg)
 	raw := []byte("From: c@p.test\r\nTo: gm@x.test\r\nSubject: orders\r\nMessage-ID: <saved@p.test>\r\n\r\n" +
 		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nORDER MOVE from Harrow to Barton\r\n  OBJECTIVE Tanner's Mill\r\n" +
 		"  ROUTE A5.6, Tanner's Mill\r\nEND\r\n")
@@ -48,7 +40,7 @@ func TestMailIngest(t *testing.T) {
 			t.Errorf("ingest output lacks %q:\n%s", want, out.String())
 		}
 	}
-	err = ingestMail(ctx, adj, raw, "creek", &out)
+	err := ingestMail(ctx, adj, raw, "creek", &out)
 	if err == nil || !strings.Contains(err.Error(), "already received") {
 		t.Fatalf("a second ingest of the same mail: %v", err)
 	}
@@ -63,4 +55,21 @@ func TestMailIngest(t *testing.T) {
 	if !strings.Contains(out.String(), `accepted (game "creek")`) || !strings.Contains(out.String(), "queued receipt to u@p.test") {
 		t.Fatalf("ingest --game creek of a mail without GAME:\n%s", out.String())
 	}
+}
+
+// creekGame opens the adjudicator of a test configuration file, closed when the
+// test ends, with game "creek" on Tanner's Creek for two players:
+// c@p.test (CSA, password pc) and u@p.test (USA, password pu).
+func creekGame(t *testing.T, cfg string) *adjudicator.Adjudicator {
+	t.Helper()
+	_, adj, err := openAdjudicator(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { adj.DB().Close() })
+	if err := adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: "c@p.test", Password: "pc"}, {Side: "USA", Email: "u@p.test", Password: "pu"}}}); err != nil {
+		t.Fatal(err)
+	}
+	return adj
 }

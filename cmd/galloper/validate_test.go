@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"galloper/adjudicator"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the order mail corpus")
@@ -118,15 +116,7 @@ func TestValidateCommand(t *testing.T) {
 func TestValidateGameMatchesMail(t *testing.T) {
 	cfg := testConfig(t)
 	ctx := context.Background()
-	_, adj, err := openAdjudicator(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer adj.DB().Close()
-	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
-		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: "c@p.test", Password: "pc"}, {Side: "USA", Email: "u@p.test", Password: "pu"}}}); err != nil {
-		t.Fatal(err)
-	}
+	adj := creekGame(t, cfg)
 	for i, body := range []string{
 		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Amse\r\n  FACE E\r\nEND\r\nSTANDNG\r\n",
 		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Ames\r\n  MOVE A4.2\r\n  FACE NE\r\nEND\r\nSTANDING\r\n  LOSSES TOP\r\nEND\r\n",
