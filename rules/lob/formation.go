@@ -53,10 +53,12 @@ func (r *resolver) changeFormation(a *actingStack, to string) {
 // payChange pays a formation change and flips the unit (LoB 3.1). The
 // MPs count against the new formation's MA (a unit changing to Line may
 // not have spent Column's extra MPs, 3.1c), except that artillery
-// Unlimbers with the MPs it has Limbered (3.6b: Unlimbered cannot move).
+// Unlimbers with the MPs it has Limbered (3.6b: Unlimbered cannot move)
+// and cavalry pays for mounting or dismounting out of the MA it has
+// before the change, whose MPs are then doubled or halved (3.1b, 3.1d).
 func (r *resolver) payChange(a *actingStack, p *Piece, to string, cost MP) bool {
 	from := p.Unit.Formation
-	if to != "unlimbered" {
+	if to != "unlimbered" && !mountChange(p, from, to) {
 		p.Unit.Formation = to
 	}
 	if !r.pay(a, p, cost, "the change to "+to) {
@@ -65,6 +67,14 @@ func (r *resolver) payChange(a *actingStack, p *Piece, to string, cost MP) bool 
 	}
 	p.Unit.Formation = to
 	return true
+}
+
+// mountChange reports whether a change is cavalry mounting or
+// dismounting, paid in the formation it leaves: on dismounting "HALVE the
+// MPs already used, including the 3 MPs to change formation", and a change
+// needs its MPs available (3.1) before they are rescaled. See LoB 3.1b.
+func mountChange(p *Piece, from, to string) bool {
+	return p.Kind == ArmCavalry && (to == "mounted" || from == "mounted")
 }
 
 // changeAllowance is the MA a formation change was paid from, for events.
