@@ -120,9 +120,11 @@ func (r *resolver) noClosingRoll(a *actingStack, to string, enemies []*Piece) (s
 	if a.morale == MoraleBL {
 		return "Blood Lusted units close automatically", "LoB 3.5"
 	}
+	// Only Capable units: an Open Order unit that is not Capable is in
+	// Line, whatever side its counter shows. See LoB 9.4b, 9.4f.
 	allOpen := true
 	for _, p := range a.units {
-		allOpen = allOpen && (p.Unit.Formation == "open-order" || r.s.closingAutoPass(p))
+		allOpen = allOpen && r.s.closingAutoPass(p)
 	}
 	if allOpen {
 		return "Open Order units close automatically", "LoB 3.5, 9.4f"

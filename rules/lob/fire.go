@@ -267,8 +267,10 @@ func (r *resolver) combatShifts(s *shot) []string {
 	if r.s.fromRear(top, s.from) {
 		out = append(out, "rear-or-vertex")
 	}
-	if top.Unit.Formation == "open-order" || r.s.isOpenOrderCapable(top) {
-		out = append(out, "target-open-order") // LoB 9.4d
+	if r.s.isOpenOrderCapable(top) {
+		// Not on the formation: an Open Order unit that is not Capable is in
+		// Line. See LoB 9.4b, 9.4d.
+		out = append(out, "target-open-order")
 	}
 	if h, _ := r.s.scn.Map.Hex(s.target); h.Terrain == "woods" || h.Terrain == "town" {
 		out = append(out, "target-"+h.Terrain)

@@ -58,8 +58,10 @@ func (r *resolver) moraleMods(s *shot, top *Piece) []string {
 	if r.s.marker(s.target).Morale == MoraleSh {
 		out = append(out, "shaken")
 	}
-	if top.Unit.Formation == "open-order" || r.s.isOpenOrderCapable(top) {
-		out = append(out, "open-order") // LoB 9.4d
+	if r.s.isOpenOrderCapable(top) {
+		// Not on the formation: an Open Order unit that is not Capable is in
+		// Line. See LoB 9.4b, 9.4d.
+		out = append(out, "open-order")
 	}
 	if s.rng >= longRange {
 		return out
