@@ -28,9 +28,12 @@ type shot struct {
 	rng          int
 	firers       []*Piece
 	sps          map[string]int // SPs each firer gives (LoB 5.3d)
-	artillery    bool           // the shot involves artillery
-	canister     bool           // the artillery fires Canister (LoB 8.2e)
-	dg           bool           // the firing stack is DG (LoB 5.0)
+	// spare are units able to fire that the hex's SP limit left out; they
+	// fire SPs an Opening Volley's losses free (LoB 5.1a).
+	spare     []*Piece
+	artillery bool // the shot involves artillery
+	canister  bool // the artillery fires Canister (LoB 8.2e)
+	dg        bool // the firing stack is DG (LoB 5.0)
 	// cause names what forced the check, for a retreat it calls: "fire",
 	// or "charge" for a Charge's Morale Check (LoB 7.0).
 	cause string
@@ -122,6 +125,7 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		}
 		if limit <= 0 {
 			r.add("not-firing", "LoB 5.1a", "%s does not fire: %s has reached its SP limit for the phase", p.Name, a.hex)
+			s.spare = append(s.spare, p)
 			continue
 		}
 		s.sps[p.Name] = min(p.Unit.SP, limit)

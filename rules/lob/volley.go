@@ -38,14 +38,30 @@ func (r *resolver) openingVolley(a *actingStack, s *shot) {
 	}
 	r.takeLosses(a.hex, loss, "LoB 5.4b", "the Opening Volley")
 	r.leaderLossChecks(a.hex, LeaderRegular, nil)
+	r.refillShot(s)
+}
+
+// refillShot shares the SPs a shot had before an Opening Volley out again
+// among the firers still there, in order, then the units the SP limit had
+// left out: the losses "do not reduce the 8 SPs available to fire (unless
+// it is now physically unable to fire 8 SPs)". See LoB 5.1a.
+func (r *resolver) refillShot(s *shot) {
+	left := s.total()
 	var still []*Piece
-	for _, p := range s.firers {
-		if !p.Unit.Eliminated {
-			s.sps[p.Name] = min(s.sps[p.Name], p.Unit.SP)
-			still = append(still, p)
+	for _, p := range slices.Concat(s.firers, s.spare) {
+		if p.Unit.Eliminated || left <= 0 {
+			continue
 		}
+		n := min(p.Unit.SP, left)
+		if !slices.Contains(s.firers, p) {
+			r.add("fire-joins", "LoB 5.1a", "%s fires %d SPs: the Opening Volley's losses do not reduce the SPs %s may fire", p.Name, n, s.from)
+		}
+		s.sps[p.Name] = n
+		left -= n
+		still = append(still, p)
 	}
 	s.firers = still
+	s.spare = nil
 }
 
 // volleyOptions lists the inactive stacks within reach that could fire at
