@@ -698,7 +698,9 @@ func (r *resolver) chargeMorale(a *actingStack, target string) bool {
 		notes = append(notes, fmt.Sprintf("leader %s -%d", l.Name, l.Morale))
 	}
 	roll := r.log.Roll2d6("LoB 7.0g", fmt.Sprintf("Charge Morale Check for %s (Morale %s)", target, rating))
-	res, err := f.MoraleCheck(rating, roll, mods, leader, top.Unit.Formation != "open-order")
+	// Any Open Order unit ignores Blood Lust, Capable or not, whatever its
+	// formation. See LoB 6.2, 9.4a.
+	res, err := f.MoraleCheck(rating, roll, mods, leader, r.s.mayBloodLust(top))
 	if r.fail(err) {
 		return false
 	}

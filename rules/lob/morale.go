@@ -33,7 +33,7 @@ func (r *resolver) moraleCheck(s *shot) {
 		leader = l.Morale
 		notes = append(notes, fmt.Sprintf("leader %s -%d", l.Name, l.Morale))
 	}
-	blAllowed := s.rng == 1 && top.Unit.Formation != "open-order" && r.s.mayBloodLust(top) // LoB 6.2, 9.4a
+	blAllowed := s.rng == 1 && r.s.mayBloodLust(top) // LoB 6.2, 9.4a
 	roll := r.log.Roll2d6("LoB 6.1", fmt.Sprintf("Morale Check for %s (Morale %s)", s.target, rating))
 	res, err := f.MoraleCheck(rating, roll, mods, leader, blAllowed)
 	if r.fail(err) {
