@@ -21,15 +21,16 @@ const (
 func movementColumn(p *Piece) string { return p.Unit.Formation }
 
 // allowance is a unit's MPs for this activity: the MA of its formation
-// (LoB 3.0, 3.1b, 3.1c), cut by a Zero brigade leader's roll in a Move
-// Activity (9.1e), halved for DG (3.0e) and halved again for a Fire
+// (LoB 3.0, 3.1b, 3.1c), cut by a Zero brigade leader's roll (9.1e: in a
+// Fire Activity too, "an MA 6 unit would have an MA of 3 here and be able
+// to move with 2 MPs"), halved for DG (3.0e) and halved again for a Fire
 // Activity (2.2).
 func (r *resolver) allowance(a *actingStack, p *Piece) MP {
 	ma, err := r.s.charts.field.Allowance(movementColumn(p))
 	if r.fail(err) {
 		return 0
 	}
-	if b := r.s.unitBrigade(p.Name); b != nil && !a.fire {
+	if b := r.s.unitBrigade(p.Name); b != nil {
 		ma = r.zeroScaled(b.Name, ma)
 	}
 	if a.morale == MoraleDG {
