@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -88,7 +89,7 @@ func (r *resolver) commandRoll(l Leader, reserve bool, purpose string) (sum int,
 func (r *resolver) held(o *Order, c *Command) (rule, why string) {
 	st := r.s.cmdStatus(c.Name)
 	switch {
-	case st.Skedaddle != "":
+	case r.s.inSkedaddle(c):
 		return "LoB 10.9c", "its Command is Skedaddling; the order waits until the Skedaddle ends"
 	case o.NotBefore > r.turn:
 		return "LoB 10.3e", fmt.Sprintf("a night order rolls no earlier than first light (%s)", r.clock(o.NotBefore))
@@ -669,16 +670,18 @@ func (r *resolver) forceSkedaddle(cmd, why string) {
 }
 
 // startSkedaddle executes a Skedaddle (LoB 10.9): the HQ is put in a hex
-// to the rear, every order of the Command is cancelled (10.9c), and its
-// units must form Column, Limbered or Mounted.
+// to the rear, every order of the Command and of the Commands under it is
+// cancelled (10.9c), and their units must form Column, Limbered or
+// Mounted.
 func (r *resolver) startSkedaddle(c *Command, to string) {
 	st := r.s.cmdState(c.Name)
 	if to == "" {
 		to = r.s.rearHex(c)
 	}
 	st.SkedaddleDue, st.Skedaddle = false, to
+	cmds := r.s.skedaddleCommands(c)
 	for _, o := range r.own(InTransit, Waiting, Awaiting, Accepted) {
-		if o.To == c.Name {
+		if slices.ContainsFunc(cmds, func(x *Command) bool { return x.Name == o.To }) {
 			r.end(o, "cancelled by the Skedaddle")
 			r.add("order-cancelled", "LoB 10.9c", "%s is cancelled: %s Skedaddles", o.ID, c.Name)
 		}
@@ -688,9 +691,11 @@ func (r *resolver) startSkedaddle(c *Command, to string) {
 	hq.Hex = to
 	r.s.commanderPiece(c).Hex = to
 	r.add("skedaddle", "LoB 10.9", "%s Skedaddles: its HQ is placed from %s at %s; its units form column and fall back into Command Radius", c.Name, from, to)
-	for _, u := range c.units() {
-		if p := r.s.piece(u.Name); p.Unit != nil && !p.Unit.Eliminated {
-			p.Unit.Formation = u.Sides[0]
+	for _, x := range cmds {
+		for _, u := range x.units() {
+			if p := r.s.piece(u.Name); p.Unit != nil && !p.Unit.Eliminated {
+				p.Unit.Formation = u.Sides[0]
+			}
 		}
 	}
 }

@@ -169,13 +169,15 @@ func (r *resolver) release(lr leaderRole) {
 func (r *resolver) allInRadius(c *Command) bool {
 	t := r.s.newTrace(c.Side)
 	links := r.s.links(c.Side)
-	for _, u := range c.units() {
-		p := r.s.piece(u.Name)
-		if p.Unit.Eliminated || p.OffMap {
-			continue
-		}
-		if ok, _ := r.s.inRadius(t, p, links[u.Name]); !ok {
-			return false
+	for _, x := range r.s.skedaddleCommands(c) { // its divisions' units too (LoB 10.9)
+		for _, u := range x.units() {
+			p := r.s.piece(u.Name)
+			if p.Unit.Eliminated || p.OffMap {
+				continue
+			}
+			if ok, _ := r.s.inRadius(t, p, links[u.Name]); !ok {
+				return false
+			}
 		}
 	}
 	return true
@@ -192,9 +194,14 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 		return "lob-unknown-leader", "LoB 10.10", fmt.Sprintf("%s is not one of your leaders", d.Who)
 	}
 	sked := s.cmdStatus(lr.cmd.Name).Skedaddle != ""
+	over := s.skedaddlingOver(lr.cmd) // a corps' Skedaddle holds its divisions' leaders too (10.9)
 	switch {
 	case lr.cmd == &side.Army && d.Type != "END-SKEDADDLE": // docs/rulings-lob.md A9
 		return "lob-10.10a-army-commander", "LoB 10.10a", "the Army Commander cannot use Initiative except to end a Skedaddle"
+	case !sked && s.inSkedaddle(lr.cmd) && d.Type != "END-SKEDADDLE":
+		return "lob-10.10a-skedaddle", "LoB 10.10a", fmt.Sprintf("%s is Skedaddling, and %s with it; its leaders can use Initiative only to end the Skedaddle", over.Name, lr.cmd.Name)
+	case !sked && s.inSkedaddle(lr.cmd):
+		return "lob-10.9b-senior-leader", "LoB 10.9b", fmt.Sprintf("only the senior leader of %s can end its Skedaddle, not %s", over.Name, lr.leader.Name)
 	case sked && d.Type != "END-SKEDADDLE":
 		return "lob-10.10a-skedaddle", "LoB 10.10a", fmt.Sprintf("%s is Skedaddling; its leaders can use Initiative only to end the Skedaddle", lr.cmd.Name)
 	case !sked && d.Type == "END-SKEDADDLE":

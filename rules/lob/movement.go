@@ -272,7 +272,7 @@ func (r *resolver) zocFree(a *actingStack) bool {
 // fulfilled with none accepted since.
 func (r *resolver) commandUnlocks(c *Command) bool {
 	st := r.s.cmdStatus(c.Name)
-	if st.Skedaddle != "" || st.Fluke {
+	if r.s.inSkedaddle(c) || st.Fluke {
 		return true
 	}
 	fulfilled := false

@@ -450,7 +450,7 @@ func (r *resolver) activity(f *orders.File) {
 // only once one of its divisions has begun the re-issued order (10.6d #5).
 func (r *resolver) mayMove(c *Command, o *Order) bool {
 	st := r.s.cmdStatus(c.Name)
-	if st.Fluke || st.Skedaddle != "" {
+	if st.Fluke || r.s.inSkedaddle(c) {
 		return false
 	}
 	if !r.relays(o) {

@@ -41,6 +41,27 @@ func (s *State) skedaddlingOver(c *Command) *Command {
 	return c
 }
 
+// inSkedaddle reports whether a Command takes part in a Skedaddle under
+// way: its own, or that of a corps above it (LoB 10.9, 10.9c, 10.10a).
+func (s *State) inSkedaddle(c *Command) bool {
+	return s.cmdStatus(s.skedaddlingOver(c).Name).Skedaddle != ""
+}
+
+// skedaddleCommands are the Commands whose units and orders a Command's
+// Skedaddle takes in: the Command itself and, for any but the Army
+// (10.9a), every Command under it, since its divisions are "the
+// Command's units" (LoB 10.9, 10.9c; docs/rulings-lob.md R-C2-SK-3).
+func (s *State) skedaddleCommands(c *Command) []*Command {
+	out := []*Command{c}
+	if c.Level == LevelArmy {
+		return out
+	}
+	for i := 0; i < len(out); i++ {
+		out = append(out, s.scn.subordinates(out[i])...)
+	}
+	return out
+}
+
 // skedaddleFormationBarred says why a unit may not change to a formation
 // during its Command's Skedaddle, or "": it keeps Column, Limbered or
 // Mounted formation until the Activity Phase after Initiative ends the
