@@ -825,14 +825,20 @@ func (s *State) toMarchFormation(p *Piece) {
 	p.Unit.Formation = u.Sides[0]
 }
 
+// moveInfantry reports whether a unit is Infantry for a Move order (LoB
+// 10.4b): a unit with a Column side that is not Open Order; artillery and
+// cavalry are not Infantry here.
+func moveInfantry(u *Unit) bool {
+	return u.Arm == ArmInfantry && !u.OpenOrder && u.Sides[0] == "column"
+}
+
 // formColumn puts a Command's Infantry into Column as it accepts a Move
-// order (LoB 10.4b): units with a Column side that are not Open Order
-// capable; artillery and cavalry are not Infantry here.
+// order (LoB 10.4b).
 func (r *resolver) formColumn(c *Command) {
 	var formed []string
 	for _, u := range c.units() {
 		p := r.s.piece(u.Name)
-		if u.Arm != ArmInfantry || u.OpenOrder || u.Sides[0] != "column" || p.Unit.Formation == "column" || p.Unit.Eliminated {
+		if !moveInfantry(u) || p.Unit.Formation == "column" || p.Unit.Eliminated {
 			continue
 		}
 		p.Unit.Formation = "column"
@@ -841,4 +847,23 @@ func (r *resolver) formColumn(c *Command) {
 	if len(formed) > 0 {
 		r.add("column-formed", "LoB 10.4b", "%s forms column for its Move order: %s", c.Name, strings.Join(formed, ", "))
 	}
+}
+
+// columnHeldBy is the Move order that keeps a unit in Column, or nil: its
+// Command's Infantry "must remain in this column until they deploy", and
+// may deploy only on reaching the objective (the order is then fulfilled),
+// on Attack orders (which replace it) or by Initiative (which ends it).
+// See LoB 10.4b, 10.7a.
+func (r *resolver) columnHeldBy(p *Piece) *Order {
+	u := r.s.scn.unit(p.Name)
+	l, ok := r.s.links(p.Side)[p.Name]
+	if u == nil || !ok || !moveInfantry(u) {
+		return nil
+	}
+	for _, o := range r.own(Accepted) {
+		if o.To == l.cmd.Name && o.Type == "MOVE" {
+			return o
+		}
+	}
+	return nil
 }

@@ -127,6 +127,9 @@ func (r *resolver) formationBarred(a *actingStack, p *Piece, to string) (string,
 	if why := r.s.skedaddleFormationBarred(p, to); why != "" {
 		return why, "LoB 10.9"
 	}
+	if o := r.columnHeldBy(p); o != nil && to != "column" {
+		return fmt.Sprintf("its Command follows the Move order %s and has not reached its objective %s", o.ID, o.objectiveText()), "LoB 10.4b"
+	}
 	ezoc := r.s.zoc(r.s.enemyOf(r.side))[a.hex]
 	switch {
 	case to == "line" && ezoc && !a.fire:
