@@ -474,6 +474,10 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 func (r *resolver) move(c *Command, o *Order) *roadColumn {
 	hq := r.s.hqPiece(c)
 	from := hq.Hex
+	if r.s.offRoute(o) != "" {
+		o.Path = r.s.replan(from, o)
+		r.add("hq-replanned", "LoB 10.2h", "%s is at %s, off the path planned for %s: it goes on from there toward %s", hq.Name, from, o.ID, o.objectiveText())
+	}
 	withLeader := r.stacked(c)
 	n, road := r.s.hqReach(from, o.Path)
 	column := n > 0 && road && o.Type == "MOVE" && r.s.optional("12.3")
@@ -747,6 +751,25 @@ func (s *State) describe(o *Order) string {
 		st += fmt.Sprintf("; referee: %s", o.Ruling)
 	}
 	return head + ": " + st
+}
+
+// replan plans an order's path afresh from where its HQ stands now, as
+// after a displacement (LoB 9.2), through the route's waypoints still
+// ahead on the old path: an HQ must follow the order's path (10.2h), but
+// from its present hex, not the one it left.
+func (s *State) replan(from string, o *Order) []string {
+	rest := *o
+	rest.Route = nil
+	for _, w := range o.Route {
+		ahead := slices.Contains(o.Path, w.Hex)
+		if w.Road != "" {
+			ahead = slices.ContainsFunc(s.scn.Map.road(w.Road).Hexes, func(h string) bool { return slices.Contains(o.Path, h) })
+		}
+		if ahead {
+			rest.Route = append(rest.Route, w)
+		}
+	}
+	return s.plan(from, &rest)
 }
 
 // offRoute says when a Command's HQ is not where its order's route goes
