@@ -188,6 +188,12 @@ func (s *State) commandNames() []named[*Command] {
 func (s *State) receiver(sd *SideOOB, text string, at orders.Pos, code string, ps *problems) (*Command, bool) {
 	m := match("Command", text, s.commandNames())
 	if !m.ok {
+		if cs := s.severalCommands(text); len(cs) > 1 {
+			ps.add(at, "lob-10.3c-one-command", "LoB 10.3c",
+				fmt.Sprintf("an order goes to one Command (and the formations under it) only; this one names %s", strings.Join(cs, " and ")),
+				"write a separate order for each Command")
+			return nil, false
+		}
 		ps.add(at, code, "LoB 10.3c", m.message, m.suggestion)
 		return nil, false
 	}
@@ -197,6 +203,22 @@ func (s *State) receiver(sd *SideOOB, text string, at orders.Pos, code string, p
 		return nil, false
 	}
 	return m.target, true
+}
+
+// severalCommands splits a receiver written as a list ("Longstreet's
+// Corps and Wright's Brigade") into the Commands it names, when every part
+// names one; an order has only one (LoB 10.3c).
+func (s *State) severalCommands(text string) []string {
+	parts := strings.FieldsFunc(strings.NewReplacer(" and ", ",", " AND ", ",", " And ", ",", " & ", ",", ";", ",").Replace(text), func(r rune) bool { return r == ',' })
+	var out []string
+	for _, p := range parts {
+		m := match("Command", strings.TrimSpace(p), s.commandNames())
+		if !m.ok {
+			return nil
+		}
+		out = append(out, m.target.Name)
+	}
+	return out
 }
 
 // placeNames lists the named places and, for routes, the roads.
