@@ -369,15 +369,18 @@ func (r *resolver) issue(w *orders.Written) {
 	to := r.s.scn.command(o.To)
 	dist := r.s.scn.Map.distance(r.s.hqHex(army), r.s.hqHex(to))
 	band := r.s.charts.band(dist, army.Level, to.Level)
+	rule, how := "LoB 10.6a", "HQs "+count(dist, "hex", "hexes")+" apart"
 	if r.s.piece(to.Leader.Name).OffMap {
-		band = band50 // LoB 10.3f: always beyond radius and 50 hexes or more
+		// Always beyond radius and 50 hexes or more. See LoB 10.3f.
+		band, rule = band50, "LoB 10.3f"
+		how = o.To + " has not yet arrived, so the order goes as beyond Command Radius and 50 hexes or more away under LoB 10.3f"
 	}
 	delay := r.s.charts.deliveryTurns(band, sd.Awareness)
 	o.ID = r.s.nextID(r.side)
 	o.IssuedTurn, o.ArrivesTurn, o.Status = r.turn, r.turn+delay, InTransit
 	r.s.doc.Orders = append(r.s.doc.Orders, o)
-	r.add("order-issued", "LoB 10.6a", "%s: %s %s to %s, objective %s, sent at %s; HQs %s apart (%s), Awareness %s: %s, arrives %s (turn %d)",
-		o.ID, l.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), count(dist, "hex", "hexes"), band, sd.Awareness, count(delay, "turn", "turns"), r.clock(o.ArrivesTurn), o.ArrivesTurn)
+	r.add("order-issued", rule, "%s: %s %s to %s, objective %s, sent at %s; %s (%s), Awareness %s: %s, arrives %s (turn %d)",
+		o.ID, l.Name, o.Type, o.To, o.objectiveText(), r.clock(r.turn), how, band, sd.Awareness, count(delay, "turn", "turns"), r.clock(o.ArrivesTurn), o.ArrivesTurn)
 }
 
 // nextID numbers a side's orders: CSA-1, CSA-2, ...
