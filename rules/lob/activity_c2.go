@@ -128,7 +128,7 @@ func (r *resolver) radiusChecks() {
 			r.add("radius-stuck", "LoB 10.2g", "%s is out of Command Radius and stuck in an enemy ZOC at %s: it waits (it may still fire)", p.Name, p.Hex)
 			continue
 		}
-		from := p.Hex
+		from, cut := p.Hex, r.s.radiusCut(t, p, l)
 		r.backIntoRadius(t, p, l, center)
 		rule := "LoB 10.2g"
 		if sked {
@@ -138,10 +138,10 @@ func (r *resolver) radiusChecks() {
 			continue // lost in an EZOC on the way (LoB 10.9, 6.3e)
 		}
 		if p.Hex == from {
-			r.add("radius-stuck", rule, "%s is out of Command Radius of %s and cannot move back from %s this phase: %s", p.Name, l.cmd.Name, from, r.whyStuck(p))
+			r.add("radius-stuck", rule, "%s is out of Command Radius of %s%s and cannot move back from %s this phase: %s", p.Name, l.cmd.Name, cut, from, r.whyStuck(p))
 			continue
 		}
-		r.add("radius-return", rule, "%s is out of Command Radius of %s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, from, p.Hex)
+		r.add("radius-return", rule, "%s is out of Command Radius of %s%s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, cut, from, p.Hex)
 	}
 }
 

@@ -1,6 +1,9 @@
 package lob
 
 import (
+	"fmt"
+	"slices"
+
 	"galloper/rules"
 	"galloper/rules/hex"
 )
@@ -128,6 +131,52 @@ func (t *radiusTrace) reaches(from, to string, radius int) bool {
 	}
 	_, ok = r[t.m.axial(to)]
 	return ok
+}
+
+// cutAt is the hex that blocks a trace that would reach within radius
+// but for enemy units and EZOCs, or "" when the distance alone is too
+// great: the blocked hex nearest from on a trace short enough, first by
+// hex id. See LoB 10.2e.
+func (t *radiusTrace) cutAt(from, to string, radius int) string {
+	if t.m.distance(from, to) > radius || t.reaches(from, to, radius) {
+		return ""
+	}
+	best, bd := "", radius+1
+	for a := range t.blocked {
+		h := t.m.hexID(a.ToOffset())
+		d := t.m.distance(from, h)
+		if d+t.m.distance(h, to) > radius || d > bd || d == bd && h > best {
+			continue
+		}
+		best, bd = h, d
+	}
+	return best
+}
+
+// radiusCut says why a unit in reach of its radius is out of Command
+// Radius, " (the trace from A9.6 is cut by the enemy ZOC at A9.8, LoB
+// 10.2e)", or "". It follows inRadius's links, and names the hex only
+// when the side sees it and every enemy unit that blocks it (LoB 2.4).
+func (s *State) radiusCut(t *radiusTrace, u *Piece, l radiusLink) string {
+	from, radius := s.hqHex(l.cmd), s.radius(l.cmd)
+	if bl, ok := s.brigadeLeaderHex(l.brigade); ok && t.reaches(from, bl, radius) {
+		from, radius = bl, s.charts.radius[LevelBrigade]
+	}
+	h := t.cutAt(from, u.Hex, radius)
+	if h == "" {
+		return ""
+	}
+	m := &s.scn.Map
+	seen := s.seenBy(u.Side)
+	sees := func(id string) bool { return seen[m.sight.index(m.axial(id))] }
+	what := "the enemy ZOC at " + h
+	if t.enemy[h] {
+		what = "an enemy unit at " + h
+	}
+	if !sees(h) || slices.ContainsFunc(m.adjacentHexes(h), func(id string) bool { return t.enemy[id] && !sees(id) }) {
+		what = "an enemy unit or its ZOC"
+	}
+	return fmt.Sprintf(" (the trace from %s is cut by %s, LoB 10.2e)", from, what)
 }
 
 // radiusLink is one unit's place in the Command Radius tree: the Command
