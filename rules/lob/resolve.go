@@ -456,6 +456,17 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 	if st.Fluke || r.s.inSkedaddle(c) {
 		return false
 	}
+	if r.begun(o) {
+		return true
+	}
+	r.add("hq-waits", "LoB 10.6d", "%s HQ waits: none of its divisions has begun %s yet", c.Name, o.ID)
+	return false
+}
+
+// begun reports whether an accepted order moves its Command's HQ yet: at
+// once, but a corps' re-issued Attack order only once one of its
+// divisions has begun it (LoB 10.6d #5).
+func (r *resolver) begun(o *Order) bool {
 	if !r.relays(o) {
 		return true
 	}
@@ -464,7 +475,6 @@ func (r *resolver) mayMove(c *Command, o *Order) bool {
 			return true
 		}
 	}
-	r.add("hq-waits", "LoB 10.6d", "%s HQ waits: none of its divisions has begun %s yet", c.Name, o.ID)
 	return false
 }
 

@@ -433,7 +433,9 @@ func (r *resolver) wagonGoal(name string) (string, string) {
 		return "", ""
 	}
 	for _, o := range r.own(Accepted) {
-		if o.To == c.Name && r.s.hqHex(c) != r.s.piece(name).Hex {
+		// Not while the HQ waits for a division to begin it (10.6d #5): the
+		// Command does not yet execute the order.
+		if o.To == c.Name && r.begun(o) && r.s.hqHex(c) != r.s.piece(name).Hex {
 			return r.s.hqHex(c), "it follows its Command's " + o.ID
 		}
 	}
