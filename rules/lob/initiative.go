@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"strings"
 
 	"galloper/orders"
 	"galloper/rules"
@@ -127,13 +128,7 @@ func (r *resolver) applyInitiative(lr leaderRole, d *orders.Directive) {
 		r.release(lr)
 		r.accept(&r.s.doc.Orders[len(r.s.doc.Orders)-1], c, "LoB 10.10", "Initiative: in effect at once")
 	case "MODIFY":
-		for _, o := range r.own(Accepted) {
-			if o.To == c.Name {
-				o.Route = []Waypoint{{Text: d.Target, Hex: d.Target}}
-				o.Path = r.s.plan(r.s.hqHex(c), o)
-				r.add("order-modified", "LoB 10.10b", "%s changes the route of %s to go by %s; the objective %s stands", lr.leader.Name, o.ID, d.Target, o.objectiveText())
-			}
-		}
+		r.modify(lr, d)
 	case "DEPLOY":
 		for _, o := range r.own(Accepted) {
 			if o.To == c.Name && o.Type == "MOVE" {
@@ -163,6 +158,41 @@ func (r *resolver) release(lr leaderRole) {
 		r.s.cmdState(lr.cmd.Name).Reserve = false
 	}
 	r.add("reserve-released", "LoB 10.4c", "%s leaves Reserve after a successful Command Roll", lr.formation())
+}
+
+// modify carries out an INITIATIVE MODIFY that gained the Initiative: a
+// new route point for the order being carried out, or a new condition for
+// the order waiting for one (LoB 10.10b #2, 10.4d; R-C2-INIT-1).
+func (r *resolver) modify(lr leaderRole, d *orders.Directive) {
+	c := lr.cmd
+	kind, text := modifyTarget(d.Target)
+	if kind == "timing" {
+		var ps problems
+		cond, _ := r.s.condition(r.s.scn.side(c.Side), text, d.At, &ps)
+		if o := r.s.waitingOrder(c); o != nil {
+			old := o.Condition.Text
+			o.Condition, o.Condition.Text = cond, conditionText(cond) // as WHEN writes it
+			r.add("order-modified", "LoB 10.10b", "%s changes the timing of %s: it now waits until %s, not for %s; the objective %s stands", lr.leader.Name, o.ID, o.Condition.Text, old, o.objectiveText())
+		}
+		return
+	}
+	for _, o := range r.own(Accepted) {
+		if o.To == c.Name {
+			o.Route = []Waypoint{{Text: text, Hex: text}}
+			o.Path = r.s.plan(r.s.hqHex(c), o)
+			r.add("order-modified", "LoB 10.10b", "%s changes the route of %s to go by %s; the objective %s stands", lr.leader.Name, o.ID, text, o.objectiveText())
+		}
+	}
+}
+
+// conditionText is a condition as the timing it sets: "First Light",
+// "Wright's Brigade attacks".
+func conditionText(c Condition) string {
+	t := strings.TrimSpace(c.Text)
+	if w, rest, ok := strings.Cut(t, " "); ok && strings.EqualFold(w, "when") {
+		return rest
+	}
+	return t
 }
 
 // allInRadius reports whether every unit of a Command is in Command Radius.
@@ -219,7 +249,10 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 }
 
 func (s *State) initiativeTypeProblem(lr leaderRole, d *orders.Directive) (code, rule, msg string) {
-	needHex := d.Type == "ARTILLERY" || d.Type == "COUNTERATTACK" || d.Type == "MODIFY"
+	if d.Type == "MODIFY" {
+		return s.modifyProblem(lr, d)
+	}
+	needHex := d.Type == "ARTILLERY" || d.Type == "COUNTERATTACK"
 	if needHex {
 		if _, ok := s.scn.Map.Hex(d.Target); !ok {
 			return "lob-10.10b-initiative-target", "LoB 10.10b", fmt.Sprintf("INITIATIVE %s needs 'to' and a hex of this map", d.Type)
@@ -233,8 +266,8 @@ func (s *State) initiativeTypeProblem(lr leaderRole, d *orders.Directive) (code,
 		if !s.inFriendlyRadius(lr.cmd.Side, d.Target) {
 			return "lob-10.8e-destination", "LoB 10.8e", fmt.Sprintf("%s is not in Command Radius of a friendly infantry or cavalry Command", d.Target)
 		}
-	case "MODIFY", "DEPLOY":
-		if !s.hasAccepted(lr.cmd, d.Type == "DEPLOY") {
+	case "DEPLOY":
+		if !s.hasAccepted(lr.cmd, true) {
 			return "lob-10.10b-no-order", "LoB 10.10b", fmt.Sprintf("%s is carrying out no order that Initiative %s could change", lr.cmd.Name, d.Type)
 		}
 	case "RELEASE", "COUNTERATTACK":
@@ -243,6 +276,67 @@ func (s *State) initiativeTypeProblem(lr leaderRole, d *orders.Directive) (code,
 		}
 	}
 	return "", "", ""
+}
+
+// modifyTarget reads what an INITIATIVE MODIFY changes (LoB 10.10b #2,
+// docs/rulings-lob.md R-C2-INIT-1): after 'to', "objective ..." is the
+// objective, which Initiative may not change; "route <hex>" or a hex is a
+// route point; "timing ..." or anything else is the timing, a condition
+// of LoB 10.4d. It returns the kind and the text after its keyword.
+func modifyTarget(t string) (kind, rest string) {
+	t = strings.TrimSpace(t)
+	w, after, _ := strings.Cut(t, " ")
+	switch strings.ToUpper(w) {
+	case "OBJECTIVE":
+		return "objective", strings.TrimSpace(after)
+	case "ROUTE":
+		return "route", strings.TrimSpace(after)
+	case "TIMING":
+		return "timing", strings.TrimSpace(after)
+	}
+	if t == "" || hexInText.FindString(t) == t {
+		return "route", t
+	}
+	return "timing", t
+}
+
+// modifyProblem checks an INITIATIVE MODIFY (LoB 10.10b #2): "modify an
+// existing order as to route or timing, but not objective". A route point
+// needs an order being carried out; a new timing, a condition 10.4d allows,
+// an order still waiting for its condition (R-C2-INIT-1).
+func (s *State) modifyProblem(lr leaderRole, d *orders.Directive) (code, rule, msg string) {
+	kind, text := modifyTarget(d.Target)
+	switch kind {
+	case "objective":
+		return "lob-10.10b-objective", "LoB 10.10b", "Initiative may change an order's route or timing, not its objective; a new objective needs a new order from the Army Commander"
+	case "route":
+		if _, ok := s.scn.Map.Hex(text); !ok {
+			return "lob-10.10b-initiative-target", "LoB 10.10b", "INITIATIVE MODIFY needs 'to' and a hex of this map for a route point, or 'to' and a condition of LoB 10.4d for the timing (to when Hood's Division attacks)"
+		}
+		if !s.hasAccepted(lr.cmd, false) {
+			return "lob-10.10b-no-order", "LoB 10.10b", fmt.Sprintf("%s is carrying out no order whose route Initiative could change", lr.cmd.Name)
+		}
+	case "timing":
+		var ps problems
+		if _, ok := s.condition(s.scn.side(lr.cmd.Side), text, d.At, &ps); !ok && len(ps) > 0 {
+			return ps[0].Code, ps[0].Rule, ps[0].Message
+		}
+		if s.waitingOrder(lr.cmd) == nil {
+			return "lob-10.10b-no-order", "LoB 10.10b", fmt.Sprintf("%s has no order waiting for its condition whose timing Initiative could change; an order being carried out has begun", lr.cmd.Name)
+		}
+	}
+	return "", "", ""
+}
+
+// waitingOrder is the Command's order waiting for its condition (LoB
+// 10.4d), the first issued, or nil.
+func (s *State) waitingOrder(c *Command) *Order {
+	for i := range s.doc.Orders {
+		if o := &s.doc.Orders[i]; o.To == c.Name && o.Status == Waiting {
+			return o
+		}
+	}
+	return nil
 }
 
 // hasAccepted reports whether a Command is carrying out an order (a Move
