@@ -88,6 +88,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if c, ok := parseCommand(in.Text); ok {
 		return a.handleCommand(tx, in, c, signed)
 	}
+	if !hasOrderText(in.Text) {
+		return a.reject(tx, in, nil, "", []orders.Problem{noOrders})
+	}
 	f, probs := orders.Parse(stripReplace(in.Text))
 	if f != nil && f.Game == "" {
 		if id, err := a.gameHint(tx, in); err != nil {
