@@ -38,6 +38,9 @@ type Incoming struct {
 	Automatic bool
 	// ReadErr is set when the mail itself could not be read.
 	ReadErr error
+	// Redacted, when set, is the stored mail with its passwords removed:
+	// it replaces the stored copy in the transaction that processes it.
+	Redacted []byte
 }
 
 // Outcome says what became of a mail; operators see it in logs and in the
@@ -58,6 +61,11 @@ func (a *Adjudicator) HandleInbound(ctx context.Context, in Incoming) (Outcome, 
 		out, err = a.handle(tx, in)
 		if err != nil {
 			return err
+		}
+		if in.Redacted != nil {
+			if err := tx.RedactInbound(in.InboundID, in.Redacted); err != nil {
+				return err
+			}
 		}
 		return tx.MarkProcessed(in.InboundID, out.GameID, out.Result)
 	})

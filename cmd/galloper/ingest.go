@@ -79,6 +79,9 @@ func ingestMail(ctx context.Context, adj *adjudicator.Adjudicator, raw []byte, g
 		return exitError{code: 1, msg: "this mail was already received; nothing was done"}
 	}
 	in.InboundID = id
+	if redacted, ok := mail.Redact(raw); ok {
+		in.Redacted = redacted
+	}
 	if game != "" {
 		in.To = append(in.To, adj.GameAddress(game))
 	}

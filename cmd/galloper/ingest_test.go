@@ -43,6 +43,15 @@ func TestMailIngest(t *testing.T) {
 			t.Errorf("ingest output lacks %q:\n%s", want, out.String())
 		}
 	}
+	// The stored copy has its password redacted, and the same mail is
+	// still recognised by the hash of its body as it came.
+	adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+		m, err := tx.Inbound(1)
+		if err != nil || strings.Contains(string(m.Raw), "PASSWORD pc") || !strings.Contains(string(m.Raw), "PASSWORD [redacted]") {
+			t.Errorf("stored mail (%v):\n%s", err, m.Raw)
+		}
+		return nil
+	})
 	err := ingestMail(ctx, adj, raw, "creek", &out)
 	if err == nil || !strings.Contains(err.Error(), "already received") {
 		t.Fatalf("a second ingest of the same mail: %v", err)
