@@ -26,8 +26,9 @@ var (
 	// up to the start of its value.
 	passwordLine = regexp.MustCompile(`(?im)^([ \t>]*password\b[ \t]*:?[ \t]*)[^\r\n]+`)
 	// passwordHTML matches a PASSWORD line of HTML, which starts after a
-	// tag or a line break and ends at the next tag.
-	passwordHTML = regexp.MustCompile(`(?i)((?:^|>|\n)(?:[ \t]|&nbsp;)*password(?:[ \t]|&nbsp;|:)+)[^<\r\n]+`)
+	// tag or a line break and ends at the next tag or line break; a line
+	// break between the keyword and its value is only a space in HTML.
+	passwordHTML = regexp.MustCompile(`(?i)((?:^|>|\n)(?:\s|&nbsp;)*password(?:\s|&nbsp;|:)+)[^<\r\n]+`)
 )
 
 // Redact returns raw with the value of every PASSWORD line in its text
@@ -94,6 +95,10 @@ func headerLen(raw []byte) int {
 func redactMultipart(body []byte, boundary string, depth int) ([]byte, bool) {
 	delim := []byte("--" + boundary)
 	var lines []int // where each delimiter line starts
+	// As Go's and go-message's readers do, take the line break of the
+	// first delimiter line as the one before every later delimiter, so
+	// that the parts found here are the parts Read finds.
+	var nl []byte
 	for i := 0; ; {
 		j := bytes.Index(body[i:], delim)
 		if j < 0 {
@@ -102,9 +107,19 @@ func redactMultipart(body []byte, boundary string, depth int) ([]byte, bool) {
 		j += i
 		i = j + len(delim)
 		rest := body[i:]
-		if (j == 0 || body[j-1] == '\n') && (len(rest) == 0 || strings.IndexByte("\r\n \t", rest[0]) >= 0 || bytes.HasPrefix(rest, []byte("--"))) {
-			lines = append(lines, j)
+		if !(len(rest) == 0 || strings.IndexByte("\r\n \t", rest[0]) >= 0 || bytes.HasPrefix(rest, []byte("--"))) {
+			continue
 		}
+		switch {
+		case nl == nil && (j == 0 || body[j-1] == '\n'):
+			nl = []byte("\n")
+			if eol := bytes.IndexByte(rest, '\n'); eol > 0 && rest[eol-1] == '\r' {
+				nl = []byte("\r\n")
+			}
+		case nl == nil || !bytes.HasSuffix(body[:j], nl):
+			continue
+		}
+		lines = append(lines, j)
 	}
 	var b bytes.Buffer
 	changed, last := false, 0
@@ -113,10 +128,7 @@ func redactMultipart(body []byte, boundary string, depth int) ([]byte, bool) {
 			break // the close delimiter
 		}
 		start := lines[k] + bytes.IndexByte(body[lines[k]:], '\n') + 1 // a next delimiter line follows, so there is a '\n'
-		end := lines[k+1] - 1                                          // the line break before a delimiter belongs to it
-		if end > start && body[end-1] == '\r' {
-			end--
-		}
+		end := lines[k+1] - len(nl)                                    // the line break before a delimiter belongs to it
 		if start > end {
 			continue
 		}

@@ -95,3 +95,36 @@ func TestRedact(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRedact checks that redacting any byte string never panics, that a
+// mail without a PASSWORD line is left exactly as it was, and that what
+// Read makes of a redacted mail has no PASSWORD line with a value other
+// than Redacted.
+func FuzzRedact(f *testing.F) {
+	head := "From: a@b.test\r\nTo: g@x.test\r\nSubject: orders\r\nMIME-Version: 1.0\r\n"
+	for _, s := range []string{
+		head + "Content-Type: text/plain\r\n\r\nGAME g\r\nPASSWORD secret\r\n",
+		head + "Content-Type: text/plain; format=flowed; delsp=yes\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nPASSWORD=20s=\r\necret\r\n",
+		head + "Content-Type: multipart/mixed; boundary=m\r\n\r\n--m\r\nContent-Type: text/html\r\n\r\n<div>PASSWORD s</div>\r\n--m\r\n" +
+			"Content-Disposition: attachment; filename=o.txt\r\nContent-Transfer-Encoding: base64\r\n\r\nUEFTU1dPUkQgcwo=\r\n--m--\r\n",
+		head + "Content-Type: multipart/mixed; boundary=m\r\n\r\n--m\r\nContent-Type: message/rfc822\r\n\r\nSubject: x\r\n\r\nPASSWORD s\r\n--m",
+		"not a mail at all",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		out, changed := Redact(raw)
+		if !changed && !bytes.Equal(out, raw) {
+			t.Fatal("Redact changed a mail but said it did not")
+		}
+		if !changed {
+			return
+		}
+		for _, l := range strings.Split(Read(out).Text, "\n") {
+			f := strings.Fields(strings.TrimLeft(l, " \t>"))
+			if len(f) > 1 && strings.EqualFold(strings.TrimSuffix(f[0], ":"), "PASSWORD") && f[1] != Redacted {
+				t.Fatalf("a PASSWORD line survived redaction: %q", l)
+			}
+		}
+	})
+}
