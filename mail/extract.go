@@ -31,8 +31,10 @@ const maxPart = 1 << 20
 
 // Read turns a raw stored message into what the adjudicator needs: the
 // sender, threading headers, whether it is an automatic mail, and the
-// order text (the first text/plain part, else a .txt attachment, else an
-// HTML part turned into text).
+// order text: the body (its first text/plain part, format=flowed decoded,
+// else its HTML part turned into text) or a .txt attachment or forwarded
+// mail, whichever is the order file (see orderText), without a phone's
+// signature and what follows it (see cutClientSignature).
 func Read(raw []byte) adjudicator.Incoming {
 	var in adjudicator.Incoming
 	mr, err := mail.CreateReader(bytes.NewReader(raw))
