@@ -128,8 +128,11 @@ func Read(raw []byte) adjudicator.Incoming {
 	if plain == "" {
 		plain = html
 	}
-	in.Text, in.ReadErr = orderText(plain, files)
-	in.Text = cutClientSignature(unforward(fromWindows1252(in.Text)))
+	text, err := orderText(plain, files)
+	if err != nil {
+		in.ReadErr = err
+	}
+	in.Text = cutClientSignature(unforward(fromWindows1252(text)))
 	return in
 }
 

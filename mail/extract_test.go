@@ -94,3 +94,13 @@ func TestReadFlowedAndSignatures(t *testing.T) {
 		}
 	}
 }
+
+// TestReadBrokenMIME checks that a mail whose MIME structure breaks before
+// any text is read is refused as broken, not read as an empty mail.
+func TestReadBrokenMIME(t *testing.T) {
+	raw := "From: ed@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" +
+		"--b\r\nContent-Type: multipart/alternative; boundary=c\r\n\r\n--b--\r\n"
+	if in := Read([]byte(raw)); in.ReadErr == nil || !strings.Contains(in.ReadErr.Error(), "MIME structure is broken") {
+		t.Fatalf("read %q, error %v", in.Text, in.ReadErr)
+	}
+}
