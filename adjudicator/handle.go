@@ -85,9 +85,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return Outcome{Result: "ignored: no sender address"}, nil
 	}
 	if in.ReadErr != nil {
-		return a.reject(tx, in, nil, "", []orders.Problem{{Kind: orders.Invalid, Code: "unreadable-mail",
-			Message:    "Galloper could not read this mail: " + in.ReadErr.Error(),
-			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
+		return a.reject(tx, in, nil, "", []orders.Problem{UnreadableMail(in.ReadErr)})
 	}
 	signed := clearsigned(in.Text)
 	if signed != nil {

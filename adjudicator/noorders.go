@@ -15,6 +15,14 @@ var noOrders = orders.Problem{Kind: orders.Invalid, Code: "no-orders",
 		"the GAME, SIDE, TURN and PASSWORD lines from your game-start mail, then one block per order " +
 		"(ORDER ... END, STACK ... END, STANDING ... END)"}
 
+// UnreadableMail is the problem of a mail that could not be read (see
+// Incoming.ReadErr).
+func UnreadableMail(err error) orders.Problem {
+	return orders.Problem{Kind: orders.Invalid, Code: "unreadable-mail",
+		Message:    "Galloper could not read this mail: " + err.Error(),
+		Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}
+}
+
 // hasOrderText reports whether text has a line its sender wrote: one that
 // is not blank, not quoted ('>') and not below a signature separator
 // ("-- ").
