@@ -38,6 +38,9 @@ type Incoming struct {
 	Automatic bool
 	// ReadErr is set when the mail itself could not be read.
 	ReadErr error
+	// Redacted, when set, is the stored mail with its passwords removed:
+	// it replaces the stored copy in the transaction that processes it.
+	Redacted []byte
 }
 
 // Outcome says what became of a mail; operators see it in logs and in the
@@ -59,6 +62,11 @@ func (a *Adjudicator) HandleInbound(ctx context.Context, in Incoming) (Outcome, 
 		if err != nil {
 			return err
 		}
+		if in.Redacted != nil {
+			if err := tx.RedactInbound(in.InboundID, in.Redacted); err != nil {
+				return err
+			}
+		}
 		return tx.MarkProcessed(in.InboundID, out.GameID, out.Result)
 	})
 	if err != nil {
@@ -77,9 +85,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return Outcome{Result: "ignored: no sender address"}, nil
 	}
 	if in.ReadErr != nil {
-		return a.reject(tx, in, nil, "", []orders.Problem{{Kind: orders.Invalid, Code: "unreadable-mail",
-			Message:    "Galloper could not read this mail: " + in.ReadErr.Error(),
-			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
+		return a.reject(tx, in, nil, "", []orders.Problem{UnreadableMail(in.ReadErr)})
 	}
 	signed := clearsigned(in.Text)
 	if signed != nil {
@@ -87,6 +93,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	}
 	if c, ok := parseCommand(in.Text); ok {
 		return a.handleCommand(tx, in, c, signed)
+	}
+	if !hasOrderText(in.Text) {
+		return a.reject(tx, in, nil, "", []orders.Problem{noOrders})
 	}
 	f, probs := orders.Parse(stripReplace(in.Text))
 	if f != nil && f.Game == "" {

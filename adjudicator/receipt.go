@@ -64,6 +64,10 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 	if b := clearsigned(text); b != nil {
 		text = string(b.Plaintext)
 	}
+	if !hasOrderText(text) {
+		reply, err = ProblemsText(game, side, text, []orders.Problem{noOrders})
+		return reply, false, err
+	}
 	f, probs := orders.Parse(stripReplace(text))
 	if f.Game == "" && game != "" {
 		f.Game = game

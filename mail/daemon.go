@@ -55,6 +55,9 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 			}
 			in := Read(m.Raw)
 			in.InboundID, in.AuthResults = m.ID, m.AuthResults
+			if redacted, ok := Redact(m.Raw); ok {
+				in.Redacted = redacted
+			}
 			out, err := p.adj.HandleInbound(work, in)
 			if err != nil {
 				if aside, ferr := p.noteFailure(work, m.ID, err); ferr != nil || !aside {

@@ -5,11 +5,13 @@ package mail
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"html"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -29,8 +31,10 @@ const maxPart = 1 << 20
 
 // Read turns a raw stored message into what the adjudicator needs: the
 // sender, threading headers, whether it is an automatic mail, and the
-// order text (the first text/plain part, else a .txt attachment, else an
-// HTML part turned into text).
+// order text: the body (its first text/plain part, format=flowed decoded,
+// else its HTML part turned into text) or a .txt attachment or forwarded
+// mail, whichever is the order file (see orderText), without a phone's
+// signature and what follows it (see cutClientSignature).
 func Read(raw []byte) adjudicator.Incoming {
 	var in adjudicator.Incoming
 	mr, err := mail.CreateReader(bytes.NewReader(raw))
@@ -66,7 +70,8 @@ func Read(raw []byte) adjudicator.Incoming {
 		in.ReadErr = fmt.Errorf("it is %d bytes, over Galloper's limit of %d bytes, so it was not read", size, limit)
 		return in
 	}
-	var plain, attached, html string
+	var plain, html string
+	var files []textFile // text attachments and forwarded messages, in order
 	attachments := 0
 	for {
 		p, err := mr.NextPart()
@@ -74,7 +79,7 @@ func Read(raw []byte) adjudicator.Incoming {
 			break
 		}
 		if err != nil {
-			if plain == "" && attached == "" && html == "" {
+			if plain == "" && len(files) == 0 && html == "" {
 				in.ReadErr = fmt.Errorf("the mail's MIME structure is broken: %w", err)
 			}
 			break
@@ -85,28 +90,33 @@ func Read(raw []byte) adjudicator.Incoming {
 		}
 		switch ph := p.Header.(type) {
 		case *mail.InlineHeader:
-			ct, _, _ := ph.ContentType()
+			ct, params, _ := ph.ContentType()
+			_, disp, _ := ph.ContentDisposition()
+			name := cmp.Or(disp["filename"], params["name"])
 			switch {
+			case ct == "text/plain" && name != "":
+				// Apple Mail sends an attached file inline.
+				files = append(files, textFile{name, plainText(body, params)})
 			case ct == "text/plain" && plain == "":
-				plain = string(body)
+				plain = plainText(body, params)
 			case ct == "text/html" && html == "":
 				html = htmlToText(string(body))
-			case ct == "message/rfc822" && attached == "":
+			case ct == "message/rfc822":
 				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
-					attached = fwd.Text
+					files = append(files, textFile{"the forwarded mail", fwd.Text})
 				}
 			}
 		case *mail.AttachmentHeader:
 			attachments++
 			name, _ := ph.Filename()
-			ct, _, _ := ph.ContentType()
+			ct, params, _ := ph.ContentType()
 			switch {
-			case attached == "" && (strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain"):
-				attached = string(body)
-			case attached == "" && ct == "message/rfc822":
+			case strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain":
+				files = append(files, textFile{name, plainText(body, params)})
+			case ct == "message/rfc822":
 				// A mail forwarded as an attachment: its own order text.
 				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
-					attached = fwd.Text
+					files = append(files, textFile{"the forwarded mail", fwd.Text})
 				}
 			}
 		}
@@ -115,18 +125,79 @@ func Read(raw []byte) adjudicator.Incoming {
 		in.ReadErr = fmt.Errorf("it has %d attachments; Galloper reads at most %d, and only a .txt order file among them", attachments, MaxAttachments)
 		return in
 	}
-	switch {
-	case attached != "" && !strings.Contains(strings.ToUpper(plain), "GAME"):
-		in.Text = attached
-	case plain != "":
-		in.Text = plain
-	case attached != "":
-		in.Text = attached
-	default:
-		in.Text = html
+	if plain == "" {
+		plain = html
 	}
-	in.Text = unforward(fromWindows1252(in.Text))
+	text, err := orderText(plain, files)
+	if err != nil {
+		in.ReadErr = err
+	}
+	in.Text = cutClientSignature(unforward(fromWindows1252(text)))
 	return in
+}
+
+// textFile is a text attachment, or a forwarded mail's order text.
+type textFile struct{ name, text string }
+
+// plainText is the text of a text/plain part, format=flowed decoded.
+func plainText(body []byte, params map[string]string) string {
+	if strings.EqualFold(params["format"], "flowed") {
+		return decodeFlowed(string(body), strings.EqualFold(params["delsp"], "yes"))
+	}
+	return string(body)
+}
+
+// orderText chooses the order file among a mail's body and its text
+// files: the one with the most envelope lines (see envelopeLines), the
+// body when it has as many as any file; two files with the most is an
+// error, since either may be the one meant. When none has any, the first
+// text file is read, else the body, so that the reply lists the problems
+// of what was most likely meant as orders. A body note that mentions the
+// game ("my orders for this game are attached") has no envelope line.
+func orderText(body string, files []textFile) (string, error) {
+	best := envelopeLines(body)
+	var found []textFile
+	for _, f := range files {
+		switch n := envelopeLines(f.text); {
+		case n > best:
+			best, found = n, []textFile{f}
+		case n == best && n > 0 && len(found) > 0:
+			found = append(found, f)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0].text, nil
+	case len(found) > 1:
+		var names []string
+		for _, f := range found {
+			names = append(names, fmt.Sprintf("%q", f.name))
+		}
+		return "", fmt.Errorf("it has %d order files (%s) and Galloper cannot tell which one you meant, so it read none; "+
+			"send the one that counts on its own", len(found), strings.Join(names, ", "))
+	case best == 0 && len(files) > 0 && strings.TrimSpace(files[0].text) != "":
+		return files[0].text, nil
+	}
+	return body, nil
+}
+
+// envelopeKeywords start the lines that make a text an order file.
+var envelopeKeywords = []string{"GAME", "SIDE", "TURN", "PASSWORD"}
+
+// envelopeLines counts the envelope keywords (GAME, SIDE, TURN, PASSWORD)
+// that start an unquoted line of text: 4 for a whole order file, fewer
+// for one sent to the game's own address without its GAME line, or for a
+// note that happens to start a line with "Game".
+func envelopeLines(text string) int {
+	seen := map[string]bool{}
+	for _, l := range strings.Split(text, "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			if k := strings.ToUpper(strings.TrimSuffix(f[0], ":")); slices.Contains(envelopeKeywords, k) {
+				seen[k] = true
+			}
+		}
+	}
+	return len(seen)
 }
 
 // fromWindows1252 decodes text that is not valid UTF-8 as Windows-1252,

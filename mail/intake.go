@@ -71,7 +71,7 @@ func NewIntake(cfg IMAPConfig, db *store.DB, now func() time.Time, log *slog.Log
 		cfg.Mailbox = "INBOX"
 	}
 	if cfg.MaxSize == 0 {
-		cfg.MaxSize = 10 << 20
+		cfg.MaxSize = DefaultMaxSize
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

@@ -106,6 +106,14 @@ func (t *Tx) MarkProcessed(id int64, gameID, result string) error {
 	return err
 }
 
+// RedactInbound replaces a stored mail's raw text with its redacted copy
+// (its passwords removed). Its body hash, of the mail as it came, stays,
+// so the same mail delivered again is still recognised.
+func (t *Tx) RedactInbound(id int64, raw []byte) error {
+	_, err := t.exec(`UPDATE inbound SET raw = ? WHERE id = ?`, raw, id)
+	return err
+}
+
 // NoteInboundFailure records a failed attempt to process a stored mail,
 // with the error, and sets the mail aside as failed once it has failed
 // maxAttempts times. It reports whether it did.

@@ -25,7 +25,8 @@ func mailCmd() *cobra.Command {
 		Long: "ingest stores the mail and processes it through the same code as the daemon: orders are checked,\n" +
 			"stored and may resolve a segment. The replies it queues are printed here and sent by the next\n" +
 			"`galloper serve`. A mail already processed (same Message-ID and content) is recognised and not\n" +
-			"processed twice. --game ID takes the mail as sent to the game's own address (galloper+ID@...),\n" +
+			"processed twice. A mail over imap.max_size is not read, as the daemon does not read it: its\n" +
+			"sender is told. --game ID takes the mail as sent to the game's own address (galloper+ID@...),\n" +
 			"so a mail without a GAME line is for that game; a mail whose GAME line names another game\n" +
 			"is still processed, with a warning.",
 		Args: cobra.ExactArgs(1),
@@ -35,11 +36,14 @@ func mailCmd() *cobra.Command {
 				return err
 			}
 			ctx := context.Background()
-			_, adj, err := openAdjudicator(ctx, cfgPath)
+			cfg, adj, err := openAdjudicator(ctx, cfgPath)
 			if err != nil {
 				return err
 			}
 			defer adj.DB().Close()
+			// The daemon's size limit: a bigger mail is not read, and its
+			// sender is told so.
+			raw = mail.LimitSize(raw, cfg.IMAP.MaxSize)
 			return ingestMail(ctx, adj, raw, game, cmd.OutOrStdout())
 		},
 	}
@@ -75,6 +79,9 @@ func ingestMail(ctx context.Context, adj *adjudicator.Adjudicator, raw []byte, g
 		return exitError{code: 1, msg: "this mail was already received; nothing was done"}
 	}
 	in.InboundID = id
+	if redacted, ok := mail.Redact(raw); ok {
+		in.Redacted = redacted
+	}
 	if game != "" {
 		in.To = append(in.To, adj.GameAddress(game))
 	}

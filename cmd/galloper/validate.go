@@ -15,6 +15,7 @@ import (
 
 	"galloper/adjudicator"
 	"galloper/mail"
+	"galloper/orders"
 	"galloper/rules/systems"
 )
 
@@ -38,13 +39,16 @@ func validateCmd() *cobra.Command {
 			}
 			var reply string
 			var ok bool
+			text, readErr := orderText(args[0], raw)
 			switch {
 			case (game == "") == (scenario == ""):
 				return exitError{2, "give either --game ID (with --config) or --scenario NAME"}
+			case readErr != nil:
+				reply, ok, err = unreadable(game, side, readErr)
 			case game != "":
-				reply, ok, err = validateGame(cmd.Context(), cfgPath, game, side, orderText(args[0], raw))
+				reply, ok, err = validateGame(cmd.Context(), cfgPath, game, side, text)
 			default:
-				reply, ok, err = validateScenario(system, scenario, side, orderText(args[0], raw))
+				reply, ok, err = validateScenario(system, scenario, side, text)
 			}
 			if err != nil {
 				return exitError{2, err.Error()}
@@ -77,17 +81,22 @@ var mailHeader = regexp.MustCompile(`^(?i)(from|received|return-path|mime-versio
 
 // orderText returns the order text of a file: the text the daemon would
 // take from it when it is a saved mail (.eml, or starting with mail
-// headers), else the file as it is.
-func orderText(name string, raw []byte) string {
+// headers), else the file as it is. readErr says why a saved mail could
+// not be read, as the daemon would say it.
+func orderText(name string, raw []byte) (text string, readErr error) {
 	first, _, _ := bytes.Cut(raw, []byte("\n"))
 	if strings.EqualFold(filepath.Ext(name), ".eml") || mailHeader.Match(first) && bytes.Contains(raw, []byte("\n\n")) ||
 		mailHeader.Match(first) && bytes.Contains(raw, []byte("\r\n\r\n")) {
 		in := mail.Read(raw)
-		if in.ReadErr == nil {
-			return in.Text
-		}
+		return in.Text, in.ReadErr
 	}
-	return string(raw)
+	return string(raw), nil
+}
+
+// unreadable is the reply to a saved mail that could not be read.
+func unreadable(game, side string, readErr error) (string, bool, error) {
+	reply, err := adjudicator.ProblemsText(game, side, "", []orders.Problem{adjudicator.UnreadableMail(readErr)})
+	return reply, false, err
 }
 
 // validateScenario checks orders against the first segment of a scenario.
