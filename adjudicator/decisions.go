@@ -106,18 +106,24 @@ func (a *Adjudicator) decide(tx *store.Tx, g store.Game, p store.Player, args st
 	}
 	num, choice, _ := strings.Cut(strings.TrimSpace(args), " ")
 	n, err := strconv.Atoi(num)
+	// The set's requests, answered or not: whether the other side has
+	// answered yet is not told by the refusal.
+	set, serr := tx.Decisions(g.ID, pending[0].SegmentIndex)
+	if serr != nil {
+		return "", serr
+	}
 	var q store.Decision
 	found := false
-	for _, d := range pending {
+	for _, d := range set {
 		if err == nil && d.Seq == n {
 			q, found = d, true
 		}
 	}
-	if !found {
-		return "", wrongDecision(g, p, pending, num)
-	}
-	if p.Side != q.Side && p.Side != Umpire {
+	switch {
+	case found && p.Side != q.Side && p.Side != Umpire:
 		return "", refuse("not-your-decision", fmt.Sprintf("decision %d is for %s to take", q.Seq, q.Side))
+	case !found || !q.Pending():
+		return "", wrongDecision(g, p, pending, num)
 	}
 	picked, err := pickOption(q.Options, strings.TrimSpace(choice))
 	if err != nil {
