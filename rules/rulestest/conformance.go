@@ -366,13 +366,18 @@ func checkFuzz(t rapid.TB, sys rules.System) {
 	}
 }
 
-func validateRecovering(sys rules.System, s rules.State, side rules.Side, f *orders.File) (msg string) {
+func validateRecovering(sys rules.System, s rules.State, side rules.Side, f *orders.File) string {
+	return recovering(func() { sys.Validate(s, side, f) })
+}
+
+// recovering runs f and returns what it panicked with, or "".
+func recovering(f func()) (msg string) {
 	defer func() {
 		if p := recover(); p != nil {
 			msg = fmt.Sprint(p)
 		}
 	}()
-	sys.Validate(s, side, f)
+	f()
 	return ""
 }
 
@@ -433,7 +438,11 @@ func checkDefaults(t rapid.TB, sys rules.System) {
 				t.Errorf("%s: Default for %s is nil", s.Segment().Label, side)
 				continue
 			}
-			if ps := sys.Validate(s, side, f); len(ps) > 0 {
+			var ps []orders.Problem
+			if msg := recovering(func() { ps = sys.Validate(s, side, f) }); msg != "" {
+				t.Errorf("%s: Validate panics on %s's Default orders: %s", s.Segment().Label, side, msg)
+			}
+			if len(ps) > 0 {
 				t.Errorf("%s: %s's Default orders are refused: %+v", s.Segment().Label, side, ps)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/lob"
 	"galloper/rules/rulestest"
@@ -114,15 +115,62 @@ func (l leaky) View(s rules.State, side rules.Side) rules.View {
 	return v
 }
 
-// TestConformanceFailsBrokenSystems shows that the suite is not vacuous: a
-// system whose canonical form is unstable fails the canonical check, and
-// one whose view tells hidden units fails the hidden-information check,
-// while Line of Battle itself passes both.
+// forgetful is Line of Battle whose resolution depends on how often it
+// has run, as one keeping state outside the position would.
+type forgetful struct {
+	rules.System
+	runs *int
+}
+
+func (f forgetful) Resolve(in rules.Input) (rules.Result, error) {
+	*f.runs++
+	res, err := f.System.Resolve(in)
+	res.Events = append(res.Events, rules.Event{Kind: "note", Text: fmt.Sprintf("run %d", *f.runs)})
+	return res, err
+}
+
+// brittle is Line of Battle whose Validate panics on a file for another
+// turn, and refuses every file with no orders.
+type brittle struct{ rules.System }
+
+func (b brittle) Validate(s rules.State, side rules.Side, f *orders.File) []orders.Problem {
+	if f.Turn != "" && f.Turn != fmt.Sprint(s.Segment().Turn) {
+		panic("turn " + f.Turn)
+	}
+	if len(f.Orders) == 0 {
+		return []orders.Problem{{Kind: orders.Illegal, Code: "no-orders", Message: "send something"}}
+	}
+	return b.System.Validate(s, side, f)
+}
+
+// TestConformanceFailsBrokenSystems shows that the suite is not vacuous:
+// wrapped Line of Battle systems with an unstable canonical form, a view
+// that tells hidden units, a resolution that is not a function of its
+// input, a Validate that panics and refused Default orders each fail
+// their check, while Line of Battle itself passes the same checks run
+// the same way.
 func TestConformanceFailsBrokenSystems(t *testing.T) {
 	if failed, msg := runCheck("canonical", unstable{lob.New()}); !failed || !strings.Contains(msg, "Canonical is not stable") {
 		t.Errorf("an unstable canonical form passes the canonical check: %q", msg)
 	}
 	if failed, msg := runCheck("hidden", leaky{}); !failed || !strings.Contains(msg, "view JSON differs") {
 		t.Errorf("a view that names hidden units passes the hidden check: %q", msg)
+	}
+	if failed, msg := runCheck("replay", forgetful{lob.New(), new(int)}); !failed || !strings.Contains(msg, "differs") {
+		t.Errorf("a resolution that depends on its run count passes the replay check: %q", msg)
+	}
+	if failed, msg := runCheck("fuzz", brittle{lob.New()}); !failed || !strings.Contains(msg, "Validate panics") {
+		t.Errorf("a Validate that panics passes the fuzz check: %q", msg)
+	}
+	if failed, msg := runCheck("defaults", brittle{lob.New()}); !failed || !strings.Contains(msg, "Default orders are refused") {
+		t.Errorf("refused Default orders pass the defaults check: %q", msg)
+	}
+	for _, c := range rulestest.Checks {
+		if c.Name == "hidden" {
+			continue // TestConformance runs it; it is the slow one
+		}
+		if failed, msg := runCheck(c.Name, lob.New()); failed {
+			t.Errorf("Line of Battle fails the %s check: %s", c.Name, msg)
+		}
 	}
 }
