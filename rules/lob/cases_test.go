@@ -45,7 +45,7 @@ func newCaseRun(t *testing.T, id, scenario string) *caseRun {
 // builds its position.
 type caseRun struct {
 	*rulestest.Run
-	t        *testing.T
+	t        testing.TB
 	scenario string
 	charts   map[string]any
 	result   string // what the last FIELD step returned

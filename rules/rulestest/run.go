@@ -67,7 +67,7 @@ func RunCorpus(t *testing.T, h Harness, fsys fs.FS, dir string) {
 // Run is one case being run: the state, the orders, dice and answers
 // collected for the next step, and what the last step did.
 type Run struct {
-	T    *testing.T
+	T    testing.TB
 	Case *Case
 	// Events are the last step's events.
 	Events []rules.Event
@@ -90,7 +90,7 @@ type Run struct {
 }
 
 // NewRun starts a case with a system's hooks.
-func NewRun(t *testing.T, h Harness, c *Case) *Run {
+func NewRun(t testing.TB, h Harness, c *Case) *Run {
 	r := &Run{T: t, Case: c, h: h, orders: map[rules.Side][]string{}}
 	r.hooks = h.NewCase(r)
 	return r
@@ -371,13 +371,13 @@ func (r *Run) expectPause(l Line, args []string, body []Line) {
 	var p *rules.DecisionRequest
 	for i := range r.Pauses {
 		got := string(r.Pauses[i].Side) + " " + r.Pauses[i].Key
-		asked = append(asked, got)
+		asked = append(asked, strconv.Quote(got))
 		if got == want {
 			p = &r.Pauses[i]
 		}
 	}
 	if p == nil {
-		r.T.Errorf("%s: paused for %q, want %q", r.Where(l), strings.Join(asked, `", "`), want)
+		r.T.Errorf("%s: paused for %s, want %q", r.Where(l), strings.Join(asked, ", "), want)
 		return
 	}
 	for _, b := range body {
