@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/rulestest"
 )
@@ -17,7 +16,7 @@ func TestExamplesParse(t *testing.T) {
 		t.Fatalf("%d example files", len(ex))
 	}
 	for _, text := range ex {
-		if _, ps := orders.Parse(text); len(ps) > 0 {
+		if _, ps := rulestest.ParseOrders(New(), text); len(ps) > 0 {
 			t.Errorf("example does not parse: %+v\n%s", ps, text)
 		}
 	}

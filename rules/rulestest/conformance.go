@@ -193,8 +193,9 @@ func Reenvelope(text string, side rules.Side, turn int) string {
 // resolvePlayed resolves a segment from its order texts, seed and
 // decisions, as the adjudicator does: when the run stops for requests, it
 // takes their defaults and runs again from the start with the same dice.
-// New answers are added to p.Decisions.
-func resolvePlayed(sys rules.System, s rules.State, p *Played) (rules.Result, error) {
+// New answers are added to p.Decisions; the requests are kept in asked
+// when it is not nil.
+func resolvePlayed(sys rules.System, s rules.State, p *Played, asked ...*[]rules.DecisionRequest) (rules.Result, error) {
 	files := map[rules.Side]*orders.File{}
 	for side, text := range p.Orders {
 		f, ps := ParseOrders(sys, text)
@@ -213,6 +214,9 @@ func resolvePlayed(sys rules.System, s rules.State, p *Played) (rules.Result, er
 		}
 		for _, q := range res.Pauses {
 			p.Decisions = append(p.Decisions, rules.Decision{Key: q.Key, Side: q.Side, Choice: q.Default})
+			for _, a := range asked {
+				*a = append(*a, q)
+			}
 		}
 	}
 	return rules.Result{}, fmt.Errorf("more than 50 rounds of decision requests")
@@ -564,7 +568,8 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played) map
 	q := p
 	q.Decisions = nil
 	out := map[string]string{}
-	res, err := resolvePlayed(sys, s, &q)
+	var requests []rules.DecisionRequest
+	res, err := resolvePlayed(sys, s, &q, &requests)
 	out["resolution error"] = fmt.Sprint(err)
 	var evs []rules.Event
 	for _, e := range res.Events {
@@ -574,8 +579,8 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played) map
 	}
 	j, _ := json.Marshal(evs)
 	out["events"] = string(j)
-	var asked []rules.Decision
-	for _, d := range q.Decisions {
+	var asked []rules.DecisionRequest
+	for _, d := range requests {
 		if d.Side == side {
 			asked = append(asked, d)
 		}
