@@ -74,7 +74,8 @@ func (r *rig) bothGame(id string) {
 // answer is stored and kept from the other side, and nothing resolves;
 // neither side may answer the other's request; the second answer resolves
 // the turn from its start, and each side's report tells it its own
-// decision only, before the public event reveals both.
+// decision only, before the public event reveals both; the stored answers
+// replay the segment.
 func TestDecisionsBothSides(t *testing.T) {
 	r := newRig(t)
 	r.bothGame("both")
@@ -141,6 +142,10 @@ func TestDecisionsBothSides(t *testing.T) {
 	if !strings.Contains(usa[0], "Decision 2, Where does Barton stand?: Fall back to the ford (chosen by USA)") ||
 		strings.Contains(usa[0], "Decision 1,") || !strings.Contains(usa[0], reveal) {
 		t.Errorf("USA's results:\n%s", usa[0])
+	}
+	// The stored answers replay the segment bit for bit.
+	if res, err := r.d.Adj.Replay(context.Background(), "both"); err != nil || res.Segments != 1 {
+		t.Fatalf("replay: %+v, %v", res, err)
 	}
 }
 

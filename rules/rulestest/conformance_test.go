@@ -16,6 +16,16 @@ import (
 )
 
 // TestConformance runs the conformance suite on every registered system.
+//
+// For Line of Battle the hidden-information check varies only what its
+// HideUnseen varies (rules/lob/conformance.go): the strength, facing and
+// hex of enemy combat units that stand alone, unseen and more than 12
+// hexes from every counter of the side, moved only to empty unseen hexes
+// as far away. It does not vary stacks, leaders, HQs, Wagons, orders,
+// standing reactions or anything near the side, because of the known
+// leaks of issue 23: a 10.8a refusal names a hidden enemy hex (with the
+// limit at 7 hexes the check fails at once on it), and FIRE at an unseen
+// hex, loss lines and the fog's shape depend on hidden units.
 func TestConformance(t *testing.T) {
 	all := systems.All()
 	if len(all) == 0 {
