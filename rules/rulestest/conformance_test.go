@@ -24,8 +24,10 @@ import (
 // as far away. It does not vary stacks, leaders, HQs, Wagons, orders,
 // standing reactions or anything near the side, because of the known
 // leaks of issue 23: a 10.8a refusal names a hidden enemy hex (with the
-// limit at 7 hexes the check fails at once on it), and FIRE at an unseen
-// hex, loss lines and the fog's shape depend on hidden units.
+// limit at 7 hexes the check fails at once on it), a hidden unit shades
+// hexes on the side's map (with no limit and variants that change what
+// the side sees kept, the check fails at once on it), and FIRE at an
+// unseen hex and loss lines depend on hidden units.
 func TestConformance(t *testing.T) {
 	all := systems.All()
 	if len(all) == 0 {
