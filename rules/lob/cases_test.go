@@ -51,6 +51,11 @@ type caseRun struct {
 	result   string // what the last FIELD step returned
 }
 
+var (
+	_ rulestest.CaseHooks    = (*caseRun)(nil)
+	_ rulestest.EventChecker = (*caseRun)(nil)
+)
+
 // where names a line of the case file in failures.
 func (r *caseRun) where(l rulestest.Line) string { return r.Where(l) }
 

@@ -8,6 +8,12 @@ import (
 	"galloper/rules/rulestest"
 )
 
+// Line of Battle has the capabilities the conformance suite looks for.
+var (
+	_ rulestest.Examples = System{}
+	_ rulestest.Hider    = System{}
+)
+
 // TestExamplesParse checks the example order files the conformance suite
 // fuzzes and plays: each parses without a problem.
 func TestExamplesParse(t *testing.T) {
