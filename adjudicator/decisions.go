@@ -15,51 +15,58 @@ import (
 // request when Config.DecisionWindow is zero.
 const DefaultDecisionWindow = 24 * time.Hour
 
-// askDecision stores a system's request for a choice that no standing
-// order covers, mails it to the side that must choose (and the umpire),
-// and leaves the segment unresolved until it is answered or its deadline
-// passes. The segment is then resolved again from its start with the same
-// dice and one more decision.
-func (a *Adjudicator) askDecision(tx *store.Tx, g store.Game, seg rules.Segment, asked []store.Decision, req rules.DecisionRequest) error {
+// askDecisions stores a system's requests for choices that no standing
+// order covers (one, or a set from one side or both to be made secretly at
+// once), mails each side only its own requests (and the umpire all of
+// them), and leaves the segment unresolved until every request of the set
+// is answered or its deadline passes. The segment is then resolved again
+// from its start with the same dice and the answers.
+func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment, asked []store.Decision, reqs []rules.DecisionRequest) error {
+	keys := map[string]bool{}
 	for _, q := range asked {
-		if q.Key == req.Key {
-			return fmt.Errorf("game %s: %s asked again for decision %q, already answered %q", g.ID, seg.Label, req.Key, q.Choice)
-		}
+		keys[q.Key] = true
 	}
-	if len(req.Options) == 0 || !slices.Contains(req.Options, req.Default) {
-		return fmt.Errorf("game %s: %s: decision %q has no options or a default (%q) that is not one of them", g.ID, seg.Label, req.Key, req.Default)
+	for _, req := range reqs {
+		if keys[req.Key] {
+			return fmt.Errorf("game %s: %s asked again for decision %q", g.ID, seg.Label, req.Key)
+		}
+		keys[req.Key] = true
+		if len(req.Options) == 0 || !slices.Contains(req.Options, req.Default) {
+			return fmt.Errorf("game %s: %s: decision %q has no options or a default (%q) that is not one of them", g.ID, seg.Label, req.Key, req.Default)
+		}
 	}
 	window := a.cfg.DecisionWindow
 	if window == 0 {
 		window = DefaultDecisionWindow
 	}
 	now := a.now()
-	q, err := tx.RequestDecision(store.Decision{GameID: g.ID, SegmentIndex: seg.Index, Key: req.Key, Side: string(req.Side),
-		Rule: req.Rule, Question: req.Question, Options: req.Options, Default: req.Default,
-		RequestedAt: now.UnixMilli(), Deadline: now.Add(window).UnixMilli()})
-	if err != nil {
-		return err
-	}
-	// The game's deadline becomes the decision's, so the scheduler wakes
-	// for it; the segment's own deadline has been met or passed already.
-	if err := tx.SetSchedule(g.ID, q.Deadline, g.PausedAt); err != nil {
-		return err
-	}
 	players, err := tx.Players(g.ID)
 	if err != nil {
 		return err
 	}
 	subject := fmt.Sprintf("Decision needed: %s, %s", g.ID, seg.Label)
-	for _, p := range players {
-		if p.Email == "" || (p.Side != string(req.Side) && p.Side != Umpire) {
-			continue
-		}
-		if err := a.queue(tx, g, "decision", fmt.Sprintf("%d.%d", seg.Index, q.Seq), p.Email, subject, decisionText(g, seg, q, p.Side), Incoming{}, nil); err != nil {
+	var deadline int64
+	for _, req := range reqs {
+		q, err := tx.RequestDecision(store.Decision{GameID: g.ID, SegmentIndex: seg.Index, Key: req.Key, Side: string(req.Side),
+			Rule: req.Rule, Question: req.Question, Options: req.Options, Default: req.Default,
+			RequestedAt: now.UnixMilli(), Deadline: now.Add(window).UnixMilli()})
+		if err != nil {
 			return err
 		}
+		deadline = q.Deadline
+		for _, p := range players {
+			if p.Email == "" || (p.Side != string(req.Side) && p.Side != Umpire) {
+				continue
+			}
+			if err := a.queue(tx, g, "decision", fmt.Sprintf("%d.%d", seg.Index, q.Seq), p.Email, subject, decisionText(g, seg, q, p.Side), Incoming{}, nil); err != nil {
+				return err
+			}
+		}
+		a.log.Info("decision requested", "game", g.ID, "segment", seg.Label, "key", q.Key, "side", q.Side)
 	}
-	a.log.Info("decision requested", "game", g.ID, "segment", seg.Label, "key", q.Key, "side", q.Side)
-	return nil
+	// The game's deadline becomes the decisions', so the scheduler wakes
+	// for them; the segment's own deadline has been met or passed already.
+	return tx.SetSchedule(g.ID, deadline, g.PausedAt)
 }
 
 // decisionText is the body of a decision request mail.
@@ -84,25 +91,39 @@ func decisionText(g store.Game, seg rules.Segment, q store.Decision, to string) 
 	return b.String()
 }
 
-// decide answers the game's pending decision request from a DECIDE
-// command: "DECIDE <number> <choice>", the choice by its number in the
-// list or by (a unique start of) its text. The side asked or the umpire
-// may answer. The segment is resolved at once if nothing else is awaited.
+// decide answers one of the game's pending decision requests from a
+// DECIDE command: "DECIDE <number> <choice>", the choice by its number in
+// the list or by (a unique start of) its text. The side asked or the
+// umpire may answer. Answers are kept secret from the other side; the
+// segment is resolved again once every request of its set is answered.
 func (a *Adjudicator) decide(tx *store.Tx, g store.Game, p store.Player, args string) (string, error) {
-	q, ok, err := tx.PendingDecision(g.ID)
+	pending, err := tx.PendingDecisions(g.ID)
 	if err != nil {
 		return "", err
 	}
-	if !ok {
+	if len(pending) == 0 {
 		return "", refuse("no-decision", "game "+g.ID+" is not waiting for a decision")
 	}
 	num, choice, _ := strings.Cut(strings.TrimSpace(args), " ")
-	if n, err := strconv.Atoi(num); err != nil || n != q.Seq {
-		return "", &refusal{code: "wrong-decision", msg: fmt.Sprintf("game %s is waiting for decision %d (%s), not %q", g.ID, q.Seq, q.Question, num),
-			fix: fmt.Sprintf("DECIDE %d %s", q.Seq, q.Default)}
+	n, err := strconv.Atoi(num)
+	// The set's requests, answered or not: whether the other side has
+	// answered yet is not told by the refusal.
+	set, serr := tx.Decisions(g.ID, pending[0].SegmentIndex)
+	if serr != nil {
+		return "", serr
 	}
-	if p.Side != q.Side && p.Side != Umpire {
+	var q store.Decision
+	found := false
+	for _, d := range set {
+		if err == nil && d.Seq == n {
+			q, found = d, true
+		}
+	}
+	switch {
+	case found && p.Side != q.Side && p.Side != Umpire:
 		return "", refuse("not-your-decision", fmt.Sprintf("decision %d is for %s to take", q.Seq, q.Side))
+	case !found || !q.Pending():
+		return "", wrongDecision(g, p, pending, num)
 	}
 	picked, err := pickOption(q.Options, strings.TrimSpace(choice))
 	if err != nil {
@@ -115,14 +136,47 @@ func (a *Adjudicator) decide(tx *store.Tx, g store.Game, p store.Player, args st
 	if err := tx.Decide(q.ID, picked, by, a.now().UnixMilli()); err != nil {
 		return "", err
 	}
+	if len(pending) > 1 {
+		return fmt.Sprintf("Decision %d recorded: %s. It stays secret until the segment is resolved, once the other decisions it waits for are in.", q.Seq, picked), nil
+	}
 	if err := a.afterDecision(tx, g); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Decision %d recorded: %s. Resolution goes on from the start of the segment with the same dice.", q.Seq, picked), nil
 }
 
+// wrongDecision refuses a DECIDE whose number names no pending request.
+// A player is shown only its own side's requests.
+func wrongDecision(g store.Game, p store.Player, pending []store.Decision, num string) error {
+	var own []store.Decision
+	for _, d := range pending {
+		if d.Side == p.Side || p.Side == Umpire {
+			own = append(own, d)
+		}
+	}
+	if len(own) == 0 {
+		return refuse("not-your-decision", fmt.Sprintf("game %s waits for %s, none of them yours", g.ID, waitingText(pending)))
+	}
+	var list []string
+	for _, d := range own {
+		list = append(list, fmt.Sprintf("%d (%s)", d.Seq, d.Question))
+	}
+	return &refusal{code: "wrong-decision", msg: fmt.Sprintf("game %s is waiting for decision %s, not %q", g.ID, strings.Join(list, " and "), num),
+		fix: fmt.Sprintf("DECIDE %d %s", own[0].Seq, own[0].Default)}
+}
+
+// waitingText names the decisions a segment waits for, without their
+// questions: "USA's decision 1", "CSA's decision 1 and USA's decision 2".
+func waitingText(pending []store.Decision) string {
+	var parts []string
+	for _, d := range pending {
+		parts = append(parts, fmt.Sprintf("%s's decision %d", d.Side, d.Seq))
+	}
+	return strings.Join(parts, " and ")
+}
+
 // afterDecision restores the game's segment deadline and resolves the
-// segment again; it may stop at the next decision request.
+// segment again; it may stop at the next decision requests.
 func (a *Adjudicator) afterDecision(tx *store.Tx, g store.Game) error {
 	g, err := tx.Game(g.ID)
 	if err != nil {
@@ -134,30 +188,37 @@ func (a *Adjudicator) afterDecision(tx *store.Tx, g store.Game) error {
 	return a.resolve(tx, g)
 }
 
-// notDeciding refuses, with the reason given, while the game waits for a
-// decision.
+// notDeciding refuses, with the reason given, while the game waits for
+// decisions.
 func (a *Adjudicator) notDeciding(tx *store.Tx, g store.Game, what string) error {
-	q, ok, err := tx.PendingDecision(g.ID)
-	if err != nil || !ok {
+	pending, err := tx.PendingDecisions(g.ID)
+	if err != nil || len(pending) == 0 {
 		return err
 	}
-	return refuse("awaiting-decision", fmt.Sprintf("the segment is being resolved and waits for %s's decision %d (%s): %s", q.Side, q.Seq, q.Question, what))
+	return refuse("awaiting-decision", fmt.Sprintf("the segment is being resolved and waits for %s: %s", waitingText(pending), what))
 }
 
-// decideByDeadline takes the default of a pending request whose deadline
-// has passed and resolves the segment again. It reports whether there was
-// a pending request (due or not).
+// decideByDeadline takes the default of every pending request whose
+// deadline has passed, and resolves the segment again when none is left.
+// It reports whether there were pending requests (due or not).
 func (a *Adjudicator) decideByDeadline(tx *store.Tx, g store.Game) (pending, resolved bool, err error) {
-	q, ok, err := tx.PendingDecision(g.ID)
-	if err != nil || !ok {
+	qs, err := tx.PendingDecisions(g.ID)
+	if err != nil || len(qs) == 0 {
 		return false, false, err
 	}
 	now := a.now()
-	if now.Before(time.UnixMilli(q.Deadline)) {
-		return true, false, nil
+	left := 0
+	for _, q := range qs {
+		if now.Before(time.UnixMilli(q.Deadline)) {
+			left++
+			continue
+		}
+		if err := tx.Decide(q.ID, q.Default, "deadline", now.UnixMilli()); err != nil {
+			return true, false, err
+		}
 	}
-	if err := tx.Decide(q.ID, q.Default, "deadline", now.UnixMilli()); err != nil {
-		return true, false, err
+	if left > 0 {
+		return true, false, nil
 	}
 	return true, true, a.afterDecision(tx, g)
 }

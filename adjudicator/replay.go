@@ -66,8 +66,8 @@ func (a *Adjudicator) Replay(ctx context.Context, gameID string) (ReplayResult, 
 			if err != nil {
 				return fmt.Errorf("game %s: %s: %w", g.ID, s.Label, err)
 			}
-			if res.Pause != nil {
-				return fmt.Errorf("game %s: %s asks again for decision %q, which the store does not hold", g.ID, s.Label, res.Pause.Key)
+			if res.Paused() {
+				return fmt.Errorf("game %s: %s asks again for decision %q, which the store does not hold", g.ID, s.Label, res.Pauses[0].Key)
 			}
 			if got := dice.FormatRecord(d.Record()); got != s.DiceRecord {
 				return fmt.Errorf("game %s: %s: the dice record replayed differs from the one recorded", g.ID, s.Label)

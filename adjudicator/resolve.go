@@ -110,7 +110,7 @@ func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (
 	var decisions []rules.Decision
 	for _, q := range asked {
 		if q.Pending() {
-			return rules.Input{}, nil, asked, nil // still waiting for this answer
+			return rules.Input{}, nil, asked, nil // still waiting for an answer of the set
 		}
 		decisions = append(decisions, rules.Decision{Key: q.Key, Side: rules.Side(q.Side), Choice: q.Choice})
 	}
@@ -137,8 +137,8 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err != nil {
 		return fmt.Errorf("game %s: resolve %s: %w", g.ID, seg.Label, err)
 	}
-	if res.Pause != nil {
-		return a.askDecision(tx, g, seg, asked, *res.Pause)
+	if res.Paused() {
+		return a.askDecisions(tx, g, seg, asked, res.Pauses)
 	}
 	res.Events = append(decisionEvents(asked), res.Events...)
 	rec := d.Record()

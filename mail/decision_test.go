@@ -37,9 +37,9 @@ func (s asker) Resolve(in rules.Input) (rules.Result, error) {
 		}
 	}
 	if choice == "" {
-		return rules.Result{Pause: &rules.DecisionRequest{Key: askKey, Side: "USA", Rule: "LoB 6.3",
+		return rules.Result{Pauses: []rules.DecisionRequest{{Key: askKey, Side: "USA", Rule: "LoB 6.3",
 			Question: fmt.Sprintf("Where does Barton retreat (first roll %d)?", first),
-			Options:  []string{"North by the Mill Road", "East into the woods"}, Default: "North by the Mill Road"}}, nil
+			Options:  []string{"North by the Mill Road", "East into the woods"}, Default: "North by the Mill Road"}}}, nil
 	}
 	res, err := s.System.Resolve(in)
 	res.Events = append(res.Events, rules.Event{Kind: "retreat", Rule: "LoB 6.3", Text: "Barton retreats: " + choice + "."})

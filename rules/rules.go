@@ -80,14 +80,21 @@ type Input struct {
 
 // Result is the outcome of one resolution.
 type Result struct {
-	// Next is the state after the segment. It is nil when Pause is set.
+	// Next is the state after the segment. It is nil when Pauses is set.
 	Next State
 	// Events is everything that happened, rolls included, in order.
 	Events []Event
-	// Pause is set when a choice that no standing order covers is needed.
-	// The segment is then re-run from its start with one more decision.
-	Pause *DecisionRequest
+	// Pauses is set when choices that no standing order covers are
+	// needed: one request, or a set of them from one side or both (such
+	// as a secret choice both sides make at once after a roll). Each side
+	// answers only its own requests, secretly and independently; when
+	// every request of the set is answered (or defaulted at its
+	// deadline) the segment is re-run from its start with the answers.
+	Pauses []DecisionRequest
 }
+
+// Paused reports whether the resolution stopped for decisions.
+func (r Result) Paused() bool { return len(r.Pauses) > 0 }
 
 // Decision answers a DecisionRequest.
 type Decision struct {
@@ -96,7 +103,8 @@ type Decision struct {
 	Choice string // one of the request's Options
 }
 
-// DecisionRequest asks one side to choose mid-segment.
+// DecisionRequest asks one side to choose mid-segment. Its Key is unique
+// among the requests of a segment, whichever side they are for.
 type DecisionRequest struct {
 	Key      string // stable within the segment, e.g. "retreat:1st Texas"
 	Side     Side

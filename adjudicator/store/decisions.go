@@ -77,15 +77,36 @@ func (t *Tx) Decisions(gameID string, segment int) ([]Decision, error) {
 	return out, rows.Err()
 }
 
-// PendingDecision returns the game's unanswered request, if any. A game
-// waits on at most one at a time.
+// PendingDecision returns the first of the game's unanswered requests, if
+// any.
 func (t *Tx) PendingDecision(gameID string) (Decision, bool, error) {
 	d, err := scanDecision(t.queryRow(`SELECT `+decisionCols+` FROM decisions WHERE game_id = ? AND choice = ''
-		ORDER BY segment_index DESC, seq DESC LIMIT 1`, gameID))
+		ORDER BY segment_index DESC, seq LIMIT 1`, gameID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, false, nil
 	}
 	return d, err == nil, err
+}
+
+// PendingDecisions returns the game's unanswered requests, in the order
+// they were asked. A segment may wait on several at once, from one side
+// or both.
+func (t *Tx) PendingDecisions(gameID string) ([]Decision, error) {
+	rows, err := t.query(`SELECT `+decisionCols+` FROM decisions WHERE game_id = ? AND choice = ''
+		ORDER BY segment_index, seq`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Decision
+	for rows.Next() {
+		d, err := scanDecision(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }
 
 // Decide records the answer to a pending request.

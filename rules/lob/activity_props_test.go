@@ -139,11 +139,12 @@ func resolveWithDefaults(st *State, f *orders.File, seed string) (rules.Result, 
 	for range 50 {
 		res, err := New().Resolve(rules.Input{State: st, Orders: map[rules.Side]*orders.File{st.side(): f},
 			Dice: rules.NewSeededDice([]byte(seed)), Decisions: ds})
-		if err != nil || res.Pause == nil {
+		if err != nil || !res.Paused() {
 			return res, err
 		}
-		p := res.Pause
-		ds = append(ds, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		for _, p := range res.Pauses {
+			ds = append(ds, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
 	}
 	return rules.Result{}, fmt.Errorf("more than 50 decision requests")
 }

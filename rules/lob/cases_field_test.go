@@ -3,13 +3,15 @@ package lob
 import (
 	"strconv"
 	"strings"
+
+	"galloper/rules/rulestest"
 )
 
 // fieldState reads the field EXPECT-STATE lines: "sp <unit> <n>",
 // "facing <unit> <N|NE|...>", "eliminated <unit> yes|no", "morale <hex>
 // <state>", "cbf <hex> <level>", "depleted <battery> shell|canister|both|no",
 // "pending <kind> <name>". It reports false for other lines.
-func (r *caseRun) fieldState(l caseLineText, f []string) (got, want string, ok bool) {
+func (r *caseRun) fieldState(l rulestest.Line, f []string) (got, want string, ok bool) {
 	name, last := nameAndLast(f[1:])
 	st := r.state()
 	switch f[0] {

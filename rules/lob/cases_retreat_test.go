@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // Case steps for the field rules that fire and Charges will trigger:
@@ -19,40 +20,20 @@ import (
 //	FIELD cowardly-legs <hex>                                 LoB 6.5b
 //
 // Each runs on the current state for the side whose turn it is, with the
-// collected DICE and DECIDE answers; it may pause like RESOLVE does.
-//
-//	DECIDE <side> <key> = <choice>
-//	EXPECT-PAUSE <side> <key>
-//	  option <text>      (one of the request's options)
-//	  default <text>
+// collected DICE and DECIDE answers; it may pause like RESOLVE does, and
+// the shared EXPECT-PAUSE checks the request.
 //
 // STATE lines: "standing <side> <KIND> <choices>", "cowardly-legs <hex>
 // [<creator>, ...]". EXPECT-STATE lines (beside those of
 // cases_field_test.go): "cowardly-legs <hex> yes|no", "standing <side>
 // <text>", "result <text>" (what the last FIELD step returned).
 
-func init() { sections = append(sections, "FIELD", "DECIDE", "EXPECT-PAUSE") }
-
-// retreatSection runs the field sections; any other keyword fails the case.
-func (r *caseRun) retreatSection(l caseLineText, head []string, body []caseLineText) {
-	switch head[0] {
-	case "FIELD":
-		r.fieldStep(l, head[1:])
-	case "DECIDE":
-		r.decide(l)
-	case "EXPECT-PAUSE":
-		r.expectPause(l, head[1:], body)
-	default:
-		r.t.Fatalf("%s: unknown section %q", r.where(l), head[0])
-	}
-}
-
 // fieldStep runs one FIELD step.
-func (r *caseRun) fieldStep(l caseLineText, args []string) {
+func (r *caseRun) fieldStep(l rulestest.Line, args []string) {
 	st := r.state()
-	dice := &rules.ForcedDice{Results: r.dice}
+	dice := r.ForcedDice()
 	rs := &resolver{s: st.clone(), side: st.side(), turn: st.turn(), log: &rules.Log{Dice: dice},
-		rolled: map[string]bool{}, heldNoted: map[string]bool{}, decisions: r.decisions}
+		rolled: map[string]bool{}, heldNoted: map[string]bool{}, decisions: r.Decisions}
 	var (
 		out string
 		err error
@@ -65,19 +46,15 @@ func (r *caseRun) fieldStep(l caseLineText, args []string) {
 		}()
 		out, err = r.callRule(l, rs, args)
 	}()
-	r.events, r.pause = rs.log.Events, nil
+	res := rules.Result{Events: rs.log.Events, Next: rs.s}
 	if p := (*pauseError)(nil); asPause(err, &p) {
-		r.pause = &p.req
-		return
-	}
-	if err != nil {
+		res.Next, res.Pauses = nil, []rules.DecisionRequest{p.req}
+	} else if err != nil {
 		r.t.Fatalf("%s: %v\nevents:\n%s", r.where(l), err, eventList(rs.log.Events))
 	}
-	if used := len(dice.Rolls()); used != len(r.dice) {
-		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(rs.log.Events))
+	if r.Step(l, dice, res) {
+		r.result = out
 	}
-	r.st, r.dice, r.decisions = rs.s, nil, nil
-	r.result = out
 }
 
 func asPause(err error, p **pauseError) bool {
@@ -87,7 +64,7 @@ func asPause(err error, p **pauseError) bool {
 }
 
 // callRule calls the rule a FIELD step names.
-func (r *caseRun) callRule(l caseLineText, rs *resolver, args []string) (string, error) {
+func (r *caseRun) callRule(l rulestest.Line, rs *resolver, args []string) (string, error) {
 	opt := func(key string) string {
 		if i := slices.Index(args, key); i >= 0 && i+1 < len(args) {
 			return args[i+1]
@@ -123,41 +100,8 @@ func (r *caseRun) callRule(l caseLineText, rs *resolver, args []string) (string,
 	return "", nil
 }
 
-// decide records an answer: DECIDE <side> <key> = <choice>.
-func (r *caseRun) decide(l caseLineText) {
-	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.text), "DECIDE"))
-	side, rest, _ := strings.Cut(rest, " ")
-	key, ch, ok := strings.Cut(rest, " = ")
-	if !ok {
-		r.t.Fatalf("%s: DECIDE <side> <key> = <choice>", r.where(l))
-	}
-	r.decisions = append(r.decisions, rules.Decision{Key: strings.TrimSpace(key), Side: rules.Side(side), Choice: strings.TrimSpace(ch)})
-}
-
-// expectPause checks that the last step paused for the given request.
-func (r *caseRun) expectPause(l caseLineText, args []string, body []caseLineText) {
-	if r.pause == nil {
-		r.t.Fatalf("%s: no pause\nevents:\n%s", r.where(l), eventList(r.events))
-	}
-	p := r.pause
-	if got, want := string(p.Side)+" "+p.Key, strings.Join(args, " "); got != want {
-		r.t.Errorf("%s: paused for %q, want %q", r.where(l), got, want)
-	}
-	for _, b := range body {
-		kind, text, _ := strings.Cut(strings.TrimSpace(b.text), " ")
-		switch {
-		case kind == "option" && !slices.Contains(p.Options, text):
-			r.t.Errorf("%s: option %q not among %q", r.where(b), text, p.Options)
-		case kind == "default" && p.Default != text:
-			r.t.Errorf("%s: default %q, want %q", r.where(b), p.Default, text)
-		case kind == "options" && strconv.Itoa(len(p.Options)) != text:
-			r.t.Errorf("%s: %d options %q, want %s", r.where(b), len(p.Options), p.Options, text)
-		}
-	}
-}
-
 // retreatState applies the field STATE lines; false if l is not one.
-func (r *caseRun) retreatState(l caseLineText, f []string) bool {
+func (r *caseRun) retreatState(l rulestest.Line, f []string) bool {
 	st := r.state()
 	switch f[0] {
 	case "standing": // standing <side> <KIND> <choices, ...>
@@ -184,7 +128,7 @@ func (r *caseRun) retreatState(l caseLineText, f []string) bool {
 
 // retreatExpect reads the field EXPECT-STATE lines; ok is false if l is
 // not one.
-func (r *caseRun) retreatExpect(l caseLineText, f []string) (got, want string, ok bool) {
+func (r *caseRun) retreatExpect(l rulestest.Line, f []string) (got, want string, ok bool) {
 	st := r.state()
 	switch f[0] {
 	case "cowardly-legs":

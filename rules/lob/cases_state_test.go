@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // nameAndLast splits "<name words> <last>" into the name and the last word.
@@ -17,7 +18,7 @@ func nameAndLast(args []string) (string, string) {
 }
 
 // unitState is a combat unit's state, failing the case when there is none.
-func (r *caseRun) unitState(l caseLineText, name string) *UnitState {
+func (r *caseRun) unitState(l rulestest.Line, name string) *UnitState {
 	st := r.state()
 	i, ok := st.index[name]
 	if !ok || st.doc.Pieces[i].Unit == nil {
@@ -27,7 +28,7 @@ func (r *caseRun) unitState(l caseLineText, name string) *UnitState {
 }
 
 // counter is a counter by name, failing the case when there is none.
-func (r *caseRun) counter(l caseLineText, name string) *Piece {
+func (r *caseRun) counter(l rulestest.Line, name string) *Piece {
 	st := r.state()
 	i, ok := st.index[name]
 	if !ok {
@@ -37,9 +38,9 @@ func (r *caseRun) counter(l caseLineText, name string) *Piece {
 }
 
 // setState applies one STATE line.
-func (r *caseRun) setState(l caseLineText) {
+func (r *caseRun) setState(l rulestest.Line) {
 	st := r.state()
-	f := strings.Fields(l.text)
+	f := strings.Fields(l.Text)
 	name, last := nameAndLast(f[1:])
 	switch f[0] {
 	case "turn": // turn <n> <side>
@@ -96,13 +97,13 @@ func (r *caseRun) setState(l caseLineText) {
 		st.cmdState(strings.Join(f[1:], " ")).Area = &a
 	default:
 		if !r.setFieldState(f) && !r.retreatState(l, f) && !r.supportState(l, f) {
-			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.text)
+			r.t.Fatalf("%s: unknown STATE line %q", r.where(l), l.Text)
 		}
 	}
 }
 
 // command is a Command by name, failing the case when there is none.
-func (r *caseRun) command(l caseLineText, name string) *Command {
+func (r *caseRun) command(l rulestest.Line, name string) *Command {
 	c := r.state().scn.command(name)
 	if c == nil {
 		r.t.Fatalf("%s: no Command %q", r.where(l), name)
@@ -111,7 +112,7 @@ func (r *caseRun) command(l caseLineText, name string) *Command {
 }
 
 // offMap takes a Command off the map until a turn, entering at a hex.
-func (r *caseRun) offMap(l caseLineText, args []string) {
+func (r *caseRun) offMap(l rulestest.Line, args []string) {
 	st := r.state()
 	if len(args) < 3 {
 		r.t.Fatalf("%s: offmap <command> <turn> <hex>", r.where(l))
@@ -134,9 +135,9 @@ func (r *caseRun) offMap(l caseLineText, args []string) {
 // addOrder puts an order on hand: "order <id> | <TYPE> | <from> | <to> |
 // <objective> | <status> [| arrives <turn>] [| accepted <turn>] [| issued <turn>]
 // [| parent <id>] [| defend <text>]".
-func (r *caseRun) addOrder(l caseLineText) {
+func (r *caseRun) addOrder(l rulestest.Line) {
 	st := r.state()
-	parts := strings.Split(strings.TrimPrefix(strings.TrimSpace(l.text), "order"), "|")
+	parts := strings.Split(strings.TrimPrefix(strings.TrimSpace(l.Text), "order"), "|")
 	if len(parts) < 6 {
 		r.t.Fatalf("%s: order <id> | <TYPE> | <from> | <to> | <objective> | <status>", r.where(l))
 	}
@@ -175,9 +176,9 @@ func (r *caseRun) addOrder(l caseLineText) {
 }
 
 // expectState checks one EXPECT-STATE line.
-func (r *caseRun) expectState(l caseLineText) {
+func (r *caseRun) expectState(l rulestest.Line) {
 	st := r.state()
-	f := strings.Fields(l.text)
+	f := strings.Fields(l.Text)
 	name, last := nameAndLast(f[1:])
 	var got, want string
 	switch f[0] {
@@ -243,14 +244,14 @@ func (r *caseRun) expectState(l caseLineText) {
 		if got, want, ok = r.fieldState(l, f); !ok {
 			if got, want, ok = r.retreatExpect(l, f); !ok {
 				if !r.expectSupport(l, f) && !r.expectSight(l, f) {
-					r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.text)
+					r.t.Fatalf("%s: unknown EXPECT-STATE line %q", r.where(l), l.Text)
 				}
 				return
 			}
 		}
 	}
 	if got != want {
-		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.text), got, want)
+		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.Text), got, want)
 	}
 }
 
@@ -269,7 +270,7 @@ func (r *caseRun) reserved(name string) bool {
 }
 
 // radiusOf says whether a unit is in Command Radius: "in" or "out".
-func (r *caseRun) radiusOf(l caseLineText, name string) string {
+func (r *caseRun) radiusOf(l rulestest.Line, name string) string {
 	st := r.state()
 	p := r.counter(l, name)
 	lk, ok := st.links(p.Side)[name]
@@ -283,7 +284,7 @@ func (r *caseRun) radiusOf(l caseLineText, name string) string {
 }
 
 // orderField reads one field of an order for EXPECT-STATE.
-func (r *caseRun) orderField(l caseLineText, id, field string) string {
+func (r *caseRun) orderField(l rulestest.Line, id, field string) string {
 	st := r.state()
 	for _, o := range st.doc.Orders {
 		if o.ID != id {
@@ -330,7 +331,7 @@ func (r *caseRun) orderField(l caseLineText, id, field string) string {
 }
 
 // expectView checks that a line of a side's view contains text (or not).
-func (r *caseRun) expectView(l caseLineText, want bool, side rules.Side, text string) {
+func (r *caseRun) expectView(l rulestest.Line, want bool, side rules.Side, text string) {
 	v := r.state().view(side)
 	found := false
 	for _, line := range v.Lines {

@@ -1,120 +1,73 @@
 package lob
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
-	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/rulestest"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// TestCases runs the rule case corpus in testdata/*.case, one subtest per
-// case. The format is described in testdata/README.md.
+// TestCases runs the rule case corpus in testdata/*.case through the
+// shared runner, one subtest per case. The format is described in
+// testdata/README.md and docs/systems.md.
 func TestCases(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.case")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no case files: %v", err)
-	}
-	for _, file := range files {
-		for _, c := range readCases(t, file) {
-			t.Run(c.id, func(t *testing.T) { c.run(t) })
-		}
-	}
+	rulestest.RunCorpus(t, harness{}, os.DirFS("."), "testdata")
 }
 
-// caseLineText is one line of a case with its place in the file.
-type caseLineText struct {
-	n    int
-	text string
+// harness runs Line of Battle cases: SCENARIO and CHARTS build the
+// position, FIELD and CALL run one rule, and the STATE and EXPECT-STATE
+// lines below and in cases_*_test.go read and write LoB's state.
+type harness struct{}
+
+func (harness) System() rules.System { return New() }
+
+func (harness) Keywords() []string { return []string{"SCENARIO", "CHARTS", "FIELD", "CALL"} }
+
+func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
+	return &caseRun{Run: run, t: run.T, scenario: "c2.yaml", charts: map[string]any{}}
 }
 
-// ruleCase is one case: its id and its lines after the CASE line.
-type ruleCase struct {
-	id, file string
-	lines    []caseLineText
+// newCaseRun starts a case run outside the corpus, on a scenario of
+// testdata, for tests that build a position as the cases do.
+func newCaseRun(t *testing.T, id, scenario string) *caseRun {
+	r := rulestest.NewRun(t, harness{}, &rulestest.Case{ID: id, File: id}).Hooks().(*caseRun)
+	r.scenario = scenario
+	return r
 }
 
-// readCases splits a case file at its CASE lines.
-func readCases(t *testing.T, file string) []*ruleCase {
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []*ruleCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if m := caseLine.FindStringSubmatch(line); m != nil {
-			out = append(out, &ruleCase{id: m[1], file: file})
-			continue
-		}
-		if len(out) > 0 && strings.TrimSpace(line) != "" && !strings.HasPrefix(strings.TrimSpace(line), "#") {
-			out[len(out)-1].lines = append(out[len(out)-1].lines, caseLineText{n, line})
-		}
-	}
-	return out
-}
-
-// sections are the keywords that start a section or step of a case.
-var sections = []string{"SCENARIO", "CHARTS", "STATE", "ORDERS", "DICE", "RESOLVE", "ADVANCE", "CALL",
-	"EXPECT-EVENTS", "EXPECT-NO-EVENT", "EXPECT-STATE", "EXPECT-PROBLEMS"}
-
-// caseRun is a case being run.
+// caseRun is a Line of Battle case being run: the shared run and what
+// builds its position.
 type caseRun struct {
-	t        *testing.T
-	c        *ruleCase
+	*rulestest.Run
+	t        testing.TB
 	scenario string
 	charts   map[string]any
-	st       *State
-	orders   []string
-	dice     []int
-	events   []rules.Event
-	// decisions answer decision requests (DECIDE); pause is the last
-	// resolution's request, if it stopped for one.
-	decisions []rules.Decision
-	pause     *rules.DecisionRequest
-	result    string // what the last FIELD step returned
-	// validated is set once EXPECT-PROBLEMS has checked the orders: a
-	// RESOLVE then carries out those same orders, and a new ORDERS section
-	// replaces them.
-	validated bool
+	result   string // what the last FIELD step returned
 }
 
-func (c *ruleCase) run(t *testing.T) {
-	r := &caseRun{t: t, c: c, scenario: "c2.yaml", charts: map[string]any{}}
-	for i := 0; i < len(c.lines); {
-		head := strings.Fields(c.lines[i].text)
-		if !slices.Contains(sections, head[0]) {
-			t.Fatalf("%s:%d: %q is not a section keyword", c.file, c.lines[i].n, head[0])
-		}
-		j := i + 1
-		for j < len(c.lines) && !slices.Contains(sections, strings.Fields(c.lines[j].text)[0]) {
-			j++
-		}
-		r.section(c.lines[i], head, c.lines[i+1:j])
-		i = j
-	}
-}
+var (
+	_ rulestest.CaseHooks    = (*caseRun)(nil)
+	_ rulestest.EventChecker = (*caseRun)(nil)
+)
 
 // where names a line of the case file in failures.
-func (r *caseRun) where(l caseLineText) string { return fmt.Sprintf("%s:%d", r.c.file, l.n) }
+func (r *caseRun) where(l rulestest.Line) string { return r.Where(l) }
 
-func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
+// Section runs LoB's own sections.
+func (r *caseRun) Section(s rulestest.Section) {
+	l, head, body := s.Line, s.Head, s.Body
 	switch head[0] {
 	case "SCENARIO":
 		r.scenario = head[1]
 	case "CHARTS":
 		var over map[string]any
-		if err := yaml.Unmarshal([]byte(joinLines(body)), &over); err != nil {
+		if err := yaml.Unmarshal([]byte(rulestest.Text(body)), &over); err != nil {
 			r.t.Fatalf("%s: CHARTS: %v", r.where(l), err)
 		}
 		if len(head) > 1 {
@@ -123,63 +76,34 @@ func (r *caseRun) section(l caseLineText, head []string, body []caseLineText) {
 		for k, v := range over {
 			r.charts[k] = v
 		}
-	case "STATE":
-		for _, b := range body {
-			r.setState(b)
-		}
-	case "ORDERS":
-		if r.validated {
-			r.orders, r.validated = nil, false // new orders after EXPECT-PROBLEMS
-		}
-		for _, b := range body {
-			r.orders = append(r.orders, strings.TrimSpace(b.text))
-		}
-	case "DICE":
-		for _, f := range head[1:] {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				r.t.Fatalf("%s: DICE: %q is not a number", r.where(l), f)
-			}
-			r.dice = append(r.dice, n)
-		}
-	case "RESOLVE":
-		r.resolve(l)
-	case "ADVANCE":
-		r.advance(l, head[1:])
+	case "FIELD":
+		r.fieldStep(l, head[1:])
 	case "CALL":
 		r.call(l, head[1:])
-	case "EXPECT-EVENTS":
-		r.expectEvents(l, body)
-	case "EXPECT-NO-EVENT":
-		for _, e := range r.events {
-			if e.Kind == head[1] {
-				r.t.Errorf("%s: unexpected event %s: %s", r.where(l), e.Kind, e.Text)
-			}
-		}
-	case "EXPECT-STATE":
-		for _, b := range body {
-			r.expectState(b)
-		}
-	case "EXPECT-PROBLEMS":
-		r.expectProblems(l, body)
 	default:
-		r.retreatSection(l, head, body)
+		r.t.Fatalf("%s: unknown section %q", r.where(l), head[0])
 	}
 }
 
-func joinLines(ls []caseLineText) string {
-	var b strings.Builder
-	for _, l := range ls {
-		b.WriteString(l.text + "\n")
+// SetState applies one STATE line.
+func (r *caseRun) SetState(l rulestest.Line) { r.setState(l) }
+
+// ExpectState checks one EXPECT-STATE line.
+func (r *caseRun) ExpectState(l rulestest.Line) { r.expectState(l) }
+
+// CheckEvents applies the house rule of ruleTwice.
+func (r *caseRun) CheckEvents(events []rules.Event) error {
+	if e, ok := ruleTwice(events); ok {
+		return fmt.Errorf("event %q cites a rule in parentheses in its text, and its rule %s again after it", e.Text, e.Rule)
 	}
-	return b.String()
+	return nil
 }
 
-// state builds the starting position on first use.
-func (r *caseRun) state() *State {
-	if r.st != nil {
-		return r.st
-	}
+// state is the position the case runs on.
+func (r *caseRun) state() *State { return r.State().(*State) }
+
+// Build builds the starting position.
+func (r *caseRun) Build() rules.State {
 	scn := testdataScenario(r.t, r.scenario)
 	base, err := os.ReadFile("testdata/c2-charts.yaml")
 	if err != nil {
@@ -198,121 +122,15 @@ func (r *caseRun) state() *State {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	r.st = stateOn(r.t, scn, packFrom(r.t, "case tables", merged))
+	st := stateOn(r.t, scn, packFrom(r.t, "case tables", merged))
 	if !strings.HasPrefix(r.scenario, "c2") {
-		freeOfAreas(r.st) // see testdata/README.md: the field-rule scenarios
+		freeOfAreas(st) // see testdata/README.md: the field-rule scenarios
 	}
-	return r.st
+	return st
 }
 
-// file parses the collected ORDERS for the side whose turn it is.
-func (r *caseRun) file(l caseLineText) *orders.File {
-	st := r.state()
-	text := fmt.Sprintf("GAME case\nSIDE %s\nTURN %d\n%s\n", st.side(), st.turn(), strings.Join(r.orders, "\n"))
-	f, ps := orders.Parse(text)
-	if len(ps) > 0 {
-		r.t.Fatalf("%s: orders do not parse: %+v", r.where(l), ps)
-	}
-	return f
-}
-
-// resolve validates and resolves the current segment with the collected
-// orders and dice; every forced die must be used.
-func (r *caseRun) resolve(l caseLineText) {
-	st := r.state()
-	f := r.file(l)
-	if ps := st.validate(st.side(), f); len(ps) > 0 {
-		r.t.Fatalf("%s: orders are illegal: %+v", r.where(l), ps)
-	}
-	dice := &rules.ForcedDice{Results: r.dice}
-	var (
-		res rules.Result
-		err error
-	)
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("%v", p)
-			}
-		}()
-		res, err = New().Resolve(rules.Input{State: st, Dice: dice, Orders: map[rules.Side]*orders.File{st.side(): f}, Decisions: r.decisions})
-	}()
-	if err != nil {
-		r.t.Fatalf("%s: resolve: %v\nevents so far:\n%s", r.where(l), err, eventList(res.Events))
-	}
-	if e, ok := ruleTwice(res.Events); ok {
-		r.t.Errorf("%s: event %q cites a rule in parentheses in its text, and its rule %s again after it", r.where(l), e.Text, e.Rule)
-	}
-	if r.events, r.pause = res.Events, res.Pause; res.Pause != nil {
-		return // the orders and dice stay for the run that resumes it
-	}
-	if used := len(dice.Rolls()); used != len(r.dice) {
-		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(res.Events))
-	}
-	r.st, r.events, r.orders, r.dice, r.decisions, r.validated = res.Next.(*State), res.Events, nil, nil, nil, false
-}
-
-// advance resolves empty segments, which must need no dice, until the
-// given turn and side: ADVANCE <turn> <side>.
-func (r *caseRun) advance(l caseLineText, args []string) {
-	turn, err := strconv.Atoi(args[0])
-	if err != nil || len(args) != 2 {
-		r.t.Fatalf("%s: ADVANCE <turn> <side>", r.where(l))
-	}
-	for st := r.state(); st.turn() < turn || st.side() != rules.Side(args[1]); st = r.state() {
-		r.resolve(l)
-	}
-}
-
-func eventList(evs []rules.Event) string {
-	var b strings.Builder
-	for _, e := range evs {
-		fmt.Fprintf(&b, "  %s: %s\n", e.Kind, e.Text)
-	}
-	return b.String()
-}
-
-// expectEvents checks that each line, "kind" or "kind: text", matches an
-// event of the last resolution, in order (other events may come between).
-func (r *caseRun) expectEvents(l caseLineText, body []caseLineText) {
-	i := 0
-	for _, b := range body {
-		kind, text, _ := strings.Cut(strings.TrimSpace(b.text), ":")
-		text = strings.TrimSpace(text)
-		for i < len(r.events) && !(r.events[i].Kind == kind && strings.Contains(r.events[i].Text, text)) {
-			i++
-		}
-		if i == len(r.events) {
-			r.t.Errorf("%s: no event %q after the ones matched before it\nevents:\n%s", r.where(b), strings.TrimSpace(b.text), eventList(r.events))
-			return
-		}
-		i++
-	}
-}
-
-// expectProblems validates the collected orders and compares the problem
-// codes (and rules, when given) with the expected lines, "code [rule]".
-func (r *caseRun) expectProblems(l caseLineText, body []caseLineText) {
-	st := r.state()
-	ps := st.validate(st.side(), r.file(l))
-	var got, want []string
-	for _, p := range ps {
-		got = append(got, p.Code+" "+p.Rule)
-	}
-	for _, b := range body {
-		want = append(want, strings.TrimSpace(b.text))
-	}
-	if len(got) != len(want) {
-		r.t.Errorf("%s: problems:\n  %s\nwant:\n  %s", r.where(l), strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-		return
-	}
-	for i := range want {
-		if !strings.HasPrefix(got[i], want[i]) {
-			r.t.Errorf("%s: problem %d is %q, want %q (all: %+v)", r.where(l), i+1, got[i], want[i], ps)
-		}
-	}
-	r.validated = true
-}
+// eventList prints events one a line for failure messages.
+func eventList(evs []rules.Event) string { return rulestest.EventList(evs) }
 
 // addFieldTables adds the explicit field tables of testdata/field-pack.yaml
 // (combat, morale, movement...) that the command tables do not hold.
@@ -334,7 +152,7 @@ func (r *caseRun) addFieldTables(tables map[string]any) {
 
 // tablesFile reads the tables of a file in testdata ("CHARTS <file>"),
 // under any tables the section itself writes.
-func (r *caseRun) tablesFile(l caseLineText, file string, over map[string]any) map[string]any {
+func (r *caseRun) tablesFile(l rulestest.Line, file string, over map[string]any) map[string]any {
 	data, err := os.ReadFile(filepath.Join("testdata", file))
 	if err != nil {
 		r.t.Fatalf("%s: CHARTS: %v", r.where(l), err)

@@ -5,6 +5,7 @@ import (
 
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/rulestest"
 )
 
 // The line of sight and fog of war EXPECT-STATE lines (LoB 2.4, 4.0-4.3):
@@ -23,7 +24,7 @@ import (
 
 // expectSight checks one of the lines above; it reports false for other
 // lines.
-func (r *caseRun) expectSight(l caseLineText, f []string) bool {
+func (r *caseRun) expectSight(l rulestest.Line, f []string) bool {
 	st := r.state()
 	var got, want string
 	switch f[0] {
@@ -44,7 +45,7 @@ func (r *caseRun) expectSight(l caseLineText, f []string) bool {
 			got += " " + s.Rule
 		}
 		if got != want {
-			r.t.Errorf("%s: %s: got %q (%v), want %q", r.where(l), strings.TrimSpace(l.text), got, s, want)
+			r.t.Errorf("%s: %s: got %q (%v), want %q", r.where(l), strings.TrimSpace(l.Text), got, s, want)
 		}
 		return true
 	case "sees":
@@ -84,13 +85,13 @@ func (r *caseRun) expectSight(l caseLineText, f []string) bool {
 		return false
 	}
 	if got != want {
-		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.text), got, want)
+		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.Text), got, want)
 	}
 	return true
 }
 
 // sightHex is a hex of the case's map as line of sight reads it.
-func (r *caseRun) sightHex(l caseLineText, id string) hex.Axial {
+func (r *caseRun) sightHex(l rulestest.Line, id string) hex.Axial {
 	m := &r.state().scn.Map
 	if _, ok := m.Hex(id); !ok {
 		r.t.Fatalf("%s: %q is not a hex of the map", r.where(l), id)

@@ -38,8 +38,8 @@ func TestChargeExampleOnTheShippedPack(t *testing.T) {
 	dice := &rules.ForcedDice{Results: []int{4, 5, 4, 4, 5, 6}}
 	res, err := New().Resolve(rules.Input{State: st, Orders: map[rules.Side]*orders.File{"CSA": f}, Dice: dice,
 		Decisions: []rules.Decision{{Key: "retreat Campbell's Battery #1", Side: "USA", Choice: "to C4.8 via C4.6 C4.7 C4.8"}}})
-	if err != nil || res.Pause != nil {
-		t.Fatalf("resolve: %v, pause %+v\n%s", err, res.Pause, eventList(res.Events))
+	if err != nil || res.Paused() {
+		t.Fatalf("resolve: %v, pauses %+v\n%s", err, res.Pauses, eventList(res.Events))
 	}
 	var got []string
 	for _, e := range res.Events {

@@ -17,7 +17,8 @@ import (
 // order.
 
 // pauseError stops resolution for a decision. Resolve turns it into
-// rules.Result.Pause; callers pass it up unchanged (or wrapped with %w).
+// rules.Result.Pauses, a set of one (LoB asks one choice at a time);
+// callers pass it up unchanged (or wrapped with %w).
 type pauseError struct{ req rules.DecisionRequest }
 
 func (e *pauseError) Error() string {

@@ -14,7 +14,7 @@ import (
 // events; with the answer it resolves, and its events begin with those of
 // the paused run (same dice, same story up to the pause). See LoB 6.4.
 func TestPauseResumeDeterministic(t *testing.T) {
-	r := &caseRun{t: t, c: &ruleCase{id: "pause", file: "decisions_test.go"}, scenario: "retreat.yaml", charts: map[string]any{}}
+	r := newCaseRun(t, "pause", "retreat.yaml")
 	st := r.state()
 	for _, at := range [][2]string{{"Hood's Division HQ", "A8.6"}, {"Hood", "A8.6"}, {"4 Ala", "A10.6"}, {"20 Ind", "A13.6"}} {
 		st.piece(at[0]).Hex = at[1]
@@ -25,21 +25,21 @@ func TestPauseResumeDeterministic(t *testing.T) {
 			Dice: rules.NewSeededDice([]byte("pause and resume"))}
 	}
 	first, err := New().Resolve(in())
-	if err != nil || first.Pause == nil || first.Next != nil {
-		t.Fatalf("want a pause and no next state, got pause %v, next %v, err %v", first.Pause, first.Next, err)
+	if err != nil || len(first.Pauses) != 1 || first.Next != nil {
+		t.Fatalf("want one pause and no next state, got pauses %v, next %v, err %v", first.Pauses, first.Next, err)
 	}
 	again, err := New().Resolve(in())
 	if err != nil || !reflect.DeepEqual(again, first) {
 		t.Fatalf("a second run differs: %+v, err %v\nfirst: %+v", again, err, first)
 	}
-	p := first.Pause
+	p := first.Pauses[0]
 	if p.Side != "CSA" || p.Key != "retreat 4 Ala #1" || p.Default != p.Options[0] || len(p.Options) < 2 {
 		t.Fatalf("request %+v", p)
 	}
 	last := p.Options[len(p.Options)-1]
 	done, err := New().Resolve(in(rules.Decision{Key: p.Key, Side: p.Side, Choice: last}))
-	if err != nil || done.Pause != nil || done.Next == nil {
-		t.Fatalf("resume: pause %v, err %v", done.Pause, err)
+	if err != nil || done.Paused() || done.Next == nil {
+		t.Fatalf("resume: pauses %v, err %v", done.Pauses, err)
 	}
 	n := len(first.Events)
 	if len(done.Events) < n || !reflect.DeepEqual(done.Events[:n], first.Events) {

@@ -99,7 +99,7 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 	}
 	next, events, err := st.resolve(in)
 	if p := (*pauseError)(nil); errors.As(err, &p) {
-		return rules.Result{Events: events, Pause: &p.req}, nil
+		return rules.Result{Events: events, Pauses: []rules.DecisionRequest{p.req}}, nil
 	}
 	if err != nil {
 		return rules.Result{}, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // The case corpus keys of the support rules (supply, leaders, HQs, Loss
@@ -46,7 +47,7 @@ import (
 
 // supportState applies a STATE line of the support rules; false when the
 // key is not one of them.
-func (r *caseRun) supportState(l caseLineText, f []string) bool {
+func (r *caseRun) supportState(l rulestest.Line, f []string) bool {
 	st := r.state()
 	name, last := nameAndLast(f[1:])
 	d := &st.doc.Support
@@ -79,8 +80,8 @@ func (r *caseRun) supportState(l caseLineText, f []string) bool {
 }
 
 // bars splits the rest of a line after its key at "|" into n fields.
-func (r *caseRun) bars(l caseLineText, n int) []string {
-	text := strings.TrimSpace(l.text)
+func (r *caseRun) bars(l rulestest.Line, n int) []string {
+	text := strings.TrimSpace(l.Text)
 	_, rest, _ := strings.Cut(text, " ")
 	parts := strings.Split(rest, "|")
 	if len(parts) != n {
@@ -93,7 +94,7 @@ func (r *caseRun) bars(l caseLineText, n int) []string {
 }
 
 // atoi reads a number of a case line, failing the case when it is none.
-func (r *caseRun) atoi(l caseLineText, s string) int {
+func (r *caseRun) atoi(l rulestest.Line, s string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
 		r.t.Fatalf("%s: %q is not a number", r.where(l), s)
@@ -103,7 +104,7 @@ func (r *caseRun) atoi(l caseLineText, s string) int {
 
 // expectSupport checks an EXPECT-STATE line of the support rules; false
 // when the key is not one of them.
-func (r *caseRun) expectSupport(l caseLineText, f []string) bool {
+func (r *caseRun) expectSupport(l rulestest.Line, f []string) bool {
 	st := r.state()
 	name, last := nameAndLast(f[1:])
 	var got, want string
@@ -181,7 +182,7 @@ func (r *caseRun) expectSupport(l caseLineText, f []string) bool {
 		return false
 	}
 	if got != want {
-		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.text), got, want)
+		r.t.Errorf("%s: %s: got %q, want %q", r.where(l), strings.TrimSpace(l.Text), got, want)
 	}
 	return true
 }
@@ -201,9 +202,9 @@ func depletion(u *UnitState) string {
 
 // call runs one support rule on the current state with the case's dice
 // (CALL <rule> <args>), as the fire, Charge and movement rules will.
-func (r *caseRun) call(l caseLineText, args []string) {
+func (r *caseRun) call(l rulestest.Line, args []string) {
 	st := r.state()
-	dice := &rules.ForcedDice{Results: r.dice}
+	dice := r.ForcedDice()
 	rs := &resolver{s: st.clone(), side: st.side(), turn: st.turn(), log: &rules.Log{Dice: dice},
 		rolled: map[string]bool{}, heldNoted: map[string]bool{}}
 	rest := strings.Join(args[1:], " ")
@@ -220,10 +221,7 @@ func (r *caseRun) call(l caseLineText, args []string) {
 	if err != nil {
 		r.t.Fatalf("%s: CALL %s: %v\nevents:\n%s", r.where(l), args[0], err, eventList(rs.log.Events))
 	}
-	if used := len(dice.Rolls()); used != len(r.dice) {
-		r.t.Fatalf("%s: %d forced dice given, %d used\nevents:\n%s", r.where(l), len(r.dice), used, eventList(rs.log.Events))
-	}
-	r.st, r.events, r.dice = rs.s, rs.log.Events, nil
+	r.Step(l, dice, rules.Result{Next: rs.s, Events: rs.log.Events})
 }
 
 // dispatch runs the named rule.

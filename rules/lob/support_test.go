@@ -9,7 +9,7 @@ import (
 // supportCase is the support case map's starting position.
 func supportCase(t *testing.T) *State {
 	t.Helper()
-	r := &caseRun{t: t, c: &ruleCase{id: "support", file: "support_test.go"}, scenario: "support.yaml", charts: map[string]any{}}
+	r := newCaseRun(t, "support", "support.yaml")
 	return r.state()
 }
 
