@@ -59,17 +59,24 @@ func (s *State) sightUnits() []sightUnit {
 // seenBy returns which hexes a side sees this turn: those its counters
 // have a Clear line of sight to, within the turn's visibility (LoB 4.3).
 // The looking is not a shot: the Slope Table applies from range 5.
+//
+// Only the side's own counters block its looking (LoB 4.2e counts enemy
+// units too): an enemy unit the side cannot see must not shade a hex
+// behind it on the side's map, or the fog's shape would show where it
+// stands (ruling R-FOG-1). The real line of sight, with every blocker,
+// still rules each shot when it is resolved (sightFor).
 func (s *State) seenBy(side rules.Side) []bool {
 	g := s.scn.Map.sight
-	us := s.sightUnits()
 	var eyes []hex.Axial
-	for _, u := range us {
+	var own []sightUnit
+	for _, u := range s.sightUnits() {
 		if u.Side == side {
 			eyes = append(eyes, u.At)
+			own = append(own, u)
 		}
 	}
 	shot := Shot{Side: side}
-	return g.visible(eyes, s.scn.visibility(s.Segment().Turn), shot, g.blockersFor(side, us))
+	return g.visible(eyes, s.scn.visibility(s.Segment().Turn), shot, g.blockersFor(side, own))
 }
 
 // shown reports which counters a side's map shows: all its own, and of the
