@@ -2,8 +2,10 @@ package lob
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"galloper/orders"
 	"galloper/rules"
 )
 
@@ -57,5 +59,67 @@ func TestFogShapeIgnoresHiddenEnemies(t *testing.T) {
 	}
 	if blocked == 0 {
 		t.Fatal("no placed enemy unit blocked a real line of sight: the test shows nothing")
+	}
+}
+
+// csaEvents resolves the CSA's turn on st with an order file and returns
+// the events the CSA may see, one a line.
+func csaEvents(t *testing.T, st *State, text string) string {
+	t.Helper()
+	f := validOrders(t, st, text)
+	res, err := New().Resolve(rules.Input{State: st, Orders: map[rules.Side]*orders.File{st.side(): f}, Dice: rules.NewSeededDice([]byte("blind"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range res.Events {
+		if e.VisibleTo("CSA") {
+			got = append(got, e.Kind+": "+e.Text)
+		}
+	}
+	return strings.Join(got, "\n")
+}
+
+// TestFireAtAnUnseenHexReadsTheSame fires at hexes the CSA cannot see,
+// near and beyond the visibility, once empty and once with a USA unit
+// there: the CSA read the same events (R-FOG-2).
+func TestFireAtAnUnseenHexReadsTheSame(t *testing.T) {
+	g, err := New().NewGame(DefaultScenario, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := g.(*State)
+	m := &base.scn.Map
+	firer := base.piece("Lytle's Brigade")
+	seen := base.seenBy("CSA")
+	occupied := map[string]bool{}
+	for _, p := range base.doc.Pieces {
+		occupied[p.Hex] = true
+	}
+	var near, far []string
+	for i, h := range m.Hexes {
+		if seen[i] || occupied[h.ID] {
+			continue
+		}
+		if d := m.distance(firer.Hex, h.ID); d <= base.scn.visibility(1) {
+			near = append(near, h.ID)
+		} else if d <= 10 {
+			far = append(far, h.ID)
+		}
+	}
+	if len(near) == 0 || len(far) == 0 {
+		t.Fatalf("no unseen empty hex near (%d) or beyond the visibility (%d)", len(near), len(far))
+	}
+	for _, target := range []string{near[0], far[0]} {
+		text := "GAME lr\nSIDE CSA\nTURN 1\nSTACK Lytle's Brigade\n  FORMATION LINE\n  FIRE " + target + "\nEND\n"
+		empty := csaEvents(t, base.clone(), text)
+		st := base.clone()
+		enemyCombatPiece(t, st, "CSA").Hex = target
+		if got := csaEvents(t, st, text); got != empty {
+			t.Errorf("FIRE %s reads differently with a USA unit there:\n%s\nversus, empty:\n%s", target, got, empty)
+		}
+		if !strings.Contains(empty, "cannot fire at "+target) {
+			t.Errorf("FIRE %s is not refused:\n%s", target, empty)
+		}
 	}
 }

@@ -34,6 +34,9 @@ type shot struct {
 	artillery bool // the shot involves artillery
 	canister  bool // the artillery fires Canister (LoB 8.2e)
 	dg        bool // the firing stack is DG (LoB 5.0)
+	// blind marks a target hex the firing side cannot see: its line of
+	// sight is traced past its own units only (R-FOG-2).
+	blind bool
 	// cause names what forced the check, for a retreat it calls: "fire",
 	// or "charge" for a Charge's Morale Check (LoB 7.0).
 	cause string
@@ -101,14 +104,18 @@ func (r *resolver) fireStep(a *actingStack, target string, canister bool) {
 // the reason and rule when there is no shot.
 func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, string, string) {
 	m := &r.s.scn.Map
+	// At a hex the side cannot see, every check below is made as if no
+	// unit stood there or on the way (R-FOG-2): the refusal reads the
+	// same whether or not a hidden unit is there.
+	blind := !r.s.sees(r.side, target)
 	enemy := r.s.enemyOf(r.side)
-	if !slices.ContainsFunc(r.s.combatUnitsIn(target), func(p *Piece) bool { return p.Side == enemy }) {
+	if !blind && !slices.ContainsFunc(r.s.combatUnitsIn(target), func(p *Piece) bool { return p.Side == enemy }) {
 		return nil, "no enemy combat unit is there", "LoB 5.0"
 	}
 	if at, ok := r.firedAt[a.hex]; ok && at != target {
 		return nil, fmt.Sprintf("units in %s have fired at %s this phase; more fire from the hex must go there too", a.hex, at), "LoB 5.3b"
 	}
-	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister, dg: a.morale == MoraleDG}
+	s := &shot{from: a.hex, target: target, rng: m.distance(a.hex, target), sps: map[string]int{}, canister: canister, dg: a.morale == MoraleDG, blind: blind}
 	if s.rng > r.s.scn.visibility(r.turn) {
 		return nil, fmt.Sprintf("range %d is beyond the visibility of %d hexes", s.rng, r.s.scn.visibility(r.turn)), "LoB 4.3"
 	}
@@ -135,6 +142,9 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 	}
 	if len(s.firers) == 0 {
 		return nil, last, lastRule // the event carries the rule once
+	}
+	if blind {
+		return nil, fmt.Sprintf("no %s counter sees that hex", r.side), "LoB 4.3"
 	}
 	if n := r.artilleryTargets[target]; s.artillery && n > 0 && n >= r.s.artilleryShots(r.side, a.hex) {
 		if n == 1 {
@@ -219,7 +229,11 @@ func (r *resolver) weaponRange(p *Piece) (rng int, gun ArtilleryWeapon, why stri
 func (r *resolver) sightFor(p *Piece, s *shot) Sight {
 	m := &r.s.scn.Map
 	g := m.sight
-	return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, g.blockersFor(p.Side, r.s.sightUnits()))
+	us := r.s.sightUnits()
+	if s.blind {
+		us = slices.DeleteFunc(us, func(u sightUnit) bool { return u.Side != p.Side })
+	}
+	return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, g.blockersFor(p.Side, us))
 }
 
 // angleFrom is the angle in degrees between the direction a hex faces and

@@ -79,6 +79,32 @@ func (s *State) seenBy(side rules.Side) []bool {
 	return g.visible(eyes, s.scn.visibility(s.Segment().Turn), shot, g.blockersFor(side, own))
 }
 
+// sees reports whether a side sees one hex now, as seenBy would: one of
+// its counters has a Clear line of sight to it, within the turn's
+// visibility, only its own units blocking (R-FOG-1).
+func (s *State) sees(side rules.Side, h string) bool {
+	m := &s.scn.Map
+	g := m.sight
+	t := m.axial(h)
+	if g.index(t) < 0 {
+		return false
+	}
+	vis := s.scn.visibility(s.Segment().Turn)
+	var own []sightUnit
+	for _, u := range s.sightUnits() {
+		if u.Side == side {
+			own = append(own, u)
+		}
+	}
+	b := g.blockersFor(side, own)
+	for _, u := range own {
+		if hex.Distance(u.At, t) <= vis && g.lineOfSight(u.At, t, Shot{Side: side}, b).Clear {
+			return true
+		}
+	}
+	return false
+}
+
 // shown reports which counters a side's map shows: all its own, and of the
 // enemy those in hexes it sees, leaving out every combat unit of a stack
 // but the top one (LoB 2.4). The top combat unit is the first in stacking
