@@ -103,11 +103,23 @@ func (s *State) drawArea(c *Command) []AreaMark {
 	return marks
 }
 
-// enemyHexes lists, sorted, the hexes holding enemy combat units.
+// enemyHexes lists, sorted, the hexes holding enemy combat units that
+// the Command's side sees: the area is drawn from what its commander
+// knows, so that neither its refusals nor its report can name a hidden
+// hex (ruling R-FOG-3).
 func (s *State) enemyHexes(c *Command) []string {
+	m := &s.scn.Map
+	var seen []bool
 	var hs []string
-	for _, p := range s.doc.Pieces {
-		if p.Side != c.Side && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap && !slices.Contains(hs, p.Hex) {
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Side == c.Side || p.Unit == nil || p.Unit.Eliminated || !s.onMapNow(p) || slices.Contains(hs, p.Hex) {
+			continue
+		}
+		if seen == nil {
+			seen = s.seenBy(c.Side)
+		}
+		if seen[m.sight.index(m.axial(p.Hex))] {
 			hs = append(hs, p.Hex)
 		}
 	}
@@ -116,11 +128,12 @@ func (s *State) enemyHexes(c *Command) []string {
 }
 
 // recordArea keeps the Command's area in the position the first time a
-// step needs it, so that ground lost later (to a retreat) can be regained
-// up to the same line (LoB 10.8a Play Note).
+// step needs it with an enemy in sight, so that ground lost later (to a
+// retreat) can be regained up to the same line (LoB 10.8a Play Note).
+// Until an enemy is seen there is no line to keep (R-FOG-3).
 func (s *State) recordArea(c *Command) NoOrdersArea {
 	a, kept := s.noOrdersArea(c)
-	if !kept {
+	if !kept && len(a.Marks) > 0 {
 		s.cmdState(c.Name).Area = &a
 	}
 	return a
@@ -456,10 +469,6 @@ func (s *State) areaNote(c *Command) string {
 	slices.SortStableFunc(ms, func(x, y AreaMark) int { return x.Reach - y.Reach })
 	var parts []string
 	for i, m := range ms {
-		if i == 4 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(ms)-i))
-			break
-		}
 		if i == 0 {
 			parts = append(parts, fmt.Sprintf("%s to %s", count(m.Reach, "hex", "hexes"), m.Hex))
 			continue

@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -121,5 +122,42 @@ func TestFireAtAnUnseenHexReadsTheSame(t *testing.T) {
 		if !strings.Contains(empty, "cannot fire at "+target) {
 			t.Errorf("FIRE %s is not refused:\n%s", target, empty)
 		}
+	}
+}
+
+// TestNoOrdersAreaFromWhatTheSideSees moves a USA unit between two hexes
+// the CSA cannot see: Hood's Division's no-orders area, its report line
+// and the refusal of a step beyond it stay the same and name neither hex
+// (LoB 10.8a, R-FOG-3).
+func TestNoOrdersAreaFromWhatTheSideSees(t *testing.T) {
+	base := stateOn(t, testdataScenario(t, "c2.yaml"), shippedPack(t))
+	base.scn.Visibility = 4 // a hazy day, so that the CSA do not see the whole map
+	m := &base.scn.Map
+	enemy := enemyCombatPiece(t, base, "CSA")
+	enemy.Hex = "A1.1"
+	seen := base.seenBy("CSA")
+	var hidden []string
+	for i, h := range m.Hexes {
+		if !seen[i] && len(base.combatUnitsIn(h.ID)) == 0 {
+			hidden = append(hidden, h.ID)
+		}
+	}
+	if len(hidden) < 2 {
+		t.Fatalf("%d hexes hidden from the CSA", len(hidden))
+	}
+	read := func(at string) string {
+		st := base.clone()
+		st.piece(enemy.Name).Hex = at
+		r := &resolver{s: st, side: "CSA", turn: 1, log: &rules.Log{}}
+		c := st.scn.command("Hood's Division")
+		why, rule := r.moveBarred(scriptedStack(r, "A9.7", "4 Ala", "15 Ala"), "A10.7", true)
+		return fmt.Sprintf("%v\n%s (%s)\n%s", st.drawArea(c), why, rule, st.areaNote(c))
+	}
+	a, b := read(hidden[0]), read(hidden[len(hidden)-1])
+	if a != b {
+		t.Errorf("the area reads differently with a hidden USA unit in %s and in %s:\n%s\nversus\n%s", hidden[0], hidden[len(hidden)-1], a, b)
+	}
+	if !strings.Contains(a, "LoB 10.8a") || !strings.Contains(a, "its units may go no nearer") {
+		t.Errorf("the step is not barred by the area, or the area is not reported:\n%s", a)
 	}
 }
