@@ -29,23 +29,27 @@ func (System) Examples() []string {
 	return out
 }
 
-// hideReach is how far, in hexes, every varied unit stands from every
-// counter of the looking side, before and after it moves: beyond any move
-// and any fire of one player turn, so that resolving the turn cannot
-// bring it into play or into sight (LoB 3.2, 5.1).
+// hideReach is how far, in hexes, every varied counter stands from
+// every counter of the looking side, before and after it moves, when the
+// side resolves the segment: beyond any move of one player turn, so that
+// resolving the turn cannot bring it into play (LoB 3.0). FIRE at a hex
+// the side does not see reads the same whatever stands there (R-FOG-2),
+// so fire needs no margin of its own.
 const hideReach = 12
 
-// HideUnseen returns a copy of s in which enemy combat units the side
-// cannot see, standing alone and out of its reach (hideReach), get another
-// strength (1 to printed) and facing and may move to an empty hex that is
-// also unseen and out of reach, as pick chooses. It reports how many
-// units it varied.
+// HideUnseen returns a copy of s in which the enemy counters in hexes the
+// side cannot see get other strengths (1 to printed) and facings, and
+// each such hex's stack may move whole, its leaders, HQs and Wagons with
+// it, to an empty hex the side cannot see either, as pick chooses. It
+// reports how many counters it varied.
 //
-// It does not vary what the fog's shape or the rules' hidden bookkeeping
-// would show (issue 23): when a move changes which hexes the side sees
-// (a hidden unit blocking its line of sight, LoB 4.2e) the position is
-// returned unchanged, and units stacked with others, leaders, HQs and
-// Wagons, strengths and orders are never varied.
+// In the enemy's segment every hidden stack is varied, next to the side's
+// units or not: the side resolves nothing, and what it is shown must not
+// depend on hidden units (the fog's shape, R-FOG-1; the no-orders area in
+// its report, R-FOG-3). In the side's own segment only stacks out of its
+// reach (hideReach) are varied, and moved only out of reach, because the
+// check resolves the segment and play may rightly meet a hidden unit (a
+// move into its ZOC). Orders and standing reactions are not varied.
 func (System) HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (rules.State, int, error) {
 	st, ok := s.(*State)
 	if !ok {
@@ -68,40 +72,53 @@ func (System) HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (
 			}
 		}
 	}
+	reach := -1
+	if slices.Contains(s.Segment().Sides, side) {
+		reach = hideReach
+	}
 	far := func(h string) bool {
 		for _, o := range own {
-			if m.distance(o, h) <= hideReach {
+			if m.distance(o, h) <= reach {
 				return false
 			}
 		}
 		return true
 	}
-	var free []string
+	var free, stacks []string
 	for _, h := range m.Hexes {
-		if count[h.ID] == 0 && unseen(h.ID) && far(h.ID) {
+		switch {
+		case !unseen(h.ID) || !far(h.ID):
+		case count[h.ID] == 0:
 			free = append(free, h.ID)
+		default:
+			stacks = append(stacks, h.ID)
 		}
 	}
 	moved := 0
-	for i := range next.doc.Pieces {
-		p := &next.doc.Pieces[i]
-		if p.Side == side || p.Unit == nil || p.Unit.Eliminated || !next.onMapNow(p) || count[p.Hex] != 1 ||
-			!unseen(p.Hex) || !far(p.Hex) || len(free) == 0 {
-			continue
+	for _, h := range stacks {
+		var here []*Piece
+		for i := range next.doc.Pieces {
+			if p := &next.doc.Pieces[i]; p.Hex == h && next.onMapNow(p) {
+				here = append(here, p)
+			}
 		}
-		// Its strength (secret, LoB 2.4) and facing are varied too.
-		if u := next.scn.unit(p.Name); u != nil && u.SP > 1 {
-			p.Unit.SP = 1 + pick(u.SP)
+		for _, p := range here {
+			if p.Unit == nil {
+				continue
+			}
+			// Its strength (secret, LoB 2.4) and facing are varied too.
+			if u := next.scn.unit(p.Name); u != nil && u.SP > 1 {
+				p.Unit.SP = 1 + pick(u.SP)
+			}
+			p.Unit.Facing = pick(6)
 		}
-		p.Unit.Facing = pick(6)
-		moved++
-		if k := pick(len(free) + 1); k < len(free) {
-			p.Hex = free[k]
+		moved += len(here)
+		if k := pick(len(free) + 1); k < len(free) && len(here) > 0 {
+			for _, p := range here {
+				p.Hex = free[k]
+			}
 			free = slices.Delete(free, k, k+1)
 		}
-	}
-	if moved > 0 && !slices.Equal(next.seenBy(side), seen) {
-		return s, 0, nil
 	}
 	return next, moved, nil
 }

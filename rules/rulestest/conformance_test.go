@@ -17,17 +17,13 @@ import (
 
 // TestConformance runs the conformance suite on every registered system.
 //
-// For Line of Battle the hidden-information check varies only what its
+// For Line of Battle the hidden-information check varies what its
 // HideUnseen varies (rules/lob/conformance.go): the strength, facing and
-// hex of enemy combat units that stand alone, unseen and more than 12
-// hexes from every counter of the side, moved only to empty unseen hexes
-// as far away. It does not vary stacks, leaders, HQs, Wagons, orders,
-// standing reactions or anything near the side, because of the known
-// leaks of issue 23: a 10.8a refusal names a hidden enemy hex (with the
-// limit at 7 hexes the check fails at once on it), a hidden unit shades
-// hexes on the side's map (with no limit and variants that change what
-// the side sees kept, the check fails at once on it), and FIRE at an
-// unseen hex and loss lines depend on hidden units.
+// hex of every enemy stack the side cannot see, however near in the
+// enemy's segment, more than 12 hexes from the side in its own (which the
+// check resolves). With the fog's shape or the no-orders area computed
+// from hidden units, as before rulings R-FOG-1 and R-FOG-3, it fails at
+// once.
 func TestConformance(t *testing.T) {
 	all := systems.All()
 	if len(all) == 0 {
