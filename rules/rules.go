@@ -123,12 +123,19 @@ type Event struct {
 	Visible []Side
 	// Roll is set on events of kind "roll".
 	Roll *Roll `json:",omitempty"`
+	// Copy marks a cut copy of an event told in full to other sides: the
+	// sides in Visible may know only part of it (a unit's strength is
+	// secret, LoB 2.4). The umpire reads the full event and not the copy.
+	Copy bool `json:",omitempty"`
 }
 
 // VisibleTo reports whether side may see the event. The umpire (empty side)
-// sees everything.
+// sees everything but the cut copies of events.
 func (e Event) VisibleTo(side Side) bool {
-	if side == "" || e.Visible == nil {
+	if side == "" {
+		return !e.Copy
+	}
+	if e.Visible == nil {
 		return true
 	}
 	for _, s := range e.Visible {

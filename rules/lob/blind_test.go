@@ -161,3 +161,57 @@ func TestNoOrdersAreaFromWhatTheSideSees(t *testing.T) {
 		t.Errorf("the step is not barred by the area, or the area is not reported:\n%s", a)
 	}
 }
+
+// TestLossLinesTellTheOtherSideOnlyWhatItSees takes two losses from a
+// USA stack of two in a hex the CSA see, with the USA units' strengths
+// varied: the CSA read the same lines every time, naming only the top
+// unit and no SPs left; the USA read their SPs left (LoB 2.4, 5.1b,
+// R-FOG-4).
+func TestLossLinesTellTheOtherSideOnlyWhatItSees(t *testing.T) {
+	base := newGame(t)
+	var usa []*Piece
+	for i := range base.doc.Pieces {
+		if p := &base.doc.Pieces[i]; p.Side == "USA" && p.Unit != nil && base.onMapNow(p) && len(usa) < 2 {
+			usa = append(usa, p)
+		}
+	}
+	own := enemyCombatPiece(t, base, "USA")
+	var at string
+	for _, h := range base.scn.Map.adjacentHexes(own.Hex) {
+		if len(base.combatUnitsIn(h)) == 0 {
+			at = h
+		}
+	}
+	top, under := usa[0].Name, usa[1].Name
+	read := func(spTop, spUnder int) (csa, us string) {
+		st := base.clone()
+		for _, n := range []string{top, under} {
+			st.piece(n).Hex = at
+		}
+		st.piece(top).Unit.SP, st.piece(under).Unit.SP = spTop, spUnder
+		r := &resolver{s: st, side: "CSA", turn: 1, log: &rules.Log{}}
+		r.takeLosses(at, 2, "LoB 5.6", "the Combat Table")
+		var c, u []string
+		for _, e := range r.log.Events {
+			if e.VisibleTo("CSA") {
+				c = append(c, e.Text)
+			}
+			if e.VisibleTo("USA") {
+				u = append(u, e.Text)
+			}
+		}
+		return strings.Join(c, "\n"), strings.Join(u, "\n")
+	}
+	first, us := read(4, 4)
+	if !strings.Contains(us, "left") || !strings.Contains(us, under) {
+		t.Errorf("the USA are not told both losses with their SPs left:\n%s", us)
+	}
+	if strings.Contains(first, "left") || strings.Contains(first, under) || !strings.Contains(first, top) {
+		t.Errorf("the CSA read more than their map shows:\n%s", first)
+	}
+	for _, sp := range [][2]int{{3, 5}, {6, 2}, {2, 7}} {
+		if got, _ := read(sp[0], sp[1]); got != first {
+			t.Errorf("with strengths %v the CSA read:\n%s\nnot:\n%s", sp, got, first)
+		}
+	}
+}

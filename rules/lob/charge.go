@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"galloper/orders"
+	"galloper/rules"
 )
 
 // This file carries out Charges (LoB 7.0-7.4): a CHARGE step of an
@@ -354,8 +355,15 @@ func (r *resolver) announceCharge(a *actingStack, target string, mounted bool) {
 	if len(a.leaders) > 0 {
 		led = ", led by " + unitNames(a.leaders)
 	}
-	r.log.Addf("charge-announced", "LoB 7.0a", "%s in %s announce %s on %s (%s)%s",
-		unitNames(a.units), a.hex, kind, target, unitNames(r.enemyUnitsIn(target)), led)
+	// Each side reads the other's units as its map shows them (R-FOG-4).
+	enemy := r.s.enemyOf(r.side)
+	line := func(side rules.Side) string {
+		return fmt.Sprintf("%s in %s announce %s on %s (%s)%s",
+			r.s.namesFor(side, a.units), a.hex, kind, target, r.s.namesFor(side, r.enemyUnitsIn(target)), led)
+	}
+	r.tellEach("charge-announced", "LoB 7.0a", fmt.Sprintf("%s in %s announce %s on %s (%s)%s",
+		unitNames(a.units), a.hex, kind, target, unitNames(r.enemyUnitsIn(target)), led),
+		map[rules.Side]string{r.side: line(r.side), enemy: line(enemy)})
 }
 
 // facingLocked reports (with an event) that the stack may not change
@@ -508,8 +516,10 @@ func (r *resolver) chargeVolley(a *actingStack, target string, mounted bool) boo
 		loss *= 2
 		doubled = " (doubled against charging cavalry, LoB 7.4)"
 	}
-	r.log.Addf("opening-volley", "LoB 7.0d", "%s give an Opening Volley at the Charge from %s on the %s column, die %d: %d SP lost%s",
-		unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss, doubled)
+	r.tell(r.s.enemyOf(r.side), fmt.Sprintf("%s give an Opening Volley at the Charge from %s, die %d: %d SP lost%s",
+		r.s.namesFor(r.side, o.units), a.hex, die, loss, doubled), // R-FOG-4
+		"opening-volley", "LoB 7.0d", fmt.Sprintf("%s give an Opening Volley at the Charge from %s on the %s column, die %d: %d SP lost%s",
+			unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss, doubled))
 	if loss == 0 {
 		return true
 	}
@@ -609,16 +619,16 @@ func (r *resolver) chargerLosses(a *actingStack, n int) {
 			return
 		}
 		p := r.nextLoss(a.units)
+		shown := r.s.shownTo(r.s.enemyOf(p.Side), p)
 		p.Unit.SP--
 		p.Unit.Losses++
 		r.losses[p.Name]++
-		text := fmt.Sprintf("%s loses 1 SP to the Opening Volley, %d left", p.Name, p.Unit.SP)
 		if p.Unit.SP <= 0 {
 			p.Unit.SP, p.Unit.Eliminated = 0, true
-			text = fmt.Sprintf("%s loses its last SP to the Opening Volley and is eliminated", p.Name)
 			a.units = slices.DeleteFunc(a.units, func(q *Piece) bool { return q == p })
 		}
-		r.log.Add("loss", "LoB 7.0d", text)
+		full, cut := lossLines(p, "the Opening Volley", shown) // R-FOG-4
+		r.tell(p.Side, cut, "loss", "LoB 7.0d", full)
 	}
 }
 

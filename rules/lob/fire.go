@@ -349,15 +349,21 @@ func (r *resolver) resolveFire(s *shot) {
 	col, fires := f.CombatColumn(s.total(), dg, shift)
 	desc := fmt.Sprintf("%s fire %d SPs%s at %s, range %d, shifts %s", unitNames(s.firers), s.total(), halved(dg, sps), s.target, s.rng, modList(notes))
 	if !fires {
-		r.log.Addf("fire-missed", "LoB 5.2d", "%s: shifted off the left of the Combat Table, no shot", desc)
+		r.add("fire-missed", "LoB 5.2d", "%s: shifted off the left of the Combat Table, no shot", desc)
 		return
 	}
-	roll := r.log.Roll2d6("LoB 5.6", fmt.Sprintf("Combat Table: %s", desc))
+	// The roll's purpose goes into every side's dice record: it names no
+	// firer and no strength (LoB 2.4, R-FOG-4).
+	roll := r.log.Roll2d6("LoB 5.6", "Combat Table: fire at "+s.target)
 	res, err := f.Combat(col, roll, s.rng)
 	if r.fail(err) {
 		return
 	}
-	r.log.Addf("fire", "LoB 5.6", "%s: column %s, roll %d: %s", desc, f.CombatLabel(col), roll, res)
+	// The target's side reads who fired as its map shows them, without
+	// their SPs or the column they give (R-FOG-4).
+	enemy := r.s.enemyOf(r.side)
+	r.tell(r.side, fmt.Sprintf("%s fire at %s, range %d, roll %d: %s", r.s.namesFor(enemy, s.firers), s.target, s.rng, roll, res),
+		"fire", "LoB 5.6", fmt.Sprintf("%s: column %s, roll %d: %s", desc, f.CombatLabel(col), roll, res))
 	r.applyCombat(s, res)
 	if s.artillery && res.Depletes(s.canister) {
 		r.log.Addf("depletion-zone", "LoB 8.2a", "the roll is in the %s zone", res.Zone)

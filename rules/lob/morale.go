@@ -161,15 +161,15 @@ func (r *resolver) takeLosses(h string, n int, rule, what string) {
 			return
 		}
 		p := r.nextLoss(us)
+		shown := r.s.shownTo(r.s.enemyOf(p.Side), p)
 		p.Unit.SP--
 		p.Unit.Losses++
 		r.losses[p.Name]++
-		text := fmt.Sprintf("%s loses 1 SP to %s, %d left", p.Name, what, p.Unit.SP)
 		if p.Unit.SP <= 0 {
 			p.Unit.SP, p.Unit.Eliminated = 0, true
-			text = fmt.Sprintf("%s loses its last SP to %s and is eliminated", p.Name, what)
 		}
-		r.log.Add("loss", rule, text)
+		full, cut := lossLines(p, what, shown) // R-FOG-4
+		r.tell(p.Side, cut, "loss", rule, full)
 		if p.Unit.Eliminated {
 			r.removeLeadersWithoutUnits()
 		}

@@ -31,8 +31,10 @@ func (r *resolver) openingVolley(a *actingStack, s *shot) {
 	if r.fail(err) {
 		return
 	}
-	r.log.Addf("opening-volley", "LoB 5.4", "%s give an Opening Volley at %s on the %s column, die %d: %d SP lost",
-		unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss)
+	r.tell(r.s.enemyOf(r.side), fmt.Sprintf("%s give an Opening Volley at %s, die %d: %d SP lost",
+		r.s.namesFor(r.side, o.units), a.hex, die, loss), // R-FOG-4
+		"opening-volley", "LoB 5.4", fmt.Sprintf("%s give an Opening Volley at %s on the %s column, die %d: %d SP lost",
+			unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss))
 	if loss == 0 {
 		return
 	}

@@ -1,0 +1,101 @@
+package lob
+
+import (
+	"fmt"
+
+	"galloper/rules"
+)
+
+// Who reads what of a resolution. Line of Battle keeps strengths secret
+// (LoB 2.4) and Galloper's fog of war hides what a side cannot see
+// (visibility.go, R-FOG-1), so an event about a side's counters is told
+// in full to their owner, and to the other side only as far as its map
+// shows them: of a stack in a hex it sees, the top combat unit, leaders
+// and HQs, never a strength (ruling R-FOG-4).
+
+// shownTo reports whether a side's map shows a counter now (as shown
+// does): its own always; an enemy counter in a hex the side sees when it
+// is not a combat unit or is the stack's top combat unit.
+func (s *State) shownTo(side rules.Side, p *Piece) bool {
+	if side == "" || p.Side == side {
+		return true
+	}
+	if !s.onMapNow(p) || !s.sees(side, p.Hex) {
+		return false
+	}
+	return !combatKinds[p.Kind] || s.topCombat(p.Hex) == p
+}
+
+// topCombat is the top combat unit of a hex's stack, the first in
+// stacking order (LoB 2.4; shown), or nil.
+func (s *State) topCombat(h string) *Piece {
+	for i := range s.doc.Pieces {
+		if p := &s.doc.Pieces[i]; p.Hex == h && combatKinds[p.Kind] && s.onMapNow(p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// tell adds an event about counters of the owner side: the owner reads
+// text. The other side reads cut: the same event when cut is text, a cut
+// copy when it differs (rules.Event.Copy), nothing when it is "".
+func (r *resolver) tell(owner rules.Side, cut, kind, rule, text string) {
+	r.tellEach(kind, rule, text, map[rules.Side]string{owner: text, r.s.enemyOf(owner): cut})
+}
+
+// tellEach adds an event whose full text is told to the sides whose cut
+// is that text, and a cut copy to each side whose cut differs and is not
+// "". The umpire reads the full text; when no side does, the event is
+// the umpire's alone (Visible holds only the empty side).
+func (r *resolver) tellEach(kind, rule, text string, cuts map[rules.Side]string) {
+	var whole, cut []rules.Side
+	for _, sd := range r.s.scn.Sides {
+		switch c := cuts[sd.Side]; c {
+		case text:
+			whole = append(whole, sd.Side)
+		case "":
+		default:
+			cut = append(cut, sd.Side)
+		}
+	}
+	if len(whole) == 0 {
+		whole = []rules.Side{""}
+	}
+	r.log.Add(kind, rule, text, whole...)
+	for _, sd := range cut {
+		r.log.Events = append(r.log.Events, rules.Event{Kind: kind, Rule: rule, Text: cuts[sd], Visible: []rules.Side{sd}, Copy: true})
+	}
+}
+
+// namesFor names the counters of ps that a side's map shows, or says
+// "unseen units" when it shows none of them (LoB 2.4).
+func (s *State) namesFor(side rules.Side, ps []*Piece) string {
+	var shown []*Piece
+	for _, p := range ps {
+		if s.shownTo(side, p) {
+			shown = append(shown, p)
+		}
+	}
+	if len(shown) == 0 {
+		return "unseen units"
+	}
+	return unitNames(shown)
+}
+
+// lossLines are a loss's report lines (LoB 5.1b): the owner's, with the
+// SPs left, and the other side's, naming the unit only when its map shows
+// it and never its strength ("" when it does not show it). p is read after the loss,
+// shown before it.
+func lossLines(p *Piece, what string, shown bool) (full, cut string) {
+	full = fmt.Sprintf("%s loses 1 SP to %s, %d left", p.Name, what, p.Unit.SP)
+	cut = fmt.Sprintf("%s loses 1 SP to %s", p.Name, what)
+	if p.Unit.Eliminated {
+		full = fmt.Sprintf("%s loses its last SP to %s and is eliminated", p.Name, what)
+		cut = full
+	}
+	if !shown {
+		cut = ""
+	}
+	return full, cut
+}
