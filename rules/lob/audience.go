@@ -83,6 +83,27 @@ func (s *State) namesFor(side rules.Side, ps []*Piece) string {
 	return unitNames(shown)
 }
 
+// aboutSide tells the events that follow to the owner of the counters
+// they are about (add), until the returned function restores the
+// audience before.
+func (r *resolver) aboutSide(owner rules.Side) func() {
+	was := r.about
+	r.about = ""
+	if owner != r.side {
+		r.about = owner
+	}
+	return func() { r.about = was }
+}
+
+// seenThere is what the other side of owner reads of an event at a hex:
+// text when it sees the hex, else "".
+func (r *resolver) seenThere(owner rules.Side, h, text string) string {
+	if r.s.sees(r.s.enemyOf(owner), h) {
+		return text
+	}
+	return ""
+}
+
 // lossLines are a loss's report lines (LoB 5.1b): the owner's, with the
 // SPs left, and the other side's, naming the unit only when its map shows
 // it and never its strength ("" when it does not show it). p is read after the loss,

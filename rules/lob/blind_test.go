@@ -1,13 +1,19 @@
 package lob
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // The tests of this file check that what a side is shown depends only on
@@ -214,4 +220,137 @@ func TestLossLinesTellTheOtherSideOnlyWhatItSees(t *testing.T) {
 			t.Errorf("with strengths %v the CSA read:\n%s\nnot:\n%s", sp, got, first)
 		}
 	}
+}
+
+// ownFateMisses lists the changes to a side's own counters and hex
+// markers from one state to the next that no event the side may read
+// tells of: a counter's change must be told by an event naming it, a
+// marker's by one naming its hex (R-FOG-5). A leader, HQ or Wagon that
+// goes with a stack, and a reinforcement arriving with its Command, may
+// be told by an event naming the hex it is in now.
+func ownFateMisses(before, after *State, evs []rules.Event) []string {
+	told := map[rules.Side]string{}
+	for _, sd := range before.scn.Sides {
+		var b strings.Builder
+		for _, e := range evs {
+			if e.Kind != "roll" && e.VisibleTo(sd.Side) {
+				b.WriteString(e.Text + "\n")
+			}
+		}
+		told[sd.Side] = b.String()
+	}
+	var misses []string
+	owners := map[string]rules.Side{}
+	for i, p := range after.doc.Pieces {
+		q := before.doc.Pieces[i]
+		owners[p.Hex], owners[q.Hex] = p.Side, q.Side
+		if fmt.Sprint(p.Hex, p.Status, p.OffMap) == fmt.Sprint(q.Hex, q.Status, q.OffMap) &&
+			(p.Unit == nil || *p.Unit == *q.Unit) {
+			continue
+		}
+		byHex := (p.Unit == nil || p.OffMap != q.OffMap) && p.Hex != "" && strings.Contains(told[p.Side], p.Hex)
+		if !strings.Contains(told[p.Side], p.Name) && !byHex {
+			misses = append(misses, fmt.Sprintf("%s: %s %+v %+v -> %s %+v %+v", p.Side, p.Name, q, q.Unit, p.Name, p, p.Unit))
+		}
+	}
+	markers := func(s *State) map[string]string {
+		out := map[string]string{}
+		for _, m := range s.doc.Markers {
+			out[m.Hex] = fmt.Sprint(m.Morale, m.CowardlyLegs, m.CBF)
+		}
+		return out
+	}
+	mb, ma := markers(before), markers(after)
+	for _, h := range append(slices.Collect(maps.Keys(mb)), slices.Collect(maps.Keys(ma))...) {
+		if mb[h] == ma[h] || owners[h] == "" {
+			continue
+		}
+		if !strings.Contains(told[owners[h]], h) {
+			misses = append(misses, fmt.Sprintf("%s: marker in %s %q -> %q", owners[h], h, mb[h], ma[h]))
+		}
+	}
+	slices.Sort(misses)
+	return slices.Compact(misses)
+}
+
+// TestOwnFate plays the conformance suite's recorded game and checks
+// that every change to a side's own counters and markers, in its own
+// segment and in the enemy's, appears in an event that side reads
+// (R-FOG-5).
+func TestOwnFate(t *testing.T) {
+	rec, err := rulestest.Record(New(), 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range rec.Segments {
+		before, err := decodeState(p.Before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := decodeState(p.After)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var evs []rules.Event
+		if err := json.Unmarshal(p.Events, &evs); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ownFateMisses(before, after, evs) {
+			t.Errorf("segment %d (%s): untold: %s", i, before.Segment().Label, m)
+		}
+	}
+}
+
+// fateHarness runs cases with a Line of Battle whose every resolution is
+// checked for untold changes to a side's own counters (ownFateMisses).
+type fateHarness struct {
+	harness
+	sys *fateSystem
+}
+
+func (h fateHarness) System() rules.System { return h.sys }
+
+type fateSystem struct {
+	System
+	t       *testing.T
+	checked int // resolutions that changed a counter of the side not moving
+}
+
+func (f *fateSystem) Resolve(in rules.Input) (rules.Result, error) {
+	res, err := f.System.Resolve(in)
+	before, ok := in.State.(*State)
+	after, ok2 := res.Next.(*State)
+	if err != nil || !ok || !ok2 {
+		return res, err
+	}
+	for i, p := range after.doc.Pieces {
+		if q := before.doc.Pieces[i]; p.Side != before.side() && (p.Hex != q.Hex || p.Unit != nil && *p.Unit != *q.Unit) {
+			f.checked++
+			break
+		}
+	}
+	for _, m := range ownFateMisses(before, after, res.Events) {
+		f.t.Errorf("%s: untold: %s", before.Segment().Label, m)
+	}
+	return res, err
+}
+
+// TestOwnFateInCombatCases runs the fire, Charge, retreat and battle
+// cases and checks every resolution: each change to a side's own counters
+// and markers, in the enemy's turn too, is told to that side (R-FOG-5).
+func TestOwnFateInCombatCases(t *testing.T) {
+	sub := fstest.MapFS{}
+	for _, n := range []string{"field-fire.case", "charge.case", "retreat.case", "battle.case"} {
+		b, err := os.ReadFile(filepath.Join("testdata", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub["testdata/"+n] = &fstest.MapFile{Data: b}
+	}
+	sys := &fateSystem{System: New().(System), t: t}
+	rulestest.RunCorpus(t, fateHarness{sys: sys}, sub, "testdata")
+	if sys.checked == 0 {
+		t.Fatal("no resolution changed the other side's counters: the test shows nothing")
+	}
+	t.Logf("%d resolutions changed counters of the side not moving", sys.checked)
 }

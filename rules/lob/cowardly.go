@@ -1,6 +1,9 @@
 package lob
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Cowardly Legs (LoB 6.5). A marker goes where a retreat began, or where
 // a stack was destroyed by Combat or Morale Table results (6.5a); it makes
@@ -13,7 +16,14 @@ import "slices"
 func (r *resolver) placeCowardlyLegs(h string, creators []string, rule, why string) {
 	r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs = true })
 	r.s.exempt(h, creators)
-	r.add("cowardly-legs", rule, "Cowardly Legs marker placed in %s: %s", h, why)
+	// The marker is its stack's side's; a marker on the map is no secret
+	// where the other side sees the hex (LoB 2.4, R-FOG-5).
+	owner := r.side
+	if len(creators) > 0 {
+		owner = r.s.piece(creators[0]).Side
+	}
+	text := fmt.Sprintf("Cowardly Legs marker placed in %s: %s", h, why)
+	r.tell(owner, r.seenThere(owner, h, text), "cowardly-legs", rule, text)
 }
 
 // exempt records units a hex's Cowardly Legs marker never affects.

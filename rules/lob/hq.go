@@ -63,6 +63,7 @@ func (s *State) jumpedBy(side rules.Side, h string) bool {
 // are equally near, the owner's standing HQ reaction picks among them
 // (nearestOwnUnit). With no combat unit left the HQ stays where it is.
 func (r *resolver) displaceHQ(c *Command, why string) {
+	defer r.aboutSide(c.Side)() // its owner reads its fate (R-FOG-5)
 	hq := r.s.piece(c.HQName())
 	from := hq.Hex
 	how := r.s.choiceOf(c.Side, "HQ")

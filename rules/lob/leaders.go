@@ -1,6 +1,7 @@
 package lob
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -733,8 +734,16 @@ func (r *resolver) removeLeadersWithoutUnits() {
 			gone = gone && r.s.piece(u).Unit.Eliminated
 		}
 		if gone {
+			// His side reads it; the other side when its map showed him
+			// (R-FOG-5).
+			shown := r.s.shownTo(r.s.enemyOf(p.Side), p)
 			p.Status = leaderRemoved
-			r.add("leader-removed", "LoB 9.1a", "all of %s's combat units have been eliminated: he is removed until Loss Recovery brings one back, as LoB 9.3c provides", p.Name)
+			text := fmt.Sprintf("all of %s's combat units have been eliminated: he is removed until Loss Recovery brings one back, as LoB 9.3c provides", p.Name)
+			cut := ""
+			if shown {
+				cut = text
+			}
+			r.tell(p.Side, cut, "leader-removed", "LoB 9.1a", text)
 		}
 	}
 }

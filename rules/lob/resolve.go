@@ -52,6 +52,10 @@ type resolver struct {
 	// sideLinks is links(side), built once: the order of battle does not
 	// change during a resolution (ownLinks).
 	sideLinks map[string]radiusLink
+	// about is the side whose counters the events now told are about,
+	// when it is not the phasing side: a retreat or a displaced HQ of the
+	// other side (audience.go, R-FOG-5).
+	about rules.Side
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
@@ -100,7 +104,15 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 	return r.s, r.log.Events, nil
 }
 
+// add adds an event told to the phasing side, or, while the events are
+// about the other side's counters (about), to their owner: each side
+// reads its own units' fate; what the phasing side may read of it, tell
+// gives it (R-FOG-5).
 func (r *resolver) add(kind, rule, format string, args ...any) {
+	if r.about != "" {
+		r.log.Add(kind, rule, fmt.Sprintf(format, args...), r.about)
+		return
+	}
 	r.log.Add(kind, rule, fmt.Sprintf(format, args...), r.side)
 }
 

@@ -65,6 +65,7 @@ func (r *resolver) retreat(o retreatOrder) (string, error) {
 		r.add("retreat-ignored", "LoB 6.3h", "the Blood Lusted stack in %s ignores its %d-hex retreat", o.Hex, o.Hexes)
 		return o.Hex, nil
 	}
+	defer r.aboutSide(side)() // its owner reads its fate (R-FOG-5)
 	rt := r.startRetreat(o, side)
 	if err := r.extendGuns(rt); err != nil {
 		return o.Hex, err
@@ -236,8 +237,11 @@ func (r *resolver) cannotRetreat(rt *retreating) {
 		u.Unit.Losses += u.Unit.SP
 		u.Unit.SP, u.Unit.Eliminated = 0, true
 	}
-	r.add("retreat-eliminated", "LoB 6.3c", "%s cannot %s from %s and %s eliminated",
-		strings.Join(names(rt.units), ", "), rt.o.what(), rt.o.Hex, isAre(len(rt.units)))
+	other := r.s.enemyOf(rt.side)
+	seen := r.s.namesFor(other, rt.units)
+	r.tell(rt.side, r.seenThere(rt.side, rt.o.Hex, fmt.Sprintf("%s in %s: eliminated, unable to %s", seen, rt.o.Hex, rt.o.what())),
+		"retreat-eliminated", "LoB 6.3c", fmt.Sprintf("%s cannot %s from %s and %s eliminated",
+			strings.Join(names(rt.units), ", "), rt.o.what(), rt.o.Hex, isAre(len(rt.units))))
 	if len(r.s.stackUnits(rt.side, rt.o.Hex)) == 0 {
 		r.s.setMorale(rt.o.Hex, MoraleNormal)
 	}
@@ -300,8 +304,19 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 		from[p.Hex] = true
 	}
 	m := r.s.morale(rt.o.Hex)
+	// What the other side reads: the units its map showed leaving a hex
+	// it sees, and arriving where it sees them (R-FOG-5).
+	other := r.s.enemyOf(rt.side)
+	left := r.seenThere(rt.side, rt.o.Hex, fmt.Sprintf("%s %s from %s", r.s.namesFor(other, rt.units), verb(rt.o), rt.o.Hex))
 	for _, p := range rt.counters {
 		p.Hex = end
+	}
+	if r.s.sees(other, end) {
+		if left == "" {
+			left = fmt.Sprintf("%s arrive in %s", r.s.namesFor(other, rt.units), end)
+		} else {
+			left += " to " + end
+		}
 	}
 	for _, h := range sortedKeys(from) {
 		if h != end && len(r.s.stackUnits(rt.side, h)) == 0 {
@@ -311,7 +326,7 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 	if len(rt.units) > 0 {
 		r.s.setMorale(end, worst(r.s.morale(end), m))
 	}
-	r.add("retreat", rt.o.Rule, "%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " "))
+	r.tell(rt.side, left, "retreat", rt.o.Rule, fmt.Sprintf("%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " ")))
 	r.faceBack(rt, end, prev)
 	r.overstacked(rt.side, end)
 	if !rt.o.withdrawal() && !rt.guns && len(rt.units) > 0 {
@@ -387,14 +402,24 @@ func (r *resolver) joinWagons(rt *retreating, h string) {
 // hex (LoB 3.4a, 6.3e).
 func (r *resolver) ezocLoss(rt *retreating, h string) {
 	u := r.lossTaker(rt.side, rt.units)
+	shown := r.s.shownTo(r.s.enemyOf(rt.side), u)
 	u.Unit.SP--
 	u.Unit.Losses++
-	r.add("retreat-loss", "LoB 6.3e", "%s enters the enemy ZOC in %s and loses 1 SP (%d left)", u.Name, h, u.Unit.SP)
+	cut := ""
+	if shown {
+		cut = fmt.Sprintf("%s enters the enemy ZOC in %s and loses 1 SP", u.Name, h) // R-FOG-4
+	}
+	r.tell(rt.side, cut, "retreat-loss", "LoB 6.3e", fmt.Sprintf("%s enters the enemy ZOC in %s and loses 1 SP (%d left)", u.Name, h, u.Unit.SP))
 	if u.Unit.SP == 0 {
 		u.Unit.Eliminated = true
 		rt.units = slices.DeleteFunc(rt.units, func(p *Piece) bool { return p == u })
 		rt.counters = slices.DeleteFunc(rt.counters, func(p *Piece) bool { return p == u })
-		r.add("eliminated", "LoB 6.3e", "%s is eliminated", u.Name)
+		if !shown {
+			cut = ""
+		} else {
+			cut = fmt.Sprintf("%s is eliminated", u.Name)
+		}
+		r.tell(rt.side, cut, "eliminated", "LoB 6.3e", fmt.Sprintf("%s is eliminated", u.Name))
 	}
 }
 
