@@ -49,7 +49,10 @@ const hideReach = 12
 // its report, R-FOG-3). In the side's own segment only stacks out of its
 // reach (hideReach) are varied, and moved only out of reach, because the
 // check resolves the segment and play may rightly meet a hidden unit (a
-// move into its ZOC). Orders and standing reactions are not varied.
+// move into its ZOC). In the enemy's segment the strengths of the enemy
+// units the side sees, and the facings of units under a top counter, are
+// varied too (secretStrengths). Orders and standing reactions are not
+// varied.
 func (System) HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (rules.State, int, error) {
 	st, ok := s.(*State)
 	if !ok {
@@ -120,5 +123,30 @@ func (System) HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (
 			free = slices.Delete(free, k, k+1)
 		}
 	}
+	if reach < 0 {
+		moved += secretStrengths(next, side, pick)
+	}
 	return next, moved, nil
+}
+
+// secretStrengths varies, in a position the side does not resolve, what
+// it knows nothing of in the enemy stacks it sees: every combat unit's
+// strength (LoB 2.4) and the facing of units under the top one. It
+// reports how many units it varied.
+func secretStrengths(s *State, side rules.Side, pick func(n int) int) int {
+	n := 0
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Side == side || p.Unit == nil || !s.onMapNow(p) {
+			continue
+		}
+		if u := s.scn.unit(p.Name); u != nil && u.SP > 1 {
+			p.Unit.SP = 1 + pick(u.SP)
+			n++
+		}
+		if s.topCombat(p.Hex) != p {
+			p.Unit.Facing = pick(6)
+		}
+	}
+	return n
 }
