@@ -518,7 +518,10 @@ func checkHidden(t rapid.TB, sys rules.System) {
 		}
 		resolved++
 		p := rec.Segments[i]
-		ra, rb := resolvedFor(sys, variants[0], side, p), resolvedFor(sys, variants[1], side, p)
+		// A PNG map is drawn from the view alone and costs tens of
+		// milliseconds: every pngEvery-th resolved draw compares it.
+		png := resolved%pngEvery == 1
+		ra, rb := resolvedFor(sys, variants[0], side, p, png), resolvedFor(sys, variants[1], side, p, png)
 		for k := range ra {
 			if ra[k] != rb[k] {
 				rt.Fatalf("%s, %s: %s differs with hidden enemy units elsewhere: %s", s.Segment().Label, side, k, firstDiff([]byte(ra[k]), []byte(rb[k])))
@@ -541,6 +544,8 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 		svg, err := templates.MapSVG(v)
 		out["map SVG"] = string(svg) + fmt.Sprint(err)
 	}
+	status, err := templates.Status(templates.StatusData{Command: "STATUS", View: v})
+	out["STATUS reply"] = status + fmt.Sprint(err)
 	texts := []string{defaultText(sys, s, side)}
 	if ex, ok := sys.(Examples); ok {
 		texts = append(texts, ex.Examples()...)
@@ -562,9 +567,13 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 	return out
 }
 
+// pngEvery is how often the hidden check compares the PNG map after
+// resolution.
+const pngEvery = 20
+
 // resolvedFor resolves a position's segment with the recorded segment's
 // orders and seed and returns what the side receives of it.
-func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played) map[string]string {
+func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played, png bool) map[string]string {
 	q := p
 	q.Decisions = nil
 	out := map[string]string{}
@@ -588,8 +597,31 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played) map
 	j, _ = json.Marshal(asked)
 	out["decision requests"] = string(j)
 	if res.Next != nil {
-		j, _ = json.Marshal(sys.View(res.Next, side))
+		v := sys.View(res.Next, side)
+		j, _ = json.Marshal(v)
 		out["view after"] = string(j)
+		// The results mail's text and HTML parts, as the adjudicator
+		// writes them from the view and the events the side may see
+		// (its dice part is not compared here), and its SVG map.
+		var lines []string
+		for _, e := range evs {
+			if e.Kind != "roll" {
+				lines = append(lines, e.Text+" ("+e.Rule+")")
+			}
+		}
+		text, err := templates.Report(templates.ReportData{View: v, Resolved: s.Segment().Label, Events: lines, Over: res.Next.Over(),
+			OrdersDue: slices.Contains(res.Next.Segment().Sides, side)})
+		out["results mail text"] = text + fmt.Sprint(err)
+		html, err := templates.HTML(templates.HTMLData{Title: "Results: " + s.Segment().Label, Text: text})
+		out["results mail HTML"] = html + fmt.Sprint(err)
+		if v.Map != nil {
+			svg, err := templates.MapSVG(v)
+			out["map SVG after"] = string(svg) + fmt.Sprint(err)
+			if png {
+				b, err := templates.MapPNG(v)
+				out["map PNG after"] = string(b) + fmt.Sprint(err)
+			}
+		}
 	}
 	return out
 }
