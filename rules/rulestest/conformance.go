@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -508,7 +509,7 @@ func checkHidden(t rapid.TB, sys rules.System) {
 			moved++
 		}
 		a, b := received(sys, variants[0], side), received(sys, variants[1], side)
-		for k := range a {
+		for _, k := range slices.Sorted(maps.Keys(a)) {
 			if a[k] != b[k] {
 				rt.Fatalf("%s, %s: %s differs with hidden enemy units elsewhere: %s", s.Segment().Label, side, k, firstDiff([]byte(a[k]), []byte(b[k])))
 			}
@@ -522,7 +523,7 @@ func checkHidden(t rapid.TB, sys rules.System) {
 		// milliseconds: every pngEvery-th resolved draw compares it.
 		png := resolved%pngEvery == 1
 		ra, rb := resolvedFor(sys, variants[0], side, p, png), resolvedFor(sys, variants[1], side, p, png)
-		for k := range ra {
+		for _, k := range slices.Sorted(maps.Keys(ra)) {
 			if ra[k] != rb[k] {
 				rt.Fatalf("%s, %s: %s differs with hidden enemy units elsewhere: %s", s.Segment().Label, side, k, firstDiff([]byte(ra[k]), []byte(rb[k])))
 			}
