@@ -60,7 +60,7 @@ type actingStack struct {
 
 // scriptedUnits lists the counters the file's activity scripts name.
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
-	out, pieces := map[string]bool{}, r.s.pieceNames()
+	out, pieces := map[string]bool{}, r.s.pieceNames(r.side)
 	for _, o := range f.Orders {
 		st, ok := o.(*orders.Stack)
 		if !ok {
@@ -159,7 +159,7 @@ func stepText(s orders.Step) string {
 // it returns nil when none is left.
 func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
-	pieces := r.s.pieceNames()
+	pieces := r.s.pieceNames(r.side)
 	for _, n := range st.Units {
 		m := match("unit", n.Text, pieces)
 		if !m.ok {
@@ -304,7 +304,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 		a.splitHexes = append(a.splitHexes, a.hex)
 	}
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := match("unit", n.Text, r.s.pieceNames(r.side))
 		if !m.ok {
 			continue
 		}
@@ -324,7 +324,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 // the worse Morale State of the two (6.0a).
 func (r *resolver) join(a *actingStack, names []orders.Name) {
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := match("unit", n.Text, r.s.pieceNames(r.side))
 		if !m.ok {
 			continue
 		}

@@ -37,6 +37,18 @@ func (s *State) topCombat(h string) *Piece {
 	return nil
 }
 
+// SecretOOB is the id of Galloper's per-game setting for secret orders
+// of battle, switched on with the optional rules: a side is not told the
+// names of the enemy's counters and Commands (ruling R-FOG-6).
+const SecretOOB = "G-OOB"
+
+// knownTo reports whether the names of a side's counters and Commands
+// are offered to the reader's orders: always its own; the enemy's unless
+// the orders of battle are secret (SecretOOB). The umpire knows all.
+func (s *State) knownTo(reader, owner rules.Side) bool {
+	return reader == "" || reader == owner || !s.optional(SecretOOB)
+}
+
 // tell adds an event about counters of the owner side: the owner reads
 // text. The other side reads cut: the same event when cut is text, a cut
 // copy when it differs (rules.Event.Copy), nothing when it is "".

@@ -354,3 +354,39 @@ func TestOwnFateInCombatCases(t *testing.T) {
 	}
 	t.Logf("%d resolutions changed counters of the side not moving", sys.checked)
 }
+
+// TestSecretOrdersOfBattleOfferNoEnemyNames writes a CSA script naming a
+// USA brigade, misspelt and in full: with the orders of battle open the
+// refusal names the brigade; with them secret (SecretOOB) no problem
+// names it, and the refusal reads as for a name no counter has (R-FOG-6).
+func TestSecretOrdersOfBattleOfferNoEnemyNames(t *testing.T) {
+	open := newGame(t)
+	enemy := enemyCombatPiece(t, open, "CSA").Name
+	misspelt := enemy[:len(enemy)-1] + "x"
+	problems := func(st *State, name string) string {
+		text := "GAME lr\nSIDE CSA\nTURN 1\nSTACK " + name + "\n  FORMATION LINE\nEND\n"
+		f, ps := rulestest.ParseOrders(New(), text)
+		if len(ps) > 0 {
+			t.Fatalf("%s does not parse: %+v", text, ps)
+		}
+		j, _ := json.Marshal(New().Validate(st, "CSA", f))
+		return string(j)
+	}
+	if got := problems(open, misspelt); !strings.Contains(got, "did you mean '"+enemy+"'") {
+		t.Errorf("with open orders of battle %q is not suggested: %s", enemy, got)
+	}
+	s, err := WithOptionalRules(open, SecretOOB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := s.(*State)
+	for _, name := range []string{misspelt, enemy} {
+		got := problems(secret, name)
+		if strings.Contains(strings.ReplaceAll(got, name, ""), enemy) || strings.Contains(got, "USA") {
+			t.Errorf("with secret orders of battle, STACK %s: %s", name, got)
+		}
+		if !strings.Contains(got, `"Code":"lob-unknown-unit"`) || !strings.Contains(got, "there is no unit called") {
+			t.Errorf("STACK %s reads otherwise than a name no counter has: %s", name, got)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func WithOptionalRules(s rules.State, opts ...string) (rules.State, error) {
 	next := st.clone()
 	for _, o := range opts {
 		if !optionalRules[o] {
-			return nil, fmt.Errorf("lob: %q is not an optional rule (12.1 to 12.5)", o)
+			return nil, fmt.Errorf("lob: %q is not an optional rule (12.1 to 12.5, or %s)", o, SecretOOB)
 		}
 		if !next.optional(o) {
 			next.doc.Optional = append(next.doc.Optional, o)
@@ -148,6 +148,7 @@ func (System) OptionalRules() []rules.OptionalRule {
 		{ID: "12.3", Name: "Advanced Road Columns"},
 		{ID: "12.4", Name: "Axis of Advance"},
 		{ID: "12.5", Name: "Sound of the Guns"},
+		{ID: SecretOOB, Name: "Secret orders of battle (Galloper's setting: no enemy names are offered)"},
 	}
 }
 

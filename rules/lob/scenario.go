@@ -521,7 +521,7 @@ func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
 }
 
 // optionalRules are the optional rules a game may switch on (LoB 12.0).
-var optionalRules = map[string]bool{"12.1": true, "12.2": true, "12.3": true, "12.4": true, "12.5": true}
+var optionalRules = map[string]bool{"12.1": true, "12.2": true, "12.3": true, "12.4": true, "12.5": true, SecretOOB: true}
 
 // commandLevels are the levels a scenario may give a Command (LoB 10.1a).
 var commandLevels = map[string]bool{LevelCorps: true, LevelDivision: true, LevelBrigade: true, LevelArtillery: true}

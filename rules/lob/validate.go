@@ -145,9 +145,12 @@ func (s *State) newOrderRules(w *orders.Written, n int, ps *problems) {
 func (s *State) preSet() bool { return s.optional("12.1") && s.doc.Segment < 2 }
 
 // leaderNames lists every leader of both sides.
-func (s *State) leaderNames() []named[*Command] {
+func (s *State) leaderNames(side rules.Side) []named[*Command] {
 	var ns []named[*Command]
 	for _, c := range s.scn.commands() {
+		if !s.knownTo(side, c.Side) {
+			continue
+		}
 		ns = append(ns, named[*Command]{c.Leader.Name, c})
 	}
 	return ns
@@ -157,7 +160,7 @@ func (s *State) leaderNames() []named[*Command] {
 // See LoB 10.5: the Army Commander is the source of orders; lower leaders
 // only relay or use Initiative (10.10), which this slice does not support.
 func (s *State) issuer(sd *SideOOB, w *orders.Written, ps *problems) (string, bool) {
-	m := match("leader", w.From, s.leaderNames())
+	m := match("leader", w.From, s.leaderNames(sd.Side))
 	if !m.ok {
 		ps.add(w.FromAt, "lob-unknown-leader", "LoB 10.5", m.message, m.suggestion)
 		return "", false
@@ -176,9 +179,12 @@ func (s *State) issuer(sd *SideOOB, w *orders.Written, ps *problems) (string, bo
 }
 
 // commandNames lists every Command by its name, its HQ and its leader.
-func (s *State) commandNames() []named[*Command] {
+func (s *State) commandNames(side rules.Side) []named[*Command] {
 	var ns []named[*Command]
 	for _, c := range s.scn.commands() {
+		if !s.knownTo(side, c.Side) {
+			continue
+		}
 		ns = append(ns, named[*Command]{c.Name, c}, named[*Command]{c.HQName(), c}, named[*Command]{c.Leader.Name, c})
 	}
 	return ns
@@ -186,9 +192,9 @@ func (s *State) commandNames() []named[*Command] {
 
 // receiver finds a friendly Command by name (LoB 10.3c: one Command).
 func (s *State) receiver(sd *SideOOB, text string, at orders.Pos, code string, ps *problems) (*Command, bool) {
-	m := match("Command", text, s.commandNames())
+	m := match("Command", text, s.commandNames(sd.Side))
 	if !m.ok {
-		if cs := s.severalCommands(text); len(cs) > 1 {
+		if cs := s.severalCommands(sd.Side, text); len(cs) > 1 {
 			ps.add(at, "lob-10.3c-one-command", "LoB 10.3c",
 				fmt.Sprintf("an order goes to one Command (and the formations under it) only; this one names %s", strings.Join(cs, " and ")),
 				"write a separate order for each Command")
@@ -208,11 +214,11 @@ func (s *State) receiver(sd *SideOOB, text string, at orders.Pos, code string, p
 // severalCommands splits a receiver written as a list ("Longstreet's
 // Corps and Wright's Brigade") into the Commands it names, when every part
 // names one; an order has only one (LoB 10.3c).
-func (s *State) severalCommands(text string) []string {
+func (s *State) severalCommands(side rules.Side, text string) []string {
 	parts := strings.FieldsFunc(strings.NewReplacer(" and ", ",", " AND ", ",", " And ", ",", " & ", ",", ";", ",").Replace(text), func(r rune) bool { return r == ',' })
 	var out []string
 	for _, p := range parts {
-		m := match("Command", strings.TrimSpace(p), s.commandNames())
+		m := match("Command", strings.TrimSpace(p), s.commandNames(side))
 		if !m.ok {
 			return nil
 		}

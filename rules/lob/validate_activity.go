@@ -59,11 +59,15 @@ func firstWritten(f *orders.File) *orders.Written {
 	return nil
 }
 
-// pieceNames lists every counter that can be part of a stack, by name.
-func (s *State) pieceNames() []named[int] {
-	ns := make([]named[int], len(s.doc.Pieces))
+// pieceNames lists every counter that can be part of a stack, by name,
+// that a side's orders may name: with secret orders of battle only its
+// own (knownTo).
+func (s *State) pieceNames(side rules.Side) []named[int] {
+	ns := make([]named[int], 0, len(s.doc.Pieces))
 	for i, p := range s.doc.Pieces {
-		ns[i] = named[int]{p.Name, i}
+		if s.knownTo(side, p.Side) {
+			ns = append(ns, named[int]{p.Name, i})
+		}
 	}
 	return ns
 }
@@ -71,10 +75,10 @@ func (s *State) pieceNames() []named[int] {
 // ownPiece finds one of the side's counters by name or unique
 // abbreviation, reporting a problem if there is none.
 func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
-	m := match("unit", n.Text, s.pieceNames())
+	m := match("unit", n.Text, s.pieceNames(sd.Side))
 	if !m.ok {
 		if m.suggestion == "" {
-			m.suggestion = s.suggestPiece(n.Text)
+			m.suggestion = s.suggestPiece(sd.Side, n.Text)
 		}
 		ps.add(n.At, "lob-unknown-unit", "LoB 2.2", m.message, m.suggestion)
 		return nil, false
@@ -177,7 +181,7 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 // already activates: each unit has one activity a phase, and a stack
 // finishes before another starts (LoB 2.2, 3.0d).
 func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
-	names := s.pieceNames()
+	names := s.pieceNames(rules.Side(f.Side))
 	piece := func(n orders.Name) (string, bool) {
 		m := match("unit", n.Text, names)
 		if !m.ok {
@@ -297,7 +301,7 @@ func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *
 			continue
 		}
 		if !slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames())
+			m := match("unit", u.Text, s.pieceNames(sd.Side))
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}) {
 			ps.add(n.At, "lob-3.0d-split-not-in-stack", "LoB 3.0d",
@@ -335,7 +339,7 @@ func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at st
 		}
 		switch {
 		case slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames())
+			m := match("unit", u.Text, s.pieceNames(sd.Side))
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}):
 			ps.add(n.At, "lob-3.0d-join-member", "LoB 3.0d",
@@ -396,7 +400,7 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 			}
 		}
 		for _, n := range namesIn(o) {
-			m := match("unit", n.Text, s.pieceNames())
+			m := match("unit", n.Text, s.pieceNames(rules.Side(f.Side)))
 			if !m.ok {
 				continue
 			}
@@ -435,10 +439,13 @@ func namesIn(o orders.Order) []orders.Name {
 // likely meant, comparing it with whole names and with their beginnings
 // ("Amse" is one slip from "Ames' Brigade"). It returns "" if none is
 // close.
-func (s *State) suggestPiece(written string) string {
+func (s *State) suggestPiece(side rules.Side, written string) string {
 	w := foldName(written)
 	best, bestD := "", max(1, len([]rune(w))/4)+1
 	for _, p := range s.doc.Pieces {
+		if !s.knownTo(side, p.Side) {
+			continue
+		}
 		full := normName(p.Name)
 		d := orders.Distance(w, full)
 		if r := []rune(full); len(r) > len([]rune(w)) {
@@ -530,7 +537,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 // that are not (reported elsewhere).
 func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
-	names := s.pieceNames()
+	names := s.pieceNames(side)
 	for _, n := range ns {
 		if m := match("unit", n.Text, names); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
