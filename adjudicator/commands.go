@@ -135,9 +135,16 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 	if st, err = sys.DecodeState(g.State); err != nil {
 		return Outcome{}, err
 	}
+	st, held, err := a.shownState(tx, g, p, sys, st)
+	if err != nil {
+		return Outcome{}, err
+	}
 	v := view(sys, st, side, g.ID)
 	d := templates.StatusData{Command: c.Word, Note: note, View: v, Next: nextLine(st, side), Paused: g.PausedAt != 0}
-	if g.Deadline != 0 && !st.Over() {
+	if held && d.Note == "" {
+		d.Note = "The latest results are held for the umpire's review."
+	}
+	if g.Deadline != 0 && !st.Over() && !held {
 		d.Deadline = timeText(g.Deadline)
 	}
 	if c.Word == "ORDERS" && !st.Over() {

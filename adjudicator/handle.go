@@ -150,6 +150,12 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	if _, held, err := a.heldSegment(tx, g, player); err != nil || held {
+		if err != nil {
+			return Outcome{}, err
+		}
+		return a.reject(tx, in, &g, player.Side, append(probs, holdProblem))
+	}
 	seg := st.Segment()
 	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil {
 		return a.reject(tx, in, &g, player.Side, append(probs, *p))

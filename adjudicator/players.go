@@ -178,9 +178,16 @@ func (a *Adjudicator) verify(tx *store.Tx, g store.Game, p store.Player) (string
 			bySeg[e.SegmentIndex] = append(bySeg[e.SegmentIndex], ev)
 		}
 	}
+	hold, held, err := a.heldSegment(tx, g, p)
+	if err != nil {
+		return "", nil, err
+	}
+	if held {
+		segs = slices.DeleteFunc(segs, func(s store.Segment) bool { return s.SegmentIndex >= hold.SegmentIndex })
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Galloper dice for game %s\ncommitment (chain head) %x, %d links, engine %s\n\n", g.ID, g.DiceHead, g.DiceLinks, Engine)
-	over := g.Status == "over"
+	over := g.Status == "over" && !held
 	for _, s := range segs {
 		rec, err := dice.ParseRecord(s.DiceRecord)
 		if err != nil {

@@ -46,7 +46,17 @@ func (a *Adjudicator) release(tx *store.Tx, g store.Game) (string, error) {
 	if n == 0 {
 		return "No results were held; nothing to release.", nil
 	}
-	return fmt.Sprintf("Released %d held mail(s) to the players.", n), nil
+	msg := fmt.Sprintf("Released %d held mail(s) to the players.", n)
+	if g.PausedAt == 0 {
+		return msg, nil
+	}
+	// The hold stopped the clock (preview.go); the release restarts it.
+	_, st, err := a.gameState(g)
+	if err != nil {
+		return "", err
+	}
+	note, err := a.resume(tx, g, st.Segment().Sides)
+	return msg + " " + note, err
 }
 
 // extend moves the current deadline later by a duration: "EXTEND 24h",

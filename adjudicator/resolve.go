@@ -174,6 +174,9 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err := a.queueReports(tx, g, sys, seg, next, res.Events, rec, time.UnixMilli(deadline)); err != nil {
 		return err
 	}
+	if g.Preview && !next.Over() && g.PausedAt == 0 {
+		return a.holdClock(tx, g, deadline) // until RELEASE (preview.go)
+	}
 	if next.Over() || g.PausedAt != 0 {
 		return nil
 	}

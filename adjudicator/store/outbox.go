@@ -1,5 +1,7 @@
 package store
 
+import "database/sql"
+
 // Outgoing is a mail waiting in (or sent from) the outbox. Its Message-ID
 // is fixed when it is created, so a retried send is recognisably the same
 // mail.
@@ -104,6 +106,16 @@ func (t *Tx) ReleaseHeld(gameID string, now int64) (int, error) {
 	}
 	n, err := res.RowsAffected()
 	return int(n), err
+}
+
+// HeldSegment is the earliest segment of a game whose mails are held for
+// the umpire's RELEASE, and whether there is one.
+func (t *Tx) HeldSegment(gameID string) (int, bool, error) {
+	var k sql.NullInt64
+	if err := t.queryRow(`SELECT MIN(segment_index) FROM outbox WHERE game_id = ? AND status = 'held'`, gameID).Scan(&k); err != nil {
+		return 0, false, err
+	}
+	return int(k.Int64), k.Valid, nil
 }
 
 // DiscardHeld drops the held mails of a game's segment, which an umpire
