@@ -58,7 +58,7 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 			if p.Email == "" || (p.Side != string(req.Side) && p.Side != Umpire) {
 				continue
 			}
-			if err := a.queue(tx, g, "decision", fmt.Sprintf("%d.%d", seg.Index, q.Seq), p.Email, subject, decisionText(g, seg, q, p.Side), Incoming{}, nil); err != nil {
+			if err := a.queueDecision(tx, g, seg, q, p, subject); err != nil {
 				return err
 			}
 		}
@@ -66,7 +66,36 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 	}
 	// The game's deadline becomes the decisions', so the scheduler wakes
 	// for them; the segment's own deadline has been met or passed already.
-	return tx.SetSchedule(g.ID, deadline, g.PausedAt)
+	// In a previewed game the clock stops until RELEASE (preview.go).
+	paused := g.PausedAt
+	if g.Preview && paused == 0 {
+		paused = now.UnixMilli()
+	}
+	return tx.SetSchedule(g.ID, deadline, paused)
+}
+
+// queueDecision queues one decision request mail. In a previewed game the
+// request comes to the umpire first: the player's copy is held for
+// RELEASE, and gives its time to answer from when it arrives.
+func (a *Adjudicator) queueDecision(tx *store.Tx, g store.Game, seg rules.Segment, q store.Decision, p store.Player, subject string) error {
+	key := fmt.Sprintf("%d.%d", seg.Index, q.Seq)
+	text := decisionText(g, seg, q, p.Side)
+	if !g.Preview {
+		return a.queue(tx, g, "decision", key, p.Email, subject, text, Incoming{}, nil)
+	}
+	if p.Side == Umpire {
+		text = "Preview is on: the players' copies of this request are held until you send RELEASE;\n" +
+			"their time to answer runs from then. You may DECIDE for them meanwhile.\n\n" + text
+		return a.queue(tx, g, "decision", key, p.Email, "Preview: "+subject, text, Incoming{}, nil)
+	}
+	text = strings.Replace(text, "If no answer arrives by "+timeText(q.Deadline),
+		"If no answer arrives within "+spanText(time.Duration(q.Deadline-q.RequestedAt)*time.Millisecond)+" of this mail", 1)
+	out, err := a.compose(tx, g, "decision", key, p.Email, subject, text, Incoming{}, nil)
+	if err != nil {
+		return err
+	}
+	out.Segment, out.Held = seg.Index, true
+	return tx.Enqueue(out)
 }
 
 // decisionText is the body of a decision request mail.
@@ -273,4 +302,12 @@ func decisionEvents(asked []store.Decision) []rules.Event {
 			Text: fmt.Sprintf("Decision %d, %s: %s (%s).", q.Seq, q.Question, q.Choice, how)})
 	}
 	return out
+}
+
+// spanText writes a span for a player: "24 hours", "90 minutes".
+func spanText(d time.Duration) string {
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	}
+	return fmt.Sprintf("%d minutes", d/time.Minute)
 }

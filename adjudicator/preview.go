@@ -17,7 +17,11 @@ import (
 //     game as it stood before the held segment, and VERIFY leaves out its
 //     dice;
 //   - a player's order file is refused with the same words whatever the
-//     held results are ("results-held").
+//     held results are ("results-held");
+//   - a decision request comes to the umpire first; the players' copies
+//     are held with the results (queueDecision), and RELEASE moves their
+//     deadlines on by the time held, or drops the copies when the umpire
+//     has answered every request meanwhile.
 //
 // The umpire sees the game as it is.
 

@@ -37,8 +37,22 @@ func (a *Adjudicator) preview(tx *store.Tx, g store.Game, arg string) (string, e
 	return "Preview is off: results go to the players as soon as a segment is resolved. Results already held still wait for RELEASE.", nil
 }
 
-// release sends the results mails held for review.
+// release sends the results mails and decision requests held for
+// review, and restarts the clock the hold stopped (preview.go).
 func (a *Adjudicator) release(tx *store.Tx, g store.Game) (string, error) {
+	pending, err := tx.PendingDecisions(g.ID)
+	if err != nil {
+		return "", err
+	}
+	if len(pending) == 0 { // the umpire answered them meanwhile
+		if _, err := tx.DiscardHeldKind(g.ID, "decision"); err != nil {
+			return "", err
+		}
+	} else if g.PausedAt != 0 {
+		if err := tx.ShiftDecisionDeadlines(g.ID, a.now().UnixMilli()-g.PausedAt); err != nil {
+			return "", err
+		}
+	}
 	n, err := tx.ReleaseHeld(g.ID, a.now().UnixMilli())
 	if err != nil {
 		return "", err

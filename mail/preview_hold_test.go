@@ -8,6 +8,8 @@ import (
 	"time"
 
 	gomail "github.com/emersion/go-message/mail"
+
+	"galloper/adjudicator"
 )
 
 // mapsTo returns, for each mail to addr whose subject starts with prefix,
@@ -135,5 +137,48 @@ func TestPreviewHoldsEverything(t *testing.T) {
 	}
 	if !strings.Contains(texts[2], "USA player turn") || strings.Contains(texts[1], "USA player turn") {
 		t.Errorf("USA's MAP after RELEASE does not show the game moved on (the test shows nothing):\n%s", texts[2])
+	}
+}
+
+// TestPreviewHoldsDecisionRequests: in a previewed game a decision
+// request comes to the umpire first; the player's copy waits for RELEASE
+// and its time to answer runs from then; meanwhile no default is taken,
+// however long the hold.
+func TestPreviewHoldsDecisionRequests(t *testing.T) {
+	r := newRig(t)
+	r.askGame("ask")
+	r.cycle()
+	r.send(umpAddr, "preview", "GAME ask\nSIDE UMPIRE\nPASSWORD whistle\nPREVIEW ON\n")
+	r.cycle()
+	r.send(csaAddr, "t1", strings.Replace(csaTurn1, "GAME creek", "GAME ask", 1))
+	r.cycle()
+	if m := r.mailsTo(umpAddr, "Preview: Decision needed: ask"); len(m) != 1 || !strings.Contains(m[0], "held until you send RELEASE") {
+		t.Fatalf("the umpire's copy of the request: %q", m)
+	}
+	if n := len(r.mailsTo(usaAddr, "Decision needed: ask")); n != 0 {
+		t.Fatalf("USA got %d decision requests before RELEASE", n)
+	}
+	start := r.clock
+	r.clock = start.Add(30 * 24 * time.Hour)
+	r.cycle()
+	if n := len(r.mailsTo(usaAddr, "Results: ask")) + len(r.mailsTo(csaAddr, "Results: ask")); n != 0 {
+		t.Fatalf("the decision took its default during the hold: %d results mails", n)
+	}
+
+	r.send(umpAddr, "release", "GAME ask\nSIDE UMPIRE\nPASSWORD whistle\nRELEASE\n")
+	r.cycle()
+	req := r.mailsTo(usaAddr, "Decision needed: ask")
+	if len(req) != 1 || !strings.Contains(req[0], "If no answer arrives within 24 hours of this mail") {
+		t.Fatalf("USA's request after RELEASE: %q", req)
+	}
+	r.clock = r.clock.Add(adjudicator.DefaultDecisionWindow - time.Minute)
+	r.cycle()
+	if n := len(r.mailsTo(usaAddr, "Results: ask")); n != 0 {
+		t.Fatalf("the default was taken before the window ran out after RELEASE")
+	}
+	r.send(usaAddr, "answer", "GAME ask\nSIDE USA\nPASSWORD oak\nDECIDE 1 east\n")
+	r.cycle()
+	if m := r.mailsTo(umpAddr, "Preview: Results: ask"); len(m) != 1 || !strings.Contains(m[0], "East into the woods") {
+		t.Fatalf("the umpire's preview of the results: %q", m)
 	}
 }

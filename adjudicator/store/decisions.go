@@ -59,6 +59,13 @@ func (t *Tx) RequestDecision(d Decision) (Decision, error) {
 	return d, err
 }
 
+// ShiftDecisionDeadlines moves the deadlines of a game's pending requests
+// later by ms milliseconds, as a paused clock restarts.
+func (t *Tx) ShiftDecisionDeadlines(gameID string, ms int64) error {
+	_, err := t.exec(`UPDATE decisions SET deadline = deadline + ? WHERE game_id = ? AND choice = ''`, ms, gameID)
+	return err
+}
+
 // Decisions returns a segment's requests in the order they were asked.
 func (t *Tx) Decisions(gameID string, segment int) ([]Decision, error) {
 	rows, err := t.query(`SELECT `+decisionCols+` FROM decisions WHERE game_id = ? AND segment_index = ? ORDER BY seq`, gameID, segment)

@@ -118,6 +118,17 @@ func (t *Tx) HeldSegment(gameID string) (int, bool, error) {
 	return int(k.Int64), k.Valid, nil
 }
 
+// DiscardHeldKind drops a game's held mails of one kind, as
+// DiscardHeld does.
+func (t *Tx) DiscardHeldKind(gameID, kind string) (int, error) {
+	res, err := t.exec(`UPDATE outbox SET status = 'discarded' WHERE game_id = ? AND kind = ? AND status = 'held'`, gameID, kind)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
 // DiscardHeld drops the held mails of a game's segment, which an umpire
 // rolled back before they were released. They stay in the table, marked
 // discarded, for the record.
