@@ -108,18 +108,22 @@ func (s *State) drawArea(c *Command) []AreaMark {
 // knows, so that neither its refusals nor its report can name a hidden
 // hex (ruling R-FOG-3).
 func (s *State) enemyHexes(c *Command) []string {
-	m := &s.scn.Map
-	var seen []bool
 	var hs []string
+	var l *looker
+	looked := map[string]bool{}
 	for i := range s.doc.Pieces {
 		p := &s.doc.Pieces[i]
-		if p.Side == c.Side || p.Unit == nil || p.Unit.Eliminated || !s.onMapNow(p) || slices.Contains(hs, p.Hex) {
+		if p.Side == c.Side || p.Unit == nil || p.Unit.Eliminated || !s.onMapNow(p) || looked[p.Hex] {
 			continue
 		}
-		if seen == nil {
-			seen = s.seenBy(c.Side)
+		looked[p.Hex] = true
+		if !s.withinSight(c.Side, p.Hex) {
+			continue // too far to be seen: no need to trace a line of sight
 		}
-		if seen[m.sight.index(m.axial(p.Hex))] {
+		if l == nil {
+			l = s.lookerFor(c.Side)
+		}
+		if l.sees(p.Hex) {
 			hs = append(hs, p.Hex)
 		}
 	}

@@ -16,14 +16,20 @@ import (
 // shownTo reports whether a side's map shows a counter now (as shown
 // does): its own always; an enemy counter in a hex the side sees when it
 // is not a combat unit or is the stack's top combat unit.
-func (s *State) shownTo(side rules.Side, p *Piece) bool {
+func (s *State) shownTo(side rules.Side, p *Piece) bool { return s.shownBy(side, nil, p) }
+
+// shownBy is shownTo with the side's looker, built when nil and needed.
+func (s *State) shownBy(side rules.Side, l *looker, p *Piece) bool {
 	if side == "" || p.Side == side {
 		return true
 	}
-	if !s.onMapNow(p) || !s.sees(side, p.Hex) {
+	if !s.onMapNow(p) {
 		return false
 	}
-	return !combatKinds[p.Kind] || s.topCombat(p.Hex) == p
+	if l == nil {
+		l = s.lookerFor(side)
+	}
+	return l.sees(p.Hex) && (!combatKinds[p.Kind] || s.topCombat(p.Hex) == p)
 }
 
 // topCombat is the top combat unit of a hex's stack, the first in
@@ -84,8 +90,9 @@ func (r *resolver) tellEach(kind, rule, text string, cuts map[rules.Side]string)
 // "unseen units" when it shows none of them (LoB 2.4).
 func (s *State) namesFor(side rules.Side, ps []*Piece) string {
 	var shown []*Piece
+	l := s.lookerFor(side)
 	for _, p := range ps {
-		if s.shownTo(side, p) {
+		if s.shownBy(side, l, p) {
 			shown = append(shown, p)
 		}
 	}

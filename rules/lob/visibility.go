@@ -82,23 +82,52 @@ func (s *State) seenBy(side rules.Side) []bool {
 // sees reports whether a side sees one hex now, as seenBy would: one of
 // its counters has a Clear line of sight to it, within the turn's
 // visibility, only its own units blocking (R-FOG-1).
-func (s *State) sees(side rules.Side, h string) bool {
+func (s *State) sees(side rules.Side, h string) bool { return s.lookerFor(side).sees(h) }
+
+// withinSight reports whether a counter of the side on the map stands
+// within the turn's visibility of hex h: a cheap first test for sees.
+func (s *State) withinSight(side rules.Side, h string) bool {
 	m := &s.scn.Map
+	vis := s.scn.visibility(s.Segment().Turn)
+	for i := range s.doc.Pieces {
+		if p := &s.doc.Pieces[i]; p.Side == side && s.onMapNow(p) && m.distance(p.Hex, h) <= vis {
+			return true
+		}
+	}
+	return false
+}
+
+// looker is a side's looking at single hexes, built once for several.
+type looker struct {
+	s    *State
+	side rules.Side
+	own  []sightUnit
+	b    *blockers
+	vis  int
+}
+
+// lookerFor gathers a side's counters and blockers for sees.
+func (s *State) lookerFor(side rules.Side) *looker {
+	l := &looker{s: s, side: side, vis: s.scn.visibility(s.Segment().Turn)}
+	for _, u := range s.sightUnits() {
+		if u.Side == side {
+			l.own = append(l.own, u)
+		}
+	}
+	l.b = s.scn.Map.sight.blockersFor(side, l.own)
+	return l
+}
+
+// sees reports whether the side sees the hex h.
+func (l *looker) sees(h string) bool {
+	m := &l.s.scn.Map
 	g := m.sight
 	t := m.axial(h)
 	if g.index(t) < 0 {
 		return false
 	}
-	vis := s.scn.visibility(s.Segment().Turn)
-	var own []sightUnit
-	for _, u := range s.sightUnits() {
-		if u.Side == side {
-			own = append(own, u)
-		}
-	}
-	b := g.blockersFor(side, own)
-	for _, u := range own {
-		if hex.Distance(u.At, t) <= vis && g.lineOfSight(u.At, t, Shot{Side: side}, b).Clear {
+	for _, u := range l.own {
+		if hex.Distance(u.At, t) <= l.vis && g.lineOfSight(u.At, t, Shot{Side: l.side}, l.b).Clear {
 			return true
 		}
 	}
