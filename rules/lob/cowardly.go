@@ -3,6 +3,8 @@ package lob
 import (
 	"fmt"
 	"slices"
+
+	"galloper/rules"
 )
 
 // Cowardly Legs (LoB 6.5). A marker goes where a retreat began, or where
@@ -82,16 +84,44 @@ func (r *resolver) cowardlyLegsApplies(h string) bool {
 // 6.4 step 5, 6.5e).
 func (r *resolver) removeCowardlyLegs(rule string) {
 	var hexes []string
+	told := map[rules.Side]int{} // the markers each side may know of (R-FOG-5)
 	for _, m := range r.s.doc.Markers {
-		if m.CowardlyLegs {
-			hexes = append(hexes, m.Hex)
+		if !m.CowardlyLegs {
+			continue
+		}
+		hexes = append(hexes, m.Hex)
+		for _, sd := range r.s.scn.Sides {
+			if r.markerOwner(m) == sd.Side || r.s.sees(sd.Side, m.Hex) {
+				told[sd.Side]++
+			}
 		}
 	}
 	for _, h := range hexes {
 		r.s.editMarker(h, func(m *HexMarker) { m.CowardlyLegs, m.Exempt = false, nil })
 	}
-	n := len(hexes)
-	if n > 0 {
-		r.add("cowardly-legs-removed", rule, "Cowardly Legs markers removed: %d, as 6.5e requires every Rally Phase", n)
+	if len(hexes) == 0 {
+		return
 	}
+	line := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return fmt.Sprintf("Cowardly Legs markers removed: %d, as 6.5e requires every Rally Phase", n)
+	}
+	cuts := map[rules.Side]string{}
+	for _, sd := range r.s.scn.Sides {
+		cuts[sd.Side] = line(told[sd.Side])
+	}
+	r.tellEach("cowardly-legs-removed", rule, line(len(hexes)), cuts)
+}
+
+// markerOwner is the side of the stack that created a Cowardly Legs
+// marker (its first exempt unit, LoB 6.5c), or "".
+func (r *resolver) markerOwner(m HexMarker) rules.Side {
+	for _, n := range m.Exempt {
+		if i, ok := r.s.index[n]; ok {
+			return r.s.doc.Pieces[i].Side
+		}
+	}
+	return ""
 }

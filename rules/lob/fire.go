@@ -478,7 +478,8 @@ func (r *resolver) dangerClose(s *shot, loss int) {
 	for _, n := range r.s.scn.Map.adjacentHexes(s.target) {
 		us := r.s.combatUnitsIn(n)
 		if len(us) > 0 && us[0].Side == r.side {
-			r.log.Addf("danger-close", "LoB 4.2f", "friendly troops in %s next to the target share the loss", n)
+			text := fmt.Sprintf("friendly troops in %s next to the target share the loss", n)
+			r.tell(r.side, r.seenThere(r.side, n, text), "danger-close", "LoB 4.2f", text) // R-FOG-5
 			r.takeLosses(n, loss, "LoB 4.2f", "Danger Close")
 			r.destroyedInHex(n, us, "the stack was destroyed there by its share of a Combat Table loss")
 		}
