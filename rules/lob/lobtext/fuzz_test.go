@@ -1,6 +1,7 @@
-package orders
+package lobtext
 
 import (
+	"galloper/orders"
 	"reflect"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // canonical text is a fixed point, and a file without problems still has
 // none once formatted.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{sample, sampleCRLF, activitySample, "", "GAME g\nSIDE s\nTURN 1\n", "ORDER MOVE\nEND\nEND\n"} {
+	for _, s := range Dialect.Seeds() {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -27,7 +28,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("a clean file formats to one with problems\ninput:  %q\nformat: %q\nproblems: %+v", text, out, p2)
 		}
 		for _, p := range p1 {
-			if p.Kind != Invalid || p.Code == "" || p.Message == "" {
+			if p.Kind != orders.Invalid || p.Code == "" || p.Message == "" {
 				t.Fatalf("incomplete problem %+v", p)
 			}
 		}
