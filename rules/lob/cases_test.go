@@ -12,6 +12,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -209,7 +210,7 @@ func (r *caseRun) state() *State {
 func (r *caseRun) file(l caseLineText) *orders.File {
 	st := r.state()
 	text := fmt.Sprintf("GAME case\nSIDE %s\nTURN %d\n%s\n", st.side(), st.turn(), strings.Join(r.orders, "\n"))
-	f, ps := orders.Parse(text)
+	f, ps := lobtext.Parse(text)
 	if len(ps) > 0 {
 		r.t.Fatalf("%s: orders do not parse: %+v", r.where(l), ps)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // Initiative types (LoB 10.10b), as written after INITIATIVE, with the
@@ -116,7 +117,7 @@ func (r *resolver) initiative(f *orders.File) {
 	}
 }
 
-func (r *resolver) applyInitiative(lr leaderRole, d *orders.Directive) {
+func (r *resolver) applyInitiative(lr leaderRole, d *lobtext.Directive) {
 	c := lr.cmd
 	switch d.Type {
 	case "ARTILLERY", "COUNTERATTACK":
@@ -183,7 +184,7 @@ func (r *resolver) allInRadius(c *Command) bool {
 
 // initiativeProblem checks an INITIATIVE directive (LoB 10.10, 10.9,
 // 10.3f) and returns a problem code, rule and message, or "".
-func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rule, msg string) {
+func (s *State) initiativeProblem(side *SideOOB, d *lobtext.Directive) (code, rule, msg string) {
 	if _, ok := initiativeTypes[d.Type]; !ok {
 		return "lob-10.10b-initiative-type", "LoB 10.10b", fmt.Sprintf("%q is not one of the six Initiative types: ARTILLERY, MODIFY, DEPLOY, RELEASE, COUNTERATTACK, END-SKEDADDLE", d.Type)
 	}
@@ -211,7 +212,7 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 	return s.initiativeTypeProblem(lr, d)
 }
 
-func (s *State) initiativeTypeProblem(lr leaderRole, d *orders.Directive) (code, rule, msg string) {
+func (s *State) initiativeTypeProblem(lr leaderRole, d *lobtext.Directive) (code, rule, msg string) {
 	needHex := d.Type == "ARTILLERY" || d.Type == "COUNTERATTACK" || d.Type == "MODIFY"
 	if needHex {
 		if _, ok := s.scn.Map.Hex(d.Target); !ok {
