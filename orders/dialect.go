@@ -9,7 +9,7 @@ import "strings"
 // and so the system, is known.
 type Dialect interface {
 	// Starts lists the keywords that open an order of each of the
-	// dialect's kinds, as help text names them (e.g. "ORDER", "STACK").
+	// dialect's kinds, as help text names them.
 	Starts() []string
 	// Keywords lists every keyword that may start a line of the body
 	// outside STANDING, in the order a suggestion for a misspelt word

@@ -43,16 +43,16 @@ type ReactionTable struct {
 
 // ReactionSpec is one reaction of a ReactionTable.
 type ReactionSpec struct {
-	// Kind is the reaction's keyword, e.g. "RETREAT".
+	// Kind is the reaction's keyword, in capitals.
 	Kind string
 	// Forms are other ways of writing the keyword, each one or more
-	// words, e.g. "OPENING VOLLEY"; the longest that matches is taken.
+	// words in capitals; the longest that matches is taken.
 	Forms []string
 	// Choices maps every accepted way of writing an option, in capitals
 	// with single spaces, to its canonical form.
 	Choices map[string]string
 	// NamesAfter is the canonical option that is followed by a list of
-	// unit names (as in "VOLLEY PREFER Reilly, 1st Texas"), or "".
+	// unit names, most preferred first, or "".
 	NamesAfter string
 	// NamesForm is an example list of names, for the problems of a
 	// NamesAfter list.
