@@ -78,13 +78,13 @@ var smartQuotes = strings.NewReplacer(
 	"\u201C", `"`, "\u201D", `"`, "\u201E", `"`, "\u201F", `"`,
 )
 
-// splitLines cuts text into content lines. It accepts LF, CRLF and lone CR
-// line endings and a leading UTF-8 byte order mark; it drops blank lines,
-// quoted reply lines (first visible character '>') and everything from a
-// signature separator ("-- " or "--" alone on a line) on.
-func splitLines(text string) []Line {
+// eachLine cuts text into content lines and calls do with each, in order.
+// It accepts LF, CRLF and lone CR line endings and a leading UTF-8 byte
+// order mark; it drops blank lines, quoted reply lines (first visible
+// character '>') and everything from a signature separator ("-- " or "--"
+// alone on a line) on.
+func eachLine(text string, do func(Line)) {
 	text = strings.TrimPrefix(text, "\uFEFF")
-	out := make([]Line, 0, strings.Count(text, "\n")+1)
 	for n := 1; text != ""; n++ {
 		i := strings.IndexAny(text, "\r\n")
 		raw := text
@@ -107,9 +107,8 @@ func splitLines(text string) []Line {
 		if strings.Contains(raw, "\xe2\x80") || strings.Contains(raw, "\u02BC") { // U+2018 to U+201F start with E2 80
 			raw = smartQuotes.Replace(raw)
 		}
-		out = append(out, newLine(n, raw))
+		do(newLine(n, raw))
 	}
-	return out
 }
 
 // SplitKeyword returns the first word of s (ended by white space or a

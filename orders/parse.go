@@ -76,9 +76,7 @@ type Parser struct {
 }
 
 func (p *Parser) run(text string) (*File, []Problem) {
-	for _, l := range splitLines(text) {
-		p.line(l)
-	}
+	eachLine(text, p.line)
 	p.body.Close()
 	for _, k := range requiredHeader {
 		if _, ok := p.f.Header[k]; !ok {
