@@ -11,7 +11,7 @@ import (
 	"galloper/rules/lob/lobtext"
 )
 
-// validateDirective checks one command directive (orders/command.go):
+// validateDirective checks one command directive (lobtext/command.go):
 // INITIATIVE, FUTILE, POST, WAGON or SKEDADDLE.
 func (s *State) validateDirective(sd *SideOOB, d *lobtext.Directive, ps *problems) {
 	switch d.Keyword {
