@@ -27,7 +27,7 @@ var HeaderKeywords = []string{"GAME", "SIDE", "TURN", "PASSWORD", "SALT"}
 var requiredHeader = []string{"GAME", "SIDE", "TURN"}
 
 // Parse reads an order file, the text of a mail body or attachment, whose
-// body is in dialect d. It returns the file and every problem found, in
+// body is in dialect d (not nil). It returns the file and every problem found, in
 // the envelope and the body alike, sorted by position; the file holds all
 // it could understand even when there are problems.
 //
@@ -116,7 +116,7 @@ func (p *Parser) line(l Line) {
 	if p.standing != nil {
 		switch {
 		case k == "END":
-			p.endBlock(l)
+			p.EndBlock(l)
 			p.standing = nil
 			return
 		case !p.IsKeyword(k):
@@ -137,17 +137,14 @@ func (p *Parser) line(l Line) {
 	}
 }
 
-// endBlock checks the END line that closes a block.
-func (p *Parser) endBlock(l Line) {
+// EndBlock checks the END line that closes a block, the STANDING block or
+// one of the dialect's: nothing may follow END.
+func (p *Parser) EndBlock(l Line) {
 	if l.Value != "" {
 		p.Add(l.ValueAt(), CodeTrailingText, fmt.Sprintf("END takes nothing after it, found '%s'", Clip(l.Value)),
 			"write END alone on its line")
 	}
 }
-
-// EndBlock checks the END line that closes one of the dialect's blocks:
-// nothing may follow END.
-func (p *Parser) EndBlock(l Line) { p.endBlock(l) }
 
 func (p *Parser) header(k string, at Pos, val string, valAt Pos) {
 	if first, dup := p.f.Header[k]; dup {
