@@ -186,3 +186,17 @@ func TestUnknownKeyword(t *testing.T) {
 		t.Errorf("unknown line: %+v", p)
 	}
 }
+
+// FuzzToyDialect checks the shared envelope, noise handling and STANDING
+// block through the parse, print and parse round trip in the toy dialect.
+func FuzzToyDialect(f *testing.F) {
+	for _, s := range (toy{}).Seeds() {
+		f.Add(s)
+	}
+	f.Add("On Monday, Ann wrote:\nGAME x\nSTANDING\n evade fire: when outnumbered\n PATH HILLS, WOODS\nEND\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		if err := orders.RoundTrip(text, toy{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
