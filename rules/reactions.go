@@ -13,7 +13,7 @@ import (
 // decide; a reaction the side has not set takes the table's default, or,
 // where the system prefers to ask, resolution pauses with a decision
 // request and the segment is resolved again from its start with the
-// answer in Input.Decisions. The helpers here are that logic, shared by
+// answer in Input.Decisions. The functions here are that logic, shared by
 // every system.
 
 // StandingLookup returns a side's standing choices for a reaction kind,
