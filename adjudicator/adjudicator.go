@@ -22,7 +22,6 @@ import (
 	"galloper/adjudicator/store"
 	"galloper/rules"
 	"galloper/rules/dice"
-	"galloper/rules/systems"
 )
 
 // Engine is the engine version written into every dice record.
@@ -49,6 +48,9 @@ type Config struct {
 	// (a choice no standing order covers) before the default is taken.
 	// Zero means DefaultDecisionWindow.
 	DecisionWindow time.Duration
+	// Systems are the game systems the adjudicator runs: the list in
+	// rules/systems, handed over by the program that wires Galloper.
+	Systems []rules.System
 }
 
 // Adjudicator runs games stored in a database.
@@ -72,8 +74,9 @@ func New(db *store.DB, cfg Config, now func() time.Time, rand io.Reader, log *sl
 }
 
 // UseSystem makes sys available to this adjudicator's games besides the
-// systems listed in rules/systems, for a system under development or a
-// test. Call it before the adjudicator handles any mail.
+// systems of its Config, in their place for the same id, for a system
+// under development or a test. Call it before the adjudicator handles any
+// mail.
 func (a *Adjudicator) UseSystem(sys rules.System) {
 	if a.extra == nil {
 		a.extra = map[string]rules.System{}
@@ -86,7 +89,14 @@ func (a *Adjudicator) system(id string) (rules.System, error) {
 	if sys, ok := a.extra[id]; ok {
 		return sys, nil
 	}
-	return systems.Get(id)
+	var ids []string
+	for _, s := range a.cfg.Systems {
+		if s.ID() == id {
+			return s, nil
+		}
+		ids = append(ids, s.ID())
+	}
+	return nil, fmt.Errorf("unknown game system %q (known: %v)", id, ids)
 }
 
 // DB returns the adjudicator's database.
@@ -258,8 +268,7 @@ func view(sys rules.System, st rules.State, side rules.Side, game string) rules.
 
 // systemPack returns the chart pack a system ships, for the record.
 func systemPack(sys rules.System) []byte {
-	type packer interface{ ChartPackData() []byte }
-	if p, ok := sys.(packer); ok {
+	if p, ok := sys.(rules.ChartPackSource); ok {
 		return p.ChartPackData()
 	}
 	return []byte{}

@@ -97,33 +97,35 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if !hasOrderText(in.Text) {
 		return a.reject(tx, in, nil, "", []orders.Problem{noOrders})
 	}
-	f, probs := orders.Parse(stripReplace(in.Text))
-	if f != nil && f.Game == "" {
+	// The envelope first: it names the game, whose system's dialect
+	// reads the body.
+	text := stripReplace(in.Text)
+	env, probs := orders.ParseEnvelope(text)
+	hinted := ""
+	if env.Game == "" {
 		if id, err := a.gameHint(tx, in); err != nil {
 			return Outcome{}, err
 		} else if id != "" {
-			f.Game = id
-			probs = slices.DeleteFunc(probs, func(p orders.Problem) bool {
-				return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
-			})
+			env.Game, hinted = id, id
+			probs = withoutMissingGame(probs)
 		}
 	}
-	if f == nil || f.Game == "" {
+	if env.Game == "" {
 		if len(probs) == 0 {
 			probs = []orders.Problem{{Kind: orders.Invalid, Code: "missing-game", Message: "no GAME line was found"}}
 		}
 		return a.reject(tx, in, nil, "", probs)
 	}
-	g, err := tx.Game(f.Game)
+	g, err := tx.Game(env.Game)
 	if errors.Is(err, store.ErrNotFound) {
-		return a.reject(tx, in, nil, "", append(probs, orders.Problem{At: f.Header["GAME"], Kind: orders.Invalid,
-			Code: "unknown-game", Message: fmt.Sprintf("there is no game %q here", f.Game),
+		return a.reject(tx, in, nil, "", append(probs, orders.Problem{At: env.Header["GAME"], Kind: orders.Invalid,
+			Code: "unknown-game", Message: fmt.Sprintf("there is no game %q here", env.Game),
 			Suggestion: "copy the GAME line from your game-start mail"}))
 	}
 	if err != nil {
 		return Outcome{}, err
 	}
-	player, ok, err := a.authenticate(tx, g, f, in.To, signed)
+	player, ok, err := a.authenticate(tx, g, env, in.To, signed)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -135,7 +137,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if !ok {
 		// From: alone never authenticates. The refusal goes to the sender
 		// and says nothing about the game.
-		return a.reject(tx, in, nil, "", []orders.Problem{{At: f.Header["PASSWORD"], Kind: orders.Invalid,
+		return a.reject(tx, in, nil, "", []orders.Problem{{At: env.Header["PASSWORD"], Kind: orders.Invalid,
 			Code: "not-authenticated", Message: "the SIDE and PASSWORD lines do not match a player of this game",
 			Suggestion: "copy SIDE and PASSWORD exactly as given when you joined"}})
 	}
@@ -149,6 +151,12 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	sys, st, err := a.gameState(g)
 	if err != nil {
 		return Outcome{}, err
+	}
+	// The whole file in the game's dialect: the envelope's problems come
+	// back with the body's, all at once.
+	f, probs := orders.Parse(text, sys.Dialect())
+	if hinted != "" {
+		f.Game, probs = hinted, withoutMissingGame(probs)
 	}
 	seg := st.Segment()
 	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil {
@@ -189,6 +197,14 @@ func stripReplace(text string) string {
 		break
 	}
 	return strings.Join(lines, "\n")
+}
+
+// withoutMissingGame drops the missing GAME line problem, for a file whose
+// game is known otherwise.
+func withoutMissingGame(probs []orders.Problem) []orders.Problem {
+	return slices.DeleteFunc(probs, func(p orders.Problem) bool {
+		return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
+	})
 }
 
 // gameHint finds the game a mail without a GAME line is for: the plus
@@ -271,11 +287,11 @@ func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.
 
 func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.System, st rules.State, p store.Player, f *orders.File) (Outcome, error) {
 	seg := st.Segment()
-	h := orders.Hash(f)
+	h := orders.Hash(f, sys.Dialect())
 	kept := *f
 	kept.Password = "" // the password is checked, never stored
 	if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: p.Side, InboundID: in.InboundID,
-		Canonical: orders.Format(&kept), Hash: hex.EncodeToString(h[:]), Salt: f.Salt, CreatedAt: a.now().UnixMilli()}); err != nil {
+		Canonical: orders.Format(&kept, sys.Dialect()), Hash: hex.EncodeToString(h[:]), Salt: f.Salt, CreatedAt: a.now().UnixMilli()}); err != nil {
 		return Outcome{}, err
 	}
 	waiting, err := a.waiting(tx, g, seg)

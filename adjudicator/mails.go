@@ -89,7 +89,7 @@ func threading(thread string, in Incoming) (inReplyTo string, refs []string) {
 
 func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, st rules.State, players []store.Player) error {
 	scen := []byte{}
-	if sd, ok := sys.(interface{ ScenarioData(string) ([]byte, error) }); ok {
+	if sd, ok := sys.(rules.ScenarioSource); ok {
 		var err error
 		if scen, err = sd.ScenarioData(g.Scenario); err != nil {
 			return err

@@ -12,20 +12,14 @@ import (
 	"galloper/templates"
 )
 
-// ReceiptNoter is implemented by systems that add notes to a receipt,
-// such as which kinds of orders they keep but do not carry out yet.
-type ReceiptNoter interface {
-	ReceiptNotes(st rules.State, f *orders.File) []string
-}
-
 // ReceiptText renders the receipt for an accepted order file: the orders
 // in canonical form, numbered, their hash, and the sides still awaited.
 func ReceiptText(sys rules.System, st rules.State, game, side, segment string, f *orders.File, waiting []string) (string, error) {
-	h := orders.Hash(f)
+	h := orders.Hash(f, sys.Dialect())
 	d := templates.ReceiptData{Game: game, Side: side, Segment: segment,
-		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
+		Orders: numbered(orders.FormatOrders(f, sys.Dialect())), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
 		Waiting: strings.Join(waiting, ", ")}
-	if n, ok := sys.(ReceiptNoter); ok {
+	if n, ok := sys.(rules.ReceiptNoter); ok {
 		d.Notes = n.ReceiptNotes(st, f)
 	}
 	return templates.Receipt(d)
@@ -68,12 +62,9 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 		reply, err = ProblemsText(game, side, text, []orders.Problem{noOrders})
 		return reply, false, err
 	}
-	f, probs := orders.Parse(stripReplace(text))
+	f, probs := orders.Parse(stripReplace(text), sys.Dialect())
 	if f.Game == "" && game != "" {
-		f.Game = game
-		probs = slices.DeleteFunc(probs, func(p orders.Problem) bool {
-			return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
-		})
+		f.Game, probs = game, withoutMissingGame(probs)
 	}
 	seg := st.Segment()
 	for _, s := range seg.Sides {

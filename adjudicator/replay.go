@@ -55,7 +55,7 @@ func (a *Adjudicator) Replay(ctx context.Context, gameID string) (ReplayResult, 
 			if err != nil {
 				return fmt.Errorf("game %s: %s: stored state: %w", g.ID, s.Label, err)
 			}
-			in, d, _, err := a.segmentInput(tx, g, st)
+			in, d, _, err := a.segmentInput(tx, g, sys, st)
 			if err != nil {
 				return err
 			}

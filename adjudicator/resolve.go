@@ -46,9 +46,9 @@ func (a *Adjudicator) saveDefaults(tx *store.Tx, g store.Game, sys rules.System,
 		f := sys.Default(st, s)
 		// Stored, the defaults are a whole order file like any other.
 		f.Game, f.Side, f.Turn = g.ID, string(s), strconv.Itoa(seg.Turn)
-		h := orders.Hash(f)
+		h := orders.Hash(f, sys.Dialect())
 		if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: string(s),
-			Canonical: orders.Format(f), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
+			Canonical: orders.Format(f, sys.Dialect()), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
 			return err
 		}
 	}
@@ -61,7 +61,7 @@ func (a *Adjudicator) saveDefaults(tx *store.Tx, g store.Game, sys rules.System,
 // segment resolved again (after a decision, a rollback, or in a replay)
 // sees the same files in the same order, and so gets the same dice. The
 // returned Input has a nil State while a decision is still awaited.
-func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (rules.Input, *dice.Segment, []store.Decision, error) {
+func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, sys rules.System, st rules.State) (rules.Input, *dice.Segment, []store.Decision, error) {
 	seg := st.Segment()
 	sent, err := tx.LatestOrders(g.ID, seg.Index)
 	if err != nil {
@@ -70,7 +70,7 @@ func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (
 	files := map[rules.Side]*orders.File{}
 	var hashes, salts [][]byte
 	for _, o := range sent {
-		f, probs := orders.Parse(o.Canonical)
+		f, probs := orders.Parse(o.Canonical, sys.Dialect())
 		if len(probs) > 0 {
 			return rules.Input{}, nil, nil, fmt.Errorf("game %s: stored orders of %s do not parse: %s", g.ID, o.Side, probs[0].Message)
 		}
@@ -129,7 +129,7 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err := a.saveDefaults(tx, g, sys, st); err != nil {
 		return err
 	}
-	in, d, asked, err := a.segmentInput(tx, g, st)
+	in, d, asked, err := a.segmentInput(tx, g, sys, st)
 	if err != nil || in.State == nil {
 		return err // in.State is nil while a decision is awaited
 	}

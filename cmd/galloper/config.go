@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"galloper/rules/systems"
 	"log/slog"
 	"os"
 	"strings"
@@ -147,7 +148,7 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 		return cfg, nil, err
 	}
 	days, _ := cfg.weekdays() // checked by loadConfig
-	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
 		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide},
 		time.Now, rand.Reader, cfg.logger())
 	return cfg, adj, nil

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"galloper/rules/systems"
 	"io"
 	"os"
 	"path/filepath"
@@ -101,7 +102,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 		return err
 	}
 	defer db.Close()
-	adj := adjudicator.New(db, adjudicator.Config{Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
 	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: demoScenario, Players: []adjudicator.PlayerSpec{
 		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // This file is the Activity Phase executor (LoB 2.2): the active side's
@@ -17,7 +18,7 @@ import (
 
 // actingStack is a stack carrying out its activity script.
 type actingStack struct {
-	script *orders.Stack
+	script *lobtext.Stack
 	// units are the stack's combat units in stacking order (the first is
 	// the top unit, LoB 3.2b); leaders move with them.
 	units   []*Piece
@@ -62,7 +63,7 @@ type actingStack struct {
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
 	out, pieces := map[string]bool{}, r.s.pieceNames()
 	for _, o := range f.Orders {
-		st, ok := o.(*orders.Stack)
+		st, ok := o.(*lobtext.Stack)
 		if !ok {
 			continue
 		}
@@ -86,14 +87,14 @@ func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
 func (r *resolver) stackActivities(f *orders.File) {
 	r.keepStanding(f)
 	for _, o := range f.Orders {
-		if st, ok := o.(*orders.Stack); ok {
+		if st, ok := o.(*lobtext.Stack); ok {
 			r.runStack(st)
 		}
 	}
 }
 
 // runStack carries out one activity script.
-func (r *resolver) runStack(st *orders.Stack) {
+func (r *resolver) runStack(st *lobtext.Stack) {
 	a := r.actingStack(st)
 	if a == nil {
 		return
@@ -143,7 +144,7 @@ func movingStep(verb string) bool {
 
 // stepText names a script step for events: "MOVE F8.6 F8.7",
 // "FORMATION LINE", "LIMBER".
-func stepText(s orders.Step) string {
+func stepText(s lobtext.Step) string {
 	parts := []string{s.Verb}
 	if s.Word != "" {
 		parts = append(parts, s.Word)
@@ -157,7 +158,7 @@ func stepText(s orders.Step) string {
 // actingStack gathers a script's counters, leaving out (and reporting)
 // those eliminated or that have had their activity this phase (LoB 2.2);
 // it returns nil when none is left.
-func (r *resolver) actingStack(st *orders.Stack) *actingStack {
+func (r *resolver) actingStack(st *lobtext.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
 	pieces := r.s.pieceNames()
 	for _, n := range st.Units {
@@ -248,7 +249,7 @@ func (a *actingStack) names() string {
 
 // step carries out one step of a script and reports whether the script
 // goes on.
-func (r *resolver) step(a *actingStack, s orders.Step) bool {
+func (r *resolver) step(a *actingStack, s lobtext.Step) bool {
 	if a.fired {
 		r.add("step-refused", "LoB 5.2f", "%s has fired; firing ends its activity, so %s is not done", a.names(), s.Verb)
 		return false
@@ -414,10 +415,10 @@ func (r *resolver) fail(err error) bool {
 }
 
 // reaction is a side's standing choice for a reaction kind, or the
-// documented default (orders.ReactionDefault) when it kept none.
+// documented default (lobtext.ReactionDefault) when it kept none.
 func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
 	if cs, ok := r.s.standing(side, kind); ok {
 		return cs[0], r.s.preferred(side, kind)
 	}
-	return orders.ReactionDefault[kind], nil
+	return lobtext.ReactionDefault[kind], nil
 }

@@ -25,6 +25,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 const systemID = "lob.v2"
@@ -36,11 +37,10 @@ var (
 	_ rules.System        = System{}
 	_ rules.OptionalRules = System{}
 	_ rules.Ruler         = System{}
+	_ rules.ReceiptNoter  = System{}
 	// The adjudicator hashes these into a game's dice commitment.
-	_ interface {
-		ScenarioData(name string) ([]byte, error)
-		ChartPackData() []byte
-	} = System{}
+	_ rules.ScenarioSource  = System{}
+	_ rules.ChartPackSource = System{}
 )
 
 // New returns the Line of Battle v2.0 system.
@@ -48,6 +48,9 @@ func New() rules.System { return System{} }
 
 // ID implements rules.System.
 func (System) ID() string { return systemID }
+
+// Dialect implements rules.System: Line of Battle's order language.
+func (System) Dialect() orders.Dialect { return lobtext.Dialect }
 
 // Name implements rules.System.
 func (System) Name() string { return "Line of Battle v2.0" }

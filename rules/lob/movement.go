@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"galloper/orders"
+	"galloper/rules/lob/lobtext"
 )
 
 // Rule numbers the movement rules state in their text.
@@ -43,7 +43,7 @@ func (r *resolver) allowance(a *actingStack, p *Piece) MP {
 }
 
 // moveStack moves the stack along a path, hex by hex (LoB 3.0).
-func (r *resolver) moveStack(a *actingStack, path []orders.HexRef) {
+func (r *resolver) moveStack(a *actingStack, path []lobtext.HexRef) {
 	for i, h := range path {
 		if a.stopped {
 			r.add("move-stopped", "LoB 3.0", "%s stays in %s and does not go on to %s", a.names(), a.hex, h.Hex)

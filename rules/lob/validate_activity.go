@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // This file checks activity scripts (STACK blocks) and standing reactions
@@ -36,7 +37,7 @@ const selfRetreatHexes = 10
 // reactions and reports whether it was one.
 func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps *problems) bool {
 	switch o := o.(type) {
-	case *orders.Stack:
+	case *lobtext.Stack:
 		s.checkStack(sd, o, ps)
 		s.checkOnce(f, o, ps)
 		s.checkAreas(sd, f, o, ps)
@@ -50,9 +51,9 @@ func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps
 }
 
 // firstWritten returns the file's first written order, or nil.
-func firstWritten(f *orders.File) *orders.Written {
+func firstWritten(f *orders.File) *lobtext.Written {
 	for _, o := range f.Orders {
-		if w, ok := o.(*orders.Written); ok {
+		if w, ok := o.(*lobtext.Written); ok {
 			return w
 		}
 	}
@@ -90,7 +91,7 @@ func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool
 
 // checkStack checks one STACK block. See LoB 2.2 and 3.0: a stack moves
 // or fires as one, from the hex where it stands.
-func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
+func (s *State) checkStack(sd *SideOOB, st *lobtext.Stack, ps *problems) {
 	var members []*Piece
 	for _, n := range st.Units {
 		if p, ok := s.ownPiece(sd, n, ps); ok {
@@ -132,8 +133,8 @@ func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
 // and charges. A fallback fire after a failed Closing Roll (LoB 3.5) is
 // the exception, and is not counted. No Facing change follows a Charge
 // (3.3d, 7.2e).
-func checkActivityKind(st *orders.Stack, ps *problems) {
-	var fired, charged *orders.Step
+func checkActivityKind(st *lobtext.Stack, ps *problems) {
+	var fired, charged *lobtext.Step
 	for i := range st.Steps {
 		step := &st.Steps[i]
 		if step.IfClosingFails {
@@ -176,7 +177,7 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 // checkOnce reports units of st that an earlier STACK block of the file
 // already activates: each unit has one activity a phase, and a stack
 // finishes before another starts (LoB 2.2, 3.0d).
-func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
+func (s *State) checkOnce(f *orders.File, st *lobtext.Stack, ps *problems) {
 	names := s.pieceNames()
 	piece := func(n orders.Name) (string, bool) {
 		m := match("unit", n.Text, names)
@@ -189,7 +190,7 @@ func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
 		if o == orders.Order(st) {
 			return
 		}
-		earlier, ok := o.(*orders.Stack)
+		earlier, ok := o.(*lobtext.Stack)
 		if !ok {
 			continue
 		}
@@ -206,7 +207,7 @@ func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
 
 // checkStep checks one step; at is the stack's hex, "" once unknown, and
 // is moved along MOVE and RETREAT paths.
-func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step orders.Step, at *string, ps *problems) {
+func (s *State) checkStep(sd *SideOOB, st *lobtext.Stack, members []*Piece, step lobtext.Step, at *string, ps *problems) {
 	switch step.Verb {
 	case "MOVE", "RETREAT":
 		s.checkPath(step, at, ps)
@@ -239,7 +240,7 @@ func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step 
 // checkPath checks a MOVE or RETREAT path: every hex on the map, each next
 // to the one before, the first next to where the stack stands. A
 // self-inflicted retreat is exactly ten hexes (LoB 3.0e).
-func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
+func (s *State) checkPath(step lobtext.Step, at *string, ps *problems) {
 	m := &s.scn.Map
 	if step.Verb == "RETREAT" && len(step.Hexes) != selfRetreatHexes {
 		ps.add(step.At, "lob-3.0e-retreat-length", "LoB 3.0e",
@@ -263,7 +264,7 @@ func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
 // checkCharge checks a CHARGE target: on the map and adjacent to where
 // the stack stands (LoB 7.0b). A won Charge advances the stack into the
 // target (7.3b), so a later MOVE path starts there.
-func (s *State) checkCharge(step orders.Step, at *string, ps *problems) {
+func (s *State) checkCharge(step lobtext.Step, at *string, ps *problems) {
 	h := step.Hexes[0]
 	if !s.onMap(h, "target", ps) {
 		*at = ""
@@ -278,7 +279,7 @@ func (s *State) checkCharge(step orders.Step, at *string, ps *problems) {
 }
 
 // onMap reports whether a hex is on the map, adding a problem if not.
-func (s *State) onMap(h orders.HexRef, what string, ps *problems) bool {
+func (s *State) onMap(h lobtext.HexRef, what string, ps *problems) bool {
 	m := &s.scn.Map
 	if _, ok := m.Hex(h.Hex); ok {
 		return true
@@ -290,7 +291,7 @@ func (s *State) onMap(h orders.HexRef, what string, ps *problems) bool {
 
 // checkSplit checks that the units SPLIT leaves behind are in the stack
 // and that some stay with it. See LoB 3.0d.
-func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *problems) {
+func (s *State) checkSplit(sd *SideOOB, st *lobtext.Stack, step lobtext.Step, ps *problems) {
 	for _, n := range step.Units {
 		p, ok := s.ownPiece(sd, n, ps)
 		if !ok {
@@ -313,7 +314,7 @@ func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *
 
 // activated lists the units a script activates: those of its STACK line
 // and those it takes in with JOIN.
-func activated(st *orders.Stack) []orders.Name {
+func activated(st *lobtext.Stack) []orders.Name {
 	ns := slices.Clone(st.Units)
 	for _, step := range st.Steps {
 		if step.Verb == "JOIN" {
@@ -327,7 +328,7 @@ func activated(st *orders.Stack) []orders.Name {
 // already in the stack, and stand in the hex the stack has reached. See
 // LoB 2.2 and 3.0d: a unit can be added to a stack as it moves through
 // the unit's hex.
-func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at string, ps *problems) {
+func (s *State) checkJoin(sd *SideOOB, st *lobtext.Stack, step lobtext.Step, at string, ps *problems) {
 	for _, n := range step.Units {
 		p, ok := s.ownPiece(sd, n, ps)
 		if !ok {
@@ -390,7 +391,7 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 	var notes, read []string
 	for _, o := range f.Orders {
 		switch o.(type) {
-		case *orders.Stack, *orders.Standing:
+		case *lobtext.Stack, *orders.Standing:
 			if len(notes) == 0 {
 				notes = append(notes, ActivityNote)
 			}
@@ -418,7 +419,7 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 func namesIn(o orders.Order) []orders.Name {
 	var ns []orders.Name
 	switch o := o.(type) {
-	case *orders.Stack:
+	case *lobtext.Stack:
 		ns = append(ns, o.Units...)
 		for _, st := range o.Steps {
 			ns = append(ns, st.Units...)
@@ -461,7 +462,7 @@ func (s *State) suggestPiece(written string) string {
 // box with at most one brigade facing away from its orientation (12.2,
 // R-C2-12-2). Positions are those at the start of the phase; the Activity
 // Phase checks every step again. It reports one problem a script.
-func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
+func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *lobtext.Stack, ps *problems) {
 	members := s.scriptPieces(sd.Side, st.Units)
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
@@ -541,8 +542,8 @@ func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 
 // boltedMoves reports a script that moves the HQ (or the leader standing
 // in for it) of a Command without an accepted order (LoB 10.8a).
-func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bool {
-	if !slices.ContainsFunc(st.Steps, func(x orders.Step) bool { return x.Verb == "MOVE" }) {
+func (s *State) boltedMoves(st *lobtext.Stack, members []*Piece, ps *problems) bool {
+	if !slices.ContainsFunc(st.Steps, func(x lobtext.Step) bool { return x.Verb == "MOVE" }) {
 		return false
 	}
 	var names []string
@@ -562,7 +563,7 @@ func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bo
 // areaProblem reports the first unit of the stack that the step into h
 // takes out of its Command's no-orders area or Defensive Position box;
 // areas keeps each Command's area once drawn.
-func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
+func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
@@ -597,7 +598,7 @@ func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas 
 // those out first. An INITIATIVE of the Command's leader in the same file
 // may allow it: the roll decides in the Command Phase, and the Activity
 // Phase checks again.
-func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, step orders.Step, ps *problems) bool {
+func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, step lobtext.Step, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
@@ -621,7 +622,7 @@ func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, 
 // that of the last FACE of the file before the step, or their own, and
 // change from the formation formation gives them. An INITIATIVE of the
 // Command's leader in the same file may allow it.
-func (s *State) formationProblem(f *orders.File, members []*Piece, before frontAt, formation func(*Piece) string, step orders.Step, ps *problems) bool {
+func (s *State) formationProblem(f *orders.File, members []*Piece, before frontAt, formation func(*Piece) string, step lobtext.Step, ps *problems) bool {
 	to, at := stepFormation(step), step.At
 	if step.Verb == "FORMATION" {
 		at = step.WordAt
@@ -644,7 +645,7 @@ func (s *State) formationProblem(f *orders.File, members []*Piece, before frontA
 
 // stepFormation is the formation a FORMATION, UNLIMBER or LIMBER step
 // changes to.
-func stepFormation(step orders.Step) string {
+func stepFormation(step lobtext.Step) string {
 	switch step.Verb {
 	case "UNLIMBER":
 		return "unlimbered"
@@ -656,13 +657,13 @@ func stepFormation(step orders.Step) string {
 
 // turnedBefore gives the last facing that the file's scripts before st
 // turn each unit to (LoB 3.3): the Activity Phase carries them out first.
-func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) map[string]int {
+func (s *State) turnedBefore(f *orders.File, st *lobtext.Stack, side rules.Side) map[string]int {
 	out := map[string]int{}
 	for _, o := range f.Orders {
 		if o == orders.Order(st) {
 			break
 		}
-		earlier, ok := o.(*orders.Stack)
+		earlier, ok := o.(*lobtext.Stack)
 		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
 			continue // no names to look up
 		}
@@ -679,7 +680,7 @@ func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) 
 }
 
 // turns reports whether a step is a FACE to a hexside (LoB 3.3).
-func turns(step orders.Step) bool {
+func turns(step lobtext.Step) bool {
 	return step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word)
 }
 
@@ -700,7 +701,7 @@ func (s *State) triesInitiative(f *orders.File, c *Command) bool {
 // follows its order's path by itself in the Activity Phase (10.2h). The
 // Army HQ moves only by orders (9.2a). A leader standing in for an HQ is
 // left to 10.8a.
-func (s *State) orderedHQMoves(st *orders.Stack, names []string, ps *problems) bool {
+func (s *State) orderedHQMoves(st *lobtext.Stack, names []string, ps *problems) bool {
 	for _, c := range s.scn.commands() {
 		if c.NoHQ || !slices.Contains(names, c.HQName()) {
 			continue

@@ -1,7 +1,8 @@
-package orders
+package lobtext
 
 import (
 	"crypto/sha256"
+	"galloper/orders"
 	"reflect"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestFormatOrders(t *testing.T) {
 	if got != want {
 		t.Errorf("FormatOrders gave\n%s\nwant\n%s", got, want)
 	}
-	if FormatOrders(&File{}) != "" {
+	if FormatOrders(&orders.File{}) != "" {
 		t.Error("no orders should format to nothing")
 	}
 }
@@ -97,11 +98,11 @@ func TestStripPositions(t *testing.T) {
 	if w == orig || w.Objective == orig.Objective || &w.Route[0] == &orig.Route[0] || &w.For[0] == &orig.For[0] {
 		t.Fatal("StripPositions shares memory with its argument")
 	}
-	if w.At != (Pos{}) || w.FromAt != (Pos{}) || w.ToAt != (Pos{}) || w.ConditionAt != (Pos{}) ||
-		w.Objective.At != (Pos{}) || w.Route[1].At != (Pos{}) || w.For[0].At != (Pos{}) {
+	if w.At != (orders.Pos{}) || w.FromAt != (orders.Pos{}) || w.ToAt != (orders.Pos{}) || w.ConditionAt != (orders.Pos{}) ||
+		w.Objective.At != (orders.Pos{}) || w.Route[1].At != (orders.Pos{}) || w.For[0].At != (orders.Pos{}) {
 		t.Errorf("positions left: %+v", w)
 	}
-	if orig.At == (Pos{}) || orig.Objective.At == (Pos{}) || orig.Route[1].At == (Pos{}) {
+	if orig.At == (orders.Pos{}) || orig.Objective.At == (orders.Pos{}) || orig.Route[1].At == (orders.Pos{}) {
 		t.Error("StripPositions changed its argument")
 	}
 	if StripPositions(nil) != nil {
@@ -125,12 +126,12 @@ func TestHash(t *testing.T) {
 	if Hash(crlf) != h {
 		t.Error("line endings changed the hash")
 	}
-	for name, change := range map[string]func(*File){
-		"game":   func(f *File) { f.Game = "x" },
-		"side":   func(f *File) { f.Side = "x" },
-		"turn":   func(f *File) { f.Turn = "4" },
-		"intent": func(f *File) { f.Orders[1].(*Written).Intent += "!" },
-		"route":  func(f *File) { f.Orders[0].(*Written).Route = f.Orders[0].(*Written).Route[1:] },
+	for name, change := range map[string]func(*orders.File){
+		"game":   func(f *orders.File) { f.Game = "x" },
+		"side":   func(f *orders.File) { f.Side = "x" },
+		"turn":   func(f *orders.File) { f.Turn = "4" },
+		"intent": func(f *orders.File) { f.Orders[1].(*Written).Intent += "!" },
+		"route":  func(f *orders.File) { f.Orders[0].(*Written).Route = f.Orders[0].(*Written).Route[1:] },
 	} {
 		g, _ := Parse(sample)
 		change(g)

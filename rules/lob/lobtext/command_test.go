@@ -1,30 +1,10 @@
-package orders
+package lobtext
 
 import (
+	"galloper/orders"
 	"strings"
 	"testing"
 )
-
-const commandSample = `GAME g
-SIDE CSA
-TURN 5
-ORDER ATTACK from Lee to Longstreet
-  OBJECTIVE A10.7
-  ROUTE     Pike
-  RESERVE   Kemper's Brigade
-  ASSOCIATE Alexander's Battalion
-  DESTINATION Eshleman's Battalion at A9.7
-  AXIS      Pike
-  DEFEND    facing east from A9.6 to A9.9, front A10.6-A10.9
-END
-INITIATIVE RELEASE by Hood
-INITIATIVE MODIFY by Hood to A10.7
-FUTILE Hood's Division
-POST Reilly's Battery to A10.8
-WAGON Corps Train to A3.3
-SKEDADDLE Hood's Division to A2.7
-SURRENDER 4 Ala
-`
 
 func TestCommandOrders(t *testing.T) {
 	f, ps := Parse(commandSample)
@@ -72,7 +52,7 @@ func TestCommandOrderProblems(t *testing.T) {
 		{"FUTILE\n", CodeBadDirective},
 		{"FUTILE Hood to A1.1\n", CodeBadDirective},
 		{"ORDER MOVE from a to b\nDESTINATION Alexander A9.7\nEND\n", CodeBadDirective},
-		{"ORDER MOVE from a to b\nAXIS Pike\nAXIS Road\nEND\n", CodeDuplicateField},
+		{"ORDER MOVE from a to b\nAXIS Pike\nAXIS Road\nEND\n", orders.CodeDuplicateField},
 		{"RESERVE Hood\n", CodeOutsideOrder},
 	} {
 		_, ps := Parse("GAME g\nSIDE s\nTURN 1\n" + c.text)

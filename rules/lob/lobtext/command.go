@@ -1,9 +1,11 @@
-package orders
+package lobtext
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"galloper/orders"
 )
 
 // Command orders: the parts of the order language for Line of Battle's
@@ -42,22 +44,22 @@ type CommandParts struct {
 	Artillery []ArtilleryLine
 	// Axis is the Axis of Advance (LoB 12.4), as written.
 	Axis   string
-	AxisAt Pos
+	AxisAt orders.Pos
 	// Defend is the Defensive Position box (LoB 12.2), as written.
 	Defend   string
-	DefendAt Pos
+	DefendAt orders.Pos
 }
 
 // Named is a name on a line of its own.
 type Named struct {
-	At   Pos
+	At   orders.Pos
 	Name string
 }
 
 // ArtilleryLine is "ASSOCIATE <battalion>" (move with the order's Command,
 // LoB 10.8e part b) or "DESTINATION <battalion> at <hex>" (part a).
 type ArtilleryLine struct {
-	At        Pos
+	At        orders.Pos
 	Battalion string
 	Hex       string // "" for an association
 }
@@ -72,34 +74,34 @@ type ArtilleryLine struct {
 //	SURRENDER <unit>                              (LoB 10.9d)
 //	REPLENISH <battery>                           (LoB 8.5, "By Battery")
 type Directive struct {
-	At      Pos
+	At      orders.Pos
 	Keyword string
 	Type    string // INITIATIVE only, in capitals, e.g. "RELEASE"
 	Who     string
-	WhoAt   Pos
+	WhoAt   orders.Pos
 	Target  string
 }
 
-// Position implements Order.
-func (d *Directive) Position() Pos { return d.At }
-func (*Directive) isOrder()        {}
+// Position implements orders.Order.
+func (d *Directive) Position() orders.Pos { return d.At }
 
 // directive parses a directive line.
-func (p *parser) directive(l line, k string, at Pos, val string, valOff int) {
+func (b *body) directive(l orders.Line) {
+	k, at := l.Key, l.At()
 	bad := func(msg string) {
-		p.add(at, CodeBadDirective, msg, "write "+directiveForms[k])
+		b.p.Add(at, CodeBadDirective, msg, "write "+directiveForms[k])
 	}
-	ws := words(val, valOff)
+	ws := orders.Words(l.Value, l.ValueOff)
 	d := &Directive{At: at, Keyword: k}
 	if k == "INITIATIVE" {
-		if len(ws) < 3 || asciiUpper(ws[1].text) != "BY" {
+		if len(ws) < 3 || orders.Upper(ws[1].Text) != "BY" {
 			bad("INITIATIVE needs a type, 'by' and the leader")
 			return
 		}
-		d.Type, ws = asciiUpper(ws[0].text), ws[2:]
+		d.Type, ws = orders.Upper(ws[0].Text), ws[2:]
 	}
-	to := slices.IndexFunc(ws, func(w word) bool { return asciiUpper(w.text) == "TO" })
-	who, rest := ws, []word(nil)
+	to := slices.IndexFunc(ws, func(w orders.Word) bool { return orders.Upper(w.Text) == "TO" })
+	who, rest := ws, []orders.Word(nil)
 	if to >= 0 {
 		who, rest = ws[:to], ws[to+1:]
 	}
@@ -107,9 +109,9 @@ func (p *parser) directive(l line, k string, at Pos, val string, valOff int) {
 		bad(fmt.Sprintf("%s names nobody", k))
 		return
 	}
-	d.Who, d.WhoAt = name(join(who)), l.pos(who[0].off)
+	d.Who, d.WhoAt = orders.CleanName(orders.JoinWords(who)), l.Pos(who[0].Off)
 	if to >= 0 {
-		d.Target = name(join(rest))
+		d.Target = orders.CleanName(orders.JoinWords(rest))
 		if d.Target == "" {
 			bad(fmt.Sprintf("%s has nothing after 'to'", k))
 			return
@@ -123,40 +125,41 @@ func (p *parser) directive(l line, k string, at Pos, val string, valOff int) {
 		bad(fmt.Sprintf("%s takes only a name", k))
 		return
 	}
-	p.f.Orders = append(p.f.Orders, d)
+	b.p.Append(d)
 }
 
 // commandBody parses a command line inside an ORDER block.
-func (p *parser) commandBody(l line, k string, at Pos, val string, valOff int) {
-	c := &p.cur.Command
-	if (k == "RESERVE" || k == "ASSOCIATE") && name(val) == "" {
-		p.add(at, CodeEmptyValue, fmt.Sprintf("%s names no formation", k), "write "+k+" Hood's Division")
+func (b *body) commandBody(l orders.Line) {
+	k, at, val := l.Key, l.At(), l.Value
+	c := &b.cur.Command
+	if (k == "RESERVE" || k == "ASSOCIATE") && orders.CleanName(val) == "" {
+		b.p.Add(at, orders.CodeEmptyValue, fmt.Sprintf("%s names no formation", k), "write "+k+" Hood's Division")
 		return
 	}
 	switch k {
 	case "RESERVE":
-		c.Reserves = append(c.Reserves, Named{At: at, Name: name(val)})
+		c.Reserves = append(c.Reserves, Named{At: at, Name: orders.CleanName(val)})
 	case "ASSOCIATE":
-		c.Artillery = append(c.Artillery, ArtilleryLine{At: at, Battalion: name(val)})
+		c.Artillery = append(c.Artillery, ArtilleryLine{At: at, Battalion: orders.CleanName(val)})
 	case "DESTINATION":
-		ws := words(val, valOff)
-		i := slices.IndexFunc(ws, func(w word) bool { return asciiUpper(w.text) == "AT" })
+		ws := orders.Words(val, l.ValueOff)
+		i := slices.IndexFunc(ws, func(w orders.Word) bool { return orders.Upper(w.Text) == "AT" })
 		if i < 1 || i != len(ws)-2 {
-			p.add(at, CodeBadDirective, "DESTINATION needs the battalion, 'at' and one hex",
+			b.p.Add(at, CodeBadDirective, "DESTINATION needs the battalion, 'at' and one hex",
 				"write DESTINATION Alexander's Battalion at A10.7")
 			return
 		}
-		c.Artillery = append(c.Artillery, ArtilleryLine{At: at, Battalion: name(join(ws[:i])), Hex: ws[i+1].text})
+		c.Artillery = append(c.Artillery, ArtilleryLine{At: at, Battalion: orders.CleanName(orders.JoinWords(ws[:i])), Hex: ws[i+1].Text})
 	case "AXIS", "DEFEND":
-		if p.curSeen[k] {
-			p.add(at, CodeDuplicateField, fmt.Sprintf("this order already has a %s", k), "keep one of them")
+		if b.curSeen[k] {
+			b.p.Add(at, orders.CodeDuplicateField, fmt.Sprintf("this order already has a %s", k), "keep one of them")
 			return
 		}
-		p.curSeen[k] = true
+		b.curSeen[k] = true
 		if k == "AXIS" {
-			c.Axis, c.AxisAt = collapse(val), l.pos(valOff)
+			c.Axis, c.AxisAt = orders.Collapse(val), l.ValueAt()
 		} else {
-			c.Defend, c.DefendAt = collapse(val), l.pos(valOff)
+			c.Defend, c.DefendAt = orders.Collapse(val), l.ValueAt()
 		}
 	}
 }
@@ -164,13 +167,13 @@ func (p *parser) commandBody(l line, k string, at Pos, val string, valOff int) {
 // writeCommandParts prints the command lines of a written order.
 func writeCommandParts(b *strings.Builder, c *CommandParts) {
 	for _, r := range c.Reserves {
-		fmt.Fprintf(b, "  RESERVE   %s\n", quoteName(r.Name))
+		fmt.Fprintf(b, "  RESERVE   %s\n", orders.QuoteName(r.Name))
 	}
 	for _, a := range c.Artillery {
 		if a.Hex == "" {
-			fmt.Fprintf(b, "  ASSOCIATE %s\n", quoteName(a.Battalion))
+			fmt.Fprintf(b, "  ASSOCIATE %s\n", orders.QuoteName(a.Battalion))
 		} else {
-			fmt.Fprintf(b, "  DESTINATION %s at %s\n", quoteName(a.Battalion), a.Hex)
+			fmt.Fprintf(b, "  DESTINATION %s at %s\n", orders.QuoteName(a.Battalion), a.Hex)
 		}
 	}
 	if c.Axis != "" {
@@ -189,7 +192,7 @@ func writeDirective(b *strings.Builder, d *Directive) {
 	}
 	fmt.Fprintf(b, " %s", quoteWho(d.Who))
 	if d.Target != "" {
-		fmt.Fprintf(b, " to %s", quoteName(d.Target))
+		fmt.Fprintf(b, " to %s", orders.QuoteName(d.Target))
 	}
 	b.WriteString("\n")
 }
@@ -197,11 +200,11 @@ func writeDirective(b *strings.Builder, d *Directive) {
 // quoteWho quotes a directive's name when a word of it would read as 'to'.
 func quoteWho(s string) string {
 	for _, w := range strings.Fields(s) {
-		if asciiUpper(w) == "TO" {
+		if orders.Upper(w) == "TO" {
 			return `"` + s + `"`
 		}
 	}
-	return quoteName(s)
+	return orders.QuoteName(s)
 }
 
 // stripCommand zeroes the positions in command parts.
@@ -219,6 +222,6 @@ func stripCommand(c CommandParts) CommandParts {
 // stripDirective zeroes the positions in a directive.
 func stripDirective(d *Directive) *Directive {
 	v := *d
-	v.At, v.WhoAt = Pos{}, Pos{}
+	v.At, v.WhoAt = orders.Pos{}, orders.Pos{}
 	return &v
 }

@@ -1,58 +1,12 @@
-package orders
+package lobtext
 
 import (
 	"fmt"
+	"galloper/orders"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-// activitySample is an Activity Phase file with every step and reaction,
-// in canonical form.
-const activitySample = `GAME     tanners-1
-SIDE     CSA
-TURN     3
-
-STACK 1st Texas, 4th Texas
-  MOVE C12.8 C12.9 C13.9
-  FACE NE
-  FORMATION LINE
-  FIRE C14.10
-  IF CLOSING FAILS FIRE C14.10
-END
-
-STACK Reilly
-  UNLIMBER
-  FACE SE
-  FIRE C16.11 CANISTER
-END
-
-STACK Hood, 5th Texas, 3rd Arkansas
-  SPLIT 3rd Arkansas
-  MOVE C13.10
-  JOIN 4th Alabama, Law
-  CHARGE C13.11
-END
-
-STACK 2nd Georgia
-  RETREAT C10.8 C10.7 C10.6 C10.5 C10.4 C10.3 C10.2 C10.1 C9.1 C8.1
-END
-
-STANDING
-  VOLLEY    PREFER Reilly, 1st Texas
-  RETREAT   AVOID EZOC, TOWARD HQ, ROADS
-  LOSSES    SPREAD
-  FRIENDS   DISPLACE LEFT
-  WITHDRAW  COVER
-  CAVALRY   STAND
-  ARTILLERY EXTEND
-  FACING    KEEP
-  ENDPOINT  BLOCKED
-  LEADERS   HQ
-  REPL      STRONGEST
-  HQ        SAFEST
-END
-`
 
 func TestParseActivity(t *testing.T) {
 	f, probs := Parse(activitySample)
@@ -64,14 +18,14 @@ func TestParseActivity(t *testing.T) {
 	}
 	s := f.Orders[0].(*Stack)
 	want := &Stack{
-		At:    Pos{5, 1},
-		Units: []Name{{Pos{5, 7}, "1st Texas"}, {Pos{5, 18}, "4th Texas"}},
+		At:    orders.Pos{Line: 5, Col: 1},
+		Units: []orders.Name{{At: orders.Pos{Line: 5, Col: 7}, Text: "1st Texas"}, {At: orders.Pos{Line: 5, Col: 18}, Text: "4th Texas"}},
 		Steps: []Step{
-			{At: Pos{6, 3}, Verb: "MOVE", Hexes: []HexRef{{Pos{6, 8}, "C12.8"}, {Pos{6, 14}, "C12.9"}, {Pos{6, 20}, "C13.9"}}},
-			{At: Pos{7, 3}, Verb: "FACE", Word: "NE", WordAt: Pos{7, 8}},
-			{At: Pos{8, 3}, Verb: "FORMATION", Word: "LINE", WordAt: Pos{8, 13}},
-			{At: Pos{9, 3}, Verb: "FIRE", Hexes: []HexRef{{Pos{9, 8}, "C14.10"}}},
-			{At: Pos{10, 3}, Verb: "FIRE", Hexes: []HexRef{{Pos{10, 25}, "C14.10"}}, IfClosingFails: true},
+			{At: orders.Pos{Line: 6, Col: 3}, Verb: "MOVE", Hexes: []HexRef{{orders.Pos{Line: 6, Col: 8}, "C12.8"}, {orders.Pos{Line: 6, Col: 14}, "C12.9"}, {orders.Pos{Line: 6, Col: 20}, "C13.9"}}},
+			{At: orders.Pos{Line: 7, Col: 3}, Verb: "FACE", Word: "NE", WordAt: orders.Pos{Line: 7, Col: 8}},
+			{At: orders.Pos{Line: 8, Col: 3}, Verb: "FORMATION", Word: "LINE", WordAt: orders.Pos{Line: 8, Col: 13}},
+			{At: orders.Pos{Line: 9, Col: 3}, Verb: "FIRE", Hexes: []HexRef{{orders.Pos{Line: 9, Col: 8}, "C14.10"}}},
+			{At: orders.Pos{Line: 10, Col: 3}, Verb: "FIRE", Hexes: []HexRef{{orders.Pos{Line: 10, Col: 25}, "C14.10"}}, IfClosingFails: true},
 		},
 	}
 	if !reflect.DeepEqual(s, want) {
@@ -89,7 +43,7 @@ func TestParseActivity(t *testing.T) {
 	if st := f.Orders[3].(*Stack).Steps[0]; st.Verb != "RETREAT" || len(st.Hexes) != 10 {
 		t.Errorf("retreat: %+v", st)
 	}
-	std := f.Orders[4].(*Standing)
+	std := f.Orders[4].(*orders.Standing)
 	if len(std.Reactions) != 12 || std.Reactions[0].Units[1].Text != "1st Texas" ||
 		len(std.Reactions[1].Choices) != 3 || std.Reactions[3].Choices[0].Text != "DISPLACE LEFT" ||
 		std.Reactions[6].Kind != "ARTILLERY" || std.Reactions[11].Kind != "HQ" || std.Reactions[11].Choices[0].Text != "SAFEST" {
@@ -181,7 +135,7 @@ func TestParseActivityProblems(t *testing.T) {
 	}
 }
 
-func posCode(p Problem) string { return fmt.Sprintf("%d:%d %s", p.At.Line, p.At.Col, p.Code) }
+func posCode(p orders.Problem) string { return fmt.Sprintf("%d:%d %s", p.At.Line, p.At.Col, p.Code) }
 
 // TestParseRepeatedReceipt checks that a reply repeating Galloper's
 // receipt, unquoted, above or below the new orders, is read for the new

@@ -1,6 +1,10 @@
-package orders
+package lobtext
 
-import "strings"
+import (
+	"strings"
+
+	"galloper/orders"
+)
 
 // hexID returns the canonical form of s if s is a hex id: one or more
 // letters, a column, a dot and a row ("a03.08" is "A3.8").
@@ -11,22 +15,13 @@ func hexID(s string) (string, bool) {
 	}
 	letters := s[:i]
 	col, rest, ok := strings.Cut(s[i:], ".")
-	if letters == "" || !ok || !isDigits(col) || !isDigits(rest) {
+	if letters == "" || !ok || !orders.IsDigits(col) || !orders.IsDigits(rest) {
 		return "", false
 	}
-	return asciiUpper(letters) + trimZeros(col) + "." + trimZeros(rest), true
+	return orders.Upper(letters) + trimZeros(col) + "." + trimZeros(rest), true
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
 
 func trimZeros(s string) string {
 	if t := strings.TrimLeft(s, "0"); t != "" {
@@ -38,14 +33,14 @@ func trimZeros(s string) string {
 // parsePlace reads one objective or route point. Quotes force a name, so
 // "A12.8" in double quotes is a place called A12.8, not the hex. It reports
 // false when nothing is left.
-func parsePlace(s string, at Pos) (Place, bool) {
-	s = collapse(s)
-	if !quoted(s) {
+func parsePlace(s string, at orders.Pos) (Place, bool) {
+	s = orders.Collapse(s)
+	if !orders.Quoted(s) {
 		if h, ok := hexID(s); ok {
 			return Place{At: at, Hex: h}, true
 		}
 	}
-	n := name(s)
+	n := orders.CleanName(s)
 	return Place{At: at, Name: n}, n != ""
 }
 
@@ -59,14 +54,5 @@ func (p Place) String() string {
 	if _, ok := hexID(p.Name); ok {
 		return `"` + p.Name + `"`
 	}
-	return quoteName(p.Name)
-}
-
-// quoteName wraps a name in double quotes when it is itself wrapped in
-// quotes, so that reading it back removes only the added pair.
-func quoteName(s string) string {
-	if quoted(s) {
-		return `"` + s + `"`
-	}
-	return s
+	return orders.QuoteName(p.Name)
 }

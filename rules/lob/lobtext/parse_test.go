@@ -1,8 +1,10 @@
-package orders
+package lobtext
 
 import (
 	"fmt"
+	"galloper/orders"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,21 +17,21 @@ func TestParseSample(t *testing.T) {
 	if len(probs) != 0 {
 		t.Fatalf("problems: %+v", probs)
 	}
-	want := &File{
+	want := &orders.File{
 		Game: "tanners-1", Side: "CSA", Turn: "3", Password: "tulip-47", Salt: "rebel yell",
-		Header: map[string]Pos{"GAME": {1, 1}, "SIDE": {2, 1}, "TURN": {3, 1}, "PASSWORD": {4, 1}, "SALT": {5, 1}},
-		Orders: []Order{
+		Header: map[string]orders.Pos{"GAME": {Line: 1, Col: 1}, "SIDE": {Line: 2, Col: 1}, "TURN": {Line: 3, Col: 1}, "PASSWORD": {Line: 4, Col: 1}, "SALT": {Line: 5, Col: 1}},
+		Orders: []orders.Order{
 			&Written{
-				At: Pos{7, 1}, Type: "MOVE", From: "Bragg", FromAt: Pos{7, 17}, To: "Hardee", ToAt: Pos{7, 26},
-				Objective: &Place{At: Pos{8, 13}, Hex: "A12.8"},
-				Route:     []Place{{At: Pos{9, 13}, Name: "Mill Road"}, {At: Pos{9, 24}, Hex: "A10.7"}, {At: Pos{9, 31}, Hex: "A12.8"}},
-				Condition: "First Light", ConditionAt: Pos{10, 13},
-				For:    []Instruction{{At: Pos{11, 3}, Unit: "Cleburne", Text: "lead the column, guns behind"}},
+				At: orders.Pos{Line: 7, Col: 1}, Type: "MOVE", From: "Bragg", FromAt: orders.Pos{Line: 7, Col: 17}, To: "Hardee", ToAt: orders.Pos{Line: 7, Col: 26},
+				Objective: &Place{At: orders.Pos{Line: 8, Col: 13}, Hex: "A12.8"},
+				Route:     []Place{{At: orders.Pos{Line: 9, Col: 13}, Name: "Mill Road"}, {At: orders.Pos{Line: 9, Col: 24}, Hex: "A10.7"}, {At: orders.Pos{Line: 9, Col: 31}, Hex: "A12.8"}},
+				Condition: "First Light", ConditionAt: orders.Pos{Line: 10, Col: 13},
+				For:    []Instruction{{At: orders.Pos{Line: 11, Col: 3}, Unit: "Cleburne", Text: "lead the column, guns behind"}},
 				Intent: "Seize the ford before the Yankees do.",
 			},
 			&Written{
-				At: Pos{15, 1}, Type: "ATTACK", From: "Hardee", FromAt: Pos{15, 19}, To: "Hood's Div", ToAt: Pos{15, 29},
-				Objective: &Place{At: Pos{16, 13}, Name: "Pitzer's Schoolhouse"},
+				At: orders.Pos{Line: 15, Col: 1}, Type: "ATTACK", From: "Hardee", FromAt: orders.Pos{Line: 15, Col: 19}, To: "Hood's Div", ToAt: orders.Pos{Line: 15, Col: 29},
+				Objective: &Place{At: orders.Pos{Line: 16, Col: 13}, Name: "Pitzer's Schoolhouse"},
 				Intent:    "Roll up their left.\nThen hold the ridge.",
 			},
 		},
@@ -40,7 +42,7 @@ func TestParseSample(t *testing.T) {
 }
 
 // dump shows a file with its orders spelled out, for failure messages.
-func dump(f *File) string {
+func dump(f *orders.File) string {
 	s := fmt.Sprintf("%+v", *f)
 	for _, o := range f.Orders {
 		s += fmt.Sprintf("\n  %+v", o)
@@ -74,7 +76,7 @@ func TestParseMail(t *testing.T) {
 	if f.Game != "tanners-1" || f.Side != "CSA" || f.Turn != "3 CSA" {
 		t.Errorf("header: %q %q %q", f.Game, f.Side, f.Turn)
 	}
-	if f.Header["GAME"] != (Pos{1, 1}) || f.Header["SIDE"] != (Pos{5, 1}) {
+	if f.Header["GAME"] != (orders.Pos{Line: 1, Col: 1}) || f.Header["SIDE"] != (orders.Pos{Line: 5, Col: 1}) {
 		t.Errorf("header positions: %v", f.Header)
 	}
 	if len(f.Orders) != 1 {
@@ -91,7 +93,7 @@ func TestParseMail(t *testing.T) {
 		t.Errorf("got  %#v\nwant %#v", got, want)
 	}
 	// Columns count characters: the tab is one, the smart quote is one.
-	if w.ToAt != (Pos{8, 28}) || w.Objective.At != (Pos{9, 13}) || w.Route[2].At != (Pos{10, 29}) {
+	if w.ToAt != (orders.Pos{Line: 8, Col: 28}) || w.Objective.At != (orders.Pos{Line: 9, Col: 13}) || w.Route[2].At != (orders.Pos{Line: 10, Col: 29}) {
 		t.Errorf("positions: to %v objective %v route %v", w.ToAt, w.Objective.At, w.Route[2].At)
 	}
 }
@@ -127,7 +129,7 @@ func TestParseSignature(t *testing.T) {
 	// "---" and "-- x" are not separators.
 	for _, l := range []string{"---", "-- x", " --"} {
 		_, probs := Parse(head + l + "\n")
-		if len(probs) != 1 || probs[0].Code != CodeUnknownKeyword {
+		if len(probs) != 1 || probs[0].Code != orders.CodeUnknownKeyword {
 			t.Errorf("%q: want one unknown-keyword problem, got %+v", l, probs)
 		}
 	}
@@ -157,7 +159,7 @@ func TestParsePlaces(t *testing.T) {
 			continue
 		}
 		got := *f.Orders[0].(*Written).Objective
-		got.At = Pos{}
+		got.At = orders.Pos{}
 		if got != tc.want {
 			t.Errorf("%s: got %+v, want %+v", tc.in, got, tc.want)
 		}
@@ -227,14 +229,14 @@ func TestParseProblems(t *testing.T) {
 		want []wantProblem
 	}{
 		{"three distinct errors", head + "ORDER MOVE from Bragg to Hardee\n  OBJETIVE A12.8\nEND\nEND\nROUTE A1.1\n",
-			[]wantProblem{{CodeUnknownKeyword, 5, 3}, {CodeEndWithoutOrder, 7, 1}, {CodeOutsideOrder, 8, 1}}},
+			[]wantProblem{{orders.CodeUnknownKeyword, 5, 3}, {CodeEndWithoutOrder, 7, 1}, {CodeOutsideOrder, 8, 1}}},
 		{"missing header", "ORDER MOVE from a to b\nEND\n",
-			[]wantProblem{{CodeMissingHeader, 0, 0}, {CodeMissingHeader, 0, 0}, {CodeMissingHeader, 0, 0}}},
-		{"missing turn only", "GAME g\nSIDE s\n", []wantProblem{{CodeMissingHeader, 0, 0}}},
-		{"duplicate header", head + "side USA\n", []wantProblem{{CodeDuplicateHeader, 4, 1}}},
+			[]wantProblem{{orders.CodeMissingHeader, 0, 0}, {orders.CodeMissingHeader, 0, 0}, {orders.CodeMissingHeader, 0, 0}}},
+		{"missing turn only", "GAME g\nSIDE s\n", []wantProblem{{orders.CodeMissingHeader, 0, 0}}},
+		{"duplicate header", head + "side USA\n", []wantProblem{{orders.CodeDuplicateHeader, 4, 1}}},
 		{"empty values", "GAME\nSIDE  \nTURN 3\nPASSWORD\nSALT \"\"\n",
-			[]wantProblem{{CodeEmptyValue, 1, 5}, {CodeEmptyValue, 2, 7}, {CodeEmptyValue, 4, 9}}},
-		{"chatter before GAME", "Hi Ed, here they are.\n" + head, []wantProblem{{CodeUnknownKeyword, 1, 1}}},
+			[]wantProblem{{orders.CodeEmptyValue, 1, 5}, {orders.CodeEmptyValue, 2, 7}, {orders.CodeEmptyValue, 4, 9}}},
+		{"chatter before GAME", "Hi Ed, here they are.\n" + head, []wantProblem{{orders.CodeUnknownKeyword, 1, 1}}},
 		{"quoted chatter before GAME", "> Hi Ed, here they are.\n" + head, nil},
 		{"bad order type", head + "ORDER HOLD from a to b\n  OBJECTIVE A1.1\nEND\n", []wantProblem{{CodeBadOrderType, 4, 7}}},
 		{"no order type", head + "ORDER\nEND\n", []wantProblem{{CodeBadOrderType, 4, 1}}},
@@ -247,29 +249,29 @@ func TestParseProblems(t *testing.T) {
 			[]wantProblem{{CodeUnterminated, 4, 1}}},
 		{"unterminated by header", "GAME g\nSIDE s\nORDER MOVE from a to b\nTURN 3\n", []wantProblem{{CodeUnterminated, 3, 1}}},
 		{"unterminated by signature", head + "ORDER MOVE from a to b\n--\nEND\n", []wantProblem{{CodeUnterminated, 4, 1}}},
-		{"end with text", head + "ORDER MOVE from a to b\nEND ORDER\n", []wantProblem{{CodeTrailingText, 5, 5}}},
+		{"end with text", head + "ORDER MOVE from a to b\nEND ORDER\n", []wantProblem{{orders.CodeTrailingText, 5, 5}}},
 		{"duplicate objective and when", head + "ORDER MOVE from a to b\nOBJECTIVE A1.1\nOBJECTIVE A1.2\nWHEN x\nWHEN y\nEND\n",
-			[]wantProblem{{CodeDuplicateField, 6, 1}, {CodeDuplicateField, 8, 1}}},
+			[]wantProblem{{orders.CodeDuplicateField, 6, 1}, {orders.CodeDuplicateField, 8, 1}}},
 		{"empty route places", head + "ORDER MOVE from a to b\nROUTE A1.1,, A1.2,\nEND\n",
 			[]wantProblem{{CodeEmptyPlace, 5, 12}, {CodeEmptyPlace, 5, 19}}},
 		{"empty body values", head + "ORDER MOVE from a to b\nOBJECTIVE\nROUTE\nWHEN\nINTENT\nINTENT \"\"\nOBJECTIVE \"\"\nEND\n",
-			[]wantProblem{{CodeEmptyValue, 5, 10}, {CodeEmptyValue, 6, 6}, {CodeEmptyValue, 7, 5}, {CodeEmptyValue, 8, 7},
-				{CodeEmptyValue, 9, 8}, {CodeEmptyValue, 10, 11}}},
+			[]wantProblem{{orders.CodeEmptyValue, 5, 10}, {orders.CodeEmptyValue, 6, 6}, {orders.CodeEmptyValue, 7, 5}, {orders.CodeEmptyValue, 8, 7},
+				{orders.CodeEmptyValue, 9, 8}, {orders.CodeEmptyValue, 10, 11}}},
 		{"bad FOR lines", head + "ORDER MOVE from a to b\nFOR Cleburne lead on\nFOR : lead on\nFOR Cleburne:\nEND\n",
 			[]wantProblem{{CodeBadFor, 5, 5}, {CodeBadFor, 6, 5}, {CodeBadFor, 7, 14}}},
 		{"body line outside order", head + "INTENT hold\nFOR x: y\n",
 			[]wantProblem{{CodeOutsideOrder, 4, 1}, {CodeOutsideOrder, 5, 1}}},
 		{"problems inside a bad order are still reported", head + "ORDER MOVE from a\nOBJETIVE A1.1\nEND\n",
-			[]wantProblem{{CodeMissingTo, 4, 18}, {CodeUnknownKeyword, 5, 1}}},
+			[]wantProblem{{CodeMissingTo, 4, 18}, {orders.CodeUnknownKeyword, 5, 1}}},
 		{"wrapped intent line", head + "ORDER MOVE from a to b\nINTENT Seize the ford\nbefore the Yankees do.\nEND\n",
-			[]wantProblem{{CodeUnknownKeyword, 6, 1}}},
+			[]wantProblem{{orders.CodeUnknownKeyword, 6, 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, probs := Parse(tc.text)
 			var got []wantProblem
 			for _, p := range probs {
 				got = append(got, wantProblem{p.Code, p.At.Line, p.At.Col})
-				if p.Kind != Invalid || p.Message == "" || p.Suggestion == "" {
+				if p.Kind != orders.Invalid || p.Message == "" || p.Suggestion == "" {
 					t.Errorf("incomplete problem %+v", p)
 				}
 			}
@@ -282,12 +284,12 @@ func TestParseProblems(t *testing.T) {
 
 func TestParseMessages(t *testing.T) {
 	_, probs := Parse(head + "ORDER MOVE from a to b\n  OBJETIVE A12.8\nEND\nTRUN 4\nORDER ATACK from a to b\nEND\n")
-	want := []Problem{
-		{At: Pos{5, 3}, Kind: Invalid, Code: CodeUnknownKeyword,
+	want := []orders.Problem{
+		{At: orders.Pos{Line: 5, Col: 3}, Kind: orders.Invalid, Code: orders.CodeUnknownKeyword,
 			Message: "unknown keyword 'OBJETIVE': did you mean 'OBJECTIVE'?", Suggestion: "write OBJECTIVE A12.8"},
-		{At: Pos{7, 1}, Kind: Invalid, Code: CodeUnknownKeyword,
+		{At: orders.Pos{Line: 7, Col: 1}, Kind: orders.Invalid, Code: orders.CodeUnknownKeyword,
 			Message: "unknown keyword 'TRUN': did you mean 'TURN'?", Suggestion: "write TURN 4"},
-		{At: Pos{8, 7}, Kind: Invalid, Code: CodeBadOrderType,
+		{At: orders.Pos{Line: 8, Col: 7}, Kind: orders.Invalid, Code: CodeBadOrderType,
 			Message:    "unknown order type 'ATACK': did you mean 'ATTACK'? An order is ATTACK or MOVE.",
 			Suggestion: "write ORDER MOVE from Bragg to Hardee"},
 	}
@@ -327,7 +329,7 @@ func TestParseLongRoute(t *testing.T) {
 			t.Fatalf("%d problems", len(probs))
 		}
 		r := f.Orders[0].(*Written).Route
-		if len(r) != 50001 || r[50000].At != (Pos{5, 7 + 2*50000}) {
+		if len(r) != 50001 || r[50000].At != (orders.Pos{Line: 5, Col: 7 + 2*50000}) {
 			t.Errorf("%s: %d places, last at %v", place, len(r), r[len(r)-1].At)
 		}
 	}
@@ -350,8 +352,9 @@ func TestNearest(t *testing.T) {
 		"TRUN": "TURN", "SIED": "SIDE", "PASWORD": "PASSWORD", "INTNET": "INTENT",
 		"HI": "", "DEAR": "", "ORDERS": "ORDER", "GO": "", "ATTACK": "STACK", "STAND": "STACK", "STANDNG": "STANDING",
 	} {
-		if got := nearest(word, keywords); got != want {
-			t.Errorf("nearest(%q) = %q, want %q", word, got, want)
+		all := slices.Concat(orders.HeaderKeywords, keywords, []string{"STANDING"}) // as Parse suggests them
+		if got := orders.Nearest(word, all); got != want {
+			t.Errorf("orders.Nearest(%q) = %q, want %q", word, got, want)
 		}
 	}
 }
