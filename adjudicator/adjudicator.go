@@ -49,6 +49,9 @@ type Config struct {
 	// (a choice no standing order covers) before the default is taken.
 	// Zero means DefaultDecisionWindow.
 	DecisionWindow time.Duration
+	// Limits bound what one mail can make Galloper do; zero fields take
+	// DefaultLimits.
+	Limits Limits
 }
 
 // Adjudicator runs games stored in a database.

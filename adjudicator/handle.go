@@ -81,6 +81,10 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 			Message:    "Galloper could not read this mail: " + in.ReadErr.Error(),
 			Suggestion: "send the orders as plain text in the body, or as a .txt attachment"}})
 	}
+	lim := a.Limits()
+	if p := lim.textProblem(in.Text); p != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{*p})
+	}
 	signed := clearsigned(in.Text)
 	if signed != nil {
 		in.Text = string(signed.Plaintext)
@@ -151,6 +155,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		}
 		return a.reject(tx, in, &g, player.Side, append(probs, orders.Problem{Kind: orders.Illegal, Code: "segment-closed",
 			Message: fmt.Sprintf("%s is being resolved and waits for %s's decision %d; its orders can no longer change", seg.Label, q.Side, q.Seq)}))
+	}
+	if p := lim.blocksProblem(f, in.Text); p != nil {
+		return a.reject(tx, in, &g, player.Side, append(probs, *p))
 	}
 	if len(probs) == 0 {
 		probs = sys.Validate(st, rules.Side(player.Side), f)
@@ -318,7 +325,7 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 			}
 		}
 	}
-	text, err := ProblemsText(gameID, side, in.Text, probs)
+	text, err := problemsText(gameID, side, in.Text, probs, a.Limits())
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -53,7 +53,7 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				break
 			}
-			in := Read(m.Raw)
+			in := ReadWithin(m.Raw, p.adj.Limits())
 			in.InboundID, in.AuthResults = m.ID, m.AuthResults
 			out, err := p.adj.HandleInbound(work, in)
 			if err != nil {

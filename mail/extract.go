@@ -32,6 +32,11 @@ const maxPart = 1 << 20
 // order text (the first text/plain part, else a .txt attachment, else an
 // HTML part turned into text).
 func Read(raw []byte) adjudicator.Incoming {
+	return ReadWithin(raw, adjudicator.DefaultLimits())
+}
+
+// readMail is Read of a mail at nesting depth within budget b.
+func readMail(raw []byte, b *budget, depth int) adjudicator.Incoming {
 	var in adjudicator.Incoming
 	mr, err := mail.CreateReader(bytes.NewReader(raw))
 	if err != nil && mr == nil {
@@ -66,6 +71,10 @@ func Read(raw []byte) adjudicator.Incoming {
 		in.ReadErr = fmt.Errorf("it is %d bytes, over Galloper's limit of %d bytes, so it was not read", size, limit)
 		return in
 	}
+	if b.err != nil {
+		in.ReadErr = b.err // refused before its parts are read
+		return in
+	}
 	var plain, attached, html string
 	attachments := 0
 	for {
@@ -79,8 +88,11 @@ func Read(raw []byte) adjudicator.Incoming {
 			}
 			break
 		}
-		body, err := io.ReadAll(io.LimitReader(p.Body, maxPart))
-		if err != nil {
+		body, ok := b.part(p.Body)
+		if b.err != nil {
+			break
+		}
+		if !ok {
 			continue
 		}
 		switch ph := p.Header.(type) {
@@ -92,7 +104,7 @@ func Read(raw []byte) adjudicator.Incoming {
 			case ct == "text/html" && html == "":
 				html = htmlToText(string(body))
 			case ct == "message/rfc822" && attached == "":
-				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
+				if fwd := b.nested(body, depth); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
 					attached = fwd.Text
 				}
 			}
@@ -105,7 +117,7 @@ func Read(raw []byte) adjudicator.Incoming {
 				attached = string(body)
 			case attached == "" && ct == "message/rfc822":
 				// A mail forwarded as an attachment: its own order text.
-				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
+				if fwd := b.nested(body, depth); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
 					attached = fwd.Text
 				}
 			}
