@@ -41,7 +41,7 @@ type Config struct {
 		Processed    string `mapstructure:"processed"`
 		MaxSize      int64  `mapstructure:"max_size"`
 	} `mapstructure:"imap"`
-	Limits   struct {
+	Limits struct {
 		MIMEDepth    int   `mapstructure:"mime_depth"`
 		MIMEParts    int   `mapstructure:"mime_parts"`
 		DecodedBytes int64 `mapstructure:"decoded_bytes"`
