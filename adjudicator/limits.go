@@ -47,7 +47,7 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{MIMEDepth: 8, MIMEParts: 100, DecodedBytes: 4 << 20,
 		OrderBytes: 512 << 10, OrderLines: 10000, OrderBlocks: 1000, BlockLines: 200,
-		Problems: 50, ReplyBytes: 256 << 10, Attempts: 3}
+		Problems: 50, ReplyBytes: 256 << 10, Attempts: 5}
 }
 
 // WithDefaults returns l with each zero field set to its default.
