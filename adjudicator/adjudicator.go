@@ -132,6 +132,12 @@ const diceLinks = 4096
 // CreateGame creates a game, commits to its dice and mails every player
 // the game-start mail.
 func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
+	if err := checkGameID(spec.ID); err != nil {
+		return err
+	}
+	if err := checkSides(spec); err != nil {
+		return err
+	}
 	sys, err := a.system(spec.System)
 	if err != nil {
 		return err
@@ -191,6 +197,9 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok, PGPKey: p.PGPKey})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
+		if err := gameIDFree(tx, g.ID); err != nil {
+			return err
+		}
 		if err := tx.CreateGame(g, players); err != nil {
 			return err
 		}
