@@ -8,6 +8,7 @@ package adjudicator
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -52,6 +53,10 @@ type Config struct {
 	// Limits bound what one mail can make Galloper do; zero fields take
 	// DefaultLimits.
 	Limits Limits
+	// TokenKey seals the players' reply tokens in the database (see
+	// sealToken). It is kept outside the database; without it tokens are
+	// stored as they are.
+	TokenKey []byte
 }
 
 // Adjudicator runs games stored in a database.
@@ -193,8 +198,12 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 		if err := checkKey(p.Side, p.PGPKey); err != nil {
 			return fmt.Errorf("game %s: %w", spec.ID, err)
 		}
+		hash, err := hashPassword(rand.Reader, p.Password)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", spec.ID, err)
+		}
 		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
-			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok, PGPKey: p.PGPKey})
+			PasswordHash: hash, Token: sealToken(a.cfg.TokenKey, spec.ID, p.Side, tok), PGPKey: p.PGPKey})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
 		if err := gameIDFree(tx, g.ID); err != nil {
@@ -277,11 +286,6 @@ func systemPack(sys rules.System) []byte {
 	return []byte{}
 }
 
-func passwordHash(game, side, password string) string {
-	s := sha256.Sum256([]byte("galloper-password\x00" + game + "\x00" + side + "\x00" + password))
-	return hex.EncodeToString(s[:])
-}
-
 func hashHex(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
@@ -325,7 +329,7 @@ func (a *Adjudicator) GameAddress(game string) string {
 
 // tokenMatches reports whether one of the addresses is p's reply address.
 func (a *Adjudicator) tokenMatches(addrs []string, game string, p store.Player) bool {
-	want := a.replyAddress(game, p.Side, p.Token)
+	want := a.replyAddress(game, p.Side, a.playerToken(game, p))
 	if want == "" {
 		return false
 	}

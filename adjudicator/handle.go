@@ -2,7 +2,7 @@ package adjudicator
 
 import (
 	"context"
-	"crypto/subtle"
+	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -231,16 +231,24 @@ func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, t
 		if a.tokenMatches(to, g.ID, p) || a.signedBy(signed, p) {
 			return p, true, nil
 		}
-		return p, passwordOK(g.ID, p, f.Password), nil
+		ok, err := a.passwordOK(tx, g.ID, p, f.Password)
+		return p, ok, err
 	}
 	return store.Player{}, false, nil
 }
 
-// passwordOK reports whether password is p's password.
-func passwordOK(game string, p store.Player, password string) bool {
-	want, _ := hex.DecodeString(p.PasswordHash)
-	got, _ := hex.DecodeString(passwordHash(game, p.Side, password))
-	return password != "" && subtle.ConstantTimeCompare(want, got) == 1
+// passwordOK reports whether password is p's password. A legacy hash that
+// verifies is replaced with an argon2id one (see checkPassword).
+func (a *Adjudicator) passwordOK(tx *store.Tx, game string, p store.Player, password string) (bool, error) {
+	ok, upgrade := checkPassword(p.PasswordHash, game, p.Side, password)
+	if !upgrade {
+		return ok, nil
+	}
+	hash, err := hashPassword(rand.Reader, password)
+	if err != nil {
+		return false, err
+	}
+	return true, tx.SetPasswordHash(game, p.Side, hash)
 }
 
 // segmentProblem reports orders sent for a segment other than the one

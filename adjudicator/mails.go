@@ -47,7 +47,7 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 		}
 		for _, p := range players {
 			if strings.EqualFold(p.Email, to) {
-				m.ReplyTo = a.replyAddress(g.ID, p.Side, p.Token)
+				m.ReplyTo = a.replyAddress(g.ID, p.Side, a.playerToken(g.ID, p))
 			}
 		}
 	}

@@ -41,7 +41,10 @@ type Config struct {
 		Processed    string `mapstructure:"processed"`
 		MaxSize      int64  `mapstructure:"max_size"`
 	} `mapstructure:"imap"`
-	Limits struct {
+	// TokenKeyFile holds the key that seals reply tokens in the database;
+	// empty: the database's path with ".key" appended, created if missing.
+	TokenKeyFile string `mapstructure:"token_key_file"`
+	Limits       struct {
 		MIMEDepth    int   `mapstructure:"mime_depth"`
 		MIMEParts    int   `mapstructure:"mime_parts"`
 		DecodedBytes int64 `mapstructure:"decoded_bytes"`
@@ -159,9 +162,20 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 		return cfg, nil, err
 	}
 	days, _ := cfg.weekdays() // checked by loadConfig
+	key, err := tokenKey(cfg.tokenKeyFile())
+	if err != nil {
+		db.Close()
+		return cfg, nil, err
+	}
 	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
-		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide, Limits: cfg.limits()},
+		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide, Limits: cfg.limits(), TokenKey: key},
 		time.Now, rand.Reader, cfg.logger())
+	if n, err := adj.SealTokens(ctx); err != nil {
+		db.Close()
+		return cfg, nil, fmt.Errorf("seal reply tokens: %w", err)
+	} else if n > 0 {
+		cfg.logger().Info("reply tokens sealed under the token key", "players", n, "key_file", cfg.tokenKeyFile())
+	}
 	return cfg, adj, nil
 }
 
