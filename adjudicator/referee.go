@@ -10,6 +10,7 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
+	"galloper/rules/dice"
 )
 
 // The referee's commands: PREVIEW, RELEASE, EXTEND, ROLLBACK and RULE (PAUSE
@@ -119,7 +120,18 @@ func (a *Adjudicator) rollback(tx *store.Tx, g store.Game) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	body, err := json.Marshal(map[string]any{"segment": last.Label, "dice_record": last.DiceRecord, "discarded_mails": held})
+	undone, err := dice.ParseRecord(last.DiceRecord)
+	if err != nil {
+		return "", fmt.Errorf("game %s: dice record of %s: %w", g.ID, last.Label, err)
+	}
+	used, err := tx.DiceLinkUsed(g.ID)
+	if err != nil {
+		return "", err
+	}
+	// The journal names the link the undone record revealed and the one
+	// the segment will be resolved with again (diceLink).
+	body, err := json.Marshal(map[string]any{"segment": last.Label, "dice_record": last.DiceRecord, "discarded_mails": held,
+		"dice_link": undone.Segment, "rerun_dice_link": max(last.SegmentIndex+1, used+1)})
 	if err != nil {
 		return "", err
 	}

@@ -122,6 +122,20 @@ func TestRollbackRerunDiceUnpredictable(t *testing.T) {
 	if err := dice.VerifyRecords(old.Head, []dice.Record{old, again}); err != nil {
 		t.Fatalf("the undone record and the re-run do not verify as one chain: %v", err)
 	}
+	// The journal names both links.
+	var rollbacks int
+	for _, e := range r.journal("creek") {
+		if e.Kind == "rollback" {
+			rollbacks++
+			if want := fmt.Sprintf(`"dice_link":%d`, old.Segment); !strings.Contains(e.Body, want) ||
+				!strings.Contains(e.Body, fmt.Sprintf(`"rerun_dice_link":%d`, again.Segment)) {
+				t.Fatalf("rollback journal entry %s: want the undone and the re-run links %d and %d", e.Body, old.Segment, again.Segment)
+			}
+		}
+	}
+	if rollbacks != 1 {
+		t.Fatalf("%d rollback journal entries, want 1", rollbacks)
+	}
 	// Resolving it again in a replay gives the same record.
 	if _, err := r.d.Adj.Replay(t.Context(), "creek"); err != nil {
 		t.Fatalf("replay after a re-run: %v", err)
