@@ -8,6 +8,7 @@ package adjudicator
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -51,6 +52,13 @@ type Config struct {
 	// Systems are the game systems the adjudicator runs: the list in
 	// rules/systems, handed over by the program that wires Galloper.
 	Systems []rules.System
+	// Limits bound what one mail can make Galloper do; zero fields take
+	// DefaultLimits.
+	Limits Limits
+	// TokenKey seals the players' reply tokens in the database (see
+	// sealToken). It is kept outside the database; without it tokens are
+	// stored as they are.
+	TokenKey []byte
 }
 
 // Adjudicator runs games stored in a database.
@@ -139,6 +147,12 @@ const diceLinks = 4096
 // CreateGame creates a game, commits to its dice and mails every player
 // the game-start mail.
 func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
+	if err := checkGameID(spec.ID); err != nil {
+		return err
+	}
+	if err := checkSides(spec); err != nil {
+		return err
+	}
 	sys, err := a.system(spec.System)
 	if err != nil {
 		return err
@@ -194,10 +208,17 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 		if err := checkKey(p.Side, p.PGPKey); err != nil {
 			return fmt.Errorf("game %s: %w", spec.ID, err)
 		}
+		hash, err := hashPassword(rand.Reader, p.Password)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", spec.ID, err)
+		}
 		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
-			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok, PGPKey: p.PGPKey})
+			PasswordHash: hash, Token: sealToken(a.cfg.TokenKey, spec.ID, p.Side, tok), PGPKey: p.PGPKey})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
+		if err := gameIDFree(tx, g.ID); err != nil {
+			return err
+		}
 		if err := tx.CreateGame(g, players); err != nil {
 			return err
 		}
@@ -274,11 +295,6 @@ func systemPack(sys rules.System) []byte {
 	return []byte{}
 }
 
-func passwordHash(game, side, password string) string {
-	s := sha256.Sum256([]byte("galloper-password\x00" + game + "\x00" + side + "\x00" + password))
-	return hex.EncodeToString(s[:])
-}
-
 func hashHex(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
@@ -322,7 +338,7 @@ func (a *Adjudicator) GameAddress(game string) string {
 
 // tokenMatches reports whether one of the addresses is p's reply address.
 func (a *Adjudicator) tokenMatches(addrs []string, game string, p store.Player) bool {
-	want := a.replyAddress(game, p.Side, p.Token)
+	want := a.replyAddress(game, p.Side, a.playerToken(game, p))
 	if want == "" {
 		return false
 	}

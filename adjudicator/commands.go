@@ -237,7 +237,14 @@ func (a *Adjudicator) commandPlayer(tx *store.Tx, in Incoming, c command, signed
 		}
 	}
 	g, p, ok, err := a.playerOf(tx, c.Game, c.Side)
-	return g, p, ok && (passwordOK(g.ID, p, c.Password) || a.signedBy(signed, p)), err
+	if err != nil || !ok {
+		return g, p, false, err
+	}
+	if a.signedBy(signed, p) {
+		return g, p, true, nil
+	}
+	ok, err = a.passwordOK(tx, g.ID, p, c.Password)
+	return g, p, ok, err
 }
 
 func (a *Adjudicator) playerOf(tx *store.Tx, game, side string) (store.Game, store.Player, bool, error) {

@@ -2,7 +2,7 @@ package adjudicator
 
 import (
 	"context"
-	"crypto/subtle"
+	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -87,6 +87,10 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if in.ReadErr != nil {
 		return a.reject(tx, in, nil, "", []orders.Problem{UnreadableMail(in.ReadErr)})
 	}
+	lim := a.Limits()
+	if p := lim.textProblem(in.Text); p != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{*p})
+	}
 	signed := clearsigned(in.Text)
 	if signed != nil {
 		in.Text = string(signed.Plaintext)
@@ -169,6 +173,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, append(probs, orders.Problem{Kind: orders.Illegal, Code: "segment-closed",
 			Message: fmt.Sprintf("%s is being resolved and waits for %s's decision %d; its orders can no longer change", seg.Label, q.Side, q.Seq)}))
 	}
+	if p := lim.blocksProblem(f, in.Text); p != nil {
+		return a.reject(tx, in, &g, player.Side, append(probs, *p))
+	}
 	if len(probs) == 0 {
 		probs = sys.Validate(st, rules.Side(player.Side), f)
 	} else {
@@ -249,16 +256,24 @@ func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, t
 		if a.tokenMatches(to, g.ID, p) || a.signedBy(signed, p) {
 			return p, true, nil
 		}
-		return p, passwordOK(g.ID, p, f.Password), nil
+		ok, err := a.passwordOK(tx, g.ID, p, f.Password)
+		return p, ok, err
 	}
 	return store.Player{}, false, nil
 }
 
-// passwordOK reports whether password is p's password.
-func passwordOK(game string, p store.Player, password string) bool {
-	want, _ := hex.DecodeString(p.PasswordHash)
-	got, _ := hex.DecodeString(passwordHash(game, p.Side, password))
-	return password != "" && subtle.ConstantTimeCompare(want, got) == 1
+// passwordOK reports whether password is p's password. A legacy hash that
+// verifies is replaced with an argon2id one (see checkPassword).
+func (a *Adjudicator) passwordOK(tx *store.Tx, game string, p store.Player, password string) (bool, error) {
+	ok, upgrade := checkPassword(p.PasswordHash, game, p.Side, password)
+	if !upgrade {
+		return ok, nil
+	}
+	hash, err := hashPassword(rand.Reader, password)
+	if err != nil {
+		return false, err
+	}
+	return true, tx.SetPasswordHash(game, p.Side, hash)
 }
 
 // segmentProblem reports orders sent for a segment other than the one
@@ -343,7 +358,7 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 			}
 		}
 	}
-	text, err := ProblemsText(gameID, side, in.Text, probs)
+	text, err := problemsText(gameID, side, in.Text, probs, a.Limits())
 	if err != nil {
 		return Outcome{}, err
 	}

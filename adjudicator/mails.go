@@ -47,7 +47,7 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 		}
 		for _, p := range players {
 			if strings.EqualFold(p.Email, to) {
-				m.ReplyTo = a.replyAddress(g.ID, p.Side, p.Token)
+				m.ReplyTo = a.replyAddress(g.ID, p.Side, a.playerToken(g.ID, p))
 			}
 		}
 	}
@@ -126,9 +126,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 	if err != nil {
 		return err
 	}
-	var all []store.Segment
+	var all []string
 	if next.Over() {
-		if all, err = tx.Segments(g.ID); err != nil {
+		if all, err = gameRecords(tx, g.ID); err != nil {
 			return err
 		}
 	}
@@ -172,13 +172,13 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if err != nil {
 			return err
 		}
-		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, seg.Index+1),
+		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, rec.Segment),
 			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
 		if next.Over() {
 			// Game end opens every segment's record to every side.
 			var b strings.Builder
-			for _, s := range all {
-				b.WriteString(s.DiceRecord + "\n")
+			for _, r := range all {
+				b.WriteString(r + "\n")
 			}
 			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
 				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})

@@ -19,7 +19,8 @@ type Processor struct {
 	// Metrics, when set, counts processed mail by outcome.
 	Metrics *Metrics
 
-	afterHandle func() // called after each mail is processed; for tests
+	afterHandle  func()              // called after each mail is processed; for tests
+	beforeHandle func(store.Inbound) // called before each mail is read; for tests
 }
 
 // NewProcessor returns a processor.
@@ -53,17 +54,12 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				break
 			}
-			in := Read(m.Raw)
-			in.InboundID, in.AuthResults = m.ID, m.AuthResults
-			if redacted, ok := Redact(m.Raw); ok {
-				in.Redacted = redacted
-			}
-			out, err := p.adj.HandleInbound(work, in)
+			out, err := p.processOne(work, m)
 			if err != nil {
-				if aside, ferr := p.noteFailure(work, m.ID, err); ferr != nil || !aside {
-					return n, err // tried again at the next step, before any later mail
-				}
-				continue
+				return n, err // tried again at the next step, before any later mail
+			}
+			if out == nil {
+				continue // set aside
 			}
 			p.Metrics.outcome(out.Result)
 			n++
@@ -73,34 +69,6 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// MaxAttempts is how many times a stored mail is processed, each attempt
-// failing with an error of Galloper's (never the sender's mistake, which
-// is answered), before it is set aside as failed so that the mail behind
-// it can go on. An operator finds it by its status and result in the
-// inbound table, and in the log.
-const MaxAttempts = 5
-
-// noteFailure records a failed processing attempt; it reports whether the
-// mail is now set aside.
-func (p *Processor) noteFailure(ctx context.Context, id int64, cause error) (bool, error) {
-	var aside bool
-	err := p.adj.DB().WithTx(ctx, func(tx *store.Tx) error {
-		var err error
-		aside, err = tx.NoteInboundFailure(id, cause.Error(), MaxAttempts)
-		return err
-	})
-	if err != nil {
-		return false, err
-	}
-	if aside {
-		p.Metrics.outcome("failed")
-		p.log.Error("mail set aside after repeated processing failures", "inbound", id, "attempts", MaxAttempts, "err", cause)
-	} else {
-		p.log.Warn("mail processing failed; it will be tried again", "inbound", id, "err", cause)
-	}
-	return aside, nil
 }
 
 // Daemon runs intake, processing, deadlines and sending until stopped.

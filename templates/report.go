@@ -44,6 +44,11 @@ type ProblemsData struct {
 	Game, Side string
 	Problems   []ProblemLine
 	Source     []Line // the order file as received, numbered
+	// More counts the problems found beyond those listed.
+	More int
+	// SourceOmitted is the number of lines of an order file too long to
+	// repeat in the reply.
+	SourceOmitted int
 }
 
 // ReportData fills a results mail.

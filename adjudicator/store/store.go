@@ -120,12 +120,20 @@ func (t *Tx) prepared(q string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// WithTx runs fn in one transaction, committing if fn returns nil.
+// WithTx runs fn in one transaction, committing if fn returns nil. If fn
+// panics the transaction is rolled back before the panic goes on, so the
+// one connection is free for whoever recovers it.
 func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	t, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			_ = t.Rollback()
+			panic(r)
+		}
+	}()
 	if err := fn(&Tx{tx: t, ctx: ctx}); err != nil {
 		_ = t.Rollback()
 		return err

@@ -42,6 +42,21 @@ type Config struct {
 		Processed    string `mapstructure:"processed"`
 		MaxSize      int64  `mapstructure:"max_size"`
 	} `mapstructure:"imap"`
+	// TokenKeyFile holds the key that seals reply tokens in the database;
+	// empty: the database's path with ".key" appended, created if missing.
+	TokenKeyFile string `mapstructure:"token_key_file"`
+	Limits       struct {
+		MIMEDepth    int   `mapstructure:"mime_depth"`
+		MIMEParts    int   `mapstructure:"mime_parts"`
+		DecodedBytes int64 `mapstructure:"decoded_bytes"`
+		OrderBytes   int   `mapstructure:"order_bytes"`
+		OrderLines   int   `mapstructure:"order_lines"`
+		OrderBlocks  int   `mapstructure:"order_blocks"`
+		BlockLines   int   `mapstructure:"block_lines"`
+		Problems     int   `mapstructure:"problems"`
+		ReplyBytes   int   `mapstructure:"reply_bytes"`
+		Attempts     int   `mapstructure:"attempts"`
+	} `mapstructure:"limits"`
 	SMTP struct {
 		Addr         string `mapstructure:"addr"`
 		TLS          bool   `mapstructure:"tls"`
@@ -148,9 +163,20 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 		return cfg, nil, err
 	}
 	days, _ := cfg.weekdays() // checked by loadConfig
+	key, err := tokenKey(cfg.tokenKeyFile())
+	if err != nil {
+		db.Close()
+		return cfg, nil, err
+	}
 	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
-		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide},
+		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide, Limits: cfg.limits(), TokenKey: key},
 		time.Now, rand.Reader, cfg.logger())
+	if n, err := adj.SealTokens(ctx); err != nil {
+		db.Close()
+		return cfg, nil, fmt.Errorf("seal reply tokens: %w", err)
+	} else if n > 0 {
+		cfg.logger().Info("reply tokens sealed under the token key", "players", n, "key_file", cfg.tokenKeyFile())
+	}
 	return cfg, adj, nil
 }
 
@@ -169,4 +195,13 @@ func (c Config) logger() *slog.Logger {
 		lvl = slog.LevelInfo
 	}
 	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+}
+
+// limits are the configured limits on what one mail can make Galloper do;
+// a key left out takes its default (adjudicator.DefaultLimits).
+func (c Config) limits() adjudicator.Limits {
+	l := c.Limits
+	return adjudicator.Limits{MIMEDepth: l.MIMEDepth, MIMEParts: l.MIMEParts, DecodedBytes: l.DecodedBytes,
+		OrderBytes: l.OrderBytes, OrderLines: l.OrderLines, OrderBlocks: l.OrderBlocks, BlockLines: l.BlockLines,
+		Problems: l.Problems, ReplyBytes: l.ReplyBytes, Attempts: l.Attempts}.WithDefaults()
 }

@@ -392,8 +392,8 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 		v.fail("field nightfall: %q is not a clock time like 20:15", f.Nightfall)
 	}
 	s.Nightfall = f.Nightfall
-	if f.TurnMins <= 0 || f.Turns <= 0 || f.Visibility <= 0 {
-		v.fail("fields turn_minutes, turns and visibility must be positive (got %d, %d, %d)", f.TurnMins, f.Turns, f.Visibility)
+	if !v.bounded(f) { // scenario_bounds.go
+		return s
 	}
 	s.Map = v.mapData(v.mapOf(f))
 	if s.Map.Hexes == nil {

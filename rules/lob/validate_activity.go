@@ -176,8 +176,11 @@ func checkActivityKind(st *lobtext.Stack, ps *problems) {
 
 // checkOnce reports units of st that an earlier STACK block of the file
 // already activates: each unit has one activity a phase, and a stack
-// finishes before another starts (LoB 2.2, 3.0d).
+// finishes before another starts (LoB 2.2, 3.0d). Each unit of st is
+// reported once, naming the first such block, so a file repeating one
+// STACK line n times gives n-1 problems, not n²/2.
 func (s *State) checkOnce(f *orders.File, st *lobtext.Stack, ps *problems) {
+	reported := map[int]bool{} // indexes into activated(st)
 	names := s.pieceNames()
 	piece := func(n orders.Name) (string, bool) {
 		m := match("unit", n.Text, names)
@@ -194,9 +197,13 @@ func (s *State) checkOnce(f *orders.File, st *lobtext.Stack, ps *problems) {
 		if !ok {
 			continue
 		}
-		for _, n := range activated(st) {
+		for i, n := range activated(st) {
+			if reported[i] {
+				continue
+			}
 			name, ok := piece(n)
 			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
+				reported[i] = true
 				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
 					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
 					"put all of its steps in one STACK block")
