@@ -1,6 +1,9 @@
 package mail
 
-import "time"
+import (
+	"log/slog"
+	"time"
+)
 
 // SetAfterFetch makes in call f after it has fetched each batch of mail,
 // before the batch is stored.
@@ -11,3 +14,9 @@ func SetAfterHandle(p *Processor, f func()) { p.afterHandle = f }
 
 // SetAfter replaces the clock in waits on (backoff, polling, IDLE renewal).
 func SetAfter(in *Intake, f func(time.Duration) <-chan time.Time) { in.after = f }
+
+// SetLog gives in a logger.
+func SetLog(in *Intake, log *slog.Logger) { in.log = log }
+
+// SetShutdownGrace bounds in's last exchanges at shutdown by d.
+func SetShutdownGrace(in *Intake, d time.Duration) { in.grace = d }

@@ -118,3 +118,16 @@ func (t *Tx) DiscardHeld(gameID string, segment int) (int, error) {
 	n, err := res.RowsAffected()
 	return int(n), err
 }
+
+// ClaimOutgoing takes a due pending mail for one sending attempt: its next
+// attempt moves to until (Unix ms), so that no other attempt sends it
+// meanwhile. It reports false when the mail is no longer pending and due
+// at now. The sender commits the claim before the mail leaves.
+func (t *Tx) ClaimOutgoing(id, now, until int64) (bool, error) {
+	res, err := t.exec(`UPDATE outbox SET next_attempt = ? WHERE id = ? AND status = 'pending' AND next_attempt <= ?`, until, id, now)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
