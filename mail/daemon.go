@@ -113,6 +113,8 @@ type Daemon struct {
 	Log  *slog.Logger
 	// Metrics, when set, is given to the intake, processor and sender too.
 	Metrics *Metrics
+	// Health, when set, is given to the intake and sender.
+	Health *Health
 }
 
 // Run works until ctx is cancelled, then finishes the mail in hand: the
@@ -126,6 +128,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	if d.Metrics != nil {
 		d.Intake.Metrics, d.Processor.Metrics, d.Sender.Metrics = d.Metrics, d.Metrics, d.Metrics
+	}
+	if d.Health != nil {
+		d.Intake.Health, d.Sender.Health = d.Health, d.Health
 	}
 	kick := make(chan struct{}, 1)
 	notify := func() {

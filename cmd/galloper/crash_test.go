@@ -51,7 +51,7 @@ func TestCrashRecovery(t *testing.T) {
 address: gm@crash.test
 domain: crash.test
 deadline: 0s
-poll: 100ms
+poll: 1s
 log_level: warn
 imap: {addr: "%s", tls: false, username: gm, password: pw}
 smtp: {addr: "%s", starttls: false}
