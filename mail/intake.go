@@ -375,7 +375,23 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		in.validityKnown = true
 	}
 	record := in.validity != uidValidity
+	// Mail is taken by UID, not by the \Seen flag, so a mail another
+	// client has read is still stored: every UID above the highest one
+	// stored under this UIDVALIDITY. Only the very first time a mailbox
+	// is read, when nothing is known of it, are the unseen ones taken,
+	// so that old read mail in it is not answered.
 	criteria := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
+	var above imap.UID
+	if !record {
+		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
+			last, err := tx.LastInboundUID(in.box, uidValidity)
+			above = imap.UID(last)
+			return err
+		}); err != nil {
+			return 0, fmt.Errorf("read mailbox state: %w", err)
+		}
+		criteria = &imap.SearchCriteria{UID: []imap.UIDSet{{imap.UIDRange{Start: above + 1, Stop: 0}}}}
+	}
 	if record && in.validity != 0 {
 		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.box,
 			"was", in.validity, "now", uidValidity)
@@ -391,7 +407,9 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		return 0, fmt.Errorf("search: %w", err)
 	}
 	var batches [][]imap.UID
-	for uids := data.AllUIDs(); len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
+	// "n:*" holds the highest UID even when it is below n (RFC 9051 §6.4.4).
+	uids := slices.DeleteFunc(data.AllUIDs(), func(u imap.UID) bool { return u <= above })
+	for ; len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
 		batches = append(batches, uids[:min(batchSize, len(uids))])
 	}
 	if len(batches) == 0 && record {
