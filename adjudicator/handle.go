@@ -200,8 +200,8 @@ func (a *Adjudicator) gameHint(tx *store.Tx, in Incoming) (string, error) {
 		if w == "" {
 			continue
 		}
-		if _, err := tx.Game(w); err == nil {
-			return w, nil
+		if g, err := tx.GameFold(w); err == nil {
+			return g.ID, nil
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return "", err
 		}
