@@ -131,3 +131,22 @@ func (t *Tx) ClaimOutgoing(id, now, until int64) (bool, error) {
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// OutboxByStatus lists outbox rows with the given status ("" for all),
+// newest first, at most limit of them.
+func (t *Tx) OutboxByStatus(status string, limit int) ([]Outgoing, error) {
+	return t.outgoing(`WHERE ? = '' OR status = ? ORDER BY id DESC LIMIT ?`, status, status, limit)
+}
+
+// RetryOutgoing puts a failed mail (or a pending one waiting out its
+// backoff) back in the queue, due at now, and reports whether it did: an
+// operator's `galloper outbox retry` after fixing what made the server
+// refuse it. Sent, held and discarded mails are left alone.
+func (t *Tx) RetryOutgoing(id, now int64) (bool, error) {
+	res, err := t.exec(`UPDATE outbox SET status = 'pending', next_attempt = ? WHERE id = ? AND status IN ('failed', 'pending')`, now, id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
