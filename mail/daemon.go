@@ -55,6 +55,7 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 			}
 			in := Read(m.Raw)
 			in.InboundID, in.AuthResults = m.ID, m.AuthResults
+			in.Bounce = ParseDSN(m.Raw)
 			out, err := p.adj.HandleInbound(work, in)
 			if err != nil {
 				if aside, ferr := p.noteFailure(work, m.ID, err); ferr != nil || !aside {

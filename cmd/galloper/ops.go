@@ -38,7 +38,7 @@ func opsRegistry(db *store.DB) *prometheus.Registry {
 			Help: "Received mails stored, by processing status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountInbound(st) }) }))
 	}
-	for _, st := range []string{"pending", "sent", "failed"} {
+	for _, st := range []string{"pending", "sent", "failed", "bounced"} {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "galloper_outbox_mails",
 			Help: "Outgoing mails, by delivery status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountOutbox(st) }) }))

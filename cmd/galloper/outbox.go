@@ -91,7 +91,7 @@ func outboxCmd() *cobra.Command {
 						return err
 					}
 					if !ok && !failed {
-						return fmt.Errorf("outbox retry: mail %d is not failed or pending (see `galloper outbox list`)", id)
+						return fmt.Errorf("outbox retry: mail %d is not failed, bounced or pending (see `galloper outbox list`)", id)
 					}
 					if ok {
 						n++
