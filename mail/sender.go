@@ -251,7 +251,11 @@ func (s *Sender) dial() (*smtp.Client, error) {
 			c = smtp.NewClient(t)
 		}
 	case s.cfg.StartTLS:
-		c, err = smtp.NewClientStartTLS(conn, tc)
+		if c, err = smtp.NewClientStartTLS(conn, tc); err == nil {
+			// EHLO again now, which makes the TLS handshake, so that a
+			// certificate problem shows here and not as a failed login.
+			err = c.Hello("localhost")
+		}
 	default:
 		c = smtp.NewClient(conn)
 		err = c.Hello("localhost")
