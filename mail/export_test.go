@@ -20,3 +20,6 @@ func SetLog(in *Intake, log *slog.Logger) { in.log = log }
 
 // SetShutdownGrace bounds in's last exchanges at shutdown by d.
 func SetShutdownGrace(in *Intake, d time.Duration) { in.grace = d }
+
+// SetDaemonAfter replaces the clock d's loop waits on between steps.
+func SetDaemonAfter(d *Daemon, f func(time.Duration) <-chan time.Time) { d.after = f }

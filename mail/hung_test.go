@@ -245,3 +245,37 @@ func startSink(t *testing.T) *mailtest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// While the SMTP server is down, the daemon wakes for the sender's next
+// try (10 s after the first failure), not at the next poll (an hour), so
+// sending resumes soon after an outage.
+func TestDaemonWakesForSMTPRetry(t *testing.T) {
+	r := newRig(t)
+	r.d.Sender = mail.NewSender(mail.SMTPConfig{Addr: refusedAddr(t), From: gm}, r.db, func() time.Time { return r.clock }, nil)
+	r.d.Poll = time.Hour
+	clock := newFakeClock()
+	mail.SetDaemonAfter(r.d, clock.after)
+	mail.SetAfter(r.d.Intake, func(time.Duration) <-chan time.Time { return nil }) // intake waits for ever
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.d.Run(ctx)
+	}()
+	defer func() {
+		cancel()
+		for {
+			select {
+			case <-done:
+				return
+			case <-clock.waits:
+			case clock.fire <- time.Time{}:
+			}
+		}
+	}()
+	// The loop's first wait is set up before the first step; that step
+	// finds the start mails, cannot reach the server, and the loop then
+	// waits only for the retry.
+	clock.next(t, "before the first step", time.Hour)
+	clock.next(t, "after the failed send", 10*time.Second)
+}

@@ -59,10 +59,12 @@ type Sender struct {
 }
 
 // Backoff of connections to an unreachable SMTP server: the first retry
-// after serverRetryBase, doubling up to serverRetryMax.
+// after serverRetryBase, doubling up to serverRetryMax. The daemon wakes
+// for the retry, so after an outage sending resumes within twice its
+// length.
 const (
-	serverRetryBase = 30 * time.Second
-	serverRetryMax  = 15 * time.Minute
+	serverRetryBase = 10 * time.Second
+	serverRetryMax  = 5 * time.Minute
 )
 
 // NewSender returns a sender.
@@ -87,7 +89,7 @@ const claimLease = 10 * time.Minute
 // failure is retried later with exponential backoff; a permanent one (SMTP
 // 5xx) is marked failed. When the server cannot be reached at all, nothing
 // is marked and no connection is tried again until a backoff that doubles
-// with each failure in a row (30 s up to 15 min) has passed.
+// with each failure in a row (10 s up to 5 min) has passed.
 //
 // Each mail is claimed, sent and recorded, in that order: the claim (a
 // committed write that moves its next attempt past claimLease) comes
