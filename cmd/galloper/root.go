@@ -176,7 +176,7 @@ func gameCmd() *cobra.Command {
 			if err := adj.CreateGame(ctx, spec); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "game %s created; game-start mails are queued and go out with the next `galloper serve`\n", id)
+			fmt.Fprintf(cmd.OutOrStdout(), "game %s created; its game-start mails are queued: a running `galloper serve` sends them at its next poll, or the next one started\n", id)
 			for _, side := range invites {
 				fmt.Fprintf(cmd.OutOrStdout(), "invite for %s: JOIN %s  (give it to the player; it works once)\n", side, codes[side])
 			}
