@@ -3,6 +3,7 @@ package mail_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"net"
 	"path/filepath"
@@ -278,4 +279,57 @@ func TestDaemonWakesForSMTPRetry(t *testing.T) {
 	// waits only for the retry.
 	clock.next(t, "before the first step", time.Hour)
 	clock.next(t, "after the failed send", 10*time.Second)
+}
+
+// The end of an SMTP outage is logged with its length in human units.
+func TestSMTPReconnectIsLogged(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
+	addr := refusedAddr(t)
+	logs := &logBuf{}
+	s := mail.NewSender(mail.SMTPConfig{Addr: addr, From: gm}, db, func() time.Time { return clock }, logs.logger())
+	if _, err := s.Flush(ctx); err == nil {
+		t.Fatal("Flush with the server down succeeded")
+	}
+	// The server comes back on the same address 45 s later.
+	srv := startSink(t)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Skipf("the port of the refused address was taken meanwhile: %v", err)
+	}
+	defer ln.Close()
+	go relayTo(ln, srv.SMTPAddr)
+	clock = clock.Add(45 * time.Second)
+	if n, err := s.Flush(ctx); err != nil || n != 1 {
+		t.Fatalf("Flush after the outage: %d sent, %v", n, err)
+	}
+	if l := logs.String(); !strings.Contains(l, `"msg":"smtp reconnected"`) || !strings.Contains(l, `"outage":"45s"`) {
+		t.Fatalf("the end of the outage is not logged with its length:\n%s", l)
+	}
+}
+
+// relayTo copies every connection accepted on ln to target, both ways.
+func relayTo(ln net.Listener, target string) {
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		go func() {
+			defer c.Close()
+			s, err := net.Dial("tcp", target)
+			if err != nil {
+				return
+			}
+			defer s.Close()
+			go io.Copy(s, c)
+			io.Copy(c, s)
+		}()
+	}
 }

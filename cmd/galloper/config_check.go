@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -114,6 +115,9 @@ func (c Config) checkConnections() error {
 			errs = append(errs, fmt.Errorf("config: metrics %s serves /metrics beyond loopback; bind it to 127.0.0.1, or set metrics_public: true if a firewall guards it", c.Metrics))
 		}
 	}
+	if c.Domain != "" && !dotAtom.MatchString(c.Domain) {
+		errs = append(errs, fmt.Errorf("config: domain %q is not a domain name (it ends every Message-ID: letters, digits, dashes and dots)", c.Domain))
+	}
 	if c.Timeout < time.Second {
 		errs = append(errs, fmt.Errorf("config: timeout must be at least 1s, got %s", c.Timeout))
 	}
@@ -135,6 +139,10 @@ func (c Config) checkLogins() error {
 	}
 	return nil
 }
+
+// dotAtom is a domain as RFC 5322 lets it end a Message-ID, limited to
+// the characters of a host name.
+var dotAtom = regexp.MustCompile(`^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$`)
 
 // isLoopback reports a loopback host: localhost or a loopback IP.
 func isLoopback(host string) bool {

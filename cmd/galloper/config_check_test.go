@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,7 @@ func TestStrictConfig(t *testing.T) {
 		{"plain text off loopback", "imap:\n  tls: false\n", "the password would go in clear"},
 		{"metrics on every interface", "metrics: 0.0.0.0:9464\n", "metrics 0.0.0.0:9464 serves /metrics beyond loopback"},
 		{"missing CA file", "smtp:\n  ca_file: /nonexistent/ca.pem\n", "smtp.ca_file"},
+		{"domain that breaks Message-IDs", "domain: example..test\n", `domain "example..test" is not a domain name`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -73,8 +75,8 @@ func TestStrictConfig(t *testing.T) {
 	}
 }
 
-// merge inserts edit's keys into the YAML base: a top-level key is
-// appended, a nested one ("imap:\n  key: v") goes under its section,
+// merge inserts edit's keys into the YAML base: a top-level key replaces
+// the one there or is appended, a nested one ("imap:\n  key: v") goes under its section,
 // replacing the same key there.
 func merge(base, edit string) string {
 	lines := strings.Split(strings.TrimSuffix(base, "\n"), "\n")
@@ -85,6 +87,8 @@ func merge(base, edit string) string {
 			continue
 		}
 		if !strings.HasPrefix(l, " ") {
+			key, _, _ := strings.Cut(l, ":")
+			lines = slices.DeleteFunc(lines, func(b string) bool { return strings.HasPrefix(b, key+":") })
 			lines = append(lines, l)
 			continue
 		}
