@@ -333,3 +333,34 @@ func relayTo(ln net.Listener, target string) {
 		}()
 	}
 }
+
+// A mail claimed by a sender that was killed before it could record the
+// sending goes at once when the next sender starts, not after the lease.
+func TestClaimOfAKilledSenderIsReleased(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
+	if err := db.WithTx(ctx, func(tx *store.Tx) error {
+		rows, err := tx.DueOutgoing(clock.UnixMilli(), 1)
+		if err != nil || len(rows) != 1 {
+			t.Fatalf("due: %v, %v", rows, err)
+		}
+		ok, err := tx.ClaimOutgoing(rows[0].ID, clock.UnixMilli(), clock.Add(time.Hour).UnixMilli())
+		if !ok {
+			t.Fatal("the claim was not taken")
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	srv := startSink(t)
+	s := mail.NewSender(mail.SMTPConfig{Addr: srv.SMTPAddr, From: gm}, db, func() time.Time { return clock }, nil)
+	if n, err := s.Flush(ctx); err != nil || n != 1 {
+		t.Fatalf("the restarted sender sent %d, %v; want the claimed mail at once", n, err)
+	}
+}

@@ -130,7 +130,7 @@ func (in *Intake) dial() (*imapclient.Client, error) {
 		}
 		return nil, fmt.Errorf("imap connect %s: %w", in.cfg.Addr, err)
 	}
-	if err := in.within(c, in.cfg.Timeout, "imap login", func() error {
+	if err := within(c, in.cfg.Timeout, "imap login", func() error {
 		return c.Login(in.cfg.Username, in.cfg.Password).Wait()
 	}); err != nil {
 		c.Close()
@@ -169,15 +169,10 @@ func (in *Intake) handshake(conn net.Conn, opts *imapclient.Options) (*imapclien
 	return c, nil
 }
 
-// within bounds one exchange with the server by d (see within).
-func (in *Intake) within(c *imapclient.Client, d time.Duration, what string, op func() error) error {
-	return within(c, d, what, op)
-}
-
 // exchange runs a command under the configured timeout and, when it
 // succeeds, tells Health.
 func (in *Intake) exchange(c *imapclient.Client, what string, op func() error) error {
-	err := in.within(c, in.cfg.Timeout, "imap "+what, op)
+	err := within(c, in.cfg.Timeout, "imap "+what, op)
 	if err == nil {
 		in.Health.imapOK(in.now())
 	}
@@ -284,7 +279,7 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		if ctx.Err() != nil {
 			done = min(done, in.grace)
 		}
-		if err := in.within(c, done, "imap idle done", func() error {
+		if err := within(c, done, "imap idle done", func() error {
 			if err := idle.Close(); err != nil {
 				return err
 			}
@@ -315,7 +310,7 @@ func (in *Intake) open(c *imapclient.Client) (*imap.SelectData, error) {
 
 // logout ends the session politely, waiting no longer than shutdownGrace.
 func (in *Intake) logout(c *imapclient.Client) error {
-	return in.within(c, min(in.cfg.Timeout, in.grace), "imap logout", func() error { return c.Logout().Wait() })
+	return within(c, min(in.cfg.Timeout, in.grace), "imap logout", func() error { return c.Logout().Wait() })
 }
 
 // Box is how the database names the mailbox intake reads.

@@ -51,6 +51,9 @@ type Sender struct {
 	// downSince is when the server was first found unreachable in the
 	// outage under way (zero: none).
 	downSince time.Time
+	// released is set once the claims of a sender stopped earlier have
+	// been released (see claimLease).
+	released bool
 
 	// unreachable counts the failed connections to the server in a row;
 	// no new connection is tried before retryAt (exponential backoff).
@@ -79,10 +82,12 @@ func NewSender(cfg SMTPConfig, db *store.DB, now func() time.Time, log *slog.Log
 }
 
 // claimLease is how long a mail claimed for sending is kept from other
-// attempts. When its sending cannot be recorded (the process died, or
-// the database refused the write), it is tried again after this; a mail
-// is never sent unless the claim that records its attempt was written
-// first, so a database Galloper cannot write sends nothing at all.
+// attempts. When its sending cannot be recorded (the database refused
+// the write), it is tried again after this; a mail is never sent unless
+// the claim that records its attempt was written first, so a database
+// Galloper cannot write sends nothing at all. The claims of a process
+// that stopped (or was killed) mid-send are released when the next one
+// starts, so those mails go at once.
 const claimLease = 10 * time.Minute
 
 // Flush sends every due mail and returns how many were sent. A temporary
@@ -98,12 +103,22 @@ const claimLease = 10 * time.Minute
 func (s *Sender) Flush(ctx context.Context) (int, error) {
 	var due []store.Outgoing
 	if err := s.db.WithTx(ctx, func(tx *store.Tx) error {
+		if !s.released {
+			n, err := tx.ReleaseClaims(s.now().UnixMilli())
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				s.log.Warn("mails claimed for sending before a stop are sent again", "mails", n)
+			}
+		}
 		var err error
 		due, err = tx.DueOutgoing(s.now().UnixMilli(), 100)
 		return err
 	}); err != nil {
 		return 0, err
 	}
+	s.released = true
 	if s.now().Before(s.retryAt) {
 		return 0, nil
 	}

@@ -123,15 +123,34 @@ func (t *Tx) DiscardHeld(gameID string, segment int) (int, error) {
 
 // ClaimOutgoing takes a due pending mail for one sending attempt: its next
 // attempt moves to until (Unix ms), so that no other attempt sends it
-// meanwhile. It reports false when the mail is no longer pending and due
-// at now. The sender commits the claim before the mail leaves.
+// meanwhile, and its last error says it is being sent. It reports false
+// when the mail is no longer pending and due at now. The sender commits
+// the claim before the mail leaves.
 func (t *Tx) ClaimOutgoing(id, now, until int64) (bool, error) {
-	res, err := t.exec(`UPDATE outbox SET next_attempt = ? WHERE id = ? AND status = 'pending' AND next_attempt <= ?`, until, id, now)
+	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = ? WHERE id = ? AND status = 'pending' AND next_attempt <= ?`,
+		until, claimedNote, id, now)
 	if err != nil {
 		return false, err
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// claimedNote marks a mail claimed for sending and not yet recorded.
+const claimedNote = "claimed for sending"
+
+// ReleaseClaims makes the mails a stopped sender had claimed but not
+// recorded due again at now, and returns how many: at start-up, when no
+// other sender can hold them. Such a mail may have left before the stop;
+// it goes again under the same Message-ID.
+func (t *Tx) ReleaseClaims(now int64) (int, error) {
+	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
+		WHERE status = 'pending' AND last_error = ?`, now, claimedNote)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
 }
 
 // OutboxByStatus lists outbox rows with the given status ("" for all),
