@@ -343,7 +343,7 @@ const (
 	maxGroup  = 4
 )
 
-// drain stores every unseen message, a batch at a time: fetch with
+// drain stores every new message (see search), a batch at a time: fetch with
 // BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
 // set \Seen (and move the batch to the processed folder, if any). A crash
 // before the flags are set means the batch is fetched again and recognised.
@@ -370,41 +370,17 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		in.validityKnown = true
 	}
 	record := in.validity != uidValidity
-	// Mail is taken by UID, not by the \Seen flag, so a mail another
-	// client has read is still stored: every UID above the highest one
-	// stored under this UIDVALIDITY. Only the very first time a mailbox
-	// is read, when nothing is known of it, are the unseen ones taken,
-	// so that old read mail in it is not answered.
-	criteria := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
-	var above imap.UID
-	if !record {
-		if err := in.db.WithTx(dbCtx, func(tx *store.Tx) error {
-			last, err := tx.LastInboundUID(in.box, uidValidity)
-			above = imap.UID(last)
-			return err
-		}); err != nil {
-			return 0, fmt.Errorf("read mailbox state: %w", err)
-		}
-		criteria = &imap.SearchCriteria{UID: []imap.UIDSet{{imap.UIDRange{Start: above + 1, Stop: 0}}}}
-	}
 	if record && in.validity != 0 {
 		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.box,
 			"was", in.validity, "now", uidValidity)
 		in.Metrics.count(rescans, 1)
-		criteria = &imap.SearchCriteria{} // ALL
 	}
-	var data *imap.SearchData
-	if err := in.exchange(c, "search", func() error {
-		var err error
-		data, err = c.UIDSearch(criteria, nil).Wait()
-		return err
-	}); err != nil {
-		return 0, fmt.Errorf("search: %w", err)
+	found, err := in.search(dbCtx, c, uidValidity, record)
+	if err != nil {
+		return 0, err
 	}
 	var batches [][]imap.UID
-	// "n:*" holds the highest UID even when it is below n (RFC 9051 §6.4.4).
-	uids := slices.DeleteFunc(data.AllUIDs(), func(u imap.UID) bool { return u <= above })
-	for ; len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
+	for uids := found; len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
 		batches = append(batches, uids[:min(batchSize, len(uids))])
 	}
 	if len(batches) == 0 && record {
@@ -541,6 +517,54 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		}
 	}
 	return stored, waitAcks(nil)
+}
+
+// search lists the UIDs to fetch. Mail is taken by UID, not only by the
+// \Seen flag, so that a mail another client has read is still stored:
+// every UID above the highest one stored under this UIDVALIDITY, and
+// every unseen one (a mail stored but not yet acknowledged is recognised
+// and acknowledged). The very first time a mailbox is read, when nothing
+// is known of it, only the unseen ones are taken, so that old read mail
+// is not answered; after a UIDVALIDITY change (record, with a validity
+// known before), every message.
+func (in *Intake) search(ctx context.Context, c *imapclient.Client, uidValidity uint32, record bool) ([]imap.UID, error) {
+	unseen := imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
+	var last uint32
+	queries := []imap.SearchCriteria{unseen}
+	switch {
+	case record && in.validity != 0:
+		queries = []imap.SearchCriteria{{}} // ALL
+	case !record:
+		if err := in.db.WithTx(ctx, func(tx *store.Tx) error {
+			var err error
+			last, err = tx.LastInboundUID(in.box, uidValidity)
+			return err
+		}); err != nil {
+			return nil, fmt.Errorf("read mailbox state: %w", err)
+		}
+		above := imap.SearchCriteria{UID: []imap.UIDSet{{imap.UIDRange{Start: imap.UID(last) + 1, Stop: 0}}}}
+		queries = append(queries, above)
+	}
+	var found []imap.UID
+	for i, q := range queries {
+		var data *imap.SearchData
+		if err := in.exchange(c, "search", func() error {
+			var err error
+			data, err = c.UIDSearch(&q, nil).Wait()
+			return err
+		}); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		for _, u := range data.AllUIDs() {
+			// "n:*" holds the highest UID even when it is below n
+			// (RFC 9051 §6.4.4).
+			if i == 0 || uint32(u) > last {
+				found = append(found, u)
+			}
+		}
+	}
+	slices.Sort(found)
+	return slices.Compact(found), nil
 }
 
 // ack marks a committed batch \Seen, and moves it to the processed folder
