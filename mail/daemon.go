@@ -136,6 +136,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if d.Health != nil {
 		d.Intake.Health, d.Sender.Health = d.Health, d.Health
 	}
+	// At a stop, the mail in hand is finished, but a hung SMTP server
+	// gets only a few seconds more.
+	defer context.AfterFunc(ctx, d.Sender.Hurry)()
 	kick := make(chan struct{}, 1)
 	notify := func() {
 		select {

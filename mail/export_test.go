@@ -23,3 +23,6 @@ func SetShutdownGrace(in *Intake, d time.Duration) { in.grace = d }
 
 // SetDaemonAfter replaces the clock d's loop waits on between steps.
 func SetDaemonAfter(d *Daemon, f func(time.Duration) <-chan time.Time) { d.after = f }
+
+// SetSenderGrace bounds s's exchanges after Hurry by d.
+func SetSenderGrace(s *Sender, d time.Duration) { s.grace = d }

@@ -364,3 +364,30 @@ func TestClaimOfAKilledSenderIsReleased(t *testing.T) {
 		t.Fatalf("the restarted sender sent %d, %v; want the claimed mail at once", n, err)
 	}
 }
+
+// A stop while a mail is going to a hung SMTP server (Hurry, as the daemon
+// calls it when it is told to stop) ends that exchange within the grace,
+// not the full timeout.
+func TestHurryCutsAHungSMTPExchange(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
+	s := mail.NewSender(mail.SMTPConfig{Addr: hungSMTPAddr(t), From: gm, Timeout: time.Hour}, db, func() time.Time { return clock }, nil)
+	mail.SetSenderGrace(s, 100*time.Millisecond)
+	done := make(chan error, 1)
+	go func() { _, err := s.Flush(ctx); done <- err }()
+	s.Hurry()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("Flush against a hung server succeeded")
+		}
+	case <-time.After(time.Minute): // a stuck test, not a measurement
+		t.Fatal("Flush held a stop up against a hung SMTP server")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -55,6 +56,13 @@ type Sender struct {
 	// been released (see claimLease).
 	released bool
 
+	// mu guards conn, the connection of the SMTP session under way, and
+	// stopping, set by Hurry.
+	mu       sync.Mutex
+	conn     *boundedConn
+	stopping bool
+	grace    time.Duration // shutdownGrace, or shorter in tests
+
 	// unreachable counts the failed connections to the server in a row;
 	// no new connection is tried before retryAt (exponential backoff).
 	unreachable int
@@ -78,7 +86,19 @@ func NewSender(cfg SMTPConfig, db *store.DB, now func() time.Time, log *slog.Log
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	return &Sender{cfg: cfg, db: db, now: now, log: log}
+	return &Sender{cfg: cfg, db: db, now: now, log: log, grace: shutdownGrace}
+}
+
+// Hurry bounds each exchange with the SMTP server from now on, the one
+// under way included, by a few seconds: the daemon is stopping, and a
+// hung server must not hold the stop up for the full timeout.
+func (s *Sender) Hurry() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopping = true
+	if s.conn != nil {
+		s.conn.hurry(s.grace)
+	}
 }
 
 // claimLease is how long a mail claimed for sending is kept from other
@@ -259,7 +279,14 @@ func (s *Sender) dial() (*smtp.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("smtp connect %s: %w", s.cfg.Addr, err)
 	}
-	conn := net.Conn(boundedConn{Conn: raw, max: s.cfg.Timeout})
+	bc := newBoundedConn(raw, s.cfg.Timeout)
+	s.mu.Lock()
+	s.conn = bc
+	if s.stopping {
+		bc.hurry(s.grace)
+	}
+	s.mu.Unlock()
+	conn := net.Conn(bc)
 	var c *smtp.Client
 	switch {
 	case s.cfg.TLS:

@@ -39,23 +39,38 @@ func within(c io.Closer, d time.Duration, what string, op func() error) error {
 // boundedConn is a connection on which no read or write waits longer than
 // max: every deadline the protocol library sets (or clears) is cut to max
 // from now. go-smtp sets a deadline before each command, so each SMTP
-// exchange gets at most max.
+// exchange gets at most max. hurry shortens max, for a stop.
 type boundedConn struct {
 	net.Conn
-	max time.Duration
+	max atomic.Int64 // nanoseconds
 }
 
-func (c boundedConn) clamp(t time.Time) time.Time {
-	limit := time.Now().Add(c.max)
+func newBoundedConn(c net.Conn, max time.Duration) *boundedConn {
+	b := &boundedConn{Conn: c}
+	b.max.Store(int64(max))
+	return b
+}
+
+func (c *boundedConn) clamp(t time.Time) time.Time {
+	limit := time.Now().Add(time.Duration(c.max.Load()))
 	if t.IsZero() || t.After(limit) {
 		return limit
 	}
 	return t
 }
 
-func (c boundedConn) SetDeadline(t time.Time) error      { return c.Conn.SetDeadline(c.clamp(t)) }
-func (c boundedConn) SetReadDeadline(t time.Time) error  { return c.Conn.SetReadDeadline(c.clamp(t)) }
-func (c boundedConn) SetWriteDeadline(t time.Time) error { return c.Conn.SetWriteDeadline(c.clamp(t)) }
+func (c *boundedConn) SetDeadline(t time.Time) error      { return c.Conn.SetDeadline(c.clamp(t)) }
+func (c *boundedConn) SetReadDeadline(t time.Time) error  { return c.Conn.SetReadDeadline(c.clamp(t)) }
+func (c *boundedConn) SetWriteDeadline(t time.Time) error { return c.Conn.SetWriteDeadline(c.clamp(t)) }
+
+// hurry bounds every exchange from now on, the one under way included,
+// by d.
+func (c *boundedConn) hurry(d time.Duration) {
+	if d < time.Duration(c.max.Load()) {
+		c.max.Store(int64(d))
+		c.Conn.SetDeadline(time.Now().Add(d))
+	}
+}
 
 // human prints a duration for a log line: "2m46s", never nanoseconds.
 func human(d time.Duration) string {
