@@ -302,12 +302,38 @@ func hashHex(b []byte) string {
 
 // msgID builds a stable Message-ID from its parts, so that a mail queued
 // twice is the same mail.
+//
+// The result is always a valid msg-id (RFC 5322 §3.6.4): its left part is
+// a dot-atom, so an empty part (a mail for no game) is left out rather
+// than making "..", and a character outside atext becomes "-".
 func (a *Adjudicator) msgID(parts ...any) string {
 	id := "<galloper"
 	for _, p := range parts {
-		id += fmt.Sprintf(".%v", p)
+		if s := atext(fmt.Sprint(p)); s != "" {
+			id += "." + s
+		}
 	}
 	return id + "@" + a.cfg.Domain + ">"
+}
+
+// atext turns s into a dot-atom-text (RFC 5322 §3.2.3), or "": a
+// character outside atext becomes "-", and empty dot-separated parts are
+// dropped.
+func atext(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' ||
+			strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0) {
+			b[i] = '-'
+		}
+	}
+	var out []string
+	for _, f := range strings.Split(string(b), ".") {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, ".")
 }
 
 // errGameOver is returned for orders to a finished game.

@@ -248,7 +248,7 @@ func (a *Adjudicator) commandPlayer(tx *store.Tx, in Incoming, c command, signed
 }
 
 func (a *Adjudicator) playerOf(tx *store.Tx, game, side string) (store.Game, store.Player, bool, error) {
-	g, err := tx.Game(game)
+	g, err := tx.GameFold(game)
 	if errors.Is(err, store.ErrNotFound) {
 		return g, store.Player{}, false, nil
 	}

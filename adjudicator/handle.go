@@ -36,6 +36,9 @@ type Incoming struct {
 	AuthResults string
 	// Automatic is set for bounces and auto-replies, which are never answered.
 	Automatic bool
+	// Bounce, when set, is the delivery status notification the mail
+	// carries about a mail Galloper sent.
+	Bounce *Bounce
 	// ReadErr is set when the mail itself could not be read.
 	ReadErr error
 	// Redacted, when set, is the stored mail with its passwords removed:
@@ -78,6 +81,9 @@ func (a *Adjudicator) HandleInbound(ctx context.Context, in Incoming) (Outcome, 
 }
 
 func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
+	if in.Bounce != nil {
+		return a.bounce(tx, in)
+	}
 	if in.Automatic {
 		return Outcome{Result: "ignored: automatic reply or bounce"}, nil
 	}
@@ -232,8 +238,8 @@ func (a *Adjudicator) gameHint(tx *store.Tx, in Incoming) (string, error) {
 		if w == "" {
 			continue
 		}
-		if _, err := tx.Game(w); err == nil {
-			return w, nil
+		if g, err := tx.GameFold(w); err == nil {
+			return g.ID, nil
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return "", err
 		}

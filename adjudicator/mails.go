@@ -248,24 +248,29 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
-	png, err := templates.RenderPNG(v, templates.MailOptions(v))
+	// Light enough for a mailbox quota: the PNG in few colours, the SVG
+	// zipped.
+	png, err := templates.MailPNG(v, templates.MailOptions(v))
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
 	name := fmt.Sprintf("map-%s-%s-%s", game, tag, side)
+	if svg, err = templates.ZipSVG(name+".svg", svg); err != nil {
+		return nil, fmt.Errorf("map for %s: %w", side, err)
+	}
 	domain := a.cfg.Domain
 	if domain == "" {
 		domain = "galloper.invalid"
 	}
 	return []templates.Attachment{
 		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain},
-		{Name: name + ".svg", ContentType: "image/svg+xml", Data: svg},
+		{Name: name + ".svg.zip", ContentType: "application/zip", Data: svg},
 	}, nil
 }
 
 // mapNote is the line under the map in a mail's HTML.
-const mapNote = "Shaded hexes are out of your side's sight. The whole map is attached as an SVG file, " +
-	"which any web browser opens; the key under the map explains its symbols."
+const mapNote = "Shaded hexes are out of your side's sight. The whole map is attached as an SVG file in a zip archive: " +
+	"unpack it and open it in any web browser. The key under the map explains its symbols."
 
 func nextLine(st rules.State, side rules.Side) string {
 	if st.Over() {

@@ -84,6 +84,11 @@ type Daemon struct {
 	Log  *slog.Logger
 	// Metrics, when set, is given to the intake, processor and sender too.
 	Metrics *Metrics
+	// Health, when set, is given to the intake and sender.
+	Health *Health
+	// after is the clock the loop waits on between steps: time.After, or
+	// a fake in tests.
+	after func(time.Duration) <-chan time.Time
 }
 
 // Run works until ctx is cancelled, then finishes the mail in hand: the
@@ -98,6 +103,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if d.Metrics != nil {
 		d.Intake.Metrics, d.Processor.Metrics, d.Sender.Metrics = d.Metrics, d.Metrics, d.Metrics
 	}
+	if d.Health != nil {
+		d.Intake.Health, d.Sender.Health = d.Health, d.Health
+	}
+	// At a stop, the mail in hand is finished, but a hung SMTP server
+	// gets only a few seconds more.
+	defer context.AfterFunc(ctx, d.Sender.Hurry)()
 	kick := make(chan struct{}, 1)
 	notify := func() {
 		select {
@@ -114,20 +125,35 @@ func (d *Daemon) Run(ctx context.Context) error {
 	defer wg.Wait()
 	// Work left from before a restart is done first.
 	notify()
-	t := time.NewTicker(d.Poll)
-	defer t.Stop()
+	after := d.after
+	if after == nil {
+		after = time.After
+	}
 	for {
 		select {
 		case <-ctx.Done():
+			d.Log.Info("daemon stopping; finishing the mail in hand")
 			return nil
 		case <-kick:
-		case <-t.C:
+		case <-after(d.nextStep()):
 		}
 		if err := d.Step(ctx); err != nil {
 			d.Metrics.count(stepFailures, 1)
 			d.Log.Error("daemon step failed", "err", err)
 		}
 	}
+}
+
+// nextStep is how long the loop waits for the next step when no mail
+// comes: the poll period, or less when the sender is to try an
+// unreachable SMTP server again sooner, so that sending resumes as soon
+// as the backoff allows rather than at the next poll.
+func (d *Daemon) nextStep() time.Duration {
+	wait := d.Poll
+	if at := d.Sender.retryAt; !at.IsZero() {
+		wait = min(wait, max(at.Sub(d.Sender.now()), 0))
+	}
+	return wait
 }
 
 // Step processes pending mail, resolves due segments and flushes the

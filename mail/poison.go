@@ -65,6 +65,7 @@ func (p *Processor) handle(ctx context.Context, m store.Inbound, lim adjudicator
 	}
 	in := ReadWithin(m.Raw, lim)
 	in.InboundID, in.AuthResults = m.ID, m.AuthResults
+	in.Bounce = ParseDSN(m.Raw)
 	if redacted, ok := Redact(m.Raw); ok {
 		in.Redacted = redacted
 	}

@@ -33,6 +33,9 @@ type DB struct {
 // pending migrations. The connection runs in WAL mode with full sync, so a
 // committed row survives a crash or power loss.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if err := prepareFile(path); err != nil {
+		return nil, err
+	}
 	dsn := "file:" + path + "?_journal_mode=WAL&_busy_timeout=10000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"
 	sdb, err := sql.Open("sqlite3", dsn)
 	if err != nil {
