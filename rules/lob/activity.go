@@ -60,7 +60,7 @@ type actingStack struct {
 
 // scriptedUnits lists the counters the file's activity scripts name.
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
-	out, pieces := map[string]bool{}, r.s.pieceNames()
+	out := map[string]bool{}
 	for _, o := range f.Orders {
 		st, ok := o.(*orders.Stack)
 		if !ok {
@@ -73,7 +73,7 @@ func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
 			}
 		}
 		for _, n := range names {
-			if m := match("unit", n.Text, pieces); m.ok {
+			if m := r.s.matchPiece(n.Text); m.ok {
 				out[r.s.doc.Pieces[m.target].Name] = true
 			}
 		}
@@ -159,9 +159,8 @@ func stepText(s orders.Step) string {
 // it returns nil when none is left.
 func (r *resolver) actingStack(st *orders.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
-	pieces := r.s.pieceNames()
 	for _, n := range st.Units {
-		m := match("unit", n.Text, pieces)
+		m := r.s.matchPiece(n.Text)
 		if !m.ok {
 			continue
 		}
@@ -304,7 +303,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 		a.splitHexes = append(a.splitHexes, a.hex)
 	}
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := r.s.matchPiece(n.Text)
 		if !m.ok {
 			continue
 		}
@@ -324,7 +323,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 // the worse Morale State of the two (6.0a).
 func (r *resolver) join(a *actingStack, names []orders.Name) {
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := r.s.matchPiece(n.Text)
 		if !m.ok {
 			continue
 		}

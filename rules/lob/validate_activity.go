@@ -34,12 +34,12 @@ const selfRetreatHexes = 10
 
 // validateActivity checks o if it is an activity script or standing
 // reactions and reports whether it was one.
-func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps *problems) bool {
+func (s *State) validateActivity(sd *SideOOB, f *orders.File, fc *fileChecks, o orders.Order, ps *problems) bool {
 	switch o := o.(type) {
 	case *orders.Stack:
 		s.checkStack(sd, o, ps)
-		s.checkOnce(f, o, ps)
-		s.checkAreas(sd, f, o, ps)
+		s.checkOnce(fc, o, ps)
+		s.checkAreas(sd, f, fc, o, ps)
 		s.checkSkedaddleFormation(sd, f, o, ps) // skedaddle.go
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
@@ -71,7 +71,7 @@ func (s *State) pieceNames() []named[int] {
 // ownPiece finds one of the side's counters by name or unique
 // abbreviation, reporting a problem if there is none.
 func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
-	m := match("unit", n.Text, s.pieceNames())
+	m := s.matchPiece(n.Text)
 	if !m.ok {
 		if m.suggestion == "" {
 			m.suggestion = s.suggestPiece(n.Text)
@@ -173,35 +173,56 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 	}
 }
 
+// fileChecks is what checking one order file keeps from one STACK block
+// to the next, so that a block is checked against those before it
+// without reading them again: big battles have hundreds of blocks.
+type fileChecks struct {
+	// stacks are the STACK blocks checked so far, in file order, and
+	// activators lists for each counter (by position) the ones among
+	// them that activate it.
+	stacks     []*orders.Stack
+	activators map[int][]int
+	// areas keeps each Command's area as the position draws it
+	// (areaProblem): the position does not change while a file is
+	// checked.
+	areas map[string]NoOrdersArea
+}
+
+func newFileChecks() *fileChecks {
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}}
+}
+
 // checkOnce reports units of st that an earlier STACK block of the file
 // already activates: each unit has one activity a phase, and a stack
-// finishes before another starts (LoB 2.2, 3.0d).
-func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
-	names := s.pieceNames()
-	piece := func(n orders.Name) (string, bool) {
-		m := match("unit", n.Text, names)
+// finishes before another starts (LoB 2.2, 3.0d). Problems come in the
+// order of the earlier blocks, then of the names in st.
+func (s *State) checkOnce(fc *fileChecks, st *orders.Stack, ps *problems) {
+	type twice struct{ earlier, name, piece int }
+	var found []twice
+	acts := activated(st)
+	var mine []int
+	for i, n := range acts {
+		m := s.matchPiece(n.Text)
 		if !m.ok {
-			return "", false
-		}
-		return s.doc.Pieces[m.target].Name, true
-	}
-	for _, o := range f.Orders {
-		if o == orders.Order(st) {
-			return
-		}
-		earlier, ok := o.(*orders.Stack)
-		if !ok {
 			continue
 		}
-		for _, n := range activated(st) {
-			name, ok := piece(n)
-			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
-				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
-					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
-					"put all of its steps in one STACK block")
-			}
+		for _, e := range fc.activators[m.target] {
+			found = append(found, twice{e, i, m.target})
+		}
+		if !slices.Contains(mine, m.target) {
+			mine = append(mine, m.target)
 		}
 	}
+	slices.SortStableFunc(found, func(a, b twice) int { return a.earlier - b.earlier })
+	for _, t := range found {
+		ps.add(acts[t.name].At, "lob-3.0d-activated-twice", "LoB 3.0d",
+			fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", s.doc.Pieces[t.piece].Name, fc.stacks[t.earlier].At.Line),
+			"put all of its steps in one STACK block")
+	}
+	for _, p := range mine {
+		fc.activators[p] = append(fc.activators[p], len(fc.stacks))
+	}
+	fc.stacks = append(fc.stacks, st)
 }
 
 // checkStep checks one step; at is the stack's hex, "" once unknown, and
@@ -297,7 +318,7 @@ func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *
 			continue
 		}
 		if !slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames())
+			m := s.matchPiece(u.Text)
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}) {
 			ps.add(n.At, "lob-3.0d-split-not-in-stack", "LoB 3.0d",
@@ -335,7 +356,7 @@ func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at st
 		}
 		switch {
 		case slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames())
+			m := s.matchPiece(u.Text)
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}):
 			ps.add(n.At, "lob-3.0d-join-member", "LoB 3.0d",
@@ -396,7 +417,7 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 			}
 		}
 		for _, n := range namesIn(o) {
-			m := match("unit", n.Text, s.pieceNames())
+			m := s.matchPiece(n.Text)
 			if !m.ok {
 				continue
 			}
@@ -461,12 +482,12 @@ func (s *State) suggestPiece(written string) string {
 // box with at most one brigade facing away from its orientation (12.2,
 // R-C2-12-2). Positions are those at the start of the phase; the Activity
 // Phase checks every step again. It reports one problem a script.
-func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
+func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *orders.Stack, ps *problems) {
 	members := s.scriptPieces(sd.Side, st.Units)
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
-	at, areas := members[0].Hex, map[string]NoOrdersArea{}
+	at, areas := members[0].Hex, fc.areas
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
@@ -530,9 +551,8 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 // that are not (reported elsewhere).
 func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
-	names := s.pieceNames()
 	for _, n := range ns {
-		if m := match("unit", n.Text, names); m.ok && s.doc.Pieces[m.target].Side == side {
+		if m := s.matchPiece(n.Text); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
 		}
 	}
