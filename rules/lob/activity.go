@@ -212,7 +212,7 @@ func (r *resolver) activated(a *actingStack) {
 // Command Radius at the moment it begins to move (LoB 10.2f). Posted
 // batteries are exempt (9.1c).
 func (r *resolver) stackOutOfRadius(a *actingStack) bool {
-	t := r.s.newTrace(r.side)
+	t := r.trace()
 	links := r.s.links(r.side)
 	for _, p := range a.units {
 		l, ok := links[p.Name]
