@@ -47,6 +47,10 @@ func (s *State) unit(name string) *Unit {
 	return s.oob.units[name]
 }
 
+// reuseTraces is off only in the test that holds trace to building every
+// trace afresh.
+var reuseTraces = true
+
 // trace is a Command Radius trace of the resolving side for the position
 // as it is now. It is the last one built when no hex a trace may enter
 // has changed since: then every search it made still holds, and a phase
@@ -54,7 +58,7 @@ func (s *State) unit(name string) *Unit {
 // each. See LoB 10.2e.
 func (r *resolver) trace() *radiusTrace {
 	t := r.s.newTrace(r.side)
-	if r.lastTrace != nil && maps.Equal(r.lastTrace.enemy, t.enemy) && maps.Equal(r.lastTrace.blocked, t.blocked) {
+	if reuseTraces && r.lastTrace != nil && maps.Equal(r.lastTrace.enemy, t.enemy) && maps.Equal(r.lastTrace.blocked, t.blocked) {
 		return r.lastTrace
 	}
 	r.lastTrace = t

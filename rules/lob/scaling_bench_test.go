@@ -95,14 +95,14 @@ sides:
 // scaleState builds the scaling position for a number of stacks (a
 // multiple of 40) with the field case tables, formations as in
 // benchState and a Command Radius reaching a whole block from its HQ.
-func scaleState(b *testing.B, stacks int) *State {
-	pack := fieldTablesPack(b, func(tables map[string]any) {
+func scaleState(tb testing.TB, stacks int) *State {
+	pack := fieldTablesPack(tb, func(tables map[string]any) {
 		tables["command-radius"] = map[string]any{
 			"rule": "LoB 10.2e", "derivation": "benchmark",
 			"values": map[string]any{"army": "20", "corps": "20", "division": "20", "brigade": "4", "artillery-battalion": "12"},
 		}
 	})
-	st := stateOn(b, scenarioFrom(b, "scale.yaml", []byte(scaleScenario(stacks/40))), pack)
+	st := stateOn(tb, scenarioFrom(tb, "scale.yaml", []byte(scaleScenario(stacks/40))), pack)
 	for i := range st.doc.Pieces {
 		p := &st.doc.Pieces[i]
 		if p.Unit == nil {

@@ -1,0 +1,259 @@
+package lob
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// The tests here hold the faster paths of scaling_bench_test.go's
+// benchmarks to the plain ones they replace: the same answers for every
+// input tried.
+
+// shippedStates are the opening positions of the shipped scenarios.
+func shippedStates(t *testing.T) []*State {
+	t.Helper()
+	var out []*State
+	for _, name := range New().Scenarios() {
+		st, err := New().NewGame(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, st.(*State))
+	}
+	return out
+}
+
+// writtenNames are names a player might write for the position's
+// counters: each name, folded, every beginning of it, with a letter left
+// out, and some that name nothing.
+func writtenNames(st *State) []string {
+	ws := []string{"", " ", "'", "x", "zzz", "Brigade", "the"}
+	for _, p := range st.doc.Pieces {
+		r := []rune(p.Name)
+		ws = append(ws, p.Name, strings.ToUpper(p.Name), strings.ReplaceAll(p.Name, "'", ""), "  "+p.Name+" ")
+		for i := 1; i < len(r); i++ {
+			ws = append(ws, string(r[:i]), string(r[:i-1])+string(r[i:]))
+		}
+	}
+	return ws
+}
+
+func TestMatchPieceAgreesWithMatch(t *testing.T) {
+	states := shippedStates(t)
+	states = append(states, scaleState(t, 80))
+	for _, st := range states {
+		tried := 0
+		for _, w := range writtenNames(st) {
+			want := match("unit", w, st.pieceNames())
+			if got := st.matchPiece(w); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: %q: matchPiece gives %+v, match gives %+v", st.scn.Name, w, got, want)
+			}
+			tried++
+		}
+		if tried < 500 {
+			t.Fatalf("%s: only %d names tried", st.scn.Name, tried)
+		}
+	}
+}
+
+// checkOnceEveryPair is checkOnce as it was: each STACK block against
+// every earlier one, name by name.
+func (s *State) checkOnceEveryPair(f *orders.File, st *orders.Stack, ps *problems) {
+	piece := func(n orders.Name) (string, bool) {
+		m := match("unit", n.Text, s.pieceNames())
+		if !m.ok {
+			return "", false
+		}
+		return s.doc.Pieces[m.target].Name, true
+	}
+	for _, o := range f.Orders {
+		if o == orders.Order(st) {
+			return
+		}
+		earlier, ok := o.(*orders.Stack)
+		if !ok {
+			continue
+		}
+		for _, n := range activated(st) {
+			name, ok := piece(n)
+			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
+				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
+					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
+					"put all of its steps in one STACK block")
+			}
+		}
+	}
+}
+
+func TestCheckOnceAgreesWithEveryPair(t *testing.T) {
+	st := newGame(t)
+	var names []string
+	for _, p := range st.doc.Pieces {
+		if p.Side == st.side() {
+			names = append(names, p.Name)
+		}
+	}
+	rng := rand.New(rand.NewPCG(25, 1))
+	pick := func() string {
+		n := names[rng.IntN(len(names))]
+		if rng.IntN(3) == 0 { // an abbreviation, maybe an ambiguous one
+			n = n[:1+rng.IntN(len(n))]
+		}
+		return n
+	}
+	twice := 0
+	for file := 0; file < 200; file++ {
+		var b strings.Builder
+		fmt.Fprintf(&b, "GAME g\nSIDE %s\nTURN 1\n", st.side())
+		for k := rng.IntN(12); k >= 0; k-- {
+			us := []string{pick()}
+			for rng.IntN(3) == 0 {
+				us = append(us, pick())
+			}
+			fmt.Fprintf(&b, "STACK %s\n", strings.Join(us, ", "))
+			if rng.IntN(4) == 0 {
+				fmt.Fprintf(&b, "  JOIN %s\n", pick())
+			}
+			b.WriteString("  FACE N\nEND\n")
+		}
+		f, perr := orders.Parse(b.String())
+		if len(perr) > 0 {
+			continue // a name the parser does not take; another file
+		}
+		fc := newFileChecks()
+		for _, o := range f.Orders {
+			s, ok := o.(*orders.Stack)
+			if !ok {
+				continue
+			}
+			var want, got problems
+			st.checkOnceEveryPair(f, s, &want)
+			st.checkOnce(fc, s, &got)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("file %d:\n%s\nblock on line %d: checkOnce gives %+v, every pair gives %+v", file, b.String(), s.At.Line, got, want)
+			}
+			twice += len(want)
+		}
+	}
+	if twice < 50 {
+		t.Fatalf("only %d units activated twice in all the files: the files do not test checkOnce", twice)
+	}
+}
+
+// TestPointQueriesAgreeWithMaps holds occupied, inZOC and the one-pass
+// trace to occupancy, zoc and newTraceByID, for every hex and side, in
+// the shipped positions and the scaling benchmark's as its Activity Phase
+// leaves it (units moved, fired on, some Routed).
+func TestPointQueriesAgreeWithMaps(t *testing.T) {
+	states := shippedStates(t)
+	big := scaleState(t, 80)
+	f, ps := orders.Parse(scaleOrders(80))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
+	var res rules.Result
+	for {
+		in.Dice = rules.NewSeededDice([]byte("scale"))
+		var err error
+		if res, err = New().Resolve(in); err != nil {
+			t.Fatal(err)
+		}
+		if res.Pause == nil {
+			break
+		}
+		in.Decisions = append(in.Decisions, rules.Decision{Key: res.Pause.Key, Side: res.Pause.Side, Choice: res.Pause.Default})
+	}
+	states = append(states, big, res.Next.(*State))
+	zocs := 0
+	for _, st := range states {
+		if !st.oob.canonical {
+			t.Fatalf("%s: hex ids not canonical", st.scn.Name)
+		}
+		occ := st.occupancy()
+		for _, sd := range st.scn.Sides {
+			zoc := st.zoc(sd.Side)
+			zocs += len(zoc)
+			for _, h := range st.scn.Map.Hexes {
+				if got, want := st.occupied(sd.Side, h.ID), occ[sd.Side][h.ID]; got != want {
+					t.Fatalf("%s: occupied(%s, %s) = %v, occupancy says %v", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+				if got, want := st.inZOC(sd.Side, h.ID), zoc[h.ID]; got != want {
+					t.Fatalf("%s: inZOC(%s, %s) = %v, zoc says %v", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+			}
+			got, want := st.newTrace(sd.Side), st.newTraceByID(sd.Side)
+			if !maps.Equal(got.enemy, want.enemy) || !maps.Equal(got.blocked, want.blocked) {
+				t.Fatalf("%s: %s trace: one pass blocks %v, by id %v", st.scn.Name, sd.Side, got.blocked, want.blocked)
+			}
+		}
+	}
+	if zocs < 50 {
+		t.Fatalf("%d hexes in a ZOC in all the positions: they test little", zocs)
+	}
+}
+
+// TestOOBIndexAgrees holds the order of battle index to the scenario.
+func TestOOBIndexAgrees(t *testing.T) {
+	for _, st := range append(shippedStates(t), scaleState(t, 80)) {
+		for _, p := range st.doc.Pieces {
+			if got, want := st.unit(p.Name), st.scn.unit(p.Name); got != want {
+				t.Fatalf("%s: unit(%q) = %p, scenario gives %p", st.scn.Name, p.Name, got, want)
+			}
+		}
+		for _, sd := range st.scn.Sides {
+			if got, want := st.links(sd.Side), linksOf(st.scn, sd.Side); !reflect.DeepEqual(got, want) || len(want) == 0 {
+				t.Fatalf("%s: %s links differ or are empty", st.scn.Name, sd.Side)
+			}
+		}
+	}
+}
+
+// resolveAll resolves a segment, answering every decision request with
+// its default, and returns the events and the position reached.
+func resolveAll(t *testing.T, st *State, f *orders.File, seed string) ([]rules.Event, []byte) {
+	t.Helper()
+	in := rules.Input{State: st, Orders: map[rules.Side]*orders.File{st.side(): f}}
+	for {
+		in.Dice = rules.NewSeededDice([]byte(seed))
+		res, err := New().Resolve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Pause == nil {
+			return res.Events, res.Next.Canonical()
+		}
+		in.Decisions = append(in.Decisions, rules.Decision{Key: res.Pause.Key, Side: res.Pause.Side, Choice: res.Pause.Default})
+	}
+}
+
+// TestTraceReuseChangesNothing resolves the scaling benchmark's Activity
+// Phase with Command Radius traces reused and built afresh for every
+// stack: the events and the position must be the same.
+func TestTraceReuseChangesNothing(t *testing.T) {
+	st := scaleState(t, 40)
+	f, ps := orders.Parse(scaleOrders(40))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	for _, seed := range []string{"a", "b"} {
+		events, next := resolveAll(t, st, f, seed)
+		reuseTraces = false
+		fresh, freshNext := resolveAll(t, st, f, seed)
+		reuseTraces = true
+		if !reflect.DeepEqual(events, fresh) || string(next) != string(freshNext) {
+			t.Fatalf("seed %s: reusing traces changes the segment", seed)
+		}
+		if len(events) < 100 {
+			t.Fatalf("seed %s: only %d events", seed, len(events))
+		}
+	}
+}
