@@ -34,6 +34,9 @@ func ScenarioData(name string) ([]byte, error) {
 			return scenarioFiles.ReadFile("scenarios/" + name + ".yaml")
 		}
 	}
+	if data, ok := registered.Load(name); ok { // scenario_register.go
+		return data.([]byte), nil
+	}
 	return nil, fmt.Errorf("lob: unknown scenario %q (have %s)", name, strings.Join(scenarioNames, ", "))
 }
 
