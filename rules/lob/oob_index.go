@@ -2,17 +2,16 @@ package lob
 
 import (
 	"maps"
+	"slices"
 
 	"galloper/rules"
 )
 
-// oobIndex answers the questions about the order of battle asked for
-// every counter at every step: which unit a name is and whom it traces
-// Command Radius to. The order of battle is the scenario's and never
+// oobIndex answers a question about the order of battle asked for every
+// counter at every step: whom it traces Command Radius to. The order of battle is the scenario's and never
 // changes, so a position builds the index once (build). Counters moving
 // later only ever enter hexes written as the map writes them.
 type oobIndex struct {
-	units map[string]*Unit                     // Scenario.unit by name
 	links map[rules.Side]map[string]radiusLink // State.links by side
 	// canonical is set when every counter's hex was written as the map
 	// writes it (LoB 1.4a), so that inZOC can compare hex ids as text.
@@ -20,17 +19,10 @@ type oobIndex struct {
 }
 
 func newOOBIndex(scn *Scenario, ps []Piece) *oobIndex {
-	x := &oobIndex{units: map[string]*Unit{}, links: map[rules.Side]map[string]radiusLink{}, canonical: true}
+	x := &oobIndex{links: map[rules.Side]map[string]radiusLink{}, canonical: true}
 	for _, p := range ps {
 		if o, ok := scn.Map.parse(p.Hex); p.Hex != "" && (!ok || scn.Map.hexID(o) != p.Hex) {
 			x.canonical = false
-		}
-	}
-	for _, c := range scn.commands() {
-		for _, u := range c.units() {
-			if _, ok := x.units[u.Name]; !ok {
-				x.units[u.Name] = u
-			}
 		}
 	}
 	for _, sd := range scn.Sides {
@@ -39,28 +31,60 @@ func newOOBIndex(scn *Scenario, ps []Piece) *oobIndex {
 	return x
 }
 
-// unit finds a combat unit by exact name, as Scenario.unit does.
-func (s *State) unit(name string) *Unit {
-	if s.oob == nil {
-		return s.scn.unit(name)
-	}
-	return s.oob.units[name]
-}
-
 // reuseTraces is off only in the test that holds trace to building every
 // trace afresh.
 var reuseTraces = true
 
 // trace is a Command Radius trace of the resolving side for the position
-// as it is now. It is the last one built when no hex a trace may enter
-// has changed since: then every search it made still holds, and a phase
-// of hundreds of stacks does not search from the same HQs again for
-// each. See LoB 10.2e.
+// as it is now. A trace depends only on the enemy's combat units (where
+// they stand, and the front of those that can fire: LoB 3.4) and on which
+// friendly units stand in the hexes of their ZOC (LoB 10.2e). While those
+// are as they were, the last trace is the same one, and every search it
+// made still holds: a phase of hundreds of stacks neither builds a trace
+// for each nor searches from the same HQs again.
 func (r *resolver) trace() *radiusTrace {
-	t := r.s.newTrace(r.side)
-	if reuseTraces && r.lastTrace != nil && maps.Equal(r.lastTrace.enemy, t.enemy) && maps.Equal(r.lastTrace.blocked, t.blocked) {
+	if reuseTraces && r.lastTrace != nil && r.s.oob != nil && r.s.oob.canonical &&
+		slices.Equal(r.traceInputs(r.lastTrace.ezocIDs), r.lastInputs) {
 		return r.lastTrace
 	}
-	r.lastTrace = t
+	t := r.s.newTrace(r.side)
+	ids := map[string]bool{}
+	for _, n := range t.ezoc {
+		ids[t.m.hexID(n.ToOffset())] = true
+	}
+	if reuseTraces && r.lastTrace != nil && maps.Equal(r.lastTrace.enemy, t.enemy) && maps.Equal(r.lastTrace.blocked, t.blocked) {
+		r.lastTrace.ezoc = t.ezoc // the same blocked hexes: its searches hold
+		t = r.lastTrace
+	}
+	t.ezocIDs = ids
+	r.lastTrace, r.lastInputs = t, r.traceInputs(ids)
 	return t
+}
+
+// traceInput is one counter as a trace sees it.
+type traceInput struct {
+	piece  int
+	hex    string
+	facing int
+	fires  bool
+}
+
+// traceInputs lists what a trace of the resolving side depends on: the
+// enemy's combat units, and the friendly ones in the enemy's ZOC, ezoc.
+func (r *resolver) traceInputs(ezoc map[string]bool) []traceInput {
+	var in []traceInput
+	foe := r.s.enemyOf(r.side)
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+			continue
+		}
+		switch {
+		case p.Side == foe:
+			in = append(in, traceInput{piece: i, hex: p.Hex, facing: p.Unit.Facing, fires: r.s.canFire(p)})
+		case p.Side == r.side && ezoc[p.Hex]:
+			in = append(in, traceInput{piece: i, hex: p.Hex})
+		}
+	}
+	return in
 }

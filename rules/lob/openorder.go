@@ -16,7 +16,7 @@ const (
 // isOpenOrder reports whether a combat unit is an Open Order unit: a
 // bugle or, for Sharpshooters, a rifle on its counter (LoB 9.4a, 9.4g).
 func (s *State) isOpenOrder(p *Piece) bool {
-	u := s.unit(p.Name)
+	u := s.scn.unit(p.Name)
 	return u != nil && (u.OpenOrder || u.Sharpshooter)
 }
 

@@ -82,6 +82,10 @@ type radiusTrace struct {
 	// reached keeps each search made, by its start and radius: a trace
 	// serves one position, and many units trace from the same HQ.
 	reached map[traceKey]map[hex.Axial]int
+	// ezoc are the hexes of the enemy's ZOC, when newTrace found them
+	// without going through hex ids, and ezocIDs their ids (trace).
+	ezoc    []hex.Axial
+	ezocIDs map[string]bool
 }
 
 type traceKey struct {
@@ -124,6 +128,7 @@ func (s *State) newTrace(side rules.Side) *radiusTrace {
 			t.blocked[n] = true
 		}
 	}
+	t.ezoc = ezoc
 	return t
 }
 

@@ -63,6 +63,8 @@ type Scenario struct {
 	// FlukeGrace, when set, replaces the chart pack's Fluke Stoppage grace
 	// period: "unless the scenario specifically states otherwise" (10.7b).
 	FlukeGrace int
+	// unitIndex finds units by name (unit); nil until indexUnits.
+	unitIndex map[string]*Unit
 }
 
 // Map is a single LoB map sheet.
@@ -350,6 +352,7 @@ func parseScenario(file string, data []byte) (*Scenario, error) {
 	if err := v.err(); err != nil {
 		return nil, err
 	}
+	s.indexUnits()
 	return s, nil
 }
 

@@ -99,6 +99,9 @@ func (c *Command) units() []*Unit {
 
 // unit finds a combat unit by exact name.
 func (s *Scenario) unit(name string) *Unit {
+	if u, ok := s.unitIndex[name]; ok {
+		return u
+	}
 	for _, c := range s.commands() {
 		for _, u := range c.units() {
 			if u.Name == name {
@@ -138,4 +141,17 @@ func (s *Scenario) orgPath(c *Command) []string {
 		path = append([]string{x.Name}, path...)
 	}
 	return path
+}
+
+// indexUnits fills the scenario's index of units by name, for unit: the
+// first unit of each name in commands order, as unit's search finds it.
+func (s *Scenario) indexUnits() {
+	s.unitIndex = map[string]*Unit{}
+	for _, c := range s.commands() {
+		for _, u := range c.units() {
+			if _, ok := s.unitIndex[u.Name]; !ok {
+				s.unitIndex[u.Name] = u
+			}
+		}
+	}
 }
