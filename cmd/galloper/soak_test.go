@@ -137,7 +137,16 @@ type soakSegment struct {
 	took      time.Duration // from the order mail sent to both results mails in
 	mailBytes int           // every mail Galloper sent for it
 	dbBytes   int64         // the database file and its WAL afterwards
-	heap      uint64        // heap in use afterwards
+	heap      uint64        // live heap afterwards
+	mailHeld  int           // mail the test's SMTP sink holds in memory by then
+}
+
+// liveHeap is the heap that is still reachable, after a collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }
 
 func TestBigBattleSoak(t *testing.T) {
@@ -225,9 +234,10 @@ func TestBigBattleSoak(t *testing.T) {
 					s.dbBytes += fi.Size()
 				}
 			}
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			s.heap = ms.HeapInuse
+			s.heap, s.mailHeld = liveHeap(), 0
+			for _, m := range srv.Sent() {
+				s.mailHeld += len(m.Raw)
+			}
 			segs = append(segs, s)
 		}
 	}
@@ -255,7 +265,7 @@ func TestBigBattleSoak(t *testing.T) {
 	}
 	t.Logf("%s: %d×%d map, %d units a side, %d turns: %d segments, %d journal entries, %d events replayed",
 		z.name, z.cols, z.rows, z.corps*z.divisions*(z.brigades*z.regiments+1), z.turns, len(segs), len(j), res.Events)
-	tenth := max(1, len(segs)/10)
+	tenth, times := max(1, len(segs)/10), []time.Duration{}
 	for _, part := range []struct {
 		name     string
 		from, to int
@@ -267,8 +277,13 @@ func TestBigBattleSoak(t *testing.T) {
 			mailB += s.mailBytes
 		}
 		n := part.to - part.from
-		t.Logf("  %s (segments %d-%d): %v a segment, %d bytes of mail a segment, database %d bytes after, heap in use %d bytes after",
-			part.name, part.from+1, part.to, took/time.Duration(n), mailB/n, segs[part.to-1].dbBytes, segs[part.to-1].heap)
+		last := segs[part.to-1]
+		t.Logf("  %s (segments %d-%d): %v a segment, %d bytes of mail a segment; after it: database %d bytes, live heap %d bytes, of which %d bytes are mail held by the test's SMTP sink",
+			part.name, part.from+1, part.to, took/time.Duration(n), mailB/n, last.dbBytes, last.heap, last.mailHeld)
+		times = append(times, took/time.Duration(n))
+	}
+	if z == soakFull && times[2] > 2*times[1] {
+		t.Errorf("segments take %v at the end against %v in the middle: the cost grows with turns played", times[2], times[1])
 	}
 	slowest := slices.MaxFunc(segs, func(a, b soakSegment) int { return int(a.took - b.took) })
 	t.Logf("  slowest segment %v; whole game %v; replay of the whole game %v; memory obtained from the OS (peak) %d bytes",
