@@ -138,7 +138,7 @@ func (s *State) recordArea(c *Command) NoOrdersArea {
 func (a NoOrdersArea) beyond(m *Map, from, to string) string {
 	fa, ta := m.axial(from), m.axial(to) // read once: a step is checked against every mark
 	for _, mk := range a.Marks {
-		e := m.axial(mk.Hex)
+		e := axialOf(m, mk.Hex)
 		if d := hex.Distance(ta, e); d < mk.Reach && d < hex.Distance(fa, e) {
 			return fmt.Sprintf("%s is %d hexes from %s, nearer than the Command's forward line (%d)", to, d, mk.Hex, mk.Reach)
 		}

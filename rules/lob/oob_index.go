@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"galloper/rules"
+	"galloper/rules/hex"
 )
 
 // oobIndex answers a question about the order of battle asked for every
@@ -87,4 +88,29 @@ func (r *resolver) traceInputs(ezoc map[string]bool) []traceInput {
 		}
 	}
 	return in
+}
+
+// axialOf is m.axial(id), reading an id written as the map writes it
+// (letter, column, full stop, row: LoB 1.4a) without the general parser:
+// the no-orders area checks every step against every enemy hex (beyond).
+// Anything else goes to m.axial.
+func axialOf(m *Map, id string) hex.Axial {
+	if len(id) < 4 || len(m.Letter) != 1 || id[0] != m.Letter[0] {
+		return m.axial(id)
+	}
+	col, row, i := 0, 0, 1
+	for ; i < len(id) && id[i] >= '0' && id[i] <= '9' && i < 6; i++ {
+		col = col*10 + int(id[i]-'0')
+	}
+	if i == 1 || i >= len(id) || id[i] != '.' {
+		return m.axial(id)
+	}
+	j := i + 1
+	for ; j < len(id) && id[j] >= '0' && id[j] <= '9' && j-i < 6; j++ {
+		row = row*10 + int(id[j]-'0')
+	}
+	if j == i+1 || j != len(id) || col < 1 || col > m.Cols || row < 1 || row > m.Rows {
+		return m.axial(id)
+	}
+	return hex.Offset{Col: col, Row: row}.ToAxial()
 }

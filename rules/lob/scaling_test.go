@@ -93,6 +93,30 @@ func (s *State) checkOnceEveryPair(f *orders.File, st *orders.Stack, ps *problem
 	}
 }
 
+// turnedBefore is what noteTurns keeps, as it was found: by reading
+// every script before st.
+func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) map[string]int {
+	out := map[string]int{}
+	for _, o := range f.Orders {
+		if o == orders.Order(st) {
+			break
+		}
+		earlier, ok := o.(*orders.Stack)
+		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
+			continue // no names to look up
+		}
+		units := s.scriptPieces(side, activated(earlier))
+		for _, step := range earlier.Steps {
+			if turns(step) {
+				for _, p := range units {
+					out[p.Name] = facingIndex(step.Word)
+				}
+			}
+		}
+	}
+	return out
+}
+
 func TestCheckOnceAgreesWithEveryPair(t *testing.T) {
 	st := newGame(t)
 	var names []string
@@ -109,7 +133,7 @@ func TestCheckOnceAgreesWithEveryPair(t *testing.T) {
 		}
 		return n
 	}
-	twice := 0
+	twice, turned := 0, 0
 	for file := 0; file < 200; file++ {
 		var b strings.Builder
 		fmt.Fprintf(&b, "GAME g\nSIDE %s\nTURN 1\n", st.side())
@@ -122,7 +146,7 @@ func TestCheckOnceAgreesWithEveryPair(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				fmt.Fprintf(&b, "  JOIN %s\n", pick())
 			}
-			b.WriteString("  FACE N\nEND\n")
+			fmt.Fprintf(&b, "  FACE %s\nEND\n", hexsideFacings[rng.IntN(len(hexsideFacings))])
 		}
 		f, perr := orders.Parse(b.String())
 		if len(perr) > 0 {
@@ -140,11 +164,16 @@ func TestCheckOnceAgreesWithEveryPair(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("file %d:\n%s\nblock on line %d: checkOnce gives %+v, every pair gives %+v", file, b.String(), s.At.Line, got, want)
 			}
+			if got, want := fc.faced, st.turnedBefore(f, s, st.side()); !maps.Equal(got, want) {
+				t.Fatalf("file %d:\n%s\nblock on line %d: noteTurns gives %v, turnedBefore %v", file, b.String(), s.At.Line, got, want)
+			}
+			turned += len(fc.faced)
+			st.noteTurns(fc, st.side(), s)
 			twice += len(want)
 		}
 	}
-	if twice < 50 {
-		t.Fatalf("only %d units activated twice in all the files: the files do not test checkOnce", twice)
+	if twice < 50 || turned < 50 {
+		t.Fatalf("only %d units activated twice and %d facings kept in all the files: the files test little", twice, turned)
 	}
 }
 
@@ -211,6 +240,13 @@ func TestOOBIndexAgrees(t *testing.T) {
 				t.Fatalf("%s: unit(%q) = %p, the search gives %p", st.scn.Name, p.Name, got, want)
 			}
 		}
+		plain := *st.scn
+		plain.unitIndex, plain.commandIndex = nil, nil
+		for _, name := range []string{"", "nobody", st.scn.commands()[0].Name, st.scn.commands()[len(st.scn.commands())-1].Name} {
+			if got, want := st.scn.command(name), plain.command(name); got != want {
+				t.Fatalf("%s: command(%q) = %p, the search gives %p", st.scn.Name, name, got, want)
+			}
+		}
 		for _, sd := range st.scn.Sides {
 			if got, want := st.links(sd.Side), linksOf(st.scn, sd.Side); !reflect.DeepEqual(got, want) || len(want) == 0 {
 				t.Fatalf("%s: %s links differ or are empty", st.scn.Name, sd.Side)
@@ -256,6 +292,23 @@ func TestTraceReuseChangesNothing(t *testing.T) {
 		}
 		if len(events) < 100 {
 			t.Fatalf("seed %s: only %d events", seed, len(events))
+		}
+	}
+}
+
+// TestAxialOfIsAxial holds axialOf to Map.axial for every hex id of a map
+// written every way, and for ids that are not.
+func TestAxialOfIsAxial(t *testing.T) {
+	m := &scaleState(t, 40).scn.Map
+	ids := []string{"", "B", "B.", "B1.", "B.1", "b1.1", "B01.01", "B0.1", "B1.0", "B121.1", "B1.21", "B1.1x", "BB1.1", "B-1.1", "B+1.1", "B1234567.1", "C1.1", "B1..1", "B 1.1"}
+	for c := 0; c <= m.Cols+1; c++ {
+		for r := 0; r <= m.Rows+1; r++ {
+			ids = append(ids, fmt.Sprintf("B%d.%d", c, r), fmt.Sprintf("b%d.%d", c, r), fmt.Sprintf("B%03d.%d", c, r))
+		}
+	}
+	for _, id := range ids {
+		if got, want := axialOf(m, id), m.axial(id); got != want {
+			t.Fatalf("axialOf(%q) = %v, axial gives %v", id, got, want)
 		}
 	}
 }

@@ -63,8 +63,10 @@ type Scenario struct {
 	// FlukeGrace, when set, replaces the chart pack's Fluke Stoppage grace
 	// period: "unless the scenario specifically states otherwise" (10.7b).
 	FlukeGrace int
-	// unitIndex finds units by name (unit); nil until indexUnits.
-	unitIndex map[string]*Unit
+	// unitIndex and commandIndex find units and Commands by name (unit,
+	// command); nil until indexUnits.
+	unitIndex    map[string]*Unit
+	commandIndex map[string]*Command
 }
 
 // Map is a single LoB map sheet.
@@ -770,6 +772,9 @@ func (s *Scenario) commands() []*Command {
 
 // command finds a Command by its exact name.
 func (s *Scenario) command(name string) *Command {
+	if s.commandIndex != nil {
+		return s.commandIndex[name]
+	}
 	for _, c := range s.commands() {
 		if c.Name == name {
 			return c

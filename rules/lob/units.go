@@ -143,11 +143,15 @@ func (s *Scenario) orgPath(c *Command) []string {
 	return path
 }
 
-// indexUnits fills the scenario's index of units by name, for unit: the
-// first unit of each name in commands order, as unit's search finds it.
+// indexUnits fills the scenario's indexes of units and Commands by name,
+// for unit and command: the first of each name in commands order, as
+// their searches find it.
 func (s *Scenario) indexUnits() {
-	s.unitIndex = map[string]*Unit{}
+	s.unitIndex, s.commandIndex = map[string]*Unit{}, map[string]*Command{}
 	for _, c := range s.commands() {
+		if _, ok := s.commandIndex[c.Name]; !ok {
+			s.commandIndex[c.Name] = c
+		}
 		for _, u := range c.units() {
 			if _, ok := s.unitIndex[u.Name]; !ok {
 				s.unitIndex[u.Name] = u

@@ -40,6 +40,7 @@ func (s *State) validateActivity(sd *SideOOB, f *orders.File, fc *fileChecks, o 
 		s.checkStack(sd, o, ps)
 		s.checkOnce(fc, o, ps)
 		s.checkAreas(sd, f, fc, o, ps)
+		s.noteTurns(fc, sd.Side, o)
 		s.checkSkedaddleFormation(sd, f, o, ps) // skedaddle.go
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
@@ -186,10 +187,13 @@ type fileChecks struct {
 	// (areaProblem): the position does not change while a file is
 	// checked.
 	areas map[string]NoOrdersArea
+	// faced is the last facing the blocks so far turn each unit to
+	// (noteTurns).
+	faced map[string]int
 }
 
 func newFileChecks() *fileChecks {
-	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}}
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}, faced: map[string]int{}}
 }
 
 // checkOnce reports units of st that an earlier STACK block of the file
@@ -491,7 +495,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *orde
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
-	faced, formed := s.turnedBefore(f, st, sd.Side), map[string]string{}
+	faced, formed := map[string]int{}, map[string]string{} // this script's turns; fc.faced the earlier ones
 	formation := func(q *Piece) string {
 		if to, ok := formed[q.Name]; ok {
 			return to
@@ -500,6 +504,9 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *orde
 	}
 	before := func(q *Piece) (int, bool) { // as the script's earlier steps leave it (LoB 3.3, 3.3c)
 		d, ok := faced[q.Name]
+		if !ok {
+			d, ok = fc.faced[q.Name]
+		}
 		if !ok {
 			d = q.Unit.Facing
 		}
@@ -674,28 +681,21 @@ func stepFormation(step orders.Step) string {
 	return formationName(step.Word)
 }
 
-// turnedBefore gives the last facing that the file's scripts before st
-// turn each unit to (LoB 3.3): the Activity Phase carries them out first.
-func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) map[string]int {
-	out := map[string]int{}
-	for _, o := range f.Orders {
-		if o == orders.Order(st) {
-			break
-		}
-		earlier, ok := o.(*orders.Stack)
-		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
-			continue // no names to look up
-		}
-		units := s.scriptPieces(side, activated(earlier))
-		for _, step := range earlier.Steps {
-			if turns(step) {
-				for _, p := range units {
-					out[p.Name] = facingIndex(step.Word)
-				}
+// noteTurns keeps the last facing that st's FACE steps turn its units to
+// (LoB 3.3), for the scripts after it: the Activity Phase carries st out
+// first.
+func (s *State) noteTurns(fc *fileChecks, side rules.Side, st *orders.Stack) {
+	if !slices.ContainsFunc(st.Steps, turns) {
+		return // no names to look up
+	}
+	units := s.scriptPieces(side, activated(st))
+	for _, step := range st.Steps {
+		if turns(step) {
+			for _, p := range units {
+				fc.faced[p.Name] = facingIndex(step.Word)
 			}
 		}
 	}
-	return out
 }
 
 // turns reports whether a step is a FACE to a hexside (LoB 3.3).
