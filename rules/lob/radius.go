@@ -13,7 +13,7 @@ import (
 // artillery not Depleted of both ammunition types. See
 // docs/rulings-lob.md R-C2-1.
 func (s *State) canFire(p *Piece) bool {
-	if p.Unit == nil || p.Unit.Eliminated || p.OffMap || s.marker(p.Hex).Morale == MoraleRouted {
+	if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
 		return false
 	}
 	switch p.Unit.Formation {
@@ -21,7 +21,8 @@ func (s *State) canFire(p *Piece) bool {
 	default:
 		return false
 	}
-	return !(p.Kind == ArmArtillery && p.Unit.DepletedShell && p.Unit.DepletedCanister)
+	// The marker last: finding it reads every hex marker.
+	return !(p.Kind == ArmArtillery && p.Unit.DepletedShell && p.Unit.DepletedCanister) && s.marker(p.Hex).Morale != MoraleRouted
 }
 
 // zoc lists the hexes in the Zone of Control of side's combat units: each
