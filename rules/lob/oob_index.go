@@ -19,6 +19,7 @@ type oobIndex struct {
 	canonical bool
 }
 
+// newOOBIndex indexes a scenario's order of battle for a position of it.
 func newOOBIndex(scn *Scenario, ps []Piece) *oobIndex {
 	x := &oobIndex{links: map[rules.Side]map[string]radiusLink{}, canonical: true}
 	for _, p := range ps {

@@ -192,6 +192,7 @@ type fileChecks struct {
 	faced map[string]int
 }
 
+// newFileChecks starts the checks of one order file.
 func newFileChecks() *fileChecks {
 	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}, faced: map[string]int{}}
 }
