@@ -177,8 +177,9 @@ func TestCheckOnceAgreesWithEveryPair(t *testing.T) {
 	}
 }
 
-// TestPointQueriesAgreeWithMaps holds occupied, inZOC and the one-pass
-// trace to occupancy, zoc and newTraceByID, for every hex and side, in
+// TestPointQueriesAgreeWithMaps holds occupied, inZOC, adjacentEnemies
+// and the one-pass trace to occupancy, zoc, a search of each neighbour
+// and newTraceByID, for every hex and side, in
 // the shipped positions and the scaling benchmark's as its Activity Phase
 // leaves it (units moved, fired on, some Routed).
 func TestPointQueriesAgreeWithMaps(t *testing.T) {
@@ -202,7 +203,7 @@ func TestPointQueriesAgreeWithMaps(t *testing.T) {
 		in.Decisions = append(in.Decisions, rules.Decision{Key: res.Pause.Key, Side: res.Pause.Side, Choice: res.Pause.Default})
 	}
 	states = append(states, big, res.Next.(*State))
-	zocs := 0
+	zocs, adjacent := 0, 0
 	for _, st := range states {
 		if !st.oob.canonical {
 			t.Fatalf("%s: hex ids not canonical", st.scn.Name)
@@ -219,14 +220,29 @@ func TestPointQueriesAgreeWithMaps(t *testing.T) {
 					t.Fatalf("%s: inZOC(%s, %s) = %v, zoc says %v", st.scn.Name, sd.Side, h.ID, got, want)
 				}
 			}
+			r := &resolver{s: st, side: sd.Side}
+			for _, h := range st.scn.Map.Hexes {
+				var want []*Piece // as adjacentEnemies was: a search a neighbour
+				for _, n := range st.scn.Map.adjacentHexes(h.ID) {
+					for _, p := range st.combatUnitsIn(n) {
+						if p.Side == st.enemyOf(sd.Side) {
+							want = append(want, p)
+						}
+					}
+				}
+				if got := r.adjacentEnemies(h.ID); !slices.Equal(got, want) {
+					t.Fatalf("%s: adjacentEnemies(%s) for %s differs", st.scn.Name, h.ID, sd.Side)
+				}
+				adjacent += len(want)
+			}
 			got, want := st.newTrace(sd.Side), st.newTraceByID(sd.Side)
 			if !maps.Equal(got.enemy, want.enemy) || !maps.Equal(got.blocked, want.blocked) {
 				t.Fatalf("%s: %s trace: one pass blocks %v, by id %v", st.scn.Name, sd.Side, got.blocked, want.blocked)
 			}
 		}
 	}
-	if zocs < 50 {
-		t.Fatalf("%d hexes in a ZOC in all the positions: they test little", zocs)
+	if zocs < 50 || adjacent < 50 {
+		t.Fatalf("%d hexes in a ZOC and %d units next to a hex in all the positions: they test little", zocs, adjacent)
 	}
 }
 
