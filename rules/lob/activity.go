@@ -61,7 +61,7 @@ type actingStack struct {
 
 // scriptedUnits lists the counters the file's activity scripts name.
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
-	out, pieces := map[string]bool{}, r.s.pieceNames()
+	out := map[string]bool{}
 	for _, o := range f.Orders {
 		st, ok := o.(*lobtext.Stack)
 		if !ok {
@@ -74,7 +74,7 @@ func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
 			}
 		}
 		for _, n := range names {
-			if m := match("unit", n.Text, pieces); m.ok {
+			if m := r.s.matchPiece(n.Text); m.ok {
 				out[r.s.doc.Pieces[m.target].Name] = true
 			}
 		}
@@ -160,9 +160,8 @@ func stepText(s lobtext.Step) string {
 // it returns nil when none is left.
 func (r *resolver) actingStack(st *lobtext.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
-	pieces := r.s.pieceNames()
 	for _, n := range st.Units {
-		m := match("unit", n.Text, pieces)
+		m := r.s.matchPiece(n.Text)
 		if !m.ok {
 			continue
 		}
@@ -214,7 +213,7 @@ func (r *resolver) activated(a *actingStack) {
 // Command Radius at the moment it begins to move (LoB 10.2f). Posted
 // batteries are exempt (9.1c).
 func (r *resolver) stackOutOfRadius(a *actingStack) bool {
-	t := r.s.newTrace(r.side)
+	t := r.trace()
 	links := r.s.links(r.side)
 	for _, p := range a.units {
 		l, ok := links[p.Name]
@@ -305,7 +304,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 		a.splitHexes = append(a.splitHexes, a.hex)
 	}
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := r.s.matchPiece(n.Text)
 		if !m.ok {
 			continue
 		}
@@ -325,7 +324,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 // the worse Morale State of the two (6.0a).
 func (r *resolver) join(a *actingStack, names []orders.Name) {
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames())
+		m := r.s.matchPiece(n.Text)
 		if !m.ok {
 			continue
 		}

@@ -53,6 +53,10 @@ type resolver struct {
 	// sideLinks is links(side), built once: the order of battle does not
 	// change during a resolution (ownLinks).
 	sideLinks map[string]radiusLink
+	// lastTrace is the last Command Radius trace built, and lastInputs
+	// what it was built from (trace).
+	lastTrace  *radiusTrace
+	lastInputs []traceInput
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase

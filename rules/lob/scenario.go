@@ -34,6 +34,9 @@ func ScenarioData(name string) ([]byte, error) {
 			return scenarioFiles.ReadFile("scenarios/" + name + ".yaml")
 		}
 	}
+	if data, ok := registered.Load(name); ok { // scenario_register.go
+		return data.([]byte), nil
+	}
 	return nil, fmt.Errorf("lob: unknown scenario %q (have %s)", name, strings.Join(scenarioNames, ", "))
 }
 
@@ -60,6 +63,10 @@ type Scenario struct {
 	// FlukeGrace, when set, replaces the chart pack's Fluke Stoppage grace
 	// period: "unless the scenario specifically states otherwise" (10.7b).
 	FlukeGrace int
+	// unitIndex and commandIndex find units and Commands by name (unit,
+	// command); nil until indexUnits.
+	unitIndex    map[string]*Unit
+	commandIndex map[string]*Command
 }
 
 // Map is a single LoB map sheet.
@@ -347,6 +354,7 @@ func parseScenario(file string, data []byte) (*Scenario, error) {
 	if err := v.err(); err != nil {
 		return nil, err
 	}
+	s.indexUnits()
 	return s, nil
 }
 
@@ -764,6 +772,9 @@ func (s *Scenario) commands() []*Command {
 
 // command finds a Command by its exact name.
 func (s *Scenario) command(name string) *Command {
+	if s.commandIndex != nil {
+		return s.commandIndex[name]
+	}
 	for _, c := range s.commands() {
 		if c.Name == name {
 			return c

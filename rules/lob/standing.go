@@ -43,7 +43,7 @@ func (r *resolver) keepStanding(f *orders.File) {
 			}
 		}
 		for _, u := range rc.Units {
-			if m := match("unit", u.Text, r.s.pieceNames()); m.ok {
+			if m := r.s.matchPiece(u.Text); m.ok {
 				x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
 			}
 		}

@@ -17,6 +17,8 @@ type State struct {
 	charts *charts
 	doc    stateDoc
 	index  map[string]int // counter name -> position in doc.Pieces
+	names  *pieceIndex    // counters by written name (names_index.go)
+	oob    *oobIndex      // the order of battle (oob_index.go)
 }
 
 var _ rules.State = (*State)(nil)
@@ -354,6 +356,7 @@ func build(scn *Scenario, ch *charts, d stateDoc) *State {
 	for i, p := range d.Pieces {
 		s.index[p.Name] = i
 	}
+	s.names, s.oob = newPieceIndex(d.Pieces), newOOBIndex(scn, d.Pieces)
 	return s
 }
 

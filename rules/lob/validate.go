@@ -45,9 +45,9 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			fmt.Sprintf("the file is for turn %d, but this is turn %d", t, s.turn()),
 			fmt.Sprintf("write TURN %d", s.turn()))
 	}
-	written := 0
+	written, fc := 0, newFileChecks()
 	for _, o := range f.Orders {
-		if s.validateActivity(sd, f, o, &ps) {
+		if s.validateActivity(sd, f, fc, o, &ps) {
 			continue
 		}
 		switch o := o.(type) {

@@ -35,12 +35,13 @@ const selfRetreatHexes = 10
 
 // validateActivity checks o if it is an activity script or standing
 // reactions and reports whether it was one.
-func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps *problems) bool {
+func (s *State) validateActivity(sd *SideOOB, f *orders.File, fc *fileChecks, o orders.Order, ps *problems) bool {
 	switch o := o.(type) {
 	case *lobtext.Stack:
 		s.checkStack(sd, o, ps)
-		s.checkOnce(f, o, ps)
-		s.checkAreas(sd, f, o, ps)
+		s.checkOnce(fc, o, ps)
+		s.checkAreas(sd, f, fc, o, ps)
+		s.noteTurns(fc, sd.Side, o)
 		s.checkSkedaddleFormation(sd, f, o, ps) // skedaddle.go
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
@@ -72,7 +73,7 @@ func (s *State) pieceNames() []named[int] {
 // ownPiece finds one of the side's counters by name or unique
 // abbreviation, reporting a problem if there is none.
 func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
-	m := match("unit", n.Text, s.pieceNames())
+	m := s.matchPiece(n.Text)
 	if !m.ok {
 		if m.suggestion == "" {
 			m.suggestion = s.suggestPiece(n.Text)
@@ -174,42 +175,62 @@ func checkActivityKind(st *lobtext.Stack, ps *problems) {
 	}
 }
 
+// fileChecks is what checking one order file keeps from one STACK block
+// to the next, so that a block is checked against those before it
+// without reading them again: big battles have hundreds of blocks.
+type fileChecks struct {
+	// stacks are the STACK blocks checked so far, in file order, and
+	// activators lists for each counter (by position) the ones among
+	// them that activate it.
+	stacks     []*lobtext.Stack
+	activators map[int][]int
+	// areas keeps each Command's area as the position draws it
+	// (areaProblem): the position does not change while a file is
+	// checked.
+	areas map[string]NoOrdersArea
+	// faced is the last facing the blocks so far turn each unit to
+	// (noteTurns).
+	faced map[string]int
+}
+
+// newFileChecks starts the checks of one order file.
+func newFileChecks() *fileChecks {
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}, faced: map[string]int{}}
+}
+
 // checkOnce reports units of st that an earlier STACK block of the file
 // already activates: each unit has one activity a phase, and a stack
 // finishes before another starts (LoB 2.2, 3.0d). Each unit of st is
 // reported once, naming the first such block, so a file repeating one
-// STACK line n times gives n-1 problems, not n²/2.
-func (s *State) checkOnce(f *orders.File, st *lobtext.Stack, ps *problems) {
-	reported := map[int]bool{} // indexes into activated(st)
-	names := s.pieceNames()
-	piece := func(n orders.Name) (string, bool) {
-		m := match("unit", n.Text, names)
+// STACK line n times gives n-1 problems, not n²/2. Problems come in the
+// order of the earlier blocks, then of the names in st.
+func (s *State) checkOnce(fc *fileChecks, st *lobtext.Stack, ps *problems) {
+	type twice struct{ earlier, name, piece int }
+	var found []twice
+	acts := activated(st)
+	var mine []int
+	for i, n := range acts {
+		m := s.matchPiece(n.Text)
 		if !m.ok {
-			return "", false
-		}
-		return s.doc.Pieces[m.target].Name, true
-	}
-	for _, o := range f.Orders {
-		if o == orders.Order(st) {
-			return
-		}
-		earlier, ok := o.(*lobtext.Stack)
-		if !ok {
 			continue
 		}
-		for i, n := range activated(st) {
-			if reported[i] {
-				continue
-			}
-			name, ok := piece(n)
-			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
-				reported[i] = true
-				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
-					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
-					"put all of its steps in one STACK block")
-			}
+		if es := fc.activators[m.target]; len(es) > 0 {
+			found = append(found, twice{es[0], i, m.target})
+		}
+		if !slices.Contains(mine, m.target) {
+			mine = append(mine, m.target)
 		}
 	}
+	slices.SortStableFunc(found, func(a, b twice) int { return a.earlier - b.earlier })
+	for _, t := range found {
+		ps.add(acts[t.name].At, "lob-3.0d-activated-twice", "LoB 3.0d",
+			fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", s.doc.Pieces[t.piece].Name, fc.stacks[t.earlier].At.Line),
+			"put all of its steps in one STACK block")
+	}
+	for _, p := range mine {
+		fc.activators[p] = append(fc.activators[p], len(fc.stacks))
+	}
+	fc.stacks = append(fc.stacks, st)
 }
 
 // checkStep checks one step; at is the stack's hex, "" once unknown, and
@@ -305,7 +326,7 @@ func (s *State) checkSplit(sd *SideOOB, st *lobtext.Stack, step lobtext.Step, ps
 			continue
 		}
 		if !slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames())
+			m := s.matchPiece(u.Text)
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}) {
 			ps.add(n.At, "lob-3.0d-split-not-in-stack", "LoB 3.0d",
@@ -343,7 +364,7 @@ func (s *State) checkJoin(sd *SideOOB, st *lobtext.Stack, step lobtext.Step, at 
 		}
 		switch {
 		case slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames())
+			m := s.matchPiece(u.Text)
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}):
 			ps.add(n.At, "lob-3.0d-join-member", "LoB 3.0d",
@@ -404,7 +425,7 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 			}
 		}
 		for _, n := range namesIn(o) {
-			m := match("unit", n.Text, s.pieceNames())
+			m := s.matchPiece(n.Text)
 			if !m.ok {
 				continue
 			}
@@ -469,16 +490,16 @@ func (s *State) suggestPiece(written string) string {
 // box with at most one brigade facing away from its orientation (12.2,
 // R-C2-12-2). Positions are those at the start of the phase; the Activity
 // Phase checks every step again. It reports one problem a script.
-func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *lobtext.Stack, ps *problems) {
+func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *lobtext.Stack, ps *problems) {
 	members := s.scriptPieces(sd.Side, st.Units)
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
-	at, areas := members[0].Hex, map[string]NoOrdersArea{}
+	at, areas := members[0].Hex, fc.areas
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
-	faced, formed := s.turnedBefore(f, st, sd.Side), map[string]string{}
+	faced, formed := map[string]int{}, map[string]string{} // this script's turns; fc.faced the earlier ones
 	formation := func(q *Piece) string {
 		if to, ok := formed[q.Name]; ok {
 			return to
@@ -487,6 +508,9 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *lobtext.Stack, ps *p
 	}
 	before := func(q *Piece) (int, bool) { // as the script's earlier steps leave it (LoB 3.3, 3.3c)
 		d, ok := faced[q.Name]
+		if !ok {
+			d, ok = fc.faced[q.Name]
+		}
 		if !ok {
 			d = q.Unit.Facing
 		}
@@ -538,9 +562,8 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *lobtext.Stack, ps *p
 // that are not (reported elsewhere).
 func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
-	names := s.pieceNames()
 	for _, n := range ns {
-		if m := match("unit", n.Text, names); m.ok && s.doc.Pieces[m.target].Side == side {
+		if m := s.matchPiece(n.Text); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
 		}
 	}
@@ -662,28 +685,21 @@ func stepFormation(step lobtext.Step) string {
 	return formationName(step.Word)
 }
 
-// turnedBefore gives the last facing that the file's scripts before st
-// turn each unit to (LoB 3.3): the Activity Phase carries them out first.
-func (s *State) turnedBefore(f *orders.File, st *lobtext.Stack, side rules.Side) map[string]int {
-	out := map[string]int{}
-	for _, o := range f.Orders {
-		if o == orders.Order(st) {
-			break
-		}
-		earlier, ok := o.(*lobtext.Stack)
-		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
-			continue // no names to look up
-		}
-		units := s.scriptPieces(side, activated(earlier))
-		for _, step := range earlier.Steps {
-			if turns(step) {
-				for _, p := range units {
-					out[p.Name] = facingIndex(step.Word)
-				}
+// noteTurns keeps the last facing that st's FACE steps turn its units to
+// (LoB 3.3), for the scripts after it: the Activity Phase carries st out
+// first.
+func (s *State) noteTurns(fc *fileChecks, side rules.Side, st *lobtext.Stack) {
+	if !slices.ContainsFunc(st.Steps, turns) {
+		return // no names to look up
+	}
+	units := s.scriptPieces(side, activated(st))
+	for _, step := range st.Steps {
+		if turns(step) {
+			for _, p := range units {
+				fc.faced[p.Name] = facingIndex(step.Word)
 			}
 		}
 	}
-	return out
 }
 
 // turns reports whether a step is a FACE to a hexside (LoB 3.3).
