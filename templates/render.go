@@ -144,12 +144,14 @@ type layout struct {
 	byPos  map[hex.Offset]*rules.HexView
 	win    struct{ c0, c1, r0, r1 int }
 	shown  []*rules.HexView // the hexes in the window, column by column
-	origin point            // where hex.Offset.Center's (0,0) lands
+	geo    hex.Layout       // the map's layout
+	origin point            // where the layout's (0,0) lands
 	maxY   float64
 	lowest int // the lowest elevation shown
 	area   rect
 	// colours are the counter colours of the sides on the map.
 	colours map[rules.Side]rgb
+	look    *look
 }
 
 func newLayout(v rules.View, o MapOptions) (*layout, error) {
@@ -157,8 +159,15 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	if m == nil {
 		return nil, fmt.Errorf("no map to render")
 	}
+	if err := m.Layout.Check(); err != nil {
+		return nil, fmt.Errorf("map %q: %w", m.Name, err)
+	}
+	lk, err := newLook(v.Style)
+	if err != nil {
+		return nil, err
+	}
 	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
-		colours: sideColourMap(m.Units)}
+		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk}
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
 		l.byID[h.ID] = h
@@ -180,16 +189,21 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	l.lowest = math.MaxInt
 	for _, h := range l.shown {
-		x, y := hex.Offset{Col: h.Col, Row: h.Row}.Center(hexSize)
+		x, y := l.geo.Center(hex.Offset{Col: h.Col, Row: h.Row}, hexSize)
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 		l.lowest = min(l.lowest, h.Elevation)
 	}
+	// Half a hex's width and height: flat-top hexes are wider than high.
+	halfW, halfH := hexSize, sqrt3/2*hexSize
+	if l.geo.Top == hex.PointyTop {
+		halfW, halfH = halfH, halfW
+	}
 	top := titleH + margin
-	w := maxX - minX + 2*hexSize
+	w := maxX - minX + 2*halfW
 	left := math.Max(margin, (minPageW-w)/2) // a narrow window sits in the middle
-	l.area = rect{left, top, left + w, top + maxY - minY + sqrt3*hexSize}
-	l.origin = point{left + hexSize - minX, top + sqrt3/2*hexSize}
+	l.area = rect{left, top, left + w, top + maxY - minY + 2*halfH}
+	l.origin = point{left + halfW - minX, top + halfH}
 	l.maxY = maxY
 	return l, nil
 }
@@ -249,7 +263,7 @@ func (l *layout) touches(ids []string) bool {
 
 // at is the centre of a hex on the page.
 func (l *layout) at(h *rules.HexView) point {
-	x, y := hex.Offset{Col: h.Col, Row: h.Row}.Center(hexSize)
+	x, y := l.geo.Center(hex.Offset{Col: h.Col, Row: h.Row}, hexSize)
 	return point{l.origin.X + x, l.origin.Y + l.maxY - y}
 }
 
@@ -277,24 +291,31 @@ func (l *layout) chain(ids []string) ([]point, error) {
 
 // neighbour is the hex beside h in direction d (hex.Directions), or nil.
 func (l *layout) neighbour(h *rules.HexView, d int) *rules.HexView {
-	a := hex.Offset{Col: h.Col, Row: h.Row}.ToAxial().Neighbor(d)
-	return l.byPos[a.ToOffset()]
+	a := l.geo.ToAxial(hex.Offset{Col: h.Col, Row: h.Row}).Neighbor(d)
+	return l.byPos[l.geo.ToOffset(a)]
 }
 
 // corners are a hex's corners, corner i at 60i degrees clockwise from the
-// right-hand corner (the page's y axis points down).
-func corners(c point) []point {
+// right-hand corner of a flat-top hex, or from the corner 30 degrees below
+// it on a pointy-top one (the page's y axis points down).
+func (l *layout) corners(c point) []point {
+	start := 0.0
+	if l.geo.Top == hex.PointyTop {
+		start = math.Pi / 6
+	}
 	pts := make([]point, 6)
 	for i := range pts {
-		pts[i] = c.add(polar(hexSize, math.Pi/3*float64(i)))
+		pts[i] = c.add(polar(hexSize, start+math.Pi/3*float64(i)))
 	}
 	return pts
 }
 
-// edge is the hexside of a hex centred at c in direction d (hex.Directions:
-// 0 up-right, counter-clockwise to 5 down-right).
-func edge(c point, d int) (point, point) {
-	return c.add(polar(hexSize, -math.Pi/3*float64(d))), c.add(polar(hexSize, -math.Pi/3*float64(d+1)))
+// edge is the hexside of a hex centred at c in direction d
+// (hex.Directions): its corners lie 30 degrees either side of the
+// direction's bearing.
+func (l *layout) edge(c point, d int) (point, point) {
+	b := l.geo.Bearing(d)
+	return c.add(polar(hexSize, pageAngle(b+30))), c.add(polar(hexSize, pageAngle(b-30)))
 }
 
 // buildScene lays out a view's map: terrain, then features, fog, orders,
@@ -304,7 +325,7 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &key{fogSide: string(v.Side)}
+	k := &key{look: l.look, hexID: l.geo.ID(hex.Offset{Col: 1, Row: 1}), fogSide: string(v.Side)}
 	if v.Side == "" {
 		k.fogSide = "the umpire"
 	}
