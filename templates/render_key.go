@@ -13,7 +13,7 @@ import (
 type key struct {
 	look *look
 	// hexID is the example hex id shown in the key; empty on a table.
-	hexID string
+	hexID    string
 	seen     map[string]bool
 	unknowns map[string][]string // group -> names without a style, sorted
 	lo, hi   int
