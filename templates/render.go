@@ -318,9 +318,13 @@ func (l *layout) edge(c point, d int) (point, point) {
 	return c.add(polar(hexSize, pageAngle(b+30))), c.add(polar(hexSize, pageAngle(b-30)))
 }
 
-// buildScene lays out a view's map: terrain, then features, fog, orders,
-// units, and around them the title and the key.
+// buildScene lays out a view's board: a table (render_table.go), or a hex
+// map's terrain, then features, fog, orders, units, and around them the
+// title and the key.
 func buildScene(v rules.View, o MapOptions) (*scene, error) {
+	if v.Table != nil && v.Map == nil {
+		return buildTableScene(v)
+	}
 	l, err := newLayout(v, o)
 	if err != nil {
 		return nil, err
@@ -345,7 +349,11 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	sc.w = math.Max(minPageW, l.area.x1+margin)
 	keyH := drawKey(sc, k, l.area.y1+margin, l.colours)
 	sc.h = l.area.y1 + margin + keyH + margin
-	drawTitle(sc, v, l)
+	where := l.m.Name
+	if l.windowed() {
+		where = fmt.Sprintf("%s, columns %d-%d, rows %d-%d", l.m.Name, l.win.c0, l.win.c1, l.win.r0, l.win.r1)
+	}
+	drawTitle(sc, v, l.m.Name, where)
 	// The paper goes under everything drawn so far.
 	sc.shapes = append([]shape{{kind: polygon, pts: rectPts(0, 0, sc.w, sc.h), fill: paper, stroke: none}}, sc.shapes...)
 	return sc, nil

@@ -324,7 +324,7 @@ func hexIDIcon(id string) func(*scene, rect) {
 
 // drawTitle writes the title band: game, turn, segment and side on the
 // left; the map, the window and PROVISIONAL CHARTS on the right.
-func drawTitle(sc *scene, v rules.View, l *layout) {
+func drawTitle(sc *scene, v rules.View, name, where string) {
 	sc.poly(rectPts(0, 0, sc.w, titleH), titleBand, none, 0)
 	side := string(v.Side)
 	if side == "" {
@@ -341,13 +341,9 @@ func drawTitle(sc *scene, v rules.View, l *layout) {
 	}
 	game := v.Game
 	if game == "" {
-		game = l.m.Name
+		game = name
 	}
 	sc.text(point{margin, 26}, fitText(game, fontTitle, true, right-margin), fontTitle, true, anchorStart, white)
-	where := l.m.Name
-	if l.windowed() {
-		where = fmt.Sprintf("%s, columns %d-%d, rows %d-%d", l.m.Name, l.win.c0, l.win.c1, l.win.r0, l.win.r1)
-	}
 	whereW := textWidth(where, fontSub, false)
 	sub := fmt.Sprintf("%s  ·  %s  ·  map for %s", v.Turn, v.Segment, side)
 	sc.text(point{margin, 47}, fitText(sub, fontSub, false, sc.w-3*margin-whereW), fontSub, false, anchorStart, 0xe8e4d8)
