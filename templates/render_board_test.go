@@ -54,22 +54,31 @@ func digitsView() rules.View {
 	return rules.View{Game: "digits", System: "test", Side: "", Turn: "Turn 1", Segment: "test", Map: m, Style: boardStyle()}
 }
 
+// pts makes table points from x, y pairs.
+func pts(xy ...float64) []rules.Point {
+	out := make([]rules.Point, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		out = append(out, rules.Point{X: xy[i], Y: xy[i+1]})
+	}
+	return out
+}
+
 // tableView is a 48x36 inch table at 1 inch = 20 yards: a wood, a hill, a
 // road and a stream, and three brigades on their bases at headings.
 func tableView() rules.View {
 	t := &rules.TableView{Name: "Test table", Width: 48, Depth: 36, Scale: rules.Scale{Inches: 1, Equals: 20, Unit: "yards"},
 		Terrain: []rules.TableFeature{
-			{Kind: "woods", Name: "East Wood", Points: []rules.Point{{30, 20}, {42, 22}, {44, 32}, {33, 33}, {28, 27}}},
-			{Kind: "hill", Name: "Round Top", Points: []rules.Point{{4, 4}, {14, 3}, {16, 10}, {8, 12}}},
-			{Kind: "road", Line: true, Points: []rules.Point{{0, 18}, {20, 17}, {48, 15}}},
-			{Kind: "stream", Line: true, Points: []rules.Point{{24, 0}, {22, 12}, {26, 36}}},
+			{Kind: "woods", Name: "East Wood", Points: pts(30, 20, 42, 22, 44, 32, 33, 33, 28, 27)},
+			{Kind: "hill", Name: "Round Top", Points: pts(4, 4, 14, 3, 16, 10, 8, 12)},
+			{Kind: "road", Line: true, Points: pts(0, 18, 20, 17, 48, 15)},
+			{Kind: "stream", Line: true, Points: pts(24, 0, 22, 12, 26, 36)},
 		},
 		Units: []rules.UnitView{
 			{Name: "1st Brigade", Side: "Union", Kind: "infantry", Footprint: &rules.Footprint{X: 12, Y: 24, Width: 6, Depth: 1.5}, Facing: rules.Facing(90)},
 			{Name: "2nd Brigade", Side: "Union", Kind: "infantry", Footprint: &rules.Footprint{X: 10, Y: 14, Width: 6, Depth: 1.5}, Facing: rules.Facing(45)},
 			{Name: "Texas Brigade", Side: "Confederate", Kind: "infantry", Footprint: &rules.Footprint{X: 36, Y: 10, Width: 6, Depth: 1.5}, Facing: rules.Facing(270), Status: "Disordered"},
 		},
-		Arrows: []rules.ArrowView{{Side: "Union", Label: "U-1 ADVANCE", Points: []rules.Point{{12, 24}, {20, 24}, {27, 22}}}},
+		Arrows: []rules.ArrowView{{Side: "Union", Label: "U-1 ADVANCE", Points: pts(12, 24, 20, 24, 27, 22)}},
 	}
 	return rules.View{Game: "table", System: "test", Turn: "Turn 1", Segment: "test", Table: t, Style: boardStyle()}
 }
