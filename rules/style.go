@@ -19,8 +19,6 @@ type Style struct {
 	Hexsides   []HexsideStyle   `json:"hexsides,omitempty" yaml:"hexsides"`
 	Statuses   []StatusStyle    `json:"statuses,omitempty" yaml:"statuses"`
 	Formations []FormationStyle `json:"formations,omitempty" yaml:"formations"`
-	// HexID is the hex id the key shows as an example, e.g. "A1.1".
-	HexID string `json:"hex_id,omitempty" yaml:"hex_id"`
 	// OrderForm is the shape of an order that the game-start mail
 	// teaches, placeholders in angle brackets, one line each.
 	OrderForm string `json:"order_form,omitempty" yaml:"order_form"`

@@ -11,8 +11,8 @@ func TestStyleLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Sides) != 2 || len(s.Kinds) != 6 || len(s.Hexsides) != len(hexsideKinds) || s.HexID != "A1.1" {
-		t.Errorf("style: %d sides, %d kinds, %d hexside kinds, key id %q", len(s.Sides), len(s.Kinds), len(s.Hexsides), s.HexID)
+	if len(s.Sides) != 2 || len(s.Kinds) != 6 || len(s.Hexsides) != len(hexsideKinds) {
+		t.Errorf("style: %d sides, %d kinds, %d hexside kinds", len(s.Sides), len(s.Kinds), len(s.Hexsides))
 	}
 	for _, h := range s.Hexsides {
 		if _, ok := hexsideKinds[h.Kind]; !ok {
@@ -32,7 +32,7 @@ func TestStyleRejectsBadData(t *testing.T) {
 		{`colour: "#6f7a86"`, `colour: "grey"`, `side CSA: colour "grey" is not #rrggbb`},
 		{"symbol: cross", "symbol: crossed", `kind "infantry": shape "" or symbol "crossed" is unknown`},
 		{"side: USA", "side: CSA", `side "CSA" is empty or listed twice`},
-		{"hex_id: A1.1", "hexid: A1.1", "field hexid not found"},
+		{"counter: {width", "counters: {width", "field counters not found"},
 	} {
 		_, err := parseStyle([]byte(strings.Replace(string(styleFile), c.from, c.to, 1)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
