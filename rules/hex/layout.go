@@ -232,11 +232,9 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 	return s[len(prefix):], true
 }
 
-// number reads a plain decimal number: digits only, no sign.
+// number reads a decimal number as strconv.Atoi does, so that LoB ids
+// read as they always have; a negative number is refused.
 func number(s string) (int, bool) {
-	if s == "" || len(s) > 6 || strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
-		return 0, false
-	}
-	n, _ := strconv.Atoi(s)
-	return n, true
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0 && !strings.HasPrefix(s, "-")
 }
