@@ -80,8 +80,10 @@ type File struct {
 
 // Kinds is a system's map vocabulary.
 type Kinds struct {
-	// Terrain maps each character of a terrain row to a terrain.
+	// Terrain maps each character of a terrain row to a terrain; Codes
+	// lists the characters in the order messages give them.
 	Terrain map[byte]string
+	Codes   string
 	// Hexsides maps each hexside kind to its slot: a hexside holds at
 	// most one kind of each slot.
 	Hexsides map[string]string
@@ -185,26 +187,24 @@ func (v *loader) build(f *File) Map {
 	return m
 }
 
-// codes lists the terrain codes, as "use . w o t" says them.
+// codes lists the terrain codes for messages, as "use . w o t" says
+// them: in the order Kinds.Codes gives, or sorted.
 func (v *loader) codes() string {
-	var cs []string
-	for c := range v.kinds.Terrain {
-		cs = append(cs, string(c))
-	}
-	// LoB's order, then any others sorted.
-	order := ".wot"
-	sortBy := func(s string) int {
-		if i := strings.Index(order, s); i >= 0 {
-			return i
-		}
-		return len(order) + int(s[0])
-	}
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && sortBy(cs[j]) < sortBy(cs[j-1]); j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
+	order := v.kinds.Codes
+	if order == "" {
+		for _, c := range sortedKeys(byteKeys(v.kinds.Terrain)) {
+			order += c
 		}
 	}
-	return strings.Join(cs, " ")
+	return strings.Join(strings.Split(order, ""), " ")
+}
+
+func byteKeys(m map[byte]string) map[string]bool {
+	out := map[string]bool{}
+	for c := range m {
+		out[string(c)] = true
+	}
+	return out
 }
 
 // chain checks that a road or creek runs through adjacent on-map hexes.

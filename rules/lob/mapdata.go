@@ -78,6 +78,7 @@ var terrainCodes = map[byte]string{'.': "clear", 'w': "woods", 'o': "orchard", '
 // types (LoB 3.0a) and waterway types.
 var mapKinds = hexmap.Kinds{
 	Terrain:   terrainCodes,
+	Codes:     ".wot",
 	Hexsides:  hexsideKinds,
 	SlotNames: map[string]string{"water": "creek or stream", "crossing": "ford or bridge"},
 	Needs:     map[string]string{"crossing": "water"},

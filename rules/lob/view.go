@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"galloper/rules"
-	"galloper/rules/hex"
 )
 
 // view is what one side sees; the empty side is the umpire. Enemy counters
@@ -139,7 +138,7 @@ func (s *State) seen(side rules.Side) []bool {
 func (s *State) mapView(side rules.Side) *rules.MapView {
 	m := &s.scn.Map
 	seen := s.seen(side)
-	mv := &rules.MapView{Name: m.Name, Layout: hex.LoB(m.Letter), Cols: m.Cols, Rows: m.Rows}
+	mv := &rules.MapView{Name: m.Name, Layout: m.Layout, Cols: m.Cols, Rows: m.Rows}
 	for i, h := range m.Hexes {
 		mv.Hexes = append(mv.Hexes, rules.HexView{ID: h.ID, Col: h.At.Col, Row: h.At.Row, Terrain: h.Terrain,
 			Elevation: h.Elevation, Hidden: !seen[i], Label: h.Place})
@@ -188,7 +187,7 @@ func (s *State) unitView(p Piece, side rules.Side) rules.UnitView {
 	v.Formation = p.Unit.Formation
 	if f := p.Unit.Facing; f >= 0 && f < 6 {
 		// A unit faces a hexside (LoB 5.1); the view gives its bearing.
-		v.Facing = rules.Facing(hex.LoB(s.scn.Map.Letter).Bearing(f))
+		v.Facing = rules.Facing(s.scn.Map.Layout.Bearing(f))
 	}
 	var st []string
 	if m := s.marker(p.Hex); m.Morale != "" && m.Morale != MoraleNormal {
