@@ -19,9 +19,18 @@ type Style struct {
 	Hexsides   []HexsideStyle   `json:"hexsides,omitempty" yaml:"hexsides"`
 	Statuses   []StatusStyle    `json:"statuses,omitempty" yaml:"statuses"`
 	Formations []FormationStyle `json:"formations,omitempty" yaml:"formations"`
+	// OrderExample is an example order, as the HELP reply shows it
+	// below an envelope, one line each.
+	OrderExample string `json:"order_example,omitempty" yaml:"order_example"`
 	// OrderForm is the shape of an order that the game-start mail
 	// teaches, placeholders in angle brackets, one line each.
 	OrderForm string `json:"order_form,omitempty" yaml:"order_form"`
+}
+
+// Styler is a system that says how its boards are drawn and its orders
+// are taught, without a game: the HELP reply asks it.
+type Styler interface {
+	Style() *Style
 }
 
 // SideStyle is a side's counter colour.

@@ -102,6 +102,15 @@ func Reminder(d ReminderData) (string, error) { return run("reminder.tmpl", d) }
 type HelpData struct {
 	Address  string
 	Commands []string
+	// Examples are the systems' example orders (rules.Style's
+	// OrderExample), shown below an order file's envelope.
+	Examples []OrderExample
+}
+
+// OrderExample is one system's example order.
+type OrderExample struct {
+	System string
+	Text   string
 }
 
 // StatusData fills the reply to STATUS, ORDERS, DEADLINE and MAP.

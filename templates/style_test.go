@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -26,5 +27,29 @@ func TestStartMailTeachesTheSystemsOrderForm(t *testing.T) {
 		if !strings.Contains(text, c.want) || strings.Contains(text, c.not) {
 			t.Errorf("start mail with %v: want %q and no %q:\n%s", c.style, c.want, c.not, text)
 		}
+	}
+}
+
+// TestHelpShowsTheSystemsExample: with LoB's example the HELP reply reads
+// as it always has; with two systems each example is named.
+func TestHelpShowsTheSystemsExample(t *testing.T) {
+	old, err := os.ReadFile("testdata/help-lob.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Help(HelpData{Address: "orders@example.org", Commands: []string{"HELP"},
+		Examples: []OrderExample{{System: "Line of Battle", Text: lob.Style().OrderExample}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(old) {
+		t.Errorf("HELP changed:\n%s", lineDiff(string(old), got))
+	}
+	two, err := Help(HelpData{Examples: []OrderExample{{System: "Line of Battle", Text: "ORDER MOVE\n"}, {System: "Minis", Text: "ADVANCE 1st\n"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(two, "  (Line of Battle)\n  ORDER MOVE\n\n  (Minis)\n  ADVANCE 1st\n") {
+		t.Errorf("two systems' examples:\n%s", two)
 	}
 }

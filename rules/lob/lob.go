@@ -111,7 +111,7 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 func (System) View(s rules.State, side rules.Side) rules.View {
 	st, ok := s.(*State)
 	if !ok {
-		return rules.View{System: systemID, Side: side}
+		return rules.View{System: systemID, Side: side, Style: Style()}
 	}
 	return st.view(side)
 }

@@ -20,6 +20,11 @@ var boardStyle = mustStyle(styleFile)
 // terrains, hexside kinds, markers and the key. Callers must not change it.
 func Style() *rules.Style { return boardStyle }
 
+// Style implements rules.Styler.
+func (System) Style() *rules.Style { return boardStyle }
+
+var _ rules.Styler = System{}
+
 // parseStyle reads a style file; unknown fields and bad colours are errors.
 func parseStyle(data []byte) (*rules.Style, error) {
 	var s rules.Style
