@@ -130,7 +130,8 @@ func centre(pts []point) point {
 }
 
 // drawTableUnits draws each unit's footprint turned to its facing, its
-// front edge heavy, its name beside it and its status marker.
+// front edge heavy, its arm-of-service mark, its name below it and its
+// status marker.
 func drawTableUnits(sc *scene, l *tableLayout, k *key) error {
 	for _, u := range l.t.Units {
 		f := u.Footprint
@@ -151,11 +152,13 @@ func drawTableUnits(sc *scene, l *tableLayout, k *key) error {
 			sc.add(shape{kind: polyline, pts: l.path(front[:]), stroke: white, width: 2.4, fill: none, class: "front"})
 		}
 		c := l.at(rules.Point{X: f.X, Y: f.Y})
+		if min(f.Width, f.Depth)*l.px >= 14 {
+			// The arm-of-service mark, upright, where the base is big
+			// enough to hold it.
+			armSymbol(sc, k.look.symbol(u.Kind), u.Kind, rect{c.X - 7.5, c.Y - 4.5, c.X + 7.5, c.Y + 4.5})
+		}
 		r := math.Max(f.Width, f.Depth) / 2 * l.px
 		sc.plate(point{c.X, c.Y + r + 9}, shortName(u.Name), fontSmall+0.5, true, ink, none)
-		if u.Formation != "" {
-			k.see("formation:" + u.Formation)
-		}
 		statusMarker(sc, k, u.Status, point{c.X + r + 14, c.Y - r})
 	}
 	return nil
