@@ -212,29 +212,25 @@ func (l Layout) ParseID(id string) (Offset, bool) {
 		r, _ := strconv.Atoi(id[w:])
 		return Offset{Col: c, Row: r}, true
 	}
-	rest, ok := cutPrefixFold(id, l.IDs.Letter)
+	return ParseLetterDot(id, l.IDs.Letter)
+}
+
+// ParseLetterDot reads a letter-dot id ("A3.10", LoB 1.4a) whose map letter
+// is letter, in any case. It reads the numbers as strconv.Atoi does, so
+// that LoB ids read as they always have; callers check the range.
+func ParseLetterDot(id, letter string) (Offset, bool) {
+	n := len(letter)
+	if len(id) <= n || !strings.EqualFold(id[:n], letter) {
+		return Offset{}, false
+	}
+	c, r, ok := strings.Cut(id[n:], ".")
 	if !ok {
 		return Offset{}, false
 	}
-	c, r, ok := strings.Cut(rest, ".")
-	if !ok {
+	col, err1 := strconv.Atoi(c)
+	row, err2 := strconv.Atoi(r)
+	if err1 != nil || err2 != nil {
 		return Offset{}, false
 	}
-	col, ok1 := number(c)
-	row, ok2 := number(r)
-	return Offset{Col: col, Row: row}, ok1 && ok2
-}
-
-func cutPrefixFold(s, prefix string) (string, bool) {
-	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
-		return "", false
-	}
-	return s[len(prefix):], true
-}
-
-// number reads a decimal number as strconv.Atoi does, so that LoB ids
-// read as they always have; a negative number is refused.
-func number(s string) (int, bool) {
-	n, err := strconv.Atoi(s)
-	return n, err == nil && n >= 0 && !strings.HasPrefix(s, "-")
+	return Offset{Col: col, Row: row}, true
 }

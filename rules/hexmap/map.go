@@ -243,7 +243,13 @@ func (m *Map) Hex(id string) (*Hex, bool) {
 
 // Parse reads a hex id that lies on this map.
 func (m *Map) Parse(id string) (hex.Offset, bool) {
-	o, ok := m.Layout.ParseID(id)
+	var o hex.Offset
+	var ok bool
+	if m.plain {
+		o, ok = hex.ParseLetterDot(id, m.Letter) // the quick way for LoB's ids
+	} else {
+		o, ok = m.Layout.ParseID(id)
+	}
 	if !ok || o.Col < 1 || o.Col > m.Cols || o.Row < 1 || o.Row > m.Rows {
 		return hex.Offset{}, false
 	}
