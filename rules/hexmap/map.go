@@ -13,7 +13,8 @@ import (
 	"galloper/rules/hex"
 )
 
-// Map is one map sheet.
+// Map is one map sheet, made by Build, which keeps its Letter and its
+// Layout's letter the same.
 type Map struct {
 	Name, Description string
 	// Letter is the map sheet letter of letter-dot ids (LoB 1.4a); empty
