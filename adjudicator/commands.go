@@ -96,7 +96,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 		if err != nil || !first {
 			return Outcome{Result: "help: not answered (already answered today)"}, err
 		}
-		text, err := templates.Help(templates.HelpData{Address: a.cfg.Address, Commands: commands})
+		text, err := templates.Help(templates.HelpData{Address: a.cfg.Address, Commands: commands, Examples: a.orderExamples()})
 		if err != nil {
 			return Outcome{}, err
 		}

@@ -237,8 +237,8 @@ func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (text strin
 // HTML shows inline (a window around the side's units when the whole map
 // is too wide for a mail) and the whole map as an SVG attachment.
 func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, error) {
-	if v.Map == nil {
-		return nil, nil
+	if v.Map == nil && v.Table == nil {
+		return nil, nil // a system without a board
 	}
 	side := string(v.Side)
 	if side == "" {

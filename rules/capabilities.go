@@ -70,3 +70,9 @@ type ChartPackSource interface {
 	// ChartPackData returns the bytes of the shipped chart pack.
 	ChartPackData() []byte
 }
+
+// Styler is a system that says how its boards are drawn and its orders
+// are taught, without a game: the HELP reply asks it.
+type Styler interface {
+	Style() *Style
+}

@@ -41,6 +41,7 @@ var (
 	// The adjudicator hashes these into a game's dice commitment.
 	_ rules.ScenarioSource  = System{}
 	_ rules.ChartPackSource = System{}
+	_ rules.Styler          = System{}
 )
 
 // New returns the Line of Battle v2.0 system.
@@ -114,7 +115,7 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 func (System) View(s rules.State, side rules.Side) rules.View {
 	st, ok := s.(*State)
 	if !ok {
-		return rules.View{System: systemID, Side: side}
+		return rules.View{System: systemID, Side: side, Style: Style()}
 	}
 	return st.view(side)
 }
