@@ -202,10 +202,10 @@ func TestQuarterCornerLinesBelongToFrontAndRear(t *testing.T) {
 		p    Point
 		want Quarter
 	}{
-		{Point{-Inch, Inch}, Front},          // on the 45° line off the front-left corner
-		{Point{-Inch, Inch - 1}, LeftFlank},  // just below it
-		{Point{5 * Inch, Inch}, Front},       // on the line off the front-right corner
-		{Point{5 * Inch, -3 * Inch}, Rear},   // on the line off the rear-right corner
+		{Point{-Inch, Inch}, Front},         // on the 45° line off the front-left corner
+		{Point{-Inch, Inch - 1}, LeftFlank}, // just below it
+		{Point{5 * Inch, Inch}, Front},      // on the line off the front-right corner
+		{Point{5 * Inch, -3 * Inch}, Rear},  // on the line off the rear-right corner
 		{Point{5 * Inch, -3*Inch + 1}, RightFlank},
 		{Point{2 * Inch, -Inch}, Inside},
 		{Point{2 * Inch, 0}, Inside}, // on the front edge

@@ -218,8 +218,9 @@ func firstBlocker(p, q Point, near []blocker) string {
 	if p == q {
 		seg = Polygon{p}
 	}
+	sb := box{Point{min(p.X, q.X), min(p.Y, q.Y)}, Point{max(p.X, q.X), max(p.Y, q.Y)}}
 	for _, bl := range near {
-		if Overlaps(seg, bl.shape) {
+		if bl.box.meets(sb) && Overlaps(seg, bl.shape) {
 			return bl.id
 		}
 	}

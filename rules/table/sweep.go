@@ -60,6 +60,22 @@ func blockedBy(sweep Polygon, obs []Obstacle) (string, bool) {
 	return "", false
 }
 
+// nearby keeps the obstacles that could meet a sweep lying within grow of
+// shape, in their order.
+func nearby(shape Polygon, grow Length, obs []Obstacle) []Obstacle {
+	bx := boxOf(shape)
+	var out []Obstacle
+	for _, o := range obs {
+		g := grow + o.Clearance
+		ob := boxOf(o.Shape)
+		ob.lo, ob.hi = Point{ob.lo.X - g, ob.lo.Y - g}, Point{ob.hi.X + g, ob.hi.Y + g}
+		if ob.meets(bx) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // stopAt reports the gap from body to the named obstacle.
 func stopAt(b Body, id string, obs []Obstacle) *Hit {
 	for _, o := range obs {
@@ -81,6 +97,7 @@ func Straight(b Body, dir Angle, dist Length, obs []Obstacle) (Move, error) {
 		return Move{}, fmt.Errorf("table: %s cannot move a negative distance %v", b.ID, dist)
 	}
 	start := b.Footprint()
+	obs = nearby(hull(append(append(Polygon{}, start...), offset(b.Pose.Front, dir, dist, 0))), b.Width+b.Depth, obs)
 	at := func(t Length) Body {
 		e := b
 		e.Pose.Front = offset(b.Pose.Front, dir, t, 0)
