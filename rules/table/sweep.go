@@ -76,6 +76,22 @@ func nearby(shape Polygon, grow Length, obs []Obstacle) []Obstacle {
 	return out
 }
 
+// relax returns obs with the clearance of every obstacle the start
+// footprint is already inside dropped to 0, so a unit in contact or within
+// 1" of an enemy can still move away, but not through it.
+func relax(start Polygon, obs []Obstacle) []Obstacle {
+	out := obs
+	for i, o := range obs {
+		if o.Clearance > 0 && Between(start, o.Shape).Gap < o.Clearance {
+			if &out[0] == &obs[0] {
+				out = append([]Obstacle(nil), obs...)
+			}
+			out[i].Clearance = 0
+		}
+	}
+	return out
+}
+
 // stopAt reports the gap from body to the named obstacle.
 func stopAt(b Body, id string, obs []Obstacle) *Hit {
 	for _, o := range obs {
@@ -91,13 +107,15 @@ func stopAt(b Body, id string, obs []Obstacle) *Hit {
 // heading + 180°). The area swept is the hull of the start and end
 // footprints. It stops at the last thousandth of an inch before the swept
 // area would pass through an obstacle or inside its clearance, so the unit
-// never passes through anything; Stop then names what stopped it.
+// never passes through anything; Stop then names what stopped it. An
+// obstacle the unit already stands within the clearance of (a unit in
+// contact, say) only may not be passed through: the unit may move away.
 func Straight(b Body, dir Angle, dist Length, obs []Obstacle) (Move, error) {
 	if dist < 0 {
 		return Move{}, fmt.Errorf("table: %s cannot move a negative distance %v", b.ID, dist)
 	}
 	start := b.Footprint()
-	obs = nearby(hull(append(append(Polygon{}, start...), offset(b.Pose.Front, dir, dist, 0))), b.Width+b.Depth, obs)
+	obs = relax(start, nearby(hull(append(append(Polygon{}, start...), offset(b.Pose.Front, dir, dist, 0))), b.Width+b.Depth, obs))
 	at := func(t Length) Body {
 		e := b
 		e.Pose.Front = offset(b.Pose.Front, dir, t, 0)
@@ -207,6 +225,7 @@ func Turn(b Body, angle Angle, obs []Obstacle) (Move, error) {
 func sweepTurn(b Body, angle Angle, at func(Angle) Body, obs []Obstacle) (Move, error) {
 	m := Move{Wanted: int64(angle), End: b}
 	prev := b.Footprint()
+	obs = relax(prev, obs)
 	if id, hit := blockedBy(prev, obs); hit {
 		m.Stop = stopAt(b, id, obs)
 		return m, nil

@@ -182,3 +182,51 @@ func TestFrontageDecidesFace(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveAwayFromContact: a unit in contact with an enemy (inside the 1"
+// clearance from the start) may retire from it but not move into it.
+func TestMoveAwayFromContact(t *testing.T) {
+	mover := rect("m", 0, 0, 4*Inch, Inch)
+	enemy := facing("e", 0, 0, 4*Inch, Inch) // front to front, touching
+	obs := []Obstacle{{ID: "e", Shape: enemy.Footprint(), Clearance: Inch}}
+	back, err := Straight(mover, 1800, 6*Inch, obs)
+	if err != nil || back.Stop != nil || back.Done != 6000 {
+		t.Fatalf("retire from contact: %v %v", back, err)
+	}
+	fwd, err := Straight(mover, 0, 6*Inch, obs)
+	if err != nil || fwd.Stop == nil || fwd.Done != 0 {
+		t.Fatalf("advance into contact: %v %v", fwd, err)
+	}
+}
+
+// TestStraightNeverPassesThroughAnywhere samples the path of random
+// straight moves: no point of it overlaps an obstacle.
+func TestStraightNeverPassesThroughAnywhere(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		mover := drawBody(t, "m")
+		var obs []Obstacle
+		for i := range rapid.IntRange(1, 4).Draw(t, "n") {
+			p := Point{Length(rapid.IntRange(-60000, 60000).Draw(t, "x")), Length(rapid.IntRange(-60000, 60000).Draw(t, "y"))}
+			q := p.Add(Point{Length(rapid.IntRange(-8000, 8000).Draw(t, "dx")), Length(rapid.IntRange(-8000, 8000).Draw(t, "dy"))})
+			wall := hull([]Point{p, q})
+			if Overlaps(wall, mover.Footprint()) {
+				continue
+			}
+			obs = append(obs, Obstacle{ID: string(rune('a' + i)), Shape: wall})
+		}
+		m, err := Straight(mover, Angle(rapid.IntRange(0, 3599).Draw(t, "dir")), Length(rapid.IntRange(0, 40000).Draw(t, "dist")), obs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := int64(0); k <= 20; k++ {
+			at := mover
+			d := m.End.Pose.Front.Sub(mover.Pose.Front)
+			at.Pose.Front = mover.Pose.Front.Add(Point{divRound(d.X*Length(k), 20), divRound(d.Y*Length(k), 20)})
+			for _, o := range obs {
+				if Overlaps(at.Footprint(), o.Shape) {
+					t.Fatalf("at %d/20 of the move %v the unit overlaps %s", k, m, o.ID)
+				}
+			}
+		}
+	})
+}
