@@ -85,8 +85,17 @@ func NewScreen(bodies []Body, terrain []Feature, samples int) (*Screen, error) {
 	}
 	// See ACW sheet, LINE OF SIGHT (seed L176): a gap under 6" between two
 	// units blocks sight as if it were solid.
+	boxes := make([]box, len(bodies))
+	for i, b := range bodies {
+		boxes[i] = boxOf(s.shapes[b.ID])
+	}
 	for i, a := range bodies {
-		for _, b := range bodies[i+1:] {
+		grown := box{Point{boxes[i].lo.X - ShootingGap, boxes[i].lo.Y - ShootingGap},
+			Point{boxes[i].hi.X + ShootingGap, boxes[i].hi.Y + ShootingGap}}
+		for j, b := range bodies[i+1:] {
+			if !grown.meets(boxes[i+1+j]) {
+				continue // 6" or more apart along an axis
+			}
 			pa, pb := s.shapes[a.ID], s.shapes[b.ID]
 			if d := Between(pa, pb); d.Gap < ShootingGap {
 				h := hull(append(slices.Clone(pa), pb...))

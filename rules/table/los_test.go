@@ -145,3 +145,19 @@ func TestScreenRejectsBadInput(t *testing.T) {
 		t.Fatal("sight to a unit not on the table was accepted")
 	}
 }
+
+// TestGapHullsDiagonal: two units less than 6" apart corner to corner
+// (diagonally) still close the gap between them.
+func TestGapHullsDiagonal(t *testing.T) {
+	a := rect("a", 0, 10*Inch, 4*Inch, Inch)         // x 0..4, y 9..10
+	b := rect("b", 7*Inch, 14*Inch, 4*Inch, Inch)    // x 7..11, y 13..14: corners 3" and 3" apart, 4.243"
+	far := rect("c", 20*Inch, 14*Inch, 4*Inch, Inch) // well clear
+	s, err := NewScreen([]Body{a, b, far}, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A line through the diagonal gap, between the two near corners.
+	if ok, by := s.Clear(Point{5 * Inch, 0}, Point{6 * Inch, 24 * Inch}); ok || by != "gap a/b" {
+		t.Fatalf("a line through a 4.2\" diagonal gap: clear %v, blocked by %q", ok, by)
+	}
+}
