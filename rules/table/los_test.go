@@ -149,8 +149,9 @@ func TestScreenRejectsBadInput(t *testing.T) {
 // TestGapHullsDiagonal: two units less than 6" apart corner to corner
 // (diagonally) still close the gap between them.
 func TestGapHullsDiagonal(t *testing.T) {
-	a := rect("a", 0, 10*Inch, 4*Inch, Inch)         // x 0..4, y 9..10
-	b := rect("b", 7*Inch, 14*Inch, 4*Inch, Inch)    // x 7..11, y 13..14: corners 3" and 3" apart, 4.243"
+	// a is below and to the right of b: corners 3" and 3" apart, 4.243".
+	a := rect("a", 7*Inch, 10*Inch, 4*Inch, Inch)    // x 7..11, y 9..10
+	b := rect("b", 0, 14*Inch, 4*Inch, Inch)         // x 0..4, y 13..14
 	far := rect("c", 20*Inch, 14*Inch, 4*Inch, Inch) // well clear
 	s, err := NewScreen([]Body{a, b, far}, nil, 0)
 	if err != nil {
