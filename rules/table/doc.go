@@ -8,15 +8,17 @@
 // (Angle). Polygons have integer vertices, and every test that decides a
 // rule on them (overlap, side of a line, nearer or farther) is done in
 // integer arithmetic, with 128-bit products where 64 bits could overflow.
-// Floating point is used in two places only: to place the corners of a
-// rotated rectangle (sine and cosine of the heading) and to make a first
-// guess at a square root. The corners are rounded half away from zero to
-// the thousandth (math.Round) before anything is decided on them, every
-// product is converted explicitly so the compiler cannot fuse it into a
-// multiply-add, and every square root guess is corrected by an exact
-// integer check. A replay therefore gives the same thousandths on every
-// machine Go's pure math.Sin and math.Cos run the same on (every port but
-// s390x, which uses assembly for them).
+// Floating point is used only where a position follows from an angle
+// (the corners of a rotated rectangle, a point's place in a unit's frame,
+// a point reached along a bearing), for the length of a wheel's arc, and
+// for a first guess at a square root. Sines come from a table of every
+// tenth of a degree (not math.Sin, whose polynomial may be compiled with
+// fused multiply-adds on some processors), every product is converted
+// explicitly so the compiler cannot fuse it into a multiply-add, and every
+// result is rounded half away from zero to the thousandth (math.Round)
+// before anything is decided on it; square-root guesses are corrected by
+// an exact integer check. IEEE arithmetic does the rest, so a replay gives
+// the same thousandths on every machine.
 //
 // Distances are reported rounded up to the next thousandth of an inch, so
 // a reported distance compares with a rule's threshold exactly as the true

@@ -88,8 +88,21 @@ func orient(a, b, c Point) int {
 
 // unit returns the unit vector along bearing a: (sin a, cos a).
 func unit(a Angle) (dx, dy float64) {
-	r := float64(a.Norm()) * (math.Pi / 1800)
-	return math.Sin(r), math.Cos(r)
+	a = a.Norm()
+	return sine(a), sine((a + 900).Norm())
+}
+
+// sine is sin a for a in [0°, 360°), from the table.
+func sine(a Angle) float64 {
+	switch {
+	case a <= 900:
+		return sines[a]
+	case a <= 1800:
+		return sines[1800-a]
+	case a <= 2700:
+		return -sines[a-1800]
+	}
+	return -sines[3600-a]
 }
 
 // snap rounds a float position in thousandths to the nearest thousandth,
@@ -135,7 +148,7 @@ func abs64(v int64) uint64 {
 // ceil(sqrt(num/den)), exactly. den > 0, and the answer must be below
 // 2³² (any distance on a table within MaxCoord is).
 func ceilSqrtRatio(num u128, den uint64) Length {
-	f := math.Sqrt((float64(num.hi)*18446744073709551616.0 + float64(num.lo)) / float64(den))
+	f := math.Sqrt((float64(float64(num.hi)*18446744073709551616.0) + float64(num.lo)) / float64(den))
 	k := uint64(math.Ceil(f))
 	// The float guess is within a few units; settle it exactly.
 	for k > 0 && !mul128(k*k, den).less(num) && !mul128((k-1)*(k-1), den).less(num) {
