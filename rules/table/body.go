@@ -42,6 +42,19 @@ func (l Layout) Size() (w, d Length, err error) {
 	return Length(files)*l.BaseW + Length(files-1)*l.Gap, Length(ranks) * l.BaseD, nil
 }
 
+// NewBody places a unit whose footprint is its layout's bounding
+// rectangle.
+func NewBody(id string, pose Pose, l Layout) (Body, error) {
+	w, d, err := l.Size()
+	if err != nil {
+		return Body{}, fmt.Errorf("table: unit %s: %w", id, err)
+	}
+	if !pose.Front.InRange() {
+		return Body{}, fmt.Errorf("table: unit %s stands at %v, beyond the %v limit", id, pose.Front, MaxCoord)
+	}
+	return Body{ID: id, Pose: Pose{Front: pose.Front, Heading: pose.Heading.Norm()}, Width: w, Depth: d}, nil
+}
+
 // Corners returns the front-left, front-right, rear-right and rear-left
 // corners, each rounded to the thousandth.
 func (b Body) Corners() [4]Point {
