@@ -102,6 +102,13 @@ func TestOneInchBoundary(t *testing.T) {
 			t.Errorf("gap %v: measured %v, within 1\" %v, want %v", tc.gap, d, d.Within(Inch), tc.within)
 		}
 	}
+	// Two points, and a point and a segment, have a distance too.
+	if d := Between(Polygon{{0, 0}}, Polygon{{3 * Inch, 4 * Inch}}); d.Gap != 5*Inch {
+		t.Fatalf("point to point: %v", d)
+	}
+	if d := Between(Polygon{{0, 0}}, Polygon{{-Inch, 2 * Inch}, {Inch, 2 * Inch}}); d.Gap != 2*Inch {
+		t.Fatalf("point to segment: %v", d)
+	}
 	// A slanted gap: corner (3", 4") from the origin is exactly 5".
 	d := Between(Polygon{{0, 0}}, Polygon{{3 * Inch, 4 * Inch}, {3 * Inch, 9 * Inch}})
 	if d.Gap != 5*Inch {

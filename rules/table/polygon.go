@@ -92,6 +92,9 @@ func Overlaps(a, b Polygon) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
 	}
+	if min(len(a), len(b)) == 1 && max(len(a), len(b)) < 3 {
+		return false // a point has no inside, nor crosses through anything
+	}
 	return !separates(a, b) && !separates(b, a)
 }
 
