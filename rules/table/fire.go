@@ -1,6 +1,9 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // LineOfFire is everything the ACW sheet measures before a unit shoots:
 // the line of sight, whether the target is in the front arc, and the
@@ -47,9 +50,10 @@ func (s *Screen) Fire(shooter, target string) (LineOfFire, error) {
 	}
 	fl, fr := a.FrontEdge()
 	from := sampleEdge(fl, fr, s.samples)
+	near := s.between(shooter, target, boxOf(hull(append(slices.Clone(from), s.shapes[target]...))))
 	seenFrom := func(p Point) bool {
 		for _, q := range from {
-			if ok, _ := s.Clear(q, p, shooter, target); ok {
+			if firstBlocker(q, p, near) == "" {
 				return true
 			}
 		}

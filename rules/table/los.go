@@ -165,13 +165,7 @@ func (s *Screen) Sight(shooter, target string) (Sight, error) {
 	fl, fr := a.FrontEdge()
 	from := sampleEdge(fl, fr, s.samples)
 	to := facingSamples(s.shapes[target], a.Centre(), s.samples)
-	span := boxOf(hull(append(slices.Clone(from), to...)))
-	var near []blocker
-	for _, bl := range s.blocks {
-		if bl.box.meets(span) && !involves(bl, shooter) && !involves(bl, target) {
-			near = append(near, bl)
-		}
-	}
+	near := s.between(shooter, target, boxOf(hull(append(slices.Clone(from), to...))))
 	seen := make([]bool, len(to))
 	res := Sight{TargetSamples: len(to), ShooterSamples: len(from)}
 	stoppedBy := map[string]bool{}
@@ -199,6 +193,25 @@ func (s *Screen) Sight(shooter, target string) (Sight, error) {
 	slices.Sort(res.Blockers)
 	res.Good = 2*res.TargetSeen >= res.TargetSamples && 2*res.ShooterSeeing >= res.ShooterSamples
 	return res, nil
+}
+
+// between returns the blockers that can stop a line from shooter to
+// target within span: not the two units, nor a gap between two others
+// that either of them stands in (a unit in a gap does not shoot between
+// the units on either side of it).
+func (s *Screen) between(shooter, target string, span box) []blocker {
+	var near []blocker
+	for _, bl := range s.blocks {
+		if !bl.box.meets(span) || involves(bl, shooter) || involves(bl, target) {
+			continue
+		}
+		if bl.members[0] != bl.members[1] &&
+			(Overlaps(bl.shape, s.shapes[shooter]) || Overlaps(bl.shape, s.shapes[target])) {
+			continue
+		}
+		near = append(near, bl)
+	}
+	return near
 }
 
 func involves(bl blocker, id string) bool { return bl.members[0] == id || bl.members[1] == id }

@@ -162,3 +162,23 @@ func TestGapHullsDiagonal(t *testing.T) {
 		t.Fatalf("a line through a 4.2\" diagonal gap: clear %v, blocked by %q", ok, by)
 	}
 }
+
+// TestUnitInAGapShoots: a regiment standing in the gap between two others
+// less than 6" apart is not shooting between them; its own line of sight
+// is open (seed L176 is about shooting between units).
+func TestUnitInAGapShoots(t *testing.T) {
+	left := rect("l", -5*Inch, 0, 4*Inch, Inch) // x -5..-1
+	mid := rect("m", 0, 0, 3*Inch, Inch)        // x 0..3, in the 5" gap
+	right := rect("r", 4*Inch, 0, 4*Inch, Inch) // x 4..8
+	target := facing("t", 0, 20*Inch, 3*Inch, Inch)
+	got := sight(t, []Body{left, mid, right, target}, nil, "m", "t")
+	if !got.Complete() {
+		t.Fatalf("a unit in a gap: %v", got)
+	}
+	// A unit behind the line still cannot shoot through the 5" gap.
+	behind := rect("b", 0, -10*Inch, 3*Inch, Inch)
+	got = sight(t, []Body{left, right, behind, target}, nil, "b", "t")
+	if got.Good {
+		t.Fatalf("a shot through a 5\" gap: %v", got)
+	}
+}
