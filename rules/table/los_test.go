@@ -168,7 +168,7 @@ func TestGapHullsDiagonal(t *testing.T) {
 // is open (seed L176 is about shooting between units).
 func TestUnitInAGapShoots(t *testing.T) {
 	left := rect("l", -5*Inch, 0, 4*Inch, Inch) // x -5..-1
-	mid := rect("m", 0, 0, 3*Inch, Inch)        // x 0..3, in the 5" gap
+	mid := rect("m", 0, -500, 3*Inch, Inch)     // x 0..3, half a base back in the 5" gap
 	right := rect("r", 4*Inch, 0, 4*Inch, Inch) // x 4..8
 	target := facing("t", 0, 20*Inch, 3*Inch, Inch)
 	got := sight(t, []Body{left, mid, right, target}, nil, "m", "t")
