@@ -104,3 +104,49 @@ func ChargeContact(charger, target Body, face Quarter) (Contact, error) {
 	}
 	return Contact{End: end, Straight: ceilSqrt(uint64(dot(d, d))), Turn: turn, Face: face}, nil
 }
+
+// ChargePath is a charge's way to contact and whether it is clear.
+type ChargePath struct {
+	Contact Contact
+	// Clear is false when the charger would pass through, or end within
+	// the clearance of, an obstacle on the way; Blocked names the first
+	// such obstacle met, in path order.
+	Clear   bool
+	Blocked string
+}
+
+// chargeStep is the longest piece of a charge path swept as one hull: the
+// charger moves and turns together, so it is swept in pieces of at most
+// 0.5" and 0.5°.
+const chargeStep = Inch / 2
+
+// PathTo checks the charge of charger into the given face of target
+// against obstacles (the target itself left out of them): "The charging
+// unit must have a clear and unobstructed ... direct path to the target
+// unit" (ACW DECLARE CHARGES, seed L314-315). The charger moves and turns
+// together from where it stands to its contact pose (ChargeContact).
+func PathTo(charger, target Body, face Quarter, obs []Obstacle) (ChargePath, error) {
+	c, err := ChargeContact(charger, target, face)
+	if err != nil {
+		return ChargePath{}, err
+	}
+	start := charger.Footprint()
+	obs = relax(start, obs)
+	d := c.End.Pose.Front.Sub(charger.Pose.Front)
+	steps := max(int64(c.Straight/chargeStep), int64(abs64(int64(c.Turn))/uint64(wheelStep)), 1) + 1
+	prev := start
+	for k := int64(1); k <= steps; k++ {
+		at := charger
+		at.Pose.Front = charger.Pose.Front.Add(Point{divRound(d.X*Length(k), Length(steps)), divRound(d.Y*Length(k), Length(steps))})
+		at.Pose.Heading = (charger.Pose.Heading + Angle(divRound(Length(c.Turn)*Length(k), Length(steps)))).Norm()
+		if k == steps {
+			at = c.End
+		}
+		fp := at.Footprint()
+		if id, hit := blockedBy(hull(append(append(Polygon{}, prev...), fp...)), obs); hit {
+			return ChargePath{Contact: c, Blocked: id}, nil
+		}
+		prev = fp
+	}
+	return ChargePath{Contact: c, Clear: true}, nil
+}

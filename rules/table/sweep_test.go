@@ -230,3 +230,72 @@ func TestStraightNeverPassesThroughAnywhere(t *testing.T) {
 		}
 	})
 }
+
+// TestChargePathClear: a charge straight at a target is clear in the
+// open and blocked by a unit in between; the target itself does not block.
+func TestChargePathClear(t *testing.T) {
+	charger := rect("c", 0, 0, 4*Inch, Inch)
+	target := facing("t", 0, 10*Inch, 4*Inch, Inch)
+	p, err := PathTo(charger, target, Front, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Clear || p.Contact.Straight != 10*Inch || p.Contact.Turn != 0 {
+		t.Fatalf("open charge: %+v", p)
+	}
+	if Overlaps(p.Contact.End.Footprint(), target.Footprint()) {
+		t.Fatal("the charger ends inside its target")
+	}
+	between := rect("x", 1*Inch, 5*Inch, 2*Inch, Inch)
+	p, err = PathTo(charger, target, Front, []Obstacle{{ID: "x", Shape: between.Footprint()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Clear || p.Blocked != "x" {
+		t.Fatalf("charge through a unit: %+v", p)
+	}
+	// A charge into the flank turns the charger as it goes. The target
+	// faces -Y, so its right flank is its side at x = 0 (y 10" to 11");
+	// the charger, facing +Y from (-10", 5"), ends facing +X with its
+	// front centre at (0, 10"), √125" = 11.1803" away.
+	p, err = PathTo(Body{ID: "c", Pose: Pose{Front: Point{-10 * Inch, 5 * Inch}}, Width: 4 * Inch, Depth: Inch}, target, RightFlank, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Clear || p.Contact.Turn != 900 || p.Contact.Straight != 11181 || p.Contact.End.Pose.Heading != 900 {
+		t.Fatalf("flank charge: %+v", p)
+	}
+	if f := p.Contact.End.Pose.Front; f.X < -3 || f.X > 0 || f.Y != 10*Inch {
+		t.Fatalf("flank charge ends at %v", f)
+	}
+}
+
+// TestClearChargeEndsClear: a charge path found clear never ends
+// overlapping another unit.
+func TestClearChargeEndsClear(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		charger, target := drawBody(t, "c"), drawBody(t, "t")
+		if Overlaps(charger.Footprint(), target.Footprint()) {
+			t.Skip("charger starts on its target")
+		}
+		var obs []Obstacle
+		for i := range rapid.IntRange(0, 4).Draw(t, "n") {
+			o := drawBody(t, string(rune('a'+i)))
+			if !Overlaps(o.Footprint(), charger.Footprint()) && !Overlaps(o.Footprint(), target.Footprint()) {
+				obs = append(obs, Obstacle{ID: o.ID, Shape: o.Footprint()})
+			}
+		}
+		p, err := PathTo(charger, target, Quarter(rapid.IntRange(1, 4).Draw(t, "face")), obs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Clear {
+			return
+		}
+		for _, o := range obs {
+			if Overlaps(p.Contact.End.Footprint(), o.Shape) {
+				t.Fatalf("a clear charge ends on %s", o.ID)
+			}
+		}
+	})
+}
