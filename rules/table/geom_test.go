@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
@@ -280,4 +281,37 @@ func TestSinesTable(t *testing.T) {
 	if s, c := unit(2700); s != -1 || c != 0 {
 		t.Errorf("sin, cos 270° = %v, %v", s, c)
 	}
+}
+
+// TestGapIsTheTrueDistanceRoundedUp compares Between with a float64
+// computation of the distance between two separate shapes: the gap is the
+// true distance rounded up to the thousandth.
+func TestGapIsTheTrueDistanceRoundedUp(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := drawBody(t, "a").Footprint(), drawBody(t, "b").Footprint()
+		if Overlaps(a, b) {
+			return
+		}
+		segDist := func(p, s, e Point) float64 {
+			px, py := float64(p.X), float64(p.Y)
+			sx, sy, ex, ey := float64(s.X), float64(s.Y), float64(e.X), float64(e.Y)
+			dx, dy := ex-sx, ey-sy
+			u := ((px-sx)*dx + (py-sy)*dy) / (dx*dx + dy*dy)
+			u = max(0, min(1, u))
+			qx, qy := sx+u*dx-px, sy+u*dy-py
+			return math.Sqrt(qx*qx + qy*qy)
+		}
+		want := math.Inf(1)
+		for _, pair := range [][2]Polygon{{a, b}, {b, a}} {
+			for _, v := range pair[0] {
+				for i := range pair[1] {
+					want = min(want, segDist(v, pair[1][i], pair[1][(i+1)%len(pair[1])]))
+				}
+			}
+		}
+		got := float64(Between(a, b).Gap)
+		if got < want-1e-6 || got > want+1+1e-6 {
+			t.Fatalf("gap %v, true distance %.6f thousandths", got, want)
+		}
+	})
 }
