@@ -168,6 +168,10 @@ type Options struct {
 	// not only to Bombardment as step 6 says (ruling A3; option
 	// "artillery-range-on-fire", default true).
 	ArtilleryRangeOnFire bool
+	// HorseHoldersOneOrTwo reads 11.3's "1 or 2" as bounds on the third
+	// of a dismounting unit's SPs that hold its horses (ruling A8; option
+	// "horse-holders: one-or-two"; default "third", false).
+	HorseHoldersOneOrTwo bool
 }
 
 // DefaultOptions returns the default rulings.

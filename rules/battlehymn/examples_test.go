@@ -309,3 +309,53 @@ func TestExample10_5_4Rally(t *testing.T) {
 		t.Errorf("a Shattered 1 SP unit rallied %d", got)
 	}
 }
+
+// See BH 11.3 (seed line 1024): a third of the SPs, rounded down, hold
+// the horses, and a unit left with no intact SP may not dismount; ruling
+// A8 bounds the detachment to 1 or 2 as an option.
+func TestHorseHolders(t *testing.T) {
+	third, oneOrTwo := Options{}, Options{HorseHoldersOneOrTwo: true}
+	for sp, want := range map[int][2]int{1: {0, 1}, 2: {0, 1}, 3: {1, 1}, 5: {1, 1}, 6: {2, 2}, 8: {2, 2}, 9: {3, 2}, 12: {4, 2}} {
+		if a, b := HorseHolders(sp, third), HorseHolders(sp, oneOrTwo); a != want[0] || b != want[1] {
+			t.Errorf("%d SPs: %d and %d holders, want %d (third) and %d (one or two)", sp, a, b, want[0], want[1])
+		}
+	}
+	if CanDismount(SPs{Strength: 4, Demoralized: 3}, third) {
+		t.Error("4 SPs with 1 intact dismounted, leaving no intact SP")
+	}
+	if !CanDismount(SPs{Strength: 4, Demoralized: 2}, third) {
+		t.Error("4 SPs with 2 intact could not dismount one holder")
+	}
+	if CanDismount(SPs{Strength: 2, Demoralized: 1}, oneOrTwo) {
+		t.Error("with one-or-two, 2 SPs with 1 intact dismounted")
+	}
+}
+
+// See BH 12.2 (seed line 1056): the first unit pays the entry hex's cost,
+// the second twice, the third three times.
+func TestCongaLine(t *testing.T) {
+	for k, want := range map[int]int{1: 2, 2: 4, 3: 6} {
+		if got := CongaCost(k, 2); got != want {
+			t.Errorf("unit %d into clear: %d MPs, want %d", k, got, want)
+		}
+	}
+}
+
+// Ruling A3 (docs/rulings-battlehymn.md): with "artillery-range-on-fire"
+// off, only Bombardment takes the range modifier, and Dearing's adjacent
+// fire in the 6.2.2 example would be 5, not the printed 6.
+func TestRulingA3ArtilleryRange(t *testing.T) {
+	c := charts(t)
+	shot := Shot{Firer: Artillery, Target: Infantry, TargetHex: "clear", Range: 1}
+	on, _, _ := c.ToHit(shot, DefaultOptions())
+	off, _, _ := c.ToHit(shot, Options{})
+	shot.Bombard = true
+	bombard, _, _ := c.ToHit(shot, Options{})
+	if on != 6 || off != 5 || bombard != 6 {
+		t.Fatalf("adjacent artillery fire: %d with the option, %d without; bombardment %d; want 6, 5, 6", on, off, bombard)
+	}
+	inf, _, _ := c.ToHit(Shot{Firer: Infantry, Target: Infantry, TargetHex: "clear", Range: 1}, DefaultOptions())
+	if inf != 5 {
+		t.Fatalf("infantry took the artillery range modifier: %d", inf)
+	}
+}

@@ -65,9 +65,16 @@ func (c *Charts) EnterCost(t UnitType, hex string, sides []string, uphill bool) 
 func CongaCost(k, cost int) int { return k * cost }
 
 // HorseHolders returns the SPs detached to hold the horses when a unit of
-// strength sp dismounts: a third, rounded down (see BH 11.3, 3.3).
-func HorseHolders(sp int) int { return sp / 3 }
+// strength sp dismounts: a third, rounded down (see BH 11.3, 3.3); with
+// the "horse-holders: one-or-two" option, never fewer than 1 nor more than
+// 2 (ruling A8).
+func HorseHolders(sp int, o Options) int {
+	if o.HorseHoldersOneOrTwo {
+		return min(2, max(1, sp/3))
+	}
+	return sp / 3
+}
 
 // CanDismount reports whether a unit may dismount: the holders come from
 // its intact SPs and at least one intact SP must remain (see BH 11.3).
-func CanDismount(u SPs) bool { return u.Intact()-HorseHolders(u.Strength) >= 1 }
+func CanDismount(u SPs, o Options) bool { return u.Intact()-HorseHolders(u.Strength, o) >= 1 }
