@@ -2,6 +2,7 @@ package battlehymn
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"galloper/rules"
@@ -138,6 +139,29 @@ func (c *Charts) Fire(d rules.Dice, sps, chance int, purpose string) (int, []int
 		rolls[i] = d.Roll(c.die, "BH 6.2.3", fmt.Sprintf("%s: SP %d of %d, To Hit %d", purpose, i+1, sps, chance))
 	}
 	return c.Hits(rolls, chance), rolls
+}
+
+// FireAt resolves one unit's fire in a Combat Round or Approach Fire: for
+// each target hex, in sorted order, one d10 per SP of its share at that
+// target's To Hit Chance (see BH 6.2.2, 6.2.3). Shares are fixed before
+// any die is rolled (see BH 6.3.2). It returns the Hits by target.
+func (c *Charts) FireAt(d rules.Dice, shares, chances map[string]int, purpose string) (map[string]int, error) {
+	targets := make([]string, 0, len(shares))
+	for t := range shares {
+		if _, ok := chances[t]; !ok {
+			return nil, fmt.Errorf("fire: %s: no To Hit Chance for target %q", purpose, t)
+		}
+		if shares[t] < 0 {
+			return nil, fmt.Errorf("fire: %s: %d SPs at %q", purpose, shares[t], t)
+		}
+		targets = append(targets, t)
+	}
+	sort.Strings(targets)
+	hits := map[string]int{}
+	for _, t := range targets {
+		hits[t], _ = c.Fire(d, shares[t], chances[t], purpose+" at "+t)
+	}
+	return hits, nil
 }
 
 // Shot is one fire's situation, the inputs of the To Hit Chance.

@@ -359,3 +359,42 @@ func TestRulingA3ArtilleryRange(t *testing.T) {
 		t.Fatalf("infantry took the artillery range modifier: %d", inf)
 	}
 }
+
+// See BH 6.3.2 (seed lines 570-572) end to end at this layer: Stonewall
+// (4 SPs) fires 2 each at Weed and the Iron Brigade; Wright (5 SPs) 3 at
+// the Iron Brigade and 2 at Baxter, the odd SP At Random; one d10 per SP,
+// hits by the chance. Forced dice: Wright's odd SP draws the Iron Brigade
+// (a 1 on the d2 over Baxter, Iron Brigade), then the fire rolls.
+func TestExample6_3_2RoundFire(t *testing.T) {
+	c := charts(t)
+	chance := map[string]int{"Weed": 5, "Iron Brigade": 5, "Baxter": 5}
+	d := &rules.ForcedDice{Results: []int{
+		2,    // Wright's odd SP: a d2 over [Baxter, Iron Brigade] draws the Iron Brigade
+		3, 6, // Stonewall at the Iron Brigade: 1 hit
+		10, 5, // Stonewall at Weed: 1 hit (a 10 always misses)
+		1, 9, // Wright at Baxter: 1 hit
+		7, 2, 4, // Wright at the Iron Brigade: 2 hits
+	}}
+	wright, err := SplitAtRandom(d, 5, []string{"Iron Brigade", "Baxter"}, "Wright")
+	if err != nil || wright["Iron Brigade"] != 3 || wright["Baxter"] != 2 {
+		t.Fatalf("Wright's split %v, %v; want 3 at the Iron Brigade", wright, err)
+	}
+	stonewall, _ := Split(4, 2, nil)
+	hitsS, err := c.FireAt(d, map[string]int{"Weed": stonewall[0], "Iron Brigade": stonewall[1]}, chance, "Stonewall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hitsW, err := c.FireAt(d, wright, chance, "Wright")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hitsS["Iron Brigade"] != 1 || hitsS["Weed"] != 1 || hitsW["Baxter"] != 1 || hitsW["Iron Brigade"] != 2 {
+		t.Fatalf("hits: Stonewall %v, Wright %v", hitsS, hitsW)
+	}
+	if fired := stonewall[1] + wright["Iron Brigade"]; fired != 5 {
+		t.Fatalf("%d SPs fired on the Iron Brigade, want 5 (4 or 5 as the odd SP falls)", fired)
+	}
+	if n := len(d.Rolls()); n != 1+4+5 {
+		t.Fatalf("%d rolls, want 1 draw and one d10 per SP (9)", n)
+	}
+}
