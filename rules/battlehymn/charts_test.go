@@ -235,3 +235,32 @@ func TestSplitErrors(t *testing.T) {
 		}
 	}
 }
+
+// ApproachFire's property: every SP is either fired at a marked unit or
+// masked, and an unmarked unit is never fired on (see BH 6.1.4).
+func TestApproachFireProperty(t *testing.T) {
+	names := []string{"A", "B", "C", "D"}
+	rapid.Check(t, func(t *rapid.T) {
+		sps := rapid.IntRange(0, 12).Draw(t, "sps")
+		zoc := rapid.Permutation(names).Draw(t, "zoc")[:rapid.IntRange(1, 4).Draw(t, "n")]
+		marked := map[string]bool{}
+		for _, z := range zoc {
+			marked[z] = rapid.Bool().Draw(t, "marked "+z)
+		}
+		odd := rapid.Permutation(zoc).Draw(t, "odd")[:sps%len(zoc)]
+		fire, masked, err := ApproachFire(sps, zoc, marked, odd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := masked
+		for z, n := range fire {
+			if !marked[z] {
+				t.Fatalf("unmarked %s fired on with %d SPs", z, n)
+			}
+			sum += n
+		}
+		if sum != sps {
+			t.Fatalf("%d SPs fired and masked, want %d: %v masked %d", sum, sps, fire, masked)
+		}
+	})
+}
