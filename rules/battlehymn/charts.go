@@ -167,7 +167,13 @@ func (c *Charts) readStandard(p *rules.ChartPack) error {
 	r := reader{pack: p}
 	t := r.table("range-attenuation")
 	c.rangeMod = map[int]int{}
-	for k, v := range t.Values {
+	keys := make([]string, 0, len(t.Values))
+	for k := range t.Values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the first error is the same on every run
+	for _, k := range keys {
+		v := t.Values[k]
 		n := r.atoi("range-attenuation", "range "+k, k)
 		if n < 1 || n > 10 {
 			r.fail("range-attenuation", "range "+k, "a range is 1 to 10 hexes")
