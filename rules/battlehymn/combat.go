@@ -184,23 +184,6 @@ type Shot struct {
 	ApproachFire bool // the target carries an Approach Fire marker
 }
 
-// Options are the switchable rulings of docs/rulings-battlehymn.md that
-// this layer reads.
-type Options struct {
-	// ArtilleryRangeOnFire applies the Range Attenuation modifier to all
-	// artillery fire, adjacent fire included, as the 6.2.2 example does,
-	// not only to Bombardment as step 6 says (ruling A3; option
-	// "artillery-range-on-fire", default true).
-	ArtilleryRangeOnFire bool
-	// HorseHoldersOneOrTwo reads 11.3's "1 or 2" as bounds on the third
-	// of a dismounting unit's SPs that hold its horses (ruling A8; option
-	// "horse-holders: one-or-two"; default "third", false).
-	HorseHoldersOneOrTwo bool
-}
-
-// DefaultOptions returns the default rulings.
-func DefaultOptions() Options { return Options{ArtilleryRangeOnFire: true} }
-
 // Term is one line of a To Hit Chance's breakdown, for reports.
 type Term struct {
 	What  string

@@ -87,8 +87,11 @@ func TestExample5_4MovementCosts(t *testing.T) {
 // See BH 11.3 (seed line 1016): a cavalry unit spends 4 MPs, then
 // dismounts for 3 more, leaving 5 of its 12: 12 - 4 - 3 = 5.
 func TestExample11_3Dismount(t *testing.T) {
-	if got := 12 - 4 - MountCost; got != 5 {
-		t.Fatalf("12 - 4 - dismount = %d, want 5", got)
+	if got, err := Remount(12 - 4); err != nil || got != 5 {
+		t.Fatalf("dismounting with 8 of 12 MPs left: %d, %v; want 5", got, err)
+	}
+	if _, err := Remount(2); err == nil {
+		t.Fatal("dismounted with 2 MPs left")
 	}
 }
 

@@ -59,6 +59,16 @@ func (c *Charts) EnterCost(t UnitType, hex string, sides []string, uphill bool) 
 	return cost, nil
 }
 
+// Remount returns the MPs left after a unit with left MPs mounts or
+// dismounts, which costs MountCost; a unit without them may not (see BH
+// 11.3). The unit keeps the rest (ruling A7).
+func Remount(left int) (int, error) {
+	if left < MountCost {
+		return 0, fmt.Errorf("move: mounting or dismounting costs %d MPs; %d left (see BH 11.3)", MountCost, left)
+	}
+	return left - MountCost, nil
+}
+
 // CongaCost returns what the k-th unit (1, 2, ...) of a Formation to enter
 // an Entry Area in one Movement Turn pays for an entry hex costing cost:
 // k times as much (see BH 12.2).
