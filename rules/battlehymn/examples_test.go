@@ -2,6 +2,7 @@ package battlehymn
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"galloper/rules"
@@ -399,5 +400,52 @@ func TestExample6_3_2RoundFire(t *testing.T) {
 	}
 	if n := len(d.Rolls()); n != 1+4+5 {
 		t.Fatalf("%d rolls, want 1 draw and one d10 per SP (9)", n)
+	}
+}
+
+// The To Hit breakdown lists its terms in the order of BH 6.2.2 steps 1-8,
+// each with its rule, as a report shows them: Davis at Fitzhugh (seed
+// line 535) and a bombardment across a creek at an Approach Fire target.
+func TestToHitTermsInOrder(t *testing.T) {
+	c := charts(t)
+	_, terms, err := c.ToHit(Shot{Firer: Infantry, Target: Artillery, TargetHex: "clear", HighToLow: true, FirerSurrounded: true}, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Term{
+		{"hex terrain: clear", "BH 6.5.1", 5},
+		{"firer surrounded", "BH 6.4.1", -2},
+		{"infantry at artillery", "BH 11", 1},
+		{"high to low", "BH 6.5.3", 1},
+	}
+	if !reflect.DeepEqual(terms, want) {
+		t.Fatalf("terms %v\nwant %v", terms, want)
+	}
+	_, terms, _ = c.ToHit(Shot{Firer: Infantry, Target: Infantry, FirerMR: -1, TargetHex: "woods", FirerHex: "marsh", Hexsides: []string{"creek"}, ApproachFire: true}, DefaultOptions())
+	var got []string
+	for _, tm := range terms {
+		got = append(got, tm.What)
+	}
+	if w := []string{"hex terrain: woods", "hexside: creek", "firing out of marsh", "Morale Rating", "Approach Fire"}; !reflect.DeepEqual(got, w) {
+		t.Fatalf("terms %v, want %v", got, w)
+	}
+}
+
+// Bad shots are refused with the entry named.
+func TestToHitErrors(t *testing.T) {
+	c := charts(t)
+	for _, tc := range []struct {
+		shot Shot
+		want string
+	}{
+		{Shot{Firer: Infantry, Target: Infantry, TargetHex: "swamp"}, `hex terrain "swamp"`},
+		{Shot{Firer: Infantry, Target: Infantry, TargetHex: "clear", Hexsides: []string{"wall"}}, `hexside "wall"`},
+		{Shot{Firer: "dragoons", Target: Infantry, TargetHex: "clear"}, `unit types "dragoons"`},
+		{Shot{Firer: Infantry, Target: Infantry, TargetHex: "clear", FirerMR: 4}, `Morale Rating +4`},
+		{Shot{Firer: Infantry, Target: Infantry, TargetHex: "clear", FirerHex: "lava"}, `firer's hex terrain "lava"`},
+	} {
+		if _, _, err := c.ToHit(tc.shot, DefaultOptions()); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.shot, err, tc.want)
+		}
 	}
 }
