@@ -93,6 +93,16 @@ func (t bandTable) lookup(roll int) string {
 // (math.MinInt and math.MaxInt for open ends); every result must be one of
 // allowed.
 func compileBands(p *rules.ChartPack, name string, allowed []string, lo, hi int) (bandTable, error) {
+	return compileBandsWith(p, name, func(v string) error {
+		if !slices.Contains(allowed, v) {
+			return fmt.Errorf("result %q is not one of %s", v, strings.Join(allowed, ", "))
+		}
+		return nil
+	}, lo, hi)
+}
+
+// compileBandsWith is compileBands with a check of each result.
+func compileBandsWith(p *rules.ChartPack, name string, check func(string) error, lo, hi int) (bandTable, error) {
 	t, err := p.Table(name)
 	if err != nil {
 		return bandTable{}, err
@@ -107,8 +117,8 @@ func compileBands(p *rules.ChartPack, name string, allowed []string, lo, hi int)
 		if err != nil {
 			return bandTable{}, fmt.Errorf("%s: row %q: %w", where, key, err)
 		}
-		if !slices.Contains(allowed, cells[0]) {
-			return bandTable{}, fmt.Errorf("%s: row %q: result %q is not one of %s", where, key, cells[0], strings.Join(allowed, ", "))
+		if err := check(cells[0]); err != nil {
+			return bandTable{}, fmt.Errorf("%s: row %q: %w", where, key, err)
 		}
 		b.result = cells[0]
 		bt.bands = append(bt.bands, b)
@@ -116,23 +126,33 @@ func compileBands(p *rules.ChartPack, name string, allowed []string, lo, hi int)
 	if len(bt.bands) == 0 {
 		return bandTable{}, fmt.Errorf("%s: no rows", where)
 	}
-	slices.SortFunc(bt.bands, func(a, b band) int { return cmpInt(a.lo, b.lo) })
-	if first := bt.bands[0]; first.lo != lo {
-		return bandTable{}, fmt.Errorf("%s: the first row starts at %s; the table must start at %s", where, showRoll(first.lo), showRoll(lo))
-	}
-	for i := 1; i < len(bt.bands); i++ {
-		prev, b := bt.bands[i-1], bt.bands[i]
-		switch {
-		case b.lo <= prev.hi:
-			return bandTable{}, fmt.Errorf("%s: rows %s and %s overlap", where, showBand(prev), showBand(b))
-		case b.lo != prev.hi+1:
-			return bandTable{}, fmt.Errorf("%s: no row for rolls %s..%d (between rows %s and %s)", where, strconv.Itoa(prev.hi+1), b.lo-1, showBand(prev), showBand(b))
-		}
-	}
-	if last := bt.bands[len(bt.bands)-1]; last.hi != hi {
-		return bandTable{}, fmt.Errorf("%s: the last row ends at %s; the table must end at %s", where, showRoll(last.hi), showRoll(hi))
+	if err := checkCover(where, "row", "rolls", bt.bands, lo, hi); err != nil {
+		return bandTable{}, err
 	}
 	return bt, nil
+}
+
+// checkCover sorts bands and checks they are contiguous, do not overlap
+// and cover lo..hi exactly. what names a band ("row", "column") and of
+// what ("rolls", "SPs") in errors.
+func checkCover(where, what, of string, bands []band, lo, hi int) error {
+	slices.SortFunc(bands, func(a, b band) int { return cmpInt(a.lo, b.lo) })
+	if first := bands[0]; first.lo != lo {
+		return fmt.Errorf("%s: the first %s starts at %s; the table must start at %s", where, what, showRoll(first.lo), showRoll(lo))
+	}
+	for i := 1; i < len(bands); i++ {
+		prev, b := bands[i-1], bands[i]
+		switch {
+		case b.lo <= prev.hi:
+			return fmt.Errorf("%s: %ss %s and %s overlap", where, what, showBand(prev), showBand(b))
+		case b.lo != prev.hi+1:
+			return fmt.Errorf("%s: no %s for %s %s..%d (between %ss %s and %s)", where, what, of, strconv.Itoa(prev.hi+1), b.lo-1, what, showBand(prev), showBand(b))
+		}
+	}
+	if last := bands[len(bands)-1]; last.hi != hi {
+		return fmt.Errorf("%s: the last %s ends at %s; the table must end at %s", where, what, showRoll(last.hi), showRoll(hi))
+	}
+	return nil
 }
 
 // parseBand reads a band key: "4", "2..3", "..1" (1 or less), "6.." (6 or more).
