@@ -16,7 +16,7 @@ func mustCharts(t *testing.T) *Charts {
 	return c
 }
 
-// The Orders Comparison Chart, seed lines 530-542 (GBACW 6.11).
+// The Orders Comparison Chart, lines 530-542 (GBACW 6.11).
 func TestOrdersComparisonChart(t *testing.T) {
 	c := mustCharts(t)
 	want := map[Orders]OrdersProfile{
@@ -31,7 +31,7 @@ func TestOrdersComparisonChart(t *testing.T) {
 	}
 }
 
-// The Orders Change Table, seed lines 617-622 (GBACW 6.23): 1 or less
+// The Orders Change Table, lines 617-622 (GBACW 6.23): 1 or less
 // Retain and Stand, 2 or 3 Retain, 4 Loose Cannon, 5 Change and Stand, 6
 // or more Change.
 func TestOrdersChangeTable(t *testing.T) {
@@ -54,7 +54,7 @@ func TestOrdersChangeTable(t *testing.T) {
 	}
 }
 
-// The Unreliable table, seed lines 652-655 (GBACW 6.24): 0-2 Aggressive,
+// The Unreliable table, lines 652-655 (GBACW 6.24): 0-2 Aggressive,
 // 3-6 Normal, 7-9 Cautious.
 func TestUnreliableTable(t *testing.T) {
 	c := mustCharts(t)
@@ -66,7 +66,7 @@ func TestUnreliableTable(t *testing.T) {
 	}
 }
 
-// The Brigade Coordination Table, seed lines 472-478 (GBACW 5.34): 0-2
+// The Brigade Coordination Table, lines 472-480 (GBACW 5.34): 0-2
 // Confusion, 3-6 Fail, 7-9 two brigades, 10-11 three, 12 All.
 func TestBrigadeCoordinationTable(t *testing.T) {
 	c := mustCharts(t)
