@@ -117,116 +117,146 @@ type OC struct {
 // allocation against 5.22, 5.23 and 5.4 and reports every fault at once.
 // See GBACW 5.2-5.4, 13.32 and ruling GBACW-R1.
 func ComputeEfficiency(oc OC, corps []CorpsCommand, ems map[string]int, a Allocation) (Efficiency, error) {
-	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	s := newSideCommand(corps)
 	e := Efficiency{Corps: map[string]int{}, Before: map[string]int{}, AMs: map[string]int{}}
-
-	byCorps := map[string]CorpsCommand{}
-	division := map[string]DivisionCommand{}
-	corpsOf := map[string]CorpsCommand{}
+	ocPlus := s.ocBonus(oc, a.OCBonus)
 	for _, c := range corps {
-		byCorps[c.ID] = c
-		for _, d := range c.Divisions {
-			division[d.ID] = d
-			corpsOf[d.ID] = c
+		if c.Rating < -1 || c.Rating > 2 {
+			s.bad("corps %s: Efficiency Rating %+d is outside -1 to +2 (GBACW 4.12)", c.ID, c.Rating)
 		}
-	}
-
-	// 5.22: the OC's +1s.
-	if len(a.OCBonus) > 0 {
-		switch {
-		case oc.MovedOver10:
-			bad("the OC moved more than 10 MP last turn and may not use his Initiative Rating this turn (GBACW 9.32)")
-		case len(a.OCBonus) > oc.InitiativeRating:
-			bad("the OC's Initiative Rating is %+d: he may raise at most %d corps, not %d (GBACW 5.22)", oc.InitiativeRating, max(oc.InitiativeRating, 0), len(a.OCBonus))
-		}
-	}
-	ocPlus := map[string]int{}
-	for _, id := range a.OCBonus {
-		c, ok := byCorps[id]
-		switch {
-		case !ok:
-			bad("OC bonus: no corps %q on this side (GBACW 5.22)", id)
-		case ocPlus[id] > 0:
-			bad("OC bonus: corps %s is named twice; the OC raises a corps by +1 at most (GBACW 5.22)", id)
-		case !c.OnMap || !c.InOCRange:
-			bad("OC bonus: corps %s's commander is not on the map within the OC's Command Range (GBACW 5.22)", id)
-		}
-		ocPlus[id]++
-	}
-	for _, c := range corps {
 		em, ok := ems[c.ID]
 		if !ok {
-			bad("corps %s has no Efficiency Marker (GBACW 5.21)", c.ID)
+			s.bad("corps %s has no Efficiency Marker (GBACW 5.21)", c.ID)
 			continue
 		}
-		e.Corps[c.ID] = clamp(em+min(ocPlus[c.ID], 1), MinEfficiency, MaxEfficiency)
+		e.Corps[c.ID] = clamp(em+ocPlus[c.ID], MinEfficiency, MaxEfficiency) // 5.22
 	}
+	plus := s.corpsBonus(a.CorpsBonus)
+	for _, c := range corps {
+		if base, ok := e.Corps[c.ID]; ok {
+			for _, d := range c.Divisions {
+				e.Before[d.ID] = divisionAMs(base, c, d, plus[d.ID])
+				e.AMs[d.ID] = e.Before[d.ID]
+			}
+		}
+	}
+	if a.Transfer != nil {
+		s.errs = append(s.errs, transfer(e.AMs, *a.Transfer, s.division, s.corpsOf)...)
+	}
+	if len(s.errs) > 0 {
+		return Efficiency{}, errors.Join(s.errs...)
+	}
+	return e, nil
+}
 
-	// 5.23 #1: the corps commander's +2 or +1.
+// sideCommand indexes a side's corps and divisions and gathers the faults
+// of an allocation.
+type sideCommand struct {
+	corps    map[string]CorpsCommand
+	division map[string]DivisionCommand
+	corpsOf  map[string]CorpsCommand
+	errs     []error
+}
+
+func newSideCommand(corps []CorpsCommand) *sideCommand {
+	s := &sideCommand{corps: map[string]CorpsCommand{}, division: map[string]DivisionCommand{}, corpsOf: map[string]CorpsCommand{}}
+	for _, c := range corps {
+		s.corps[c.ID] = c
+		for _, d := range c.Divisions {
+			s.division[d.ID] = d
+			s.corpsOf[d.ID] = c
+		}
+	}
+	return s
+}
+
+func (s *sideCommand) bad(format string, args ...any) {
+	s.errs = append(s.errs, fmt.Errorf(format, args...))
+}
+
+// ocBonus checks the corps the OC raises and returns +1 for each.
+// See GBACW 5.22, 9.32 and ruling GBACW-R9.
+func (s *sideCommand) ocBonus(oc OC, named []string) map[string]int {
+	if len(named) > 0 {
+		switch {
+		case oc.MovedOver10:
+			s.bad("the OC moved more than 10 MP last turn and may not use his Initiative Rating this turn (GBACW 9.32)")
+		case len(named) > oc.InitiativeRating:
+			s.bad("the OC's Initiative Rating is %+d: he may raise at most %d corps, not %d (GBACW 5.22)", oc.InitiativeRating, max(oc.InitiativeRating, 0), len(named))
+		}
+	}
 	plus := map[string]int{}
-	for _, cid := range sortedKeys(a.CorpsBonus) {
-		named := a.CorpsBonus[cid]
-		c, ok := byCorps[cid]
+	for _, id := range named {
+		c, ok := s.corps[id]
+		switch {
+		case !ok:
+			s.bad("OC bonus: no corps %q on this side (GBACW 5.22)", id)
+		case plus[id] > 0:
+			s.bad("OC bonus: corps %s is named twice; the OC raises a corps by +1 at most (GBACW 5.22)", id)
+		case !c.OnMap || !c.InOCRange:
+			s.bad("OC bonus: corps %s's commander is not on the map within the OC's Command Range (GBACW 5.22)", id)
+		default:
+			plus[id] = 1
+		}
+	}
+	return plus
+}
+
+// corpsBonus checks the divisions each corps commander raises and returns
+// the increase of each. See GBACW 5.23 #1a-#1b and ruling GBACW-R9.
+func (s *sideCommand) corpsBonus(bonus map[string][]string) map[string]int {
+	plus := map[string]int{}
+	for _, cid := range sortedKeys(bonus) {
+		named := bonus[cid]
+		c, ok := s.corps[cid]
 		if !ok {
-			bad("corps bonus: no corps %q on this side (GBACW 5.23)", cid)
+			s.bad("corps bonus: no corps %q on this side (GBACW 5.23)", cid)
 			continue
 		}
 		if len(named) > max(c.Rating, 0) {
-			bad("corps bonus: corps %s's commander has Efficiency Rating %+d and may give %d, not %d (GBACW 5.23 #1)", cid, c.Rating, max(c.Rating, 0), len(named))
-		}
-		for _, did := range named {
-			d, ok := division[did]
-			switch {
-			case !ok || corpsOf[did].ID != cid:
-				bad("corps bonus: %s is not a division of corps %s (GBACW 5.23)", did, cid)
-				continue
-			case !d.inCommand(c):
-				bad("corps bonus: division %s's leader is not within corps %s's commander's Command Range (GBACW 5.23 #1)", did, cid)
-				continue
-			}
-			plus[did]++
-		}
-	}
-
-	for _, c := range corps {
-		base, ok := e.Corps[c.ID]
-		if !ok {
+			s.bad("corps bonus: corps %s's commander has Efficiency Rating %+d and may give %d, not %d (GBACW 5.23 #1)", cid, c.Rating, max(c.Rating, 0), len(named))
 			continue
 		}
-		for _, d := range c.Divisions {
-			n := base
-			inCmd := d.inCommand(c)
-			if inCmd {
-				n += plus[d.ID] // 5.23 #1a-#1b
-				if c.Rating < 0 {
-					n += c.Rating // 5.23 #1c: -1 to every In Command division
-				}
-			} else {
-				n-- // 5.23 #2
+		for _, did := range named {
+			d, ok := s.division[did]
+			switch {
+			case !ok || s.corpsOf[did].ID != cid:
+				s.bad("corps bonus: %s is not a division of corps %s (GBACW 5.23)", did, cid)
+			case !d.inCommand(c):
+				s.bad("corps bonus: division %s's leader is not within corps %s's commander's Command Range (GBACW 5.23 #1)", did, cid)
+			default:
+				plus[did]++
 			}
-			if d.LeaderOnMap || d.Entering {
-				n += d.ActivationRating // 5.23 #3, 9.71
-			}
-			n = clamp(n, MinAMs, MaxAMs) // 5.24
-			if !inCmd {
-				n = min(n, MaxAMsOutRange) // 5.25
-			}
-			if d.Ineffective {
-				n = min(n, MaxAMsCI) // 5.23 #4, 13.32
-			}
-			e.Before[d.ID] = n
-			e.AMs[d.ID] = n
 		}
 	}
+	return plus
+}
 
-	if a.Transfer != nil {
-		errs = append(errs, transfer(e.AMs, *a.Transfer, division, corpsOf)...)
+// divisionAMs is a division's AMs before any Transfer, from its corps'
+// Efficiency and the corps commander's bonus given to it.
+// See GBACW 5.23-5.25, 9.71, 13.32 and ruling GBACW-R1.
+func divisionAMs(efficiency int, c CorpsCommand, d DivisionCommand, bonus int) int {
+	n := efficiency
+	inCmd := d.inCommand(c)
+	switch {
+	case inCmd && c.Rating < 0:
+		n += c.Rating // 5.23 #1c: -1 to every In Command division
+	case inCmd:
+		n += bonus // 5.23 #1a-#1b
+	default:
+		n-- // 5.23 #2
 	}
-	if len(errs) > 0 {
-		return Efficiency{}, errors.Join(errs...)
+	if d.LeaderOnMap || d.Entering {
+		n += d.ActivationRating // 5.23 #3, 9.71
 	}
-	return e, nil
+	n = clamp(n, MinAMs, MaxAMs) // 5.24
+	if !inCmd {
+		n = min(n, MaxAMsOutRange) // 5.25
+	}
+	if d.Ineffective {
+		n = min(n, MaxAMsCI) // 5.23 #4, 13.32
+	}
+	return n
 }
 
 // transfer applies an Efficiency Transfer to ams, or returns why it may

@@ -205,3 +205,16 @@ func TestDrawEMsSeeded(t *testing.T) {
 		t.Fatalf("replayed from the roll log: %v, want %v", c, a)
 	}
 }
+
+// A corps commander's Efficiency Rating is -1 to +2 (4.12); a corps with
+// no EM is a fault (5.21).
+func TestEfficiencyRefusesBadCorps(t *testing.T) {
+	corps := []CorpsCommand{{ID: "I", Rating: 3, OnMap: true, Divisions: []DivisionCommand{division("1/I", 0, true)}},
+		{ID: "II", OnMap: true, Divisions: []DivisionCommand{division("1/II", 0, true)}}}
+	_, err := ComputeEfficiency(OC{}, corps, map[string]int{"I": 2}, Allocation{})
+	for _, w := range []string{"corps I: Efficiency Rating +3 is outside -1 to +2 (GBACW 4.12)", "corps II has no Efficiency Marker (GBACW 5.21)"} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v lacks %q", err, w)
+		}
+	}
+}
