@@ -8,7 +8,7 @@ func TestUDD(t *testing.T) {
 	if got := UDDDRM(3, NoFatigue, 0); got != -3 {
 		t.Errorf("a corps commander: %+d, want -3 (11.73 example)", got)
 	}
-	if got := UDDDRM(1+2, 3, 2); got != 1 {
+	if got := UDDDRM(1+2, Fatigue3, 2); got != 1 {
 		t.Errorf("two leaders, Fatigue 3, d+2: %+d, want +1", got)
 	}
 	for _, tc := range []struct {

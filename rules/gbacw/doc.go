@@ -8,7 +8,8 @@
 // clamps and the Efficiency Transfer (5.2-5.4), the AM Pool and its blind
 // draw (5.31), brigade activations (5.26-5.36), Brigade Coordination
 // (5.34), the Orders Comparison Chart (6.11) and the Orders Change Table
-// with Loose Cannon (6.2); and a few other pure rules the worked examples
+// with Loose Cannon (6.2), the Division Orders Phase's checks (6.12, 6.14)
+// and Reserve qualification (6.31); and a few other pure rules the worked examples
 // pin: fire frontage and split fire (7.34, 8.31-8.33, 8.44, 10.15,
 // 14.25), Rally (13.41-13.42), Fatigue (17.22-17.31), and the single-die
 // checks: UDD (2.6, 11.73), Leader Casualty (12.71), Recovery from Rout

@@ -39,24 +39,25 @@ func RallyResult(adjusted, disorderedCohesion int) string {
 }
 
 // Fatigue is a brigade's Fatigue Level (GBACW 17.24): no marker, then
-// OK, 0, 1, 2, 3, 4, in ascending order.
+// OK, 0, 1, 2, 3, 4, in ascending order. The zero value is no marker.
 type Fatigue int
 
 const (
-	NoFatigue Fatigue = -2
-	FatigueOK Fatigue = -1
-	Fatigue0  Fatigue = 0
-	Fatigue4  Fatigue = 4 // the highest (17.25)
+	NoFatigue Fatigue = iota
+	FatigueOK
+	Fatigue0
+	Fatigue1
+	Fatigue2
+	Fatigue3
+	Fatigue4 // the highest (17.25)
 )
+
+// Number is the number on the Fatigue marker; OK and no marker count as 0.
+func (f Fatigue) Number() int { return max(int(f-Fatigue0), 0) }
 
 // DRM is half the Fatigue Level rounded up; OK and 0 have none.
 // See GBACW 17.31.
-func (f Fatigue) DRM() int {
-	if f <= 0 {
-		return 0
-	}
-	return (int(f) + 1) / 2
-}
+func (f Fatigue) DRM() int { return (f.Number() + 1) / 2 }
 
 // Add raises the level by n, never past Fatigue 4. See GBACW 17.24-17.25.
 func (f Fatigue) Add(n int) Fatigue { return min(f+Fatigue(n), Fatigue4) }

@@ -31,9 +31,9 @@ func TestRallyDRM(t *testing.T) {
 		{true, false, 0, NoFatigue, 1},
 		{false, true, 0, FatigueOK, -1},
 		{false, false, 2, Fatigue0, -2},
-		{true, true, 1, 3, 1},
-		{false, false, 0, 1, 1},
-		{false, false, 0, 4, 2},
+		{true, true, 1, Fatigue3, 1},
+		{false, false, 0, Fatigue1, 1},
+		{false, false, 0, Fatigue4, 2},
 	} {
 		if got := RallyDRM(tc.adj, tc.mounted, tc.stars, tc.f); got != tc.want {
 			t.Errorf("%+v: %+d, want %+d", tc, got, tc.want)
@@ -58,10 +58,10 @@ func TestExample1722Fatigue(t *testing.T) {
 		t.Errorf("6 activations, one shock phase: %d, want 2", got)
 	}
 	// 17.24-17.25: none, OK, 0, 1 ...; never past 4.
-	if got := NoFatigue.Add(4); got != 2 {
+	if got := NoFatigue.Add(4); got != Fatigue2 || got.Number() != 2 {
 		t.Errorf("none plus 4: %d, want Fatigue 2", got)
 	}
-	if got := Fatigue(3).Add(3); got != Fatigue4 {
+	if got := Fatigue3.Add(3); got != Fatigue4 {
 		t.Errorf("3 plus 3: %d, want 4", got)
 	}
 }

@@ -217,6 +217,8 @@ type Brigade struct {
 	OrdersRating  int // DRM (4.14)
 	Profile       ActionProfile
 	Artillery     bool // an artillery brigade: never under Attack Orders (6.18)
+	LeaderOffMap  bool // the brigadier is not on the map (6.21)
+	Fatigue       Fatigue
 	WithDivision  bool // brigadier stacked with his division leader (6.22)
 	WithCorpsOrOC bool // corps commander and/or OC stacked with him (6.22)
 	// NearEnemy: an In Command unit is within 3 MPs (5 if mounted cavalry)
@@ -256,6 +258,12 @@ type OrdersChange struct {
 func (c *Charts) ChangeOrders(d rules.Dice, b Brigade, want Orders) (OrdersChange, error) {
 	if want == March {
 		return OrdersChange{}, fmt.Errorf("brigade %s: an Orders Change may give only Attack or Advance Orders, not March (GBACW 6.23; March is given only in the Division Orders Phase, 6.14)", b.ID)
+	}
+	if b.LeaderOffMap {
+		return OrdersChange{}, fmt.Errorf("brigade %s: its brigadier is not on the map, so it may not try to change Orders (GBACW 6.21)", b.ID)
+	}
+	if want == Attack && b.Fatigue >= Fatigue4 {
+		return OrdersChange{}, fmt.Errorf("brigade %s: at Fatigue 4 it may not take Attack Orders (GBACW 17.32)", b.ID)
 	}
 	if want == Attack && b.Artillery {
 		return OrdersChange{}, fmt.Errorf("brigade %s: artillery is never under Attack Orders (GBACW 6.18)", b.ID)
