@@ -13,7 +13,8 @@
 // pin: fire frontage and split fire (7.34, 8.31-8.33, 8.44, 10.15,
 // 14.25), Rally (13.41-13.42), Fatigue (17.22-17.31), and the single-die
 // checks: UDD (2.6, 11.73), Leader Casualty (12.71), Recovery from Rout
-// (13.52), Straggler Recovery (16.22) and broken wheels (17.26).
+// (13.52), Straggler Recovery (16.22) and broken wheels (17.26); and the
+// Fire DRMs (10.81) and Shock strengths and DRMs (11.42-11.44, 11.63).
 //
 // Every draw and roll goes through rules.Dice, so it is seeded, logged and
 // recomputable. A d10 is read 0-9 (2.5) with dice.D10Zero. A blind draw
