@@ -122,3 +122,36 @@ func (c *CombatCharts) ShockDRMs(s Shock) []Modifier {
 	add(true, "defender's Fatigue", s.DefenderFatigue.DRM(), "GBACW 17.31")
 	return ms
 }
+
+// PreShock is a defending stack's Pre-Shock Cohesion Check as its DRMs
+// see it (GBACW 11.37).
+type PreShock struct {
+	March bool // the defender is under March Orders (6.13)
+	// Charged: every attacker charges and the defender gets no favourable
+	// terrain or Breastworks DRM (11.55, ruling GBACW-R17).
+	Charged        bool
+	MountedCavalry bool // the top unit is mounted cavalry: no Charge +1 (11.55)
+	Breastworks    bool // the shock will cross a protected hexside (15.23)
+	FlankOrRear    bool // attacked through a Flank or Rear hexside (11.37)
+	LeaderStars    int  // stars of leaders stacked with the top unit (11.73)
+	Fatigue        Fatigue
+}
+
+// PreShockDRMs lists the DRMs of a defender's Pre-Shock Cohesion Check,
+// added to the UDD (plus is bad for the defender). See GBACW 11.37, 6.13,
+// 11.55, 11.73, 15.23, 17.31.
+func (c *CombatCharts) PreShockDRMs(p PreShock) []Modifier {
+	var ms []Modifier
+	add := func(ok bool, name string, drm int, rule string) {
+		if ok && drm != 0 {
+			ms = append(ms, Modifier{name, drm, rule})
+		}
+	}
+	add(p.March, "under March Orders", c.PreShockDRM("march"), "GBACW 6.13")
+	add(p.Charged && !p.MountedCavalry, "charged", c.PreShockDRM("charge"), "GBACW 11.55")
+	add(p.Breastworks, "Breastworks", c.PreShockDRM("breastworks"), "GBACW 15.23")
+	add(p.FlankOrRear, "attacked in flank or rear", c.PreShockDRM("flank-or-rear"), "GBACW 11.37")
+	add(true, "leaders", -p.LeaderStars, "GBACW 11.73")
+	add(true, "Fatigue", p.Fatigue.DRM(), "GBACW 17.31")
+	return ms
+}

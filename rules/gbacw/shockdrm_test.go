@@ -63,3 +63,24 @@ func TestShockDRMs(t *testing.T) {
 		}
 	}
 }
+
+// 11.37's DRMs: March +2 (6.13), charged +1 but not for mounted cavalry
+// (11.55), Breastworks -1 (15.23), leaders' stars, Fatigue.
+func TestPreShockDRMs(t *testing.T) {
+	c := mustCombat(t)
+	for _, tc := range []struct {
+		name string
+		p    PreShock
+		want int
+	}{
+		{"March, charged", PreShock{March: true, Charged: true}, 3},
+		{"mounted cavalry charged", PreShock{Charged: true, MountedCavalry: true}, 0},
+		{"Breastworks, brigadier", PreShock{Breastworks: true, LeaderStars: 1}, -2},
+		{"flank, Fatigue 2", PreShock{FlankOrRear: true, Fatigue: Fatigue2}, 2},
+	} {
+		ms := c.PreShockDRMs(tc.p)
+		if got := Sum(ms); got != tc.want {
+			t.Errorf("%s: %+d (%s), want %+d", tc.name, got, names(ms), tc.want)
+		}
+	}
+}
