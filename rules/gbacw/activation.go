@@ -202,7 +202,7 @@ func BuildPool(sides []PoolSide, randomEvent bool, first *AM) ([]AM, error) {
 				pool = append(pool, AM{Kind: DivisionAM, Side: s.Side, Command: div})
 			}
 		}
-		for div := range s.HoldBack {
+		for _, div := range sortedKeys(s.HoldBack) {
 			if _, ok := s.DivisionAMs[div]; !ok {
 				return nil, fmt.Errorf("%s: holds back AMs of %s, which has no AMs this turn (GBACW 5.31)", s.Side, div)
 			}

@@ -112,7 +112,8 @@ func compileBandsWith(p *rules.ChartPack, name string, check func(string) error,
 		return bandTable{}, fmt.Errorf("%s: columns are %q, want [result]", where, t.Columns)
 	}
 	bt := bandTable{name: name}
-	for key, cells := range t.Rows {
+	for _, key := range sortedKeys(t.Rows) {
+		cells := t.Rows[key]
 		b, err := parseBand(key)
 		if err != nil {
 			return bandTable{}, fmt.Errorf("%s: row %q: %w", where, key, err)

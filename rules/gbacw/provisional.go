@@ -138,7 +138,8 @@ func compileFireGrid(p *rules.ChartPack, name string) (fireGrid, error) {
 		b.result = col
 		g.cols = append(g.cols, b)
 	}
-	for key, cells := range t.Rows {
+	for _, key := range sortedKeys(t.Rows) {
+		cells := t.Rows[key]
 		b, err := parseBand(key)
 		if err != nil {
 			return fireGrid{}, fmt.Errorf("%s: row %q: %w", where, key, err)
@@ -328,7 +329,8 @@ func compileRatios(p *rules.ChartPack) ([]ShockRatio, error) {
 		return nil, fmt.Errorf("%s: columns are %q, want [drm]", where, t.Columns)
 	}
 	var out []ShockRatio
-	for key, cells := range t.Rows {
+	for _, key := range sortedKeys(t.Rows) {
+		cells := t.Rows[key]
 		r := ShockRatio{Name: key}
 		if r.num, r.den, err = parseRatio(key); err != nil {
 			return nil, fmt.Errorf("%s: row %w", where, err)
