@@ -26,6 +26,8 @@
 //   - morale.go, checks.go: Rally (13.41-13.42), Fatigue (17.22-17.31),
 //     the UDD (2.6, 11.73), Leader Casualty (12.71), Recovery from Rout
 //     (13.52), Straggler Recovery (16.22) and broken wheels (17.26).
+//   - effectiveness.go: brigade and division Combat Effectiveness
+//     (13.21-13.33).
 //
 // Every draw and roll goes through rules.Dice, so it is seeded, logged and
 // recomputable. A d10 is read 0-9 (2.5) with dice.D10Zero. A blind draw
