@@ -1,0 +1,73 @@
+package wintersvictory
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The shipped pack loads, says it is provisional, and holds every result
+// type of 17.34 in the order the modifiers of 17.35 imply.
+func TestProvisionalPackLoads(t *testing.T) {
+	p, err := LoadPack("provisional.yaml", ProvisionalPackData())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Provisional {
+		t.Error("the shipped pack is not marked provisional")
+	}
+	if !strings.HasPrefix(string(ProvisionalPackData()), "# PROVISIONAL") {
+		t.Error("the shipped pack does not open with its PROVISIONAL comment")
+	}
+	last := Received
+	seen := map[Delivery]bool{}
+	for r := 0; r <= 9; r++ {
+		d := p.OrderDeliveryTable(r)
+		if d < last && !(last == Delay1 && d == Received) {
+			t.Errorf("roll %d: %v after %v; results must run Received, Delay 1, Ignored", r, d, last)
+		}
+		if d == Ignored || d == Delay1 || d == Received {
+			seen[d] = true
+		}
+		last = d
+	}
+	if len(seen) != 3 {
+		t.Errorf("rolls 0-9 give %v; the table has three results (17.34)", seen)
+	}
+}
+
+// An owner's card in the same format loads; a broken one is refused with
+// an error naming the table and the entry.
+func TestOwnerCard(t *testing.T) {
+	head := "name: card\nsystem: wintersvictory\ntables:\n  order-delivery:\n    columns: [result]\n    rows:\n"
+	rows := func(from, to int, cell string) string {
+		var b strings.Builder
+		for i := from; i <= to; i++ {
+			b.WriteString("      \"" + strconv.Itoa(i) + "\": [" + cell + "]\n")
+		}
+		return b.String()
+	}
+	good := head + rows(-4, 2, "received") + rows(3, 6, "delay1") + rows(7, 9, "ignored")
+	p, err := LoadPack("card.yaml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Provisional || p.OrderDeliveryTable(3) != Delay1 || p.OrderDeliveryTable(-4) != Received {
+		t.Errorf("owner card read wrong: %+v", p)
+	}
+	for _, c := range []struct{ name, data, want string }{
+		{"wrong system", strings.Replace(good, "wintersvictory", "lob.v2", 1), `system is "lob.v2"`},
+		{"no table", "name: card\nsystem: wintersvictory\ntables: {}\n", `missing table "order-delivery"`},
+		{"bad cell", head + rows(0, 4, "received") + rows(5, 9, "lost"), `row 5: "lost" is not received`},
+		{"gap", head + rows(0, 3, "received") + rows(5, 9, "ignored"), "row 4 is missing"},
+		{"short", head + rows(0, 7, "received"), "cover at least the die rolls 0 to 9"},
+		{"bad row", head + rows(0, 9, "received") + "      \"x\": [ignored]\n", `row "x" is not a modified die roll`},
+		{"columns", strings.Replace(good, "[result]", "[outcome]", 1), "columns are"},
+		{"unknown field", good + "colour: red\n", "colour"},
+	} {
+		_, err := LoadPack("card.yaml", []byte(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want it to mention %q", c.name, err, c.want)
+		}
+	}
+}
