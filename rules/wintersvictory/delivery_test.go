@@ -16,11 +16,19 @@ func ownerCard(t *testing.T, low int, results ...string) *Pack {
 	for i, r := range results {
 		fmt.Fprintf(&b, "      \"%d\": [%s]\n", low+i, r)
 	}
+	b.WriteString(shockSection())
 	p, err := LoadPack("owner.yaml", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// shockSection is the shock table of the shipped pack, for test cards
+// that change only the Order Delivery Table.
+func shockSection() string {
+	s := string(ProvisionalPackData())
+	return s[strings.Index(s, "  shock:\n"):]
 }
 
 // testCard: modified -2..9; 3 or less Received, 4-6 Delay 1, 7+ Ignored.

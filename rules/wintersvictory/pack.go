@@ -32,6 +32,8 @@ type Pack struct {
 	Hash        string
 	odt         []Delivery // by modified roll, from odtLow
 	odtLow      int
+	shockOdds   []odds
+	shock       map[string]map[int][2]string // by "odds/die", differential
 }
 
 // LoadPack parses and checks a chart pack: the shipped provisional one or
@@ -46,6 +48,13 @@ func LoadPack(name string, data []byte) (*Pack, error) {
 	}
 	out := &Pack{Provisional: p.Provisional, Name: p.Name, Hash: p.Hash}
 	if out.odt, out.odtLow, err = compileODT(name, p); err != nil {
+		return nil, err
+	}
+	codes := map[string]bool{}
+	for _, c := range shockResultKeys {
+		codes[c] = true
+	}
+	if out.shockOdds, out.shock, err = compileShock(name, p, codes); err != nil {
 		return nil, err
 	}
 	return out, nil
