@@ -16,7 +16,7 @@ func ownerCard(t *testing.T, low int, results ...string) *Pack {
 	for i, r := range results {
 		fmt.Fprintf(&b, "      \"%d\": [%s]\n", low+i, r)
 	}
-	b.WriteString(shockSection())
+	b.WriteString(tablesAfterODT())
 	p, err := LoadPack("owner.yaml", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
@@ -24,9 +24,9 @@ func ownerCard(t *testing.T, low int, results ...string) *Pack {
 	return p
 }
 
-// shockSection is the shock table of the shipped pack, for test cards
+// tablesAfterODT is the shock table of the shipped pack, for test cards
 // that change only the Order Delivery Table.
-func shockSection() string {
+func tablesAfterODT() string {
 	s := string(ProvisionalPackData())
 	return s[strings.Index(s, "  shock:\n"):]
 }

@@ -34,6 +34,7 @@ type Pack struct {
 	odtLow      int
 	shockOdds   []odds
 	shock       map[string]map[int][2]string // by "odds/die", differential
+	terrain     map[string]map[string]TerrainCost
 }
 
 // LoadPack parses and checks a chart pack: the shipped provisional one or
@@ -55,6 +56,9 @@ func LoadPack(name string, data []byte) (*Pack, error) {
 		codes[c] = true
 	}
 	if out.shockOdds, out.shock, err = compileShock(name, p, codes); err != nil {
+		return nil, err
+	}
+	if out.terrain, err = compileTerrain(name, p); err != nil {
 		return nil, err
 	}
 	return out, nil

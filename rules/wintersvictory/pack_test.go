@@ -47,7 +47,7 @@ func TestOwnerCard(t *testing.T) {
 		}
 		return b.String()
 	}
-	good := head + rows(-4, 2, "received") + rows(3, 6, "delay1") + rows(7, 9, "ignored") + shockSection()
+	good := head + rows(-4, 2, "received") + rows(3, 6, "delay1") + rows(7, 9, "ignored") + tablesAfterODT()
 	p, err := LoadPack("card.yaml", []byte(good))
 	if err != nil {
 		t.Fatal(err)
@@ -58,10 +58,10 @@ func TestOwnerCard(t *testing.T) {
 	for _, c := range []struct{ name, data, want string }{
 		{"wrong system", strings.Replace(good, "wintersvictory", "lob.v2", 1), `system is "lob.v2"`},
 		{"no table", "name: card\nsystem: wintersvictory\ntables: {}\n", `missing table "order-delivery"`},
-		{"bad cell", head + rows(0, 4, "received") + rows(5, 9, "lost") + shockSection(), `row 5: "lost" is not received`},
-		{"gap", head + rows(0, 3, "received") + rows(5, 9, "ignored") + shockSection(), "row 4 is missing"},
-		{"short", head + rows(0, 7, "received") + shockSection(), "cover at least the die rolls 0 to 9"},
-		{"bad row", head + rows(0, 9, "received") + "      \"x\": [ignored]\n" + shockSection(), `row "x" is not a modified die roll`},
+		{"bad cell", head + rows(0, 4, "received") + rows(5, 9, "lost") + tablesAfterODT(), `row 5: "lost" is not received`},
+		{"gap", head + rows(0, 3, "received") + rows(5, 9, "ignored") + tablesAfterODT(), "row 4 is missing"},
+		{"short", head + rows(0, 7, "received") + tablesAfterODT(), "cover at least the die rolls 0 to 9"},
+		{"bad row", head + rows(0, 9, "received") + "      \"x\": [ignored]\n" + tablesAfterODT(), `row "x" is not a modified die roll`},
 		{"no shock table", head + rows(0, 9, "received"), `missing table "shock"`},
 		{"shock cell", strings.Replace(good, `"2:1/9": ["•/Dr1"`, `"2:1/9": ["•/X"`, 1), `row "2:1/9" column -3: "•/X"`},
 		{"shock odds", strings.Replace(good, `odds: "1:2 1:1 3:2 2:1"`, `odds: "1:2 3:2 1:1 2:1"`, 1), "odds 1:1 does not rise above 3:2"},
