@@ -77,3 +77,21 @@ func TestOwnerCard(t *testing.T) {
 		}
 	}
 }
+
+// The shipped placeholder is the one docs/charts-wintersvictory.md
+// documents: unmodified 0-4 Received, 5-7 Delay 1 Turn, 8-9 Ignored.
+func TestProvisionalODTAsDocumented(t *testing.T) {
+	p := ProvisionalPack()
+	for r := 0; r <= 9; r++ {
+		want := Received
+		switch {
+		case r >= 8:
+			want = Ignored
+		case r >= 5:
+			want = Delay1
+		}
+		if got := p.OrderDeliveryTable(r); got != want {
+			t.Errorf("roll %d: %v, want %v", r, got, want)
+		}
+	}
+}
