@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 
 	"galloper/rules"
 )
@@ -35,6 +36,7 @@ type Pack struct {
 	shockOdds   []odds
 	shock       map[string]map[int][2]string // by "odds/die", differential
 	terrain     map[string]map[string]TerrainCost
+	fire        map[string]fireTable
 }
 
 // LoadPack parses and checks a chart pack: the shipped provisional one or
@@ -61,17 +63,26 @@ func LoadPack(name string, data []byte) (*Pack, error) {
 	if out.terrain, err = compileTerrain(name, p); err != nil {
 		return nil, err
 	}
+	if out.fire, err = compileFire(name, p); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
-// ProvisionalPack returns the shipped provisional pack.
+// ProvisionalPack returns the shipped provisional pack, read once; its
+// tables are never written after loading, so copies share them.
 func ProvisionalPack() *Pack {
+	p := *provisional()
+	return &p
+}
+
+var provisional = sync.OnceValue(func() *Pack {
 	p, err := LoadPack("provisional.yaml", provisionalPack)
 	if err != nil {
 		panic(err) // the embedded file is checked by TestProvisionalPackLoads
 	}
 	return p
-}
+})
 
 // compileODT reads the Order Delivery Table (17.34): one row per modified
 // roll, consecutive, each Received, Delay 1 Turn or Ignored, and covering

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -91,14 +92,17 @@ var (
 	moraleOutcomes  = []string{"disordered", "disordered-retreat-2", "routed-retreat-3"}
 )
 
-// PrintedTables returns the printed tables, checked.
-func PrintedTables() *Tables {
+// PrintedTables returns the printed tables, checked. They are read once
+// and shared: callers must not write to them.
+func PrintedTables() *Tables { return printed() }
+
+var printed = sync.OnceValue(func() *Tables {
 	t, err := LoadTables("printed.yaml", printedTables)
 	if err != nil {
 		panic(err) // the embedded file is checked by TestPrintedTablesLoad
 	}
 	return t
-}
+})
 
 // LoadTables parses and checks printed tables. Errors name the table and
 // the entry.
