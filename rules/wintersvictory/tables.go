@@ -48,6 +48,8 @@ type Tables struct {
 	EffectivenessMods map[string]int `yaml:"effectiveness_modifiers"`
 	FatigueLevels     []FatigueLevel `yaml:"fatigue_levels"`
 	ContinuationMods  map[string]int `yaml:"continuation_modifiers"`
+	Thresholds        map[string]int `yaml:"thresholds"`
+	SelfRallyMods     map[string]int `yaml:"self_rally"`
 }
 
 // StackLimit is what one hex holds of a combat type (9.11, 9.14).
@@ -85,6 +87,9 @@ var (
 	effectivenessKeys = []string{"attack_order", "half_strength", "general_order", "demoralized", "fatigue_level_1", "fatigue_level_2"}
 	continuationKeys  = []string{"division_outside_radius", "brigade_outside_radius", "brigade_outside_double_radius", "evening",
 		"within_superior_radius", "superior_cp_or_mobilized", "french_light_cavalry_division", "attack_order"}
+	thresholdKeys = []string{"french_fires_first", "leader_fire_minimum", "leader_fire_medium", "leader_fire_maximum",
+		"leader_shock", "charge_hexside_disorder", "skirmish_ammo"}
+	selfRallyKeys   = []string{"loss_excess", "adjacent_brigade_leader", "artillery", "same_brigade_or_regiment", "woods_or_town", "enemy_within_4"}
 	ammoKeys        = []string{"extended", "maximum", "medium", "minimum"}
 	stackKeys       = []string{"artillery", "cavalry", "infantry"}
 	shockResultKeys = []string{"•", "D", "D1", "Dr", "Dr1", "Dr2", "R"}
@@ -131,6 +136,8 @@ func LoadTables(name string, data []byte) (*Tables, error) {
 		},
 		t.checkFatigue,
 		func() error { return exactKeys("continuation_modifiers", t.ContinuationMods, continuationKeys, -9, 9) },
+		func() error { return exactKeys("thresholds", t.Thresholds, thresholdKeys, 0, 9) },
+		func() error { return exactKeys("self_rally", t.SelfRallyMods, selfRallyKeys, -9, 9) },
 	} {
 		if err := check(); err != nil {
 			return nil, fmt.Errorf("tables %s: %w", name, err)
