@@ -223,7 +223,7 @@ func (c *issueCheck) checkArmy(i int, d Dispatch) {
 		}
 		return
 	}
-	if !within(d.Distance, c.s.Radius) {
+	if !within(d.Distance, c.s.Radius) && c.s.State != Mobilized { // a Mobilized sender is told once, by 17.33
 		c.fail(i, "wv-17.32-army-radius", "WV 17.32", "away from the HQ, or without Command Points, the Army Commander's order goes only to a leader within his Command Radius of %d", c.s.Radius)
 	}
 }

@@ -66,6 +66,8 @@ func TestCheckOrders(t *testing.T) {
 			[]Dispatch{urgent(toCorps(3))}, 0, []string{"wv-17.35-urgent-cp"}},
 		{"army Mobilized: one order, within radius", "17.33", Sender{Level: Army, Active: true, State: Mobilized, Radius: 3, AtHQ: true, CP: 5}, Options{},
 			[]Dispatch{toCorps(4), toCorps(2)}, 2, []string{"wv-17.33-mobilized-radius", "wv-17.33-mobilized-limit"}},
+		{"army Mobilized away from HQ beyond radius: one problem", "17.33", Sender{Level: Army, Active: true, State: Mobilized, Radius: 3}, Options{},
+			[]Dispatch{toCorps(5)}, 0, []string{"wv-17.33-mobilized-radius"}},
 		{"no Attack Order to a brigade", "17.71", napoleonAtHQ, Options{},
 			[]Dispatch{attack(toBrigade(2))}, 2, []string{"wv-17.71-attack-brigade"}},
 
