@@ -11,7 +11,8 @@
 //     Shock Combat Results Table and the Terrain Effects Chart), which an
 //     owner replaces with the real cards (charts/provisional.yaml, pack.go,
 //     fire.go, shock.go, terrain.go), with the shock odds and differential
-//     of 12.0 and 12.23;
+//     of 12.0 and 12.23 and the Target Class of 11.0 (target.go);
+//   - the booklet's single-die events and self-rally (rolls.go);
 //   - the command layer play by email depends on, as pure functions: order
 //     delivery and the Delay Check (delivery.go, 17.34-17.35), Army Command
 //     Points (points.go, 17.2), who may send how many orders (issuing.go,

@@ -18,4 +18,8 @@ type Options struct {
 	// Brigade Leader beyond twice a Division Leader's radius adds +2 in
 	// place of the +1 for being outside it, not on top of it (ruling R12).
 	ContinuationDoubleReplaces bool
+	// LightCoverHexsideClass (light_cover_hexside_class: 3 | 4): the Target
+	// Class of a unit fired on through a protecting Light Cover hexside;
+	// 0 reads 3 (ruling R30).
+	LightCoverHexsideClass int
 }
