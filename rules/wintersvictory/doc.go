@@ -16,8 +16,10 @@
 //   - the command layer play by email depends on, as pure functions: order
 //     delivery and the Delay Check (delivery.go, 17.34-17.35), Army Command
 //     Points (points.go, 17.2), who may send how many orders (issuing.go,
-//     16.2, 17.31-17.41, 17.71), Command State Continuation and Attack
-//     Order violations, ending and fatigue (command.go, 17.63-17.76);
+//     16.2, 17.31-17.41, 17.71), In Command and changes of Command State
+//     (control.go, 17.1, 17.61-17.62), Command State Continuation and
+//     Attack Order violations, ending and fatigue (command.go,
+//     17.63-17.76);
 //   - the switchable rulings by their config names (options.go).
 //
 // Still to come: the rules.System (state, order dialect, the sequence of
