@@ -19,7 +19,7 @@
 //     16.2, 17.31-17.41, 17.71), In Command and changes of Command State
 //     (control.go, 17.1, 17.61-17.62), Command State Continuation and
 //     Attack Order violations, ending and fatigue (command.go,
-//     17.63-17.76);
+//     17.63-17.76), and brigade fatigue bookkeeping (fatigue.go, 15.1);
 //   - the switchable rulings by their config names (options.go).
 //
 // Still to come: the rules.System (state, order dialect, the sequence of

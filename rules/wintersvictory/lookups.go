@@ -301,12 +301,15 @@ func (t *Tables) CurrentEffectiveness(printed int, f EffectivenessFacts) int {
 func HalfStrength(current, printed int) bool { return 2*current <= printed }
 
 // Fatigue reads the Brigade Fatigue Level Table for a brigade's Fatigue
-// Points (1-8). See WV 15.2.
+// Points (1-8; an empty box, 0, is Level 0, ruling R33). See WV 15.2.
 func (t *Tables) Fatigue(points int) (FatigueLevel, error) {
+	if points == 0 {
+		return t.FatigueLevels[0], nil
+	}
 	for _, l := range t.FatigueLevels {
 		if points >= l.Points[0] && points <= l.Points[1] {
 			return l, nil
 		}
 	}
-	return FatigueLevel{}, fmt.Errorf("fatigue: %d points; a brigade has 1 to 8 (15.1)", points)
+	return FatigueLevel{}, fmt.Errorf("fatigue: %d points; a brigade has 0 (an empty box) to 8 (15.1)", points)
 }

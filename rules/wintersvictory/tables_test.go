@@ -283,7 +283,7 @@ func TestCurrentEffectiveness(t *testing.T) {
 // 15.2 Brigade Fatigue Level Table (lines 2131-2135).
 func TestFatigue(t *testing.T) {
 	tb := PrintedTables()
-	want := map[int][2]int{1: {0, 0}, 4: {0, 0}, 5: {1, -1}, 6: {1, -1}, 7: {2, -2}, 8: {2, -2}}
+	want := map[int][2]int{0: {0, 0}, 1: {0, 0}, 4: {0, 0}, 5: {1, -1}, 6: {1, -1}, 7: {2, -2}, 8: {2, -2}}
 	for pts, w := range want {
 		l, err := tb.Fatigue(pts)
 		if err != nil || l.Level != w[0] || l.Effectiveness != w[1] || l.ShockCheck != (w[0] == 2) {
@@ -293,7 +293,7 @@ func TestFatigue(t *testing.T) {
 	if l, _ := tb.Fatigue(7); l.Status != "Exhausted" {
 		t.Errorf("7 points: status %q", l.Status)
 	}
-	for _, bad := range []int{0, 9} {
+	for _, bad := range []int{-1, 9} {
 		if _, err := tb.Fatigue(bad); err == nil {
 			t.Errorf("%d points accepted", bad)
 		}
