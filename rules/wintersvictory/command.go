@@ -162,3 +162,30 @@ func AttackOrderFatigue(n Nationality, opt Options) (int, error) {
 	}
 	return 0, fmt.Errorf("attack order fatigue: unknown nationality %d", int(n))
 }
+
+// BrigadeUnderDivision is one Brigade Leader of a division with a Division
+// Attack Order, in a Division Attack Order Activity sub-segment (17.71).
+type BrigadeUnderDivision struct {
+	OnMap    bool // active; otherwise on the BC/FD
+	Distance int  // radius-path distance from the Division Leader (on-map)
+	Marked   bool // already holds a Brigade Attack Order marker
+}
+
+// DivisionAttackOrder says, for each Brigade Leader of a division holding a
+// Division Attack Order, whether it takes a Brigade Attack Order marker at
+// once (on the map within the Division Leader's radius), is sent an order
+// by the Order Delivery procedure as if within the radius (on the
+// display), or waits for a later sub-segment (on the map beyond the
+// radius). See WV 17.71 and 4.1 2C.3.
+func DivisionAttackOrder(radius int, bs []BrigadeUnderDivision) (mark, send []int) {
+	for i, b := range bs {
+		switch {
+		case b.Marked:
+		case !b.OnMap:
+			send = append(send, i)
+		case within(b.Distance, radius):
+			mark = append(mark, i)
+		}
+	}
+	return mark, send
+}

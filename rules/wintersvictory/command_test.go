@@ -1,6 +1,9 @@
 package wintersvictory
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 // 17.63 (lines 2602-2610): -# Command Bonus; +1 per Division Leader
 // outside a Corps Commander's radius; +1 per Brigade Leader outside a
@@ -104,5 +107,25 @@ func TestAttackOrderFatigue(t *testing.T) {
 		if err != nil || got != c.want {
 			t.Errorf("%d %+v: %d %v, want %d", c.n, c.opt, got, err, c.want)
 		}
+	}
+}
+
+// 17.71: "Immediately place a Brigade Attack Order marker on all Brigade
+// Leaders within the radius"; one "beyond the Command Radius ... may not
+// receive the Attack Order until it is within"; those "still on the BC/FD
+// are automatically sent an Order ... as if one of the Brigade Leader's
+// combat units is ... within the Command Radius".
+func TestDivisionAttackOrder(t *testing.T) {
+	bs := []BrigadeUnderDivision{
+		{OnMap: true, Distance: 2}, {OnMap: true, Distance: 5}, {}, {OnMap: true, Distance: 1, Marked: true},
+		{OnMap: true, Distance: Unreachable},
+	}
+	mark, send := DivisionAttackOrder(3, bs)
+	if !reflect.DeepEqual(mark, []int{0}) || !reflect.DeepEqual(send, []int{2}) {
+		t.Errorf("mark %v send %v, want [0] and [2]", mark, send)
+	}
+	// The order sent to the display is rolled for, never placed by distance.
+	if pl, _ := PlaceOrder(3, 3); !pl.Roll {
+		t.Errorf("an order as if within the radius: %+v", pl)
 	}
 }

@@ -194,3 +194,40 @@ func (p *Pack) DelayCheck(o Order, die int) (Order, error) {
 	}
 	return o, nil
 }
+
+// DelayRolls is how many dice a Delay Marker Delivery Check Segment needs:
+// one for each order at Delay 1. See WV 17.35.
+func DelayRolls(orders []Order) int {
+	n := 0
+	for _, o := range orders {
+		if o.NeedsRoll() {
+			n++
+		}
+	}
+	return n
+}
+
+// DelayCheckSegment runs the Delay Marker Delivery Check Segment over a
+// side's orders, in the order given (the caller sorts them, so the dice
+// fall the same way on every replay): the Delay 1 orders roll, taking the
+// dice in turn, then Delay 2 and 3 step down. dice must hold DelayRolls
+// dice. See WV 17.35 and 4.1 2A.
+func (p *Pack) DelayCheckSegment(orders []Order, dice []int) ([]Order, error) {
+	if want := DelayRolls(orders); len(dice) != want {
+		return nil, fmt.Errorf("delay check: %d dice for %d orders at Delay 1", len(dice), want)
+	}
+	out := make([]Order, len(orders))
+	next := 0
+	for i, o := range orders {
+		die := 0
+		if o.NeedsRoll() {
+			die = dice[next]
+			next++
+		}
+		var err error
+		if out[i], err = p.DelayCheck(o, die); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

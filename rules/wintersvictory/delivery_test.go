@@ -201,3 +201,34 @@ func TestODTClamps(t *testing.T) {
 		t.Errorf("30: %v", got)
 	}
 }
+
+// 17.35 over a side's orders: only the Delay 1 orders roll, in order;
+// Delay 2 and 3 step down.
+func TestDelayCheckSegment(t *testing.T) {
+	p := testCard(t)
+	orders := []Order{
+		{State: Delay3}, {State: Delay1}, {State: Received}, {State: Delay2},
+		{State: Delay1, Mods: DeliveryModifiers{Urgent: true}, Rolls: 1},
+	}
+	if n := DelayRolls(orders); n != 2 {
+		t.Fatalf("DelayRolls = %d, want 2", n)
+	}
+	// Die 9 for the first Delay 1 order (Ignored), die 8 for the second:
+	// 8 -2 urgent -1 one earlier roll = 5, Delay 1.
+	got, err := p.DelayCheckSegment(orders, []int{9, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Delivery{Delay2, Ignored, Received, Delay1, Delay1}
+	for i, w := range want {
+		if got[i].State != w {
+			t.Errorf("order %d: %v, want %v", i, got[i].State, w)
+		}
+	}
+	if got[4].Rolls != 2 {
+		t.Errorf("the urgent order has made %d rolls, want 2", got[4].Rolls)
+	}
+	if _, err := p.DelayCheckSegment(orders, []int{3}); err == nil {
+		t.Error("too few dice accepted")
+	}
+}
