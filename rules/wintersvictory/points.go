@@ -106,3 +106,39 @@ func AtHQ(reach HQReach, distance, radius int, suppressed bool) bool {
 	}
 	return distance <= radius
 }
+
+// Exemption is one commander a player exempts from the Command State
+// Continuation check with a Command Point (17.64).
+type Exemption struct {
+	Level                  Level
+	IndependentOrUnderArmy bool // for a Division Leader (17.64)
+	// PathFree: a path free of enemy Minimum Range Fire Zones can be
+	// traced to it, of any length (17.64 note).
+	PathFree bool
+}
+
+// CheckExemptions checks a side's Continuation exemptions, decided before
+// any roll, and counts the CPs they spend; atHQ is whether the Army
+// Commander may spend CPs at all (17.22, AtHQ). See WV 17.64.
+func CheckExemptions(cp int, atHQ bool, es []Exemption) Issue {
+	var probs []Problem
+	spent := 0
+	for i, e := range es {
+		fail := func(code, msg string) {
+			probs = append(probs, Problem{Order: i, Code: code, Rule: "WV 17.64", Message: msg})
+		}
+		switch {
+		case !atHQ:
+			fail("wv-17.22-not-at-hq", "Command Points are spent only by the Army Commander at his HQ")
+		case !ExemptionEligible(e.Level, e.IndependentOrUnderArmy):
+			fail("wv-17.64-not-eligible", "only Corps (Wing) and Detachment Commanders and independent Division Leaders, or those under the Army Commander, may be exempted")
+		case !e.PathFree:
+			fail("wv-17.64-no-path", "the exempted commander must be reachable by a path free of enemy Minimum Range Fire Zones")
+		case spent+ExemptionCost > cp:
+			fail("wv-17.64-no-cp", fmt.Sprintf("no Command Point left for this exemption (%d held)", cp))
+		default:
+			spent += ExemptionCost
+		}
+	}
+	return Issue{CP: spent, Problems: probs}
+}

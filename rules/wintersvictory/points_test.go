@@ -82,3 +82,20 @@ func TestAtHQ(t *testing.T) {
 		}
 	}
 }
+
+// 17.64 (and 17.22): one CP each, eligible commanders only, a path free of
+// enemy Minimum Range Fire Zones, the Army Commander at his HQ.
+func TestCheckExemptions(t *testing.T) {
+	corps := Exemption{Level: Corps, PathFree: true}
+	is := CheckExemptions(2, true, []Exemption{corps, {Level: Division, IndependentOrUnderArmy: true, PathFree: true}, corps})
+	if is.CP != 2 || len(is.Problems) != 1 || is.Problems[0].Code != "wv-17.64-no-cp" || is.Problems[0].Order != 2 {
+		t.Errorf("three exemptions with 2 CP: %+v", is)
+	}
+	is = CheckExemptions(5, true, []Exemption{{Level: Division, PathFree: true}, {Level: Corps}})
+	if is.CP != 0 || len(is.Problems) != 2 || is.Problems[0].Code != "wv-17.64-not-eligible" || is.Problems[1].Code != "wv-17.64-no-path" {
+		t.Errorf("ineligible and cut off: %+v", is)
+	}
+	if is := CheckExemptions(5, false, []Exemption{corps}); is.CP != 0 || len(is.Problems) != 1 || is.Problems[0].Code != "wv-17.22-not-at-hq" {
+		t.Errorf("away from the HQ: %+v", is)
+	}
+}
