@@ -131,3 +131,22 @@ func TestTestKitOnlyInTests(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjudicatorTakesSystems checks that the adjudicator is handed its
+// game systems (cmd/galloper wires rules/systems into its Config) and
+// depends on no system itself: adding a system changes no code there.
+func TestAdjudicatorTakesSystems(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "./adjudicator/...", "./orders/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 10 {
+		t.Fatalf("only %d dependencies listed; go list output looks wrong", len(deps))
+	}
+	for _, d := range deps {
+		if d == "galloper/rules/systems" || strings.HasPrefix(d, "galloper/rules/lob") {
+			t.Errorf("the adjudicator or orders depends on %s", d)
+		}
+	}
+}

@@ -8,6 +8,7 @@ package adjudicator
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -22,7 +23,6 @@ import (
 	"galloper/adjudicator/store"
 	"galloper/rules"
 	"galloper/rules/dice"
-	"galloper/rules/systems"
 )
 
 // Engine is the engine version written into every dice record.
@@ -49,6 +49,16 @@ type Config struct {
 	// (a choice no standing order covers) before the default is taken.
 	// Zero means DefaultDecisionWindow.
 	DecisionWindow time.Duration
+	// Systems are the game systems the adjudicator runs: the list in
+	// rules/systems, handed over by the program that wires Galloper.
+	Systems []rules.System
+	// Limits bound what one mail can make Galloper do; zero fields take
+	// DefaultLimits.
+	Limits Limits
+	// TokenKey seals the players' reply tokens in the database (see
+	// sealToken). It is kept outside the database; without it tokens are
+	// stored as they are.
+	TokenKey []byte
 }
 
 // Adjudicator runs games stored in a database.
@@ -72,8 +82,9 @@ func New(db *store.DB, cfg Config, now func() time.Time, rand io.Reader, log *sl
 }
 
 // UseSystem makes sys available to this adjudicator's games besides the
-// systems listed in rules/systems, for a system under development or a
-// test. Call it before the adjudicator handles any mail.
+// systems of its Config, in their place for the same id, for a system
+// under development or a test. Call it before the adjudicator handles any
+// mail.
 func (a *Adjudicator) UseSystem(sys rules.System) {
 	if a.extra == nil {
 		a.extra = map[string]rules.System{}
@@ -86,7 +97,14 @@ func (a *Adjudicator) system(id string) (rules.System, error) {
 	if sys, ok := a.extra[id]; ok {
 		return sys, nil
 	}
-	return systems.Get(id)
+	var ids []string
+	for _, s := range a.cfg.Systems {
+		if s.ID() == id {
+			return s, nil
+		}
+		ids = append(ids, s.ID())
+	}
+	return nil, fmt.Errorf("unknown game system %q (known: %v)", id, ids)
 }
 
 // DB returns the adjudicator's database.
@@ -129,6 +147,12 @@ const diceLinks = 4096
 // CreateGame creates a game, commits to its dice and mails every player
 // the game-start mail.
 func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
+	if err := checkGameID(spec.ID); err != nil {
+		return err
+	}
+	if err := checkSides(spec); err != nil {
+		return err
+	}
 	sys, err := a.system(spec.System)
 	if err != nil {
 		return err
@@ -184,10 +208,17 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 		if err := checkKey(p.Side, p.PGPKey); err != nil {
 			return fmt.Errorf("game %s: %w", spec.ID, err)
 		}
+		hash, err := hashPassword(rand.Reader, p.Password)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", spec.ID, err)
+		}
 		players = append(players, store.Player{GameID: spec.ID, Side: p.Side, Email: p.Email,
-			PasswordHash: passwordHash(spec.ID, p.Side, p.Password), Token: tok, PGPKey: p.PGPKey})
+			PasswordHash: hash, Token: sealToken(a.cfg.TokenKey, spec.ID, p.Side, tok), PGPKey: p.PGPKey})
 	}
 	return a.db.WithTx(ctx, func(tx *store.Tx) error {
+		if err := gameIDFree(tx, g.ID); err != nil {
+			return err
+		}
 		if err := tx.CreateGame(g, players); err != nil {
 			return err
 		}
@@ -258,16 +289,10 @@ func view(sys rules.System, st rules.State, side rules.Side, game string) rules.
 
 // systemPack returns the chart pack a system ships, for the record.
 func systemPack(sys rules.System) []byte {
-	type packer interface{ ChartPackData() []byte }
-	if p, ok := sys.(packer); ok {
+	if p, ok := sys.(rules.ChartPackSource); ok {
 		return p.ChartPackData()
 	}
 	return []byte{}
-}
-
-func passwordHash(game, side, password string) string {
-	s := sha256.Sum256([]byte("galloper-password\x00" + game + "\x00" + side + "\x00" + password))
-	return hex.EncodeToString(s[:])
 }
 
 func hashHex(b []byte) string {
@@ -277,12 +302,38 @@ func hashHex(b []byte) string {
 
 // msgID builds a stable Message-ID from its parts, so that a mail queued
 // twice is the same mail.
+//
+// The result is always a valid msg-id (RFC 5322 §3.6.4): its left part is
+// a dot-atom, so an empty part (a mail for no game) is left out rather
+// than making "..", and a character outside atext becomes "-".
 func (a *Adjudicator) msgID(parts ...any) string {
 	id := "<galloper"
 	for _, p := range parts {
-		id += fmt.Sprintf(".%v", p)
+		if s := atext(fmt.Sprint(p)); s != "" {
+			id += "." + s
+		}
 	}
 	return id + "@" + a.cfg.Domain + ">"
+}
+
+// atext turns s into a dot-atom-text (RFC 5322 §3.2.3), or "": a
+// character outside atext becomes "-", and empty dot-separated parts are
+// dropped.
+func atext(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' ||
+			strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0) {
+			b[i] = '-'
+		}
+	}
+	var out []string
+	for _, f := range strings.Split(string(b), ".") {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, ".")
 }
 
 // errGameOver is returned for orders to a finished game.
@@ -313,7 +364,7 @@ func (a *Adjudicator) GameAddress(game string) string {
 
 // tokenMatches reports whether one of the addresses is p's reply address.
 func (a *Adjudicator) tokenMatches(addrs []string, game string, p store.Player) bool {
-	want := a.replyAddress(game, p.Side, p.Token)
+	want := a.replyAddress(game, p.Side, a.playerToken(game, p))
 	if want == "" {
 		return false
 	}

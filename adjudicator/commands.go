@@ -96,7 +96,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 		if err != nil || !first {
 			return Outcome{Result: "help: not answered (already answered today)"}, err
 		}
-		text, err := templates.Help(templates.HelpData{Address: a.cfg.Address, Commands: commands})
+		text, err := templates.Help(templates.HelpData{Address: a.cfg.Address, Commands: commands, Examples: a.orderExamples()})
 		if err != nil {
 			return Outcome{}, err
 		}
@@ -244,11 +244,18 @@ func (a *Adjudicator) commandPlayer(tx *store.Tx, in Incoming, c command, signed
 		}
 	}
 	g, p, ok, err := a.playerOf(tx, c.Game, c.Side)
-	return g, p, ok && (passwordOK(g.ID, p, c.Password) || a.signedBy(signed, p)), err
+	if err != nil || !ok {
+		return g, p, false, err
+	}
+	if a.signedBy(signed, p) {
+		return g, p, true, nil
+	}
+	ok, err = a.passwordOK(tx, g.ID, p, c.Password)
+	return g, p, ok, err
 }
 
 func (a *Adjudicator) playerOf(tx *store.Tx, game, side string) (store.Game, store.Player, bool, error) {
-	g, err := tx.Game(game)
+	g, err := tx.GameFold(game)
 	if errors.Is(err, store.ErrNotFound) {
 		return g, store.Player{}, false, nil
 	}

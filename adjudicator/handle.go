@@ -2,7 +2,7 @@ package adjudicator
 
 import (
 	"context"
-	"crypto/subtle"
+	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -36,6 +36,9 @@ type Incoming struct {
 	AuthResults string
 	// Automatic is set for bounces and auto-replies, which are never answered.
 	Automatic bool
+	// Bounce, when set, is the delivery status notification the mail
+	// carries about a mail Galloper sent.
+	Bounce *Bounce
 	// ReadErr is set when the mail itself could not be read.
 	ReadErr error
 	// Redacted, when set, is the stored mail with its passwords removed:
@@ -78,6 +81,9 @@ func (a *Adjudicator) HandleInbound(ctx context.Context, in Incoming) (Outcome, 
 }
 
 func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
+	if in.Bounce != nil {
+		return a.bounce(tx, in)
+	}
 	if in.Automatic {
 		return Outcome{Result: "ignored: automatic reply or bounce"}, nil
 	}
@@ -86,6 +92,10 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	}
 	if in.ReadErr != nil {
 		return a.reject(tx, in, nil, "", []orders.Problem{UnreadableMail(in.ReadErr)})
+	}
+	lim := a.Limits()
+	if p := lim.textProblem(in.Text); p != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{*p})
 	}
 	signed := clearsigned(in.Text)
 	if signed != nil {
@@ -97,33 +107,35 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if !hasOrderText(in.Text) {
 		return a.reject(tx, in, nil, "", []orders.Problem{noOrders})
 	}
-	f, probs := orders.Parse(stripReplace(in.Text))
-	if f != nil && f.Game == "" {
+	// The envelope first: it names the game, whose system's dialect
+	// reads the body.
+	text := stripReplace(in.Text)
+	env, probs := orders.ParseEnvelope(text)
+	hinted := ""
+	if env.Game == "" {
 		if id, err := a.gameHint(tx, in); err != nil {
 			return Outcome{}, err
 		} else if id != "" {
-			f.Game = id
-			probs = slices.DeleteFunc(probs, func(p orders.Problem) bool {
-				return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
-			})
+			env.Game, hinted = id, id
+			probs = withoutMissingGame(probs)
 		}
 	}
-	if f == nil || f.Game == "" {
+	if env.Game == "" {
 		if len(probs) == 0 {
 			probs = []orders.Problem{{Kind: orders.Invalid, Code: "missing-game", Message: "no GAME line was found"}}
 		}
 		return a.reject(tx, in, nil, "", probs)
 	}
-	g, err := tx.Game(f.Game)
+	g, err := tx.Game(env.Game)
 	if errors.Is(err, store.ErrNotFound) {
-		return a.reject(tx, in, nil, "", append(probs, orders.Problem{At: f.Header["GAME"], Kind: orders.Invalid,
-			Code: "unknown-game", Message: fmt.Sprintf("there is no game %q here", f.Game),
+		return a.reject(tx, in, nil, "", append(probs, orders.Problem{At: env.Header["GAME"], Kind: orders.Invalid,
+			Code: "unknown-game", Message: fmt.Sprintf("there is no game %q here", env.Game),
 			Suggestion: "copy the GAME line from your game-start mail"}))
 	}
 	if err != nil {
 		return Outcome{}, err
 	}
-	player, ok, err := a.authenticate(tx, g, f, in.To, signed)
+	player, ok, err := a.authenticate(tx, g, env, in.To, signed)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -135,7 +147,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if !ok {
 		// From: alone never authenticates. The refusal goes to the sender
 		// and says nothing about the game.
-		return a.reject(tx, in, nil, "", []orders.Problem{{At: f.Header["PASSWORD"], Kind: orders.Invalid,
+		return a.reject(tx, in, nil, "", []orders.Problem{{At: env.Header["PASSWORD"], Kind: orders.Invalid,
 			Code: "not-authenticated", Message: "the SIDE and PASSWORD lines do not match a player of this game",
 			Suggestion: "copy SIDE and PASSWORD exactly as given when you joined"}})
 	}
@@ -149,6 +161,12 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	sys, st, err := a.gameState(g)
 	if err != nil {
 		return Outcome{}, err
+	}
+	// The whole file in the game's dialect: the envelope's problems come
+	// back with the body's, all at once.
+	f, probs := orders.Parse(text, sys.Dialect())
+	if hinted != "" {
+		f.Game, probs = hinted, withoutMissingGame(probs)
 	}
 	if _, held, err := a.heldSegment(tx, g, player); err != nil || held {
 		if err != nil {
@@ -166,6 +184,9 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		}
 		return a.reject(tx, in, &g, player.Side, append(probs, orders.Problem{Kind: orders.Illegal, Code: "segment-closed",
 			Message: fmt.Sprintf("%s is being resolved and waits for %s's decision %d; its orders can no longer change", seg.Label, q.Side, q.Seq)}))
+	}
+	if p := lim.blocksProblem(f, in.Text); p != nil {
+		return a.reject(tx, in, &g, player.Side, append(probs, *p))
 	}
 	if len(probs) == 0 {
 		probs = sys.Validate(st, rules.Side(player.Side), f)
@@ -197,6 +218,14 @@ func stripReplace(text string) string {
 	return strings.Join(lines, "\n")
 }
 
+// withoutMissingGame drops the missing GAME line problem, for a file whose
+// game is known otherwise.
+func withoutMissingGame(probs []orders.Problem) []orders.Problem {
+	return slices.DeleteFunc(probs, func(p orders.Problem) bool {
+		return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
+	})
+}
+
 // gameHint finds the game a mail without a GAME line is for: the plus
 // part of the address it was sent to (galloper+creek-1@...), or a word of
 // its subject in brackets or alone that names a game ("[creek-1] orders").
@@ -215,8 +244,8 @@ func (a *Adjudicator) gameHint(tx *store.Tx, in Incoming) (string, error) {
 		if w == "" {
 			continue
 		}
-		if _, err := tx.Game(w); err == nil {
-			return w, nil
+		if g, err := tx.GameFold(w); err == nil {
+			return g.ID, nil
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return "", err
 		}
@@ -239,16 +268,24 @@ func (a *Adjudicator) authenticate(tx *store.Tx, g store.Game, f *orders.File, t
 		if a.tokenMatches(to, g.ID, p) || a.signedBy(signed, p) {
 			return p, true, nil
 		}
-		return p, passwordOK(g.ID, p, f.Password), nil
+		ok, err := a.passwordOK(tx, g.ID, p, f.Password)
+		return p, ok, err
 	}
 	return store.Player{}, false, nil
 }
 
-// passwordOK reports whether password is p's password.
-func passwordOK(game string, p store.Player, password string) bool {
-	want, _ := hex.DecodeString(p.PasswordHash)
-	got, _ := hex.DecodeString(passwordHash(game, p.Side, password))
-	return password != "" && subtle.ConstantTimeCompare(want, got) == 1
+// passwordOK reports whether password is p's password. A legacy hash that
+// verifies is replaced with an argon2id one (see checkPassword).
+func (a *Adjudicator) passwordOK(tx *store.Tx, game string, p store.Player, password string) (bool, error) {
+	ok, upgrade := checkPassword(p.PasswordHash, game, p.Side, password)
+	if !upgrade {
+		return ok, nil
+	}
+	hash, err := hashPassword(rand.Reader, password)
+	if err != nil {
+		return false, err
+	}
+	return true, tx.SetPasswordHash(game, p.Side, hash)
 }
 
 // segmentProblem reports orders sent for a segment other than the one
@@ -277,11 +314,11 @@ func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.
 
 func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.System, st rules.State, p store.Player, f *orders.File) (Outcome, error) {
 	seg := st.Segment()
-	h := orders.Hash(f)
+	h := orders.Hash(f, sys.Dialect())
 	kept := *f
 	kept.Password = "" // the password is checked, never stored
 	if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: p.Side, InboundID: in.InboundID,
-		Canonical: orders.Format(&kept), Hash: hex.EncodeToString(h[:]), Salt: f.Salt, CreatedAt: a.now().UnixMilli()}); err != nil {
+		Canonical: orders.Format(&kept, sys.Dialect()), Hash: hex.EncodeToString(h[:]), Salt: f.Salt, CreatedAt: a.now().UnixMilli()}); err != nil {
 		return Outcome{}, err
 	}
 	waiting, err := a.waiting(tx, g, seg)
@@ -333,7 +370,7 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 			}
 		}
 	}
-	text, err := ProblemsText(gameID, side, in.Text, probs)
+	text, err := problemsText(gameID, side, in.Text, probs, a.Limits())
 	if err != nil {
 		return Outcome{}, err
 	}

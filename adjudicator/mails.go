@@ -47,7 +47,7 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 		}
 		for _, p := range players {
 			if strings.EqualFold(p.Email, to) {
-				m.ReplyTo = a.replyAddress(g.ID, p.Side, p.Token)
+				m.ReplyTo = a.replyAddress(g.ID, p.Side, a.playerToken(g.ID, p))
 			}
 		}
 	}
@@ -89,7 +89,7 @@ func threading(thread string, in Incoming) (inReplyTo string, refs []string) {
 
 func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, st rules.State, players []store.Player) error {
 	scen := []byte{}
-	if sd, ok := sys.(interface{ ScenarioData(string) ([]byte, error) }); ok {
+	if sd, ok := sys.(rules.ScenarioSource); ok {
 		var err error
 		if scen, err = sd.ScenarioData(g.Scenario); err != nil {
 			return err
@@ -126,9 +126,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 	if err != nil {
 		return err
 	}
-	var all []store.Segment
+	var all []string
 	if next.Over() {
-		if all, err = tx.Segments(g.ID); err != nil {
+		if all, err = gameRecords(tx, g.ID); err != nil {
 			return err
 		}
 	}
@@ -172,13 +172,13 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if err != nil {
 			return err
 		}
-		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, seg.Index+1),
+		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, rec.Segment),
 			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
 		if next.Over() {
 			// Game end opens every segment's record to every side.
 			var b strings.Builder
-			for _, s := range all {
-				b.WriteString(s.DiceRecord + "\n")
+			for _, r := range all {
+				b.WriteString(r + "\n")
 			}
 			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
 				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
@@ -237,8 +237,8 @@ func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (text strin
 // HTML shows inline (a window around the side's units when the whole map
 // is too wide for a mail) and the whole map as an SVG attachment.
 func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]templates.Attachment, error) {
-	if v.Map == nil {
-		return nil, nil
+	if v.Map == nil && v.Table == nil {
+		return nil, nil // a system without a board
 	}
 	side := string(v.Side)
 	if side == "" {
@@ -248,24 +248,29 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
-	png, err := templates.RenderPNG(v, templates.MailOptions(v))
+	// Light enough for a mailbox quota: the PNG in few colours, the SVG
+	// zipped.
+	png, err := templates.MailPNG(v, templates.MailOptions(v))
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
 	name := fmt.Sprintf("map-%s-%s-%s", game, tag, side)
+	if svg, err = templates.ZipSVG(name+".svg", svg); err != nil {
+		return nil, fmt.Errorf("map for %s: %w", side, err)
+	}
 	domain := a.cfg.Domain
 	if domain == "" {
 		domain = "galloper.invalid"
 	}
 	return []templates.Attachment{
 		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain},
-		{Name: name + ".svg", ContentType: "image/svg+xml", Data: svg},
+		{Name: name + ".svg.zip", ContentType: "application/zip", Data: svg},
 	}, nil
 }
 
 // mapNote is the line under the map in a mail's HTML.
-const mapNote = "Shaded hexes are out of your side's sight. The whole map is attached as an SVG file, " +
-	"which any web browser opens; the key under the map explains its symbols."
+const mapNote = "Shaded hexes are out of your side's sight. The whole map is attached as an SVG file in a zip archive: " +
+	"unpack it and open it in any web browser. The key under the map explains its symbols."
 
 func nextLine(st rules.State, side rules.Side) string {
 	if st.Over() {

@@ -59,7 +59,7 @@ func (a *Adjudicator) join(tx *store.Tx, in Incoming, code string) (Outcome, err
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := tx.JoinPlayer(g.ID, found[0].Side, in.From, tok); err != nil {
+	if err := tx.JoinPlayer(g.ID, found[0].Side, in.From, sealToken(a.cfg.TokenKey, g.ID, found[0].Side, tok)); err != nil {
 		return Outcome{}, err
 	}
 	sys, st, err := a.gameState(g)

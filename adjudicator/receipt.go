@@ -12,20 +12,14 @@ import (
 	"galloper/templates"
 )
 
-// ReceiptNoter is implemented by systems that add notes to a receipt,
-// such as which kinds of orders they keep but do not carry out yet.
-type ReceiptNoter interface {
-	ReceiptNotes(st rules.State, f *orders.File) []string
-}
-
 // ReceiptText renders the receipt for an accepted order file: the orders
 // in canonical form, numbered, their hash, and the sides still awaited.
 func ReceiptText(sys rules.System, st rules.State, game, side, segment string, f *orders.File, waiting []string) (string, error) {
-	h := orders.Hash(f)
+	h := orders.Hash(f, sys.Dialect())
 	d := templates.ReceiptData{Game: game, Side: side, Segment: segment,
-		Orders: numbered(orders.FormatOrders(f)), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
+		Orders: numbered(orders.FormatOrders(f, sys.Dialect())), Hash: hex.EncodeToString(h[:]), Salt: f.Salt != "",
 		Waiting: strings.Join(waiting, ", ")}
-	if n, ok := sys.(ReceiptNoter); ok {
+	if n, ok := sys.(rules.ReceiptNoter); ok {
 		d.Notes = n.ReceiptNotes(st, f)
 	}
 	return templates.Receipt(d)
@@ -35,6 +29,14 @@ func ReceiptText(sys rules.System, st rules.State, game, side, segment string, f
 // file, sorted by position, with the file as sent, numbered; a PASSWORD
 // line is not repeated.
 func ProblemsText(game, side, text string, probs []orders.Problem) (string, error) {
+	return problemsText(game, side, text, probs, DefaultLimits())
+}
+
+// problemsText is ProblemsText within lim: the first lim.Problems problems
+// in file order, a count of the rest, and the order file repeated only
+// while the reply stays within lim.ReplyBytes.
+func problemsText(game, side, text string, probs []orders.Problem, lim Limits) (string, error) {
+	lim = lim.WithDefaults()
 	slices.SortStableFunc(probs, func(x, y orders.Problem) int {
 		if x.At.Line != y.At.Line {
 			return x.At.Line - y.At.Line
@@ -47,11 +49,14 @@ func ProblemsText(game, side, text string, probs []orders.Problem) (string, erro
 			d.Source[i].Text = "PASSWORD (not repeated by mail)"
 		}
 	}
+	if len(probs) > lim.Problems {
+		d.More, probs = len(probs)-lim.Problems, probs[:lim.Problems]
+	}
 	for _, p := range probs {
 		d.Problems = append(d.Problems, templates.ProblemLine{Line: p.At.Line, Col: p.At.Col, Kind: string(p.Kind),
 			Code: p.Code, Rule: p.Rule, Message: p.Message, Suggestion: p.Suggestion})
 	}
-	return templates.Problems(d)
+	return boundedReply(d, lim.ReplyBytes)
 }
 
 // CheckOrders checks an order file for side against a game state as the
@@ -61,6 +66,11 @@ func ProblemsText(game, side, text string, probs []orders.Problem) (string, erro
 // is read for its signed text; the signature is not checked. Nothing is
 // stored.
 func CheckOrders(sys rules.System, st rules.State, game, side, text string, waiting []string) (reply string, ok bool, err error) {
+	lim := DefaultLimits()
+	if p := lim.textProblem(text); p != nil {
+		reply, err = ProblemsText(game, side, text, []orders.Problem{*p})
+		return reply, false, err
+	}
 	if b := clearsigned(text); b != nil {
 		text = string(b.Plaintext)
 	}
@@ -68,12 +78,9 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 		reply, err = ProblemsText(game, side, text, []orders.Problem{noOrders})
 		return reply, false, err
 	}
-	f, probs := orders.Parse(stripReplace(text))
+	f, probs := orders.Parse(stripReplace(text), sys.Dialect())
 	if f.Game == "" && game != "" {
-		f.Game = game
-		probs = slices.DeleteFunc(probs, func(p orders.Problem) bool {
-			return p.Code == orders.CodeMissingHeader && strings.Contains(p.Message, "GAME")
-		})
+		f.Game, probs = game, withoutMissingGame(probs)
 	}
 	seg := st.Segment()
 	for _, s := range seg.Sides {
@@ -82,6 +89,8 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 		}
 	}
 	if p := segmentProblem(f, seg, rules.Side(side)); p != nil {
+		probs = append(probs, *p)
+	} else if p := lim.blocksProblem(f, text); p != nil {
 		probs = append(probs, *p)
 	} else {
 		probs = append(probs, sys.Validate(st, rules.Side(side), f)...)

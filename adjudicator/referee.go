@@ -10,6 +10,7 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
+	"galloper/rules/dice"
 )
 
 // The referee's commands: PREVIEW, RELEASE, EXTEND, ROLLBACK and RULE (PAUSE
@@ -114,10 +115,11 @@ func parseSpan(s string) (time.Duration, error) {
 // rollback undoes the game's last resolved segment. The state goes back to
 // what it was before; the orders in hand (including default orders filled
 // in at the deadline) stand, and players may replace theirs. The game is
-// paused so that nothing resolves before the umpire sends RESUME; resolving
-// the same orders again gives the same dice, because a segment's seed is
-// its chain link mixed with the state and the orders. The journal keeps the
-// undone segment's events and records the rollback after them.
+// paused so that nothing resolves before the umpire sends RESUME. The undone
+// record revealed its chain link, so the segment is resolved again with the
+// next link, which nobody has seen (diceLink): no one can choose a SALT or
+// orders that steer the new dice. The journal keeps the undone segment's
+// events and record and records the rollback after them.
 func (a *Adjudicator) rollback(tx *store.Tx, g store.Game) (string, error) {
 	segs, err := tx.Segments(g.ID)
 	if err != nil {
@@ -142,7 +144,18 @@ func (a *Adjudicator) rollback(tx *store.Tx, g store.Game) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	body, err := json.Marshal(map[string]any{"segment": last.Label, "dice_record": last.DiceRecord, "discarded_mails": held})
+	undone, err := dice.ParseRecord(last.DiceRecord)
+	if err != nil {
+		return "", fmt.Errorf("game %s: dice record of %s: %w", g.ID, last.Label, err)
+	}
+	used, err := tx.DiceLinkUsed(g.ID)
+	if err != nil {
+		return "", err
+	}
+	// The journal names the link the undone record revealed and the one
+	// the segment will be resolved with again (diceLink).
+	body, err := json.Marshal(map[string]any{"segment": last.Label, "dice_record": last.DiceRecord, "discarded_mails": held,
+		"dice_link": undone.Segment, "rerun_dice_link": max(last.SegmentIndex+1, used+1)})
 	if err != nil {
 		return "", err
 	}
@@ -167,7 +180,8 @@ func (a *Adjudicator) rollback(tx *store.Tx, g store.Game) (string, error) {
 	if held == 0 {
 		text := fmt.Sprintf("The umpire of game %s has rolled back %s: its results no longer stand.\n\n"+
 			"The orders Galloper holds for it stand unless you send new ones. The game is paused\n"+
-			"until the umpire resumes it; the segment is then resolved again.\n", g.ID, last.Label)
+			"until the umpire resumes it; the segment is then resolved again, with dice from the\n"+
+			"next link of the dice chain, which no record has revealed.\n", g.ID, last.Label)
 		if err := a.tellPlayers(tx, g, "rollback", fmt.Sprintf("%d.%d", last.SegmentIndex, len(segs)),
 			fmt.Sprintf("Rolled back: %s, %s", g.ID, last.Label), text); err != nil {
 			return "", err

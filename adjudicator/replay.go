@@ -44,6 +44,7 @@ func (a *Adjudicator) Replay(ctx context.Context, gameID string) (ReplayResult, 
 			return err
 		}
 		var after []byte
+		link := 0
 		for _, s := range segs {
 			if after, err = replayRulings(sys, g.ID, after, applied[s.SegmentIndex]); err != nil {
 				return err
@@ -55,7 +56,17 @@ func (a *Adjudicator) Replay(ctx context.Context, gameID string) (ReplayResult, 
 			if err != nil {
 				return fmt.Errorf("game %s: %s: stored state: %w", g.ID, s.Label, err)
 			}
-			in, d, _, err := a.segmentInput(tx, g, st)
+			rec, err := dice.ParseRecord(s.DiceRecord)
+			if err != nil {
+				return fmt.Errorf("game %s: %s: stored dice record: %w", g.ID, s.Label, err)
+			}
+			// A segment resolved again after a ROLLBACK used a later link
+			// than Index+1; links only ever go up.
+			if rec.Segment < s.SegmentIndex+1 || rec.Segment <= link {
+				return fmt.Errorf("game %s: %s: dice record uses chain link %d, after link %d", g.ID, s.Label, rec.Segment, link)
+			}
+			link = rec.Segment
+			in, d, _, err := a.segmentInput(tx, g, sys, st, link)
 			if err != nil {
 				return err
 			}

@@ -46,22 +46,38 @@ func (a *Adjudicator) saveDefaults(tx *store.Tx, g store.Game, sys rules.System,
 		f := sys.Default(st, s)
 		// Stored, the defaults are a whole order file like any other.
 		f.Game, f.Side, f.Turn = g.ID, string(s), strconv.Itoa(seg.Turn)
-		h := orders.Hash(f)
+		h := orders.Hash(f, sys.Dialect())
 		if err := tx.SaveOrders(store.Order{GameID: g.ID, SegmentIndex: seg.Index, Side: string(s),
-			Canonical: orders.Format(f), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
+			Canonical: orders.Format(f, sys.Dialect()), Hash: hex.EncodeToString(h[:]), CreatedAt: a.now().UnixMilli()}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// segmentInput gathers what resolving the segment of st depends on: the
-// orders stored for it, its verifiable dice and the answered decision
-// requests. Every due side has orders stored by then (saveDefaults), so a
-// segment resolved again (after a decision, a rollback, or in a replay)
-// sees the same files in the same order, and so gets the same dice. The
-// returned Input has a nil State while a decision is still awaited.
-func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (rules.Input, *dice.Segment, []store.Decision, error) {
+// diceLink returns the chain link that keys the dice of the segment about
+// to be resolved: link Index+1, unless a ROLLBACK has already used it or a
+// later one. A record reveals its link and, by hashing, every link below
+// it, so a segment resolved again after a ROLLBACK takes the link above the
+// highest one any record has used: a value nobody has seen, fixed at game
+// start, so neither a player who read the undone record nor the daemon can
+// choose the new dice (docs/dice.md, section 2.4).
+func diceLink(tx *store.Tx, g store.Game, seg rules.Segment) (int, error) {
+	used, err := tx.DiceLinkUsed(g.ID)
+	if err != nil {
+		return 0, err
+	}
+	return max(seg.Index+1, used+1), nil
+}
+
+// segmentInput gathers what resolving the segment of st with dice chain
+// link k depends on: the orders stored for it, its verifiable dice and the
+// answered decision requests. Every due side has orders stored by then
+// (saveDefaults), so a segment resolved again with the same link (after a
+// decision, or in a replay) sees the same files in the same order, and so
+// gets the same dice. The returned Input has a nil State while a decision
+// is still awaited.
+func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, sys rules.System, st rules.State, k int) (rules.Input, *dice.Segment, []store.Decision, error) {
 	seg := st.Segment()
 	sent, err := tx.LatestOrders(g.ID, seg.Index)
 	if err != nil {
@@ -70,7 +86,7 @@ func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (
 	files := map[rules.Side]*orders.File{}
 	var hashes, salts [][]byte
 	for _, o := range sent {
-		f, probs := orders.Parse(o.Canonical)
+		f, probs := orders.Parse(o.Canonical, sys.Dialect())
 		if len(probs) > 0 {
 			return rules.Input{}, nil, nil, fmt.Errorf("game %s: stored orders of %s do not parse: %s", g.ID, o.Side, probs[0].Message)
 		}
@@ -81,7 +97,6 @@ func (a *Adjudicator) segmentInput(tx *store.Tx, g store.Game, st rules.State) (
 			salts = append(salts, []byte(o.Salt))
 		}
 	}
-	k := seg.Index + 1
 	if k >= g.DiceLinks {
 		return rules.Input{}, nil, nil, fmt.Errorf("game %s: dice chain exhausted at segment %d", g.ID, k)
 	}
@@ -129,7 +144,11 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	if err := a.saveDefaults(tx, g, sys, st); err != nil {
 		return err
 	}
-	in, d, asked, err := a.segmentInput(tx, g, st)
+	k, err := diceLink(tx, g, seg)
+	if err != nil {
+		return err
+	}
+	in, d, asked, err := a.segmentInput(tx, g, sys, st, k)
 	if err != nil || in.State == nil {
 		return err // in.State is nil while a decision is awaited
 	}
@@ -147,6 +166,9 @@ func (a *Adjudicator) resolve(tx *store.Tx, g store.Game) error {
 	next := res.Next
 	if err := tx.SaveSegment(store.Segment{GameID: g.ID, SegmentIndex: seg.Index, Label: seg.Label,
 		StateBefore: g.State, StateAfter: next.Canonical(), DiceRecord: record, ResolvedAt: now.UnixMilli()}); err != nil {
+		return err
+	}
+	if err := tx.UseDiceLink(g.ID, k); err != nil {
 		return err
 	}
 	kinds := make([]string, 0, len(res.Events))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"galloper/rules/systems"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -137,7 +138,7 @@ func BenchmarkReceiptLatency(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test"}, time.Now, rand.Reader, nil)
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test"}, time.Now, rand.Reader, nil)
 	d := &mail.Daemon{
 		Intake:    mail.NewIntake(mail.IMAPConfig{Addr: srv.IMAPAddr, Username: "gm", Password: "pw"}, db, time.Now, nil),
 		Processor: mail.NewProcessor(adj, nil),

@@ -34,8 +34,9 @@ func TestCommands(t *testing.T) {
 	if ord := r.mailsTo(csaAddr, "ORDERS: creek, CSA"); len(ord) != 1 || !strings.Contains(ord[0], "holds no orders") {
 		t.Fatalf("ORDERS replies: %q", ord)
 	}
-	if help := r.mailsTo("newcomer@else.test", "Galloper help"); len(help) != 1 || !strings.Contains(help[0], "STATUS") {
-		t.Fatalf("HELP replies: %d, want 1", len(help))
+	if help := r.mailsTo("newcomer@else.test", "Galloper help"); len(help) != 1 || !strings.Contains(help[0], "STATUS") ||
+		!strings.Contains(help[0], "ORDER MOVE from Harrow to Barton") {
+		t.Fatalf("HELP replies: %d, want 1 with STATUS and LoB's example order: %q", len(help), help)
 	}
 	if n := len(r.mailsTo(csaAddr, "MAP")); n != 0 {
 		t.Fatal("MAP was answered despite a wrong password")

@@ -19,7 +19,8 @@ type Processor struct {
 	// Metrics, when set, counts processed mail by outcome.
 	Metrics *Metrics
 
-	afterHandle func() // called after each mail is processed; for tests
+	afterHandle  func()              // called after each mail is processed; for tests
+	beforeHandle func(store.Inbound) // called before each mail is read; for tests
 }
 
 // NewProcessor returns a processor.
@@ -53,17 +54,12 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				break
 			}
-			in := Read(m.Raw)
-			in.InboundID, in.AuthResults = m.ID, m.AuthResults
-			if redacted, ok := Redact(m.Raw); ok {
-				in.Redacted = redacted
-			}
-			out, err := p.adj.HandleInbound(work, in)
+			out, err := p.processOne(work, m)
 			if err != nil {
-				if aside, ferr := p.noteFailure(work, m.ID, err); ferr != nil || !aside {
-					return n, err // tried again at the next step, before any later mail
-				}
-				continue
+				return n, err // tried again at the next step, before any later mail
+			}
+			if out == nil {
+				continue // set aside
 			}
 			p.Metrics.outcome(out.Result)
 			n++
@@ -73,34 +69,6 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// MaxAttempts is how many times a stored mail is processed, each attempt
-// failing with an error of Galloper's (never the sender's mistake, which
-// is answered), before it is set aside as failed so that the mail behind
-// it can go on. An operator finds it by its status and result in the
-// inbound table, and in the log.
-const MaxAttempts = 5
-
-// noteFailure records a failed processing attempt; it reports whether the
-// mail is now set aside.
-func (p *Processor) noteFailure(ctx context.Context, id int64, cause error) (bool, error) {
-	var aside bool
-	err := p.adj.DB().WithTx(ctx, func(tx *store.Tx) error {
-		var err error
-		aside, err = tx.NoteInboundFailure(id, cause.Error(), MaxAttempts)
-		return err
-	})
-	if err != nil {
-		return false, err
-	}
-	if aside {
-		p.Metrics.outcome("failed")
-		p.log.Error("mail set aside after repeated processing failures", "inbound", id, "attempts", MaxAttempts, "err", cause)
-	} else {
-		p.log.Warn("mail processing failed; it will be tried again", "inbound", id, "err", cause)
-	}
-	return aside, nil
 }
 
 // Daemon runs intake, processing, deadlines and sending until stopped.
@@ -116,6 +84,11 @@ type Daemon struct {
 	Log  *slog.Logger
 	// Metrics, when set, is given to the intake, processor and sender too.
 	Metrics *Metrics
+	// Health, when set, is given to the intake and sender.
+	Health *Health
+	// after is the clock the loop waits on between steps: time.After, or
+	// a fake in tests.
+	after func(time.Duration) <-chan time.Time
 }
 
 // Run works until ctx is cancelled, then finishes the mail in hand: the
@@ -130,6 +103,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if d.Metrics != nil {
 		d.Intake.Metrics, d.Processor.Metrics, d.Sender.Metrics = d.Metrics, d.Metrics, d.Metrics
 	}
+	if d.Health != nil {
+		d.Intake.Health, d.Sender.Health = d.Health, d.Health
+	}
+	// At a stop, the mail in hand is finished, but a hung SMTP server
+	// gets only a few seconds more.
+	defer context.AfterFunc(ctx, d.Sender.Hurry)()
 	kick := make(chan struct{}, 1)
 	notify := func() {
 		select {
@@ -146,20 +125,35 @@ func (d *Daemon) Run(ctx context.Context) error {
 	defer wg.Wait()
 	// Work left from before a restart is done first.
 	notify()
-	t := time.NewTicker(d.Poll)
-	defer t.Stop()
+	after := d.after
+	if after == nil {
+		after = time.After
+	}
 	for {
 		select {
 		case <-ctx.Done():
+			d.Log.Info("daemon stopping; finishing the mail in hand")
 			return nil
 		case <-kick:
-		case <-t.C:
+		case <-after(d.nextStep()):
 		}
 		if err := d.Step(ctx); err != nil {
 			d.Metrics.count(stepFailures, 1)
 			d.Log.Error("daemon step failed", "err", err)
 		}
 	}
+}
+
+// nextStep is how long the loop waits for the next step when no mail
+// comes: the poll period, or less when the sender is to try an
+// unreachable SMTP server again sooner, so that sending resumes as soon
+// as the backoff allows rather than at the next poll.
+func (d *Daemon) nextStep() time.Duration {
+	wait := d.Poll
+	if at := d.Sender.retryAt; !at.IsZero() {
+		wait = min(wait, max(at.Sub(d.Sender.now()), 0))
+	}
+	return wait
 }
 
 // Step processes pending mail, resolves due segments and flushes the

@@ -230,3 +230,24 @@ func TestDovecotConnectionLostBeforeAck(t *testing.T) {
 		t.Fatalf("CSA got %d receipts, want 1", n)
 	}
 }
+
+// TestDovecotMailReadElsewhere: a mail another client has opened (so
+// Dovecot holds it \Seen) before Galloper reads it is still taken, once.
+func TestDovecotMailReadElsewhere(t *testing.T) {
+	cfg := *dovecot(t)
+	cfg.Mailbox = "ReadElsewhere"
+	recreate(t, &cfg, cfg.Mailbox)
+	r := newRigOn(t, &cfg)
+	appendTo(t, &cfg, cfg.Mailbox, r.compose(csaAddr, "dovecot read "+t.Name(), csaTurn1))
+	r.cycle() // the mailbox is known from here on
+	usa := r.compose(usaAddr, "dovecot read "+t.Name(), "GAME creek\nSIDE USA\nTURN 1\nPASSWORD oak\n")
+	appendTo(t, &cfg, cfg.Mailbox, usa, imap.FlagSeen)
+	r.cycle()
+	r.cycle()
+	if n := r.inbound(""); n != 2 {
+		t.Fatalf("%d mails stored, want 2", n)
+	}
+	if n := len(r.mailsTo(usaAddr, "Receipt")); n != 1 {
+		t.Fatalf("USA got %d receipts for the mail read elsewhere, want 1", n)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"galloper/rules/systems"
 	"io"
 	"path/filepath"
 	"strings"
@@ -79,7 +80,7 @@ func (r *rig) start() {
 	}
 	r.db = db
 	now := func() time.Time { return r.clock }
-	adj := adjudicator.New(db, adjudicator.Config{Address: gm, Domain: "galloper.test", Deadline: r.deadline,
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test", Deadline: r.deadline,
 		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
 	r.d = &mail.Daemon{
 		Intake:    mail.NewIntake(r.imap, db, now, nil),

@@ -36,6 +36,11 @@ const maxPart = 1 << 20
 // mail, whichever is the order file (see orderText), without a phone's
 // signature and what follows it (see cutClientSignature).
 func Read(raw []byte) adjudicator.Incoming {
+	return ReadWithin(raw, adjudicator.DefaultLimits())
+}
+
+// readMail is Read of a mail at nesting depth within budget b.
+func readMail(raw []byte, b *budget, depth int) adjudicator.Incoming {
 	var in adjudicator.Incoming
 	mr, err := mail.CreateReader(bytes.NewReader(raw))
 	if err != nil && mr == nil {
@@ -70,6 +75,10 @@ func Read(raw []byte) adjudicator.Incoming {
 		in.ReadErr = fmt.Errorf("it is %d bytes, over Galloper's limit of %d bytes, so it was not read", size, limit)
 		return in
 	}
+	if b.err != nil {
+		in.ReadErr = b.err // refused before its parts are read
+		return in
+	}
 	var plain, html string
 	var files []textFile // text attachments and forwarded messages, in order
 	attachments := 0
@@ -84,8 +93,11 @@ func Read(raw []byte) adjudicator.Incoming {
 			}
 			break
 		}
-		body, err := io.ReadAll(io.LimitReader(p.Body, maxPart))
-		if err != nil {
+		body, ok := b.part(p.Body)
+		if b.err != nil {
+			break
+		}
+		if !ok {
 			continue
 		}
 		switch ph := p.Header.(type) {
@@ -102,7 +114,7 @@ func Read(raw []byte) adjudicator.Incoming {
 			case ct == "text/html" && html == "":
 				html = htmlToText(string(body))
 			case ct == "message/rfc822":
-				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
+				if fwd := b.nested(body, depth); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
 					files = append(files, textFile{"the forwarded mail", fwd.Text})
 				}
 			}
@@ -115,7 +127,7 @@ func Read(raw []byte) adjudicator.Incoming {
 				files = append(files, textFile{name, plainText(body, params)})
 			case ct == "message/rfc822":
 				// A mail forwarded as an attachment: its own order text.
-				if fwd := Read(body); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
+				if fwd := b.nested(body, depth); fwd.ReadErr == nil && hasGameLine(fwd.Text) {
 					files = append(files, textFile{"the forwarded mail", fwd.Text})
 				}
 			}

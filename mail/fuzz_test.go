@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"galloper/orders"
+	"galloper/rules/lob/lobtext"
 )
 
 // FuzzRead checks that reading any byte string as a mail never panics,
@@ -28,6 +29,7 @@ func FuzzRead(f *testing.F) {
 		if !utf8.ValidString(in.Text) {
 			t.Fatalf("order text is not UTF-8: %q", in.Text)
 		}
-		orders.Parse(in.Text)
+		orders.ParseEnvelope(in.Text)
+		lobtext.Parse(in.Text)
 	})
 }

@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 
 	"log/slog"
@@ -23,7 +25,13 @@ import (
 // IMAPConfig says where to read order mail.
 type IMAPConfig struct {
 	Addr     string // host:port
-	TLS      bool   // implicit TLS (port 993); otherwise plain, for loopback only
+	TLS      bool   // implicit TLS (port 993)
+	StartTLS bool   // STARTTLS (port 143); with neither, plain text for loopback only
+	// TLSOptions name a CA file and the certificate's server name.
+	TLSOptions
+	// Timeout bounds each exchange with the server (connect, login, each
+	// command, the end of an IDLE); default DefaultTimeout.
+	Timeout  time.Duration
 	Username string
 	Password string
 	Mailbox  string // default "INBOX"
@@ -63,6 +71,15 @@ type Intake struct {
 
 	// Metrics, when set, counts sessions, failures, rescans and stored mail.
 	Metrics *Metrics
+	// Health, when set, is told of each exchange with the server that
+	// succeeded.
+	Health *Health
+	// downSince is when the server was last lost (zero while connected);
+	// the reconnection is logged with how long it was away.
+	downSince time.Time
+	// grace bounds the last exchanges at shutdown: shutdownGrace, or
+	// shorter in tests.
+	grace time.Duration
 }
 
 // NewIntake returns an intake for the mailbox.
@@ -73,10 +90,13 @@ func NewIntake(cfg IMAPConfig, db *store.DB, now func() time.Time, log *slog.Log
 	if cfg.MaxSize == 0 {
 		cfg.MaxSize = DefaultMaxSize
 	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1), after: time.After,
+	return &Intake{cfg: cfg, db: db, now: now, log: log, wake: make(chan struct{}, 1), after: time.After, grace: shutdownGrace,
 		box: cfg.Username + "@" + cfg.Addr + "/" + cfg.Mailbox}
 }
 
@@ -90,33 +110,86 @@ func (in *Intake) dial() (*imapclient.Client, error) {
 				}
 			}
 		},
-	}}
+	}, Dialer: &net.Dialer{Timeout: in.cfg.Timeout}}
+	if in.cfg.TLS || in.cfg.StartTLS {
+		host, _, _ := net.SplitHostPort(in.cfg.Addr)
+		tc, err := in.cfg.TLSOptions.config(host)
+		if err != nil {
+			return nil, fmt.Errorf("imap: %w", err)
+		}
+		opts.TLSConfig = tc
+	}
 	var c *imapclient.Client
-	var err error
-	if in.cfg.TLS {
-		c, err = imapclient.DialTLS(in.cfg.Addr, opts)
-	} else {
-		c, err = imapclient.DialInsecure(in.cfg.Addr, opts)
+	conn, err := opts.Dialer.Dial("tcp", in.cfg.Addr)
+	if err == nil {
+		c, err = in.handshake(conn, opts)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("imap dial %s: %w", in.cfg.Addr, err)
+		if p := tlsProblem(err); p != "" {
+			return nil, fmt.Errorf("imap connect %s: %s: %w", in.cfg.Addr, p, err)
+		}
+		return nil, fmt.Errorf("imap connect %s: %w", in.cfg.Addr, err)
 	}
-	if err := c.Login(in.cfg.Username, in.cfg.Password).Wait(); err != nil {
+	if err := within(c, in.cfg.Timeout, "imap login", func() error {
+		return c.Login(in.cfg.Username, in.cfg.Password).Wait()
+	}); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("imap login as %s: %w", in.cfg.Username, err)
+		return nil, fmt.Errorf("imap login as %s at %s: %w", in.cfg.Username, in.cfg.Addr, err)
 	}
 	return c, nil
 }
 
+// handshake starts the IMAP session on conn: TLS first (implicit TLS),
+// or STARTTLS after the greeting, or neither; bounded by the timeout.
+func (in *Intake) handshake(conn net.Conn, opts *imapclient.Options) (*imapclient.Client, error) {
+	var c *imapclient.Client
+	err := within(conn, in.cfg.Timeout, "imap greeting", func() error {
+		var err error
+		switch {
+		case in.cfg.TLS:
+			tc := opts.TLSConfig.Clone()
+			tc.NextProtos = []string{"imap"}
+			t := tls.Client(conn, tc)
+			if err = t.Handshake(); err != nil {
+				return err
+			}
+			c = imapclient.New(t, opts)
+		case in.cfg.StartTLS:
+			c, err = imapclient.NewStartTLS(conn, opts) // closes conn on failure
+			return err
+		default:
+			c = imapclient.New(conn, opts)
+		}
+		return c.WaitGreeting()
+	})
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// exchange runs a command under the configured timeout and, when it
+// succeeds, tells Health.
+func (in *Intake) exchange(c *imapclient.Client, what string, op func() error) error {
+	err := within(c, in.cfg.Timeout, "imap "+what, op)
+	if err == nil {
+		in.Health.imapOK(in.now())
+	}
+	return err
+}
+
 // Run reads mail until ctx ends: it drains the mailbox, then waits in IDLE
 // (or polls every pollEvery when the server has no IDLE), reconnecting
-// with backoff when the connection fails. notify is signalled after each
-// batch of new mail is stored.
+// with backoff when the connection fails or the server stops answering
+// within the timeout. notify is signalled after each batch of new mail is
+// stored.
 func (in *Intake) Run(ctx context.Context, pollEvery time.Duration, notify func()) error {
 	backoff := time.Second
 	for ctx.Err() == nil {
 		selected, err := in.session(ctx, pollEvery, notify)
 		if ctx.Err() != nil {
+			in.log.Info("imap intake stopped", "mailbox", in.box)
 			return nil
 		}
 		if selected {
@@ -124,23 +197,37 @@ func (in *Intake) Run(ctx context.Context, pollEvery time.Duration, notify func(
 			// the last one.
 			backoff = time.Second
 		}
+		if in.downSince.IsZero() {
+			in.downSince = in.now()
+		}
 		in.Metrics.count(imapFailures, 1)
-		in.log.Warn("imap session ended; reconnecting", "err", err, "backoff", backoff)
+		in.log.Warn("imap session ended; reconnecting", "err", err, "retry_in", human(backoff))
 		select {
 		case <-ctx.Done():
 		case <-in.after(backoff):
 		}
 		backoff = min(backoff*2, maxBackoff)
 	}
+	in.log.Info("imap intake stopped", "mailbox", in.box)
 	return nil
 }
 
 // maxBackoff is the longest intake waits before trying the server again.
 const maxBackoff = 5 * time.Minute
 
+// connected notes a session that got as far as selecting the mailbox, and
+// logs the reconnection after an outage.
+func (in *Intake) connected() {
+	if !in.downSince.IsZero() {
+		in.log.Info("imap reconnected", "mailbox", in.box, "outage", human(in.now().Sub(in.downSince)))
+		in.downSince = time.Time{}
+	}
+}
+
 // session logs in, selects the mailbox and reads mail until the
 // connection fails or ctx ends. selected reports whether it got as far as
-// selecting the mailbox.
+// selecting the mailbox. Every exchange is bounded by the timeout; at
+// shutdown, the end of IDLE and the LOGOUT by shutdownGrace.
 func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify func()) (selected bool, err error) {
 	c, err := in.dial()
 	if err != nil {
@@ -148,11 +235,11 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 	}
 	defer c.Close()
 	in.Metrics.count(sessions, 1)
-	in.ensureProcessed(c)
-	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
+	sel, err := in.open(c)
 	if err != nil {
-		return false, fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
+		return false, err
 	}
+	in.connected()
 	for {
 		n, err := in.drain(ctx, c, sel.UIDValidity)
 		if err != nil {
@@ -164,18 +251,22 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		if !c.Caps().Has(imap.CapIdle) {
 			select {
 			case <-ctx.Done():
-				return true, c.Logout().Wait()
+				return true, in.logout(c)
 			case <-c.Closed():
 				return true, errors.New("connection closed")
 			case <-in.after(pollEvery):
 			}
-			if err := c.Noop().Wait(); err != nil {
+			if err := in.exchange(c, "noop", func() error { return c.Noop().Wait() }); err != nil {
 				return true, err
 			}
 			continue
 		}
-		idle, err := c.Idle()
-		if err != nil {
+		var idle *imapclient.IdleCommand
+		if err := in.exchange(c, "idle", func() error {
+			var err error
+			idle, err = c.Idle()
+			return err
+		}); err != nil {
 			return true, fmt.Errorf("idle: %w", err)
 		}
 		select {
@@ -184,16 +275,42 @@ func (in *Intake) session(ctx context.Context, pollEvery time.Duration, notify f
 		case <-ctx.Done():
 		case <-c.Closed():
 		}
-		if err := idle.Close(); err != nil {
-			return true, err
-		}
-		if err := idle.Wait(); err != nil {
-			return true, err
-		}
+		done := in.cfg.Timeout
 		if ctx.Err() != nil {
-			return true, c.Logout().Wait()
+			done = min(done, in.grace)
+		}
+		if err := within(c, done, "imap idle done", func() error {
+			if err := idle.Close(); err != nil {
+				return err
+			}
+			return idle.Wait()
+		}); err != nil {
+			return true, err
+		}
+		in.Health.imapOK(in.now())
+		if ctx.Err() != nil {
+			return true, in.logout(c)
 		}
 	}
+}
+
+// open creates the processed folder if need be and selects the mailbox.
+func (in *Intake) open(c *imapclient.Client) (*imap.SelectData, error) {
+	in.ensureProcessed(c)
+	var sel *imap.SelectData
+	if err := in.exchange(c, "select", func() error {
+		var err error
+		sel, err = c.Select(in.cfg.Mailbox, nil).Wait()
+		return err
+	}); err != nil {
+		return nil, fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
+	}
+	return sel, nil
+}
+
+// logout ends the session politely, waiting no longer than shutdownGrace.
+func (in *Intake) logout(c *imapclient.Client) error {
+	return within(c, min(in.cfg.Timeout, in.grace), "imap logout", func() error { return c.Logout().Wait() })
 }
 
 // Box is how the database names the mailbox intake reads.
@@ -207,16 +324,15 @@ func (in *Intake) PollOnce(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	defer c.Close()
-	in.ensureProcessed(c)
-	sel, err := c.Select(in.cfg.Mailbox, nil).Wait()
+	sel, err := in.open(c)
 	if err != nil {
-		return 0, fmt.Errorf("select %s: %w", in.cfg.Mailbox, err)
+		return 0, err
 	}
 	n, err := in.drain(ctx, c, sel.UIDValidity)
 	if err != nil {
 		return n, err
 	}
-	return n, c.Logout().Wait()
+	return n, in.logout(c)
 }
 
 // batchSize is how many messages are fetched together; maxGroup is how
@@ -227,7 +343,7 @@ const (
 	maxGroup  = 4
 )
 
-// drain stores every unseen message, a batch at a time: fetch with
+// drain stores every new message (see search), a batch at a time: fetch with
 // BODY.PEEK[] (which leaves \Seen alone), commit the batch, and only then
 // set \Seen (and move the batch to the processed folder, if any). A crash
 // before the flags are set means the batch is fetched again and recognised.
@@ -254,19 +370,17 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 		in.validityKnown = true
 	}
 	record := in.validity != uidValidity
-	criteria := &imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
 	if record && in.validity != 0 {
 		in.log.Warn("mailbox UIDVALIDITY changed; reading every message in it again", "mailbox", in.box,
 			"was", in.validity, "now", uidValidity)
 		in.Metrics.count(rescans, 1)
-		criteria = &imap.SearchCriteria{} // ALL
 	}
-	data, err := c.UIDSearch(criteria, nil).Wait()
+	found, err := in.search(dbCtx, c, uidValidity, record)
 	if err != nil {
-		return 0, fmt.Errorf("search: %w", err)
+		return 0, err
 	}
 	var batches [][]imap.UID
-	for uids := data.AllUIDs(); len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
+	for uids := found; len(uids) > 0; uids = uids[min(batchSize, len(uids)):] {
 		batches = append(batches, uids[:min(batchSize, len(uids))])
 	}
 	if len(batches) == 0 && record {
@@ -405,15 +519,65 @@ func (in *Intake) drain(ctx context.Context, c *imapclient.Client, uidValidity u
 	return stored, waitAcks(nil)
 }
 
+// search lists the UIDs to fetch. Mail is taken by UID, not only by the
+// \Seen flag, so that a mail another client has read is still stored:
+// every UID above the highest one stored under this UIDVALIDITY, and
+// every unseen one (a mail stored but not yet acknowledged is recognised
+// and acknowledged). The very first time a mailbox is read, when nothing
+// is known of it, only the unseen ones are taken, so that old read mail
+// is not answered; after a UIDVALIDITY change (record, with a validity
+// known before), every message.
+func (in *Intake) search(ctx context.Context, c *imapclient.Client, uidValidity uint32, record bool) ([]imap.UID, error) {
+	unseen := imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}
+	var last uint32
+	queries := []imap.SearchCriteria{unseen}
+	switch {
+	case record && in.validity != 0:
+		queries = []imap.SearchCriteria{{}} // ALL
+	case !record:
+		if err := in.db.WithTx(ctx, func(tx *store.Tx) error {
+			var err error
+			last, err = tx.LastInboundUID(in.box, uidValidity)
+			return err
+		}); err != nil {
+			return nil, fmt.Errorf("read mailbox state: %w", err)
+		}
+		above := imap.SearchCriteria{UID: []imap.UIDSet{{imap.UIDRange{Start: imap.UID(last) + 1, Stop: 0}}}}
+		queries = append(queries, above)
+	}
+	var found []imap.UID
+	for i, q := range queries {
+		var data *imap.SearchData
+		if err := in.exchange(c, "search", func() error {
+			var err error
+			data, err = c.UIDSearch(&q, nil).Wait()
+			return err
+		}); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		for _, u := range data.AllUIDs() {
+			// "n:*" holds the highest UID even when it is below n
+			// (RFC 9051 §6.4.4).
+			if i == 0 || uint32(u) > last {
+				found = append(found, u)
+			}
+		}
+	}
+	slices.Sort(found)
+	return slices.Compact(found), nil
+}
+
 // ack marks a committed batch \Seen, and moves it to the processed folder
 // if there is one.
 func (in *Intake) ack(c *imapclient.Client, set imap.UIDSet, n int) error {
-	if err := c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
-		Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
+	if err := in.exchange(c, "store", func() error {
+		return c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
+			Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
+	}); err != nil {
 		return fmt.Errorf("mark %d mails seen: %w", n, err)
 	}
 	if in.cfg.Processed != "" {
-		if _, err := c.Move(set, in.cfg.Processed).Wait(); err != nil {
+		if err := in.exchange(c, "move", func() error { _, err := c.Move(set, in.cfg.Processed).Wait(); return err }); err != nil {
 			return fmt.Errorf("move %d mails to %s: %w", n, in.cfg.Processed, err)
 		}
 	}
@@ -454,8 +618,12 @@ func (in *Intake) fetchBatch(c *imapclient.Client, uids []imap.UID) fetched {
 // limit is not fetched whole: its header is kept with a note of its size,
 // so that the sender can be told.
 func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]byte, error) {
-	sizes, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
-	if err != nil {
+	var sizes []*imapclient.FetchMessageBuffer
+	if err := in.exchange(c, "fetch", func() error {
+		var err error
+		sizes, err = c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+		return err
+	}); err != nil {
 		return nil, fmt.Errorf("fetch sizes: %w", err)
 	}
 	var small, big []imap.UID
@@ -477,9 +645,13 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 			continue
 		}
 		sec := &imap.FetchItemBodySection{Peek: true, Specifier: part.spec}
-		msgs, err := c.Fetch(imap.UIDSetNum(part.uids...), &imap.FetchOptions{UID: true,
-			BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
-		if err != nil {
+		var msgs []*imapclient.FetchMessageBuffer
+		if err := in.exchange(c, "fetch", func() error {
+			var err error
+			msgs, err = c.Fetch(imap.UIDSetNum(part.uids...), &imap.FetchOptions{UID: true,
+				BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
+			return err
+		}); err != nil {
 			return nil, fmt.Errorf("fetch %d mails: %w", len(part.uids), err)
 		}
 		for _, m := range msgs {
@@ -525,6 +697,6 @@ func headerFacts(br *bufio.Reader, raw []byte) (msgID, authResults string) {
 // real problem shows when the first MOVE fails.
 func (in *Intake) ensureProcessed(c *imapclient.Client) {
 	if in.cfg.Processed != "" {
-		_ = c.Create(in.cfg.Processed, nil).Wait()
+		_ = in.exchange(c, "create", func() error { return c.Create(in.cfg.Processed, nil).Wait() })
 	}
 }

@@ -29,7 +29,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		stored: prometheus.NewCounter(prometheus.CounterOpts{Name: "galloper_mails_stored_total",
 			Help: "Received mails committed to the database (duplicates not counted)."}),
 		processed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "galloper_mails_processed_total",
-			Help: "Stored mails processed, by outcome: accepted, problems, command, ignored, failed (set aside after repeated errors)."}, []string{"outcome"}),
+			Help: "Stored mails processed, by outcome: accepted, problems, command, ignored, bounced (a delivery failure report of a mail Galloper sent), bounce (one that matches no mail), failed (set aside after repeated errors)."}, []string{"outcome"}),
 		sends: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "galloper_smtp_sends_total",
 			Help: "SMTP delivery attempts, by result: sent, temporary (retried later), permanent (given up)."}, []string{"result"}),
 		stepFailures: prometheus.NewCounter(prometheus.CounterOpts{Name: "galloper_step_failures_total",
@@ -37,7 +37,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		resolved: prometheus.NewCounter(prometheus.CounterOpts{Name: "galloper_deadline_resolutions_total",
 			Help: "Segments resolved because their deadline and grace period passed."}),
 	}
-	for _, o := range []string{"accepted", "problems", "command", "ignored", "failed"} {
+	for _, o := range []string{"accepted", "problems", "command", "ignored", "bounced", "bounce", "failed"} {
 		m.processed.WithLabelValues(o)
 	}
 	for _, r := range []string{"sent", "temporary", "permanent"} {
@@ -74,7 +74,7 @@ func (m *Metrics) outcome(result string) {
 		return
 	}
 	o := "command"
-	for _, p := range []string{"accepted", "problems", "ignored", "failed"} {
+	for _, p := range []string{"accepted", "problems", "ignored", "bounce", "bounced", "failed"} {
 		if len(result) >= len(p) && result[:len(p)] == p {
 			o = p
 		}

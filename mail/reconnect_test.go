@@ -23,6 +23,7 @@ type proxy struct {
 
 	mu      sync.Mutex
 	up      bool
+	frozen  bool // relays nothing, as a stopped server answers nothing
 	conns   []net.Conn
 	sawIdle bool // a client sent IDLE
 }
@@ -57,6 +58,20 @@ func (p *proxy) setUp(up bool) {
 		}
 		p.conns = nil
 	}
+}
+
+// freeze makes the proxy swallow everything, both ways, on the
+// connections it holds and on new ones, until it is thawed.
+func (p *proxy) freeze(on bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.frozen = on
+}
+
+func (p *proxy) isFrozen() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.frozen
 }
 
 func (p *proxy) idleSeen() bool {
@@ -106,7 +121,7 @@ func (p *proxy) relay(src, dst net.Conn, edit func([]byte) []byte) {
 	r := bufio.NewReader(src)
 	for {
 		line, err := r.ReadBytes('\n')
-		if len(line) > 0 {
+		if len(line) > 0 && !p.isFrozen() {
 			if _, werr := dst.Write(edit(line)); werr != nil {
 				return
 			}

@@ -62,7 +62,7 @@ func (r *rig) journal(id string) []store.JournalEntry {
 }
 
 // TestRefereeCommands: the umpire holds results for review, rolls a
-// segment back and has it resolved again with the same dice, releases the
+// segment back and has it resolved again with a fresh dice link, releases the
 // results, rules on a dispute and extends a deadline; a player may do none
 // of it.
 func TestRefereeCommands(t *testing.T) {
@@ -102,8 +102,20 @@ func TestRefereeCommands(t *testing.T) {
 	r.send(umpAddr, "resume", umpire+"RESUME\n")
 	r.cycle()
 	again := r.segments("creek")
-	if len(again) != 1 || again[0].DiceRecord != first[0].DiceRecord {
-		t.Fatalf("resolved again with different dice:\n%s\nthen\n%s", first[0].DiceRecord, again[0].DiceRecord)
+	if len(again) != 1 {
+		t.Fatalf("%d segments after RESUME, want 1", len(again))
+	}
+	// The umpire saw the first record: the re-run takes the next link.
+	was, err := dice.ParseRecord(first[0].DiceRecord)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := dice.ParseRecord(again[0].DiceRecord)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if now.Segment != was.Segment+1 || !bytes.Equal(now.Prev, was.Link) {
+		t.Fatalf("resolved again with link %d after %x, want link %d after %x", now.Segment, now.Prev, was.Segment+1, was.Link)
 	}
 	if n := r.outbox("held"); n != 2 {
 		t.Fatalf("%d mails held after the second resolution, want 2", n)

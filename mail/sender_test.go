@@ -26,7 +26,7 @@ func refusedAddr(t *testing.T) string {
 }
 
 // When the SMTP server cannot be reached at all, the outbox keeps its mail
-// and the sender backs off: 30 s, then 1 min, then 2 min between tries.
+// and the sender backs off: 10 s, then 20 s, then 40 s between tries.
 func TestSenderBacksOffUnreachableServer(t *testing.T) {
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
@@ -49,12 +49,12 @@ func TestSenderBacksOffUnreachableServer(t *testing.T) {
 		tries bool
 	}{
 		{0, true},                 // the first try fails
-		{10 * time.Second, false}, // inside the 30 s backoff
-		{20 * time.Second, true},  // 30 s on: tried again, fails; now 1 min
-		{50 * time.Second, false}, // waits
-		{10 * time.Second, true},  // 1 min on: tried again; now 2 min
-		{90 * time.Second, false}, // waits
-		{30 * time.Second, true},  // 2 min on
+		{5 * time.Second, false},  // inside the 10 s backoff
+		{5 * time.Second, true},   // 10 s on: tried again, fails; now 20 s
+		{15 * time.Second, false}, // waits
+		{5 * time.Second, true},   // 20 s on: tried again; now 40 s
+		{30 * time.Second, false}, // waits
+		{10 * time.Second, true},  // 40 s on
 	}
 	for i, st := range steps {
 		clock = clock.Add(st.after)

@@ -1,7 +1,10 @@
-// Package orders is Galloper's order-file language: the envelope (game,
-// side, turn, authentication, salt) and the orders themselves, parsed into
-// typed values that carry their source line and column, printed back in a
-// canonical form. It knows syntax only; legality is the rules' business.
+// Package orders is what every Galloper order file shares, whatever the
+// game system: the envelope (game, side, turn, authentication, salt), mail
+// noise, the lexer, positions, problems with codes and suggestions, the
+// STANDING block over a system's reaction table, and canonical printing.
+// Each system supplies the rest of its order language as a Dialect: its
+// order kinds and keywords, its place notation, its reaction table. The
+// package knows syntax only; legality is the rules' business.
 package orders
 
 // Pos is a position in the order file as the player sent it (1-based).
@@ -22,50 +25,17 @@ type File struct {
 	Header map[string]Pos
 }
 
-// Order is one order of any kind.
+// Order is one order of any kind. The STANDING block is the one kind every
+// dialect shares; each dialect defines its own kinds.
 type Order interface {
 	Position() Pos
-	isOrder()
 }
 
-// Place is an objective or route point: a hex id or a named place/road.
-type Place struct {
+// Name is a unit or leader name as written, with its position.
+type Name struct {
 	At   Pos
-	Hex  string // set when the text is a hex id, e.g. "A10.10"
-	Name string // set otherwise, e.g. "Herr Ridge Road"
-}
-
-// Written is a written order (LoB 10.3): ATTACK or MOVE from one leader to
-// one Command.
-type Written struct {
-	At        Pos
-	Type      string // "ATTACK" or "MOVE"
-	From      string // issuing leader, as written
-	FromAt    Pos
-	To        string // receiving Command (its leader or HQ name), as written
-	ToAt      Pos
-	Objective *Place
-	Route     []Place
-	// Condition is the raw condition text after WHEN, if any.
-	Condition   string
-	ConditionAt Pos
-	// For holds per-subordinate instructions, in order.
-	For    []Instruction
-	Intent string // free text, kept verbatim
-	// Command holds reserves, artillery, axis and defence lines (command.go).
-	Command CommandParts
-}
-
-// Instruction is a FOR line: instructions for one subordinate formation.
-type Instruction struct {
-	At   Pos
-	Unit string
 	Text string
 }
-
-// Position implements Order.
-func (w *Written) Position() Pos { return w.At }
-func (*Written) isOrder()        {}
 
 // Kind says whether a problem is a misunderstanding or a breach of the rules.
 type Kind string

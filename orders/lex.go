@@ -6,26 +6,43 @@ import (
 	"unicode/utf8"
 )
 
-// line is one line of an order file that may carry content: not blank,
-// not quoted reply text, not inside the signature.
-type line struct {
-	n    int    // 1-based line number in the file as sent
-	text string // without its line ending, smart quotes made ASCII
-	// cols maps a byte offset in text to its column; nil when text is
+// Line is one line of an order file that may carry content: not blank,
+// not quoted reply text, not inside the signature. Its first word is
+// split off as SplitKeyword does.
+type Line struct {
+	N    int    // 1-based line number in the file as sent
+	Text string // without its line ending, smart quotes made ASCII
+	// Keyword is the line's first word as written, KeywordOff its byte
+	// offset in Text; Key is Keyword in capitals.
+	Keyword    string
+	KeywordOff int
+	Key        string
+	// Value is the rest of the line, trimmed, ValueOff its byte offset.
+	Value    string
+	ValueOff int
+	// cols maps a byte offset in Text to its column; nil when Text is
 	// ASCII and the column is the offset plus one.
 	cols []int32
 }
 
-func newLine(n int, text string) line {
-	l := line{n: n, text: text}
+func newLine(n int, text string) Line {
+	l := Line{N: n, Text: text}
 	for i := 0; i < len(text); i++ {
 		if text[i] >= utf8.RuneSelf {
 			l.cols = columns(text)
 			break
 		}
 	}
+	l.Keyword, l.KeywordOff, l.Value, l.ValueOff = SplitKeyword(text)
+	l.Key = Upper(l.Keyword)
 	return l
 }
+
+// At is the position of the line's keyword.
+func (l Line) At() Pos { return l.Pos(l.KeywordOff) }
+
+// ValueAt is the position of the line's value.
+func (l Line) ValueAt() Pos { return l.Pos(l.ValueOff) }
 
 // columns returns the column of every byte offset in s, len(s) included.
 // A byte inside a character has the column of the character.
@@ -44,13 +61,13 @@ func columns(s string) []int32 {
 	return cols
 }
 
-// pos returns the position of the byte offset off in l. Columns count
+// Pos returns the position of the byte offset off in l. Columns count
 // characters, so a tab or an accented letter is one column.
-func (l line) pos(off int) Pos {
+func (l Line) Pos(off int) Pos {
 	if l.cols == nil {
-		return Pos{Line: l.n, Col: off + 1}
+		return Pos{Line: l.N, Col: off + 1}
 	}
-	return Pos{Line: l.n, Col: int(l.cols[off])}
+	return Pos{Line: l.N, Col: int(l.cols[off])}
 }
 
 // smartQuotes turns the typographic quotes that mail clients insert into
@@ -61,13 +78,13 @@ var smartQuotes = strings.NewReplacer(
 	"\u201C", `"`, "\u201D", `"`, "\u201E", `"`, "\u201F", `"`,
 )
 
-// splitLines cuts text into content lines. It accepts LF, CRLF and lone CR
-// line endings and a leading UTF-8 byte order mark; it drops blank lines,
-// quoted reply lines (first visible character '>') and everything from a
-// signature separator ("-- " or "--" alone on a line) on.
-func splitLines(text string) []line {
+// eachLine cuts text into content lines and calls do with each, in order.
+// It accepts LF, CRLF and lone CR line endings and a leading UTF-8 byte
+// order mark; it drops blank lines, quoted reply lines (first visible
+// character '>') and everything from a signature separator ("-- " or "--"
+// alone on a line) on.
+func eachLine(text string, do func(Line)) {
 	text = strings.TrimPrefix(text, "\uFEFF")
-	out := make([]line, 0, strings.Count(text, "\n")+1)
 	for n := 1; text != ""; n++ {
 		i := strings.IndexAny(text, "\r\n")
 		raw := text
@@ -90,15 +107,14 @@ func splitLines(text string) []line {
 		if strings.Contains(raw, "\xe2\x80") || strings.Contains(raw, "\u02BC") { // U+2018 to U+201F start with E2 80
 			raw = smartQuotes.Replace(raw)
 		}
-		out = append(out, newLine(n, raw))
+		do(newLine(n, raw))
 	}
-	return out
 }
 
-// splitKeyword returns the first word of s (ended by white space or a
+// SplitKeyword returns the first word of s (ended by white space or a
 // colon, one colon right after it being dropped) and the rest of the line
 // with surrounding white space trimmed, each with its byte offset in s.
-func splitKeyword(s string) (kw string, kwOff int, rest string, restOff int) {
+func SplitKeyword(s string) (kw string, kwOff int, rest string, restOff int) {
 	kwOff = len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
 	end := kwOff
 	for end < len(s) {
@@ -112,29 +128,29 @@ func splitKeyword(s string) (kw string, kwOff int, rest string, restOff int) {
 	if end < len(s) && s[end] == ':' {
 		end++
 	}
-	rest, restOff = trimAt(s[end:], end)
+	rest, restOff = TrimAt(s[end:], end)
 	return kw, kwOff, rest, restOff
 }
 
-// trimAt trims white space from s, which starts at offset off in its line,
+// TrimAt trims white space from s, which starts at offset off in its line,
 // and returns the trimmed text with its own offset.
-func trimAt(s string, off int) (string, int) {
+func TrimAt(s string, off int) (string, int) {
 	t := strings.TrimLeftFunc(s, unicode.IsSpace)
 	off += len(s) - len(t)
 	return strings.TrimRightFunc(t, unicode.IsSpace), off
 }
 
-// word is a run of non-space characters and its byte offset in its line.
-type word struct {
-	text string
-	off  int
+// Word is a run of non-space characters and its byte offset in its line.
+type Word struct {
+	Text string
+	Off  int
 }
 
-// words splits s, which starts at offset off in its line, at white space.
-func words(s string, off int) []word {
-	ws := make([]word, 0, 8)
+// Words splits s, which starts at offset off in its line, at white space.
+func Words(s string, off int) []Word {
+	ws := make([]Word, 0, 8)
 	for {
-		t, o := trimAt(s, off)
+		t, o := TrimAt(s, off)
 		if t == "" {
 			return ws
 		}
@@ -142,14 +158,23 @@ func words(s string, off int) []word {
 		if end < 0 {
 			end = len(t)
 		}
-		ws = append(ws, word{t[:end], o})
+		ws = append(ws, Word{t[:end], o})
 		s, off = t[end:], o+end
 	}
 }
 
-// asciiUpper upper-cases the ASCII letters of s and nothing else, so that
+// JoinWords joins the texts of ws with single spaces.
+func JoinWords(ws []Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.Text
+	}
+	return strings.Join(parts, " ")
+}
+
+// Upper upper-cases the ASCII letters of s and nothing else, so that
 // keywords match in any case without Unicode case folding surprises.
-func asciiUpper(s string) string {
+func Upper(s string) string {
 	if !strings.ContainsFunc(s, func(r rune) bool { return 'a' <= r && r <= 'z' }) {
 		return s
 	}
@@ -162,31 +187,31 @@ func asciiUpper(s string) string {
 	return string(b)
 }
 
-// collapse trims s and turns every run of white space inside it into one
+// Collapse trims s and turns every run of white space inside it into one
 // space.
-func collapse(s string) string {
+func Collapse(s string) string {
 	if collapsed(s) {
 		return s
 	}
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// quoted reports whether s is wrapped in double quotes.
-func quoted(s string) bool {
+// Quoted reports whether s is wrapped in double quotes.
+func Quoted(s string) bool {
 	return len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"'
 }
 
-// name normalises a leader, unit or place name: white space collapsed, one
+// CleanName normalises a leader, unit or place name: white space collapsed, one
 // pair of surrounding double quotes removed.
-func name(s string) string {
-	s = collapse(s)
-	if quoted(s) {
-		s = collapse(s[1 : len(s)-1])
+func CleanName(s string) string {
+	s = Collapse(s)
+	if Quoted(s) {
+		s = Collapse(s[1 : len(s)-1])
 	}
 	return s
 }
 
-// collapsed reports whether collapse would leave s as it is: ASCII text
+// collapsed reports whether Collapse would leave s as it is: ASCII text
 // with single spaces between words and none at the ends.
 func collapsed(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -7,56 +7,80 @@ import (
 	"unicode/utf8"
 )
 
-// Problem codes reported by Parse. They are stable: receipts, tests and
-// players' tools may rely on them.
+// Problem codes reported by Parse for what every order file shares. They
+// are stable: receipts, tests and players' tools may rely on them. Each
+// dialect adds its own.
 const (
-	CodeUnknownKeyword  = "unknown-keyword"    // a line starts with a word that is not a keyword
-	CodeMissingHeader   = "missing-header"     // GAME, SIDE or TURN is missing
-	CodeDuplicateHeader = "duplicate-header"   // a header keyword appears twice
-	CodeEmptyValue      = "empty-value"        // a keyword with nothing after it
-	CodeBadOrderType    = "bad-order-type"     // ORDER not followed by ATTACK or MOVE
-	CodeMissingFrom     = "missing-from"       // ORDER without "from <leader>"
-	CodeMissingTo       = "missing-to"         // ORDER without "to <command>"
-	CodeUnterminated    = "unterminated-order" // ORDER block without END
-	CodeEndWithoutOrder = "end-without-order"  // END with no ORDER open
-	CodeOutsideOrder    = "outside-order"      // OBJECTIVE, ROUTE, ... outside an ORDER block
-	CodeDuplicateField  = "duplicate-field"    // OBJECTIVE or WHEN twice in one order
-	CodeEmptyPlace      = "empty-place"        // an empty entry in a ROUTE list
-	CodeBadFor          = "bad-for"            // FOR line not of the form "FOR <unit>: <text>"
-	CodeTrailingText    = "trailing-text"      // text after END
+	CodeUnknownKeyword  = "unknown-keyword"  // a line starts with a word that is not a keyword
+	CodeMissingHeader   = "missing-header"   // GAME, SIDE or TURN is missing
+	CodeDuplicateHeader = "duplicate-header" // a header keyword appears twice
+	CodeEmptyValue      = "empty-value"      // a keyword with nothing after it
+	CodeDuplicateField  = "duplicate-field"  // a single-use line given twice
+	CodeTrailingText    = "trailing-text"    // text after END
+	CodeEmptyUnit       = "empty-unit"       // an empty name in a list of units
+	CodeDuplicateUnit   = "duplicate-unit"   // a unit named twice on one line
 )
 
-// Keywords, in the order a suggestion prefers them.
-var (
-	headerKeywords = []string{"GAME", "SIDE", "TURN", "PASSWORD", "SALT"}
-	bodyKeywords   = []string{"OBJECTIVE", "ROUTE", "WHEN", "FOR", "INTENT"}
-	keywords       = slices.Concat(headerKeywords, []string{"ORDER", "END"}, bodyKeywords, commandBodyKeywords, directiveKeywords, []string{"STACK", "STANDING"})
-	orderTypes     = []string{"ATTACK", "MOVE"}
-	requiredHeader = []string{"GAME", "SIDE", "TURN"}
-)
+// HeaderKeywords are the envelope's keywords, in canonical order.
+var HeaderKeywords = []string{"GAME", "SIDE", "TURN", "PASSWORD", "SALT"}
 
-// Parse reads an order file: the text of a mail body or attachment. It
-// returns the file and every problem found, sorted by position; the file
-// holds all it could understand even when there are problems, but an order
-// whose ORDER line was not understood is left out.
+var requiredHeader = []string{"GAME", "SIDE", "TURN"}
+
+// Parse reads an order file, the text of a mail body or attachment, whose
+// body is in dialect d (not nil). It returns the file and every problem found, in
+// the envelope and the body alike, sorted by position; the file holds all
+// it could understand even when there are problems.
 //
 // Parse copes with CRLF and CR line endings, tabs, trailing spaces, blank
 // lines, keywords in any case, a UTF-8 byte order mark and typographic
 // quotes. Lines whose first visible character is '>' (quoted reply text)
 // are ignored, and so is everything after a signature separator, a line
-// that is "-- " or "--". Problems about the file as a whole (a missing
-// GAME, SIDE or TURN) have a zero position.
-func Parse(text string) (*File, []Problem) {
-	p := &parser{f: &File{Header: map[string]Pos{}}}
-	for _, l := range splitLines(text) {
-		p.line(l)
-	}
-	if p.cur != nil {
-		p.unterminated()
-	}
+// that is "-- " or "--", and a repeated earlier mail (see noise). Problems
+// about the file as a whole (a missing GAME, SIDE or TURN) have a zero
+// position.
+func Parse(text string, d Dialect) (*File, []Problem) {
+	p := &Parser{f: &File{Header: map[string]Pos{}}, d: d}
+	p.keywords = slices.Concat(HeaderKeywords, d.Keywords(), []string{"STANDING"})
+	p.body = d.NewBody(p)
+	return p.run(text)
+}
+
+// ParseEnvelope reads only the envelope of an order file (GAME, SIDE,
+// TURN, PASSWORD, SALT), skipping mail noise as Parse does, so that the
+// game and with it the dialect can be found. Its problems are the
+// envelope's only; Parse reports them again with the body's.
+func ParseEnvelope(text string) (*File, []Problem) {
+	p := &Parser{f: &File{Header: map[string]Pos{}}, body: skipBody{}}
+	p.keywords = HeaderKeywords
+	return p.run(text)
+}
+
+// skipBody is the Body of ParseEnvelope: it ignores the body.
+type skipBody struct{}
+
+func (skipBody) Line(Line) {}
+func (skipBody) Close()    {}
+
+// Parser holds the state of one Parse. A dialect's Body reports to it.
+type Parser struct {
+	f        *File
+	d        Dialect
+	body     Body
+	probs    []Problem
+	keywords []string // every keyword, for suggestions
+	sawGame  bool
+
+	standing    *Standing // the open STANDING block, nil outside one
+	sawStanding bool
+	skipping    bool // inside a repeated earlier mail (see noise)
+}
+
+func (p *Parser) run(text string) (*File, []Problem) {
+	eachLine(text, p.line)
+	p.body.Close()
 	for _, k := range requiredHeader {
 		if _, ok := p.f.Header[k]; !ok {
-			p.add(Pos{}, CodeMissingHeader, fmt.Sprintf("the file has no %s line", k),
+			p.Add(Pos{}, CodeMissingHeader, fmt.Sprintf("the file has no %s line", k),
 				fmt.Sprintf("add a line %s at the top", example(k)))
 		}
 	}
@@ -69,65 +93,62 @@ func Parse(text string) (*File, []Problem) {
 	return p.f, p.probs
 }
 
-type parser struct {
-	f       *File
-	probs   []Problem
-	cur     *Written        // the open ORDER block, nil outside one
-	curOK   bool            // the open block's ORDER line was understood
-	curSeen map[string]bool // single-use keywords seen in the open block
-	intents []string        // the open block's INTENT lines
-	sawGame bool
-
-	stack       *Stack    // the open STACK block, nil outside one
-	standing    *Standing // the open STANDING block, nil outside one
-	sawStanding bool
-	skipping    bool // inside a repeated earlier mail (see noise)
-}
-
-func (p *parser) add(at Pos, code, msg, sugg string) {
+// Add reports an invalid line: something not understood.
+func (p *Parser) Add(at Pos, code, msg, sugg string) {
 	p.probs = append(p.probs, Problem{At: at, Kind: Invalid, Code: code, Message: msg, Suggestion: sugg})
 }
 
-func (p *parser) line(l line) {
-	kw, kwOff, val, valOff := splitKeyword(l.text)
-	at, valAt := l.pos(kwOff), l.pos(valOff)
-	k := asciiUpper(kw)
-	if p.noise(l, k) || p.block(l, kw, kwOff, val, valOff) {
+// Append adds an order to the file.
+func (p *Parser) Append(o Order) { p.f.Orders = append(p.f.Orders, o) }
+
+// IsKeyword reports whether k, in capitals, is a keyword of the envelope,
+// of the dialect or STANDING.
+func (p *Parser) IsKeyword(k string) bool { return slices.Contains(p.keywords, k) }
+
+// Dialect is the dialect being read.
+func (p *Parser) Dialect() Dialect { return p.d }
+
+func (p *Parser) line(l Line) {
+	k := l.Key
+	if p.noise(l, k) {
 		return
 	}
-	switch {
-	case slices.Contains(headerKeywords, k):
-		if p.cur != nil {
-			p.unterminated()
-		}
-		p.header(k, at, val, valAt)
-	case k == "ORDER":
-		if p.cur != nil {
-			p.unterminated()
-		}
-		p.order(l, at, val, valOff)
-	case k == "END":
-		p.end(at, val, valAt)
-	case slices.Contains(directiveKeywords, k):
-		if p.cur != nil {
-			p.unterminated()
-		}
-		p.directive(l, k, at, val, valOff)
-	case slices.Contains(bodyKeywords, k) || slices.Contains(commandBodyKeywords, k):
-		if p.cur == nil {
-			p.add(at, CodeOutsideOrder, fmt.Sprintf("%s is outside an order", k),
-				"put it between an ORDER line and its END")
+	if p.standing != nil {
+		switch {
+		case k == "END":
+			p.EndBlock(l)
+			p.standing = nil
+			return
+		case !p.IsKeyword(k):
+			p.standingLine(l)
 			return
 		}
-		p.body(l, k, at, val, valOff)
+		p.standing = nil
+	}
+	switch {
+	case k == "STANDING" && p.d != nil:
+		p.body.Close()
+		p.openStanding(l)
+	case slices.Contains(HeaderKeywords, k):
+		p.body.Close()
+		p.header(k, l.At(), l.Value, l.ValueAt())
 	default:
-		p.unknown(l, kw, kwOff, at)
+		p.body.Line(l)
 	}
 }
 
-func (p *parser) header(k string, at Pos, val string, valAt Pos) {
+// EndBlock checks the END line that closes a block, the STANDING block or
+// one of the dialect's: nothing may follow END.
+func (p *Parser) EndBlock(l Line) {
+	if l.Value != "" {
+		p.Add(l.ValueAt(), CodeTrailingText, fmt.Sprintf("END takes nothing after it, found '%s'", Clip(l.Value)),
+			"write END alone on its line")
+	}
+}
+
+func (p *Parser) header(k string, at Pos, val string, valAt Pos) {
 	if first, dup := p.f.Header[k]; dup {
-		p.add(at, CodeDuplicateHeader, fmt.Sprintf("%s appears twice (first on line %d)", k, first.Line),
+		p.Add(at, CodeDuplicateHeader, fmt.Sprintf("%s appears twice (first on line %d)", k, first.Line),
 			"keep one of them")
 		return
 	}
@@ -136,7 +157,7 @@ func (p *parser) header(k string, at Pos, val string, valAt Pos) {
 		p.sawGame = true
 	}
 	if val == "" {
-		p.add(valAt, CodeEmptyValue, fmt.Sprintf("%s has nothing after it", k), "write "+example(k))
+		p.Add(valAt, CodeEmptyValue, fmt.Sprintf("%s has nothing after it", k), "write "+example(k))
 		return
 	}
 	switch k {
@@ -153,7 +174,7 @@ func (p *parser) header(k string, at Pos, val string, valAt Pos) {
 	}
 }
 
-// example returns a sample line for a keyword, for suggestions.
+// example returns a sample line for an envelope keyword, for suggestions.
 func example(k string) string {
 	switch k {
 	case "GAME":
@@ -166,230 +187,134 @@ func example(k string) string {
 		return "PASSWORD tulip-47"
 	case "SALT":
 		return "SALT any words you like"
-	case "OBJECTIVE":
-		return "OBJECTIVE A12.8"
-	case "ROUTE":
-		return "ROUTE Mill Road, A10.7, A12.8"
-	case "WHEN":
-		return "WHEN First Light"
-	case "FOR":
-		return forForm
-	case "INTENT":
-		return "INTENT Seize the ford."
 	}
 	return k
 }
 
-const (
-	orderForm = "ORDER MOVE from Bragg to Hardee"
-	forForm   = "FOR Cleburne: lead the column, guns behind"
-)
-
-// order reads an ORDER line and opens its block. A block is opened even
-// when the line is not understood, so that its body and END are not
-// reported again as stray lines.
-func (p *parser) order(l line, at Pos, val string, valOff int) {
-	p.cur, p.curOK, p.curSeen = &Written{At: at}, false, map[string]bool{}
-	ws := words(val, valOff)
-	if len(ws) == 0 {
-		p.add(at, CodeBadOrderType, "ORDER needs a type, ATTACK or MOVE", "write "+orderForm)
+// Unknown reports a line that starts with no keyword. The suggestion is
+// the nearest keyword when one is close; else, for a number, to drop a
+// line number copied from a receipt; else hint when it is not empty (the
+// dialect's advice inside an open block); else, before any GAME line, to
+// remove the line; else the keywords a line may start with.
+func (p *Parser) Unknown(l Line, hint string) {
+	kw, kwOff, at := l.Keyword, l.KeywordOff, l.At()
+	if kw == "" { // the line starts with a colon
+		kw = Words(l.Text[kwOff:], 0)[0].Text
+	}
+	msg := fmt.Sprintf("unknown keyword '%s'", Clip(kw))
+	if near := Nearest(Upper(kw), p.keywords); near != "" {
+		msg += fmt.Sprintf(": did you mean '%s'?", near)
+		fixed := l.Text[:kwOff] + near + l.Text[kwOff+len(kw):]
+		p.Add(at, CodeUnknownKeyword, msg, "write "+ClipN(strings.TrimSpace(fixed), 80))
 		return
 	}
-	typ := asciiUpper(ws[0].text)
-	if !slices.Contains(orderTypes, typ) {
-		msg := fmt.Sprintf("unknown order type '%s'", clip(ws[0].text))
-		if near := nearest(typ, orderTypes); near != "" {
-			msg += fmt.Sprintf(": did you mean '%s'?", near)
-		} else {
-			msg += "."
-		}
-		p.add(l.pos(ws[0].off), CodeBadOrderType, msg+" An order is ATTACK or MOVE.", "write "+orderForm)
-		return
-	}
-	p.cur.Type = typ
-	end := l.pos(len(l.text))
-	if len(ws) < 2 || asciiUpper(ws[1].text) != "FROM" {
-		where := end
-		if len(ws) > 1 {
-			where = l.pos(ws[1].off)
-		}
-		p.add(where, CodeMissingFrom, "ORDER needs 'from' and the leader who issues it", "write "+orderForm)
-		return
-	}
-	to := slices.IndexFunc(ws[2:], func(w word) bool { return asciiUpper(w.text) == "TO" })
-	if to < 0 {
-		p.add(end, CodeMissingTo, "ORDER needs 'to' and the commander who receives it", "write "+orderForm)
-		return
-	}
-	from, rcpt := ws[2:2+to], ws[3+to:]
-	p.cur.From, p.cur.To = name(join(from)), name(join(rcpt))
-	if p.cur.From == "" {
-		p.add(l.pos(ws[1].off), CodeMissingFrom, "no leader named after 'from'", "write "+orderForm)
-		return
-	}
-	if p.cur.To == "" {
-		p.add(l.pos(ws[2+to].off), CodeMissingTo, "no commander named after 'to'", "write "+orderForm)
-		return
-	}
-	p.cur.FromAt, p.cur.ToAt = l.pos(from[0].off), l.pos(rcpt[0].off)
-	p.curOK = true
-}
-
-func join(ws []word) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
-		parts[i] = w.text
-	}
-	return strings.Join(parts, " ")
-}
-
-func (p *parser) end(at Pos, val string, valAt Pos) {
-	if p.cur == nil {
-		p.add(at, CodeEndWithoutOrder, "END without an ORDER to close", "remove it, or add the ORDER line it belongs to")
-		return
-	}
-	if val != "" {
-		p.add(valAt, CodeTrailingText, fmt.Sprintf("END takes nothing after it, found '%s'", clip(val)),
-			"write END alone on its line")
-	}
-	p.close()
-}
-
-// unterminated reports that the open block has no END and closes it.
-func (p *parser) unterminated() {
-	p.add(p.cur.At, CodeUnterminated, fmt.Sprintf("the ORDER on line %d has no END", p.cur.At.Line),
-		"add a line END after the order's last line")
-	p.close()
-}
-
-func (p *parser) close() {
-	if p.curOK {
-		p.cur.Intent = strings.Join(p.intents, "\n")
-		p.f.Orders = append(p.f.Orders, p.cur)
-	}
-	p.cur, p.curOK, p.curSeen, p.intents = nil, false, nil, nil
-}
-
-func (p *parser) body(l line, k string, at Pos, val string, valOff int) {
-	valAt := l.pos(valOff)
-	if val == "" {
-		p.add(valAt, CodeEmptyValue, fmt.Sprintf("%s has nothing after it", k), "write "+example(k))
-		return
-	}
-	if k == "OBJECTIVE" || k == "WHEN" {
-		if p.curSeen[k] {
-			p.add(at, CodeDuplicateField, fmt.Sprintf("this order already has a %s", k), "keep one of them")
-			return
-		}
-		p.curSeen[k] = true
-	}
-	w := p.cur
-	switch k {
-	case "OBJECTIVE":
-		if pl, ok := parsePlace(val, valAt); ok {
-			w.Objective = &pl
-		} else {
-			p.add(valAt, CodeEmptyValue, "OBJECTIVE names no place", "write "+example(k))
-		}
-	case "ROUTE":
-		p.route(l, val, valOff)
-	case "WHEN":
-		w.Condition, w.ConditionAt = val, valAt
-	case "FOR":
-		p.instruction(l, at, val, valOff)
-	case "INTENT":
-		p.intent(valAt, val)
+	var sugg string
+	switch {
+	case IsDigits(kw):
+		sugg = "remove the line number: this looks like a line copied from a Galloper receipt"
+	case hint != "":
+		sugg = hint
+	case !p.sawGame:
+		sugg = "remove this line, or mark it as quoted text with '>' at its start"
 	default:
-		p.commandBody(l, k, at, val, valOff)
+		sugg = "start every line with a keyword: " + strings.Join(slices.Concat(HeaderKeywords, p.d.Starts(), []string{"STANDING"}), ", ")
 	}
+	p.Add(at, CodeUnknownKeyword, msg, sugg)
 }
 
-// route appends the comma-separated places of a ROUTE line.
-func (p *parser) route(l line, val string, valOff int) {
+// UnknownIn reports a line inside a block that starts with none of the
+// block's keywords, suggesting the nearest of them or END.
+func (p *Parser) UnknownIn(l Line, block string, verbs []string, code string) {
+	kw, kwOff, at := l.Keyword, l.KeywordOff, l.At()
+	if kw == "" {
+		kw = Words(l.Text[kwOff:], 0)[0].Text
+	}
+	msg := fmt.Sprintf("unknown keyword '%s' in a %s block", Clip(kw), block)
+	if near := Nearest(Upper(kw), append(slices.Clone(verbs), "END")); near != "" {
+		msg += fmt.Sprintf(": did you mean '%s'?", near)
+		fixed := l.Text[:kwOff] + near + l.Text[kwOff+len(kw):]
+		p.Add(at, code, msg, "write "+ClipN(strings.TrimSpace(fixed), 80))
+		return
+	}
+	p.Add(at, code, msg, fmt.Sprintf("start every line of a %s block with one of %s, or END", block, strings.Join(verbs, ", ")))
+}
+
+// Names reads a comma-separated list of unit names; problems are reported
+// against keyword k, with form as the example of a good list. It reports
+// the list's emptiness at at.
+func (p *Parser) Names(l Line, val string, valOff int, at Pos, k, form string) []Name {
+	if val == "" {
+		p.Add(at, CodeEmptyValue, fmt.Sprintf("%s names no units", k), "write "+form)
+		return nil
+	}
+	var ns []Name
 	for off := valOff; ; {
 		item, rest, more := strings.Cut(val, ",")
-		t, tOff := trimAt(item, off)
-		if pl, ok := parsePlace(t, l.pos(tOff)); ok {
-			p.cur.Route = append(p.cur.Route, pl)
-		} else {
-			p.add(l.pos(tOff), CodeEmptyPlace, "empty place in ROUTE (two commas together, or a comma at an end?)",
-				"separate places with single commas: "+example("ROUTE"))
+		t, tOff := TrimAt(item, off)
+		n := CleanName(t)
+		switch {
+		case n == "":
+			p.Add(l.Pos(tOff), CodeEmptyUnit, fmt.Sprintf("empty unit name in %s (two commas together, or a comma at an end?)", k),
+				"separate names with single commas: "+form)
+		case slices.ContainsFunc(ns, func(x Name) bool { return strings.EqualFold(x.Text, n) }):
+			p.Add(l.Pos(tOff), CodeDuplicateUnit, fmt.Sprintf("%s is named twice", Clip(n)), "name each unit once")
+		default:
+			ns = append(ns, Name{At: l.Pos(tOff), Text: n})
 		}
 		if !more {
-			return
+			return ns
 		}
 		val, off = rest, off+len(item)+1
 	}
 }
 
-func (p *parser) instruction(l line, at Pos, val string, valOff int) {
-	unit, text, ok := strings.Cut(val, ":")
-	if !ok {
-		p.add(l.pos(valOff), CodeBadFor, "FOR needs a colon after the unit's name", "write "+forForm)
-		return
-	}
-	u := name(unit)
-	text, _ = trimAt(text, 0)
-	switch {
-	case u == "":
-		p.add(l.pos(valOff), CodeBadFor, "FOR names no unit before the colon", "write "+forForm)
-	case text == "":
-		p.add(l.pos(len(l.text)), CodeBadFor, fmt.Sprintf("FOR %s: gives no instructions", u), "write "+forForm)
-	default:
-		p.cur.For = append(p.cur.For, Instruction{At: at, Unit: u, Text: text})
-	}
-}
+// Clip shortens a word or value quoted back to the player.
+func Clip(s string) string { return ClipN(s, 40) }
 
-// intent adds one INTENT line; surrounding double quotes are dropped. The
-// lines are joined with newlines when the block closes.
-func (p *parser) intent(at Pos, val string) {
-	if quoted(val) {
-		val = val[1 : len(val)-1]
-	}
-	if val == "" {
-		p.add(at, CodeEmptyValue, "INTENT has nothing inside its quotes", "write "+example("INTENT"))
-		return
-	}
-	p.intents = append(p.intents, val)
-}
-
-func (p *parser) unknown(l line, kw string, kwOff int, at Pos) {
-	if kw == "" { // the line starts with a colon
-		kw = words(l.text[kwOff:], 0)[0].text
-	}
-	msg := fmt.Sprintf("unknown keyword '%s'", clip(kw))
-	if slices.Contains(orderTypes, asciiUpper(kw)) {
-		p.add(at, CodeUnknownKeyword, msg+": an order starts with ORDER", "write ORDER "+clipN(strings.TrimSpace(l.text[kwOff:]), 80))
-		return
-	}
-	if near := nearest(asciiUpper(kw), keywords); near != "" {
-		msg += fmt.Sprintf(": did you mean '%s'?", near)
-		fixed := l.text[:kwOff] + near + l.text[kwOff+len(kw):]
-		p.add(at, CodeUnknownKeyword, msg, "write "+clipN(strings.TrimSpace(fixed), 80))
-		return
-	}
-	var sugg string
-	switch {
-	case isDigits(kw):
-		sugg = "remove the line number: this looks like a line copied from a Galloper receipt"
-	case p.cur != nil:
-		sugg = "start every line of an order with OBJECTIVE, ROUTE, WHEN, FOR, INTENT or END; " +
-			"a long INTENT goes on several INTENT lines"
-	case !p.sawGame:
-		sugg = "remove this line, or mark it as quoted text with '>' at its start"
-	default:
-		sugg = "start every line with a keyword: GAME, SIDE, TURN, PASSWORD, SALT, ORDER, STACK, STANDING"
-	}
-	p.add(at, CodeUnknownKeyword, msg, sugg)
-}
-
-// clip shortens a word or value quoted back to the player.
-func clip(s string) string { return clipN(s, 40) }
-
-// clipN shortens s to at most n characters and an ellipsis.
-func clipN(s string, n int) string {
+// ClipN shortens s to at most n characters and an ellipsis.
+func ClipN(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	return string([]rune(s)[:n]) + "..."
+}
+
+// IsDigits reports whether s is one or more ASCII digits.
+func IsDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// QuoteName wraps a name in double quotes when it is itself wrapped in
+// quotes, so that reading it back removes only the added pair.
+func QuoteName(s string) string {
+	if Quoted(s) {
+		return `"` + s + `"`
+	}
+	return s
+}
+
+// JoinNames writes a list of names separated by commas.
+func JoinNames(ns []Name) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = QuoteName(n.Text)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// StripNames returns a copy of ns with every position zeroed.
+func StripNames(ns []Name) []Name {
+	if ns == nil {
+		return nil
+	}
+	out := make([]Name, len(ns))
+	for i, n := range ns {
+		out[i] = Name{Text: n.Text}
+	}
+	return out
 }

@@ -8,9 +8,8 @@ import (
 
 // Standing holds a side's standing reactions: the choices the rules give
 // the player whose units are acted upon, made in advance so that a segment
-// can be resolved without asking (LoB 2.2: Opening Volleys, loss
-// distribution, retreats, 6.3d, 6.3f, 6.3i, 9.4e, 9.4h, the Closing Roll
-// End Point of 4.0, leaders and Repls of 9.1a-d, HQs of 9.2).
+// can be resolved without asking. Which reactions there are, and their
+// options, is the dialect's ReactionTable.
 type Standing struct {
 	At        Pos
 	Reactions []Reaction
@@ -19,11 +18,11 @@ type Standing struct {
 // Reaction is one line of a STANDING block.
 type Reaction struct {
 	At   Pos
-	Kind string // one of ReactionKinds
+	Kind string // the Kind of one of the table's reactions
 	// Choices are the chosen options in canonical form, most preferred
-	// first. Only RETREAT and WITHDRAW take more than one.
+	// first. Only a reaction marked Several takes more than one.
 	Choices []Choice
-	Units   []Name // the units of VOLLEY PREFER, in order of preference
+	Units   []Name // the units named after a NamesAfter option, in order of preference
 }
 
 // Choice is one option of a reaction, in canonical form.
@@ -34,88 +33,38 @@ type Choice struct {
 
 // Position implements Order.
 func (s *Standing) Position() Pos { return s.At }
-func (*Standing) isOrder()        {}
 
-// ReactionKinds are the keywords of a STANDING block, in canonical order.
-var ReactionKinds = []string{"VOLLEY", "RETREAT", "LOSSES", "FRIENDS", "WITHDRAW", "CAVALRY",
-	"ARTILLERY", "FACING", "ENDPOINT", "LEADERS", "REPL", "HQ"}
-
-// reactionChoices maps, for each reaction kind, every accepted way of
-// writing an option to its canonical form.
-var reactionChoices = map[string]map[string]string{
-	"VOLLEY": {"BEST": "BEST", "BEST COLUMN": "BEST", "PREFER": "PREFER"},
-	"RETREAT": {
-		"AVOID EZOC": "AVOID EZOC", "AVOID EZOCS": "AVOID EZOC",
-		"TOWARD HQ": "TOWARD HQ", "TOWARDS HQ": "TOWARD HQ", "TOWARD OWN HQ": "TOWARD HQ", "HQ": "TOWARD HQ",
-		"ROADS": "ROADS", "PREFER ROADS": "ROADS", "ROAD": "ROADS",
-		"COVER": "COVER", "PREFER COVER": "COVER",
-		"STRAIGHT": "STRAIGHT", "STRAIGHTEST": "STRAIGHT",
-	},
-	"LOSSES": {
-		"STRONGEST": "STRONGEST", "STRONGEST FIRST": "STRONGEST", "FROM THE STRONGEST": "STRONGEST",
-		"SPREAD": "SPREAD", "EVENLY": "SPREAD", "SPREAD EVENLY": "SPREAD",
-		"TOP": "TOP", "TOP UNIT": "TOP", "FROM THE TOP": "TOP",
-	},
-	"FRIENDS": {
-		"PASS THROUGH": "PASS THROUGH", "PASS": "PASS THROUGH", "LET PASS": "PASS THROUGH", "ALLOW": "PASS THROUGH",
-		"JOIN": "JOIN", "DISPLACE": "DISPLACE", "DISPLACE LEFT": "DISPLACE LEFT", "DISPLACE RIGHT": "DISPLACE RIGHT",
-	},
-	"CAVALRY": {"STAND": "STAND", "STAND FAST": "STAND", "WITHDRAW": "WITHDRAW"},
-	"ARTILLERY": {
-		"NORMAL": "NORMAL", "NO EXTENSION": "NORMAL", "DO NOT EXTEND": "NORMAL",
-		"EXTEND": "EXTEND", "EXTEND TO 12": "EXTEND", "EXTEND RETREAT": "EXTEND",
-	},
-	"FACING": {
-		"ENEMY": "ENEMY", "TOWARD ENEMY": "ENEMY", "TOWARDS ENEMY": "ENEMY", "FACE ENEMY": "ENEMY",
-		"RETREAT": "RETREAT", "AWAY": "RETREAT", "WAY OF RETREAT": "RETREAT",
-		"KEEP": "KEEP", "UNCHANGED": "KEEP", "KEEP FACING": "KEEP",
-	},
-	"ENDPOINT": {"CLEAR": "CLEAR", "CLEAR LOS": "CLEAR", "BLOCKED": "BLOCKED", "BLOCK": "BLOCKED", "BLOCKED LOS": "BLOCKED"},
-	"LEADERS": {
-		"NEAREST": "NEAREST", "NEAREST UNITS": "NEAREST",
-		"HQ": "HQ", "TOWARD HQ": "HQ", "TOWARDS HQ": "HQ", "NEAREST HQ": "HQ",
-		"STRONGEST": "STRONGEST", "STRONGEST STACK": "STRONGEST",
-	},
-	"REPL": {
-		"FIRST": "FIRST", "FIRST UNIT": "FIRST",
-		"NEAREST": "NEAREST", "STRONGEST": "STRONGEST", "STRONGEST STACK": "STRONGEST",
-	},
-	"HQ": {
-		"FIRST": "FIRST", "FIRST HEX": "FIRST",
-		"STRONGEST": "STRONGEST", "STRONGEST STACK": "STRONGEST",
-		"SAFEST": "SAFEST", "FARTHEST FROM ENEMY": "SAFEST",
-	},
+// ReactionTable is a dialect's vocabulary for STANDING blocks: each
+// reaction a side may set, its options and its default.
+type ReactionTable struct {
+	// Reactions in canonical order.
+	Reactions []ReactionSpec
 }
 
-func init() { reactionChoices["WITHDRAW"] = reactionChoices["RETREAT"] }
-
-// ReactionDefault is what Galloper does for a reaction kind when a side's
-// STANDING block does not mention it.
-var ReactionDefault = map[string]string{
-	"VOLLEY":   "BEST",                  // the eligible stack giving the best Opening Volley column (LoB 5.4)
-	"RETREAT":  "AVOID EZOC, TOWARD HQ", // LoB 6.3
-	"LOSSES":   "STRONGEST",             // losses after the first from the strongest unit (LoB 5.1b)
-	"FRIENDS":  "PASS THROUGH",          // LoB 6.3d
-	"WITHDRAW": "AVOID EZOC, TOWARD HQ", // Open Order withdrawal path (LoB 9.4e)
-	"CAVALRY":  "WITHDRAW",              // Mounted cavalry withdraws (LoB 9.4h)
-	// A Limbered battery's retreat is not extended to 12 hexes (LoB 6.3f).
-	"ARTILLERY": "NORMAL",
-	// After a retreat or Displacement the stack faces the hex it came
-	// from, towards the enemy (LoB 3.3a, 6.3a, 6.3i).
-	"FACING": "ENEMY",
-	// In a Closing Roll situation the non-moving player places the End
-	// Points so that the line of sight is Clear when it can be (LoB 4.0,
-	// 3.5a #2).
-	"ENDPOINT": "CLEAR",
-	// A leader who escapes capture (LoB 9.1a) or whose units are destroyed
-	// under him (9.1d) goes to the nearest hex with units of his own.
-	"LEADERS": "NEAREST",
-	// A brigade's Repl goes to the hex of the brigade's first unit, in
-	// order of battle, that is elsewhere (LoB 9.1b).
-	"REPL": "FIRST",
-	// Of several hexes equally nearest a displaced HQ, the first by hex id
-	// (LoB 9.2).
-	"HQ": "FIRST",
+// ReactionSpec is one reaction of a ReactionTable.
+type ReactionSpec struct {
+	// Kind is the reaction's keyword, in capitals.
+	Kind string
+	// Forms are other ways of writing the keyword, each one or more
+	// words in capitals; the longest that matches is taken.
+	Forms []string
+	// Choices maps every accepted way of writing an option, in capitals
+	// with single spaces, to its canonical form.
+	Choices map[string]string
+	// NamesAfter is the canonical option that is followed by a list of
+	// unit names, most preferred first, or "".
+	NamesAfter string
+	// NamesForm is an example list of names, for the problems of a
+	// NamesAfter list.
+	NamesForm string
+	// Several is set when the reaction takes several options, most
+	// preferred first, separated by commas.
+	Several bool
+	// Default is what the system does when a side has not set the
+	// reaction, as a STANDING line would write it.
+	Default string
+	// Example is a sample line, for suggestions.
+	Example string
 }
 
 // Problem codes of STANDING blocks.
@@ -127,126 +76,136 @@ const (
 	CodeTooManyChoices  = "too-many-choices"   // several options where one is allowed
 )
 
-// reactionExample returns a sample line for a reaction kind.
-func reactionExample(k string) string {
-	switch k {
-	case "VOLLEY":
-		return "VOLLEY BEST (or VOLLEY PREFER Reilly, 1st Texas)"
-	case "RETREAT":
-		return "RETREAT AVOID EZOC, TOWARD HQ"
-	case "LOSSES":
-		return "LOSSES STRONGEST"
-	case "FRIENDS":
-		return "FRIENDS PASS THROUGH"
-	case "WITHDRAW":
-		return "WITHDRAW TOWARD HQ, ROADS"
-	case "CAVALRY":
-		return "CAVALRY STAND"
-	case "ARTILLERY":
-		return "ARTILLERY EXTEND"
-	case "FACING":
-		return "FACING ENEMY"
-	case "ENDPOINT":
-		return "ENDPOINT CLEAR"
-	case "LEADERS":
-		return "LEADERS HQ"
-	case "REPL":
-		return "REPL NEAREST"
-	case "HQ":
-		return "HQ STRONGEST"
+// Kinds lists the table's reaction keywords in canonical order.
+func (t *ReactionTable) Kinds() []string {
+	ks := make([]string, len(t.Reactions))
+	for i, r := range t.Reactions {
+		ks[i] = r.Kind
 	}
-	return k
+	return ks
+}
+
+// Spec returns the reaction of kind k, or nil.
+func (t *ReactionTable) Spec(k string) *ReactionSpec {
+	for i := range t.Reactions {
+		if t.Reactions[i].Kind == k {
+			return &t.Reactions[i]
+		}
+	}
+	return nil
+}
+
+// Default is the default of reaction kind k, "" for no such kind.
+func (t *ReactionTable) Default(k string) string {
+	if r := t.Spec(k); r != nil {
+		return r.Default
+	}
+	return ""
+}
+
+// OutsideStanding reports a reaction line found outside the STANDING
+// block; k is its keyword.
+func (p *Parser) OutsideStanding(at Pos, k string) {
+	p.Add(at, CodeOutsideStanding, fmt.Sprintf("%s is a standing reaction, outside a STANDING block", k),
+		"put it between a line STANDING and its END")
 }
 
 // openStanding starts the STANDING block.
-func (p *parser) openStanding(at Pos, val string, valAt Pos) {
+func (p *Parser) openStanding(l Line) {
+	at, val, valAt := l.At(), l.Value, l.ValueAt()
 	if p.sawStanding {
-		p.add(at, CodeDuplicateBlock, "there is already a STANDING block in this file", "put all standing reactions in one block")
+		p.Add(at, CodeDuplicateBlock, "there is already a STANDING block in this file", "put all standing reactions in one block")
 	}
 	if val != "" {
-		p.add(valAt, CodeTrailingText, fmt.Sprintf("STANDING takes nothing after it, found '%s'", clip(val)),
+		p.Add(valAt, CodeTrailingText, fmt.Sprintf("STANDING takes nothing after it, found '%s'", Clip(val)),
 			"write STANDING alone on its line, and each reaction on a line of its own")
 	}
 	p.sawStanding = true
 	s := &Standing{At: at}
-	p.f.Orders = append(p.f.Orders, s)
+	p.Append(s)
 	p.standing = s
 }
 
-// reactionKeyword reads the keyword of a line inside STANDING, allowing the
-// longer forms OPENING VOLLEY, MOUNTED CAVALRY and OPEN ORDER [WITHDRAW],
-// and LEADER for LEADERS. (END POINT is not a form: END closes the block.)
-// It returns the kind and the rest of the line, or "" if there is none.
-func reactionKeyword(ws []word) (string, []word) {
-	up := func(i int) string {
-		if i < len(ws) {
-			return strings.TrimSuffix(asciiUpper(ws[i].text), ":")
+// reactionKeyword reads the keyword of a line inside STANDING: a kind or
+// the longest of the table's other forms. It returns the reaction and the
+// rest of the line, or nil if there is none. A colon after a word of the
+// keyword is allowed.
+func reactionKeyword(t *ReactionTable, ws []Word) (*ReactionSpec, []Word) {
+	var best *ReactionSpec
+	n := 0
+	for i := range t.Reactions {
+		r := &t.Reactions[i]
+		if n < 1 && formMatches(r.Kind, ws) {
+			best, n = r, 1
 		}
-		return ""
-	}
-	switch k := up(0); {
-	case k == "OPENING" && up(1) == "VOLLEY":
-		return "VOLLEY", ws[2:]
-	case k == "MOUNTED" && up(1) == "CAVALRY":
-		return "CAVALRY", ws[2:]
-	case k == "OPEN" && up(1) == "ORDER":
-		if up(2) == "WITHDRAW" || up(2) == "WITHDRAWAL" {
-			return "WITHDRAW", ws[3:]
+		for _, f := range r.Forms {
+			if k := strings.Count(f, " ") + 1; k > n && formMatches(f, ws) {
+				best, n = r, k
+			}
 		}
-		return "WITHDRAW", ws[2:]
-	case k == "LEADER":
-		return "LEADERS", ws[1:]
-	case slices.Contains(ReactionKinds, k):
-		return k, ws[1:]
 	}
-	return "", nil
+	if best == nil {
+		return nil, nil
+	}
+	return best, ws[n:]
+}
+
+// formMatches reports whether ws starts with the words of form.
+func formMatches(form string, ws []Word) bool {
+	for i, f := range strings.Fields(form) {
+		if i >= len(ws) || strings.TrimSuffix(Upper(ws[i].Text), ":") != f {
+			return false
+		}
+	}
+	return true
 }
 
 // standingLine reads one reaction line.
-func (p *parser) standingLine(l line, kw string, kwOff int, val string, valOff int) {
-	ws := append([]word{{kw, kwOff}}, words(val, valOff)...)
-	k, rest := reactionKeyword(ws)
-	if k == "" {
-		p.unknownIn(l, kw, kwOff, "STANDING", ReactionKinds, CodeUnknownReaction)
+func (p *Parser) standingLine(l Line) {
+	t := p.d.Reactions()
+	ws := append([]Word{{l.Keyword, l.KeywordOff}}, Words(l.Value, l.ValueOff)...)
+	r, rest := reactionKeyword(t, ws)
+	if r == nil {
+		p.UnknownIn(l, "STANDING", t.Kinds(), CodeUnknownReaction)
 		return
 	}
-	at := l.pos(kwOff)
-	if i := slices.IndexFunc(p.standing.Reactions, func(r Reaction) bool { return r.Kind == k }); i >= 0 {
-		p.add(at, CodeDuplicateField, fmt.Sprintf("%s is already set on line %d", k, p.standing.Reactions[i].At.Line),
+	k, at := r.Kind, l.At()
+	if i := slices.IndexFunc(p.standing.Reactions, func(x Reaction) bool { return x.Kind == k }); i >= 0 {
+		p.Add(at, CodeDuplicateField, fmt.Sprintf("%s is already set on line %d", k, p.standing.Reactions[i].At.Line),
 			"keep one of them")
 		return
 	}
 	if len(rest) == 0 {
-		p.add(at, CodeEmptyValue, fmt.Sprintf("%s has no choice after it", k), "write "+reactionExample(k))
+		p.Add(at, CodeEmptyValue, fmt.Sprintf("%s has no choice after it", k), "write "+r.Example)
 		return
 	}
-	r := Reaction{At: at, Kind: k}
-	if k == "VOLLEY" && asciiUpper(rest[0].text) == "PREFER" {
-		off := rest[0].off + len(rest[0].text)
-		t, tOff := trimAt(l.text[off:], off)
-		r.Choices = []Choice{{At: l.pos(rest[0].off), Text: "PREFER"}}
-		if r.Units = p.names(l, t, tOff, l.pos(rest[0].off), "VOLLEY PREFER"); len(r.Units) == 0 {
+	x := Reaction{At: at, Kind: k}
+	if r.NamesAfter != "" && Upper(rest[0].Text) == r.NamesAfter {
+		off := rest[0].Off + len(rest[0].Text)
+		val, valOff := TrimAt(l.Text[off:], off)
+		x.Choices = []Choice{{At: l.Pos(rest[0].Off), Text: r.NamesAfter}}
+		if x.Units = p.Names(l, val, valOff, l.Pos(rest[0].Off), k+" "+r.NamesAfter, r.NamesForm); len(x.Units) == 0 {
 			return
 		}
-		p.standing.Reactions = append(p.standing.Reactions, r)
+		p.standing.Reactions = append(p.standing.Reactions, x)
 		return
 	}
-	if p.choices(l, &r, rest) {
-		p.standing.Reactions = append(p.standing.Reactions, r)
+	if p.choices(l, r, &x, rest) {
+		p.standing.Reactions = append(p.standing.Reactions, x)
 	}
 }
 
 // choices reads the comma-separated options of a reaction.
-func (p *parser) choices(l line, r *Reaction, ws []word) bool {
-	start := ws[0].off
+func (p *Parser) choices(l Line, r *ReactionSpec, x *Reaction, ws []Word) bool {
+	start := ws[0].Off
 	last := ws[len(ws)-1]
-	val := l.text[start : last.off+len(last.text)]
+	val := l.Text[start : last.Off+len(last.Text)]
 	ok := true
 	for off := start; ; {
 		item, rest, more := strings.Cut(val, ",")
-		t, tOff := trimAt(item, off)
-		if c, good := p.choice(l, r.Kind, t, tOff); good {
-			r.Choices = append(r.Choices, c)
+		t, tOff := TrimAt(item, off)
+		if c, good := p.choice(l, r, t, tOff); good {
+			x.Choices = append(x.Choices, c)
 		} else {
 			ok = false
 		}
@@ -255,35 +214,34 @@ func (p *parser) choices(l line, r *Reaction, ws []word) bool {
 		}
 		val, off = rest, off+len(item)+1
 	}
-	if ok && len(r.Choices) > 1 && r.Kind != "RETREAT" && r.Kind != "WITHDRAW" {
-		p.add(r.Choices[1].At, CodeTooManyChoices, fmt.Sprintf("%s takes one choice", r.Kind), "write "+reactionExample(r.Kind))
+	if ok && len(x.Choices) > 1 && !r.Several {
+		p.Add(x.Choices[1].At, CodeTooManyChoices, fmt.Sprintf("%s takes one choice", r.Kind), "write "+r.Example)
 		return false
 	}
 	return ok
 }
 
-// choice reads one option of reaction kind k.
-func (p *parser) choice(l line, k, t string, off int) (Choice, bool) {
-	at := l.pos(off)
-	opts := reactionChoices[k]
-	if c, ok := opts[asciiUpper(collapse(t))]; ok && c != "PREFER" {
+// choice reads one option of reaction r.
+func (p *Parser) choice(l Line, r *ReactionSpec, t string, off int) (Choice, bool) {
+	at := l.Pos(off)
+	if c, ok := r.Choices[Upper(Collapse(t))]; ok && (r.NamesAfter == "" || c != r.NamesAfter) {
 		return Choice{At: at, Text: c}, true
 	}
-	canon := canonicalChoices(k)
-	msg := fmt.Sprintf("%s has no choice '%s'", k, clip(t))
+	canon := r.canonical()
+	msg := fmt.Sprintf("%s has no choice '%s'", r.Kind, Clip(t))
 	if t == "" {
-		msg = fmt.Sprintf("empty choice in %s (two commas together, or a comma at an end?)", k)
-	} else if near := nearest(asciiUpper(collapse(t)), canon); near != "" {
+		msg = fmt.Sprintf("empty choice in %s (two commas together, or a comma at an end?)", r.Kind)
+	} else if near := Nearest(Upper(Collapse(t)), canon); near != "" {
 		msg += fmt.Sprintf(": did you mean '%s'?", near)
 	}
-	p.add(at, CodeBadChoice, msg, fmt.Sprintf("choose from %s", strings.Join(canon, ", ")))
+	p.Add(at, CodeBadChoice, msg, fmt.Sprintf("choose from %s", strings.Join(canon, ", ")))
 	return Choice{}, false
 }
 
-// canonicalChoices lists the canonical options of kind k, sorted.
-func canonicalChoices(k string) []string {
+// canonical lists the reaction's canonical options, sorted.
+func (r *ReactionSpec) canonical() []string {
 	var cs []string
-	for _, c := range reactionChoices[k] {
+	for _, c := range r.Choices {
 		if !slices.Contains(cs, c) {
 			cs = append(cs, c)
 		}
@@ -302,7 +260,7 @@ func writeStanding(b *strings.Builder, s *Standing) {
 		}
 		line := strings.Join(cs, ", ")
 		if len(r.Units) > 0 {
-			line += " " + joinNames(r.Units)
+			line += " " + JoinNames(r.Units)
 		}
 		fmt.Fprintf(b, "  %-9s %s\n", r.Kind, line)
 	}
@@ -317,7 +275,7 @@ func stripStanding(s *Standing) *Standing {
 		for i, c := range r.Choices {
 			cs[i] = Choice{Text: c.Text}
 		}
-		v.Reactions = append(v.Reactions, Reaction{Kind: r.Kind, Choices: cs, Units: stripNames(r.Units)})
+		v.Reactions = append(v.Reactions, Reaction{Kind: r.Kind, Choices: cs, Units: StripNames(r.Units)})
 	}
 	return v
 }

@@ -1,9 +1,9 @@
 package orders
 
-// nearest returns the candidate closest to word by edit distance (letters
+// Nearest returns the candidate closest to word by edit distance (letters
 // inserted, deleted, changed or swapped), or "" if none is close enough to
 // be a plausible slip: one edit for short words, two for longer ones.
-func nearest(word string, candidates []string) string {
+func Nearest(word string, candidates []string) string {
 	if len(word) > 20 {
 		return ""
 	}

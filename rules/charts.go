@@ -44,6 +44,9 @@ func ParseChartPack(name string, data []byte) (*ChartPack, error) {
 	if p.System == "" {
 		return nil, fmt.Errorf("chart pack %s: missing field 'system'", name)
 	}
+	if err := checkBounds(name, &p); err != nil { // charts_bounds.go
+		return nil, err
+	}
 	keys := make([]string, 0, len(p.Tables))
 	for k := range p.Tables {
 		keys = append(keys, k)

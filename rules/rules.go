@@ -7,11 +7,7 @@
 // resolution is a pure function of (state, orders, decisions, dice).
 package rules
 
-import (
-	"errors"
-
-	"galloper/orders"
-)
+import "galloper/orders"
 
 // Side names one side of a game, such as "USA" or "CSA".
 type Side string
@@ -64,6 +60,9 @@ type System interface {
 	// View is what one side can see of the state. The empty side is the
 	// umpire's view, which sees everything.
 	View(s State, side Side) View
+	// Dialect is the system's order language: the orders its players
+	// write inside the shared envelope, parsed once the game is known.
+	Dialect() orders.Dialect
 }
 
 // Input is everything a resolution may depend on.
@@ -144,40 +143,4 @@ func (e Event) VisibleTo(side Side) bool {
 		}
 	}
 	return false
-}
-
-// OptionalRule is one optional rule a game may switch on before play.
-type OptionalRule struct {
-	ID   string // the rule number, e.g. "12.2"
-	Name string // e.g. "Defensive Positions"
-}
-
-// OptionalRules is the capability of a System whose games may switch on
-// optional rules when they are set up. The adjudicator finds it by type
-// assertion.
-type OptionalRules interface {
-	// OptionalRules lists the optional rules a game may switch on.
-	OptionalRules() []OptionalRule
-	// WithOptionalRules returns a copy of a new game's state with the
-	// optional rules ids (each an OptionalRule's ID) in play. It is an
-	// error if an id names no optional rule or play has started.
-	WithOptionalRules(s State, ids []string) (State, error)
-	// OptionalRulesInPlay lists the ids of the optional rules in play in s.
-	OptionalRulesInPlay(s State) []string
-}
-
-// ErrNotRuling is wrapped by a Ruler's error when a referee's text is not
-// in the form the system understands: the ruling is then free text, for
-// people only.
-var ErrNotRuling = errors.New("not a ruling the engine understands")
-
-// Ruler is the capability of a System that can apply a referee's rulings
-// on matters it cannot judge itself, such as whether an order has met its
-// intent. The adjudicator finds it by type assertion.
-type Ruler interface {
-	// Rule applies a ruling to s and returns the new state and the event
-	// that records it. The error wraps ErrNotRuling when text is not in
-	// the system's form; any other error means the ruling is understood
-	// but cannot be applied to s, and says why.
-	Rule(s State, text string) (State, Event, error)
 }

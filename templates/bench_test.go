@@ -11,6 +11,7 @@ import (
 
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/lob"
 )
 
 // benchView is a generated 60x40 map as CSA sees it: mixed terrain, hills,
@@ -20,7 +21,7 @@ func benchView() rules.View {
 	const cols, rows = 60, 40
 	rng := rand.New(rand.NewPCG(1863, 7))
 	id := func(c, r int) string { return fmt.Sprintf("A%d.%d", c, r) }
-	m := &rules.MapView{Name: "Generated", Cols: cols, Rows: rows}
+	m := &rules.MapView{Name: "Generated", Layout: hex.LoB("A"), Cols: cols, Rows: rows}
 	terrains := []string{"clear", "clear", "clear", "clear", "clear", "woods", "woods", "woods", "orchard", "field", "field", "town", "marsh"}
 	for c := 1; c <= cols; c++ {
 		for r := 1; r <= rows; r++ {
@@ -62,9 +63,13 @@ func benchView() rules.View {
 		if i%2 == 1 {
 			side, c = "USA", 21+rng.IntN(20)
 		}
-		m.Units = append(m.Units, rules.UnitView{Name: fmt.Sprintf("%s Brigade %d", side, i), Side: side,
-			Kind: unitKinds[rng.IntN(len(unitKinds))], Hex: id(c, 1+rng.IntN(rows)), Facing: rng.IntN(7) - 1,
-			Formation: formations[rng.IntN(len(formations))], Status: statuses[rng.IntN(len(statuses))]})
+		kind, at, f := unitKinds[rng.IntN(len(unitKinds))], id(c, 1+rng.IntN(rows)), rng.IntN(7)-1
+		u := rules.UnitView{Name: fmt.Sprintf("%s Brigade %d", side, i), Side: side, Kind: kind, Hex: at,
+			Formation: formations[rng.IntN(len(formations))], Status: statuses[rng.IntN(len(statuses))]}
+		if f >= 0 {
+			u.Facing = rules.Facing(m.Layout.Bearing(f))
+		}
+		m.Units = append(m.Units, u)
 	}
 	for i := range 20 {
 		c, r := 2+rng.IntN(36), 2+rng.IntN(36)
@@ -72,7 +77,7 @@ func benchView() rules.View {
 			Hexes: []string{id(c, r), id(c+1, r), id(c+2, r), id(c+3, r+1), id(c+4, r+1), id(c+4, r+2)}})
 	}
 	return rules.View{Game: "bench", System: "lob.v2", Side: "CSA", Turn: "Turn 5 of 40, 08:00",
-		Segment: "Turn 5 (08:00), CSA player turn", Provisional: true, Map: m}
+		Segment: "Turn 5 (08:00), CSA player turn", Provisional: true, Map: m, Style: lob.Style()}
 }
 
 func BenchmarkRenderSVG(b *testing.B) {

@@ -139,17 +139,25 @@ func (s *scene) plate(c point, str string, size float64, bold bool, fill, border
 
 // layout places a map's hexes on the page.
 type layout struct {
-	m      *rules.MapView
-	byID   map[string]*rules.HexView
-	byPos  map[hex.Offset]*rules.HexView
-	win    struct{ c0, c1, r0, r1 int }
-	shown  []*rules.HexView // the hexes in the window, column by column
-	origin point            // where hex.Offset.Center's (0,0) lands
+	m     *rules.MapView
+	byID  map[string]*rules.HexView
+	byPos map[hex.Offset]*rules.HexView
+	win   struct{ c0, c1, r0, r1 int }
+	shown []*rules.HexView // the hexes in the window, column by column
+	geo   hex.Layout       // the map's layout
+	// lob is set for LoB's layout, whose positions hex.Offset gives
+	// directly; corner and edge hold a hex's corners and the ends of its
+	// hexside in each direction, from its centre.
+	lob    bool
+	corner [6]point
+	edges  [6][2]point
+	origin point // where the layout's (0,0) lands
 	maxY   float64
 	lowest int // the lowest elevation shown
 	area   rect
 	// colours are the counter colours of the sides on the map.
 	colours map[rules.Side]rgb
+	look    *look
 }
 
 func newLayout(v rules.View, o MapOptions) (*layout, error) {
@@ -157,8 +165,16 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	if m == nil {
 		return nil, fmt.Errorf("no map to render")
 	}
+	if err := m.Layout.Check(); err != nil {
+		return nil, fmt.Errorf("map %q: %w", m.Name, err)
+	}
+	lk, err := newLook(v.Style)
+	if err != nil {
+		return nil, err
+	}
 	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
-		colours: sideColourMap(m.Units)}
+		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk}
+	l.shape()
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
 		l.byID[h.ID] = h
@@ -180,16 +196,21 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	l.lowest = math.MaxInt
 	for _, h := range l.shown {
-		x, y := hex.Offset{Col: h.Col, Row: h.Row}.Center(hexSize)
+		x, y := l.centre(h)
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 		l.lowest = min(l.lowest, h.Elevation)
 	}
+	// Half a hex's width and height: flat-top hexes are wider than high.
+	halfW, halfH := hexSize, sqrt3/2*hexSize
+	if l.geo.Top == hex.PointyTop {
+		halfW, halfH = halfH, halfW
+	}
 	top := titleH + margin
-	w := maxX - minX + 2*hexSize
+	w := maxX - minX + 2*halfW
 	left := math.Max(margin, (minPageW-w)/2) // a narrow window sits in the middle
-	l.area = rect{left, top, left + w, top + maxY - minY + sqrt3*hexSize}
-	l.origin = point{left + hexSize - minX, top + sqrt3/2*hexSize}
+	l.area = rect{left, top, left + w, top + maxY - minY + 2*halfH}
+	l.origin = point{left + halfW - minX, top + halfH}
 	l.maxY = maxY
 	return l, nil
 }
@@ -249,8 +270,17 @@ func (l *layout) touches(ids []string) bool {
 
 // at is the centre of a hex on the page.
 func (l *layout) at(h *rules.HexView) point {
-	x, y := hex.Offset{Col: h.Col, Row: h.Row}.Center(hexSize)
+	x, y := l.centre(h)
 	return point{l.origin.X + x, l.origin.Y + l.maxY - y}
+}
+
+// centre is a hex's centre in the layout's y-up plane.
+func (l *layout) centre(h *rules.HexView) (x, y float64) {
+	o := hex.Offset{Col: h.Col, Row: h.Row}
+	if l.lob {
+		return o.Center(hexSize)
+	}
+	return l.geo.Center(o, hexSize)
 }
 
 // center is the centre of the hex with the given id.
@@ -277,34 +307,66 @@ func (l *layout) chain(ids []string) ([]point, error) {
 
 // neighbour is the hex beside h in direction d (hex.Directions), or nil.
 func (l *layout) neighbour(h *rules.HexView, d int) *rules.HexView {
-	a := hex.Offset{Col: h.Col, Row: h.Row}.ToAxial().Neighbor(d)
-	return l.byPos[a.ToOffset()]
+	o := hex.Offset{Col: h.Col, Row: h.Row}
+	if l.lob {
+		return l.byPos[o.ToAxial().Neighbor(d).ToOffset()]
+	}
+	return l.byPos[l.geo.ToOffset(l.geo.ToAxial(o).Neighbor(d))]
 }
 
-// corners are a hex's corners, corner i at 60i degrees clockwise from the
-// right-hand corner (the page's y axis points down).
-func corners(c point) []point {
+// shape works out, once a map, where a hex's corners and the ends of its
+// hexsides lie from its centre. Corner i is at 60i degrees clockwise from
+// the right-hand corner of a flat-top hex, or from the corner 30 degrees
+// below it on a pointy-top one (the page's y axis points down). The
+// hexside in direction d (hex.Directions) has its ends 30 degrees either
+// side of the direction's bearing; on LoB's grid that is 0 up-right,
+// counter-clockwise to 5 down-right.
+func (l *layout) shape() {
+	l.lob = l.geo == hex.LoB(l.geo.IDs.Letter) || l.geo == hex.Layout{IDs: hex.IDScheme{Letter: l.geo.IDs.Letter}}
+	start := 0.0
+	if l.geo.Top == hex.PointyTop {
+		start = math.Pi / 6
+	}
+	for i := range l.corner {
+		l.corner[i] = polar(hexSize, start+math.Pi/3*float64(i))
+	}
+	for d := range l.edges {
+		if l.lob {
+			l.edges[d] = [2]point{polar(hexSize, -math.Pi/3*float64(d)), polar(hexSize, -math.Pi/3*float64(d+1))}
+			continue
+		}
+		b := l.geo.Bearing(d)
+		l.edges[d] = [2]point{polar(hexSize, pageAngle(b+30)), polar(hexSize, pageAngle(b-30))}
+	}
+}
+
+// corners are the corners of the hex centred at c.
+func (l *layout) corners(c point) []point {
 	pts := make([]point, 6)
-	for i := range pts {
-		pts[i] = c.add(polar(hexSize, math.Pi/3*float64(i)))
+	for i, v := range l.corner {
+		pts[i] = c.add(v)
 	}
 	return pts
 }
 
-// edge is the hexside of a hex centred at c in direction d (hex.Directions:
-// 0 up-right, counter-clockwise to 5 down-right).
-func edge(c point, d int) (point, point) {
-	return c.add(polar(hexSize, -math.Pi/3*float64(d))), c.add(polar(hexSize, -math.Pi/3*float64(d+1)))
+// edge is the hexside of the hex centred at c in direction d.
+func (l *layout) edge(c point, d int) (point, point) {
+	e := l.edges[d]
+	return c.add(e[0]), c.add(e[1])
 }
 
-// buildScene lays out a view's map: terrain, then features, fog, orders,
-// units, and around them the title and the key.
+// buildScene lays out a view's board: a table (render_table.go), or a hex
+// map's terrain, then features, fog, orders, units, and around them the
+// title and the key.
 func buildScene(v rules.View, o MapOptions) (*scene, error) {
+	if v.Table != nil && v.Map == nil {
+		return buildTableScene(v)
+	}
 	l, err := newLayout(v, o)
 	if err != nil {
 		return nil, err
 	}
-	k := &key{fogSide: string(v.Side)}
+	k := &key{look: l.look, hexID: l.geo.ID(hex.Offset{Col: 1, Row: 1}), fogSide: string(v.Side)}
 	if v.Side == "" {
 		k.fogSide = "the umpire"
 	}
@@ -324,7 +386,11 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	sc.w = math.Max(minPageW, l.area.x1+margin)
 	keyH := drawKey(sc, k, l.area.y1+margin, l.colours)
 	sc.h = l.area.y1 + margin + keyH + margin
-	drawTitle(sc, v, l)
+	where := l.m.Name
+	if l.windowed() {
+		where = fmt.Sprintf("%s, columns %d-%d, rows %d-%d", l.m.Name, l.win.c0, l.win.c1, l.win.r0, l.win.r1)
+	}
+	drawTitle(sc, v, l.m.Name, where)
 	// The paper goes under everything drawn so far.
 	sc.shapes = append([]shape{{kind: polygon, pts: rectPts(0, 0, sc.w, sc.h), fill: paper, stroke: none}}, sc.shapes...)
 	return sc, nil

@@ -2,7 +2,6 @@ package templates
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +11,9 @@ import (
 // key records what a map shows, so that its key lists only that, plus the
 // fixed items.
 type key struct {
+	look *look
+	// hexID is the example hex id shown in the key; empty on a table.
+	hexID    string
 	seen     map[string]bool
 	unknowns map[string][]string // group -> names without a style, sorted
 	lo, hi   int
@@ -39,7 +41,7 @@ func (k *key) level(n int) {
 // kind records a kind of unit shown, and whether it has its own symbol.
 func (k *key) kind(name string) {
 	k.see("kind:" + name)
-	if name != "" && !slices.Contains(unitKinds, name) {
+	if _, ok := k.look.kindOf[name]; name != "" && !ok {
 		k.unknown("kind", name)
 	}
 }
@@ -69,7 +71,10 @@ func (k *key) items(colours map[rules.Side]rgb) []keyItem {
 	out = k.featureItems(out)
 	out = k.unitItems(out, colours)
 	out = k.markerItems(out)
-	return append(out, keyItem{"hex id, elevation", hexIDIcon})
+	if k.hexID == "" {
+		return out
+	}
+	return append(out, keyItem{"hex id, elevation", hexIDIcon(k.hexID)})
 }
 
 // addIf adds an entry when the map shows item.
@@ -93,11 +98,14 @@ func (k *key) named(prefix string) []string {
 }
 
 func (k *key) terrainItems(out []keyItem) []keyItem {
-	for _, t := range terrains {
+	for _, t := range k.look.terrains {
 		out = k.addIf(out, "terrain:"+t.name, t.name, terrainIcon(t.terrainStyle))
 	}
 	for _, name := range k.unknowns["terrain"] {
 		out = append(out, keyItem{name, terrainIcon(unknownTerrain)})
+	}
+	if !k.levels {
+		return out
 	}
 	return append(out, k.elevationItem())
 }
@@ -106,11 +114,11 @@ func (k *key) featureItems(out []keyItem) []keyItem {
 	out = k.addIf(out, "contour", "contour (heavy: 2+ levels)", lineIcon(contourLine, 2, [2]float64{}))
 	out = k.addIf(out, "stream", "creek", lineIcon(streamBlue, 3.4, [2]float64{}))
 	out = k.addIf(out, "road", "road", roadIcon)
-	for _, hs := range hexsideKinds {
-		out = k.addIf(out, "hexside:"+hs.kind, hs.label, hexsideIcon(hs.kind))
+	for _, hs := range k.look.hexsides {
+		out = k.addIf(out, "hexside:"+hs.Kind, hs.Label, k.hexsideIcon(hs.Kind))
 	}
 	for _, name := range k.unknowns["hexside"] {
-		out = append(out, keyItem{name, hexsideIcon(name)})
+		out = append(out, keyItem{name, k.hexsideIcon(name)})
 	}
 	return out
 }
@@ -126,30 +134,30 @@ func (k *key) unitItems(out []keyItem, colours map[rules.Side]rgb) []keyItem {
 		}
 		out = append(out, keyItem{s, swatchIcon(c)})
 	}
-	for _, kind := range unitKinds {
-		label := kind
-		if kind == "hq" {
-			label = "HQ"
+	for _, ks := range k.look.kinds {
+		label := ks.Label
+		if label == "" {
+			label = ks.Kind
 		}
-		out = k.addIf(out, "kind:"+kind, label, unitIcon(kind, unitColour))
+		out = k.addIf(out, "kind:"+ks.Kind, label, k.unitIcon(ks.Kind, unitColour))
 	}
 	for _, kind := range k.unknowns["kind"] {
-		out = append(out, keyItem{kind, unitIcon(kind, unitColour)})
+		out = append(out, keyItem{kind, k.unitIcon(kind, unitColour)})
 	}
 	for _, f := range k.named("formation:") {
-		out = append(out, keyItem{formationLetter(f) + " = " + f, formationIcon(f, unitColour)})
+		out = append(out, keyItem{k.look.formationLetter(f) + " = " + f, formationIcon(k.look.formationLetter(f), unitColour)})
 	}
 	return k.addIf(out, "facing", "facing", facingIcon(unitColour))
 }
 
 func (k *key) markerItems(out []keyItem) []keyItem {
-	for _, st := range statuses {
-		out = k.addIf(out, "status:"+st.name, st.label, statusIcon(st.name))
+	for _, st := range k.look.statuses {
+		out = k.addIf(out, "status:"+st.name, st.label, statusIcon(st.statusStyle))
 	}
 	for _, name := range k.unknowns["status"] {
-		out = append(out, keyItem{name, statusIcon(name)})
+		out = append(out, keyItem{name, statusIcon(k.look.statusFor(name))})
 	}
-	out = k.addIf(out, "fog", "not visible to "+k.fogSide, fogIcon)
+	out = k.addIf(out, "fog", "not visible to "+k.fogSide, k.fogIcon)
 	return k.addIf(out, "arrow", "order route and objective", arrowIcon)
 }
 
@@ -160,14 +168,13 @@ func (k *key) elevationItem() keyItem {
 	if k.hi > k.lo {
 		label = fmt.Sprintf("elevation %d-%d (darker is higher)", k.lo, k.hi)
 	}
-	lo, hi := k.lo, k.hi
+	lo, hi, plain := k.lo, k.hi, k.look.plainFill()
 	return keyItem{label, func(sc *scene, r rect) {
-		clear, _ := terrainFor("clear")
 		n := min(hi-lo+1, 4)
 		w := (r.x1 - r.x0) / float64(n)
 		for i := range n {
 			lv := lo + (hi-lo)*i/max(n-1, 1)
-			sc.poly(rectPts(r.x0+w*float64(i), r.y0, r.x0+w*float64(i+1), r.y1), clear.fill.scale(elevationFactor(lv, lo)), none, 0)
+			sc.poly(rectPts(r.x0+w*float64(i), r.y0, r.x0+w*float64(i+1), r.y1), plain.scale(elevationFactor(lv, lo)), none, 0)
 		}
 		sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), none, gridLine, 0.8)
 	}}
@@ -227,15 +234,15 @@ func roadIcon(sc *scene, r rect) {
 
 // hexsideIcon draws a hexside feature across the key's box: the edge
 // between two imaginary hexes above and below it.
-func hexsideIcon(kind string) func(*scene, rect) {
+func (k *key) hexsideIcon(kind string) func(*scene, rect) {
 	return func(sc *scene, r rect) {
 		c := point{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}
 		// The edge lies horizontally when the hexes are above and below.
 		d := sqrt3 * hexSize / 2
-		sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), terrainClear(), none, 0)
+		sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), k.look.plainFill(), none, 0)
 		sc.add(shape{kind: polygon, pts: rectPts(r.x0, r.y0, r.x1, r.y1), fill: none, stroke: gridLine, width: 0.8})
 		sub := &scene{}
-		hexside(sub, kind, point{c.X, c.Y - d}, point{c.X, c.Y + d})
+		hexside(sub, k.look.hexsideOf[kind], kind, point{c.X, c.Y - d}, point{c.X, c.Y + d})
 		// Scale the feature's length to the box; keep line widths.
 		for _, s := range sub.shapes {
 			for i, p := range s.pts {
@@ -246,38 +253,34 @@ func hexsideIcon(kind string) func(*scene, rect) {
 	}
 }
 
-func terrainClear() rgb {
-	st, _ := terrainFor("clear")
-	return st.fill
-}
-
 func swatchIcon(col rgb) func(*scene, rect) {
 	return func(sc *scene, r rect) {
 		sc.poly(rectPts(r.x0+3, r.y0, r.x1-3, r.y1), col, black, 1)
 	}
 }
 
-func unitIcon(kind string, col rgb) func(*scene, rect) {
+func (k *key) unitIcon(kind string, col rgb) func(*scene, rect) {
+	shape, symbol := k.look.shape(kind), k.look.symbol(kind)
 	return func(sc *scene, r rect) {
 		c := point{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}
-		switch kind {
-		case "leader":
+		switch shape {
+		case rules.ShapeDisc:
 			sc.disc(c, 7.5, col, black, 1)
 			sc.poly(star(c, 5.4), white, none, 0)
-		case "hq":
+		case rules.ShapeFlag:
 			sc.poly(rectPts(c.X-10, c.Y-7.5, c.X+10, c.Y+7.5), col, black, 1)
 			hqFlag(sc, point{c.X - 4, c.Y - 5}, 10, white)
 		default:
 			sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), col, black, 1)
-			armSymbol(sc, kind, rect{c.X - 7.5, c.Y - 4.5, c.X + 7.5, c.Y + 4.5})
+			armSymbol(sc, symbol, kind, rect{c.X - 7.5, c.Y - 4.5, c.X + 7.5, c.Y + 4.5})
 		}
 	}
 }
 
-func formationIcon(f string, col rgb) func(*scene, rect) {
+func formationIcon(letter string, col rgb) func(*scene, rect) {
 	return func(sc *scene, r rect) {
 		sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), col, black, 1)
-		sc.text(point{(r.x0 + r.x1) / 2, r.y1 - 4}, formationLetter(f), fontUnit, true, anchorMiddle, white)
+		sc.text(point{(r.x0 + r.x1) / 2, r.y1 - 4}, letter, fontUnit, true, anchorMiddle, white)
 	}
 }
 
@@ -289,9 +292,8 @@ func facingIcon(col rgb) func(*scene, rect) {
 	}
 }
 
-func statusIcon(name string) func(*scene, rect) {
+func statusIcon(st statusStyle) func(*scene, rect) {
 	return func(sc *scene, r rect) {
-		st := statusFor(name)
 		w := textWidth(st.short, fontSmall, true) + 7
 		c := point{(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2}
 		sc.poly(rectPts(c.X-w/2, c.Y-6, c.X+w/2, c.Y+6), st.fill, black, 0.6)
@@ -299,8 +301,8 @@ func statusIcon(name string) func(*scene, rect) {
 	}
 }
 
-func fogIcon(sc *scene, r rect) {
-	sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), terrainClear(), none, 0)
+func (k *key) fogIcon(sc *scene, r rect) {
+	sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), k.look.plainFill(), none, 0)
 	sc.add(shape{kind: polygon, pts: rectPts(r.x0, r.y0, r.x1, r.y1), fill: fogColour, alpha: fogAlpha, stroke: gridLine, width: 0.8})
 }
 
@@ -311,14 +313,18 @@ func arrowIcon(sc *scene, r rect) {
 	sc.disc(point{r.x1 - 5, y}, 5, none, arrowRed, 1.8)
 }
 
-func hexIDIcon(sc *scene, r rect) {
-	sc.text(point{r.x0, r.y1 - 4}, "A1.1", fontHexID, false, anchorStart, hexIDInk)
-	sc.text(point{r.x1 - 2, r.y1 - 4}, "2", fontSmall, false, anchorMiddle, hexIDInk)
+// hexIDIcon shows an example hex id, the map's first hex written in its
+// layout's id scheme, and an elevation.
+func hexIDIcon(id string) func(*scene, rect) {
+	return func(sc *scene, r rect) {
+		sc.text(point{r.x0, r.y1 - 4}, id, fontHexID, false, anchorStart, hexIDInk)
+		sc.text(point{r.x1 - 2, r.y1 - 4}, "2", fontSmall, false, anchorMiddle, hexIDInk)
+	}
 }
 
 // drawTitle writes the title band: game, turn, segment and side on the
 // left; the map, the window and PROVISIONAL CHARTS on the right.
-func drawTitle(sc *scene, v rules.View, l *layout) {
+func drawTitle(sc *scene, v rules.View, name, where string) {
 	sc.poly(rectPts(0, 0, sc.w, titleH), titleBand, none, 0)
 	side := string(v.Side)
 	if side == "" {
@@ -335,13 +341,9 @@ func drawTitle(sc *scene, v rules.View, l *layout) {
 	}
 	game := v.Game
 	if game == "" {
-		game = l.m.Name
+		game = name
 	}
 	sc.text(point{margin, 26}, fitText(game, fontTitle, true, right-margin), fontTitle, true, anchorStart, white)
-	where := l.m.Name
-	if l.windowed() {
-		where = fmt.Sprintf("%s, columns %d-%d, rows %d-%d", l.m.Name, l.win.c0, l.win.c1, l.win.r0, l.win.r1)
-	}
 	whereW := textWidth(where, fontSub, false)
 	sub := fmt.Sprintf("%s  ·  %s  ·  map for %s", v.Turn, v.Segment, side)
 	sc.text(point{margin, 47}, fitText(sub, fontSub, false, sc.w-3*margin-whereW), fontSub, false, anchorStart, 0xe8e4d8)

@@ -13,14 +13,14 @@ import (
 func drawTerrain(sc *scene, l *layout, k *key) error {
 	for _, h := range l.shown {
 		c := l.at(h)
-		st, known := terrainFor(h.Terrain)
+		st, known := l.look.terrainFor(h.Terrain)
 		k.see("terrain:" + h.Terrain)
 		if !known {
 			k.unknown("terrain", h.Terrain)
 		}
 		k.level(h.Elevation)
 		f := elevationFactor(h.Elevation, l.lowest)
-		sc.add(shape{kind: polygon, pts: corners(c), fill: st.fill.scale(f), stroke: none, class: "hex", hex: h.ID})
+		sc.add(shape{kind: polygon, pts: l.corners(c), fill: st.fill.scale(f), stroke: none, class: "hex", hex: h.ID})
 		terrainMarks(sc, c, st.marks, st.mark.scale(f))
 	}
 	var grid []point
@@ -32,7 +32,7 @@ func drawTerrain(sc *scene, l *layout, k *key) error {
 			if n := l.neighbour(h, d); d >= 3 && n != nil && l.inWindow(n) {
 				continue
 			}
-			a, b := edge(c, d)
+			a, b := l.edge(c, d)
 			grid = append(grid, a, b)
 		}
 	}
@@ -86,7 +86,7 @@ func drawContours(sc *scene, l *layout, k *key) error {
 			if n == nil || n.Elevation == h.Elevation || (l.inWindow(n) && d >= 3) {
 				continue
 			}
-			a, b := edge(c, d)
+			a, b := l.edge(c, d)
 			if diff := n.Elevation - h.Elevation; diff >= 2 || diff <= -2 {
 				thick = append(thick, a, b)
 			} else {
@@ -149,7 +149,7 @@ func drawFog(sc *scene, l *layout, k *key) error {
 	for _, h := range l.shown {
 		if h.Hidden {
 			k.see("fog")
-			sc.add(shape{kind: polygon, pts: corners(l.at(h)), fill: fogColour, alpha: fogAlpha, stroke: none, class: "fog", hex: h.ID})
+			sc.add(shape{kind: polygon, pts: l.corners(l.at(h)), fill: fogColour, alpha: fogAlpha, stroke: none, class: "fog", hex: h.ID})
 		}
 	}
 	return nil
@@ -190,14 +190,19 @@ func drawHexsides(sc *scene, l *layout, k *key) error {
 			return fmt.Errorf("%s hexside %s-%s: the hexes are not adjacent", hs.Kind, hs.A, hs.B)
 		}
 		k.see("hexside:" + hs.Kind)
-		hexside(sc, hs.Kind, ca, cb)
+		if _, ok := l.look.hexsideOf[hs.Kind]; !ok {
+			k.unknown("hexside", hs.Kind)
+		}
+		hexside(sc, l.look.hexsideOf[hs.Kind], hs.Kind, ca, cb)
 	}
 	return nil
 }
 
-// hexside draws one feature on the edge between hexes centred at a and b.
-// Directional features (ledge, dip) tick towards b, the lower side.
-func hexside(sc *scene, kind string, a, b point) {
+// hexside draws one feature on the edge between hexes centred at a and b,
+// as its style says: strokes along the edge, strokes across its middle,
+// then ticks towards b (for directional kinds, b is the lower side). A
+// kind without a style is drawn as a dashed magenta line.
+func hexside(sc *scene, st *rules.HexsideStyle, kind string, a, b point) {
 	m := mid(a, b)
 	along := b.sub(a).unit().perp()
 	toB := b.sub(a).unit()
@@ -207,44 +212,26 @@ func hexside(sc *scene, kind string, a, b point) {
 	add := func(pts []point, col rgb, w float64, dash [2]float64) {
 		sc.add(shape{kind: polyline, pts: pts, stroke: col, width: w, dash: dash, fill: none, class: "hexside-" + kind})
 	}
-	switch kind {
-	case "woods":
-		add(span(0.12), 0x2f6b28, 5.5, [2]float64{})
-	case "creek":
-		add(span(0.02), creekBlue, 4.5, [2]float64{})
-	case "stream":
-		add(span(0.02), streamBlue, 2.6, [2]float64{})
-	case "ford":
-		add(span(0.02), creekBlue, 4.5, [2]float64{})
-		add(across(m, 7), 0xe8cf8f, 6, [2]float64{})
-		add(across(m, 7), creekBlue, 1.4, [2]float64{2.5, 2})
-	case "bridge":
-		add(span(0.02), creekBlue, 4.5, [2]float64{})
-		add(across(m, 8), 0x2b2b2b, 9, [2]float64{})
-		add(across(m, 9), roadFill, 4.4, [2]float64{})
-	case "wall":
-		add(span(0.06), 0x5c5c5c, 3.6, [2]float64{4, 2})
-	case "slope":
-		add(span(0.04), 0x7a4a1e, 6, [2]float64{})
-	case "ledge":
-		// Ticks near the ends keep clear of the hex id below the edge.
-		add(span(0.04), 0x3f3a45, 3.4, [2]float64{})
-		for _, t := range []float64{0.16, 0.84} {
-			p := lerp(e0, e1, t)
-			add([]point{p, p.add(toB.mul(hexSize * 0.24))}, 0x3f3a45, 2.6, [2]float64{})
-		}
-	case "dip":
-		add(span(0.04), 0xa0461c, 3.4, [2]float64{})
-		for _, t := range []float64{0.16, 0.84} {
-			p := lerp(e0, e1, t)
+	if st == nil {
+		add(span(0.04), 0xb0209a, 3, [2]float64{3, 3})
+		return
+	}
+	for _, s := range st.Along {
+		add(span(s.Inset), colour(s.Colour), s.Width, s.Dash)
+	}
+	for _, s := range st.Across {
+		add(across(m, s.Half), colour(s.Colour), s.Width, s.Dash)
+	}
+	// Ticks near the ends keep clear of the hex id below the edge.
+	for _, t := range []float64{0.16, 0.84} {
+		p := lerp(e0, e1, t)
+		switch st.Ticks {
+		case "lines":
+			add([]point{p, p.add(toB.mul(hexSize * 0.24))}, colour(st.TickColour), st.TickWidth, [2]float64{})
+		case "points":
 			tip := p.add(toB.mul(hexSize * 0.26))
-			sc.add(shape{kind: polygon, pts: []point{tip, p.add(along.mul(4)), p.sub(along.mul(4))}, fill: 0xa0461c, stroke: none,
+			sc.add(shape{kind: polygon, pts: []point{tip, p.add(along.mul(4)), p.sub(along.mul(4))}, fill: colour(st.TickColour), stroke: none,
 				class: "hexside-" + kind})
 		}
-	default:
-		add(span(0.04), 0xb0209a, 3, [2]float64{3, 3})
 	}
 }
-
-// isCommander reports whether a unit is drawn as a leader or an HQ.
-func isCommander(u rules.UnitView) bool { return u.Kind == "leader" || u.Kind == "hq" }

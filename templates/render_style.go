@@ -75,33 +75,9 @@ type terrainStyle struct {
 	marks      string // "trees", "dots", "blocks", "tufts", "waves" or ""
 }
 
-// terrains lists known terrains in the order the key shows them.
-var terrains = []struct {
-	name string
-	terrainStyle
-}{
-	{"clear", terrainStyle{0xece5c6, none, ""}},
-	{"field", terrainStyle{0xf0df9c, 0xc9b260, "dots"}},
-	{"orchard", terrainStyle{0xcfe0a0, 0x6f9a48, "dots"}},
-	{"woods", terrainStyle{0x9cc08a, 0x4f7f40, "trees"}},
-	{"marsh", terrainStyle{0xc6dccd, 0x4f8a7a, "tufts"}},
-	{"rough", terrainStyle{0xd9cdb0, 0x8a7a5a, "dots"}},
-	{"town", terrainStyle{0xd9c7b3, 0x7d6047, "blocks"}},
-	{"water", terrainStyle{0xa9cfe8, 0x3b82c4, "waves"}},
-}
-
-// unknownTerrain fills terrains the renderer has no style for; the key
+// unknownTerrain fills terrains the style has no entry for; the key
 // names them.
 var unknownTerrain = terrainStyle{0xdddddd, 0x888888, ""}
-
-func terrainFor(name string) (terrainStyle, bool) {
-	for _, t := range terrains {
-		if t.name == name {
-			return t.terrainStyle, true
-		}
-	}
-	return unknownTerrain, false
-}
 
 // elevationFactor darkens higher ground: each level above the lowest on the
 // map takes 7% off, down to 58%.
@@ -109,10 +85,8 @@ func elevationFactor(level, lowest int) float64 {
 	return math.Max(0.58, 1-0.07*float64(level-lowest))
 }
 
-// sideColours are the counter colours of the usual sides; other sides take
-// the fallbacks in the order their names sort.
-var sideColours = map[rules.Side]rgb{"CSA": 0x6f7a86, "USA": 0x2f5ca8}
-
+// fallbackSides colour the sides a style does not list, in the order
+// their names sort.
 var fallbackSides = []rgb{0x8c4f2c, 0x3d7a3a, 0x7a3d7a, 0x2c7a7a}
 
 // statusStyle is a status marker: its fill, its text colour and the short
@@ -123,39 +97,121 @@ type statusStyle struct {
 	label      string // in the key
 }
 
-// statuses lists known unit statuses in the order the key shows them.
-var statuses = []struct {
-	name string
-	statusStyle
-}{
-	{"DG", statusStyle{0xf5c518, black, "DG", "disordered (DG)"}},
-	{"Sh", statusStyle{0xf07c00, black, "Sh", "shaken (Sh)"}},
-	{"Routed", statusStyle{0xd32f2f, white, "Rout", "routed"}},
-	{"Wrecked", statusStyle{black, white, "Wreck", "wrecked"}},
+// look is a system's style (rules.Style) made ready to draw: colours
+// parsed, names indexed. The renderer knows no system's sides, kinds,
+// terrains, hexsides or markers except through it.
+type look struct {
+	sides      map[rules.Side]rgb
+	kinds      []rules.KindStyle
+	kindOf     map[string]rules.KindStyle
+	terrains   []namedTerrain
+	hexsides   []rules.HexsideStyle
+	hexsideOf  map[string]*rules.HexsideStyle
+	statuses   []namedStatus
+	formations map[string]string
+	counterW   float64
+	counterH   float64
 }
 
-func statusFor(name string) statusStyle {
-	for _, s := range statuses {
-		if s.name == name {
-			return s.statusStyle
+type namedTerrain struct {
+	name string
+	terrainStyle
+}
+
+type namedStatus struct {
+	name string
+	statusStyle
+}
+
+// newLook reads a style; nil gives a neutral look with no names.
+func newLook(st *rules.Style) (*look, error) {
+	lk := &look{sides: map[rules.Side]rgb{}, kindOf: map[string]rules.KindStyle{},
+		hexsideOf: map[string]*rules.HexsideStyle{}, formations: map[string]string{}, counterW: 50, counterH: 25}
+	if st == nil {
+		return lk, nil
+	}
+	if err := st.Check(); err != nil {
+		return nil, err
+	}
+	col := func(s string) rgb { c, _ := rules.ParseColour(s); return rgb(c) }
+	for _, sd := range st.Sides {
+		lk.sides[sd.Side] = col(sd.Colour)
+	}
+	lk.kinds = st.Kinds
+	for _, k := range st.Kinds {
+		lk.kindOf[k.Kind] = k
+	}
+	for _, t := range st.Terrains {
+		ts := terrainStyle{fill: col(t.Fill), mark: none, marks: t.Marks}
+		if t.Marks != "" {
+			ts.mark = col(t.Mark)
 		}
+		lk.terrains = append(lk.terrains, namedTerrain{t.Terrain, ts})
+	}
+	lk.hexsides = st.Hexsides
+	for i := range lk.hexsides {
+		lk.hexsideOf[lk.hexsides[i].Kind] = &lk.hexsides[i]
+	}
+	for _, s := range st.Statuses {
+		lk.statuses = append(lk.statuses, namedStatus{s.Status, statusStyle{col(s.Fill), col(s.Text), s.Short, s.Label}})
+	}
+	for _, f := range st.Formations {
+		lk.formations[f.Formation] = f.Letter
+	}
+	if st.Counter.Width > 0 && st.Counter.Height > 0 {
+		lk.counterW, lk.counterH = st.Counter.Width, st.Counter.Height
+	}
+	return lk, nil
+}
+
+func (lk *look) terrainFor(name string) (terrainStyle, bool) {
+	for _, t := range lk.terrains {
+		if t.name == name {
+			return t.terrainStyle, true
+		}
+	}
+	return unknownTerrain, false
+}
+
+// plainFill is the fill of the first terrain the style lists (its open
+// ground), used under key icons and elevation shades.
+func (lk *look) plainFill() rgb {
+	if len(lk.terrains) == 0 {
+		return unknownTerrain.fill
+	}
+	return lk.terrains[0].fill
+}
+
+func (lk *look) statusFor(name string) statusStyle {
+	if s, ok := lk.knownStatus(name); ok {
+		return s
 	}
 	return statusStyle{0x7b1fa2, white, name, name}
 }
 
-// unitKinds lists the kinds of unit drawn with their own symbol, in the
-// order the key shows them.
-var unitKinds = []string{"infantry", "cavalry", "artillery", "wagon", "leader", "hq"}
+func (lk *look) knownStatus(name string) (statusStyle, bool) {
+	for _, s := range lk.statuses {
+		if s.name == name {
+			return s.statusStyle, true
+		}
+	}
+	return statusStyle{}, false
+}
 
-// hexsideKinds lists the hexside features in the order the key shows them.
-var hexsideKinds = []struct{ kind, label string }{
-	{"woods", "woods hexside"},
-	{"creek", "creek hexside"},
-	{"stream", "stream hexside"},
-	{"ford", "ford"},
-	{"bridge", "bridge"},
-	{"wall", "stone wall"},
-	{"slope", "slope"},
-	{"ledge", "rock ledge (ticks: down)"},
-	{"dip", "sudden dip (points: down)"},
+// shape is how a kind of unit is drawn: counter, disc or flag.
+func (lk *look) shape(kind string) string {
+	if s := lk.kindOf[kind].Shape; s != "" {
+		return s
+	}
+	return rules.ShapeCounter
+}
+
+// isCommander reports whether a unit is drawn beside a hex's stack, as a
+// leader's disc or an HQ's flag.
+func (lk *look) isCommander(u rules.UnitView) bool { return lk.shape(u.Kind) != rules.ShapeCounter }
+
+// colour parses a style colour that Check has passed.
+func colour(s string) rgb {
+	c, _ := rules.ParseColour(s)
+	return rgb(c)
 }

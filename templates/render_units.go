@@ -80,15 +80,16 @@ func drawUnits(sc *scene, l *layout, k *key) error {
 	return nil
 }
 
-// sideColourMap gives every side on the map its counter colour.
-func sideColourMap(units []rules.UnitView) map[rules.Side]rgb {
+// sideColourMap gives every side on the map its counter colour: the
+// style's, or a fallback.
+func (lk *look) sideColourMap(units []rules.UnitView) map[rules.Side]rgb {
 	var others []string
 	out := map[rules.Side]rgb{}
 	for _, u := range units {
 		if _, ok := out[u.Side]; ok {
 			continue
 		}
-		if c, ok := sideColours[u.Side]; ok {
+		if c, ok := lk.sides[u.Side]; ok {
 			out[u.Side] = c
 		} else {
 			out[u.Side] = none
@@ -107,7 +108,7 @@ func stack(sc *scene, k *key, colours map[rules.Side]rgb, c point, units []rules
 	var combat, commanders []rules.UnitView
 	for _, u := range units {
 		k.see("side:" + string(u.Side))
-		if isCommander(u) {
+		if k.look.isCommander(u) {
 			commanders = append(commanders, u)
 		} else {
 			combat = append(combat, u)
@@ -118,7 +119,7 @@ func stack(sc *scene, k *key, colours map[rules.Side]rgb, c point, units []rules
 		// leader's, or the HQ's when no leader is there.
 		name := shortName(commanders[0].Name)
 		for _, u := range commanders {
-			if u.Kind == "leader" {
+			if k.look.shape(u.Kind) == rules.ShapeDisc {
 				name = shortName(u.Name)
 				break
 			}
@@ -134,7 +135,7 @@ func stack(sc *scene, k *key, colours map[rules.Side]rgb, c point, units []rules
 	nl, nh := 0, 0
 	for _, u := range commanders {
 		p := point{c.X - 21 - 5*float64(nl), c.Y - 14 + 2*float64(nl)}
-		if u.Kind == "hq" {
+		if k.look.shape(u.Kind) == rules.ShapeFlag {
 			p = point{c.X + 19 + 5*float64(nh), c.Y - 13 + 2*float64(nh)}
 			nh++
 		} else {
@@ -152,48 +153,53 @@ func stack(sc *scene, k *key, colours map[rules.Side]rgb, c point, units []rules
 // counter draws a combat unit's counter centred at c: its arm of service
 // (NATO symbol), formation letter, name, facing pointer and status marker.
 func counter(sc *scene, k *key, fill rgb, u rules.UnitView, c point) {
-	x0, y0 := c.X-counterW/2, c.Y-counterH/2
-	x1 := x0 + counterW
-	if u.Facing >= 0 && u.Facing < 6 {
+	w, h := k.look.counterW, k.look.counterH
+	x0, y0 := c.X-w/2, c.Y-h/2
+	x1 := x0 + w
+	if u.Facing != nil {
 		k.see("facing")
-		facingPointer(sc, c, u.Facing)
+		facingPointer(sc, c, *u.Facing, w, h)
 	}
-	sc.add(shape{kind: polygon, pts: rectPts(x0, y0, x1, y0+counterH), fill: fill, stroke: black, width: 1.1, class: "unit"})
+	sc.add(shape{kind: polygon, pts: rectPts(x0, y0, x1, y0+h), fill: fill, stroke: black, width: 1.1, class: "unit"})
 	k.kind(u.Kind)
-	armSymbol(sc, u.Kind, rect{x0 + 4, y0 + 3, x0 + 19, y0 + 12})
+	armSymbol(sc, k.look.symbol(u.Kind), u.Kind, rect{x0 + 4, y0 + 3, x0 + 19, y0 + 12})
 	if u.Formation != "" {
 		k.see("formation:" + u.Formation)
-		sc.text(point{x0 + 23, y0 + 11.5}, formationLetter(u.Formation), fontUnit, true, anchorStart, white)
+		sc.text(point{x0 + 23, y0 + 11.5}, k.look.formationLetter(u.Formation), fontUnit, true, anchorStart, white)
 	}
-	sc.text(point{c.X, y0 + counterH - 3.5}, shortName(u.Name), fontUnit, true, anchorMiddle, white)
+	sc.text(point{c.X, y0 + h - 3.5}, shortName(u.Name), fontUnit, true, anchorMiddle, white)
 	statusMarker(sc, k, u.Status, point{x1 + 2, y0 - 1})
 }
 
-// facingPointer draws a triangle from the counter's edge towards hexside
-// f (hex.Directions).
-func facingPointer(sc *scene, c point, f int) {
-	a := -math.Pi/6 - math.Pi/3*float64(f)
-	d := polar(1, a)
-	t := math.Min(counterW/2/math.Max(math.Abs(d.X), 1e-9), counterH/2/math.Max(math.Abs(d.Y), 1e-9))
+// pageAngle turns a compass bearing (degrees clockwise from the top of the
+// board) into an angle on the page, whose y axis points down.
+func pageAngle(bearing float64) float64 { return (bearing - 90) * math.Pi / 180 }
+
+// facingPointer draws a triangle from the edge of a w by h counter centred
+// at c towards the bearing it faces.
+func facingPointer(sc *scene, c point, bearing, w, h float64) {
+	d := polar(1, pageAngle(bearing))
+	t := math.Min(w/2/math.Max(math.Abs(d.X), 1e-9), h/2/math.Max(math.Abs(d.Y), 1e-9))
 	base := c.add(d.mul(t - 1))
 	tip := c.add(d.mul(t + 10))
 	sc.poly([]point{tip, base.add(d.perp().mul(6)), base.sub(d.perp().mul(6))}, black, white, 1)
 }
 
-// armSymbol draws the NATO arm-of-service box within r: infantry crossed,
-// cavalry slashed, artillery dotted, wagons on wheels.
-func armSymbol(sc *scene, kind string, r rect) {
+// armSymbol draws the NATO arm-of-service box within r: crossed (infantry),
+// slashed (cavalry), dotted (artillery), on wheels (wagons), or the kind's
+// initial.
+func armSymbol(sc *scene, symbol, kind string, r rect) {
 	sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), none, white, 1.2)
 	bl, tr := point{r.x0, r.y1}, point{r.x1, r.y0}
-	switch kind {
-	case "infantry":
+	switch symbol {
+	case "cross":
 		sc.line([]point{{r.x0, r.y0}, {r.x1, r.y1}}, white, 1.1)
 		sc.line([]point{bl, tr}, white, 1.1)
-	case "cavalry":
+	case "slash":
 		sc.line([]point{bl, tr}, white, 1.1)
-	case "artillery":
+	case "dot":
 		sc.disc(mid(bl, tr), 2.3, white, none, 0)
-	case "wagon":
+	case "wheels":
 		sc.disc(point{r.x0 + 4, r.y1 - 2.5}, 1.6, white, none, 0)
 		sc.disc(point{r.x1 - 4, r.y1 - 2.5}, 1.6, white, none, 0)
 	default:
@@ -204,17 +210,14 @@ func armSymbol(sc *scene, kind string, r rect) {
 	}
 }
 
-// formationLetters are the letters counters show for the usual
-// formations.
-var formationLetters = map[string]string{
-	"line": "L", "column": "C", "road column": "RC", "march": "M", "skirmish": "Sk", "square": "Sq",
-	"mounted": "Mt", "dismounted": "D", "limbered": "Lb", "unlimbered": "U",
-}
+// symbol is the arm-of-service mark of a kind of unit.
+func (lk *look) symbol(kind string) string { return lk.kindOf[kind].Symbol }
 
-// formationLetter is what a counter shows for its formation: L for line,
-// C for column; the first two letters of a formation it does not know.
-func formationLetter(f string) string {
-	if l, ok := formationLetters[f]; ok {
+// formationLetter is what a counter shows for its formation: the style's
+// letters (LoB: L for line, C for column); the first two letters of a
+// formation the style does not list.
+func (lk *look) formationLetter(f string) string {
+	if l, ok := lk.formations[f]; ok {
 		return l
 	}
 	r := []rune(f)
@@ -234,8 +237,8 @@ func statusMarker(sc *scene, k *key, status string, p point) {
 		return
 	}
 	k.see("status:" + status)
-	st := statusFor(status)
-	if _, known := knownStatus(status); !known {
+	st := k.look.statusFor(status)
+	if _, known := k.look.knownStatus(status); !known {
 		k.unknown("status", status)
 	}
 	w := textWidth(st.short, fontSmall, true) + 7
@@ -243,20 +246,11 @@ func statusMarker(sc *scene, k *key, status string, p point) {
 	sc.text(point{p.X - w/2, p.Y + 3}, st.short, fontSmall, true, anchorMiddle, st.text)
 }
 
-func knownStatus(name string) (statusStyle, bool) {
-	for _, s := range statuses {
-		if s.name == name {
-			return s.statusStyle, true
-		}
-	}
-	return statusStyle{}, false
-}
-
 // commander draws a leader (round counter with a star) or an HQ (flag)
 // centred at c.
 func commander(sc *scene, k *key, fill rgb, u rules.UnitView, c point) {
 	k.kind(u.Kind)
-	if u.Kind == "hq" {
+	if k.look.shape(u.Kind) == rules.ShapeFlag {
 		x0, y0 := c.X-hqW/2, c.Y-hqH/2
 		sc.add(shape{kind: polygon, pts: rectPts(x0, y0, x0+hqW, y0+hqH), fill: fill, stroke: black, width: 1.1, class: "unit"})
 		hqFlag(sc, point{x0 + 7, y0 + 3}, hqH-6, white)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"strings"
 	"text/template"
 
 	"galloper/rules"
@@ -12,7 +13,14 @@ import (
 //go:embed text/*.tmpl
 var textFS embed.FS
 
-var texts = template.Must(template.ParseFS(textFS, "text/*.tmpl"))
+var texts = template.Must(template.New("").Funcs(template.FuncMap{"indent": indent}).ParseFS(textFS, "text/*.tmpl"))
+
+// indent puts n spaces before every line of s and drops its final line
+// break: the system's order form set into a mail.
+func indent(n int, s string) string {
+	pad := strings.Repeat(" ", n)
+	return pad + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pad)
+}
 
 // Line is one numbered line of text.
 type Line struct {
@@ -44,6 +52,11 @@ type ProblemsData struct {
 	Game, Side string
 	Problems   []ProblemLine
 	Source     []Line // the order file as received, numbered
+	// More counts the problems found beyond those listed.
+	More int
+	// SourceOmitted is the number of lines of an order file too long to
+	// repeat in the reply.
+	SourceOmitted int
 }
 
 // ReportData fills a results mail.
@@ -94,6 +107,15 @@ func Reminder(d ReminderData) (string, error) { return run("reminder.tmpl", d) }
 type HelpData struct {
 	Address  string
 	Commands []string
+	// Examples are the systems' example orders (rules.Style's
+	// OrderExample), shown below an order file's envelope.
+	Examples []OrderExample
+}
+
+// OrderExample is one system's example order.
+type OrderExample struct {
+	System string
+	Text   string
 }
 
 // StatusData fills the reply to STATUS, ORDERS, DEADLINE and MAP.

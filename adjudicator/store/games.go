@@ -243,3 +243,11 @@ func (t *Tx) InvitedPlayers(inviteHash string) ([]Player, error) {
 	}
 	return out, rows.Err()
 }
+
+// GameFold finds a game by its id in any case, as a mail gateway may
+// write the plus part of an address (GALLOPER+CREEK-1...@). A game whose
+// id matches exactly comes first.
+func (t *Tx) GameFold(id string) (Game, error) {
+	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ? COLLATE NOCASE ORDER BY id = ? DESC, id LIMIT 1`, id, id))
+	return g, notFound(err, "game "+id)
+}

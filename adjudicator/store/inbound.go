@@ -167,3 +167,11 @@ func (t *Tx) SetMailboxValidity(name string, v uint32, now int64) error {
 		WHERE uid_validity != excluded.uid_validity`, name, v, now)
 	return err
 }
+
+// LastInboundUID is the highest UID stored from a mailbox under one
+// UIDVALIDITY, 0 when there is none: intake reads the mail above it.
+func (t *Tx) LastInboundUID(mailbox string, uidValidity uint32) (uint32, error) {
+	var uid uint32
+	err := t.queryRow(`SELECT COALESCE(max(uid), 0) FROM inbound WHERE mailbox = ? AND uid_validity = ?`, mailbox, uidValidity).Scan(&uid)
+	return uid, err
+}

@@ -1,6 +1,9 @@
 package store
 
-import "database/sql"
+import (
+	"database/sql"
+	"fmt"
+)
 
 // Outgoing is a mail waiting in (or sent from) the outbox. Its Message-ID
 // is fixed when it is created, so a retried send is recognisably the same
@@ -140,4 +143,86 @@ func (t *Tx) DiscardHeld(gameID string, segment int) (int, error) {
 	}
 	n, err := res.RowsAffected()
 	return int(n), err
+}
+
+// ClaimOutgoing takes a due pending mail for one sending attempt: its next
+// attempt moves to until (Unix ms), so that no other attempt sends it
+// meanwhile, and its last error says it is being sent. It reports false
+// when the mail is no longer pending and due at now. The sender commits
+// the claim before the mail leaves.
+func (t *Tx) ClaimOutgoing(id, now, until int64) (bool, error) {
+	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = ? WHERE id = ? AND status = 'pending' AND next_attempt <= ?`,
+		until, claimedNote, id, now)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// claimedNote marks a mail claimed for sending and not yet recorded.
+const claimedNote = "claimed for sending"
+
+// ReleaseClaims makes the mails a stopped sender had claimed but not
+// recorded due again at now, and returns how many: at start-up, when no
+// other sender can hold them. Such a mail may have left before the stop;
+// it goes again under the same Message-ID.
+func (t *Tx) ReleaseClaims(now int64) (int, error) {
+	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
+		WHERE status = 'pending' AND last_error = ?`, now, claimedNote)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// OutboxByStatus lists outbox rows with the given status ("" for all),
+// newest first, at most limit of them.
+func (t *Tx) OutboxByStatus(status string, limit int) ([]Outgoing, error) {
+	return t.outgoing(`WHERE ? = '' OR status = ? ORDER BY id DESC LIMIT ?`, status, status, limit)
+}
+
+// RetryOutgoing puts a failed or bounced mail (or a pending one waiting out its
+// backoff) back in the queue, due at now, and reports whether it did: an
+// operator's `galloper outbox retry` after fixing what made the server
+// refuse it. Sent, held and discarded mails are left alone.
+func (t *Tx) RetryOutgoing(id, now int64) (bool, error) {
+	res, err := t.exec(`UPDATE outbox SET status = 'pending', next_attempt = ? WHERE id = ? AND status IN ('failed', 'bounced', 'pending')`, now, id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// OutgoingByMessageID finds an outbox row by its Message-ID.
+func (t *Tx) OutgoingByMessageID(msgID string) (Outgoing, error) {
+	rows, err := t.outgoing(`WHERE message_id = ?`, msgID)
+	if err == nil && len(rows) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Outgoing{}, fmt.Errorf("outgoing mail %s: %w", msgID, err)
+	}
+	return rows[0], nil
+}
+
+// LastSentTo finds the newest mail sent to an address (in any case).
+func (t *Tx) LastSentTo(addr string) (Outgoing, error) {
+	rows, err := t.outgoing(`WHERE recipient = ? COLLATE NOCASE AND status = 'sent' ORDER BY id DESC LIMIT 1`, addr)
+	if err == nil && len(rows) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Outgoing{}, fmt.Errorf("mail sent to %s: %w", addr, err)
+	}
+	return rows[0], nil
+}
+
+// MarkBounced records that a sent mail came back undelivered (a delivery
+// status notification said so); reason is the server's status and words.
+func (t *Tx) MarkBounced(id int64, reason string) error {
+	_, err := t.exec(`UPDATE outbox SET status = 'bounced', last_error = ? WHERE id = ?`, reason, id)
+	return err
 }

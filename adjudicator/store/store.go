@@ -33,6 +33,9 @@ type DB struct {
 // pending migrations. The connection runs in WAL mode with full sync, so a
 // committed row survives a crash or power loss.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if err := prepareFile(path); err != nil {
+		return nil, err
+	}
 	dsn := "file:" + path + "?_journal_mode=WAL&_busy_timeout=10000&_foreign_keys=on&_synchronous=FULL&_txlock=immediate"
 	sdb, err := sql.Open("sqlite3", dsn)
 	if err != nil {
@@ -120,12 +123,20 @@ func (t *Tx) prepared(q string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// WithTx runs fn in one transaction, committing if fn returns nil.
+// WithTx runs fn in one transaction, committing if fn returns nil. If fn
+// panics the transaction is rolled back before the panic goes on, so the
+// one connection is free for whoever recovers it.
 func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	t, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			_ = t.Rollback()
+			panic(r)
+		}
+	}()
 	if err := fn(&Tx{tx: t, ctx: ctx}); err != nil {
 		_ = t.Rollback()
 		return err

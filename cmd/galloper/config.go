@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"galloper/rules/systems"
 	"log/slog"
 	"os"
 	"strings"
@@ -31,9 +32,19 @@ type Config struct {
 	Poll     time.Duration `mapstructure:"poll"`
 	LogLevel string        `mapstructure:"log_level"`
 	Metrics  string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
-	IMAP     struct {
+	// MetricsPublic allows a metrics address off loopback.
+	MetricsPublic bool `mapstructure:"metrics_public"`
+	// Timeout bounds each exchange with the mail servers.
+	Timeout time.Duration `mapstructure:"timeout"`
+	// HealthyWithin is how recently IMAP and SMTP must have answered for
+	// /healthz to say ok.
+	HealthyWithin time.Duration `mapstructure:"healthy_within"`
+	IMAP          struct {
 		Addr         string `mapstructure:"addr"`
 		TLS          bool   `mapstructure:"tls"`
+		StartTLS     bool   `mapstructure:"starttls"`
+		CAFile       string `mapstructure:"ca_file"`
+		ServerName   string `mapstructure:"server_name"`
 		Username     string `mapstructure:"username"`
 		Password     string `mapstructure:"password"`
 		PasswordFile string `mapstructure:"password_file"`
@@ -41,10 +52,27 @@ type Config struct {
 		Processed    string `mapstructure:"processed"`
 		MaxSize      int64  `mapstructure:"max_size"`
 	} `mapstructure:"imap"`
+	// TokenKeyFile holds the key that seals reply tokens in the database;
+	// empty: the database's path with ".key" appended, created if missing.
+	TokenKeyFile string `mapstructure:"token_key_file"`
+	Limits       struct {
+		MIMEDepth    int   `mapstructure:"mime_depth"`
+		MIMEParts    int   `mapstructure:"mime_parts"`
+		DecodedBytes int64 `mapstructure:"decoded_bytes"`
+		OrderBytes   int   `mapstructure:"order_bytes"`
+		OrderLines   int   `mapstructure:"order_lines"`
+		OrderBlocks  int   `mapstructure:"order_blocks"`
+		BlockLines   int   `mapstructure:"block_lines"`
+		Problems     int   `mapstructure:"problems"`
+		ReplyBytes   int   `mapstructure:"reply_bytes"`
+		Attempts     int   `mapstructure:"attempts"`
+	} `mapstructure:"limits"`
 	SMTP struct {
 		Addr         string `mapstructure:"addr"`
 		TLS          bool   `mapstructure:"tls"`
 		StartTLS     bool   `mapstructure:"starttls"`
+		CAFile       string `mapstructure:"ca_file"`
+		ServerName   string `mapstructure:"server_name"`
 		Username     string `mapstructure:"username"`
 		Password     string `mapstructure:"password"`
 		PasswordFile string `mapstructure:"password_file"`
@@ -59,9 +87,10 @@ func loadConfig(path string) (Config, error) {
 	v.SetDefault("grace", "0s")
 	v.SetDefault("decision_window", "24h")
 	v.SetDefault("poll", "1m")
+	v.SetDefault("timeout", mail.DefaultTimeout.String())
+	v.SetDefault("healthy_within", "15m")
 	v.SetDefault("log_level", "info")
 	v.SetDefault("imap.mailbox", "INBOX")
-	v.SetDefault("smtp.starttls", true)
 	v.SetEnvPrefix("GALLOPER")
 	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
 	v.AutomaticEnv()
@@ -72,8 +101,15 @@ func loadConfig(path string) (Config, error) {
 			return c, fmt.Errorf("read config %s: %w", path, err)
 		}
 	}
+	if err := strictKeys(v); err != nil {
+		return c, err
+	}
 	if err := v.Unmarshal(&c); err != nil {
 		return c, fmt.Errorf("config %s: %w", path, err)
+	}
+	// STARTTLS is the default for SMTP, unless implicit TLS is asked for.
+	if !c.SMTP.TLS && !v.InConfig("smtp.starttls") && os.Getenv("GALLOPER_SMTP_STARTTLS") == "" {
+		c.SMTP.StartTLS = true
 	}
 	for _, s := range []struct {
 		file string
@@ -106,8 +142,11 @@ func (c Config) validate() error {
 	if _, err := c.weekdays(); err != nil {
 		return err
 	}
-	if c.Poll <= 0 {
-		return fmt.Errorf("config: poll must be positive, got %s", c.Poll)
+	if c.Poll < minPoll {
+		return fmt.Errorf("config: poll must be at least %s, got %s", minPoll, c.Poll)
+	}
+	if err := c.checkConnections(); err != nil {
+		return err
 	}
 	if c.IMAP.MaxSize < 0 {
 		return fmt.Errorf("config: imap.max_size must not be negative, got %d", c.IMAP.MaxSize)
@@ -147,19 +186,32 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 		return cfg, nil, err
 	}
 	days, _ := cfg.weekdays() // checked by loadConfig
-	adj := adjudicator.New(db, adjudicator.Config{Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
-		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide},
+	key, err := tokenKey(cfg.tokenKeyFile())
+	if err != nil {
+		db.Close()
+		return cfg, nil, err
+	}
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
+		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide, Limits: cfg.limits(), TokenKey: key},
 		time.Now, rand.Reader, cfg.logger())
+	if n, err := adj.SealTokens(ctx); err != nil {
+		db.Close()
+		return cfg, nil, fmt.Errorf("seal reply tokens: %w", err)
+	} else if n > 0 {
+		cfg.logger().Info("reply tokens sealed under the token key", "players", n, "key_file", cfg.tokenKeyFile())
+	}
 	return cfg, adj, nil
 }
 
 func (c Config) imapConfig() mail.IMAPConfig {
-	return mail.IMAPConfig{Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox,
-		Processed: c.IMAP.Processed, MaxSize: c.IMAP.MaxSize}
+	return mail.IMAPConfig{Addr: c.IMAP.Addr, TLS: c.IMAP.TLS, StartTLS: c.IMAP.StartTLS, Username: c.IMAP.Username, Password: c.IMAP.Password, Mailbox: c.IMAP.Mailbox,
+		Processed: c.IMAP.Processed, MaxSize: c.IMAP.MaxSize, Timeout: c.Timeout,
+		TLSOptions: mail.TLSOptions{CAFile: c.IMAP.CAFile, ServerName: c.IMAP.ServerName}}
 }
 
 func (c Config) smtpConfig() mail.SMTPConfig {
-	return mail.SMTPConfig{Addr: c.SMTP.Addr, TLS: c.SMTP.TLS, StartTLS: c.SMTP.StartTLS, Username: c.SMTP.Username, Password: c.SMTP.Password, From: c.Address}
+	return mail.SMTPConfig{Addr: c.SMTP.Addr, TLS: c.SMTP.TLS, StartTLS: c.SMTP.StartTLS, Username: c.SMTP.Username, Password: c.SMTP.Password, From: c.Address,
+		Timeout: c.Timeout, TLSOptions: mail.TLSOptions{CAFile: c.SMTP.CAFile, ServerName: c.SMTP.ServerName}}
 }
 
 func (c Config) logger() *slog.Logger {
@@ -168,4 +220,13 @@ func (c Config) logger() *slog.Logger {
 		lvl = slog.LevelInfo
 	}
 	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+}
+
+// limits are the configured limits on what one mail can make Galloper do;
+// a key left out takes its default (adjudicator.DefaultLimits).
+func (c Config) limits() adjudicator.Limits {
+	l := c.Limits
+	return adjudicator.Limits{MIMEDepth: l.MIMEDepth, MIMEParts: l.MIMEParts, DecodedBytes: l.DecodedBytes,
+		OrderBytes: l.OrderBytes, OrderLines: l.OrderLines, OrderBlocks: l.OrderBlocks, BlockLines: l.BlockLines,
+		Problems: l.Problems, ReplyBytes: l.ReplyBytes, Attempts: l.Attempts}.WithDefaults()
 }

@@ -23,6 +23,8 @@ func TestExampleConfigIsValid(t *testing.T) {
 
 // `galloper check-config` accepts the shipped example as it is.
 func TestCheckConfigCommand(t *testing.T) {
+	t.Setenv("GALLOPER_IMAP_PASSWORD", "imap-secret")
+	t.Setenv("GALLOPER_SMTP_PASSWORD", "smtp-secret")
 	out, err := runGalloper("check-config", "--config", "../../config.example.yaml")
 	if err != nil || !strings.Contains(out, "config ../../config.example.yaml is valid") {
 		t.Fatalf("check-config on the example: %v\n%s", err, out)

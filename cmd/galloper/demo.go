@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -8,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"galloper/rules/systems"
 	"io"
 	"os"
 	"path/filepath"
@@ -101,7 +103,7 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 		return err
 	}
 	defer db.Close()
-	adj := adjudicator.New(db, adjudicator.Config{Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: demoGM, Domain: "demo.galloper.test"}, time.Now, newSeedReader(seed), nil)
 	err = adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: demoScenario, Players: []adjudicator.PlayerSpec{
 		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}})
 	if err != nil {
@@ -432,12 +434,17 @@ func saveMaps(raw []byte, dir string) (int, error) {
 			_, params, _ := h.ContentDisposition()
 			name = params["filename"]
 		}
-		if !strings.HasSuffix(name, ".svg") && !strings.HasSuffix(name, ".png") {
+		if !strings.HasSuffix(name, ".svg.zip") && !strings.HasSuffix(name, ".png") {
 			continue
 		}
 		b, err := io.ReadAll(p.Body)
 		if err != nil {
 			return n, err
+		}
+		if strings.HasSuffix(name, ".zip") {
+			if name, b, err = unzipOne(b); err != nil {
+				return n, err
+			}
 		}
 		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), b, 0o644); err != nil {
 			return n, err
@@ -483,4 +490,22 @@ func slug(s string) string {
 		s = s[:40]
 	}
 	return s
+}
+
+// unzipOne reads the one file in a zip archive, as a map's SVG is sent.
+func unzipOne(b []byte) (string, []byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return "", nil, err
+	}
+	if len(zr.File) != 1 {
+		return "", nil, fmt.Errorf("map archive holds %d files, want 1", len(zr.File))
+	}
+	f, err := zr.File[0].Open()
+	if err != nil {
+		return "", nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 64<<20))
+	return zr.File[0].Name, data, err
 }

@@ -164,7 +164,7 @@ func demoScript(m *rules.MapView, u rules.UnitView, enemy []rules.UnitView, cent
 		return head + "  FORMATION LINE\n  FACE " + demoFacings[face]
 	case d <= demoReach[u.Kind] && u.Formation != "column" && u.Formation != "mounted":
 		s := head
-		if u.Facing != face {
+		if u.Facing == nil || *u.Facing != hex.LoB("A").Bearing(face) {
 			s += "  FACE " + demoFacings[face] + "\n"
 		}
 		s += "  FIRE " + target

@@ -18,6 +18,10 @@ import (
 	"galloper/rules"
 )
 
+// maxReportMail is the size budget of a results or game-start mail of the
+// Lantern Ridge battle, with its maps.
+const maxReportMail = 300 << 10
+
 // TestDemo plays the default demo game and checks what a user is
 // promised: at least 8 mails that parse as MIME, maps, dice that verify,
 // a tampered roll or link that does not, and the order system and field
@@ -53,6 +57,10 @@ func TestDemo(t *testing.T) {
 			raw, _ := os.ReadFile(f)
 			checkInlineMap(t, f, raw)
 			reports++
+			// A month of these must fit a real mailbox quota.
+			if len(raw) > maxReportMail {
+				t.Errorf("%s weighs %d KB, over the budget of %d KB", filepath.Base(f), len(raw)>>10, maxReportMail>>10)
+			}
 		}
 	}
 	if reports < 8 {
@@ -157,7 +165,7 @@ func checkInlineMap(t *testing.T, name string, raw []byte) {
 			html = string(b)
 		case "image/png":
 			cid, pngDisp = h.Get("Content-Id"), disp
-		case "image/svg+xml":
+		case "application/zip":
 			svgDisp = disp
 		}
 	}
@@ -171,7 +179,7 @@ func checkInlineMap(t *testing.T, name string, raw []byte) {
 		t.Errorf("%s: the HTML part does not show the PNG by its Content-ID %s", name, cid)
 	}
 	if svgDisp != "attachment" {
-		t.Errorf("%s: SVG map disposition %q, want attachment", name, svgDisp)
+		t.Errorf("%s: zipped SVG map disposition %q, want attachment", name, svgDisp)
 	}
 }
 

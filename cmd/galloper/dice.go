@@ -114,8 +114,20 @@ func verifyDiceFiles(files []string, head string) (int, error) {
 		if head != "" && fmt.Sprintf("%x", r.Head) != strings.ToLower(head) {
 			return 0, fmt.Errorf("game %s segment %d: chain head %x is not the published head %s", r.GameID, r.Segment, r.Head, head)
 		}
-		if i > 0 && recs[i-1].GameID == r.GameID && recs[i-1].Segment == r.Segment-1 && !bytes.Equal(recs[i-1].Link, r.Prev) {
-			return 0, fmt.Errorf("game %s segment %d: previous link %x is not the link revealed by segment %d", r.GameID, r.Segment, r.Prev, r.Segment-1)
+		if i == 0 || recs[i-1].GameID != r.GameID {
+			continue
+		}
+		// Records of links not given (a segment rolled back and resolved
+		// again with a fresh link, or a record not at hand) are bridged by
+		// hashing: the previous link, hashed once per missing link, must be
+		// the last link seen.
+		before := recs[i-1]
+		if err := dice.CheckLink(r.Prev, before.Link, r.Segment-1-before.Segment); err != nil {
+			if before.Segment == r.Segment-1 {
+				return 0, fmt.Errorf("game %s segment %d: previous link %x is not the link revealed by segment %d", r.GameID, r.Segment, r.Prev, before.Segment)
+			}
+			return 0, fmt.Errorf("game %s segment %d: previous link %x does not hash in %d steps to the link revealed by segment %d",
+				r.GameID, r.Segment, r.Prev, r.Segment-1-before.Segment, before.Segment)
 		}
 	}
 	return len(recs), nil

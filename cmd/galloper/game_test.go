@@ -32,6 +32,11 @@ func TestGameNewInvite(t *testing.T) {
 	if !regexp.MustCompile(`invite for USA: JOIN [A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}`).MatchString(out) {
 		t.Fatalf("no invite code printed:\n%s", out)
 	}
+	// A serve may be running already: the message must not say the mails
+	// wait for the next one.
+	if !strings.Contains(out, "a running `galloper serve` sends them at its next poll") {
+		t.Fatalf("game new does not say when its mails go:\n%s", out)
+	}
 	if _, err := run("game", "new", "--config", cfg, "--id", "x", "--player", "CSA:c@p.test:pc", "--nmr", "sometimes"); err == nil ||
 		!strings.Contains(err.Error(), "use defaults or wait") {
 		t.Fatalf("bad --nmr: %v", err)

@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"galloper/adjudicator/store"
+	"galloper/mail"
 )
 
 // opsRegistry is the daemon's Prometheus registry: Go and process
@@ -37,7 +38,7 @@ func opsRegistry(db *store.DB) *prometheus.Registry {
 			Help: "Received mails stored, by processing status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountInbound(st) }) }))
 	}
-	for _, st := range []string{"pending", "sent", "failed"} {
+	for _, st := range []string{"pending", "sent", "failed", "bounced"} {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "galloper_outbox_mails",
 			Help: "Outgoing mails, by delivery status.", ConstLabels: prometheus.Labels{"status": st}},
 			func() float64 { return count(func(tx *store.Tx) (int, error) { return tx.CountOutbox(st) }) }))
@@ -45,15 +46,37 @@ func opsRegistry(db *store.DB) *prometheus.Registry {
 	return reg
 }
 
+// healthCheck is what /healthz asks: that the database can be written,
+// and that IMAP and SMTP have answered within the configured time.
+type healthCheck struct {
+	db     *store.DB
+	health *mail.Health // nil: the mail servers are not checked
+	within time.Duration
+	now    func() time.Time // time.Now when nil
+}
+
+func (h healthCheck) check(ctx context.Context) error {
+	if err := h.db.Writable(ctx); err != nil {
+		return err
+	}
+	if h.health == nil {
+		return nil
+	}
+	now := time.Now
+	if h.now != nil {
+		now = h.now
+	}
+	return h.health.Check(now(), h.within)
+}
+
 // opsHandler serves /metrics (Prometheus) from reg and /healthz for the
-// daemon.
-func opsHandler(db *store.DB, reg *prometheus.Registry) http.Handler {
+// daemon: 200 "ok", or 503 with the first problem found.
+func opsHandler(h healthCheck, reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
-		err := db.WithTx(r.Context(), func(tx *store.Tx) error { _, err := tx.CountOutbox("pending"); return err })
-		if err != nil {
-			http.Error(w, "database: "+err.Error(), http.StatusServiceUnavailable)
+		if err := h.check(r.Context()); err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
 			return
 		}
 		fmt.Fprintln(w, "ok")
@@ -62,12 +85,12 @@ func opsHandler(db *store.DB, reg *prometheus.Registry) http.Handler {
 }
 
 // serveOps runs the ops server on addr until ctx ends.
-func serveOps(ctx context.Context, addr string, db *store.DB, reg *prometheus.Registry, log *slog.Logger) error {
+func serveOps(ctx context.Context, addr string, h healthCheck, reg *prometheus.Registry, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("metrics listener %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: opsHandler(db, reg), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: opsHandler(h, reg), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -23,7 +23,7 @@ func TestOpsEndpoints(t *testing.T) {
 	})
 	reg := opsRegistry(db)
 	mail.NewMetrics(reg)
-	srv := httptest.NewServer(opsHandler(db, reg))
+	srv := httptest.NewServer(opsHandler(healthCheck{db: db}, reg))
 	defer srv.Close()
 	get := func(path string) string {
 		res, err := srv.Client().Get(srv.URL + path)

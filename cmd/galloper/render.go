@@ -68,8 +68,8 @@ func renderScenario(w io.Writer, systemID, scenario, side string, window int, ou
 		return err
 	}
 	v := sys.View(st, viewSide)
-	if v.Map == nil {
-		return fmt.Errorf("%s has no hex map to draw", sys.Name())
+	if v.Map == nil && v.Table == nil {
+		return fmt.Errorf("%s has no board to draw", sys.Name())
 	}
 	v.Game = scenario + ", starting position"
 	render := templates.RenderSVG
@@ -98,11 +98,15 @@ func sideOf(umpire rules.View, scenario, name string) (rules.Side, error) {
 		return "", nil
 	}
 	var sides []string
+	var units []rules.UnitView
 	if umpire.Map != nil {
-		for _, u := range umpire.Map.Units {
-			if !slices.Contains(sides, string(u.Side)) {
-				sides = append(sides, string(u.Side))
-			}
+		units = umpire.Map.Units
+	} else if umpire.Table != nil {
+		units = umpire.Table.Units
+	}
+	for _, u := range units {
+		if !slices.Contains(sides, string(u.Side)) {
+			sides = append(sides, string(u.Side))
 		}
 	}
 	sort.Strings(sides)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"galloper/rules/systems"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -38,7 +39,7 @@ func replayCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				adj = adjudicator.New(db, adjudicator.Config{}, time.Now, nil, nil)
+				adj = adjudicator.New(db, adjudicator.Config{Systems: systems.All()}, time.Now, nil, nil)
 			default:
 				return errors.New("replay: give --config FILE or --db FILE")
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"galloper/rules/systems"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func replayDB(t *testing.T, path string) (adjudicator.ReplayResult, error) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	return adjudicator.New(db, adjudicator.Config{}, time.Now, nil, nil).Replay(context.Background(), demoGame)
+	return adjudicator.New(db, adjudicator.Config{Systems: systems.All()}, time.Now, nil, nil).Replay(context.Background(), demoGame)
 }
 
 // TestReplay: the demo game replays from its database to the same states
@@ -93,7 +94,7 @@ func BenchmarkReplay(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	adj := adjudicator.New(db, adjudicator.Config{}, time.Now, nil, nil)
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All()}, time.Now, nil, nil)
 	var res adjudicator.ReplayResult
 	for b.Loop() {
 		if res, err = adj.Replay(context.Background(), demoGame); err != nil {

@@ -25,7 +25,7 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(serveCmd(), gameCmd(), demoCmd(), renderCmd(), diceCmd(), checkConfigCmd(), mailCmd(), validateCmd())
+	root.AddCommand(serveCmd(), gameCmd(), demoCmd(), renderCmd(), diceCmd(), checkConfigCmd(), mailCmd(), validateCmd(), outboxCmd())
 	return root
 }
 
@@ -37,6 +37,13 @@ func serveCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			cfg, err := loadConfig(cfgPath)
+			if err != nil {
+				return err
+			}
+			if err := cfg.checkLogins(); err != nil {
+				return err
+			}
 			cfg, adj, err := openAdjudicator(ctx, cfgPath)
 			if err != nil {
 				return err
@@ -44,23 +51,29 @@ func serveCmd() *cobra.Command {
 			db := adj.DB()
 			defer db.Close()
 			log := cfg.logger()
+			health := mail.NewHealth(time.Now())
 			d := &mail.Daemon{
 				Intake:    mail.NewIntake(cfg.imapConfig(), db, time.Now, log),
 				Processor: mail.NewProcessor(adj, log),
 				Sender:    mail.NewSender(cfg.smtpConfig(), db, time.Now, log),
-				Adj:       adj, Poll: cfg.Poll, Log: log,
+				Adj:       adj, Poll: cfg.Poll, Log: log, Health: health,
 			}
+			d.Sender.ProbeEvery = cfg.HealthyWithin / 3
 			if cfg.Metrics != "" {
 				reg := opsRegistry(db)
 				d.Metrics = mail.NewMetrics(reg)
+				health.Register(reg)
+				h := healthCheck{db: db, health: health, within: cfg.HealthyWithin}
 				go func() {
-					if err := serveOps(ctx, cfg.Metrics, db, reg, log); err != nil {
+					if err := serveOps(ctx, cfg.Metrics, h, reg, log); err != nil {
 						log.Error("metrics server stopped", "err", err)
 					}
 				}()
 			}
 			log.Info("galloper serving", "mailbox", cfg.IMAP.Username+"@"+cfg.IMAP.Addr, "database", cfg.Database)
-			return d.Run(ctx)
+			err = d.Run(ctx)
+			log.Info("galloper stopped", "err", err)
+			return err
 		},
 	}
 	cmd.Flags().StringVar(&cfgPath, "config", "", "configuration file (see config.example.yaml)")
@@ -70,20 +83,38 @@ func serveCmd() *cobra.Command {
 
 func checkConfigCmd() *cobra.Command {
 	var cfgPath string
+	var connect bool
 	cmd := &cobra.Command{
-		Use:   "check-config --config FILE",
-		Short: "Check a configuration file and print what it sets",
+		Use:   "check-config --config FILE [--connect]",
+		Short: "Check a configuration file and print what it sets; --connect also logs in to the mail servers",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := loadConfig(cfgPath)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "config %s is valid: mailbox %s at %s, sending via %s, database %s, deadline %s\n",
+			if err := cfg.checkLogins(); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "config %s is valid: mailbox %s at %s, sending via %s, database %s, deadline %s\n",
 				cfgPath, cfg.IMAP.Username, cfg.IMAP.Addr, cfg.SMTP.Addr, cfg.Database, cfg.Deadline)
+			if !connect {
+				return nil
+			}
+			ctx := cmd.Context()
+			if err := mail.NewIntake(cfg.imapConfig(), nil, time.Now, nil).Check(ctx); err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "imap: logged in to %s as %s and opened %s\n", cfg.IMAP.Addr, cfg.IMAP.Username, cfg.IMAP.Mailbox)
+			if err := mail.NewSender(cfg.smtpConfig(), nil, time.Now, nil).Check(ctx); err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "smtp: logged in to %s and the server accepts mail from %s\n", cfg.SMTP.Addr, cfg.Address)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&cfgPath, "config", "", "configuration file")
+	cmd.Flags().BoolVar(&connect, "connect", false, "log in to the IMAP and SMTP servers and check that the SMTP server accepts Galloper's address as sender")
 	_ = cmd.MarkFlagRequired("config")
 	return cmd
 }
@@ -145,7 +176,7 @@ func gameCmd() *cobra.Command {
 			if err := adj.CreateGame(ctx, spec); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "game %s created; game-start mails are queued and go out with the next `galloper serve`\n", id)
+			fmt.Fprintf(cmd.OutOrStdout(), "game %s created; its game-start mails are queued: a running `galloper serve` sends them at its next poll, or the next one started\n", id)
 			for _, side := range invites {
 				fmt.Fprintf(cmd.OutOrStdout(), "invite for %s: JOIN %s  (give it to the player; it works once)\n", side, codes[side])
 			}

@@ -42,8 +42,9 @@ type Server struct {
 	mu         sync.Mutex
 	outbox     []Message
 	arrived    chan struct{}
-	failNext   int // refuse the next N deliveries with a temporary error
-	rejectNext int // refuse the next N deliveries with a permanent error
+	failNext   int    // refuse the next N deliveries with a temporary error
+	rejectNext int    // refuse the next N deliveries with a permanent error
+	notOwned   string // a sender refused at RCPT with 553, as Postfix refuses a login's foreign address
 }
 
 // Start starts both servers on loopback ports chosen by the system.
@@ -151,6 +152,15 @@ func (s *Server) RejectNext(n int) {
 	s.mu.Unlock()
 }
 
+// RefuseSender makes the SMTP server refuse every mail from addr at RCPT
+// TO with 553 5.7.1, as Postfix with reject_sender_login_mismatch refuses
+// a sender address the login does not own; "" lifts the refusal.
+func (s *Server) RefuseSender(addr string) {
+	s.mu.Lock()
+	s.notOwned = strings.ToLower(addr)
+	s.mu.Unlock()
+}
+
 // Sent returns every mail accepted for someone other than the game master.
 func (s *Server) Sent() []Message {
 	s.mu.Lock()
@@ -190,6 +200,13 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.srv.mu.Lock()
+	refused := ss.srv.notOwned != "" && strings.EqualFold(ss.from, ss.srv.notOwned)
+	ss.srv.mu.Unlock()
+	if refused {
+		return &smtp.SMTPError{Code: 553, EnhancedCode: smtp.EnhancedCode{5, 7, 1},
+			Message: "<" + ss.from + ">: Sender address rejected: not owned by user"}
+	}
 	ss.to = append(ss.to, strings.ToLower(to))
 	return nil
 }

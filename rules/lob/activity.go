@@ -6,6 +6,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // This file is the Activity Phase executor (LoB 2.2): the active side's
@@ -17,7 +18,7 @@ import (
 
 // actingStack is a stack carrying out its activity script.
 type actingStack struct {
-	script *orders.Stack
+	script *lobtext.Stack
 	// units are the stack's combat units in stacking order (the first is
 	// the top unit, LoB 3.2b); leaders move with them.
 	units   []*Piece
@@ -60,9 +61,9 @@ type actingStack struct {
 
 // scriptedUnits lists the counters the file's activity scripts name.
 func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
-	out, pieces := map[string]bool{}, r.s.pieceNames(r.side)
+	out := map[string]bool{}
 	for _, o := range f.Orders {
-		st, ok := o.(*orders.Stack)
+		st, ok := o.(*lobtext.Stack)
 		if !ok {
 			continue
 		}
@@ -73,7 +74,7 @@ func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
 			}
 		}
 		for _, n := range names {
-			if m := match("unit", n.Text, pieces); m.ok {
+			if m := r.s.matchPiece(r.side, n.Text); m.ok {
 				out[r.s.doc.Pieces[m.target].Name] = true
 			}
 		}
@@ -86,14 +87,14 @@ func (r *resolver) scriptedUnits(f *orders.File) map[string]bool {
 func (r *resolver) stackActivities(f *orders.File) {
 	r.keepStanding(f)
 	for _, o := range f.Orders {
-		if st, ok := o.(*orders.Stack); ok {
+		if st, ok := o.(*lobtext.Stack); ok {
 			r.runStack(st)
 		}
 	}
 }
 
 // runStack carries out one activity script.
-func (r *resolver) runStack(st *orders.Stack) {
+func (r *resolver) runStack(st *lobtext.Stack) {
 	a := r.actingStack(st)
 	if a == nil {
 		return
@@ -143,7 +144,7 @@ func movingStep(verb string) bool {
 
 // stepText names a script step for events: "MOVE F8.6 F8.7",
 // "FORMATION LINE", "LIMBER".
-func stepText(s orders.Step) string {
+func stepText(s lobtext.Step) string {
 	parts := []string{s.Verb}
 	if s.Word != "" {
 		parts = append(parts, s.Word)
@@ -157,11 +158,10 @@ func stepText(s orders.Step) string {
 // actingStack gathers a script's counters, leaving out (and reporting)
 // those eliminated or that have had their activity this phase (LoB 2.2);
 // it returns nil when none is left.
-func (r *resolver) actingStack(st *orders.Stack) *actingStack {
+func (r *resolver) actingStack(st *lobtext.Stack) *actingStack {
 	a := &actingStack{script: st, spent: map[string]MP{}, faced: map[string]bool{}}
-	pieces := r.s.pieceNames(r.side)
 	for _, n := range st.Units {
-		m := match("unit", n.Text, pieces)
+		m := r.s.matchPiece(r.side, n.Text)
 		if !m.ok {
 			continue
 		}
@@ -213,7 +213,7 @@ func (r *resolver) activated(a *actingStack) {
 // Command Radius at the moment it begins to move (LoB 10.2f). Posted
 // batteries are exempt (9.1c).
 func (r *resolver) stackOutOfRadius(a *actingStack) bool {
-	t := r.s.newTrace(r.side)
+	t := r.trace()
 	links := r.s.links(r.side)
 	for _, p := range a.units {
 		l, ok := links[p.Name]
@@ -248,7 +248,7 @@ func (a *actingStack) names() string {
 
 // step carries out one step of a script and reports whether the script
 // goes on.
-func (r *resolver) step(a *actingStack, s orders.Step) bool {
+func (r *resolver) step(a *actingStack, s lobtext.Step) bool {
 	if a.fired {
 		r.add("step-refused", "LoB 5.2f", "%s has fired; firing ends its activity, so %s is not done", a.names(), s.Verb)
 		return false
@@ -304,7 +304,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 		a.splitHexes = append(a.splitHexes, a.hex)
 	}
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames(r.side))
+		m := r.s.matchPiece(r.side, n.Text)
 		if !m.ok {
 			continue
 		}
@@ -324,7 +324,7 @@ func (r *resolver) split(a *actingStack, names []orders.Name) {
 // the worse Morale State of the two (6.0a).
 func (r *resolver) join(a *actingStack, names []orders.Name) {
 	for _, n := range names {
-		m := match("unit", n.Text, r.s.pieceNames(r.side))
+		m := r.s.matchPiece(r.side, n.Text)
 		if !m.ok {
 			continue
 		}
@@ -414,10 +414,10 @@ func (r *resolver) fail(err error) bool {
 }
 
 // reaction is a side's standing choice for a reaction kind, or the
-// documented default (orders.ReactionDefault) when it kept none.
+// documented default (lobtext.ReactionDefault) when it kept none.
 func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
 	if cs, ok := r.s.standing(side, kind); ok {
 		return cs[0], r.s.preferred(side, kind)
 	}
-	return orders.ReactionDefault[kind], nil
+	return lobtext.ReactionDefault[kind], nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // benchScenario is a 30 by 20 map of open ground with a Confederate
@@ -118,7 +119,7 @@ func benchOrders() string {
 // activities (30 moves, 10 fires with Morale Checks) with seeded dice.
 func BenchmarkActivityPhase(b *testing.B) {
 	st := benchState(b)
-	f, ps := orders.Parse(benchOrders())
+	f, ps := lobtext.Parse(benchOrders())
 	if len(ps) > 0 {
 		b.Fatalf("orders: %+v", ps)
 	}

@@ -7,6 +7,7 @@ import (
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/lob/lobtext"
 )
 
 // skedaddles starts the Skedaddles of this Activity Phase: those the
@@ -178,7 +179,7 @@ func (r *resolver) whyStuck(p *Piece) string {
 // close-up, a return to radius, a withdrawal (LoB 10.2g, 10.7b). It moves
 // by the activity engine's steps, as a Move Activity would (3.0).
 func (r *resolver) autoStack(p *Piece) *actingStack {
-	return &actingStack{script: &orders.Stack{}, units: []*Piece{p}, hex: p.Hex, start: p.Hex,
+	return &actingStack{script: &lobtext.Stack{}, units: []*Piece{p}, hex: p.Hex, start: p.Hex,
 		spent: map[string]MP{}, faced: map[string]bool{}, morale: r.s.marker(p.Hex).Morale}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 
 	"go.yaml.in/yaml/v3"
 	"pgregory.net/rapid"
@@ -95,7 +96,7 @@ func TestActivityScriptsResolve(t *testing.T) {
 		for i, p := range st.doc.Pieces {
 			st.index[p.Name] = i
 		}
-		f, ps := orders.Parse("GAME field\nSIDE CSA\nTURN 1\n" + script.String())
+		f, ps := lobtext.Parse("GAME field\nSIDE CSA\nTURN 1\n" + script.String())
 		if len(ps) > 0 || len(st.validate(st.side(), f)) > 0 {
 			t.Skip("the drawn scripts are not legal orders")
 		}

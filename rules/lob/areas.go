@@ -92,11 +92,15 @@ func (s *State) drawArea(c *Command) []AreaMark {
 	if len(own) == 0 {
 		return nil
 	}
+	at := make([]hex.Axial, len(own)) // read once, not once for each enemy hex
+	for i, h := range own {
+		at[i] = s.scn.Map.axial(h)
+	}
 	var marks []AreaMark
 	for _, e := range s.enemyHexes(c) {
-		reach := 1 << 20
-		for _, h := range own {
-			reach = min(reach, s.scn.Map.distance(h, e))
+		reach, ea := 1<<20, s.scn.Map.axial(e)
+		for _, a := range at {
+			reach = min(reach, hex.Distance(a, ea))
 		}
 		marks = append(marks, AreaMark{Hex: e, Reach: reach})
 	}
@@ -147,8 +151,10 @@ func (s *State) recordArea(c *Command) NoOrdersArea {
 // it ends nearer to a recorded enemy hex than the forward line and nearer
 // than the unit stood (so a unit already forward may fall back).
 func (a NoOrdersArea) beyond(m *Map, from, to string) string {
+	fa, ta := m.axial(from), m.axial(to) // read once: a step is checked against every mark
 	for _, mk := range a.Marks {
-		if d := m.distance(to, mk.Hex); d < mk.Reach && d < m.distance(from, mk.Hex) {
+		e := axialOf(m, mk.Hex)
+		if d := hex.Distance(ta, e); d < mk.Reach && d < hex.Distance(fa, e) {
 			return fmt.Sprintf("%s is %d hexes from %s, nearer than the Command's forward line (%d)", to, d, mk.Hex, mk.Reach)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // freeOfAreas gives every Command of the position an empty no-orders area
@@ -63,7 +64,7 @@ func TestAreaBarrier(t *testing.T) {
 
 // scriptedStack is a stack of counters moved by an activity script.
 func scriptedStack(r *resolver, at string, names ...string) *actingStack {
-	a := &actingStack{script: &orders.Stack{}, hex: at}
+	a := &actingStack{script: &lobtext.Stack{}, hex: at}
 	for _, n := range names {
 		a.script.Units = append(a.script.Units, orders.Name{Text: n})
 		if p := r.s.piece(n); p.Unit != nil {

@@ -9,6 +9,7 @@ import (
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/lob/lobtext"
 )
 
 // Command and control beyond the basic order cycle (resolve.go): re-issue,
@@ -734,10 +735,10 @@ func (s *State) enemyDistance(side rules.Side, h string) int {
 }
 
 // directives lists the file's directives of one keyword.
-func directives(f *orders.File, keyword string) []*orders.Directive {
-	var out []*orders.Directive
+func directives(f *orders.File, keyword string) []*lobtext.Directive {
+	var out []*lobtext.Directive
 	for _, o := range f.Orders {
-		if d, ok := o.(*orders.Directive); ok && d.Keyword == keyword {
+		if d, ok := o.(*lobtext.Directive); ok && d.Keyword == keyword {
 			out = append(out, d)
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // This file carries out Charges (LoB 7.0-7.4): a CHARGE step of an
@@ -103,7 +103,7 @@ func chargeAgainBarred(failed string) string {
 // a stack Charges again only after a successful Charge (LoB 7.2a, 7.3a).
 func (r *resolver) laterChargesRefused(a *actingStack, target string) {
 	steps := a.script.Steps
-	i := slices.IndexFunc(steps, func(s orders.Step) bool { return s.Verb == "CHARGE" && s.Hexes[0].Hex == target })
+	i := slices.IndexFunc(steps, func(s lobtext.Step) bool { return s.Verb == "CHARGE" && s.Hexes[0].Hex == target })
 	if i < 0 {
 		return
 	}

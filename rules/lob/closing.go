@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules"
@@ -37,13 +38,22 @@ func (r *resolver) stackLeader(a *actingStack) *Leader {
 // adjacentEnemies lists the enemy combat units next to a hex.
 func (r *resolver) adjacentEnemies(h string) []*Piece {
 	enemy := r.s.enemyOf(r.side)
-	var out []*Piece
-	for _, n := range r.s.scn.Map.adjacentHexes(h) {
-		for _, p := range r.s.combatUnitsIn(n) {
-			if p.Side == enemy {
-				out = append(out, p)
-			}
+	around := r.s.scn.Map.adjacentHexes(h)
+	// One pass over the counters, not one a neighbour: asked at every
+	// step. Each neighbour's units, in neighbour order.
+	byHex := make([][]*Piece, len(around))
+	for i := range r.s.doc.Pieces {
+		p := &r.s.doc.Pieces[i]
+		if p.Side != enemy || p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+			continue
 		}
+		if k := slices.Index(around, p.Hex); k >= 0 {
+			byHex[k] = append(byHex[k], p)
+		}
+	}
+	var out []*Piece
+	for _, ps := range byHex {
+		out = append(out, ps...)
 	}
 	return out
 }

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"galloper/orders"
+	"galloper/rules/lob/lobtext"
 )
 
 // This file is Advanced Road Columns (LoB 12.3, optional): a Command
@@ -223,7 +223,7 @@ func (r *resolver) columnBlocks(col *roadColumn, cols []*roadColumn) map[string]
 // path that holds the road space of another Command's Road Column this
 // phase, which it may neither share nor cross (12.3d, 12.3b and the 12.3
 // Design Note; docs/rulings-lob.md R-MOV-3).
-func (r *resolver) scriptedMove(a *actingStack, path []orders.HexRef) {
+func (r *resolver) scriptedMove(a *actingStack, path []lobtext.HexRef) {
 	if a.stopped || len(a.units) == 0 {
 		r.moveStack(a, path)
 		return

@@ -2,8 +2,6 @@ package lob
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"galloper/rules"
 )
@@ -26,55 +24,31 @@ func (e *pauseError) Error() string {
 }
 
 // choice is one choice the rules give a side mid-turn.
-type choice struct {
-	Key      string // stem of the decision key, e.g. "retreat 4 Ala"
-	Side     rules.Side
-	Rule     string
-	Question string
-	Options  []string
-	Default  string
-	// Standing is the option the side's standing reactions pick, "" when
-	// they do not cover the choice.
-	Standing string
-}
+type choice = rules.Choice
 
-// decide answers a choice: with the standing reactions, else with the
-// side's answer in rules.Input.Decisions, else it pauses resolution: the
-// pause is returned and also kept as the resolution's error, which
-// resolve returns at the end of the Activity Phase. A choice with a
-// single option needs no answer.
+// decide answers a choice (rules.Decide): with the standing reactions,
+// else with the side's answer in rules.Input.Decisions, else it pauses
+// resolution: the pause is returned and also kept as the resolution's
+// error, which resolve returns at the end of the Activity Phase. A choice
+// with a single option needs no answer.
 func (r *resolver) decide(c choice) (string, error) {
-	key := r.decisionKey(c.Key)
-	switch {
-	case len(c.Options) == 1:
-		return c.Options[0], nil
-	case c.Standing != "":
-		r.add("decision", c.Rule, "%s: %s (standing reaction)", c.Question, c.Standing)
-		return c.Standing, nil
+	a := rules.Decide(c, r.decisionKey(c.Key), r.decisions)
+	if a.Note != "" {
+		r.add("decision", c.Rule, "%s", a.Note)
 	}
-	for _, d := range r.decisions {
-		if d.Key != key || d.Side != c.Side {
-			continue
-		}
-		if !slices.Contains(c.Options, d.Choice) {
-			r.add("decision", c.Rule, "%s: %q is not an option; the default %s applies", c.Question, d.Choice, c.Default)
-			return c.Default, nil
-		}
-		r.add("decision", c.Rule, "%s: %s (decided by %s)", c.Question, d.Choice, c.Side)
-		return d.Choice, nil
+	if a.Pause != nil {
+		err := &pauseError{*a.Pause}
+		r.fail(err) // the pause stands even if a caller drops the error
+		return "", err
 	}
-	err := &pauseError{rules.DecisionRequest{Key: key, Side: c.Side, Rule: c.Rule,
-		Question: c.Question, Options: c.Options, Default: c.Default}}
-	r.fail(err) // the pause stands even if a caller drops the error
-	return "", err
+	return a.Choice, nil
 }
 
-// decisionKey numbers a key stem: the first choice with a stem in a
-// segment is "<stem> #1", the next "<stem> #2".
+// decisionKey numbers a key stem (rules.DecisionKey): the first choice
+// with a stem in a segment is "<stem> #1", the next "<stem> #2".
 func (r *resolver) decisionKey(stem string) string {
 	if r.asked == nil {
 		r.asked = map[string]int{}
 	}
-	r.asked[stem]++
-	return fmt.Sprintf("%s #%d", strings.TrimSpace(stem), r.asked[stem])
+	return rules.DecisionKey(r.asked, stem)
 }

@@ -6,6 +6,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // Initiative types (LoB 10.10b), as written after INITIATIVE, with the
@@ -117,7 +118,7 @@ func (r *resolver) initiative(f *orders.File) {
 	}
 }
 
-func (r *resolver) applyInitiative(lr leaderRole, d *orders.Directive) {
+func (r *resolver) applyInitiative(lr leaderRole, d *lobtext.Directive) {
 	c := lr.cmd
 	switch d.Type {
 	case "ARTILLERY", "COUNTERATTACK":
@@ -163,7 +164,7 @@ func (r *resolver) release(lr leaderRole) {
 // modify carries out an INITIATIVE MODIFY that gained the Initiative: a
 // new route point for the order being carried out, or a new condition for
 // the order waiting for one (LoB 10.10b #2, 10.4d; R-C2-INIT-1).
-func (r *resolver) modify(lr leaderRole, d *orders.Directive) {
+func (r *resolver) modify(lr leaderRole, d *lobtext.Directive) {
 	c := lr.cmd
 	kind, text := modifyTarget(d.Target)
 	if kind == "timing" {
@@ -215,7 +216,7 @@ func (r *resolver) allInRadius(c *Command) bool {
 
 // initiativeProblem checks an INITIATIVE directive (LoB 10.10, 10.9,
 // 10.3f) and returns a problem code, rule and message, or "".
-func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rule, msg string) {
+func (s *State) initiativeProblem(side *SideOOB, d *lobtext.Directive) (code, rule, msg string) {
 	if _, ok := initiativeTypes[d.Type]; !ok {
 		return "lob-10.10b-initiative-type", "LoB 10.10b", fmt.Sprintf("%q is not one of the six Initiative types: ARTILLERY, MODIFY, DEPLOY, RELEASE, COUNTERATTACK, END-SKEDADDLE", d.Type)
 	}
@@ -248,7 +249,7 @@ func (s *State) initiativeProblem(side *SideOOB, d *orders.Directive) (code, rul
 	return s.initiativeTypeProblem(lr, d)
 }
 
-func (s *State) initiativeTypeProblem(lr leaderRole, d *orders.Directive) (code, rule, msg string) {
+func (s *State) initiativeTypeProblem(lr leaderRole, d *lobtext.Directive) (code, rule, msg string) {
 	if d.Type == "MODIFY" {
 		return s.modifyProblem(lr, d)
 	}
@@ -304,7 +305,7 @@ func modifyTarget(t string) (kind, rest string) {
 // existing order as to route or timing, but not objective". A route point
 // needs an order being carried out; a new timing, a condition 10.4d allows,
 // an order still waiting for its condition (R-C2-INIT-1).
-func (s *State) modifyProblem(lr leaderRole, d *orders.Directive) (code, rule, msg string) {
+func (s *State) modifyProblem(lr leaderRole, d *lobtext.Directive) (code, rule, msg string) {
 	kind, text := modifyTarget(d.Target)
 	switch kind {
 	case "objective":

@@ -25,6 +25,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 const systemID = "lob.v2"
@@ -36,11 +37,11 @@ var (
 	_ rules.System        = System{}
 	_ rules.OptionalRules = System{}
 	_ rules.Ruler         = System{}
+	_ rules.ReceiptNoter  = System{}
 	// The adjudicator hashes these into a game's dice commitment.
-	_ interface {
-		ScenarioData(name string) ([]byte, error)
-		ChartPackData() []byte
-	} = System{}
+	_ rules.ScenarioSource  = System{}
+	_ rules.ChartPackSource = System{}
+	_ rules.Styler          = System{}
 )
 
 // New returns the Line of Battle v2.0 system.
@@ -48,6 +49,9 @@ func New() rules.System { return System{} }
 
 // ID implements rules.System.
 func (System) ID() string { return systemID }
+
+// Dialect implements rules.System: Line of Battle's order language.
+func (System) Dialect() orders.Dialect { return lobtext.Dialect }
 
 // Name implements rules.System.
 func (System) Name() string { return "Line of Battle v2.0" }
@@ -111,7 +115,7 @@ func (System) Resolve(in rules.Input) (rules.Result, error) {
 func (System) View(s rules.State, side rules.Side) rules.View {
 	st, ok := s.(*State)
 	if !ok {
-		return rules.View{System: systemID, Side: side}
+		return rules.View{System: systemID, Side: side, Style: Style()}
 	}
 	return st.view(side)
 }

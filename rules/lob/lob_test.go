@@ -8,6 +8,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 func newGame(t *testing.T) *State {
@@ -20,8 +21,8 @@ func newGame(t *testing.T) *State {
 }
 
 // written builds an order as the parser would: positions on line n.
-func written(n int, typ, from, to, objective string, route ...string) *orders.Written {
-	w := &orders.Written{At: orders.Pos{Line: n, Col: 1}, Type: typ, From: from, FromAt: orders.Pos{Line: n, Col: 10},
+func written(n int, typ, from, to, objective string, route ...string) *lobtext.Written {
+	w := &lobtext.Written{At: orders.Pos{Line: n, Col: 1}, Type: typ, From: from, FromAt: orders.Pos{Line: n, Col: 10},
 		To: to, ToAt: orders.Pos{Line: n, Col: 20}}
 	if objective != "" {
 		w.Objective = place(n, 30, objective)
@@ -32,8 +33,8 @@ func written(n int, typ, from, to, objective string, route ...string) *orders.Wr
 	return w
 }
 
-func place(line, col int, text string) *orders.Place {
-	p := &orders.Place{At: orders.Pos{Line: line, Col: col}}
+func place(line, col int, text string) *lobtext.Place {
+	p := &lobtext.Place{At: orders.Pos{Line: line, Col: col}}
 	if _, _, ok := parseHexID(text); ok {
 		p.Hex = text
 	} else {
@@ -42,7 +43,7 @@ func place(line, col int, text string) *orders.Place {
 	return p
 }
 
-func file(side string, ws ...*orders.Written) *orders.File {
+func file(side string, ws ...*lobtext.Written) *orders.File {
 	f := &orders.File{Side: side, Header: map[string]orders.Pos{"SIDE": {Line: 2, Col: 1}, "TURN": {Line: 3, Col: 1}}}
 	for _, w := range ws {
 		f.Orders = append(f.Orders, w)
@@ -656,7 +657,7 @@ func TestWholeGame(t *testing.T) {
 	for seed := 0; seed < 20; seed++ {
 		st := newGame(t)
 		dice := rules.NewSeededDice([]byte(fmt.Sprintf("tanners-creek-%d", seed)))
-		plan := map[int]*orders.Written{
+		plan := map[int]*lobtext.Written{
 			0: written(5, "ATTACK", "Harrow", "Barton", "Tanner's Mill", "Mill Road"),
 			1: written(5, "MOVE", "Crandall", "Morrow", "Hollins Crossroads", "Ridge Pike"),
 			2: written(5, "MOVE", "Harrow", "Whitcomb", "Pratt Orchard", "A4.9"),

@@ -272,7 +272,8 @@ func (g *sightMap) lineOfSight(a, b hex.Axial, shot Shot, u *blockers) Sight {
 	case n == 1:
 		return Sight{Clear: true, Rule: "LoB 4.2a"}
 	}
-	left, right := hex.Line(a, b)
+	var lb, rb [64]hex.Axial // most lines fit: no allocation
+	left, right := hex.AppendLine(lb[:0], rb[:0], a, b)
 	if s, ok := g.dip(ia, left[1], right[1]); ok {
 		return s
 	}

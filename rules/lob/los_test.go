@@ -9,6 +9,7 @@ import (
 
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/hexmap"
 
 	"pgregory.net/rapid"
 )
@@ -18,8 +19,8 @@ import (
 func gridMap(t testing.TB, terrain, elevation []string, crests []string, sides ...hexsideGroup) *Map {
 	t.Helper()
 	v := &loader{file: "test"}
-	m := v.mapData(&mapFile{Name: "test", Letter: "A", Cols: len(terrain[0]), Rows: len(terrain),
-		Terrain: terrain, Elevation: elevation, Crests: crests, Hexsides: sides})
+	m := v.mapData(&mapFile{File: hexmap.File{Name: "test", Letter: "A", Cols: len(terrain[0]), Rows: len(terrain),
+		Terrain: terrain, Elevation: elevation, Crests: crests, Hexsides: sides}})
 	if err := v.err(); err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +308,7 @@ func randomMap(t *rapid.T, flat bool) (*Map, []sightUnit) {
 		ts, ls = append(ts, tr), append(ls, lr)
 	}
 	v := &loader{file: "random"}
-	f := &mapFile{Name: "random", Letter: "A", Cols: cols, Rows: rows, Terrain: ts, Elevation: ls}
+	f := &mapFile{File: hexmap.File{Name: "random", Letter: "A", Cols: cols, Rows: rows, Terrain: ts, Elevation: ls}}
 	m := v.mapData(f)
 	if flat {
 		return &m, nil

@@ -3,24 +3,54 @@ package lob
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/hexmap"
 )
 
-// Hexside is a feature on the edge between two adjacent hexes: a Woods
-// hexside (LoB 1.7d), a Stone Wall (1.7e), a Creek or Stream with its Fords
-// and Bridges (1.7h, 3.1e), a thick Slope line (1.7b), a Rock Ledge (1.7j)
-// or a Sudden Dip (4.2b). For the directional kinds, ledge and dip, A is
-// the uphill side and B the downhill side the feature protects or hides.
-type Hexside struct {
-	A, B string
-	Kind string
-	Name string // e.g. the creek's name; may be empty
+// Map is a single LoB map sheet: the shared hex map (rules/hexmap) with
+// LoB's Entry Areas and the map as line of sight reads it.
+type Map struct {
+	hexmap.Map
+	// EntryAreas are the Entry Areas in order along the map edge (LoB
+	// 3.7a), see reinforcements.go.
+	EntryAreas []EntryArea
+	// sight is the map as line of sight reads it (see los.go).
+	sight *sightMap
 }
 
-// Hexside kinds.
+// The map's parts, as rules/hexmap defines them.
+type (
+	Hex          = hexmap.Hex
+	Road         = hexmap.Road
+	Place        = hexmap.Place
+	Hexside      = hexmap.Hexside
+	hexsideGroup = hexmap.HexsideGroup
+	sideKey      = hexmap.SideKey
+)
+
+func keyOf(a, b hex.Axial) sideKey { return hexmap.KeyOf(a, b) }
+
+// parse reads an LoB hex id ("A3.10") that lies on this map.
+func (m *Map) parse(id string) (hex.Offset, bool) { return m.Map.Parse(id) }
+
+// hexID prints an offset as the rulebook does (LoB 1.4a), without padding.
+func (m *Map) hexID(o hex.Offset) string { return m.Map.ID(o) }
+
+// axial returns the axial coordinate of an on-map hex id.
+func (m *Map) axial(id string) hex.Axial { return m.Map.Axial(id) }
+
+// distance is the hex distance between two on-map hex ids.
+func (m *Map) distance(a, b string) int { return m.Map.Distance(a, b) }
+
+// onMap reports whether an axial coordinate lies on the map.
+func (m *Map) onMap(a hex.Axial) bool { return m.Map.OnMap(a) }
+
+// Hexside kinds: a Woods hexside (LoB 1.7d), a Stone Wall (1.7e), a Creek
+// or Stream with its Fords and Bridges (1.7h, 3.1e), a thick Slope line
+// (1.7b), a Rock Ledge (1.7j) or a Sudden Dip (4.2b). For the directional
+// kinds, ledge and dip, A is the uphill side and B the downhill side.
 const (
 	SideWoods  = "woods"
 	SideCreek  = "creek"
@@ -41,13 +71,40 @@ var hexsideKinds = map[string]string{
 	SideWall: SideWall, SideSlope: SideSlope, SideLedge: SideLedge, SideDip: SideDip,
 }
 
-// directional are the kinds whose A and B sides differ.
-var directional = map[string]bool{SideLedge: true, SideDip: true}
+var terrainCodes = map[byte]string{'.': "clear", 'w': "woods", 'o': "orchard", 't': "town"}
 
-// chainTypes are the types a road or a waterway course may have.
-var chainTypes = map[string]map[string]bool{
-	"roads":  {"pike": true, "road": true, "trail": true, "railroad": true},
-	"creeks": {"": true, "creek": true, "stream": true, "river": true, "run": true},
+// mapKinds is LoB's map vocabulary for the shared loader: terrain codes,
+// hexside kinds (a ford or bridge needs a creek or stream, LoB 3.1e), road
+// types (LoB 3.0a) and waterway types.
+var mapKinds = hexmap.Kinds{
+	Terrain:   terrainCodes,
+	Codes:     ".wot",
+	Hexsides:  hexsideKinds,
+	SlotNames: map[string]string{"water": "creek or stream", "crossing": "ford or bridge"},
+	Needs:     map[string]string{"crossing": "water"},
+	NeedsRule: "LoB 3.1e",
+	Slope:     SideSlope,
+	Roads:     map[string]bool{"pike": true, "road": true, "trail": true, "railroad": true},
+	Creeks:    map[string]bool{"": true, "creek": true, "stream": true, "river": true, "run": true},
+}
+
+// mapFile is the map section of a scenario file: the shared hex map and
+// LoB's Entry Areas (LoB 3.7).
+type mapFile struct {
+	hexmap.File `yaml:",inline"`
+	EntryAreas  []entryAreaFile `yaml:"entry_areas"`
+}
+
+// mapData builds the map with the shared loader, then LoB's Entry Areas
+// and line-of-sight grid.
+func (v *loader) mapData(f *mapFile) Map {
+	m := Map{Map: hexmap.Build(&f.File, &mapKinds, v.fail)}
+	if m.Hexes == nil {
+		return m
+	}
+	m.EntryAreas = v.entryAreas(&m, f.EntryAreas)
+	m.sight = newSightMap(&m)
+	return m
 }
 
 // VictoryLocation is a hex worth victory points to the side holding it.
@@ -70,12 +127,6 @@ type Reinforcement struct {
 }
 
 // yaml shapes of the parts of a scenario file this file reads.
-type hexsideGroup struct {
-	Kind string   `yaml:"kind"`
-	Name string   `yaml:"name"`
-	At   []string `yaml:"at"`
-}
-
 type victoryFile struct {
 	Name   string `yaml:"name"`
 	Hex    string `yaml:"hex"`
@@ -94,112 +145,6 @@ type unitFile struct {
 	Name   string `yaml:"name"`
 	SP     int    `yaml:"sp"`
 	Morale string `yaml:"morale"`
-}
-
-// sideKey names a hexside whichever way round it is written.
-type sideKey struct{ a, b hex.Axial }
-
-func keyOf(a, b hex.Axial) sideKey {
-	if b.Q < a.Q || (b.Q == a.Q && b.R < a.R) {
-		a, b = b, a
-	}
-	return sideKey{a, b}
-}
-
-// crests marks the Crest hexes (LoB 4.0).
-func (v *loader) crests(m *Map, ids []string) {
-	for i, id := range ids {
-		h, ok := m.Hex(id)
-		if !ok {
-			v.fail("crests[%d]: %q is not a hex of this map", i, id)
-			continue
-		}
-		if h.Crest {
-			v.fail("crests[%d]: hex %s is listed twice", i, id)
-		}
-		h.Crest = true
-	}
-}
-
-// hexsides reads the hexside groups: each has a kind, an optional name
-// and the hexsides it runs along, written "A4.7-A5.7".
-func (v *loader) hexsides(m *Map, groups []hexsideGroup) []Hexside {
-	var out []Hexside
-	var group []int                      // group index of each of out
-	seen := map[sideKey]map[string]int{} // slot -> group index
-	for gi, g := range groups {
-		slot, ok := hexsideKinds[g.Kind]
-		if !ok {
-			v.fail("hexsides[%d]: field kind: unknown kind %q (use %s)", gi, g.Kind, strings.Join(sortedKeys(hexsideKinds), ", "))
-			continue
-		}
-		if len(g.At) == 0 {
-			v.fail("hexsides[%d]: field at: list at least one hexside, like A4.7-A5.7", gi)
-		}
-		for _, at := range g.At {
-			a, b, ok := v.hexsidePair(m, gi, at)
-			if !ok {
-				continue
-			}
-			k := keyOf(m.axial(a), m.axial(b))
-			if seen[k] == nil {
-				seen[k] = map[string]int{}
-			}
-			if prev, dup := seen[k][slot]; dup {
-				v.fail("hexsides[%d]: %s: already has a %s (hexsides[%d])", gi, at, slotName(slot), prev)
-				continue
-			}
-			seen[k][slot] = gi
-			out = append(out, Hexside{A: a, B: b, Kind: g.Kind, Name: g.Name})
-			group = append(group, gi)
-		}
-	}
-	for i, hs := range out {
-		if hexsideKinds[hs.Kind] == "crossing" {
-			if _, wet := seen[keyOf(m.axial(hs.A), m.axial(hs.B))]["water"]; !wet {
-				v.fail("hexsides[%d]: %s-%s: a %s needs a creek or stream on the same hexside (LoB 3.1e)", group[i], hs.A, hs.B, hs.Kind)
-			}
-		}
-		if hs.Kind == SideSlope {
-			for _, id := range []string{hs.A, hs.B} {
-				h, _ := m.Hex(id)
-				h.Slope = true
-			}
-		}
-	}
-	return out
-}
-
-func slotName(slot string) string {
-	switch slot {
-	case "water":
-		return "creek or stream"
-	case "crossing":
-		return "ford or bridge"
-	}
-	return slot
-}
-
-// hexsidePair parses "A4.7-A5.7" into two adjacent on-map hex ids.
-func (v *loader) hexsidePair(m *Map, gi int, at string) (string, string, bool) {
-	a, b, ok := strings.Cut(at, "-")
-	if !ok {
-		v.fail("hexsides[%d]: %q: write a hexside as two hex ids joined by a dash, like A4.7-A5.7", gi, at)
-		return "", "", false
-	}
-	for _, id := range []string{a, b} {
-		if _, ok := m.Hex(id); !ok {
-			v.fail("hexsides[%d]: %s: %q is not a hex of this map", gi, at, id)
-			return "", "", false
-		}
-	}
-	if m.distance(a, b) != 1 {
-		v.fail("hexsides[%d]: %s: hexes are not adjacent", gi, at)
-		return "", "", false
-	}
-	ha, _ := m.Hex(a)
-	hb, _ := m.Hex(b)
-	return ha.ID, hb.ID, true
 }
 
 // victory reads the victory locations.
@@ -265,17 +210,6 @@ func (v *loader) reinforcements(s *Scenario, fs []reinforcementFile, names map[s
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Turn < out[j].Turn })
 	return out
-}
-
-// kindList lists the non-empty keys of a set, sorted, for messages.
-func kindList(set map[string]bool) string {
-	var ks []string
-	for _, k := range sortedKeys(set) {
-		if k != "" {
-			ks = append(ks, k)
-		}
-	}
-	return strings.Join(ks, ", ")
 }
 
 // night reports whether a turn is a Night turn: before First Light or from

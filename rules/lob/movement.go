@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"galloper/orders"
+	"galloper/rules/lob/lobtext"
 )
 
 // Rule numbers the movement rules state in their text.
@@ -43,7 +43,7 @@ func (r *resolver) allowance(a *actingStack, p *Piece) MP {
 }
 
 // moveStack moves the stack along a path, hex by hex (LoB 3.0).
-func (r *resolver) moveStack(a *actingStack, path []orders.HexRef) {
+func (r *resolver) moveStack(a *actingStack, path []lobtext.HexRef) {
 	for i, h := range path {
 		if a.stopped {
 			r.add("move-stopped", "LoB 3.0", "%s stays in %s and does not go on to %s", a.names(), a.hex, h.Hex)
@@ -91,7 +91,7 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		r.hqsOverrunAt(to)
 	}
 	r.townDG(a)
-	if r.s.zoc(r.s.enemyOf(r.side))[to] && !r.zocFree(a) && !r.freeExiters(a) {
+	if r.s.inZOC(r.s.enemyOf(r.side), to) && !r.zocFree(a) && !r.freeExiters(a) {
 		r.add("ezoc-entered", "LoB 3.4", "%s enters an enemy ZOC at %s and is locked there", a.names(), to)
 		a.stopped = true
 	}
@@ -105,7 +105,7 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 	switch {
 	case m.distance(a.hex, to) != 1:
 		return "it is not adjacent", "LoB 3.0"
-	case r.s.occupancy()[r.s.enemyOf(r.side)][to]:
+	case r.s.occupied(r.s.enemyOf(r.side), to):
 		return "enemy combat units hold it", "LoB 3.0b"
 	case a.morale == MoraleRouted && len(a.units) > 0:
 		return "Routed units cannot move normally", "LoB 3.0e"
@@ -129,7 +129,7 @@ func (r *resolver) moveBarred(a *actingStack, to string, last bool) (string, str
 			return p.Name + " may move only through its three front hexsides", "LoB 3.3"
 		}
 	}
-	if r.s.zoc(r.s.enemyOf(r.side))[a.hex] && !r.zocFree(a) {
+	if r.s.inZOC(r.s.enemyOf(r.side), a.hex) && !r.zocFree(a) {
 		switch {
 		case !r.freeExiters(a):
 			return "it is locked in an enemy ZOC", "LoB 3.4"
@@ -324,7 +324,7 @@ func (r *resolver) stepCosts(a *actingStack, to string) (map[string]MP, bool, bo
 // end in a hex of friendly combat units (LoB 3.0a), in a formation whose
 // column has a road cost (Line cannot, 3.1e).
 func (r *resolver) roadStep(a *actingStack, to string) bool {
-	if len(a.units) != 1 || r.roadType(a.hex, to) == "" || r.s.occupancy()[r.side][to] {
+	if len(a.units) != 1 || r.roadType(a.hex, to) == "" || r.s.occupied(r.side, to) {
 		return false
 	}
 	c, err := r.s.charts.field.RoadCost(movementColumn(a.units[0]), r.roadType(a.hex, to))
@@ -463,14 +463,14 @@ func (r *resolver) placeStack(a *actingStack, to string) {
 		p.Hex = to
 	}
 	a.hex = to
-	if !r.s.occupancy()[r.side][from] {
+	if !r.s.occupied(r.side, from) {
 		r.s.setMorale(from, MoraleNormal)
 	}
 	if r.s.cbf(from) > 0 && !r.hasArtillery(from) {
 		r.s.editMarker(from, func(m *HexMarker) { m.CBF = 0 }) // LoB 5.8d
 		r.add("cbf-removed", "LoB 5.8d", "no artillery is left under the CBF marker in %s: it is removed", from)
 	}
-	if r.s.occupancy()[r.side][to] && r.s.marker(to).Morale == MoraleRouted && a.morale != MoraleRouted && len(a.units) > 0 {
+	if r.s.occupied(r.side, to) && r.s.marker(to).Morale == MoraleRouted && a.morale != MoraleRouted && len(a.units) > 0 {
 		a.morale = MoraleRouted
 		r.add("morale-adopted", "LoB 6.0a", "%s stacks with Routed units in %s and is Routed", a.names(), to)
 	}

@@ -14,7 +14,7 @@ import (
 // artillery not Depleted of both ammunition types. See
 // docs/rulings-lob.md R-C2-1.
 func (s *State) canFire(p *Piece) bool {
-	if p.Unit == nil || p.Unit.Eliminated || p.OffMap || s.marker(p.Hex).Morale == MoraleRouted {
+	if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
 		return false
 	}
 	switch p.Unit.Formation {
@@ -22,7 +22,8 @@ func (s *State) canFire(p *Piece) bool {
 	default:
 		return false
 	}
-	return !(p.Kind == ArmArtillery && p.Unit.DepletedShell && p.Unit.DepletedCanister)
+	// The marker last: finding it reads every hex marker.
+	return !(p.Kind == ArmArtillery && p.Unit.DepletedShell && p.Unit.DepletedCanister) && s.marker(p.Hex).Morale != MoraleRouted
 }
 
 // zoc lists the hexes in the Zone of Control of side's combat units: each
@@ -83,6 +84,10 @@ type radiusTrace struct {
 	// reached keeps each search made, by its start and radius: a trace
 	// serves one position, and many units trace from the same HQ.
 	reached map[traceKey]map[hex.Axial]int
+	// ezoc are the hexes of the enemy's ZOC, when newTrace found them
+	// without going through hex ids, and ezocIDs their ids (trace).
+	ezoc    []hex.Axial
+	ezocIDs map[string]bool
 }
 
 type traceKey struct {
@@ -91,6 +96,47 @@ type traceKey struct {
 }
 
 func (s *State) newTrace(side rules.Side) *radiusTrace {
+	if s.oob == nil || !s.oob.canonical {
+		return s.newTraceByID(side)
+	}
+	// What newTraceByID does, in one pass over the counters and without
+	// writing hex ids: a trace is built for every stack of a phase.
+	m, foe := &s.scn.Map, s.enemyOf(side)
+	t := &radiusTrace{m: m, enemy: map[string]bool{}, blocked: map[hex.Axial]bool{}, reached: map[traceKey]map[hex.Axial]int{}}
+	friends := map[hex.Axial]bool{}
+	var ezoc []hex.Axial
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+			continue
+		}
+		switch p.Side {
+		case foe:
+			at := m.axial(p.Hex)
+			t.enemy[p.Hex], t.blocked[at] = true, true
+			if s.canFire(p) {
+				for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
+					if n := at.Neighbor(d); m.onMap(n) {
+						ezoc = append(ezoc, n)
+					}
+				}
+			}
+		case side:
+			friends[m.axial(p.Hex)] = true
+		}
+	}
+	for _, n := range ezoc {
+		if !friends[n] {
+			t.blocked[n] = true
+		}
+	}
+	t.ezoc = ezoc
+	return t
+}
+
+// newTraceByID builds a trace from occupancy and zoc, comparing hex ids
+// as text.
+func (s *State) newTraceByID(side rules.Side) *radiusTrace {
 	occ := s.occupancy()
 	enemy, friends := occ[s.enemyOf(side)], occ[side]
 	t := &radiusTrace{m: &s.scn.Map, enemy: enemy, blocked: map[hex.Axial]bool{}, reached: map[traceKey]map[hex.Axial]int{}}
@@ -186,10 +232,21 @@ type radiusLink struct {
 	brigade string // a brigade with a leader, "" when the unit traces to the HQ
 }
 
-// links maps every combat unit of a side to its Command and brigade leader.
+// links maps every combat unit of a side to its Command and brigade
+// leader. The map is shared: callers must not change it.
 func (s *State) links(side rules.Side) map[string]radiusLink {
+	if s.oob != nil {
+		if l, ok := s.oob.links[side]; ok {
+			return l
+		}
+	}
+	return linksOf(s.scn, side)
+}
+
+// linksOf builds links.
+func linksOf(scn *Scenario, side rules.Side) map[string]radiusLink {
 	out := map[string]radiusLink{}
-	for _, c := range s.scn.commands() {
+	for _, c := range scn.commands() {
 		if c.Side != side {
 			continue
 		}
@@ -400,4 +457,46 @@ func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*
 		}
 	}
 	return ""
+}
+
+// occupied is occupancy()[side][h] without building the whole map: it
+// is asked at every step of every stack.
+func (s *State) occupied(side rules.Side, h string) bool {
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Side == side && p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+			return true
+		}
+	}
+	return false
+}
+
+// inZOC is zoc(side)[h] without building the whole zone (LoB 3.4): only
+// units in the six hexes around h can exert a ZOC into it.
+func (s *State) inZOC(side rules.Side, h string) bool {
+	m := &s.scn.Map
+	o, ok := m.parse(h)
+	if !ok || m.hexID(o) != h || s.oob == nil || !s.oob.canonical {
+		return s.zoc(side)[h] // hex ids not all as zoc writes them
+	}
+	at := o.ToAxial()
+	var around [6]string
+	for d := range around {
+		if n := at.Neighbor(d); m.onMap(n) {
+			around[d] = m.hexID(n.ToOffset())
+		}
+	}
+	for i := range s.doc.Pieces {
+		p := &s.doc.Pieces[i]
+		if p.Side != side || !slices.Contains(around[:], p.Hex) || !s.canFire(p) {
+			continue
+		}
+		from := m.axial(p.Hex)
+		for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
+			if from.Neighbor(d) == at {
+				return true
+			}
+		}
+	}
+	return false
 }

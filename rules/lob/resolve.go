@@ -8,6 +8,7 @@ import (
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/lob/lobtext"
 )
 
 // resolver carries one player turn's resolution.
@@ -56,6 +57,10 @@ type resolver struct {
 	// when it is not the phasing side: a retreat or a displaced HQ of the
 	// other side (audience.go, R-FOG-5).
 	about rules.Side
+	// lastTrace is the last Command Radius trace built, and lastInputs
+	// what it was built from (trace).
+	lastTrace  *radiusTrace
+	lastInputs []traceInput
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase
@@ -297,9 +302,9 @@ func (r *resolver) attackStart(cmd string, since int) (int, bool) {
 // Command Phase (LoB 2.1b), the night orders of the midnight turn (10.3e)
 // or Pre-Set Orders before play (12.1).
 func (r *resolver) issueAll(f *orders.File) {
-	var ws []*orders.Written
+	var ws []*lobtext.Written
 	for _, o := range f.Orders {
-		if w, ok := o.(*orders.Written); ok {
+		if w, ok := o.(*lobtext.Written); ok {
 			ws = append(ws, w)
 		}
 	}
@@ -319,7 +324,7 @@ func (r *resolver) issueAll(f *orders.File) {
 }
 
 // newOrder compiles a written order and gives it its number.
-func (r *resolver) newOrder(w *orders.Written) *Order {
+func (r *resolver) newOrder(w *lobtext.Written) *Order {
 	var ps problems
 	o := r.s.compile(r.s.scn.side(r.side), w, &ps)
 	o.ID, o.IssuedTurn = r.s.nextID(r.side), r.turn
@@ -330,7 +335,7 @@ func (r *resolver) newOrder(w *orders.Written) *Order {
 // nightOrder is an order written on the midnight turn (LoB 10.3e): no
 // Command Roll to send it, delivered at once, and no implementation roll
 // before the first Twilight turn.
-func (r *resolver) nightOrder(w *orders.Written) {
+func (r *resolver) nightOrder(w *lobtext.Written) {
 	o := r.newOrder(w)
 	o.ArrivesTurn, o.NotBefore, o.Status = r.turn, r.s.firstLightAfter(r.turn), Awaiting
 	if o.Condition.Kind != "" && !r.relays(o) {
@@ -343,7 +348,7 @@ func (r *resolver) nightOrder(w *orders.Written) {
 // preSetOrder puts a Pre-Set Order into effect before play (LoB 12.1),
 // as a scenario's starting order is (11.0 #6): accepted at once and, for
 // an Attack order, relayed to every level and active from the start.
-func (r *resolver) preSetOrder(w *orders.Written) {
+func (r *resolver) preSetOrder(w *lobtext.Written) {
 	o := r.newOrder(w)
 	o.ArrivesTurn, o.Status = r.turn, Awaiting
 	c := r.s.scn.command(o.To)
@@ -360,7 +365,7 @@ func (r *resolver) preSetOrder(w *orders.Written) {
 
 // issue is the Army Commander's attempt to send one new order: a Command
 // Roll, then delivery by the Order Delivery chart. See LoB 2.1b, 10.6, 10.6a.
-func (r *resolver) issue(w *orders.Written) {
+func (r *resolver) issue(w *lobtext.Written) {
 	sd := r.s.scn.side(r.side)
 	army := &sd.Army
 	var ps problems

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // retreatOrder is a retreat the field rules require of a stack: after a
@@ -119,7 +119,7 @@ func (r *resolver) extendGuns(rt *retreating) error {
 	if how != "EXTEND" || !rt.guns || !rt.o.fromMoraleTable() || rt.o.Hexes >= artilleryRetreatMax {
 		return nil
 	}
-	def := strings.Split(orders.ReactionDefault[rt.o.reactionKind()], ", ")
+	def := strings.Split(lobtext.ReactionDefault[rt.o.reactionKind()], ", ")
 	for n := artilleryRetreatMax; n > rt.o.Hexes; n-- {
 		pl := r.retreatPlan(rt)
 		pl.n, pl.rearward = n, true
@@ -175,7 +175,7 @@ func (r *resolver) choosePath(rt *retreating) (*retreatPath, error) {
 		r.add("retreat-path-refused", rt.o.Rule, "the written path %s cannot be used: %s", strings.Join(rt.o.Path, " "), why)
 	}
 	kind := rt.o.reactionKind()
-	def := strings.Split(orders.ReactionDefault[kind], ", ")
+	def := strings.Split(lobtext.ReactionDefault[kind], ", ")
 	paths, err := r.s.retreatPaths(pl, def)
 	if err != nil || len(paths) == 0 {
 		return nil, err
@@ -359,7 +359,7 @@ func (r *resolver) faceBack(rt *retreating, end, prev string) {
 	for _, u := range rt.units {
 		u.Unit.Facing = d
 	}
-	if how != orders.ReactionDefault["FACING"] {
+	if how != lobtext.ReactionDefault["FACING"] {
 		r.add("facing", "LoB 6.3i", "%s %s %s in %s%s", strings.Join(names(rt.units), ", "), faceVerb(len(rt.units)), facingNames[d], end, byChoice("FACING", how))
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // Retreat paths (LoB 6.3). A retreat runs "in a relatively straight line,
@@ -300,10 +300,10 @@ func prefMeasure(p retreatPath, pref string) int {
 var pathPrefs = []string{"AVOID EZOC", "TOWARD HQ", "ROADS", "COVER", "STRAIGHT"}
 
 // fullPrefs is prefs followed by the remaining options: the documented
-// default first (orders.ReactionDefault), then the others.
+// default first (lobtext.ReactionDefault), then the others.
 func fullPrefs(prefs []string) []string {
 	out := slices.Clone(prefs)
-	for _, p := range append(strings.Split(orders.ReactionDefault["RETREAT"], ", "), pathPrefs...) {
+	for _, p := range append(strings.Split(lobtext.ReactionDefault["RETREAT"], ", "), pathPrefs...) {
 		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}

@@ -34,6 +34,9 @@ func ScenarioData(name string) ([]byte, error) {
 			return scenarioFiles.ReadFile("scenarios/" + name + ".yaml")
 		}
 	}
+	if data, ok := registered.Load(name); ok { // scenario_register.go
+		return data.([]byte), nil
+	}
 	return nil, fmt.Errorf("lob: unknown scenario %q (have %s)", name, strings.Join(scenarioNames, ", "))
 }
 
@@ -60,50 +63,10 @@ type Scenario struct {
 	// FlukeGrace, when set, replaces the chart pack's Fluke Stoppage grace
 	// period: "unless the scenario specifically states otherwise" (10.7b).
 	FlukeGrace int
-}
-
-// Map is a single LoB map sheet.
-type Map struct {
-	Name, Description, Letter string
-	Cols, Rows                int
-	Hexes                     []Hex // column by column, rows from the bottom
-	Roads                     []Road
-	Creeks                    []Road // in-hex waterway courses, drawn on the map
-	Places                    []Place
-	// Hexsides are the hexside features, in file order.
-	Hexsides []Hexside
-	// EntryAreas are the Entry Areas in order along the map edge (LoB
-	// 3.7a), see reinforcements.go.
-	EntryAreas []EntryArea
-	// sight is the map as line of sight reads it (see los.go).
-	sight *sightMap
-}
-
-// Hex is one map hex.
-type Hex struct {
-	ID        string
-	At        hex.Offset
-	Terrain   string
-	Elevation int
-	Crest     bool // LoB 4.0: +1 to an End Point or Obstacle here
-	Slope     bool // a Slope hex: a thick Slope line on one of its hexsides (LoB 1.7b)
-	Creek     string
-	Place     string
-}
-
-// Road is a named chain of adjacent hexes (also used for creeks). Type is
-// pike, road, trail or railroad for a road (LoB 3.0a), and creek, stream,
-// river, run or empty for a waterway course.
-type Road struct {
-	Name  string   `yaml:"name"`
-	Type  string   `yaml:"type"`
-	Hexes []string `yaml:"hexes"`
-}
-
-// Place is a named map location.
-type Place struct {
-	Name string `yaml:"name"`
-	Hex  string `yaml:"hex"`
+	// unitIndex and commandIndex find units and Commands by name (unit,
+	// command); nil until indexUnits.
+	unitIndex    map[string]*Unit
+	commandIndex map[string]*Command
 }
 
 // SideOOB is one side's order of battle.
@@ -163,24 +126,6 @@ type Brigade struct {
 	Regiments []Unit
 }
 
-// Hex returns the hex with the given id.
-func (m *Map) Hex(id string) (*Hex, bool) {
-	o, ok := m.parse(id)
-	if !ok {
-		return nil, false
-	}
-	return &m.Hexes[(o.Col-1)*m.Rows+o.Row-1], true
-}
-
-// parse reads an LoB hex id ("A3.10") that lies on this map.
-func (m *Map) parse(id string) (hex.Offset, bool) {
-	o, letter, ok := parseHexID(id)
-	if !ok || !strings.EqualFold(letter, m.Letter) || o.Col < 1 || o.Col > m.Cols || o.Row < 1 || o.Row > m.Rows {
-		return hex.Offset{}, false
-	}
-	return o, true
-}
-
 // parseHexID splits "A3.10" into its map letter and offset.
 func parseHexID(id string) (hex.Offset, string, bool) {
 	i := strings.IndexFunc(id, func(r rune) bool { return r >= '0' && r <= '9' })
@@ -197,24 +142,6 @@ func parseHexID(id string) (hex.Offset, string, bool) {
 		return hex.Offset{}, "", false
 	}
 	return hex.Offset{Col: col, Row: row}, id[:i], true
-}
-
-// hexID prints an offset as the rulebook does (LoB 1.4a), without padding.
-func (m *Map) hexID(o hex.Offset) string { return fmt.Sprintf("%s%d.%d", m.Letter, o.Col, o.Row) }
-
-// axial returns the axial coordinate of an on-map hex id.
-func (m *Map) axial(id string) hex.Axial {
-	o, _ := m.parse(id)
-	return o.ToAxial()
-}
-
-// distance is the hex distance between two on-map hex ids.
-func (m *Map) distance(a, b string) int { return hex.Distance(m.axial(a), m.axial(b)) }
-
-// onMap reports whether an axial coordinate lies on the map.
-func (m *Map) onMap(a hex.Axial) bool {
-	o := a.ToOffset()
-	return o.Col >= 1 && o.Col <= m.Cols && o.Row >= 1 && o.Row <= m.Rows
 }
 
 // yaml shapes of the scenario file.
@@ -236,23 +163,6 @@ type scenarioFile struct {
 	Arrivals   []reinforcementFile `yaml:"reinforcements"`
 	Optional   []string            `yaml:"optional_rules"`
 	FlukeGrace int                 `yaml:"fluke_grace_turns"`
-}
-
-type mapFile struct {
-	Name        string         `yaml:"name"`
-	Description string         `yaml:"description"`
-	Letter      string         `yaml:"letter"`
-	Cols        int            `yaml:"cols"`
-	Rows        int            `yaml:"rows"`
-	Terrain     []string       `yaml:"terrain"`
-	Elevation   []string       `yaml:"elevation"`
-	Creeks      []Road         `yaml:"creeks"`
-	Roads       []Road         `yaml:"roads"`
-	Places      []Place        `yaml:"places"`
-	Crests      []string       `yaml:"crests"`
-	Hexsides    []hexsideGroup `yaml:"hexsides"`
-	// EntryAreas are the lettered Entry Areas along the edge (LoB 3.7).
-	EntryAreas []entryAreaFile `yaml:"entry_areas"`
 }
 
 type sideFile struct {
@@ -316,8 +226,6 @@ type brigadeFile struct {
 	Regiments   []counterFile `yaml:"regiments"`
 }
 
-var terrainCodes = map[byte]string{'.': "clear", 'w': "woods", 'o': "orchard", 't': "town"}
-
 // loadScenario reads and validates an embedded scenario.
 func loadScenario(name string) (*Scenario, error) {
 	data, err := ScenarioData(name)
@@ -347,6 +255,7 @@ func parseScenario(file string, data []byte) (*Scenario, error) {
 	if err := v.err(); err != nil {
 		return nil, err
 	}
+	s.indexUnits()
 	return s, nil
 }
 
@@ -392,8 +301,8 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 		v.fail("field nightfall: %q is not a clock time like 20:15", f.Nightfall)
 	}
 	s.Nightfall = f.Nightfall
-	if f.TurnMins <= 0 || f.Turns <= 0 || f.Visibility <= 0 {
-		v.fail("fields turn_minutes, turns and visibility must be positive (got %d, %d, %d)", f.TurnMins, f.Turns, f.Visibility)
+	if !v.bounded(f) { // scenario_bounds.go
+		return s
 	}
 	s.Map = v.mapData(v.mapOf(f))
 	if s.Map.Hexes == nil {
@@ -409,87 +318,6 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 	s.Victory = v.victory(&s.Map, f.Victory)
 	s.Reinforcements = v.reinforcements(s, f.Arrivals, names)
 	return s
-}
-
-func (v *loader) mapData(f *mapFile) Map {
-	m := Map{Name: f.Name, Description: strings.TrimSpace(f.Description), Letter: f.Letter, Cols: f.Cols, Rows: f.Rows}
-	if m.Letter == "" || m.Cols <= 0 || m.Rows <= 0 {
-		v.fail("map: fields letter, cols and rows are required")
-		return m
-	}
-	if len(f.Terrain) != m.Rows || len(f.Elevation) != m.Rows {
-		v.fail("map: terrain and elevation need %d rows each, got %d and %d", m.Rows, len(f.Terrain), len(f.Elevation))
-		return m
-	}
-	m.Hexes = make([]Hex, m.Cols*m.Rows)
-	for col := 1; col <= m.Cols; col++ {
-		for row := 1; row <= m.Rows; row++ {
-			o := hex.Offset{Col: col, Row: row}
-			h := Hex{ID: m.hexID(o), At: o}
-			line := m.Rows - row // grids list the top row first
-			t, e := f.Terrain[line], f.Elevation[line]
-			if len(t) != m.Cols || len(e) != m.Cols {
-				v.fail("map: row %d: terrain and elevation need %d columns, got %d and %d", row, m.Cols, len(t), len(e))
-				m.Hexes = nil
-				return m
-			}
-			var ok bool
-			if h.Terrain, ok = terrainCodes[t[col-1]]; !ok {
-				v.fail("hex %s: field terrain: unknown code %q (use . w o t)", h.ID, t[col-1])
-			}
-			if e[col-1] < '0' || e[col-1] > '9' {
-				v.fail("hex %s: field elevation: %q is not a digit", h.ID, e[col-1])
-			}
-			h.Elevation = int(e[col-1] - '0')
-			m.Hexes[(col-1)*m.Rows+row-1] = h
-		}
-	}
-	for i, c := range f.Creeks {
-		v.chain(&m, "creeks", i, c)
-		for _, id := range c.Hexes {
-			if h, ok := m.Hex(id); ok {
-				h.Creek = c.Name
-			}
-		}
-	}
-	for i, r := range f.Roads {
-		v.chain(&m, "roads", i, r)
-	}
-	for i, p := range f.Places {
-		h, ok := m.Hex(p.Hex)
-		if p.Name == "" || !ok {
-			v.fail("places[%d] %q: field hex: %q is not a hex of this map", i, p.Name, p.Hex)
-			continue
-		}
-		h.Place = p.Name
-	}
-	m.Creeks, m.Roads, m.Places = f.Creeks, f.Roads, f.Places
-	v.crests(&m, f.Crests)
-	m.Hexsides = v.hexsides(&m, f.Hexsides)
-	m.EntryAreas = v.entryAreas(&m, f.EntryAreas)
-	m.sight = newSightMap(&m)
-	return m
-}
-
-// chain checks that a road or creek runs through adjacent on-map hexes.
-func (v *loader) chain(m *Map, field string, i int, r Road) {
-	if r.Name == "" || len(r.Hexes) < 2 {
-		v.fail("%s[%d]: needs a name and at least 2 hexes", field, i)
-		return
-	}
-	if kinds := chainTypes[field]; !kinds[r.Type] {
-		v.fail("%s %q: field type: %q is not one of %s", field, r.Name, r.Type, kindList(kinds))
-	}
-	for j, id := range r.Hexes {
-		if _, ok := m.Hex(id); !ok {
-			v.fail("%s %q: hex %s: not a hex of this map", field, r.Name, id)
-			return
-		}
-		if j > 0 && m.distance(r.Hexes[j-1], id) != 1 {
-			v.fail("%s %q: hex %s: not adjacent to the previous hex %s", field, r.Name, id, r.Hexes[j-1])
-			return
-		}
-	}
 }
 
 func (v *loader) side(m *Map, f *sideFile, names map[string]string) SideOOB {
@@ -764,6 +592,9 @@ func (s *Scenario) commands() []*Command {
 
 // command finds a Command by its exact name.
 func (s *Scenario) command(name string) *Command {
+	if s.commandIndex != nil {
+		return s.commandIndex[name]
+	}
 	for _, c := range s.commands() {
 		if c.Name == name {
 			return c

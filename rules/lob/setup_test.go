@@ -8,6 +8,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -90,7 +91,7 @@ func stateOn(t fataler, scn *Scenario, pack *rules.ChartPack) *State {
 // file must parse and validate without a problem.
 func validOrders(t fataler, st *State, text string) *orders.File {
 	t.Helper()
-	f, ps := orders.Parse(text)
+	f, ps := lobtext.Parse(text)
 	if len(ps) > 0 {
 		t.Fatal("parse: ", ps)
 	}

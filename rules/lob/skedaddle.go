@@ -5,6 +5,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // marchFormations are the formations Skedaddling units keep (LoB 10.9).
@@ -81,7 +82,7 @@ func (s *State) skedaddleFormationBarred(p *Piece, to string) string {
 // 10.9). A script sent with its leader's INITIATIVE END-SKEDADDLE may ask
 // for it: it is carried out only if the Skedaddle has ended by then
 // (R-C2-SK-2).
-func (s *State) checkSkedaddleFormation(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
+func (s *State) checkSkedaddleFormation(sd *SideOOB, f *orders.File, st *lobtext.Stack, ps *problems) {
 	for _, step := range st.Steps {
 		if step.Verb != "FORMATION" {
 			continue

@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // Standing reactions. Line of Battle is IGOUGO: while one side's player
@@ -17,7 +18,7 @@ import (
 // Activity Phase keeps it, keepStanding) and answers those choices in every
 // later turn until the side sends a new block. For the retreat reactions a
 // reaction the block does not mention is not covered: resolution pauses
-// with a decision request whose default is orders.ReactionDefault. The
+// with a decision request whose default is lobtext.ReactionDefault. The
 // other reactions (askedNever) simply take that default.
 
 // keepStanding stores the active side's STANDING block in the state at
@@ -42,7 +43,7 @@ func (r *resolver) keepStanding(f *orders.File) {
 			}
 		}
 		for _, u := range rc.Units {
-			if m := match("unit", u.Text, r.s.pieceNames(r.side)); m.ok {
+			if m := r.s.matchPiece(r.side, u.Text); m.ok {
 				x.Units = append(x.Units, r.s.doc.Pieces[m.target].Name)
 			}
 		}
@@ -78,10 +79,10 @@ func (s *State) standing(side rules.Side, kind string) ([]string, bool) {
 }
 
 // standingText prints a side's kept reactions on one line, in the order
-// of orders.ReactionKinds.
+// of lobtext.ReactionKinds.
 func (s *State) standingText(side rules.Side) string {
 	var parts []string
-	for _, k := range orders.ReactionKinds {
+	for _, k := range lobtext.ReactionKinds {
 		if cs, ok := s.standing(side, k); ok {
 			parts = append(parts, k+" "+strings.Join(slices.Concat(cs, s.preferred(side, k)), ", "))
 		}
@@ -107,7 +108,7 @@ func (s *State) preferred(side rules.Side, kind string) []string {
 // for by decision request with its default.
 func (s *State) standingLines(side rules.Side) []string {
 	ls := []string{fmt.Sprintf("%s standing reactions%s:", side, cite("LoB 4.0, 5.1b, 5.4, 6.3, 6.3d, 6.3f, 6.3i, 9.1, 9.2, 9.4e, 9.4h"))}
-	for _, k := range orders.ReactionKinds {
+	for _, k := range lobtext.ReactionKinds {
 		if cs, ok := s.standing(side, k); ok {
 			ls = append(ls, fmt.Sprintf("  %s %s", k, strings.Join(slices.Concat(cs, s.preferred(side, k)), ", ")))
 			continue
@@ -127,25 +128,22 @@ var askedNever = []string{"VOLLEY", "LOSSES", "ARTILLERY", "FACING", "ENDPOINT",
 // asked for.
 func unsetReaction(kind string) string {
 	if slices.Contains(askedNever, kind) {
-		return "default " + orders.ReactionDefault[kind]
+		return "default " + lobtext.ReactionDefault[kind]
 	}
-	return "you will be asked; default " + orders.ReactionDefault[kind]
+	return "you will be asked; default " + lobtext.ReactionDefault[kind]
 }
 
 // choiceOf is a side's first standing choice for a reaction kind, or the
-// documented default (orders.ReactionDefault) when its kept block does not
+// documented default (lobtext.ReactionDefault) when its kept block does not
 // cover the kind: the reactions of askedNever never pause.
 func (s *State) choiceOf(side rules.Side, kind string) string {
-	if cs, ok := s.standing(side, kind); ok {
-		return cs[0]
-	}
-	return orders.ReactionDefault[kind]
+	return rules.StandingChoice(s.standing, lobtext.Reactions, side, kind)
 }
 
 // byChoice names a standing choice other than the default in an event:
 // " (standing LEADERS HQ)"; "" for the default.
 func byChoice(kind, choice string) string {
-	if choice == orders.ReactionDefault[kind] {
+	if choice == lobtext.ReactionDefault[kind] {
 		return ""
 	}
 	return fmt.Sprintf(" (standing %s %s)", kind, choice)

@@ -16,7 +16,9 @@ type State struct {
 	scn    *Scenario
 	charts *charts
 	doc    stateDoc
-	index  map[string]int // counter name -> position in doc.Pieces
+	index  map[string]int             // counter name -> position in doc.Pieces
+	names  map[rules.Side]*pieceIndex // counters by written name, by the side reading (names_index.go)
+	oob    *oobIndex                  // the order of battle (oob_index.go)
 }
 
 var _ rules.State = (*State)(nil)
@@ -354,6 +356,7 @@ func build(scn *Scenario, ch *charts, d stateDoc) *State {
 	for i, p := range d.Pieces {
 		s.index[p.Name] = i
 	}
+	s.names, s.oob = pieceIndexes(scn, d.Pieces), newOOBIndex(scn, d.Pieces)
 	return s
 }
 

@@ -7,6 +7,7 @@ import (
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/lob/lobtext"
 )
 
 // Supply: Wagons and their Ammo Points, artillery Depletion and the two
@@ -457,7 +458,7 @@ func (r *resolver) noteWagonOrders(f *orders.File) {
 // Where the battery stands is checked when the Activity Phase comes. It
 // also checks who may POST a battery, and how many (9.1c), and who may
 // give a Wagon its destination (8.1c).
-func (s *State) validateSupportDirective(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
+func (s *State) validateSupportDirective(sd *SideOOB, f *orders.File, d *lobtext.Directive, ps *problems) {
 	switch d.Keyword {
 	case "POST":
 		s.validatePosting(sd, f, d, ps)
@@ -495,7 +496,7 @@ func (r *resolver) replenishments(f *orders.File) {
 // Leader of the battery's Command must be stacked with it in the Command
 // Phase (other leaders cannot post batteries), and he posts only one
 // battery a turn.
-func (s *State) validatePosting(sd *SideOOB, f *orders.File, d *orders.Directive, ps *problems) {
+func (s *State) validatePosting(sd *SideOOB, f *orders.File, d *lobtext.Directive, ps *problems) {
 	leader := s.postingLeader(sd, d)
 	if leader == "" {
 		if p, ok := s.ownPieceExact(sd, d.Who); ok && p.Kind == ArmArtillery {
@@ -520,7 +521,7 @@ func (s *State) validatePosting(sd *SideOOB, f *orders.File, d *orders.Directive
 
 // postingLeader is the Artillery Leader of a battery's Command stacked
 // with it who may post it (LoB 9.1c), the first in counter order, or "".
-func (s *State) postingLeader(sd *SideOOB, d *orders.Directive) string {
+func (s *State) postingLeader(sd *SideOOB, d *lobtext.Directive) string {
 	p, ok := s.ownPieceExact(sd, d.Who)
 	if !ok || p.Kind != ArmArtillery {
 		return ""
@@ -536,7 +537,7 @@ func (s *State) postingLeader(sd *SideOOB, d *orders.Directive) string {
 // validateWagonOrder checks a WAGON directive against LoB 8.1c: the
 // Wagon's owning leader, or one of his seniors, gives it an order when
 // stacked with it (no Initiative needed).
-func (s *State) validateWagonOrder(sd *SideOOB, d *orders.Directive, ps *problems) {
+func (s *State) validateWagonOrder(sd *SideOOB, d *lobtext.Directive, ps *problems) {
 	p, ok := s.ownPieceExact(sd, d.Who)
 	if !ok || p.Kind != "wagon" {
 		return // command and control reports it

@@ -99,6 +99,9 @@ func (c *Command) units() []*Unit {
 
 // unit finds a combat unit by exact name.
 func (s *Scenario) unit(name string) *Unit {
+	if u, ok := s.unitIndex[name]; ok {
+		return u
+	}
 	for _, c := range s.commands() {
 		for _, u := range c.units() {
 			if u.Name == name {
@@ -138,4 +141,21 @@ func (s *Scenario) orgPath(c *Command) []string {
 		path = append([]string{x.Name}, path...)
 	}
 	return path
+}
+
+// indexUnits fills the scenario's indexes of units and Commands by name,
+// for unit and command: the first of each name in commands order, as
+// their searches find it.
+func (s *Scenario) indexUnits() {
+	s.unitIndex, s.commandIndex = map[string]*Unit{}, map[string]*Command{}
+	for _, c := range s.commands() {
+		if _, ok := s.commandIndex[c.Name]; !ok {
+			s.commandIndex[c.Name] = c
+		}
+		for _, u := range c.units() {
+			if _, ok := s.unitIndex[u.Name]; !ok {
+				s.unitIndex[u.Name] = u
+			}
+		}
+	}
 }

@@ -69,10 +69,11 @@ func TestUnitState(t *testing.T) {
 		t.Fatalf("Ashby's Cavalry: %+v %+v", p, p.Unit)
 	}
 	for _, u := range st.view("").Map.Units {
-		if u.Name == "Ashby's Cavalry" && (u.Formation != "mounted" || u.Facing != 0) {
+		// Hexside 0 is up-right: a bearing of 60 degrees on LoB's map.
+		if u.Name == "Ashby's Cavalry" && (u.Formation != "mounted" || u.Facing == nil || *u.Facing != 60) {
 			t.Errorf("view: %+v", u)
 		}
-		if u.Kind == "hq" && u.Facing != -1 {
+		if u.Kind == "hq" && u.Facing != nil {
 			t.Errorf("an HQ has no facing: %+v", u)
 		}
 	}

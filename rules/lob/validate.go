@@ -8,6 +8,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // problems collects every problem of one order file (STYLE: report all).
@@ -44,17 +45,17 @@ func (s *State) validate(side rules.Side, f *orders.File) problems {
 			fmt.Sprintf("the file is for turn %d, but this is turn %d", t, s.turn()),
 			fmt.Sprintf("write TURN %d", s.turn()))
 	}
-	written := 0
+	written, fc := 0, newFileChecks()
 	for _, o := range f.Orders {
-		if s.validateActivity(sd, f, o, &ps) {
+		if s.validateActivity(sd, f, fc, o, &ps) {
 			continue
 		}
 		switch o := o.(type) {
-		case *orders.Written:
+		case *lobtext.Written:
 			written++
 			s.newOrderRules(o, written, &ps)
 			s.compile(sd, o, &ps)
-		case *orders.Directive:
+		case *lobtext.Directive:
 			s.validateDirective(sd, o, &ps)
 			s.validateSupportDirective(sd, f, o, &ps)
 		default:
@@ -76,7 +77,7 @@ func leadingInt(s string) (int, bool) {
 }
 
 // compile turns a written order into an Order, adding any problems.
-func (s *State) compile(sd *SideOOB, w *orders.Written, ps *problems) Order {
+func (s *State) compile(sd *SideOOB, w *lobtext.Written, ps *problems) Order {
 	o := Order{Side: sd.Side, Type: strings.ToUpper(strings.TrimSpace(w.Type)), Intent: w.Intent}
 	if o.Type != "ATTACK" && o.Type != "MOVE" {
 		ps.add(w.At, "lob-10.4-order-type", "LoB 10.4",
@@ -122,7 +123,7 @@ func (s *State) compile(sd *SideOOB, w *orders.Written, ps *problems) Order {
 // a Command Phase (LoB 2.1b), any number on the midnight turn and none on
 // other night turns (10.3e), any number before play with Pre-Set Orders
 // (12.1).
-func (s *State) newOrderRules(w *orders.Written, n int, ps *problems) {
+func (s *State) newOrderRules(w *lobtext.Written, n int, ps *problems) {
 	t := s.turn()
 	switch {
 	case s.preSet():
@@ -159,7 +160,7 @@ func (s *State) leaderNames(side rules.Side) []named[*Command] {
 // issuer checks that the issuing leader is this side's Army Commander.
 // See LoB 10.5: the Army Commander is the source of orders; lower leaders
 // only relay or use Initiative (10.10), which this slice does not support.
-func (s *State) issuer(sd *SideOOB, w *orders.Written, ps *problems) (string, bool) {
+func (s *State) issuer(sd *SideOOB, w *lobtext.Written, ps *problems) (string, bool) {
 	m := match("leader", w.From, s.leaderNames(sd.Side))
 	if !m.ok {
 		ps.add(w.FromAt, "lob-unknown-leader", "LoB 10.5", m.message, m.suggestion)
@@ -242,7 +243,7 @@ func (s *State) placeNames(roads bool) []named[string] {
 }
 
 // place resolves an objective or route point. See LoB 10.3b.
-func (s *State) place(p orders.Place, route bool, ps *problems) (Waypoint, bool) {
+func (s *State) place(p lobtext.Place, route bool, ps *problems) (Waypoint, bool) {
 	what, code := "objective", "lob-10.3b-objective"
 	if route {
 		what, code = "route point", "lob-10.3b-route"

@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 // This file checks activity scripts (STACK blocks) and standing reactions
@@ -34,12 +35,13 @@ const selfRetreatHexes = 10
 
 // validateActivity checks o if it is an activity script or standing
 // reactions and reports whether it was one.
-func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps *problems) bool {
+func (s *State) validateActivity(sd *SideOOB, f *orders.File, fc *fileChecks, o orders.Order, ps *problems) bool {
 	switch o := o.(type) {
-	case *orders.Stack:
+	case *lobtext.Stack:
 		s.checkStack(sd, o, ps)
-		s.checkOnce(f, o, ps)
-		s.checkAreas(sd, f, o, ps)
+		s.checkOnce(sd.Side, fc, o, ps)
+		s.checkAreas(sd, f, fc, o, ps)
+		s.noteTurns(fc, sd.Side, o)
 		s.checkSkedaddleFormation(sd, f, o, ps) // skedaddle.go
 	case *orders.Standing:
 		s.checkStanding(sd, o, ps)
@@ -50,9 +52,9 @@ func (s *State) validateActivity(sd *SideOOB, f *orders.File, o orders.Order, ps
 }
 
 // firstWritten returns the file's first written order, or nil.
-func firstWritten(f *orders.File) *orders.Written {
+func firstWritten(f *orders.File) *lobtext.Written {
 	for _, o := range f.Orders {
-		if w, ok := o.(*orders.Written); ok {
+		if w, ok := o.(*lobtext.Written); ok {
 			return w
 		}
 	}
@@ -75,7 +77,7 @@ func (s *State) pieceNames(side rules.Side) []named[int] {
 // ownPiece finds one of the side's counters by name or unique
 // abbreviation, reporting a problem if there is none.
 func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool) {
-	m := match("unit", n.Text, s.pieceNames(sd.Side))
+	m := s.matchPiece(sd.Side, n.Text)
 	if !m.ok {
 		if m.suggestion == "" {
 			m.suggestion = s.suggestPiece(sd.Side, n.Text)
@@ -94,7 +96,7 @@ func (s *State) ownPiece(sd *SideOOB, n orders.Name, ps *problems) (*Piece, bool
 
 // checkStack checks one STACK block. See LoB 2.2 and 3.0: a stack moves
 // or fires as one, from the hex where it stands.
-func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
+func (s *State) checkStack(sd *SideOOB, st *lobtext.Stack, ps *problems) {
 	var members []*Piece
 	for _, n := range st.Units {
 		if p, ok := s.ownPiece(sd, n, ps); ok {
@@ -136,8 +138,8 @@ func (s *State) checkStack(sd *SideOOB, st *orders.Stack, ps *problems) {
 // and charges. A fallback fire after a failed Closing Roll (LoB 3.5) is
 // the exception, and is not counted. No Facing change follows a Charge
 // (3.3d, 7.2e).
-func checkActivityKind(st *orders.Stack, ps *problems) {
-	var fired, charged *orders.Step
+func checkActivityKind(st *lobtext.Stack, ps *problems) {
+	var fired, charged *lobtext.Step
 	for i := range st.Steps {
 		step := &st.Steps[i]
 		if step.IfClosingFails {
@@ -177,40 +179,68 @@ func checkActivityKind(st *orders.Stack, ps *problems) {
 	}
 }
 
+// fileChecks is what checking one order file keeps from one STACK block
+// to the next, so that a block is checked against those before it
+// without reading them again: big battles have hundreds of blocks.
+type fileChecks struct {
+	// stacks are the STACK blocks checked so far, in file order, and
+	// activators lists for each counter (by position) the ones among
+	// them that activate it.
+	stacks     []*lobtext.Stack
+	activators map[int][]int
+	// areas keeps each Command's area as the position draws it
+	// (areaProblem): the position does not change while a file is
+	// checked, and the area is drawn from what the Command's own side
+	// sees (R-FOG-3), which the position alone settles.
+	areas map[string]NoOrdersArea
+	// faced is the last facing the blocks so far turn each unit to
+	// (noteTurns).
+	faced map[string]int
+}
+
+// newFileChecks starts the checks of one order file.
+func newFileChecks() *fileChecks {
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}, faced: map[string]int{}}
+}
+
 // checkOnce reports units of st that an earlier STACK block of the file
 // already activates: each unit has one activity a phase, and a stack
-// finishes before another starts (LoB 2.2, 3.0d).
-func (s *State) checkOnce(f *orders.File, st *orders.Stack, ps *problems) {
-	names := s.pieceNames(rules.Side(f.Side))
-	piece := func(n orders.Name) (string, bool) {
-		m := match("unit", n.Text, names)
+// finishes before another starts (LoB 2.2, 3.0d). Each unit of st is
+// reported once, naming the first such block, so a file repeating one
+// STACK line n times gives n-1 problems, not n²/2. Problems come in the
+// order of the earlier blocks, then of the names in st.
+func (s *State) checkOnce(side rules.Side, fc *fileChecks, st *lobtext.Stack, ps *problems) {
+	type twice struct{ earlier, name, piece int }
+	var found []twice
+	acts := activated(st)
+	var mine []int
+	for i, n := range acts {
+		m := s.matchPiece(side, n.Text)
 		if !m.ok {
-			return "", false
-		}
-		return s.doc.Pieces[m.target].Name, true
-	}
-	for _, o := range f.Orders {
-		if o == orders.Order(st) {
-			return
-		}
-		earlier, ok := o.(*orders.Stack)
-		if !ok {
 			continue
 		}
-		for _, n := range activated(st) {
-			name, ok := piece(n)
-			if ok && slices.ContainsFunc(activated(earlier), func(e orders.Name) bool { p, ok := piece(e); return ok && p == name }) {
-				ps.add(n.At, "lob-3.0d-activated-twice", "LoB 3.0d",
-					fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", name, earlier.At.Line),
-					"put all of its steps in one STACK block")
-			}
+		if es := fc.activators[m.target]; len(es) > 0 {
+			found = append(found, twice{es[0], i, m.target})
+		}
+		if !slices.Contains(mine, m.target) {
+			mine = append(mine, m.target)
 		}
 	}
+	slices.SortStableFunc(found, func(a, b twice) int { return a.earlier - b.earlier })
+	for _, t := range found {
+		ps.add(acts[t.name].At, "lob-3.0d-activated-twice", "LoB 3.0d",
+			fmt.Sprintf("%s already has an activity in the STACK block on line %d; a unit acts once a phase", s.doc.Pieces[t.piece].Name, fc.stacks[t.earlier].At.Line),
+			"put all of its steps in one STACK block")
+	}
+	for _, p := range mine {
+		fc.activators[p] = append(fc.activators[p], len(fc.stacks))
+	}
+	fc.stacks = append(fc.stacks, st)
 }
 
 // checkStep checks one step; at is the stack's hex, "" once unknown, and
 // is moved along MOVE and RETREAT paths.
-func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step orders.Step, at *string, ps *problems) {
+func (s *State) checkStep(sd *SideOOB, st *lobtext.Stack, members []*Piece, step lobtext.Step, at *string, ps *problems) {
 	switch step.Verb {
 	case "MOVE", "RETREAT":
 		s.checkPath(step, at, ps)
@@ -243,7 +273,7 @@ func (s *State) checkStep(sd *SideOOB, st *orders.Stack, members []*Piece, step 
 // checkPath checks a MOVE or RETREAT path: every hex on the map, each next
 // to the one before, the first next to where the stack stands. A
 // self-inflicted retreat is exactly ten hexes (LoB 3.0e).
-func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
+func (s *State) checkPath(step lobtext.Step, at *string, ps *problems) {
 	m := &s.scn.Map
 	if step.Verb == "RETREAT" && len(step.Hexes) != selfRetreatHexes {
 		ps.add(step.At, "lob-3.0e-retreat-length", "LoB 3.0e",
@@ -267,7 +297,7 @@ func (s *State) checkPath(step orders.Step, at *string, ps *problems) {
 // checkCharge checks a CHARGE target: on the map and adjacent to where
 // the stack stands (LoB 7.0b). A won Charge advances the stack into the
 // target (7.3b), so a later MOVE path starts there.
-func (s *State) checkCharge(step orders.Step, at *string, ps *problems) {
+func (s *State) checkCharge(step lobtext.Step, at *string, ps *problems) {
 	h := step.Hexes[0]
 	if !s.onMap(h, "target", ps) {
 		*at = ""
@@ -282,7 +312,7 @@ func (s *State) checkCharge(step orders.Step, at *string, ps *problems) {
 }
 
 // onMap reports whether a hex is on the map, adding a problem if not.
-func (s *State) onMap(h orders.HexRef, what string, ps *problems) bool {
+func (s *State) onMap(h lobtext.HexRef, what string, ps *problems) bool {
 	m := &s.scn.Map
 	if _, ok := m.Hex(h.Hex); ok {
 		return true
@@ -294,14 +324,14 @@ func (s *State) onMap(h orders.HexRef, what string, ps *problems) bool {
 
 // checkSplit checks that the units SPLIT leaves behind are in the stack
 // and that some stay with it. See LoB 3.0d.
-func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *problems) {
+func (s *State) checkSplit(sd *SideOOB, st *lobtext.Stack, step lobtext.Step, ps *problems) {
 	for _, n := range step.Units {
 		p, ok := s.ownPiece(sd, n, ps)
 		if !ok {
 			continue
 		}
 		if !slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames(sd.Side))
+			m := s.matchPiece(sd.Side, u.Text)
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}) {
 			ps.add(n.At, "lob-3.0d-split-not-in-stack", "LoB 3.0d",
@@ -317,7 +347,7 @@ func (s *State) checkSplit(sd *SideOOB, st *orders.Stack, step orders.Step, ps *
 
 // activated lists the units a script activates: those of its STACK line
 // and those it takes in with JOIN.
-func activated(st *orders.Stack) []orders.Name {
+func activated(st *lobtext.Stack) []orders.Name {
 	ns := slices.Clone(st.Units)
 	for _, step := range st.Steps {
 		if step.Verb == "JOIN" {
@@ -331,7 +361,7 @@ func activated(st *orders.Stack) []orders.Name {
 // already in the stack, and stand in the hex the stack has reached. See
 // LoB 2.2 and 3.0d: a unit can be added to a stack as it moves through
 // the unit's hex.
-func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at string, ps *problems) {
+func (s *State) checkJoin(sd *SideOOB, st *lobtext.Stack, step lobtext.Step, at string, ps *problems) {
 	for _, n := range step.Units {
 		p, ok := s.ownPiece(sd, n, ps)
 		if !ok {
@@ -339,7 +369,7 @@ func (s *State) checkJoin(sd *SideOOB, st *orders.Stack, step orders.Step, at st
 		}
 		switch {
 		case slices.ContainsFunc(st.Units, func(u orders.Name) bool {
-			m := match("unit", u.Text, s.pieceNames(sd.Side))
+			m := s.matchPiece(sd.Side, u.Text)
 			return m.ok && s.doc.Pieces[m.target].Name == p.Name
 		}):
 			ps.add(n.At, "lob-3.0d-join-member", "LoB 3.0d",
@@ -394,13 +424,13 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 	var notes, read []string
 	for _, o := range f.Orders {
 		switch o.(type) {
-		case *orders.Stack, *orders.Standing:
+		case *lobtext.Stack, *orders.Standing:
 			if len(notes) == 0 {
 				notes = append(notes, ActivityNote)
 			}
 		}
 		for _, n := range namesIn(o) {
-			m := match("unit", n.Text, s.pieceNames(rules.Side(f.Side)))
+			m := s.matchPiece(rules.Side(f.Side), n.Text)
 			if !m.ok {
 				continue
 			}
@@ -422,7 +452,7 @@ func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 func namesIn(o orders.Order) []orders.Name {
 	var ns []orders.Name
 	switch o := o.(type) {
-	case *orders.Stack:
+	case *lobtext.Stack:
 		ns = append(ns, o.Units...)
 		for _, st := range o.Steps {
 			ns = append(ns, st.Units...)
@@ -468,16 +498,16 @@ func (s *State) suggestPiece(side rules.Side, written string) string {
 // box with at most one brigade facing away from its orientation (12.2,
 // R-C2-12-2). Positions are those at the start of the phase; the Activity
 // Phase checks every step again. It reports one problem a script.
-func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *problems) {
+func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *lobtext.Stack, ps *problems) {
 	members := s.scriptPieces(sd.Side, st.Units)
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
-	at, areas := members[0].Hex, map[string]NoOrdersArea{}
+	at, areas := members[0].Hex, fc.areas
 	if s.boltedMoves(st, members, ps) {
 		return
 	}
-	faced, formed := s.turnedBefore(f, st, sd.Side), map[string]string{}
+	faced, formed := map[string]int{}, map[string]string{} // this script's turns; fc.faced the earlier ones
 	formation := func(q *Piece) string {
 		if to, ok := formed[q.Name]; ok {
 			return to
@@ -486,6 +516,9 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 	}
 	before := func(q *Piece) (int, bool) { // as the script's earlier steps leave it (LoB 3.3, 3.3c)
 		d, ok := faced[q.Name]
+		if !ok {
+			d, ok = fc.faced[q.Name]
+		}
 		if !ok {
 			d = q.Unit.Facing
 		}
@@ -537,9 +570,8 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, st *orders.Stack, ps *pr
 // that are not (reported elsewhere).
 func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 	var out []*Piece
-	names := s.pieceNames(side)
 	for _, n := range ns {
-		if m := match("unit", n.Text, names); m.ok && s.doc.Pieces[m.target].Side == side {
+		if m := s.matchPiece(side, n.Text); m.ok && s.doc.Pieces[m.target].Side == side {
 			out = append(out, &s.doc.Pieces[m.target])
 		}
 	}
@@ -548,8 +580,8 @@ func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 
 // boltedMoves reports a script that moves the HQ (or the leader standing
 // in for it) of a Command without an accepted order (LoB 10.8a).
-func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bool {
-	if !slices.ContainsFunc(st.Steps, func(x orders.Step) bool { return x.Verb == "MOVE" }) {
+func (s *State) boltedMoves(st *lobtext.Stack, members []*Piece, ps *problems) bool {
+	if !slices.ContainsFunc(st.Steps, func(x lobtext.Step) bool { return x.Verb == "MOVE" }) {
 		return false
 	}
 	var names []string
@@ -569,7 +601,7 @@ func (s *State) boltedMoves(st *orders.Stack, members []*Piece, ps *problems) bo
 // areaProblem reports the first unit of the stack that the step into h
 // takes out of its Command's no-orders area or Defensive Position box;
 // areas keeps each Command's area once drawn.
-func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
+func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
@@ -604,7 +636,7 @@ func (s *State) areaProblem(members []*Piece, at string, h orders.HexRef, areas 
 // those out first. An INITIATIVE of the Command's leader in the same file
 // may allow it: the roll decides in the Command Phase, and the Activity
 // Phase checks again.
-func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, step orders.Step, ps *problems) bool {
+func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, step lobtext.Step, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
@@ -628,7 +660,7 @@ func (s *State) facingProblem(f *orders.File, members []*Piece, before frontAt, 
 // that of the last FACE of the file before the step, or their own, and
 // change from the formation formation gives them. An INITIATIVE of the
 // Command's leader in the same file may allow it.
-func (s *State) formationProblem(f *orders.File, members []*Piece, before frontAt, formation func(*Piece) string, step orders.Step, ps *problems) bool {
+func (s *State) formationProblem(f *orders.File, members []*Piece, before frontAt, formation func(*Piece) string, step lobtext.Step, ps *problems) bool {
 	to, at := stepFormation(step), step.At
 	if step.Verb == "FORMATION" {
 		at = step.WordAt
@@ -651,7 +683,7 @@ func (s *State) formationProblem(f *orders.File, members []*Piece, before frontA
 
 // stepFormation is the formation a FORMATION, UNLIMBER or LIMBER step
 // changes to.
-func stepFormation(step orders.Step) string {
+func stepFormation(step lobtext.Step) string {
 	switch step.Verb {
 	case "UNLIMBER":
 		return "unlimbered"
@@ -661,32 +693,25 @@ func stepFormation(step orders.Step) string {
 	return formationName(step.Word)
 }
 
-// turnedBefore gives the last facing that the file's scripts before st
-// turn each unit to (LoB 3.3): the Activity Phase carries them out first.
-func (s *State) turnedBefore(f *orders.File, st *orders.Stack, side rules.Side) map[string]int {
-	out := map[string]int{}
-	for _, o := range f.Orders {
-		if o == orders.Order(st) {
-			break
-		}
-		earlier, ok := o.(*orders.Stack)
-		if !ok || !slices.ContainsFunc(earlier.Steps, turns) {
-			continue // no names to look up
-		}
-		units := s.scriptPieces(side, activated(earlier))
-		for _, step := range earlier.Steps {
-			if turns(step) {
-				for _, p := range units {
-					out[p.Name] = facingIndex(step.Word)
-				}
+// noteTurns keeps the last facing that st's FACE steps turn its units to
+// (LoB 3.3), for the scripts after it: the Activity Phase carries st out
+// first.
+func (s *State) noteTurns(fc *fileChecks, side rules.Side, st *lobtext.Stack) {
+	if !slices.ContainsFunc(st.Steps, turns) {
+		return // no names to look up
+	}
+	units := s.scriptPieces(side, activated(st))
+	for _, step := range st.Steps {
+		if turns(step) {
+			for _, p := range units {
+				fc.faced[p.Name] = facingIndex(step.Word)
 			}
 		}
 	}
-	return out
 }
 
 // turns reports whether a step is a FACE to a hexside (LoB 3.3).
-func turns(step orders.Step) bool {
+func turns(step lobtext.Step) bool {
 	return step.Verb == "FACE" && slices.Contains(hexsideFacings, step.Word)
 }
 
@@ -707,7 +732,7 @@ func (s *State) triesInitiative(f *orders.File, c *Command) bool {
 // follows its order's path by itself in the Activity Phase (10.2h). The
 // Army HQ moves only by orders (9.2a). A leader standing in for an HQ is
 // left to 10.8a.
-func (s *State) orderedHQMoves(st *orders.Stack, names []string, ps *problems) bool {
+func (s *State) orderedHQMoves(st *lobtext.Stack, names []string, ps *problems) bool {
 	for _, c := range s.scn.commands() {
 		if c.NoHQ || !slices.Contains(names, c.HQName()) {
 			continue

@@ -8,6 +8,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 )
 
 const activityHead = "GAME g\nSIDE CSA\nTURN 1\n"
@@ -16,7 +17,7 @@ const activityHead = "GAME g\nSIDE CSA\nTURN 1\n"
 // Tanner's Creek, returning "line:col code" for each problem.
 func activityProblems(t *testing.T, text string) ([]string, []orders.Problem) {
 	t.Helper()
-	f, probs := orders.Parse(activityHead + text)
+	f, probs := lobtext.Parse(activityHead + text)
 	if len(probs) != 0 {
 		t.Fatalf("parse problems: %+v", probs)
 	}
@@ -87,7 +88,7 @@ func TestValidateActivityProblems(t *testing.T) {
 func TestActivityWithWrittenOrder(t *testing.T) {
 	text := activityHead + "STANDING\n LOSSES TOP\nEND\nSTACK Ames\n FACE N\nEND\n" +
 		"ORDER MOVE from Harrow to Barton\n OBJECTIVE A5.5\n ROUTE A4.4, A5.5\nEND\n"
-	f, probs := orders.Parse(text)
+	f, probs := lobtext.Parse(text)
 	if len(probs) != 0 {
 		t.Fatal(probs)
 	}
@@ -99,20 +100,20 @@ func TestActivityWithWrittenOrder(t *testing.T) {
 	if !strings.Contains(kinds(evs), "command-roll") {
 		t.Errorf("the written order was not issued: %s", kinds(evs))
 	}
-	g, _ := orders.Parse(activityHead + "STACK Ames\n FACE N\nEND\n")
+	g, _ := lobtext.Parse(activityHead + "STACK Ames\n FACE N\nEND\n")
 	if _, evs := step(t, newGame(t), g, &rules.ForcedDice{}); strings.Contains(kinds(evs), "command-roll") {
 		t.Errorf("a file with only a script issued an order: %s", kinds(evs))
 	}
 }
 
 func TestReceiptNotes(t *testing.T) {
-	f, _ := orders.Parse(activityHead + "STACK ames, Barton\n SPLIT ames' brigade\nEND\nSTANDING\n VOLLEY PREFER Dab, Ames\nEND\n")
+	f, _ := lobtext.Parse(activityHead + "STACK ames, Barton\n SPLIT ames' brigade\nEND\nSTANDING\n VOLLEY PREFER Dab, Ames\nEND\n")
 	got := System{}.ReceiptNotes(newGame(t), f)
 	want := []string{ActivityNote, "Names read as: ames = Ames' Brigade; Dab = Dabney's Brigade; Ames = Ames' Brigade."}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	g, _ := orders.Parse(activityHead)
+	g, _ := lobtext.Parse(activityHead)
 	if notes := (System{}).ReceiptNotes(newGame(t), g); notes != nil {
 		t.Errorf("a file without scripts got notes %q", notes)
 	}

@@ -8,12 +8,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"galloper/orders"
+	"galloper/rules/lob/lobtext"
 )
 
-// validateDirective checks one command directive (orders/command.go):
+// validateDirective checks one command directive (lobtext/command.go):
 // INITIATIVE, FUTILE, POST, WAGON or SKEDADDLE.
-func (s *State) validateDirective(sd *SideOOB, d *orders.Directive, ps *problems) {
+func (s *State) validateDirective(sd *SideOOB, d *lobtext.Directive, ps *problems) {
 	switch d.Keyword {
 	case "INITIATIVE":
 		if code, rule, msg := s.initiativeProblem(sd, d); code != "" {
@@ -78,7 +78,7 @@ func (s *State) hasAttack(c *Command) bool {
 
 // commandParts checks and copies an order's reserves, artillery, axis and
 // defence lines (LoB 10.4c, 10.8e, 12.4, 12.2).
-func (s *State) commandParts(sd *SideOOB, w *orders.Written, o *Order, ps *problems) {
+func (s *State) commandParts(sd *SideOOB, w *lobtext.Written, o *Order, ps *problems) {
 	to := s.scn.command(o.To)
 	var path []string
 	for _, in := range w.For {
@@ -137,7 +137,7 @@ var hexInText = regexp.MustCompile(`\b[A-Za-z]\d{1,3}\.\d{1,3}\b`)
 // from where it stands along its route to its objective. Being out of
 // radius for a moment while moving is not being ordered out.
 // See docs/rulings-lob.md R-C2-10I.
-func (s *State) orderedOut(in orders.Instruction, to *Command, path []string, ps *problems) {
+func (s *State) orderedOut(in lobtext.Instruction, to *Command, path []string, ps *problems) {
 	reach, ok := s.reachBelow(in.Unit, to)
 	if !ok {
 		return
@@ -286,7 +286,7 @@ func (s *State) within(name string, c *Command) bool {
 
 // associatedIn reports whether an order's ASSOCIATE or DESTINATION lines
 // name the formation: an associated Artillery Battalion (LoB 10.3c).
-func (s *State) associatedIn(name string, w *orders.Written) bool {
+func (s *State) associatedIn(name string, w *lobtext.Written) bool {
 	for _, a := range w.Command.Artillery {
 		if strings.EqualFold(a.Battalion, name) {
 			return true
@@ -298,7 +298,7 @@ func (s *State) associatedIn(name string, w *orders.Written) bool {
 // artilleryLines applies LoB 10.8e: every Artillery Battalion the order
 // moves needs a destination hex in Command Radius of a friendly infantry
 // or cavalry Command, or an association with the order's Command.
-func (s *State) artilleryLines(sd *SideOOB, w *orders.Written, o *Order, to *Command, ps *problems) {
+func (s *State) artilleryLines(sd *SideOOB, w *lobtext.Written, o *Order, to *Command, ps *problems) {
 	named := map[string]bool{}
 	for _, a := range w.Command.Artillery {
 		b := s.scn.command(a.Battalion)
@@ -331,7 +331,7 @@ var axisHexes = regexp.MustCompile(`^([A-Za-z]+\d+\.\d+)\s*-\s*([A-Za-z]+\d+\.\d
 
 // axis checks an Axis of Advance (LoB 12.4): a straight line between two
 // hexes, a road, or a stream, creek or river.
-func (s *State) axis(w *orders.Written, o *Order, ps *problems) {
+func (s *State) axis(w *lobtext.Written, o *Order, ps *problems) {
 	a := w.Command.Axis
 	if !s.optional("12.4") {
 		ps.add(w.Command.AxisAt, "lob-12.4-not-in-play", "LoB 12.4", "this game does not use Axis of Advance (optional rule 12.4)", "remove the AXIS line")
@@ -360,7 +360,7 @@ var defendForm = regexp.MustCompile(`(?i)^facing\s+(n|ne|se|s|sw|nw)\s+from\s+([
 // defence checks a Defensive Position (LoB 12.2): an orientation and left
 // and right boundaries, written "facing <dir> from <hex> to <hex>",
 // optionally followed by ", front <text>".
-func (s *State) defence(w *orders.Written, o *Order, ps *problems) {
+func (s *State) defence(w *lobtext.Written, o *Order, ps *problems) {
 	d := w.Command.Defend
 	if !s.optional("12.2") {
 		ps.add(w.Command.DefendAt, "lob-12.2-not-in-play", "LoB 12.2", "this game does not use Defensive Positions (optional rule 12.2)", "remove the DEFEND line")

@@ -27,6 +27,7 @@ func (s *State) view(side rules.Side) rules.View {
 	}
 	v.Lines = s.lines(side, v)
 	v.Map = s.mapView(side)
+	v.Style = Style()
 	return v
 }
 
@@ -137,7 +138,7 @@ func (s *State) seen(side rules.Side) []bool {
 func (s *State) mapView(side rules.Side) *rules.MapView {
 	m := &s.scn.Map
 	seen := s.seen(side)
-	mv := &rules.MapView{Name: m.Name, Cols: m.Cols, Rows: m.Rows}
+	mv := &rules.MapView{Name: m.Name, Layout: m.Layout, Cols: m.Cols, Rows: m.Rows}
 	for i, h := range m.Hexes {
 		mv.Hexes = append(mv.Hexes, rules.HexView{ID: h.ID, Col: h.At.Col, Row: h.At.Row, Terrain: h.Terrain,
 			Elevation: h.Elevation, Hidden: !seen[i], Label: h.Place})
@@ -179,11 +180,15 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 // 5.7, only to its owner and the umpire, since it tells the unit's
 // strength, which stays secret, 2.4).
 func (s *State) unitView(p Piece, side rules.Side) rules.UnitView {
-	v := rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Facing: -1, Status: p.Status}
+	v := rules.UnitView{Name: p.Name, Side: p.Side, Kind: p.Kind, Hex: p.Hex, Status: p.Status}
 	if p.Unit == nil {
 		return v
 	}
-	v.Facing, v.Formation = p.Unit.Facing, p.Unit.Formation
+	v.Formation = p.Unit.Formation
+	if f := p.Unit.Facing; f >= 0 && f < 6 {
+		// A unit faces a hexside (LoB 5.1); the view gives its bearing.
+		v.Facing = rules.Facing(s.scn.Map.Layout.Bearing(f))
+	}
 	var st []string
 	if m := s.marker(p.Hex); m.Morale != "" && m.Morale != MoraleNormal {
 		st = append(st, string(m.Morale))

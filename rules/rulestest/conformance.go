@@ -50,11 +50,6 @@ type Hider interface {
 	HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (rules.State, int, error)
 }
 
-// receiptNoter is the capability of a System that adds notes to receipts.
-type receiptNoter interface {
-	ReceiptNotes(st rules.State, f *orders.File) []string
-}
-
 // A Check is one property of the conformance suite.
 type Check struct {
 	Name string
@@ -172,7 +167,7 @@ func defaultText(sys rules.System, s rules.State, side rules.Side) string {
 	if f == nil {
 		return Envelope(side, s.Segment().Turn)
 	}
-	return Envelope(side, s.Segment().Turn) + orders.FormatOrders(f) + "\n"
+	return Envelope(side, s.Segment().Turn) + orders.FormatOrders(f, sys.Dialect()) + "\n"
 }
 
 // Reenvelope rewrites an order file's SIDE and TURN lines for a side and
@@ -559,7 +554,7 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 		ps, _ := json.Marshal(sys.Validate(s, side, f))
 		out[fmt.Sprintf("problems of order file %d", k)] = string(ps)
 		var notes []string
-		if n, ok := sys.(receiptNoter); ok {
+		if n, ok := sys.(rules.ReceiptNoter); ok {
 			notes = n.ReceiptNotes(s, f)
 		}
 		r, err := templates.Receipt(templates.ReceiptData{Game: "conformance", Side: string(side), Segment: s.Segment().Label, Notes: notes})

@@ -10,10 +10,11 @@ import (
 )
 
 // A COVERAGE.md entry: - <subsection> <title>: <id>, <id>, ...
-var coverageLine = regexp.MustCompile(`^- (\d+(?:\.\d+)?[a-z]?)\b[^:]*:(.*)$`)
+var coverageLine = regexp.MustCompile(`^- (\d+(?:\.\d+)*[a-z]?)\b[^:]*:(.*)$`)
 
 // Within reports whether rule (e.g. "10.6d") lies inside subsection sub
-// (e.g. "10.6", "10.6d" or "10").
+// (e.g. "10.6", "10.6d" or "10"). Rulebooks that number in three parts
+// (Battle Hymn's 6.1.4) nest the same way: 6.1 contains 6.1.4.
 func Within(rule, sub string) bool {
 	if !strings.HasPrefix(rule, sub) {
 		return false
@@ -29,7 +30,8 @@ func Within(rule, sub string) bool {
 	case !strings.Contains(sub, "."):
 		return rest[0] == '.' // 10 contains 10.6 but not 105
 	default:
-		return rest[0] >= 'a' && rest[0] <= 'z' // 10.6 contains 10.6d but not 10.60
+		// 10.6 contains 10.6d and 10.6.1, but not 10.60
+		return rest[0] >= 'a' && rest[0] <= 'z' || len(rest) > 1 && rest[0] == '.' && rest[1] >= '0' && rest[1] <= '9'
 	}
 }
 

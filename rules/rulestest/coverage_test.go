@@ -44,7 +44,8 @@ func TestCoverageCheck(t *testing.T) {
 		in        bool
 	}{
 		{"10.6d", "10.6", true}, {"10.6", "10.6", true}, {"10.6d", "10", true},
-		{"10.60", "10.6", false}, {"105", "10", false}, {"10.6dd", "10.6d", false}, {"10.7a", "10.6", false},
+		{"10.60", "10.6", false}, {"6.1.4", "6.1", true}, {"6.1.4", "6", true}, {"6.1.4", "6.1.4", true},
+		{"6.1.40", "6.1.4", false}, {"6.14", "6.1", false}, {"6.1.", "6.1", false}, {"105", "10", false}, {"10.6dd", "10.6d", false}, {"10.7a", "10.6", false},
 	} {
 		if Within(c.rule, c.sub) != c.in {
 			t.Errorf("Within(%q, %q) = %v, want %v", c.rule, c.sub, !c.in, c.in)

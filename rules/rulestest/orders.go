@@ -11,8 +11,7 @@ import (
 // the one place the kit turns order text into an orders.File, for the case
 // runner and the conformance suite alike.
 func ParseOrders(sys rules.System, text string) (*orders.File, []orders.Problem) {
-	_ = sys // every system speaks the one order language for now
-	return orders.Parse(text)
+	return orders.Parse(text, sys.Dialect())
 }
 
 // Envelope is the head of an order file for a side and turn, as the case

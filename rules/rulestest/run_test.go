@@ -10,6 +10,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/lob/lobtext"
 	"galloper/rules/rulestest"
 )
 
@@ -31,6 +32,10 @@ func (s toyState) Segment() rules.Segment {
 func (toy) ID() string          { return "toy.v1" }
 func (toy) Name() string        { return "Toy" }
 func (toy) Scenarios() []string { return []string{"only"} }
+
+// Dialect borrows Line of Battle's order language: the toy counts orders,
+// whatever they say.
+func (toy) Dialect() orders.Dialect { return lobtext.Dialect }
 func (toy) NewGame(string, *rules.ChartPack) (rules.State, error) {
 	return toyState{}, nil
 }

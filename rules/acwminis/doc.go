@@ -1,0 +1,14 @@
+// Package acwminis is Galloper's adjudicator for the American Civil War
+// regimental miniatures rules of the quick-reference sheet (its title is
+// not printed; Galloper calls it ACW). It is played on an open table
+// measured in inches (package table does the geometry).
+//
+// The sheet has no rule numbers, so code cites a heading and the line of
+// the sheet's text, as `// See ACW ORDERS (seed L69).`. Where the sheet is
+// silent or mangled, docs/rulings-acwminis.md gives Galloper's ruling
+// (A1 to A37), and the game's configuration can switch the ones players
+// differ on.
+//
+// So far the package holds the sheet's tables, exactly as printed, as
+// embedded data (tables/*.yaml) and their loader, Tables.
+package acwminis

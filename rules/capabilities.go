@@ -1,0 +1,78 @@
+package rules
+
+import (
+	"errors"
+
+	"galloper/orders"
+)
+
+// Capabilities: what a System may do beyond the System interface. The
+// adjudicator finds each by type assertion on the System, and a system
+// states the ones it has with compile-time guards, as rules/lob does:
+//
+//	var _ rules.OptionalRules = System{}
+
+// OptionalRule is one optional rule a game may switch on before play.
+type OptionalRule struct {
+	ID   string // the rule number, e.g. "12.2"
+	Name string // e.g. "Defensive Positions"
+}
+
+// OptionalRules is the capability of a System whose games may switch on
+// optional rules when they are set up.
+type OptionalRules interface {
+	// OptionalRules lists the optional rules a game may switch on.
+	OptionalRules() []OptionalRule
+	// WithOptionalRules returns a copy of a new game's state with the
+	// optional rules ids (each an OptionalRule's ID) in play. It is an
+	// error if an id names no optional rule or play has started.
+	WithOptionalRules(s State, ids []string) (State, error)
+	// OptionalRulesInPlay lists the ids of the optional rules in play in s.
+	OptionalRulesInPlay(s State) []string
+}
+
+// ErrNotRuling is wrapped by a Ruler's error when a referee's text is not
+// in the form the system understands: the ruling is then free text, for
+// people only.
+var ErrNotRuling = errors.New("not a ruling the engine understands")
+
+// Ruler is the capability of a System that can apply a referee's rulings
+// on matters it cannot judge itself, such as whether an order has met its
+// intent.
+type Ruler interface {
+	// Rule applies a ruling to s and returns the new state and the event
+	// that records it. The error wraps ErrNotRuling when text is not in
+	// the system's form; any other error means the ruling is understood
+	// but cannot be applied to s, and says why.
+	Rule(s State, text string) (State, Event, error)
+}
+
+// ReceiptNoter is the capability of a System that adds notes to the
+// receipt of accepted orders, such as which kinds of orders it keeps but
+// does not carry out yet.
+type ReceiptNoter interface {
+	// ReceiptNotes returns the notes for f, accepted in state st.
+	ReceiptNotes(st State, f *orders.File) []string
+}
+
+// ScenarioSource is the capability of a System whose scenarios are data
+// files: the adjudicator hashes a game's scenario into its dice
+// commitment and mails it with the game start.
+type ScenarioSource interface {
+	// ScenarioData returns the bytes of the named scenario's file.
+	ScenarioData(name string) ([]byte, error)
+}
+
+// ChartPackSource is the capability of a System that ships a chart pack:
+// the adjudicator hashes it into a game's dice commitment when the game
+// brings no pack of its own.
+type ChartPackSource interface {
+	// ChartPackData returns the bytes of the shipped chart pack.
+	ChartPackData() []byte
+}
+
+// Styler is a system that says how its boards are drawn and its orders
+// are taught, without a game: the HELP reply asks it.
+type Styler interface {
+	Style() *Style
+}

@@ -1,0 +1,49 @@
+// Package gbacw holds the lower layers of Galloper's Great Battles of the
+// American Civil War system (GMT, 2026 series rules, system id "gbacw"):
+// tables as data and the rules that are pure functions of a few numbers.
+//
+// What it holds so far, by file:
+//
+//   - charts.go, charts/series.yaml: the tables the Series Rules print
+//     (the Orders Comparison Chart 6.11, the Orders Change Table 6.23, the
+//     Unreliable table 6.24, the Brigade Coordination Table 5.34), read and
+//     checked by a loader.
+//   - provisional.go, charts/provisional.yaml: the combat tables the rules
+//     use but do not print (Fire, Artillery Fire, Range Effects, Shock
+//     Resolution, Shock Ratio, Shock Adjustments, Pre-Shock, 2nd Disorder,
+//     Terrain Effects), marked provisional, with their derivations in
+//     docs/charts-gbacw.md; an owner's real cards load in the same format.
+//   - efficiency.go: the EM draw, the OC's bonus, the corps commander's
+//     adjustments, the clamps and the Efficiency Transfer (5.2-5.4).
+//   - activation.go: Initiative (5.1), the AM Pool and its blind draw
+//     (5.31), brigade activations (5.26-5.36), Brigade Coordination (5.34).
+//   - orders.go, orders_phase.go: the Orders, an Orders Change with Loose
+//     Cannon (6.2), the Division Orders Phase's checks (6.12, 6.14) and
+//     Reserve qualification (6.31).
+//   - strength.go, firedrm.go, shockdrm.go: fire frontage and split fire
+//     (7.34, 8.31-8.33, 8.44, 10.15, 14.25), the Fire DRMs (10.81), Shock
+//     strengths and DRMs (11.37, 11.42-11.44, 11.55-11.56, 11.63).
+//   - morale.go, checks.go: Rally (13.41-13.42), Fatigue (17.22-17.31),
+//     the UDD (2.6, 11.73), Leader Casualty (12.71), Recovery from Rout
+//     (13.52), Straggler Recovery (16.22) and broken wheels (17.26).
+//   - effectiveness.go: brigade and division Combat Effectiveness
+//     (13.21-13.33).
+//
+// Every draw and roll goes through rules.Dice, so it is seeded, logged and
+// recomputable. A d10 is read 0-9 (2.5) with dice.D10Zero. A blind draw
+// from a cup of n markers held in a canonical order is one roll of a dn,
+// read as the position drawn (drawIndex; ruling GBACW-R8).
+//
+// Still to come: the rules.System itself (state, the order dialect with
+// activation scripts and reaction doctrine, resolution of the sequence of
+// play, double-blind views, scenario and demo), chain of command and
+// command range on the map, movement, facing, stacking, line of sight, and
+// the procedures of fire, shock and their results. COVERAGE.md lists what
+// each subsection of the rules has so far.
+//
+// Rule citations read "See GBACW 5.23."; rulings are in
+// docs/rulings-gbacw.md.
+package gbacw
+
+// SystemID is the system's id in chart packs and the registry.
+const SystemID = "gbacw"
