@@ -50,18 +50,14 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 		m.BodyHash = BodyHash(m.Raw)
 	}
 	st, err := t.prepared(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
-		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
+		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`)
 	if err != nil {
 		return 0, false, err
 	}
-	res, err := st.ExecContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults)
-	if err != nil {
-		return 0, false, err
+	err = st.QueryRowContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING: stored already
+		return 0, false, nil
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 { // n == 0: ON CONFLICT DO NOTHING
-		return 0, false, err
-	}
-	id, err = res.LastInsertId()
 	return id, err == nil, err
 }
 
@@ -164,7 +160,7 @@ func (t *Tx) MailboxValidity(name string) (uint32, error) {
 func (t *Tx) SetMailboxValidity(name string, v uint32, now int64) error {
 	_, err := t.exec(`INSERT INTO mailboxes(name, uid_validity, changed_at) VALUES (?,?,?)
 		ON CONFLICT(name) DO UPDATE SET uid_validity = excluded.uid_validity, changed_at = excluded.changed_at
-		WHERE uid_validity != excluded.uid_validity`, name, v, now)
+		WHERE mailboxes.uid_validity != excluded.uid_validity`, name, v, now)
 	return err
 }
 

@@ -186,7 +186,7 @@ func (t *Tx) OutgoingByMessageID(msgID string) (Outgoing, error) {
 
 // LastSentTo finds the newest mail sent to an address (in any case).
 func (t *Tx) LastSentTo(addr string) (Outgoing, error) {
-	rows, err := t.outgoing(`WHERE recipient = ? COLLATE NOCASE AND status = 'sent' ORDER BY id DESC LIMIT 1`, addr)
+	rows, err := t.outgoing(`WHERE lower(recipient) = lower(?) AND status = 'sent' ORDER BY id DESC LIMIT 1`, addr)
 	if err == nil && len(rows) == 0 {
 		err = ErrNotFound
 	}
