@@ -96,9 +96,29 @@ func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
 	return out, rows.Err()
 }
 
-// MarkProcessed records what processing made of a mail.
+// ErrProcessed is returned when a mail being processed turns out to have
+// been processed meanwhile, by another daemon on the same database: the
+// transaction must be rolled back, leaving the other's effects alone.
+var ErrProcessed = errors.New("mail already processed")
+
+// MarkProcessed records what processing made of a stored mail. It
+// returns ErrProcessed when the mail is no longer new.
 func (t *Tx) MarkProcessed(id int64, gameID, result string) error {
-	_, err := t.exec(`UPDATE inbound SET status = 'processed', game_id = ?, result = ? WHERE id = ?`, gameID, result, id)
+	res, err := t.exec(`UPDATE inbound SET status = 'processed', game_id = ?, result = ? WHERE id = ? AND status = 'new'`, gameID, result, id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	var status string
+	err = t.queryRow(`SELECT status FROM inbound WHERE id = ?`, id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // not a stored mail: nothing to mark
+	}
+	if err == nil {
+		err = fmt.Errorf("inbound mail %d is %s: %w", id, status, ErrProcessed)
+	}
 	return err
 }
 

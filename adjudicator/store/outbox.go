@@ -143,9 +143,18 @@ const claimedNote = "claimed for sending"
 // recorded due again at now, and returns how many: at start-up, when no
 // other sender can hold them. Such a mail may have left before the stop;
 // it goes again under the same Message-ID.
+//
+// On PostgreSQL, where other daemons' senders may hold claims, only the
+// claims whose lease has run out are released: those of a daemon that
+// stopped.
 func (t *Tx) ReleaseClaims(now int64) (int, error) {
-	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
-		WHERE status = 'pending' AND last_error = ?`, now, claimedNote)
+	q := `UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
+		WHERE status = 'pending' AND last_error = ?`
+	args := []any{now, claimedNote}
+	if t.eng.name() == "postgres" {
+		q, args = q+` AND next_attempt <= ?`, append(args, now)
+	}
+	res, err := t.exec(q, args...)
 	if err != nil {
 		return 0, err
 	}

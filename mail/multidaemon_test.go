@@ -1,0 +1,119 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/adjudicator/store/storetest"
+	"galloper/mail"
+	"galloper/mail/mailtest"
+	"galloper/rules/systems"
+)
+
+// Two daemons on one mailbox and one PostgreSQL database: both read the
+// mailbox and both process the stored mail at the same time, yet every
+// mail is stored once and processed once, and every reply is queued once.
+func TestTwoDaemonsOnePostgres(t *testing.T) {
+	dsn := storetest.Schema(t)
+	ctx := context.Background()
+	srv, err := mailtest.Start(gm, "gm", "pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	now := func() time.Time { return time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC) }
+	type daemon struct {
+		db  *store.DB
+		adj *adjudicator.Adjudicator
+		in  *mail.Intake
+		pr  *mail.Processor
+	}
+	var ds []daemon
+	for i := range 2 {
+		db, err := store.OpenPostgres(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test", Deadline: 72 * time.Hour},
+			now, bytes.NewReader(bytes.Repeat([]byte{byte(7 + i)}, 1<<12)), nil)
+		ds = append(ds, daemon{db, adj, mail.NewIntake(mail.IMAPConfig{Addr: srv.IMAPAddr, Username: "gm", Password: "pw"}, db, now, nil),
+			mail.NewProcessor(adj, nil)})
+	}
+	for _, id := range []string{"creek", "ford"} {
+		err = ds[0].adj.CreateGame(ctx, adjudicator.GameSpec{ID: id, System: "lob.v2", Scenario: "tanners-creek",
+			Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"},
+				{Side: "UMPIRE", Email: umpAddr, Password: "whistle"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	const n = 40
+	for i := range n {
+		game := []string{"creek", "ford"}[i%2]
+		raw := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: orders %d\r\nMessage-ID: <m%d@players.test>\r\n\r\nGAME %s\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD tulip\r\nFOO %d\r\n",
+			csaAddr, gm, i, i, game, i)
+		if err := srv.Deliver([]byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	stored := make([]int, 2)
+	processed := make([]int, 2)
+	errs := make([]error, 2)
+	for i, d := range ds {
+		wg.Go(func() {
+			if stored[i], errs[i] = d.in.PollOnce(ctx); errs[i] != nil {
+				return
+			}
+			// Again, so that each daemon also meets mail the other stored.
+			for processed[i] == 0 || stored[0]+stored[1] < n {
+				k, err := d.pr.RunOnce(ctx)
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				processed[i] += k
+				if k == 0 {
+					break
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("daemon %d: %v", i, err)
+		}
+	}
+	var all, left, replies int
+	err = ds[1].db.WithTx(ctx, func(tx *store.Tx) (err error) {
+		if all, err = tx.CountInbound(""); err != nil {
+			return err
+		}
+		if left, err = tx.CountInbound("new"); err != nil {
+			return err
+		}
+		replies, err = tx.CountOutbox("")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("stored %d+%d, processed %d+%d, replies %d", stored[0], stored[1], processed[0], processed[1], replies)
+	if all != n || left != 0 {
+		t.Errorf("inbound: %d stored, %d left new; want %d and 0", all, left, n)
+	}
+	if processed[0]+processed[1] != n {
+		t.Errorf("processed %d + %d mails; want %d in all, each once", processed[0], processed[1], n)
+	}
+	if replies < n {
+		t.Errorf("%d replies queued for %d mails", replies, n)
+	}
+}
