@@ -67,21 +67,30 @@ func TestTwoDaemonsOnePostgres(t *testing.T) {
 	stored := make([]int, 2)
 	processed := make([]int, 2)
 	errs := make([]error, 2)
-	for i, d := range ds {
+	for i, d := range ds { // both read the mailbox at once
+		wg.Go(func() { stored[i], errs[i] = d.in.PollOnce(ctx) })
+	}
+	wg.Wait()
+	for i, d := range ds { // and both process the stored mail at once
 		wg.Go(func() {
-			if stored[i], errs[i] = d.in.PollOnce(ctx); errs[i] != nil {
+			if errs[i] != nil {
 				return
 			}
-			// Again, so that each daemon also meets mail the other stored.
-			for processed[i] == 0 || stored[0]+stored[1] < n {
+			// Each works, as a daemon's loop does, until no mail is new:
+			// a mail whose game the other holds waits for the next round.
+			for {
 				k, err := d.pr.RunOnce(ctx)
 				if err != nil {
 					errs[i] = err
 					return
 				}
 				processed[i] += k
-				if k == 0 {
-					break
+				var left int
+				if errs[i] = d.db.WithTx(ctx, func(tx *store.Tx) (err error) {
+					left, err = tx.CountInbound("new")
+					return err
+				}); errs[i] != nil || left == 0 {
+					return
 				}
 			}
 		})
