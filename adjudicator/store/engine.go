@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -117,5 +119,51 @@ func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
 		sdb.Close()
 		return nil, fmt.Errorf("migrate PostgreSQL database: %w", err)
 	}
+	if err := db.holdDaemonLock(ctx); err != nil {
+		sdb.Close()
+		return nil, err
+	}
 	return db, nil
+}
+
+// claimedBy follows claimedNote on a shared database, before the name of
+// the process that claimed the mail.
+const claimedBy = " by "
+
+// holdDaemonLock names this process and holds an advisory lock under that
+// name, on a connection of its own, until Close: while the lock is held
+// the process is alive, and when it dies the server drops the lock with
+// its connection. Other daemons read the lock (daemonAlive) to tell a
+// live daemon's claims from a dead one's.
+func (db *DB) holdDaemonLock(ctx context.Context) error {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return err
+	}
+	db.instance = hex.EncodeToString(b[:])
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("daemon lock: %w", err)
+	}
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(`+daemonKey(`$1`)+`)`, db.instance); err != nil {
+		conn.Close()
+		return fmt.Errorf("daemon lock: %w", err)
+	}
+	db.alive = conn
+	return nil
+}
+
+// daemonKey is the two-part advisory lock key of the daemon named by the
+// SQL expression name: non-negative, as pg_locks shows it.
+func daemonKey(name string) string {
+	return `hashtext(current_schema() || ':daemon') & 2147483647, hashtext(` + name + `) & 2147483647`
+}
+
+// daemonAlive is an SQL condition: the daemon named by the SQL expression
+// name holds its daemon lock.
+func daemonAlive(name string) string {
+	return `EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
+		AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+		AND classid::bigint = (hashtext(current_schema() || ':daemon') & 2147483647)
+		AND objid::bigint = (hashtext(` + name + `) & 2147483647))`
 }

@@ -33,6 +33,10 @@ var ErrNotFound = errors.New("not found")
 type DB struct {
 	sql *sql.DB
 	eng engine
+	// instance names this process's connection to a shared (PostgreSQL)
+	// database; alive holds its daemon lock (see OpenPostgres).
+	instance string
+	alive    *sql.Conn
 }
 
 // Open opens (creating if needed) the database at path and applies any
@@ -59,6 +63,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // Close closes the database (a SQLite database checkpoints its WAL first).
 func (db *DB) Close() error {
 	db.eng.beforeClose(db.sql)
+	if db.alive != nil {
+		db.alive.Close()
+	}
 	return db.sql.Close()
 }
 
@@ -116,10 +123,11 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // Tx is a write transaction. Every method of Tx takes part in it.
 type Tx struct {
-	eng   engine
-	tx    *sql.Tx
-	ctx   context.Context
-	stmts map[string]*sql.Stmt // prepared once per transaction; closed with it
+	eng       engine
+	claimNote string // what ClaimOutgoing writes: who claimed the mail
+	tx        *sql.Tx
+	ctx       context.Context
+	stmts     map[string]*sql.Stmt // prepared once per transaction; closed with it
 }
 
 // prepared returns q prepared in this transaction, reusing it for a batch
@@ -153,7 +161,11 @@ func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
 			panic(r)
 		}
 	}()
-	if err := fn(&Tx{eng: db.eng, tx: t, ctx: ctx}); err != nil {
+	note := claimedNote
+	if db.instance != "" {
+		note += claimedBy + db.instance
+	}
+	if err := fn(&Tx{eng: db.eng, claimNote: note, tx: t, ctx: ctx}); err != nil {
 		_ = t.Rollback()
 		return err
 	}
