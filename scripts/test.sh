@@ -40,7 +40,7 @@ else
 fi
 
 echo "== go test"
-GALLOPER_CRASH_MAILS=500 go test -count=1 ./...
+GALLOPER_CRASH_MAILS=500 GALLOPER_CRASH_PG_MAILS=60 go test -count=1 ./...
 
 echo "== demo"
 out=$(mktemp -d)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 )
@@ -102,8 +103,12 @@ func (postgresEngine) rebind(q string) string {
 
 // OpenPostgres connects to the PostgreSQL database at dsn (a URL or
 // key=value string, as libpq reads it) and applies any pending
-// migrations. Several daemons may open the same database.
+// migrations. Several daemons may open the same database. Connecting and
+// migrating finish (or fail, within a minute) even when ctx ends
+// meanwhile, so that a daemon stopped while it starts stops cleanly.
 func OpenPostgres(ctx context.Context, dsn string) (*DB, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
 	sdb, err := sql.Open("pgx", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL database: %w", err)
