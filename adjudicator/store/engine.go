@@ -31,6 +31,10 @@ type engine interface {
 	// runs in two transactions at once.
 	forUpdate() string
 	beforeClose(*sql.DB)
+	// columns lists a table's columns, and which of them are booleans.
+	columns(t *Tx, table string) (cols []string, bools []bool, err error)
+	// afterCopy brings the id sequences past the copied rows.
+	afterCopy(t *Tx) error
 }
 
 // sqliteEngine is SQLite through mattn/go-sqlite3. Its one connection
@@ -171,4 +175,54 @@ func daemonAlive(name string) string {
 		AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
 		AND classid::bigint = (hashtext(current_schema() || ':daemon') & 2147483647)
 		AND objid::bigint = (hashtext(` + name + `) & 2147483647))`
+}
+
+func (sqliteEngine) columns(t *Tx, table string) ([]string, []bool, error) {
+	rows, err := t.query(`SELECT name FROM pragma_table_info(?) ORDER BY cid`, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var cols []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, nil, err
+		}
+		cols = append(cols, c)
+	}
+	return cols, make([]bool, len(cols)), rows.Err()
+}
+
+func (sqliteEngine) afterCopy(*Tx) error { return nil }
+
+func (postgresEngine) columns(t *Tx, table string) ([]string, []bool, error) {
+	rows, err := t.query(`SELECT column_name, data_type FROM information_schema.columns
+		WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`, table)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var cols []string
+	var bools []bool
+	for rows.Next() {
+		var c, typ string
+		if err := rows.Scan(&c, &typ); err != nil {
+			return nil, nil, err
+		}
+		cols, bools = append(cols, c), append(bools, typ == "boolean")
+	}
+	return cols, bools, rows.Err()
+}
+
+// afterCopy moves each identity column's sequence past the highest id
+// copied, so that the next row inserted gets a new one.
+func (postgresEngine) afterCopy(t *Tx) error {
+	for _, tc := range [][2]string{{"inbound", "id"}, {"orders", "id"}, {"outbox", "id"}, {"absences", "rowid"}, {"decisions", "id"}} {
+		if _, err := t.exec(`SELECT setval(pg_get_serial_sequence('` + tc[0] + `', '` + tc[1] + `'),
+			(SELECT COALESCE(max(` + tc[1] + `), 0) + 1 FROM ` + tc[0] + `), false)`); err != nil {
+			return fmt.Errorf("sequence of %s: %w", tc[0], err)
+		}
+	}
+	return nil
 }
