@@ -126,3 +126,73 @@ func TestTwoDaemonsOnePostgres(t *testing.T) {
 		t.Errorf("%d replies queued for %d mails", replies, n)
 	}
 }
+
+// Two daemons on one PostgreSQL database act on a passed deadline at the
+// same moment: the segment is resolved once, by one of them, and its
+// results are queued once.
+func TestTwoDaemonsOneDeadline(t *testing.T) {
+	dsn := storetest.Schema(t)
+	ctx := context.Background()
+	clock := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	var adjs []*adjudicator.Adjudicator
+	for i := range 2 {
+		db, err := store.OpenPostgres(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		adjs = append(adjs, adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test", Deadline: time.Hour},
+			now, bytes.NewReader(bytes.Repeat([]byte{byte(7 + i)}, 1<<12)), nil))
+	}
+	err := adjs[0].CreateGame(ctx, adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
+		Players: []adjudicator.PlayerSpec{{Side: "CSA", Email: csaAddr, Password: "tulip"}, {Side: "USA", Email: usaAddr, Password: "oak"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before int
+	if err := adjs[0].DB().WithTx(ctx, func(tx *store.Tx) (err error) { before, err = tx.CountOutbox(""); return err }); err != nil {
+		t.Fatal(err)
+	}
+	clock = clock.Add(2 * time.Hour) // past the deadline, no orders in
+	var wg sync.WaitGroup
+	resolved := make([]int, 2)
+	errs := make([]error, 2)
+	for i, adj := range adjs {
+		wg.Go(func() { resolved[i], errs[i] = adj.ResolveDue(ctx) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("daemon %d: %v", i, err)
+		}
+	}
+	var segs []store.Segment
+	var after int
+	err = adjs[1].DB().WithTx(ctx, func(tx *store.Tx) (err error) {
+		if segs, err = tx.Segments("creek"); err != nil {
+			return err
+		}
+		after, err = tx.CountOutbox("")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resolved[0]+resolved[1] != 1 || len(segs) != 1 {
+		t.Fatalf("resolved %d + %d, %d segments recorded; want one segment resolved once", resolved[0], resolved[1], len(segs))
+	}
+	if after == before {
+		t.Fatal("no results queued")
+	}
+	// Once more, both: nothing is left to do, nothing more is queued.
+	for _, adj := range adjs {
+		if n, err := adj.ResolveDue(ctx); err != nil || n != 0 {
+			t.Fatalf("again: resolved %d (%v)", n, err)
+		}
+	}
+	var again int
+	if err := adjs[1].DB().WithTx(ctx, func(tx *store.Tx) (err error) { again, err = tx.CountOutbox(""); return err }); err != nil || again != after {
+		t.Fatalf("outbox %d after a second round, %d after the first (%v)", again, after, err)
+	}
+}
