@@ -13,8 +13,8 @@ import (
 // connection with it. On SQLite, where one daemon works alone, every lane
 // is granted at once.
 //
-// The claim is a session advisory lock on a connection of its own, keyed
-// by the schema and the lane's name.
+// The claim is a connection-level advisory lock, on a connection of its
+// own, keyed by the schema and the lane's name.
 func (db *DB) Lane(ctx context.Context, name string) (release func(), ok bool, err error) {
 	if db.eng.name() != "postgres" {
 		return func() {}, true, nil
