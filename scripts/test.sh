@@ -32,7 +32,8 @@ echo "== postgres (store tests on PostgreSQL)"
 if env=$(./scripts/postgres.sh); then
   eval "$(echo "$env" | sed 's/^/export /')"
   trap 'kill "$(cat "${GALLOPER_IT_DOVECOT_DIR:-/nonexistent}/run/master.pid" 2>/dev/null)" 2>/dev/null || true; ./scripts/postgres.sh stop "$GALLOPER_TEST_POSTGRES_DIR"' EXIT
-  echo "PostgreSQL on ${GALLOPER_TEST_POSTGRES%%/galloper?*}"
+  pg=${GALLOPER_TEST_POSTGRES#*@}
+  echo "PostgreSQL on ${pg%%/*}"
 elif [ "${CI:-}" = "true" ]; then
   echo "could not start PostgreSQL"; exit 1
 else
