@@ -18,7 +18,8 @@ import (
 
 // Two daemons on one mailbox and one PostgreSQL database: both read the
 // mailbox and both process the stored mail at the same time, yet every
-// mail is stored once and processed once, and every reply is queued once.
+// mail is stored once and processed once (the processing counts of the two
+// add up to the number of mails), and every mail gets its reply.
 func TestTwoDaemonsOnePostgres(t *testing.T) {
 	dsn := storetest.Schema(t)
 	ctx := context.Background()
