@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
 	"galloper/adjudicator"
 	"galloper/adjudicator/store"
+	"galloper/orders"
 )
 
 // Processor hands stored mail to the adjudicator, oldest first.
@@ -50,11 +52,27 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		if len(batch) == 0 {
 			return n, nil
 		}
+		blocked := map[string]bool{} // lanes another daemon holds
+		took := 0
 		for _, m := range batch {
 			if ctx.Err() != nil {
 				break
 			}
+			lane := p.lane(m)
+			if blocked[lane] {
+				continue // its older mail is in another daemon's hands
+			}
+			release, ok, err := p.adj.DB().Lane(work, lane)
+			if err != nil {
+				return n, err
+			}
+			if !ok {
+				blocked[lane] = true
+				continue
+			}
+			took++
 			out, err := p.processOne(work, m)
+			release()
 			if err != nil {
 				return n, err // tried again at the next step, before any later mail
 			}
@@ -67,8 +85,33 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 				p.afterHandle()
 			}
 		}
+		if took == 0 {
+			return n, nil // the rest is in other daemons' hands
+		}
 	}
 	return n, nil
+}
+
+// lane names the work a stored mail belongs to, so that daemons sharing a
+// database each take a game's mail in the order it came: the game its
+// GAME line or plus address names, or one lane for everything else. A
+// lane is held while one mail of it is processed (see store.DB.Lane). On
+// SQLite, with one daemon, the mail is not read for it.
+func (p *Processor) lane(m store.Inbound) string {
+	if p.adj.DB().Engine() != "postgres" {
+		return ""
+	}
+	in := ReadWithin(m.Raw, p.adj.Limits())
+	if f, _ := orders.ParseEnvelope(in.Text); f != nil && f.Game != "" {
+		return "game:" + strings.ToLower(f.Game)
+	}
+	for _, addr := range in.To {
+		local, _, _ := strings.Cut(addr, "@")
+		if _, plus, ok := strings.Cut(local, "+"); ok && plus != "" {
+			return "game:" + strings.ToLower(strings.Split(plus, ".")[0])
+		}
+	}
+	return "other"
 }
 
 // Daemon runs intake, processing, deadlines and sending until stopped.

@@ -24,7 +24,8 @@ var errAside = errors.New("set aside")
 // a panic is recovered and counts as a failed attempt. A mail whose
 // attempts are used up is set aside, with the operator told by the log
 // and the failed-outcome metric, and its sender told once. It returns
-// the outcome, or nil when the mail was set aside; an error means the
+// the outcome, or nil when the mail was set aside or another daemon
+// processed it first; an error means the
 // mail failed and stays pending, to be tried again before any later one.
 func (p *Processor) processOne(ctx context.Context, m store.Inbound) (*adjudicator.Outcome, error) {
 	lim := p.adj.Limits()
@@ -32,7 +33,9 @@ func (p *Processor) processOne(ctx context.Context, m store.Inbound) (*adjudicat
 	if err := p.adj.DB().WithTx(ctx, func(tx *store.Tx) (err error) {
 		attempt, err = tx.StartInboundAttempt(m.ID)
 		return err
-	}); err != nil {
+	}); errors.Is(err, store.ErrNotFound) {
+		return nil, nil // processed meanwhile by another daemon on the same database
+	} else if err != nil {
 		return nil, err
 	}
 	if attempt > lim.Attempts {
@@ -41,6 +44,9 @@ func (p *Processor) processOne(ctx context.Context, m store.Inbound) (*adjudicat
 	out, err := p.handle(ctx, m, lim)
 	if err == nil {
 		return &out, nil
+	}
+	if errors.Is(err, store.ErrProcessed) {
+		return nil, nil // another daemon processed it first; its effects stand
 	}
 	if attempt >= lim.Attempts {
 		return nil, p.setAside(ctx, m, attempt, err)

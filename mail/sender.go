@@ -123,7 +123,7 @@ const claimLease = 10 * time.Minute
 func (s *Sender) Flush(ctx context.Context) (int, error) {
 	var due []store.Outgoing
 	if err := s.db.WithTx(ctx, func(tx *store.Tx) error {
-		if !s.released {
+		if !s.released || s.db.Engine() == "postgres" { // other daemons' claims too
 			n, err := tx.ReleaseClaims(s.now().UnixMilli())
 			if err != nil {
 				return err

@@ -28,8 +28,20 @@ else
   echo "warning: could not start Dovecot (needs root for apt-get and setpriv); its tests will be skipped"
 fi
 
+echo "== postgres (store tests on PostgreSQL)"
+if env=$(./scripts/postgres.sh); then
+  eval "$(echo "$env" | sed 's/^/export /')"
+  trap 'kill "$(cat "${GALLOPER_IT_DOVECOT_DIR:-/nonexistent}/run/master.pid" 2>/dev/null)" 2>/dev/null || true; ./scripts/postgres.sh stop "$GALLOPER_TEST_POSTGRES_DIR"' EXIT
+  pg=${GALLOPER_TEST_POSTGRES#*@}
+  echo "PostgreSQL on ${pg%%/*}"
+elif [ "${CI:-}" = "true" ]; then
+  echo "could not start PostgreSQL"; exit 1
+else
+  echo "warning: could not start PostgreSQL (needs root for apt-get and setpriv); its tests will be skipped"
+fi
+
 echo "== go test"
-GALLOPER_CRASH_MAILS=500 go test -count=1 ./...
+GALLOPER_CRASH_MAILS=500 GALLOPER_CRASH_PG_MAILS=60 go test -count=1 ./...
 
 echo "== demo"
 out=$(mktemp -d)

@@ -47,7 +47,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		sdb.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	return &DB{sql: sdb}, nil
+	return &DB{sql: sdb, eng: sqliteEngine{}}, nil
 }
 
 // Writable reports an error when the database cannot be written (a

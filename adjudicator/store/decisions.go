@@ -49,13 +49,9 @@ func (t *Tx) RequestDecision(d Decision) (Decision, error) {
 	if err != nil {
 		return d, err
 	}
-	res, err := t.exec(`INSERT INTO decisions(game_id, segment_index, seq, key, side, rule, question, options, default_choice,
-		requested_at, deadline) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, d.GameID, d.SegmentIndex, d.Seq, d.Key, d.Side, d.Rule,
-		d.Question, strings.Join(d.Options, "\n"), d.Default, d.RequestedAt, d.Deadline)
-	if err != nil {
-		return d, err
-	}
-	d.ID, err = res.LastInsertId()
+	err = t.queryRow(`INSERT INTO decisions(game_id, segment_index, seq, key, side, rule, question, options, default_choice,
+		requested_at, deadline) VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id`, d.GameID, d.SegmentIndex, d.Seq, d.Key, d.Side, d.Rule,
+		d.Question, strings.Join(d.Options, "\n"), d.Default, d.RequestedAt, d.Deadline).Scan(&d.ID)
 	return d, err
 }
 

@@ -11,6 +11,6 @@ func (t *Tx) DiceLinkUsed(gameID string) (int, error) {
 // UseDiceLink records that a record of the game has used chain link k.
 // The mark never goes down: a rolled-back record's link stays used.
 func (t *Tx) UseDiceLink(gameID string, k int) error {
-	_, err := t.exec(`UPDATE games SET dice_used = max(dice_used, ?) WHERE id = ?`, k, gameID)
+	_, err := t.exec(`UPDATE games SET dice_used = CASE WHEN dice_used > ? THEN dice_used ELSE ? END WHERE id = ?`, k, k, gameID)
 	return err
 }

@@ -80,7 +80,7 @@ func policy(p string) string {
 
 // Game reads a game.
 func (t *Tx) Game(id string) (Game, error) {
-	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`+t.eng.forUpdate(), id))
 	return g, notFound(err, "game "+id)
 }
 
@@ -248,6 +248,6 @@ func (t *Tx) InvitedPlayers(inviteHash string) ([]Player, error) {
 // write the plus part of an address (GALLOPER+CREEK-1...@). A game whose
 // id matches exactly comes first.
 func (t *Tx) GameFold(id string) (Game, error) {
-	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ? COLLATE NOCASE ORDER BY id = ? DESC, id LIMIT 1`, id, id))
+	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE lower(id) = lower(?) ORDER BY id = ? DESC, id LIMIT 1`+t.eng.forUpdate(), id, id))
 	return g, notFound(err, "game "+id)
 }

@@ -50,18 +50,14 @@ func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 		m.BodyHash = BodyHash(m.Raw)
 	}
 	st, err := t.prepared(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
-		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
+		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`)
 	if err != nil {
 		return 0, false, err
 	}
-	res, err := st.ExecContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults)
-	if err != nil {
-		return 0, false, err
+	err = st.QueryRowContext(t.ctx, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.BodyHash, m.Raw, m.ReceivedAt, m.AuthResults).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) { // ON CONFLICT DO NOTHING: stored already
+		return 0, false, nil
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 { // n == 0: ON CONFLICT DO NOTHING
-		return 0, false, err
-	}
-	id, err = res.LastInsertId()
 	return id, err == nil, err
 }
 
@@ -100,9 +96,29 @@ func (t *Tx) PendingInbound(limit int) ([]Inbound, error) {
 	return out, rows.Err()
 }
 
-// MarkProcessed records what processing made of a mail.
+// ErrProcessed is returned when a mail being processed turns out to have
+// been processed meanwhile, by another daemon on the same database: the
+// transaction must be rolled back, leaving the other's effects alone.
+var ErrProcessed = errors.New("mail already processed")
+
+// MarkProcessed records what processing made of a stored mail. It
+// returns ErrProcessed when the mail is no longer new.
 func (t *Tx) MarkProcessed(id int64, gameID, result string) error {
-	_, err := t.exec(`UPDATE inbound SET status = 'processed', game_id = ?, result = ? WHERE id = ?`, gameID, result, id)
+	res, err := t.exec(`UPDATE inbound SET status = 'processed', game_id = ?, result = ? WHERE id = ? AND status = 'new'`, gameID, result, id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	var status string
+	err = t.queryRow(`SELECT status FROM inbound WHERE id = ?`, id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // not a stored mail: nothing to mark
+	}
+	if err == nil {
+		err = fmt.Errorf("inbound mail %d is %s: %w", id, status, ErrProcessed)
+	}
 	return err
 }
 
@@ -164,7 +180,7 @@ func (t *Tx) MailboxValidity(name string) (uint32, error) {
 func (t *Tx) SetMailboxValidity(name string, v uint32, now int64) error {
 	_, err := t.exec(`INSERT INTO mailboxes(name, uid_validity, changed_at) VALUES (?,?,?)
 		ON CONFLICT(name) DO UPDATE SET uid_validity = excluded.uid_validity, changed_at = excluded.changed_at
-		WHERE uid_validity != excluded.uid_validity`, name, v, now)
+		WHERE mailboxes.uid_validity != excluded.uid_validity`, name, v, now)
 	return err
 }
 

@@ -152,7 +152,7 @@ func (t *Tx) DiscardHeld(gameID string, segment int) (int, error) {
 // the claim before the mail leaves.
 func (t *Tx) ClaimOutgoing(id, now, until int64) (bool, error) {
 	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = ? WHERE id = ? AND status = 'pending' AND next_attempt <= ?`,
-		until, claimedNote, id, now)
+		until, t.claimNote, id, now)
 	if err != nil {
 		return false, err
 	}
@@ -167,9 +167,21 @@ const claimedNote = "claimed for sending"
 // recorded due again at now, and returns how many: at start-up, when no
 // other sender can hold them. Such a mail may have left before the stop;
 // it goes again under the same Message-ID.
+//
+// On PostgreSQL, where other daemons' senders hold claims too, only the
+// claims of daemons that stopped (see DB.Open's daemon lock), and claims
+// whose lease has run out, are released; the sender calls it at every
+// flush there.
 func (t *Tx) ReleaseClaims(now int64) (int, error) {
-	res, err := t.exec(`UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
-		WHERE status = 'pending' AND last_error = ?`, now, claimedNote)
+	q := `UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
+		WHERE status = 'pending' AND last_error = ?`
+	args := []any{now, claimedNote}
+	if t.eng.name() == "postgres" {
+		q = `UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
+			WHERE status = 'pending' AND last_error LIKE ? || '%' AND (next_attempt <= ? OR NOT ` + daemonAlive(`substr(last_error, length(?::text) + 1)`) + `)`
+		args = []any{now, claimedNote, now, claimedNote + claimedBy}
+	}
+	res, err := t.exec(q, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -210,7 +222,7 @@ func (t *Tx) OutgoingByMessageID(msgID string) (Outgoing, error) {
 
 // LastSentTo finds the newest mail sent to an address (in any case).
 func (t *Tx) LastSentTo(addr string) (Outgoing, error) {
-	rows, err := t.outgoing(`WHERE recipient = ? COLLATE NOCASE AND status = 'sent' ORDER BY id DESC LIMIT 1`, addr)
+	rows, err := t.outgoing(`WHERE lower(recipient) = lower(?) AND status = 'sent' ORDER BY id DESC LIMIT 1`, addr)
 	if err == nil && len(rows) == 0 {
 		err = ErrNotFound
 	}

@@ -1,6 +1,11 @@
-// Package store keeps everything Galloper knows in SQLite: games, players,
-// raw inbound mail, orders, resolved segments, the hash-linked event journal
-// and the outbound mail queue. Nothing lives only in memory.
+// Package store keeps everything Galloper knows in a database: games,
+// players, raw inbound mail, orders, resolved segments, the hash-linked
+// event journal and the outbound mail queue. Nothing lives only in memory.
+//
+// The database is SQLite (the default, one file beside the daemon) or
+// PostgreSQL (for several daemons on one mailbox set). Both run the same
+// queries through an engine (see engine.go), which supplies what differs:
+// the driver, placeholders, migrations and locks.
 package store
 
 import (
@@ -18,7 +23,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrations embed.FS
 
 // ErrNotFound is returned when a row does not exist.
@@ -27,6 +32,11 @@ var ErrNotFound = errors.New("not found")
 // DB is a Galloper database.
 type DB struct {
 	sql *sql.DB
+	eng engine
+	// instance names this process's connection to a shared (PostgreSQL)
+	// database; alive holds its daemon lock (see OpenPostgres).
+	instance string
+	alive    *sql.Conn
 }
 
 // Open opens (creating if needed) the database at path and applies any
@@ -42,7 +52,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	sdb.SetMaxOpenConns(1) // one writer; SQLite serialises writes anyway
-	db := &DB{sql: sdb}
+	db := &DB{sql: sdb, eng: sqliteEngine{}}
 	if err := db.migrate(ctx); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("migrate database %s: %w", path, err)
@@ -50,18 +60,24 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
-// Close checkpoints the WAL and closes the database.
+// Close closes the database (a SQLite database checkpoints its WAL first).
 func (db *DB) Close() error {
-	_, _ = db.sql.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	db.eng.beforeClose(db.sql)
+	if db.alive != nil {
+		db.alive.Close()
+	}
 	return db.sql.Close()
 }
 
+// Engine names the database engine: "sqlite" or "postgres".
+func (db *DB) Engine() string { return db.eng.name() }
+
 func (db *DB) migrate(ctx context.Context) error {
-	if _, err := db.sql.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version TEXT PRIMARY KEY, sha256 TEXT NOT NULL) STRICT`); err != nil {
+	if _, err := db.sql.ExecContext(ctx, db.eng.migrationsTable()); err != nil {
 		return err
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	dir := db.eng.migrationsDir()
+	names, err := fs.Glob(migrations, dir+"/*.sql")
 	if err != nil {
 		return err
 	}
@@ -73,23 +89,29 @@ func (db *DB) migrate(ctx context.Context) error {
 		}
 		sum := sha256.Sum256(body)
 		want := hex.EncodeToString(sum[:])
-		version := strings.TrimSuffix(strings.TrimPrefix(name, "migrations/"), ".sql")
-		var got string
-		err = db.sql.QueryRowContext(ctx, `SELECT sha256 FROM schema_migrations WHERE version = ?`, version).Scan(&got)
-		switch {
-		case err == nil:
-			if got != want {
-				return fmt.Errorf("migration %s was changed after it was applied (recorded %s, file %s)", version, got, want)
-			}
-			continue
-		case !errors.Is(err, sql.ErrNoRows):
-			return err
-		}
+		version := strings.TrimSuffix(strings.TrimPrefix(name, dir+"/"), ".sql")
+		// Checked and applied in one transaction, which on PostgreSQL
+		// holds a lock, so that daemons starting together apply each
+		// migration once.
 		err = db.WithTx(ctx, func(tx *Tx) error {
+			if err := db.eng.lockMigrations(tx); err != nil {
+				return err
+			}
+			var got string
+			err := tx.queryRow(`SELECT sha256 FROM schema_migrations WHERE version = ?`, version).Scan(&got)
+			switch {
+			case err == nil:
+				if got != want {
+					return fmt.Errorf("migration %s was changed after it was applied (recorded %s, file %s)", version, got, want)
+				}
+				return nil
+			case !errors.Is(err, sql.ErrNoRows):
+				return err
+			}
 			if _, err := tx.tx.ExecContext(ctx, string(body)); err != nil {
 				return fmt.Errorf("apply %s: %w", version, err)
 			}
-			_, err := tx.tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, sha256) VALUES (?, ?)`, version, want)
+			_, err = tx.exec(`INSERT INTO schema_migrations(version, sha256) VALUES (?, ?)`, version, want)
 			return err
 		})
 		if err != nil {
@@ -101,9 +123,11 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // Tx is a write transaction. Every method of Tx takes part in it.
 type Tx struct {
-	tx    *sql.Tx
-	ctx   context.Context
-	stmts map[string]*sql.Stmt // prepared once per transaction; closed with it
+	eng       engine
+	claimNote string // what ClaimOutgoing writes: who claimed the mail
+	tx        *sql.Tx
+	ctx       context.Context
+	stmts     map[string]*sql.Stmt // prepared once per transaction; closed with it
 }
 
 // prepared returns q prepared in this transaction, reusing it for a batch
@@ -112,7 +136,7 @@ func (t *Tx) prepared(q string) (*sql.Stmt, error) {
 	if st, ok := t.stmts[q]; ok {
 		return st, nil
 	}
-	st, err := t.tx.PrepareContext(t.ctx, q)
+	st, err := t.tx.PrepareContext(t.ctx, t.eng.rebind(q))
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +151,7 @@ func (t *Tx) prepared(q string) (*sql.Stmt, error) {
 // panics the transaction is rolled back before the panic goes on, so the
 // one connection is free for whoever recovers it.
 func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
-	t, err := db.sql.BeginTx(ctx, nil)
+	t, err := db.sql.BeginTx(ctx, db.eng.txOptions())
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
@@ -137,7 +161,11 @@ func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
 			panic(r)
 		}
 	}()
-	if err := fn(&Tx{tx: t, ctx: ctx}); err != nil {
+	note := claimedNote
+	if db.instance != "" {
+		note += claimedBy + db.instance
+	}
+	if err := fn(&Tx{eng: db.eng, claimNote: note, tx: t, ctx: ctx}); err != nil {
 		_ = t.Rollback()
 		return err
 	}
@@ -148,11 +176,13 @@ func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
 }
 
 func (t *Tx) exec(q string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(t.ctx, q, args...)
+	return t.tx.ExecContext(t.ctx, t.eng.rebind(q), args...)
 }
-func (t *Tx) queryRow(q string, args ...any) *sql.Row { return t.tx.QueryRowContext(t.ctx, q, args...) }
+func (t *Tx) queryRow(q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(t.ctx, t.eng.rebind(q), args...)
+}
 func (t *Tx) query(q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(t.ctx, q, args...)
+	return t.tx.QueryContext(t.ctx, t.eng.rebind(q), args...)
 }
 
 func notFound(err error, what string) error {

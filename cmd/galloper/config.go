@@ -21,17 +21,25 @@ import (
 // Environment variables GALLOPER_<KEY> override it, with dots and dashes
 // as underscores: GALLOPER_IMAP_PASSWORD, GALLOPER_SMTP_PASSWORD.
 type Config struct {
-	Database string        `mapstructure:"database"`
-	Address  string        `mapstructure:"address"`
-	Domain   string        `mapstructure:"domain"`
-	Deadline time.Duration `mapstructure:"deadline"`
-	Remind   time.Duration `mapstructure:"remind_before"`
-	Grace    time.Duration `mapstructure:"grace"`
-	Days     []string      `mapstructure:"deadline_days"`
-	Decide   time.Duration `mapstructure:"decision_window"`
-	Poll     time.Duration `mapstructure:"poll"`
-	LogLevel string        `mapstructure:"log_level"`
-	Metrics  string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
+	Database string `mapstructure:"database"`
+	// Store is the database engine: "sqlite" (the file at database) or
+	// "postgres" (the server PostgresDSN names; see docs/operations.md).
+	Store string `mapstructure:"store"`
+	// PostgresDSN comes from the environment (GALLOPER_POSTGRES_DSN) or
+	// from PostgresDSNFile, never from the configuration file: it may hold
+	// a password.
+	PostgresDSN     string        `mapstructure:"postgres_dsn"`
+	PostgresDSNFile string        `mapstructure:"postgres_dsn_file"`
+	Address         string        `mapstructure:"address"`
+	Domain          string        `mapstructure:"domain"`
+	Deadline        time.Duration `mapstructure:"deadline"`
+	Remind          time.Duration `mapstructure:"remind_before"`
+	Grace           time.Duration `mapstructure:"grace"`
+	Days            []string      `mapstructure:"deadline_days"`
+	Decide          time.Duration `mapstructure:"decision_window"`
+	Poll            time.Duration `mapstructure:"poll"`
+	LogLevel        string        `mapstructure:"log_level"`
+	Metrics         string        `mapstructure:"metrics"` // host:port for /metrics and /healthz; empty: off
 	// MetricsPublic allows a metrics address off loopback.
 	MetricsPublic bool `mapstructure:"metrics_public"`
 	// Timeout bounds each exchange with the mail servers.
@@ -82,6 +90,7 @@ type Config struct {
 func loadConfig(path string) (Config, error) {
 	v := viper.NewWithOptions(viper.ExperimentalBindStruct())
 	v.SetDefault("database", "galloper.db")
+	v.SetDefault("store", "sqlite")
 	v.SetDefault("deadline", "72h")
 	v.SetDefault("remind_before", "12h")
 	v.SetDefault("grace", "0s")
@@ -106,6 +115,16 @@ func loadConfig(path string) (Config, error) {
 	}
 	if err := v.Unmarshal(&c); err != nil {
 		return c, fmt.Errorf("config %s: %w", path, err)
+	}
+	if v.InConfig("postgres_dsn") {
+		return c, fmt.Errorf("config %s: postgres_dsn does not belong in the configuration file (it may hold a password); set GALLOPER_POSTGRES_DSN or postgres_dsn_file", path)
+	}
+	if c.PostgresDSNFile != "" {
+		b, err := os.ReadFile(c.PostgresDSNFile)
+		if err != nil {
+			return c, fmt.Errorf("config: postgres_dsn_file: %w", err)
+		}
+		c.PostgresDSN = strings.TrimSpace(string(b))
 	}
 	// STARTTLS is the default for SMTP, unless implicit TLS is asked for.
 	if !c.SMTP.TLS && !v.InConfig("smtp.starttls") && os.Getenv("GALLOPER_SMTP_STARTTLS") == "" {
@@ -148,6 +167,18 @@ func (c Config) validate() error {
 	if err := c.checkConnections(); err != nil {
 		return err
 	}
+	switch c.Store {
+	case "sqlite":
+	case "postgres":
+		if c.TokenKeyFile == "" {
+			return fmt.Errorf("config: store is postgres: set token_key_file, the same file for every daemon")
+		}
+		if c.PostgresDSN == "" {
+			return fmt.Errorf("config: store is postgres but no DSN is given: set GALLOPER_POSTGRES_DSN or postgres_dsn_file")
+		}
+	default:
+		return fmt.Errorf("config: store must be sqlite or postgres, got %q", c.Store)
+	}
 	if c.IMAP.MaxSize < 0 {
 		return fmt.Errorf("config: imap.max_size must not be negative, got %d", c.IMAP.MaxSize)
 	}
@@ -181,7 +212,7 @@ func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adj
 	if err != nil {
 		return cfg, nil, err
 	}
-	db, err := store.Open(ctx, cfg.Database)
+	db, err := cfg.openStore(ctx)
 	if err != nil {
 		return cfg, nil, err
 	}
@@ -229,4 +260,12 @@ func (c Config) limits() adjudicator.Limits {
 	return adjudicator.Limits{MIMEDepth: l.MIMEDepth, MIMEParts: l.MIMEParts, DecodedBytes: l.DecodedBytes,
 		OrderBytes: l.OrderBytes, OrderLines: l.OrderLines, OrderBlocks: l.OrderBlocks, BlockLines: l.BlockLines,
 		Problems: l.Problems, ReplyBytes: l.ReplyBytes, Attempts: l.Attempts}.WithDefaults()
+}
+
+// openStore opens the database the configuration names.
+func (c Config) openStore(ctx context.Context) (*store.DB, error) {
+	if c.Store == "postgres" {
+		return store.OpenPostgres(ctx, c.PostgresDSN)
+	}
+	return store.Open(ctx, c.Database)
 }

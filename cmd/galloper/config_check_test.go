@@ -51,6 +51,10 @@ func TestStrictConfig(t *testing.T) {
 		{"metrics on every interface", "metrics: 0.0.0.0:9464\n", "metrics 0.0.0.0:9464 serves /metrics beyond loopback"},
 		{"missing CA file", "smtp:\n  ca_file: /nonexistent/ca.pem\n", "smtp.ca_file"},
 		{"domain that breaks Message-IDs", "domain: example..test\n", `domain "example..test" is not a domain name`},
+		{"unknown store", "store: mysql\n", `store must be sqlite or postgres, got "mysql"`},
+		{"postgres without a DSN", "store: postgres\ntoken_key_file: /etc/galloper/token.key\n", "no DSN is given"},
+		{"postgres DSN in the file", "postgres_dsn: postgres://gm:secret@db.example.test/galloper\n", "postgres_dsn does not belong in the configuration file"},
+		{"postgres without a shared token key", "store: postgres\npostgres_dsn_file: /dev/null\n", "set token_key_file"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

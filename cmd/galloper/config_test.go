@@ -67,3 +67,33 @@ func TestBadWeekday(t *testing.T) {
 		t.Fatalf("err = %v, want one naming funday", err)
 	}
 }
+
+// The PostgreSQL engine is chosen in the file, its DSN read from the
+// environment or from a file of its own.
+func TestPostgresConfig(t *testing.T) {
+	dir := t.TempDir()
+	dsnFile := filepath.Join(dir, "dsn")
+	if err := os.WriteFile(dsnFile, []byte("postgres://gm@db.example.test/galloper\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "g.yaml")
+	body := merge(goodConfig, "store: postgres\ntoken_key_file: "+filepath.Join(dir, "token.key")+"\npostgres_dsn_file: "+dsnFile+"\n")
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Store != "postgres" || cfg.PostgresDSN != "postgres://gm@db.example.test/galloper" {
+		t.Fatalf("store %q, DSN %q", cfg.Store, cfg.PostgresDSN)
+	}
+	t.Setenv("GALLOPER_POSTGRES_DSN", "host=db2.example.test dbname=galloper")
+	body = merge(goodConfig, "store: postgres\ntoken_key_file: "+filepath.Join(dir, "token.key")+"\n")
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err = loadConfig(path); err != nil || cfg.PostgresDSN != "host=db2.example.test dbname=galloper" {
+		t.Fatalf("DSN from the environment: %q, %v", cfg.PostgresDSN, err)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
+	"galloper/adjudicator/store/storetest"
 	"galloper/mail/mailtest"
 )
 
@@ -33,6 +34,26 @@ func TestCrashRecovery(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set GALLOPER_CRASH_MAILS (e.g. 500) to run the crash test")
 	}
+	crashTest(t, n, 1, 10, "")
+}
+
+// TestCrashRecoveryPostgres is the crash test with three daemons on one
+// mailbox and one PostgreSQL database, a random one of them killed with
+// SIGKILL 15 times and restarted. GALLOPER_CRASH_PG_MAILS sets its size
+// (scripts/test.sh sets 60; docs/performance.md has a run of 1,000); it
+// also needs the test server (GALLOPER_TEST_POSTGRES).
+func TestCrashRecoveryPostgres(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("GALLOPER_CRASH_PG_MAILS"))
+	if n <= 0 {
+		t.Skip("set GALLOPER_CRASH_PG_MAILS (e.g. 60) to run the crash test on PostgreSQL")
+	}
+	crashTest(t, n, 3, 15, storetest.Schema(t))
+}
+
+// crashTest runs the crash test: n order mails, the given number of
+// daemons, kills SIGKILLs. With dsn empty the daemons share a SQLite
+// database, otherwise the PostgreSQL database dsn names.
+func crashTest(t *testing.T, n, daemons, kills int, dsn string) {
 	const perGame = 10 // turns 1-5, CSA then USA
 	games := (n + perGame - 1) / perGame
 	n = games * perGame
@@ -47,7 +68,13 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	defer srv.Close()
 	cfg := filepath.Join(dir, "galloper.yaml")
-	os.WriteFile(cfg, fmt.Appendf(nil, `database: %s
+	engine := ""
+	env := os.Environ()
+	if dsn != "" {
+		engine = "store: postgres\ntoken_key_file: " + filepath.Join(dir, "token.key") + "\n"
+		env = append(env, "GALLOPER_POSTGRES_DSN="+dsn)
+	}
+	os.WriteFile(cfg, fmt.Appendf(nil, `%sdatabase: %s
 address: gm@crash.test
 domain: crash.test
 deadline: 0s
@@ -55,10 +82,12 @@ poll: 1s
 log_level: warn
 imap: {addr: "%s", tls: false, username: gm, password: pw}
 smtp: {addr: "%s", starttls: false}
-`, filepath.Join(dir, "g.db"), srv.IMAPAddr, srv.SMTPAddr), 0o644)
+`, engine, filepath.Join(dir, "g.db"), srv.IMAPAddr, srv.SMTPAddr), 0o644)
 	for g := range games {
-		out, err := exec.Command(bin, "game", "new", "--config", cfg, "--id", fmt.Sprintf("g%03d", g), "--scenario", "tanners-creek",
-			"--player", fmt.Sprintf("CSA:csa%03d@p.test:pc%d", g, g), "--player", fmt.Sprintf("USA:usa%03d@p.test:pu%d", g, g)).CombinedOutput()
+		cmd := exec.Command(bin, "game", "new", "--config", cfg, "--id", fmt.Sprintf("g%03d", g), "--scenario", "tanners-creek",
+			"--player", fmt.Sprintf("CSA:csa%03d@p.test:pc%d", g, g), "--player", fmt.Sprintf("USA:usa%03d@p.test:pu%d", g, g))
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("game new: %v\n%s", err, out)
 		}
@@ -77,6 +106,7 @@ smtp: {addr: "%s", starttls: false}
 	}
 	start := func() *exec.Cmd {
 		c := exec.Command(bin, "serve", "--config", cfg)
+		c.Env = env
 		c.Stderr = os.Stderr
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
@@ -85,8 +115,10 @@ smtp: {addr: "%s", starttls: false}
 	}
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
-	daemon := start()
-	const kills = 10
+	running := make([]*exec.Cmd, daemons)
+	for i := range running {
+		running[i] = start()
+	}
 	batch := n / kills
 	for k := range kills {
 		for _, m := range mails[k*batch : (k+1)*batch] {
@@ -101,24 +133,49 @@ smtp: {addr: "%s", starttls: false}
 		if _, err := srv.WaitFor(ctx, want, 2*time.Minute); err != nil {
 			t.Fatalf("kill %d: %v", k+1, err)
 		}
-		daemon.Process.Kill() // SIGKILL
-		daemon.Wait()
-		daemon = start()
+		victim := rng.IntN(daemons)
+		running[victim].Process.Kill() // SIGKILL
+		running[victim].Wait()
+		running[victim] = start()
 	}
 	for _, m := range mails[kills*batch:] {
 		srv.Deliver(m)
 	}
+	var db *store.DB
+	if dsn != "" {
+		db, err = store.OpenPostgres(ctx, dsn)
+	} else {
+		db, err = store.Open(ctx, filepath.Join(dir, "g.db"))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
 	// Every game: 2 start mails, and per order mail a receipt and 2 results.
 	expect := games*2 + n*3
+	unsent := func() int {
+		var u int
+		if err := db.WithTx(ctx, func(tx *store.Tx) (err error) { u, err = tx.CountOutbox("pending"); return err }); err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	// Until every mail has gone, and every claim of a killed daemon on a
+	// mail that went before the kill has been released and the mail sent
+	// again.
 	deadline := time.Now().Add(5 * time.Minute)
-	for distinctIDs(t, srv.Sent()) < expect && time.Now().Before(deadline) {
+	for (distinctIDs(t, srv.Sent()) < expect || unsent() > 0) && time.Now().Before(deadline) {
 		srv.WaitFor(ctx, len(srv.Sent())+1, 10*time.Second)
 	}
-	// The last daemon is stopped as systemd would: it finishes what it
-	// has in hand and exits cleanly.
-	daemon.Process.Signal(syscall.SIGTERM)
-	if err := daemon.Wait(); err != nil {
-		t.Errorf("galloper serve after SIGTERM: %v", err)
+	// The last daemons are stopped as systemd would: each finishes what
+	// it has in hand and exits cleanly.
+	for _, daemon := range running {
+		daemon.Process.Signal(syscall.SIGTERM)
+	}
+	for _, daemon := range running {
+		if err := daemon.Wait(); err != nil {
+			t.Errorf("galloper serve after SIGTERM: %v", err)
+		}
 	}
 
 	if got := distinctIDs(t, srv.Sent()); got != expect {
@@ -144,11 +201,6 @@ smtp: {addr: "%s", starttls: false}
 			t.Errorf("order mail %s got receipts under %d Message-IDs", irt, len(ids))
 		}
 	}
-	db, err := store.Open(ctx, filepath.Join(dir, "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	db.WithTx(ctx, func(tx *store.Tx) error {
 		all, _ := tx.CountInbound("")
 		pending, _ := tx.CountInbound("new")

@@ -119,7 +119,7 @@ func outboxDB(ctx context.Context, cfgPath string) (*store.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, cfg.Database)
+	return cfg.openStore(ctx)
 }
 
 func oneLine(s string) string {
