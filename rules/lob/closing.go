@@ -39,21 +39,18 @@ func (r *resolver) stackLeader(a *actingStack) *Leader {
 func (r *resolver) adjacentEnemies(h string) []*Piece {
 	enemy := r.s.enemyOf(r.side)
 	around := r.s.scn.Map.adjacentHexes(h)
-	// One pass over the counters, not one a neighbour: asked at every
-	// step. Each neighbour's units, in neighbour order.
-	byHex := make([][]*Piece, len(around))
-	for i := range r.s.doc.Pieces {
-		p := &r.s.doc.Pieces[i]
-		if p.Side != enemy || p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+	// Each neighbour's units, in neighbour order, from the hex index:
+	// asked at every step. A hex id listed twice is read at its first place.
+	var out []*Piece
+	for k, n := range around {
+		if slices.Index(around, n) != k {
 			continue
 		}
-		if k := slices.Index(around, p.Hex); k >= 0 {
-			byHex[k] = append(byHex[k], p)
+		for _, i := range r.s.inHex(n) {
+			if p := &r.s.doc.Pieces[i]; p.Side == enemy && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+				out = append(out, p)
+			}
 		}
-	}
-	var out []*Piece
-	for _, ps := range byHex {
-		out = append(out, ps...)
 	}
 	return out
 }

@@ -96,7 +96,7 @@ func (System) HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (
 		p.Unit.Facing = pick(6)
 		moved++
 		if k := pick(len(free) + 1); k < len(free) {
-			p.Hex = free[k]
+			next.setHex(p, free[k])
 			free = slices.Delete(free, k, k+1)
 		}
 	}

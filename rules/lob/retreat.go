@@ -301,7 +301,7 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 	}
 	m := r.s.morale(rt.o.Hex)
 	for _, p := range rt.counters {
-		p.Hex = end
+		r.s.setHex(p, end)
 	}
 	for _, h := range sortedKeys(from) {
 		if h != end && len(r.s.stackUnits(rt.side, h)) == 0 {

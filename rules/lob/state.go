@@ -19,6 +19,7 @@ type State struct {
 	index  map[string]int // counter name -> position in doc.Pieces
 	names  *pieceIndex    // counters by written name (names_index.go)
 	oob    *oobIndex      // the order of battle (oob_index.go)
+	hexIdx *hexIndex      // counters by hex (hex_index.go)
 }
 
 var _ rules.State = (*State)(nil)
