@@ -193,7 +193,7 @@ const noSightWhy = "the stack has no Clear line of sight to the enemy next to th
 func (r *resolver) seesAny(from string, units []*Piece) bool {
 	m := &r.s.scn.Map
 	g := m.sight
-	b := g.blockersFor(r.side, r.s.sightUnits())
+	b := r.s.sightBlockers(r.side)
 	blocking := r.s.choiceOf(r.s.enemyOf(r.side), "ENDPOINT") == "BLOCKED"
 	for _, p := range units {
 		if g.lineOfSight(m.axial(from), m.axial(p.Hex), Shot{Side: r.side, Blocking: blocking}, b).Clear {
@@ -215,7 +215,7 @@ func (r *resolver) endPointsPlaced(from string, units []*Piece) {
 	}
 	m := &r.s.scn.Map
 	g := m.sight
-	b := g.blockersFor(r.side, r.s.sightUnits())
+	b := r.s.sightBlockers(r.side)
 	for _, p := range units {
 		a, z := m.axial(from), m.axial(p.Hex)
 		if s := g.lineOfSight(a, z, Shot{Side: r.side, Blocking: true}, b); !s.Clear && g.lineOfSight(a, z, Shot{Side: r.side}, b).Clear {

@@ -219,7 +219,7 @@ func (r *resolver) weaponRange(p *Piece) (rng int, gun ArtilleryWeapon, why stri
 func (r *resolver) sightFor(p *Piece, s *shot) Sight {
 	m := &r.s.scn.Map
 	g := m.sight
-	return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, g.blockersFor(p.Side, r.s.sightUnits()))
+	return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, r.s.sightBlockers(p.Side))
 }
 
 // angleFrom is the angle in degrees between the direction a hex faces and

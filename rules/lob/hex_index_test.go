@@ -1,6 +1,12 @@
 package lob
 
-import "testing"
+import (
+	"testing"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/lob/lobtext"
+)
 
 // Every test of the package checks the hex index against the counters at
 // each look-up (hex_index.go).
@@ -11,4 +17,52 @@ func init() { checkHexIndex = true }
 func measured(b *testing.B) {
 	checkHexIndex = false
 	b.Cleanup(func() { checkHexIndex = true })
+}
+
+// TestSightBlockersAgree holds the blockers read from the hex index to
+// those blockersFor marks from every counter, for every hex and side, in
+// the shipped positions and the scaling benchmark's before and after its
+// Activity Phase (units moved, fired on, some Routed).
+func TestSightBlockersAgree(t *testing.T) {
+	big := scaleState(t, 80)
+	f, ps := lobtext.Parse(scaleOrders(80))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
+	var res rules.Result
+	for {
+		in.Dice = rules.NewSeededDice([]byte("scale"))
+		var err error
+		if res, err = New().Resolve(in); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pauses) == 0 {
+			break
+		}
+		for _, p := range res.Pauses {
+			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
+	}
+	blocking := 0
+	for _, st := range append(shippedStates(t), big, res.Next.(*State)) {
+		g := st.scn.Map.sight
+		for _, sd := range st.scn.Sides {
+			want, got := g.blockersFor(sd.Side, st.sightUnits()), st.sightBlockers(sd.Side)
+			if got.at == nil {
+				t.Fatalf("%s: blockers not read from the index", st.scn.Name)
+			}
+			for i := range g.ids {
+				if got.friendAt(i) != want.friend[i] || got.enemyAt(i) != want.enemy[i] {
+					t.Fatalf("%s: %s blockers at %s differ", st.scn.Name, sd.Side, g.ids[i])
+				}
+				if want.friend[i] {
+					blocking++
+				}
+			}
+		}
+	}
+	if blocking < 100 {
+		t.Fatalf("only %d blocking hexes in all the positions: the test tests little", blocking)
+	}
 }
