@@ -104,3 +104,40 @@ func (s *State) setHex(p *Piece, h string) {
 // hexesMoved drops the index after counters were moved other than by
 // setHex (through a pointer to their hex); the next look-up rebuilds it.
 func (s *State) hexesMoved() { s.hexIdx = nil }
+
+// markerIndex finds a hex's markers without reading every marker: every
+// unit's ability to fire reads its hex's Morale marker (canFire), and a
+// phase of hundreds of stacks asks it of every enemy unit at each stack.
+// editMarker drops it; it is built afresh when the markers are not the
+// ones it was built on.
+type markerIndex struct {
+	base *HexMarker
+	n    int
+	at   map[string]int // hex -> its first entry in doc.Markers
+}
+
+// markerAt is the position of a hex's first entry in doc.Markers.
+func (s *State) markerAt(h string) (int, bool) {
+	ms := s.doc.Markers
+	if len(ms) == 0 {
+		return 0, false
+	}
+	x := s.markIdx
+	if x == nil || x.base != &ms[0] || x.n != len(ms) {
+		x = &markerIndex{base: &ms[0], n: len(ms), at: make(map[string]int, len(ms))}
+		for i, m := range ms {
+			if _, ok := x.at[m.Hex]; !ok {
+				x.at[m.Hex] = i
+			}
+		}
+		s.markIdx = x
+	}
+	i, ok := x.at[h]
+	if checkHexIndex {
+		j := slices.IndexFunc(ms, func(m HexMarker) bool { return m.Hex == h })
+		if j != i && (ok || j >= 0) {
+			panic(fmt.Sprintf("lob: marker index has %q at %d (%v), the markers at %d", h, i, ok, j))
+		}
+	}
+	return i, ok
+}

@@ -11,6 +11,7 @@ func (s *State) editMarker(h string, edit func(*HexMarker)) {
 		s.doc.Markers = append(s.doc.Markers, HexMarker{Hex: h, Morale: MoraleNormal})
 		i = len(s.doc.Markers) - 1
 	}
+	s.markIdx = nil // positions change below (markers_index.go)
 	edit(&s.doc.Markers[i])
 	m := s.doc.Markers[i]
 	if (m.Morale == MoraleNormal || m.Morale == MoraleNone) && !m.CowardlyLegs && m.CBF == 0 {
