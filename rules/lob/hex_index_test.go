@@ -1,6 +1,8 @@
 package lob
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"galloper/orders"
@@ -64,5 +66,65 @@ func TestSightBlockersAgree(t *testing.T) {
 	}
 	if blocking < 100 {
 		t.Fatalf("only %d blocking hexes in all the positions: the test tests little", blocking)
+	}
+}
+
+// TestHQNamesAgree holds the HQ names index to boltedIn and to the search
+// orderedHQMoves made (the first Command with an HQ counter of a name
+// given), for every counter alone and for random groups of counters, in
+// the shipped positions, with and without accepted orders.
+func TestHQNamesAgree(t *testing.T) {
+	firstHQ := func(s *State, names []string) *Command {
+		for _, c := range s.scn.commands() {
+			if !c.NoHQ && slices.Contains(names, c.HQName()) {
+				return c
+			}
+		}
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(25, 2))
+	bolted, hqs := 0, 0
+	for _, st := range append(shippedStates(t), scaleState(t, 80)) {
+		for round := 0; round < 2; round++ {
+			if round == 1 { // every Command without an accepted order
+				st = st.clone()
+				st.doc.Orders = nil
+			}
+			x := st.newHQNames()
+			var all []string
+			for _, p := range st.doc.Pieces {
+				all = append(all, p.Name)
+			}
+			groups := [][]string{}
+			for _, n := range all {
+				groups = append(groups, []string{n})
+			}
+			for range 300 {
+				g := []string{}
+				for k := 1 + rng.IntN(4); k > 0; k-- {
+					g = append(g, all[rng.IntN(len(all))])
+				}
+				groups = append(groups, g)
+			}
+			for _, g := range groups {
+				gn, gc := x.boltedIn(st, g)
+				wn, wc := st.boltedIn(g)
+				if gn != wn || gc != wc {
+					t.Fatalf("%s: boltedIn(%q): index gives %q, search %q", st.scn.Name, g, gn, wn)
+				}
+				if got, want := x.hqOf(g), firstHQ(st, g); got != want {
+					t.Fatalf("%s: HQ named in %q differs", st.scn.Name, g)
+				}
+				if wn != "" {
+					bolted++
+				}
+				if firstHQ(st, g) != nil {
+					hqs++
+				}
+			}
+		}
+	}
+	if bolted < 20 || hqs < 20 {
+		t.Fatalf("only %d bolted and %d HQ groups: the test tests little", bolted, hqs)
 	}
 }

@@ -74,7 +74,7 @@ type traceInput struct {
 // traceInputs lists what a trace of the resolving side depends on: the
 // enemy's combat units, and the friendly ones in the enemy's ZOC, ezoc.
 func (r *resolver) traceInputs(ezoc map[string]bool) []traceInput {
-	var in []traceInput
+	in := make([]traceInput, 0, len(r.lastInputs)) // as many as the last time, mostly
 	foe := r.s.enemyOf(r.side)
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
