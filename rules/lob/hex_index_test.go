@@ -128,3 +128,51 @@ func TestHQNamesAgree(t *testing.T) {
 		t.Fatalf("only %d bolted and %d HQ groups: the test tests little", bolted, hqs)
 	}
 }
+
+// TestAreaMarksAgree holds the grouped no-orders area to the whole one:
+// beyond gives the same answer on the marks near keeps as on all of them,
+// for every step between neighbouring hexes of the map, for the areas of
+// every Command of the shipped positions and the scaling benchmark's, and
+// for random areas (reaches from 0 to beyond the map, ids as the map
+// writes them and otherwise).
+func TestAreaMarksAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 3))
+	crossed := 0
+	for _, st := range append(shippedStates(t), scaleState(t, 80)) {
+		m := &st.scn.Map
+		var areas []NoOrdersArea
+		for _, c := range st.scn.commands() {
+			a, _ := st.noOrdersArea(c)
+			areas = append(areas, a)
+		}
+		for range 4 {
+			var a NoOrdersArea
+			for k := rng.IntN(60); k > 0; k-- {
+				h := m.Hexes[rng.IntN(len(m.Hexes))].ID
+				if rng.IntN(10) == 0 {
+					h = []string{"", "x", "B01.01", "A0.0", "A999.999"}[rng.IntN(5)]
+				}
+				a.Marks = append(a.Marks, AreaMark{Hex: h, Reach: rng.IntN(m.Cols + 3)})
+			}
+			areas = append(areas, a)
+		}
+		for _, a := range areas {
+			x := newAreaMarks(m, a)
+			for _, h := range m.Hexes {
+				near := x.near(m, h.ID)
+				for _, from := range m.adjacentHexes(h.ID) {
+					got, want := near.beyond(m, from, h.ID), a.beyond(m, from, h.ID)
+					if got != want {
+						t.Fatalf("%s: step %s to %s: grouped marks give %q, all marks %q", st.scn.Name, from, h.ID, got, want)
+					}
+					if want != "" {
+						crossed++
+					}
+				}
+			}
+		}
+	}
+	if crossed < 1000 {
+		t.Fatalf("only %d steps cross a forward line: the test tests little", crossed)
+	}
+}

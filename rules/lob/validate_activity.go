@@ -187,7 +187,7 @@ type fileChecks struct {
 	// areas keeps each Command's area as the position draws it
 	// (areaProblem): the position does not change while a file is
 	// checked.
-	areas map[string]NoOrdersArea
+	areas map[string]*areaMarks
 	// faced is the last facing the blocks so far turn each unit to
 	// (noteTurns).
 	faced map[string]int
@@ -198,7 +198,7 @@ type fileChecks struct {
 
 // newFileChecks starts the checks of one order file.
 func newFileChecks() *fileChecks {
-	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}, faced: map[string]int{}}
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]*areaMarks{}, faced: map[string]int{}}
 }
 
 // checkOnce reports units of st that an earlier STACK block of the file
@@ -498,7 +498,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *lobt
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
-	at, areas := members[0].Hex, fc.areas
+	at := members[0].Hex
 	if s.boltedMoves(fc, st, members, ps) {
 		return
 	}
@@ -523,7 +523,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *lobt
 		switch step.Verb {
 		case "MOVE":
 			for _, h := range step.Hexes {
-				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, areas, ps) {
+				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, fc, ps) {
 					return // a path problem is reported already
 				}
 				at = h.Hex
@@ -598,8 +598,10 @@ func (s *State) boltedMoves(fc *fileChecks, st *lobtext.Stack, members []*Piece,
 
 // areaProblem reports the first unit of the stack that the step into h
 // takes out of its Command's no-orders area or Defensive Position box;
-// areas keeps each Command's area once drawn.
-func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
+// fc keeps each Command's area once drawn, with its marks grouped
+// (area_marks.go) so that a step is measured only against those it
+// could cross.
+func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, fc *fileChecks, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
@@ -607,12 +609,13 @@ func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, areas
 			continue
 		}
 		why, rule := s.stepLimit(l.cmd, at, h.Hex, func() NoOrdersArea {
-			a, ok := areas[l.cmd.Name]
+			x, ok := fc.areas[l.cmd.Name]
 			if !ok {
-				a, _ = s.noOrdersArea(l.cmd)
-				areas[l.cmd.Name] = a
+				a, _ := s.noOrdersArea(l.cmd)
+				x = newAreaMarks(&s.scn.Map, a)
+				fc.areas[l.cmd.Name] = x
 			}
-			return a
+			return x.near(&s.scn.Map, h.Hex)
 		})
 		if why == "" {
 			continue
