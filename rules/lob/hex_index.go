@@ -3,6 +3,7 @@ package lob
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // hexIndex lists the counters standing in each hex, so that the questions
@@ -108,12 +109,15 @@ func (s *State) hexesMoved() { s.hexIdx = nil }
 // markerIndex finds a hex's markers without reading every marker: every
 // unit's ability to fire reads its hex's Morale marker (canFire), and a
 // phase of hundreds of stacks asks it of every enemy unit at each stack.
-// editMarker drops it; it is built afresh when the markers are not the
-// ones it was built on.
+// editMarker keeps the markers sorted by hex and says so (sorted), so
+// that a binary search finds a hex's first entry; markers set otherwise
+// are indexed by a map, built afresh when the markers are not the ones
+// it was built on.
 type markerIndex struct {
-	base *HexMarker
-	n    int
-	at   map[string]int // hex -> its first entry in doc.Markers
+	base   *HexMarker
+	n      int
+	sorted bool
+	at     map[string]int // hex -> its first entry in doc.Markers, unless sorted
 }
 
 // markerAt is the position of a hex's first entry in doc.Markers.
@@ -132,7 +136,17 @@ func (s *State) markerAt(h string) (int, bool) {
 		}
 		s.markIdx = x
 	}
-	i, ok := x.at[h]
+	var i int
+	var ok bool
+	if x.sorted {
+		// The first entry of h: equal hexes lie together.
+		i, ok = slices.BinarySearchFunc(ms, h, func(m HexMarker, h string) int { return strings.Compare(m.Hex, h) })
+		if !ok {
+			i = 0
+		}
+	} else {
+		i, ok = x.at[h]
+	}
 	if checkHexIndex {
 		j := slices.IndexFunc(ms, func(m HexMarker) bool { return m.Hex == h })
 		if j != i && (ok || j >= 0) {
