@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"galloper/rules/hex"
 )
 
 // hexIndex lists the counters standing in each hex, so that the questions
@@ -154,4 +156,17 @@ func (s *State) markerAt(h string) (int, bool) {
 		}
 	}
 	return i, ok
+}
+
+// idAt is m.hexID(a.ToOffset()) read from the ids the sight map keeps
+// for the map's hexes, instead of written anew: the ZOC questions name
+// the neighbours of a hex at every step and of every unit at every
+// retreat.
+func (m *Map) idAt(a hex.Axial) string {
+	if g := m.sight; g != nil {
+		if i := g.index(a); i >= 0 && g.offsets[i] == a {
+			return g.ids[i]
+		}
+	}
+	return m.hexID(a.ToOffset())
 }

@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/hex"
 	"galloper/rules/lob/lobtext"
 )
 
@@ -174,5 +175,26 @@ func TestAreaMarksAgree(t *testing.T) {
 	}
 	if crossed < 1000 {
 		t.Fatalf("only %d steps cross a forward line: the test tests little", crossed)
+	}
+}
+
+// TestIdAtIsHexID holds idAt to hexID for every hex of the shipped maps
+// and the scaling benchmark's, and for hexes just off them.
+func TestIdAtIsHexID(t *testing.T) {
+	n := 0
+	for _, st := range append(shippedStates(t), scaleState(t, 40)) {
+		m := &st.scn.Map
+		for c := -1; c <= m.Cols+2; c++ {
+			for r := -1; r <= m.Rows+2; r++ {
+				a := hex.Offset{Col: c, Row: r}.ToAxial()
+				if got, want := m.idAt(a), m.hexID(a.ToOffset()); got != want {
+					t.Fatalf("%s: idAt(%d, %d) = %q, hexID gives %q", st.scn.Name, c, r, got, want)
+				}
+				n++
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d hexes tried", n)
 	}
 }

@@ -41,7 +41,7 @@ func (s *State) zoc(side rules.Side) map[string]bool {
 		at := m.axial(p.Hex)
 		for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
 			if n := at.Neighbor(d); m.onMap(n) {
-				out[m.hexID(n.ToOffset())] = true
+				out[m.idAt(n)] = true
 			}
 		}
 	}
@@ -486,7 +486,7 @@ func (s *State) inZOC(side rules.Side, h string) bool {
 	var around [6]string
 	for d := range around {
 		if n := at.Neighbor(d); m.onMap(n) {
-			around[d] = m.hexID(n.ToOffset())
+			around[d] = m.idAt(n)
 		}
 	}
 	for k, n := range around {
