@@ -118,6 +118,7 @@ func benchOrders() string {
 // BenchmarkActivityPhase resolves one Activity Phase of 40 stack
 // activities (30 moves, 10 fires with Morale Checks) with seeded dice.
 func BenchmarkActivityPhase(b *testing.B) {
+	measured(b)
 	st := benchState(b)
 	f, ps := lobtext.Parse(benchOrders())
 	if len(ps) > 0 {

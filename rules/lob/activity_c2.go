@@ -157,9 +157,9 @@ func (r *resolver) backIntoRadius(t *radiusTrace, p *Piece, l radiusLink, center
 	}
 	r.autoMove(p, path, func(h string) bool {
 		from := p.Hex
-		p.Hex = h
+		r.s.setHex(p, h)
 		in, _ := r.s.inRadius(t, p, l)
-		p.Hex = from
+		r.s.setHex(p, from)
 		return in
 	})
 }
@@ -479,6 +479,7 @@ func (r *resolver) soundOfTheGuns(b *Brigade, enemy, leader string, at *string) 
 	if lead != nil && *at != lead.Hex {
 		from := *at
 		*at = lead.Hex
+		r.s.hexesMoved() // the leader may be a counter
 		r.add("drift-move", "LoB 12.5", "%s goes with %s from %s to %s", leader, lead.Name, from, *at)
 	}
 }
@@ -563,7 +564,7 @@ func (r *resolver) followAssociation() {
 			continue
 		}
 		if withLeader {
-			r.s.commanderPiece(c).Hex = hq.Hex // the leader heading it now (LoB 9.1b, R-C2-LEAD)
+			r.s.setHex(r.s.commanderPiece(c), hq.Hex) // the leader heading it now (LoB 9.1b, R-C2-LEAD)
 		}
 		r.add("hq-moved", "LoB 10.8e", "%s HQ moves with %s from %s to %s", c.Name, to.Name, from, hq.Hex)
 	}

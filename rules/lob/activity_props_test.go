@@ -68,7 +68,7 @@ func TestActivityScriptsResolve(t *testing.T) {
 			if p.Unit == nil {
 				continue
 			}
-			p.Hex = spots[i]
+			st.setHex(p, spots[i])
 			p.Unit.Formation = rapid.SampledFrom(forms[p.Kind]).Draw(t, p.Name+" formation")
 			p.Unit.Facing = rapid.IntRange(0, 5).Draw(t, p.Name+" facing")
 			if p.Side != "CSA" {

@@ -98,7 +98,7 @@ func (s *State) drawArea(c *Command) []AreaMark {
 	}
 	var marks []AreaMark
 	for _, e := range s.enemyHexes(c) {
-		reach, ea := 1<<20, s.scn.Map.axial(e)
+		reach, ea := 1<<20, axialOf(&s.scn.Map, e)
 		for _, a := range at {
 			reach = min(reach, hex.Distance(a, ea))
 		}

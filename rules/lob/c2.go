@@ -689,8 +689,8 @@ func (r *resolver) startSkedaddle(c *Command, to string) {
 	}
 	hq := r.s.hqPiece(c) // a leader filling in for one is the one heading it now (LoB 9.1b)
 	from := hq.Hex
-	hq.Hex = to
-	r.s.commanderPiece(c).Hex = to
+	r.s.setHex(hq, to)
+	r.s.setHex(r.s.commanderPiece(c), to)
 	r.add("skedaddle", "LoB 10.9", "%s Skedaddles: its HQ is placed from %s at %s; its units form column and fall back into Command Radius", c.Name, from, to)
 	for _, x := range cmds {
 		for _, u := range x.units() {

@@ -51,7 +51,7 @@ func (r *caseRun) setState(l rulestest.Line) {
 		}
 		st.doc.Segment = (n-1)*2 + idx
 	case "at":
-		r.counter(l, name).Hex = last
+		st.setHex(r.counter(l, name), last)
 	case "formation":
 		r.unitState(l, name).Formation = last
 	case "facing":

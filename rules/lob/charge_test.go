@@ -26,13 +26,13 @@ func chargeMapState(t *testing.T) *State {
 // case tables.
 func TestChargeExampleOnTheShippedPack(t *testing.T) {
 	st := chargeMapState(t)
-	st.piece("Hood").Hex = "C4.2"
-	st.piece("Robertson").Hex = "C4.2"
+	st.setHex(st.piece("Hood"), "C4.2")
+	st.setHex(st.piece("Robertson"), "C4.2")
 	tex := st.piece("1 Tex").Unit
 	tex.Formation, tex.Facing = "line", facingIndex("NE")
 	bat := st.piece("Campbell's Battery").Unit
 	bat.Formation, bat.Facing = "unlimbered", facingIndex("S")
-	st.piece("Hooker").Hex = "C4.6"
+	st.setHex(st.piece("Hooker"), "C4.6")
 	text := "GAME ch\nSIDE CSA\nTURN 1\nSTACK Hood, 1 Tex\n  MOVE C4.3\n  FACE N\n  MOVE C4.4\n  CHARGE C4.5\nEND\n"
 	f := validOrders(t, st, text)
 	dice := &rules.ForcedDice{Results: []int{4, 5, 4, 4, 5, 6}}

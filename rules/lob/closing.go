@@ -39,21 +39,18 @@ func (r *resolver) stackLeader(a *actingStack) *Leader {
 func (r *resolver) adjacentEnemies(h string) []*Piece {
 	enemy := r.s.enemyOf(r.side)
 	around := r.s.scn.Map.adjacentHexes(h)
-	// One pass over the counters, not one a neighbour: asked at every
-	// step. Each neighbour's units, in neighbour order.
-	byHex := make([][]*Piece, len(around))
-	for i := range r.s.doc.Pieces {
-		p := &r.s.doc.Pieces[i]
-		if p.Side != enemy || p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+	// Each neighbour's units, in neighbour order, from the hex index:
+	// asked at every step. A hex id listed twice is read at its first place.
+	var out []*Piece
+	for k, n := range around {
+		if slices.Index(around, n) != k {
 			continue
 		}
-		if k := slices.Index(around, p.Hex); k >= 0 {
-			byHex[k] = append(byHex[k], p)
+		for _, i := range r.s.inHex(n) {
+			if p := &r.s.doc.Pieces[i]; p.Side == enemy && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+				out = append(out, p)
+			}
 		}
-	}
-	var out []*Piece
-	for _, ps := range byHex {
-		out = append(out, ps...)
 	}
 	return out
 }
@@ -196,7 +193,7 @@ const noSightWhy = "the stack has no Clear line of sight to the enemy next to th
 func (r *resolver) seesAny(from string, units []*Piece) bool {
 	m := &r.s.scn.Map
 	g := m.sight
-	b := g.blockersFor(r.side, r.s.sightUnits())
+	b := r.s.sightBlockers(r.side)
 	blocking := r.s.choiceOf(r.s.enemyOf(r.side), "ENDPOINT") == "BLOCKED"
 	for _, p := range units {
 		if g.lineOfSight(m.axial(from), m.axial(p.Hex), Shot{Side: r.side, Blocking: blocking}, b).Clear {
@@ -218,7 +215,7 @@ func (r *resolver) endPointsPlaced(from string, units []*Piece) {
 	}
 	m := &r.s.scn.Map
 	g := m.sight
-	b := g.blockersFor(r.side, r.s.sightUnits())
+	b := r.s.sightBlockers(r.side)
 	for _, p := range units {
 		a, z := m.axial(from), m.axial(p.Hex)
 		if s := g.lineOfSight(a, z, Shot{Side: r.side, Blocking: true}, b); !s.Clear && g.lineOfSight(a, z, Shot{Side: r.side}, b).Clear {

@@ -118,7 +118,7 @@ func (System) HideUnseen(s rules.State, side rules.Side, pick func(n int) int) (
 		moved += len(here)
 		if k := pick(len(free) + 1); k < len(free) && len(here) > 0 {
 			for _, p := range here {
-				p.Hex = free[k]
+				next.setHex(p, free[k])
 			}
 			free = slices.Delete(free, k, k+1)
 		}

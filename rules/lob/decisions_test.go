@@ -17,7 +17,7 @@ func TestPauseResumeDeterministic(t *testing.T) {
 	r := newCaseRun(t, "pause", "retreat.yaml")
 	st := r.state()
 	for _, at := range [][2]string{{"Hood's Division HQ", "A8.6"}, {"Hood", "A8.6"}, {"4 Ala", "A10.6"}, {"20 Ind", "A13.6"}} {
-		st.piece(at[0]).Hex = at[1]
+		st.setHex(st.piece(at[0]), at[1])
 	}
 	st.setMorale("A10.6", MoraleRouted)
 	in := func(ds ...rules.Decision) rules.Input {

@@ -229,11 +229,13 @@ func (r *resolver) weaponRange(p *Piece) (rng int, gun ArtilleryWeapon, why stri
 func (r *resolver) sightFor(p *Piece, s *shot) Sight {
 	m := &r.s.scn.Map
 	g := m.sight
-	us := r.s.sightUnits()
 	if s.blind {
-		us = slices.DeleteFunc(us, func(u sightUnit) bool { return u.Side != p.Side })
+		// A shot at a hex the side does not see is checked as if no enemy
+		// stood anywhere: only its own units block (R-FOG-2).
+		us := slices.DeleteFunc(r.s.sightUnits(), func(u sightUnit) bool { return u.Side != p.Side })
+		return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, g.blockersFor(p.Side, us))
 	}
-	return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, g.blockersFor(p.Side, us))
+	return g.lineOfSight(m.axial(p.Hex), m.axial(s.target), Shot{SmallArms: p.Kind != ArmArtillery, Side: p.Side}, r.s.sightBlockers(p.Side))
 }
 
 // angleFrom is the angle in degrees between the direction a hex faces and

@@ -68,9 +68,9 @@ func (r *resolver) displaceHQ(c *Command, why string) {
 	from := hq.Hex
 	how := r.s.choiceOf(c.Side, "HQ")
 	if to := r.s.nearestOwnUnit(c, from, how); to != "" {
-		hq.Hex = to
+		r.s.setHex(hq, to)
 		if l := r.s.piece(c.Leader.Name); l.Hex == from && r.s.alive(l) {
-			l.Hex = to
+			r.s.setHex(l, to)
 		}
 	}
 	r.add("hq-displaced", "LoB 9.2", "%s is displaced from %s to %s: %s%s", hq.Name, from, hq.Hex, why, byChoice("HQ", how))

@@ -518,7 +518,7 @@ func (r *resolver) displaceLeader(name, from, rule string) {
 		return
 	}
 	how := r.s.choiceOf(p.Side, "LEADERS")
-	p.Hex = r.s.leaderHex(name, from, how, hexes)
+	r.s.setHex(p, r.s.leaderHex(name, from, how, hexes))
 	r.add("leader-displaced", rule, "%s goes from %s to %s, with units of his organization%s", name, from, p.Hex, byChoice("LEADERS", how))
 }
 

@@ -421,6 +421,28 @@ func (g *sightMap) sameHill(line []hex.Axial, e *ends) (from, to int) {
 // block and are left out when it is built.
 type blockers struct {
 	friend, enemy []bool
+	// at, when set, answers for a hex (by sightMap.index) instead of the
+	// two marks: a line of sight reads a few hexes of the map, and a
+	// position of hundreds of counters need not mark them all for it.
+	at func(i int) (friend, enemy bool)
+}
+
+// friendAt reports friendly blocking units in a hex.
+func (b *blockers) friendAt(i int) bool {
+	if b.at != nil {
+		f, _ := b.at(i)
+		return f
+	}
+	return b.friend[i]
+}
+
+// enemyAt reports enemy blocking units in a hex.
+func (b *blockers) enemyAt(i int) bool {
+	if b.at != nil {
+		_, e := b.at(i)
+		return e
+	}
+	return b.enemy[i]
 }
 
 // sightUnit is a counter as line of sight sees it.
@@ -464,14 +486,14 @@ func (g *sightMap) units(left, right []hex.Axial, e *ends, u *blockers) (Sight, 
 		}
 		up := func(j int) bool { return g.level[j] >= e.low }
 		switch {
-		case x == y && (u.enemy[x] || u.friend[x]) && up(x):
+		case x == y && (u.enemyAt(x) || u.friendAt(x)) && up(x):
 			return Sight{Rule: "LoB 4.2e", At: g.ids[x], What: "a unit"}, true
 		case x == y:
-		case u.enemy[x] && up(x):
+		case u.enemyAt(x) && up(x):
 			return Sight{Rule: "LoB 4.2e", At: g.ids[x], What: "an enemy unit beside the hexside"}, true
-		case u.enemy[y] && up(y):
+		case u.enemyAt(y) && up(y):
 			return Sight{Rule: "LoB 4.2e", At: g.ids[y], What: "an enemy unit beside the hexside"}, true
-		case u.friend[x] && u.friend[y] && up(x) && up(y):
+		case u.friendAt(x) && u.friendAt(y) && up(x) && up(y):
 			return Sight{Rule: "LoB 4.2e", At: g.ids[x] + "/" + g.ids[y], What: "friendly units on both sides of the hexside"}, true
 		}
 	}

@@ -11,6 +11,7 @@ func (s *State) editMarker(h string, edit func(*HexMarker)) {
 		s.doc.Markers = append(s.doc.Markers, HexMarker{Hex: h, Morale: MoraleNormal})
 		i = len(s.doc.Markers) - 1
 	}
+	s.markIdx = nil // positions change below (hex_index.go)
 	edit(&s.doc.Markers[i])
 	m := s.doc.Markers[i]
 	if (m.Morale == MoraleNormal || m.Morale == MoraleNone) && !m.CowardlyLegs && m.CBF == 0 {
@@ -25,6 +26,9 @@ func (s *State) editMarker(h string, edit func(*HexMarker)) {
 		}
 		return 0
 	})
+	if len(s.doc.Markers) > 0 { // sorted: markerAt searches them
+		s.markIdx = &markerIndex{base: &s.doc.Markers[0], n: len(s.doc.Markers), sorted: true}
+	}
 }
 
 // setMorale sets a hex's Morale State (LoB 6.0a).

@@ -460,7 +460,7 @@ func (r *resolver) crossedFeatures(col, from, to string) []string {
 func (r *resolver) placeStack(a *actingStack, to string) {
 	from := a.hex
 	for _, p := range append(a.units, a.leaders...) {
-		p.Hex = to
+		r.s.setHex(p, to)
 	}
 	a.hex = to
 	if !r.s.occupied(r.side, from) {
@@ -559,9 +559,9 @@ func (r *resolver) endsInRadius(a *actingStack, to string) bool {
 			continue
 		}
 		from := p.Hex
-		p.Hex = to
+		r.s.setHex(p, to)
 		in, _ := r.s.inRadius(t, p, l)
-		p.Hex = from
+		r.s.setHex(p, from)
 		if !in {
 			return false
 		}
@@ -612,7 +612,7 @@ func (r *resolver) checkStacking(h string) {
 // state's order of counters; the first is the top unit).
 func (s *State) combatUnitsIn(h string) []*Piece {
 	var out []*Piece
-	for i := range s.doc.Pieces {
+	for _, i := range s.inHex(h) {
 		p := &s.doc.Pieces[i]
 		if p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
 			out = append(out, p)

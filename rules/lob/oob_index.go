@@ -74,7 +74,7 @@ type traceInput struct {
 // traceInputs lists what a trace of the resolving side depends on: the
 // enemy's combat units, and the friendly ones in the enemy's ZOC, ezoc.
 func (r *resolver) traceInputs(ezoc map[string]bool) []traceInput {
-	var in []traceInput
+	in := make([]traceInput, 0, len(r.lastInputs)) // as many as the last time, mostly
 	foe := r.s.enemyOf(r.side)
 	for i := range r.s.doc.Pieces {
 		p := &r.s.doc.Pieces[i]
@@ -93,7 +93,8 @@ func (r *resolver) traceInputs(ezoc map[string]bool) []traceInput {
 
 // axialOf is m.axial(id), reading an id written as the map writes it
 // (letter, column, full stop, row: LoB 1.4a) without the general parser:
-// the no-orders area checks every step against every enemy hex (beyond).
+// the no-orders area reads the id of every enemy hex for each Command
+// (drawArea) and each step it measures (beyond).
 // Anything else goes to m.axial.
 func axialOf(m *Map, id string) hex.Axial {
 	if len(id) < 4 || len(m.Letter) != 1 || id[0] != m.Letter[0] {

@@ -41,7 +41,7 @@ func (s *State) zoc(side rules.Side) map[string]bool {
 		at := m.axial(p.Hex)
 		for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
 			if n := at.Neighbor(d); m.onMap(n) {
-				out[m.hexID(n.ToOffset())] = true
+				out[m.idAt(n)] = true
 			}
 		}
 	}
@@ -435,19 +435,22 @@ func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*
 	}
 	was := map[*Piece]string{}
 	for p, h := range to {
-		was[p], p.Hex = p.Hex, h
+		was[p] = p.Hex
+		r.s.setHex(p, h)
 	}
 	wasAt := map[*string]string{}
 	for h, to := range heads {
 		wasAt[h], *h = *h, to
 	}
+	r.s.hexesMoved() // a brigade head may be a counter
 	defer func() {
 		for p, h := range was {
-			p.Hex = h
+			r.s.setHex(p, h)
 		}
 		for h, at := range wasAt {
 			*h = at
 		}
+		r.s.hexesMoved()
 	}()
 	t := r.s.newTrace(r.side)
 	links := r.ownLinks()
@@ -462,7 +465,7 @@ func (r *resolver) leftBehind(c *Command, hq *Piece, at string, n int, units []*
 // occupied is occupancy()[side][h] without building the whole map: it
 // is asked at every step of every stack.
 func (s *State) occupied(side rules.Side, h string) bool {
-	for i := range s.doc.Pieces {
+	for _, i := range s.inHex(h) {
 		p := &s.doc.Pieces[i]
 		if p.Side == side && p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
 			return true
@@ -483,18 +486,23 @@ func (s *State) inZOC(side rules.Side, h string) bool {
 	var around [6]string
 	for d := range around {
 		if n := at.Neighbor(d); m.onMap(n) {
-			around[d] = m.hexID(n.ToOffset())
+			around[d] = m.idAt(n)
 		}
 	}
-	for i := range s.doc.Pieces {
-		p := &s.doc.Pieces[i]
-		if p.Side != side || !slices.Contains(around[:], p.Hex) || !s.canFire(p) {
-			continue
+	for k, n := range around {
+		if slices.Contains(around[:k], n) {
+			continue // an id already read ("" twice, off the map)
 		}
-		from := m.axial(p.Hex)
-		for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
-			if from.Neighbor(d) == at {
-				return true
+		for _, i := range s.inHex(n) {
+			p := &s.doc.Pieces[i]
+			if p.Side != side || !s.canFire(p) {
+				continue
+			}
+			from := m.axial(p.Hex)
+			for _, d := range []int{p.Unit.Facing - 1, p.Unit.Facing, p.Unit.Facing + 1} {
+				if from.Neighbor(d) == at {
+					return true
+				}
 			}
 		}
 	}

@@ -54,7 +54,8 @@ func (r *resolver) recoverUnit(c *Command, u *Unit) {
 			r.add("no-loss-recovery", "LoB 9.3c", "%s cannot return: no hex in Command Radius is %d or more hexes from the enemy", u.Name, returnDistance)
 			return
 		}
-		st.Eliminated, st.SP, st.Formation, p.Hex = false, n, u.Sides[0], to
+		st.Eliminated, st.SP, st.Formation = false, n, u.Sides[0]
+		r.s.setHex(p, to)
 		r.add("unit-returns", "LoB 9.3c", "%s returns to play with %d SP at %s", u.Name, n, to)
 		r.leadersReturn(u.Name, to)
 		return
@@ -134,7 +135,8 @@ func (r *resolver) leadersReturn(unit, at string) {
 		if p.Kind != "leader" || p.Status != leaderRemoved || !slices.Contains(r.s.leaderUnits(p.Name), unit) {
 			continue
 		}
-		p.Status, p.Hex = "", at
+		p.Status = ""
+		r.s.setHex(p, at)
 		r.add("leader-returns", "LoB 9.3c", "%s returns to play with %s at %s", p.Name, unit, at)
 	}
 }

@@ -130,7 +130,8 @@ func (r *resolver) enter(ps []*Piece, hexes []string, wide bool) []string {
 	used := []string{hexes[0]}
 	at, sp := 0, 0
 	for _, p := range ps {
-		p.OffMap, p.Hex = false, hexes[0]
+		p.OffMap = false
+		r.s.setHex(p, hexes[0])
 		if !wide || p.Unit == nil {
 			continue
 		}
@@ -141,7 +142,8 @@ func (r *resolver) enter(ps []*Piece, hexes []string, wide bool) []string {
 			at, sp = at+1, 0
 			used = append(used, hexes[at])
 		}
-		p.Hex, sp = hexes[at], sp+p.Unit.SP
+		r.s.setHex(p, hexes[at])
+		sp += p.Unit.SP
 	}
 	return used
 }

@@ -520,9 +520,10 @@ func (r *resolver) move(c *Command, o *Order) *roadColumn {
 	}
 	var col *roadColumn
 	if n > 0 {
-		hq.Hex, o.Path = o.Path[n-1], o.Path[n:]
+		r.s.setHex(hq, o.Path[n-1])
+		o.Path = o.Path[n:]
 		if withLeader {
-			r.s.commanderPiece(c).Hex = hq.Hex // the leader heading it now (LoB 9.1b)
+			r.s.setHex(r.s.commanderPiece(c), hq.Hex) // the leader heading it now (LoB 9.1b)
 		}
 		r.add("hq-moved", "LoB 9.2", "%s moves %d hexes from %s to %s following %s", hq.Name, n, from, hq.Hex, o.ID)
 		if column {
@@ -554,7 +555,10 @@ func (r *resolver) closeUpAll(c *Command, n int, col *roadColumn) {
 	for i := range c.Brigades {
 		name, at, ok := r.s.brigadeHead(&c.Brigades[i])
 		if ok && !r.scripted[name] && !r.acted[name] {
-			*at = r.leaderCloseUp(&Piece{Name: name, Side: c.Side, Hex: *at}, to, n)
+			if h := r.leaderCloseUp(&Piece{Name: name, Side: c.Side, Hex: *at}, to, n); h != *at {
+				*at = h
+				r.s.hexesMoved() // the head may be a counter
+			}
 		}
 	}
 }
@@ -582,7 +586,7 @@ func (r *resolver) closeUp(p *Piece, to string, n int) {
 		}
 		return
 	}
-	p.Hex = r.leaderCloseUp(p, to, n)
+	r.s.setHex(p, r.leaderCloseUp(p, to, n))
 }
 
 // leaderCloseUp is the hex a leader or HQ closing up on a hex ends in: up

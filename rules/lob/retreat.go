@@ -309,7 +309,7 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 	other := r.s.enemyOf(rt.side)
 	left := r.seenThere(rt.side, rt.o.Hex, fmt.Sprintf("%s %s from %s", r.s.namesFor(other, rt.units), verb(rt.o), rt.o.Hex))
 	for _, p := range rt.counters {
-		p.Hex = end
+		r.s.setHex(p, end)
 	}
 	if r.s.sees(other, end) {
 		if left == "" {

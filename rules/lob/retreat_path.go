@@ -206,8 +206,8 @@ func (s *State) awayFrom(pl pathPlan, h string) int {
 
 // enemyIn reports whether a hex holds any enemy counter (LoB 6.3).
 func (s *State) enemyIn(side rules.Side, h string) bool {
-	for _, p := range s.doc.Pieces {
-		if p.Side != side && p.Hex == h && !p.OffMap && p.Status != "lost" && (p.Unit == nil || !p.Unit.Eliminated) {
+	for _, i := range s.inHex(h) {
+		if p := &s.doc.Pieces[i]; p.Side != side && p.Hex == h && !p.OffMap && p.Status != "lost" && (p.Unit == nil || !p.Unit.Eliminated) {
 			return true
 		}
 	}

@@ -160,6 +160,7 @@ func scaleInput(b *testing.B, stacks int) (*State, *orders.File) {
 // BenchmarkValidateStacks checks an order file of 40 to 320 STACK blocks
 // against the position, as intake does for every order mail.
 func BenchmarkValidateStacks(b *testing.B) {
+	measured(b)
 	for _, n := range scaleSizes {
 		b.Run(fmt.Sprintf("stacks=%d", n), func(b *testing.B) {
 			st, f := scaleInput(b, n)
@@ -175,6 +176,7 @@ func BenchmarkValidateStacks(b *testing.B) {
 // BenchmarkActivityPhaseStacks resolves one Activity Phase of 40 to 320
 // stack activities (three moves to each fire) with seeded dice.
 func BenchmarkActivityPhaseStacks(b *testing.B) {
+	measured(b)
 	for _, n := range scaleSizes {
 		b.Run(fmt.Sprintf("stacks=%d", n), func(b *testing.B) {
 			st, f := scaleInput(b, n)

@@ -12,7 +12,7 @@ import (
 // first is taken as the top unit.
 func (s *State) stackUnits(side rules.Side, h string) []*Piece {
 	var out []*Piece
-	for i := range s.doc.Pieces {
+	for _, i := range s.inHex(h) {
 		p := &s.doc.Pieces[i]
 		if p.Side == side && p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
 			out = append(out, p)
@@ -25,7 +25,7 @@ func (s *State) stackUnits(side rules.Side, h string) []*Piece {
 // leaders, HQs and Wagons.
 func (s *State) stackCounters(side rules.Side, h string) []*Piece {
 	var out []*Piece
-	for i := range s.doc.Pieces {
+	for _, i := range s.inHex(h) {
 		p := &s.doc.Pieces[i]
 		if p.Side != side || p.Hex != h || p.OffMap || p.Status == "lost" || (p.Unit != nil && p.Unit.Eliminated) {
 			continue
@@ -37,8 +37,8 @@ func (s *State) stackCounters(side rules.Side, h string) []*Piece {
 
 // ownerOf is the side of the combat units in a hex, "" when there are none.
 func (s *State) ownerOf(h string) rules.Side {
-	for _, p := range s.doc.Pieces {
-		if p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+	for _, i := range s.inHex(h) {
+		if p := &s.doc.Pieces[i]; p.Hex == h && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
 			return p.Side
 		}
 	}
@@ -97,7 +97,7 @@ func worst(a, b MoraleMarker) MoraleMarker {
 func (s *State) moveStack(side rules.Side, ps []*Piece, from, to string) {
 	m := s.morale(from)
 	for _, p := range ps {
-		p.Hex = to
+		s.setHex(p, to)
 	}
 	if len(s.stackUnits(side, from)) == 0 {
 		s.setMorale(from, MoraleNormal)

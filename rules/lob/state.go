@@ -13,12 +13,14 @@ import (
 // State is a Line of Battle position: the clock, where every counter is,
 // and every order. It is immutable; Resolve returns a new one.
 type State struct {
-	scn    *Scenario
-	charts *charts
-	doc    stateDoc
-	index  map[string]int             // counter name -> position in doc.Pieces
-	names  map[rules.Side]*pieceIndex // counters by written name, by the side reading (names_index.go)
-	oob    *oobIndex                  // the order of battle (oob_index.go)
+	scn     *Scenario
+	charts  *charts
+	doc     stateDoc
+	index   map[string]int             // counter name -> position in doc.Pieces
+	names   map[rules.Side]*pieceIndex // counters by written name, by the side reading (names_index.go)
+	oob     *oobIndex                  // the order of battle (oob_index.go)
+	hexIdx  *hexIndex                  // counters by hex (hex_index.go)
+	markIdx *markerIndex               // hex markers by hex (hex_index.go)
 }
 
 var _ rules.State = (*State)(nil)

@@ -348,7 +348,8 @@ func (r *resolver) batteriesReturn() {
 		if c := r.s.unitCommand(a.Name); c != nil {
 			at = r.s.hqHex(c)
 		}
-		p.OffMap, p.Hex, p.Unit.Formation = false, at, "limbered"
+		p.OffMap, p.Unit.Formation = false, "limbered"
+		r.s.setHex(p, at)
 		r.add("battery-returns", "LoB 8.5b", "%s returns from replenishing, Limbered at its HQ at %s", a.Name, at)
 	}
 	r.s.doc.Support.Away = keep

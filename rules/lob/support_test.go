@@ -28,9 +28,9 @@ func drawn(st *State, side rules.Side, name string) (rules.UnitView, bool) {
 // drawn at all.
 func TestViewKeepsStrengthSecret(t *testing.T) {
 	st := supportCase(t)
-	st.piece("11 Mass").Hex = "A9.8" // next to the 4 Ala below, in its sight
-	st.piece("11 Mass").Unit.SP = 2  // printed 6: Wrecked (LoB 5.7)
-	st.piece("4 Ala").Hex = "A8.8"
+	st.setHex(st.piece("11 Mass"), "A9.8") // next to the 4 Ala below, in its sight
+	st.piece("11 Mass").Unit.SP = 2        // printed 6: Wrecked (LoB 5.7)
+	st.setHex(st.piece("4 Ala"), "A8.8")
 	if u, ok := drawn(st, "USA", "11 Mass"); !ok || u.Status != "Wrecked" {
 		t.Errorf("owner's view of 11 Mass: %+v, %v; want Wrecked", u, ok)
 	}
@@ -97,7 +97,7 @@ func TestSupportQueriesDoNotChangeState(t *testing.T) {
 // after the Activity Phase he does.
 func TestReplMoraleMoment(t *testing.T) {
 	st := supportCase(t)
-	st.piece("15 Ala").Hex = "A5.5"
+	st.setHex(st.piece("15 Ala"), "A5.5")
 	r := &resolver{s: st, side: "CSA", turn: 1, log: &rules.Log{Dice: &rules.ForcedDice{}}, rolled: map[string]bool{}, heldNoted: map[string]bool{}}
 	r.loseLeader("Law", "killed")
 	if ls := st.moraleLeaders("CSA", "A5.5"); len(ls) != 0 {

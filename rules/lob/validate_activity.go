@@ -192,15 +192,18 @@ type fileChecks struct {
 	// (areaProblem): the position does not change while a file is
 	// checked, and the area is drawn from what the Command's own side
 	// sees (R-FOG-3), which the position alone settles.
-	areas map[string]NoOrdersArea
+	areas map[string]*areaMarks
 	// faced is the last facing the blocks so far turn each unit to
 	// (noteTurns).
 	faced map[string]int
+	// hqs finds the Commands whose HQs a block names (hq_names.go),
+	// drawn at the first block that moves.
+	hqs *hqNames
 }
 
 // newFileChecks starts the checks of one order file.
 func newFileChecks() *fileChecks {
-	return &fileChecks{activators: map[int][]int{}, areas: map[string]NoOrdersArea{}, faced: map[string]int{}}
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]*areaMarks{}, faced: map[string]int{}}
 }
 
 // checkOnce reports units of st that an earlier STACK block of the file
@@ -503,8 +506,8 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *lobt
 	if len(members) == 0 || len(members) != len(st.Units) {
 		return // the unit problems are reported already
 	}
-	at, areas := members[0].Hex, fc.areas
-	if s.boltedMoves(st, members, ps) {
+	at := members[0].Hex
+	if s.boltedMoves(fc, st, members, ps) {
 		return
 	}
 	faced, formed := map[string]int{}, map[string]string{} // this script's turns; fc.faced the earlier ones
@@ -528,7 +531,7 @@ func (s *State) checkAreas(sd *SideOOB, f *orders.File, fc *fileChecks, st *lobt
 		switch step.Verb {
 		case "MOVE":
 			for _, h := range step.Hexes {
-				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, areas, ps) {
+				if _, ok := s.scn.Map.Hex(h.Hex); !ok || s.scn.Map.distance(at, h.Hex) != 1 || s.areaProblem(members, at, h, fc, ps) {
 					return // a path problem is reported already
 				}
 				at = h.Hex
@@ -580,7 +583,7 @@ func (s *State) scriptPieces(side rules.Side, ns []orders.Name) []*Piece {
 
 // boltedMoves reports a script that moves the HQ (or the leader standing
 // in for it) of a Command without an accepted order (LoB 10.8a).
-func (s *State) boltedMoves(st *lobtext.Stack, members []*Piece, ps *problems) bool {
+func (s *State) boltedMoves(fc *fileChecks, st *lobtext.Stack, members []*Piece, ps *problems) bool {
 	if !slices.ContainsFunc(st.Steps, func(x lobtext.Step) bool { return x.Verb == "MOVE" }) {
 		return false
 	}
@@ -588,9 +591,12 @@ func (s *State) boltedMoves(st *lobtext.Stack, members []*Piece, ps *problems) b
 	for _, p := range members {
 		names = append(names, p.Name)
 	}
-	n, c := s.boltedIn(names)
+	if fc.hqs == nil {
+		fc.hqs = s.newHQNames()
+	}
+	n, c := fc.hqs.boltedIn(s, names)
 	if n == "" {
-		return s.orderedHQMoves(st, names, ps)
+		return s.orderedHQMoves(fc.hqs.hqOf(names), st, names, ps)
 	}
 	ps.add(st.Units[slices.Index(names, n)].At, "lob-10.8a-hq-bolted", "LoB 10.8a",
 		fmt.Sprintf("%s has no accepted order, so %s is bolted to the ground and cannot move", c.Name, n),
@@ -600,8 +606,10 @@ func (s *State) boltedMoves(st *lobtext.Stack, members []*Piece, ps *problems) b
 
 // areaProblem reports the first unit of the stack that the step into h
 // takes out of its Command's no-orders area or Defensive Position box;
-// areas keeps each Command's area once drawn.
-func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, areas map[string]NoOrdersArea, ps *problems) bool {
+// fc keeps each Command's area once drawn, with its marks grouped
+// (area_marks.go) so that a step is measured only against those it
+// could cross.
+func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, fc *fileChecks, ps *problems) bool {
 	links := s.links(members[0].Side)
 	for _, p := range members {
 		l, ok := links[p.Name]
@@ -609,12 +617,13 @@ func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, areas
 			continue
 		}
 		why, rule := s.stepLimit(l.cmd, at, h.Hex, func() NoOrdersArea {
-			a, ok := areas[l.cmd.Name]
+			x, ok := fc.areas[l.cmd.Name]
 			if !ok {
-				a, _ = s.noOrdersArea(l.cmd)
-				areas[l.cmd.Name] = a
+				a, _ := s.noOrdersArea(l.cmd)
+				x = newAreaMarks(&s.scn.Map, a)
+				fc.areas[l.cmd.Name] = x
 			}
-			return a
+			return x.near(&s.scn.Map, h.Hex)
 		})
 		if why == "" {
 			continue
@@ -731,20 +740,18 @@ func (s *State) triesInitiative(f *orders.File, c *Command) bool {
 // the HQ is the order system's purpose" (LoB 10.1a, 10.1b), so the HQ
 // follows its order's path by itself in the Activity Phase (10.2h). The
 // Army HQ moves only by orders (9.2a). A leader standing in for an HQ is
-// left to 10.8a.
-func (s *State) orderedHQMoves(st *lobtext.Stack, names []string, ps *problems) bool {
-	for _, c := range s.scn.commands() {
-		if c.NoHQ || !slices.Contains(names, c.HQName()) {
-			continue
-		}
-		rule, why := "LoB 10.1a", fmt.Sprintf("%s carries out its accepted order, and its HQ follows that order's path by itself", c.Name)
-		if c.Level == LevelArmy {
-			rule, why = "LoB 9.2a", "the Army HQ moves only by orders"
-		}
-		ps.add(st.Units[slices.Index(names, c.HQName())].At, "lob-10.1a-hq-by-order", rule,
-			fmt.Sprintf("%s cannot be moved by a script: %s", c.HQName(), why),
-			"leave the HQ out of the moving stack; send the Command a new order to move it elsewhere")
-		return true
+// left to 10.8a. c is the first Command whose HQ counter the block names
+// (hqNames.hqOf), or nil.
+func (s *State) orderedHQMoves(c *Command, st *lobtext.Stack, names []string, ps *problems) bool {
+	if c == nil {
+		return false
 	}
-	return false
+	rule, why := "LoB 10.1a", fmt.Sprintf("%s carries out its accepted order, and its HQ follows that order's path by itself", c.Name)
+	if c.Level == LevelArmy {
+		rule, why = "LoB 9.2a", "the Army HQ moves only by orders"
+	}
+	ps.add(st.Units[slices.Index(names, c.HQName())].At, "lob-10.1a-hq-by-order", rule,
+		fmt.Sprintf("%s cannot be moved by a script: %s", c.HQName(), why),
+		"leave the HQ out of the moving stack; send the Command a new order to move it elsewhere")
+	return true
 }

@@ -205,10 +205,8 @@ func (s *State) unitView(p Piece, side rules.Side) rules.UnitView {
 
 // marker returns the markers on a hex (zero when there are none).
 func (s *State) marker(h string) HexMarker {
-	for _, m := range s.doc.Markers {
-		if m.Hex == h {
-			return m
-		}
+	if i, ok := s.markerAt(h); ok {
+		return s.doc.Markers[i]
 	}
 	return HexMarker{Hex: h, Morale: MoraleNormal}
 }

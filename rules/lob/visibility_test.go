@@ -90,7 +90,7 @@ func TestLoB2_3NightVisibilityIsTwo(t *testing.T) {
 func TestLoB2_4FogShowsOnlyTheTopCombatUnit(t *testing.T) {
 	st := newGame(t)
 	for _, n := range []string{"Coyle's Brigade", "Vance's Brigade", "Fairfax", "Fairfax's Division HQ"} {
-		st.piece(n).Hex = "A5.4" // next to Ames' Brigade at A4.3
+		st.setHex(st.piece(n), "A5.4") // next to Ames' Brigade at A4.3
 	}
 	names := func(side rules.Side) map[string]bool {
 		got := map[string]bool{}
@@ -173,6 +173,7 @@ func benchMap(b *testing.B) (*Map, []sightUnit) {
 // BenchmarkVisibility computes full visibility for both sides (LoB 4.3:
 // every hex each side sees) on a generated 60x40 map with 300 units.
 func BenchmarkVisibility(b *testing.B) {
+	measured(b)
 	m, us := benchMap(b)
 	for _, vis := range []int{5, 10, 20} {
 		b.Run(fmt.Sprintf("visibility=%d", vis), func(b *testing.B) {

@@ -56,7 +56,7 @@ func (r *resolver) moveWagon(p *Piece, to string) (spent, ma MP, moved bool) {
 		r.add("wagon-blocked", "LoB 3.0", "%s cannot pay the first hex toward %s with its %s MPs", p.Name, to, ma)
 		return 0, ma, false
 	}
-	p.Hex = m.hexID(path[end].ToOffset())
+	r.s.setHex(p, m.hexID(path[end].ToOffset()))
 	return spent, ma, true
 }
 
