@@ -323,7 +323,11 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, nil); err != nil {
+	atts, err := a.receiptDoc(tx, g, sys, st, p, f, waiting)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, atts); err != nil {
 		return Outcome{}, err
 	}
 	if len(waiting) == 0 && g.PausedAt == 0 {
@@ -376,7 +380,11 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 	if g != nil {
 		game = *g
 	}
-	if err := a.queue(tx, game, "problems", in.InboundID, to, subject, text, in, nil); err != nil {
+	doc, err := a.problemsDoc(tx, g, side, in.Text, probs)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := a.queue(tx, game, "problems", in.InboundID, to, subject, text, in, []templates.Attachment{doc}); err != nil {
 		return Outcome{}, err
 	}
 	return Outcome{GameID: gameID, Result: fmt.Sprintf("problems: %d", len(probs))}, nil

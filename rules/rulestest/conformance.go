@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -26,7 +27,8 @@ import (
 //	fuzz        Validate never panics on mutated example order files
 //	defaults    Default orders validate
 //	view-json   every side's view survives its JSON form
-//	hidden      what a side receives does not depend on what it cannot see
+//	hidden      what a side receives does not depend on what it cannot see,
+//	            the JSON documents of its mails included
 //	            (systems with hidden information, the Hider capability)
 
 // Examples is the capability of a System that ships example order files:
@@ -503,7 +505,7 @@ func checkHidden(t rapid.TB, sys rules.System) {
 			moved++
 		}
 		a, b := received(sys, variants[0], side), received(sys, variants[1], side)
-		for k := range a {
+		for _, k := range slices.Sorted(maps.Keys(a)) {
 			if a[k] != b[k] {
 				rt.Fatalf("%s, %s: %s differs with hidden enemy units elsewhere: %s", s.Segment().Label, side, k, firstDiff([]byte(a[k]), []byte(b[k])))
 			}
@@ -514,7 +516,7 @@ func checkHidden(t rapid.TB, sys rules.System) {
 		resolved++
 		p := rec.Segments[i]
 		ra, rb := resolvedFor(sys, variants[0], side, p), resolvedFor(sys, variants[1], side, p)
-		for k := range ra {
+		for _, k := range slices.Sorted(maps.Keys(ra)) {
 			if ra[k] != rb[k] {
 				rt.Fatalf("%s, %s: %s differs with hidden enemy units elsewhere: %s", s.Segment().Label, side, k, firstDiff([]byte(ra[k]), []byte(rb[k])))
 			}
@@ -532,6 +534,8 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 	v := sys.View(s, side)
 	j, _ := json.Marshal(v)
 	out["view JSON"] = string(j)
+	j, _ = json.Marshal(rules.NewMailDoc(sys, s, v, "status"))
+	out["mail JSON"] = string(j)
 	if v.Map != nil {
 		svg, err := templates.MapSVG(v)
 		out["map SVG"] = string(svg) + fmt.Sprint(err)
@@ -545,8 +549,13 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 		if f == nil {
 			continue
 		}
-		ps, _ := json.Marshal(sys.Validate(s, side, f))
+		probs := sys.Validate(s, side, f)
+		ps, _ := json.Marshal(probs)
 		out[fmt.Sprintf("problems of order file %d", k)] = string(ps)
+		doc := rules.NewMailDoc(sys, s, v, "problems")
+		doc.Problems = rules.ProblemDocs(probs)
+		ps, _ = json.Marshal(doc)
+		out[fmt.Sprintf("problems mail JSON of order file %d", k)] = string(ps)
 		var notes []string
 		if n, ok := sys.(rules.ReceiptNoter); ok {
 			notes = n.ReceiptNotes(s, f)
@@ -585,7 +594,13 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played) map
 	if res.Next != nil {
 		j, _ = json.Marshal(sys.View(res.Next, side))
 		out["view after"] = string(j)
+		doc := rules.NewMailDoc(sys, res.Next, sys.View(res.Next, side), "results")
+		doc.Events = rules.EventDocs(res.Events, side)
+		j, _ = json.Marshal(doc)
+		out["results mail JSON"] = string(j)
 	}
+	j, _ = json.Marshal(rules.DecisionDocs(requests, side, 1))
+	out["decision mail JSON"] = string(j)
 	return out
 }
 
