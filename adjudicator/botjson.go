@@ -31,6 +31,9 @@ func (a *Adjudicator) mailDoc(tx *store.Tx, g store.Game, p store.Player, kind s
 	}
 	side := viewSide(p)
 	d := rules.NewMailDoc(sys, st, view(sys, st, side, g.ID), kind)
+	if !fullBoard[kind] {
+		d.Slim()
+	}
 	if g.Status != "active" {
 		d.OrdersDue = false
 	}
@@ -62,9 +65,13 @@ func (a *Adjudicator) mailDoc(tx *store.Tx, g store.Game, p store.Player, kind s
 	return d, nil
 }
 
+// fullBoard lists the kinds of mail whose document carries the whole
+// board; the others leave out what never changes in a game (MailDoc.Slim).
+var fullBoard = map[string]bool{"start": true, "status": true}
+
 // jsonAttachment is a mail's document as its attachment.
 func jsonAttachment(d rules.MailDoc) (templates.Attachment, error) {
-	data, err := json.MarshalIndent(d, "", "  ")
+	data, err := json.Marshal(d)
 	if err != nil {
 		return templates.Attachment{}, fmt.Errorf("%s document: %w", d.Kind, err)
 	}

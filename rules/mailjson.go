@@ -33,8 +33,16 @@ type MailDoc struct {
 	// Resolved labels the segment whose results the mail brings.
 	Resolved string `json:"resolved,omitempty"`
 	// View is the board as the side may know it. Nil on a mail to a sender
-	// who has not proved which side they play.
-	View *View `json:"view,omitempty"`
+	// who has not proved which side they play. Unless FullBoard is set,
+	// the parts of a hex map that never change (its hexes, roads, streams,
+	// hexsides and the style) and the situation lines, which the mail's
+	// text gives, are left out: the game-start mail and every STATUS reply
+	// carry them, and Hidden lists the hexes out of sight.
+	View      *View `json:"view,omitempty"`
+	FullBoard bool  `json:"full_board"`
+	// Hidden lists the ids of the hexes out of the side's sight when the
+	// map's hexes are left out.
+	Hidden []string `json:"hidden,omitempty"`
 	// Events are the resolved segment's events the side may see.
 	Events []EventDoc `json:"events,omitempty"`
 	// Orders is the order file the mail answers, or the side's orders for
@@ -116,7 +124,7 @@ type DecisionDoc struct {
 func NewMailDoc(sys System, s State, v View, kind string) MailDoc {
 	side := v.Side
 	d := MailDoc{Schema: "galloper/" + MailSchemaVersion + "/" + kind, Kind: kind, Game: v.Game,
-		System: sys.ID(), Side: side, Over: s.Over(), View: &v}
+		System: sys.ID(), Side: side, Over: s.Over(), View: &v, FullBoard: true}
 	if !s.Over() {
 		seg := s.Segment()
 		d.Segment = &SegmentDoc{Turn: seg.Turn, Index: seg.Index, Name: seg.Name, Label: seg.Label,
@@ -167,4 +175,28 @@ func DecisionDocs(reqs []DecisionRequest, side Side, seq int) []DecisionDoc {
 			Options: slices.Clone(q.Options), Default: q.Default})
 	}
 	return out
+}
+
+// Slim leaves out the parts of the document's hex map that never change
+// in a game, so that a mail stays light: the hexes (listing those out of
+// sight in Hidden), roads, streams, hexsides and the style; and the
+// view's situation lines, which the mail's text gives.
+func (d *MailDoc) Slim() {
+	if d.View == nil || !d.FullBoard {
+		return
+	}
+	v := *d.View
+	v.Style, v.Lines = nil, nil
+	if v.Map != nil {
+		m := *v.Map
+		d.Hidden = []string{}
+		for _, h := range m.Hexes {
+			if h.Hidden {
+				d.Hidden = append(d.Hidden, h.ID)
+			}
+		}
+		m.Hexes, m.Roads, m.Streams, m.Hexsides = nil, nil, nil, nil
+		v.Map = &m
+	}
+	d.View, d.FullBoard = &v, false
 }
