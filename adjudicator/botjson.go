@@ -122,7 +122,7 @@ func (a *Adjudicator) withDoc(tx *store.Tx, g store.Game, kind, to string, atts 
 // problems with their positions and codes, and, when the sender proved
 // which side of g they play, that side's view.
 func (a *Adjudicator) problemsDoc(tx *store.Tx, g *store.Game, side, text string, probs []orders.Problem) (templates.Attachment, error) {
-	d := rules.MailDoc{Schema: "galloper/" + rules.MailSchemaVersion + "/problems", Kind: "problems"}
+	d := rules.MailDoc{Schema: rules.MailSchema("problems"), Kind: "problems"}
 	if g != nil && side != "" {
 		players, err := tx.Players(g.ID)
 		if err != nil {
@@ -175,7 +175,7 @@ func (a *Adjudicator) withResultsDoc(tx *store.Tx, g store.Game, p store.Player,
 		return nil, err
 	}
 	if d.Over {
-		d.Kind, d.Schema = "final", "galloper/"+rules.MailSchemaVersion+"/final"
+		d.Kind, d.Schema = "final", rules.MailSchema("final")
 	}
 	d.Resolved, d.Events = seg.Label, rules.EventDocs(events, viewSide(p))
 	att, err := jsonAttachment(d)

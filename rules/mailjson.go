@@ -118,12 +118,25 @@ type DecisionDoc struct {
 	Deadline string   `json:"deadline,omitempty"` // RFC 3339
 }
 
+// mailKinds are the kinds of mail with a schema of their own; any other
+// kind's document follows the "notice" schema.
+var mailKinds = []string{"start", "receipt", "problems", "results", "final", "decision", "status"}
+
+// MailSchema names the schema of the document of a mail of kind, e.g.
+// "galloper/v1/results": docs/schema/v1/results.json.
+func MailSchema(kind string) string {
+	if !slices.Contains(mailKinds, kind) {
+		kind = "notice"
+	}
+	return "galloper/" + MailSchemaVersion + "/" + kind
+}
+
 // NewMailDoc is the document of a mail of kind to v's side about state
 // s: the side's view v (as System.View gives it for s) and the segment
 // awaiting orders. The empty side is the umpire's.
 func NewMailDoc(sys System, s State, v View, kind string) MailDoc {
 	side := v.Side
-	d := MailDoc{Schema: "galloper/" + MailSchemaVersion + "/" + kind, Kind: kind, Game: v.Game,
+	d := MailDoc{Schema: MailSchema(kind), Kind: kind, Game: v.Game,
 		System: sys.ID(), Side: side, Over: s.Over(), View: &v, FullBoard: true}
 	if !s.Over() {
 		seg := s.Segment()
