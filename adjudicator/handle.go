@@ -104,12 +104,17 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if c, ok := parseCommand(in.Text); ok {
 		return a.handleCommand(tx, in, c, signed)
 	}
+	// An order file in JSON reads as its text form from here on.
+	text, p := jsonOrders(in.Text)
+	if in.Text = text; p != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{*p})
+	}
 	if !hasOrderText(in.Text) {
 		return a.reject(tx, in, nil, "", []orders.Problem{noOrders})
 	}
 	// The envelope first: it names the game, whose system's dialect
 	// reads the body.
-	text := stripReplace(in.Text)
+	text = stripReplace(in.Text)
 	env, probs := orders.ParseEnvelope(text)
 	hinted := ""
 	if env.Game == "" {

@@ -13,7 +13,9 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/systems"
 )
 
 // schemaDir holds the published schemas of the mail documents.
@@ -151,6 +153,45 @@ func checkDocAgrees(t *testing.T, name string, d rules.MailDoc, text string) {
 		}
 		if !slices.ContainsFunc(d.Events, func(e rules.EventDoc) bool { return e.Roll != nil }) {
 			t.Errorf("%s: no roll among the document's events", name)
+		}
+	}
+}
+
+// TestJSONOrdersFollowSchema checks that the JSON form of every seed order
+// file of every system validates against the published orders schema,
+// and that JSON the schema refuses is refused by Galloper too.
+func TestJSONOrdersFollowSchema(t *testing.T) {
+	s := mailSchemas(t)["galloper/v1/orders"]
+	if s == nil {
+		t.Fatal("no orders schema")
+	}
+	n := 0
+	for _, sys := range systems.All() {
+		d := sys.Dialect()
+		for _, seed := range d.Seeds() {
+			f, probs := orders.Parse(seed, d)
+			if len(probs) > 0 {
+				continue
+			}
+			j, _ := json.Marshal(orders.ToJSON(f, d))
+			v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(j))
+			if err := s.Validate(v); err != nil {
+				t.Errorf("%s: %s does not validate: %v", sys.ID(), j, err)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no seed order file parsed cleanly")
+	}
+	for _, bad := range []string{`{"schema":"galloper/v1/orders","turn":1,"orders":[]}`, `{"schema":"galloper/v1/orders"}`,
+		`{"schema":"galloper/v1/orders","orders":[],"extra":true}`} {
+		v, _ := jsonschema.UnmarshalJSON(strings.NewReader(bad))
+		if s.Validate(v) == nil {
+			t.Errorf("the schema takes %s", bad)
+		}
+		if _, err := orders.FromJSON([]byte(bad)); err == nil {
+			t.Errorf("Galloper reads %s, which the schema refuses", bad)
 		}
 	}
 }
