@@ -29,8 +29,14 @@ func (a *Adjudicator) mailDoc(tx *store.Tx, g store.Game, p store.Player, kind s
 	if err != nil {
 		return rules.MailDoc{}, err
 	}
+	return a.mailDocOf(tx, g, p, kind, sys, st, view(sys, st, viewSide(p), g.ID))
+}
+
+// mailDocOf is mailDoc for a caller that holds the game's state st as tx
+// leaves it, and v, p's view of it.
+func (a *Adjudicator) mailDocOf(tx *store.Tx, g store.Game, p store.Player, kind string, sys rules.System, st rules.State, v rules.View) (rules.MailDoc, error) {
 	side := viewSide(p)
-	d := rules.NewMailDoc(sys, st, view(sys, st, side, g.ID), kind)
+	d := rules.NewMailDoc(sys, st, v, kind)
 	if !fullBoard[kind] {
 		d.Slim()
 	}
@@ -169,8 +175,12 @@ func jsonTime(ms int64) string {
 // withResultsDoc returns atts with the document of a results mail to p:
 // the segment's events p's side may see, with their rolls and rules. The
 // mail at game end is of kind "final".
-func (a *Adjudicator) withResultsDoc(tx *store.Tx, g store.Game, p store.Player, seg rules.Segment, events []rules.Event, atts []templates.Attachment) ([]templates.Attachment, error) {
-	d, err := a.mailDoc(tx, g, p, "results")
+func (a *Adjudicator) withResultsDoc(tx *store.Tx, g store.Game, p store.Player, sys rules.System, next rules.State, v rules.View,
+	seg rules.Segment, events []rules.Event, atts []templates.Attachment) ([]templates.Attachment, error) {
+	if next.Over() {
+		g.Status = "over"
+	}
+	d, err := a.mailDocOf(tx, g, p, "results", sys, next, v)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +198,7 @@ func (a *Adjudicator) withResultsDoc(tx *store.Tx, g store.Game, p store.Player,
 // receiptDoc is the document of the receipt for f, accepted from p: the
 // orders in canonical text, their hash and the sides still awaited.
 func (a *Adjudicator) receiptDoc(tx *store.Tx, g store.Game, sys rules.System, st rules.State, p store.Player, f *orders.File, waiting []string) ([]templates.Attachment, error) {
-	d, err := a.mailDoc(tx, g, p, "receipt")
+	d, err := a.mailDocOf(tx, g, p, "receipt", sys, st, view(sys, st, viewSide(p), g.ID))
 	if err != nil {
 		return nil, err
 	}

@@ -187,7 +187,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
 				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
 		}
-		if atts, err = a.withResultsDoc(tx, g, p, seg, events, atts); err != nil {
+		if atts, err = a.withResultsDoc(tx, g, p, sys, next, v, seg, events, atts); err != nil {
 			return err
 		}
 		subject := fmt.Sprintf("Results: %s, %s", g.ID, seg.Label)
