@@ -52,6 +52,9 @@ type MailDoc struct {
 	Problems []ProblemDoc `json:"problems,omitempty"`
 	// Decisions are the requests awaiting the side's answer.
 	Decisions []DecisionDoc `json:"decisions,omitempty"`
+	// Hints are the orders open to the side, when it is to send orders
+	// and its system can list them (OrderHinter).
+	Hints *OrderHints `json:"hints,omitempty"`
 }
 
 // SegmentDoc is a Segment in a MailDoc.
@@ -146,6 +149,9 @@ func NewMailDoc(sys System, s State, v View, kind string) MailDoc {
 			d.Segment.Sides = []Side{}
 		}
 		d.OrdersDue = slices.Contains(seg.Sides, side)
+		if h, ok := sys.(OrderHinter); ok && d.OrdersDue && side != "" {
+			d.Hints = h.OrderHints(s, side)
+		}
 	}
 	return d
 }

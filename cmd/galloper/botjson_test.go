@@ -130,6 +130,10 @@ func checkDocAgrees(t *testing.T, name string, d rules.MailDoc, text string) {
 	if d.Side != "" && !strings.Contains(name, strings.ToLower(string(d.Side))) {
 		t.Errorf("%s: document for side %s", name, d.Side)
 	}
+	// Line of Battle lists the orders open to the side whose turn it is.
+	if d.OrdersDue && d.System == "lob.v2" && (d.Hints == nil || len(d.Hints.Stacks) == 0) {
+		t.Errorf("%s: orders are due but the document has no hints", name)
+	}
 	switch d.Kind {
 	case "receipt":
 		if !strings.Contains(text, d.Orders.Hash) {
