@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	gomail "github.com/emersion/go-message/mail"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"galloper/mail"
 	"galloper/orders"
@@ -153,5 +156,88 @@ func TestBadJSONOrdersRefused(t *testing.T) {
 	}
 	if d.View != nil {
 		t.Errorf("a sender who proved no side gets a view")
+	}
+}
+
+// checkSentDocs validates the JSON document of every mail the rig sent
+// against the schema it names in docs/schema/v1, and returns how many it
+// checked.
+func (r *rig) checkSentDocs() int {
+	r.t.Helper()
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	const dir, base = "../docs/schema/v1", "https://galloper.invalid/schema/v1/"
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range files {
+		raw, _ := os.ReadFile(f)
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		if err != nil {
+			r.t.Fatalf("%s: %v", f, err)
+		}
+		c.AddResource(base+filepath.Base(f), doc)
+	}
+	n := 0
+	for _, m := range r.srv.Sent() {
+		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			if !strings.HasPrefix(p.Header.Get("Content-Type"), "application/json") {
+				continue
+			}
+			b, _ := io.ReadAll(p.Body)
+			var d rules.MailDoc
+			json.Unmarshal(b, &d)
+			s, err := c.Compile(base + strings.TrimPrefix(d.Schema, "galloper/v1/") + ".json")
+			if err != nil {
+				r.t.Fatalf("schema %q: %v", d.Schema, err)
+			}
+			v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+			if err := s.Validate(v); err != nil {
+				r.t.Errorf("the %s document to %s does not validate: %v", d.Kind, m.To, err)
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// STATUS brings the whole board, the side's orders held and the hints of
+// the side whose turn it is; the umpire's document sees every side's
+// decision and no hints of its own. Every document the rig sent validates.
+func TestStatusDocument(t *testing.T) {
+	r := newRig(t)
+	r.cycle()
+	r.send(csaAddr, "orders", strings.Replace(csaTurn1, "TURN 1", "TURN 1", 1))
+	r.cycle()
+	r.send(usaAddr, "status", "GAME creek\nSIDE USA\nPASSWORD oak\nSTATUS\n")
+	r.send(umpAddr, "status", "GAME creek\nSIDE UMPIRE\nPASSWORD whistle\nSTATUS\n")
+	r.cycle()
+	docs, _ := r.docsTo(usaAddr, "STATUS")
+	if len(docs) != 1 {
+		t.Fatalf("%d STATUS replies to USA, want 1", len(docs))
+	}
+	d := docs[0]
+	if d.Kind != "status" || !d.FullBoard || d.View == nil || d.View.Map == nil || len(d.View.Map.Hexes) == 0 || d.View.Style == nil {
+		t.Fatalf("the STATUS document does not carry the whole board: kind %s, full %v", d.Kind, d.FullBoard)
+	}
+	if d.Side != "USA" || d.Segment == nil || !d.OrdersDue || d.Hints == nil || len(d.Hints.Commands) == 0 {
+		t.Errorf("USA's turn: side %s, due %v, hints %+v", d.Side, d.OrdersDue, d.Hints)
+	}
+	results, _ := r.docsTo(usaAddr, "Results")
+	if len(results) != 1 || results[0].FullBoard || results[0].View.Map.Hexes != nil || len(results[0].Hidden) == 0 {
+		t.Errorf("the results document is not slim, or lists no hidden hex: %d documents", len(results))
+	}
+	ump, _ := r.docsTo(umpAddr, "STATUS")
+	if len(ump) != 1 || ump[0].Side != "" || ump[0].Hints != nil {
+		t.Errorf("the umpire's STATUS document: %+v", ump)
+	}
+	if n := r.checkSentDocs(); n < 8 {
+		t.Errorf("%d documents validated, want at least 8", n)
 	}
 }
