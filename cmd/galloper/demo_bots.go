@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"galloper/adjudicator"
+	"galloper/adjudicator/store"
+	"galloper/mail"
+	"galloper/mail/mailtest"
+	"galloper/rules/systems"
+)
+
+// demoBotsResult is what a bot-against-bot game came to.
+type demoBotsResult struct {
+	Mails    int // mails Galloper sent
+	Receipts int // order files accepted
+	Refused  int // order files refused, by either bot
+	Over     bool
+}
+
+// runDemoBots plays a whole Line of Battle game on scenario between two
+// sample bots (mailBot), each reading its own IMAP mailbox and answering
+// by SMTP, while the real daemon reads, answers and resolves.
+func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed uint64) (demoBotsResult, error) {
+	var res demoBotsResult
+	srv, err := mailtest.Start(demoGM, "gm", "gm-password")
+	if err != nil {
+		return res, err
+	}
+	defer srv.Close()
+	bots := []*mailBot{
+		{IMAPAddr: srv.IMAPAddr, User: "csa", Password: "csa-box", SMTPAddr: srv.SMTPAddr, Address: demoCSA},
+		{IMAPAddr: srv.IMAPAddr, User: "usa", Password: "usa-box", SMTPAddr: srv.SMTPAddr, Address: demoUSA},
+	}
+	for _, b := range bots {
+		if err := srv.AddMailbox(b.Address, b.User, b.Password); err != nil {
+			return res, err
+		}
+	}
+	db, err := store.Open(ctx, filepath.Join(dir, "galloper.db"))
+	if err != nil {
+		return res, err
+	}
+	defer db.Close()
+	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: demoGM, Domain: "demo.galloper.test"},
+		time.Now, newSeedReader(seed), nil)
+	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: scenario, Players: []adjudicator.PlayerSpec{
+		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}}); err != nil {
+		return res, err
+	}
+	d := &mail.Daemon{
+		Intake:    mail.NewIntake(mail.IMAPConfig{Addr: srv.IMAPAddr, Username: "gm", Password: "gm-password"}, db, time.Now, nil),
+		Processor: mail.NewProcessor(adj, nil),
+		Sender:    mail.NewSender(mail.SMTPConfig{Addr: srv.SMTPAddr, From: demoGM}, db, time.Now, nil),
+		Adj:       adj, Poll: 200 * time.Millisecond,
+	}
+	dctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- d.Run(dctx) }()
+	defer func() { stop(); <-done }()
+	fmt.Fprintf(w, "Galloper demo, bot against bot on %s: IMAP on %s, SMTP on %s\n", scenario, srv.IMAPAddr, srv.SMTPAddr)
+	// Each bot answers as Galloper's mails arrive, until both have had
+	// their final mail.
+	for n := 1; !(bots[0].Over && bots[1].Over); n = len(srv.Sent()) + 1 {
+		if _, err := srv.WaitFor(ctx, n, 60*time.Second); err != nil {
+			return res, fmt.Errorf("waiting for Galloper's mail %d: %w", n, err)
+		}
+		for _, b := range bots {
+			if _, err := b.Step(ctx); err != nil {
+				return res, err
+			}
+		}
+	}
+	res.Mails, res.Over = len(srv.Sent()), true
+	for _, m := range srv.Sent() {
+		if strings.HasPrefix(subject(m.Raw), "Receipt: ") {
+			res.Receipts++
+		}
+	}
+	for _, b := range bots {
+		res.Refused += b.Refused
+		fmt.Fprintf(w, "%s read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
+	}
+	fmt.Fprintf(w, "The game is over after %d mails from Galloper, %d of them receipts.\n", res.Mails, res.Receipts)
+	return res, nil
+}

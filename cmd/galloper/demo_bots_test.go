@@ -1,0 +1,23 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"testing"
+)
+
+// TestDemoBots plays a whole Line of Battle game bot against bot over the
+// in-process mail servers: every mail answered from its JSON document
+// alone, no order file refused, and the game played to its end.
+func TestDemoBots(t *testing.T) {
+	var out bytes.Buffer
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), "tanners-creek", demoSeed)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	// Each bot orders in each of its 8 Player Turns (LoB 2.1).
+	if !res.Over || res.Refused != 0 || res.Receipts != 16 {
+		t.Fatalf("over %v, %d order files accepted, %d refused\n%s", res.Over, res.Receipts, res.Refused, out.String())
+	}
+	t.Log(out.String())
+}
