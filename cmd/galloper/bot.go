@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,9 +26,10 @@ import (
 // (docs/bots.md), reading its mailbox over IMAP and answering by SMTP to
 // the mail's reply address, which authenticates it without a password.
 //
-// Its policy is the simplest that is always legal: it sends a file of no
-// new orders for each segment it is due to order, so that its Commands
-// carry on under the orders they hold and its standing reactions, and it
+// Its policy is simple: for each segment it is due to order it sends no
+// new written orders, so that its Commands carry on under the orders they
+// hold and its standing reactions, and has every stack that sees an enemy
+// unit within its weapons' reach fire at the nearest (fireScripts); it
 // answers every decision request with its default. A file once refused is
 // never sent again.
 type mailBot struct {
@@ -40,9 +42,10 @@ type mailBot struct {
 	sent map[string]bool
 	// Refused counts its order files that Galloper refused; Over is set
 	// when its final mail has come.
-	Refused int
-	Over    bool
-	Mails   int
+	Refused  int
+	Problems []string
+	Over     bool
+	Mails    int
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -101,9 +104,16 @@ func (b *mailBot) answer(raw []byte) error {
 		return nil
 	case d.Kind == "problems":
 		b.Refused++
+		for _, p := range d.Problems {
+			b.Problems = append(b.Problems, fmt.Sprintf("line %d: %s [%s]", p.Line, p.Message, p.Code))
+		}
+	}
+	seg := -1
+	if d.Segment != nil {
+		seg = d.Segment.Index
 	}
 	for _, q := range d.Decisions {
-		key := fmt.Sprintf("%s/decide/%s/%d/%s", d.Game, q.Key, q.Seq, q.Deadline)
+		key := fmt.Sprintf("%s/%d/decide/%d", d.Game, seg, q.Seq) // Seq is unique within a segment
 		if b.sent[key] || d.Kind != "decision" {
 			continue
 		}
@@ -121,7 +131,7 @@ func (b *mailBot) answer(raw []byte) error {
 	}
 	b.sent[key] = true
 	f := orders.JSONFile{Schema: orders.JSONSchema, Game: d.Game, Side: string(d.Side), Turn: fmt.Sprint(d.Segment.Turn),
-		Orders: []string{}}
+		Orders: fireScripts(d.Hints)}
 	body, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
@@ -223,4 +233,27 @@ func botCmd() *cobra.Command {
 		cmd.MarkFlagRequired(f)
 	}
 	return cmd
+}
+
+// fireScripts are the bot's activity scripts from a document's hints: each
+// stack that may fire and has targets fires at the nearest one, the first
+// listed among equals.
+func fireScripts(h *rules.OrderHints) []string {
+	out := []string{}
+	if h == nil {
+		return out
+	}
+	for _, st := range h.Stacks {
+		if len(st.Targets) == 0 || !slices.Contains(st.Steps, "FIRE") {
+			continue
+		}
+		best := st.Targets[0]
+		for _, t := range st.Targets[1:] {
+			if t.Distance < best.Distance {
+				best = t
+			}
+		}
+		out = append(out, fmt.Sprintf("STACK %s\n  FIRE %s\nEND", strings.Join(st.Units, ", "), best.At))
+	}
+	return out
 }

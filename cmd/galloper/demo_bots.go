@@ -19,6 +19,8 @@ import (
 type demoBotsResult struct {
 	Mails    int // mails Galloper sent
 	Receipts int // order files accepted
+	Fired    int // accepted files with a FIRE step
+	Decided  int // decisions the bots answered
 	Refused  int // order files refused, by either bot
 	Over     bool
 }
@@ -65,11 +67,15 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 	defer func() { stop(); <-done }()
 	fmt.Fprintf(w, "Galloper demo, bot against bot on %s: IMAP on %s, SMTP on %s\n", scenario, srv.IMAPAddr, srv.SMTPAddr)
 	// Each bot answers as Galloper's mails arrive, until both have had
-	// their final mail.
-	for n := 1; !(bots[0].Over && bots[1].Over); n = len(srv.Sent()) + 1 {
-		if _, err := srv.WaitFor(ctx, n, 60*time.Second); err != nil {
-			return res, fmt.Errorf("waiting for Galloper's mail %d: %w", n, err)
+	// their final mail. Mails counted before a round are in the bots'
+	// mailboxes when it starts (mailtest delivers before it counts), so
+	// any mail the round missed makes the count grow again.
+	for n := 1; !(bots[0].Over && bots[1].Over); {
+		got, err := srv.WaitFor(ctx, n, 20*time.Second)
+		if err != nil {
+			return res, fmt.Errorf("waiting for Galloper's mail %d: %w (problems: %q, %q)", n, err, bots[0].Problems, bots[1].Problems)
 		}
+		n = len(got) + 1
 		for _, b := range bots {
 			if _, err := b.Step(ctx); err != nil {
 				return res, err
@@ -78,14 +84,21 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 	}
 	res.Mails, res.Over = len(srv.Sent()), true
 	for _, m := range srv.Sent() {
-		if strings.HasPrefix(subject(m.Raw), "Receipt: ") {
+		switch subj := subject(m.Raw); {
+		case strings.HasPrefix(subj, "Receipt: "):
 			res.Receipts++
+			if strings.Contains(bodyText(m.Raw), "FIRE ") {
+				res.Fired++
+			}
+		case strings.HasPrefix(subj, "DECIDE: "):
+			res.Decided++
 		}
 	}
 	for _, b := range bots {
 		res.Refused += b.Refused
 		fmt.Fprintf(w, "%s read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
 	}
-	fmt.Fprintf(w, "The game is over after %d mails from Galloper, %d of them receipts.\n", res.Mails, res.Receipts)
+	fmt.Fprintf(w, "The game is over after %d mails from Galloper: %d receipts (%d with fire), %d decisions answered.\n",
+		res.Mails, res.Receipts, res.Fired, res.Decided)
 	return res, nil
 }

@@ -8,16 +8,18 @@ import (
 
 // TestDemoBots plays a whole Line of Battle game bot against bot over the
 // in-process mail servers: every mail answered from its JSON document
-// alone, no order file refused, and the game played to its end.
+// alone, no order file refused, stacks firing at what they see, decision
+// requests answered, and the game played to its end.
 func TestDemoBots(t *testing.T) {
 	var out bytes.Buffer
-	res, err := runDemoBots(context.Background(), &out, t.TempDir(), "tanners-creek", demoSeed)
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), "lantern-ridge-battle", demoSeed)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	// Each bot orders in each of its 8 Player Turns (LoB 2.1).
-	if !res.Over || res.Refused != 0 || res.Receipts != 16 {
-		t.Fatalf("over %v, %d order files accepted, %d refused\n%s", res.Over, res.Receipts, res.Refused, out.String())
+	if !res.Over || res.Refused != 0 || res.Receipts != 16 || res.Fired == 0 || res.Decided == 0 {
+		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused, %d decisions answered\n%s",
+			res.Over, res.Receipts, res.Fired, res.Refused, res.Decided, out.String())
 	}
 	t.Log(out.String())
 }
