@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -28,7 +31,10 @@ type demoBotsResult struct {
 // runDemoBots plays a whole Line of Battle game on scenario between two
 // sample bots (mailBot), each reading its own IMAP mailbox and answering
 // by SMTP, while the real daemon reads, answers and resolves.
-func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed uint64) (demoBotsResult, error) {
+//
+// With python set (the path of scripts/galloper_bot.py), the USA side is
+// played by the Python bot instead, run with python3.
+func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed uint64, python string) (demoBotsResult, error) {
 	var res demoBotsResult
 	srv, err := mailtest.Start(demoGM, "gm", "gm-password")
 	if err != nil {
@@ -66,14 +72,37 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 	go func() { done <- d.Run(dctx) }()
 	defer func() { stop(); <-done }()
 	fmt.Fprintf(w, "Galloper demo, bot against bot on %s: IMAP on %s, SMTP on %s\n", scenario, srv.IMAPAddr, srv.SMTPAddr)
+	var pyDone chan error
+	var pyOut bytes.Buffer
+	if python != "" {
+		usa := bots[1]
+		bots = bots[:1]
+		py := exec.CommandContext(ctx, "python3", python, "--imap", usa.IMAPAddr, "--user", usa.User, "--smtp", usa.SMTPAddr,
+			"--address", usa.Address, "--poll", "0.05", "--until-over", "--timeout", "120")
+		py.Env = append(os.Environ(), "GALLOPER_BOT_PASSWORD="+usa.Password)
+		py.Stdout, py.Stderr = &pyOut, &pyOut
+		if err := py.Start(); err != nil {
+			return res, fmt.Errorf("python bot: %w", err)
+		}
+		pyDone = make(chan error, 1)
+		go func() { pyDone <- py.Wait() }()
+	}
 	// Each bot answers as Galloper's mails arrive, until both have had
 	// their final mail. Mails counted before a round are in the bots'
 	// mailboxes when it starts (mailtest delivers before it counts), so
 	// any mail the round missed makes the count grow again.
-	for n := 1; !(bots[0].Over && bots[1].Over); {
+	over := func() bool {
+		for _, b := range bots {
+			if !b.Over {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; !over(); {
 		got, err := srv.WaitFor(ctx, n, 20*time.Second)
 		if err != nil {
-			return res, fmt.Errorf("waiting for Galloper's mail %d: %w (problems: %q, %q)", n, err, bots[0].Problems, bots[1].Problems)
+			return res, fmt.Errorf("waiting for Galloper's mail %d: %w (problems: %q)\n%s", n, err, bots[0].Problems, pyOut.String())
 		}
 		n = len(got) + 1
 		for _, b := range bots {
@@ -81,6 +110,12 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 				return res, err
 			}
 		}
+	}
+	if pyDone != nil {
+		if err := <-pyDone; err != nil {
+			return res, fmt.Errorf("python bot: %w\n%s", err, pyOut.String())
+		}
+		fmt.Fprint(w, pyOut.String())
 	}
 	res.Mails, res.Over = len(srv.Sent()), true
 	for _, m := range srv.Sent() {
