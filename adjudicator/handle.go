@@ -104,12 +104,17 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if c, ok := parseCommand(in.Text); ok {
 		return a.handleCommand(tx, in, c, signed)
 	}
+	// An order file in JSON reads as its text form from here on.
+	text, p := jsonOrders(in.Text)
+	if in.Text = text; p != nil {
+		return a.reject(tx, in, nil, "", []orders.Problem{*p})
+	}
 	if !hasOrderText(in.Text) {
 		return a.reject(tx, in, nil, "", []orders.Problem{noOrders})
 	}
 	// The envelope first: it names the game, whose system's dialect
 	// reads the body.
-	text := stripReplace(in.Text)
+	text = stripReplace(in.Text)
 	env, probs := orders.ParseEnvelope(text)
 	hinted := ""
 	if env.Game == "" {
@@ -329,7 +334,11 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, nil); err != nil {
+	atts, err := a.receiptDoc(tx, g, sys, st, p, f, waiting)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, atts); err != nil {
 		return Outcome{}, err
 	}
 	if len(waiting) == 0 && g.PausedAt == 0 {
@@ -382,7 +391,11 @@ func (a *Adjudicator) reject(tx *store.Tx, in Incoming, g *store.Game, side stri
 	if g != nil {
 		game = *g
 	}
-	if err := a.queue(tx, game, "problems", in.InboundID, to, subject, text, in, nil); err != nil {
+	doc, err := a.problemsDoc(tx, g, side, in.Text, probs)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := a.queue(tx, game, "problems", in.InboundID, to, subject, text, in, []templates.Attachment{doc}); err != nil {
 		return Outcome{}, err
 	}
 	return Outcome{GameID: gameID, Result: fmt.Sprintf("problems: %d", len(probs))}, nil

@@ -26,6 +26,10 @@ func (a *Adjudicator) queue(tx *store.Tx, g store.Game, kind string, key any, to
 // compose builds an outbox row for queue, or for a caller that sets Held
 // or Segment on it first.
 func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, to, subject, text string, in Incoming, atts []templates.Attachment) (store.Outgoing, error) {
+	atts, err := a.withDoc(tx, g, kind, to, atts)
+	if err != nil {
+		return store.Outgoing{}, err
+	}
 	m := templates.Mail{
 		From: "Galloper <" + a.cfg.Address + ">", To: to, Subject: subject,
 		MessageID: a.msgID(kind, g.ID, key, strings.ReplaceAll(to, "@", "=")),
@@ -182,6 +186,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			}
 			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
 				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
+		}
+		if atts, err = a.withResultsDoc(tx, g, p, sys, next, v, seg, events, atts); err != nil {
+			return err
 		}
 		subject := fmt.Sprintf("Results: %s, %s", g.ID, seg.Label)
 		if g.Preview && p.Side == Umpire {

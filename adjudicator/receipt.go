@@ -74,6 +74,11 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 	if b := clearsigned(text); b != nil {
 		text = string(b.Plaintext)
 	}
+	text, p := jsonOrders(text)
+	if p != nil {
+		reply, err = ProblemsText(game, side, text, []orders.Problem{*p})
+		return reply, false, err
+	}
 	if !hasOrderText(text) {
 		reply, err = ProblemsText(game, side, text, []orders.Problem{noOrders})
 		return reply, false, err

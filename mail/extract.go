@@ -125,6 +125,9 @@ func readMail(raw []byte, b *budget, depth int) adjudicator.Incoming {
 			switch {
 			case strings.HasSuffix(strings.ToLower(name), ".txt") || ct == "text/plain":
 				files = append(files, textFile{name, plainText(body, params)})
+			case strings.HasSuffix(strings.ToLower(name), ".json") || ct == "application/json":
+				// An order file in JSON, as bots send it (docs/bots.md).
+				files = append(files, textFile{name, string(body)})
 			case ct == "message/rfc822":
 				// A mail forwarded as an attachment: its own order text.
 				if fwd := b.nested(body, depth); fwd.ReadErr == nil && hasGameLine(fwd.Text) {

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/emersion/go-message/textproto"
+
+	"galloper/orders"
 )
 
 // Redacted is what stands in a stored mail for the value of a PASSWORD line.
@@ -65,7 +67,7 @@ func redactEntity(raw []byte, depth int) ([]byte, bool) {
 		out, changed = redactMultipart(body, params["boundary"], depth)
 	case ct == "message/rfc822":
 		out, changed = redactEntity(body, depth+1)
-	case strings.HasPrefix(ct, "text/") || strings.HasSuffix(name, ".txt"):
+	case strings.HasPrefix(ct, "text/") || strings.HasSuffix(name, ".txt") || ct == "application/json" || strings.HasSuffix(name, ".json"):
 		out, changed = redactLeaf(body, ct == "text/html", h.Get("Content-Transfer-Encoding"))
 	}
 	if !changed {
@@ -164,10 +166,13 @@ func redactLeaf(body []byte, isHTML bool, cte string) ([]byte, bool) {
 	if isHTML {
 		re = passwordHTML
 	}
-	if !re.Match(text) {
+	// An order file in JSON holds its password in a field.
+	lines, fields := re.Match(text), orders.JSONPassword.Match(text)
+	if !lines && !fields {
 		return body, false
 	}
 	text = re.ReplaceAll(text, []byte("${1}"+Redacted))
+	text = orders.JSONPassword.ReplaceAll(text, []byte(`${1}"`+Redacted+`"`))
 	switch cte {
 	case "base64":
 		enc := base64.StdEncoding.EncodeToString(text)

@@ -76,3 +76,12 @@ type ChartPackSource interface {
 type Styler interface {
 	Style() *Style
 }
+
+// OrderHinter is the capability of a System that lists the orders open to
+// a side, for the JSON document of its mails (docs/bots.md). The hints
+// must depend only on what the side may see.
+type OrderHinter interface {
+	// OrderHints lists the orders open to side in s, or nil when side
+	// sends no orders now.
+	OrderHints(s State, side Side) *OrderHints
+}

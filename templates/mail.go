@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/emersion/go-message"
@@ -185,11 +186,21 @@ func writeFile(w *message.Writer, a Attachment, disposition string) error {
 	var h message.Header
 	h.Set("Content-Type", a.ContentType)
 	h.SetContentDisposition(disposition, map[string]string{"filename": a.Name})
-	h.Set("Content-Transfer-Encoding", "base64")
+	h.Set("Content-Transfer-Encoding", transferEncoding(a.ContentType))
 	if a.ContentID != "" {
 		h.Set("Content-Id", "<"+a.ContentID+">")
 	}
 	return writePart(w, h, a.Data)
+}
+
+// transferEncoding is how an attachment of a content type travels: JSON,
+// nearly all ASCII, as quoted-printable (a third lighter than base64),
+// anything else as base64.
+func transferEncoding(contentType string) string {
+	if strings.HasPrefix(contentType, "application/json") {
+		return "quoted-printable"
+	}
+	return "base64"
 }
 
 func writePart(w *message.Writer, h message.Header, body []byte) error {

@@ -31,6 +31,8 @@ func demoCmd() *cobra.Command {
 	var out string
 	var turns int
 	var seed uint64
+	var bots bool
+	var scenario, python string
 	cmd := &cobra.Command{
 		Use:   "demo --out DIR [--turns N]",
 		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
@@ -43,9 +45,19 @@ func demoCmd() *cobra.Command {
 			"fire, Charges, Morale Checks, retreats and rallies. Every mail\n" +
 			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if bots {
+				if err := os.MkdirAll(out, 0o755); err != nil {
+					return err
+				}
+				_, err := runDemoBots(cmd.Context(), cmd.OutOrStdout(), out, scenario, seed, python)
+				return err
+			}
 			return runDemo(cmd.Context(), cmd.OutOrStdout(), out, turns, seed)
 		},
 	}
+	cmd.Flags().BoolVar(&bots, "bots", false, "play a whole game between two sample bots (galloper bot) instead")
+	cmd.Flags().StringVar(&scenario, "scenario", "tanners-creek", "the scenario of a --bots game")
+	cmd.Flags().StringVar(&python, "python", "", "with --bots, the USA side is played by this Python bot (scripts/galloper_bot.py)")
 	cmd.Flags().StringVar(&out, "out", "demo-out", "directory for the mails, maps and database")
 	cmd.Flags().IntVar(&turns, "turns", demoTurns, "game turns to play (each has a CSA and a USA player turn)")
 	cmd.Flags().Uint64Var(&seed, "seed", demoSeed, "seed of the demo's dice secret (a real game draws it from crypto/rand)")

@@ -25,7 +25,7 @@ func rootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(serveCmd(), gameCmd(), demoCmd(), renderCmd(), diceCmd(), checkConfigCmd(), mailCmd(), validateCmd(), outboxCmd(), storeCmd())
+	root.AddCommand(serveCmd(), gameCmd(), demoCmd(), renderCmd(), diceCmd(), checkConfigCmd(), mailCmd(), validateCmd(), outboxCmd(), storeCmd(), botCmd())
 	return root
 }
 

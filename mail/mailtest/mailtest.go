@@ -39,6 +39,10 @@ type Server struct {
 	imap *imapserver.Server
 	smtp *smtp.Server
 
+	mem *imapmemserver.Server
+	// boxes are players' own IMAP mailboxes, by address (AddMailbox).
+	boxes map[string]*imapmemserver.User
+
 	mu         sync.Mutex
 	outbox     []Message
 	arrived    chan struct{}
@@ -56,6 +60,7 @@ func Start(gmAddress, user, password string) (*Server, error) {
 		return nil, err
 	}
 	mem.AddUser(s.user)
+	s.mem, s.boxes = mem, map[string]*imapmemserver.User{}
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return mem.NewSession(), nil, nil
@@ -82,6 +87,21 @@ func Start(gmAddress, user, password string) (*Server, error) {
 	go s.smtp.Serve(sln)
 	s.SMTPAddr = sln.Addr().String()
 	return s, nil
+}
+
+// AddMailbox gives address an IMAP mailbox of its own, with the login
+// user and password: mail for it is delivered to its INBOX as well as
+// kept for inspection. Call it before any mail for address arrives.
+func (s *Server) AddMailbox(address, user, password string) error {
+	u := imapmemserver.NewUser(user, password)
+	if err := u.Create("INBOX", nil); err != nil {
+		return err
+	}
+	s.mem.AddUser(u)
+	s.mu.Lock()
+	s.boxes[strings.ToLower(address)] = u
+	s.mu.Unlock()
+	return nil
 }
 
 // Close stops both servers.
@@ -234,6 +254,14 @@ func (ss *session) Data(r io.Reader) error {
 			s.failNext--
 			s.mu.Unlock()
 			return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
+		}
+		// In the recipient's own mailbox first, so that whoever sees it
+		// among Sent can read it there.
+		if box := s.boxes[to]; box != nil {
+			if _, err := box.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{}); err != nil {
+				s.mu.Unlock()
+				return err
+			}
 		}
 		s.outbox = append(s.outbox, Message{From: ss.from, To: to, Raw: raw})
 		s.mu.Unlock()

@@ -27,7 +27,8 @@ import (
 //	fuzz        Validate never panics on mutated example order files
 //	defaults    Default orders validate
 //	view-json   every side's view survives its JSON form
-//	hidden      what a side receives does not depend on what it cannot see
+//	hidden      what a side receives does not depend on what it cannot see,
+//	            the JSON documents of its mails included
 //	            (systems with hidden information, the Hider capability)
 
 // Examples is the capability of a System that ships example order files:
@@ -536,6 +537,8 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 	v := sys.View(s, side)
 	j, _ := json.Marshal(v)
 	out["view JSON"] = string(j)
+	j, _ = json.Marshal(rules.NewMailDoc(sys, s, v, "status"))
+	out["mail JSON"] = string(j)
 	if v.Map != nil {
 		svg, err := templates.MapSVG(v)
 		out["map SVG"] = string(svg) + fmt.Sprint(err)
@@ -551,8 +554,13 @@ func received(sys rules.System, s rules.State, side rules.Side) map[string]strin
 		if f == nil {
 			continue
 		}
-		ps, _ := json.Marshal(sys.Validate(s, side, f))
+		probs := sys.Validate(s, side, f)
+		ps, _ := json.Marshal(probs)
 		out[fmt.Sprintf("problems of order file %d", k)] = string(ps)
+		doc := rules.NewMailDoc(sys, s, v, "problems")
+		doc.Problems = rules.ProblemDocs(probs)
+		ps, _ = json.Marshal(doc)
+		out[fmt.Sprintf("problems mail JSON of order file %d", k)] = string(ps)
 		var notes []string
 		if n, ok := sys.(rules.ReceiptNoter); ok {
 			notes = n.ReceiptNotes(s, f)
@@ -618,7 +626,13 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played, png
 				out["map PNG after"] = string(b) + fmt.Sprint(err)
 			}
 		}
+		doc := rules.NewMailDoc(sys, res.Next, v, "results")
+		doc.Events = rules.EventDocs(res.Events, side)
+		j, _ = json.Marshal(doc)
+		out["results mail JSON"] = string(j)
 	}
+	j, _ = json.Marshal(rules.DecisionDocs(requests, side, 1))
+	out["decision mail JSON"] = string(j)
 	return out
 }
 

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/emersion/go-smtp"
+	"github.com/spf13/cobra"
+
+	"galloper/orders"
+	"galloper/rules"
+)
+
+// mailBot is the sample bot of `galloper bot` and `galloper demo --bots`:
+// it plays one side from the JSON document of each mail Galloper sends it
+// (docs/bots.md), reading its mailbox over IMAP and answering by SMTP to
+// the mail's reply address, which authenticates it without a password.
+//
+// Its policy is simple: for each segment it is due to order it sends no
+// new written orders, so that its Commands carry on under the orders they
+// hold and its standing reactions, and has every stack that sees an enemy
+// unit within its weapons' reach fire at the nearest (fireScripts); it
+// answers every decision request with its default. A file once refused is
+// never sent again.
+type mailBot struct {
+	IMAPAddr, User, Password string // its mailbox
+	SMTPAddr                 string
+	Address                  string // its own address, the sender of its mails
+
+	// sent holds the segments it has sent orders for, by game and index,
+	// and the decisions it has answered, by game, segment and number.
+	sent map[string]bool
+	// Refused counts its order files that Galloper refused; Over is set
+	// when its final mail has come.
+	Refused  int
+	Problems []string
+	Over     bool
+	Mails    int
+}
+
+// Step reads the unseen mail of the bot's mailbox, answers each mail and
+// marks it seen. It returns how many mails it read.
+func (b *mailBot) Step(ctx context.Context) (int, error) {
+	if b.sent == nil {
+		b.sent = map[string]bool{}
+	}
+	c, err := imapclient.DialInsecure(b.IMAPAddr, nil) // plain text: a loopback or trusted server
+	if err != nil {
+		return 0, fmt.Errorf("bot %s: %w", b.Address, err)
+	}
+	defer c.Close()
+	if err := c.Login(b.User, b.Password).Wait(); err != nil {
+		return 0, fmt.Errorf("bot %s: login: %w", b.Address, err)
+	}
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		return 0, fmt.Errorf("bot %s: %w", b.Address, err)
+	}
+	data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagSeen}}, nil).Wait()
+	if err != nil {
+		return 0, fmt.Errorf("bot %s: search: %w", b.Address, err)
+	}
+	uids := data.AllUIDs()
+	if len(uids) == 0 {
+		return 0, c.Logout().Wait()
+	}
+	sec := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
+	if err != nil {
+		return 0, fmt.Errorf("bot %s: fetch: %w", b.Address, err)
+	}
+	for _, m := range msgs {
+		if err := b.answer(m.FindBodySection(sec)); err != nil {
+			return 0, err
+		}
+		// Seen only once answered: a bot stopped half-way answers again.
+		if err := c.Store(imap.UIDSetNum(m.UID), &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true,
+			Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
+			return 0, fmt.Errorf("bot %s: store: %w", b.Address, err)
+		}
+		b.Mails++
+	}
+	return len(msgs), c.Logout().Wait()
+}
+
+// answer reads one mail's document and sends what the policy says.
+func (b *mailBot) answer(raw []byte) error {
+	d, replyTo, err := readDoc(raw)
+	if err != nil || d == nil {
+		return err // a mail with no document asks nothing of a bot
+	}
+	switch {
+	case d.Over:
+		b.Over = true
+		return nil
+	case d.Kind == "problems":
+		b.Refused++
+		for _, p := range d.Problems {
+			b.Problems = append(b.Problems, fmt.Sprintf("line %d: %s [%s]", p.Line, p.Message, p.Code))
+		}
+	}
+	seg := -1
+	if d.Segment != nil {
+		seg = d.Segment.Index
+	}
+	for _, q := range d.Decisions {
+		key := fmt.Sprintf("%s/%d/decide/%d", d.Game, seg, q.Seq) // Seq is unique within a segment
+		if b.sent[key] || d.Kind != "decision" {
+			continue
+		}
+		b.sent[key] = true
+		if err := b.send(replyTo, "Decision", fmt.Sprintf("DECIDE %d %s\n", q.Seq, q.Default)); err != nil {
+			return err
+		}
+	}
+	if !d.OrdersDue || d.Segment == nil || d.Orders != nil && d.Orders.Status != "refused" {
+		return nil
+	}
+	key := fmt.Sprintf("%s/%d/orders", d.Game, d.Segment.Index)
+	if b.sent[key] {
+		return nil // sent already, or refused: never sent twice
+	}
+	b.sent[key] = true
+	f := orders.JSONFile{Schema: orders.JSONSchema, Game: d.Game, Side: string(d.Side), Turn: fmt.Sprint(d.Segment.Turn),
+		Orders: fireScripts(d.Hints)}
+	body, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	return b.send(replyTo, "Orders", string(body)+"\n")
+}
+
+// send mails text to Galloper's reply address for the bot.
+func (b *mailBot) send(to, subject, text string) error {
+	var h gomail.Header
+	h.SetAddressList("From", []*gomail.Address{{Address: b.Address}})
+	h.SetAddressList("To", []*gomail.Address{{Address: to}})
+	h.SetSubject(subject)
+	h.GenerateMessageID()
+	var buf bytes.Buffer
+	w, err := gomail.CreateSingleInlineWriter(&buf, h)
+	if err != nil {
+		return err
+	}
+	io.WriteString(w, text)
+	w.Close()
+	c, err := smtp.Dial(b.SMTPAddr)
+	if err != nil {
+		return fmt.Errorf("bot %s: %w", b.Address, err)
+	}
+	defer c.Close()
+	if err := c.SendMail(b.Address, []string{to}, &buf); err != nil {
+		return fmt.Errorf("bot %s: send: %w", b.Address, err)
+	}
+	return nil
+}
+
+// readDoc returns a mail's JSON document and its reply address.
+func readDoc(raw []byte) (*rules.MailDoc, string, error) {
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil, "", fmt.Errorf("a mail to the bot: %w", err)
+	}
+	replyTo := ""
+	if l, err := mr.Header.AddressList("Reply-To"); err == nil && len(l) > 0 {
+		replyTo = l[0].Address
+	} else if l, err := mr.Header.AddressList("From"); err == nil && len(l) > 0 {
+		replyTo = l[0].Address
+	}
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return nil, replyTo, nil
+		}
+		if err != nil {
+			return nil, "", fmt.Errorf("a mail to the bot: %w", err)
+		}
+		if !strings.HasPrefix(p.Header.Get("Content-Type"), "application/json") {
+			continue
+		}
+		var d rules.MailDoc
+		if err := json.NewDecoder(p.Body).Decode(&d); err != nil {
+			return nil, "", fmt.Errorf("a mail's document: %w", err)
+		}
+		return &d, replyTo, nil
+	}
+}
+
+// botCmd is `galloper bot`: the sample bot, playing one side of any number
+// of games from the mailbox it reads.
+func botCmd() *cobra.Command {
+	b := &mailBot{}
+	var poll time.Duration
+	cmd := &cobra.Command{
+		Use:   "bot --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR",
+		Short: "Play a side from Galloper's mails with the sample bot",
+		Long: "bot reads its IMAP mailbox, answers every mail Galloper sends it from the mail's JSON document\n" +
+			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: a file of no new\n" +
+			"orders for each segment it is due to order, so its units carry on under the orders they hold and\n" +
+			"its standing reactions, and the default of every decision request. It never sends a refused file\n" +
+			"again. The mailbox password is read from GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP,\n" +
+			"for a server on loopback or a trusted network.",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			b.Password = os.Getenv("GALLOPER_BOT_PASSWORD")
+			ctx := cmd.Context()
+			for {
+				if _, err := b.Step(ctx); err != nil {
+					return err
+				}
+				select {
+				case <-ctx.Done():
+					return nil
+				case <-time.After(poll):
+				}
+			}
+		},
+	}
+	cmd.Flags().StringVar(&b.IMAPAddr, "imap", "", "the bot's IMAP server")
+	cmd.Flags().StringVar(&b.User, "user", "", "the bot's IMAP login")
+	cmd.Flags().StringVar(&b.SMTPAddr, "smtp", "", "the SMTP server it sends through")
+	cmd.Flags().StringVar(&b.Address, "address", "", "the bot's own address, as registered with Galloper")
+	cmd.Flags().DurationVar(&poll, "poll", 30*time.Second, "how often it reads its mailbox")
+	for _, f := range []string{"imap", "user", "smtp", "address"} {
+		cmd.MarkFlagRequired(f)
+	}
+	return cmd
+}
+
+// fireScripts are the bot's activity scripts from a document's hints: each
+// stack that may fire and has targets fires at the nearest one, the first
+// listed among equals.
+func fireScripts(h *rules.OrderHints) []string {
+	out := []string{}
+	if h == nil {
+		return out
+	}
+	for _, st := range h.Stacks {
+		if len(st.Targets) == 0 || !slices.Contains(st.Steps, "FIRE") {
+			continue
+		}
+		best := st.Targets[0]
+		for _, t := range st.Targets[1:] {
+			if t.Distance < best.Distance {
+				best = t
+			}
+		}
+		out = append(out, fmt.Sprintf("STACK %s\n  FIRE %s\nEND", strings.Join(st.Units, ", "), best.At))
+	}
+	return out
+}

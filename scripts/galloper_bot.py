@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""A Galloper bot in Python, using only the standard library.
+
+It plays one side of Galloper games by email, from the JSON document
+attached to every mail Galloper sends (docs/bots.md): it reads its
+mailbox over IMAP, and answers each mail by SMTP to the mail's reply
+address, which authenticates it without a password. Its policy is the
+sample bot's (galloper bot): for each segment it is due to order, no new
+written orders and, for every stack that sees an enemy unit within its
+weapons' reach, a FIRE at the nearest; every decision request answered
+with its default; a refused file never sent again.
+
+    galloper_bot.py --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR
+
+The mailbox password is read from GALLOPER_BOT_PASSWORD. It speaks plain
+IMAP and SMTP, for a server on loopback or a trusted network. It stops
+when the final mail of a game has come (--until-over) or runs for ever.
+"""
+
+import argparse
+import email
+import email.message
+import email.policy
+import email.utils
+import imaplib
+import json
+import os
+import smtplib
+import sys
+import time
+
+
+def read_doc(raw):
+    """Returns a mail's JSON document and its reply address."""
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    reply = msg.get("Reply-To") or msg.get("From") or ""
+    reply = email.utils.parseaddr(str(reply))[1]
+    for part in msg.walk():
+        if part.get_content_type() == "application/json":
+            return json.loads(part.get_payload(decode=True)), reply
+    return None, reply
+
+
+def fire_scripts(hints):
+    """Each stack that may fire at an enemy unit it sees fires at the nearest."""
+    out = []
+    for st in (hints or {}).get("stacks", []):
+        targets = st.get("targets") or []
+        if not targets or "FIRE" not in st.get("steps", []):
+            continue
+        best = targets[0]
+        for t in targets[1:]:
+            if t["distance"] < best["distance"]:
+                best = t
+        out.append("STACK %s\n  FIRE %s\nEND" % (", ".join(st["units"]), best["at"]))
+    return out
+
+
+class Bot:
+    def __init__(self, args, password):
+        self.args, self.password = args, password
+        self.sent = set()
+        self.refused, self.over, self.mails = 0, False, 0
+
+    def send(self, to, subject, text):
+        msg = email.message.EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = self.args.address, to, subject
+        msg["Message-ID"] = email.utils.make_msgid(domain="bot.invalid")
+        msg.set_content(text)
+        host, port = self.args.smtp.rsplit(":", 1)
+        with smtplib.SMTP(host, int(port)) as s:
+            s.send_message(msg, from_addr=self.args.address, to_addrs=[to])
+
+    def answer(self, raw):
+        doc, reply = read_doc(raw)
+        if doc is None:
+            return
+        if doc.get("over"):
+            self.over = True
+            return
+        if doc["kind"] == "problems":
+            self.refused += 1
+            for p in doc.get("problems", []):
+                print("refused: line %d: %s [%s]" % (p["line"], p["message"], p["code"]), file=sys.stderr)
+        seg = doc.get("segment") or {}
+        if doc["kind"] == "decision":
+            for q in doc.get("decisions", []):
+                key = (doc.get("game"), seg.get("index"), "decide", q["seq"])
+                if key not in self.sent:
+                    self.sent.add(key)
+                    self.send(reply, "Decision", "DECIDE %d %s\n" % (q["seq"], q["default"]))
+        held = doc.get("orders")
+        if not doc.get("orders_due") or not seg or (held and held["status"] != "refused"):
+            return
+        key = (doc.get("game"), seg["index"], "orders")
+        if key in self.sent:
+            return  # sent already, or refused: never sent twice
+        self.sent.add(key)
+        f = {"schema": "galloper/v1/orders", "game": doc["game"], "side": doc["side"],
+             "turn": str(seg["turn"]), "orders": fire_scripts(doc.get("hints"))}
+        self.send(reply, "Orders", json.dumps(f, indent=2) + "\n")
+
+    def step(self):
+        """Reads and answers the unseen mail of the mailbox; returns how many."""
+        host, port = self.args.imap.rsplit(":", 1)
+        with imaplib.IMAP4(host, int(port)) as c:
+            c.login(self.args.user, self.password)
+            c.select("INBOX")
+            _, data = c.uid("SEARCH", None, "UNSEEN")
+            uids = data[0].split()
+            for uid in uids:
+                _, parts = c.uid("FETCH", uid, "(BODY.PEEK[])")
+                raw = next(p[1] for p in parts if isinstance(p, tuple))
+                self.answer(raw)
+                # Seen only once answered: a bot stopped half-way answers again.
+                c.uid("STORE", uid, "+FLAGS", "(\\Seen)")
+                self.mails += 1
+            c.logout()
+            return len(uids)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--imap", required=True)
+    ap.add_argument("--user", required=True)
+    ap.add_argument("--smtp", required=True)
+    ap.add_argument("--address", required=True)
+    ap.add_argument("--poll", type=float, default=30.0, help="seconds between mailbox reads")
+    ap.add_argument("--until-over", action="store_true", help="stop when a game's final mail has come")
+    ap.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
+    args = ap.parse_args()
+    bot = Bot(args, os.environ.get("GALLOPER_BOT_PASSWORD", ""))
+    start = time.monotonic()
+    while not (args.until_over and bot.over):
+        if bot.step() == 0:
+            if args.timeout and time.monotonic() - start > args.timeout:
+                print("gave up after %.0f s" % args.timeout, file=sys.stderr)
+                return 2
+            time.sleep(args.poll)
+    print("%s read %d mails; %d of its order files were refused" % (args.address, bot.mails, bot.refused))
+    return 1 if bot.refused else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
