@@ -183,10 +183,14 @@ func (b body) Line(l orders.Line) {
 		return
 	}
 	o.Unit = orders.Name{At: l.ValueAt(), Text: n}
-	restOff := l.ValueOff + len(name) + 1
+	colon := l.ValueOff + len(name)
+	restOff := colon
+	if hasRest {
+		restOff++
+	}
 	rest, restOff = orders.TrimAt(rest, restOff)
 	if hasRest && rest == "" {
-		b.p.Add(l.Pos(restOff-1), CodeBadStep, "nothing after the colon", "write the move after the colon, or leave the colon out")
+		b.p.Add(l.Pos(colon), CodeBadStep, "nothing after the colon", "write the move after the colon, or leave the colon out")
 		return
 	}
 	if b.fill(l, o, rest, restOff) {
@@ -226,6 +230,10 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 		return true
 	}
 	first := orders.Words(parts[0].text, parts[0].off)
+	if len(first) == 0 {
+		b.p.Add(at, CodeBadStep, "an empty part of the move (two ';' together?)", stepForms)
+		return false
+	}
 	switch head := orders.Upper(first[0].Text); {
 	case head == OptReform:
 		if o.Verb == Run {
