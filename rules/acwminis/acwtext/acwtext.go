@@ -139,25 +139,33 @@ func (dialect) Seeds() []string { return append([]string{"", "GAME g\nSIDE s\nTU
 // Samples are example order files in the dialect.
 var Samples = []string{
 	`GAME sample
+SIDE CSA
+TURN 1
+ADVANCE 1st Tennessee: OBLIQUE LEFT 30 2.25; FORWARD 2
+RUN 7th Tennessee: TOWARD McPherson's Farm
+HOLD 14th Tennessee: REFORM MARCH COLUMN FACING 180
+ADVANCE 5th Alabama Battalion: WHEEL RIGHT 20; FORWARD 3.5
+HOLD Pegram's Battery
+`,
+	`GAME sample
 SIDE USA
 TURN 1
 HOLD 2nd Wisconsin
-ADVANCE 19th Indiana: WHEEL RIGHT 20; FORWARD 3.5
+ADVANCE 6th Wisconsin: FORWARD 1.5
+ADVANCE 19th Indiana: WHEEL LEFT 10; FORWARD MAX
 ADVANCE 24th Michigan: REFORM MARCH COLUMN; FORWARD 4
-RUN 6th Wisconsin: TOWARD McPherson's Wood
-HOLD Battery B: REFORM UNLIMBERED FACING 0
+ADVANCE Battery B: TO 30,6
 STANDING
 CAVALRY STAND
 DEFENSIVE FIRE ALWAYS
 END
 `,
 	`GAME sample
-SIDE CSA
-TURN 1
-ADVANCE 2nd Mississippi: OBLIQUE LEFT 30 2.25; TO 40,30
-RUN 42nd Mississippi: RETIRE MAX
-CHARGE 55th North Carolina: 6th Wisconsin
-RALLY 4th Alabama
+SIDE USA
+TURN 2
+RUN 2nd Wisconsin: RETIRE MAX
+CHARGE 6th Wisconsin: 7th Tennessee
+RALLY 19th Indiana
 `,
 }
 
