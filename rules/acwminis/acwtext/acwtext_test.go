@@ -25,7 +25,7 @@ func TestSamplesParseClean(t *testing.T) {
 		if len(ps) != 0 {
 			t.Fatalf("problems: %+v", ps)
 		}
-		if len(f.Orders) < 4 {
+		if len(f.Orders) < 3 {
 			t.Fatalf("only %d orders", len(f.Orders))
 		}
 	}
