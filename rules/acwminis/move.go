@@ -94,6 +94,11 @@ type mover struct {
 	parts   []string
 	// stops names what cut a lenient part (MAX, TOWARD) short.
 	stops []string
+	// changed is set once the unit has mounted, dismounted, limbered or
+	// unlimbered; unlimbered once it has unlimbered this move.
+	changed, unlimbered bool
+	// idx is the part of the move being carried out.
+	idx int
 	// soft are obstacles a running unit stops at the edge of (seed L74,
 	// L109): a move cut short by one is not refused.
 	soft map[string]bool
@@ -346,6 +351,8 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		}
 		m.used += mv.Path
 		m.left -= mv.Path
+	case acwtext.Mount, acwtext.Dismount, acwtext.Limber, acwtext.Unlimber:
+		return m.change(st)
 	case acwtext.Turn:
 		switch {
 		case m.running:
@@ -382,6 +389,78 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		m.u.place(mv.End.Pose)
 	}
 	m.parts = append(m.parts, fmt.Sprintf("%s (%s\")", st.String(), inches(mv.Path)))
+	return nil
+}
+
+// changeFor is the part of an ADVANCE that goes from one formation to
+// another.
+func changeFor(from, to string) string {
+	for v, c := range changes {
+		if c[1] == from && c[2] == to {
+			return v
+		}
+	}
+	if from == "Mounted Column" {
+		return acwtext.Dismount
+	}
+	return "REFORM"
+}
+
+// mounted reports whether a formation is a mounted one.
+func mounted(f string) bool { return strings.HasPrefix(f, "Mounted") }
+
+// changes maps a mount, dismount, limber or unlimber to the unit type
+// and the formations it goes from and to (seed L93-99).
+var changes = map[string][3]string{
+	acwtext.Mount:    {"Cavalry", "Dismounted", "Mounted Line"},
+	acwtext.Dismount: {"Cavalry", "Mounted Line", "Dismounted"},
+	acwtext.Limber:   {"Artillery", "Unlimbered", "Limbered"},
+	acwtext.Unlimber: {"Artillery", "Limbered", "Unlimbered"},
+}
+
+// change mounts, dismounts, limbers or unlimbers the unit: only on an
+// ADVANCE, once, as the first or the last part of the move (seed L93-99).
+// At the start, the move is made at the new formation's rate (seed L95:
+// "Movement rate is determined by the formation used during the actual
+// move"). A dismount from Mounted Column forms Dismounted too.
+func (m *mover) change(st acwtext.Step) *refusal {
+	rule := "ACW DISMOUNTING AND MOUNTING (seed L93-95)"
+	c := changes[st.Verb]
+	if c[0] == "Artillery" {
+		rule = "ACW LIMBERING AND UNLIMBERING (seed L97-99)"
+	}
+	refuse := func(msg string) *refusal {
+		return &refusal{at: st.At, code: "acw-change", rule: rule, msg: m.u.Name + ": " + st.Verb + ": " + msg}
+	}
+	steps := m.o.Steps
+	first, last := m.idx == 0, m.idx == len(steps)-1
+	from := c[1]
+	if st.Verb == acwtext.Dismount && m.u.Formation == "Mounted Column" {
+		from = "Mounted Column"
+	}
+	switch {
+	case m.o.Verb != acwtext.Advance || m.o.Option != acwtext.OptMove:
+		return refuse("only an ADVANCE order may " + strings.ToLower(st.Verb))
+	case m.changed:
+		return refuse("a unit may mount or dismount, or limber or unlimber, once in a move")
+	case !first && !last:
+		return refuse("only at the start or the end of the move")
+	case m.u.Type != c[0] || m.u.Formation != from:
+		return refuse(fmt.Sprintf("%s in %s cannot %s", m.u.Type, strings.ToLower(m.u.Formation), strings.ToLower(st.Verb)))
+	}
+	m.changed = true
+	m.u.Formation = c[2]
+	if r := m.fits(st.At); r != nil {
+		return r
+	}
+	if first {
+		adv, _ := rates(m.sheet, m.u.Type, m.u.Formation)
+		m.rate, m.left = adv, adv
+	}
+	if st.Verb == acwtext.Unlimber {
+		m.unlimbered = true
+	}
+	m.parts = append(m.parts, st.Verb)
 	return nil
 }
 
@@ -425,6 +504,15 @@ func (m *mover) move() *refusal {
 		if !formationOf(m.sheet, u.Type, f) {
 			return &refusal{at: o.At, code: "acw-formation", rule: ruleMovement, msg: fmt.Sprintf("%s: %s cannot form %s (the MOVEMENT table gives it none)", u.Name, u.Type, strings.ToLower(o.Formation))}
 		}
+		if mounted(u.Formation) != mounted(f) || (u.Type == "Artillery" && u.Formation != f) {
+			rule, how := "ACW DISMOUNTING AND MOUNTING (seed L93-95)", "mount or dismount"
+			if u.Type == "Artillery" {
+				rule, how = "ACW LIMBERING AND UNLIMBERING (seed L97-99)", "limber or unlimber"
+			}
+			return &refusal{at: o.At, code: "acw-change", rule: rule,
+				msg: fmt.Sprintf("%s: a Reform does not %s: that is done at the start or end of an ADVANCE", u.Name, how),
+				instead: "ADVANCE " + u.Name + ": " + changeFor(u.Formation, f)}
+		}
 		u.Formation = f
 		if o.Facing >= 0 {
 			b := start.body()
@@ -451,11 +539,9 @@ func (m *mover) move() *refusal {
 			}
 		}
 	}
-	if u.Type == "Artillery" && u.Formation == "Unlimbered" && o.Verb == acwtext.Advance && o.Option == acwtext.OptMove && len(o.Steps) > 0 && m.left == 0 {
-		return nil
-	}
 	shaken := u.State() == "Shaken"
-	for _, st := range o.Steps {
+	for i, st := range o.Steps {
+		m.idx = i
 		before := m.enemyGap()
 		if r := m.step(st); r != nil {
 			return r

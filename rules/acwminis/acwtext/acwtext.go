@@ -70,7 +70,16 @@ const (
 	To      = "TO"      // x,y: the front centre straight to a point, facing kept
 	Toward  = "TOWARD"  // name: straight toward a unit or feature, stopping short of contact
 	Back    = "RETIRE"  // distance: straight back (the Retire option)
+	// Mount, dismount, limber and unlimber: at the start or the end of an
+	// ADVANCE (seed L93-99).
+	Mount    = "MOUNT"
+	Dismount = "DISMOUNT"
+	Limber   = "LIMBER"
+	Unlimber = "UNLIMBER"
 )
+
+// Changes are the parts that change a unit's formation during a move.
+var Changes = []string{Mount, Dismount, Limber, Unlimber}
 
 // Max is the Dist of a step written MAX: the rest of the allowance.
 const Max = -1
@@ -353,7 +362,7 @@ func (b body) steps(l orders.Line, o *Order, parts []part) bool {
 	return true
 }
 
-const stepForms = "write parts such as FORWARD 3.5, FORWARD MAX, OBLIQUE LEFT 30 2, WHEEL RIGHT 45, TURN LEFT 90, TO 24,30 or TOWARD Miller's Wood, separated by ';'"
+const stepForms = "write parts such as FORWARD 3.5, FORWARD MAX, OBLIQUE LEFT 30 2, WHEEL RIGHT 45, TURN LEFT 90, TO 24,30, TOWARD Miller's Wood, DISMOUNT or UNLIMBER, separated by ';'"
 
 // step reads one part of a move; the message says what is wrong.
 func step(s string) (Step, string) {
@@ -419,6 +428,10 @@ func step(s string) (Step, string) {
 			return st, fmt.Sprintf("'%s' is not a point x,y in inches", orders.Clip(args[0].Text))
 		}
 		st.X, st.Y = x, y
+	case Mount, Dismount, Limber, Unlimber:
+		if len(args) != 0 {
+			return st, v + " takes nothing after it"
+		}
 	case Toward:
 		n := orders.CleanName(orders.JoinWords(args))
 		if n == "" || strings.Contains(n, ":") {
@@ -517,7 +530,7 @@ func (s Step) String() string {
 	case Toward:
 		return Toward + " " + orders.QuoteName(s.Name)
 	}
-	return s.Verb
+	return s.Verb // MOUNT, DISMOUNT, LIMBER, UNLIMBER
 }
 
 // Tail is what follows the unit's name and colon in the canonical form.
