@@ -510,7 +510,7 @@ func (m *mover) move() *refusal {
 				rule, how = "ACW LIMBERING AND UNLIMBERING (seed L97-99)", "limber or unlimber"
 			}
 			return &refusal{at: o.At, code: "acw-change", rule: rule,
-				msg: fmt.Sprintf("%s: a Reform does not %s: that is done at the start or end of an ADVANCE", u.Name, how),
+				msg:     fmt.Sprintf("%s: a Reform does not %s: that is done at the start or end of an ADVANCE", u.Name, how),
 				instead: "ADVANCE " + u.Name + ": " + changeFor(u.Formation, f)}
 		}
 		u.Formation = f
