@@ -13,23 +13,24 @@ import (
 
 // Rule references. The sheet has no numbers: a heading and its lines.
 const (
-	ruleTurn      = "ACW TURN SEQUENCE (seed L13-43)"
-	ruleMarkers   = "ACW COMMAND PHASE 1a (seed L19)"
-	ruleOrders    = "ACW ORDERS (seed L67-69)"
-	ruleHold      = "ACW ORDERS, HOLD (seed L72)"
-	ruleAdvance   = "ACW ORDERS, ADVANCE (seed L73)"
-	ruleRun       = "ACW ORDERS, RUN (seed L74)"
-	ruleCharge    = "ACW ORDERS, CHARGE (seed L75)"
-	ruleRally     = "ACW ORDERS, RALLY (seed L76)"
-	ruleDisorder  = "ACW ORDERS, DISORDERED (seed L77)"
-	ruleMovement  = "ACW MOVEMENT (seed L45-51)"
-	ruleOblique   = "ACW OBLIQUE AND TURNS (seed L85-87)"
-	ruleWheel     = "ACW WHEELING (seed L89-91)"
-	ruleProximity = "ACW PROXIMITY TO ENEMY (seed L101-103)"
-	ruleTerrain   = "ACW TERRAIN TABLE (seed L105-116)"
-	ruleShaken    = "ACW UNIT STATES, Shaken (seed L125)"
-	ruleCommand   = "ACW COMMANDER BONUSES (seed L5-11)"
-	ruleDeclare   = "ACW DECLARE CHARGES (seed L309-317)"
+	ruleTurn             = "ACW TURN SEQUENCE (seed L13-43)"
+	ruleMarkers          = "ACW COMMAND PHASE 1a (seed L19)"
+	ruleOrders           = "ACW ORDERS (seed L67-69)"
+	ruleHold             = "ACW ORDERS, HOLD (seed L72)"
+	ruleAdvance          = "ACW ORDERS, ADVANCE (seed L73)"
+	ruleRun              = "ACW ORDERS, RUN (seed L74)"
+	ruleCharge           = "ACW ORDERS, CHARGE (seed L75)"
+	ruleRally            = "ACW ORDERS, RALLY (seed L76)"
+	ruleDisorder         = "ACW ORDERS, DISORDERED (seed L77)"
+	ruleMovement         = "ACW MOVEMENT (seed L45-51)"
+	ruleOblique          = "ACW OBLIQUE AND TURNS (seed L85-87)"
+	ruleWheel            = "ACW WHEELING (seed L89-91)"
+	ruleProximity        = "ACW PROXIMITY TO ENEMY (seed L101-103)"
+	ruleTerrain          = "ACW TERRAIN TABLE (seed L105-116)"
+	ruleShaken           = "ACW UNIT STATES, Shaken (seed L125)"
+	ruleCommand          = "ACW COMMANDER BONUSES (seed L5-11)"
+	ruleDeclare          = "ACW DECLARE CHARGES (seed L309-317)"
+	ruleInterpenetration = "ACW INTERPENETRATION (seed L81-83)"
 )
 
 // proximity is the least gap to an enemy unit (seed L101-103).
@@ -99,6 +100,8 @@ type mover struct {
 	changed, unlimbered bool
 	// idx is the part of the move being carried out.
 	idx int
+	// passed are the friends the move has passed through, in order.
+	passed []string
 	// soft are obstacles a running unit stops at the edge of (seed L74,
 	// L109): a move cut short by one is not refused.
 	soft map[string]bool
@@ -134,6 +137,8 @@ func (m *mover) obstacles() []table.Obstacle {
 		ob := table.Obstacle{ID: o.Name, Shape: o.body().Footprint()}
 		if o.Side != m.u.Side {
 			ob.Clearance = proximity
+		} else if passable(o) {
+			continue // interpenetration (seed L81-83), checked by through
 		}
 		obs = append(obs, ob)
 	}
@@ -160,6 +165,46 @@ func (m *mover) obstacles() []table.Obstacle {
 		edge("the table's edge", -far, -far, w+far, 0), edge("the table's edge", -far, d, w+far, d+far),
 		edge("the table's edge", -far, 0, 0, d), edge("the table's edge", w, 0, w+far, d))
 	return obs
+}
+
+// passable reports whether friends may pass through the unit: not a
+// march column, limbered artillery or a disordered unit (INTERPENETRATION,
+// seed L81-83).
+func passable(u *Unit) bool {
+	return u.Formation != "March Column" && u.Formation != "Limbered" && u.Markers == 0
+}
+
+// through records the friends a part of the move passed through, from
+// the footprints before and after it (the hull of the two for a straight
+// move).
+func (m *mover) through(before, after table.Polygon, straight bool) {
+	sweep := append(append(table.Polygon{}, before...), after...)
+	if h, err := table.Hull(sweep...); err == nil && straight {
+		sweep = h
+	}
+	for i := range m.s.Units {
+		o := &m.s.Units[i]
+		if o == m.u || !o.inPlay() || o.Side != m.u.Side || !passable(o) || contains(m.passed, o.Name) {
+			continue
+		}
+		fp := o.body().Footprint()
+		if table.Overlaps(sweep, fp) || table.Overlaps(before, fp) || table.Overlaps(after, fp) {
+			m.passed = append(m.passed, o.Name)
+		}
+	}
+}
+
+// clear checks that the move ends clear of every friend it passed
+// through ("Move must clear interpenetrated unit", seed L81).
+func (m *mover) clear(at orders.Pos) *refusal {
+	fp := m.u.body().Footprint()
+	for _, n := range m.passed {
+		if table.Overlaps(fp, m.s.unit(n).body().Footprint()) {
+			return &refusal{at: at, code: "acw-interpenetration", rule: ruleInterpenetration,
+				msg: fmt.Sprintf("%s would end its move on %s: a move through a friend must clear it", m.u.Name, n)}
+		}
+	}
+	return nil
 }
 
 // whyStop says what stopped a move, with the gap when it decided.
@@ -387,6 +432,7 @@ func (m *mover) step(st acwtext.Step) *refusal {
 	}
 	if mv.End.ID != "" {
 		m.u.place(mv.End.Pose)
+		m.through(b.Footprint(), mv.End.Footprint(), st.Verb != acwtext.Wheel && st.Verb != acwtext.Turn)
 	}
 	m.parts = append(m.parts, fmt.Sprintf("%s (%s\")", st.String(), inches(mv.Path)))
 	return nil
@@ -551,6 +597,9 @@ func (m *mover) move() *refusal {
 			return &refusal{at: st.At, code: "acw-shaken-advance", rule: ruleShaken,
 				msg: fmt.Sprintf("%s is Shaken and may not move towards the enemy: %s would close from %s\" to %s\"", u.Name, st.String(), inches(before), inches(after))}
 		}
+	}
+	if len(o.Steps) > 0 {
+		return m.clear(o.Steps[len(o.Steps)-1].At)
 	}
 	return nil
 }

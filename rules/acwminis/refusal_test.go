@@ -52,7 +52,7 @@ func TestRefusalsGiveReasonAndLargestLegal(t *testing.T) {
 			`A: FORWARD 6: it stops after 5": it would pass into Farm | largest legal: FORWARD 5`},
 		{[]string{"add A at=36,10"}, "ADVANCE A: TO 40,12",
 			`A: TO 40,12: the way there, bearing 63.4°, is 63.4° off its front (heading 0.0°); the most is 45° | largest legal: WHEEL RIGHT 63.4 first`},
-		{[]string{"add A at=36,10", "add C at=36,8"}, "ADVANCE C: FORWARD 6",
+		{[]string{`add A at=36,10 formation="March Column"`, "add C at=36,4"}, "ADVANCE C: FORWARD 6",
 			`C: FORWARD 6: it stops after 1": it would run into A | largest legal: FORWARD 1`},
 		{[]string{"add A at=36,10 hits=16", "add R side=CSA at=36,30 facing=180"}, "ADVANCE A: FORWARD 2",
 			`A is Shaken and may not move towards the enemy: FORWARD 2 would close from 20" to 18" | `},

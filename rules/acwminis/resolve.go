@@ -117,6 +117,11 @@ func successes(d int) int {
 // rerolled die is final (seed L7, ruling A2). It returns the successes
 // and the text of the roll.
 func (r *resolver) pool(n, need, rerolls int, rule, purpose string) (int, string) {
+	return r.poolWith(n, need, rerolls, successes, rule, purpose)
+}
+
+// poolWith is pool with its own count of successes per die.
+func (r *resolver) poolWith(n, need, rerolls int, successes func(int) int, rule, purpose string) (int, string) {
 	ds := make([]int, n)
 	total := 0
 	for i := range ds {
@@ -299,4 +304,17 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 		return
 	}
 	r.event("moved", ruleMovement, "%s", m.summary(start))
+	// INTERPENETRATION (seed L83): a unit that passes through a Shaken
+	// friend, or a friend a Shaken unit passes through, tests morale
+	// (ruling A7: 2 successes, as after shooting).
+	for _, n := range m.passed {
+		f := r.s.unit(n)
+		r.event("interpenetration", ruleInterpenetration, "%s passes through %s", u.Name, n)
+		switch {
+		case f.State() == "Shaken" && u.inPlay():
+			r.moraleTest(u, moraleShooting, "it passed through the Shaken "+n, false)
+		case u.State() == "Shaken" && f.inPlay():
+			r.moraleTest(f, moraleShooting, "the Shaken "+u.Name+" passed through it", false)
+		}
+	}
 }

@@ -111,6 +111,13 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		return s, nil, ps
 	}
 	w := s.clone()
+	// The Command Phase starts by removing a disorder marker (seed L19):
+	// the orders are checked and moved after it.
+	for i := range w.Units {
+		if u := &w.Units[i]; u.Side == side && u.Markers > 0 {
+			u.Markers--
+		}
+	}
 	seen := map[string]bool{}
 	rallies := map[string]bool{}
 	var ok []*acwtext.Order
@@ -125,8 +132,8 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 			continue
 		}
 		seen[u.Name] = true
-		if u.Markers > 1 {
-			illegal(o.At, "acw-disordered", ruleDisorder, fmt.Sprintf("%s keeps %d disorder marker(s) after one is removed: it is Disordered this turn and takes no order (ruling A5)", u.Name, u.Markers-1), "leave its order out")
+		if u.Markers > 0 {
+			illegal(o.At, "acw-disordered", ruleDisorder, fmt.Sprintf("%s keeps %d disorder marker(s) after one is removed: it is Disordered this turn and takes no order (ruling A5)", u.Name, u.Markers), "leave its order out")
 			continue
 		}
 		if r := sys.declare(w, u, o, rallies); r != nil {
