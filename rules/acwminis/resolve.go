@@ -222,7 +222,7 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 		if u.Side != side || !u.inPlay() {
 			continue
 		}
-		u.Order = ""
+		u.Order, u.Fire, u.Rallied, u.Unlimbered = "", false, false, false
 		if u.Markers > 0 {
 			u.Order = "DISORDERED"
 			r.event("disordered", ruleDisorder, "%s keeps %d disorder marker(s): Disordered this turn, no move, no shooting (ruling A5)", u.Name, u.Markers)
@@ -245,6 +245,7 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 			r.carryOut(u, o)
 		}
 	}
+	r.shootingPhase()
 	next := r.s
 	next.Half++
 	if next.Half == 2 {
@@ -292,6 +293,7 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 		u.Hits = max(0, u.Hits-n)
 		r.event("rallied", ruleRally, "%s recovers D3+2 = %d+2 = %d hits (D6 %d): %d hits left, %s", u.Name, (d+1)/2, n, d, u.Hits, u.State())
 		_ = before
+		u.Fire, u.Rallied = true, true // it may shoot, at -2D6 (seed L76, L239)
 		return
 	}
 	start := *u
@@ -299,6 +301,9 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 	if ref := m.move(); ref != nil {
 		r.event("move-stopped", ref.rule, "%s; the unit stops where the legal part of its move took it", ref.msg)
 	}
+	u.Unlimbered = m.unlimbered
+	// Stand Ground and Advance may shoot (seed L72-73; ruling A29).
+	u.Fire = o.Option == acwtext.OptStand || o.Verb == acwtext.Advance && o.Option == acwtext.OptMove
 	if o.Option == acwtext.OptStand {
 		r.event("hold", ruleHold, "%s holds: Stand Ground at %v", u.Name, u.Pose())
 		return

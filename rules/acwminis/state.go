@@ -89,6 +89,11 @@ type Unit struct {
 	// Order is the order the unit carried out in its side's last half
 	// turn, as "ADVANCE", "DISORDERED"...
 	Order string `json:"order,omitempty"`
+	// Fire is set when the unit's order this half lets it shoot;
+	// Rallied when it rallied; Unlimbered when it unlimbered in its move.
+	Fire       bool `json:"fire,omitempty"`
+	Rallied    bool `json:"rallied,omitempty"`
+	Unlimbered bool `json:"unlimbered,omitempty"`
 	// Broken units are removed from play but kept for the VP count.
 	Broken bool `json:"broken,omitempty"`
 	// Worn, Shaken and Broken thresholds (UNIT SIZES, seed L130-146).
