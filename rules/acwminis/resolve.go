@@ -95,6 +95,8 @@ type resolver struct {
 	s      *State
 	dice   rules.Dice
 	events []rules.Event
+	// fire are each unit's preferred targets, from its FIRE.
+	fire map[string][]string
 }
 
 func (r *resolver) event(kind, rule, format string, args ...any) {
@@ -199,7 +201,7 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 		return rules.Result{}, fmt.Errorf("acwminis: the game is over")
 	}
 	side := sideOf(s0)
-	r := &resolver{sys: sys, s: s0.clone(), dice: in.Dice}
+	r := &resolver{sys: sys, s: s0.clone(), dice: in.Dice, fire: map[string][]string{}}
 	r.event("phase", ruleTurn, "Turn %d, %s: Command Phase", s0.Turn, side)
 	// 1a: one disorder marker off each unit (seed L19).
 	for i := range r.s.Units {
@@ -215,6 +217,9 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 		if u := r.s.unit(o.Unit.Text); u != nil && byUnit[u.Name] == nil {
 			byUnit[u.Name] = o
 			listed = append(listed, o)
+			for _, n := range o.Fire {
+				r.fire[u.Name] = append(r.fire[u.Name], n.Text)
+			}
 		}
 	}
 	for i := range r.s.Units {

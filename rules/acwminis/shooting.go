@@ -85,10 +85,18 @@ type shot struct {
 	band   Band
 }
 
-// aim picks a shooter's target: the nearest enemy in its front arc with a
-// good line of sight at a range its row gives dice for; ties go to the
-// first in scenario order. acwminis.v1 does not let the player choose.
+// aim picks a shooter's target: the first of its FIRE targets it may
+// shoot at, else the nearest enemy in its front arc with a good line of
+// sight at a range its row gives dice for; ties go to the first in
+// scenario order.
 func (r *resolver) aim(u *Unit, sc *table.Screen) (shot, bool) {
+	for _, n := range r.fire[u.Name] {
+		if t := r.s.unit(n); t != nil && t.inPlay() && t.Side != u.Side {
+			if sh, ok := r.measure(u, t, sc); ok {
+				return sh, true
+			}
+		}
+	}
 	row := fireRow(r.sys.sheet, u)
 	if row == nil {
 		return shot{}, false
@@ -100,19 +108,27 @@ func (r *resolver) aim(u *Unit, sc *table.Screen) (shot, bool) {
 		if t.Side == u.Side || !t.inPlay() {
 			continue
 		}
-		f, err := sc.Fire(u.Name, t.Name)
-		if err != nil || !f.Sight.Good || !f.Arc.In || f.Range.Gap < 0 {
-			continue
-		}
-		b, ok := band(row, f.Range.Gap)
-		if !ok || b.Dice == 0 {
-			continue
-		}
-		if !found || f.Range.Gap < best.fire.Range.Gap {
-			best, found = shot{target: t, fire: f, band: b}, true
+		sh, ok := r.measure(u, t, sc)
+		if ok && (!found || sh.fire.Range.Gap < best.fire.Range.Gap) {
+			best, found = sh, true
 		}
 	}
 	return best, found
+}
+
+// measure checks whether u may shoot at t: in its front arc, with a good
+// line of sight, at a range its row gives dice for.
+func (r *resolver) measure(u, t *Unit, sc *table.Screen) (shot, bool) {
+	row := fireRow(r.sys.sheet, u)
+	f, err := sc.Fire(u.Name, t.Name)
+	if row == nil || err != nil || !f.Sight.Good || !f.Arc.In || f.Range.Gap < 0 {
+		return shot{}, false
+	}
+	b, ok := band(row, f.Range.Gap)
+	if !ok || b.Dice == 0 {
+		return shot{}, false
+	}
+	return shot{target: t, fire: f, band: b}, true
 }
 
 // poolFor is a shot's pool: base dice, then every modifier in printed order,

@@ -136,6 +136,15 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 			illegal(o.At, "acw-disordered", ruleDisorder, fmt.Sprintf("%s keeps %d disorder marker(s) after one is removed: it is Disordered this turn and takes no order (ruling A5)", u.Name, u.Markers), "leave its order out")
 			continue
 		}
+		if len(o.Fire) > 0 && o.Option != acwtext.OptStand && o.Option != acwtext.OptMove && o.Option != acwtext.OptRallied {
+			illegal(o.Fire[0].At, "acw-no-fire", ruleOrders, fmt.Sprintf("%s: only Stand Ground, Advance and RALLY may shoot; a %s cannot (ruling A29)", u.Name, strings.ToLower(o.Option)), "leave FIRE out")
+			continue
+		}
+		for _, n := range o.Fire {
+			if t := w.unit(n.Text); t == nil || t.Side == side || !t.inPlay() {
+				illegal(n.At, "acw-unknown-target", ruleOrders, fmt.Sprintf("there is no enemy unit called %s in play", orders.Clip(n.Text)), "")
+			}
+		}
 		if r := sys.declare(w, u, o, rallies); r != nil {
 			ps = append(ps, r.problem())
 			continue

@@ -99,6 +99,9 @@ type Order struct {
 	Steps  []Step
 	// Target is the unit a CHARGE is at.
 	Target orders.Name
+	// Fire are the targets a unit that may shoot prefers, in order
+	// (written last: "FIRE 4th Alabama, 7th Tennessee").
+	Fire []orders.Name
 }
 
 // Position implements orders.Order.
@@ -219,6 +222,31 @@ func (b body) Line(l orders.Line) {
 // reported.
 func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 	at := l.Pos(off)
+	if ps := splitSteps(rest, off); len(ps) > 0 {
+		last := ps[len(ps)-1]
+		if ws := orders.Words(last.text, last.off); len(ws) > 0 && orders.Upper(ws[0].Text) == "FIRE" {
+			if o.Verb == Charge || o.Verb == Run {
+				b.p.Add(l.Pos(last.off), CodeBadOption, o.Verb+" does not shoot in the Shooting Phase (ACW ORDERS, seed L74-75)", "leave FIRE out")
+				return false
+			}
+			val, voff := orders.TrimAt(last.text[len(ws[0].Text):], last.off+len(ws[0].Text))
+			if strings.Contains(val, ";") || strings.Contains(val, ":") {
+				b.p.Add(l.Pos(last.off), CodeBadStep, "FIRE takes unit names separated by commas", "write FIRE 4th Alabama, 7th Tennessee")
+				return false
+			}
+			for i, item := range strings.Split(val, ",") {
+				n := orders.CleanName(item)
+				if n == "" || slices.ContainsFunc(o.Fire, func(x orders.Name) bool { return strings.EqualFold(x.Text, n) }) {
+					b.p.Add(l.Pos(last.off), CodeBadStep, "FIRE names each target once, separated by commas", "write FIRE 4th Alabama, 7th Tennessee")
+					return false
+				}
+				o.Fire = append(o.Fire, orders.Name{At: l.Pos(voff), Text: n})
+				_ = i
+			}
+			// What is left is read as if FIRE were not there.
+			rest = strings.TrimRight(rest[:last.off-off], " ;\t")
+		}
+	}
 	switch o.Verb {
 	case Rally:
 		o.Option = OptRallied
@@ -549,6 +577,13 @@ func (o *Order) Tail() string {
 	for _, s := range o.Steps {
 		parts = append(parts, s.String())
 	}
+	if len(o.Fire) > 0 {
+		var ns []string
+		for _, n := range o.Fire {
+			ns = append(ns, orders.QuoteName(n.Text))
+		}
+		parts = append(parts, "FIRE "+strings.Join(ns, ", "))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -573,6 +608,7 @@ func (dialect) StripOrder(o orders.Order) orders.Order {
 	c := *x
 	c.At, c.Unit.At, c.Target.At = orders.Pos{}, orders.Pos{}, orders.Pos{}
 	c.Steps = slices.Clone(x.Steps)
+	c.Fire = orders.StripNames(x.Fire)
 	for i := range c.Steps {
 		c.Steps[i].At = orders.Pos{}
 	}

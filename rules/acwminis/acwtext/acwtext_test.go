@@ -81,3 +81,26 @@ func TestProblems(t *testing.T) {
 		}
 	}
 }
+
+func TestFireTargets(t *testing.T) {
+	for in, want := range map[string]string{
+		"hold A: fire  R ,Q":                    "HOLD A: FIRE R, Q",
+		"advance A: forward 2; fire R":          "ADVANCE A: FORWARD 2; FIRE R",
+		"rally A: fire R":                       "RALLY A: FIRE R",
+		"hold A: reform line facing 90; fire R": "HOLD A: REFORM LINE FACING 90; FIRE R",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+	for _, in := range []string{"RUN A: FORWARD 2; FIRE R", "CHARGE A: R; FIRE R", "HOLD A: FIRE R, R", "HOLD A: FIRE"} {
+		if _, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n"); len(ps) != 1 {
+			t.Errorf("%q: %+v, want one problem", in, ps)
+		}
+	}
+}
