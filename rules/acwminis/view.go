@@ -41,7 +41,7 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			Footprint: &rules.Footprint{X: in(int64(c.X)), Y: in(int64(c.Y)), Width: in(int64(b.Width)), Depth: in(int64(b.Depth))},
 			Facing:    rules.Facing(float64(u.Heading) / 10),
 			Formation: strings.ToLower(u.Formation),
-			Status:    u.status(),
+			Status:    u.marker(),
 		})
 		v.Lines = append(v.Lines, fmt.Sprintf("%s %s (%s, %s %s): %s at %v, %s", u.Side, u.Name, u.List, u.Size, strings.ToLower(u.Type),
 			u.status(), u.Pose(), strings.ToLower(u.Formation)))
@@ -62,6 +62,16 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	}
 	v.Table = tv
 	return v
+}
+
+// marker is the short status drawn beside a unit: its state, its hits
+// and its disorder markers, as "Worn 9h D1".
+func (u *Unit) marker() string {
+	s := fmt.Sprintf("%s %dh", u.State(), u.Hits)
+	if u.Markers > 0 {
+		s += fmt.Sprintf(" D%d", u.Markers)
+	}
+	return s
 }
 
 // in converts thousandths to inches.
