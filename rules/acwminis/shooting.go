@@ -1,7 +1,9 @@
 package acwminis
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules/table"
@@ -87,8 +89,8 @@ type shot struct {
 
 // aim picks a shooter's target: the first of its FIRE targets it may
 // shoot at, else the nearest enemy in its front arc with a good line of
-// sight at a range its row gives dice for; ties go to the first in
-// scenario order.
+// sight at a range its row gives dice for; of two equally near, the one
+// whose footprint is nearer, then the first in scenario order.
 func (r *resolver) aim(u *Unit, sc *table.Screen) (shot, bool) {
 	for _, n := range r.fire[u.Name] {
 		if t := r.s.unit(n); t != nil && t.inPlay() && t.Side != u.Side {
@@ -101,14 +103,34 @@ func (r *resolver) aim(u *Unit, sc *table.Screen) (shot, bool) {
 	if row == nil {
 		return shot{}, false
 	}
-	var best shot
-	found := false
+	// The range to the nearest visible part is never less than the range
+	// to the nearest part, so the candidates are taken nearest first and
+	// the search stops once none can be nearer than the best found.
+	type cand struct {
+		t   *Unit
+		rng table.Length
+	}
+	var cs []cand
+	b := u.body()
 	for i := range r.s.Units {
 		t := &r.s.Units[i]
 		if t.Side == u.Side || !t.inPlay() {
 			continue
 		}
-		sh, ok := r.measure(u, t, sc)
+		tb := t.body()
+		if !table.InArc(b, tb).In {
+			continue
+		}
+		cs = append(cs, cand{t, table.Range(b, tb).Gap})
+	}
+	slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.rng, y.rng) })
+	var best shot
+	found := false
+	for _, c := range cs {
+		if found && c.rng > best.fire.Range.Gap {
+			break
+		}
+		sh, ok := r.measure(u, c.t, sc)
 		if ok && (!found || sh.fire.Range.Gap < best.fire.Range.Gap) {
 			best, found = sh, true
 		}
