@@ -608,7 +608,14 @@ func (m *mover) move() *refusal {
 // other unit, not within 1" of an enemy, not in terrain it may not enter.
 func (m *mover) fits(at orders.Pos) *refusal {
 	fp := m.u.body().Footprint()
-	for _, ob := range m.obstacles() {
+	obs := m.obstacles()
+	for i := range m.s.Units {
+		// Friends a move may pass through still may not be stood on.
+		if o := &m.s.Units[i]; o != m.u && o.inPlay() && o.Side == m.u.Side && passable(o) {
+			obs = append(obs, table.Obstacle{ID: o.Name, Shape: o.body().Footprint()})
+		}
+	}
+	for _, ob := range obs {
 		if table.Overlaps(fp, ob.Shape) || ob.Clearance > 0 && table.Between(fp, ob.Shape).Gap < ob.Clearance {
 			why, rule := whyStop(&table.Hit{ID: ob.ID, Gap: table.Between(fp, ob.Shape).Gap}, m.isEnemy(ob.ID), false)
 			if !m.isEnemy(ob.ID) && m.s.unit(ob.ID) != nil {
