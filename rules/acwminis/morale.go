@@ -91,7 +91,7 @@ func (r *resolver) moraleTest(u *Unit, need int, why string, excessive bool) boo
 	case u.State() == "Shaken":
 		u.Broken = true
 		r.event("broken", ruleMorale, "%s fails a morale test while Shaken: Broken, removed from play", u.Name)
-	case u.Markers > 0:
+	case u.Markers > 0 && !r.inMelee:
 		r.disorder(u, "failed a morale test")
 		r.retreat(u)
 	default:

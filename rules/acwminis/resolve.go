@@ -97,6 +97,11 @@ type resolver struct {
 	events []rules.Event
 	// fire are each unit's preferred targets, from its FIRE.
 	fire map[string][]string
+	// melees are the charges that made contact, in order.
+	melees []melee
+	// inMelee is set during a melee's morale test: the melee decides
+	// the retreat.
+	inMelee bool
 }
 
 func (r *resolver) event(kind, rule, format string, args ...any) {
@@ -251,6 +256,7 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 		}
 	}
 	r.shootingPhase()
+	r.meleePhase()
 	next := r.s
 	next.Half++
 	if next.Half == 2 {
@@ -285,6 +291,11 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 			return
 		}
 		c.RallyUsed = true
+	}
+	if o.Verb == acwtext.Charge {
+		u.Order = acwtext.Charge
+		r.charge(u, o)
+		return
 	}
 	if !r.orderTest(u, o.Verb) {
 		r.disorder(u, "failed its "+o.Verb+" order test")

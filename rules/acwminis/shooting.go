@@ -215,6 +215,11 @@ func (r *resolver) shoot(u *Unit, artillery bool, took map[string]int) {
 		r.event("no-target", ruleShooting, "%s has no target: no enemy in its front arc and line of sight within range", u.Name)
 		return
 	}
+	r.fireAt(u, sh, artillery, took)
+}
+
+// fireAt resolves a measured shot.
+func (r *resolver) fireAt(u *Unit, sh shot, artillery bool, took map[string]int) {
 	t := sh.target
 	n, work := r.poolFor(u, sh)
 	ds := make([]int, n)

@@ -120,6 +120,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 	}
 	seen := map[string]bool{}
 	rallies := map[string]bool{}
+	chargers := map[string][]*Unit{}
 	var ok []*acwtext.Order
 	for _, o := range unitOrders(f) {
 		u := w.unit(o.Unit.Text)
@@ -145,7 +146,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 				illegal(n.At, "acw-unknown-target", ruleOrders, fmt.Sprintf("there is no enemy unit called %s in play", orders.Clip(n.Text)), "")
 			}
 		}
-		if r := sys.declare(w, u, o, rallies); r != nil {
+		if r := sys.declare(w, u, o, rallies, chargers); r != nil {
 			ps = append(ps, r.problem())
 			continue
 		}
@@ -172,7 +173,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 
 // declare checks what an order needs before any move: RALLY's commander
 // and CHARGE's conditions.
-func (sys System) declare(s *State, u *Unit, o *acwtext.Order, rallies map[string]bool) *refusal {
+func (sys System) declare(s *State, u *Unit, o *acwtext.Order, rallies map[string]bool, chargers map[string][]*Unit) *refusal {
 	switch o.Verb {
 	case acwtext.Charge:
 		if u.State() == "Shaken" {
@@ -181,8 +182,7 @@ func (sys System) declare(s *State, u *Unit, o *acwtext.Order, rallies map[strin
 		if u.Type == "Artillery" || u.Formation == "March Column" {
 			return &refusal{at: o.At, code: "acw-charge-type", rule: ruleDeclare, msg: fmt.Sprintf("%s: artillery and march columns cannot declare charges", u.Name)}
 		}
-		return &refusal{at: o.At, code: "acw-charge-unsupported", rule: ruleDeclare,
-			msg: "Galloper does not carry out charges yet (acwminis.v1): the order would not be adjudicated", instead: "ADVANCE " + u.Name + ": TOWARD " + o.Target.Text}
+		return sys.declareCharge(s, u, o, chargers)
 	case acwtext.Rally:
 		c, gap, ok := s.rallyCommander(u)
 		if !ok {
