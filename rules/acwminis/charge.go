@@ -123,6 +123,7 @@ func (r *resolver) chargeTest(u *Unit) string {
 			rr = " (" + strings.Join(from, "; ") + ")"
 		}
 		r.event("charge-test", rule, "%s (%s) %s: %s = %d successes%s: %s", u.Name, u.State(), why, text, got, rr, res)
+		rerolls, from = 0, nil // a retaken test's dice are rerolls themselves (seed L7, ruling A32)
 		return res
 	}
 	res := roll(ruleChargeTest, "charge test")
