@@ -268,6 +268,7 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	}
 	if next.Over() {
 		r.event("game-over", ruleTurn, "Turn %d was the last: the game is over", s0.Turns)
+		r.victory()
 	}
 	return rules.Result{Next: next, Events: r.events}, nil
 }
