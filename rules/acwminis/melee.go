@@ -2,6 +2,7 @@ package acwminis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules/table"
@@ -138,10 +139,21 @@ func (r *resolver) meleePhase() {
 			r.destroy(t, ruleShakenFR, fmt.Sprintf("a Shaken unit engaged to its %s is destroyed at the start of the Melee Phase", m.face))
 		}
 	}
+	done := map[string]bool{}
 	for _, m := range r.melees {
-		c, t := r.s.unit(m.charger), r.s.unit(m.target)
-		if c.inPlay() && t.inPlay() {
-			r.fight(c, t, m.face)
+		if done[m.target] {
+			continue
+		}
+		done[m.target] = true
+		var cs []*Unit
+		var faces []table.Quarter
+		for _, o := range r.melees {
+			if o.target == m.target {
+				cs, faces = append(cs, r.s.unit(o.charger)), append(faces, o.face)
+			}
+		}
+		if t := r.s.unit(m.target); t.inPlay() {
+			r.fight(cs, t, faces)
 		}
 	}
 }
@@ -153,10 +165,44 @@ func (r *resolver) destroy(u *Unit, rule, why string) {
 }
 
 // fight resolves one melee round by round until a side is broken or
-// leaves (WINNING, LOSING AND DRAWS, seed L392-396).
-func (r *resolver) fight(c, t *Unit, face table.Quarter) {
+// leaves (WINNING, LOSING AND DRAWS, seed L392-396). Up to two chargers
+// fight one target; with two, the one with the most modified dice is
+// primary and the other supports with half its base dice, rounded up and
+// unmodified, and the target's hits fall on the primary (MULTIPLE UNITS
+// ENGAGED, seed L406-410).
+func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 	for round := 1; round <= maxRounds; round++ {
+		var in []*Unit
+		face := table.Front
+		for i, c := range cs {
+			if c.inPlay() {
+				in = append(in, c)
+				if faces[i] == table.Rear || faces[i] != table.Front && face == table.Front {
+					face = faces[i]
+				}
+			}
+		}
+		if len(in) == 0 || !t.inPlay() {
+			return
+		}
+		c := in[0]
 		cn, cw := r.meleeDice(c, t, round == 1, table.Front)
+		for _, o := range in[1:] {
+			if n, w := r.meleeDice(o, t, round == 1, table.Front); n > cn {
+				c, cn, cw = o, n, w
+			}
+		}
+		for _, o := range in {
+			if o == c {
+				continue
+			}
+			base := 0
+			if row := fireRow(r.sys.sheet, o); row != nil {
+				base = row.Melee
+			}
+			cn += (base + 1) / 2
+			cw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, o.Name, base, cn)
+		}
 		tn, tw := r.meleeDice(t, c, false, face)
 		ch, ct := r.strike(c, t, cn)
 		th, tt := r.strike(t, c, tn)
@@ -164,49 +210,67 @@ func (r *resolver) fight(c, t *Unit, face table.Quarter) {
 		t.Hits += ch
 		r.event("melee", ruleMeleeDice, "round %d: %s: %s; %s", round, c.Name, cw, ct)
 		r.event("melee", ruleMeleeDice, "round %d: %s (engaged to its %s): %s; %s", round, t.Name, face, tw, tt)
-		var loser, winner *Unit
-		lost := map[*Unit]int{c: th, t: ch}
+		var losers []*Unit
+		var winner *Unit
+		lost := ch
 		switch {
 		case ch > th:
-			winner, loser = c, t
+			winner, losers = c, []*Unit{t}
 		case th > ch:
-			winner, loser = t, c
+			winner, losers, lost = t, in, th
 		case c.Has("Green") && !t.Has("Green"):
-			winner, loser = t, c // Green units lose draws (seed L271)
+			winner, losers = t, in // Green units lose draws (seed L271)
 		case t.Has("Green") && !c.Has("Green"):
-			winner, loser = c, t
+			winner, losers = c, []*Unit{t}
 		}
-		for _, u := range []*Unit{c, t} {
+		for _, u := range append(slices.Clone(in), t) {
 			if u.Hits >= u.BrokenAt {
 				r.destroy(u, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", u.Hits, u.BrokenAt))
 			}
 		}
-		if !c.inPlay() || !t.inPlay() {
+		if !c.inPlay() && len(in) == 1 || !t.inPlay() {
 			return
 		}
 		leaving := map[*Unit]bool{}
-		if loser == nil {
+		if winner == nil {
 			r.event("melee-round", ruleRounds, "round %d is a draw, %d hits each: another round", round, ch)
 		} else {
-			r.event("melee-round", ruleRounds, "round %d: %s wins, %d hits to %d; %s tests morale", round, winner.Name, lost[loser], lost[winner], loser.Name)
-			r.inMelee = true
-			passed := r.moraleTest(loser, moraleMelee, "lost a round of melee", lost[loser] >= r.sys.sheet.Morale.ExcessiveCasualties)
-			r.inMelee = false
-			if !loser.inPlay() {
-				return
+			var names []string
+			for _, l := range losers {
+				names = append(names, l.Name)
 			}
-			leaving[loser] = !passed
+			r.event("melee-round", ruleRounds, "round %d: %s wins, %d hits to %d; %s tests morale", round, winner.Name, lost, ch+th-lost, strings.Join(names, " and "))
+			for _, l := range losers {
+				if !l.inPlay() {
+					continue
+				}
+				r.inMelee = true
+				passed := r.moraleTest(l, moraleMelee, "lost a round of melee", lost >= r.sys.sheet.Morale.ExcessiveCasualties)
+				r.inMelee = false
+				leaving[l] = !passed
+			}
 		}
-		for _, u := range []*Unit{c, t} {
-			if u.State() == "Shaken" {
+		all := append(slices.Clone(in), t)
+		for _, u := range all {
+			if u.inPlay() && u.State() == "Shaken" {
 				leaving[u] = true
 			}
 		}
-		if !leaving[c] && !leaving[t] {
+		stay := false
+		for _, u := range all {
+			if u.inPlay() && !leaving[u] && u != t {
+				stay = true
+			}
+		}
+		any := false
+		for _, u := range all {
+			any = any || leaving[u]
+		}
+		if !any {
 			continue
 		}
-		for _, u := range []*Unit{c, t} {
-			if !leaving[u] {
+		for _, u := range all {
+			if !leaving[u] || !u.inPlay() {
 				continue
 			}
 			if u.State() == "Shaken" {
@@ -214,15 +278,24 @@ func (r *resolver) fight(c, t *Unit, face table.Quarter) {
 			} else {
 				r.retreat(u)
 			}
-			other := t
+			var victor *Unit
 			if u == t {
-				other = c
+				for _, o := range in {
+					if o.inPlay() && !leaving[o] && o.State() != "Shaken" {
+						victor = o
+						break
+					}
+				}
+			} else if t.inPlay() && !leaving[t] && t.State() != "Shaken" {
+				victor = t
 			}
-			if !leaving[other] && other.State() != "Shaken" {
-				r.pursue(other, u)
+			if victor != nil {
+				r.pursue(victor, u)
 			}
 		}
-		return
+		if !t.inPlay() || leaving[t] || !stay {
+			return
+		}
 	}
 	r.event("melee-round", ruleRounds, "%d rounds without a result: the melee stops", maxRounds)
 }
