@@ -22,6 +22,7 @@ import (
 //	                           at=x,y, facing, commander, hits, markers
 //	set <name> key=value ...   change a unit (same keys) or a commander (at)
 //	turn <n> <side>            whose half of which turn it is
+//	standing <side> <KIND> <choice> [units=a,b]   a standing reaction
 //
 // EXPECT-STATE lines: unit <name> key=value ... (at, facing, formation,
 // hits, markers, order, state; at is exact to the thousandth) and
@@ -149,6 +150,28 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		if rules.Side(side) == s.Sides[1] {
 			s.Half = 1
 		}
+		return
+	case "standing":
+		// standing <side> <KIND> <choice> [units=a,b]
+		head, kv, err := caseFields(rest)
+		if err != nil {
+			fail(err)
+		}
+		ws := strings.Fields(head)
+		if len(ws) < 3 {
+			fail(fmt.Errorf("standing <side> <kind> <choice>"))
+		}
+		if s.Standing == nil {
+			s.Standing = map[rules.Side]map[string]Standing{}
+		}
+		if s.Standing[rules.Side(ws[0])] == nil {
+			s.Standing[rules.Side(ws[0])] = map[string]Standing{}
+		}
+		v := Standing{Choices: []string{strings.Join(ws[2:], " ")}}
+		if kv["units"] != "" {
+			v.Units = strings.Split(kv["units"], ",")
+		}
+		s.Standing[rules.Side(ws[0])][ws[1]] = v
 		return
 	case "add", "set":
 	default:

@@ -186,6 +186,22 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		}
 		caught = true
 	}
+	if t.Type == "Cavalry" && !caught {
+		// CHARGING CAVALRY: it may retire before the charger moves (seed
+		// L339-341), dismounted cavalry mounting first; by the owner's
+		// standing reaction, else it stands.
+		c, names := r.reaction(t.Side, "CAVALRY")
+		if c == "RETIRE" || c == "RETIRE IF" && slicesContainsFold(names, t.Name) {
+			if t.Formation == "Dismounted" {
+				t.Formation = "Mounted Line"
+			}
+			r.retire(t, "ACW CHARGING CAVALRY (seed L339-341)", "retires from the charge (standing reaction)")
+			if p, err = r.s.planCharge(r.sys.sheet, u, t); err != nil || !p.path.Clear || p.path.Contact.Straight > p.run {
+				r.event("charge", "ACW CHARGING CAVALRY (seed L339-341)", "%s retired out of %s's reach", t.Name, u.Name)
+				return
+			}
+		}
+	}
 	broke := false
 	if t.State() == "Shaken" {
 		// CHARGING SHAKEN UNITS: an immediate morale test (ruling A7: 3).
@@ -271,6 +287,10 @@ func (r *resolver) defensiveFire(t, u *Unit, p chargePlan) bool {
 	if !ok || t.Markers > 0 {
 		return true
 	}
+	if c, _ := r.reaction(t.Side, "FIRE"); c == "NEVER" {
+		r.event("defensive-fire", ruleDefensive, "%s started %s\" from %s, more than 8\", but %s's side holds its defensive fire (standing reaction)", u.Name, inches(p.gap), t.Name, t.Side)
+		return true
+	}
 	r.event("defensive-fire", ruleDefensive, "%s started %s\" from %s, more than 8\": %s fires defensively", u.Name, inches(p.gap), t.Name, t.Name)
 	took := map[string]int{}
 	r.fireAt(t, sh, false, took)
@@ -301,4 +321,14 @@ func (r *resolver) retire(u *Unit, rule, why string) {
 		return
 	}
 	r.event("retire", rule, "%s %s: %s", u.Name, why, m.summary(start))
+}
+
+// slicesContainsFold reports whether names holds name, in any case.
+func slicesContainsFold(names []string, name string) bool {
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -75,7 +75,7 @@ func (r *resolver) moraleTest(u *Unit, need int, why string, excessive bool) boo
 		verdict = "failed"
 	}
 	r.event("morale-test", ruleMorale, "%s (%s) morale test (%s): %s = %d successes, %d needed%s: %s", u.Name, u.State(), why, text, got, need, rr, verdict)
-	if got < need && u.Has("Stubborn") {
+	if c, _ := r.reaction(u.Side, "STUBBORN"); got < need && u.Has("Stubborn") && c != "NEVER" {
 		// STUBBORN: reroll the failed test; the reroll is final (seed L7).
 		got, text = r.poolWith(n, need, 0, score, ruleStubborn, u.Name+" Stubborn reroll of its morale test")
 		verdict = "passed"

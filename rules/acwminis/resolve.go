@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/acwminis/acwtext"
 	"galloper/rules/table"
@@ -258,6 +259,7 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	r.shootingPhase()
 	r.meleePhase()
 	next := r.s
+	keepStanding(next, side, in.Orders[side])
 	next.Half++
 	if next.Half == 2 {
 		next.Half = 0
@@ -271,6 +273,45 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 		r.victory()
 	}
 	return rules.Result{Next: next, Events: r.events}, nil
+}
+
+// keepStanding stores a side's STANDING block, for the reactions it
+// makes in its opponent's half.
+func keepStanding(s *State, side rules.Side, f *orders.File) {
+	if f == nil {
+		return
+	}
+	for _, o := range f.Orders {
+		st, ok := o.(*orders.Standing)
+		if !ok {
+			continue
+		}
+		m := map[string]Standing{}
+		for _, x := range st.Reactions {
+			var v Standing
+			for _, c := range x.Choices {
+				v.Choices = append(v.Choices, c.Text)
+			}
+			for _, n := range x.Units {
+				v.Units = append(v.Units, n.Text)
+			}
+			m[x.Kind] = v
+		}
+		if s.Standing == nil {
+			s.Standing = map[rules.Side]map[string]Standing{}
+		}
+		s.Standing[side] = m
+	}
+}
+
+// reaction is a side's standing choice for a reaction kind, or its
+// default (rules.StandingChoice), and the units it names.
+func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
+	look := func(side rules.Side, kind string) ([]string, bool) {
+		v, ok := r.s.Standing[side][kind]
+		return v.Choices, ok
+	}
+	return rules.StandingChoice(look, acwtext.Reactions, side, kind), r.s.Standing[side][kind].Units
 }
 
 func contains(xs []string, x string) bool {

@@ -29,6 +29,16 @@ type State struct {
 	// everything done "for each" of them.
 	Commanders []Commander `json:"commanders"`
 	Units      []Unit      `json:"units"`
+	// Standing are each side's standing reactions, from the STANDING
+	// block of its last order file that had one, by reaction kind.
+	Standing map[rules.Side]map[string]Standing `json:"standing,omitempty"`
+}
+
+// Standing is one standing reaction: the options most preferred first,
+// and the units named after RETIRE IF or PREFER.
+type Standing struct {
+	Choices []string `json:"choices"`
+	Units   []string `json:"units,omitempty"`
 }
 
 // Tabletop is the table's size in thousandths of an inch and its scale.
@@ -146,6 +156,12 @@ func (s *State) clone() *State {
 	c.Terrain = slices.Clone(s.Terrain)
 	c.Commanders = slices.Clone(s.Commanders)
 	c.Units = slices.Clone(s.Units)
+	if s.Standing != nil {
+		c.Standing = map[rules.Side]map[string]Standing{}
+		for k, v := range s.Standing {
+			c.Standing[k] = v // replaced whole, never changed in place
+		}
+	}
 	for i := range c.Units {
 		c.Units[i].Specials = slices.Clone(s.Units[i].Specials)
 	}
