@@ -98,6 +98,10 @@ type mover struct {
 	// changed is set once the unit has mounted, dismounted, limbered or
 	// unlimbered; unlimbered once it has unlimbered this move.
 	changed, unlimbered bool
+	// road is set when the move has the road bonus over its normal
+	// allowance.
+	road   bool
+	normal table.Length
 	// idx is the part of the move being carried out.
 	idx int
 	// passed are the friends the move has passed through, in order.
@@ -165,6 +169,42 @@ func (m *mover) obstacles() []table.Obstacle {
 		edge("the table's edge", -far, -far, w+far, 0), edge("the table's edge", -far, d, w+far, d+far),
 		edge("the table's edge", -far, 0, 0, d), edge("the table's edge", w, 0, w+far, d))
 	return obs
+}
+
+// roadBonus reports whether the TERRAIN TABLE gives the unit's class
+// a road bonus ("Normal Move x1.5": cavalry and limbered artillery).
+func roadBonus(sheet *Sheet, u *Unit) bool {
+	mv, _ := sheet.Terrain.Move("Road", terrainClass(u))
+	return strings.Contains(mv, "x1.5")
+}
+
+// onRoad reports whether the unit's footprint lies wholly on one stretch
+// of a road, the road being as wide as the scenario says (Width).
+func (s *State) onRoad(u *Unit) bool {
+	fp := u.body().Footprint()
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		if f.Category != "Road" || !f.Line {
+			continue
+		}
+		for j := 1; j < len(f.Points); j++ {
+			if table.Within(fp, roadStretch(f.Points[j-1], f.Points[j], f.Width)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// roadStretch is the rectangle of road between two points of its centre
+// line, w wide.
+func roadStretch(a, b [2]int64, w int64) table.Polygon {
+	p := table.Point{X: table.Length(a[0]), Y: table.Length(a[1])}
+	q := table.Point{X: table.Length(b[0]), Y: table.Length(b[1])}
+	h := bearing(p, q)
+	half := table.Length(w / 2)
+	l := table.Body{Pose: table.Pose{Front: q, Heading: h}, Width: 2 * half, Depth: table.PointDistance(p, table.Polygon{q}).Gap}
+	return l.Footprint()
 }
 
 // passable reports whether friends may pass through the unit: not a
@@ -585,12 +625,22 @@ func (m *mover) move() *refusal {
 			}
 		}
 	}
+	if o.Option == acwtext.OptMove && roadBonus(m.sheet, u) && m.s.onRoad(u) {
+		// Road x1.5, rounded up, for a move entirely on the road (seed
+		// L107-116; on a RUN too, ruling A26).
+		m.road, m.normal = true, m.left
+		m.left = (m.left*3 + 1) / 2
+	}
 	shaken := u.State() == "Shaken"
 	for i, st := range o.Steps {
 		m.idx = i
 		before := m.enemyGap()
 		if r := m.step(st); r != nil {
 			return r
+		}
+		if m.road && m.used > m.normal && !m.s.onRoad(u) {
+			return &refusal{at: st.At, code: "acw-road", rule: ruleTerrain,
+				msg: fmt.Sprintf("%s: %s leaves the road, so the move has no road bonus: %s\" is more than its %s\"", u.Name, st.String(), inches(m.used), inches(m.normal))}
 		}
 		// A Shaken unit may not close on the enemy (ruling A23).
 		if after := m.enemyGap(); shaken && after >= 0 && after < before {

@@ -37,6 +37,7 @@ type Scenario struct {
 		Obscures  bool         `yaml:"obscures"`
 		BlocksLOS bool         `yaml:"blocks_los"`
 		Line      bool         `yaml:"line"`
+		Width     float64      `yaml:"width"`
 		Points    [][2]float64 `yaml:"points"`
 	} `yaml:"terrain"`
 	Commanders []struct {
@@ -122,6 +123,11 @@ func LoadScenario(name string, data []byte, sheet *Sheet) (*State, error) {
 			return nil, bad("terrain %s: category %q is not in the TERRAIN TABLE", t.Name, t.Category)
 		}
 		f := Feature{Name: t.Name, Kind: t.Kind, Category: t.Category, Cover: t.Cover, Obscures: t.Obscures, BlocksLOS: t.BlocksLOS, Line: t.Line}
+		if w, err := thou(t.Width); err != nil || w < 0 || w > 0 && !t.Line {
+			return nil, bad("terrain %s: width %v (only a line has a width)", t.Name, t.Width)
+		} else {
+			f.Width = w
+		}
 		for _, p := range t.Points {
 			x, e1 := thou(p[0])
 			y, e2 := thou(p[1])

@@ -52,14 +52,16 @@ type Tabletop struct {
 // Feature is a piece of terrain: a convex area, or a line (a road's
 // centre line), in thousandths of an inch.
 type Feature struct {
-	Name      string     `json:"name"`
-	Kind      string     `json:"kind"`
-	Category  string     `json:"category"` // a row of the TERRAIN TABLE: Difficult, Obstacle, Building, Road
-	Cover     bool       `json:"cover,omitempty"`
-	Obscures  bool       `json:"obscures,omitempty"`
-	BlocksLOS bool       `json:"blocks_los,omitempty"`
-	Line      bool       `json:"line,omitempty"`
-	Points    [][2]int64 `json:"points"`
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Category  string `json:"category"` // a row of the TERRAIN TABLE: Difficult, Obstacle, Building, Road
+	Cover     bool   `json:"cover,omitempty"`
+	Obscures  bool   `json:"obscures,omitempty"`
+	BlocksLOS bool   `json:"blocks_los,omitempty"`
+	Line      bool   `json:"line,omitempty"`
+	// Width of a line feature (a road), thousandths of an inch.
+	Width  int64      `json:"width,omitempty"`
+	Points [][2]int64 `json:"points"`
 }
 
 // Commander is a Commander or the C-in-C (COMMANDER BONUSES, seed L5-11),
