@@ -100,8 +100,8 @@ type mover struct {
 	changed, unlimbered bool
 	// road is set when the move has the road bonus over its normal
 	// allowance.
-	road   bool
-	normal table.Length
+	road, offRoad bool
+	normal        table.Length
 	// idx is the part of the move being carried out.
 	idx int
 	// passed are the friends the move has passed through, in order.
@@ -638,9 +638,12 @@ func (m *mover) move() *refusal {
 		if r := m.step(st); r != nil {
 			return r
 		}
-		if m.road && m.used > m.normal && !m.s.onRoad(u) {
+		if m.road && !m.s.onRoad(u) {
+			m.offRoad = true
+		}
+		if m.road && m.offRoad && m.used > m.normal {
 			return &refusal{at: st.At, code: "acw-road", rule: ruleTerrain,
-				msg: fmt.Sprintf("%s: %s leaves the road, so the move has no road bonus: %s\" is more than its %s\"", u.Name, st.String(), inches(m.used), inches(m.normal))}
+				msg: fmt.Sprintf("%s: the move leaves the road, so it has no road bonus: %s\" is more than its %s\"", u.Name, inches(m.used), inches(m.normal))}
 		}
 		// A Shaken unit may not close on the enemy (ruling A23).
 		if after := m.enemyGap(); shaken && after >= 0 && after < before {
