@@ -84,3 +84,18 @@ func TestDryRunInReceipt(t *testing.T) {
 		t.Error("the dry run moved a unit")
 	}
 }
+
+// TestChargeDryRun checks the receipt's note for a charge: the face, the
+// frontage that decided it, the path against the Run rate and the pose
+// in contact.
+func TestChargeDryRun(t *testing.T) {
+	s := caseState(t, "add A at=36,10", "add R side=CSA at=36,16 facing=180")
+	got, notes := validate(t, s, "CHARGE A: R")
+	if len(got) != 0 {
+		t.Fatal(got)
+	}
+	want := `CHARGE A at R: contact R's front (11/11 of its frontage in that quarter), path 6" of its 9" Run rate, from 6" away; ends at (36.000", 16.000") facing 0.0° (if its charge test gives Charge!)`
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q\nwant %q", notes, want)
+	}
+}

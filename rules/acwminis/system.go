@@ -155,6 +155,15 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 	var notes []string
 	for _, o := range ok {
 		u := w.unit(o.Unit.Text)
+		if o.Verb == acwtext.Charge {
+			if t := w.unit(o.Target.Text); t != nil {
+				if p, err := w.planCharge(sys.sheet, u, t); err == nil {
+					notes = append(notes, fmt.Sprintf("CHARGE %s at %s: contact %s's %s (%d/%d of its frontage in that quarter), path %s\" of its %s\" Run rate, from %s\" away; ends at %v (if its charge test gives Charge!)",
+						u.Name, t.Name, t.Name, p.face.Face, p.face.Count[p.face.Face], p.face.Samples, inches(p.path.Contact.Straight), inches(p.run), inches(p.gap), p.path.Contact.End.Pose))
+				}
+			}
+			continue
+		}
 		start := *u
 		m := &mover{s: w, sheet: sys.sheet, u: u, o: o}
 		if r := m.move(); r != nil {
