@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"galloper/rules/rulestest"
 )
 
 var (
@@ -66,5 +69,56 @@ func TestCoverageList(t *testing.T) {
 	}
 	if next != 73 {
 		t.Errorf("COVERAGE.md lists %d items, want Q01 to Q72", next-1)
+	}
+}
+
+// TestCoverageCases checks the "cases:" part of each COVERAGE.md entry
+// against the corpus in testdata: every case listed exists and cites that
+// item on its CASE line, every case is listed under each item it cites,
+// and an item with cases does not also say "not yet".
+func TestCoverageCases(t *testing.T) {
+	text, err := os.ReadFile("COVERAGE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := rulestest.ReadCorpus(os.DirFS("."), "testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*rulestest.Case{}
+	for _, c := range cases {
+		byID[c.ID] = c
+	}
+	listed := map[string]bool{} // "Q11 id"
+	for n, line := range strings.Split(string(text), "\n") {
+		m := coverageEntry.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		_, after, ok := strings.Cut(m[3], "cases: ")
+		if !ok {
+			t.Errorf("COVERAGE.md:%d: %s has no cases: part", n+1, m[1])
+			continue
+		}
+		if after == "not yet" {
+			continue
+		}
+		for _, id := range strings.Split(after, ", ") {
+			c := byID[id]
+			switch {
+			case c == nil:
+				t.Errorf("COVERAGE.md:%d: %s lists case %q, which no case file defines", n+1, m[1], id)
+			case !slices.Contains(c.Rules, m[1]):
+				t.Errorf("COVERAGE.md:%d: %s lists case %s, which cites %v", n+1, m[1], id, c.Rules)
+			}
+			listed[m[1]+" "+id] = true
+		}
+	}
+	for _, c := range cases {
+		for _, q := range c.Rules {
+			if !listed[q+" "+c.ID] {
+				t.Errorf("%s:%d: case %s cites %s but COVERAGE.md does not list it there", c.File, c.N, c.ID, q)
+			}
+		}
 	}
 }

@@ -9,6 +9,11 @@
 // (A1 to A37), and the game's configuration can switch the ones players
 // differ on.
 //
-// So far the package holds the sheet's tables, exactly as printed, as
-// embedded data (tables/*.yaml) and their loader, Tables.
+// The package holds the sheet's tables, exactly as printed, as embedded
+// data (tables/*.yaml) with their loader, Tables; the scenarios
+// (scenarios/*.yaml); and the System, acwminis.v1: the IGO-UGO turn, the
+// Command Phase (disorder markers, RALLY, order tests), movement with a
+// dry run for the receipt, interpenetration and the Shooting Phase with
+// its morale tests. Charges and melee are not carried out yet. Its order
+// dialect is package acwtext.
 package acwminis

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"galloper/rules"
+	"galloper/rules/acwminis"
 	"galloper/rules/lob"
 )
 
@@ -14,6 +15,7 @@ import (
 func All() []rules.System {
 	list := []rules.System{
 		lob.New(),
+		acwminis.New(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID() < list[j].ID() })
 	return list

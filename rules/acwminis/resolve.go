@@ -1,0 +1,383 @@
+package acwminis
+
+import (
+	"fmt"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/acwminis/acwtext"
+	"galloper/rules/table"
+)
+
+// independentRange is INDEPENDENT's reach to a commander (seed L273-275).
+const independentRange = 30 * table.Inch
+
+// bonus is the commander reroll a unit may use on one test: never both a
+// Commander's and the C-in-C's (COMMANDER BONUSES, seed L5-11).
+type bonus struct {
+	rerolls int
+	text    string
+}
+
+// commandGap is the gap from a commander's base to a unit's footprint
+// (ruling A22).
+func commandGap(c *Commander, u *Unit) table.Length {
+	return table.Between(c.Footprint(), u.body().Footprint()).Gap
+}
+
+// commandBonus is the best commander bonus in range of u for an order
+// test (orders) or a morale test: its own Commander within 8", the C-in-C
+// within 12", or for an Independent unit either within 30" (ruling A27).
+func (s *State) commandBonus(sheet *Sheet, u *Unit, orders bool) bonus {
+	best := bonus{}
+	for i := range s.Commanders {
+		c := &s.Commanders[i]
+		if c.Side != u.Side {
+			continue
+		}
+		for _, row := range sheet.Commanders {
+			if row.Rank != c.Rank {
+				continue
+			}
+			n := row.MoraleRerolls
+			if orders {
+				n = row.OrderRerolls
+			}
+			reach := table.Inches(int64(row.Range))
+			own := c.Rank == "C-in-C" || strings.EqualFold(u.Commander, c.Name)
+			gap := commandGap(c, u)
+			how := ""
+			switch {
+			case own && gap <= reach:
+				how = fmt.Sprintf("%s %s\" away, within %d\"", c.Name, inches(gap), row.Range)
+			case u.Has("Independent") && gap <= independentRange:
+				how = fmt.Sprintf("%s %s\" away, within 30\" of an Independent unit", c.Name, inches(gap))
+			}
+			if how != "" && n > best.rerolls {
+				best = bonus{n, fmt.Sprintf("%d reroll(s) from %s", n, how)}
+			}
+		}
+	}
+	return best
+}
+
+// rallyCommander is the commander whose RALLY a unit uses: its own
+// Commander within 8", else the C-in-C within 12" (ruling A22). The text
+// gives the gaps when none is in range.
+func (s *State) rallyCommander(u *Unit) (*Commander, string, bool) {
+	var gaps []string
+	for _, rank := range []string{"Commander", "C-in-C"} {
+		for i := range s.Commanders {
+			c := &s.Commanders[i]
+			if c.Side != u.Side || c.Rank != rank || rank == "Commander" && !strings.EqualFold(u.Commander, c.Name) {
+				continue
+			}
+			reach := 8 * table.Inch
+			if rank == "C-in-C" {
+				reach = 12 * table.Inch
+			}
+			g := commandGap(c, u)
+			if g <= reach {
+				return c, "", true
+			}
+			gaps = append(gaps, fmt.Sprintf("%s is %s\" away", c.Name, inches(g)))
+		}
+	}
+	if len(gaps) == 0 {
+		return nil, "", false
+	}
+	return nil, ": " + strings.Join(gaps, ", "), false
+}
+
+// resolver is one segment being resolved.
+type resolver struct {
+	sys    System
+	s      *State
+	dice   rules.Dice
+	events []rules.Event
+	// fire are each unit's preferred targets, from its FIRE.
+	fire map[string][]string
+	// melees are the charges that made contact, in order.
+	melees []melee
+	// inMelee is set during a melee's morale test: the melee decides
+	// the retreat.
+	inMelee bool
+}
+
+func (r *resolver) event(kind, rule, format string, args ...any) {
+	r.events = append(r.events, rules.Event{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...)})
+}
+
+// successes of one die: 4+ is one, a natural 6 two (seed L69).
+func successes(d int) int {
+	switch {
+	case d == 6:
+		return 2
+	case d >= 4:
+		return 1
+	}
+	return 0
+}
+
+// pool rolls n D6 and counts successes, rerolling dice that scored
+// nothing while the test is short of need, each die at most once: a
+// rerolled die is final (seed L7, ruling A2). It returns the successes
+// and the text of the roll.
+func (r *resolver) pool(n, need, rerolls int, rule, purpose string) (int, string) {
+	return r.poolWith(n, need, rerolls, successes, rule, purpose)
+}
+
+// poolWith is pool with its own count of successes per die.
+func (r *resolver) poolWith(n, need, rerolls int, successes func(int) int, rule, purpose string) (int, string) {
+	ds := make([]int, n)
+	total := 0
+	for i := range ds {
+		ds[i] = r.dice.Roll(6, rule, purpose)
+		total += successes(ds[i])
+	}
+	text := fmt.Sprintf("%dD6 %v", n, ds)
+	var rr []string
+	for i := 0; i < n && rerolls > 0 && total < need; i++ {
+		if successes(ds[i]) > 0 {
+			continue
+		}
+		d := r.dice.Roll(6, rule, purpose+" (reroll)")
+		rr = append(rr, fmt.Sprintf("%d→%d", ds[i], d))
+		ds[i] = d
+		total += successes(d)
+		rerolls--
+	}
+	if len(rr) > 0 {
+		text += ", reroll " + strings.Join(rr, ", ")
+	}
+	return total, text
+}
+
+// orderTest takes a unit's order test (ORDERS, seed L67-69) and reports
+// whether it passed. Steady units have one reroll of their own (seed L69;
+// with a commander's, ruling A3); a commander in range adds his.
+func (r *resolver) orderTest(u *Unit, verb string) bool {
+	n := testDice(r.sys.sheet, verb, u.State())
+	need := needed(r.sys.sheet, verb)
+	if n == 0 {
+		return true
+	}
+	rerolls, from := 0, []string{}
+	if u.State() == "Steady" {
+		rerolls, from = 1, append(from, "1 reroll for a Steady unit")
+	}
+	if b := r.s.commandBonus(r.sys.sheet, u, true); b.rerolls > 0 {
+		rerolls += b.rerolls
+		from = append(from, b.text)
+	}
+	got, text := r.pool(n, need, rerolls, ruleOrders, u.Name+" "+verb+" order test")
+	verdict := "passed"
+	if got < need {
+		verdict = "failed"
+	}
+	rr := ""
+	if len(from) > 0 {
+		rr = " (" + strings.Join(from, "; ") + ")"
+	}
+	r.event("order-test", ruleOrders, "%s (%s) %s order test: %s = %d successes, %d needed%s: %s", u.Name, u.State(), verb, text, got, need, rr, verdict)
+	return got >= need
+}
+
+// disorder gives a unit a disorder marker: one in its own half, two in
+// the opponent's (DISORDERED, seed L77; UNIT STATES, seed L128).
+func (r *resolver) disorder(u *Unit, why string) {
+	n := 1
+	if u.Side != sideOf(r.s) {
+		n = 2
+	}
+	u.Markers += n
+	u.Order = "DISORDERED"
+	r.event("disordered", ruleDisorder, "%s is Disordered (%s): %d marker(s), %d in all", u.Name, why, n, u.Markers)
+}
+
+// Resolve implements rules.System: the moving side's Command Phase. Its
+// Shooting and Melee Phases are not carried out by acwminis.v1.
+func (sys System) Resolve(in rules.Input) (rules.Result, error) {
+	s0, ok := in.State.(*State)
+	if !ok {
+		return rules.Result{}, fmt.Errorf("acwminis: not an ACW state")
+	}
+	if s0.Over() {
+		return rules.Result{}, fmt.Errorf("acwminis: the game is over")
+	}
+	side := sideOf(s0)
+	r := &resolver{sys: sys, s: s0.clone(), dice: in.Dice, fire: map[string][]string{}}
+	r.event("phase", ruleTurn, "Turn %d, %s: Command Phase", s0.Turn, side)
+	// 1a: one disorder marker off each unit (seed L19).
+	for i := range r.s.Units {
+		u := &r.s.Units[i]
+		if u.Side == side && u.inPlay() && u.Markers > 0 {
+			u.Markers--
+			r.event("marker-removed", ruleMarkers, "%s: one disorder marker removed, %d left", u.Name, u.Markers)
+		}
+	}
+	byUnit := map[string]*acwtext.Order{}
+	var listed []*acwtext.Order
+	for _, o := range unitOrders(in.Orders[side]) {
+		if u := r.s.unit(o.Unit.Text); u != nil && byUnit[u.Name] == nil {
+			byUnit[u.Name] = o
+			listed = append(listed, o)
+			for _, n := range o.Fire {
+				r.fire[u.Name] = append(r.fire[u.Name], n.Text)
+			}
+		}
+	}
+	for i := range r.s.Units {
+		u := &r.s.Units[i]
+		if u.Side != side || !u.inPlay() {
+			continue
+		}
+		u.Order, u.Fire, u.Rallied, u.Unlimbered = "", false, false, false
+		if u.Markers > 0 {
+			u.Order = "DISORDERED"
+			r.event("disordered", ruleDisorder, "%s keeps %d disorder marker(s): Disordered this turn, no move, no shooting (ruling A5)", u.Name, u.Markers)
+			continue
+		}
+		if byUnit[u.Name] == nil {
+			o := &acwtext.Order{Verb: acwtext.Hold, Option: acwtext.OptStand, Unit: orderName(u.Name), Facing: -1}
+			byUnit[u.Name] = o
+			listed = append(listed, o)
+			r.event("no-order", ruleOrders, "%s has no order: HOLD, Stand Ground", u.Name)
+		}
+	}
+	// 1b RALLY, 1c CHARGE, 1d HOLD, ADVANCE and RUN (seed L20-22).
+	for _, step := range [][]string{{acwtext.Rally}, {acwtext.Charge}, {acwtext.Hold, acwtext.Advance, acwtext.Run}} {
+		for _, o := range listed {
+			u := r.s.unit(o.Unit.Text)
+			if u.Order == "DISORDERED" || !contains(step, o.Verb) {
+				continue
+			}
+			r.carryOut(u, o)
+		}
+	}
+	r.shootingPhase()
+	r.meleePhase()
+	next := r.s
+	keepStanding(next, side, in.Orders[side])
+	next.Half++
+	if next.Half == 2 {
+		next.Half = 0
+		next.Turn++
+		for i := range next.Commanders {
+			next.Commanders[i].RallyUsed = false
+		}
+	}
+	if next.Over() {
+		r.event("game-over", ruleTurn, "Turn %d was the last: the game is over", s0.Turns)
+		r.victory()
+	}
+	return rules.Result{Next: next, Events: r.events}, nil
+}
+
+// keepStanding stores a side's STANDING block, for the reactions it
+// makes in its opponent's half.
+func keepStanding(s *State, side rules.Side, f *orders.File) {
+	if f == nil {
+		return
+	}
+	for _, o := range f.Orders {
+		st, ok := o.(*orders.Standing)
+		if !ok {
+			continue
+		}
+		m := map[string]Standing{}
+		for _, x := range st.Reactions {
+			var v Standing
+			for _, c := range x.Choices {
+				v.Choices = append(v.Choices, c.Text)
+			}
+			for _, n := range x.Units {
+				v.Units = append(v.Units, n.Text)
+			}
+			m[x.Kind] = v
+		}
+		if s.Standing == nil {
+			s.Standing = map[rules.Side]map[string]Standing{}
+		}
+		s.Standing[side] = m
+	}
+}
+
+// reaction is a side's standing choice for a reaction kind, or its
+// default (rules.StandingChoice), and the units it names.
+func (r *resolver) reaction(side rules.Side, kind string) (string, []string) {
+	look := func(side rules.Side, kind string) ([]string, bool) {
+		v, ok := r.s.Standing[side][kind]
+		return v.Choices, ok
+	}
+	return rules.StandingChoice(look, acwtext.Reactions, side, kind), r.s.Standing[side][kind].Units
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// carryOut tests and carries out one order.
+func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
+	if o.Verb == acwtext.Rally {
+		c, _, ok := r.s.rallyCommander(u)
+		if !ok || c.RallyUsed {
+			r.event("order-refused", ruleRally, "%s cannot rally: no commander in range with a RALLY left", u.Name)
+			u.Order = acwtext.Hold
+			return
+		}
+		c.RallyUsed = true
+	}
+	if o.Verb == acwtext.Charge {
+		u.Order = acwtext.Charge
+		r.charge(u, o)
+		return
+	}
+	if !r.orderTest(u, o.Verb) {
+		r.disorder(u, "failed its "+o.Verb+" order test")
+		return
+	}
+	u.Order = o.Verb
+	if o.Verb == acwtext.Rally {
+		d := r.dice.Roll(6, ruleRally, u.Name+" rally: D3")
+		n := (d+1)/2 + 2
+		before := u.Hits
+		u.Hits = max(0, u.Hits-n)
+		r.event("rallied", ruleRally, "%s recovers D3+2 = %d+2 = %d hits (D6 %d): %d hits left, %s", u.Name, (d+1)/2, n, d, u.Hits, u.State())
+		_ = before
+		u.Fire, u.Rallied = true, true // it may shoot, at -2D6 (seed L76, L239)
+		return
+	}
+	start := *u
+	m := &mover{s: r.s, sheet: r.sys.sheet, u: u, o: o}
+	if ref := m.move(); ref != nil {
+		r.event("move-stopped", ref.rule, "%s; the unit stops where the legal part of its move took it", ref.msg)
+	}
+	u.Unlimbered = m.unlimbered
+	// Stand Ground and Advance may shoot (seed L72-73; ruling A29).
+	u.Fire = o.Option == acwtext.OptStand || o.Verb == acwtext.Advance && o.Option == acwtext.OptMove
+	if o.Option == acwtext.OptStand {
+		r.event("hold", ruleHold, "%s holds: Stand Ground at %v", u.Name, u.Pose())
+		return
+	}
+	r.event("moved", ruleMovement, "%s", m.summary(start))
+	// INTERPENETRATION (seed L83): a unit that passes through a Shaken
+	// friend, or a friend a Shaken unit passes through, tests morale
+	// (ruling A7: 2 successes, as after shooting).
+	for _, n := range m.passed {
+		f := r.s.unit(n)
+		r.event("interpenetration", ruleInterpenetration, "%s passes through %s", u.Name, n)
+		switch {
+		case f.State() == "Shaken" && u.inPlay():
+			r.moraleTest(u, moraleShooting, "it passed through the Shaken "+n, false)
+		case u.State() == "Shaken" && f.inPlay():
+			r.moraleTest(f, moraleShooting, "the Shaken "+u.Name+" passed through it", false)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package acwminis
+
+import (
+	"fmt"
+	"strings"
+
+	"galloper/rules"
+)
+
+// View implements rules.System. The sheet has no hidden information
+// (rules notes §8): every side sees the whole table, drawn to scale with
+// its terrain and each unit's footprint, facing, formation, state and
+// hits.
+func (sys System) View(st rules.State, side rules.Side) rules.View {
+	s := st.(*State)
+	seg := s.Segment()
+	v := rules.View{
+		System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d", s.Turn, s.Turns), Segment: seg.Label,
+	}
+	if s.Over() {
+		v.Segment = "game over"
+	}
+	tv := &rules.TableView{Name: s.Table.Name, Width: in(s.Table.Width), Depth: in(s.Table.Depth), Scale: s.Table.Scale}
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		tf := rules.TableFeature{Kind: f.Kind, Name: f.Name, Line: f.Line}
+		for _, p := range f.Points {
+			tf.Points = append(tf.Points, rules.Point{X: in(p[0]), Y: in(p[1])})
+		}
+		tv.Terrain = append(tv.Terrain, tf)
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.inPlay() {
+			continue
+		}
+		b := u.body()
+		c := b.Centre()
+		tv.Units = append(tv.Units, rules.UnitView{
+			Name: u.Name, Side: u.Side, Kind: strings.ToLower(u.Type),
+			Footprint: &rules.Footprint{X: in(int64(c.X)), Y: in(int64(c.Y)), Width: in(int64(b.Width)), Depth: in(int64(b.Depth))},
+			Facing:    rules.Facing(float64(u.Heading) / 10),
+			Formation: strings.ToLower(u.Formation),
+			Status:    u.marker(),
+		})
+		v.Lines = append(v.Lines, fmt.Sprintf("%s %s (%s, %s %s): %s at %v, %s", u.Side, u.Name, u.List, u.Size, strings.ToLower(u.Type),
+			u.status(), u.Pose(), strings.ToLower(u.Formation)))
+	}
+	for i := range s.Commanders {
+		c := &s.Commanders[i]
+		tv.Units = append(tv.Units, rules.UnitView{
+			Name: c.Name, Side: c.Side, Kind: "commander",
+			Footprint: &rules.Footprint{X: in(c.At[0]), Y: in(c.At[1]), Width: in(c.Base), Depth: in(c.Base)},
+			Status:    c.Rank,
+		})
+		v.Lines = append(v.Lines, fmt.Sprintf("%s %s (%s) at %v", c.Side, c.Name, c.Rank, c.Point()))
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; !u.inPlay() {
+			v.Lines = append(v.Lines, fmt.Sprintf("%s %s: Broken, removed from play", u.Side, u.Name))
+		}
+	}
+	v.Table = tv
+	return v
+}
+
+// marker is the short status drawn beside a unit: its state, its hits
+// and its disorder markers, as "Worn 9h D1".
+func (u *Unit) marker() string {
+	s := fmt.Sprintf("%s %dh", u.State(), u.Hits)
+	if u.Markers > 0 {
+		s += fmt.Sprintf(" D%d", u.Markers)
+	}
+	return s
+}
+
+// in converts thousandths to inches.
+func in(v int64) float64 { return float64(v) / 1000 }
+
+// status is the unit's state, hits and disorder markers, as drawn.
+func (u *Unit) status() string {
+	s := fmt.Sprintf("%s, %d hits (worn %d, shaken %d, broken %d)", u.State(), u.Hits, u.Worn, u.Shaken, u.BrokenAt)
+	if u.Markers > 0 {
+		s += fmt.Sprintf(", Disordered (%d markers)", u.Markers)
+	}
+	return s
+}
