@@ -58,6 +58,8 @@ mynetworks = 127.0.0.1/32
 relayhost =
 smtputf8_enable = no
 biff = no
+alias_maps =
+alias_database =
 recipient_delimiter = +
 virtual_mailbox_domains = galloper.test players.test
 # Every address is accepted here; Dovecot's LMTP refuses unknown users, and
