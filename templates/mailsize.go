@@ -10,8 +10,11 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"slices"
 	"time"
+
+	xdraw "golang.org/x/image/draw"
 
 	"galloper/rules"
 )
@@ -24,14 +27,46 @@ import (
 // file three times smaller. ZipSVG packs the whole-map SVG, whose text compresses about
 // seven times.
 
-// MailPNG paints a view's map for a mail: as RenderPNG, in at most
-// paletteSize colours.
+// MailPNG paints a view's map for a mail: as RenderPNG, no wider than
+// mailPNGWidth allows (see fitWidth), in at most paletteSize colours.
 func MailPNG(v rules.View, o MapOptions) ([]byte, error) {
 	img, err := paintMap(v, o)
 	if err != nil {
 		return nil, err
 	}
-	return compact(img)
+	return compact(fitWidth(img))
+}
+
+// A mail reader shows a picture at about 800 px across; a wider one is
+// shrunk by the reader or scrolled sideways. A map is scaled down to
+// mailPNGWidth, but never by more than the smallest label allows: the
+// hex numbers and unit names (9.5 px as painted) stay at least
+// minLabelPx tall, so a wide window comes out somewhat wider than
+// mailPNGWidth rather than unreadable.
+const (
+	mailPNGWidth = 800
+	minLabelPx   = 7.0
+)
+
+// mailScale is the factor a picture w pixels wide is scaled by for a
+// mail: 1 when it fits.
+func mailScale(w int) float64 {
+	if w <= mailPNGWidth {
+		return 1
+	}
+	return math.Max(float64(mailPNGWidth)/float64(w), minLabelPx/math.Min(fontHexID, fontUnit))
+}
+
+// fitWidth scales a painted map down by mailScale, with a Catmull-Rom
+// filter that keeps letters sharp; a map that fits is returned as it is.
+func fitWidth(img *image.RGBA) *image.RGBA {
+	f := mailScale(img.Rect.Dx())
+	if f == 1 {
+		return img
+	}
+	out := image.NewRGBA(image.Rect(0, 0, int(math.Round(float64(img.Rect.Dx())*f)), int(math.Round(float64(img.Rect.Dy())*f))))
+	xdraw.CatmullRom.Scale(out, out.Rect, img, img.Rect, xdraw.Src, nil)
+	return out
 }
 
 // CompactPNG re-encodes a PNG in at most paletteSize colours.
