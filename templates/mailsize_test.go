@@ -145,12 +145,18 @@ func TestMailPNGWidth(t *testing.T) {
 			t.Errorf("%s: %d px painted, %d px mailed: wider than %d px with labels at %.1f px, above the %.0f px floor",
 				tc.name, w, got, mailPNGWidth, f*fontUnit, minLabelPx)
 		}
-		t.Logf("%s: %d px painted, %d px mailed, %d bytes", tc.name, w, got, len(mailed))
+		unscaled, err := CompactPNG(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got < w && len(mailed) >= len(unscaled) {
+			t.Errorf("%s: the scaled map weighs %d bytes, the full-size one %d", tc.name, len(mailed), len(unscaled))
+		}
+		t.Logf("%s: %d px painted, %d px mailed, %d bytes (%d at full size)", tc.name, w, got, len(mailed), len(unscaled))
 	}
 	// A window as wide as Lantern Ridge's (1187 px) stops at the label
 	// floor: 875 px, labels at 7 px.
-	wide := fitWidth(image.NewRGBA(image.Rect(0, 0, 1187, 700)))
-	if got := wide.Rect.Size(); got != image.Pt(875, 516) {
-		t.Errorf("a 1187x700 map is mailed at %v, want 875x516", got)
+	if got := math.Round(1187 * mailScale(1187)); got != 875 {
+		t.Errorf("a 1187 px map is mailed %v px wide, want 875", got)
 	}
 }
