@@ -32,7 +32,8 @@ const (
 type rig struct {
 	t        *testing.T
 	srv      *mailtest.Server
-	imap     mail.IMAPConfig // where the daemon reads mail
+	imap     mail.IMAPConfig  // where the daemon reads mail
+	smtp     *mail.SMTPConfig // where it sends mail; nil: the in-process sink
 	deadline time.Duration
 	remind   time.Duration
 	grace    time.Duration
@@ -50,6 +51,13 @@ func newRig(t *testing.T) *rig {
 // the in-process one; the in-process SMTP sink still takes Galloper's mail.
 func newRigOn(t *testing.T, imapCfg *mail.IMAPConfig) *rig {
 	t.Helper()
+	return newRigVia(t, imapCfg, nil)
+}
+
+// newRigVia is newRigOn sending Galloper's mail to the given SMTP server
+// instead of the in-process sink, when smtpCfg is set.
+func newRigVia(t *testing.T, imapCfg *mail.IMAPConfig, smtpCfg *mail.SMTPConfig) *rig {
+	t.Helper()
 	srv, err := mailtest.Start(gm, "gm", "pw")
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +68,7 @@ func newRigOn(t *testing.T, imapCfg *mail.IMAPConfig) *rig {
 	if imapCfg != nil {
 		r.imap = *imapCfg
 	}
+	r.smtp = smtpCfg
 	r.start()
 	adj := r.d.Adj
 	err = adj.CreateGame(context.Background(), adjudicator.GameSpec{ID: "creek", System: "lob.v2", Scenario: "tanners-creek",
@@ -80,12 +89,16 @@ func (r *rig) start() {
 	}
 	r.db = db
 	now := func() time.Time { return r.clock }
+	smtpCfg := mail.SMTPConfig{Addr: r.srv.SMTPAddr, From: gm}
+	if r.smtp != nil {
+		smtpCfg = *r.smtp
+	}
 	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test", Deadline: r.deadline,
 		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
 	r.d = &mail.Daemon{
 		Intake:    mail.NewIntake(r.imap, db, now, nil),
 		Processor: mail.NewProcessor(adj, nil),
-		Sender:    mail.NewSender(mail.SMTPConfig{Addr: r.srv.SMTPAddr, From: gm}, db, now, nil),
+		Sender:    mail.NewSender(smtpCfg, db, now, nil),
 		Adj:       adj,
 	}
 	r.t.Cleanup(func() { r.db.Close() })

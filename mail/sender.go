@@ -230,7 +230,13 @@ func (s *Sender) record(ctx context.Context, m store.Outgoing, sendErr error) er
 		if sendErr == nil {
 			s.Metrics.send("sent")
 			s.log.Info("mail sent", "msgid", m.MessageID, "to", m.Recipient, "kind", m.Kind)
-			return tx.MarkSent(m.ID, s.now().UnixMilli())
+			if err := tx.MarkSent(m.ID, s.now().UnixMilli()); err != nil {
+				return err
+			}
+			if light, ok := CompactSent(m.Raw); ok {
+				return tx.CompactOutgoing(m.ID, light)
+			}
+			return nil
 		}
 		permanent := isPermanent(sendErr)
 		delay := time.Minute << min(m.Attempts, 10)

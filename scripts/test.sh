@@ -22,6 +22,16 @@ if env=$(./scripts/dovecot.sh); then
   eval "$(echo "$env" | sed 's/^/export /')"
   trap 'kill "$(cat "$GALLOPER_IT_DOVECOT_DIR/run/master.pid")" 2>/dev/null || true' EXIT
   echo "Dovecot on $GALLOPER_IT_DOVECOT"
+  echo "== postfix (integration suite)"
+  if env=$(./scripts/postfix.sh); then
+    eval "$(echo "$env" | sed 's/^/export /')"
+    trap 'postfix -c "$GALLOPER_IT_POSTFIX_DIR" stop >/dev/null 2>&1 || true; kill "$(cat "$GALLOPER_IT_DOVECOT_DIR/run/master.pid")" 2>/dev/null || true' EXIT
+    echo "Postfix submission on $GALLOPER_IT_POSTFIX"
+  elif [ "${CI:-}" = "true" ]; then
+    echo "could not start Postfix"; exit 1
+  else
+    echo "warning: could not start Postfix (needs root for apt-get); its tests will be skipped"
+  fi
 elif [ "${CI:-}" = "true" ]; then
   echo "could not start Dovecot"; exit 1
 else

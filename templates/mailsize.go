@@ -10,6 +10,7 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"slices"
 	"time"
 
@@ -24,14 +25,58 @@ import (
 // file three times smaller. ZipSVG packs the whole-map SVG, whose text compresses about
 // seven times.
 
-// MailPNG paints a view's map for a mail: as RenderPNG, in at most
-// paletteSize colours.
+// MailPNG paints a view's map for a mail: as RenderPNG, no wider than
+// mailScale allows, in at most paletteSize colours.
 func MailPNG(v rules.View, o MapOptions) ([]byte, error) {
-	img, err := paintMap(v, o)
+	sc, err := buildScene(v, o)
 	if err != nil {
 		return nil, err
 	}
-	return compact(img)
+	if f := mailScale(int(math.Ceil(sc.w))); f < 1 {
+		sc = sc.scaled(f)
+	}
+	return compact(paintScene(sc))
+}
+
+// A mail reader shows a picture at about 800 px across; a wider one is
+// shrunk by the reader or scrolled sideways. A map is painted smaller, to
+// mailPNGWidth, but never by more than the smallest label allows: the hex
+// numbers and unit names (9.5 px at full size) stay at least minLabelPx
+// tall, so a wide window comes out somewhat wider than mailPNGWidth
+// rather than unreadable. The scene is scaled before it is painted, not
+// the picture after: a resampled picture has many more blended colours
+// and makes a larger file than the full-size one.
+const (
+	mailPNGWidth = 800
+	minLabelPx   = 7.0
+)
+
+// mailScale is the factor a map w pixels wide is painted at for a mail: 1
+// when it fits.
+func mailScale(w int) float64 {
+	if w <= mailPNGWidth {
+		return 1
+	}
+	return math.Max(float64(mailPNGWidth)/float64(w), minLabelPx/math.Min(fontHexID, fontUnit))
+}
+
+// scaled is a copy of the scene with every length multiplied by f.
+func (s *scene) scaled(f float64) *scene {
+	out := &scene{w: s.w * f, h: s.h * f, clip: rect{s.clip.x0 * f, s.clip.y0 * f, s.clip.x1 * f, s.clip.y1 * f},
+		shapes: make([]shape, len(s.shapes))}
+	for i, sh := range s.shapes {
+		pts := make([]point, len(sh.pts))
+		for k, p := range sh.pts {
+			pts[k] = p.mul(f)
+		}
+		sh.pts = pts
+		sh.width *= f
+		sh.dash = [2]float64{sh.dash[0] * f, sh.dash[1] * f}
+		sh.r *= f
+		sh.size *= f
+		out.shapes[i] = sh
+	}
+	return out
 }
 
 // CompactPNG re-encodes a PNG in at most paletteSize colours.

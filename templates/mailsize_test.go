@@ -7,7 +7,10 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"testing"
+
+	"galloper/rules"
 )
 
 // edgyPNG is an RGBA picture with a few flat colours and thousands of
@@ -100,4 +103,60 @@ func BenchmarkMailPNG(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(out)), "bytes")
+}
+
+// TestMailPNGWidth: a map wider than a mail reader shows is scaled down
+// towards mailPNGWidth, never so far that a 9.5 px label falls under
+// minLabelPx; one that fits keeps its size.
+func TestMailPNGWidth(t *testing.T) {
+	width := func(data []byte) int {
+		t.Helper()
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Width
+	}
+	for _, tc := range []struct {
+		name string
+		v    rules.View
+		o    MapOptions
+	}{
+		{"Tanner's Creek", loadView(t, "view-csa"), MapOptions{}},
+		{"features", loadView(t, "view-features"), MapOptions{}},
+		{"digits", digitsView(), MapOptions{}},
+	} {
+		full, err := RenderPNG(tc.v, tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mailed, err := MailPNG(tc.v, tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, got := width(full), width(mailed)
+		f := float64(got) / float64(w)
+		switch {
+		case w <= mailPNGWidth && got != w:
+			t.Errorf("%s: %d px painted, %d px mailed; want it unscaled", tc.name, w, got)
+		case w > mailPNGWidth && (got >= w || f*fontUnit < minLabelPx-0.1):
+			t.Errorf("%s: %d px painted, %d px mailed: labels at %.1f px", tc.name, w, got, f*fontUnit)
+		case w > mailPNGWidth && got > mailPNGWidth && math.Abs(f*fontUnit-minLabelPx) > 0.1:
+			t.Errorf("%s: %d px painted, %d px mailed: wider than %d px with labels at %.1f px, above the %.0f px floor",
+				tc.name, w, got, mailPNGWidth, f*fontUnit, minLabelPx)
+		}
+		unscaled, err := CompactPNG(full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got < w && len(mailed) >= len(unscaled) {
+			t.Errorf("%s: the scaled map weighs %d bytes, the full-size one %d", tc.name, len(mailed), len(unscaled))
+		}
+		t.Logf("%s: %d px painted, %d px mailed, %d bytes (%d at full size)", tc.name, w, got, len(mailed), len(unscaled))
+	}
+	// A window as wide as Lantern Ridge's (1187 px) stops at the label
+	// floor: 875 px, labels at 7 px.
+	if got := math.Round(1187 * mailScale(1187)); got != 875 {
+		t.Errorf("a 1187 px map is mailed %v px wide, want 875", got)
+	}
 }

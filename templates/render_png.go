@@ -37,6 +37,11 @@ func paintMap(v rules.View, o MapOptions) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
+	return paintScene(sc), nil
+}
+
+// paintScene paints a scene into an image of its size.
+func paintScene(sc *scene) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, int(math.Ceil(sc.w)), int(math.Ceil(sc.h))))
 	p := painters.Get().(*painter)
 	defer painters.Put(p)
@@ -44,7 +49,7 @@ func paintMap(v rules.View, o MapOptions) (*image.RGBA, error) {
 	defer func() { p.img = nil }()
 	p.mapClip = image.Rect(int(sc.clip.x0), int(sc.clip.y0), int(math.Ceil(sc.clip.x1)), int(math.Ceil(sc.clip.y1)))
 	p.paint(sc)
-	return img, nil
+	return img
 }
 
 // painter paints a scene with an anti-aliasing rasteriser. Each fill is

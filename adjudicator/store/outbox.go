@@ -51,6 +51,14 @@ func (t *Tx) MarkSent(id int64, now int64) error {
 	return err
 }
 
+// CompactOutgoing replaces the stored copy of a sent mail with a lighter
+// one (the mail without its map attachments); the mail itself is gone
+// already, so only the record shrinks.
+func (t *Tx) CompactOutgoing(id int64, raw []byte) error {
+	_, err := t.exec(`UPDATE outbox SET raw = ? WHERE id = ? AND status = 'sent'`, raw, id)
+	return err
+}
+
 // MarkFailed records a failed attempt. A permanent failure stops retries;
 // otherwise the next attempt is at next (Unix ms).
 func (t *Tx) MarkFailed(id int64, reason string, permanent bool, next int64) error {
