@@ -196,6 +196,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			return err
 		}
 	}
+	if next.Over() {
+		return a.queueFinal(tx, g, sys, seg, next, all, key)
+	}
 	return nil
 }
 

@@ -13,7 +13,7 @@ import (
 //go:embed text/*.tmpl
 var textFS embed.FS
 
-var texts = template.Must(template.New("").Funcs(template.FuncMap{"indent": indent}).ParseFS(textFS, "text/*.tmpl"))
+var texts = template.Must(template.New("").Funcs(template.FuncMap{"indent": indent, "roster": RosterText, "victory": VictoryText}).ParseFS(textFS, "text/*.tmpl"))
 
 // indent puts n spaces before every line of s and drops its final line
 // break: the system's order form set into a mail.
@@ -154,3 +154,16 @@ func run(name string, data any) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// FinalData fills the mail that ends a game, sent to every player and
+// the umpire: the result by the scenario's conditions, the tally, the
+// side's units at the end, and the whole dice record as an attachment.
+type FinalData struct {
+	View     rules.View
+	Resolved string // the last segment resolved
+	DiceFile string // the name of the attached dice record
+	Segments int    // how many segment records it holds
+}
+
+// Final renders the mail that ends a game.
+func Final(d FinalData) (string, error) { return run("final.tmpl", d) }

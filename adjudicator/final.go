@@ -1,0 +1,54 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+
+	"galloper/adjudicator/store"
+	"galloper/rules"
+	"galloper/templates"
+)
+
+// queueFinal mails every player and the umpire the end of the game: the
+// result by the scenario's conditions (rules.View.Victory), the tally,
+// the side's units at the end and every segment's dice record attached.
+// records is every segment's record, as gameRecords returns them.
+func (a *Adjudicator) queueFinal(tx *store.Tx, g store.Game, sys rules.System, seg rules.Segment, end rules.State, records []string, key string) error {
+	players, err := tx.Players(g.ID)
+	if err != nil {
+		return err
+	}
+	name := fmt.Sprintf("dice-%s-all.txt", g.ID)
+	var all strings.Builder
+	for _, r := range records {
+		all.WriteString(r + "\n")
+	}
+	for _, p := range players {
+		if p.Email == "" {
+			continue
+		}
+		v := view(sys, end, viewSide(p), g.ID)
+		text, err := templates.Final(templates.FinalData{View: v, Resolved: seg.Label, DiceFile: name, Segments: len(records)})
+		if err != nil {
+			return err
+		}
+		atts, err := a.mapAttachments(v, g.ID, "final")
+		if err != nil {
+			return err
+		}
+		atts = append(atts, templates.Attachment{Name: name, ContentType: "text/plain; charset=us-ascii", Data: []byte(all.String())})
+		subject := fmt.Sprintf("Game %s is over", g.ID)
+		if v.Victory != nil && v.Victory.Result != "" {
+			subject += ": " + v.Victory.Result
+		}
+		out, err := a.compose(tx, g, "final", key, p.Email, subject, text, Incoming{}, atts)
+		if err != nil {
+			return err
+		}
+		out.Segment, out.Held = seg.Index, g.Preview && p.Side != Umpire
+		if err := tx.Enqueue(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
