@@ -98,6 +98,7 @@ func TestDemo(t *testing.T) {
 		t.Fatalf("exported journal: %d records, %v", n, err)
 	}
 	t.Run("story", func(t *testing.T) { demoStory(t, db, mails) })
+	t.Run("player view", func(t *testing.T) { demoPlayerView(t, db, mails) })
 
 	results, _ := filepath.Glob(filepath.Join(out, "mail", "*results*.eml"))
 	raw, _ := os.ReadFile(results[0])

@@ -115,7 +115,7 @@ func (s *State) rosterUnit(p *Piece, own bool) rules.RosterUnit {
 	m := s.marker(p.Hex)
 	var st []string
 	if m.Morale != "" && m.Morale != MoraleNormal {
-		st = append(st, string(m.Morale))
+		st = append(st, moraleNames[m.Morale])
 	}
 	if own {
 		r.Strength = fmt.Sprintf("%d SP", p.Unit.SP)
@@ -155,6 +155,10 @@ func (s *State) rosterUnit(p *Piece, own bool) rules.RosterUnit {
 	}
 	return r
 }
+
+// moraleNames spell out the Morale States for rosters (LoB 6.0).
+var moraleNames = map[MoraleMarker]string{MoraleBL: "Blood Lust (BL)", MoraleSh: "Shaken (Sh)",
+	MoraleDG: "Disordered (DG)", MoraleRouted: "Routed (R)"}
 
 // victory is the scenario's victory conditions and the tally as far as
 // the side can know it. LoB leaves victory to each game (LoB 11.0 #7); the

@@ -1,0 +1,88 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+
+	"galloper/rules"
+)
+
+// rosterView is a side's view with a roster and victory conditions, as
+// any system may fill them.
+func rosterView(final bool) rules.View {
+	v := rules.View{Game: "g1", System: "sys", Side: "Blue", Turn: "Turn 2",
+		Roster: []rules.RosterGroup{
+			{Side: "Blue", Command: "1st Division", Leader: "Ames at 0101", HQ: "0101", Units: []rules.RosterUnit{
+				{Name: "1st Foot", Kind: "infantry", Position: "0102", Strength: "5 SP of 6", Grade: "morale B", Formation: "line", Facing: "NE", State: "Disordered", Markers: []string{"low ammo"}},
+				{Name: "2nd Foot", Kind: "infantry", Position: "-", State: "eliminated"}}},
+			{Side: "Red", Enemy: true, Units: []rules.RosterUnit{{Name: "Red Horse", Kind: "cavalry", Position: "0405", Strength: "?", Formation: "mounted", Facing: "SW"}}}},
+		Victory: &rules.Victory{Conditions: []string{"Hold the bridge."},
+			Locations: []rules.VictoryLocation{{Name: "Bridge", Hex: "0303", Points: 3, Holder: "Blue", Known: true}, {Name: "Mill", Hex: "0909", Points: 1}},
+			Tally:     []rules.Score{{Side: "Blue", Points: 3}, {Side: "Red", Points: 0}}, Partial: !final, Final: final}}
+	if final {
+		v.Victory.Locations[1] = rules.VictoryLocation{Name: "Mill", Hex: "0909", Points: 1, Holder: "Red", Known: true}
+		v.Victory.Tally[1].Points = 1
+		v.Victory.Winner, v.Victory.Result = "Blue", "Blue wins with 3 points"
+	}
+	return v
+}
+
+// TestRosterInMails: the start, results and STATUS mails and the final
+// mail print every unit of the roster with its position, strength,
+// formation, facing, state and markers, the enemy in sight, and the
+// victory conditions with the tally; the final mail names the winner.
+func TestRosterInMails(t *testing.T) {
+	v := rosterView(false)
+	start, err := Start(StartData{Game: "g1", Side: "Blue", View: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, err := Report(ReportData{View: v, Resolved: "Turn 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, err := Status(StatusData{Command: "STATUS", View: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fv := rosterView(true)
+	final, err := Final(FinalData{View: fv, Resolved: "Turn 8", DiceFile: "dice-g1-all.txt", Segments: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"start": start, "report": report, "status": status, "final": final} {
+		for _, want := range []string{"1st Division (Ames at 0101; HQ 0101)",
+			"1st Foot", "0102", "5 SP of 6", "morale B", "line", "facing NE", "Disordered", "low ammo",
+			"2nd Foot", "eliminated", "Enemy units in sight (Red): 1", "Red Horse", "0405", "facing SW",
+			"Hold the bridge.", "Bridge (3): Blue"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s mail lacks %q:\n%s", name, want, text)
+			}
+		}
+	}
+	if !strings.Contains(report, "Mill (1): unknown (out of sight)") || !strings.Contains(report, "Tally now: Blue 3, Red 0 (counting only the locations you can see).") {
+		t.Errorf("report does not give the partial tally:\n%s", report)
+	}
+	for _, want := range []string{"Game g1 (sys) is over: Blue wins with 3 points.", "Final tally: Blue 3, Red 1.", "RESULT: Blue wins with 3 points.", "dice-g1-all.txt", "16 segments"} {
+		if !strings.Contains(final, want) {
+			t.Errorf("final mail lacks %q:\n%s", want, final)
+		}
+	}
+	if strings.Contains(report, "RESULT") {
+		t.Errorf("a running game's report names a result:\n%s", report)
+	}
+}
+
+// TestRosterAbsent: a system that fills no roster and no victory gets no
+// empty sections.
+func TestRosterAbsent(t *testing.T) {
+	text, err := Report(ReportData{View: rules.View{Game: "g", System: "s", Side: "A"}, Resolved: "Turn 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, no := range []string{"Your units", "== Victory =="} {
+		if strings.Contains(text, no) {
+			t.Errorf("report without a roster or victory prints %q:\n%s", no, text)
+		}
+	}
+}
