@@ -33,7 +33,7 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 	}
 	for _, att := range atts {
 		if att.ContentID != "" {
-			html, err := templates.HTML(templates.HTMLData{Title: subject, Text: text, Map: att, MapNote: mapNote})
+			html, err := templates.HTML(templates.HTMLData{Title: subject, Text: text, Map: att, MapNote: strings.TrimSpace(mapNote + " " + att.Note)})
 			if err != nil {
 				return store.Outgoing{}, fmt.Errorf("%s mail to %s: %w", kind, to, err)
 			}
@@ -174,15 +174,8 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		}
 		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, rec.Segment),
 			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
-		if next.Over() {
-			// Game end opens every segment's record to every side.
-			var b strings.Builder
-			for _, r := range all {
-				b.WriteString(r + "\n")
-			}
-			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
-				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
-		}
+		// Game end opens every segment's record to every side: the mail
+		// that ends the game carries them all (queueFinal).
 		subject := fmt.Sprintf("Results: %s, %s", g.ID, seg.Label)
 		if g.Preview && p.Side == Umpire {
 			subject = "Preview: " + subject + " (held for your RELEASE)"
@@ -253,7 +246,8 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 	}
 	// Light enough for a mailbox quota: the PNG in few colours, the SVG
 	// zipped.
-	png, err := templates.MailPNG(v, templates.MailOptions(v))
+	opts := templates.MailOptions(v)
+	png, err := templates.MailPNG(v, opts)
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
@@ -266,7 +260,7 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 		domain = "galloper.invalid"
 	}
 	return []templates.Attachment{
-		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain},
+		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain, Note: templates.CropNote(v, opts)},
 		{Name: name + ".svg.zip", ContentType: "application/zip", Data: svg},
 	}, nil
 }

@@ -35,6 +35,9 @@ type Attachment struct {
 	// ContentID (RFC 2392, without angle brackets) makes the file an inline
 	// part of a mail with HTML, which names it as cid:ContentID.
 	ContentID string
+	// Note, for an inline map, is a line the HTML adds under it (e.g.
+	// which part of the map it shows). It is not part of the mail.
+	Note string
 }
 
 // Compose encodes a mail as RFC 5322 bytes. Galloper's mails are marked

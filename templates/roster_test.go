@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -84,5 +85,46 @@ func TestRosterAbsent(t *testing.T) {
 		if strings.Contains(text, no) {
 			t.Errorf("report without a roster or victory prints %q:\n%s", no, text)
 		}
+	}
+}
+
+// TestCropHoldsEnemyInSight: the mail's map window holds every unit of
+// the view, the enemy in sight too, however far from the side's own,
+// and CropNote names the window.
+func TestCropHoldsEnemyInSight(t *testing.T) {
+	v := loadView(t, "view-features")
+	v.Side = "CSA"
+	var own, enemy []rules.UnitView
+	for _, u := range v.Map.Units {
+		if u.Side == v.Side {
+			own = append(own, u)
+		} else {
+			enemy = append(enemy, u)
+		}
+	}
+	if len(own) == 0 || len(enemy) == 0 {
+		t.Fatalf("view-features has %d CSA and %d other units; the test needs both", len(own), len(enemy))
+	}
+	// Keep one friendly unit in the top-left corner and put an enemy one
+	// in the far corner: a window around the friendly units alone would
+	// drop it.
+	v.Map.Units = []rules.UnitView{own[0], enemy[0]}
+	v.Map.Units[0].Hex = v.Map.Hexes[0].ID
+	last := v.Map.Hexes[len(v.Map.Hexes)-1]
+	v.Map.Units[1].Hex = last.ID
+	v.Map.Arrows = nil
+	o := MapOptions{Window: 1}
+	l, err := newLayout(v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range v.Map.Units {
+		if !l.inWindow(l.byID[u.Hex]) {
+			t.Errorf("%s %s at %s lies outside the window", u.Side, u.Name, u.Hex)
+		}
+	}
+	note := CropNote(v, o)
+	if l.windowed() && !strings.Contains(note, fmt.Sprintf("columns %d-%d, rows %d-%d", l.win.c0, l.win.c1, l.win.r0, l.win.r1)) {
+		t.Errorf("CropNote = %q, want the window's columns and rows", note)
 	}
 }

@@ -3,20 +3,26 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	gomail "github.com/emersion/go-message/mail"
 
 	"galloper/adjudicator/store"
+	"galloper/rules"
 )
 
 // demoPlayerView checks, over the whole demo game, what each side is
 // told: its start, results and final mails carry its roster (every unit
 // of its own, with position and strength) and the victory conditions;
 // the final mail names the winner by the scenario's conditions, as the
-// umpire's view of the final state has it.
+// umpire's view of the final state has it; and every unit its roster
+// places on the map, its own and the enemy in sight, lies inside the
+// part of the map its PNG shows.
 func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 	end, err := sideView(context.Background(), db, "")
 	if err != nil {
@@ -63,12 +69,16 @@ func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 				t.Errorf("%s (%s %s mail) lacks %q", f, side, kind, want)
 			}
 		}
-		units := section(text, "== Your units")
+		units := text[strings.Index(text, "== Your units"):]
+		if i := strings.Index(units, "\n== Dice"); i > 0 {
+			units = units[:i]
+		}
 		for _, name := range own[side] {
 			if !strings.Contains(units, "  "+name+" ") {
 				t.Errorf("%s (%s %s mail): the roster does not list %s", f, side, kind, name)
 			}
 		}
+		checkCrop(t, f, raw, units, end)
 		if kind == "final" {
 			want := "RESULT: " + end.Victory.Result + "."
 			if !strings.Contains(text, want) || !strings.Contains(subj, end.Victory.Result) {
@@ -115,6 +125,63 @@ func hasAttachment(t *testing.T, raw []byte, name string) bool {
 		if h, ok := p.Header.(*gomail.AttachmentHeader); ok {
 			if n, _ := h.Filename(); n == name {
 				return true
+			}
+		}
+	}
+}
+
+// cropNote is the line under a mail's map that names the part shown.
+var cropNote = regexp.MustCompile(`columns (\d+)-(\d+), rows (\d+)-(\d+) of`)
+
+// rosterLine is a unit line of a roster: name, kind, position, ...
+var rosterLine = regexp.MustCompile(`(?m)^  (\S.*?)  +(infantry|cavalry|artillery|leader|hq|wagon)  +(\S+)`)
+
+// checkCrop checks that every unit a mail's roster places on the map
+// lies inside the window of the mail's PNG (the whole map when the note
+// under it names no window).
+func checkCrop(t *testing.T, name string, raw []byte, roster string, v rules.View) {
+	t.Helper()
+	c0, c1, r0, r1 := 1, v.Map.Cols, 1, v.Map.Rows
+	if m := cropNote.FindStringSubmatch(htmlPart(t, raw)); m != nil {
+		c0, c1, r0, r1 = atoi(m[1]), atoi(m[2]), atoi(m[3]), atoi(m[4])
+	}
+	at := map[string]rules.HexView{}
+	for _, h := range v.Map.Hexes {
+		at[h.ID] = h
+	}
+	n := 0
+	for _, m := range rosterLine.FindAllStringSubmatch(roster, -1) {
+		h, ok := at[m[3]]
+		if !ok {
+			continue // off the map, eliminated
+		}
+		n++
+		if h.Col < c0 || h.Col > c1 || h.Row < r0 || h.Row > r1 {
+			t.Errorf("%s: %s at %s lies outside the mailed map (columns %d-%d, rows %d-%d)", name, m[1], m[3], c0, c1, r0, r1)
+		}
+	}
+	if n == 0 {
+		t.Errorf("%s: no unit of the roster found on the map", name)
+	}
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+func htmlPart(t *testing.T, raw []byte) string {
+	t.Helper()
+	mr, err := gomail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return ""
+		}
+		if h, ok := p.Header.(*gomail.InlineHeader); ok {
+			if ct, _, _ := h.ContentType(); ct == "text/html" {
+				b, _ := io.ReadAll(p.Body)
+				return string(b)
 			}
 		}
 	}
