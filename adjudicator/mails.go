@@ -157,7 +157,8 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			return err
 		}
 		d := templates.ReportData{View: v, Resolved: seg.Label, Events: lines, Over: next.Over(),
-			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full}
+			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full,
+			DiceFile: diceFile(g.ID, rec), DiceLine: diceLine(rec, events, side, full)}
 		if !next.Over() {
 			d.OrdersDue = containsSide(next.Segment().Sides, side)
 			if g.Deadline != 0 {
@@ -172,7 +173,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if err != nil {
 			return err
 		}
-		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, rec.Segment),
+		atts = append(atts, templates.Attachment{Name: d.DiceFile,
 			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
 		// Game end opens every segment's record to every side: the mail
 		// that ends the game carries them all (queueFinal).

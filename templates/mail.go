@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/emersion/go-message"
@@ -107,6 +108,7 @@ func Compose(m Mail) ([]byte, error) {
 		var ah mail.AttachmentHeader
 		ah.Set("Content-Type", a.ContentType)
 		ah.SetFilename(a.Name)
+		ah.Set("Content-Transfer-Encoding", transferEncoding(a))
 		aw, err := w.CreateAttachment(ah)
 		if err != nil {
 			return nil, err
@@ -188,7 +190,7 @@ func writeFile(w *message.Writer, a Attachment, disposition string) error {
 	var h message.Header
 	h.Set("Content-Type", a.ContentType)
 	h.SetContentDisposition(disposition, map[string]string{"filename": a.Name})
-	h.Set("Content-Transfer-Encoding", "base64")
+	h.Set("Content-Transfer-Encoding", transferEncoding(a))
 	if a.ContentID != "" {
 		h.Set("Content-Id", "<"+a.ContentID+">")
 	}
@@ -204,4 +206,14 @@ func writePart(w *message.Writer, h message.Header, body []byte) error {
 		return err
 	}
 	return pw.Close()
+}
+
+// transferEncoding is how an attachment is encoded: text stays readable
+// in the mail's source (a dice record can be checked by eye or by a
+// script reading the raw mail), anything else is base64.
+func transferEncoding(a Attachment) string {
+	if strings.HasPrefix(a.ContentType, "text/") {
+		return "quoted-printable"
+	}
+	return "base64"
 }

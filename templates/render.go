@@ -173,6 +173,8 @@ type layout struct {
 	// colours are the counter colours of the sides on the map.
 	colours map[rules.Side]rgb
 	look    *look
+	// victory is the view's victory conditions, drawn on their hexes.
+	victory *rules.Victory
 }
 
 func newLayout(v rules.View, o MapOptions) (*layout, error) {
@@ -188,7 +190,7 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 		return nil, err
 	}
 	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
-		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk}
+		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk, victory: v.Victory}
 	l.shape()
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
@@ -389,7 +391,7 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	sc.onMap = true
 	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: paper.scale(0.93), stroke: none})
 	for _, draw := range []func(*scene, *layout, *key) error{
-		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawArrows, drawUnits,
+		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawVictory, drawArrows, drawUnits,
 	} {
 		if err := draw(sc, l, k); err != nil {
 			return nil, err

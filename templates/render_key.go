@@ -157,6 +157,7 @@ func (k *key) markerItems(out []keyItem) []keyItem {
 	for _, name := range k.unknowns["status"] {
 		out = append(out, keyItem{name, statusIcon(k.look.statusFor(name))})
 	}
+	out = k.addIf(out, "victory", "victory location: points, holder when known", victoryIcon)
 	out = k.addIf(out, "fog", "not visible to "+k.fogSide, k.fogIcon)
 	return k.addIf(out, "arrow", "order route and objective", arrowIcon)
 }
@@ -303,7 +304,9 @@ func statusIcon(st statusStyle) func(*scene, rect) {
 
 func (k *key) fogIcon(sc *scene, r rect) {
 	sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), k.look.plainFill(), none, 0)
-	sc.add(shape{kind: polygon, pts: rectPts(r.x0, r.y0, r.x1, r.y1), fill: fogColour, alpha: fogAlpha, stroke: gridLine, width: 0.8})
+	pts := rectPts(r.x0, r.y0, r.x1, r.y1)
+	sc.add(shape{kind: polygon, pts: pts, fill: fogColour, alpha: fogAlpha, stroke: gridLine, width: 0.8})
+	sc.add(shape{kind: segments, pts: hatch(pts, fogHatch), stroke: fogLine, width: 1, fill: none})
 }
 
 func arrowIcon(sc *scene, r rect) {

@@ -72,6 +72,10 @@ type ReportData struct {
 	// DiceFull says DiceRecord is the whole record, link revealed; otherwise
 	// it is the segment's commitment and this side's openings.
 	DiceFull bool
+	// DiceFile names the attachment that holds DiceRecord; when set the
+	// body carries only DiceLine, a one-line summary, not the record.
+	DiceFile string
+	DiceLine string
 }
 
 // StartData fills a game-start mail.

@@ -128,3 +128,31 @@ func TestCropHoldsEnemyInSight(t *testing.T) {
 		t.Errorf("CropNote = %q, want the window's columns and rows", note)
 	}
 }
+
+// TestMapVictoryAndFogHatch: the map marks each victory location in view
+// with a star and its points, lists it in the key, and hatches the fog
+// (hatching reads in greyscale, a shade alone does not).
+func TestMapVictoryAndFogHatch(t *testing.T) {
+	v := loadView(t, "view-features")
+	hidden := 0
+	for _, h := range v.Map.Hexes {
+		if h.Hidden {
+			hidden++
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("view-features has no fog: the test shows nothing")
+	}
+	v.Victory = &rules.Victory{Conditions: []string{"Hold Hollins."},
+		Locations: []rules.VictoryLocation{{Name: "Hollins", Hex: v.Map.Hexes[len(v.Map.Hexes)-1].ID, Points: 4, Holder: "CSA", Known: true}}}
+	svg, err := MapSVG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(svg)
+	for _, want := range []string{`class="victory" data-hex="` + v.Victory.Locations[0].Hex + `"`, ">4 VP CSA<", "victory location: points, holder when known", `class="fog-hatch"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("map SVG lacks %q", want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"regexp"
@@ -19,6 +20,7 @@ import (
 // demoPlayerView checks, over the whole demo game, what each side is
 // told: its start, results and final mails carry its roster (every unit
 // of its own, with position and strength) and the victory conditions;
+// a results mail's dice are attached, not in its body;
 // the final mail names the winner by the scenario's conditions, as the
 // umpire's view of the final state has it; and every unit its roster
 // places on the map, its own and the enemy in sight, lies inside the
@@ -79,6 +81,16 @@ func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 			}
 		}
 		checkCrop(t, f, raw, units, end)
+		if kind == "results" {
+			// The dice record or openings ride in an attachment; the body
+			// has one line naming the root.
+			if strings.Contains(text, "BEGIN GALLOPER DICE") || !strings.Contains(text, "Dice: segment ") || !strings.Contains(text, "Merkle root ") {
+				t.Errorf("%s (%s results mail): the body carries dice blocks or lacks the one-line summary", f, side)
+			}
+			if !hasAttachment(t, raw, fmt.Sprintf("dice-%s-%d.txt", demoGame, count[side+" results"])) {
+				t.Errorf("%s (%s results mail) does not attach its dice", f, side)
+			}
+		}
 		if kind == "final" {
 			want := "RESULT: " + end.Victory.Result + "."
 			if !strings.Contains(text, want) || !strings.Contains(subj, end.Victory.Result) {
