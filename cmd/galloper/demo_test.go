@@ -99,6 +99,7 @@ func TestDemo(t *testing.T) {
 	}
 	t.Run("story", func(t *testing.T) { demoStory(t, db, mails) })
 	t.Run("player view", func(t *testing.T) { demoPlayerView(t, db, mails) })
+	t.Run("dice commitment", func(t *testing.T) { demoDiceCommitment(t, mails) })
 
 	results, _ := filepath.Glob(filepath.Join(out, "mail", "*results*.eml"))
 	raw, _ := os.ReadFile(results[0])

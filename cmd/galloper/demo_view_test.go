@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -196,5 +197,49 @@ func htmlPart(t *testing.T, raw []byte) string {
 				return string(b)
 			}
 		}
+	}
+}
+
+// demoDiceCommitment checks dice verify against the game-start mail's
+// commitment: read from the start mail without --head, said plainly when
+// no start mail is among the files, and a tampered head in the start
+// mail fails naming the commitment.
+func demoDiceCommitment(t *testing.T, mails []string) {
+	var start string
+	var rest []string
+	for _, f := range mails {
+		raw, _ := os.ReadFile(f)
+		if start == "" && strings.HasPrefix(subject(raw), "Game "+demoGame+" begins") {
+			start = f
+		} else if !strings.HasPrefix(subject(raw), "Game "+demoGame+" begins") {
+			rest = append(rest, f)
+		}
+	}
+	if start == "" {
+		t.Fatal("no game-start mail")
+	}
+	if _, against, err := verifyDiceCommitment(append([]string{start}, rest...), ""); err != nil || !strings.Contains(against, "game-start mail "+start) {
+		t.Fatalf("with the start mail: checked against %q, %v; want its commitment", against, err)
+	}
+	if _, against, err := verifyDiceCommitment(rest, ""); err != nil || against != "" {
+		t.Fatalf("without the start mail: checked against %q, %v; want nothing checked and no error", against, err)
+	}
+	raw, _ := os.ReadFile(start)
+	text, _ := recordText(raw)
+	m := startHead.FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("the start mail names no chain head")
+	}
+	flip := "0"
+	if m[2][0] == '0' {
+		flip = "1"
+	}
+	bad := filepath.Join(t.TempDir(), "start-tampered.eml")
+	if err := os.WriteFile(bad, bytes.Replace(raw, []byte(m[2][:20]), []byte(flip+m[2][1:20]), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := verifyDiceCommitment(append([]string{bad}, rest...), "")
+	if err == nil || !strings.Contains(err.Error(), "game-start commitment") {
+		t.Fatalf("a tampered head in the start mail: %v; want a failure naming the game-start commitment", err)
 	}
 }
