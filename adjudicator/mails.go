@@ -147,9 +147,11 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		side := viewSide(p)
 		v := view(sys, next, side, g.ID)
 		var lines []string
+		var seen []rules.Event
 		for _, e := range events {
 			if e.Kind != "roll" && e.VisibleTo(side) {
 				lines = append(lines, e.Text+ruleSuffix(e.Rule))
+				seen = append(seen, e)
 			}
 		}
 		diceText, full, err := diceFor(rec, events, side)
@@ -159,6 +161,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		d := templates.ReportData{View: v, Resolved: seg.Label, Events: lines, Over: next.Over(),
 			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full,
 			DiceFile: diceFile(g.ID, rec), DiceLine: diceLine(rec, events, side, full)}
+		if c, ok := sys.(rules.Chronicler); ok {
+			d.Summary, d.Phases = templates.Chronicle(c, seen, v, func(e rules.Event) string { return e.Text + ruleSuffix(e.Rule) })
+		}
 		if !next.Over() {
 			d.OrdersDue = containsSide(next.Segment().Sides, side)
 			if g.Deadline != 0 {

@@ -76,6 +76,10 @@ type ReportData struct {
 	// body carries only DiceLine, a one-line summary, not the record.
 	DiceFile string
 	DiceLine string
+	// Summary leads the report (losses, routs, rallies, orders; see
+	// Chronicle); Phases, when set, is Events grouped by phase.
+	Summary []string
+	Phases  []PhaseLog
 }
 
 // StartData fills a game-start mail.

@@ -44,6 +44,7 @@ func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 	}
 	sides := map[string]string{demoCSA: "CSA", demoUSA: "USA"}
 	count := map[string]int{}
+	summaries, phased := 0, 0
 	for _, f := range mails {
 		raw, err := os.ReadFile(f)
 		if err != nil {
@@ -83,6 +84,15 @@ func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 		}
 		checkCrop(t, f, raw, units, end)
 		if kind == "results" {
+			if strings.Contains(text, "== Summary ==") {
+				summaries++
+				if strings.Index(text, "== Summary ==") > strings.Index(text, "== What happened ==") {
+					t.Errorf("%s: the summary does not lead the report", f)
+				}
+			}
+			if strings.Contains(text, "\nActivity Phase:") {
+				phased++
+			}
 			// The dice record or openings ride in an attachment; the body
 			// has one line naming the root.
 			if strings.Contains(text, "BEGIN GALLOPER DICE") || !strings.Contains(text, "Dice: segment ") || !strings.Contains(text, "Merkle root ") {
@@ -107,6 +117,9 @@ func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 			t.Errorf("%s got %d start, %d results and %d final mails; want 1, %d and 1", side,
 				count[side+" start"], count[side+" results"], count[side+" final"], 2*demoTurns)
 		}
+	}
+	if summaries < demoTurns || phased < demoTurns {
+		t.Errorf("%d results mails lead with a summary and %d group their log by phase; want at least %d each", summaries, phased, demoTurns)
 	}
 	t.Logf("final result: %s", end.Victory.Result)
 }
