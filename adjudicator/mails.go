@@ -100,7 +100,7 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 			continue // an invited side gets its start mail when it joins
 		}
 		v := view(sys, st, viewSide(p), g.ID)
-		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(),
+		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(), SystemID: sys.ID(),
 			Side: p.Side, Head: fmt.Sprintf("%x", g.DiceHead), Links: g.DiceLinks, Engine: Engine,
 			ScenarioHash: hashHex(scen), ChartPackHash: hashHex(g.ChartPack), Provisional: v.Provisional,
 			Optional: optionalInPlay(sys, st),
@@ -112,6 +112,7 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 		if err != nil {
 			return err
 		}
+		atts = append(atts, a.guideAttachments(sys, g.Scenario, rules.Side(p.Side))...)
 		subject := fmt.Sprintf("Game %s begins: you are %s", g.ID, p.Side)
 		if err := a.queue(tx, g, "start", p.Side, p.Email, subject, text, Incoming{}, atts); err != nil {
 			return err

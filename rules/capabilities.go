@@ -106,3 +106,12 @@ type EventNote struct {
 // TallyLosses is the tally of losses: the report sums each side's from
 // the events' Count, the side found by the Subject unit in the roster.
 const TallyLosses = "losses"
+
+// ScenarioExamples is the capability of a System that writes example
+// orders in the names and places of one of its scenarios, for the
+// player's guide mailed with a game.
+type ScenarioExamples interface {
+	// OrderExamples returns the body of an order file (no envelope) for
+	// side in scenario, each order valid at the scenario's start.
+	OrderExamples(scenario string, side Side) (string, error)
+}

@@ -15,6 +15,10 @@ var textFS embed.FS
 
 var texts = template.Must(template.New("").Funcs(template.FuncMap{"indent": indent, "roster": RosterText, "victory": VictoryText}).ParseFS(textFS, "text/*.tmpl"))
 
+// Indent puts n spaces before every line of s and drops its final line
+// break.
+func Indent(n int, s string) string { return indent(n, s) }
+
 // indent puts n spaces before every line of s and drops its final line
 // break: the system's order form set into a mail.
 func indent(n int, s string) string {
@@ -85,6 +89,7 @@ type ReportData struct {
 // StartData fills a game-start mail.
 type StartData struct {
 	Game, Scenario, System, Side string
+	SystemID                     string // e.g. "lob.v2", naming the guide attached
 	Head                         string
 	Links                        int
 	Engine                       string

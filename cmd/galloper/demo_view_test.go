@@ -83,6 +83,12 @@ func demoPlayerView(t *testing.T, db *store.DB, mails []string) {
 			}
 		}
 		checkCrop(t, f, raw, units, end)
+		if strings.Contains(text, "docs/orders.md") {
+			t.Errorf("%s (%s %s mail) sends the player to docs/orders.md", f, side, kind)
+		}
+		if kind == "start" && !hasAttachment(t, raw, "guide-lob.v2.txt") {
+			t.Errorf("%s (%s start mail) does not attach the player's guide", f, side)
+		}
 		if kind == "results" {
 			if strings.Contains(text, "== Summary ==") {
 				summaries++
