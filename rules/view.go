@@ -92,6 +92,9 @@ type UnitView struct {
 	Facing    *float64 `json:"facing,omitempty"`
 	Formation string   `json:"formation,omitempty"` // e.g. "line", "column"
 	Status    string   `json:"status,omitempty"`    // e.g. "DG", "Routed", "Wrecked"
+	// Strength is what the counter shows of the unit's strength, e.g.
+	// "5"; empty when the viewing side may not know it.
+	Strength string `json:"strength,omitempty"`
 }
 
 // Facing returns a facing of the given bearing, for UnitView.Facing.

@@ -156,3 +156,36 @@ func TestMapVictoryAndFogHatch(t *testing.T) {
 		}
 	}
 }
+
+// TestCounterStrengthAndStacks: a counter shows the strength the view
+// gives it, a stack shows how many counters it holds, and the key lists
+// each stack's counters.
+func TestCounterStrengthAndStacks(t *testing.T) {
+	v := loadView(t, "view-features")
+	var a, b int = -1, -1
+	for i, u := range v.Map.Units {
+		if u.Kind == "infantry" || u.Kind == "cavalry" {
+			if a < 0 {
+				a = i
+			} else if b < 0 && v.Map.Units[i].Side == v.Map.Units[a].Side {
+				b = i
+			}
+		}
+	}
+	if a < 0 || b < 0 {
+		t.Fatal("view-features lacks two combat units of one side")
+	}
+	v.Map.Units[a].Strength = "7"
+	v.Map.Units[b].Hex = v.Map.Units[a].Hex
+	svg, err := MapSVG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(svg)
+	for _, want := range []string{">7</text>", "5 = strength (your own units)", "Stacks (numbered disc",
+		v.Map.Units[a].Hex + ": " + v.Map.Units[a].Name + ", " + v.Map.Units[b].Name} {
+		if !strings.Contains(s, want) && !strings.Contains(s, strings.ReplaceAll(want, "'", "&#39;")) {
+			t.Errorf("map SVG lacks %q", want)
+		}
+	}
+}

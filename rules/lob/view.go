@@ -190,6 +190,10 @@ func (s *State) unitView(p Piece, side rules.Side) rules.UnitView {
 		return v
 	}
 	v.Formation = p.Unit.Formation
+	if side == "" || side == p.Side {
+		// A unit's strength is its owner's secret (LoB 2.4).
+		v.Strength = fmt.Sprint(p.Unit.SP)
+	}
 	if f := p.Unit.Facing; f >= 0 && f < 6 {
 		// A unit faces a hexside (LoB 5.1); the view gives its bearing.
 		v.Facing = rules.Facing(s.scn.Map.Layout.Bearing(f))
