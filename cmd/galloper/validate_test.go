@@ -98,6 +98,10 @@ func TestValidateCommand(t *testing.T) {
 		{[]string{"--scenario", "nowhere", "--side", "CSA", "testdata/mails/02-clean-activity.txt"}, 2, ""},
 		{[]string{"--side", "CSA", "testdata/mails/02-clean-activity.txt"}, 2, ""},
 		{[]string{"--scenario", "tanners-creek", "--side", "CSA", "testdata/mails/no-such-file"}, 2, ""},
+		// Usage errors: a missing flag, an unknown flag, no file.
+		{[]string{"--scenario", "tanners-creek", "testdata/mails/02-clean-activity.txt"}, 2, ""},
+		{[]string{"--scenario", "tanners-creek", "--side", "CSA", "--bogus", "testdata/mails/02-clean-activity.txt"}, 2, ""},
+		{[]string{"--scenario", "tanners-creek", "--side", "CSA"}, 2, ""},
 	} {
 		root := rootCmd()
 		var out bytes.Buffer
