@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/adjudicator/store"
@@ -49,6 +50,51 @@ func (a *Adjudicator) queueFinal(tx *store.Tx, g store.Game, sys rules.System, s
 		if err := tx.Enqueue(out); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// scenarioSides lists the sides of a new game's scenario: those its
+// umpire's roster names, and those sending orders at its first segment.
+func scenarioSides(sys rules.System, st rules.State) []string {
+	var out []string
+	add := func(s rules.Side) {
+		if s != "" && !slices.Contains(out, string(s)) {
+			out = append(out, string(s))
+		}
+	}
+	for _, g := range sys.View(st, "").Roster {
+		add(g.Side)
+	}
+	for _, s := range st.Segment().Sides {
+		add(s)
+	}
+	return out
+}
+
+// checkScenarioSides refuses a game whose players name a side the
+// scenario lacks, or that leaves a side of the scenario neither filled
+// nor invited.
+func checkScenarioSides(spec GameSpec, sys rules.System, st rules.State) error {
+	sides := scenarioSides(sys, st)
+	given := map[string]bool{}
+	for _, p := range spec.Players {
+		if p.Side == Umpire {
+			continue
+		}
+		if !slices.Contains(sides, p.Side) {
+			return fmt.Errorf("game %s: scenario %s has no side %q; its sides are %s", spec.ID, spec.Scenario, p.Side, strings.Join(sides, ", "))
+		}
+		given[p.Side] = true
+	}
+	var missing []string
+	for _, s := range sides {
+		if !given[s] {
+			missing = append(missing, s)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("game %s: side %s has no player: give each side a player (--player) or an invite (--invite)", spec.ID, strings.Join(missing, " and "))
 	}
 	return nil
 }
