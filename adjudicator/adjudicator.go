@@ -173,11 +173,11 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 	if len(spec.Players) == 0 {
 		return fmt.Errorf("game %s: no players", spec.ID)
 	}
-	if err := checkScenarioSides(spec, sys, st); err != nil {
-		return err
-	}
 	if spec.NMRPolicy != "" && spec.NMRPolicy != "defaults" && spec.NMRPolicy != "wait" {
 		return fmt.Errorf("game %s: no-moves policy %q: use defaults or wait", spec.ID, spec.NMRPolicy)
+	}
+	if err := checkScenarioSides(spec, sys, st); err != nil {
+		return err
 	}
 	secret, err := dice.NewSecret(a.rand)
 	if err != nil {
