@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"strings"
 
 	"galloper/rules"
 	"galloper/rules/dice"
@@ -26,4 +27,13 @@ func diceLine(rec dice.Record, events []rules.Event, side rules.Side, full bool)
 		}
 	}
 	return fmt.Sprintf("Dice: segment %d, %d rolls committed by Merkle root %x; %d of them opened to you.", rec.Segment, len(rec.Rolls), rec.Root, seen)
+}
+
+// eventLine is one event as a report's log prints it: its text and the
+// rule it cites, once (a decision's text may name its rule already).
+func eventLine(e rules.Event) string {
+	if e.Rule != "" && strings.Contains(e.Text, e.Rule) {
+		return e.Text
+	}
+	return e.Text + ruleSuffix(e.Rule)
 }

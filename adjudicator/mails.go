@@ -151,7 +151,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		var seen []rules.Event
 		for _, e := range events {
 			if e.Kind != "roll" && e.VisibleTo(side) {
-				lines = append(lines, e.Text+ruleSuffix(e.Rule))
+				lines = append(lines, eventLine(e))
 				seen = append(seen, e)
 			}
 		}
@@ -163,7 +163,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full,
 			DiceFile: diceFile(g.ID, rec), DiceLine: diceLine(rec, events, side, full)}
 		if c, ok := sys.(rules.Chronicler); ok {
-			d.Summary, d.Phases = templates.Chronicle(c, seen, v, func(e rules.Event) string { return e.Text + ruleSuffix(e.Rule) })
+			d.Summary, d.Phases = templates.Chronicle(c, seen, v, eventLine)
 		}
 		if !next.Over() {
 			d.OrdersDue = containsSide(next.Segment().Sides, side)

@@ -189,3 +189,18 @@ func TestCounterStrengthAndStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestReceiptNoReplacementsOnceResolving: a receipt that says the segment
+// is being resolved now does not invite replacement orders; one that
+// waits for others does.
+func TestReceiptNoReplacementsOnceResolving(t *testing.T) {
+	for _, waiting := range []string{"", "USA"} {
+		text, err := Receipt(ReceiptData{Game: "g", Side: "CSA", Segment: "Turn 1", Waiting: waiting})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(text, "You may send replacement orders"); got != (waiting != "") {
+			t.Errorf("waiting %q: invites replacements %v:\n%s", waiting, got, text)
+		}
+	}
+}

@@ -33,7 +33,7 @@ func diceCmd() *cobra.Command {
 			if err != nil {
 				return exitError{code: 1, msg: "dice verify: " + err.Error()}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "dice verify: OK: %d segment records, every link and roll recomputed\n", n)
+			fmt.Fprintf(cmd.OutOrStdout(), "dice verify: OK: %d segment record%s, every link and roll recomputed\n", n, plural(n))
 			if against == "" {
 				fmt.Fprintln(cmd.OutOrStdout(), "dice verify: the game-start commitment was NOT checked: give --head with the chain head from your\n"+
 					"game-start mail, or name the game-start mail among the files")
@@ -210,4 +210,12 @@ func verifyDiceCommitment(files []string, head string) (n int, against string, e
 		return n, head + " committed in the game-start mail " + from, nil
 	}
 	return n, head + " given with --head", nil
+}
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
