@@ -141,8 +141,8 @@ func (s *State) rosterUnit(p *Piece, own bool) rules.RosterUnit {
 	} else {
 		r.Strength = "?"
 	}
-	if p.Unit.Reserve && (own || r.State != "") {
-		st = append(st, "Reserve")
+	if p.Unit.Reserve {
+		st = append(st, "Reserve") // as the map shows it (unitView)
 	}
 	if len(st) > 0 {
 		r.State = strings.Join(st, ", ")
