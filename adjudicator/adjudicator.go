@@ -176,6 +176,9 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 	if spec.NMRPolicy != "" && spec.NMRPolicy != "defaults" && spec.NMRPolicy != "wait" {
 		return fmt.Errorf("game %s: no-moves policy %q: use defaults or wait", spec.ID, spec.NMRPolicy)
 	}
+	if err := checkScenarioSides(spec, sys, st); err != nil {
+		return err
+	}
 	secret, err := dice.NewSecret(a.rand)
 	if err != nil {
 		return fmt.Errorf("game %s: dice secret: %w", spec.ID, err)

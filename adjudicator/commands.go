@@ -100,7 +100,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 		if err != nil {
 			return Outcome{}, err
 		}
-		return Outcome{Result: "help"}, a.queue(tx, store.Game{}, "help", in.InboundID, in.From, "Galloper help", text, in, nil)
+		return Outcome{Result: "help"}, a.queue(tx, store.Game{}, "help", in.InboundID, in.From, "Galloper help", text, in, a.guideAttachments(nil, "", ""))
 	}
 	g, p, ok, err := a.commandPlayer(tx, in, c, signed)
 	if err != nil {

@@ -37,7 +37,7 @@ func (a *Adjudicator) compose(tx *store.Tx, g store.Game, kind string, key any, 
 	}
 	for _, att := range atts {
 		if att.ContentID != "" {
-			html, err := templates.HTML(templates.HTMLData{Title: subject, Text: text, Map: att, MapNote: mapNote})
+			html, err := templates.HTML(templates.HTMLData{Title: subject, Text: text, Map: att, MapNote: strings.TrimSpace(mapNote + " " + att.Note)})
 			if err != nil {
 				return store.Outgoing{}, fmt.Errorf("%s mail to %s: %w", kind, to, err)
 			}
@@ -104,7 +104,7 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 			continue // an invited side gets its start mail when it joins
 		}
 		v := view(sys, st, viewSide(p), g.ID)
-		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(),
+		text, err := templates.Start(templates.StartData{Game: g.ID, Scenario: g.Scenario, System: sys.Name(), SystemID: sys.ID(),
 			Side: p.Side, Head: fmt.Sprintf("%x", g.DiceHead), Links: g.DiceLinks, Engine: Engine,
 			ScenarioHash: hashHex(scen), ChartPackHash: hashHex(g.ChartPack), Provisional: v.Provisional,
 			Optional: optionalInPlay(sys, st),
@@ -116,6 +116,7 @@ func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, s
 		if err != nil {
 			return err
 		}
+		atts = append(atts, a.guideAttachments(sys, g.Scenario, rules.Side(p.Side))...)
 		subject := fmt.Sprintf("Game %s begins: you are %s", g.ID, p.Side)
 		if err := a.queue(tx, g, "start", p.Side, p.Email, subject, text, Incoming{}, atts); err != nil {
 			return err
@@ -151,9 +152,11 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		side := viewSide(p)
 		v := view(sys, next, side, g.ID)
 		var lines []string
+		var seen []rules.Event
 		for _, e := range events {
 			if e.Kind != "roll" && e.VisibleTo(side) {
-				lines = append(lines, e.Text+ruleSuffix(e.Rule))
+				lines = append(lines, eventLine(e))
+				seen = append(seen, e)
 			}
 		}
 		diceText, full, err := diceFor(rec, events, side)
@@ -161,7 +164,11 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			return err
 		}
 		d := templates.ReportData{View: v, Resolved: seg.Label, Events: lines, Over: next.Over(),
-			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full}
+			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full,
+			DiceFile: diceFile(g.ID, rec), DiceLine: diceLine(rec, events, side, full)}
+		if c, ok := sys.(rules.Chronicler); ok {
+			d.Summary, d.Phases = templates.Chronicle(c, seen, v, eventLine)
+		}
 		if !next.Over() {
 			d.OrdersDue = containsSide(next.Segment().Sides, side)
 			if g.Deadline != 0 {
@@ -176,17 +183,10 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if err != nil {
 			return err
 		}
-		atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-%d.txt", g.ID, rec.Segment),
+		atts = append(atts, templates.Attachment{Name: d.DiceFile,
 			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
-		if next.Over() {
-			// Game end opens every segment's record to every side.
-			var b strings.Builder
-			for _, r := range all {
-				b.WriteString(r + "\n")
-			}
-			atts = append(atts, templates.Attachment{Name: fmt.Sprintf("dice-%s-all.txt", g.ID),
-				ContentType: "text/plain; charset=us-ascii", Data: []byte(b.String())})
-		}
+		// Game end opens every segment's record to every side: the mail
+		// that ends the game carries them all (queueFinal).
 		if atts, err = a.withResultsDoc(tx, g, p, sys, next, v, seg, events, atts); err != nil {
 			return err
 		}
@@ -202,6 +202,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 		if err := tx.Enqueue(out); err != nil {
 			return err
 		}
+	}
+	if next.Over() {
+		return a.queueFinal(tx, g, sys, seg, next, all, key)
 	}
 	return nil
 }
@@ -257,7 +260,8 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 	}
 	// Light enough for a mailbox quota: the PNG in few colours, the SVG
 	// zipped.
-	png, err := templates.MailPNG(v, templates.MailOptions(v))
+	opts := templates.MailOptions(v)
+	png, err := templates.MailPNG(v, opts)
 	if err != nil {
 		return nil, fmt.Errorf("map for %s: %w", side, err)
 	}
@@ -270,7 +274,7 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 		domain = "galloper.invalid"
 	}
 	return []templates.Attachment{
-		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain},
+		{Name: name + ".png", ContentType: "image/png", Data: png, ContentID: name + ".png@" + domain, Note: templates.CropNote(v, opts)},
 		{Name: name + ".svg.zip", ContentType: "application/zip", Data: svg},
 	}, nil
 }

@@ -38,6 +38,19 @@ func TestCommands(t *testing.T) {
 		!strings.Contains(help[0], "ORDER MOVE from Harrow to Barton") {
 		t.Fatalf("HELP replies: %d, want 1 with STATUS and LoB's example order: %q", len(help), help)
 	}
+	// HELP mails the player's guide itself, the order language, attached.
+	guide := false
+	for _, m := range r.srv.Sent() {
+		if m.To == "newcomer@else.test" && bytes.Contains(m.Raw, []byte("guide-lob.v2.txt")) && bytes.Contains(m.Raw, []byte("Writing your orders")) {
+			guide = true
+		}
+	}
+	if !guide {
+		t.Error("the HELP reply does not attach LoB's player's guide")
+	}
+	if !strings.Contains(status[0], "Your units, and the enemy in sight") || !strings.Contains(status[0], "== Victory ==") {
+		t.Errorf("STATUS lacks the side's roster or the victory conditions:\n%s", status[0])
+	}
 	if n := len(r.mailsTo(csaAddr, "MAP")); n != 0 {
 		t.Fatal("MAP was answered despite a wrong password")
 	}

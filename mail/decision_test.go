@@ -134,7 +134,7 @@ func TestDecisionRequest(t *testing.T) {
 	if csa := r.mailsTo(csaAddr, "Results: ask"); len(csa) != 1 || strings.Contains(csa[0], "Decision 1,") {
 		t.Fatalf("CSA's results show USA's decision, or are missing: %q", csa)
 	}
-	recs, err := dice.ParseRecords(res[0])
+	recs, err := dice.ParseRecords(r.textsTo(umpAddr, "Results: ask")[0])
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("dice records in the umpire's results: %d, %v", len(recs), err)
 	}

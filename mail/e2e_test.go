@@ -151,6 +151,45 @@ func (r *rig) compose(from, subject, body string) []byte {
 
 // mailsTo returns the text bodies of every mail sent to addr whose subject
 // starts with prefix.
+// textsTo is as mailsTo, with each mail's text attachments (its dice
+// record or openings) after its body.
+func (r *rig) textsTo(addr, prefix string) []string {
+	var out []string
+	for _, m := range r.srv.Sent() {
+		if m.To != addr {
+			continue
+		}
+		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil {
+			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
+		}
+		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
+			continue
+		}
+		var b strings.Builder
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			var ct string
+			switch h := p.Header.(type) {
+			case *gomail.InlineHeader:
+				ct, _, _ = h.ContentType()
+			case *gomail.AttachmentHeader:
+				ct, _, _ = h.ContentType()
+			}
+			if ct == "text/plain" {
+				body, _ := io.ReadAll(p.Body)
+				b.Write(body)
+				b.WriteString("\n")
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
 func (r *rig) mailsTo(addr, prefix string) []string {
 	var out []string
 	for _, m := range r.srv.Sent() {
@@ -216,7 +255,10 @@ func TestValidOrdersGetReceiptEchoingThem(t *testing.T) {
 	// CSA's orders were the only ones due: the segment resolved and both
 	// sides got results. CSA's rolls were for its secret orders (LoB 2.4):
 	// CSA gets the whole dice record, USA only the Merkle commitment.
-	csa, usa := r.mailsTo(csaAddr, "Results"), r.mailsTo(usaAddr, "Results")
+	csa, usa := r.textsTo(csaAddr, "Results"), r.textsTo(usaAddr, "Results")
+	if body := r.mailsTo(csaAddr, "Results"); len(body) != 1 || strings.Contains(body[0], "BEGIN GALLOPER DICE") || !strings.Contains(body[0], "Merkle root") {
+		t.Fatalf("CSA's results body carries dice blocks or lacks the one-line summary: %q", body)
+	}
 	if len(csa) != 1 || !strings.Contains(csa[0], "BEGIN GALLOPER DICE RECORD") {
 		t.Fatalf("CSA: %d results mails, want 1 with the dice record", len(csa))
 	}

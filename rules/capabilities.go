@@ -85,3 +85,42 @@ type OrderHinter interface {
 	// sends no orders now.
 	OrderHints(s State, side Side) *OrderHints
 }
+
+// Chronicler is the capability of a System that tells how its events
+// read in a report: the phase of the segment each belongs to, and what it
+// counts toward in the summary that leads the report.
+type Chronicler interface {
+	// Phases lists a segment's phases in order, e.g. "Command Phase".
+	Phases() []string
+	// Chronicle says how one event counts.
+	Chronicle(e Event) EventNote
+}
+
+// EventNote is how one event counts in a report.
+type EventNote struct {
+	// Phase is the phase the event belongs to; events follow one another
+	// in time, so an event of an earlier phase after a later one stays in
+	// the later one. Empty: the phase of the event before it.
+	Phase string
+	// Tally is the summary line the event counts toward: TallyLosses, or
+	// a label such as "units routed", "orders accepted". Empty: none.
+	Tally string
+	// Subject is the unit, stack or order the event concerns, e.g. "12 Va".
+	Subject string
+	// Count is how much the event adds (Strength Points for a loss); zero
+	// counts as one.
+	Count int
+}
+
+// TallyLosses is the tally of losses: the report sums each side's from
+// the events' Count, the side found by the Subject unit in the roster.
+const TallyLosses = "losses"
+
+// ScenarioExamples is the capability of a System that writes example
+// orders in the names and places of one of its scenarios, for the
+// player's guide mailed with a game.
+type ScenarioExamples interface {
+	// OrderExamples returns the body of an order file (no envelope) for
+	// side in scenario, each order valid at the scenario's start.
+	OrderExamples(scenario string, side Side) (string, error)
+}

@@ -1,6 +1,10 @@
 package rules
 
-import "galloper/rules/hex"
+import (
+	"math"
+
+	"galloper/rules/hex"
+)
 
 // View is what one side can see: the input of every report and map, and
 // the JSON that bots read. The empty Side is the umpire's view.
@@ -26,6 +30,13 @@ type View struct {
 	// Style is how the system draws its board: colours, unit kinds,
 	// hexside kinds, the key. Nil draws with neutral defaults.
 	Style *Style `json:"style,omitempty"`
+	// Roster lists the side's units, Command by Command, then the enemy
+	// units it can see, as far as the rules let it know them. The
+	// umpire's roster lists every side's units.
+	Roster []RosterGroup `json:"roster,omitempty"`
+	// Victory is the scenario's victory conditions and the tally; nil
+	// when the system has none.
+	Victory *Victory `json:"victory,omitempty"`
 }
 
 // MapView is a hex map seen by one side.
@@ -81,6 +92,9 @@ type UnitView struct {
 	Facing    *float64 `json:"facing,omitempty"`
 	Formation string   `json:"formation,omitempty"` // e.g. "line", "column"
 	Status    string   `json:"status,omitempty"`    // e.g. "DG", "Routed", "Wrecked"
+	// Strength is what the counter shows of the unit's strength, e.g.
+	// "5"; empty when the viewing side may not know it.
+	Strength string `json:"strength,omitempty"`
 }
 
 // Facing returns a facing of the given bearing, for UnitView.Facing.
@@ -141,4 +155,78 @@ type Footprint struct {
 	Y     float64 `json:"y"`
 	Width float64 `json:"width"`
 	Depth float64 `json:"depth"`
+}
+
+// RosterGroup is one block of a side's roster: the units of one Command
+// of the viewing side, or (Enemy set) the enemy units the side can see.
+type RosterGroup struct {
+	Side    Side         `json:"side"`
+	Command string       `json:"command,omitempty"` // e.g. "Barton's Division"
+	Leader  string       `json:"leader,omitempty"`  // the Command's leader and where he is
+	HQ      string       `json:"hq,omitempty"`      // where its HQ stands
+	Enemy   bool         `json:"enemy,omitempty"`
+	Units   []RosterUnit `json:"units"`
+}
+
+// RosterUnit is one unit as a roster lists it. A field the viewing side
+// may not know (an enemy unit's strength, LoB 2.4) is "?"; one that does
+// not apply is empty.
+type RosterUnit struct {
+	Name      string   `json:"name"`
+	Kind      string   `json:"kind"`               // one of the system's unit kinds
+	Position  string   `json:"position"`           // a hex id, or a place on a table
+	Strength  string   `json:"strength,omitempty"` // e.g. "6 SP"
+	Grade     string   `json:"grade,omitempty"`    // e.g. morale rating and weapon, "B, R"
+	Formation string   `json:"formation,omitempty"`
+	Facing    string   `json:"facing,omitempty"` // a compass point, e.g. "NE"
+	State     string   `json:"state,omitempty"`  // e.g. "Routed", "Reserve"
+	Markers   []string `json:"markers,omitempty"`
+}
+
+// Victory is what a side may know of the scenario's victory conditions
+// and of the score. Tally and Winner are filled as far as the rules let
+// the viewing side know them; at the game's end, for everyone.
+type Victory struct {
+	// Conditions states the scenario's victory conditions in words.
+	Conditions []string `json:"conditions"`
+	// Locations are the places worth points, with who holds each.
+	Locations []VictoryLocation `json:"locations,omitempty"`
+	// Tally is the points of each side, counting only what the viewing
+	// side can know (Partial says some holders are hidden from it).
+	Tally   []Score `json:"tally,omitempty"`
+	Partial bool    `json:"partial,omitempty"`
+	// Final is set when the game is over: Winner is the winning side, or
+	// empty for a draw; Result says so in words.
+	Final  bool   `json:"final,omitempty"`
+	Winner Side   `json:"winner,omitempty"`
+	Result string `json:"result,omitempty"`
+}
+
+// VictoryLocation is a place worth points.
+type VictoryLocation struct {
+	Name   string `json:"name"`
+	Hex    string `json:"hex,omitempty"`
+	Points int    `json:"points"`
+	// Holder is the side holding it, "" when nobody does; Known is false
+	// when the viewing side cannot see who holds it.
+	Holder Side `json:"holder,omitempty"`
+	Known  bool `json:"known"`
+}
+
+// Score is one side's victory points.
+type Score struct {
+	Side   Side `json:"side"`
+	Points int  `json:"points"`
+}
+
+// CompassPoint names a bearing (degrees clockwise from the top of the
+// board) by the nearest of the eight compass points, for rosters: the
+// six hexside directions of either hex layout get six distinct names.
+func CompassPoint(degrees float64) string {
+	names := []string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+	d := math.Mod(degrees, 360)
+	if d < 0 {
+		d += 360
+	}
+	return names[int(math.Floor(d/45+0.5))%8]
 }

@@ -68,4 +68,5 @@ for f in $(grep -l -e 'BEGIN GALLOPER DICE RECORD' -e 'BEGIN GALLOPER DICE OPENI
 done
 [ "$checked" -ge 8 ] || { echo "python verifier checked only $checked mails"; exit 1; }
 echo "python verifier: all $checked demo mails with dice records or openings check out"
+rm -rf "$out" # the demo's mails, maps and database (kept when a check fails, to look at)
 echo "CI: all checks passed"

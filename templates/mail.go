@@ -36,6 +36,9 @@ type Attachment struct {
 	// ContentID (RFC 2392, without angle brackets) makes the file an inline
 	// part of a mail with HTML, which names it as cid:ContentID.
 	ContentID string
+	// Note, for an inline map, is a line the HTML adds under it (e.g.
+	// which part of the map it shows). It is not part of the mail.
+	Note string
 }
 
 // Compose encodes a mail as RFC 5322 bytes. Galloper's mails are marked
@@ -105,6 +108,7 @@ func Compose(m Mail) ([]byte, error) {
 		var ah mail.AttachmentHeader
 		ah.Set("Content-Type", a.ContentType)
 		ah.SetFilename(a.Name)
+		ah.Set("Content-Transfer-Encoding", transferEncoding(a.ContentType))
 		aw, err := w.CreateAttachment(ah)
 		if err != nil {
 			return nil, err
@@ -193,11 +197,12 @@ func writeFile(w *message.Writer, a Attachment, disposition string) error {
 	return writePart(w, h, a.Data)
 }
 
-// transferEncoding is how an attachment of a content type travels: JSON,
-// nearly all ASCII, as quoted-printable (a third lighter than base64),
-// anything else as base64.
+// transferEncoding is how an attachment of a content type travels: text
+// and JSON, nearly all ASCII, as quoted-printable (a third lighter than
+// base64, and a dice record stays readable in the mail's source, by eye or
+// by a script reading the raw mail), anything else as base64.
 func transferEncoding(contentType string) string {
-	if strings.HasPrefix(contentType, "application/json") {
+	if strings.HasPrefix(contentType, "application/json") || strings.HasPrefix(contentType, "text/") {
 		return "quoted-printable"
 	}
 	return "base64"

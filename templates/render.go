@@ -14,9 +14,10 @@ import (
 // MapOptions choose what part of a map is drawn.
 type MapOptions struct {
 	// Window, when positive, draws only the hexes within Window hexes of
-	// the bounding box of the viewing side's units and order arrows (of
-	// every unit and arrow for the umpire), clipped to the map. Zero draws the whole map, as does a
-	// side with no unit on it.
+	// the bounding box of the units in the view (the side's own and the
+	// enemy units it can see) and the side's order arrows (every unit and
+	// arrow for the umpire), clipped to the map. Zero draws the whole map,
+	// as does a view with no unit on it.
 	Window int
 }
 
@@ -24,14 +25,28 @@ type MapOptions struct {
 const mailWidth = 1100
 
 // MailOptions are the options for the map shown inside a mail: the whole
-// map when it fits a mail client, else a window three hexes around the
-// viewing side's units.
+// map when it fits a mail client, else a window two hexes around the
+// units in the view, the side's own and the enemy in sight.
 func MailOptions(v rules.View) MapOptions {
 	l, err := newLayout(v, MapOptions{})
 	if err != nil || l.area.x1+margin <= mailWidth {
 		return MapOptions{}
 	}
-	return MapOptions{Window: 3}
+	return MapOptions{Window: 2}
+}
+
+// CropNote says which part of the map a view drawn with o shows, for the
+// line under a mail's map: "" when it is the whole map.
+func CropNote(v rules.View, o MapOptions) string {
+	if v.Map == nil || o.Window <= 0 {
+		return ""
+	}
+	l, err := newLayout(v, o)
+	if err != nil || !l.windowed() {
+		return ""
+	}
+	return fmt.Sprintf("The map above shows columns %d-%d, rows %d-%d of %s: every unit in the view and %d hexes around them.",
+		l.win.c0, l.win.c1, l.win.r0, l.win.r1, l.m.Name, o.Window)
 }
 
 // MapSVG draws a view's whole map as SVG.
@@ -158,6 +173,8 @@ type layout struct {
 	// colours are the counter colours of the sides on the map.
 	colours map[rules.Side]rgb
 	look    *look
+	// victory is the view's victory conditions, drawn on their hexes.
+	victory *rules.Victory
 }
 
 func newLayout(v rules.View, o MapOptions) (*layout, error) {
@@ -173,7 +190,7 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 		return nil, err
 	}
 	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
-		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk}
+		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk, victory: v.Victory}
 	l.shape()
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
@@ -222,10 +239,9 @@ func (l *layout) window(v rules.View, n int) error {
 		return nil
 	}
 	c0, c1, r0, r1 := math.MaxInt, math.MinInt, math.MaxInt, math.MinInt
+	// Every unit the view holds: the side's own and the enemy units it
+	// can see, which a side's view alone shows.
 	for _, u := range l.m.Units {
-		if v.Side != "" && u.Side != v.Side {
-			continue
-		}
 		h, ok := l.byID[u.Hex]
 		if !ok {
 			return fmt.Errorf("unit %q: map: unknown hex %q", u.Name, u.Hex)
@@ -375,7 +391,7 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	sc.onMap = true
 	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: paper.scale(0.93), stroke: none})
 	for _, draw := range []func(*scene, *layout, *key) error{
-		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawArrows, drawUnits,
+		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawVictory, drawArrows, drawUnits,
 	} {
 		if err := draw(sc, l, k); err != nil {
 			return nil, err

@@ -19,6 +19,8 @@ type key struct {
 	lo, hi   int
 	levels   bool
 	fogSide  string
+	// stacks lists each stack drawn: its hex and its counters, top first.
+	stacks []string
 }
 
 func (k *key) see(item string) {
@@ -157,6 +159,8 @@ func (k *key) markerItems(out []keyItem) []keyItem {
 	for _, name := range k.unknowns["status"] {
 		out = append(out, keyItem{name, statusIcon(k.look.statusFor(name))})
 	}
+	out = k.addIf(out, "strength", "5 = strength (your own units)", strengthIcon)
+	out = k.addIf(out, "victory", "victory location: points, holder when known", victoryIcon)
 	out = k.addIf(out, "fog", "not visible to "+k.fogSide, k.fogIcon)
 	return k.addIf(out, "arrow", "order route and objective", arrowIcon)
 }
@@ -195,7 +199,21 @@ func drawKey(sc *scene, k *key, top float64, colours map[rules.Side]rgb) float64
 		sc.text(point{x + keyIconW + 6, y + 15}, it.label, fontKey, false, anchorStart, ink)
 		x += w
 	}
+	if len(k.stacks) > 0 {
+		// Stacks, by hex: what lies under each top counter.
+		y += keyRowH
+		sc.text(point{margin, y + 15}, "Stacks (numbered disc: counters in the hex; top first):", fontKey, true, anchorStart, ink)
+		for _, s := range k.stacks {
+			y += keyRowH * 0.8
+			sc.text(point{margin + 12, y + 15}, s, fontKey, false, anchorStart, ink)
+		}
+	}
 	return y + keyRowH - top
+}
+
+func strengthIcon(sc *scene, r rect) {
+	sc.poly(rectPts(r.x0+3, r.y0, r.x1-3, r.y1), 0x555555, black, 1)
+	sc.text(point{r.x1 - 6, r.y1 - 4}, "5", fontUnit, true, anchorEnd, white)
 }
 
 func terrainIcon(st terrainStyle) func(*scene, rect) {
@@ -303,7 +321,9 @@ func statusIcon(st statusStyle) func(*scene, rect) {
 
 func (k *key) fogIcon(sc *scene, r rect) {
 	sc.poly(rectPts(r.x0, r.y0, r.x1, r.y1), k.look.plainFill(), none, 0)
-	sc.add(shape{kind: polygon, pts: rectPts(r.x0, r.y0, r.x1, r.y1), fill: fogColour, alpha: fogAlpha, stroke: gridLine, width: 0.8})
+	pts := rectPts(r.x0, r.y0, r.x1, r.y1)
+	sc.add(shape{kind: polygon, pts: pts, fill: fogColour, alpha: fogAlpha, stroke: gridLine, width: 0.8})
+	sc.add(shape{kind: segments, pts: hatch(pts, fogHatch), stroke: fogLine, width: 1, fill: none})
 }
 
 func arrowIcon(sc *scene, r rect) {

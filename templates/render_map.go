@@ -144,13 +144,20 @@ func drawRoads(sc *scene, l *layout, k *key) error {
 	return nil
 }
 
-// drawFog shades the hexes the viewing side cannot see.
+// drawFog shades and hatches the hexes the viewing side cannot see: the
+// hatching tells them from high ground in greyscale print too.
 func drawFog(sc *scene, l *layout, k *key) error {
+	var hatched []point
 	for _, h := range l.shown {
 		if h.Hidden {
 			k.see("fog")
-			sc.add(shape{kind: polygon, pts: l.corners(l.at(h)), fill: fogColour, alpha: fogAlpha, stroke: none, class: "fog", hex: h.ID})
+			pts := l.corners(l.at(h))
+			sc.add(shape{kind: polygon, pts: pts, fill: fogColour, alpha: fogAlpha, stroke: none, class: "fog", hex: h.ID})
+			hatched = append(hatched, hatch(pts, fogHatch)...)
 		}
+	}
+	if len(hatched) > 0 {
+		sc.add(shape{kind: segments, pts: hatched, stroke: fogLine, width: 1, fill: none, class: "fog-hatch"})
 	}
 	return nil
 }

@@ -58,6 +58,7 @@ const (
 	streamBlue  rgb = 0x3b82c4
 	creekBlue   rgb = 0x2a6db5
 	fogColour   rgb = 0x27303b
+	fogLine     rgb = 0x0b0e12 // the hatching over fog
 	arrowRed    rgb = 0xc62828
 	labelBrown  rgb = 0x5b2b0b
 	hexIDInk    rgb = 0x3e3a30

@@ -42,7 +42,19 @@ func (w *svgWriter) scene(sc *scene) {
 	w.attr("y", sc.clip.y0)
 	w.attr("width", sc.clip.x1-sc.clip.x0)
 	w.attr("height", sc.clip.y1-sc.clip.y0)
-	b.WriteString("/></clipPath></defs>\n")
+	b.WriteString("/></clipPath>")
+	// The fog's hatching, as a pattern: lighter than a line per hex.
+	b.WriteString(`<pattern id="hatch" width="`)
+	w.num(fogHatch)
+	b.WriteString(`" height="`)
+	w.num(fogHatch)
+	b.WriteString(`" patternUnits="userSpaceOnUse"><path d="M`)
+	w.num(fogHatch / 2)
+	b.WriteString(` 0V`)
+	w.num(fogHatch)
+	b.WriteByte('"')
+	w.colour("stroke", fogLine)
+	b.WriteString(` stroke-width="1"/></pattern></defs>` + "\n")
 	inClip := false
 	for i := range sc.shapes {
 		s := &sc.shapes[i]
@@ -64,6 +76,9 @@ func (w *svgWriter) scene(sc *scene) {
 
 func (w *svgWriter) shape(s *shape) {
 	b := &w.b
+	if s.class == "fog-hatch" && s.kind == segments {
+		return // drawn by the pattern over each fog hex instead
+	}
 	switch s.kind {
 	case polygon, polyline:
 		tag := "polygon"
@@ -106,6 +121,19 @@ func (w *svgWriter) shape(s *shape) {
 	w.str("class", s.class)
 	w.str("data-hex", s.hex)
 	b.WriteString("/>\n")
+	if s.class == "fog" && s.kind == polygon {
+		// The fog hex again, filled with the hatching pattern.
+		b.WriteString(`<polygon points="`)
+		for i, p := range s.pts {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			w.num(p.X)
+			b.WriteByte(',')
+			w.num(p.Y)
+		}
+		b.WriteString(`" fill="url(#hatch)" class="fog-hatch"/>` + "\n")
+	}
 }
 
 // paint writes a shape's fill and stroke attributes.

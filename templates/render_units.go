@@ -148,6 +148,19 @@ func stack(sc *scene, k *key, colours map[rules.Side]rgb, c point, units []rules
 		off := 4 * float64(i)
 		counter(sc, k, colours[combat[i].Side], combat[i], point{c.X + off, c.Y + 6 - off})
 	}
+	if len(combat) > 1 {
+		// A stack shows how many counters it holds; the key lists them.
+		w, h := k.look.counterW, k.look.counterH
+		p := point{c.X - w/2 - 1, c.Y + 6 + h/2}
+		label := fmt.Sprint(len(combat))
+		sc.disc(p, 7, white, black, 1)
+		sc.text(point{p.X, p.Y + 3.5}, label, fontSmall+1, true, anchorMiddle, black)
+		var names []string
+		for _, u := range combat {
+			names = append(names, u.Name)
+		}
+		k.stacks = append(k.stacks, combat[0].Hex+": "+strings.Join(names, ", "))
+	}
 }
 
 // counter draws a combat unit's counter centred at c: its arm of service
@@ -168,6 +181,10 @@ func counter(sc *scene, k *key, fill rgb, u rules.UnitView, c point) {
 		sc.text(point{x0 + 23, y0 + 11.5}, k.look.formationLetter(u.Formation), fontUnit, true, anchorStart, white)
 	}
 	sc.text(point{c.X, y0 + h - 3.5}, shortName(u.Name), fontUnit, true, anchorMiddle, white)
+	if u.Strength != "" {
+		k.see("strength")
+		sc.text(point{x1 - 3, y0 + 11.5}, u.Strength, fontUnit, true, anchorEnd, white)
+	}
 	statusMarker(sc, k, u.Status, point{x1 + 2, y0 - 1})
 }
 

@@ -13,7 +13,11 @@ import (
 //go:embed text/*.tmpl
 var textFS embed.FS
 
-var texts = template.Must(template.New("").Funcs(template.FuncMap{"indent": indent}).ParseFS(textFS, "text/*.tmpl"))
+var texts = template.Must(template.New("").Funcs(template.FuncMap{"indent": indent, "roster": RosterText, "victory": VictoryText}).ParseFS(textFS, "text/*.tmpl"))
+
+// Indent puts n spaces before every line of s and drops its final line
+// break.
+func Indent(n int, s string) string { return indent(n, s) }
 
 // indent puts n spaces before every line of s and drops its final line
 // break: the system's order form set into a mail.
@@ -72,11 +76,20 @@ type ReportData struct {
 	// DiceFull says DiceRecord is the whole record, link revealed; otherwise
 	// it is the segment's commitment and this side's openings.
 	DiceFull bool
+	// DiceFile names the attachment that holds DiceRecord; when set the
+	// body carries only DiceLine, a one-line summary, not the record.
+	DiceFile string
+	DiceLine string
+	// Summary leads the report (losses, routs, rallies, orders; see
+	// Chronicle); Phases, when set, is Events grouped by phase.
+	Summary []string
+	Phases  []PhaseLog
 }
 
 // StartData fills a game-start mail.
 type StartData struct {
 	Game, Scenario, System, Side string
+	SystemID                     string // e.g. "lob.v2", naming the guide attached
 	Head                         string
 	Links                        int
 	Engine                       string
@@ -154,3 +167,16 @@ func run(name string, data any) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// FinalData fills the mail that ends a game, sent to every player and
+// the umpire: the result by the scenario's conditions, the tally, the
+// side's units at the end, and the whole dice record as an attachment.
+type FinalData struct {
+	View     rules.View
+	Resolved string // the last segment resolved
+	DiceFile string // the name of the attached dice record
+	Segments int    // how many segment records it holds
+}
+
+// Final renders the mail that ends a game.
+func Final(d FinalData) (string, error) { return run("final.tmpl", d) }

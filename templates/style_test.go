@@ -18,13 +18,13 @@ func TestStartMailTeachesTheSystemsOrderForm(t *testing.T) {
 	}{
 		{lob.Style(), "    ORDER MOVE from <leader> to <command>\n      OBJECTIVE <hex or place>", "HOLD"},
 		{&rules.Style{OrderForm: "HOLD <unit>\n"}, "    HOLD <unit>\n", "ORDER MOVE"},
-		{nil, "The full reference", "ORDER MOVE"},
+		{nil, "Your player's guide", "ORDER MOVE"},
 	} {
 		text, err := Start(StartData{Game: "g", Side: "CSA", View: rules.View{Style: c.style}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(text, c.want) || strings.Contains(text, c.not) {
+		if !strings.Contains(text, c.want) || strings.Contains(text, c.not) || strings.Contains(text, "docs/") {
 			t.Errorf("start mail with %v: want %q and no %q:\n%s", c.style, c.want, c.not, text)
 		}
 	}
@@ -44,6 +44,9 @@ func TestHelpShowsTheSystemsExample(t *testing.T) {
 	}
 	if got != string(old) {
 		t.Errorf("HELP changed:\n%s", lineDiff(string(old), got))
+	}
+	if strings.Contains(got, "docs/") || !strings.Contains(got, "guide-<system>.txt") {
+		t.Errorf("HELP sends players to a file they do not have, or does not name the attached guide:\n%s", got)
 	}
 	two, err := Help(HelpData{Examples: []OrderExample{{System: "Line of Battle", Text: "ORDER MOVE\n"}, {System: "Minis", Text: "ADVANCE 1st\n"}}})
 	if err != nil {

@@ -87,7 +87,12 @@ type Config struct {
 	} `mapstructure:"smtp"`
 }
 
-func loadConfig(path string) (Config, error) {
+func loadConfig(path string) (Config, error) { return loadConfigFor(path, true) }
+
+// loadConfigFor loads the configuration; without mail, the IMAP and SMTP
+// settings are not required (a command that only reads the database,
+// such as validate --game).
+func loadConfigFor(path string, withMail bool) (Config, error) {
 	v := viper.NewWithOptions(viper.ExperimentalBindStruct())
 	v.SetDefault("database", "galloper.db")
 	v.SetDefault("store", "sqlite")
@@ -142,15 +147,21 @@ func loadConfig(path string) (Config, error) {
 			*s.dst = strings.TrimSpace(string(b))
 		}
 	}
-	return c, c.validate()
+	return c, c.check(withMail)
 }
 
-func (c Config) validate() error {
+func (c Config) validate() error { return c.check(true) }
+
+// check checks the configuration; without mail it leaves out the IMAP
+// and SMTP settings.
+func (c Config) check(withMail bool) error {
 	var missing []string
-	for _, f := range []struct{ name, v string }{
-		{"database", c.Database}, {"address", c.Address}, {"domain", c.Domain},
-		{"imap.addr", c.IMAP.Addr}, {"imap.username", c.IMAP.Username}, {"smtp.addr", c.SMTP.Addr},
-	} {
+	required := []struct{ name, v string }{{"database", c.Database}, {"address", c.Address}, {"domain", c.Domain}}
+	if withMail {
+		required = append(required, []struct{ name, v string }{
+			{"imap.addr", c.IMAP.Addr}, {"imap.username", c.IMAP.Username}, {"smtp.addr", c.SMTP.Addr}}...)
+	}
+	for _, f := range required {
 		if f.v == "" {
 			missing = append(missing, f.name)
 		}
@@ -164,7 +175,7 @@ func (c Config) validate() error {
 	if c.Poll < minPoll {
 		return fmt.Errorf("config: poll must be at least %s, got %s", minPoll, c.Poll)
 	}
-	if err := c.checkConnections(); err != nil {
+	if err := c.checkConnections(); withMail && err != nil {
 		return err
 	}
 	switch c.Store {
@@ -208,7 +219,13 @@ func (c Config) weekdays() ([]time.Weekday, error) {
 // openAdjudicator loads the configuration at path and opens its database
 // and adjudicator. Close the database with adj.DB().Close().
 func openAdjudicator(ctx context.Context, path string) (Config, *adjudicator.Adjudicator, error) {
-	cfg, err := loadConfig(path)
+	return openAdjudicatorFor(ctx, path, true)
+}
+
+// openAdjudicatorFor is openAdjudicator; without mail, the configuration
+// needs no IMAP or SMTP settings.
+func openAdjudicatorFor(ctx context.Context, path string, withMail bool) (Config, *adjudicator.Adjudicator, error) {
+	cfg, err := loadConfigFor(path, withMail)
 	if err != nil {
 		return cfg, nil, err
 	}

@@ -76,7 +76,10 @@ const (
 	// demoTurns and demoSeed are the defaults of --turns and --seed: the
 	// whole scenario, on dice that show each step of the order system.
 	demoTurns = 8
-	demoSeed  = 2
+	// demoScenarioTurns is the length of the demo's scenario: a demo
+	// that long ends the game.
+	demoScenarioTurns = 8
+	demoSeed          = 2
 )
 
 // demoPlayer is a scripted player: orders to send, in order. An order that
@@ -188,6 +191,12 @@ func runDemo(ctx context.Context, w io.Writer, out string, turns int, seed uint6
 					}
 				}
 			}
+		}
+	}
+	if turns == demoScenarioTurns {
+		// The game is over: every player gets the mail that ends it.
+		if err := awaitSubjects(ctx, srv, expect, "Game "+demoGame+" is over", len(players)); err != nil {
+			return err
 		}
 	}
 	shutdown()
@@ -316,6 +325,26 @@ func awaitResults(ctx context.Context, srv *mailtest.Server, players map[string]
 		seen = len(got)
 	}
 	return srv.Sent()[from:seen], nil
+}
+
+// awaitSubjects waits for n mails from the from'th on whose subjects
+// begin with prefix.
+func awaitSubjects(ctx context.Context, srv *mailtest.Server, from int, prefix string, n int) error {
+	for want := from + 1; ; want++ {
+		got, err := srv.WaitFor(ctx, want, 30*time.Second)
+		if err != nil {
+			return fmt.Errorf("waiting for %d mails %q: %w", n, prefix, err)
+		}
+		found := 0
+		for _, m := range got[from:] {
+			if strings.HasPrefix(subject(m.Raw), prefix) {
+				found++
+			}
+		}
+		if found >= n {
+			return nil
+		}
+	}
 }
 
 // decideRequest finds the request number in a decision request's text.

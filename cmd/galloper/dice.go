@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -24,18 +25,25 @@ func diceCmd() *cobra.Command {
 		Long: "verify reads dice records from results mails or text files, checks that each revealed chain link\n" +
 			"hashes back to the previous link and to the chain head published at game start, and recomputes the\n" +
 			"seed and every roll. It exits 0 when everything matches, and 1 naming the first roll or link that\n" +
-			"does not. Give the chain head from your game-start mail with --head to check against it.",
+			"does not. It checks the records against the chain head committed at game start: given with --head,\n" +
+			"or read from the game-start mail when it is among the files; it says so when it could do neither.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := verifyDiceFiles(args, head)
+			n, against, err := verifyDiceCommitment(args, head)
 			if err != nil {
 				return exitError{code: 1, msg: "dice verify: " + err.Error()}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "dice verify: OK: %d segment records, every link and roll recomputed\n", n)
+			fmt.Fprintf(cmd.OutOrStdout(), "dice verify: OK: %d segment record%s, every link and roll recomputed\n", n, plural(n))
+			if against == "" {
+				fmt.Fprintln(cmd.OutOrStdout(), "dice verify: the game-start commitment was NOT checked: give --head with the chain head from your\n"+
+					"game-start mail, or name the game-start mail among the files")
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "dice verify: every record hashes back to the chain head %s\n", against)
+			}
 			return nil
 		},
 	}
-	verify.Flags().StringVar(&head, "head", "", "chain head (hex) from the game-start mail")
+	verify.Flags().StringVar(&head, "head", "", "chain head (hex) from the game-start mail (default: read from a game-start mail among the files)")
 	d.AddCommand(verify)
 	return d
 }
@@ -165,4 +173,49 @@ func recordText(raw []byte) (string, bool) {
 		s = string(raw)
 	}
 	return s, strings.Contains(s, "BEGIN GALLOPER DICE RECORD")
+}
+
+// startHead finds the dice chain head a game-start mail commits to.
+var startHead = regexp.MustCompile(`(?m)^Welcome to game (\S+): [\s\S]*?dice chain head:\s+([0-9a-fA-F]+)`)
+
+// verifyDiceCommitment is verifyDiceFiles checked against the game's
+// dice commitment: head when given, else the chain head in a game-start
+// mail among files. against says what the records were checked against,
+// "" when nothing.
+func verifyDiceCommitment(files []string, head string) (n int, against string, err error) {
+	from := ""
+	if head == "" {
+		for _, f := range files {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				return 0, "", err
+			}
+			text, _ := recordText(raw)
+			if m := startHead.FindStringSubmatch(text); m != nil {
+				if head != "" && !strings.EqualFold(head, m[2]) {
+					return 0, "", fmt.Errorf("%s: game-start commitment %s differs from %s in %s", f, m[2], head, from)
+				}
+				head, from = m[2], f
+			}
+		}
+	}
+	n, err = verifyDiceFiles(files, head)
+	if err != nil && from != "" && strings.Contains(err.Error(), "published head") {
+		err = fmt.Errorf("%w (the game-start commitment in %s)", err, from)
+	}
+	switch {
+	case err != nil, head == "":
+		return n, "", err
+	case from != "":
+		return n, head + " committed in the game-start mail " + from, nil
+	}
+	return n, head + " given with --head", nil
+}
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

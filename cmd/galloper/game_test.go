@@ -45,7 +45,7 @@ func TestGameNewInvite(t *testing.T) {
 		!strings.Contains(err.Error(), "want SIDE=FILE for a side given with --player") {
 		t.Fatalf("--pgp-key for an unknown side: %v", err)
 	}
-	if _, err := run("game", "new", "--config", cfg, "--id", "z", "--player", "CSA:c@p.test:pc", "--pgp-key", "CSA="+cfg); err == nil ||
+	if _, err := run("game", "new", "--config", cfg, "--id", "z", "--player", "CSA:c@p.test:pc", "--player", "USA:u@p.test:pu", "--pgp-key", "CSA="+cfg); err == nil ||
 		!strings.Contains(err.Error(), "not an armored public key") {
 		t.Fatalf("--pgp-key with a file that is not a key: %v", err)
 	}

@@ -124,7 +124,8 @@ func validateGame(ctx context.Context, cfgPath, game, side, text string) (string
 	if cfgPath == "" {
 		return "", false, fmt.Errorf("--game needs --config to find the database")
 	}
-	_, adj, err := openAdjudicator(ctx, cfgPath)
+	// Only the database is read: no IMAP or SMTP settings are needed.
+	_, adj, err := openAdjudicatorFor(ctx, cfgPath, false)
 	if err != nil {
 		return "", false, err
 	}

@@ -98,6 +98,10 @@ func TestValidateCommand(t *testing.T) {
 		{[]string{"--scenario", "nowhere", "--side", "CSA", "testdata/mails/02-clean-activity.txt"}, 2, ""},
 		{[]string{"--side", "CSA", "testdata/mails/02-clean-activity.txt"}, 2, ""},
 		{[]string{"--scenario", "tanners-creek", "--side", "CSA", "testdata/mails/no-such-file"}, 2, ""},
+		// Usage errors: a missing flag, an unknown flag, no file.
+		{[]string{"--scenario", "tanners-creek", "testdata/mails/02-clean-activity.txt"}, 2, ""},
+		{[]string{"--scenario", "tanners-creek", "--side", "CSA", "--bogus", "testdata/mails/02-clean-activity.txt"}, 2, ""},
+		{[]string{"--scenario", "tanners-creek", "--side", "CSA"}, 2, ""},
 	} {
 		root := rootCmd()
 		var out bytes.Buffer
@@ -147,5 +151,43 @@ func TestValidateGameMatchesMail(t *testing.T) {
 		if printed.Len() == 0 || !strings.Contains(got, strings.TrimSpace(printed.String())) {
 			t.Errorf("mail %d: validate printed\n%s\nbut the mail got\n%s", i, printed.String(), ingested.String())
 		}
+	}
+}
+
+// TestValidateGameNeedsNoMailSettings: validate --game reads only the
+// database, so a configuration without IMAP and SMTP settings will do.
+func TestValidateGameNeedsNoMailSettings(t *testing.T) {
+	cfg := testConfig(t)
+	creekGame(t, cfg)
+	full, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(full), "\n") {
+		if !strings.HasPrefix(l, "imap:") && !strings.HasPrefix(l, "smtp:") {
+			kept = append(kept, l)
+		}
+	}
+	noMail := filepath.Join(filepath.Dir(cfg), "nomail.yaml")
+	if err := os.WriteFile(noMail, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	orders := filepath.Join(t.TempDir(), "o.txt")
+	if err := os.WriteFile(orders, []byte("GAME creek\nSIDE CSA\nTURN 1\nPASSWORD pc\n\nORDER MOVE from Harrow to Barton\n  OBJECTIVE Tanner's Mill\n  ROUTE A5.6, Tanner's Mill\nEND\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := rootCmd()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetArgs([]string{"validate", "--game", "creek", "--config", noMail, "--side", "CSA", orders})
+	if err := root.Execute(); err != nil {
+		t.Fatalf("validate --game without mail settings: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "OBJECTIVE Tanner's Mill") {
+		t.Errorf("validate --game did not print the receipt:\n%s", out.String())
+	}
+	if _, err := loadConfig(noMail); err == nil || !strings.Contains(err.Error(), "imap.addr") {
+		t.Errorf("the daemon's configuration check no longer asks for the mail settings: %v", err)
 	}
 }

@@ -26,7 +26,10 @@ func (s *State) view(side rules.Side) rules.View {
 		v.Segment = "game over"
 	}
 	v.Lines = s.lines(side, v)
-	v.Map = s.mapView(side)
+	seen := s.seen(side)
+	v.Map = s.mapViewSeen(side, seen)
+	v.Roster = s.roster(side, seen)
+	v.Victory = s.victory(side, seen)
 	v.Style = Style()
 	return v
 }
@@ -135,9 +138,11 @@ func (s *State) seen(side rules.Side) []bool {
 	return s.seenBy(side)
 }
 
-func (s *State) mapView(side rules.Side) *rules.MapView {
+func (s *State) mapView(side rules.Side) *rules.MapView { return s.mapViewSeen(side, s.seen(side)) }
+
+// mapViewSeen is mapView given the hexes the side sees.
+func (s *State) mapViewSeen(side rules.Side, seen []bool) *rules.MapView {
 	m := &s.scn.Map
-	seen := s.seen(side)
 	mv := &rules.MapView{Name: m.Name, Layout: m.Layout, Cols: m.Cols, Rows: m.Rows}
 	for i, h := range m.Hexes {
 		mv.Hexes = append(mv.Hexes, rules.HexView{ID: h.ID, Col: h.At.Col, Row: h.At.Row, Terrain: h.Terrain,
@@ -185,6 +190,10 @@ func (s *State) unitView(p Piece, side rules.Side) rules.UnitView {
 		return v
 	}
 	v.Formation = p.Unit.Formation
+	if side == "" || side == p.Side {
+		// A unit's strength is its owner's secret (LoB 2.4).
+		v.Strength = fmt.Sprint(p.Unit.SP)
+	}
 	if f := p.Unit.Facing; f >= 0 && f < 6 {
 		// A unit faces a hexside (LoB 5.1); the view gives its bearing.
 		v.Facing = rules.Facing(s.scn.Map.Layout.Bearing(f))

@@ -1,0 +1,35 @@
+// Package docs carries the player's guides that Galloper mails: the
+// order language of each system, as written in this folder.
+package docs
+
+import (
+	"embed"
+	"strings"
+)
+
+//go:embed orders.md activity-lob.md
+var files embed.FS
+
+// guides lists each system's guide files, in the order they are mailed.
+var guides = map[string][]string{"lob.v2": {"orders.md", "activity-lob.md"}}
+
+// PlayerGuide returns the player's guide of a system (by its rules.System
+// ID), or false when it has none.
+func PlayerGuide(system string) (string, bool) {
+	names, ok := guides[system]
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	for i, n := range names {
+		text, err := files.ReadFile(n)
+		if err != nil {
+			return "", false
+		}
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.Write(text)
+	}
+	return b.String(), true
+}
