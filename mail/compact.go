@@ -13,12 +13,18 @@ import (
 const StoredMapNote = "This map went out with the mail and is not kept in Galloper's database.\r\n" +
 	"`galloper replay` and `galloper render` draw it again from the game's journal.\r\n"
 
+// StoredGuideNote replaces the player's guide attachment in the stored
+// copy of a mail that has been sent.
+const StoredGuideNote = "The player's guide went out with the mail and is not kept in Galloper's database.\r\n" +
+	"It is part of Galloper: a HELP command mails it again.\r\n"
+
 // CompactSent returns the copy of a sent mail that the outbox keeps: the
 // mail as sent, with each map attachment (the inline PNG and the zipped
-// SVG, named "map-...") replaced by a short text part that says how to
-// draw it again. The maps are most of a report mail's weight and can be
-// rendered from the journal at any time. ok is false when the mail has no
-// map or cannot be read, and then raw is kept as it is.
+// SVG, named "map-...") and the player's guide ("guide-...") replaced by
+// a short text part that says how to have it again. The maps are most of
+// a report mail's weight and can be rendered from the journal at any
+// time; the guide is text built into Galloper. ok is false when the mail
+// has neither or cannot be read, and then raw is kept as it is.
 func CompactSent(raw []byte) (out []byte, ok bool) {
 	e, err := message.Read(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
@@ -41,19 +47,33 @@ func CompactSent(raw []byte) (out []byte, ok bool) {
 	return b.Bytes(), true
 }
 
-// hasMap is a cheap test for a map attachment before parsing the mail.
+// hasMap is a cheap test for a map or guide attachment before parsing
+// the mail.
 func hasMap(raw []byte) bool {
-	return bytes.Contains(raw, []byte(`filename="map-`)) || bytes.Contains(raw, []byte("filename=map-"))
+	for _, p := range []string{"map-", "guide-"} {
+		if bytes.Contains(raw, []byte(`filename="`+p)) || bytes.Contains(raw, []byte("filename="+p)) {
+			return true
+		}
+	}
+	return false
 }
 
-// isMap tells a map attachment by its file name.
-func isMap(h message.Header) bool {
+// storedNote tells a map or guide attachment by its file name and returns
+// the note that stands for it in the stored copy, or "".
+func storedNote(h message.Header) string {
 	_, params, err := h.ContentDisposition()
+	name := params["filename"]
 	if err != nil {
 		_, params, _ = h.ContentType()
-		return strings.HasPrefix(params["name"], "map-")
+		name = params["name"]
 	}
-	return strings.HasPrefix(params["filename"], "map-")
+	switch {
+	case strings.HasPrefix(name, "map-"):
+		return StoredMapNote
+	case strings.HasPrefix(name, "guide-"):
+		return StoredGuideNote
+	}
+	return ""
 }
 
 // copyWithoutMaps writes e's body into w (created with e's header),
@@ -72,8 +92,8 @@ func copyWithoutMaps(w *message.Writer, e *message.Entity) error {
 		if err != nil {
 			return err
 		}
-		if isMap(p.Header) {
-			if err := writeNote(w, p.Header); err != nil {
+		if note := storedNote(p.Header); note != "" {
+			if err := writeNote(w, p.Header, note); err != nil {
 				return err
 			}
 			continue
@@ -91,9 +111,9 @@ func copyWithoutMaps(w *message.Writer, e *message.Entity) error {
 	}
 }
 
-// writeNote writes the text part that stands for a map attachment; it
-// keeps the attachment's name (with ".txt") and Content-ID.
-func writeNote(w *message.Writer, orig message.Header) error {
+// writeNote writes the text part that stands for a map or guide
+// attachment; it keeps the attachment's name (with ".txt") and Content-ID.
+func writeNote(w *message.Writer, orig message.Header, note string) error {
 	_, params, _ := orig.ContentDisposition()
 	name := params["filename"]
 	var h message.Header
@@ -107,7 +127,7 @@ func writeNote(w *message.Writer, orig message.Header) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.WriteString(pw, StoredMapNote); err != nil {
+	if _, err := io.WriteString(pw, note); err != nil {
 		return err
 	}
 	return pw.Close()
