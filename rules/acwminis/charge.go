@@ -14,6 +14,7 @@ const (
 	ruleShakenTgt  = "ACW CHARGING SHAKEN UNITS (seed L327-329)"
 	ruleDefensive  = "ACW DEFENSIVE FIRE (seed L331-333)"
 	ruleEvade      = "ACW Skirmisher evasion (seed L347)"
+	ruleCounter    = "ACW CAVALRY COUNTER CHARGE (seed L343-345)"
 	ruleFlankRear  = "ACW FLANK AND REAR CHARGES (seed L349-351)"
 	ruleRebelYell  = "ACW REBEL YELL (seed L283-285)"
 	ruleElephant   = "ACW SEEN THE ELEPHANT (seed L287-289)"
@@ -105,7 +106,10 @@ func (sys System) declareCharge(s *State, u *Unit, o *acwtext.Order, chargers ma
 // scored nothing while the test is short of 3 successes. Rebel Yell
 // rerolls a Failed or Falters result, Seen the Elephant must reroll a
 // Charge!; the new result stands (never a reroll of a reroll, A32).
-func (r *resolver) chargeTest(u *Unit) string {
+func (r *resolver) chargeTest(u *Unit) string { return r.chargeTestAs(u, "charge test") }
+
+// chargeTestAs is chargeTest with the test named in the report.
+func (r *resolver) chargeTestAs(u *Unit, name string) string {
 	n := testDice(r.sys.sheet, acwtext.Charge, u.State())
 	rerolls, from := 0, []string{}
 	if u.State() == "Steady" {
@@ -126,7 +130,7 @@ func (r *resolver) chargeTest(u *Unit) string {
 		rerolls, from = 0, nil // a retaken test's dice are rerolls themselves (seed L7, ruling A32)
 		return res
 	}
-	res := roll(ruleChargeTest, "charge test")
+	res := roll(ruleChargeTest, name)
 	switch {
 	case res != "Charge!" && u.Has("Rebel Yell"):
 		res = roll(ruleRebelYell, "Rebel Yell reroll of its charge test")
@@ -154,6 +158,9 @@ type melee struct {
 	// destroy is set when the target is to be destroyed at the start of
 	// the Melee Phase (an evading skirmisher caught, seed L293).
 	destroy bool
+	// counter is set when the target counter-charged: it counts as
+	// charging too (seed L345).
+	counter bool
 }
 
 // charge resolves one CHARGE order (1c).
@@ -186,6 +193,7 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		}
 		caught = true
 	}
+	retired := false
 	if t.Type == "Cavalry" && !caught {
 		// CHARGING CAVALRY: it may retire before the charger moves (seed
 		// L339-341), dismounted cavalry mounting first; by the owner's
@@ -196,11 +204,16 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 				t.Formation = "Mounted Line"
 			}
 			r.retire(t, "ACW CHARGING CAVALRY (seed L339-341)", "retires from the charge (standing reaction)")
+			retired = true
 			if p, err = r.s.planCharge(r.sys.sheet, u, t); err != nil || !p.path.Clear || p.path.Contact.Straight > p.run {
 				r.event("charge", "ACW CHARGING CAVALRY (seed L339-341)", "%s retired out of %s's reach", t.Name, u.Name)
 				return
 			}
 		}
+	}
+	counter := false
+	if !retired && t.Type == "Cavalry" && mounted(t.Formation) && u.Type == "Cavalry" && mounted(u.Formation) {
+		counter = r.counterCharge(u, t, p)
 	}
 	broke := false
 	if t.State() == "Shaken" {
@@ -210,13 +223,28 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 			t.Broken = false // removed once the charger has moved (seed L329)
 		}
 	}
-	if !broke && p.gap > defensiveRange && p.face.Face == table.Front && !caught {
+	if !broke && !counter && p.gap > defensiveRange && p.face.Face == table.Front && !caught {
 		if !r.defensiveFire(t, u, p) {
 			return
 		}
 	}
 	start := *u
-	u.place(p.path.Contact.End.Pose)
+	if counter {
+		// Both meet halfway (seed L345): each makes half of the charger's
+		// path, the target moving straight toward the charger, so they
+		// touch as the full charge would have.
+		end := p.path.Contact.End.Pose
+		dx, dy := (end.Front.X-u.Pose().Front.X)/2, (end.Front.Y-u.Pose().Front.Y)/2
+		tp := t.Pose()
+		tp.Front.X -= end.Front.X - u.Pose().Front.X - dx
+		tp.Front.Y -= end.Front.Y - u.Pose().Front.Y - dy
+		t.place(tp)
+		end.Front.X, end.Front.Y = u.Pose().Front.X+dx, u.Pose().Front.Y+dy
+		u.place(end)
+		r.event("counter-charge", ruleCounter, "%s counter-charges %s: the two meet halfway, %s ends at %v, %s at %v", t.Name, u.Name, u.Name, u.Pose(), t.Name, t.Pose())
+	} else {
+		u.place(p.path.Contact.End.Pose)
+	}
 	r.event("charged", ruleMoving, "%s charges %s: %s; path %s\" of its %s\" Run rate, from %s\" away; ends at %v", u.Name, t.Name, p.face, inches(p.path.Contact.Straight), inches(p.run), inches(p.gap), u.Pose())
 	if r.crossesDifficult(&start, u) {
 		r.disorder(u, "it charged through difficult terrain")
@@ -227,7 +255,33 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		r.event("broken", ruleShakenTgt, "%s breaks and is removed", t.Name)
 		return
 	}
-	r.melees = append(r.melees, melee{charger: u.Name, target: t.Name, face: p.face.Face, destroy: caught})
+	r.melees = append(r.melees, melee{charger: u.Name, target: t.Name, face: p.face.Face, destroy: caught, counter: counter})
+}
+
+// counterCharge decides and tests a counter-charge by the mounted
+// cavalry t against the charging cavalry u (CAVALRY COUNTER CHARGE, seed
+// L343-345) by its side's COUNTERCHARGE reaction: STEADY (the default)
+// counter-charges with a Steady unit, ALWAYS with any, NEVER with none.
+// It reports whether the counter-charge goes in; a Failed test
+// disorders t, and Failed or Falters leaves it where it stands (rulings
+// A18, A38).
+func (r *resolver) counterCharge(u, t *Unit, p chargePlan) bool {
+	if p.face.Face != table.Front {
+		return false // a unit charged in flank or rear cannot meet the charge (ruling A38)
+	}
+	switch c, _ := r.reaction(t.Side, "COUNTERCHARGE"); {
+	case c == "NEVER", c == "STEADY" && t.State() != "Steady":
+		return false
+	}
+	switch r.chargeTestAs(t, "counter-charge test") {
+	case "Failed":
+		r.disorder(t, "its counter-charge Failed")
+		return false
+	case "Falters":
+		r.event("counter-charge", ruleCounter, "%s's counter-charge falters: it receives the charge where it stands", t.Name)
+		return false
+	}
+	return true
 }
 
 // crossesDifficult reports whether a move from a to b swept difficult

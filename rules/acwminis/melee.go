@@ -147,13 +147,15 @@ func (r *resolver) meleePhase() {
 		done[m.target] = true
 		var cs []*Unit
 		var faces []table.Quarter
+		counter := false
 		for _, o := range r.melees {
 			if o.target == m.target {
 				cs, faces = append(cs, r.s.unit(o.charger)), append(faces, o.face)
+				counter = counter || o.counter
 			}
 		}
 		if t := r.s.unit(m.target); t.inPlay() {
-			r.fight(cs, t, faces)
+			r.fight(cs, t, faces, counter)
 		}
 	}
 }
@@ -170,7 +172,10 @@ func (r *resolver) destroy(u *Unit, rule, why string) {
 // primary and the other supports with half its base dice, rounded up and
 // unmodified, and the target's hits fall on the primary (MULTIPLE UNITS
 // ENGAGED, seed L406-410).
-func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
+//
+// A target that counter-charged counts as charging in round 1 (seed
+// L345).
+func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter bool) {
 	for round := 1; round <= maxRounds; round++ {
 		var in []*Unit
 		face := table.Front
@@ -203,7 +208,7 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 			cn += (base + 1) / 2
 			cw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, o.Name, base, cn)
 		}
-		tn, tw := r.meleeDice(t, c, false, face)
+		tn, tw := r.meleeDice(t, c, round == 1 && counter, face)
 		ch, ct := r.strike(c, t, cn)
 		th, tt := r.strike(t, c, tn)
 		c.Hits += th
