@@ -168,8 +168,8 @@ func (r *resolver) destroy(u *Unit, rule, why string) {
 
 // fight resolves one melee round by round until a side is broken or
 // leaves (WINNING, LOSING AND DRAWS, seed L392-396). Up to two chargers
-// fight one target; with two, the one with the most modified dice is
-// primary and the other supports with half its base dice, rounded up and
+// fight one target; with two, the one its side's PRIMARY PREFER names,
+// else the one with the most modified dice, is primary and the other supports with half its base dice, rounded up and
 // unmodified, and the target's hits fall on the primary (MULTIPLE UNITS
 // ENGAGED, seed L406-410).
 //
@@ -196,6 +196,10 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 			if n, w := r.meleeDice(o, t, round == 1, table.Front); n > cn {
 				c, cn, cw = o, n, w
 			}
+		}
+		if p := r.preferred(in); p != nil && p != c {
+			c = p
+			cn, cw = r.meleeDice(c, t, round == 1, table.Front)
 		}
 		for _, o := range in {
 			if o == c {
@@ -285,7 +289,8 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 			}
 			var victor *Unit
 			if u == t {
-				for _, o := range in {
+				// The primary unit pursues, else a supporting one.
+				for _, o := range append([]*Unit{c}, in...) {
 					if o.inPlay() && !leaving[o] && o.State() != "Shaken" {
 						victor = o
 						break
@@ -303,6 +308,25 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 		}
 	}
 	r.event("melee-round", ruleRounds, "%d rounds without a result: the melee stops", maxRounds)
+}
+
+// preferred is the unit its side's standing PRIMARY PREFER names first
+// among the units in, or nil: MULTIPLE UNITS ENGAGED (seed L406-408)
+// says a single unit "is declared the primary unit" without saying how;
+// by default the one with the most modified dice is.
+func (r *resolver) preferred(in []*Unit) *Unit {
+	c, names := r.reaction(in[0].Side, "PRIMARY")
+	if c != "PREFER" {
+		return nil
+	}
+	for _, n := range names {
+		for _, u := range in {
+			if strings.EqualFold(u.Name, n) {
+				return u
+			}
+		}
+	}
+	return nil
 }
 
 // pursue is the winner's 4D6 at a retiring unit, hits on 4+, saves apply
