@@ -15,6 +15,9 @@ const (
 	ruleRounds     = "ACW WINNING, LOSING AND DRAWS (seed L392-396)"
 	ruleDestroyed  = "ACW LIMBERED ARTILLERY, MARCH COLUMNS AND SKIRMISHERS (seed L410-412)"
 	ruleShakenFR   = "ACW FLANKS AND REAR (seed L414-416)"
+	// ruleSupportMelee is INFANTRY OR DISMOUNTED CAVALRY SUPPORTING
+	// ARTILLERY in melee.
+	ruleSupportMelee = "ACW SUPPORTING ARTILLERY (seed L353-355)"
 	// maxRounds bounds a melee that keeps drawing.
 	maxRounds = 20
 )
@@ -213,12 +216,34 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 			cw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, o.Name, base, cn)
 		}
 		tn, tw := r.meleeDice(t, c, round == 1 && counter, face)
+		sp := r.s.supporter(t)
+		if sp != nil {
+			// The supporter adds half its base dice (seed L353-355, ruling
+			// A16).
+			base := 0
+			if row := fireRow(r.sys.sheet, sp); row != nil {
+				base = row.Melee
+			}
+			tn += (base + 1) / 2
+			tw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, sp.Name, base, tn)
+		}
 		ch, ct := r.strike(c, t, cn)
 		th, tt := r.strike(t, c, tn)
 		c.Hits += th
-		t.Hits += ch
 		r.event("melee", ruleMeleeDice, "round %d: %s: %s; %s", round, c.Name, cw, ct)
 		r.event("melee", ruleMeleeDice, "round %d: %s (engaged to its %s): %s; %s", round, t.Name, face, tw, tt)
+		if sp != nil {
+			// For every 3 hits, 2 on the battery and 1 on the supporter;
+			// a remainder on the battery (seed L355, ruling A16).
+			t.Hits += ch - ch/3
+			sp.Hits += ch / 3
+			r.event("melee-hits", ruleSupportMelee, "%d hits on %s and its supporter %s: %d on %s, %d on %s", ch, t.Name, sp.Name, ch-ch/3, t.Name, ch/3, sp.Name)
+			if sp.Hits >= sp.BrokenAt {
+				r.destroy(sp, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", sp.Hits, sp.BrokenAt))
+			}
+		} else {
+			t.Hits += ch
+		}
 		var losers []*Unit
 		var winner *Unit
 		lost := ch
@@ -237,7 +262,11 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 				r.destroy(u, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", u.Hits, u.BrokenAt))
 			}
 		}
-		if !c.inPlay() && len(in) == 1 || !t.inPlay() {
+		if !t.inPlay() {
+			r.freeCharge(in, sp, t)
+			return
+		}
+		if !c.inPlay() && len(in) == 1 {
 			return
 		}
 		leaving := map[*Unit]bool{}
@@ -303,11 +332,42 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 				r.pursue(victor, u)
 			}
 		}
-		if !t.inPlay() || leaving[t] || !stay {
+		if !t.inPlay() || leaving[t] {
+			r.freeCharge(in, sp, t)
+			return
+		}
+		if !stay {
 			return
 		}
 	}
 	r.event("melee-round", ruleRounds, "%d rounds without a result: the melee stops", maxRounds)
+}
+
+// freeCharge gives the first charger still able the free charge into
+// the unit that supported the battery t when t is broken or retires, and
+// fights the new melee at once (seed L355).
+func (r *resolver) freeCharge(in []*Unit, sp, t *Unit) {
+	if sp == nil || !sp.inPlay() {
+		return
+	}
+	for _, c := range in {
+		if !c.inPlay() || c.State() == "Shaken" {
+			continue
+		}
+		p, err := r.s.planCharge(r.sys.sheet, c, sp)
+		if err != nil || !p.path.Clear || p.path.Contact.Straight > p.run {
+			r.event("free-charge", ruleSupportMelee, "%s left the melee but %s cannot reach %s, which supported it", t.Name, c.Name, sp.Name)
+			continue
+		}
+		c.place(p.path.Contact.End.Pose)
+		why := "retired"
+		if !t.inPlay() {
+			why = "broke"
+		}
+		r.event("free-charge", ruleSupportMelee, "%s %s: %s charges %s, which supported it: %s, path %s\"; ends at %v", t.Name, why, c.Name, sp.Name, p.face, inches(p.path.Contact.Straight), c.Pose())
+		r.fight([]*Unit{c}, sp, []table.Quarter{p.face.Face}, false)
+		return
+	}
 }
 
 // preferred is the unit its side's standing PRIMARY PREFER names first
