@@ -55,6 +55,8 @@ func (r *resolver) meleeDice(u, enemy *Unit, charging bool, face table.Quarter) 
 			continue
 		case "charging":
 			apply = charging
+		case "defending-obstacle":
+			apply = u == r.behind
 		case "tough-fighters":
 			apply = u.Has("Tough Fighters")
 		case "large":
@@ -179,6 +181,13 @@ func (r *resolver) destroy(u *Unit, rule, why string) {
 // A target that counter-charged counts as charging in round 1 (seed
 // L345).
 func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter bool) {
+	defer func(b *Unit) { r.behind = b }(r.behind)
+	r.behind = nil
+	for i, c := range cs {
+		if faces[i] == table.Front && r.s.behindObstacle(t, c) {
+			r.behind = t
+		}
+	}
 	for round := 1; round <= maxRounds; round++ {
 		var in []*Unit
 		face := table.Front
@@ -294,6 +303,9 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 				leaving[u] = true
 			}
 		}
+		if winner == c && r.behind == t && t.inPlay() && !leaving[t] {
+			r.pushBack(c, t)
+		}
 		stay := false
 		for _, u := range all {
 			if u.inPlay() && !leaving[u] && u != t {
@@ -368,6 +380,47 @@ func (r *resolver) freeCharge(in []*Unit, sp, t *Unit) {
 		r.fight([]*Unit{c}, sp, []table.Quarter{p.face.Face}, false)
 		return
 	}
+}
+
+// behindObstacle reports whether t, charged to its front by c, is
+// defending an obstacle: an Obstacle of the terrain lies between the two
+// (it overlaps their joint hull) within 1" of t's front edge (ruling
+// A40).
+func (s *State) behindObstacle(t, c *Unit) bool {
+	tb := t.body()
+	l, rt := tb.FrontEdge()
+	h, err := table.Hull(append(tb.Footprint(), c.body().Footprint()...)...)
+	if err != nil {
+		return false
+	}
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		if f.Category != "Obstacle" {
+			continue
+		}
+		if table.Overlaps(h, f.Polygon()) && table.Between(table.Polygon{l, rt}, f.Polygon()).Gap <= table.Inch {
+			return true
+		}
+	}
+	return false
+}
+
+// pushBack carries out DEFENDED OBSTACLES (seed L398-400): the charger c
+// won a round against t behind an obstacle; t loses the bonus and is
+// pushed straight back 1 base depth, c following into the space.
+func (r *resolver) pushBack(c, t *Unit) {
+	r.behind = nil
+	d := table.Length(t.BaseD)
+	back := (t.body().Pose.Heading + table.Degrees(180)).Norm()
+	mv, _ := table.Straight(t.body(), back, d, nil)
+	dx, dy := mv.End.Pose.Front.X-t.Pose().Front.X, mv.End.Pose.Front.Y-t.Pose().Front.Y
+	t.place(mv.End.Pose)
+	cp := c.Pose()
+	cp.Front.X += dx
+	cp.Front.Y += dy
+	c.place(cp)
+	r.event("pushed-back", "ACW DEFENDED OBSTACLES (seed L398-400)", "%s wins a round against %s behind an obstacle: %s is pushed back %s\" to %v and loses the defended obstacle bonus; %s occupies the space to %v",
+		c.Name, t.Name, t.Name, inches(d), t.Pose().Front, c.Name, c.Pose().Front)
 }
 
 // preferred is the unit its side's standing PRIMARY PREFER names first

@@ -103,6 +103,9 @@ type resolver struct {
 	// inMelee is set during a melee's morale test: the melee decides
 	// the retreat.
 	inMelee bool
+	// behind is the unit defending an obstacle in the melee being
+	// fought, while it keeps the bonus (seed L375, L398-400).
+	behind *Unit
 }
 
 func (r *resolver) event(kind, rule, format string, args ...any) {
