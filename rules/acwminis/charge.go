@@ -229,6 +229,15 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		}
 	}
 	start := *u
+	if from, at := r.s.elevation(u.body().Centre()), r.s.elevation(t.body().Centre()); at > from {
+		// UPHILL (seed L402-404): the target is uphill of the charger's
+		// starting position (ruling A41).
+		if r.uphill == nil {
+			r.uphill = map[string]bool{}
+		}
+		r.uphill[u.Name] = true
+		r.event("uphill", "ACW UPHILL (seed L402-404)", "%s stands at level %d, uphill of where %s starts its charge (level %d): %s counts as fighting uphill", t.Name, at, u.Name, from, u.Name)
+	}
 	if counter {
 		// Both meet halfway (seed L345): each makes half of the charger's
 		// path, the target moving straight toward the charger, so they

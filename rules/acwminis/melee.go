@@ -22,11 +22,12 @@ const (
 	maxRounds = 20
 )
 
-// inTerrain reports whether a unit stands in any terrain area.
+// inTerrain reports whether a unit stands in any terrain area other than
+// open ground (a hill of the Open category is open terrain).
 func (s *State) inTerrain(u *Unit) bool {
 	fp := u.body().Footprint()
 	for i := range s.Terrain {
-		if f := &s.Terrain[i]; !f.Line && table.Overlaps(fp, f.Polygon()) {
+		if f := &s.Terrain[i]; !f.Line && f.Category != "Open" && table.Overlaps(fp, f.Polygon()) {
 			return true
 		}
 	}
@@ -57,6 +58,8 @@ func (r *resolver) meleeDice(u, enemy *Unit, charging bool, face table.Quarter) 
 			apply = charging
 		case "defending-obstacle":
 			apply = u == r.behind
+		case "enemy-uphill":
+			apply = r.uphill[u.Name]
 		case "tough-fighters":
 			apply = u.Has("Tough Fighters")
 		case "large":
@@ -380,6 +383,18 @@ func (r *resolver) freeCharge(in []*Unit, sp, t *Unit) {
 		r.fight([]*Unit{c}, sp, []table.Quarter{p.face.Face}, false)
 		return
 	}
+}
+
+// elevation is the level of the ground at p: the highest hill holding
+// it, 0 off every hill.
+func (s *State) elevation(p table.Point) int {
+	e := 0
+	for i := range s.Terrain {
+		if f := &s.Terrain[i]; !f.Line && f.Elevation > e && f.Polygon().Contains(p) {
+			e = f.Elevation
+		}
+	}
+	return e
 }
 
 // behindObstacle reports whether t, charged to its front by c, is

@@ -106,6 +106,10 @@ type resolver struct {
 	// behind is the unit defending an obstacle in the melee being
 	// fought, while it keeps the bonus (seed L375, L398-400).
 	behind *Unit
+	// uphill names the chargers whose target stood uphill of the
+	// charger's starting position: they count as fighting uphill (seed
+	// L402-404).
+	uphill map[string]bool
 }
 
 func (r *resolver) event(kind, rule, format string, args ...any) {
