@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/acwminis/acwtext"
 	"galloper/rules/table"
 )
@@ -198,12 +199,11 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		// CHARGING CAVALRY: it may retire before the charger moves (seed
 		// L339-341), dismounted cavalry mounting first; by the owner's
 		// standing reaction, else it stands.
-		c, names := r.reaction(t.Side, "CAVALRY")
-		if c == "RETIRE" || c == "RETIRE IF" && slicesContainsFold(names, t.Name) {
+		if c, by := r.cavalryChoice(u, t); c == "RETIRE" {
 			if t.Formation == "Dismounted" {
 				t.Formation = "Mounted Line"
 			}
-			r.retire(t, "ACW CHARGING CAVALRY (seed L339-341)", "retires from the charge (standing reaction)")
+			r.retire(t, "ACW CHARGING CAVALRY (seed L339-341)", "retires from the charge ("+by+")")
 			retired = true
 			if p, err = r.s.planCharge(r.sys.sheet, u, t); err != nil || !p.path.Clear || p.path.Contact.Straight > p.run {
 				r.event("charge", "ACW CHARGING CAVALRY (seed L339-341)", "%s retired out of %s's reach", t.Name, u.Name)
@@ -265,6 +265,26 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		return
 	}
 	r.melees = append(r.melees, melee{charger: u.Name, target: t.Name, face: p.face.Face, destroy: caught, counter: counter})
+}
+
+// cavalryChoice is the charged cavalry t's choice to STAND or RETIRE
+// (CHARGING CAVALRY, seed L339-341) and what made it: its side's
+// standing CAVALRY reaction, or when the side has none, the side's
+// answer to a decision request (rules.Decide); with no answer yet,
+// resolution pauses for it.
+func (r *resolver) cavalryChoice(u, t *Unit) (choice, by string) {
+	standing := ""
+	if _, ok := r.s.Standing[t.Side]["CAVALRY"]; ok {
+		standing = "STAND"
+		if c, names := r.reaction(t.Side, "CAVALRY"); c == "RETIRE" || c == "RETIRE IF" && slicesContainsFold(names, t.Name) {
+			standing = "RETIRE"
+		}
+		return standing, "standing reaction"
+	}
+	c := rules.Choice{Key: "cavalry " + t.Name, Side: t.Side, Rule: "ACW CHARGING CAVALRY (seed L339-341)",
+		Question: fmt.Sprintf("%s is charged by %s: stand, or retire at the Run rate before %s moves?", t.Name, u.Name, u.Name),
+		Options:  []string{"STAND", "RETIRE"}, Default: acwtext.Reactions.Default("CAVALRY")}
+	return r.decide(c), "decided by " + string(t.Side)
 }
 
 // counterCharge decides and tests a counter-charge by the mounted
