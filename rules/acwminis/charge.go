@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/acwminis/acwtext"
 	"galloper/rules/table"
 )
@@ -14,6 +15,7 @@ const (
 	ruleShakenTgt  = "ACW CHARGING SHAKEN UNITS (seed L327-329)"
 	ruleDefensive  = "ACW DEFENSIVE FIRE (seed L331-333)"
 	ruleEvade      = "ACW Skirmisher evasion (seed L347)"
+	ruleCounter    = "ACW CAVALRY COUNTER CHARGE (seed L343-345)"
 	ruleFlankRear  = "ACW FLANK AND REAR CHARGES (seed L349-351)"
 	ruleRebelYell  = "ACW REBEL YELL (seed L283-285)"
 	ruleElephant   = "ACW SEEN THE ELEPHANT (seed L287-289)"
@@ -105,7 +107,10 @@ func (sys System) declareCharge(s *State, u *Unit, o *acwtext.Order, chargers ma
 // scored nothing while the test is short of 3 successes. Rebel Yell
 // rerolls a Failed or Falters result, Seen the Elephant must reroll a
 // Charge!; the new result stands (never a reroll of a reroll, A32).
-func (r *resolver) chargeTest(u *Unit) string {
+func (r *resolver) chargeTest(u *Unit) string { return r.chargeTestAs(u, "charge test") }
+
+// chargeTestAs is chargeTest with the test named in the report.
+func (r *resolver) chargeTestAs(u *Unit, name string) string {
 	n := testDice(r.sys.sheet, acwtext.Charge, u.State())
 	rerolls, from := 0, []string{}
 	if u.State() == "Steady" {
@@ -126,7 +131,7 @@ func (r *resolver) chargeTest(u *Unit) string {
 		rerolls, from = 0, nil // a retaken test's dice are rerolls themselves (seed L7, ruling A32)
 		return res
 	}
-	res := roll(ruleChargeTest, "charge test")
+	res := roll(ruleChargeTest, name)
 	switch {
 	case res != "Charge!" && u.Has("Rebel Yell"):
 		res = roll(ruleRebelYell, "Rebel Yell reroll of its charge test")
@@ -154,6 +159,9 @@ type melee struct {
 	// destroy is set when the target is to be destroyed at the start of
 	// the Melee Phase (an evading skirmisher caught, seed L293).
 	destroy bool
+	// counter is set when the target counter-charged: it counts as
+	// charging too (seed L345).
+	counter bool
 }
 
 // charge resolves one CHARGE order (1c).
@@ -186,21 +194,26 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		}
 		caught = true
 	}
+	retired := false
 	if t.Type == "Cavalry" && !caught {
 		// CHARGING CAVALRY: it may retire before the charger moves (seed
 		// L339-341), dismounted cavalry mounting first; by the owner's
 		// standing reaction, else it stands.
-		c, names := r.reaction(t.Side, "CAVALRY")
-		if c == "RETIRE" || c == "RETIRE IF" && slicesContainsFold(names, t.Name) {
+		if c, by := r.cavalryChoice(u, t); c == "RETIRE" {
 			if t.Formation == "Dismounted" {
 				t.Formation = "Mounted Line"
 			}
-			r.retire(t, "ACW CHARGING CAVALRY (seed L339-341)", "retires from the charge (standing reaction)")
+			r.retire(t, "ACW CHARGING CAVALRY (seed L339-341)", "retires from the charge ("+by+")")
+			retired = true
 			if p, err = r.s.planCharge(r.sys.sheet, u, t); err != nil || !p.path.Clear || p.path.Contact.Straight > p.run {
 				r.event("charge", "ACW CHARGING CAVALRY (seed L339-341)", "%s retired out of %s's reach", t.Name, u.Name)
 				return
 			}
 		}
+	}
+	counter := false
+	if !retired && t.Type == "Cavalry" && mounted(t.Formation) && u.Type == "Cavalry" && mounted(u.Formation) {
+		counter = r.counterCharge(u, t, p)
 	}
 	broke := false
 	if t.State() == "Shaken" {
@@ -210,13 +223,37 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 			t.Broken = false // removed once the charger has moved (seed L329)
 		}
 	}
-	if !broke && p.gap > defensiveRange && p.face.Face == table.Front && !caught {
+	if !broke && !counter && p.gap > defensiveRange && p.face.Face == table.Front && !caught {
 		if !r.defensiveFire(t, u, p) {
 			return
 		}
 	}
 	start := *u
-	u.place(p.path.Contact.End.Pose)
+	if from, at := r.s.elevation(u.body().Centre()), r.s.elevation(t.body().Centre()); at > from {
+		// UPHILL (seed L402-404): the target is uphill of the charger's
+		// starting position (ruling A41).
+		if r.uphill == nil {
+			r.uphill = map[string]bool{}
+		}
+		r.uphill[u.Name] = true
+		r.event("uphill", "ACW UPHILL (seed L402-404)", "%s stands at level %d, uphill of where %s starts its charge (level %d): %s counts as fighting uphill", t.Name, at, u.Name, from, u.Name)
+	}
+	if counter {
+		// Both meet halfway (seed L345): each makes half of the charger's
+		// path, the target moving straight toward the charger, so they
+		// touch as the full charge would have.
+		end := p.path.Contact.End.Pose
+		dx, dy := (end.Front.X-u.Pose().Front.X)/2, (end.Front.Y-u.Pose().Front.Y)/2
+		tp := t.Pose()
+		tp.Front.X -= end.Front.X - u.Pose().Front.X - dx
+		tp.Front.Y -= end.Front.Y - u.Pose().Front.Y - dy
+		t.place(tp)
+		end.Front.X, end.Front.Y = u.Pose().Front.X+dx, u.Pose().Front.Y+dy
+		u.place(end)
+		r.event("counter-charge", ruleCounter, "%s counter-charges %s: the two meet halfway, %s ends at %v, %s at %v", t.Name, u.Name, u.Name, u.Pose(), t.Name, t.Pose())
+	} else {
+		u.place(p.path.Contact.End.Pose)
+	}
 	r.event("charged", ruleMoving, "%s charges %s: %s; path %s\" of its %s\" Run rate, from %s\" away; ends at %v", u.Name, t.Name, p.face, inches(p.path.Contact.Straight), inches(p.run), inches(p.gap), u.Pose())
 	if r.crossesDifficult(&start, u) {
 		r.disorder(u, "it charged through difficult terrain")
@@ -227,7 +264,53 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		r.event("broken", ruleShakenTgt, "%s breaks and is removed", t.Name)
 		return
 	}
-	r.melees = append(r.melees, melee{charger: u.Name, target: t.Name, face: p.face.Face, destroy: caught})
+	r.melees = append(r.melees, melee{charger: u.Name, target: t.Name, face: p.face.Face, destroy: caught, counter: counter})
+}
+
+// cavalryChoice is the charged cavalry t's choice to STAND or RETIRE
+// (CHARGING CAVALRY, seed L339-341) and what made it: its side's
+// standing CAVALRY reaction, or when the side has none, the side's
+// answer to a decision request (rules.Decide); with no answer yet,
+// resolution pauses for it.
+func (r *resolver) cavalryChoice(u, t *Unit) (choice, by string) {
+	standing := ""
+	if _, ok := r.s.Standing[t.Side]["CAVALRY"]; ok {
+		standing = "STAND"
+		if c, names := r.reaction(t.Side, "CAVALRY"); c == "RETIRE" || c == "RETIRE IF" && slicesContainsFold(names, t.Name) {
+			standing = "RETIRE"
+		}
+		return standing, "standing reaction"
+	}
+	c := rules.Choice{Key: "cavalry " + t.Name, Side: t.Side, Rule: "ACW CHARGING CAVALRY (seed L339-341)",
+		Question: fmt.Sprintf("%s is charged by %s: stand, or retire at the Run rate before %s moves?", t.Name, u.Name, u.Name),
+		Options:  []string{"STAND", "RETIRE"}, Default: acwtext.Reactions.Default("CAVALRY")}
+	return r.decide(c), "decided by " + string(t.Side)
+}
+
+// counterCharge decides and tests a counter-charge by the mounted
+// cavalry t against the charging cavalry u (CAVALRY COUNTER CHARGE, seed
+// L343-345) by its side's COUNTERCHARGE reaction: STEADY (the default)
+// counter-charges with a Steady unit, ALWAYS with any, NEVER with none.
+// It reports whether the counter-charge goes in; a Failed test
+// disorders t, and Failed or Falters leaves it where it stands (rulings
+// A18, A38).
+func (r *resolver) counterCharge(u, t *Unit, p chargePlan) bool {
+	if p.face.Face != table.Front {
+		return false // a unit charged in flank or rear cannot meet the charge (ruling A38)
+	}
+	switch c, _ := r.reaction(t.Side, "COUNTERCHARGE"); {
+	case c == "NEVER", c == "STEADY" && t.State() != "Steady":
+		return false
+	}
+	switch r.chargeTestAs(t, "counter-charge test") {
+	case "Failed":
+		r.disorder(t, "its counter-charge Failed")
+		return false
+	case "Falters":
+		r.event("counter-charge", ruleCounter, "%s's counter-charge falters: it receives the charge where it stands", t.Name)
+		return false
+	}
+	return true
 }
 
 // crossesDifficult reports whether a move from a to b swept difficult

@@ -15,15 +15,19 @@ const (
 	ruleRounds     = "ACW WINNING, LOSING AND DRAWS (seed L392-396)"
 	ruleDestroyed  = "ACW LIMBERED ARTILLERY, MARCH COLUMNS AND SKIRMISHERS (seed L410-412)"
 	ruleShakenFR   = "ACW FLANKS AND REAR (seed L414-416)"
+	// ruleSupportMelee is INFANTRY OR DISMOUNTED CAVALRY SUPPORTING
+	// ARTILLERY in melee.
+	ruleSupportMelee = "ACW SUPPORTING ARTILLERY (seed L353-355)"
 	// maxRounds bounds a melee that keeps drawing.
 	maxRounds = 20
 )
 
-// inTerrain reports whether a unit stands in any terrain area.
+// inTerrain reports whether a unit stands in any terrain area other than
+// open ground (a hill of the Open category is open terrain).
 func (s *State) inTerrain(u *Unit) bool {
 	fp := u.body().Footprint()
 	for i := range s.Terrain {
-		if f := &s.Terrain[i]; !f.Line && table.Overlaps(fp, f.Polygon()) {
+		if f := &s.Terrain[i]; !f.Line && f.Category != "Open" && table.Overlaps(fp, f.Polygon()) {
 			return true
 		}
 	}
@@ -52,6 +56,10 @@ func (r *resolver) meleeDice(u, enemy *Unit, charging bool, face table.Quarter) 
 			continue
 		case "charging":
 			apply = charging
+		case "defending-obstacle":
+			apply = u == r.behind
+		case "enemy-uphill":
+			apply = r.uphill[u.Name]
 		case "tough-fighters":
 			apply = u.Has("Tough Fighters")
 		case "large":
@@ -147,13 +155,15 @@ func (r *resolver) meleePhase() {
 		done[m.target] = true
 		var cs []*Unit
 		var faces []table.Quarter
+		counter := false
 		for _, o := range r.melees {
 			if o.target == m.target {
 				cs, faces = append(cs, r.s.unit(o.charger)), append(faces, o.face)
+				counter = counter || o.counter
 			}
 		}
 		if t := r.s.unit(m.target); t.inPlay() {
-			r.fight(cs, t, faces)
+			r.fight(cs, t, faces, counter)
 		}
 	}
 }
@@ -166,11 +176,21 @@ func (r *resolver) destroy(u *Unit, rule, why string) {
 
 // fight resolves one melee round by round until a side is broken or
 // leaves (WINNING, LOSING AND DRAWS, seed L392-396). Up to two chargers
-// fight one target; with two, the one with the most modified dice is
-// primary and the other supports with half its base dice, rounded up and
+// fight one target; with two, the one its side's PRIMARY PREFER names,
+// else the one with the most modified dice, is primary and the other supports with half its base dice, rounded up and
 // unmodified, and the target's hits fall on the primary (MULTIPLE UNITS
 // ENGAGED, seed L406-410).
-func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
+//
+// A target that counter-charged counts as charging in round 1 (seed
+// L345).
+func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter bool) {
+	defer func(b *Unit) { r.behind = b }(r.behind)
+	r.behind = nil
+	for i, c := range cs {
+		if faces[i] == table.Front && r.s.behindObstacle(t, c) {
+			r.behind = t
+		}
+	}
 	for round := 1; round <= maxRounds; round++ {
 		var in []*Unit
 		face := table.Front
@@ -192,6 +212,10 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 				c, cn, cw = o, n, w
 			}
 		}
+		if p := r.preferred(in); p != nil && p != c {
+			c = p
+			cn, cw = r.meleeDice(c, t, round == 1, table.Front)
+		}
 		for _, o := range in {
 			if o == c {
 				continue
@@ -203,13 +227,35 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 			cn += (base + 1) / 2
 			cw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, o.Name, base, cn)
 		}
-		tn, tw := r.meleeDice(t, c, false, face)
+		tn, tw := r.meleeDice(t, c, round == 1 && counter, face)
+		sp := r.s.supporter(t)
+		if sp != nil {
+			// The supporter adds half its base dice (seed L353-355, ruling
+			// A16).
+			base := 0
+			if row := fireRow(r.sys.sheet, sp); row != nil {
+				base = row.Melee
+			}
+			tn += (base + 1) / 2
+			tw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, sp.Name, base, tn)
+		}
 		ch, ct := r.strike(c, t, cn)
 		th, tt := r.strike(t, c, tn)
 		c.Hits += th
-		t.Hits += ch
 		r.event("melee", ruleMeleeDice, "round %d: %s: %s; %s", round, c.Name, cw, ct)
 		r.event("melee", ruleMeleeDice, "round %d: %s (engaged to its %s): %s; %s", round, t.Name, face, tw, tt)
+		if sp != nil {
+			// For every 3 hits, 2 on the battery and 1 on the supporter;
+			// a remainder on the battery (seed L355, ruling A16).
+			t.Hits += ch - ch/3
+			sp.Hits += ch / 3
+			r.event("melee-hits", ruleSupportMelee, "%d hits on %s and its supporter %s: %d on %s, %d on %s", ch, t.Name, sp.Name, ch-ch/3, t.Name, ch/3, sp.Name)
+			if sp.Hits >= sp.BrokenAt {
+				r.destroy(sp, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", sp.Hits, sp.BrokenAt))
+			}
+		} else {
+			t.Hits += ch
+		}
 		var losers []*Unit
 		var winner *Unit
 		lost := ch
@@ -228,7 +274,11 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 				r.destroy(u, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", u.Hits, u.BrokenAt))
 			}
 		}
-		if !c.inPlay() && len(in) == 1 || !t.inPlay() {
+		if !t.inPlay() {
+			r.freeCharge(in, sp, t)
+			return
+		}
+		if !c.inPlay() && len(in) == 1 {
 			return
 		}
 		leaving := map[*Unit]bool{}
@@ -256,6 +306,9 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 				leaving[u] = true
 			}
 		}
+		if winner == c && r.behind == t && t.inPlay() && !leaving[t] {
+			r.pushBack(c, t)
+		}
 		stay := false
 		for _, u := range all {
 			if u.inPlay() && !leaving[u] && u != t {
@@ -280,7 +333,8 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 			}
 			var victor *Unit
 			if u == t {
-				for _, o := range in {
+				// The primary unit pursues, else a supporting one.
+				for _, o := range append([]*Unit{c}, in...) {
 					if o.inPlay() && !leaving[o] && o.State() != "Shaken" {
 						victor = o
 						break
@@ -293,11 +347,114 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter) {
 				r.pursue(victor, u)
 			}
 		}
-		if !t.inPlay() || leaving[t] || !stay {
+		if !t.inPlay() || leaving[t] {
+			r.freeCharge(in, sp, t)
+			return
+		}
+		if !stay {
 			return
 		}
 	}
 	r.event("melee-round", ruleRounds, "%d rounds without a result: the melee stops", maxRounds)
+}
+
+// freeCharge gives the first charger still able the free charge into
+// the unit that supported the battery t when t is broken or retires, and
+// fights the new melee at once (seed L355).
+func (r *resolver) freeCharge(in []*Unit, sp, t *Unit) {
+	if sp == nil || !sp.inPlay() {
+		return
+	}
+	for _, c := range in {
+		if !c.inPlay() || c.State() == "Shaken" {
+			continue
+		}
+		p, err := r.s.planCharge(r.sys.sheet, c, sp)
+		if err != nil || !p.path.Clear || p.path.Contact.Straight > p.run {
+			r.event("free-charge", ruleSupportMelee, "%s left the melee but %s cannot reach %s, which supported it", t.Name, c.Name, sp.Name)
+			continue
+		}
+		c.place(p.path.Contact.End.Pose)
+		why := "retired"
+		if !t.inPlay() {
+			why = "broke"
+		}
+		r.event("free-charge", ruleSupportMelee, "%s %s: %s charges %s, which supported it: %s, path %s\"; ends at %v", t.Name, why, c.Name, sp.Name, p.face, inches(p.path.Contact.Straight), c.Pose())
+		r.fight([]*Unit{c}, sp, []table.Quarter{p.face.Face}, false)
+		return
+	}
+}
+
+// elevation is the level of the ground at p: the highest hill holding
+// it, 0 off every hill.
+func (s *State) elevation(p table.Point) int {
+	e := 0
+	for i := range s.Terrain {
+		if f := &s.Terrain[i]; !f.Line && f.Elevation > e && f.Polygon().Contains(p) {
+			e = f.Elevation
+		}
+	}
+	return e
+}
+
+// behindObstacle reports whether t, charged to its front by c, is
+// defending an obstacle: an Obstacle of the terrain lies between the two
+// (it overlaps their joint hull) within 1" of t's front edge (ruling
+// A40).
+func (s *State) behindObstacle(t, c *Unit) bool {
+	tb := t.body()
+	l, rt := tb.FrontEdge()
+	h, err := table.Hull(append(tb.Footprint(), c.body().Footprint()...)...)
+	if err != nil {
+		return false
+	}
+	for i := range s.Terrain {
+		f := &s.Terrain[i]
+		if f.Category != "Obstacle" {
+			continue
+		}
+		if table.Overlaps(h, f.Polygon()) && table.Between(table.Polygon{l, rt}, f.Polygon()).Gap <= table.Inch {
+			return true
+		}
+	}
+	return false
+}
+
+// pushBack carries out DEFENDED OBSTACLES (seed L398-400): the charger c
+// won a round against t behind an obstacle; t loses the bonus and is
+// pushed straight back 1 base depth, c following into the space.
+func (r *resolver) pushBack(c, t *Unit) {
+	r.behind = nil
+	d := table.Length(t.BaseD)
+	back := (t.body().Pose.Heading + table.Degrees(180)).Norm()
+	mv, _ := table.Straight(t.body(), back, d, nil)
+	dx, dy := mv.End.Pose.Front.X-t.Pose().Front.X, mv.End.Pose.Front.Y-t.Pose().Front.Y
+	t.place(mv.End.Pose)
+	cp := c.Pose()
+	cp.Front.X += dx
+	cp.Front.Y += dy
+	c.place(cp)
+	r.event("pushed-back", "ACW DEFENDED OBSTACLES (seed L398-400)", "%s wins a round against %s behind an obstacle: %s is pushed back %s\" to %v and loses the defended obstacle bonus; %s occupies the space to %v",
+		c.Name, t.Name, t.Name, inches(d), t.Pose().Front, c.Name, c.Pose().Front)
+}
+
+// preferred is the unit its side's standing PRIMARY PREFER names first
+// among the units in, or nil: MULTIPLE UNITS ENGAGED (seed L406-408)
+// says a single unit "is declared the primary unit" without saying how;
+// by default the one with the most modified dice is.
+func (r *resolver) preferred(in []*Unit) *Unit {
+	c, names := r.reaction(in[0].Side, "PRIMARY")
+	if c != "PREFER" {
+		return nil
+	}
+	for _, n := range names {
+		for _, u := range in {
+			if strings.EqualFold(u.Name, n) {
+				return u
+			}
+		}
+	}
+	return nil
 }
 
 // pursue is the winner's 4D6 at a retiring unit, hits on 4+, saves apply

@@ -103,6 +103,37 @@ type resolver struct {
 	// inMelee is set during a melee's morale test: the melee decides
 	// the retreat.
 	inMelee bool
+	// behind is the unit defending an obstacle in the melee being
+	// fought, while it keeps the bonus (seed L375, L398-400).
+	behind *Unit
+	// uphill names the chargers whose target stood uphill of the
+	// charger's starting position: they count as fighting uphill (seed
+	// L402-404).
+	uphill map[string]bool
+	// decisions are the answers given so far to decision requests;
+	// asked numbers their keys (rules.DecisionKey).
+	decisions []rules.Decision
+	asked     map[string]int
+}
+
+// pause stops resolution for a decision request: decide panics with it
+// and Resolve recovers it into rules.Result.Pauses. The segment is
+// resolved again from its start with the answer (rules.Decide).
+type pause struct{ req rules.DecisionRequest }
+
+// decide answers a choice with the side's answer so far, or pauses.
+func (r *resolver) decide(c rules.Choice) string {
+	if r.asked == nil {
+		r.asked = map[string]int{}
+	}
+	a := rules.Decide(c, rules.DecisionKey(r.asked, c.Key), r.decisions)
+	if a.Pause != nil {
+		panic(pause{*a.Pause})
+	}
+	if a.Note != "" {
+		r.event("decision", c.Rule, "%s", a.Note)
+	}
+	return a.Choice
 }
 
 func (r *resolver) event(kind, rule, format string, args ...any) {
@@ -198,7 +229,7 @@ func (r *resolver) disorder(u *Unit, why string) {
 
 // Resolve implements rules.System: the moving side's Command Phase. Its
 // Shooting and Melee Phases are not carried out by acwminis.v1.
-func (sys System) Resolve(in rules.Input) (rules.Result, error) {
+func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 	s0, ok := in.State.(*State)
 	if !ok {
 		return rules.Result{}, fmt.Errorf("acwminis: not an ACW state")
@@ -207,7 +238,16 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 		return rules.Result{}, fmt.Errorf("acwminis: the game is over")
 	}
 	side := sideOf(s0)
-	r := &resolver{sys: sys, s: s0.clone(), dice: in.Dice, fire: map[string][]string{}}
+	r := &resolver{sys: sys, s: s0.clone(), dice: in.Dice, fire: map[string][]string{}, decisions: in.Decisions}
+	defer func() {
+		if v := recover(); v != nil {
+			p, ok := v.(pause)
+			if !ok {
+				panic(v)
+			}
+			res, err = rules.Result{Events: r.events, Pauses: []rules.DecisionRequest{p.req}}, nil
+		}
+	}()
 	r.event("phase", ruleTurn, "Turn %d, %s: Command Phase", s0.Turn, side)
 	// 1a: one disorder marker off each unit (seed L19).
 	for i := range r.s.Units {

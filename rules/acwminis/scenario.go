@@ -38,6 +38,7 @@ type Scenario struct {
 		BlocksLOS bool         `yaml:"blocks_los"`
 		Line      bool         `yaml:"line"`
 		Width     float64      `yaml:"width"`
+		Elevation int          `yaml:"elevation"`
 		Points    [][2]float64 `yaml:"points"`
 	} `yaml:"terrain"`
 	Commanders []struct {
@@ -122,7 +123,10 @@ func LoadScenario(name string, data []byte, sheet *Sheet) (*State, error) {
 		if _, ok := sheet.Terrain.Move(t.Category, "infantry"); !ok {
 			return nil, bad("terrain %s: category %q is not in the TERRAIN TABLE", t.Name, t.Category)
 		}
-		f := Feature{Name: t.Name, Kind: t.Kind, Category: t.Category, Cover: t.Cover, Obscures: t.Obscures, BlocksLOS: t.BlocksLOS, Line: t.Line}
+		f := Feature{Name: t.Name, Kind: t.Kind, Category: t.Category, Cover: t.Cover, Obscures: t.Obscures, BlocksLOS: t.BlocksLOS, Line: t.Line, Elevation: t.Elevation}
+		if t.Elevation < 0 || t.Elevation > 0 && t.Line {
+			return nil, bad("terrain %s: elevation %d (a level of 0 or more, for an area)", t.Name, t.Elevation)
+		}
 		if w, err := thou(t.Width); err != nil || w < 0 || w > 0 && !t.Line {
 			return nil, bad("terrain %s: width %v (only a line has a width)", t.Name, t.Width)
 		} else {

@@ -161,7 +161,9 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 	n := sh.band.Dice
 	work := []string{fmt.Sprintf("%dD6 (%s, %s)", n, strings.ToLower(u.Formation), sh.band.Name)}
 	lineish := u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered"
-	obscured := !sh.fire.Sight.Complete() // ruling A28
+	// Obscured when partly hidden (ruling A28), or when supporting a
+	// battery (seed L217-219).
+	obscured := !sh.fire.Sight.Complete() || r.s.supported(t) != nil
 	cover := r.s.inCover(t)
 	for _, m := range r.sys.sheet.ShootingModifiers.Rows {
 		apply := false

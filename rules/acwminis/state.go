@@ -60,8 +60,11 @@ type Feature struct {
 	BlocksLOS bool   `json:"blocks_los,omitempty"`
 	Line      bool   `json:"line,omitempty"`
 	// Width of a line feature (a road), thousandths of an inch.
-	Width  int64      `json:"width,omitempty"`
-	Points [][2]int64 `json:"points"`
+	Width int64 `json:"width,omitempty"`
+	// Elevation is a hill's level above the table (0 for flat ground);
+	// it decides only UPHILL in melee (seed L382, L402-404).
+	Elevation int        `json:"elevation,omitempty"`
+	Points    [][2]int64 `json:"points"`
 }
 
 // Commander is a Commander or the C-in-C (COMMANDER BONUSES, seed L5-11),

@@ -19,8 +19,10 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Kind: "CAVALRY", Forms: []string{"CHARGED CAVALRY"},
 		Choices:    map[string]string{"STAND": "STAND", "RECEIVE": "STAND", "RETIRE": "RETIRE", "RETIRE IF": "RETIRE IF"},
 		NamesAfter: "RETIRE IF", NamesForm: "RETIRE IF 1st Maine Cavalry, 6th Pennsylvania Cavalry",
-		// CHARGING CAVALRY (seed L339-341): cavalry may retire; by default
-		// it receives the charge. RETIRE IF names the cavalry that retires.
+		// CHARGING CAVALRY (seed L339-341): cavalry may retire. A side
+		// that sets no CAVALRY is asked for each charged unit; STAND is the
+		// answer taken when it gives none. RETIRE IF names the cavalry
+		// that retires.
 		Default: "STAND",
 		Example: "CAVALRY RETIRE (or CAVALRY RETIRE IF 1st Maine Cavalry)",
 	},
