@@ -227,8 +227,9 @@ func (r *resolver) disorder(u *Unit, why string) {
 	r.event("disordered", ruleDisorder, "%s is Disordered (%s): %d marker(s), %d in all", u.Name, why, n, u.Markers)
 }
 
-// Resolve implements rules.System: the moving side's Command Phase. Its
-// Shooting and Melee Phases are not carried out by acwminis.v1.
+// Resolve implements rules.System: the moving side's half of the turn,
+// its Command Phase (disorder markers, RALLY, CHARGE, then HOLD, ADVANCE
+// and RUN), then its Shooting and Melee Phases (seed L13-43).
 func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 	s0, ok := in.State.(*State)
 	if !ok {
