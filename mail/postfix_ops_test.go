@@ -146,6 +146,7 @@ func TestPostfixHungDovecot(t *testing.T) {
 	}
 
 	s.submit(t, "csa", csaAddr, gm, r.compose(csaAddr, "orders", csaTurn1))
+	postfixQueueEmpty(t, s) // delivered into Dovecot's mailbox by LMTP
 	resume()
 	clock.fire <- time.Time{} // the backoff is over
 	waitNotified(t, "Dovecot back", notified)
