@@ -17,15 +17,22 @@ echo "== go vet"
 go vet ./...
 echo "== go build"
 go build -o bin/galloper ./cmd/galloper
+# Whatever servers were started are stopped on every exit, pass or fail.
+cleanup() {
+  [ -n "${GALLOPER_TEST_POSTGRES_DIR:-}" ] && ./scripts/postgres.sh stop "$GALLOPER_TEST_POSTGRES_DIR"
+  [ -n "${GALLOPER_IT_POSTFIX_DIR:-}" ] && { postfix -c "$GALLOPER_IT_POSTFIX_DIR" stop >/dev/null 2>&1 || true; }
+  [ -n "${GALLOPER_IT_DOVECOT_DIR:-}" ] && { kill "$(cat "$GALLOPER_IT_DOVECOT_DIR/run/master.pid" 2>/dev/null)" 2>/dev/null || true; }
+  return 0
+}
+trap cleanup EXIT
+
 echo "== dovecot (integration suite)"
 if env=$(./scripts/dovecot.sh); then
   eval "$(echo "$env" | sed 's/^/export /')"
-  trap 'kill "$(cat "$GALLOPER_IT_DOVECOT_DIR/run/master.pid")" 2>/dev/null || true' EXIT
   echo "Dovecot on $GALLOPER_IT_DOVECOT"
   echo "== postfix (integration suite)"
   if env=$(./scripts/postfix.sh); then
     eval "$(echo "$env" | sed 's/^/export /')"
-    trap 'postfix -c "$GALLOPER_IT_POSTFIX_DIR" stop >/dev/null 2>&1 || true; kill "$(cat "$GALLOPER_IT_DOVECOT_DIR/run/master.pid")" 2>/dev/null || true' EXIT
     echo "Postfix submission on $GALLOPER_IT_POSTFIX"
   elif [ "${CI:-}" = "true" ]; then
     echo "could not start Postfix"; exit 1
@@ -41,7 +48,6 @@ fi
 echo "== postgres (store tests on PostgreSQL)"
 if env=$(./scripts/postgres.sh); then
   eval "$(echo "$env" | sed 's/^/export /')"
-  trap 'kill "$(cat "${GALLOPER_IT_DOVECOT_DIR:-/nonexistent}/run/master.pid" 2>/dev/null)" 2>/dev/null || true; ./scripts/postgres.sh stop "$GALLOPER_TEST_POSTGRES_DIR"' EXIT
   pg=${GALLOPER_TEST_POSTGRES#*@}
   echo "PostgreSQL on ${pg%%/*}"
 elif [ "${CI:-}" = "true" ]; then
