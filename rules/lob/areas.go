@@ -69,6 +69,14 @@ func (s *State) lastAccepted(c *Command) *Order {
 // present time without orders, or else the one its units' present
 // positions draw. It reports whether the area was recorded.
 func (s *State) noOrdersArea(c *Command) (NoOrdersArea, bool) {
+	return s.noOrdersAreaFrom(c, func() []string { return s.enemyHexes(c) })
+}
+
+// noOrdersAreaFrom is noOrdersArea with the enemy hexes the Command's side
+// sees (enemyHexes) given by the caller, who may keep them for every
+// Command of the side while the position stands still; they are asked for
+// only when the area is drawn.
+func (s *State) noOrdersAreaFrom(c *Command, enemies func() []string) (NoOrdersArea, bool) {
 	after := ""
 	if o := s.lastAccepted(c); o != nil {
 		after = o.ID
@@ -76,13 +84,14 @@ func (s *State) noOrdersArea(c *Command) (NoOrdersArea, bool) {
 	if a := s.cmdStatus(c.Name).Area; a != nil && a.After == after {
 		return *a, true
 	}
-	return NoOrdersArea{After: after, Marks: s.drawArea(c)}, false
+	return NoOrdersArea{After: after, Marks: s.drawArea(c, enemies)}, false
 }
 
 // drawArea measures the Command's forward line from the present
 // positions: for each hex holding enemy combat units, the distance to it
-// from the Command's nearest combat unit (R-C2-8A).
-func (s *State) drawArea(c *Command) []AreaMark {
+// from the Command's nearest combat unit (R-C2-8A). enemies gives the
+// enemy hexes the Command's side sees (enemyHexes).
+func (s *State) drawArea(c *Command, enemies func() []string) []AreaMark {
 	var own []string
 	for _, u := range c.units() {
 		if p := s.piece(u.Name); !p.OffMap && !p.Unit.Eliminated {
@@ -97,7 +106,7 @@ func (s *State) drawArea(c *Command) []AreaMark {
 		at[i] = s.scn.Map.axial(h)
 	}
 	var marks []AreaMark
-	for _, e := range s.enemyHexes(c) {
+	for _, e := range enemies() {
 		reach, ea := 1<<20, axialOf(&s.scn.Map, e)
 		for _, a := range at {
 			reach = min(reach, hex.Distance(a, ea))
