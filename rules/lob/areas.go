@@ -121,6 +121,17 @@ func (s *State) drawArea(c *Command, enemies func() []string) []AreaMark {
 // knows, so that neither its refusals nor its report can name a hidden
 // hex (ruling R-FOG-3).
 func (s *State) enemyHexes(c *Command) []string {
+	m := &s.scn.Map
+	vis := s.scn.visibility(s.Segment().Turn)
+	// The side's counters on the map, read once: an enemy hex none of
+	// them stands within the visibility of is too far to be seen
+	// (withinSight), and needs no line of sight traced.
+	var eyes []hex.Axial
+	for i := range s.doc.Pieces {
+		if p := &s.doc.Pieces[i]; p.Side == c.Side && s.onMapNow(p) {
+			eyes = append(eyes, axialOf(m, p.Hex))
+		}
+	}
 	var hs []string
 	var l *looker
 	looked := map[string]bool{}
@@ -130,7 +141,8 @@ func (s *State) enemyHexes(c *Command) []string {
 			continue
 		}
 		looked[p.Hex] = true
-		if !s.withinSight(c.Side, p.Hex) {
+		e := axialOf(m, p.Hex)
+		if !slices.ContainsFunc(eyes, func(a hex.Axial) bool { return hex.Distance(a, e) <= vis }) {
 			continue // too far to be seen: no need to trace a line of sight
 		}
 		if l == nil {

@@ -42,11 +42,16 @@ func (g *sightMap) visible(eyes []hex.Axial, vis int, shot Shot, u *blockers) []
 
 // sightUnits lists the counters on the map for line of sight: those not
 // yet arrived (LoB 3.7), eliminated or lost neither see nor block.
-func (s *State) sightUnits() []sightUnit {
+func (s *State) sightUnits() []sightUnit { return s.sightUnitsOf("", true) }
+
+// sightUnitsOf is sightUnits of one side's counters only, or of every
+// side's when all: a side's looking needs only its own (lookerFor), and
+// asks for them at every shot.
+func (s *State) sightUnitsOf(side rules.Side, all bool) []sightUnit {
 	var us []sightUnit
 	for i := range s.doc.Pieces {
 		p := &s.doc.Pieces[i]
-		if !s.onMapNow(p) {
+		if !all && p.Side != side || !s.onMapNow(p) {
 			continue
 		}
 		// Open Order Capable units never block (LoB 4.2e, 9.4b).
@@ -109,11 +114,7 @@ type looker struct {
 // lookerFor gathers a side's counters and blockers for sees.
 func (s *State) lookerFor(side rules.Side) *looker {
 	l := &looker{s: s, side: side, vis: s.scn.visibility(s.Segment().Turn)}
-	for _, u := range s.sightUnits() {
-		if u.Side == side {
-			l.own = append(l.own, u)
-		}
-	}
+	l.own = s.sightUnitsOf(side, false)
 	l.b = s.scn.Map.sight.blockersFor(side, l.own)
 	return l
 }
