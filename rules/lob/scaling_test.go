@@ -366,3 +366,64 @@ func TestAxialOfIsAxial(t *testing.T) {
 		}
 	}
 }
+
+// TestEnemyHexesAgreeWithSees holds enemyHexes, which reads the side's
+// counters once and keeps no search per enemy hex, to its definition
+// (R-FOG-3): the hexes of the enemy combat units on the map that the
+// side sees, each once, sorted; and a side's looker to the side's
+// counters among every counter's sight units. Tried on the shipped
+// openings, the scaling position and that position after its Activity
+// Phase, when the lines are in contact.
+func TestEnemyHexesAgreeWithSees(t *testing.T) {
+	big := scaleState(t, 80)
+	f, ps := lobtext.Parse(scaleOrders(80))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
+	var res rules.Result
+	for {
+		in.Dice = rules.NewSeededDice([]byte("a"))
+		var err error
+		if res, err = New().Resolve(in); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pauses) == 0 {
+			break
+		}
+		for _, p := range res.Pauses { // as resolveAll: every decision its default
+			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
+	}
+	seen := 0
+	for _, st := range append(shippedStates(t), big, res.Next.(*State)) {
+		for _, c := range st.scn.commands() {
+			var want []string
+			for i := range st.doc.Pieces {
+				p := &st.doc.Pieces[i]
+				if p.Side != c.Side && p.Unit != nil && !p.Unit.Eliminated && st.onMapNow(p) && st.sees(c.Side, p.Hex) && !slices.Contains(want, p.Hex) {
+					want = append(want, p.Hex)
+				}
+			}
+			slices.Sort(want)
+			if got := st.enemyHexes(c); !slices.Equal(got, want) {
+				t.Fatalf("%s: %s sees %v, the enemy units it sees stand in %v", st.scn.Name, c.Name, got, want)
+			}
+			seen += len(want)
+		}
+		for _, sd := range st.scn.Sides {
+			var want []sightUnit
+			for _, u := range st.sightUnits() {
+				if u.Side == sd.Side {
+					want = append(want, u)
+				}
+			}
+			if got := st.lookerFor(sd.Side).own; !slices.Equal(got, want) {
+				t.Fatalf("%s: %s looks from %v, its sight units are %v", st.scn.Name, sd.Side, got, want)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no Command sees an enemy: the test tries nothing")
+	}
+}
