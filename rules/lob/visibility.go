@@ -102,7 +102,9 @@ func (s *State) withinSight(side rules.Side, h string) bool {
 	return false
 }
 
-// looker is a side's looking at single hexes, built once for several.
+// looker is a side's looking at single hexes, built once for several and
+// used before the position changes. own are the side's counters on the
+// map (where they stand is all sees reads of them).
 type looker struct {
 	s    *State
 	side rules.Side
@@ -114,8 +116,35 @@ type looker struct {
 // lookerFor gathers a side's counters and blockers for sees.
 func (s *State) lookerFor(side rules.Side) *looker {
 	l := &looker{s: s, side: side, vis: s.scn.visibility(s.Segment().Turn)}
-	l.own = s.sightUnitsOf(side, false)
-	l.b = s.scn.Map.sight.blockersFor(side, l.own)
+	m := &s.scn.Map
+	g := m.sight
+	if s.oob == nil || !s.oob.canonical {
+		l.own = s.sightUnitsOf(side, false)
+		l.b = g.blockersFor(side, l.own)
+		return l
+	}
+	// A side looks at a few hexes at a time (a shot's target, the counters
+	// of a report line), at every step of a phase: its counters are read
+	// for where they stand only, and the blockers of a line (its own
+	// units, as blockersFor marks them) from the hex index as the line
+	// reaches each hex (sightBlockers), instead of marked on two map-sized
+	// arrays for every look.
+	for i := range s.doc.Pieces {
+		if p := &s.doc.Pieces[i]; p.Side == side && s.onMapNow(p) {
+			l.own = append(l.own, sightUnit{Side: side, At: axialOf(m, p.Hex)})
+		}
+	}
+	l.b = &blockers{at: func(i int) (friend, enemy bool) {
+		for _, k := range s.inHex(g.ids[i]) {
+			p := &s.doc.Pieces[k]
+			// As sightUnits and blockersFor: on the map now, a combat
+			// unit, and not Open Order Capable (LoB 4.2e, 9.4b).
+			if p.Side == side && s.onMapNow(p) && combatKinds[p.Kind] && !s.isOpenOrderCapable(p) {
+				return true, false
+			}
+		}
+		return false, false
+	}}
 	return l
 }
 
