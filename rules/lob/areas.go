@@ -69,6 +69,14 @@ func (s *State) lastAccepted(c *Command) *Order {
 // present time without orders, or else the one its units' present
 // positions draw. It reports whether the area was recorded.
 func (s *State) noOrdersArea(c *Command) (NoOrdersArea, bool) {
+	return s.noOrdersAreaFrom(c, func() []string { return s.enemyHexes(c) })
+}
+
+// noOrdersAreaFrom is noOrdersArea with the enemy hexes the Command's side
+// sees (enemyHexes) given by the caller, who may keep them for every
+// Command of the side while the position stands still; they are asked for
+// only when the area is drawn.
+func (s *State) noOrdersAreaFrom(c *Command, enemies func() []string) (NoOrdersArea, bool) {
 	after := ""
 	if o := s.lastAccepted(c); o != nil {
 		after = o.ID
@@ -76,13 +84,14 @@ func (s *State) noOrdersArea(c *Command) (NoOrdersArea, bool) {
 	if a := s.cmdStatus(c.Name).Area; a != nil && a.After == after {
 		return *a, true
 	}
-	return NoOrdersArea{After: after, Marks: s.drawArea(c)}, false
+	return NoOrdersArea{After: after, Marks: s.drawArea(c, enemies)}, false
 }
 
 // drawArea measures the Command's forward line from the present
 // positions: for each hex holding enemy combat units, the distance to it
-// from the Command's nearest combat unit (R-C2-8A).
-func (s *State) drawArea(c *Command) []AreaMark {
+// from the Command's nearest combat unit (R-C2-8A). enemies gives the
+// enemy hexes the Command's side sees (enemyHexes).
+func (s *State) drawArea(c *Command, enemies func() []string) []AreaMark {
 	var own []string
 	for _, u := range c.units() {
 		if p := s.piece(u.Name); !p.OffMap && !p.Unit.Eliminated {
@@ -97,7 +106,7 @@ func (s *State) drawArea(c *Command) []AreaMark {
 		at[i] = s.scn.Map.axial(h)
 	}
 	var marks []AreaMark
-	for _, e := range s.enemyHexes(c) {
+	for _, e := range enemies() {
 		reach, ea := 1<<20, axialOf(&s.scn.Map, e)
 		for _, a := range at {
 			reach = min(reach, hex.Distance(a, ea))
@@ -112,6 +121,17 @@ func (s *State) drawArea(c *Command) []AreaMark {
 // knows, so that neither its refusals nor its report can name a hidden
 // hex (ruling R-FOG-3).
 func (s *State) enemyHexes(c *Command) []string {
+	m := &s.scn.Map
+	vis := s.scn.visibility(s.Segment().Turn)
+	// The side's counters on the map, read once: an enemy hex none of
+	// them stands within the visibility of is too far to be seen
+	// (withinSight), and needs no line of sight traced.
+	var eyes []hex.Axial
+	for i := range s.doc.Pieces {
+		if p := &s.doc.Pieces[i]; p.Side == c.Side && s.onMapNow(p) {
+			eyes = append(eyes, axialOf(m, p.Hex))
+		}
+	}
 	var hs []string
 	var l *looker
 	looked := map[string]bool{}
@@ -121,7 +141,8 @@ func (s *State) enemyHexes(c *Command) []string {
 			continue
 		}
 		looked[p.Hex] = true
-		if !s.withinSight(c.Side, p.Hex) {
+		e := axialOf(m, p.Hex)
+		if !slices.ContainsFunc(eyes, func(a hex.Axial) bool { return hex.Distance(a, e) <= vis }) {
 			continue // too far to be seen: no need to trace a line of sight
 		}
 		if l == nil {

@@ -90,7 +90,10 @@ func (r *resolver) tellEach(kind, rule, text string, cuts map[rules.Side]string)
 // "unseen units" when it shows none of them (LoB 2.4).
 func (s *State) namesFor(side rules.Side, ps []*Piece) string {
 	var shown []*Piece
-	l := s.lookerFor(side)
+	var l *looker // the umpire (the empty side) shows every counter, without looking
+	if side != "" {
+		l = s.lookerFor(side)
+	}
 	for _, p := range ps {
 		if s.shownBy(side, l, p) {
 			shown = append(shown, p)

@@ -157,7 +157,7 @@ func TestNoOrdersAreaFromWhatTheSideSees(t *testing.T) {
 		r := &resolver{s: st, side: "CSA", turn: 1, log: &rules.Log{}}
 		c := st.scn.command("Hood's Division")
 		why, rule := r.moveBarred(scriptedStack(r, "A9.7", "4 Ala", "15 Ala"), "A10.7", true)
-		return fmt.Sprintf("%v\n%s (%s)\n%s", st.drawArea(c), why, rule, st.areaNote(c))
+		return fmt.Sprintf("%v\n%s (%s)\n%s", st.drawArea(c, func() []string { return st.enemyHexes(c) }), why, rule, st.areaNote(c))
 	}
 	a, b := read(hidden[0]), read(hidden[len(hidden)-1])
 	if a != b {

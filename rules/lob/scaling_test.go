@@ -366,3 +366,87 @@ func TestAxialOfIsAxial(t *testing.T) {
 		}
 	}
 }
+
+// TestEnemyHexesAgreeWithSees holds enemyHexes, which reads the side's
+// counters once and keeps no search per enemy hex, to its definition
+// (R-FOG-3): the hexes of the enemy combat units on the map that the
+// side sees, each once, sorted; and a side's looker to the looker as
+// first written (every sight unit of the side, its blockers marked on the
+// map's arrays) at every hex of the map. Tried on the shipped
+// openings, the scaling position and that position after its Activity
+// Phase, when the lines are in contact.
+func TestEnemyHexesAgreeWithSees(t *testing.T) {
+	big := scaleState(t, 80)
+	f, ps := lobtext.Parse(scaleOrders(80))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
+	var res rules.Result
+	for {
+		in.Dice = rules.NewSeededDice([]byte("a"))
+		var err error
+		if res, err = New().Resolve(in); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pauses) == 0 {
+			break
+		}
+		for _, p := range res.Pauses { // as resolveAll: every decision its default
+			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
+	}
+	seen, fast := 0, 0
+	for _, st := range append(shippedStates(t), big, res.Next.(*State)) {
+		for _, c := range st.scn.commands() {
+			var want []string
+			for i := range st.doc.Pieces {
+				p := &st.doc.Pieces[i]
+				if p.Side != c.Side && p.Unit != nil && !p.Unit.Eliminated && st.onMapNow(p) && st.sees(c.Side, p.Hex) && !slices.Contains(want, p.Hex) {
+					want = append(want, p.Hex)
+				}
+			}
+			slices.Sort(want)
+			if got := st.enemyHexes(c); !slices.Equal(got, want) {
+				t.Fatalf("%s: %s sees %v, the enemy units it sees stand in %v", st.scn.Name, c.Name, got, want)
+			}
+			seen += len(want)
+		}
+		for _, sd := range st.scn.Sides {
+			// The looker as first written: every sight unit of the side,
+			// its blockers marked on the map's arrays.
+			plain := &looker{s: st, side: sd.Side, vis: st.scn.visibility(st.Segment().Turn)}
+			for _, u := range st.sightUnits() {
+				if u.Side == sd.Side {
+					plain.own = append(plain.own, u)
+				}
+			}
+			plain.b = st.scn.Map.sight.blockersFor(sd.Side, plain.own)
+			l := st.lookerFor(sd.Side)
+			if l.b.at != nil {
+				fast++
+			}
+			for i := range plain.b.friend {
+				if l.b.friendAt(i) != plain.b.friend[i] || l.b.enemyAt(i) != plain.b.enemy[i] {
+					t.Fatalf("%s: %s's blockers differ at %s", st.scn.Name, sd.Side, st.scn.Map.sight.ids[i])
+				}
+			}
+			n := 0
+			for _, h := range st.scn.Map.sight.ids {
+				got, want := l.sees(h), plain.sees(h)
+				if got != want {
+					t.Fatalf("%s: %s sees %s: %v, as first written %v", st.scn.Name, sd.Side, h, got, want)
+				}
+				if want {
+					n++
+				}
+			}
+			if n == 0 {
+				t.Fatalf("%s: %s sees no hex", st.scn.Name, sd.Side)
+			}
+		}
+	}
+	if seen == 0 || fast == 0 {
+		t.Fatalf("%d enemy hexes seen, %d lookers reading the hex index: the test tries too little", seen, fast)
+	}
+}

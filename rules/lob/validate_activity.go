@@ -193,6 +193,11 @@ type fileChecks struct {
 	// checked, and the area is drawn from what the Command's own side
 	// sees (R-FOG-3), which the position alone settles.
 	areas map[string]*areaMarks
+	// seen keeps, for each side, the enemy hexes it sees (enemyHexes),
+	// from which every one of its Commands' areas is drawn: what a side
+	// sees depends on the position and the side alone, so it is traced
+	// once per file, not once per Command.
+	seen map[rules.Side][]string
 	// faced is the last facing the blocks so far turn each unit to
 	// (noteTurns).
 	faced map[string]int
@@ -203,7 +208,18 @@ type fileChecks struct {
 
 // newFileChecks starts the checks of one order file.
 func newFileChecks() *fileChecks {
-	return &fileChecks{activators: map[int][]int{}, areas: map[string]*areaMarks{}, faced: map[string]int{}}
+	return &fileChecks{activators: map[int][]int{}, areas: map[string]*areaMarks{}, seen: map[rules.Side][]string{}, faced: map[string]int{}}
+}
+
+// enemyHexes is s.enemyHexes(c), traced at the first Command of each
+// side and kept for the rest of the file.
+func (fc *fileChecks) enemyHexes(s *State, c *Command) []string {
+	hs, ok := fc.seen[c.Side]
+	if !ok {
+		hs = s.enemyHexes(c)
+		fc.seen[c.Side] = hs
+	}
+	return hs
 }
 
 // checkOnce reports units of st that an earlier STACK block of the file
@@ -619,7 +635,7 @@ func (s *State) areaProblem(members []*Piece, at string, h lobtext.HexRef, fc *f
 		why, rule := s.stepLimit(l.cmd, at, h.Hex, func() NoOrdersArea {
 			x, ok := fc.areas[l.cmd.Name]
 			if !ok {
-				a, _ := s.noOrdersArea(l.cmd)
+				a, _ := s.noOrdersAreaFrom(l.cmd, func() []string { return fc.enemyHexes(s, l.cmd) })
 				x = newAreaMarks(&s.scn.Map, a)
 				fc.areas[l.cmd.Name] = x
 			}

@@ -115,7 +115,7 @@ func TestVictoryTallyAndWinner(t *testing.T) {
 	// CSA takes Sorrel Bridge (3) and keeps Halloway Crossroads (2).
 	for i := range end.doc.Pieces {
 		if end.doc.Pieces[i].Name == "12 Va" {
-			end.doc.Pieces[i].Hex = "A13.11"
+			end.setHex(&end.doc.Pieces[i], "A13.11") // through the hex index
 		}
 	}
 	for _, side := range []rules.Side{"CSA", "USA", ""} {
@@ -135,12 +135,12 @@ func TestVictoryTallyAndWinner(t *testing.T) {
 	// takes Wexley (2).
 	for i := range end.doc.Pieces {
 		if end.doc.Pieces[i].Name == "12 Va" {
-			end.doc.Pieces[i].Hex = "A12.13"
+			end.setHex(&end.doc.Pieces[i], "A12.13")
 		}
 	}
 	for i := range end.doc.Pieces {
 		if p := &end.doc.Pieces[i]; p.Side == "USA" && p.Unit != nil {
-			p.Hex = "A17.11"
+			end.setHex(p, "A17.11")
 			break
 		}
 	}

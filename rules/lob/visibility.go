@@ -42,11 +42,16 @@ func (g *sightMap) visible(eyes []hex.Axial, vis int, shot Shot, u *blockers) []
 
 // sightUnits lists the counters on the map for line of sight: those not
 // yet arrived (LoB 3.7), eliminated or lost neither see nor block.
-func (s *State) sightUnits() []sightUnit {
+func (s *State) sightUnits() []sightUnit { return s.sightUnitsOf("", true) }
+
+// sightUnitsOf is sightUnits of one side's counters only, or of every
+// side's when all: a side's looking needs only its own (lookerFor), and
+// asks for them at every shot.
+func (s *State) sightUnitsOf(side rules.Side, all bool) []sightUnit {
 	var us []sightUnit
 	for i := range s.doc.Pieces {
 		p := &s.doc.Pieces[i]
-		if !s.onMapNow(p) {
+		if !all && p.Side != side || !s.onMapNow(p) {
 			continue
 		}
 		// Open Order Capable units never block (LoB 4.2e, 9.4b).
@@ -97,7 +102,9 @@ func (s *State) withinSight(side rules.Side, h string) bool {
 	return false
 }
 
-// looker is a side's looking at single hexes, built once for several.
+// looker is a side's looking at single hexes, built once for several and
+// used before the position changes. own are the side's counters on the
+// map (where they stand is all sees reads of them).
 type looker struct {
 	s    *State
 	side rules.Side
@@ -109,12 +116,35 @@ type looker struct {
 // lookerFor gathers a side's counters and blockers for sees.
 func (s *State) lookerFor(side rules.Side) *looker {
 	l := &looker{s: s, side: side, vis: s.scn.visibility(s.Segment().Turn)}
-	for _, u := range s.sightUnits() {
-		if u.Side == side {
-			l.own = append(l.own, u)
+	m := &s.scn.Map
+	g := m.sight
+	if s.oob == nil || !s.oob.canonical {
+		l.own = s.sightUnitsOf(side, false)
+		l.b = g.blockersFor(side, l.own)
+		return l
+	}
+	// A side looks at a few hexes at a time (a shot's target, the counters
+	// of a report line), at every step of a phase: its counters are read
+	// for where they stand only, and the blockers of a line (its own
+	// units, as blockersFor marks them) from the hex index as the line
+	// reaches each hex (sightBlockers), instead of marked on two map-sized
+	// arrays for every look.
+	for i := range s.doc.Pieces {
+		if p := &s.doc.Pieces[i]; p.Side == side && s.onMapNow(p) {
+			l.own = append(l.own, sightUnit{Side: side, At: axialOf(m, p.Hex)})
 		}
 	}
-	l.b = s.scn.Map.sight.blockersFor(side, l.own)
+	l.b = &blockers{at: func(i int) (friend, enemy bool) {
+		for _, k := range s.inHex(g.ids[i]) {
+			p := &s.doc.Pieces[k]
+			// As sightUnits and blockersFor: on the map now, a combat
+			// unit, and not Open Order Capable (LoB 4.2e, 9.4b).
+			if p.Side == side && s.onMapNow(p) && combatKinds[p.Kind] && !s.isOpenOrderCapable(p) {
+				return true, false
+			}
+		}
+		return false, false
+	}}
 	return l
 }
 
