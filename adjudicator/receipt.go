@@ -93,12 +93,18 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 			side = string(s)
 		}
 	}
-	if p := segmentProblem(f, seg, rules.Side(side)); p != nil {
+	// A wrong TURN line hides nothing: the body is checked too, so that
+	// one reply lists everything.
+	p = segmentProblem(f, seg, rules.Side(side))
+	if p != nil {
 		probs = append(probs, *p)
-	} else if p := lim.blocksProblem(f, text); p != nil {
-		probs = append(probs, *p)
-	} else {
-		probs = append(probs, sys.Validate(st, rules.Side(side), f)...)
+	}
+	if p == nil || wrongTurn(p) {
+		if b := lim.blocksProblem(f, text); b != nil {
+			probs = append(probs, *b)
+		} else {
+			probs = append(probs, sys.Validate(st, rules.Side(side), f)...)
+		}
 	}
 	if len(probs) > 0 {
 		reply, err = ProblemsText(f.Game, side, text, probs)
