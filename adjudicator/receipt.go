@@ -123,6 +123,10 @@ func (a *Adjudicator) Check(ctx context.Context, gameID, side, text string) (rep
 		if err != nil {
 			return err
 		}
+		if g.Status != "active" {
+			reply, err = ProblemsText(g.ID, side, text, []orders.Problem{{Kind: orders.Illegal, Code: "game-over", Message: errGameOver.Error()}})
+			return err
+		}
 		sys, st, err := a.gameState(g)
 		if err != nil {
 			return err
