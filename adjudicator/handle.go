@@ -180,7 +180,8 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, append(probs, holdProblem))
 	}
 	seg := st.Segment()
-	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil && !wrongTurn(p) {
+	turnProblem := segmentProblem(f, seg, rules.Side(player.Side))
+	if p := turnProblem; p != nil && !wrongTurn(p) {
 		return a.reject(tx, in, &g, player.Side, append(probs, *p))
 	} else if p != nil {
 		// A wrong TURN line hides nothing: the body is checked too, so
@@ -197,7 +198,7 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, append(probs, *p))
 	}
 	// Check what was understood too, so one reply lists everything.
-	probs = append(probs, sys.Validate(st, rules.Side(player.Side), f)...)
+	probs = append(probs, validateBody(sys, st, rules.Side(player.Side), f, turnProblem)...)
 	if len(probs) > 0 {
 		return a.reject(tx, in, &g, player.Side, probs)
 	}
@@ -325,6 +326,18 @@ func wrongTurn(p *orders.Problem) bool {
 		return true
 	}
 	return false
+}
+
+// validateBody checks f's orders for side against the open segment. After
+// a wrong TURN line (turnProblem) they are checked as if written for the
+// open turn, so that the turn is reported once.
+func validateBody(sys rules.System, st rules.State, side rules.Side, f *orders.File, turnProblem *orders.Problem) []orders.Problem {
+	if turnProblem != nil {
+		g := *f
+		g.Turn = strconv.Itoa(st.Segment().Turn)
+		f = &g
+	}
+	return sys.Validate(st, side, f)
 }
 
 func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.System, st rules.State, p store.Player, f *orders.File) (Outcome, error) {

@@ -103,7 +103,7 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 		if b := lim.blocksProblem(f, text); b != nil {
 			probs = append(probs, *b)
 		} else {
-			probs = append(probs, sys.Validate(st, rules.Side(side), f)...)
+			probs = append(probs, validateBody(sys, st, rules.Side(side), f, p)...)
 		}
 	}
 	if len(probs) > 0 {

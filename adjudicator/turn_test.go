@@ -25,6 +25,9 @@ func TestWrongTurnHidesNothing(t *testing.T) {
 		if err != nil || ok {
 			t.Fatalf("%s: ok %v, err %v", c.turn, ok, err)
 		}
+		if strings.Contains(reply, "lob-wrong-turn") {
+			t.Errorf("%s: the turn is reported twice:\n%s", c.turn, reply)
+		}
 		for _, want := range []string{c.want, "GAME appears twice", "unknown keyword 'STANDNG'", "A40.40 is not a hex of this map", "no unit called \"Nobody\""} {
 			if !strings.Contains(reply, want) {
 				t.Errorf("%s: reply lacks %q:\n%s", c.turn, want, reply)
