@@ -34,7 +34,7 @@ func TestMailCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			text, readErr := orderText(path, raw)
-			reply, ok, err := validateScenario("lob.v2", "tanners-creek", "CSA", text)
+			reply, ok, err := validateScenario("lob.v2", "tanners-creek", nil, "CSA", text)
 			if readErr != nil {
 				reply, ok, err = unreadable("", "CSA", readErr)
 			}
