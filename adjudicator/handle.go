@@ -180,10 +180,14 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 		return a.reject(tx, in, &g, player.Side, append(probs, holdProblem))
 	}
 	seg := st.Segment()
-	if p := segmentProblem(f, seg, rules.Side(player.Side)); p != nil {
+	turnProblem := segmentProblem(f, seg, rules.Side(player.Side))
+	if p := turnProblem; p != nil && !wrongTurn(p) {
 		return a.reject(tx, in, &g, player.Side, append(probs, *p))
-	}
-	if q, asking, err := tx.PendingDecision(g.ID); err != nil || asking {
+	} else if p != nil {
+		// A wrong TURN line hides nothing: the body is checked too, so
+		// that one reply lists everything.
+		probs = append(probs, *p)
+	} else if q, asking, err := tx.PendingDecision(g.ID); err != nil || asking {
 		if err != nil {
 			return Outcome{}, err
 		}
@@ -193,12 +197,8 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if p := lim.blocksProblem(f, in.Text); p != nil {
 		return a.reject(tx, in, &g, player.Side, append(probs, *p))
 	}
-	if len(probs) == 0 {
-		probs = sys.Validate(st, rules.Side(player.Side), f)
-	} else {
-		// Check what was understood too, so one reply lists everything.
-		probs = append(probs, sys.Validate(st, rules.Side(player.Side), f)...)
-	}
+	// Check what was understood too, so one reply lists everything.
+	probs = append(probs, validateBody(sys, st, rules.Side(player.Side), f, turnProblem)...)
 	if len(probs) > 0 {
 		return a.reject(tx, in, &g, player.Side, probs)
 	}
@@ -315,6 +315,29 @@ func segmentProblem(f *orders.File, seg rules.Segment, side rules.Side) *orders.
 			Message: fmt.Sprintf("%s sends no orders now: the game is at %s", side, seg.Label)}
 	}
 	return nil
+}
+
+// wrongTurn reports whether p is about the TURN line alone (not a number,
+// late or early), after which the body is still worth checking against
+// the segment awaiting orders.
+func wrongTurn(p *orders.Problem) bool {
+	switch p.Code {
+	case "bad-turn", "late-orders", "early-orders":
+		return true
+	}
+	return false
+}
+
+// validateBody checks f's orders for side against the open segment. After
+// a wrong TURN line (turnProblem) they are checked as if written for the
+// open turn, so that the turn is reported once.
+func validateBody(sys rules.System, st rules.State, side rules.Side, f *orders.File, turnProblem *orders.Problem) []orders.Problem {
+	if turnProblem != nil {
+		g := *f
+		g.Turn = strconv.Itoa(st.Segment().Turn)
+		f = &g
+	}
+	return sys.Validate(st, side, f)
 }
 
 func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.System, st rules.State, p store.Player, f *orders.File) (Outcome, error) {

@@ -93,12 +93,18 @@ func CheckOrders(sys rules.System, st rules.State, game, side, text string, wait
 			side = string(s)
 		}
 	}
-	if p := segmentProblem(f, seg, rules.Side(side)); p != nil {
+	// A wrong TURN line hides nothing: the body is checked too, so that
+	// one reply lists everything.
+	p = segmentProblem(f, seg, rules.Side(side))
+	if p != nil {
 		probs = append(probs, *p)
-	} else if p := lim.blocksProblem(f, text); p != nil {
-		probs = append(probs, *p)
-	} else {
-		probs = append(probs, sys.Validate(st, rules.Side(side), f)...)
+	}
+	if p == nil || wrongTurn(p) {
+		if b := lim.blocksProblem(f, text); b != nil {
+			probs = append(probs, *b)
+		} else {
+			probs = append(probs, validateBody(sys, st, rules.Side(side), f, p)...)
+		}
 	}
 	if len(probs) > 0 {
 		reply, err = ProblemsText(f.Game, side, text, probs)
@@ -115,6 +121,10 @@ func (a *Adjudicator) Check(ctx context.Context, gameID, side, text string) (rep
 	err = a.db.WithTx(ctx, func(tx *store.Tx) error {
 		g, err := tx.Game(gameID)
 		if err != nil {
+			return err
+		}
+		if g.Status != "active" {
+			reply, err = ProblemsText(g.ID, side, text, []orders.Problem{{Kind: orders.Illegal, Code: "game-over", Message: errGameOver.Error()}})
 			return err
 		}
 		sys, st, err := a.gameState(g)

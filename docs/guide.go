@@ -29,7 +29,23 @@ func PlayerGuide(system string) (string, bool) {
 		if i > 0 {
 			b.WriteString("\n\n")
 		}
-		b.Write(text)
+		b.WriteString(withoutComments(string(text)))
 	}
 	return b.String(), true
+}
+
+// withoutComments drops the lines that are a whole HTML comment, such as
+// the notes above examples that say which scenario a test checks them
+// against: a player reading the mailed text has no use for them.
+func withoutComments(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "<!--") && strings.HasSuffix(t, "-->") {
+			continue
+		}
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, "")
 }

@@ -148,8 +148,23 @@ func (s *scene) disc(c point, r float64, fill, stroke rgb, width float64) {
 func (s *scene) plate(c point, str string, size float64, bold bool, fill, border rgb) {
 	w := textWidth(str, size, bold) + 6
 	h := size + 4
+	if s.onMap {
+		// A label near the map's edge moves inward rather than be cut
+		// ("lloway Crossroads").
+		c.X = within(c.X, w/2, s.clip.x0, s.clip.x1)
+		c.Y = within(c.Y, h/2, s.clip.y0, s.clip.y1)
+	}
 	s.add(shape{kind: polygon, pts: rectPts(c.X-w/2, c.Y-h/2, c.X+w/2, c.Y+h/2), fill: white, alpha: 0.85, stroke: border, width: 0.8})
 	s.text(point{c.X, c.Y + size*0.36}, str, size, bold, anchorMiddle, fill)
+}
+
+// within moves a centre v so that v-half..v+half lies in lo..hi, when
+// it fits.
+func within(v, half, lo, hi float64) float64 {
+	if hi-lo < 2*half {
+		return v
+	}
+	return max(lo+half, min(v, hi-half))
 }
 
 // layout places a map's hexes on the page.

@@ -251,3 +251,21 @@ func (t *Tx) GameFold(id string) (Game, error) {
 	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE lower(id) = lower(?) ORDER BY id = ? DESC, id LIMIT 1`+t.eng.forUpdate(), id, id))
 	return g, notFound(err, "game "+id)
 }
+
+// Games lists every game, active or over, by id.
+func (t *Tx) Games() ([]Game, error) {
+	rows, err := t.query(`SELECT ` + gameCols + ` FROM games ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}

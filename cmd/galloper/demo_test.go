@@ -128,6 +128,8 @@ func TestDemo(t *testing.T) {
 	os.WriteFile(bad, changed, 0o644)
 	if _, err := verifyDiceFiles([]string{bad}, ""); err == nil || !strings.Contains(err.Error(), "roll #0") {
 		t.Fatalf("a changed die value was not caught by name: %v", err)
+	} else if regexp.MustCompile(`segment \d+: segment \d+:`).MatchString(err.Error()) {
+		t.Errorf("the error names the segment twice: %v", err)
 	}
 
 	link := regexp.MustCompile(`(?m)^link: ([0-9a-f])`)

@@ -86,7 +86,7 @@ func verifyDiceFiles(files []string, head string) (int, error) {
 		}
 		for _, r := range found {
 			if err := dice.Verify(r, r.Prev); err != nil {
-				return 0, fmt.Errorf("%s: game %s segment %d: %w", f, r.GameID, r.Segment, err)
+				return 0, fmt.Errorf("%s: game %s: %w", f, r.GameID, err) // err names the segment
 			}
 			formatted := dice.FormatRecord(r)
 			k := key{r.GameID, r.Segment}

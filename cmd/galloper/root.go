@@ -197,7 +197,7 @@ func gameCmd() *cobra.Command {
 	for _, f := range []string{"config", "id"} {
 		_ = create.MarkFlagRequired(f)
 	}
-	game.AddCommand(create, exportCmd(), replayCmd())
+	game.AddCommand(create, gameListCmd(), gameShowCmd(), exportCmd(), replayCmd())
 	return game
 }
 

@@ -16,11 +16,13 @@ import (
 	"galloper/adjudicator"
 	"galloper/mail"
 	"galloper/orders"
+	"galloper/rules"
 	"galloper/rules/systems"
 )
 
 func validateCmd() *cobra.Command {
 	var cfgPath, game, system, scenario, side string
+	var optional []string
 	cmd := &cobra.Command{
 		Use:   "validate (--game ID --config FILE | --scenario NAME) --side SIDE FILE",
 		Short: "Check an order file or mail and print the reply Galloper would send",
@@ -48,7 +50,7 @@ func validateCmd() *cobra.Command {
 			case game != "":
 				reply, ok, err = validateGame(cmd.Context(), cfgPath, game, side, text)
 			default:
-				reply, ok, err = validateScenario(system, scenario, side, text)
+				reply, ok, err = validateScenario(system, scenario, optional, side, text)
 			}
 			if err != nil {
 				return exitError{2, err.Error()}
@@ -58,6 +60,7 @@ func validateCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&cfgPath, "config", "", "configuration file (with --game)")
 	cmd.Flags().StringVar(&game, "game", "", "a game in the database")
+	cmd.Flags().StringSliceVar(&optional, "optional", nil, "optional rules in play (with --scenario), by number, e.g. 12.2,12.4")
 	cmd.Flags().StringVar(&system, "system", "lob.v2", "game system (with --scenario)")
 	cmd.Flags().StringVar(&scenario, "scenario", "", "a scenario, checked at its first segment")
 	cmd.Flags().StringVar(&side, "side", "", "the side sending the orders")
@@ -100,7 +103,7 @@ func unreadable(game, side string, readErr error) (string, bool, error) {
 }
 
 // validateScenario checks orders against the first segment of a scenario.
-func validateScenario(systemID, scenario, side, text string) (string, bool, error) {
+func validateScenario(systemID, scenario string, optional []string, side, text string) (string, bool, error) {
 	sys, err := systems.Get(systemID)
 	if err != nil {
 		return "", false, err
@@ -111,6 +114,15 @@ func validateScenario(systemID, scenario, side, text string) (string, bool, erro
 	st, err := sys.NewGame(scenario, nil)
 	if err != nil {
 		return "", false, err
+	}
+	if len(optional) > 0 {
+		or, ok := sys.(rules.OptionalRules)
+		if !ok {
+			return "", false, fmt.Errorf("%s has no optional rules", sys.ID())
+		}
+		if st, err = or.WithOptionalRules(st, optional); err != nil {
+			return "", false, err
+		}
 	}
 	var waiting []string
 	for _, s := range st.Segment().Sides {

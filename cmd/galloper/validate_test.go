@@ -34,7 +34,7 @@ func TestMailCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			text, readErr := orderText(path, raw)
-			reply, ok, err := validateScenario("lob.v2", "tanners-creek", "CSA", text)
+			reply, ok, err := validateScenario("lob.v2", "tanners-creek", nil, "CSA", text)
 			if readErr != nil {
 				reply, ok, err = unreadable("", "CSA", readErr)
 			}
@@ -127,6 +127,8 @@ func TestValidateGameMatchesMail(t *testing.T) {
 	adj := creekGame(t, cfg)
 	for i, body := range []string{
 		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Amse\r\n  FACE E\r\nEND\r\nSTANDNG\r\n",
+		// A wrong TURN line comes back with the body's problems.
+		"GAME creek\r\nSIDE CSA\r\nTURN 7\r\nPASSWORD pc\r\n\r\nSTACK Ames\r\n  MOVE A40.40\r\nEND\r\n",
 		"GAME creek\r\nSIDE CSA\r\nTURN 1\r\nPASSWORD pc\r\n\r\nSTACK Ames\r\n  MOVE A4.2\r\n  FACE NE\r\nEND\r\nSTANDING\r\n  LOSSES TOP\r\nEND\r\n",
 	} {
 		raw := []byte(fmt.Sprintf("From: c@p.test\r\nTo: gm@x.test\r\nSubject: orders\r\nMessage-ID: <v%d@p.test>\r\n\r\n%s", i, body))
@@ -143,13 +145,16 @@ func TestValidateGameMatchesMail(t *testing.T) {
 		if err := ingestMail(ctx, adj, raw, "creek", &ingested); err != nil {
 			t.Fatal(err)
 		}
-		if (verr == nil) != (i == 1) {
+		if (verr == nil) != (i == 2) {
 			t.Errorf("mail %d: validate gave %v", i, verr)
 		}
 		// The mail has CRLF line ends, as SMTP wants; the text is the same.
 		got := strings.ReplaceAll(ingested.String(), "\r\n", "\n")
 		if printed.Len() == 0 || !strings.Contains(got, strings.TrimSpace(printed.String())) {
 			t.Errorf("mail %d: validate printed\n%s\nbut the mail got\n%s", i, printed.String(), ingested.String())
+		}
+		if i == 1 && (!strings.Contains(got, "these orders are for turn 7") || !strings.Contains(got, "A40.40 is not a hex of this map")) {
+			t.Errorf("mail %d: a wrong TURN line hides the body's problems:\n%s", i, got)
 		}
 	}
 }

@@ -81,12 +81,17 @@ func hexOrDash(p []byte) string {
 }
 
 // writeWrapped writes one logical line, cut into physical lines of at most
-// MaxLine characters. A cut never leaves a space at the end of a line.
+// MaxLine characters. A cut falls before a space when there is one in the
+// line's second half, so that words stay whole ("Lyle's Co" / "+rps" was
+// hard to read), and never leaves a space at the end of a line: the space
+// starts the continuation.
 func writeWrapped(b *strings.Builder, s string) {
 	limit := MaxLine
 	for len(s) > limit {
 		cut := limit
-		if s[cut-1] == ' ' { // escape never writes two spaces in a row
+		if i := strings.LastIndexByte(s[:limit+1], ' '); i > limit/2 {
+			cut = i // escape never writes two spaces in a row
+		} else if s[cut-1] == ' ' {
 			cut--
 		}
 		b.WriteString(s[:cut] + "\n+")

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"galloper/rules"
 )
 
 // oddPurposes exercise the escaping: non-ASCII, the separators, percent
@@ -303,4 +305,25 @@ func FuzzParseRecord(f *testing.F) {
 			t.Fatalf("reprinted record differs:\n got %+v\nwant %+v", again, rec)
 		}
 	})
+}
+
+// TestRecordKeepsWordsWhole checks that a long roll line is cut before a
+// space, not inside a word ("Lyle's Co" / "+rps"), and reads back the same.
+func TestRecordKeepsWordsWhole(t *testing.T) {
+	purpose := "Command Roll: Harrow issue an order to Lyle's Corps (die 1 of 2)"
+	rec := Record{Version: Version, GameID: "demo", Segment: 1, Engine: "test",
+		Rolls: []rules.Roll{{Index: 0, Sides: 6, Result: 1, Rule: "LoB 10.6", Purpose: purpose}}}
+	text := FormatRecord(rec)
+	if !strings.Contains(text, "Lyle's\n+ Corps (die 1 of 2)") {
+		t.Errorf("the roll line is not cut before a word:\n%s", text)
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if len(l) > MaxLine || strings.TrimRight(l, " ") != l {
+			t.Errorf("line %q is too long or ends in a space", l)
+		}
+	}
+	back, err := ParseRecord(text)
+	if err != nil || len(back.Rolls) != 1 || back.Rolls[0].Purpose != purpose {
+		t.Fatalf("read back: %v, %+v", err, back.Rolls)
+	}
 }

@@ -493,16 +493,16 @@ func (r *resolver) recovery() {
 		sit := r.s.situation(c)
 		sum := r.log.Roll2d6("LoB 10.8c", "Attack Recovery Base Check: "+c.Name, r.side)
 		if !r.s.charts.c2.recoveryPossible(sit, sum) {
-			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d is outside the range; no recovery this turn", c.Name, sit, sum)
+			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d is outside the range; no recovery this turn", c.Name, situationText(sit), sum)
 			continue
 		}
 		l := r.s.rollLeader(c) // the leader heading it now (LoB 9.1b)
 		roll := r.log.Roll2d6("LoB 10.8c", "Attack Recovery leader roll: "+l.Name, r.side)
 		if !r.s.charts.c2.recovers(l.Command, roll) {
-			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d allows recovery, but %s rolls %d on Command Value %d: not yet", c.Name, sit, sum, l.Name, roll, l.Command)
+			r.add("attack-recovery", "LoB 10.8c", "%s (%s): Base Check %d allows recovery, but %s rolls %d on Command Value %d: not yet", c.Name, situationText(sit), sum, l.Name, roll, l.Command)
 			continue
 		}
-		r.recovered(c, fmt.Sprintf("%s situation, Base Check %d, %s rolled %d on Command Value %d", sit, sum, l.Name, roll, l.Command))
+		r.recovered(c, fmt.Sprintf("%s; Base Check %d, %s rolled %d on Command Value %d", situationText(sit), sum, l.Name, roll, l.Command))
 	}
 }
 
@@ -517,6 +517,21 @@ func (r *resolver) recovered(c *Command, why string) {
 
 // situation is a Command's Attack Recovery situation (LoB 10.8c): Wrecked
 // and Destroyed units at any time, ignoring Open Order and Sharpshooters.
+// situationText is the Attack Recovery situation (LoB 10.8c) in words.
+func situationText(sit string) string {
+	switch sit {
+	case "none":
+		return "no unit wrecked or destroyed"
+	case "wrecked":
+		return "a unit wrecked"
+	case "destroyed":
+		return "a unit destroyed"
+	case "wrecked-destroyed":
+		return "units wrecked and destroyed"
+	}
+	return sit
+}
+
 func (s *State) situation(c *Command) string {
 	var wrecked, destroyed bool
 	for _, u := range c.units() {

@@ -124,14 +124,19 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		limit = openOrderFireLimit - r.firedSP[a.hex]
 	}
 	last, lastRule := "no unit can fire", "LoB 5.2"
+	type notFiring struct{ name, why, rule string }
+	var out []notFiring
+	same := true // every unit is kept from firing for the same reason
 	for _, p := range a.units {
 		if why, rule := r.cannotFire(p, s); why != "" {
+			same = same && (len(out) == 0 || why == last)
 			last, lastRule = why, rule
-			r.add("not-firing", rule, "%s does not fire: %s", p.Name, why)
+			out = append(out, notFiring{p.Name, why, rule})
 			continue
 		}
 		if limit <= 0 {
-			r.add("not-firing", "LoB 5.1a", "%s does not fire: %s has reached its SP limit for the phase", p.Name, a.hex)
+			same = false
+			out = append(out, notFiring{p.Name, fmt.Sprintf("%s has reached its SP limit for the phase", a.hex), "LoB 5.1a"})
 			s.spare = append(s.spare, p)
 			continue
 		}
@@ -139,6 +144,14 @@ func (r *resolver) aim(a *actingStack, target string, canister bool) (*shot, str
 		limit -= s.sps[p.Name]
 		s.firers = append(s.firers, p)
 		s.artillery = s.artillery || p.Kind == ArmArtillery
+	}
+	if len(s.firers) == 0 && same && len(out) > 0 {
+		// The refusal names the stack and says why once, not "does not
+		// fire" and then "cannot fire" for the same reason.
+		return nil, last, lastRule
+	}
+	for _, n := range out {
+		r.add("not-firing", n.rule, "%s does not fire: %s", n.name, n.why)
 	}
 	if len(s.firers) == 0 {
 		return nil, last, lastRule // the event carries the rule once
