@@ -64,6 +64,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 func (db *DB) Close() error {
 	db.eng.beforeClose(db.sql)
 	if db.alive != nil {
+		// Give the daemon lock back before the connection goes: the server
+		// drops a closed connection's locks only when its backend has
+		// exited, which another daemon may not see at once. (A daemon that
+		// dies loses the lock that way, a moment later.)
+		db.alive.ExecContext(context.Background(), `SELECT pg_advisory_unlock(`+daemonKey(`$1`)+`)`, db.instance)
 		db.alive.Close()
 	}
 	return db.sql.Close()
