@@ -45,6 +45,12 @@ func serveCmd() *cobra.Command {
 				return err
 			}
 			cfg, adj, err := openAdjudicator(ctx, cfgPath)
+			if err != nil && ctx.Err() != nil {
+				// Stopped while starting (systemd's stop right after a
+				// restart): nothing was taken in hand, so a clean exit.
+				cfg.logger().Info("galloper stopped while starting", "err", err)
+				return nil
+			}
 			if err != nil {
 				return err
 			}
