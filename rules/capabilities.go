@@ -124,3 +124,22 @@ type ScenarioExamples interface {
 	// side in scenario, each order valid at the scenario's start.
 	OrderExamples(scenario string, side Side) (string, error)
 }
+
+// Demonstrator is the capability of a System that plays its sample
+// scenario by email for `galloper demo --system ID`: the demo creates the
+// game, and each side's player writes its orders from the side's own view
+// only, as a person reading his report would.
+type Demonstrator interface {
+	// DemoScenario is the scenario the demo plays, the sides in the order
+	// their players are listed, and the most segments the demo resolves
+	// (the game may end sooner).
+	DemoScenario() (scenario string, sides []Side, segments int)
+	// DemoOrders is the body of side's order file (the dialect's orders,
+	// no envelope) for the segment awaited in v, written from v alone.
+	// An empty body sends no orders.
+	DemoOrders(v View, side Side) string
+	// DemoShows lists what the demo must have shown, each as a kind of
+	// event the game's journal must hold at least once by the end (e.g.
+	// "order-delayed", "charge"), so a test can check the demo's story.
+	DemoShows() []string
+}
