@@ -26,7 +26,7 @@ func TestDemoSystems(t *testing.T) {
 		}
 	}
 	if len(demos) == 0 {
-		t.Skip("no registered system plays a demo yet")
+		t.Fatal("no registered system plays a demo (rules.Demonstrator)")
 	}
 	for _, sys := range demos {
 		t.Run(sys.ID(), func(t *testing.T) { checkSystemDemo(t, sys) })
