@@ -111,13 +111,25 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 		}
 	}
 	t, gap := demoNearest(u, enemy)
-	if d := math.Floor((gap-demoStartGap)*10) / 10; u.Formation == "line" && d < demoAdvance && demoAhead(u, t) {
-		if d < 0.5 || demoBlocked(u, d, terrain) {
-			return "HOLD " + u.Name // near enough, or no way on: it stands and shoots
-		}
-		return fmt.Sprintf("ADVANCE %s: FORWARD %.1f", u.Name, d)
+	if u.Formation != "line" || !demoAhead(u, t) {
+		return fmt.Sprintf("ADVANCE %s: TOWARD %s", u.Name, t.Name)
 	}
-	return fmt.Sprintf("ADVANCE %s: TOWARD %s", u.Name, t.Name)
+	// Straight on in steps that end the last full move demoStartGap
+	// short of the target, the first step taking the odd inches, so that
+	// the regiment spends its turns under fire as far off as it can.
+	d := gap - demoStartGap
+	step := math.Mod(d, demoAdvance)
+	if step < 0.5 {
+		step += demoAdvance
+	}
+	step = math.Floor(math.Min(step, d)*10) / 10
+	switch {
+	case d < 0.5:
+		return "HOLD " + u.Name // near enough: it stands and shoots
+	case demoBlocked(u, step, terrain):
+		return fmt.Sprintf("ADVANCE %s: TOWARD %s", u.Name, t.Name) // TOWARD stops where it must
+	}
+	return fmt.Sprintf("ADVANCE %s: FORWARD %.1f", u.Name, step)
 }
 
 // demoTarget is the enemy unit a regiment charges: the nearest ahead of it

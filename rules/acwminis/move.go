@@ -377,7 +377,11 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		if st.Verb == acwtext.Toward {
 			p, id, ok := m.nearest(b.Pose.Front, st.Name)
 			if !ok {
-				return refuse("acw-unknown-name", ruleMovement, fmt.Sprintf("there is no unit or feature called %s on the table", st.Name), "")
+				where := "on the table"
+				if m.s.on(optFog) {
+					where = "in " + string(m.u.Side) + "'s sight (fog of war, ruling A42)"
+				}
+				return refuse("acw-unknown-name", ruleMovement, fmt.Sprintf("there is no unit or feature called %s %s", st.Name, where), "")
 			}
 			to, target = p, id
 		}

@@ -246,7 +246,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 			if !ok {
 				panic(v)
 			}
-			res, err = rules.Result{Events: r.events, Pauses: []rules.DecisionRequest{p.req}}, nil
+			res, err = rules.Result{Events: fogEvents(s0, r.s, r.events, in.Dice.Rolls()), Pauses: []rules.DecisionRequest{p.req}}, nil
 		}
 	}()
 	r.event("phase", ruleTurn, "Turn %d, %s: Command Phase", s0.Turn, side)
@@ -313,7 +313,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 		r.event("game-over", ruleTurn, "Turn %d was the last: the game is over", s0.Turns)
 		r.victory()
 	}
-	return rules.Result{Next: next, Events: r.events}, nil
+	return rules.Result{Next: next, Events: fogEvents(s0, next, r.events, in.Dice.Rolls())}, nil
 }
 
 // keepStanding stores a side's STANDING block, for the reactions it

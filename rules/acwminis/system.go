@@ -110,7 +110,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		illegal(orders.Pos{}, "acw-not-your-half", ruleTurn, fmt.Sprintf("it is %s's half of turn %d: %s gives no orders now", sideOf(s), s.Turn, side), "")
 		return s, nil, ps
 	}
-	w := s.clone()
+	w := s.knownTo(side) // as the side knows it (fog of war, ruling A42)
 	// The Command Phase starts by removing a disorder marker (seed L19):
 	// the orders are checked and moved after it.
 	for i := range w.Units {

@@ -1,0 +1,142 @@
+package acwminis
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"galloper/rules"
+)
+
+// The switchable rulings (docs/rulings-acwminis.md, "Options at a
+// glance"): a game's configuration names an option and its value when the
+// game is set up (galloper game new --optional KEY=VALUE), a scenario may
+// set its own default (its options: block), and every report names the
+// options in force. An option not given takes its default, the first of
+// its values.
+
+var _ rules.OptionalRules = System{}
+
+// option is one switchable ruling: its key, the ruling that documents it,
+// and its values, the default first, each with what it means.
+type option struct {
+	key, ruling string
+	values      []string
+	means       []string
+}
+
+// Option keys read by the rules.
+const (
+	optFog = "fog-of-war"
+)
+
+// options are the switchable rulings the rules read, in the order of the
+// rulings.
+var options = []option{
+	{optFog, "A42", []string{"off", "on"}, []string{"every side sees the whole table", "a side sees only the enemy units its units can see"}},
+}
+
+// optionOf finds an option by key.
+func optionOf(key string) (option, bool) {
+	i := slices.IndexFunc(options, func(o option) bool { return o.key == key })
+	if i < 0 {
+		return option{}, false
+	}
+	return options[i], true
+}
+
+// opt is the value of an option in s: as set for the game or by its
+// scenario, else its default.
+func (s *State) opt(key string) string {
+	if v, ok := s.Options[key]; ok {
+		return v
+	}
+	o, ok := optionOf(key)
+	if !ok {
+		panic("acwminis: no option " + key)
+	}
+	return o.values[0]
+}
+
+// on reports whether a yes-or-no option is set to true (or "on").
+func (s *State) on(key string) bool {
+	v := s.opt(key)
+	return v == "true" || v == "on"
+}
+
+// parseOption reads "key=value" and checks both.
+func parseOption(id string) (string, string, error) {
+	k, v, ok := strings.Cut(id, "=")
+	if !ok {
+		k, v, ok = strings.Cut(id, ":")
+	}
+	k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
+	o, known := optionOf(k)
+	switch {
+	case !ok:
+		return "", "", fmt.Errorf("%q is not KEY=VALUE (e.g. band-edge=upper)", id)
+	case !known:
+		return "", "", fmt.Errorf("%q: no option %s (docs/rulings-acwminis.md)", id, k)
+	case !slices.Contains(o.values, v):
+		return "", "", fmt.Errorf("%q: %s is one of %s", id, k, strings.Join(o.values, ", "))
+	}
+	return k, v, nil
+}
+
+// OptionalRules implements rules.OptionalRules: every value of every
+// switchable ruling, as "key=value".
+func (System) OptionalRules() []rules.OptionalRule {
+	var out []rules.OptionalRule
+	for _, o := range options {
+		for i, v := range o.values {
+			name := fmt.Sprintf("ruling %s: %s", o.ruling, o.means[i])
+			if i == 0 {
+				name += " (default)"
+			}
+			out = append(out, rules.OptionalRule{ID: o.key + "=" + v, Name: name})
+		}
+	}
+	return out
+}
+
+// WithOptionalRules implements rules.OptionalRules: a copy of a new
+// game's state with the options ids ("key=value") set, over its
+// scenario's.
+func (System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("acwminis: state is %T", st)
+	}
+	if s.Turn != 1 || s.Half != 0 {
+		return nil, fmt.Errorf("acwminis: options are chosen before play starts")
+	}
+	next := s.clone()
+	for _, id := range ids {
+		k, v, err := parseOption(id)
+		if err != nil {
+			return nil, fmt.Errorf("acwminis: %w", err)
+		}
+		if next.Options == nil {
+			next.Options = map[string]string{}
+		}
+		next.Options[k] = v
+	}
+	return next, nil
+}
+
+// OptionalRulesInPlay implements rules.OptionalRules: the options set
+// for the game or by its scenario, as "key=value", in the order of the
+// rulings.
+func (System) OptionalRulesInPlay(st rules.State) []string {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, o := range options {
+		if v, ok := s.Options[o.key]; ok {
+			out = append(out, o.key+"="+v)
+		}
+	}
+	return out
+}
