@@ -111,6 +111,11 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 		}
 	}
 	t, gap := demoNearest(u, enemy)
+	if b, off := demoBearing(u, t); math.Abs(off) > 40 {
+		// TOWARD goes at most 45° off the front (OBLIQUE, seed L85-87):
+		// face the enemy first.
+		return fmt.Sprintf("HOLD %s: REFORM %s FACING %.0f", u.Name, strings.ToUpper(u.Formation), b)
+	}
 	if u.Formation != "line" || !demoAhead(u, t) {
 		return fmt.Sprintf("ADVANCE %s: TOWARD %s", u.Name, t.Name)
 	}
@@ -122,7 +127,7 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 	if step < 0.5 {
 		step += demoAdvance
 	}
-	step = math.Floor(math.Min(step, d)*10) / 10
+	step = math.Floor(math.Min(math.Min(step, d), demoAdvance)*10) / 10
 	switch {
 	case d < 0.5:
 		return "HOLD " + u.Name // near enough: it stands and shoots
@@ -133,12 +138,22 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 }
 
 // demoTarget is the enemy unit a regiment charges: the nearest ahead of it
-// within demoChargeGap that is not Shaken (so that it stands to fight a
+// whose nearest point is within demoChargeGap of the middle of its front
+// edge, that is not Shaken (so that it stands to fight a
 // melee), else the nearest Shaken one.
 func demoTarget(u rules.UnitView, enemy []rules.UnitView) (rules.UnitView, bool) {
 	var fight, shaken []rules.UnitView
+	h := *u.Facing * math.Pi / 180
+	front := [2]float64{u.Footprint.X + math.Sin(h)*u.Footprint.Depth/2, u.Footprint.Y + math.Cos(h)*u.Footprint.Depth/2}
 	for _, e := range enemy {
-		if demoGap(demoCorners(u), demoCorners(e)) > demoChargeGap || !demoAhead(u, e) {
+		// The charge path runs from the middle of its front edge: the
+		// nearest point of the target must be within reach of it.
+		c := demoCorners(e)
+		reach := math.Inf(1)
+		for i := range 4 {
+			reach = math.Min(reach, segDist(front, c[i], c[(i+1)%4]))
+		}
+		if reach > demoChargeGap || !demoAhead(u, e) {
 			continue
 		}
 		if st, _ := demoState(e.Status); st == "Shaken" {
@@ -200,6 +215,15 @@ func demoNearest(u rules.UnitView, enemy []rules.UnitView) (rules.UnitView, floa
 		}
 	}
 	return best, gap
+}
+
+// demoBearing is the compass bearing from the middle of u's front edge
+// to t's centre, and how far it is off u's facing (-180 to 180).
+func demoBearing(u, t rules.UnitView) (float64, float64) {
+	h := *u.Facing * math.Pi / 180
+	fx, fy := u.Footprint.X+math.Sin(h)*u.Footprint.Depth/2, u.Footprint.Y+math.Cos(h)*u.Footprint.Depth/2
+	b := math.Mod(math.Atan2(t.Footprint.X-fx, t.Footprint.Y-fy)*180/math.Pi+360, 360)
+	return b, math.Remainder(b-*u.Facing, 360)
 }
 
 // demoAhead reports whether t's centre is within 45° of u's front.

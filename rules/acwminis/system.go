@@ -90,9 +90,13 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 }
 
 // ReceiptNotes implements rules.ReceiptNoter: the dry run, where each
-// unit will end if nothing else happens.
+// unit will end if nothing else happens, for the file of the side whose
+// half it is, on the table as that side knows it (ruling A42).
 func (sys System) ReceiptNotes(st rules.State, f *orders.File) []string {
 	s := st.(*State)
+	if f == nil || !strings.EqualFold(f.Side, string(sideOf(s))) {
+		return nil // not the file of the side whose half it is: nothing to dry-run
+	}
 	_, notes, _ := sys.plan(s, sideOf(s), f)
 	return notes
 }
