@@ -217,8 +217,13 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 	}
 	broke := false
 	if t.State() == "Shaken" {
-		// CHARGING SHAKEN UNITS: an immediate morale test (ruling A7: 3).
-		broke = !r.moraleTest(t, moraleMelee, "charged while Shaken", false)
+		// CHARGING SHAKEN UNITS: an immediate morale test (ruling A7: 3,
+		// or 2 with shaken-charged-test: shooting).
+		need := moraleMelee
+		if r.s.opt(optShakenCharged) == "shooting" {
+			need = moraleShooting
+		}
+		broke = !r.moraleTest(t, need, "charged while Shaken", false)
 		if broke {
 			t.Broken = false // removed once the charger has moved (seed L329)
 		}

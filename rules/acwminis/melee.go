@@ -77,7 +77,7 @@ func (r *resolver) meleeDice(u, enemy *Unit, charging bool, face table.Quarter) 
 		case "rear":
 			apply = face == table.Rear
 		case "worn":
-			apply = u.State() == "Worn"
+			apply = u.State() == "Worn" && r.s.on(optMeleeWorn) // ruling A14
 		}
 		if apply {
 			text := m.Text
@@ -104,9 +104,7 @@ func (r *resolver) strike(u, enemy *Unit, n int) (int, string) {
 	hits := 0
 	for i := range ds {
 		ds[i] = r.dice6(ruleMelee, u.Name+" melee to hit")
-		if ds[i] >= 4 {
-			hits++
-		}
+		hits += r.hitsOf(ds[i])
 	}
 	save := 6
 	for _, row := range r.sys.sheet.Saves {

@@ -27,12 +27,28 @@ type option struct {
 
 // Option keys read by the rules.
 const (
-	optFog = "fog-of-war"
+	optShakenCharged   = "shaken-charged-test"
+	optInterpenetrated = "interpenetration-test"
+	optSixTwo          = "hit-six-counts-two"
+	optBandEdge        = "band-edge"
+	optMeleeWorn       = "melee-worn-modifier"
+	optCinCRally       = "cinc-rally"
+	optRetireShoots    = "advance-retire-shoots"
+	optSavedMorale     = "morale-on-saved-hits"
+	optFog             = "fog-of-war"
 )
 
 // options are the switchable rulings the rules read, in the order of the
 // rulings.
 var options = []option{
+	{optShakenCharged, "A7", []string{"melee", "shooting"}, []string{"a Shaken unit charged needs 3 successes", "a Shaken unit charged needs 2 successes"}},
+	{optInterpenetrated, "A7", []string{"shooting", "melee"}, []string{"an interpenetration morale test needs 2 successes", "an interpenetration morale test needs 3 successes"}},
+	{optSixTwo, "A8", []string{"false", "true"}, []string{"a 6 scores one hit", "a 6 scores two hits in shooting and melee"}},
+	{optBandEdge, "A10", []string{"lower", "upper"}, []string{"a range exactly on a band edge is in the nearer band", "a range exactly on a band edge is in the farther band"}},
+	{optMeleeWorn, "A14", []string{"true", "false"}, []string{"Worn units fight in melee at -2D6", "Worn units' melee dice are not reduced"}},
+	{optCinCRally, "A22", []string{"true", "false"}, []string{"the C-in-C gives a RALLY within 12\"", "only Commanders give rallies"}},
+	{optRetireShoots, "A29", []string{"false", "true"}, []string{"a unit retiring under ADVANCE does not shoot", "a unit retiring under ADVANCE may shoot"}},
+	{optSavedMorale, "A36", []string{"false", "true"}, []string{"only units left with an unsaved hit test morale", "every unit hit tests morale, saved or not"}},
 	{optFog, "A42", []string{"off", "on"}, []string{"every side sees the whole table", "a side sees only the enemy units its units can see"}},
 }
 

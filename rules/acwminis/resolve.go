@@ -67,7 +67,11 @@ func (s *State) commandBonus(sheet *Sheet, u *Unit, orders bool) bonus {
 // gives the gaps when none is in range.
 func (s *State) rallyCommander(u *Unit) (*Commander, string, bool) {
 	var gaps []string
-	for _, rank := range []string{"Commander", "C-in-C"} {
+	ranks := []string{"Commander", "C-in-C"}
+	if !s.on(optCinCRally) {
+		ranks = ranks[:1] // cinc-rally: false, only Commanders rally (ruling A22)
+	}
+	for _, rank := range ranks {
 		for i := range s.Commanders {
 			c := &s.Commanders[i]
 			if c.Side != u.Side || c.Rank != rank || rank == "Commander" && !strings.EqualFold(u.Commander, c.Name) {
@@ -100,6 +104,9 @@ type resolver struct {
 	fire map[string][]string
 	// melees are the charges that made contact, in order.
 	melees []melee
+	// struck names the units hit in the shooting step being resolved,
+	// saved or not (ruling A36); nil outside it.
+	struck map[string]bool
 	// inMelee is set during a melee's morale test: the melee decides
 	// the retreat.
 	inMelee bool
@@ -401,8 +408,9 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 		r.event("move-stopped", ref.rule, "%s; the unit stops where the legal part of its move took it", ref.msg)
 	}
 	u.Unlimbered = m.unlimbered
-	// Stand Ground and Advance may shoot (seed L72-73; ruling A29).
-	u.Fire = o.Option == acwtext.OptStand || o.Verb == acwtext.Advance && o.Option == acwtext.OptMove
+	// Stand Ground and Advance may shoot (seed L72-73; ruling A29, and
+	// a Retire under ADVANCE with advance-retire-shoots: true).
+	u.Fire = o.Option == acwtext.OptStand || o.Verb == acwtext.Advance && (o.Option == acwtext.OptMove || o.Option == acwtext.OptRetire && r.s.on(optRetireShoots))
 	if o.Option == acwtext.OptStand {
 		r.event("hold", ruleHold, "%s holds: Stand Ground at %v", u.Name, u.Pose())
 		return
@@ -410,15 +418,20 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 	r.event("moved", ruleMovement, "%s", m.summary(start))
 	// INTERPENETRATION (seed L83): a unit that passes through a Shaken
 	// friend, or a friend a Shaken unit passes through, tests morale
-	// (ruling A7: 2 successes, as after shooting).
+	// (ruling A7: 2 successes, as after shooting; 3 with
+	// interpenetration-test: melee).
+	need := moraleShooting
+	if r.s.opt(optInterpenetrated) == "melee" {
+		need = moraleMelee
+	}
 	for _, n := range m.passed {
 		f := r.s.unit(n)
 		r.event("interpenetration", ruleInterpenetration, "%s passes through %s", u.Name, n)
 		switch {
 		case f.State() == "Shaken" && u.inPlay():
-			r.moraleTest(u, moraleShooting, "it passed through the Shaken "+n, false)
+			r.moraleTest(u, need, "it passed through the Shaken "+n, false)
 		case u.State() == "Shaken" && f.inPlay():
-			r.moraleTest(f, moraleShooting, "the Shaken "+u.Name+" passed through it", false)
+			r.moraleTest(f, need, "the Shaken "+u.Name+" passed through it", false)
 		}
 	}
 }

@@ -141,7 +141,8 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 			illegal(o.At, "acw-disordered", ruleDisorder, fmt.Sprintf("%s keeps %d disorder marker(s) after one is removed: it is Disordered this turn and takes no order (ruling A5)", u.Name, u.Markers), "leave its order out")
 			continue
 		}
-		if len(o.Fire) > 0 && o.Option != acwtext.OptStand && o.Option != acwtext.OptMove && o.Option != acwtext.OptRallied {
+		retireShoots := o.Verb == acwtext.Advance && o.Option == acwtext.OptRetire && w.on(optRetireShoots)
+		if len(o.Fire) > 0 && o.Option != acwtext.OptStand && o.Option != acwtext.OptMove && o.Option != acwtext.OptRallied && !retireShoots {
 			illegal(o.Fire[0].At, "acw-no-fire", ruleOrders, fmt.Sprintf("%s: only Stand Ground, Advance and RALLY may shoot; a %s cannot (ruling A29)", u.Name, strings.ToLower(o.Option)), "leave FIRE out")
 			continue
 		}
