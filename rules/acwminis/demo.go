@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/table"
 )
 
 // The demo (rules.Demonstrator): Willoughby Run played by two scripted
@@ -33,12 +34,14 @@ func (System) DemoShows() []string {
 }
 
 // demoChargeGap is the most a demo regiment in Line charges across, a
-// little short of its 9" Run rate (MOVEMENT, seed L48); demoStartGap is
+// hair short of its 9" Run rate (MOVEMENT, seed L48); demoStartGap is
 // where it halts to charge from next turn: over 8", so that its target
-// may fire defensively (DEFENSIVE FIRE, seed L331-333).
+// may fire defensively (DEFENSIVE FIRE, seed L331-333), and over 9" from
+// the target's centre, so that the target's fire meanwhile is at
+// Effective range, not Close (SHOOTING RANGE AND DICE, seed L208).
 const (
-	demoChargeGap = 8.75
-	demoStartGap  = 8.5
+	demoChargeGap = 8.995
+	demoStartGap  = 8.99
 	demoAdvance   = 6.0 // the Advance rate of infantry in Line
 )
 
@@ -114,7 +117,7 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 	if b, off := demoBearing(u, t); math.Abs(off) > 40 {
 		// TOWARD goes at most 45° off the front (OBLIQUE, seed L85-87):
 		// face the enemy first.
-		return fmt.Sprintf("HOLD %s: REFORM %s FACING %.0f", u.Name, strings.ToUpper(u.Formation), b)
+		return fmt.Sprintf("HOLD %s: REFORM %s FACING %.1f", u.Name, strings.ToUpper(u.Formation), b)
 	}
 	if u.Formation != "line" || !demoAhead(u, t) {
 		return fmt.Sprintf("ADVANCE %s: TOWARD %s", u.Name, t.Name)
@@ -127,14 +130,14 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 	if step < 0.5 {
 		step += demoAdvance
 	}
-	step = math.Floor(math.Min(math.Min(step, d), demoAdvance)*10) / 10
+	step = math.Floor(math.Min(math.Min(step, d), demoAdvance)*1000) / 1000
 	switch {
 	case d < 0.5:
 		return "HOLD " + u.Name // near enough: it stands and shoots
 	case demoBlocked(u, step, terrain):
 		return fmt.Sprintf("ADVANCE %s: TOWARD %s", u.Name, t.Name) // TOWARD stops where it must
 	}
-	return fmt.Sprintf("ADVANCE %s: FORWARD %.1f", u.Name, step)
+	return fmt.Sprintf("ADVANCE %s: FORWARD %.3f", u.Name, step)
 }
 
 // demoTarget is the enemy unit a regiment charges: the nearest ahead of it
@@ -218,11 +221,15 @@ func demoNearest(u rules.UnitView, enemy []rules.UnitView) (rules.UnitView, floa
 }
 
 // demoBearing is the compass bearing from the middle of u's front edge
-// to t's centre, and how far it is off u's facing (-180 to 180).
+// to t's centre, as the rules take a TO (table.Bearing), and how far it is
+// off u's facing (-180 to 180).
 func demoBearing(u, t rules.UnitView) (float64, float64) {
 	h := *u.Facing * math.Pi / 180
 	fx, fy := u.Footprint.X+math.Sin(h)*u.Footprint.Depth/2, u.Footprint.Y+math.Cos(h)*u.Footprint.Depth/2
-	b := math.Mod(math.Atan2(t.Footprint.X-fx, t.Footprint.Y-fy)*180/math.Pi+360, 360)
+	at := func(x, y float64) table.Point {
+		return table.Point{X: table.Length(math.Round(x * 1000)), Y: table.Length(math.Round(y * 1000))}
+	}
+	b := float64(table.Bearing(at(fx, fy), at(t.Footprint.X, t.Footprint.Y))) / 10
 	return b, math.Remainder(b-*u.Facing, 360)
 }
 

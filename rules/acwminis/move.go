@@ -312,12 +312,9 @@ func (m *mover) enemyGap() table.Length {
 	return best
 }
 
-// bearing from p to q, compass style, in tenths of a degree.
-func bearing(p, q table.Point) table.Angle {
-	dx, dy := float64(q.X-p.X), float64(q.Y-p.Y)
-	a := math.Round(float64(math.Atan2(dx, dy) * (1800 / math.Pi)))
-	return table.Angle(int64(a)).Norm()
-}
+// bearing from p to q, compass style, in tenths of a degree, decided
+// exactly on the sine table (table.Bearing): no floating-point step.
+func bearing(p, q table.Point) table.Angle { return table.Bearing(p, q) }
 
 // off is the signed difference b - h in (-1800, 1800].
 func off(b, h table.Angle) table.Angle {

@@ -31,5 +31,7 @@
 // inches across), which keeps every cross product inside 64 bits.
 //
 // Bearings are compass style: 0 is along +Y, angles grow clockwise. The
-// pose of a unit is the centre of its front edge and its heading.
+// pose of a unit is the centre of its front edge and its heading. The
+// bearing from one point to another (Bearing) is found on the sine table
+// in exact integer arithmetic, not with an inverse tangent.
 package table
