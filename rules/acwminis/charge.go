@@ -112,14 +112,7 @@ func (r *resolver) chargeTest(u *Unit) string { return r.chargeTestAs(u, "charge
 // chargeTestAs is chargeTest with the test named in the report.
 func (r *resolver) chargeTestAs(u *Unit, name string) string {
 	n := testDice(r.sys.sheet, acwtext.Charge, u.State())
-	rerolls, from := 0, []string{}
-	if u.State() == "Steady" {
-		rerolls, from = 1, append(from, "1 reroll for a Steady unit")
-	}
-	if b := r.s.commandBonus(r.sys.sheet, u, true); b.rerolls > 0 {
-		rerolls += b.rerolls
-		from = append(from, b.text)
-	}
+	rerolls, from := r.testRerolls(u, r.s.commandBonus(r.sys.sheet, u, true), true)
 	roll := func(rule, why string) string {
 		got, text := r.pool(n, 3, rerolls, rule, u.Name+" "+why)
 		res := bandOf(got)

@@ -244,10 +244,15 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 		r.event("melee", ruleMeleeDice, "round %d: %s (engaged to its %s): %s; %s", round, t.Name, face, tw, tt)
 		if sp != nil {
 			// For every 3 hits, 2 on the battery and 1 on the supporter;
-			// a remainder on the battery (seed L355, ruling A16).
-			t.Hits += ch - ch/3
-			sp.Hits += ch / 3
-			r.event("melee-hits", ruleSupportMelee, "%d hits on %s and its supporter %s: %d on %s, %d on %s", ch, t.Name, sp.Name, ch-ch/3, t.Name, ch/3, sp.Name)
+			// a remainder on the battery, or on the supporter with
+			// support-split-remainder: supporter (seed L355, ruling A16).
+			onSup := ch / 3
+			if r.s.opt(optSplit) == "supporter" {
+				onSup = ch - 2*(ch/3) // the remainder on the supporter
+			}
+			t.Hits += ch - onSup
+			sp.Hits += onSup
+			r.event("melee-hits", ruleSupportMelee, "%d hits on %s and its supporter %s: %d on %s, %d on %s", ch, t.Name, sp.Name, ch-onSup, t.Name, onSup, sp.Name)
 			if sp.Hits >= sp.BrokenAt {
 				r.destroy(sp, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", sp.Hits, sp.BrokenAt))
 			}

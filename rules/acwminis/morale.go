@@ -51,11 +51,7 @@ func (r *resolver) moraleTest(u *Unit, need int, why string, excessive bool) boo
 			n = row.Dice
 		}
 	}
-	rerolls, from := 0, []string{}
-	if b := r.s.commandBonus(r.sys.sheet, u, false); b.rerolls > 0 {
-		rerolls += b.rerolls
-		from = append(from, b.text)
-	}
+	rerolls, from := r.testRerolls(u, r.s.commandBonus(r.sys.sheet, u, false), r.s.on(optSteadyMorale))
 	if sup := r.s.supporters(u); len(sup) >= r.sys.sheet.Morale.Supported.Units {
 		rerolls += r.sys.sheet.Morale.Supported.Rerolls
 		from = append(from, "1 reroll as a supported unit ("+strings.Join(sup, ", ")+")")

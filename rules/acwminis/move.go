@@ -702,7 +702,7 @@ func (m *mover) moveOnce() *refusal {
 			}
 		}
 	}
-	if o.Option == acwtext.OptMove && roadBonus(m.sheet, u) && m.s.onRoad(u) {
+	if o.Option == acwtext.OptMove && roadBonus(m.sheet, u) && m.s.onRoad(u) && (o.Verb != acwtext.Run || m.s.on(optRoadRun)) {
 		// Road x1.5, rounded up, for a move entirely on the road (seed
 		// L107-116; on a RUN too, ruling A26).
 		m.road, m.normal = true, m.left

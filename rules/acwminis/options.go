@@ -36,20 +36,50 @@ const (
 	optRetireShoots    = "advance-retire-shoots"
 	optSavedMorale     = "morale-on-saved-hits"
 	optFog             = "fog-of-war"
+	optStacks          = "steady-reroll-stacks"
+	optSteadyMorale    = "steady-reroll-morale"
+	optMarkersForce    = "markers-force-disordered"
+	optLargeSmall      = "large-small-shooting"
+	optSplit           = "support-split-remainder"
+	optRoadRun         = "road-bonus-on-run"
+	optIndependentCinC = "independent-cinc"
+	optObscuredPartial = "obscured-partial"
 )
 
 // options are the switchable rulings the rules read, in the order of the
 // rulings.
 var options = []option{
+	{optStacks, "A3", []string{"true", "false"}, []string{"a Steady unit's reroll adds to a commander's", "a Steady unit in command range takes the greater of its reroll and the commander's"}},
+	{optSteadyMorale, "A3", []string{"false", "true"}, []string{"a Steady unit has no reroll of its own on morale tests", "a Steady unit has its 1 reroll on morale tests too"}},
+	{optMarkersForce, "A5", []string{"true", "false"}, []string{"a unit keeping a disorder marker is Disordered and takes no order", "disorder markers are only the -2D6 melee modifier"}},
 	{optShakenCharged, "A7", []string{"melee", "shooting"}, []string{"a Shaken unit charged needs 3 successes", "a Shaken unit charged needs 2 successes"}},
 	{optInterpenetrated, "A7", []string{"shooting", "melee"}, []string{"an interpenetration morale test needs 2 successes", "an interpenetration morale test needs 3 successes"}},
 	{optSixTwo, "A8", []string{"false", "true"}, []string{"a 6 scores one hit", "a 6 scores two hits in shooting and melee"}},
+	{optLargeSmall, "A11", []string{"formation", "always"}, []string{"Large and Small shooting modifiers only in the formations their special rules name", "Large and Small shooting modifiers in every formation"}},
 	{optBandEdge, "A10", []string{"lower", "upper"}, []string{"a range exactly on a band edge is in the nearer band", "a range exactly on a band edge is in the farther band"}},
 	{optMeleeWorn, "A14", []string{"true", "false"}, []string{"Worn units fight in melee at -2D6", "Worn units' melee dice are not reduced"}},
+	{optSplit, "A16", []string{"artillery", "supporter"}, []string{"the remainder of a battery's melee hits split 2:1 goes on the battery", "the remainder goes on the supporting unit"}},
 	{optCinCRally, "A22", []string{"true", "false"}, []string{"the C-in-C gives a RALLY within 12\"", "only Commanders give rallies"}},
+	{optRoadRun, "A26", []string{"true", "false"}, []string{"the road bonus applies to a RUN too", "the road bonus applies to an ADVANCE only"}},
+	{optIndependentCinC, "A27", []string{"true", "false"}, []string{"an Independent unit within 30\" of the C-in-C uses his rerolls", "an Independent unit's 30\" is to Commanders only"}},
+	{optObscuredPartial, "A28", []string{"true", "false"}, []string{"a target partly hidden is obscured", "only obscuring terrain and supporting units are obscured"}},
 	{optRetireShoots, "A29", []string{"false", "true"}, []string{"a unit retiring under ADVANCE does not shoot", "a unit retiring under ADVANCE may shoot"}},
 	{optSavedMorale, "A36", []string{"false", "true"}, []string{"only units left with an unsaved hit test morale", "every unit hit tests morale, saved or not"}},
 	{optFog, "A42", []string{"off", "on"}, []string{"every side sees the whole table", "a side sees only the enemy units its units can see"}},
+}
+
+func init() {
+	// In the order of the rulings, A3 before A10.
+	slices.SortStableFunc(options, func(a, b option) int { return rulingNumber(a.ruling) - rulingNumber(b.ruling) })
+}
+
+// rulingNumber is the number of a ruling id, "A10" 10.
+func rulingNumber(id string) int {
+	n := 0
+	for _, c := range strings.TrimPrefix(id, "A") {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // optionOf finds an option by key.

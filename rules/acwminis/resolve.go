@@ -51,7 +51,7 @@ func (s *State) commandBonus(sheet *Sheet, u *Unit, orders bool) bonus {
 			switch {
 			case own && gap <= reach:
 				how = fmt.Sprintf("%s %s\" away, within %d\"", c.Name, inches(gap), row.Range)
-			case u.Has("Independent") && gap <= independentRange:
+			case u.Has("Independent") && gap <= independentRange && (c.Rank == "Commander" || s.on(optIndependentCinC)):
 				how = fmt.Sprintf("%s %s\" away, within 30\" of an Independent unit", c.Name, inches(gap))
 			}
 			if how != "" && n > best.rerolls {
@@ -192,6 +192,32 @@ func (r *resolver) poolWith(n, need, rerolls int, successes func(int) int, rule,
 	return total, text
 }
 
+// testRerolls are the rerolls of a test: a Steady unit's own 1 (steady
+// set: order tests, and morale tests with steady-reroll-morale: true) and
+// its commander's bonus b, added together or, with steady-reroll-stacks:
+// false, the greater of the two (ruling A3); with the texts that say
+// where they come from.
+func (r *resolver) testRerolls(u *Unit, b bonus, steady bool) (int, []string) {
+	own := 0
+	if steady && u.State() == "Steady" {
+		own = 1
+	}
+	switch {
+	case own > 0 && b.rerolls > 0 && !r.s.on(optStacks):
+		if b.rerolls >= own {
+			return b.rerolls, []string{b.text + " (the greater: no Steady reroll besides)"}
+		}
+		return own, []string{"1 reroll for a Steady unit"}
+	case own > 0 && b.rerolls > 0:
+		return own + b.rerolls, []string{"1 reroll for a Steady unit", b.text}
+	case own > 0:
+		return own, []string{"1 reroll for a Steady unit"}
+	case b.rerolls > 0:
+		return b.rerolls, []string{b.text}
+	}
+	return 0, []string{}
+}
+
 // orderTest takes a unit's order test (ORDERS, seed L67-69) and reports
 // whether it passed. Steady units have one reroll of their own (seed L69;
 // with a commander's, ruling A3); a commander in range adds his.
@@ -201,14 +227,7 @@ func (r *resolver) orderTest(u *Unit, verb string) bool {
 	if n == 0 {
 		return true
 	}
-	rerolls, from := 0, []string{}
-	if u.State() == "Steady" {
-		rerolls, from = 1, append(from, "1 reroll for a Steady unit")
-	}
-	if b := r.s.commandBonus(r.sys.sheet, u, true); b.rerolls > 0 {
-		rerolls += b.rerolls
-		from = append(from, b.text)
-	}
+	rerolls, from := r.testRerolls(u, r.s.commandBonus(r.sys.sheet, u, true), true)
 	got, text := r.pool(n, need, rerolls, ruleOrders, u.Name+" "+verb+" order test")
 	verdict := "passed"
 	if got < need {
@@ -282,7 +301,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 			continue
 		}
 		u.Order, u.Fire, u.Rallied, u.Unlimbered = "", false, false, false
-		if u.Markers > 0 {
+		if u.Markers > 0 && r.s.on(optMarkersForce) {
 			u.Order = "DISORDERED"
 			r.event("disordered", ruleDisorder, "%s keeps %d disorder marker(s): Disordered this turn, no move, no shooting (ruling A5)", u.Name, u.Markers)
 			continue

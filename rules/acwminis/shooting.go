@@ -163,7 +163,7 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 	lineish := u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered"
 	// Obscured when partly hidden (ruling A28), or when supporting a
 	// battery (seed L217-219).
-	obscured := !sh.fire.Sight.Complete() || r.s.supported(t) != nil
+	obscured := !sh.fire.Sight.Complete() && r.s.on(optObscuredPartial) || r.s.supported(t) != nil
 	cover := r.s.inCover(t)
 	for _, m := range r.sys.sheet.ShootingModifiers.Rows {
 		apply := false
@@ -175,7 +175,7 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 			}
 			continue
 		case "large":
-			apply = u.Has("Large Unit") && (u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered") // ruling A11
+			apply = u.Has("Large Unit") && (u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered" || r.s.opt(optLargeSmall) == "always") // ruling A11
 		case "green":
 			apply = u.Has("Green")
 		case "worn":
@@ -183,7 +183,7 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 		case "rallied":
 			apply = u.Rallied
 		case "small":
-			apply = u.Has("Small Unit") && lineish && u.Formation != "Supported Line" // ruling A11
+			apply = u.Has("Small Unit") && (lineish && u.Formation != "Supported Line" || r.s.opt(optLargeSmall) == "always") // ruling A11
 		case "column-or-limbered-close":
 			apply = (t.Formation == "March Column" || t.Formation == "Limbered") && (sh.band.Name == "close" || sh.band.Name == "effective")
 		case "mounted-cavalry":

@@ -137,7 +137,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 			continue
 		}
 		seen[u.Name] = true
-		if u.Markers > 0 {
+		if u.Markers > 0 && w.on(optMarkersForce) {
 			illegal(o.At, "acw-disordered", ruleDisorder, fmt.Sprintf("%s keeps %d disorder marker(s) after one is removed: it is Disordered this turn and takes no order (ruling A5)", u.Name, u.Markers), "leave its order out")
 			continue
 		}
