@@ -667,6 +667,9 @@ func (m *mover) moveOnce() *refusal {
 		if !formationOf(m.sheet, u.Type, f) {
 			return &refusal{at: o.At, code: "acw-formation", rule: ruleMovement, msg: fmt.Sprintf("%s: %s cannot form %s (the MOVEMENT table gives it none)", u.Name, u.Type, strings.ToLower(o.Formation))}
 		}
+		if u.Type == "Infantry" && f == "Skirmish" && !m.s.on(optLineSkirmish) {
+			return &refusal{at: o.At, code: "acw-formation", rule: ruleMovement, msg: fmt.Sprintf("%s: an infantry regiment does not form Skirmish; the Skirmish rate is the Skirmishers' (ruling A30)", u.Name)}
+		}
 		if mounted(u.Formation) != mounted(f) || (u.Type == "Artillery" && u.Formation != f) {
 			rule, how := "ACW DISMOUNTING AND MOUNTING (seed L93-95)", "mount or dismount"
 			if u.Type == "Artillery" {

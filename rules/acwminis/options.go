@@ -44,6 +44,9 @@ const (
 	optRoadRun         = "road-bonus-on-run"
 	optIndependentCinC = "independent-cinc"
 	optObscuredPartial = "obscured-partial"
+	optWinnerBy        = "melee-winner-by"
+	optSmallCavWorn    = "small-cavalry-worn"
+	optLineSkirmish    = "line-infantry-skirmish"
 )
 
 // options are the switchable rulings the rules read, in the order of the
@@ -55,6 +58,9 @@ var options = []option{
 	{optShakenCharged, "A7", []string{"melee", "shooting"}, []string{"a Shaken unit charged needs 3 successes", "a Shaken unit charged needs 2 successes"}},
 	{optInterpenetrated, "A7", []string{"shooting", "melee"}, []string{"an interpenetration morale test needs 2 successes", "an interpenetration morale test needs 3 successes"}},
 	{optSixTwo, "A8", []string{"false", "true"}, []string{"a 6 scores one hit", "a 6 scores two hits in shooting and melee"}},
+	{optWinnerBy, "A9", []string{"unsaved", "scored"}, []string{"a melee round is won on the hits left after saves", "a melee round is won on the hits scored before saves"}},
+	{optSmallCavWorn, "A12", []string{"6", "5"}, []string{"Small cavalry is Worn at 6 hits, as printed", "Small cavalry is Worn at 5 hits"}},
+	{optLineSkirmish, "A30", []string{"false", "true"}, []string{"infantry regiments may not form Skirmish", "infantry regiments may reform into Skirmish"}},
 	{optLargeSmall, "A11", []string{"formation", "always"}, []string{"Large and Small shooting modifiers only in the formations their special rules name", "Large and Small shooting modifiers in every formation"}},
 	{optBandEdge, "A10", []string{"lower", "upper"}, []string{"a range exactly on a band edge is in the nearer band", "a range exactly on a band edge is in the farther band"}},
 	{optMeleeWorn, "A14", []string{"true", "false"}, []string{"Worn units fight in melee at -2D6", "Worn units' melee dice are not reduced"}},
@@ -148,7 +154,7 @@ func (System) OptionalRules() []rules.OptionalRule {
 // WithOptionalRules implements rules.OptionalRules: a copy of a new
 // game's state with the options ids ("key=value") set, over its
 // scenario's.
-func (System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
+func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
 	s, ok := st.(*State)
 	if !ok {
 		return nil, fmt.Errorf("acwminis: state is %T", st)
@@ -167,7 +173,27 @@ func (System) WithOptionalRules(st rules.State, ids []string) (rules.State, erro
 		}
 		next.Options[k] = v
 	}
+	next.applySizes(sys.sheet)
 	return next, nil
+}
+
+// applySizes sets the Worn value of Small cavalry by small-cavalry-worn
+// (ruling A12): as printed (6), or 5.
+func (s *State) applySizes(sheet *Sheet) {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Type != "Cavalry" || u.Size != "small" {
+			continue
+		}
+		for _, r := range sheet.Sizes {
+			if r.Type == u.Type && r.Size == u.Size {
+				u.Worn = r.Worn
+			}
+		}
+		if s.opt(optSmallCavWorn) == "5" {
+			u.Worn = 5
+		}
+	}
 }
 
 // OptionalRulesInPlay implements rules.OptionalRules: the options set

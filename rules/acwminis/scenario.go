@@ -233,6 +233,7 @@ func LoadScenario(name string, data []byte, sheet *Sheet) (*State, error) {
 	if err := s.checkPlacement(); err != nil {
 		return nil, bad("%v", err)
 	}
+	s.applySizes(sheet)
 	return s, nil
 }
 
