@@ -399,9 +399,11 @@ func (r *resolver) retire(u *Unit, rule, why string) {
 	if ref := m.move(); ref != nil {
 		*u = start
 		r.event("retire", rule, "%s %s but cannot: %s", u.Name, why, ref.msg)
+		r.blocked(u, 0, m.allowance(), rule)
 		return
 	}
 	r.event("retire", rule, "%s %s: %s", u.Name, why, m.summary(start))
+	r.blocked(u, m.used, m.allowance(), rule)
 }
 
 // slicesContainsFold reports whether names holds name, in any case.

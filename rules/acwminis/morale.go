@@ -97,8 +97,9 @@ func (r *resolver) moraleTest(u *Unit, need int, why string, excessive bool) boo
 }
 
 // retreat moves a unit straight back at its Advance rate, facing kept, as
-// far as it can (MORALE TEST, seed L166; ruling A20, blocked-retreat
-// stop).
+// far as it can (MORALE TEST, seed L166; ruling A20): with
+// blocked-retreat: destroy, a unit that cannot make half of it is removed
+// as Broken.
 func (r *resolver) retreat(u *Unit) {
 	start := *u
 	o := &acwtext.Order{Verb: acwtext.Advance, Option: acwtext.OptRetire, Unit: orderName(u.Name), Facing: -1,
@@ -107,7 +108,18 @@ func (r *resolver) retreat(u *Unit) {
 	if ref := m.move(); ref != nil {
 		*u = start
 		r.event("retreat", ruleMorale, "%s must retreat but cannot: %s", u.Name, ref.msg)
+		r.blocked(u, 0, m.allowance(), ruleMorale)
 		return
 	}
 	r.event("retreat", ruleMorale, "%s retreats at its Advance rate: %s", u.Name, m.summary(start))
+	r.blocked(u, m.used, m.allowance(), ruleMorale)
+}
+
+// blocked removes a unit that made less than half of a retreat or retire
+// of full length, with blocked-retreat: destroy (ruling A20).
+func (r *resolver) blocked(u *Unit, made, full table.Length, rule string) {
+	if r.s.opt(optBlockedRetreat) != "destroy" || 2*made >= full || !u.inPlay() {
+		return
+	}
+	r.destroy(u, rule, fmt.Sprintf("it made %s\" of the %s\" it had to go, less than half (blocked-retreat: destroy, ruling A20)", inches(made), inches(full)))
 }

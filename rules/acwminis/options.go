@@ -47,6 +47,7 @@ const (
 	optWinnerBy        = "melee-winner-by"
 	optSmallCavWorn    = "small-cavalry-worn"
 	optLineSkirmish    = "line-infantry-skirmish"
+	optBlockedRetreat  = "blocked-retreat"
 )
 
 // options are the switchable rulings the rules read, in the order of the
@@ -65,6 +66,7 @@ var options = []option{
 	{optBandEdge, "A10", []string{"lower", "upper"}, []string{"a range exactly on a band edge is in the nearer band", "a range exactly on a band edge is in the farther band"}},
 	{optMeleeWorn, "A14", []string{"true", "false"}, []string{"Worn units fight in melee at -2D6", "Worn units' melee dice are not reduced"}},
 	{optSplit, "A16", []string{"artillery", "supporter"}, []string{"the remainder of a battery's melee hits split 2:1 goes on the battery", "the remainder goes on the supporting unit"}},
+	{optBlockedRetreat, "A20", []string{"stop", "destroy"}, []string{"a blocked retreat or retire stops where it must", "a unit that cannot make half its retreat or retire is removed as Broken"}},
 	{optCinCRally, "A22", []string{"true", "false"}, []string{"the C-in-C gives a RALLY within 12\"", "only Commanders give rallies"}},
 	{optRoadRun, "A26", []string{"true", "false"}, []string{"the road bonus applies to a RUN too", "the road bonus applies to an ADVANCE only"}},
 	{optIndependentCinC, "A27", []string{"true", "false"}, []string{"an Independent unit within 30\" of the C-in-C uses his rerolls", "an Independent unit's 30\" is to Commanders only"}},
