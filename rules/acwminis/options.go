@@ -48,11 +48,13 @@ const (
 	optSmallCavWorn    = "small-cavalry-worn"
 	optLineSkirmish    = "line-infantry-skirmish"
 	optBlockedRetreat  = "blocked-retreat"
+	optRerollUnit      = "reroll-unit"
 )
 
 // options are the switchable rulings the rules read, in the order of the
 // rulings.
 var options = []option{
+	{optRerollUnit, "A2", []string{"die", "test"}, []string{"a reroll is one die that scored nothing", "a reroll retakes the whole test, once"}},
 	{optStacks, "A3", []string{"true", "false"}, []string{"a Steady unit's reroll adds to a commander's", "a Steady unit in command range takes the greater of its reroll and the commander's"}},
 	{optSteadyMorale, "A3", []string{"false", "true"}, []string{"a Steady unit has no reroll of its own on morale tests", "a Steady unit has its 1 reroll on morale tests too"}},
 	{optMarkersForce, "A5", []string{"true", "false"}, []string{"a unit keeping a disorder marker is Disordered and takes no order", "disorder markers are only the -2D6 melee modifier"}},

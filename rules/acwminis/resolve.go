@@ -175,6 +175,19 @@ func (r *resolver) poolWith(n, need, rerolls int, successes func(int) int, rule,
 		total += successes(ds[i])
 	}
 	text := fmt.Sprintf("%dD6 %v", n, ds)
+	if r.s.opt(optRerollUnit) == "test" {
+		// reroll-unit: test (ruling A2): a reroll retakes the whole test,
+		// once, the retaken test being a reroll itself (seed L7).
+		if total < need && rerolls > 0 {
+			total = 0
+			for i := range ds {
+				ds[i] = r.dice.Roll(6, rule, purpose+" (retaken)")
+				total += successes(ds[i])
+			}
+			text += fmt.Sprintf(", retaken %v", ds)
+		}
+		return total, text
+	}
 	var rr []string
 	for i := 0; i < n && rerolls > 0 && total < need; i++ {
 		if successes(ds[i]) > 0 {
