@@ -73,6 +73,7 @@ func (k *key) items(colours map[rules.Side]rgb) []keyItem {
 	out = k.featureItems(out)
 	out = k.unitItems(out, colours)
 	out = k.markerItems(out)
+	out = k.traceItems(out, k.firstColour(colours))
 	if k.hexID == "" {
 		return out
 	}
@@ -128,13 +129,9 @@ func (k *key) featureItems(out []keyItem) []keyItem {
 // unitItems lists the sides, kinds of unit and formations shown. Unit icons
 // take the first side's colour.
 func (k *key) unitItems(out []keyItem, colours map[rules.Side]rgb) []keyItem {
-	unitColour := rgb(0x777777)
-	for i, s := range k.named("side:") {
-		c := colours[rules.Side(s)]
-		if i == 0 {
-			unitColour = c
-		}
-		out = append(out, keyItem{s, swatchIcon(c)})
+	unitColour := k.firstColour(colours)
+	for _, s := range k.named("side:") {
+		out = append(out, keyItem{s, swatchIcon(colours[rules.Side(s)])})
 	}
 	for _, ks := range k.look.kinds {
 		label := ks.Label
@@ -150,6 +147,15 @@ func (k *key) unitItems(out []keyItem, colours map[rules.Side]rgb) []keyItem {
 		out = append(out, keyItem{k.look.formationLetter(f) + " = " + f, formationIcon(k.look.formationLetter(f), unitColour)})
 	}
 	return k.addIf(out, "facing", "facing", facingIcon(unitColour))
+}
+
+// firstColour is the colour of the first side the map shows, by name,
+// for the key's unit icons; grey when it shows none.
+func (k *key) firstColour(colours map[rules.Side]rgb) rgb {
+	if s := k.named("side:"); len(s) > 0 {
+		return colours[rules.Side(s[0])]
+	}
+	return 0x777777
 }
 
 func (k *key) markerItems(out []keyItem) []keyItem {

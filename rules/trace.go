@@ -1,0 +1,86 @@
+package rules
+
+import "slices"
+
+// Traces: what a segment's events leave on the map of a results report,
+// as players draw them by hand on a shared board: each move's path, each
+// fire from the firers to their target, each charge and each retreat.
+// A system puts a Trace on an event only where the sides that may read
+// the event may also see every place the trace passes: the trace of a
+// cut copy (Event.Copy) is cut as its text is, or left off.
+
+// Kinds of Trace.
+const (
+	TraceMove    = "move"    // a move's path, from where it began to where it ended
+	TraceFire    = "fire"    // from the firers' hex to the target's
+	TraceCharge  = "charge"  // from the chargers' hex into the target's
+	TraceRetreat = "retreat" // a retreat's path
+)
+
+// Trace is a mark an event leaves on the map: a path through hex ids on a
+// hex map or points on a table, from its first place to its last.
+type Trace struct {
+	Kind   string   `json:"kind"` // one of the Trace kinds
+	Side   Side     `json:"side"` // whose units moved, fired, charged or retreated
+	Label  string   `json:"label,omitempty"`
+	Hexes  []string `json:"hexes,omitempty"`
+	Points []Point  `json:"points,omitempty"`
+}
+
+// Traced returns a copy of e that leaves tr on the map.
+func (e Event) Traced(tr Trace) Event {
+	e.Trace = &tr
+	return e
+}
+
+// AddTraces puts on v's board the traces of the events v's side may see,
+// in order, a move's steps joined into one path: a move trace that starts
+// where an earlier one of the same units ended extends it.
+func (v *View) AddTraces(events []Event) {
+	var out []Trace
+	for _, e := range events {
+		if e.Trace == nil || !e.VisibleTo(v.Side) {
+			continue
+		}
+		tr := *e.Trace
+		if tr.Kind == TraceMove && extend(out, tr) {
+			continue
+		}
+		tr.Hexes, tr.Points = slices.Clone(tr.Hexes), slices.Clone(tr.Points)
+		out = append(out, tr)
+	}
+	if len(out) == 0 {
+		return
+	}
+	switch {
+	case v.Map != nil:
+		m := *v.Map
+		m.Traces = append(slices.Clone(m.Traces), out...)
+		v.Map = &m
+	case v.Table != nil:
+		t := *v.Table
+		t.Traces = append(slices.Clone(t.Traces), out...)
+		v.Table = &t
+	}
+}
+
+// extend joins a move's next step to the last move of the same units
+// that ended where it starts, and reports whether it did.
+func extend(out []Trace, tr Trace) bool {
+	for i := len(out) - 1; i >= 0; i-- {
+		o := &out[i]
+		if o.Kind != TraceMove || o.Side != tr.Side || o.Label != tr.Label {
+			continue
+		}
+		switch {
+		case len(o.Hexes) > 0 && len(tr.Hexes) > 0 && o.Hexes[len(o.Hexes)-1] == tr.Hexes[0]:
+			o.Hexes = append(o.Hexes, tr.Hexes[1:]...)
+			return true
+		case len(o.Points) > 0 && len(tr.Points) > 0 && o.Points[len(o.Points)-1] == tr.Points[0]:
+			o.Points = append(o.Points, tr.Points[1:]...)
+			return true
+		}
+		return false
+	}
+	return false
+}
