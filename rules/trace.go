@@ -1,6 +1,10 @@
 package rules
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Traces: what a segment's events leave on the map of a results report,
 // as players draw them by hand on a shared board: each move's path, each
@@ -15,6 +19,9 @@ const (
 	TraceFire    = "fire"    // from the firers' hex to the target's
 	TraceCharge  = "charge"  // from the chargers' hex into the target's
 	TraceRetreat = "retreat" // a retreat's path
+	// TraceChoice is not an event's: it draws one option of a decision
+	// request on the map of its mail, labelled with the option's number.
+	TraceChoice = "choice"
 )
 
 // Trace is a mark an event leaves on the map: a path through hex ids on a
@@ -83,4 +90,46 @@ func extend(out []Trace, tr Trace) bool {
 		return false
 	}
 	return false
+}
+
+// AddChoices draws the options of a decision request on v's hex map, each
+// that names places (hex ids of the map, in the order written) as a
+// TraceChoice labelled with its number: from the first place the question
+// names, when it names one, through the option's places. An option
+// written "to X via ... X" goes through its places once. Options that
+// name no place are left off.
+func (v *View) AddChoices(question string, options []string) {
+	if v.Map == nil {
+		return
+	}
+	ids := map[string]bool{}
+	for _, h := range v.Map.Hexes {
+		ids[h.ID] = true
+	}
+	places := func(s string) []string {
+		var out []string
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(" \t\n,;:()[]", r) }) {
+			if f = strings.TrimRight(f, "."); ids[f] {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	from := places(question)
+	m := *v.Map
+	m.Traces = slices.Clone(m.Traces)
+	for i, o := range options {
+		hs := places(o)
+		if len(hs) > 2 && hs[0] == hs[len(hs)-1] {
+			hs = hs[1:]
+		}
+		if len(hs) == 0 {
+			continue
+		}
+		if len(from) > 0 && from[0] != hs[0] {
+			hs = append([]string{from[0]}, hs...)
+		}
+		m.Traces = append(m.Traces, Trace{Kind: TraceChoice, Side: v.Side, Label: strconv.Itoa(i + 1), Hexes: hs})
+	}
+	v.Map = &m
 }

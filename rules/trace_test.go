@@ -63,3 +63,28 @@ func TestAddTraces(t *testing.T) {
 		t.Errorf("table traces %+v, want %+v", tv.Table.Traces, want)
 	}
 }
+
+// TestAddChoices: a decision's options that name hexes of the map become
+// numbered choice traces from the hex the question names; an option
+// naming no hex is left off, and "to X via ... X" passes X once.
+func TestAddChoices(t *testing.T) {
+	m := &MapView{Name: "m"}
+	for _, id := range []string{"A1.1", "A1.2", "A1.3", "A2.2", "A2.3"} {
+		m.Hexes = append(m.Hexes, HexView{ID: id})
+	}
+	v := View{Side: "B", Map: m}
+	v.AddChoices("LoB 6.2: the stack of 7 Wis in A1.1 must retreat 2 hexes; which path?", []string{
+		"to A1.3 via A1.2 A1.3", "to A2.3 via A2.2, A2.3.", "stand and take the loss", "to Z9.9 via Z9.8 Z9.9", "A1.1",
+	})
+	want := []Trace{
+		{Kind: TraceChoice, Side: "B", Label: "1", Hexes: []string{"A1.1", "A1.2", "A1.3"}},
+		{Kind: TraceChoice, Side: "B", Label: "2", Hexes: []string{"A1.1", "A2.2", "A2.3"}},
+		{Kind: TraceChoice, Side: "B", Label: "5", Hexes: []string{"A1.1"}},
+	}
+	if !reflect.DeepEqual(v.Map.Traces, want) {
+		t.Errorf("choices\n%+v\nwant\n%+v", v.Map.Traces, want)
+	}
+	if len(m.Traces) != 0 {
+		t.Error("AddChoices changed the map it was given")
+	}
+}

@@ -15,22 +15,25 @@ import (
 // well as their colours, so they read in greyscale print too.
 
 const (
-	fireOrange  rgb = 0xe65100
-	chargeRed   rgb = 0x7f0000
-	traceCasing     = 2.6 // the white casing's width beyond the line's
+	fireOrange   rgb = 0xe65100
+	chargeRed    rgb = 0x7f0000
+	choicePurple rgb = 0x6a1b9a
+	traceCasing      = 2.6 // the white casing's width beyond the line's
 )
 
 // traceStyle is how one kind of trace is drawn.
 type traceStyle struct {
 	width  float64
 	dash   [2]float64
-	colour rgb // when own is false
+	colour rgb  // when own is false
 	own    bool // drawn in the side's colour
 	double bool
 	// back is how far the line stops short of its last hex's centre, and
 	// start how far from its first, in hex sizes.
 	back, start float64
 	label       string
+	// numbered traces show their label in a plate at their end.
+	numbered bool
 }
 
 var traceStyles = map[string]traceStyle{
@@ -38,10 +41,11 @@ var traceStyles = map[string]traceStyle{
 	rules.TraceRetreat: {width: 2.8, own: true, dash: [2]float64{2.5, 4}, back: 0.5, label: "retreat"},
 	rules.TraceFire:    {width: 2.4, dash: [2]float64{8, 4}, colour: fireOrange, back: 0.45, start: 0.35, label: "fire: from the firers to their target"},
 	rules.TraceCharge:  {width: 4.4, colour: chargeRed, double: true, back: 0.5, start: 0.2, label: "charge"},
+	rules.TraceChoice:  {width: 2.6, colour: choicePurple, dash: [2]float64{12, 4}, back: 0.55, numbered: true, label: "a choice you are asked to make: its number in the mail"},
 }
 
 // traceKinds is the order of the traces in the key.
-var traceKinds = []string{rules.TraceMove, rules.TraceRetreat, rules.TraceFire, rules.TraceCharge}
+var traceKinds = []string{rules.TraceMove, rules.TraceRetreat, rules.TraceFire, rules.TraceCharge, rules.TraceChoice}
 
 // drawTraces draws the view's traces on a hex map.
 func drawTraces(sc *scene, l *layout, k *key) error {
@@ -98,6 +102,10 @@ func trace(sc *scene, k *key, tr rules.Trace, pts []point, side rgb, unit float6
 	}
 	k.see("trace:" + tr.Kind)
 	st.stroke(sc, trimEnds(pts, st.start*unit, st.back*unit), side, "trace-"+tr.Kind)
+	if st.numbered && tr.Label != "" {
+		end := pts[len(pts)-1]
+		sc.plate(point{end.X, end.Y - unit*0.55}, tr.Label, fontUnit, true, st.colour, st.colour)
+	}
 	return nil
 }
 
