@@ -190,6 +190,8 @@ type layout struct {
 	look    *look
 	// victory is the view's victory conditions, drawn on their hexes.
 	victory *rules.Victory
+	// occupied marks the hexes with a counter in them.
+	occupied map[string]bool
 }
 
 func newLayout(v rules.View, o MapOptions) (*layout, error) {
@@ -207,6 +209,10 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
 		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk, victory: v.Victory}
 	l.shape()
+	l.occupied = map[string]bool{}
+	for _, u := range m.Units {
+		l.occupied[u.Hex] = true
+	}
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
 		l.byID[h.ID] = h
@@ -415,7 +421,7 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	sc.onMap = true
 	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: paper.scale(0.93), stroke: none})
 	for _, draw := range []func(*scene, *layout, *key) error{
-		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawVictory, drawArrows, drawUnits, drawTraces,
+		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawVictory, drawArrows, drawUnits, drawPlaceLabels, drawTraces,
 	} {
 		if err := draw(sc, l, k); err != nil {
 			return nil, err

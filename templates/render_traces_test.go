@@ -94,3 +94,25 @@ func TestTableTraces(t *testing.T) {
 		t.Error("the table's fire trace is not drawn")
 	}
 }
+
+// TestPlaceNamesOverStacks: a place name in a hex with counters is
+// written after them, below their names, so the stack does not hide it
+// (Tanner's Mill under Keene's Brigade in view-features); the name of an
+// empty place stays where it was, under everything drawn later.
+func TestPlaceNamesOverStacks(t *testing.T) {
+	svg, err := MapSVG(loadView(t, "view-features"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(svg)
+	mill, keene, cobb := strings.Index(s, ">Tanner's Mill<"), strings.LastIndex(s, ">Keene<"), strings.Index(s, ">Cobb Hill<")
+	if mill < 0 || keene < 0 || cobb < 0 {
+		t.Fatalf("Tanner's Mill at %d, Keene at %d, Cobb Hill at %d in the SVG", mill, keene, cobb)
+	}
+	if mill < keene {
+		t.Error("Tanner's Mill is written before Keene's counter, which hides it")
+	}
+	if cobb > keene {
+		t.Error("Cobb Hill, an empty place, is written over the counters")
+	}
+}
