@@ -105,7 +105,7 @@ func TestPlaceNamesOverStacks(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(svg)
-	mill, keene, cobb := strings.Index(s, ">Tanner's Mill<"), strings.LastIndex(s, ">Keene<"), strings.Index(s, ">Cobb Hill<")
+	mill, keene, cobb := strings.Index(s, ">Tanner&#39;s Mill<"), strings.LastIndex(s, ">Keene<"), strings.Index(s, ">Cobb Hill<")
 	if mill < 0 || keene < 0 || cobb < 0 {
 		t.Fatalf("Tanner's Mill at %d, Keene at %d, Cobb Hill at %d in the SVG", mill, keene, cobb)
 	}
