@@ -98,7 +98,7 @@ func (h traceHarness) System() rules.System { return h.sys }
 // shows traces withheld.
 func TestTracesShowOnlyWhatTheSideSees(t *testing.T) {
 	sub := fstest.MapFS{}
-	for _, n := range []string{"field-fire.case", "charge.case", "retreat.case", "battle.case"} {
+	for _, n := range []string{"field-fire.case", "charge.case", "retreat.case", "battle.case", "sight.case", "entry.case", "support-recovery.case"} {
 		b, err := os.ReadFile(filepath.Join("testdata", n))
 		if err != nil {
 			t.Fatal(err)
