@@ -116,3 +116,34 @@ func TestPlaceNamesOverStacks(t *testing.T) {
 		t.Error("Cobb Hill, an empty place, is written over the counters")
 	}
 }
+
+// TestKeyIconsClearTheirLabels: a status marker wider than the key's
+// icon box ("Steady 0h", as the miniatures rules mark a unit) pushes its
+// label along instead of running into it.
+func TestKeyIconsClearTheirLabels(t *testing.T) {
+	lk, err := newLook(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, status := range []string{"DG", "Steady 0h", "Commander"} {
+		k := &key{look: lk}
+		k.see("status:" + status)
+		k.unknown("status", status)
+		sc := &scene{w: 800}
+		drawKey(sc, k, 0, nil)
+		labelX, iconX := -1.0, 0.0
+		for _, s := range sc.shapes {
+			switch {
+			case s.kind == text && s.text == status && s.fill == ink:
+				labelX = s.pts[0].X
+			case s.kind == polygon:
+				for _, p := range s.pts {
+					iconX = max(iconX, p.X)
+				}
+			}
+		}
+		if labelX < 0 || iconX > labelX {
+			t.Errorf("status %q: its marker reaches x=%.1f, its label starts at x=%.1f", status, iconX, labelX)
+		}
+	}
+}
