@@ -26,7 +26,9 @@ func diceCmd() *cobra.Command {
 			"hashes back to the previous link and to the chain head published at game start, and recomputes the\n" +
 			"seed and every roll. It exits 0 when everything matches, and 1 naming the first roll or link that\n" +
 			"does not. It checks the records against the chain head committed at game start: given with --head,\n" +
-			"or read from the game-start mail when it is among the files; it says so when it could do neither.",
+			"or read from the game-start mail when it is among the files; it says so when it could do neither.\n" +
+			"The openings a side was mailed during play are checked too: each proof, and, when the mail that ends\n" +
+			"the game is among the files, that every roll shown was the record's.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, against, err := verifyDiceCommitment(args, head)
