@@ -149,6 +149,14 @@ def check_vectors(v):
         j = pr["index"]
         assert B(pr["key"]) == leaf_key(B(m["link"]), j) == B(o["key"]) and o["roll"] == [m["rolls"][j]]
         assert verify_opening(o) == m["root"] and [x.hex() for x in o["path"]] == pr["path"], "opening of roll #%d" % j
+    sv = v["side"]
+    key = side_key(B(sv["link"]), sv["side"])
+    assert key.hex() == sv["key"] and merkle_root(key, sv["rolls"]).hex() == sv["root"], "side key or root"
+    ops = parse_blocks(sv["openings"], "OPENING")
+    for j, o in enumerate(ops):
+        assert unescape(o["side"]) == sv["side"] and verify_opening(o) == sv["root"] and B(o["key"]) == leaf_key(key, j), "side opening %d" % j
+        o["side"] = unescape(o["side"])
+    check_side_openings({"link": sv["link"], "roll": m["rolls"]}, ops)
     for e in v["escapes"]: assert unescape(e["escaped"]) == e["raw"], "escape %r" % e["raw"]
     [rec] = parse_blocks(v["record"]["text"])
     verify_record(rec, B(v["record"]["prev"]))
