@@ -209,8 +209,15 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 	return nil
 }
 
-// sideDice is the dice part of one side's results mail during play: its
-// text, whether that is the whole record, and the openings it holds. The
+// sideDice is the dice part of one side's results mail (or VERIFY reply)
+// during play.
+type sideDice struct {
+	Text string         // the attachment's text
+	Full bool           // Text is the whole record, link revealed
+	Ops  []dice.Opening // the openings in Text
+}
+
+// diceFor builds side's dice part for the segment of rec and events. The
 // umpire (side "") sees everything and gets the whole record, with the
 // revealed link. A player gets only the rolls its side may see, opened
 // under a Merkle tree over those rolls alone, keyed by a key derived from
@@ -218,13 +225,6 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 // the state, the orders, the salts or the rolls the side may not see, not
 // even their number (docs/dice.md, section 2.5). Every record opens to
 // every side when the game ends.
-type sideDice struct {
-	Text string
-	Full bool
-	Ops  []dice.Opening
-}
-
-// diceFor builds side's sideDice for the segment of rec and events.
 func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (sideDice, error) {
 	if side == "" {
 		return sideDice{Text: dice.FormatRecord(rec), Full: true}, nil
