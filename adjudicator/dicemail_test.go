@@ -85,3 +85,17 @@ func segmentWorld(rt *rapid.T, chain *dice.Chain, k int, seen []int, tag string)
 	rec.Root = dice.MerkleRoot(rec.Link, rec.Rolls)
 	return rec, events
 }
+
+// TestVisibleRollsUntold: a roll no event tells of (a system that rolls
+// without rules.Log.Roll marks none hidden) is opened to every side; a
+// roll whose event names its audience only to that audience.
+func TestVisibleRollsUntold(t *testing.T) {
+	rec := dice.Record{Rolls: []rules.Roll{{Index: 0}, {Index: 1}, {Index: 2}, {Index: 3}}}
+	r1, r3 := rec.Rolls[1], rec.Rolls[3]
+	events := []rules.Event{{Kind: "roll", Visible: []rules.Side{"USA"}, Roll: &r1}, {Kind: "roll", Roll: &r3}}
+	for side, want := range map[rules.Side]string{"CSA": "[0 2 3]", "USA": "[0 1 2 3]"} {
+		if got := fmt.Sprint(visibleRolls(rec, events, side)); got != want {
+			t.Errorf("%s may see rolls %s, want %s", side, got, want)
+		}
+	}
+}

@@ -229,7 +229,7 @@ func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (sideDice, 
 	if side == "" {
 		return sideDice{Text: dice.FormatRecord(rec), Full: true}, nil
 	}
-	ops, err := dice.SideOpenings(rec, string(side), visibleRolls(events, side))
+	ops, err := dice.SideOpenings(rec, string(side), visibleRolls(rec, events, side))
 	if err != nil {
 		return sideDice{}, err
 	}
@@ -246,13 +246,25 @@ func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (sideDice, 
 	return sideDice{Text: b.String(), Ops: ops}, nil
 }
 
-// visibleRolls lists the indices of the rolls among events that side may
-// see, ascending.
-func visibleRolls(events []rules.Event, side rules.Side) []int {
+// visibleRolls lists, ascending, the indices of the rolls of rec that side
+// may see: those whose roll event it may see, and those no event tells of
+// (a system that rolls without logging the roll, rules.Log.Roll, marks
+// none of its rolls as hidden, so every side may see them).
+func visibleRolls(rec dice.Record, events []rules.Event, side rules.Side) []int {
+	told := map[int]bool{}
 	var out []int
 	for _, e := range events {
-		if e.Roll != nil && e.VisibleTo(side) {
+		if e.Roll == nil {
+			continue
+		}
+		told[e.Roll.Index] = true
+		if e.VisibleTo(side) {
 			out = append(out, e.Roll.Index)
+		}
+	}
+	for _, r := range rec.Rolls {
+		if !told[r.Index] {
+			out = append(out, r.Index)
 		}
 	}
 	slices.Sort(out)
