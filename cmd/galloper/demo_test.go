@@ -90,6 +90,7 @@ func TestDemo(t *testing.T) {
 	if err != nil || n != segments {
 		t.Fatalf("dice verify: %d records, %v; want %d records and no error", n, err, segments)
 	}
+	sideOpeningsVerify(t, mails, segments)
 
 	// The exported journal verifies too.
 	db, err := store.Open(context.Background(), filepath.Join(out, "galloper.db"))

@@ -160,3 +160,25 @@ func TestDiceVerifySideOpenings(t *testing.T) {
 		}
 	}
 }
+
+// sideOpeningsVerify runs scripts/verify_dice.py over a whole game's mails
+// at once: it must check every record, and the openings mailed to each
+// side during play against them, for every segment and both sides.
+func sideOpeningsVerify(t *testing.T, mails []string, segments int) {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Log("python3 not installed; the Python verifier is not run over the game")
+		return
+	}
+	out, err := exec.Command(py, append([]string{filepath.Join("..", "..", "scripts", "verify_dice.py")}, mails...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("verify_dice.py over the game's mails: %v\n%s", err, out)
+	}
+	if n := strings.Count(string(out), "rolls and root check"); n != segments {
+		t.Errorf("verify_dice.py checked %d records, want %d:\n%s", n, segments, out)
+	}
+	if n := strings.Count(string(out), "are rolls of the record"); n < segments {
+		t.Errorf("verify_dice.py checked side openings of %d segments, want at least %d:\n%s", n, segments, out)
+	}
+}
