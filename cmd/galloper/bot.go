@@ -46,6 +46,9 @@ type mailBot struct {
 	Problems []string
 	Over     bool
 	Mails    int
+	// Log, when set, is told once per game how the bot plays it: from
+	// its hints, or with empty order files where the system lists none.
+	Log io.Writer
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -126,17 +129,31 @@ func (b *mailBot) answer(raw []byte) error {
 		return nil
 	}
 	key := fmt.Sprintf("%s/%d/orders", d.Game, d.Segment.Index)
+	body := botOrders(d)
 	if b.sent[key] {
-		return nil // sent already, or refused: never sent twice
+		// A refused file is never sent again: the side falls back once on
+		// the empty file, which the system's Default stands for.
+		if d.Kind != "problems" || b.sent[key+"/empty"] || len(body) == 0 {
+			return nil
+		}
+		b.sent[key+"/empty"], body = true, []string{}
 	}
 	b.sent[key] = true
+	if !b.sent[d.Game+"/told"] && b.Log != nil {
+		b.sent[d.Game+"/told"] = true
+		how := "from the order hints in its mails"
+		if d.Hints == nil || !slices.Contains(hinted, d.System) {
+			how = "with empty order files: " + d.System + " gives it no hints it can write orders from, so its side plays the system's Default"
+		}
+		fmt.Fprintf(b.Log, "%s plays %s of game %s %s.\n", b.Address, d.Side, d.Game, how)
+	}
 	f := orders.JSONFile{Schema: orders.JSONSchema, Game: d.Game, Side: string(d.Side), Turn: fmt.Sprint(d.Segment.Turn),
-		Orders: fireScripts(d.Hints)}
-	body, err := json.MarshalIndent(f, "", "  ")
+		Orders: body}
+	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
 	}
-	return b.send(replyTo, "Orders", string(body)+"\n")
+	return b.send(replyTo, "Orders", string(data)+"\n")
 }
 
 // send mails text to Galloper's reply address for the bot.
@@ -235,14 +252,32 @@ func botCmd() *cobra.Command {
 	return cmd
 }
 
+// hinted are the systems whose hints the bot writes orders from: the
+// hints are common to all systems, the words of an order file are each
+// system's own.
+var hinted = []string{"lob.v2", "acwminis.v1"}
+
+// botOrders are the orders the bot sends for the segment a document
+// awaits: written from its hints where the bot knows the system's order
+// words (hinted), else none, the empty file that stands for the system's
+// Default.
+func botOrders(d *rules.MailDoc) []string {
+	switch {
+	case d.Hints == nil:
+		return []string{}
+	case d.System == "lob.v2":
+		return fireScripts(d.Hints)
+	case d.System == "acwminis.v1":
+		return tableOrders(d.Hints)
+	}
+	return []string{}
+}
+
 // fireScripts are the bot's activity scripts from a document's hints: each
 // stack that may fire and has targets fires at the nearest one, the first
 // listed among equals.
 func fireScripts(h *rules.OrderHints) []string {
 	out := []string{}
-	if h == nil {
-		return out
-	}
 	for _, st := range h.Stacks {
 		if len(st.Targets) == 0 || !slices.Contains(st.Steps, "FIRE") {
 			continue
@@ -254,6 +289,37 @@ func fireScripts(h *rules.OrderHints) []string {
 			}
 		}
 		out = append(out, fmt.Sprintf("STACK %s\n  FIRE %s\nEND", strings.Join(st.Units, ", "), best.At))
+	}
+	return out
+}
+
+// tableOrders are the bot's unit orders on an open table (ACW
+// miniatures) from a document's hints, a line a unit: it charges the
+// nearest enemy a charge may be declared at, one charger a target; else
+// stands and shoots at the nearest it may shoot at; else rallies when hit,
+// one unit a commander; else unlimbers its guns; else, unless Shaken,
+// goes forward as far as it may. A unit with none of these holds, which
+// is what a unit without an order does.
+func tableOrders(h *rules.OrderHints) []string {
+	out := []string{}
+	charged, rallied := map[string]bool{}, map[string]bool{}
+	for _, u := range h.Units {
+		can := func(o string) bool { return slices.Contains(u.Orders, o) }
+		free := slices.IndexFunc(u.Charges, func(c rules.ReachHint) bool { return !charged[c.Unit] })
+		switch {
+		case can("CHARGE") && free >= 0:
+			charged[u.Charges[free].Unit] = true
+			out = append(out, fmt.Sprintf("CHARGE %s: %s", u.Unit, u.Charges[free].Unit))
+		case can("HOLD") && len(u.Targets) > 0:
+			out = append(out, fmt.Sprintf("HOLD %s: FIRE %s", u.Unit, u.Targets[0].Unit))
+		case can("RALLY") && u.State != "Steady" && u.Rally != "" && !rallied[u.Rally]:
+			rallied[u.Rally] = true
+			out = append(out, "RALLY "+u.Unit)
+		case can("ADVANCE") && slices.Contains(u.Steps, "UNLIMBER"):
+			out = append(out, fmt.Sprintf("ADVANCE %s: UNLIMBER", u.Unit))
+		case can("ADVANCE") && u.State != "Shaken":
+			out = append(out, fmt.Sprintf("ADVANCE %s: FORWARD MAX", u.Unit))
+		}
 	}
 	return out
 }

@@ -32,7 +32,7 @@ func demoCmd() *cobra.Command {
 	var turns int
 	var seed uint64
 	var bots bool
-	var scenario, python string
+	var scenario, python, botSystem string
 	cmd := &cobra.Command{
 		Use:   "demo --out DIR [--turns N]",
 		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
@@ -49,14 +49,18 @@ func demoCmd() *cobra.Command {
 				if err := os.MkdirAll(out, 0o755); err != nil {
 					return err
 				}
-				_, err := runDemoBots(cmd.Context(), cmd.OutOrStdout(), out, scenario, seed, python)
+				if !cmd.Flags().Changed("scenario") && botSystem != "lob.v2" {
+					scenario = "" // the system's own demo scenario
+				}
+				_, err := runDemoBots(cmd.Context(), cmd.OutOrStdout(), out, demoBots{System: botSystem, Scenario: scenario, Seed: seed, Python: python})
 				return err
 			}
 			return runDemo(cmd.Context(), cmd.OutOrStdout(), out, turns, seed)
 		},
 	}
 	cmd.Flags().BoolVar(&bots, "bots", false, "play a whole game between two sample bots (galloper bot) instead")
-	cmd.Flags().StringVar(&scenario, "scenario", "tanners-creek", "the scenario of a --bots game")
+	cmd.Flags().StringVar(&botSystem, "system", "lob.v2", "with --bots, the id of the registered system whose game the bots play")
+	cmd.Flags().StringVar(&scenario, "scenario", "tanners-creek", "the scenario of a --bots game (for another system than LoB, its demo scenario unless given)")
 	cmd.Flags().StringVar(&python, "python", "", "with --bots, the USA side is played by this Python bot (scripts/galloper_bot.py)")
 	cmd.Flags().StringVar(&out, "out", "demo-out", "directory for the mails, maps and database")
 	cmd.Flags().IntVar(&turns, "turns", demoTurns, "game turns to play (each has a CSA and a USA player turn)")
