@@ -98,10 +98,11 @@ func (s *State) stackHints(side rules.Side) []rules.StackHint {
 		}
 	}
 	held, zoc := s.shownEnemyHexes(side, enemies)
+	costs := newReachCache(s)
 	for k := range out {
 		st := &out[k]
 		st.Steps = stepsFor(s, st.Units)
-		st.Reach = s.reach(r, st.At, st.Units, held, zoc)
+		st.Reach = s.reach(r, costs, st.At, st.Units, held, zoc)
 		for _, i := range enemies {
 			e := s.doc.Pieces[i]
 			if d := hex.Distance(m.axial(st.At), m.axial(e.Hex)); d <= st.Range {
@@ -156,7 +157,7 @@ func (s *State) shownEnemyHexes(side rules.Side, enemies []int) (held, zoc map[s
 // the stack (3.4). A stack that starts next to one, or is Routed, or
 // holds Unlimbered artillery (3.6a), gets none. Hidden enemy units, a Zero
 // leader's roll (9.1e) and Closing Rolls (3.5) may stop it short.
-func (s *State) reach(r *resolver, at string, names []string, held, zoc map[string]bool) []string {
+func (s *State) reach(r *resolver, costs *reachCache, at string, names []string, held, zoc map[string]bool) []string {
 	if zoc[at] || s.marker(at).Morale == MoraleRouted {
 		return nil
 	}
@@ -194,7 +195,7 @@ func (s *State) reach(r *resolver, at string, names []string, held, zoc map[stri
 			if held[to] {
 				continue
 			}
-			step, ok := s.stackStepCost(r, units, c.hex, to)
+			step, ok := s.stackStepCost(r, costs, units, c.hex, to)
 			if next := c.mp + step; ok && next <= allow {
 				if old, seen := cost[to]; !seen || next < old {
 					cost[to] = next
@@ -217,25 +218,51 @@ func (s *State) reach(r *resolver, at string, names []string, held, zoc map[stri
 	return out
 }
 
-// stackStepCost is what a step from one hex to the next costs the stack: the
-// most any of its units pays (LoB 3.0), by road for a lone unit (3.0a);
-// false when one of them may not make it (prohibited terrain, or not
-// through its front, 3.3).
-func (s *State) stackStepCost(r *resolver, units []*Piece, from, to string) (MP, bool) {
-	a := &actingStack{units: units, hex: from}
-	road := r.roadStep(a, to)
+// stackStepCost is what a step from one hex to the next costs the stack:
+// the most any of its units pays (LoB 3.0), by road for a lone unit
+// (3.0a); false when one of them may not make it (prohibited terrain, or
+// not through its front, 3.3), with the costs kept in costs.
+func (s *State) stackStepCost(r *resolver, costs *reachCache, units []*Piece, from, to string) (MP, bool) {
+	road := false
+	if len(units) == 1 && costs.roads[[2]string{from, to}] { // Road Movement is for a lone unit (LoB 3.0a)
+		k := stepKey{col: "road " + movementColumn(units[0]), from: from, to: to}
+		c, seen := costs.steps[k]
+		if !seen {
+			c.ok = r.roadStep(&actingStack{units: units, hex: from}, to)
+			costs.steps[k] = c
+		}
+		road = c.ok
+	}
 	most := MP(0)
 	for _, p := range units {
 		if !r.throughFront(p, from, to) {
 			return 0, false
 		}
-		c, ok := r.enterCost(p, from, to, road)
-		if !ok {
+		k := stepKey{col: movementColumn(p), from: from, to: to, road: road}
+		c, seen := costs.steps[k]
+		if !seen {
+			tc, ok := r.enterCost(p, from, to, road)
+			c = stepCost{mp: tc.MP, ok: ok}
+			costs.steps[k] = c
+		}
+		if !c.ok {
 			return 0, false
 		}
-		most = max(most, c.MP)
+		most = max(most, c.mp)
 	}
 	return most, true
+}
+
+// stepKey is a step in a movement column, by road or not.
+type stepKey struct {
+	col, from, to string
+	road          bool
+}
+
+// stepCost is what a step costs, and whether it may be made at all.
+type stepCost struct {
+	mp MP
+	ok bool
 }
 
 // hexCost is a hex and the MPs spent to reach it.
@@ -261,4 +288,24 @@ func (q *hexQueue) Pop() any {
 	x := old[len(old)-1]
 	*q = old[:len(old)-1]
 	return x
+}
+
+// reachCache serves the reach of every stack of one side's hints: the
+// cost of each step in a movement column, and the pairs of adjacent hexes
+// a road joins, both ways round.
+type reachCache struct {
+	steps map[stepKey]stepCost
+	roads map[[2]string]bool
+}
+
+// newReachCache starts a cache for s.
+func newReachCache(s *State) *reachCache {
+	c := &reachCache{steps: map[stepKey]stepCost{}, roads: map[[2]string]bool{}}
+	for _, rd := range s.scn.Map.Roads {
+		for j := 1; j < len(rd.Hexes); j++ {
+			c.roads[[2]string{rd.Hexes[j-1], rd.Hexes[j]}] = true
+			c.roads[[2]string{rd.Hexes[j], rd.Hexes[j-1]}] = true
+		}
+	}
+	return c
 }
