@@ -46,8 +46,8 @@ type demoBots struct {
 
 // demoSides are the scenario and sides of a bots game of sys: those of its
 // demo (rules.Demonstrator) when it has one, else scenario (its first
-// when empty) and the sides of the units in the umpire's view of its
-// start, in the order they first appear.
+// when empty) and its sides as a game of it is set up: those of the
+// umpire's roster, those ordering first, those of the units on its board.
 func demoSides(sys rules.System, scenario string) (string, []rules.Side, error) {
 	if d, ok := sys.(rules.Demonstrator); ok {
 		scn, sides, _ := d.DemoScenario()
@@ -66,17 +66,26 @@ func demoSides(sys rules.System, scenario string) (string, []rules.Side, error) 
 		return "", nil, err
 	}
 	v := sys.View(st, "")
-	var units []rules.UnitView
+	var sides []rules.Side
+	add := func(s rules.Side) {
+		if s != "" && !slices.Contains(sides, s) {
+			sides = append(sides, s)
+		}
+	}
+	for _, g := range v.Roster {
+		add(g.Side)
+	}
+	for _, s := range st.Segment().Sides {
+		add(s)
+	}
 	if v.Map != nil {
-		units = v.Map.Units
+		for _, u := range v.Map.Units {
+			add(u.Side)
+		}
 	}
 	if v.Table != nil {
-		units = append(units, v.Table.Units...)
-	}
-	var sides []rules.Side
-	for _, u := range units {
-		if u.Side != "" && !slices.Contains(sides, u.Side) {
-			sides = append(sides, u.Side)
+		for _, u := range v.Table.Units {
+			add(u.Side)
 		}
 	}
 	if len(sides) < 2 {
@@ -202,7 +211,7 @@ func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demo
 	}
 	for _, b := range bots {
 		res.Refused += b.Refused
-		fmt.Fprintf(w, "%s read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
+		fmt.Fprintf(w, "%s (galloper bot) read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
 	}
 	fmt.Fprintf(w, "The game is over after %d mails from Galloper: %d receipts (%d with fire), %d decisions answered.\n",
 		res.Mails, res.Receipts, res.Fired, res.Decided)

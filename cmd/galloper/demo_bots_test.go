@@ -100,3 +100,19 @@ func TestDemoBotsEverySystem(t *testing.T) {
 		})
 	}
 }
+
+// TestDemoPythonBotTable plays ACW miniatures with the USA side played by
+// the Python bot, which writes its unit lines from the same hints.
+func TestDemoPythonBotTable(t *testing.T) {
+	var out bytes.Buffer
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: "acwminis.v1", Seed: demoSeed,
+		Python: "../../scripts/galloper_bot.py"})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !res.Over || res.Refused != 0 || res.Receipts == 0 || res.Fired == 0 ||
+		!strings.Contains(out.String(), "usa@players.galloper.test read") {
+		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
+	}
+	t.Log(out.String())
+}
