@@ -99,10 +99,11 @@ func demoSides(sys rules.System, scenario string) (string, []rules.Side, error) 
 // answering by SMTP, while the real daemon reads, answers and resolves.
 func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demoBotsResult, error) {
 	res := demoBotsResult{System: o.System}
-	sys, err := systems.Get(o.System)
+	sys, err := botSystem(o.System)
 	if err != nil {
 		return res, err
 	}
+	res.System = sys.ID()
 	scenario, sides, err := demoSides(sys, o.Scenario)
 	if err != nil {
 		return res, err
@@ -225,4 +226,15 @@ func sideNames(sides []rules.Side) []string {
 		out[i] = string(s)
 	}
 	return out
+}
+
+// botSystem is the registered system of id, or of the name before its
+// version ("acwminis" for "acwminis.v1").
+func botSystem(id string) (rules.System, error) {
+	for _, s := range systems.All() {
+		if s.ID() == id || strings.SplitN(s.ID(), ".", 2)[0] == id {
+			return s, nil
+		}
+	}
+	return systems.Get(id) // its error lists the systems
 }
