@@ -55,12 +55,12 @@ func (a *Adjudicator) overRate(tx *store.Tx, in Incoming, class string) (out Out
 		return Outcome{}, false, err
 	}
 	p := orders.Problem{Kind: orders.Invalid, Code: "rate-limited",
-		Message: fmt.Sprintf("Galloper reads at most %d %s from one address in %s (%s), and has read %d from %s since %s; this mail was kept but not read, so nothing in it was acted on",
+		Message: fmt.Sprintf("Galloper reads at most %d %s from one address in %s (%s), and has read %d from %s since %s: this mail is kept, but not read, and nothing in it is acted on",
 			max, what, windowText(lim.RateWindow), key, n, addr, timeText(oldest)),
 		Suggestion: fmt.Sprintf("send it again after %s", timeText(again.UnixMilli()))}
-	text := fmt.Sprintf("Galloper has not read your mail: %s.\n\nSend it again after %s. Your mail is kept", p.Message, timeText(again.UnixMilli()))
+	text := fmt.Sprintf("%s.\n\nSend it again after %s.", p.Message, timeText(again.UnixMilli()))
 	if len(in.Text) <= lim.ReplyBytes {
-		text += "; its text follows.\n\n" + quoted(withoutPassword(in.Text))
+		text += " Its text was:\n\n" + quoted(withoutPassword(in.Text))
 	}
 	text += "\n"
 	doc, err := a.problemsDoc(tx, nil, "", in.Text, []orders.Problem{p})
