@@ -2,7 +2,7 @@ package acwminis
 
 import (
 	"fmt"
-		"slices"
+	"slices"
 	"strings"
 	"testing"
 
