@@ -142,7 +142,7 @@ func (b *mailBot) answer(raw []byte) error {
 	if !b.sent[d.Game+"/told"] && b.Log != nil {
 		b.sent[d.Game+"/told"] = true
 		how := "from the order hints in its mails"
-		if d.Hints == nil || !slices.Contains(hinted, d.System) {
+		if _, ok := botWriters[d.System]; !ok || d.Hints == nil {
 			how = "with empty order files: " + d.System + " gives it no hints it can write orders from, so its side plays the system's Default"
 		}
 		fmt.Fprintf(b.Log, "%s plays %s of game %s %s.\n", b.Address, d.Side, d.Game, how)
@@ -252,23 +252,21 @@ func botCmd() *cobra.Command {
 	return cmd
 }
 
-// hinted are the systems whose hints the bot writes orders from: the
-// hints are common to all systems, the words of an order file are each
-// system's own.
-var hinted = []string{"lob.v2", "acwminis.v1"}
+// botWriters write the bot's orders from a document's hints, by system
+// id: the hints are common to all systems, the words of an order file are
+// each system's own.
+var botWriters = map[string]func(*rules.OrderHints) []string{
+	"lob.v2":      fireScripts,
+	"acwminis.v1": tableOrders,
+}
 
 // botOrders are the orders the bot sends for the segment a document
 // awaits: written from its hints where the bot knows the system's order
-// words (hinted), else none, the empty file that stands for the system's
-// Default.
+// words (botWriters), else none, the empty file that stands for the
+// system's Default.
 func botOrders(d *rules.MailDoc) []string {
-	switch {
-	case d.Hints == nil:
-		return []string{}
-	case d.System == "lob.v2":
-		return fireScripts(d.Hints)
-	case d.System == "acwminis.v1":
-		return tableOrders(d.Hints)
+	if w, ok := botWriters[d.System]; ok && d.Hints != nil {
+		return w(d.Hints)
 	}
 	return []string{}
 }
