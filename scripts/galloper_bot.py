@@ -84,7 +84,7 @@ def table_orders(hints):
 
 
 # The order words are each system's own; a system not listed here is played
-# with empty order files, which its Default stands for.
+# with empty order files.
 WRITERS = {"lob.v2": fire_scripts, "acwminis.v1": table_orders}
 
 

@@ -131,8 +131,8 @@ func (b *mailBot) answer(raw []byte) error {
 	key := fmt.Sprintf("%s/%d/orders", d.Game, d.Segment.Index)
 	body := botOrders(d)
 	if b.sent[key] {
-		// A refused file is never sent again: the side falls back once on
-		// the empty file, which the system's Default stands for.
+			// A refused file is never sent again: the side falls back once on
+		// the empty file.
 		if d.Kind != "problems" || b.sent[key+"/empty"] || len(body) == 0 {
 			return nil
 		}
@@ -143,7 +143,7 @@ func (b *mailBot) answer(raw []byte) error {
 		b.sent[d.Game+"/told"] = true
 		how := "from the order hints in its mails"
 		if _, ok := botWriters[d.System]; !ok || d.Hints == nil {
-			how = "with empty order files: " + d.System + " gives it no hints it can write orders from, so its side plays the system's Default"
+			how = "with empty order files: " + d.System + " gives it no hints it can write orders from"
 		}
 		fmt.Fprintf(b.Log, "%s plays %s of game %s %s.\n", b.Address, d.Side, d.Game, how)
 	}
@@ -262,8 +262,8 @@ var botWriters = map[string]func(*rules.OrderHints) []string{
 
 // botOrders are the orders the bot sends for the segment a document
 // awaits: written from its hints where the bot knows the system's order
-// words (botWriters), else none, the empty file that stands for the
-// system's Default.
+// words (botWriters), else none: an empty order file, as a player with
+// nothing to order sends.
 func botOrders(d *rules.MailDoc) []string {
 	if w, ok := botWriters[d.System]; ok && d.Hints != nil {
 		return w(d.Hints)

@@ -42,6 +42,8 @@ type demoBots struct {
 	// Python, when set, is the path of scripts/galloper_bot.py: the
 	// second side is played by the Python bot instead, run with python3.
 	Python string
+	// Systems are the systems Galloper runs; nil: systems.All().
+	Systems []rules.System
 }
 
 // demoSides are the scenario and sides of a bots game of sys: those of its
@@ -99,7 +101,10 @@ func demoSides(sys rules.System, scenario string) (string, []rules.Side, error) 
 // answering by SMTP, while the real daemon reads, answers and resolves.
 func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demoBotsResult, error) {
 	res := demoBotsResult{System: o.System}
-	sys, err := botSystem(o.System)
+	if o.Systems == nil {
+		o.Systems = systems.All()
+	}
+	sys, err := botSystem(o.Systems, o.System)
 	if err != nil {
 		return res, err
 	}
@@ -132,7 +137,7 @@ func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demo
 		return res, err
 	}
 	defer db.Close()
-	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: demoGM, Domain: "demo.galloper.test"},
+	adj := adjudicator.New(db, adjudicator.Config{Systems: o.Systems, Address: demoGM, Domain: "demo.galloper.test"},
 		time.Now, newSeedReader(o.Seed), nil)
 	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: sys.ID(), Scenario: scenario, Players: players}); err != nil {
 		return res, err
@@ -150,7 +155,7 @@ func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demo
 	fmt.Fprintf(w, "Galloper demo, bot against bot: %s on %s (%s): IMAP on %s, SMTP on %s\n", sys.ID(), scenario,
 		strings.Join(sideNames(sides), " against "), srv.IMAPAddr, srv.SMTPAddr)
 	if !res.Hinted {
-		fmt.Fprintf(w, "%s lists no order hints: each bot sends an empty order file for every segment it is due to order, so its side plays the system's Default.\n", sys.ID())
+		fmt.Fprintf(w, "%s lists no order hints: each bot plays it with empty order files, one for every segment it is due to order.\n", sys.ID())
 	}
 	var pyDone chan error
 	var pyOut bytes.Buffer
@@ -228,13 +233,15 @@ func sideNames(sides []rules.Side) []string {
 	return out
 }
 
-// botSystem is the registered system of id, or of the name before its
+// botSystem is the system of id among list, or of the name before its
 // version ("acwminis" for "acwminis.v1").
-func botSystem(id string) (rules.System, error) {
-	for _, s := range systems.All() {
+func botSystem(list []rules.System, id string) (rules.System, error) {
+	var ids []string
+	for _, s := range list {
 		if s.ID() == id || strings.SplitN(s.ID(), ".", 2)[0] == id {
 			return s, nil
 		}
+		ids = append(ids, s.ID())
 	}
-	return systems.Get(id) // its error lists the systems
+	return nil, fmt.Errorf("unknown game system %q (known: %s)", id, strings.Join(ids, ", "))
 }

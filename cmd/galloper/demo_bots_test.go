@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"galloper/rules"
+	"galloper/rules/lob"
 	"galloper/rules/systems"
 )
 
@@ -112,6 +113,32 @@ func TestDemoPythonBotTable(t *testing.T) {
 	}
 	if !res.Over || res.Refused != 0 || res.Receipts == 0 || res.Fired == 0 ||
 		!strings.Contains(out.String(), "usa@players.galloper.test read") {
+		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
+	}
+	t.Log(out.String())
+}
+
+// unhinted is Line of Battle without its capabilities: it lists no hints.
+type unhinted struct{ rules.System }
+
+func (unhinted) ID() string { return "test.unhinted" }
+
+// TestDemoBotsWithoutHints: a system that lists no hints is still played
+// to its end, each side sending the empty order file for every segment it
+// is due to order, and the demo says so.
+func TestDemoBotsWithoutHints(t *testing.T) {
+	var out bytes.Buffer
+	sys := unhinted{lob.New()}
+	if _, ok := rules.System(sys).(rules.OrderHinter); ok {
+		t.Fatal("the wrapper still lists hints")
+	}
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: sys.ID(), Scenario: "tanners-creek", Seed: demoSeed,
+		Systems: []rules.System{sys}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !res.Over || res.Refused != 0 || res.Receipts != 16 || res.Fired != 0 || res.Hinted ||
+		!strings.Contains(out.String(), "lists no order hints") || strings.Count(out.String(), "with empty order files") != 3 { // the demo's note and each bot's
 		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
 	}
 	t.Log(out.String())
