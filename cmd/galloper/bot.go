@@ -131,7 +131,7 @@ func (b *mailBot) answer(raw []byte) error {
 	key := fmt.Sprintf("%s/%d/orders", d.Game, d.Segment.Index)
 	body := botOrders(d)
 	if b.sent[key] {
-			// A refused file is never sent again: the side falls back once on
+		// A refused file is never sent again: the side falls back once on
 		// the empty file.
 		if d.Kind != "problems" || b.sent[key+"/empty"] || len(body) == 0 {
 			return nil
