@@ -26,12 +26,15 @@ import (
 // (docs/bots.md), reading its mailbox over IMAP and answering by SMTP to
 // the mail's reply address, which authenticates it without a password.
 //
-// Its policy is simple: for each segment it is due to order it sends no
-// new written orders, so that its Commands carry on under the orders they
-// hold and its standing reactions, and has every stack that sees an enemy
-// unit within its weapons' reach fire at the nearest (fireScripts); it
-// answers every decision request with its default. A file once refused is
-// never sent again.
+// Its policy is simple: for each segment it is due to order it writes the
+// orders its hints suggest, in the words of the system (botWriters): in
+// Line of Battle no new written orders, so that its Commands carry on
+// under the orders they hold and its standing reactions, and every stack
+// that sees an enemy unit within its weapons' reach fires at the nearest
+// (fireScripts); in ACW miniatures a line a unit (tableOrders); in any
+// other system an empty order file. It answers every decision request
+// with its default. A file once refused is never sent again: it falls
+// back once on the empty file.
 type mailBot struct {
 	IMAPAddr, User, Password string // its mailbox
 	SMTPAddr                 string
@@ -221,11 +224,12 @@ func botCmd() *cobra.Command {
 		Use:   "bot --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR",
 		Short: "Play a side from Galloper's mails with the sample bot",
 		Long: "bot reads its IMAP mailbox, answers every mail Galloper sends it from the mail's JSON document\n" +
-			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: a file of no new\n" +
-			"orders for each segment it is due to order, so its units carry on under the orders they hold and\n" +
-			"its standing reactions, and the default of every decision request. It never sends a refused file\n" +
-			"again. The mailbox password is read from GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP,\n" +
-			"for a server on loopback or a trusted network.",
+			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: for each segment\n" +
+			"it is due to order, the orders its hints suggest where it knows the system's order words (Line of\n" +
+			"Battle: no new written orders, and fire at the nearest target; ACW miniatures: charge, shoot,\n" +
+			"rally or advance, a line a unit), else an empty order file; and the default of every decision\n" +
+			"request. It never sends a refused file again. The mailbox password is read from\n" +
+			"GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP, for a server on loopback or a trusted network.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b.Password = os.Getenv("GALLOPER_BOT_PASSWORD")
 			ctx := cmd.Context()
