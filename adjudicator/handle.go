@@ -101,7 +101,15 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if signed != nil {
 		in.Text = string(signed.Plaintext)
 	}
-	if c, ok := parseCommand(in.Text); ok {
+	c, isCommand := parseCommand(in.Text)
+	class := rateOrders
+	if isCommand {
+		class = rateCommands
+	}
+	if out, over, err := a.overRate(tx, in, class); err != nil || over {
+		return out, err
+	}
+	if isCommand {
 		return a.handleCommand(tx, in, c, signed)
 	}
 	// An order file in JSON reads as its text form from here on.

@@ -37,6 +37,7 @@ type rig struct {
 	deadline time.Duration
 	remind   time.Duration
 	grace    time.Duration
+	limits   adjudicator.Limits
 	dbPath   string
 	db       *store.DB
 	d        *mail.Daemon
@@ -94,7 +95,7 @@ func (r *rig) start() {
 		smtpCfg = *r.smtp
 	}
 	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test", Deadline: r.deadline,
-		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
+		RemindBefore: r.remind, Grace: r.grace, Limits: r.limits}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
 	r.d = &mail.Daemon{
 		Intake:    mail.NewIntake(r.imap, db, now, nil),
 		Processor: mail.NewProcessor(adj, nil),
