@@ -73,7 +73,7 @@ func (r *resolver) tellEach(kind, rule, text string, cuts map[rules.Side]string)
 // tellTraced is tell for an event that leaves tr on the maps of the
 // results (rules.Trace): the owner's read carries it, the other side's
 // only when seen says that side sees every hex tr passes (a hidden unit's
-// path is never drawn, not even in part: docs/rulings-lob.md R-FOG-7).
+// path is never drawn, not even in part: docs/rulings-lob.md R-FOG-8).
 func (r *resolver) tellTraced(owner rules.Side, cut, kind, rule, text string, tr rules.Trace, seen bool) {
 	r.tellEachTraced(kind, rule, text, map[rules.Side]string{owner: text, r.s.enemyOf(owner): cut},
 		&tr, map[rules.Side]bool{owner: true, r.s.enemyOf(owner): seen})

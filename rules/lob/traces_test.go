@@ -19,7 +19,7 @@ type traceCount struct {
 }
 
 // checkTraces checks the traces of one resolution from before to after
-// against ruling R-FOG-7: a side reads its own units' traces; an enemy
+// against ruling R-FOG-8: a side reads its own units' traces; an enemy
 // trace only when it is fire, an Opening Volley, a Charge or a retreat
 // and every hex it passes is one the side sees, before or after the
 // segment (the reader's units do not move in the enemy's segment but to
@@ -94,7 +94,7 @@ func (h traceHarness) System() rules.System { return h.sys }
 // battle cases and plays the conformance suite's recorded game: every
 // trace a side reads is of its own units, or of enemy fire, Charges and
 // retreats wholly within its sight, and some of each are drawn, so the
-// test shows something (R-FOG-7). TestRetreatTraceWithheldOutOfSight
+// test shows something (R-FOG-8). TestRetreatTraceWithheldOutOfSight
 // shows traces withheld.
 func TestTracesShowOnlyWhatTheSideSees(t *testing.T) {
 	sub := fstest.MapFS{}
@@ -138,7 +138,7 @@ func TestTracesShowOnlyWhatTheSideSees(t *testing.T) {
 // TestRetreatTraceWithheldOutOfSight retreats each USA stack the CSA see
 // at the start of the Lantern Ridge battle four hexes, the CSA resolving: the USA
 // read every retreat's trace; the CSA read one only when they see every
-// hex of its path, and then with the path the USA read (R-FOG-7).
+// hex of its path, and then with the path the USA read (R-FOG-8).
 func TestRetreatTraceWithheldOutOfSight(t *testing.T) {
 	g, err := New().NewGame("lantern-ridge-battle", nil)
 	if err != nil {
