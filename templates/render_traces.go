@@ -10,7 +10,9 @@ import (
 // resolved did, as players draw it by hand on a shared board: a move as a
 // solid line in the side's colour, a retreat as a dotted one, fire as a
 // dashed orange line from the firers to the target, a charge as a heavy
-// dark red line with a double head. Each ends in an arrowhead that stops
+// dark red line with a double head; and on a decision request's map each
+// choice that is a place as a purple dashed line numbered at its end, as
+// the mail numbers it. Each ends in an arrowhead that stops
 // short of the counter it points at; the kinds differ in their strokes as
 // well as their colours, so they read in greyscale print too.
 
