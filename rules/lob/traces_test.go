@@ -214,3 +214,50 @@ func TestRetreatTraceWithheldOutOfSight(t *testing.T) {
 		t.Fatalf("the test shows nothing: %d drawn, %d withheld", drawn, withheld)
 	}
 }
+
+// TestTellTraced: the owner and the umpire read an event's trace; the
+// other side reads it only when it sees every hex it passes, and
+// otherwise the same words, or its cut of them, without it; a side whose
+// cut is empty reads nothing (R-FOG-8).
+func TestTellTraced(t *testing.T) {
+	tr := rules.Trace{Kind: rules.TraceFire, Side: "CSA", Label: "12 Va", Hexes: []string{"A11.12", "A12.12"}}
+	for _, c := range []struct {
+		name      string
+		cut       string
+		seen      bool
+		usa       string // what the USA read, "" for nothing
+		usaTraced bool
+	}{
+		{"cut, seen", "12 Va fire", true, "12 Va fire", true},
+		{"cut, unseen", "unseen units fire", false, "unseen units fire", false},
+		{"same words, seen", "12 Va fire 6 SPs", true, "12 Va fire 6 SPs", true},
+		{"same words, unseen", "12 Va fire 6 SPs", false, "12 Va fire 6 SPs", false},
+		{"nothing", "", false, "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &resolver{s: newGame(t), side: "CSA", log: &rules.Log{}}
+			r.tellTraced("CSA", c.cut, "fire", "LoB 5.6", "12 Va fire 6 SPs", tr, c.seen)
+			read := func(side rules.Side) (texts []string, traced bool) {
+				for _, e := range r.log.Events {
+					if e.VisibleTo(side) {
+						texts = append(texts, e.Text)
+						traced = traced || e.Trace != nil
+					}
+				}
+				return texts, traced
+			}
+			for _, side := range []rules.Side{"CSA", ""} {
+				if texts, traced := read(side); len(texts) != 1 || texts[0] != "12 Va fire 6 SPs" || !traced {
+					t.Errorf("%q reads %q, traced %v; want the whole event with its trace", side, texts, traced)
+				}
+			}
+			texts, traced := read("USA")
+			switch {
+			case c.usa == "" && len(texts) != 0:
+				t.Errorf("the USA read %q, want nothing", texts)
+			case c.usa != "" && (len(texts) != 1 || texts[0] != c.usa || traced != c.usaTraced):
+				t.Errorf("the USA read %q, traced %v; want %q, traced %v", texts, traced, c.usa, c.usaTraced)
+			}
+		})
+	}
+}
