@@ -126,7 +126,9 @@ func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) [
 	}
 	out := make([]rules.Event, 0, len(events)+len(rolls))
 	for _, e := range events {
-		if e.Visible == nil {
+		// The end of the game, and the result by the VPs of every unit,
+		// is told to all (the game's end opens everything, ruling A42).
+		if e.Visible == nil && e.Kind != "game-over" && e.Kind != "victory" {
 			e.Visible = visible(e.Text)
 		}
 		out = append(out, e)

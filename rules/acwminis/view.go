@@ -62,7 +62,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		v.Lines = append(v.Lines, fmt.Sprintf("%s %s (%s) at %v", c.Side, c.Name, c.Rank, c.Point()))
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; !u.inPlay() {
+		// Under fog of war a side's lines list only its own broken units:
+		// an enemy break it saw, the events told it of (ruling A42).
+		if u := &s.Units[i]; !u.inPlay() && (seen == nil || u.Side == side) {
 			v.Lines = append(v.Lines, fmt.Sprintf("%s %s: Broken, removed from play", u.Side, u.Name))
 		}
 	}
