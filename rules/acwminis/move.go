@@ -2,7 +2,6 @@ package acwminis
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -450,9 +449,15 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		}
 		cost := wheelCost(b.Width, table.Angle(st.Angle))
 		if cost > m.left {
-			most := table.Angle(math.Floor(float64(float64(m.left) * 1800 / (math.Pi * float64(b.Width)))))
-			for most > 0 && wheelCost(b.Width, most) > m.left {
-				most--
+			// The largest wheel the allowance pays for, found exactly:
+			// the cost grows with the angle.
+			most, over := table.Angle(0), table.Angle(st.Angle)
+			for over-most > 1 {
+				if mid := (most + over) / 2; wheelCost(b.Width, mid) <= m.left {
+					most = mid
+				} else {
+					over = mid
+				}
 			}
 			return refuse("acw-allowance", ruleWheel, fmt.Sprintf("the swinging corner travels %s\", more than the %s\" left of its %s\"", inches(cost), inches(m.left), inches(m.allowance())),
 				fmt.Sprintf("WHEEL %s %s", map[bool]string{true: "LEFT", false: "RIGHT"}[st.Left], acwtext.Degrees(int64(most))))
@@ -589,10 +594,9 @@ func (m *mover) change(st acwtext.Step) *refusal {
 	return nil
 }
 
-// wheelCost is the swinging corner's arc (ruling A24).
-func wheelCost(width table.Length, a table.Angle) table.Length {
-	return table.Length(math.Ceil(float64(float64(width)*float64(a)) * (math.Pi / 1800)))
-}
+// wheelCost is the swinging corner's arc (ruling A24), exactly
+// (table.ArcLength).
+func wheelCost(width table.Length, a table.Angle) table.Length { return table.ArcLength(width, a) }
 
 // backCentre is the centre of the rear edge of b.
 func backCentre(b table.Body) table.Point {
