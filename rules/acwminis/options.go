@@ -145,10 +145,11 @@ func (System) OptionalRules() []rules.OptionalRule {
 	var out []rules.OptionalRule
 	for _, o := range options {
 		for i, v := range o.values {
-			name := fmt.Sprintf("ruling %s: %s", o.ruling, o.means[i])
+			def := ""
 			if i == 0 {
-				name += " (default)"
+				def = ", the default"
 			}
+			name := fmt.Sprintf("(ruling %s: %s%s)", o.ruling, o.means[i], def)
 			out = append(out, rules.OptionalRule{ID: o.key + "=" + v, Name: name})
 		}
 	}
