@@ -51,7 +51,8 @@ func checkSystemDemo(t *testing.T, sys rules.System) {
 	}
 	for _, kind := range sys.(rules.Demonstrator).DemoShows() {
 		if res.Kinds[kind] == 0 {
-			t.Errorf("the journal has no %q event, which the demo should show", kind)
+			t.Errorf("the journal has no %q event, which the demo should show (the dice follow every byte of the states and orders: "+
+				"a change to the rules or the scenario can take the story elsewhere; adjust the system's demo players, see its story below)", kind)
 		}
 	}
 	if !strings.Contains(story.String(), "Done: ") {
