@@ -12,9 +12,11 @@ import (
 // The demo (rules.Demonstrator): Willoughby Run played by two scripted
 // players, each reading only its own side's view, as a person reads the
 // map of his report. The Confederates attack: they close with the
-// nearest Federal regiment and charge it once within easy reach; the
-// Federals stand and shoot, unlimber their battery and rally what is
-// Shaken.
+// nearest Federal regiment and charge it once within easy reach, their
+// cavalry the Federal cavalry across Willoughby Run; the Federals stand
+// and shoot, unlimber their battery, rally what is Shaken, and set no
+// standing reaction for their cavalry, so they are asked when it is
+// charged.
 
 var _ rules.Demonstrator = System{}
 
@@ -28,9 +30,12 @@ func (System) DemoScenario() (string, []rules.Side, int) {
 }
 
 // DemoShows implements rules.Demonstrator: orders tested, moves, shooting,
-// a charge with its test, defensive fire and melee, morale, and a rally.
+// a charge with its test and melee, morale, and a cavalry charge whose
+// target's owner is asked what it does (a decision request, answered by
+// mail). Defensive fire, counter-charges and rallies come as the dice
+// fall.
 func (System) DemoShows() []string {
-	return []string{"order-test", "moved", "shot", "charge-test", "charged", "defensive-fire", "melee", "morale-test", "rallied"}
+	return []string{"order-test", "moved", "shot", "charge-test", "charged", "melee", "morale-test", "decision"}
 }
 
 // demoChargeGap is the most a demo regiment in Line charges across, a
@@ -44,6 +49,11 @@ const (
 	demoStartGap  = 8.99
 	demoAdvance   = 6.0 // the Advance rate of infantry in Line
 )
+
+// demoReach is how far the demo charges, by arm: a hair short of the Run
+// rate of infantry in Line (9") and of cavalry in Mounted Line (24"),
+// MOVEMENT, seed L48-49.
+var demoReach = map[string]float64{"infantry": demoChargeGap, "cavalry": 23.5}
 
 // demoRally is how near (edge to edge, inches) a commander must be for
 // the demo to send a RALLY: a little inside his own Commander's 8" or the
@@ -82,7 +92,7 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 	rallied := map[string]bool{}
 	var lines []string
 	for _, u := range own {
-		if l := demoLine(u, command[u.Name], enemy, commanders, v.Table.Terrain, rallied, side == "CSA"); l != "" {
+		if l := demoLine(u, command[u.Name], enemy, v.Table.Units, commanders, v.Table.Terrain, rallied, side == "CSA"); l != "" {
 			lines = append(lines, l)
 		}
 	}
@@ -90,7 +100,7 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 }
 
 // demoLine is one unit's order, or "" to leave it holding.
-func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitView, terrain []rules.TableFeature, rallied map[string]bool, attack bool) string {
+func demoLine(u rules.UnitView, command string, enemy, all, commanders []rules.UnitView, terrain []rules.TableFeature, rallied map[string]bool, attack bool) string {
 	state, markers := demoState(u.Status)
 	if markers > 1 {
 		return "" // still Disordered after a marker comes off (ruling A5)
@@ -100,6 +110,12 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 			rallied[c] = true
 			return "RALLY " + u.Name
 		}
+		if u.Kind != "artillery" && demoAllAhead(u, enemy) {
+			// Back towards the commanders behind the line, to rally
+			// there: straight back, away from every enemy in front (a
+			// Shaken unit may not close on one, ruling A23).
+			return "ADVANCE " + u.Name + ": RETIRE MAX"
+		}
 		return "HOLD " + u.Name
 	}
 	switch {
@@ -108,8 +124,8 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 	case u.Kind == "artillery", u.Kind == "skirmishers", !attack:
 		return "HOLD " + u.Name
 	}
-	if u.Kind == "infantry" && u.Formation == "line" {
-		if t, ok := demoTarget(u, enemy); ok {
+	if u.Kind == "infantry" && u.Formation == "line" || u.Kind == "cavalry" && u.Formation == "mounted line" {
+		if t, ok := demoTarget(u, enemy, all, demoReach[u.Kind]); ok {
 			return fmt.Sprintf("CHARGE %s: %s", u.Name, t.Name)
 		}
 	}
@@ -141,10 +157,10 @@ func demoLine(u rules.UnitView, command string, enemy, commanders []rules.UnitVi
 }
 
 // demoTarget is the enemy unit a regiment charges: the nearest ahead of it
-// whose nearest point is within demoChargeGap of the middle of its front
+// whose nearest point is within most inches of the middle of its front
 // edge, that is not Shaken (so that it stands to fight a
 // melee), else the nearest Shaken one.
-func demoTarget(u rules.UnitView, enemy []rules.UnitView) (rules.UnitView, bool) {
+func demoTarget(u rules.UnitView, enemy, all []rules.UnitView, most float64) (rules.UnitView, bool) {
 	var fight, shaken []rules.UnitView
 	h := *u.Facing * math.Pi / 180
 	front := [2]float64{u.Footprint.X + math.Sin(h)*u.Footprint.Depth/2, u.Footprint.Y + math.Cos(h)*u.Footprint.Depth/2}
@@ -152,11 +168,13 @@ func demoTarget(u rules.UnitView, enemy []rules.UnitView) (rules.UnitView, bool)
 		// The charge path runs from the middle of its front edge: the
 		// nearest point of the target must be within reach of it.
 		c := demoCorners(e)
-		reach := math.Inf(1)
+		reach, to := math.Inf(1), front
 		for i := range 4 {
-			reach = math.Min(reach, segDist(front, c[i], c[(i+1)%4]))
+			if d, p := segClosest(front, c[i], c[(i+1)%4]); d < reach {
+				reach, to = d, p
+			}
 		}
-		if reach > demoChargeGap || !demoAhead(u, e) {
+		if reach > most || !demoAhead(u, e) || demoInTheWay(u, e, all, to[0]-front[0], to[1]-front[1]) {
 			continue
 		}
 		if st, _ := demoState(e.Status); st == "Shaken" {
@@ -231,6 +249,19 @@ func demoBearing(u, t rules.UnitView) (float64, float64) {
 	}
 	b := float64(table.Bearing(at(fx, fy), at(t.Footprint.X, t.Footprint.Y))) / 10
 	return b, math.Remainder(b-*u.Facing, 360)
+}
+
+// demoAllAhead reports whether every enemy unit's centre lies ahead of
+// u's rear edge, well clear of the way back.
+func demoAllAhead(u rules.UnitView, enemy []rules.UnitView) bool {
+	h := *u.Facing * math.Pi / 180
+	for _, e := range enemy {
+		along := (e.Footprint.X-u.Footprint.X)*math.Sin(h) + (e.Footprint.Y-u.Footprint.Y)*math.Cos(h)
+		if along < u.Footprint.Depth/2+e.Footprint.Depth/2+e.Footprint.Width/2 {
+			return false
+		}
+	}
+	return true
 }
 
 // demoAhead reports whether t's centre is within 45° of u's front.
@@ -319,6 +350,35 @@ func demoProject(p [][2]float64, nx, ny float64) (lo, hi float64) {
 		lo, hi = math.Min(lo, d), math.Max(hi, d)
 	}
 	return lo, hi
+}
+
+// demoInTheWay reports whether a unit other than u and its target t
+// stands in the way of u's front edge moved by (dx, dy).
+func demoInTheWay(u, t rules.UnitView, all []rules.UnitView, dx, dy float64) bool {
+	c := demoCorners(u)
+	sweep := [][2]float64{c[0], c[1], {c[1][0] + dx, c[1][1] + dy}, {c[0][0] + dx, c[0][1] + dy}}
+	for _, o := range all {
+		if o.Name == u.Name || o.Name == t.Name || o.Footprint == nil || o.Kind == "commander" {
+			continue
+		}
+		oc := demoCorners(o)
+		if demoOverlap(sweep, oc[:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// segClosest is the distance from p to the segment ab and the point of
+// ab nearest p.
+func segClosest(p, a, b [2]float64) (float64, [2]float64) {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Max(0, math.Min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l))
+	}
+	q := [2]float64{a[0] + t*dx, a[1] + t*dy}
+	return math.Hypot(p[0]-q[0], p[1]-q[1]), q
 }
 
 // segDist is the distance from p to the segment ab.
