@@ -68,6 +68,8 @@ func checkSystemDemo(t *testing.T, sys rules.System) {
 	if maps, _ := filepath.Glob(filepath.Join(out, "maps", "*.png")); len(maps) == 0 {
 		t.Error("no PNG maps written")
 	}
+	_, sides, _ := sys.(rules.Demonstrator).DemoScenario()
+	t.Run("player view", func(t *testing.T) { checkSystemDemoView(t, sys, out, res.Over, sides) })
 
 	// The independent verifier, over the whole game as TestDemo runs it:
 	// every record, and each side's openings against them.

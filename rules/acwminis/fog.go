@@ -16,8 +16,9 @@ import (
 // direction, and an enemy commander only while the line from one of its
 // units' centre to him is clear. Commanders do not look. What a side
 // cannot see is left out of its table, roster and situation lines, of the
-// events and rolls it is told, and of the checks and dry runs of its
-// orders, which are made on the table as the side knows it.
+// events and rolls it is told (but for those about its own units), and of
+// the checks and dry runs of its orders, which are made on the table as
+// the side knows it.
 
 // seenBy names the enemy units and commanders side can see, or returns
 // nil when it sees everything: the umpire, or a game without fog.
@@ -81,7 +82,9 @@ func (s *State) knownTo(side rules.Side) *State {
 
 // fogEvents marks who may see each event of a half resolved in a game
 // with fog of war: a side is not told an event that names an enemy unit
-// or commander it saw neither before the half nor after it. The half's
+// or commander it saw neither before the half nor after it, unless the
+// event names one of its own units or commanders too (a unit shot at or
+// charged learns by whom). The half's
 // rolls become events too, each told to the sides that may know its
 // purpose, so that a side's dice record opens only those (the others stay
 // committed by the record's Merkle root).
@@ -90,7 +93,13 @@ func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) [
 		return events
 	}
 	knows := map[rules.Side]map[string]bool{}
-	hidden := map[rules.Side][]string{}
+	hidden, own := map[rules.Side][]string{}, map[rules.Side][]string{}
+	for _, u := range before.Units {
+		own[u.Side] = append(own[u.Side], u.Name)
+	}
+	for _, c := range before.Commanders {
+		own[c.Side] = append(own[c.Side], c.Name)
+	}
 	for _, side := range before.Sides {
 		knows[side] = map[string]bool{}
 		for _, st := range []*State{before, after} {
@@ -112,7 +121,8 @@ func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) [
 	visible := func(text string) []rules.Side {
 		var out []rules.Side
 		for _, side := range before.Sides {
-			if !slices.ContainsFunc(hidden[side], func(n string) bool { return names(text, n) }) {
+			named := func(n string) bool { return names(text, n) }
+			if slices.ContainsFunc(own[side], named) || !slices.ContainsFunc(hidden[side], named) {
 				out = append(out, side)
 			}
 		}
