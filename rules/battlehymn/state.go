@@ -79,8 +79,8 @@ type Unit struct {
 	// (BH 3.4).
 	Strength    int `json:"strength"`
 	Demoralized int `json:"demoralized,omitempty"`
-	MR int `json:"mr"` // Morale Rating, -3 to +3 (BH 10)
-	MA int `json:"ma"` // Movement Allowance (BH 5)
+	MR          int `json:"mr"` // Morale Rating, -3 to +3 (BH 10)
+	MA          int `json:"ma"` // Movement Allowance (BH 5)
 	// Hex is where it stands; "" when off the map (not yet arrived,
 	// Shattered or eliminated).
 	Hex string `json:"hex,omitempty"`
