@@ -335,7 +335,7 @@ func (h *hour) heldAfter(formation string) error {
 func (h *hour) playHeld(why string) error {
 	side := h.held
 	h.held = ""
-	h.event("initiative-combat", "BH 3.9, 4.3", "%s plays its held Combat Turn %s (standing trigger)", side, why)
+	h.event("initiative-trigger", "BH 3.9, 4.3", "%s plays its held Combat Turn %s (standing trigger)", side, why)
 	return h.combatTurn(side)
 }
 

@@ -199,8 +199,11 @@ func (s *State) stepCost(u *Unit, cur, nx string, k int) (int, string) {
 		}
 		return CongaCost(k, cost), ""
 	}
+	if cur == nx {
+		return 0, fmt.Sprintf("it already stands in %s", nx)
+	}
 	if !b.adjacent(cur, nx) {
-		return 0, fmt.Sprintf("%s is not adjacent to %s (BH 5.1)", nx, cur)
+		return 0, fmt.Sprintf("%s is not adjacent to %s, where it stands now (BH 5.1)", nx, cur)
 	}
 	cost, err := s.charts.EnterCost(u.Type, b.terrain(nx), b.features(cur, nx), b.elevation(nx) > b.elevation(cur))
 	if err != nil {
