@@ -156,9 +156,11 @@ func (h *hour) engagement(att rules.Side, g []*Unit) error {
 	return nil
 }
 
-// targets lists the enemy units u fires at in a round: those linked to
-// it in the Engagement, and, for a unit that advanced, every enemy unit
-// exerting a ZOC into its new hex (BH 8.2); those fire back (ruling A13).
+// targets lists the enemy units u fires at in a round: the units of the
+// Engagement exerting a ZOC into its hex (ruling R-3), the partners of an
+// optional attack both ways (BH 6.1.7, 6.4), and, for a unit that
+// advanced, every enemy unit exerting a ZOC into its new hex (BH 8.2),
+// which fire back (ruling A13).
 func (h *hour) targets(u *Unit, att rules.Side, in, advanced map[string]bool) []*Unit {
 	s := h.s
 	opt, _ := h.reaction(att, "OPTIONAL")
@@ -171,9 +173,11 @@ func (h *hour) targets(u *Unit, att rules.Side, in, advanced map[string]bool) []
 		if u.Side != att {
 			a, d = e, u
 		}
-		l, o := s.link(a, d)
+		_, optional := s.link(a, d)
 		switch {
-		case in[e.Name] && l && (!o || opt == "ALWAYS"):
+		case in[e.Name] && s.exertsZOC(e, u.Hex):
+			out = append(out, e)
+		case in[e.Name] && optional && opt == "ALWAYS":
 			out = append(out, e)
 		case advanced[u.Name] && s.exertsZOC(e, u.Hex):
 			out = append(out, e)

@@ -49,14 +49,10 @@ func (s *State) enemyZOC(side rules.Side, h string) bool {
 
 // surrounded reports whether a unit of side in hex h is completely
 // surrounded by enemy ZOCs: every neighbour enemy-occupied or in an enemy
-// ZOC; friendly units do not negate them (BH 6.4.1). A hex on the map's
-// edge is never surrounded, as ZOCs do not extend off the map (ruling A14).
+// ZOC; friendly units do not negate them (BH 6.4.1). Only the on-map
+// neighbours count (ruling A14).
 func (s *State) surrounded(side rules.Side, h string) bool {
-	ns := s.board.neighbors(h)
-	if len(ns) < 6 {
-		return false
-	}
-	for _, n := range ns {
+	for _, n := range s.board.neighbors(h) {
 		if o := s.at(n); o != nil && o.Side != side {
 			continue
 		}
