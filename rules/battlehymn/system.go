@@ -197,12 +197,16 @@ func (s *State) checkPath(u *Unit, o *bhtext.Order) []orders.Problem {
 		bad("bh-off-map", "BH 2.1", fmt.Sprintf("%s is not a hex of the map", o.IfHex))
 	}
 	cur, spent := u.Hex, 0
+	if o.If == bhtext.IfAt {
+		cur = o.IfHex // the path starts where the condition puts the unit
+	}
+	start := cur
 	for i, x := range o.Hexes {
 		if !s.board.has(x) {
 			bad("bh-off-map", "BH 5.5", fmt.Sprintf("%s is not a hex of the map", x))
 			return ps
 		}
-		if contains(o.Hexes[:i], x) || x == u.Hex {
+		if contains(o.Hexes[:i], x) || x == start {
 			bad("bh-twice", "BH 5.1", fmt.Sprintf("%s's path enters %s twice", u.Name, x))
 			return ps
 		}
