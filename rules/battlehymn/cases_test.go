@@ -21,7 +21,7 @@ import (
 //
 //	SCENARIO <file>          a scenario of testdata (default testdata/open.yaml)
 //	MOVEMENT <Formation>     that Formation's Movement Turn alone, from the ORDERS
-//	COMBAT <side>            that side's Combat Turn alone, from the ORDERS
+//	COMBAT-TURN <side>       that side's Combat Turn alone, from the ORDERS
 //	FIRE <firer> <target>    the To Hit Chance of one fire, checked by
 //	                         EXPECT-EVENTS as a "to-hit" event
 //
@@ -46,7 +46,7 @@ func TestCases(t *testing.T) {
 type harness struct{}
 
 func (harness) System() rules.System { return New() }
-func (harness) Keywords() []string   { return []string{"SCENARIO", "MOVEMENT", "COMBAT", "FIRE"} }
+func (harness) Keywords() []string   { return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "FIRE"} }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
 }
@@ -265,7 +265,7 @@ func (r *caseRun) Section(sec rulestest.Section) {
 	switch sec.Head[0] {
 	case "SCENARIO":
 		r.scenario = arg
-	case "MOVEMENT", "COMBAT":
+	case "MOVEMENT", "COMBAT-TURN":
 		st := r.state()
 		h, dice := r.hour(l, st)
 		var err error
