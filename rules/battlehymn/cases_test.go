@@ -22,6 +22,8 @@ import (
 //	SCENARIO <file>          a scenario of testdata (default testdata/open.yaml)
 //	MOVEMENT <Formation>     that Formation's Movement Turn alone, from the ORDERS
 //	COMBAT-TURN <side>       that side's Combat Turn alone, from the ORDERS
+//	STEP <step> <side>       one step of side's Combat Turn alone: cavalry-rbc,
+//	                         bombardment, rbc, approach-fire, engagements
 //	FIRE <firer> <target>    the To Hit Chance of one fire, checked by
 //	                         EXPECT-EVENTS as a "to-hit" event
 //
@@ -46,7 +48,9 @@ func TestCases(t *testing.T) {
 type harness struct{}
 
 func (harness) System() rules.System { return New() }
-func (harness) Keywords() []string   { return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "FIRE"} }
+func (harness) Keywords() []string {
+	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "FIRE"}
+}
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
 }
@@ -265,7 +269,7 @@ func (r *caseRun) Section(sec rulestest.Section) {
 	switch sec.Head[0] {
 	case "SCENARIO":
 		r.scenario = arg
-	case "MOVEMENT", "COMBAT-TURN":
+	case "MOVEMENT", "COMBAT-TURN", "STEP":
 		st := r.state()
 		h, dice := r.hour(l, st)
 		var err error
@@ -275,14 +279,17 @@ func (r *caseRun) Section(sec rulestest.Section) {
 					err = fmt.Errorf("%v", p)
 				}
 			}()
-			if sec.Head[0] == "MOVEMENT" {
+			switch sec.Head[0] {
+			case "MOVEMENT":
 				f := h.s.formation(arg)
 				if f == nil {
 					r.T.Fatalf("%s: no Formation %q", r.Where(l), arg)
 				}
 				err = h.movementTurn(f)
-			} else {
+			case "COMBAT-TURN":
 				err = h.combatTurn(rules.Side(arg))
+			default:
+				err = r.step(h, sec.Head)
 			}
 		}()
 		res := rules.Result{Events: h.ev}
@@ -327,4 +334,28 @@ func (r *caseRun) hour(l rulestest.Line, st *State) (*hour, *rules.ForcedDice) {
 		h.s.keepStanding(side, f)
 	}
 	return h, dice
+}
+
+// step runs one step of a Combat Turn: STEP <step> <attacking side>.
+func (r *caseRun) step(h *hour, head []string) error {
+	if len(head) != 3 {
+		r.T.Fatalf("STEP <step> <side>")
+	}
+	att := rules.Side(head[2])
+	def := h.s.enemy(att)
+	h.fought, h.noAdvance, h.attackerSide = map[string]bool{}, map[string]bool{}, att
+	switch head[1] {
+	case "cavalry-rbc":
+		return h.cavalryRBC(att, def)
+	case "bombardment":
+		return h.bombardment(att)
+	case "rbc":
+		return h.attackerRBC(att)
+	case "approach-fire":
+		return h.approachFire()
+	case "engagements":
+		return h.engagements(att, def)
+	}
+	r.T.Fatalf("unknown step %q", head[1])
+	return nil
 }
