@@ -24,6 +24,9 @@ import (
 //	COMBAT-TURN <side>       that side's Combat Turn alone, from the ORDERS
 //	STEP <step> <side>       one step of side's Combat Turn alone: cavalry-rbc,
 //	                         bombardment, rbc, approach-fire, engagements
+//	ALLOCATE <side>          the first Round's fire allocation of the first
+//	                         Engagement of side's Combat Turn, as "share"
+//	                         events (no die but the odd SPs' draws)
 //	FIRE <firer> <target>    the To Hit Chance of one fire, checked by
 //	                         EXPECT-EVENTS as a "to-hit" event
 //
@@ -49,7 +52,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "FIRE"}
+	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
@@ -302,6 +305,29 @@ func (r *caseRun) Section(sec rulestest.Section) {
 			res.Next = h.s
 		}
 		r.Step(l, dice, res)
+	case "ALLOCATE":
+		st := r.state()
+		h, dice := r.hour(l, st)
+		att := rules.Side(arg)
+		h.fought, h.noAdvance, h.attackerSide = map[string]bool{}, map[string]bool{}, att
+		gs := h.engagementGroups(att, st.enemy(att))
+		if len(gs) == 0 {
+			r.T.Fatalf("%s: no Engagement", r.Where(l))
+		}
+		in := map[string]bool{}
+		for _, u := range gs[0] {
+			in[u.Name] = true
+		}
+		fire, err := h.allocate(att, gs[0], in, map[string]bool{})
+		if err != nil {
+			r.T.Fatalf("%s: %v", r.Where(l), err)
+		}
+		for _, x := range fire {
+			for _, t := range x.at {
+				h.event("share", "BH 6.3", "%s: %d SP at %s", x.f.Name, x.sps[t.Name], t.Name)
+			}
+		}
+		r.Step(l, dice, rules.Result{Events: h.ev})
 	case "FIRE":
 		f := strings.Split(arg, " ")
 		st := r.state()

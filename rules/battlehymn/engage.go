@@ -220,72 +220,9 @@ func (h *hour) combatRound(att rules.Side, round int, g []*Unit, in, advanced ma
 	} else {
 		h.event("round-two", "BH 6.1.8", "Round Two: a unit is still adjacent to an enemy and able to fire")
 	}
-	var fire []shares
-	var extra []*Unit // non-Engagement units fired on after an advance (BH 8.2)
-	for _, u := range g {
-		if !u.fires() {
-			continue
-		}
-		ts := h.targets(u, att, in, advanced)
-		if len(ts) == 0 {
-			continue
-		}
-		var tn []string
-		for _, t := range ts {
-			tn = append(tn, t.Name)
-			if !in[t.Name] && !slices.Contains(extra, t) {
-				extra = append(extra, t)
-			}
-		}
-		odd, err := h.oddTargets(u.Side, u.Name, u.Intact(), tn)
-		if err != nil {
-			return err
-		}
-		idx := make([]int, len(odd))
-		for i, o := range odd {
-			idx[i] = slices.Index(tn, o)
-		}
-		sp, err := Split(u.Intact(), len(tn), idx)
-		if err != nil {
-			return err
-		}
-		x := shares{f: u, at: ts, sps: map[string]int{}}
-		for i, t := range tn {
-			x.sps[t] = sp[i]
-		}
-		fire = append(fire, x)
-	}
-	for _, e := range extra { // they fire back at the unit that advanced
-		if !e.fires() {
-			continue
-		}
-		var ts []*Unit
-		var tn []string
-		for _, a := range s.adjacentEnemies(e) {
-			if advanced[a.Name] && a.fires() {
-				ts, tn = append(ts, a), append(tn, a.Name)
-			}
-		}
-		if len(ts) == 0 {
-			continue
-		}
-		odd, err := h.oddTargets(e.Side, e.Name, e.Intact(), tn)
-		if err != nil {
-			return err
-		}
-		idx := make([]int, len(odd))
-		for i, o := range odd {
-			idx[i] = slices.Index(tn, o)
-		}
-		sp, err := Split(e.Intact(), len(tn), idx)
-		if err != nil {
-			return err
-		}
-		x := shares{f: e, at: ts, sps: map[string]int{}}
-		for i, t := range tn {
-			x.sps[t] = sp[i]
-		}
-		fire = append(fire, x)
+	fire, err := h.allocate(att, g, in, advanced)
+	if err != nil {
+		return err
 	}
 	sort.SliceStable(fire, func(i, j int) bool { return (fire[i].f.Side == att) && (fire[j].f.Side != att) })
 	hits := map[string]int{}
@@ -316,6 +253,81 @@ func (h *hour) combatRound(att rules.Side, round int, g []*Unit, in, advanced ma
 		}
 	}
 	return h.advance(att, firedAt, advanced)
+}
+
+// allocate fixes every firer's shares for a round before any die is
+// rolled (BH 6.3.2): each unit of the Engagement splits its intact SPs
+// among its targets, odd SPs by ODD SPS or At Random (BH 6.1.7, 6.3.1).
+func (h *hour) allocate(att rules.Side, g []*Unit, in, advanced map[string]bool) ([]shares, error) {
+	s := h.s
+	var fire []shares
+	var extra []*Unit // non-Engagement units fired on after an advance (BH 8.2)
+	for _, u := range g {
+		if !u.fires() {
+			continue
+		}
+		ts := h.targets(u, att, in, advanced)
+		if len(ts) == 0 {
+			continue
+		}
+		var tn []string
+		for _, t := range ts {
+			tn = append(tn, t.Name)
+			if !in[t.Name] && !slices.Contains(extra, t) {
+				extra = append(extra, t)
+			}
+		}
+		odd, err := h.oddTargets(u.Side, u.Name, u.Intact(), tn)
+		if err != nil {
+			return nil, err
+		}
+		idx := make([]int, len(odd))
+		for i, o := range odd {
+			idx[i] = slices.Index(tn, o)
+		}
+		sp, err := Split(u.Intact(), len(tn), idx)
+		if err != nil {
+			return nil, err
+		}
+		x := shares{f: u, at: ts, sps: map[string]int{}}
+		for i, t := range tn {
+			x.sps[t] = sp[i]
+		}
+		fire = append(fire, x)
+	}
+	for _, e := range extra { // they fire back at the unit that advanced
+		if !e.fires() {
+			continue
+		}
+		var ts []*Unit
+		var tn []string
+		for _, a := range s.adjacentEnemies(e) {
+			if advanced[a.Name] && a.fires() {
+				ts, tn = append(ts, a), append(tn, a.Name)
+			}
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		odd, err := h.oddTargets(e.Side, e.Name, e.Intact(), tn)
+		if err != nil {
+			return nil, err
+		}
+		idx := make([]int, len(odd))
+		for i, o := range odd {
+			idx[i] = slices.Index(tn, o)
+		}
+		sp, err := Split(e.Intact(), len(tn), idx)
+		if err != nil {
+			return nil, err
+		}
+		x := shares{f: e, at: ts, sps: map[string]int{}}
+		for i, t := range tn {
+			x.sps[t] = sp[i]
+		}
+		fire = append(fire, x)
+	}
+	return fire, nil
 }
 
 // resolveHits makes the Combat Morale Checks of side's units with Hits,
