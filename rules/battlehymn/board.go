@@ -48,6 +48,9 @@ type Board struct {
 	sides map[hexmap.SideKey][]string
 	entry map[string][]string
 	ids   []string // every hex id, sorted
+	// ax and nb are each hex's axial coordinate and on-map neighbours.
+	ax map[string]hex.Axial
+	nb map[string][]string
 }
 
 // buildBoard checks a map section and builds the board.
@@ -72,10 +75,20 @@ func buildBoard(f *MapFile) (*Board, error) {
 			}
 		}
 	}
+	b.ax, b.nb = map[string]hex.Axial{}, map[string][]string{}
 	for _, h := range m.Hexes {
 		b.ids = append(b.ids, h.ID)
+		b.ax[h.ID] = m.ToAxial(h.At)
 	}
 	sort.Strings(b.ids)
+	for _, id := range b.ids {
+		a := b.ax[id]
+		for d := 0; d < 6; d++ {
+			if n := a.Neighbor(d); m.OnMap(n) {
+				b.nb[id] = append(b.nb[id], m.ID(m.ToOffset(n)))
+			}
+		}
+	}
 	letters := make([]string, 0, len(f.EntryAreas))
 	for l := range f.EntryAreas {
 		letters = append(letters, l)
@@ -129,17 +142,18 @@ func (b *Board) hasFeature(a, c string, kinds ...string) bool {
 func (b *Board) adjacent(a, c string) bool { return a != c && b.Distance(a, c) == 1 }
 
 // neighbors lists the on-map neighbours of id, in direction order.
-func (b *Board) neighbors(id string) []string {
-	a := b.Axial(id)
-	out := make([]string, 0, 6)
-	for d := 0; d < 6; d++ {
-		n := a.Neighbor(d)
-		if b.OnMap(n) {
-			out = append(out, b.ID(b.ToOffset(n)))
-		}
+func (b *Board) neighbors(id string) []string { return b.nb[id] }
+
+// Axial is the axial coordinate of a hex of the map.
+func (b *Board) Axial(id string) hex.Axial {
+	if a, ok := b.ax[id]; ok {
+		return a
 	}
-	return out
+	return b.Map.Axial(id)
 }
+
+// Distance is the distance in hexes between two hexes of the map (BH 3.5).
+func (b *Board) Distance(x, y string) int { return hex.Distance(b.Axial(x), b.Axial(y)) }
 
 // edge reports whether id lies on the map's edge.
 func (b *Board) edge(id string) bool { return len(b.neighbors(id)) < 6 }

@@ -44,14 +44,62 @@ func (p retreatPath) better(q retreatPath) int {
 }
 
 // retreatPaths lists the best-ranked retreat paths of u from its hex away
-// from the cause hexes.
+// from the cause hexes. The search is bounded: a path whose ranks so far
+// are already worse than the best found is not followed further.
 func (s *State) retreatPaths(u *Unit, causes []string) []retreatPath {
 	from := u.Hex
+	zoc, occ := map[string]bool{}, map[string]*Unit{}
+	seen := map[string]bool{}
+	look := func(h string) (bool, *Unit) {
+		if !seen[h] {
+			seen[h] = true
+			zoc[h] = s.enemyZOC(u.Side, h)
+			occ[h] = s.at(h)
+		}
+		return zoc[h], occ[h]
+	}
+	priority := func(h string) int { // BH 7.3
+		z, o := look(h)
+		switch {
+		case o != nil && o != u:
+			return 2
+		case z:
+			return 3
+		}
+		return 1
+	}
+	end := func(h string) bool { // BH 7.2, 7.4, 7.5
+		if s.board.Distance(from, h) < 2 {
+			return false
+		}
+		for _, c := range causes {
+			if s.board.Distance(c, h) < 2 {
+				return false
+			}
+		}
+		z, o := look(h)
+		return (o == nil || o == u) && !z
+	}
 	var best []retreatPath
+	worse := func(rank []int) bool {
+		if len(best) == 0 {
+			return false
+		}
+		b := best[0].rank
+		for i := 0; i < len(rank) && i < len(b); i++ {
+			if rank[i] != b[i] {
+				return rank[i] > b[i]
+			}
+		}
+		return len(rank) > len(b)
+	}
 	var walk func(path []string, rank []int)
 	walk = func(path []string, rank []int) {
+		if worse(rank) {
+			return
+		}
 		cur := path[len(path)-1]
-		if len(path) > 1 && s.retreatEnd(u, from, cur, causes) {
+		if len(path) > 1 && end(cur) {
 			p := retreatPath{hexes: slices.Clone(path[1:]), rank: slices.Clone(rank)}
 			switch {
 			case len(best) == 0 || p.better(best[0]) < 0:
@@ -68,45 +116,17 @@ func (s *State) retreatPaths(u *Unit, causes []string) []retreatPath {
 			if slices.Contains(path, nx) {
 				continue
 			}
-			if o := s.at(nx); o != nil && o.Side != u.Side {
+			if _, o := look(nx); o != nil && o.Side != u.Side {
 				continue
 			}
 			if _, err := s.charts.EnterCost(u.Type, s.board.terrain(nx), s.board.features(cur, nx), false); err != nil {
 				continue
 			}
-			walk(append(path, nx), append(rank, s.retreatPriority(u, nx)))
+			walk(append(path, nx), append(rank, priority(nx)))
 		}
 	}
 	walk([]string{from}, nil)
 	return best
-}
-
-// retreatPriority is a hex's rank in BH 7.3: 1 an empty hex out of enemy
-// ZOC, 2 a friendly-occupied hex, 3 an enemy ZOC.
-func (s *State) retreatPriority(u *Unit, h string) int {
-	if o := s.at(h); o != nil && o != u {
-		return 2
-	}
-	if s.enemyZOC(u.Side, h) {
-		return 3
-	}
-	return 1
-}
-
-// retreatEnd reports whether a retreat may end in h (BH 7.2, 7.4, 7.5).
-func (s *State) retreatEnd(u *Unit, from, h string, causes []string) bool {
-	if s.board.Distance(from, h) < 2 {
-		return false
-	}
-	for _, c := range causes {
-		if s.board.Distance(c, h) < 2 {
-			return false
-		}
-	}
-	if o := s.at(h); o != nil && o != u {
-		return false
-	}
-	return !s.enemyZOC(u.Side, h)
 }
 
 // retreat retreats u away from the cause hexes; voluntary retreats (before
