@@ -125,13 +125,14 @@ func (h *hour) engagement(att rules.Side, g []*Unit) error {
 	}
 	h.event("engagement", "BH 6.1.5", "Engagement: %s", names(g))
 	advanced := map[string]bool{}
-	for round := 1; round <= 2; round++ {
-		if round == 2 && !h.anyAdjacent(g, in, advanced) {
-			break
-		}
-		if err := h.combatRound(att, round, g, in, advanced); err != nil {
-			return err
-		}
+	if err := h.combatRound(att, 1, g, in, advanced); err != nil {
+		return err
+	}
+	if !h.anyAdjacent(g, in, advanced) {
+		return nil // See BH 6.1.7: no Round Two, and no retreat at its end.
+	}
+	if err := h.combatRound(att, 2, g, in, advanced); err != nil {
+		return err
 	}
 	def := s.enemy(att)
 	leave, _ := h.reaction(att, "UNENGAGED")

@@ -260,14 +260,16 @@ func combatSide(m string) (rules.Side, bool) {
 }
 
 // formationInPlay reports whether f's marker goes in the cup in hour hr:
-// it has a unit on the map, or one arriving by now (BH 4.2, 12.1).
+// it has a unit on the map, or one arriving by now and not yet entered
+// (BH 4.2, 12.1, ruling A12), or at Night a Shattered unit that may Rally
+// (BH 10.5.2).
 func (s *State) formationInPlay(f *Formation, hr int) bool {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Formation != f.Name {
 			continue
 		}
-		if u.onMap() || (u.Enters != 0 && u.Enters <= hr && !u.Shattered && !u.eliminated() && !u.arrived()) || (u.Shattered && u.Strength >= 2) {
+		if u.onMap() || (u.Enters != 0 && u.Enters <= hr && !u.arrived()) || (u.Shattered && u.Strength >= 2 && s.isNight(hr)) {
 			return true
 		}
 	}
