@@ -39,7 +39,8 @@ func (System) Chronicle(e rules.Event) rules.EventNote {
 	case "eliminated":
 		n.Tally, n.Subject = "units eliminated", strings.TrimSuffix(e.Text, " is eliminated")
 	case "retreat":
-		n.Tally, n.Subject = "retreats", strings.SplitN(e.Text, " retreats", 2)[0]
+		subj := strings.SplitN(e.Text, " retreats", 2)[0]
+		n.Tally, n.Subject = "retreats", strings.SplitN(subj, " has no retreat path", 2)[0]
 	case "control":
 		n.Tally, n.Subject = "Objectives taken", strings.SplitN(e.Text, " takes control", 2)[0]
 	case "script-misfit":

@@ -99,10 +99,15 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 		return nil
 	}
 	k := 0
+	entry := s.board.entryArea(u.Entry)
 	if !u.onMap() {
 		k = conga[u.Entry] + 1
+		var err error
+		if entry, o, err = h.blockedEntry(u, o); err != nil {
+			return err
+		}
 	}
-	n, cost, why := s.legalSteps(u, o.Hexes, k, night)
+	n, cost, why := s.legalSteps(u, o.Hexes, k, night, entry)
 	if why != "" {
 		legal := "it can go nowhere"
 		if n > 0 {
@@ -123,7 +128,7 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 			return nil
 		}
 		o = &bhtext.Order{Verb: o.Verb, Unit: o.Unit, Hexes: o.Hexes[:n]}
-		_, cost, _ = s.legalSteps(u, o.Hexes, k, night)
+		_, cost, _ = s.legalSteps(u, o.Hexes, k, night, entry)
 	}
 	from := where(u)
 	if !u.onMap() {
@@ -149,12 +154,12 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 // as number k of its conga line) and returns how many steps are legal
 // with the last of them a legal place to stop, the MPs they cost, and why
 // the rest are not ("" when the whole path is legal).
-func (s *State) legalSteps(u *Unit, path []string, k int, night bool) (int, int, string) {
+func (s *State) legalSteps(u *Unit, path []string, k int, night bool, entry []string) (int, int, string) {
 	cur := u.Hex
 	startZOC := cur != "" && s.enemyZOC(u.Side, cur)
 	spent, good, goodCost := 0, 0, 0
 	for i, nx := range path {
-		cost, why := s.stepCost(u, cur, nx, k)
+		cost, why := s.stepCost(u, cur, nx, k, entry)
 		if why == "" && spent+cost > u.MA {
 			why = fmt.Sprintf("entering %s needs %d MPs, %d of its MA of %d are left (BH 5.2)", nx, cost, u.MA-spent, u.MA)
 		}
@@ -180,8 +185,9 @@ func (s *State) legalSteps(u *Unit, path []string, k int, night bool) (int, int,
 }
 
 // stepCost is the MPs to step from cur into nx ("" cur: entering the map
-// as number k of a conga line), or why the step is not allowed.
-func (s *State) stepCost(u *Unit, cur, nx string, k int) (int, string) {
+// at one of the entry hexes as number k of a conga line), or why the step
+// is not allowed.
+func (s *State) stepCost(u *Unit, cur, nx string, k int, entry []string) (int, string) {
 	b := s.board
 	if !b.has(nx) {
 		return 0, fmt.Sprintf("%s is not a hex of the map", nx)
@@ -190,7 +196,7 @@ func (s *State) stepCost(u *Unit, cur, nx string, k int) (int, string) {
 		return 0, fmt.Sprintf("%s is occupied by the enemy (BH 3.7)", nx)
 	}
 	if cur == "" {
-		if !contains(b.entryArea(u.Entry), nx) {
+		if !contains(entry, nx) {
 			return 0, fmt.Sprintf("%s is not in Entry Area %s (BH 12.2)", nx, u.Entry)
 		}
 		cost, err := s.charts.EnterCost(u.Type, b.terrain(nx), b.roadEnds(nx), false)
@@ -312,4 +318,50 @@ func (s *State) rallyPlace(u *Unit) string {
 		}
 	}
 	return best
+}
+
+// blockedEntry handles an Entry Area blocked by the enemy: every hex of it
+// enemy-occupied, the reinforcement enters instead at the next free hex
+// of the map's edge to the left or right, the nearest to the area, the
+// owner's choice At Random (BH 12.2, 3.1). The script's path then starts
+// there; the rest of it is kept if it still follows on. It returns the
+// hexes the unit may enter by and the script to carry out.
+func (h *hour) blockedEntry(u *Unit, o *bhtext.Order) ([]string, *bhtext.Order, error) {
+	s := h.s
+	area := s.board.entryArea(u.Entry)
+	for _, x := range area {
+		if e := s.at(x); e == nil || e.Side == u.Side {
+			return area, o, nil
+		}
+	}
+	best := 99
+	var near []string
+	for _, id := range s.board.ids {
+		if !s.board.edge(id) || contains(area, id) || s.at(id) != nil {
+			continue
+		}
+		d := 99
+		for _, x := range area {
+			d = min(d, s.board.Distance(id, x))
+		}
+		if d < best {
+			best, near = d, nil
+		}
+		if d == best {
+			near = append(near, id)
+		}
+	}
+	if len(near) == 0 {
+		return area, o, nil
+	}
+	sub, err := h.atRandom(near, "BH 3.1, 12.2", u.Name+": the entry hex next to the blocked Entry Area "+u.Entry)
+	if err != nil {
+		return nil, nil, err
+	}
+	path := []string{sub}
+	if len(o.Hexes) > 1 && s.board.adjacent(sub, o.Hexes[1]) {
+		path = append(path, o.Hexes[1:]...)
+	}
+	h.event("blocked-entry", "BH 12.2", "Entry Area %s is blocked by the enemy: %s enters at %s instead", u.Entry, u.Name, sub)
+	return []string{sub}, &bhtext.Order{Verb: o.Verb, Unit: o.Unit, Hexes: path}, nil
 }
