@@ -35,7 +35,8 @@ import (
 //	unit <name> key=value ...   add or change a unit: side, type, sp, mr, ma,
 //	                            at (a hex, or "off"), formation, strength,
 //	                            demoralized, approach=a,b, enters, entry,
-//	                            shattered=true
+//	                            shattered=true, dma, dismounted=true,
+//	                            horses, holders
 //	hour <n> [night]            the Hour to play, a Night Hour with night
 //	initiative <side|none>      who holds the Initiative from Hour 1
 //	standing <side> <KIND> <choice> [names=a,b]
@@ -205,9 +206,20 @@ func setUnit(s *State, name string, kv map[string]string) error {
 			u.Entry = v
 		case "shattered":
 			u.Shattered = v == "true"
+		case "dma":
+			u.DMA = n
+		case "dismounted":
+			u.Dismounted = v == "true"
+		case "horses":
+			u.Horses = v
+		case "holders":
+			u.Holders = n
 		default:
 			return fmt.Errorf("unknown unit key %q", k)
 		}
+	}
+	if u.Type == Cavalry && u.DMA == 0 {
+		u.DMA = defaultDMA
 	}
 	if s.formation(u.Formation) == nil {
 		s.Formations = append(s.Formations, Formation{Name: u.Formation, Side: u.Side})
@@ -230,6 +242,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		got := map[string]string{
 			"at": u.Hex, "strength": fmt.Sprint(u.Strength), "demoralized": fmt.Sprint(u.Demoralized),
 			"shattered": fmt.Sprint(u.Shattered), "approach": strings.ReplaceAll(strings.Join(u.Approach, ","), " ", "_"),
+			"dismounted": fmt.Sprint(u.Dismounted), "horses": u.Horses, "holders": fmt.Sprint(u.Holders),
 		}
 		if got["at"] == "" {
 			got["at"] = "off"

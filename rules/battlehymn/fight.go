@@ -42,7 +42,10 @@ func (h *hour) combatTurn(att rules.Side) error {
 	if err := h.approachFire(); err != nil {
 		return err
 	}
-	return h.engagements(att, def)
+	h.checkHorses()
+	err := h.engagements(att, def)
+	h.checkHorses()
+	return err
 }
 
 // units lists the units of side on the map that can fire, by name.
@@ -83,7 +86,7 @@ func (h *hour) cavalryRBC(att, def rules.Side) error {
 		zs := s.zocOf(att, u.Hex)
 		screened, cav := false, false
 		for _, z := range zs {
-			if z.Type == Cavalry {
+			if z.fightsAs() == Cavalry {
 				cav = true
 			} else {
 				screened = true
@@ -201,7 +204,7 @@ func (h *hour) bombardment(att rules.Side) error {
 // shot is the situation of u firing at t (BH 6.2.2).
 func (s *State) shot(f, t *Unit, bombard, approach bool) Shot {
 	b := s.board
-	sh := Shot{Firer: f.Type, Target: t.Type, FirerMR: f.MR, TargetHex: b.terrain(t.Hex), FirerHex: b.terrain(f.Hex),
+	sh := Shot{Firer: f.fightsAs(), Target: t.fightsAs(), FirerMR: f.MR, TargetHex: b.terrain(t.Hex), FirerHex: b.terrain(f.Hex),
 		HighToLow:       b.elevation(f.Hex) > b.elevation(t.Hex),
 		FirerSurrounded: s.surrounded(f.Side, f.Hex), TargetSurrounded: s.surrounded(t.Side, t.Hex),
 		Bombard: bombard, ApproachFire: approach}

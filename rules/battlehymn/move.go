@@ -61,6 +61,7 @@ func (h *hour) movementTurn(f *Formation) error {
 			}
 		}
 	}
+	h.checkHorses()
 	return nil
 }
 
@@ -111,7 +112,7 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 	if why != "" {
 		legal := "it can go nowhere"
 		if n > 0 {
-			legal = "it can legally go as far as " + o.Hexes[n-1]
+			legal = "it can legally go as far as " + strings.Join(o.Hexes[:n], " ")
 		}
 		c := rules.Choice{
 			Key: "script " + u.Name, Side: u.Side, Rule: ruleMove,
@@ -135,11 +136,19 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 		conga[u.Entry]++
 		h.event("enter", "BH 12.2", "%s enters at %s as number %d of %s's conga line in Entry Area %s", u.Name, o.Hexes[0], k, u.Formation, u.Entry)
 	}
+	ma := u.allowance()
 	for _, x := range o.Hexes {
-		u.Hex = x
-		h.occupy(u)
+		switch {
+		case x == bhtext.Mount:
+			h.mount(u)
+		case strings.HasPrefix(x, bhtext.Dismount+" "):
+			h.dismount(u, strings.TrimPrefix(x, bhtext.Dismount+" "))
+		default:
+			u.Hex = x
+			h.occupy(u)
+		}
 	}
-	h.event("move", "BH 5.1", "%s moves from %s to %s (%d of %d MPs)", u.Name, from, strings.Join(o.Hexes, " "), cost, u.MA)
+	h.event("move", "BH 5.1", "%s moves from %s to %s (%d of %d MPs)", u.Name, from, strings.Join(o.Hexes, " "), cost, ma)
 	if zs := s.zocOf(s.enemy(u.Side), u.Hex); len(zs) > 0 {
 		u.Approach = nil
 		for _, z := range zs {
@@ -151,42 +160,59 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 }
 
 // legalSteps walks a unit's path from where it stands (a reinforcement
-// as number k of its conga line) and returns how many steps are legal
-// with the last of them a legal place to stop, the MPs they cost, and why
-// the rest are not ("" when the whole path is legal).
+// as number k of its conga line, entering by one of the entry hexes) and
+// returns how many steps are legal with the last of them a legal place to
+// stop, the MPs they cost, and why the rest are not ("" when the whole
+// path is legal). A path may dismount or mount on the way (BH 11.3).
 func (s *State) legalSteps(u *Unit, path []string, k int, night bool, entry []string) (int, int, string) {
+	v := *u // the unit as the path changes it: mounted or not
 	cur := u.Hex
 	startZOC := cur != "" && s.enemyZOC(u.Side, cur)
-	spent, good, goodCost := 0, 0, 0
-	for i, nx := range path {
-		cost, why := s.stepCost(u, cur, nx, k, entry)
-		if why == "" && spent+cost > u.MA {
-			why = fmt.Sprintf("entering %s needs %d MPs, %d of its MA of %d are left (BH 5.2)", nx, cost, u.MA-spent, u.MA)
-		}
-		if why == "" && cur != "" && i > 0 && s.enemyZOC(u.Side, cur) {
-			why = fmt.Sprintf("it must stop in %s, in an enemy ZOC (BH 5.3)", cur)
-		}
-		if why == "" && s.enemyZOC(u.Side, nx) {
-			why = s.zocEntry(u, nx, startZOC, night)
+	ma := u.allowance()
+	spent, good, goodCost, moved := 0, 0, 0, false
+	for i, step := range path {
+		var cost int
+		var why string
+		switch {
+		case step == bhtext.Mount || strings.HasPrefix(step, bhtext.Dismount+" "):
+			cost, why = s.remount(&v, cur, step, ma-spent)
+		default:
+			cost, why = s.stepCost(&v, cur, step, k, entry)
+			if why == "" && spent+cost > ma {
+				why = fmt.Sprintf("entering %s needs %d MPs, %d of its MA of %d are left (BH 5.2)", step, cost, ma-spent, ma)
+			}
+			if why == "" && cur != "" && moved && s.enemyZOC(u.Side, cur) {
+				why = fmt.Sprintf("it must stop in %s, in an enemy ZOC (BH 5.3)", cur)
+			}
+			if why == "" && s.enemyZOC(u.Side, step) {
+				why = s.zocEntry(&v, step, startZOC, night)
+			}
+			if why == "" {
+				cur, moved = step, true
+			}
 		}
 		if why != "" {
 			return good, goodCost, why
 		}
 		spent += cost
-		cur = nx
-		if o := s.at(nx); o == nil || o == u {
-			good, goodCost = i+1, spent
+		if o := s.at(cur); o == nil || o == u {
+			if !v.Dismounted || s.leash(cur, v.Horses) <= leashMPs {
+				good, goodCost = i+1, spent
+			}
 		}
 	}
-	if good < len(path) {
-		return good, goodCost, fmt.Sprintf("it may not end its move in %s, which %s holds (BH 3.7)", cur, s.at(cur).Name)
+	switch {
+	case good == len(path):
+		return good, goodCost, ""
+	case v.Dismounted && s.leash(cur, v.Horses) > leashMPs:
+		return good, goodCost, fmt.Sprintf("it would end more than %d infantry MPs from its horses in %s (BH 11.3)", leashMPs, v.Horses)
 	}
-	return good, goodCost, ""
+	return good, goodCost, fmt.Sprintf("it may not end its move in %s, which %s holds (BH 3.7)", cur, s.at(cur).Name)
 }
 
 // stepCost is the MPs to step from cur into nx ("" cur: entering the map
 // at one of the entry hexes as number k of a conga line), or why the step
-// is not allowed.
+// is not allowed. Dismounted cavalry pays as infantry (BH 11.3).
 func (s *State) stepCost(u *Unit, cur, nx string, k int, entry []string) (int, string) {
 	b := s.board
 	if !b.has(nx) {
@@ -199,7 +225,7 @@ func (s *State) stepCost(u *Unit, cur, nx string, k int, entry []string) (int, s
 		if !contains(entry, nx) {
 			return 0, fmt.Sprintf("%s is not in Entry Area %s (BH 12.2)", nx, u.Entry)
 		}
-		cost, err := s.charts.EnterCost(u.Type, b.terrain(nx), b.roadEnds(nx), false)
+		cost, err := s.charts.EnterCost(u.fightsAs(), b.terrain(nx), b.roadEnds(nx), false)
 		if err != nil {
 			return 0, strings.TrimPrefix(err.Error(), "move: ")
 		}
@@ -211,7 +237,7 @@ func (s *State) stepCost(u *Unit, cur, nx string, k int, entry []string) (int, s
 	if !b.adjacent(cur, nx) {
 		return 0, fmt.Sprintf("%s is not adjacent to %s, where it stands now (BH 5.1)", nx, cur)
 	}
-	cost, err := s.charts.EnterCost(u.Type, b.terrain(nx), b.features(cur, nx), b.elevation(nx) > b.elevation(cur))
+	cost, err := s.charts.EnterCost(u.fightsAs(), b.terrain(nx), b.features(cur, nx), b.elevation(nx) > b.elevation(cur))
 	if err != nil {
 		return 0, strings.TrimPrefix(err.Error(), "move: ")
 	}
@@ -230,8 +256,8 @@ func (s *State) zocEntry(u *Unit, nx string, startZOC, night bool) string {
 		return fmt.Sprintf("%s is in an enemy ZOC, which artillery never enters voluntarily (BH 5.3, 11.1)", nx)
 	case u.cavalryLike():
 		for _, z := range zs {
-			if z.Type == Infantry || z.Type == Artillery {
-				return fmt.Sprintf("%s is in the ZOC of %s (%s), which cavalry and horse artillery never enter voluntarily (BH 5.3, 11.2, 11.3)", nx, z.Name, z.Type)
+			if t := z.fightsAs(); t == Infantry || t == Artillery {
+				return fmt.Sprintf("%s is in the ZOC of %s (%s), which cavalry and horse artillery never enter voluntarily (BH 5.3, 11.2, 11.3)", nx, z.Name, t)
 			}
 		}
 	}

@@ -199,6 +199,23 @@ func (h *hour) choosePath(u *Unit, paths []retreatPath) (retreatPath, error) {
 	if len(paths) == 1 {
 		return paths[0], nil
 	}
+	if u.Dismounted && u.Horses != "" { // See BH 11.3, ruling A9.
+		near := leashMPs + 2
+		var keep []retreatPath
+		for _, p := range paths {
+			d := h.s.leash(p.hexes[len(p.hexes)-1], u.Horses)
+			if d < near {
+				near, keep = d, nil
+			}
+			if d == near {
+				keep = append(keep, p)
+			}
+		}
+		paths = keep
+		if len(paths) == 1 {
+			return paths[0], nil
+		}
+	}
 	if choice, toward := h.reaction(u.Side, "RETREAT"); choice == "TOWARD" {
 		for _, t := range toward {
 			if !h.s.board.has(t) {

@@ -57,6 +57,7 @@ type scenarioFile struct {
 			SP          int      `yaml:"sp"`
 			MR          int      `yaml:"mr"`
 			MA          int      `yaml:"ma"`
+			DMA         int      `yaml:"dma"`
 			At          string   `yaml:"at"`
 			Enters      int      `yaml:"enters"`
 			Entry       string   `yaml:"entry"`
@@ -66,6 +67,11 @@ type scenarioFile struct {
 	} `yaml:"formations"`
 	Objectives []Objective `yaml:"objectives"`
 }
+
+// defaultDMA is a cavalry unit's dismounted MA when its scenario gives
+// none: an infantry brigade's usual 6 (ruling A7: the Standard Rules
+// print none).
+const defaultDMA = 6
 
 // LoadScenario reads a scenario file into the state of its first Hour,
 // checking it with errors that name the field.
@@ -106,6 +112,12 @@ func LoadScenario(name string, data []byte) (*State, error) {
 				Hex: x.At, Enters: x.Enters, Entry: x.Entry, Strength: x.SP, Demoralized: x.Demoralized}
 			if x.Strength > 0 {
 				u.Strength = x.Strength
+			}
+			if u.Type == Cavalry {
+				u.DMA = x.DMA
+				if u.DMA == 0 {
+					u.DMA = defaultDMA
+				}
 			}
 			switch {
 			case u.Name == "" || strings.ContainsAny(u.Name, ":,\n") || s.unit(u.Name) != nil || s.formation(u.Name) != nil:

@@ -89,6 +89,13 @@ type Unit struct {
 	Enters    int    `json:"enters,omitempty"`
 	Entry     string `json:"entry,omitempty"`
 	Shattered bool   `json:"shattered,omitempty"`
+	// Dismounted cavalry: its dismounted MA, where its horses are held
+	// and by how many SPs, and whether the horses are lost (BH 11.3).
+	DMA        int    `json:"dma,omitempty"`
+	Dismounted bool   `json:"dismounted,omitempty"`
+	Horses     string `json:"horses,omitempty"`
+	Holders    int    `json:"holders,omitempty"`
+	HorsesLost bool   `json:"horses_lost,omitempty"`
 	// Approach lists the enemy units whose ZOC it entered in a Movement
 	// Turn: its Approach Fire marker, oriented at them (BH 5.3, 6.1.4).
 	Approach []string `json:"approach,omitempty"`
@@ -120,9 +127,30 @@ func (u *Unit) eliminated() bool { return u.Strength == 0 }
 // fires reports whether the unit has SPs that can fire (BH 10.1.1).
 func (u *Unit) fires() bool { return u.onMap() && u.Intact() > 0 }
 
-// cavalryLike is cavalry or horse artillery, which retreat before
-// combat (BH 6.1.1, 11.2, 11.3).
-func (u *Unit) cavalryLike() bool { return u.Type == Cavalry || u.Type == HorseArtillery }
+// cavalryLike is mounted cavalry or horse artillery, which retreat before
+// combat and keep out of infantry and artillery ZOCs (BH 6.1.1, 11.2,
+// 11.3).
+func (u *Unit) cavalryLike() bool {
+	return (u.Type == Cavalry && !u.Dismounted) || u.Type == HorseArtillery
+}
+
+// fightsAs is the type a unit moves and fights as: dismounted cavalry is
+// infantry "in every way except retreat" (BH 11.3).
+func (u *Unit) fightsAs() UnitType {
+	if u.Dismounted {
+		return Infantry
+	}
+	return u.Type
+}
+
+// allowance is the unit's MA for a Movement Turn: its dismounted MA when
+// it begins dismounted (ruling A7).
+func (u *Unit) allowance() int {
+	if u.Dismounted {
+		return u.DMA
+	}
+	return u.MA
+}
 
 // Segment implements rules.State: the whole Hour is one segment, and both
 // sides send their orders for it at once.

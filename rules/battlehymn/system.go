@@ -201,7 +201,24 @@ func (s *State) checkPath(u *Unit, o *bhtext.Order) []orders.Problem {
 		cur = o.IfHex // the path starts where the condition puts the unit
 	}
 	start := cur
+	v := *u
 	for i, x := range o.Hexes {
+		if x == bhtext.Mount || strings.HasPrefix(x, bhtext.Dismount+" ") {
+			switch {
+			case x == bhtext.Mount && !v.Dismounted:
+				bad("bh-mount", "BH 11.3", fmt.Sprintf("%s is not dismounted when it would mount", u.Name))
+				return ps
+			case x != bhtext.Mount && (v.Type != Cavalry || v.Dismounted):
+				bad("bh-mount", "BH 11.3", fmt.Sprintf("%s is not mounted cavalry when it would dismount", u.Name))
+				return ps
+			case x != bhtext.Mount && (cur == "" || !s.board.has(strings.TrimPrefix(x, bhtext.Dismount+" ")) || !s.board.adjacent(cur, strings.TrimPrefix(x, bhtext.Dismount+" "))):
+				bad("bh-mount", "BH 11.3", fmt.Sprintf("%s's horses must go in a hex next to where it dismounts", u.Name))
+				return ps
+			}
+			v.Dismounted = x != bhtext.Mount
+			spent += MountCost
+			continue
+		}
 		if !s.board.has(x) {
 			bad("bh-off-map", "BH 5.5", fmt.Sprintf("%s is not a hex of the map", x))
 			return ps
@@ -217,13 +234,13 @@ func (s *State) checkPath(u *Unit, o *bhtext.Order) []orders.Problem {
 				bad("bh-entry", "BH 12.2", fmt.Sprintf("%s enters the map in Entry Area %s (%s), not at %s", u.Name, u.Entry, strings.Join(s.board.entryArea(u.Entry), ", "), x))
 				return ps
 			}
-			cost, err = s.charts.EnterCost(u.Type, s.board.terrain(x), s.board.roadEnds(x), false)
+			cost, err = s.charts.EnterCost(v.fightsAs(), s.board.terrain(x), s.board.roadEnds(x), false)
 		} else {
 			if !s.board.adjacent(cur, x) {
 				bad("bh-not-adjacent", "BH 5.1", fmt.Sprintf("%s is not adjacent to %s: a path goes hex by adjacent hex", x, cur))
 				return ps
 			}
-			cost, err = s.charts.EnterCost(u.Type, s.board.terrain(x), s.board.features(cur, x), s.board.elevation(x) > s.board.elevation(cur))
+			cost, err = s.charts.EnterCost(v.fightsAs(), s.board.terrain(x), s.board.features(cur, x), s.board.elevation(x) > s.board.elevation(cur))
 		}
 		if err != nil {
 			bad("bh-prohibited", "BH 5.4", fmt.Sprintf("%s: %s", u.Name, strings.TrimPrefix(err.Error(), "move: ")))
@@ -232,8 +249,8 @@ func (s *State) checkPath(u *Unit, o *bhtext.Order) []orders.Problem {
 		spent += cost
 		cur = x
 	}
-	if spent > u.MA {
-		bad("bh-mp", "BH 5.2", fmt.Sprintf("%s's path costs %d MPs, more than its MA of %d", u.Name, spent, u.MA))
+	if spent > u.allowance() {
+		bad("bh-mp", "BH 5.2", fmt.Sprintf("%s's path costs %d MPs, more than its MA of %d", u.Name, spent, u.allowance()))
 	}
 	return ps
 }

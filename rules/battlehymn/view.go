@@ -44,8 +44,12 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.onMap() {
-			mv.Units = append(mv.Units, rules.UnitView{Name: u.Name, Side: u.Side, Kind: string(u.Type), Hex: u.Hex,
-				Status: u.status(), Strength: u.strength()})
+			uv := rules.UnitView{Name: u.Name, Side: u.Side, Kind: string(u.Type), Hex: u.Hex,
+				Status: u.status(), Strength: u.strength()}
+			if u.Dismounted {
+				uv.Formation = "dismounted"
+			}
+			mv.Units = append(mv.Units, uv)
 		}
 		g, ok := groups[u.Formation]
 		if !ok {
@@ -57,6 +61,14 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			Grade: fmt.Sprintf("MR %+d, MA %d", u.MR, u.MA), State: u.status()}
 		if len(u.Approach) > 0 {
 			ru.Markers = []string{"Approach Fire from " + strings.Join(u.Approach, ", ")}
+		}
+		switch {
+		case u.Dismounted && u.Horses != "":
+			ru.Formation = "dismounted"
+			ru.Markers = append(ru.Markers, fmt.Sprintf("horses in %s, %d holder SP(s)", u.Horses, u.Holders))
+		case u.Dismounted:
+			ru.Formation = "dismounted"
+			ru.Markers = append(ru.Markers, "horses lost")
 		}
 		g.Units = append(g.Units, ru)
 	}

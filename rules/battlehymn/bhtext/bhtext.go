@@ -16,6 +16,8 @@
 //	MOVE Iron Brigade: 0605 IF ENEMY WITHIN 2
 //	MOVE Baxter: 0704 0705 IF NO ENEMY WITHIN 1
 //	MOVE Buford: 0302 IF AT 0301
+//	MOVE Gamble: 0606 DISMOUNT 0706 0605   (horses left in 0706, BH 11.3)
+//	MOVE Gamble: MOUNT 0607 0608
 //	HOLD Weed
 //	RALLY Davis                        (a Night Movement Turn, BH 10.5)
 //
@@ -72,6 +74,14 @@ const (
 	IfClear  = "NO ENEMY WITHIN" // no enemy unit within N hexes of the unit
 	IfThreat = "ENEMY WITHIN"    // an enemy unit within N hexes of the unit
 	IfAt     = "AT"              // the unit stands in Hex
+)
+
+// Steps of a MOVE path besides hexes (BH 11.3): DISMOUNT and the hex of
+// the horses, or MOUNT, each 3 MPs. In Order.Hexes they are written
+// "DISMOUNT 0706" and "MOUNT".
+const (
+	Dismount = "DISMOUNT"
+	Mount    = "MOUNT"
 )
 
 // Triggers of a COMBAT line (BH 3.9, 4.3).
@@ -233,6 +243,21 @@ func (b body) path(l orders.Line, o *Order, rest string, off int) bool {
 	ws := orders.Words(rest, off)
 	i := 0
 	for ; i < len(ws) && orders.Upper(ws[i].Text) != "IF"; i++ {
+		switch orders.Upper(ws[i].Text) {
+		case Mount:
+			o.Hexes = append(o.Hexes, Mount)
+			continue
+		case Dismount:
+			if i+1 < len(ws) {
+				if h, ok := place(ws[i+1].Text); ok {
+					o.Hexes = append(o.Hexes, Dismount+" "+h)
+					i++
+					continue
+				}
+			}
+			b.p.Add(l.Pos(ws[i].Off), CodeBadHex, "DISMOUNT takes the hex of the unit's horses, next to it", "write MOVE Gamble: 0606 DISMOUNT 0706 0605")
+			return false
+		}
 		h, ok := place(ws[i].Text)
 		if !ok {
 			b.p.Add(l.Pos(ws[i].Off), CodeBadHex, fmt.Sprintf("'%s' is not a hex: write four digits, column then row", orders.Clip(ws[i].Text)), "write "+example(Move))
