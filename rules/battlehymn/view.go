@@ -14,7 +14,7 @@ import (
 func (sys System) View(st rules.State, side rules.Side) rules.View {
 	s := st.(*State)
 	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Hour %d of %d-%d", s.Hour, s.First, s.Last),
-		Segment: s.Segment().Label, Provisional: s.charts.Provisional, ChartPack: s.charts.Pack}
+		Segment: s.Segment().Label, Provisional: s.charts.Provisional, ChartPack: s.charts.Pack, Style: boardStyle}
 	if s.Over() {
 		v.Turn, v.Segment = fmt.Sprintf("after Hour %d", s.Last), "game over"
 	}
