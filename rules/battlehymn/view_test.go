@@ -44,3 +44,41 @@ func TestStyle(t *testing.T) {
 	}
 	_ = rules.Side("")
 }
+
+// TestOrderHints checks the hints of the sample scenario's first Hour:
+// the USA's Formations in play and its six units, no COMBAT order (the
+// CSA holds the Initiative), and Pegram's targets in range and sight.
+func TestOrderHints(t *testing.T) {
+	sys := New()
+	st, err := sys.NewGame("willoughby-run", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := sys.OrderHints(st, "USA")
+	if len(u.Commands) != 2 || len(u.Stacks) != 6 {
+		t.Fatalf("USA hints: %d Formations, %d units; want 2 and 6", len(u.Commands), len(u.Stacks))
+	}
+	for _, o := range u.Orders {
+		if o == "COMBAT" {
+			t.Fatalf("USA may not write COMBAT in Hour 1: %v", u.Orders)
+		}
+	}
+	c := sys.OrderHints(st, "CSA")
+	found := false
+	for _, sh := range c.Stacks {
+		if sh.Units[0] == "Pegram" {
+			found = true
+			for _, tg := range sh.Targets {
+				if tg.Distance > 4 {
+					t.Errorf("Pegram's target %s is %d hexes off", tg.Unit, tg.Distance)
+				}
+			}
+			if len(sh.Targets) == 0 {
+				t.Errorf("Pegram has no target")
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no hint for Pegram")
+	}
+}
