@@ -46,6 +46,10 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 	}
 	subject := fmt.Sprintf("Decision needed: %s, %s", g.ID, seg.Label)
 	var deadline int64
+	// Every request of the set is stored before any mail is queued, so
+	// that the document of each mail lists all of its side's pending
+	// requests, not only those asked before it.
+	var qs []store.Decision
 	for _, req := range reqs {
 		q, err := tx.RequestDecision(store.Decision{GameID: g.ID, SegmentIndex: seg.Index, Key: req.Key, Side: string(req.Side),
 			Rule: req.Rule, Question: req.Question, Options: req.Options, Default: req.Default,
@@ -54,8 +58,11 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 			return err
 		}
 		deadline = q.Deadline
+		qs = append(qs, q)
+	}
+	for _, q := range qs {
 		for _, p := range players {
-			if p.Email == "" || (p.Side != string(req.Side) && p.Side != Umpire) {
+			if p.Email == "" || (p.Side != q.Side && p.Side != Umpire) {
 				continue
 			}
 			if err := a.queueDecision(tx, g, seg, q, p, subject); err != nil {

@@ -90,6 +90,7 @@ func TestDemo(t *testing.T) {
 	if err != nil || n != segments {
 		t.Fatalf("dice verify: %d records, %v; want %d records and no error", n, err, segments)
 	}
+	sideOpeningsVerify(t, mails, segments)
 
 	// The exported journal verifies too.
 	db, err := store.Open(context.Background(), filepath.Join(out, "galloper.db"))
@@ -111,7 +112,13 @@ func TestDemo(t *testing.T) {
 	t.Run("player view", func(t *testing.T) { demoPlayerView(t, db, mails) })
 	t.Run("dice commitment", func(t *testing.T) { demoDiceCommitment(t, mails) })
 
-	results, _ := filepath.Glob(filepath.Join(out, "mail", "*results*.eml"))
+	// During play a player holds only openings of its side's rolls; the
+	// records, with every link and roll, come with the mail that ends the
+	// game (docs/dice.md, section 2.6).
+	results, _ := filepath.Glob(filepath.Join(out, "mail", "*-is-over*.eml"))
+	if len(results) == 0 {
+		t.Fatal("no mail ends the game")
+	}
 	raw, _ := os.ReadFile(results[0])
 
 	roll := regexp.MustCompile(`(?m)^roll: 0 d6 =3D ([1-6])`)
