@@ -41,6 +41,7 @@ import (
 //	initiative <side|none>      who holds the Initiative from Hour 1
 //	standing <side> <KIND> <choice> [names=a,b]
 //	objective <name> <hex> <points> [holder]
+//	optional <id> ...           switchable rulings in play, e.g. A1:may
 //
 // EXPECT-STATE lines: unit <name> key=value ... (at, strength,
 // demoralized, shattered, approach), hour <n>, holder <objective> <side>,
@@ -140,6 +141,8 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		}
 		m[f[1]] = x
 		s.Standing[rules.Side(f[0])] = m
+	case "optional":
+		s.Optional = append(s.Optional, strings.Fields(rest)...)
 	case "objective":
 		f := strings.Fields(rest)
 		pts, _ := strconv.Atoi(f[2])

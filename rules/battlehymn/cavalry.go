@@ -52,7 +52,7 @@ func (s *State) remount(v *Unit, cur, step string, left int) (int, string) {
 	switch {
 	case v.Type != Cavalry || v.Dismounted:
 		return 0, v.Name + " is not mounted cavalry (BH 11.3)"
-	case !CanDismount(v.sps(), DefaultOptions()):
+	case !CanDismount(v.sps(), s.opts()):
 		return 0, fmt.Sprintf("%s would have no intact SP left beside its horse holders (BH 11.3)", v.Name)
 	case !s.board.has(h) || !s.board.adjacent(cur, h):
 		return 0, fmt.Sprintf("its horses go in a hex next to %s, and %s is not (BH 11.3)", cur, h)
@@ -110,7 +110,7 @@ func (s *State) leash(a, b string) int {
 
 // dismount dismounts u, its horses held in h (BH 11.3).
 func (h *hour) dismount(u *Unit, hx string) {
-	n := HorseHolders(u.Strength, DefaultOptions())
+	n := HorseHolders(u.Strength, h.s.opts())
 	u.Strength -= n
 	u.Holders, u.Horses, u.Dismounted = n, hx, true
 	h.event("dismount", "BH 11.3", "%s dismounts in %s, its horses held in %s by %d SP(s)", u.Name, u.Hex, hx, n)

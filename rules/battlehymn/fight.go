@@ -96,7 +96,7 @@ func (h *hour) cavalryRBC(att, def rules.Side) error {
 			continue
 		}
 		choice, _ := h.reaction(def, "CAVALRY")
-		must := u.Type == HorseArtillery && !DefaultOptions().HorseArtilleryMayRBC
+		must := u.Type == HorseArtillery && !s.opts().HorseArtilleryMayRBC
 		if !must && choice == "NEVER" {
 			h.event("cavalry-rbc", "BH 6.1.1", "%s stands and does not retreat before combat (standing reaction)", u.Name)
 			continue
@@ -220,7 +220,7 @@ func (s *State) shot(f, t *Unit, bombard, approach bool) Shot {
 
 // chance is the Final To Hit Chance of f at t with its terms, for events.
 func (h *hour) chance(f, t *Unit, bombard, approach bool) (int, string, error) {
-	c, terms, err := h.s.charts.ToHit(h.s.shot(f, t, bombard, approach), DefaultOptions())
+	c, terms, err := h.s.charts.ToHit(h.s.shot(f, t, bombard, approach), h.s.opts())
 	if err != nil {
 		return 0, "", err
 	}

@@ -101,12 +101,16 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 	}
 	k := 0
 	entry := s.board.entryArea(u.Entry)
+	line := u.Entry // the conga line's key (ruling A12)
 	if !u.onMap() {
-		k = conga[u.Entry] + 1
 		var err error
 		if entry, o, err = h.blockedEntry(u, o); err != nil {
 			return err
 		}
+		if s.opts().CongaPerHex && len(o.Hexes) > 0 {
+			line = u.Entry + " " + o.Hexes[0]
+		}
+		k = conga[line] + 1
 	}
 	n, cost, why := s.legalSteps(u, o.Hexes, k, night, entry)
 	if why != "" {
@@ -133,7 +137,7 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 	}
 	from := where(u)
 	if !u.onMap() {
-		conga[u.Entry]++
+		conga[line]++
 		h.event("enter", "BH 12.2", "%s enters at %s as number %d of %s's conga line in Entry Area %s", u.Name, o.Hexes[0], k, u.Formation, u.Entry)
 	}
 	ma := u.allowance()

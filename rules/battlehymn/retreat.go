@@ -142,6 +142,10 @@ func (h *hour) retreatDepth(u *Unit, causes []string, voluntary bool, rule strin
 	if len(paths) == 0 {
 		u.setSPs(RetreatLoss(u.sps()))
 		h.event("retreat", "BH 7.3, 7.4", "%s has no retreat path: it takes a Loss instead and Shatters", u.Name)
+		if s.opts().ShatterLossTwice && u.Strength > 0 { // See ruling A10, switched.
+			u.setSPs(RetreatLoss(u.sps()))
+			h.event("retreat-loss", "BH 10.2.2", "%s had no retreat path free of enemy ZOCs: it loses a second SP as it Shatters", u.Name)
+		}
 		if u.eliminated() {
 			h.eliminate(u)
 			return nil

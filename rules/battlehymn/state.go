@@ -36,6 +36,9 @@ type State struct {
 	// Standing are each side's standing reactions, from the STANDING
 	// block of its last order file that had one, by reaction kind.
 	Standing map[rules.Side]map[string]Standing `json:"standing,omitempty"`
+	// Optional lists the switchable rulings the game plays other than
+	// their defaults (optional.go).
+	Optional []string `json:"optional,omitempty"`
 	// Pack is an owner's chart pack (YAML); empty for the shipped
 	// provisional one.
 	Pack string `json:"pack,omitempty"`
@@ -228,6 +231,7 @@ func (s *State) clone() *State {
 		c.Units[i].Approach = slices.Clone(s.Units[i].Approach)
 	}
 	c.Objectives = slices.Clone(s.Objectives)
+	c.Optional = slices.Clone(s.Optional)
 	if s.Standing != nil {
 		c.Standing = map[rules.Side]map[string]Standing{}
 		for k, v := range s.Standing {

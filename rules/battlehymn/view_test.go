@@ -82,3 +82,31 @@ func TestOrderHints(t *testing.T) {
 		t.Fatal("no hint for Pegram")
 	}
 }
+
+// TestWithOptionalRules checks that a game chooses switchable rulings by
+// id before play only, and refuses an id that names none.
+func TestWithOptionalRules(t *testing.T) {
+	sys := New()
+	st, _ := sys.NewGame("willoughby-run", nil)
+	next, err := sys.WithOptionalRules(st, []string{"A8:one-or-two", "A1:may"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sys.OptionalRulesInPlay(next); len(got) != 2 || got[0] != "A1:may" {
+		t.Fatalf("in play: %v", got)
+	}
+	if o := next.(*State).opts(); !o.HorseArtilleryMayRBC || !o.HorseHoldersOneOrTwo || !o.ArtilleryRangeOnFire {
+		t.Fatalf("options %+v", o)
+	}
+	if _, err := sys.WithOptionalRules(st, []string{"A2:maybe"}); err == nil {
+		t.Fatal("an unknown id was taken")
+	}
+	later := st.(*State).clone()
+	later.Hour++
+	if _, err := sys.WithOptionalRules(later, []string{"A1:may"}); err == nil {
+		t.Fatal("rulings were switched after play started")
+	}
+	if len(sys.OptionalRules()) != len(OptionNames()) {
+		t.Fatalf("%d optional rules for %d options", len(sys.OptionalRules()), len(OptionNames()))
+	}
+}
