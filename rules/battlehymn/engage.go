@@ -193,15 +193,13 @@ func (h *hour) targets(u *Unit, att rules.Side, in, advanced map[string]bool) []
 // an enemy (BH 6.1.8).
 func (h *hour) anyAdjacent(g []*Unit, in, advanced map[string]bool) bool {
 	for _, u := range g {
-		if u.fires() && len(h.targets(u, h.attacker(g), in, advanced)) > 0 {
+		if u.fires() && len(h.targets(u, h.attackerSide, in, advanced)) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// attacker is the attacking side of an Engagement being fought.
-func (h *hour) attacker(g []*Unit) rules.Side { return h.attackerSide }
 
 // shares is one firer's fire in a round, fixed before any die (BH 6.3.2).
 type shares struct {

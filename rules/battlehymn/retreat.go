@@ -1,11 +1,8 @@
 package battlehymn
 
 import (
-	"fmt"
 	"slices"
 	"strings"
-
-	"galloper/rules"
 )
 
 // Retreat (BH 7): two hexes, not Movement. The path is chosen among every
@@ -309,6 +306,3 @@ func (s *State) zocFreePath(u *Unit) bool {
 	}
 	return false
 }
-
-var _ = fmt.Sprintf
-var _ rules.Side

@@ -1,10 +1,6 @@
 package battlehymn
 
-import (
-	"testing"
-
-	"galloper/rules"
-)
+import "testing"
 
 // TestStyle checks that the style loads and names every terrain, hexside
 // feature and unit kind the views draw.
@@ -42,7 +38,6 @@ func TestStyle(t *testing.T) {
 	if v := New().View(st0, "USA"); v.Style != st || v.Map == nil || len(v.Map.Hexsides) == 0 {
 		t.Fatalf("the view carries no style or no hexsides")
 	}
-	_ = rules.Side("")
 }
 
 // TestOrderHints checks the hints of the sample scenario's first Hour:
