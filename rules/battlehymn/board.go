@@ -162,7 +162,7 @@ func (b *Board) edge(id string) bool { return len(b.neighbors(id)) < 6 }
 func (b *Board) entryArea(letter string) []string { return b.entry[letter] }
 
 // sight reports whether there is a Line of Sight from a to c within four
-// hexes (BH 9.3, ruling A20): an intervening hex blocks when its height
+// hexes (BH 9.3, ruling E-3): an intervening hex blocks when its height
 // (elevation, plus one for blocking terrain) is above both ends, or when it
 // is a high hex as high as the higher end that lies nearer the lower end
 // (the elevation change hex). Along a hexside spine both hexes must block.

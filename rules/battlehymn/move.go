@@ -331,7 +331,7 @@ func (h *hour) rally(u *Unit) error {
 // rallyPlace is where a rallied Shattered unit is placed: the nearest
 // empty hex, then the lowest id, within 2 hexes of a unit of its
 // Formation on the map and out of enemy Line of Sight (BH 10.5.3; the
-// owner's choice is taken in that order, ruling A21).
+// owner's choice is taken in that order, ruling E-5).
 func (s *State) rallyPlace(u *Unit) string {
 	best, bestD := "", 99
 	for _, id := range s.board.ids {

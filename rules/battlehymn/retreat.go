@@ -12,7 +12,7 @@ import (
 // friendly units; a retreat that cannot stop after two hexes goes on
 // (Extended Retreat, BH 7.7). The priorities of BH 7.3 rank the paths hex
 // by hex: an empty hex out of enemy ZOC first, then a friendly-occupied
-// hex, then an enemy ZOC (ruling A22). Ties are the owner's: his RETREAT
+// hex, then an enemy ZOC (ruling E-4). Ties are the owner's: his RETREAT
 // TOWARD hexes, else At Random. A friendly unit negates enemy ZOCs in its
 // hex for retreats only (BH 7.6). Each enemy ZOC hex entered costs a Loss,
 // a Demoralized SP if possible (BH 7.6). With no path the unit takes a
