@@ -11,7 +11,8 @@ import (
 	"galloper/rules/battlehymn/bhtext"
 )
 
-// The Hour (BH 4), resolved as one segment from both sides' orders:
+// The Hour (BH 4), resolved as one segment from both sides' orders
+// (ruling E-1):
 //
 //  1. Determine the Initiative from the scenario's schedule (BH 3.9, 4.1).
 //  2. Prepare the Turn Cup: the Movement Turn markers of the Formations on

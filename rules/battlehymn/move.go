@@ -26,7 +26,7 @@ import (
 //
 // A unit that enters an enemy ZOC takes an Approach Fire marker aimed at
 // the units exerting it (BH 5.3, 6.1.4). A script that is not legal at the
-// draw is not cut short blindly: its owner is asked whether the unit
+// draw is not cut short blindly: its owner is asked (ruling E-2) whether the unit
 // holds or goes as far as it legally may.
 
 // ruleMove is the rule cited for a script that does not fit.
