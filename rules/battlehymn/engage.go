@@ -200,7 +200,6 @@ func (h *hour) anyAdjacent(g []*Unit, in, advanced map[string]bool) bool {
 	return false
 }
 
-
 // shares is one firer's fire in a round, fixed before any die (BH 6.3.2).
 type shares struct {
 	f   *Unit
