@@ -84,3 +84,24 @@ func TestDemo(t *testing.T) {
 		t.Errorf("only %d of %d seeds show everything DemoShows lists (missing %v)", full, seeds, missing)
 	}
 }
+
+// TestTraces checks that moves, fire and retreats leave their traces on
+// the results map: each from the unit's hex, of two hexes or more.
+func TestTraces(t *testing.T) {
+	_, _, evs := playDemo(t, 1)
+	kinds := map[string]int{}
+	for _, e := range evs {
+		if e.Trace == nil {
+			continue
+		}
+		if len(e.Trace.Hexes) < 2 || e.Trace.Label == "" {
+			t.Errorf("%s: trace %+v", e.Text, *e.Trace)
+		}
+		kinds[e.Trace.Kind]++
+	}
+	for _, k := range []string{"move", "fire", "retreat"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s trace in the demo (%v)", k, kinds)
+		}
+	}
+}

@@ -238,6 +238,7 @@ func (h *hour) combatRound(att rules.Side, round int, g []*Unit, in, advanced ma
 			}
 			k, rolls := s.charts.Fire(h.dice, n, c, fmt.Sprintf("Round %d, %s at %s", round, x.f.Name, t.Name))
 			h.event("fire", "BH 6.2.2, 6.2.3", "%s fires %d SP at %s: To Hit %d (%s): rolls %v, %d Hit(s)", x.f.Name, n, t.Name, c, why, rolls, k)
+			h.trace(rules.TraceFire, x.f.Side, x.f.Name, x.f.Hex, t.Hex)
 			hits[t.Name] += k
 			causes[t.Name] = append(causes[t.Name], x.f.Hex)
 			if x.f.Side == att {
@@ -431,6 +432,7 @@ func (h *hour) advance(att rules.Side, firedAt map[string][]string, advanced map
 		advanced[u.Name] = true
 		h.occupy(u)
 		h.event("advance", "BH 8.1", "%s advances after combat from %s into %s", u.Name, from, x)
+		h.trace(rules.TraceMove, u.Side, u.Name, from, x)
 	}
 	return nil
 }

@@ -240,6 +240,7 @@ func (h *hour) bombard(a, t *Unit) error {
 	}
 	hits, rolls := h.s.charts.Fire(h.dice, a.Intact(), c, fmt.Sprintf("Bombardment, %s at %s", a.Name, t.Name))
 	h.event("bombard", "BH 6.1.2, 9", "%s bombards %s in %s: %d SP at To Hit %d (%s): rolls %v, %d Hit(s)", a.Name, t.Name, t.Hex, a.Intact(), c, why, rolls, hits)
+	h.trace(rules.TraceFire, a.Side, a.Name, a.Hex, t.Hex)
 	if hits == 0 {
 		return nil
 	}
@@ -370,6 +371,7 @@ func (h *hour) approachFire() error {
 			n, rolls := s.charts.Fire(h.dice, fire[tn], c, fmt.Sprintf("Approach Fire, %s at %s", f.Name, t.Name))
 			hits[tn] += n
 			h.event("approach-fire", "BH 6.1.4", "%s fires Approach Fire at %s: %d SP at To Hit %d (%s), %d masked: rolls %v, %d Hit(s)", f.Name, t.Name, fire[tn], c, why, masked, rolls, n)
+			h.trace(rules.TraceFire, f.Side, f.Name, f.Hex, t.Hex)
 		}
 	}
 	var hit []string

@@ -135,6 +135,22 @@ func (h *hour) event(kind, rule, format string, args ...any) {
 	h.ev = append(h.ev, rules.Event{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
+// trace marks the last event with what it leaves on the map of the
+// results report (rules.Trace): every side sees every place, as there is
+// no hidden information (rules notes §8).
+func (h *hour) trace(kind string, side rules.Side, label string, hexes ...string) {
+	var hs []string
+	for _, x := range hexes {
+		if x != "" && (len(hs) == 0 || hs[len(hs)-1] != x) {
+			hs = append(hs, x)
+		}
+	}
+	if len(hs) < 2 || len(h.ev) == 0 {
+		return
+	}
+	h.ev[len(h.ev)-1] = h.ev[len(h.ev)-1].Traced(rules.Trace{Kind: kind, Side: side, Label: label, Hexes: hs})
+}
+
 // decide answers a choice from the decisions, or pauses.
 func (h *hour) decide(c rules.Choice) (string, error) {
 	key := rules.DecisionKey(h.asked, c.Key)

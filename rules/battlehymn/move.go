@@ -135,7 +135,7 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 		o = &bhtext.Order{Verb: o.Verb, Unit: o.Unit, Hexes: o.Hexes[:n]}
 		_, cost, _ = s.legalSteps(u, o.Hexes, k, night, entry)
 	}
-	from := where(u)
+	from, start := where(u), u.Hex
 	if !u.onMap() {
 		conga[line]++
 		h.event("enter", "BH 12.2", "%s enters at %s as number %d of %s's conga line in Entry Area %s", u.Name, o.Hexes[0], k, u.Formation, u.Entry)
@@ -153,6 +153,13 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 		}
 	}
 	h.event("move", "BH 5.1", "%s moves from %s to %s (%d of %d MPs)", u.Name, from, strings.Join(o.Hexes, " "), cost, ma)
+	path := []string{start}
+	for _, x := range o.Hexes {
+		if s.board.has(x) {
+			path = append(path, x)
+		}
+	}
+	h.trace(rules.TraceMove, u.Side, u.Name, path...)
 	if zs := s.zocOf(s.enemy(u.Side), u.Hex); len(zs) > 0 {
 		u.Approach = nil
 		for _, z := range zs {

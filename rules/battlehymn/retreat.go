@@ -3,6 +3,8 @@ package battlehymn
 import (
 	"slices"
 	"strings"
+
+	"galloper/rules"
 )
 
 // Retreat (BH 7): two hexes, not Movement. The path is chosen among every
@@ -173,6 +175,7 @@ func (h *hour) retreatDepth(u *Unit, causes []string, voluntary bool, rule strin
 		h.occupy(u)
 	}
 	h.event("retreat", rule, "%s retreats from %s through %s", u.Name, from, strings.Join(p.hexes, " "))
+	h.trace(rules.TraceRetreat, u.Side, u.Name, append([]string{from}, p.hexes...)...)
 	if u.Intact() == 0 {
 		h.shatterNow(u)
 	}
