@@ -218,7 +218,10 @@ func (s *State) legalSteps(u *Unit, path []string, k int, night bool, entry []st
 	case v.Dismounted && s.leash(cur, v.Horses) > leashMPs:
 		return good, goodCost, fmt.Sprintf("it would end more than %d infantry MPs from its horses in %s (BH 11.3)", leashMPs, v.Horses)
 	}
-	return good, goodCost, fmt.Sprintf("it may not end its move in %s, which %s holds (BH 3.7)", cur, s.at(cur).Name)
+	if o := s.at(cur); o != nil {
+		return good, goodCost, fmt.Sprintf("it may not end its move in %s, which %s holds (BH 3.7)", cur, o.Name)
+	}
+	return good, goodCost, fmt.Sprintf("it may not end its move in %s (BH 3.7)", cur)
 }
 
 // stepCost is the MPs to step from cur into nx ("" cur: entering the map
