@@ -78,15 +78,27 @@ func (System) DecodeState(canonical []byte) (rules.State, error) { return Decode
 // keep their defaults.
 func (System) Default(rules.State, rules.Side) *orders.File { return &orders.File{} }
 
-// ReceiptNotes implements rules.ReceiptNoter: what a file's scripts will
-// do if the map is as it is now when each Formation is drawn.
+// ReceiptNotes implements rules.ReceiptNoter: what each script will do
+// when its Formation is drawn, and whether it would fit the map as it
+// stands at the start of the Hour (enemy units and ZOCs in the way, a
+// friendly unit on its last hex); the map may change before the draw.
 func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 	s := st.(*State)
 	var notes []string
 	for _, o := range unitOrders(f) {
-		if o.Verb == bhtext.Move {
-			notes = append(notes, fmt.Sprintf("%s: when %s is drawn, along %s%s", o.Unit.Text, formationOf(s, o.Unit.Text), strings.Join(o.Hexes, " "), condText(o)))
+		if o.Verb != bhtext.Move {
+			continue
 		}
+		note := fmt.Sprintf("%s: when %s is drawn, along %s%s", o.Unit.Text, formationOf(s, o.Unit.Text), strings.Join(o.Hexes, " "), condText(o))
+		if u := s.unit(o.Unit.Text); u != nil && (o.If != bhtext.IfAt || u.Hex == o.IfHex) {
+			_, cost, why := s.legalSteps(u, o.Hexes, 1, s.isNight(s.Hour), s.board.entryArea(u.Entry))
+			if why == "" {
+				note += fmt.Sprintf(" (%d of %d MPs)", cost, u.allowance())
+			} else {
+				note += "; as the map stands now it would not fit: " + why
+			}
+		}
+		notes = append(notes, note)
 	}
 	return notes
 }

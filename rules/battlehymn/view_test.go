@@ -1,6 +1,11 @@
 package battlehymn
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"galloper/rules/battlehymn/bhtext"
+)
 
 // TestStyle checks that the style loads and names every terrain, hexside
 // feature and unit kind the views draw.
@@ -103,5 +108,20 @@ func TestWithOptionalRules(t *testing.T) {
 	}
 	if len(sys.OptionalRules()) != len(OptionNames()) {
 		t.Fatalf("%d optional rules for %d options", len(sys.OptionalRules()), len(OptionNames()))
+	}
+}
+
+// TestReceiptNotes checks the receipt's dry run of each script against
+// the map at the start of the Hour.
+func TestReceiptNotes(t *testing.T) {
+	sys := New()
+	st, _ := sys.NewGame("willoughby-run", nil)
+	f, ps := bhtext.Parse("GAME g\nSIDE CSA\nTURN 1\nMOVE Davis: 0805 0705 0605\nMOVE Jenkins: 0908 0808 0708 0608\n")
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	notes := sys.ReceiptNotes(st, f)
+	if len(notes) != 2 || !strings.HasSuffix(notes[0], "(3 of 6 MPs)") || !strings.Contains(notes[1], "it would not fit: it must stop in 0708") {
+		t.Fatalf("notes: %q", notes)
 	}
 }
