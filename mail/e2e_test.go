@@ -150,8 +150,6 @@ func (r *rig) compose(from, subject, body string) []byte {
 	return buf.Bytes()
 }
 
-// mailsTo returns the text bodies of every mail sent to addr whose subject
-// starts with prefix.
 // textsTo is as mailsTo, with each mail's text attachments (its dice
 // record or openings) after its body.
 func (r *rig) textsTo(addr, prefix string) []string {
@@ -167,30 +165,13 @@ func (r *rig) textsTo(addr, prefix string) []string {
 		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
 			continue
 		}
-		var b strings.Builder
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			var ct string
-			switch h := p.Header.(type) {
-			case *gomail.InlineHeader:
-				ct, _, _ = h.ContentType()
-			case *gomail.AttachmentHeader:
-				ct, _, _ = h.ContentType()
-			}
-			if ct == "text/plain" {
-				body, _ := io.ReadAll(p.Body)
-				b.Write(body)
-				b.WriteString("\n")
-			}
-		}
-		out = append(out, b.String())
+		out = append(out, mail.TextParts(mr))
 	}
 	return out
 }
 
+// mailsTo returns the text bodies of every mail sent to addr whose subject
+// starts with prefix.
 func (r *rig) mailsTo(addr, prefix string) []string {
 	var out []string
 	for _, m := range r.srv.Sent() {
