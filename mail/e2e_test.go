@@ -154,17 +154,7 @@ func (r *rig) compose(from, subject, body string) []byte {
 // record or openings) after its body.
 func (r *rig) textsTo(addr, prefix string) []string {
 	var out []string
-	for _, m := range r.srv.Sent() {
-		if m.To != addr {
-			continue
-		}
-		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
-		if err != nil {
-			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
-		}
-		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
-			continue
-		}
+	for _, mr := range r.sentTo(addr, prefix) {
 		out = append(out, mail.TextParts(mr))
 	}
 	return out
@@ -174,6 +164,21 @@ func (r *rig) textsTo(addr, prefix string) []string {
 // starts with prefix.
 func (r *rig) mailsTo(addr, prefix string) []string {
 	var out []string
+	for _, mr := range r.sentTo(addr, prefix) {
+		p, err := mr.NextPart()
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		b, _ := io.ReadAll(p.Body)
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// sentTo returns a reader of every mail sent to addr whose subject starts
+// with prefix, in the order sent.
+func (r *rig) sentTo(addr, prefix string) []*gomail.Reader {
+	var out []*gomail.Reader
 	for _, m := range r.srv.Sent() {
 		if m.To != addr {
 			continue
@@ -182,15 +187,9 @@ func (r *rig) mailsTo(addr, prefix string) []string {
 		if err != nil {
 			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
 		}
-		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
-			continue
+		if s, _ := mr.Header.Subject(); strings.HasPrefix(s, prefix) {
+			out = append(out, mr)
 		}
-		p, err := mr.NextPart()
-		if err != nil {
-			r.t.Fatal(err)
-		}
-		b, _ := io.ReadAll(p.Body)
-		out = append(out, string(b))
 	}
 	return out
 }
