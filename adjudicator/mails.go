@@ -159,6 +159,9 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 				seen = append(seen, e)
 			}
 		}
+		// The map shows what the side saw happen: its units' moves, the
+		// fire and Charges it saw (rules.Trace).
+		v.AddTraces(seen)
 		sd, err := diceFor(rec, events, side)
 		if err != nil {
 			return err

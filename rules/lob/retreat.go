@@ -338,7 +338,10 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 	if len(rt.units) > 0 {
 		r.s.setMorale(end, worst(r.s.morale(end), m))
 	}
-	r.tell(rt.side, left, "retreat", rt.o.Rule, fmt.Sprintf("%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " ")))
+	way := append([]string{rt.o.Hex}, path...)
+	r.tellTraced(rt.side, left, "retreat", rt.o.Rule, fmt.Sprintf("%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " ")),
+		rules.Trace{Kind: rules.TraceRetreat, Side: rt.side, Label: strings.Join(names(rt.units), ", "), Hexes: way},
+		left != "" && r.s.seesAll(other, way))
 	r.faceBack(rt, end, prev)
 	r.overstacked(rt.side, end)
 	if !rt.o.withdrawal() && !rt.guns && len(rt.units) > 0 {
