@@ -126,6 +126,9 @@ func commanderMove(s *State, sheet *Sheet, c *Commander, o *acwtext.Order, lenie
 	start := c.Point()
 	c.At = centreOf(mv.End)
 	event = fmt.Sprintf("COMMANDER %s moves from %v to %v, %s\" of %s\"", c.Name, start, c.Point(), inches(done), inches(allowance))
+	if done == 0 {
+		event = fmt.Sprintf("COMMANDER %s stays at %v: his way is blocked where he stands", c.Name, start)
+	}
 	line := fmt.Sprintf("COMMANDER %s: %s; from %v to %v, %s\" of %s\"", c.Name, st, start, c.Point(), inches(done), inches(allowance))
 	if mv.Stop != nil {
 		if mv.Stop.ID == target {
