@@ -1,0 +1,26 @@
+package wvtext
+
+import "galloper/orders"
+
+// Reactions is the Winter's Victory reaction table: the choices the rules
+// give a side while its opponent's segment is resolved, made in advance
+// in its STANDING block (rules notes §2, the non-phasing player's
+// choices; docs/rulings-wintersvictory.md R40-R41).
+var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
+	{
+		Kind: "RETREAT", Forms: []string{"RETREAT PATH"},
+		Choices: map[string]string{"AWAY": "AWAY", "AUTO": "AWAY", "ASK": "ASK"},
+		// 13.32: the owner chooses each retreat path. AWAY takes the hex
+		// farthest from the enemy each step without asking; ASK (and a
+		// side that sets nothing) is asked with a decision request.
+		Default: "ASK",
+		Example: "RETREAT AWAY",
+	},
+	{
+		Kind: "ABANDON", Forms: []string{"ABANDON GUNS"},
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "ALWAYS": "ALWAYS", "YES": "ALWAYS"},
+		// 7.65: a crew may abandon its guns when infantry shocks them.
+		Default: "NEVER",
+		Example: "ABANDON NEVER",
+	},
+}}
