@@ -20,7 +20,7 @@
 //	SHOCK 1/46 Ligne, 2/46 Ligne: 1207
 //
 // Hex ids are four digits, column then row (0906). A facing is the hex
-// vertex the unit's front points at: N, NE, SE, S, SW or NW (5.0).
+// vertex the unit's front points at: NE, E, SE, SW, W or NW (5.0).
 package wvtext
 
 import (
@@ -64,7 +64,7 @@ const (
 var Formations = []string{"COLUMN", "LINE", "SQUARE", "GENERAL ORDER", "LIMBERED", "UNLIMBERED"}
 
 // Facings are the six vertex directions a front may point at (5.0).
-var Facings = []string{"N", "NE", "SE", "S", "SW", "NW"}
+var Facings = []string{"NE", "E", "SE", "SW", "W", "NW"}
 
 // Problem codes of the dialect.
 const (
