@@ -9,6 +9,7 @@ import (
 	"galloper/rules"
 	"galloper/rules/acwminis"
 	"galloper/rules/lob"
+	"galloper/rules/wintersvictory"
 )
 
 // All returns every registered system, by id.
@@ -16,6 +17,7 @@ func All() []rules.System {
 	list := []rules.System{
 		lob.New(),
 		acwminis.New(),
+		wintersvictory.New(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID() < list[j].ID() })
 	return list

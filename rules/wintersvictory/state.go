@@ -70,10 +70,10 @@ type State struct {
 	Objectives []Objective `json:"objectives"`
 	Leaders    []Leader    `json:"leaders"`
 	Units      []Unit      `json:"units"`
-	// Dispatches are the orders still in delivery (17.34-17.35).
-	Dispatches []Courier `json:"dispatches,omitempty"`
-	// NextDispatch numbers the orders sent.
-	NextDispatch int `json:"next_dispatch"`
+	// Couriers are the orders still in delivery (17.34-17.35).
+	Couriers []Courier `json:"couriers,omitempty"`
+	// NextCourier numbers the orders sent.
+	NextCourier int `json:"next_courier"`
 	// Standing are each side's standing reactions, by kind.
 	Standing map[rules.Side]map[string]string `json:"standing,omitempty"`
 	// Pack is an owner's chart pack; nil plays the shipped provisional one.
@@ -111,8 +111,10 @@ type Leader struct {
 	// Fatigue is a brigade's Fatigue Points (15.1), kept on its leader.
 	Fatigue int `json:"fatigue,omitempty"`
 	// Engaged: a unit of the brigade has shocked, fired, charged or made
-	// a routed retreat (15.11).
+	// a routed retreat (15.11); Charged: one of its units charged this
+	// hour (15.21).
 	Engaged bool `json:"engaged,omitempty"`
+	Charged bool `json:"charged,omitempty"`
 }
 
 // radius is the leader's current Command Radius (16.12).
@@ -235,7 +237,7 @@ func (s *State) clone() *State {
 		c.Leaders[i].MA = slices.Clone(s.Leaders[i].MA)
 	}
 	c.Units = slices.Clone(s.Units)
-	c.Dispatches = slices.Clone(s.Dispatches)
+	c.Couriers = slices.Clone(s.Couriers)
 	if s.Standing != nil {
 		c.Standing = map[rules.Side]map[string]string{}
 		for k, v := range s.Standing {

@@ -124,17 +124,17 @@ var Samples = []string{
 	`GAME sample
 SIDE French
 TURN 1
-ORDER Napoleon TO Davout: OBJECTIVE 1408
-ATTACK Napoleon TO Augereau: OBJECTIVE 1608; URGENT
+ORDER Napoleon TO Davout: OBJECTIVE 1407
+ATTACK Napoleon TO Augereau: OBJECTIVE 1610; URGENT
 COMMAND Davout: MOBILIZED
-CHARGE 7 Cuirassiers: Tula Musketeers
+ORDER Friant TO Lochet: OBJECTIVE 1304
 `,
 	`GAME sample
 SIDE Allied
 TURN 1
-MOVE Tula Musketeers: 2108 2008; FACE NW
-FORM Pavlov Grenadiers: SQUARE
-FACE Sumy Hussars: SW
+ORDER Bennigsen TO Tuchkov: OBJECTIVE 1407
+ORDER Essen TO Zapolsky: OBJECTIVE 1803
+COMMAND Bennigsen: MOBILIZED
 STANDING
 RETREAT AWAY
 ABANDON NEVER
@@ -143,10 +143,32 @@ END
 	`GAME sample
 SIDE French
 TURN 1
-FIRE 1/46 Ligne: Pavlov Grenadiers, Tula Musketeers
-FIRE Foot Battery 1: Tula Musketeers
-SHOCK 1/46 Ligne, 2/46 Ligne: 1207
-EXEMPT Davout
+MOVE 1/33 Ligne: 0903 1003; FACE E
+FORM Foot Battery III/1: UNLIMBERED
+MOVE Lochet: 0803
+STANDING
+RETREAT AWAY
+END
+`,
+	`GAME sample
+SIDE Allied
+TURN 1
+FORM 1/Pavlov Grenadiers: SQUARE
+FACE Sumy Hussars: SW
+MOVE 1/Tula Musketeers: 2103
+`,
+	`GAME sample
+SIDE French
+TURN 1
+FIRE 1/33 Ligne: 1/Tula Musketeers, 2/Tula Musketeers
+FIRE Foot Battery III/1: 1/Tula Musketeers
+`,
+	`GAME sample
+SIDE French
+TURN 1
+SHOCK 1/33 Ligne, 2/33 Ligne: 1207
+CHARGE 1 Cuirassiers: 1/Pavlov Grenadiers
+EXEMPT d'Hautpoul
 `,
 }
 
