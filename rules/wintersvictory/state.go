@@ -33,14 +33,14 @@ func enemy(s rules.Side) rules.Side {
 // R25; self-rally is a roll), so it is resolved with its side's Command
 // Phase (ruling R40).
 const (
-	stepInterphase = iota // 1: Game-Turn Interphase (both)
-	stepAlliedCommand     // 2-3: Allied Command and Rally Phases
-	stepFrenchMove        // 4: French Movement Phase
-	stepAlliedShock       // 5: Allied Shock Phase
-	stepFire              // 6: Reciprocal Fire Phase (both)
-	stepFrenchCommand     // 7-8: French Command and Rally Phases
-	stepAlliedMove        // 9: Allied Movement Phase
-	stepFrenchShock       // 10: French Shock Phase
+	stepInterphase    = iota // 1: Game-Turn Interphase (both)
+	stepAlliedCommand        // 2-3: Allied Command and Rally Phases
+	stepFrenchMove           // 4: French Movement Phase
+	stepAlliedShock          // 5: Allied Shock Phase
+	stepFire                 // 6: Reciprocal Fire Phase (both)
+	stepFrenchCommand        // 7-8: French Command and Rally Phases
+	stepAlliedMove           // 9: Allied Movement Phase
+	stepFrenchShock          // 10: French Shock Phase
 	stepsPerTurn
 )
 

@@ -36,16 +36,16 @@ func TestSamplesParseClean(t *testing.T) {
 
 func TestCanonicalForms(t *testing.T) {
 	for in, want := range map[string]string{
-		"order napoleon to Davout : objective 1408":        "ORDER napoleon TO Davout: OBJECTIVE 1408",
+		"order napoleon to Davout : objective 1408":         "ORDER napoleon TO Davout: OBJECTIVE 1408",
 		"Attack Napoleon TO Augereau: objective 608;urgent": "ATTACK Napoleon TO Augereau: OBJECTIVE 0608; URGENT",
-		"command Davout: mobilized":                        "COMMAND Davout: MOBILIZED",
-		"exempt  Davout":                                   "EXEMPT Davout",
-		"move 1/46 Ligne: 906 1006  1106 ; face ne":        "MOVE 1/46 Ligne: 0906 1006 1106; FACE NE",
-		"form 1/46 Ligne: general order":                   "FORM 1/46 Ligne: GENERAL ORDER",
-		"face X: sw":                                       "FACE X: SW",
-		"fire X: A ,  B":                                   "FIRE X: A, B",
-		"charge 7 Cuirassiers:Tula Musketeers":             "CHARGE 7 Cuirassiers: Tula Musketeers",
-		"shock A,B: 1207":                                  "SHOCK A, B: 1207",
+		"command Davout: mobilized":                         "COMMAND Davout: MOBILIZED",
+		"exempt  Davout":                                    "EXEMPT Davout",
+		"move 1/46 Ligne: 906 1006  1106 ; face ne":         "MOVE 1/46 Ligne: 0906 1006 1106; FACE NE",
+		"form 1/46 Ligne: general order":                    "FORM 1/46 Ligne: GENERAL ORDER",
+		"face X: sw":                                        "FACE X: SW",
+		"fire X: A ,  B":                                    "FIRE X: A, B",
+		"charge 7 Cuirassiers:Tula Musketeers":              "CHARGE 7 Cuirassiers: Tula Musketeers",
+		"shock A,B: 1207":                                   "SHOCK A, B: 1207",
 	} {
 		f, ps := Parse("GAME g\nSIDE French\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -60,21 +60,21 @@ func TestCanonicalForms(t *testing.T) {
 
 func TestProblems(t *testing.T) {
 	for in, code := range map[string]string{
-		"ORDER Napoleon: OBJECTIVE 1408":       CodeNoReceiver,
-		"ORDER Napoleon TO Davout":             CodeNoObjective,
-		"ORDER Napoleon TO Davout: GO 1408":    CodeNoObjective,
+		"ORDER Napoleon: OBJECTIVE 1408":        CodeNoReceiver,
+		"ORDER Napoleon TO Davout":              CodeNoObjective,
+		"ORDER Napoleon TO Davout: GO 1408":     CodeNoObjective,
 		"ORDER Napoleon TO Davout: OBJECTIVE x": CodeBadHex,
-		"MOVE X: 0906 north":                   CodeBadHex,
-		"MOVE X: 0906; FACE E":                 CodeBadFacing,
-		"FORM X: WEDGE":                        CodeBadFormation,
-		"COMMAND Davout: ASLEEP":               CodeBadState,
-		"FIRE X":                               CodeNoTarget,
-		"CHARGE X: A, B":                       CodeTrailing,
-		"SHOCK A: here":                        CodeBadHex,
-		"EXEMPT Davout: now":                   CodeTrailing,
-		"MOVE : 0906":                          CodeNoName,
-		"RETREAT AWAY":                         orders.CodeOutsideStanding,
-		"MARCH X: 0906":                        orders.CodeUnknownKeyword,
+		"MOVE X: 0906 north":                    CodeBadHex,
+		"MOVE X: 0906; FACE N":                  CodeBadFacing,
+		"FORM X: WEDGE":                         CodeBadFormation,
+		"COMMAND Davout: ASLEEP":                CodeBadState,
+		"FIRE X":                                CodeNoTarget,
+		"CHARGE X: A, B":                        CodeTrailing,
+		"SHOCK A: here":                         CodeBadHex,
+		"EXEMPT Davout: now":                    CodeTrailing,
+		"MOVE : 0906":                           CodeNoName,
+		"RETREAT AWAY":                          orders.CodeOutsideStanding,
+		"MARCH X: 0906":                         orders.CodeUnknownKeyword,
 	} {
 		_, ps := Parse("GAME g\nSIDE French\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
