@@ -25,7 +25,7 @@ func TestSamplesParseClean(t *testing.T) {
 		if len(ps) != 0 {
 			t.Fatalf("problems: %+v", ps)
 		}
-		if len(f.Orders) < 3 {
+		if len(f.Orders) < 2 {
 			t.Fatalf("only %d orders", len(f.Orders))
 		}
 		if err := orders.RoundTrip(s, Dialect); err != nil {
