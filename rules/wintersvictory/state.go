@@ -180,8 +180,8 @@ type Courier struct {
 // Segment implements rules.State.
 func (s *State) Segment() rules.Segment {
 	seg := rules.Segment{
-		Turn: s.Turn - s.FirstTurn + 1, Index: (s.Turn-s.FirstTurn)*stepsPerTurn + s.Step,
-		Name: stepNames[s.Step], Sides: slices.Clone(stepSides[s.Step]),
+		Turn: s.Turn, Index: (s.Turn-s.FirstTurn)*stepsPerTurn + s.Step,
+		Name: strings.ReplaceAll(stepNames[s.Step], " ", "-"), Sides: slices.Clone(stepSides[s.Step]),
 	}
 	seg.Label = fmt.Sprintf("Turn %d (%s), %s", s.Turn, s.clock(), stepNames[s.Step])
 	if s.Over() {
