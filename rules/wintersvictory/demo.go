@@ -4,12 +4,12 @@ import "galloper/rules"
 
 // DemoScenario implements rules.Demonstrator.
 func (System) DemoScenario() (string, []rules.Side, int) {
-	return "serpallen", []rules.Side{SideFrench, SideAllied}, 48
+	return "serpallen", []rules.Side{SideFrench, SideAllied}, 64
 }
 
 // DemoShows implements rules.Demonstrator.
 func (System) DemoShows() []string {
-	return []string{"order-received", "order-delayed", "order-ignored", "attack-order", "fire", "charge-declared", "charge", "decision"}
+	return []string{"order-received", "order-delayed", "order-ignored", "attack-order", "fire", "charge-declared", "charge", "decided"}
 }
 
 // DemoOrders implements rules.Demonstrator.

@@ -93,8 +93,12 @@ func (r *run) decide(c rules.Choice) string {
 	if a.Pause != nil {
 		panic(pause{*a.Pause})
 	}
-	if a.Note != "" {
+	switch {
+	case a.Note == "":
+	case c.Standing != "":
 		r.tell("decision", c.Rule, only(c.Side), "%s", a.Note)
+	default: // answered by a decision request (or its default)
+		r.tell("decided", c.Rule, only(c.Side), "%s", a.Note)
 	}
 	return a.Choice
 }
