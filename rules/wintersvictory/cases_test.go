@@ -48,7 +48,9 @@ func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 
 type caseRun struct{ *rulestest.Run }
 
-func (r *caseRun) Section(s rulestest.Section) { r.T.Fatalf("%s: bad section %v", r.Where(s.Line), s.Head) }
+func (r *caseRun) Section(s rulestest.Section) {
+	r.T.Fatalf("%s: bad section %v", r.Where(s.Line), s.Head)
+}
 
 func (r *caseRun) Build() rules.State {
 	st, err := New().NewGame("serpallen", nil)
