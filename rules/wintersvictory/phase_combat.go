@@ -412,6 +412,21 @@ func (r *run) nearestEnemy(side rules.Side, h string) int {
 func (r *run) retreat(u *Unit, n int, from string) {
 	cur := u.Hex
 	start := cur
+	// 13.3: the units stacked with it retreat with it, as one group.
+	var group []*Unit
+	for _, o := range r.s.unitsAt(start) {
+		if o.Side == u.Side && o != u {
+			group = append(group, o)
+		}
+	}
+	defer func() {
+		for _, o := range group {
+			if !o.Eliminated && o.Hex == start && u.Hex != start {
+				o.Hex = u.Hex
+				r.tell("retreat", "WV 13.3", nil, "%s retreats with it, from %s to %s", o.Name, start, u.Hex)
+			}
+		}
+	}()
 	for step := 0; step < n && !u.Eliminated; step++ {
 		here := r.nearestEnemy(u.Side, cur)
 		var cands []string
@@ -606,7 +621,9 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		}
 		r.tell("shock", "WV 12.0", nil, "%s, odds %s, differential %+d: rolled %d, result %s/%s", head, setup.Odds, setup.Differential, die, ac, dc)
 	}
-	aSP, dSP := r.sumSP(att, false), r.sumSP(def, false)
+	// The loss adjustments of 12.42.4-5 read a battery's guns, not its
+	// crew (the 7.62 example's 2-gun loss from a 2-step crew, ruling R50).
+	aSP, dSP := lossSP(att), lossSP(def)
 	r.engage(att)
 	r.engage(def)
 	r.applyShock(att, ac, aSP, dSP, false, h, "")
@@ -614,6 +631,15 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
 	}
+}
+
+// lossSP is a stack's troop or gun strength, for 12.42.4-5.
+func lossSP(us []*Unit) int {
+	n := 0
+	for _, u := range us {
+		n += u.Strength
+	}
+	return n
 }
 
 // engage marks the units' brigades engaged (15.11).
@@ -648,12 +674,15 @@ func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender b
 			u.Morale = moraleDisordered
 			r.tell("disordered", "WV 12.41", nil, "%s is Disordered (shock result %s)", u.Name, code)
 		}
-		if res.Retreat > 0 {
+	}
+	for _, u := range us {
+		if res.Retreat > 0 && !u.Eliminated {
 			away := from
 			if away == "" {
 				away = r.nearestEnemyHex(u)
 			}
-			r.retreat(u, res.Retreat, away)
+			r.retreat(u, res.Retreat, away) // the stack goes with it (13.3)
+			return
 		}
 	}
 }
