@@ -236,6 +236,7 @@ func (d *demoView) command(w func(string, ...any)) {
 		d.charge(w)
 		w("STANDING")
 		w("RETREAT AWAY")
+		w("REACTION TOWARD")
 		w("END")
 		return
 	}
@@ -365,6 +366,10 @@ func (d *demoView) movement(w func(string, ...any)) {
 		case d.turn <= 21 && u.Kind == "infantry":
 			goal = layout.ID(layout.ToOffset(demoAxial(u.Hex).Add(hex.Axial{Q: -4, R: 2})))
 			steps, keep = 2, 4
+		case u.Kind == "cavalry":
+			// The Allied horse watches the French advance from 4 hexes.
+			goal = layout.ID(layout.ToOffset(demoAxial(u.Hex).Add(hex.Axial{Q: -4, R: 2})))
+			steps, keep = 3, 4
 		default:
 			continue
 		}
@@ -452,10 +457,29 @@ func (d *demoView) cavalryThreat(h string) bool {
 	return false
 }
 
+// inCommand approximates 17.11 from the report: within 2 hexes of its
+// Brigade Leader (a margin for radius paths round the enemy), or next to
+// a unit of its brigade that is.
+func (d *demoView) inCommand(u rules.UnitView) bool {
+	near := func(x rules.UnitView) bool {
+		l := d.leaders[d.brigade[x.Name]]
+		return l != "" && demoDist(l, x.Hex) <= 2
+	}
+	if near(u) {
+		return true
+	}
+	for _, o := range d.own {
+		if o.Name != u.Name && d.brigade[o.Name] == d.brigade[u.Name] && demoDist(o.Hex, u.Hex) == 1 && near(o) {
+			return true
+		}
+	}
+	return false
+}
+
 // shock writes infantry shocks on adjacent enemy hexes in front.
 func (d *demoView) shock(w func(string, ...any)) {
 	for _, u := range d.own {
-		if u.Kind != "infantry" || u.Status != "" || u.Formation == "square" {
+		if u.Kind != "infantry" || u.Status != "" || u.Formation == "square" || !d.inCommand(u) {
 			continue
 		}
 		for _, e := range d.enemy {

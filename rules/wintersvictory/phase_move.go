@@ -225,6 +225,54 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		note += "; the terrain Disorders it (10.31)"
 	}
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
+	if !r.dry() {
+		r.reactionFacing(u)
+	}
+}
+
+// reactionFacing gives each enemy cavalry unit that u has moved to
+// within 3 hexes of its choice of turning one vertex (7.42): toward u
+// when that brings u nearer its front, or not at all. The cavalry's
+// standing REACTION decides, else its side is asked. Heavy cavalry must
+// pass a morale check to turn.
+func (r *run) reactionFacing(u *Unit) {
+	for i := range r.s.Units {
+		c := &r.s.Units[i]
+		if c.Side == u.Side || c.Eliminated || c.Type != "cavalry" || !c.formed() || c.Exhausted || r.s.dist(c.Hex, u.Hex) > 3 {
+			continue
+		}
+		want := r.s.bearingTo(c.Hex, u.Hex)
+		now := angleOff(layout.CornerBearing(c.Facing), want)
+		if now <= 30+1e-6 {
+			continue // already facing it
+		}
+		best := c.Facing
+		for _, v := range []int{(c.Facing + 5) % 6, (c.Facing + 1) % 6} {
+			if angleOff(layout.CornerBearing(v), want) < angleOff(layout.CornerBearing(best), want) {
+				best = v
+			}
+		}
+		if best == c.Facing {
+			continue
+		}
+		ch := rules.Choice{Key: "reaction facing " + c.Name, Side: c.Side, Rule: "WV 7.42",
+			Question: fmt.Sprintf("%s has moved to %s, %d hexes from %s (facing %s): turn %s to face %s, or STAY", u.Name, u.Hex, r.s.dist(c.Hex, u.Hex), c.Name, facingNames[c.Facing], c.Name, facingNames[best]),
+			Options:  []string{facingNames[best], "STAY"}, Default: facingNames[best]}
+		switch r.standing(c.Side, "REACTION") {
+		case "TOWARD":
+			ch.Standing = facingNames[best]
+		case "NEVER":
+			ch.Standing = "STAY"
+		}
+		if r.decide(ch) == "STAY" {
+			continue
+		}
+		if c.Class == "heavy" && r.moraleResult(c, MoraleFacts{}, "WV 7.42", "reaction facing", u.Hex) != "" {
+			continue
+		}
+		c.Facing = best
+		r.tell("reaction-facing", "WV 7.42", nil, "%s turns to face %s as %s comes within %d hexes", c.Name, facingNames[best], u.Name, r.s.dist(c.Hex, u.Hex))
+	}
 }
 
 // halves prints a count of half Movement Points.

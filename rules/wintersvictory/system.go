@@ -133,6 +133,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 	for _, side := range s.Segment().Sides {
 		r.s.keepStanding(side, in.Orders[side])
 	}
+	r.tell("segment", "WV 4.1", nil, "%s of turn %d", stepNames[s.Step], s.Turn)
 	switch r.s.Step {
 	case stepInterphase:
 		r.interphase(in.Orders)
@@ -180,6 +181,9 @@ func (System) Phases() []string { return stepNames[:] }
 // Chronicle implements rules.Chronicler.
 func (System) Chronicle(e rules.Event) rules.EventNote {
 	switch e.Kind {
+	case "segment":
+		phase, _, _ := strings.Cut(e.Text, " of turn")
+		return rules.EventNote{Phase: phase}
 	case "order-received", "order-delayed", "order-ignored":
 		return rules.EventNote{Tally: "orders " + strings.TrimPrefix(e.Kind, "order-")}
 	case "routed":

@@ -17,6 +17,16 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Example: "RETREAT AWAY",
 	},
 	{
+		Kind: "REACTION", Forms: []string{"REACTION FACING", "CAVALRY REACTION"},
+		Choices: map[string]string{"TOWARD": "TOWARD", "ALWAYS": "TOWARD", "YES": "TOWARD", "NEVER": "NEVER", "NO": "NEVER", "ASK": "ASK"},
+		// 7.42: when an enemy unit moves to within 3 hexes of a
+		// cavalry unit, it may turn one vertex. TOWARD turns it toward
+		// the mover, NEVER keeps its facing; ASK (and a side that sets
+		// nothing) is asked with a decision request.
+		Default: "ASK",
+		Example: "REACTION TOWARD",
+	},
+	{
 		Kind: "ABANDON", Forms: []string{"ABANDON GUNS"},
 		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "ALWAYS": "ALWAYS", "YES": "ALWAYS"},
 		// 7.65: a crew may abandon its guns when infantry shocks them.
