@@ -341,6 +341,12 @@ func abs(x int) int {
 // moraleResult rolls a morale check and applies 13.1's outcome; from is
 // the hex the threat came from, for the retreat.
 func (r *run) moraleResult(u *Unit, f MoraleFacts, rule, why, from string) string {
+	if u.Morale == moraleRouted {
+		// 13.1's matrix has no row for a Routed unit: it checks no
+		// further (ruling R52).
+		r.tell("morale", rule, nil, "%s is Routed already: no morale check", u.Name)
+		return ""
+	}
 	out, text := r.moraleCheck(u, f, rule, why)
 	switch out {
 	case "":
