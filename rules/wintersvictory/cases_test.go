@@ -32,8 +32,9 @@ import (
 //	standing <side> <KIND> <choice>
 //
 // EXPECT-STATE lines: unit and leader with the same keys (unit also
-// eliminated), cp <side> <n>, courier <from> <to> <state> (or gone),
-// segment <turn> <name>.
+// eliminated, fired), cp <side> <n>, courier <from> <to> <state> (or
+// gone), segment <turn> <name>, over true|false, seen <side> <unit>
+// true|false.
 func TestCases(t *testing.T) {
 	rulestest.RunCorpus(t, harness{}, os.DirFS("."), "testdata")
 }
@@ -269,6 +270,14 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 	switch verb {
 	case "segment":
 		check("segment", fmt.Sprintf("%d %s", s.Turn, stepNames[s.Step]), rest)
+	case "seen":
+		// seen <side> <unit> true|false
+		ws := strings.Fields(rest)
+		u := s.unit(strings.Join(ws[1:len(ws)-1], " "))
+		if u == nil {
+			r.T.Fatalf("%s: no unit in play %q", r.Where(l), strings.Join(ws[1:len(ws)-1], " "))
+		}
+		check("seen", strconv.FormatBool(s.sees(rules.Side(ws[0]), u.Hex)), ws[len(ws)-1])
 	case "over":
 		check("over", strconv.FormatBool(s.Over()), rest)
 	case "cp":

@@ -445,6 +445,17 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			}
 			cands = append(cands, h)
 		}
+		// Hexes farther from the enemy come first; those no nearer are
+		// taken only when none is farther (13.3: away from the enemy).
+		var away []string
+		for _, h := range cands {
+			if r.nearestEnemy(u.Side, h) > here {
+				away = append(away, h)
+			}
+		}
+		if len(away) > 0 {
+			cands = away
+		}
 		slices.SortStableFunc(cands, func(a, b string) int {
 			return r.nearestEnemy(u.Side, b) - r.nearestEnemy(u.Side, a)
 		})
