@@ -243,6 +243,8 @@ func setLeader(l *Leader, k, v string) error {
 		l.Objective = v
 	case "engaged":
 		l.Engaged = v == "true"
+	case "charged":
+		l.Charged = v == "true"
 	case "fatigue", "bonus":
 		n, err := strconv.Atoi(v)
 		if err != nil {

@@ -168,15 +168,16 @@ func (r *run) hourlyFatigue() {
 		if l.Level != Brigade || !r.hasTroops(l.Name) {
 			continue
 		}
-		fp, err := HourlyAccrual(l.Fatigue, true, l.Engaged)
-		if err != nil {
-			continue
-		}
-		if l.Charged {
+		fp := l.Fatigue
+		var err error
+		if l.Charged { // 1C before 1D (4.1)
 			if fp, err = ChargeAccrual(fp, true); err != nil {
 				continue
 			}
 			l.Charged = false
+		}
+		if fp, err = HourlyAccrual(fp, true, l.Engaged); err != nil {
+			continue
 		}
 		if fp != l.Fatigue {
 			l.Fatigue = fp
