@@ -3,6 +3,7 @@ package wintersvictory
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"galloper/orders"
 	"galloper/rules"
@@ -71,7 +72,11 @@ func (r *run) interphase(files map[rules.Side]*orders.File) {
 		}
 	}
 	s := r.s
-	r.tell("phase", "WV 4.1", nil, "Turn %d (%s), a %s turn%s", s.Turn, s.clock(), s.turnKind(), map[bool]string{true: ", hourly", false: ""}[s.hourly()])
+	article := "a"
+	if strings.ContainsRune("AEIOU", rune(s.turnKind()[0])) {
+		article = "an"
+	}
+	r.tell("phase", "WV 4.1", nil, "Turn %d (%s), %s %s turn%s", s.Turn, s.clock(), article, s.turnKind(), map[bool]string{true: ", hourly", false: ""}[s.hourly()])
 	if s.hourly() {
 		r.hourlyFatigue()
 		for _, side := range sides {
