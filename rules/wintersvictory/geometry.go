@@ -2,6 +2,7 @@ package wintersvictory
 
 import (
 	"math"
+	"sync"
 
 	"galloper/rules/hex"
 	"galloper/rules/hexmap"
@@ -9,6 +10,9 @@ import (
 
 // board is the map of the state's scenario.
 func (s *State) board() *hexmap.Map {
+	if s.grid != nil {
+		return s.grid
+	}
 	m, err := scenarioMap(s.Scenario)
 	if err != nil {
 		panic("wintersvictory: " + err.Error()) // Decode and NewGame check it
@@ -18,7 +22,31 @@ func (s *State) board() *hexmap.Map {
 
 // dist is the distance in hexes between two hex ids (11.0 step 2 counts
 // the same way: firing hex exclusive, target hex inclusive).
-func (s *State) dist(a, b string) int { return s.board().Distance(a, b) }
+func (s *State) dist(a, b string) int {
+	ax := axialsOf(s.board())
+	return hex.Distance(ax[a], ax[b])
+}
+
+var (
+	axialsMu sync.Mutex
+	axialsBy = map[*hexmap.Map]map[string]hex.Axial{}
+)
+
+// axialsOf is every hex id of a map with its axial coordinate, built once
+// and only read after.
+func axialsOf(m *hexmap.Map) map[string]hex.Axial {
+	axialsMu.Lock()
+	defer axialsMu.Unlock()
+	if ax, ok := axialsBy[m]; ok {
+		return ax
+	}
+	ax := make(map[string]hex.Axial, len(m.Hexes))
+	for _, h := range m.Hexes {
+		ax[h.ID] = m.ToAxial(h.At)
+	}
+	axialsBy[m] = ax
+	return ax
+}
 
 // neighbours lists the on-map hexes adjacent to id, in direction order.
 func (s *State) neighbours(id string) []string {

@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/hex"
 	"galloper/rules/wintersvictory/wvtext"
 )
 
@@ -398,12 +399,14 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 // nearestEnemy is the distance from hex h to the nearest enemy unit side
 // can see.
 func (r *run) nearestEnemy(side rules.Side, h string) int {
+	return nearestOf(r.s.board().Axial(h), r.s.seenEnemyHexes(side))
+}
+
+// nearestOf is the distance from a to the nearest hex of set.
+func nearestOf(a hex.Axial, set map[hex.Axial]bool) int {
 	best := 1 << 30
-	for i := range r.s.Units {
-		e := &r.s.Units[i]
-		if e.Side != side && !e.Eliminated && r.s.sees(side, e.Hex) {
-			best = min(best, r.s.dist(e.Hex, h))
-		}
+	for e := range set {
+		best = min(best, hex.Distance(a, e))
 	}
 	return best
 }
@@ -433,11 +436,14 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			}
 		}
 	}()
+	enemies := r.s.seenEnemyHexes(u.Side)
+	m := r.s.board()
+	near := func(h string) int { return nearestOf(m.Axial(h), enemies) }
 	for step := 0; step < n && !u.Eliminated; step++ {
-		here := r.nearestEnemy(u.Side, cur)
+		here := near(cur)
 		var cands []string
 		for _, h := range r.s.neighbours(cur) {
-			if r.enemyIn(u.Side, h) != nil || r.stackProblem(u, h) != "" || r.nearestEnemy(u.Side, h) < here || h == from {
+			if r.enemyIn(u.Side, h) != nil || r.stackProblem(u, h) != "" || near(h) < here || h == from {
 				continue
 			}
 			if tc, err := r.pack.Terrain(r.s.terrain(h), mover(u)); err != nil || tc.Prohibited {
@@ -449,7 +455,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 		// taken only when none is farther (13.3: away from the enemy).
 		var away []string
 		for _, h := range cands {
-			if r.nearestEnemy(u.Side, h) > here {
+			if near(h) > here {
 				away = append(away, h)
 			}
 		}
@@ -457,7 +463,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			cands = away
 		}
 		slices.SortStableFunc(cands, func(a, b string) int {
-			return r.nearestEnemy(u.Side, b) - r.nearestEnemy(u.Side, a)
+			return near(b) - near(a)
 		})
 		if len(cands) == 0 {
 			r.tell("retreat", "WV 13.32", nil, "%s can retreat no further than %s", u.Name, cur)

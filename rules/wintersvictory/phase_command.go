@@ -41,13 +41,7 @@ func (s *State) radiusDist(side rules.Side, a, b string) int {
 		return 0
 	}
 	m := s.board()
-	blocked := map[hex.Axial]bool{}
-	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Side != side && !u.Eliminated && s.sees(side, u.Hex) {
-			blocked[m.Axial(u.Hex)] = true
-		}
-	}
+	blocked := s.seenEnemyHexes(side)
 	goal := m.Axial(b)
 	cost := func(from, to hex.Axial) int {
 		if !m.OnMap(to) || blocked[to] && to != goal {
@@ -60,6 +54,52 @@ func (s *State) radiusDist(side rules.Side, a, b string) int {
 		return Unreachable
 	}
 	return total
+}
+
+// seenEnemyHexes are the hexes of the enemy units side sees: the hexes
+// its radius paths may not enter (16.12).
+func (s *State) seenEnemyHexes(side rules.Side) map[hex.Axial]bool {
+	m := s.board()
+	v := s.visibility()
+	var own []hex.Axial
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && !u.Eliminated {
+			own = append(own, m.Axial(u.Hex))
+		}
+	}
+	for i := range s.Leaders {
+		if l := &s.Leaders[i]; l.Side == side && l.Hex != "" {
+			own = append(own, m.Axial(l.Hex))
+		}
+	}
+	blocked := map[hex.Axial]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side || u.Eliminated {
+			continue
+		}
+		a := m.Axial(u.Hex)
+		for _, o := range own {
+			if hex.Distance(a, o) <= v {
+				blocked[a] = true
+				break
+			}
+		}
+	}
+	return blocked
+}
+
+// radiusReach is every hex a radius path of at most radius hexes reaches
+// from hex a for side (16.12), with its length.
+func (s *State) radiusReach(side rules.Side, a string, radius int) map[hex.Axial]int {
+	m := s.board()
+	blocked := s.seenEnemyHexes(side)
+	return hex.Reach(m.Axial(a), radius, func(from, to hex.Axial) int {
+		if !m.OnMap(to) || blocked[to] {
+			return -1
+		}
+		return 1
+	})
 }
 
 // interphase resolves the Game-Turn Interphase (4.1 phase 1) and then

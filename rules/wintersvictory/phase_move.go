@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/hex"
 	"galloper/rules/wintersvictory/wvtext"
 )
 
@@ -57,13 +58,15 @@ func (r *run) inCommand(side rules.Side) map[string]bool {
 	for _, b := range brigades {
 		us := byBrigade[b]
 		l := r.s.leader(b)
+		var reach map[hex.Axial]int
+		if l != nil {
+			reach = r.s.radiusReach(side, l.Hex, l.radius())
+		}
 		cs := make([]UnitC2, len(us))
 		for i, u := range us {
 			cs[i] = UnitC2{Exempt: !u.formed() || u.Formation == "general order" && (r.s.terrain(u.Hex) == "town" || r.s.terrain(u.Hex) == "woods"),
 				WithLeader: r.withLeader(u)}
-			if l != nil {
-				cs[i].WithinRadius = r.s.radiusDist(side, l.Hex, u.Hex) != Unreachable && r.s.radiusDist(side, l.Hex, u.Hex) <= l.radius()
-			}
+			_, cs[i].WithinRadius = reach[r.s.board().Axial(u.Hex)]
 		}
 		in := BrigadeInCommand(true, cs, func(i, j int) bool { return r.s.dist(us[i].Hex, us[j].Hex) == 1 })
 		for i, u := range us {

@@ -231,6 +231,7 @@ func LoadScenario(name string, data []byte) (*State, error) {
 	mapsMu.Lock()
 	maps[name] = m
 	mapsMu.Unlock()
+	s.grid = m
 	return s, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/hexmap"
 )
 
 // The two sides of Winter's Victory (1.0): the French player and the
@@ -80,6 +81,9 @@ type State struct {
 	Pack *rules.ChartPack `json:"chart_pack,omitempty"`
 	// Ended is set when the last turn is over.
 	Ended bool `json:"ended,omitempty"`
+	// grid is the scenario's map, set when the state is built or decoded
+	// (never changed after).
+	grid *hexmap.Map
 }
 
 // Objective is a place worth victory points (scenario data, 14.13).
@@ -217,9 +221,11 @@ func Decode(canonical []byte) (*State, error) {
 	if err := json.Unmarshal(canonical, &s); err != nil {
 		return nil, fmt.Errorf("wintersvictory: state: %w", err)
 	}
-	if _, err := scenarioMap(s.Scenario); err != nil {
+	m, err := scenarioMap(s.Scenario)
+	if err != nil {
 		return nil, fmt.Errorf("wintersvictory: state: %w", err)
 	}
+	s.grid = m
 	if s.Step < 0 || s.Step >= stepsPerTurn {
 		return nil, fmt.Errorf("wintersvictory: state: step %d", s.Step)
 	}
