@@ -62,11 +62,11 @@ func fireCategory(u *Unit) int {
 func canFire(u *Unit) string {
 	switch {
 	case u.Type == "cavalry":
-		return "cavalry does not fire (11.1)"
+		return "cavalry does not fire (11.11)"
 	case u.Type == "artillery" && u.Formation != "unlimbered":
-		return "limbered artillery does not fire (7.54)"
+		return "limbered artillery does not fire (11.11, 7.54)"
 	case u.Morale == moraleRouted:
-		return "a Routed unit does not fire (7.22)"
+		return "a Routed unit does not fire (11.11)"
 	case u.Fired:
 		return "it has fired already this phase (11.11)"
 	}
@@ -88,7 +88,7 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 		}
 		seen[u.Name] = true
 		if why := canFire(u); why != "" {
-			r.refuse(side, o.At, "wv-11.1-cannot-fire", "WV 11.1", u.Name+": "+why, "")
+			r.refuse(side, o.At, "wv-11.11-cannot-fire", "WV 11.11", u.Name+": "+why, "")
 			continue
 		}
 		any := false
@@ -188,7 +188,7 @@ func (r *run) firePlan(p plan) {
 		return
 	}
 	if why := canFire(u); why != "" {
-		r.tell("order-skipped", "WV 11.1", only(u.Side), "%s does not fire: %s", u.Name, why)
+		r.tell("order-skipped", "WV 11.11", only(u.Side), "%s does not fire: %s", u.Name, why)
 		return
 	}
 	var why []string
