@@ -75,6 +75,15 @@ func (r *run) tell(kind, rule string, visible []rules.Side, format string, args 
 // only is the visibility of an event for one side.
 func only(side rules.Side) []rules.Side { return []rules.Side{side} }
 
+// seenBy is the visibility of an event about unit u: its own side, and
+// the enemy when it sees u's hex (nil: both, ruling R43).
+func (r *run) seenBy(u *Unit) []rules.Side {
+	if r.s.sees(enemy(u.Side), u.Hex) {
+		return nil
+	}
+	return only(u.Side)
+}
+
 // refuse records an illegal order: a problem in a dry run, an event
 // saying it was not carried out in a resolution (the state changed
 // since it was checked).

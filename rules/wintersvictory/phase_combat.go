@@ -345,19 +345,19 @@ func (r *run) moraleResult(u *Unit, f MoraleFacts, rule, why, from string) strin
 	if u.Morale == moraleRouted {
 		// 13.1's matrix has no row for a Routed unit: it checks no
 		// further (ruling R52).
-		r.tell("morale", rule, nil, "%s is Routed already: no morale check", u.Name)
+		r.tell("morale", rule, r.seenBy(u), "%s is Routed already: no morale check", u.Name)
 		return ""
 	}
 	out, text := r.moraleCheck(u, f, rule, why)
 	switch out {
 	case "":
-		r.tell("morale", rule, nil, "%s passes its morale check (%s)", u.Name, text)
+		r.tell("morale", rule, r.seenBy(u), "%s passes its morale check (%s)", u.Name, text)
 	case "disordered":
 		u.Morale = moraleDisordered
-		r.tell("disordered", rule, nil, "%s fails its morale check (%s): Disordered", u.Name, text)
+		r.tell("disordered", rule, r.seenBy(u), "%s fails its morale check (%s): Disordered", u.Name, text)
 	case "disordered-retreat-2":
 		u.Morale = moraleDisordered
-		r.tell("disordered", rule, nil, "%s fails its morale check (%s): Disordered, retreats 2 hexes", u.Name, text)
+		r.tell("disordered", rule, r.seenBy(u), "%s fails its morale check (%s): Disordered, retreats 2 hexes", u.Name, text)
 		r.retreat(u, 2, from)
 	case "routed-retreat-3":
 		r.rout(u, rule, text)
@@ -372,7 +372,7 @@ func (r *run) rout(u *Unit, rule, why string) {
 	if b := r.s.leader(u.Brigade); b != nil {
 		b.Engaged = true // 15.11: a routed retreat engages the brigade
 	}
-	r.tell("routed", rule, nil, "%s is Routed (%s) and retreats 3 hexes", u.Name, why)
+	r.tell("routed", rule, r.seenBy(u), "%s is Routed (%s) and retreats 3 hexes", u.Name, why)
 }
 
 // loseSP takes n Strength Points (guns for a battery, whose crew follows
@@ -388,11 +388,12 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 		what = "guns"
 		u.Crew = CrewSteps(u.Strength)
 	}
-	r.tell("loss", rule, nil, "%s loses %d %s (%d left)", u.Name, n, what, u.Strength)
+	vis := r.seenBy(u)
+	r.tell("loss", rule, vis, "%s loses %d %s (%d left)", u.Name, n, what, u.Strength)
 	if u.Strength == 0 {
 		u.Eliminated = true
 		u.Charge = ""
-		r.tell("eliminated", rule, nil, "%s is eliminated", u.Name)
+		r.tell("eliminated", rule, vis, "%s is eliminated", u.Name)
 	}
 }
 
@@ -432,7 +433,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 		for _, o := range group {
 			if !o.Eliminated && o.Hex == start && u.Hex != start {
 				o.Hex = u.Hex
-				r.tell("retreat", "WV 13.3", nil, "%s retreats with it, from %s to %s", o.Name, start, u.Hex)
+				r.tell("retreat", "WV 13.3", r.seenBy(o), "%s retreats with it, from %s to %s", o.Name, start, u.Hex)
 			}
 		}
 	}()
@@ -466,7 +467,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			return near(b) - near(a)
 		})
 		if len(cands) == 0 {
-			r.tell("retreat", "WV 13.32", nil, "%s can retreat no further than %s", u.Name, cur)
+			r.tell("retreat", "WV 13.32", r.seenBy(u), "%s can retreat no further than %s", u.Name, cur)
 			u.Hex = cur
 			r.loseSP(u, n-step, "WV 13.32")
 			return
@@ -484,7 +485,8 @@ func (r *run) retreat(u *Unit, n int, from string) {
 		cur = next
 	}
 	u.Hex = cur
-	r.tell("retreat", "WV 13.3", nil, "%s retreats from %s to %s", u.Name, start, cur)
+	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
+	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
 }
 
 // shockOrders checks and carries out a side's SHOCK orders (12.0).

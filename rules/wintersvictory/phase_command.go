@@ -583,7 +583,7 @@ func (r *run) rallyPhase(side rules.Side) {
 		case moraleDisordered:
 			if !r.inEnemyMinimumZone(u) {
 				u.Morale = ""
-				r.tell("rallied", "WV 13.41", nil, "%s recovers from Disorder", u.Name)
+				r.tell("rallied", "WV 13.41", r.seenBy(u), "%s recovers from Disorder", u.Name)
 			}
 		case moraleRouted:
 			r.selfRally(u)
@@ -639,14 +639,14 @@ func (r *run) selfRally(u *Unit) {
 		f.AdjacentBrigadeLeader = true
 	}
 	er := r.currentER(u, true)
-	die := r.d10("WV 13.42", "self-rally: "+u.Name, nil)
+	die := r.d10("WV 13.42", "self-rally: "+u.Name, r.seenBy(u))
 	ok, loss := r.tables.SelfRally(die, er, f)
 	if ok {
 		u.Morale = moraleDisordered
-		r.tell("rallied", "WV 13.42", nil, "%s rallies from Rout to Disordered (rolled %d against %d)", u.Name, die, er)
+		r.tell("rallied", "WV 13.42", r.seenBy(u), "%s rallies from Rout to Disordered (rolled %d against %d)", u.Name, die, er)
 		return
 	}
-	r.tell("rally-failed", "WV 13.42", nil, "%s stays Routed (rolled %d against %d)", u.Name, die, er)
+	r.tell("rally-failed", "WV 13.42", r.seenBy(u), "%s stays Routed (rolled %d against %d)", u.Name, die, er)
 	if loss > 0 {
 		r.loseSP(u, loss, "WV 13.42")
 	}

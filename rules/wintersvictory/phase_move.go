@@ -165,11 +165,12 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s: a path names every hex entered, in order", h, at), "")
 			return
 		}
-		if e := r.enemyIn(side, h); e != nil {
-			if r.dry() || r.s.sees(side, h) {
-				refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+h+": an enemy unit is there", "stop short of it")
-				return
-			}
+		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
+			refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+h+": an enemy unit is there", "stop short of it")
+			return
+		} else if e != nil && !r.dry() {
+			// A hidden unit is found only when the move is carried out;
+			// the check of the orders knows nothing of it (ruling R43).
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
 			break
 		}
@@ -302,8 +303,8 @@ func (r *run) enemyIn(side rules.Side, h string) *Unit {
 func (r *run) stackProblem(u *Unit, h string) string {
 	n, sp := 1, u.Strength
 	for _, o := range r.s.unitsAt(h) {
-		if o == u {
-			continue
+		if o == u || o.Side != u.Side {
+			continue // an enemy unit's hex is refused by 6.14, seen or not
 		}
 		if o.Type != u.Type {
 			return fmt.Sprintf("%s holds %s (%s): different combat types may not share a hex", h, o.Name, o.Type)
@@ -377,7 +378,7 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	r.spent[u.Name] += cost
 	u.Formation, u.Facing = to, f
-	r.tell("formation", "WV 7.1", nil, "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
+	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
 }
 
 // face carries out a FACE (5.31).
@@ -459,7 +460,7 @@ func (r *run) moraleCheck(u *Unit, f MoraleFacts, rule, why string) (string, str
 	}
 	mod := r.tables.MoraleModifier(f)
 	er := r.currentER(u, false)
-	die := r.d10(rule, "morale check: "+u.Name+" ("+why+")", nil)
+	die := r.d10(rule, "morale check: "+u.Name+" ("+why+")", r.seenBy(u))
 	out, err := r.tables.MoraleOutcome(state, die+mod, er)
 	if err != nil {
 		return "", err.Error()
@@ -502,11 +503,10 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order) {
 			refuse("wv-16.11-allowance", "WV 16.11", fmt.Sprintf("the path is longer than his %d Movement Points", ma))
 			return
 		}
-		if e := r.enemyIn(side, h); e != nil {
-			if r.dry() || r.s.sees(side, h) {
-				refuse("wv-6.14-enemy", "WV 6.14", "he may not enter "+h+": an enemy unit is there")
-				return
-			}
+		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
+			refuse("wv-6.14-enemy", "WV 6.14", "he may not enter "+h+": an enemy unit is there")
+			return
+		} else if e != nil && !r.dry() {
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", l.Name, at, h)
 			break
 		}
