@@ -129,6 +129,36 @@ func (r *run) fireProblem(u, t *Unit) string {
 	case d > r.s.visibility():
 		return fmt.Sprintf("%s is beyond sight", t.Name)
 	}
+	return r.closestProblem(u, t, d, b)
+}
+
+// closestProblem says why t is not the target u must fire at, or "": a
+// unit fires at the closest enemy unit it can fire at, unless that one is
+// Routed (11.11.7); artillery passes over units in Soft or Hard Cover, and
+// picks any target at Maximum or Extended Range or when stacked with a
+// Command unit (11.71.1). Equidistant targets are the player's choice.
+func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
+	art := u.Type == "artillery"
+	if art && (b == Maximum || b == Extended || r.withLeader(u)) {
+		return ""
+	}
+	for i := range r.s.Units {
+		e := &r.s.Units[i]
+		if e == t || e.Side == u.Side || e.Eliminated || e.Morale == moraleRouted || !r.s.sees(u.Side, e.Hex) {
+			continue
+		}
+		de := r.s.dist(u.Hex, e.Hex)
+		if de >= d || de > r.s.visibility() {
+			continue
+		}
+		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) {
+			continue
+		}
+		if terr := r.s.terrain(e.Hex); art && (terr == "woods" || terr == "farmette" || terr == "town") {
+			continue
+		}
+		return fmt.Sprintf("%s is nearer: a unit fires at the closest enemy unit (11.11.7)", e.Name)
+	}
 	return ""
 }
 
