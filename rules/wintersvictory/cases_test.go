@@ -245,15 +245,18 @@ func setLeader(l *Leader, k, v string) error {
 		l.Engaged = v == "true"
 	case "charged":
 		l.Charged = v == "true"
-	case "fatigue", "bonus":
+	case "fatigue", "bonus", "violations":
 		n, err := strconv.Atoi(v)
 		if err != nil {
 			return err
 		}
-		if k == "fatigue" {
+		switch k {
+		case "fatigue":
 			l.Fatigue = n
-		} else {
+		case "bonus":
 			l.Bonus = n
+		default:
+			l.Violations = n
 		}
 	default:
 		return fmt.Errorf("unknown leader key %q", k)
@@ -383,6 +386,8 @@ func leaderField(l *Leader, k string) string {
 		return strconv.FormatBool(l.Engaged)
 	case "charged":
 		return strconv.FormatBool(l.Charged)
+	case "violations":
+		return strconv.Itoa(l.Violations)
 	}
 	return "?" + k
 }

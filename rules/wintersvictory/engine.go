@@ -32,6 +32,9 @@ type run struct {
 	spent map[string]int
 	// moved, formed and shocked name units that have done so this phase.
 	moved, shocked map[string]bool
+	// endAttacks name the leaders whose Attack Orders end voluntarily at
+	// the end of the Rally Phase (17.76 A).
+	endAttacks []string
 }
 
 // pause stops resolution for a decision request: decide panics with it

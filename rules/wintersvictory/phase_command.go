@@ -228,6 +228,12 @@ func (r *run) hourlyFatigue() {
 			l.Fatigue = fp
 			r.tell("fatigue", "WV 15.11", only(l.Side), "%s's brigade: %d Fatigue Points", l.Name, fp)
 		}
+		if lvl, err := r.tables.Fatigue(l.Fatigue); err == nil && lvl.Level == 2 {
+			if h := r.s.attackHolder(l.Name); h != nil {
+				h.Violations++
+				r.tell("attack-violation", "WV 17.75", only(l.Side), "%s's Attack Order: 1 violation, %d in all (%s's brigade at Fatigue Level 2)", h.Name, h.Violations, l.Name)
+			}
+		}
 	}
 }
 
@@ -369,10 +375,16 @@ func (r *run) commandPhase(side rules.Side, os []*wvtext.Order) {
 		r.sendOrders(side, r.s.leader(n), bySender[n])
 	}
 	for _, o := range os {
-		switch o.Verb {
-		case wvtext.Command:
+		switch {
+		case o.Verb == wvtext.Command && o.State == wvtext.EndAttack:
+			if l, ok := r.ownLeader(side, o.Who); !ok || !l.Attack {
+				r.refuse(side, o.At, "wv-17.76-no-attack", "WV 17.76", orders.Clip(o.Who.Text)+" holds no Attack Order to end", "")
+				continue
+			}
+			r.endAttacks = append(r.endAttacks, r.s.leader(o.Who.Text).Name)
+		case o.Verb == wvtext.Command:
 			r.commandState(side, o, ActivitySegment)
-		case wvtext.Charge:
+		case o.Verb == wvtext.Charge:
 			r.declareCharge(side, o)
 		}
 	}

@@ -90,6 +90,10 @@ func (r *run) withLeader(u *Unit) bool {
 func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 	for _, o := range os {
 		if o.Verb == wvtext.Command {
+			if o.State == wvtext.EndAttack {
+				r.refuse(side, o.At, "wv-17.76-segment", "WV 17.76", "an Attack Order ends at the end of its side's Rally Phase: send END ATTACK in your Command segment", "")
+				continue
+			}
 			if o.State != wvtext.Standing {
 				r.refuse(side, o.At, "wv-17.61-segment", "WV 17.61", "a commander goes Mobilized only in his Command Phase; in the Movement Phase only to STANDING (17.62)", "send it in your Command segment")
 				continue

@@ -112,6 +112,9 @@ type Leader struct {
 	Received  bool   `json:"received,omitempty"`
 	Objective string `json:"objective,omitempty"`
 	Attack    bool   `json:"attack,omitempty"`
+	// Violations are the Attack Order violations of the formation whose
+	// Attack Order this leader holds (17.75).
+	Violations int `json:"violations,omitempty"`
 	// Fatigue is a brigade's Fatigue Points (15.1), kept on its leader.
 	Fatigue int `json:"fatigue,omitempty"`
 	// Engaged: a unit of the brigade has shocked, fired, charged or made

@@ -141,9 +141,13 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 		side := stepSides[r.s.Step][0]
 		r.segmentOrders(side, in.Orders[side])
 		r.rallyPhase(side)
+		r.rallyViolations(side)
+		r.attackStoppage(side, r.endAttacks)
 	case stepFrenchMove, stepAlliedMove:
 		side := stepSides[r.s.Step][0]
+		before := r.nearestSeen(side)
 		r.segmentOrders(side, in.Orders[side])
+		r.movementViolations(side, before)
 	case stepAlliedShock, stepFrenchShock:
 		side := stepSides[r.s.Step][0]
 		r.segmentOrders(side, in.Orders[side])

@@ -11,6 +11,7 @@
 //	ORDER Napoleon TO Davout: OBJECTIVE 1408; URGENT
 //	ATTACK Napoleon TO Augereau: OBJECTIVE 1608
 //	COMMAND Davout: MOBILIZED
+//	COMMAND Davout: END ATTACK
 //	EXEMPT Davout
 //	MOVE 1/46 Ligne: 0906 1006 1106; FACE NE
 //	FORM 1/46 Ligne: SQUARE
@@ -54,10 +55,12 @@ const (
 // Verbs are the order verbs, in the order help lists them.
 var Verbs = []string{Send, Attack, Command, Exempt, Move, Form, Face, Fire, Charge, Shock}
 
-// Command States (16.15).
+// Command States (16.15), and the voluntary end of an Attack Order
+// (17.76 A), written after COMMAND.
 const (
 	Mobilized = "MOBILIZED"
 	Standing  = "STANDING"
+	EndAttack = "END ATTACK"
 )
 
 // Formations as written (7.3, 7.4, 7.51).
@@ -319,12 +322,12 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		o.Hex = h
 		return true
 	case Command:
-		switch orders.Upper(rest) {
-		case Mobilized, Standing:
-			o.State = orders.Upper(rest)
+		switch st := orders.Upper(orders.Collapse(rest)); st {
+		case Mobilized, Standing, EndAttack:
+			o.State = st
 			return true
 		}
-		return bad(CodeBadState, fmt.Sprintf("'%s' is not a Command State: MOBILIZED or STANDING", orders.Clip(rest)))
+		return bad(CodeBadState, fmt.Sprintf("'%s' is not a Command State (MOBILIZED or STANDING) nor END ATTACK", orders.Clip(rest)))
 	case Face:
 		f, ok := facing(rest)
 		if !ok {
