@@ -28,7 +28,8 @@ import (
 //
 // Not yet: a Corps Commander holding an Attack Order and implementing it
 // later by Division Attack Orders (17.71-17.72), and the formation
-// markers A/B/C; a received Attack Order is implemented at once.
+// markers A/B/C; a received Attack Order is implemented at once (ruling
+// R54).
 
 // attackHolder is the leader holding the Attack Order a brigade is under:
 // the brigade's own leader or the nearest above it with one, or nil.
