@@ -64,6 +64,8 @@ func checkSystemDemo(t *testing.T, sys rules.System) {
 	if maps, _ := filepath.Glob(filepath.Join(out, "maps", "*.png")); len(maps) == 0 {
 		t.Error("no PNG maps written")
 	}
+	_, sides, _ := sys.(rules.Demonstrator).DemoScenario()
+	t.Run("player view", func(t *testing.T) { checkSystemDemoView(t, sys, out, res.Over, sides) })
 	if t.Failed() {
 		t.Logf("story:\n%s", story.String())
 	}

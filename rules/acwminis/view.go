@@ -127,6 +127,12 @@ func (u *Unit) marker() string {
 // in converts thousandths to inches.
 func in(v int64) float64 { return float64(v) / 1000 }
 
+// spot is the centre of the unit's footprint, as the map draws it.
+func (u *Unit) spot() rules.Point {
+	c := u.body().Centre()
+	return rules.Point{X: in(int64(c.X)), Y: in(int64(c.Y))}
+}
+
 // status is the unit's state, hits and disorder markers, as drawn.
 func (u *Unit) status() string {
 	s := fmt.Sprintf("%s, %d hits (worn %d, shaken %d, broken %d)", u.State(), u.Hits, u.Worn, u.Shaken, u.BrokenAt)
