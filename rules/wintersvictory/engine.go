@@ -75,6 +75,15 @@ func (r *run) tell(kind, rule string, visible []rules.Side, format string, args 
 	r.events = append(r.events, rules.Event{Kind: kind, Rule: rule, Visible: visible, Text: fmt.Sprintf(format, args...)})
 }
 
+// traced gives the last event told the trace tr (rules.Trace): a path on
+// the map of the results report, for the sides that may read the event.
+func (r *run) traced(tr rules.Trace) {
+	if r.dry() || len(r.events) == 0 || len(tr.Hexes) < 2 {
+		return
+	}
+	r.events[len(r.events)-1] = r.events[len(r.events)-1].Traced(tr)
+}
+
 // only is the visibility of an event for one side.
 func only(side rules.Side) []rules.Side { return []rules.Side{side} }
 

@@ -339,6 +339,7 @@ func (r *run) fire(u, t *Unit) {
 	}
 	r.tell("fire", "WV 11.0", nil, "%s: rolled %d%s on the %s table, %s line: %s", what, die,
 		map[bool]string{true: fmt.Sprintf("%+d massed", massedModifier), false: ""}[tg.Massed], strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
+	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, t.Hex}})
 	switch res {
 	case "0":
 		return
@@ -452,6 +453,7 @@ func nearestOf(a hex.Axial, set map[hex.Axial]bool) int {
 func (r *run) retreat(u *Unit, n int, from string) {
 	cur := u.Hex
 	start := cur
+	path := []string{cur}
 	// 13.3: the units stacked with it retreat with it, as one group.
 	var group []*Unit
 	for _, o := range r.s.unitsAt(start) {
@@ -513,10 +515,12 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			next = r.decide(c)
 		}
 		cur = next
+		path = append(path, cur)
 	}
 	u.Hex = cur
 	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
 	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
+	r.traced(rules.Trace{Kind: rules.TraceRetreat, Side: u.Side, Label: u.Name, Hexes: path})
 }
 
 // shockOrders checks and carries out a side's SHOCK orders (12.0).
@@ -863,6 +867,8 @@ func (r *run) charge(u *Unit, target string) {
 	}
 	start := r.s.dist(u.Hex, t.Hex)
 	cur := u.Hex
+	path := []string{cur}
+	vis := r.seenBy(u) // the charge seen from where it starts
 	for r.s.dist(cur, t.Hex) > 1 {
 		next := ""
 		for _, h := range r.s.neighbours(cur) {
@@ -882,11 +888,13 @@ func (r *run) charge(u *Unit, target string) {
 			return
 		}
 		cur = next
+		path = append(path, cur)
 	}
 	if cur != u.Hex {
 		u.Facing, _ = r.s.stepFacing(cur, t.Hex, u.Facing)
 	}
-	r.tell("charge", "WV 12.53", nil, "%s charges from %s to %s, against %s (%s) in %s", u.Name, u.Hex, cur, t.Name, t.Formation, t.Hex)
+	r.tell("charge", "WV 12.53", vis, "%s charges from %s to %s, against %s (%s) in %s", u.Name, u.Hex, cur, t.Name, t.Formation, t.Hex)
+	r.traced(rules.Trace{Kind: rules.TraceCharge, Side: u.Side, Label: u.Name, Hexes: append(path, t.Hex)})
 	u.Hex = cur
 	u.Exhausted = true
 	if b := r.s.leader(u.Brigade); b != nil {

@@ -159,6 +159,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	at, facing, cost := u.Hex, u.Facing, r.spent[u.Name]
 	gen, dis := false, false
+	path := []string{u.Hex}
 	leader := r.s.leader(u.Brigade)
 	for _, h := range o.Path {
 		if !r.onMap(h) {
@@ -200,6 +201,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		gen = gen || tc.GeneralOrder && u.Type == "infantry"
 		dis = dis || tc.Disorder
 		at = h
+		path = append(path, h)
 	}
 	if o.Facing != "" {
 		f, _ := facingIndex(o.Facing)
@@ -233,6 +235,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		note += "; the terrain Disorders it (10.31)"
 	}
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
+	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
 		r.reactionFacing(u)
 	}
@@ -495,6 +498,7 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order) {
 		ma = l.MA[1]
 	}
 	at := l.Hex
+	path := []string{l.Hex}
 	for i, h := range o.Path {
 		switch {
 		case !r.onMap(h):
@@ -515,9 +519,11 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order) {
 			break
 		}
 		at = h
+		path = append(path, h)
 	}
 	r.moved[l.Name] = true
 	from := l.Hex
 	l.Hex = at
 	r.tell("moved", "WV 16.11", only(side), "%s rides from %s to %s", l.Name, from, at)
+	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: l.Name, Hexes: path})
 }
