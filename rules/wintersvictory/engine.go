@@ -104,7 +104,24 @@ func (r *run) refuse(side rules.Side, at orders.Pos, code, rule, msg, sugg strin
 		r.problems = append(r.problems, orders.Problem{At: at, Kind: orders.Illegal, Code: code, Rule: rule, Message: msg, Suggestion: sugg})
 		return
 	}
-	r.tell("order-skipped", rule, only(side), "not carried out: %s", msg)
+	r.tell("order-skipped", rule, only(side), "not carried out: %s", r.anonymize(side, msg))
+}
+
+// anonymize replaces the names of the enemy's units in a text told to
+// side alone: an event that names a unit is told to that unit's side, so
+// one for side's eyes only names none of the enemy's.
+func (r *run) anonymize(side rules.Side, text string) string {
+	var ns []string
+	for i := range r.s.Units {
+		if u := &r.s.Units[i]; u.Side != side && strings.Contains(text, u.Name) {
+			ns = append(ns, u.Name)
+		}
+	}
+	slices.SortFunc(ns, func(a, b string) int { return len(b) - len(a) })
+	for _, n := range ns {
+		text = strings.ReplaceAll(text, n, "an enemy unit")
+	}
+	return text
 }
 
 // decide answers a choice with the side's standing orders or answer so

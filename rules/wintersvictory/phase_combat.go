@@ -235,7 +235,7 @@ func (r *run) firePlan(p plan) {
 		r.fire(u, t)
 		return
 	}
-	r.tell("order-skipped", "WV 11.0", only(u.Side), "%s does not fire: %s", u.Name, strings.Join(why, "; "))
+	r.tell("order-skipped", "WV 11.0", only(u.Side), "%s does not fire: %s", u.Name, r.anonymize(u.Side, strings.Join(why, "; ")))
 }
 
 // targetOf is what 11.0 step 3 reads of the hex of t, fired on from hex

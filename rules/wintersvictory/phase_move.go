@@ -267,7 +267,10 @@ func (r *run) reactionFacing(u *Unit) {
 			continue
 		}
 		ch := rules.Choice{Key: "reaction facing " + c.Name, Side: c.Side, Rule: "WV 7.42",
-			Question: fmt.Sprintf("%s has moved to %s, %d hexes from %s (facing %s): turn %s to face %s, or STAY", u.Name, u.Hex, r.s.dist(c.Hex, u.Hex), c.Name, facingNames[c.Facing], c.Name, facingNames[best]),
+			// The question names the mover by its side only: it is the
+			// cavalry's owner's, and an event naming a unit is told to
+			// that unit's side.
+			Question: fmt.Sprintf("a %s unit has moved to %s, %d hexes from %s (facing %s): turn %s to face %s, or STAY", u.Side, u.Hex, r.s.dist(c.Hex, u.Hex), c.Name, facingNames[c.Facing], c.Name, facingNames[best]),
 			Options:  []string{facingNames[best], "STAY"}, Default: facingNames[best]}
 		switch r.standing(c.Side, "REACTION") {
 		case "TOWARD":
