@@ -18,8 +18,10 @@ import (
 // once; one to Lefranc's brigade far ahead, delayed by distance), bring
 // their guns into action and charge with their cuirassiers; the Allies
 // pass orders down theirs, stand, fire, and form square when enemy
-// cavalry is about to charge. The French set RETREAT AWAY; the Allies
-// set no standing retreat, so each Allied retreat asks its player.
+// cavalry is about to charge. Neither side sets a standing RETREAT, so
+// each retreat with a choice of hexes asks its owner; the French set
+// REACTION TOWARD, the Allies nothing, so Allied cavalry reaction facing
+// asks the Allied player.
 
 // demoView is what a demo player reads from its view.
 type demoView struct {
@@ -231,11 +233,13 @@ func (d *demoView) command(w func(string, ...any)) {
 			}
 			d.order(w, may, "Desjardins", []string{"Lefranc"}, "1412", "ORDER")
 		}
+		if strings.Contains(d.leaderLine("Desjardins"), "Order Received") && !strings.Contains(d.leaderLine("Lapisse"), "Order Received") {
+			d.order(w, may, "Desjardins", []string{"Lapisse"}, "1410", "ORDER")
+		}
 		d.order(w, may, "Davout", []string{"Friant"}, "1305", "ORDER")
 		d.order(w, may, "Friant", []string{"Lochet", "Grandeau"}, "1305", "ORDER")
 		d.charge(w)
 		w("STANDING")
-		w("RETREAT AWAY")
 		w("REACTION TOWARD")
 		w("END")
 		return
@@ -339,6 +343,11 @@ func (d *demoView) movement(w func(string, ...any)) {
 			if _, ok := ends[l]; !ok {
 				ends[l] = u.Hex // the leader keeps with his first unit
 			}
+		}
+		// Lefranc's brigade, far ahead, and Desjardins with his battery
+		// hold their ground until Desjardins has sent his first order.
+		if b := d.brigade[u.Name]; (b == "Lefranc" || b == "Desjardins") && d.turn == 20 {
+			continue
 		}
 		e, ed := d.nearestEnemy(u.Hex)
 		leaderHex := d.leaders[d.brigade[u.Name]]

@@ -2,6 +2,7 @@ package wintersvictory
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -58,9 +59,21 @@ func playDemo(t *testing.T, seed string) (map[string]int, rules.State) {
 				continue
 			}
 			for _, e := range res.Events {
+				if os.Getenv("WV_DEMO_DEBUG") != "" && strings.Contains(e.Text, os.Getenv("WV_DEMO_DEBUG")) {
+					t.Logf("%s: %s: %s", st.Segment().Label, e.Kind, e.Text)
+				}
 				kinds[e.Kind]++
-				if e.Kind == "charge" && strings.Contains(e.Text, "(square)") {
+				switch {
+				case e.Kind == "charge" && strings.Contains(e.Text, "(square)"):
 					kinds["charge-square"]++
+				case e.Kind == "order-delayed" && strings.Contains(e.Text, "no roll: one level down"):
+					kinds["delay-countdown"]++
+				case e.Kind == "order-delayed" && strings.Contains(e.Text, "beyond a radius"):
+					kinds["delayed-by-distance"]++
+				case e.Kind == "order-received" && strings.Contains(e.Text, "same hex, no roll"):
+					kinds["received-at-once"]++
+				case e.Kind == "order-ignored" && strings.Contains(e.Text, "on the Order Delivery Table"):
+					kinds["ignored-on-roll"]++
 				}
 			}
 			st = res.Next
@@ -77,7 +90,7 @@ func TestDemoPlays(t *testing.T) {
 	const runs = 6
 	for i := range runs {
 		kinds, _ := playDemo(t, fmt.Sprintf("demo %d", i))
-		for _, k := range append(New().DemoShows(), "charge-square") {
+		for _, k := range append(New().DemoShows(), "charge-square", "delay-countdown", "delayed-by-distance", "received-at-once", "ignored-on-roll") {
 			if kinds[k] > 0 {
 				shown[k]++
 			} else {
@@ -86,7 +99,7 @@ func TestDemoPlays(t *testing.T) {
 		}
 		t.Logf("run %d: %v", i, kinds)
 	}
-	for _, k := range append(New().DemoShows(), "charge-square") {
+	for _, k := range append(New().DemoShows(), "charge-square", "delay-countdown", "delayed-by-distance", "received-at-once", "ignored-on-roll") {
 		if shown[k] < runs-1 {
 			t.Errorf("%s shown in %d of %d runs", k, shown[k], runs)
 		}

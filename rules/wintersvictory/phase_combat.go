@@ -836,6 +836,40 @@ func (r *run) chargeZoneProblem(u *Unit, at string, t *Unit) string {
 	return ""
 }
 
+// chargePath is the shortest way for a charging unit from its hex to one
+// next to its target: through empty hexes of its Charge Zone (its front,
+// 12.52) that its terrain allows, at most the zone's 6 hexes; nil when
+// there is none.
+func (r *run) chargePath(u, t *Unit) []string {
+	m := r.s.board()
+	goal := m.Axial(t.Hex)
+	cost := func(from, to hex.Axial) int {
+		if !m.OnMap(to) {
+			return -1
+		}
+		if to == goal {
+			return 1
+		}
+		id := m.ID(m.ToOffset(to))
+		if len(r.s.unitsAt(id)) > 0 || !r.s.inFront(u.Hex, u.Facing, id) {
+			return -1
+		}
+		if tc, err := r.pack.Terrain(r.s.terrain(id), mover(u)); err != nil || tc.Prohibited {
+			return -1
+		}
+		return 1
+	}
+	p, total, ok := hex.AStar(m.Axial(u.Hex), goal, cost, 1)
+	if !ok || total > 6 {
+		return nil
+	}
+	var out []string
+	for _, a := range p[:len(p)-1] { // up to the hex before the target's
+		out = append(out, m.ID(m.ToOffset(a)))
+	}
+	return out
+}
+
 // charges carries out the side's declared charges (12.53-12.55) in the
 // order of the units.
 func (r *run) charges(side rules.Side) {
@@ -866,30 +900,14 @@ func (r *run) charge(u *Unit, target string) {
 		return
 	}
 	start := r.s.dist(u.Hex, t.Hex)
-	cur := u.Hex
-	path := []string{cur}
 	vis := r.seenBy(u) // the charge seen from where it starts
-	for r.s.dist(cur, t.Hex) > 1 {
-		next := ""
-		for _, h := range r.s.neighbours(cur) {
-			if r.s.dist(h, t.Hex) != r.s.dist(cur, t.Hex)-1 || len(r.s.unitsAt(h)) > 0 || !r.s.inFront(u.Hex, u.Facing, h) {
-				continue
-			}
-			if tc, err := r.pack.Terrain(r.s.terrain(h), mover(u)); err != nil || tc.Prohibited {
-				continue
-			}
-			next = h
-			break
-		}
-		if next == "" {
-			u.Hex = cur
-			u.Morale = moraleDisordered
-			r.tell("charge", "WV 12.53", nil, "%s's charge is blocked at %s: Disordered", u.Name, cur)
-			return
-		}
-		cur = next
-		path = append(path, cur)
+	path := r.chargePath(u, t)
+	if path == nil {
+		u.Morale = moraleDisordered
+		r.tell("charge", "WV 12.53", nil, "%s's charge is blocked at %s: Disordered", u.Name, u.Hex)
+		return
 	}
+	cur := path[len(path)-1]
 	if cur != u.Hex {
 		u.Facing, _ = r.s.stepFacing(cur, t.Hex, u.Facing)
 	}
