@@ -27,6 +27,8 @@ import (
 //	leader <name> key=value ... hex, state, received, attack, objective,
 //	                            fatigue, engaged, bonus
 //	cp <side> <n>               a side's Army Command Points
+//	morale <side> <n>           a side's Army Morale total
+//	demoralized <side>          its army is Demoralized
 //	courier <from> <to> <hex> <Delay1|Delay2|Delay3> [rolls=n bonus=n
 //	        french= holds= adjacent= urgent= army= attack= (true)]
 //	standing <side> <KIND> <choice>
@@ -96,13 +98,19 @@ func (r *caseRun) SetState(l rulestest.Line) {
 				s.Units[i].Eliminated = true
 			}
 		}
-	case "cp":
+	case "cp", "morale":
 		side, n, _ := strings.Cut(rest, " ")
 		v, err := strconv.Atoi(n)
 		if err != nil {
-			fail("cp <side> <n>")
+			fail("%s <side> <n>", verb)
 		}
-		s.CP[sideIndex(rules.Side(side))] = v
+		if verb == "cp" {
+			s.CP[sideIndex(rules.Side(side))] = v
+		} else {
+			s.Morale[sideIndex(rules.Side(side))] = v
+		}
+	case "demoralized":
+		s.Demoralized[sideIndex(rules.Side(rest))] = true
 	case "standing":
 		ws := strings.Fields(rest)
 		if len(ws) < 3 {
@@ -199,6 +207,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Charge = strings.ReplaceAll(v, "_", " ")
 	case "exhausted":
 		u.Exhausted = v == "true"
+	case "halved":
+		u.Halved = v == "true"
 	case "in":
 		u.Eliminated = v != "true"
 	case "strength":
@@ -288,6 +298,12 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 	case "cp":
 		side, n, _ := strings.Cut(rest, " ")
 		check("cp of "+side, strconv.Itoa(s.CP[sideIndex(rules.Side(side))]), n)
+	case "morale":
+		side, n, _ := strings.Cut(rest, " ")
+		check("morale of "+side, strconv.Itoa(s.Morale[sideIndex(rules.Side(side))]), n)
+	case "demoralized":
+		side, want, _ := strings.Cut(rest, " ")
+		check("demoralized "+side, strconv.FormatBool(s.Demoralized[sideIndex(rules.Side(side))]), want)
 	case "courier":
 		ws := strings.Fields(rest)
 		if len(ws) < 3 {

@@ -399,6 +399,9 @@ func (r *run) moraleResult(u *Unit, f MoraleFacts, rule, why, from string) strin
 
 // rout makes a unit Routed.
 func (r *run) rout(u *Unit, rule, why string) {
+	if u.Morale != moraleRouted {
+		defer r.moraleChange(u.Side, -r.s.MoraleCost.Routed, u.Name+" routed")
+	}
 	u.Morale = moraleRouted
 	if b := r.s.leader(u.Brigade); b != nil {
 		b.Engaged = true // 15.11: a routed retreat engages the brigade
@@ -426,6 +429,7 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 		u.Charge = ""
 		r.tell("eliminated", rule, vis, "%s is eliminated", u.Name)
 	}
+	r.moraleAfterLoss(u)
 }
 
 // nearestEnemy is the distance from hex h to the nearest enemy unit side

@@ -31,6 +31,7 @@ type Scenario struct {
 	Hourly      []int        `yaml:"hourly"`
 	Map         hexmap.File  `yaml:"map"`
 	Objectives  []Objective  `yaml:"objectives"`
+	MoraleCost  MoraleCost   `yaml:"morale_points"`
 	Sides       []sideSetup  `yaml:"sides"`
 	Leaders     []leaderFile `yaml:"leaders"`
 	Units       []unitFile   `yaml:"units"`
@@ -41,6 +42,7 @@ type sideSetup struct {
 	Nation        string     `yaml:"nation"`
 	HQ            string     `yaml:"hq"`
 	CommandPoints int        `yaml:"command_points"`
+	Morale        int        `yaml:"morale"`
 }
 
 type leaderFile struct {
@@ -148,7 +150,7 @@ func LoadScenario(name string, data []byte) (*State, error) {
 		return nil, err
 	}
 	s := &State{Scenario: name, Turn: sc.FirstTurn, FirstTurn: sc.FirstTurn, LastTurn: sc.LastTurn,
-		Hourly: sc.Hourly, Objectives: sc.Objectives}
+		Hourly: sc.Hourly, Objectives: sc.Objectives, MoraleCost: sc.MoraleCost}
 	var errs []string
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
 	onMap := func(what, id string) {
@@ -169,6 +171,7 @@ func LoadScenario(name string, data []byte) (*State, error) {
 		}
 		onMap(string(sd.Side)+" HQ", sd.HQ)
 		s.HQ[sideIndex(sd.Side)], s.CP[sideIndex(sd.Side)] = sd.HQ, sd.CommandPoints
+		s.Morale[sideIndex(sd.Side)] = sd.Morale
 	}
 	levels := map[string]Level{"army": Army, "corps": Corps, "division": Division, "brigade": Brigade}
 	for _, lf := range sc.Leaders {

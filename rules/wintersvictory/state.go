@@ -66,11 +66,17 @@ type State struct {
 	Hourly    []int `json:"hourly,omitempty"`
 	// CP are the Army Command Points of each side (17.2), HQ its Army HQ
 	// hex (17.23), French first.
-	CP         [2]int      `json:"cp"`
-	HQ         [2]string   `json:"hq"`
-	Objectives []Objective `json:"objectives"`
-	Leaders    []Leader    `json:"leaders"`
-	Units      []Unit      `json:"units"`
+	CP [2]int    `json:"cp"`
+	HQ [2]string `json:"hq"`
+	// Morale is each side's Army Morale total and Demoralized whether
+	// its army is Demoralized (14.1-14.2); MoraleCost the scenario's
+	// points per unit (14.11).
+	Morale      [2]int      `json:"morale"`
+	Demoralized [2]bool     `json:"demoralized,omitempty"`
+	MoraleCost  MoraleCost  `json:"morale_points"`
+	Objectives  []Objective `json:"objectives"`
+	Leaders     []Leader    `json:"leaders"`
+	Units       []Unit      `json:"units"`
 	// Couriers are the orders still in delivery (17.34-17.35).
 	Couriers []Courier `json:"couriers,omitempty"`
 	// NextCourier numbers the orders sent.
@@ -84,6 +90,16 @@ type State struct {
 	// grid is the scenario's map, set when the state is built or decoded
 	// (never changed after).
 	grid *hexmap.Map
+}
+
+// MoraleCost is what a unit costs its Army Morale when reduced to half
+// strength, eliminated or routed, and gives back when it rallies from
+// rout (14.11: scenario data).
+type MoraleCost struct {
+	Half       int `json:"half" yaml:"half"`
+	Eliminated int `json:"eliminated" yaml:"eliminated"`
+	Routed     int `json:"routed" yaml:"routed"`
+	Rallied    int `json:"rallied" yaml:"rallied"`
 }
 
 // Objective is a place worth victory points (scenario data, 14.13).
@@ -163,6 +179,8 @@ type Unit struct {
 	// Fired: fired in this Reciprocal Fire Phase (11.11).
 	Fired      bool `json:"fired,omitempty"`
 	Eliminated bool `json:"eliminated,omitempty"`
+	// Halved: its Army Morale has paid for it at half strength (14.11).
+	Halved bool `json:"halved,omitempty"`
 }
 
 // Morale states (7.2).

@@ -33,6 +33,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			continue
 		}
 		v.Lines = append(v.Lines, fmt.Sprintf("%s Army Command Points: %d; Army HQ at %s.", sd, s.CP[sideIndex(sd)], s.HQ[sideIndex(sd)]))
+		morale := fmt.Sprintf("%s Army Morale: %d", sd, s.Morale[sideIndex(sd)])
+		if s.Demoralized[sideIndex(sd)] {
+			morale += ", Demoralized"
+		}
+		v.Lines = append(v.Lines, morale+".")
 		for _, c := range s.Couriers {
 			if c.Side == sd {
 				kind := "order"
