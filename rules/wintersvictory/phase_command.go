@@ -664,4 +664,14 @@ func (r *run) selfRally(u *Unit) {
 	if loss > 0 {
 		r.loseSP(u, loss, "WV 13.42")
 	}
+	if u.Eliminated {
+		return
+	}
+	// 13.31.2: a routed unit that fails to rally retreats 6 hexes within
+	// 8 of an enemy unit, else 3.
+	n := 3
+	if r.nearestEnemy(u.Side, u.Hex) <= 8 {
+		n = 6
+	}
+	r.retreat(u, n, r.nearestEnemyHex(u))
 }
