@@ -16,7 +16,7 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	r := sys.newRun(s, nil, nil)
 	seg := s.Segment()
 	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d (%s), %s", s.Turn, s.clock(), s.turnKind()),
-		Segment: seg.Label, Provisional: r.pack.Provisional, ChartPack: r.pack.Name}
+		Segment: seg.Label, Provisional: r.pack.Provisional, ChartPack: r.pack.Name, Style: boardStyle}
 	if s.Over() {
 		v.Segment = "game over"
 	}
@@ -78,7 +78,21 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 // unitKind is a unit's kind for the board.
 func unitKind(u *Unit) string { return u.Type }
 
-// status is a unit's state as drawn.
+// marker is the one status a counter shows: its morale, else its
+// cavalry marker.
+func (u *Unit) marker() string {
+	switch {
+	case u.Morale != "":
+		return u.Morale
+	case u.Exhausted:
+		return "Exhausted"
+	case u.Charge != "":
+		return "Charging"
+	}
+	return ""
+}
+
+// status is a unit's state as the roster lists it.
 func (u *Unit) status() string {
 	var ps []string
 	if u.Morale != "" {
@@ -106,7 +120,7 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 			continue
 		}
 		mv.Units = append(mv.Units, rules.UnitView{Name: u.Name, Side: u.Side, Kind: unitKind(u), Hex: u.Hex,
-			Facing: rules.Facing(layout.CornerBearing(u.Facing)), Formation: u.Formation, Status: u.status(),
+			Facing: rules.Facing(layout.CornerBearing(u.Facing)), Formation: u.Formation, Status: u.marker(),
 			Strength: fmt.Sprint(u.Strength)})
 	}
 	for i := range s.Leaders {
