@@ -35,6 +35,8 @@ type run struct {
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
 	// the end of the Rally Phase (17.76 A).
 	endAttacks []string
+	// retreating is how deep retreats cause retreats (13.33).
+	retreating int
 }
 
 // pause stops resolution for a decision request: decide panics with it

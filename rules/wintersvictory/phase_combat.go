@@ -476,10 +476,48 @@ func (r *run) retreat(u *Unit, n int, from string) {
 	enemies := r.s.seenEnemyHexes(u.Side)
 	m := r.s.board()
 	near := func(h string) int { return nearestOf(m.Axial(h), enemies) }
-	for step := 0; step < n && !u.Eliminated; step++ {
-		here := near(cur)
+	occupied := func(h string) []*Unit {
+		var out []*Unit
+		for _, o := range r.s.unitsAt(h) {
+			if o.Side == u.Side && o != u && !slices.Contains(group, o) {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	r.retreating++
+	defer func() { r.retreating-- }()
+	checked := map[string]bool{}
+	// 13.33: a retreat that would end stacked with a friendly unit goes
+	// on, a hex at a time, up to 3 more, to an empty hex.
+	for extra := 0; ; extra++ {
+		if extra > 0 {
+			if len(occupied(cur)) == 0 || extra > 3 {
+				break
+			}
+			n++
+		}
+		if r.retreatSteps(u, n, from, &cur, &path, near, occupied, checked) {
+			return
+		}
+		if extra == 0 && len(occupied(cur)) == 0 {
+			break
+		}
+	}
+	u.Hex = cur
+	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
+	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
+	r.traced(rules.Trace{Kind: rules.TraceRetreat, Side: u.Side, Label: u.Name, Hexes: path})
+}
+
+// retreatSteps takes the retreat's steps from len(*path)-1 up to n,
+// moving *cur; it reports true when the unit could go no further (it has
+// lost its SP for that and stays).
+func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]string, near func(string) int, occupied func(string) []*Unit, checked map[string]bool) bool {
+	for step := len(*path) - 1; step < n && !u.Eliminated; step++ {
+		here := near(*cur)
 		var cands []string
-		for _, h := range r.s.neighbours(cur) {
+		for _, h := range r.s.neighbours(*cur) {
 			if r.enemyIn(u.Side, h) != nil || r.stackProblem(u, h) != "" || near(h) < here || h == from {
 				continue
 			}
@@ -499,32 +537,39 @@ func (r *run) retreat(u *Unit, n int, from string) {
 		if len(away) > 0 {
 			cands = away
 		}
+		// Farther first; among equals, an empty hex before a friendly one.
 		slices.SortStableFunc(cands, func(a, b string) int {
-			return near(b) - near(a)
+			if d := near(b) - near(a); d != 0 {
+				return d
+			}
+			return min(len(occupied(a)), 1) - min(len(occupied(b)), 1)
 		})
 		if len(cands) == 0 {
-			r.tell("retreat", "WV 13.32", r.seenBy(u), "%s can retreat no further than %s", u.Name, cur)
-			u.Hex = cur
+			r.tell("retreat", "WV 13.32", r.seenBy(u), "%s can retreat no further than %s", u.Name, *cur)
+			u.Hex = *cur
 			r.loseSP(u, n-step, "WV 13.32")
-			return
+			return true
 		}
 		next := cands[0]
 		if step == 0 && len(cands) > 1 {
 			c := rules.Choice{Key: "retreat " + u.Name, Side: u.Side, Rule: "WV 13.32",
-				Question: fmt.Sprintf("%s must retreat %d hexes from %s: into which hex first", u.Name, n, cur),
+				Question: fmt.Sprintf("%s must retreat %d hexes from %s: into which hex first", u.Name, n, *cur),
 				Options:  cands, Default: cands[0]}
 			if r.standing(u.Side, "RETREAT") == "AWAY" {
 				c.Standing = cands[0]
 			}
 			next = r.decide(c)
 		}
-		cur = next
-		path = append(path, cur)
+		// 13.33: the top unit of a friendly hex retreated into checks its
+		// morale first, once, and may retreat itself.
+		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 {
+			checked[next] = true
+			r.moraleResult(occ[0], MoraleFacts{}, "WV 13.33", u.Name+" retreats into its hex", from)
+		}
+		*cur = next
+		*path = append(*path, next)
 	}
-	u.Hex = cur
-	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
-	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
-	r.traced(rules.Trace{Kind: rules.TraceRetreat, Side: u.Side, Label: u.Name, Hexes: path})
+	return false
 }
 
 // shockOrders checks and carries out a side's SHOCK orders (12.0).
