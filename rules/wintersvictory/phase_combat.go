@@ -389,12 +389,36 @@ func (r *run) moraleResult(u *Unit, f MoraleFacts, rule, why, from string) strin
 	case "disordered-retreat-2":
 		u.Morale = moraleDisordered
 		r.tell("disordered", rule, r.seenBy(u), "%s fails its morale check (%s): Disordered, retreats 2 hexes", u.Name, text)
-		r.retreat(u, 2, from)
+		if r.limberToRetreat(u) {
+			r.retreat(u, 2, from)
+		}
 	case "routed-retreat-3":
 		r.rout(u, rule, text)
-		r.retreat(u, 3, from)
+		if r.limberToRetreat(u) {
+			r.retreat(u, 3, from)
+		}
 	}
 	return out
+}
+
+// limberToRetreat limbers an unlimbered battery that must retreat after
+// a morale check, and rolls for a gun (7.57, ruling R18): lost on a die at
+// or under half its guns. The book lets the owner leave the guns instead;
+// Galloper, which does not keep uncrewed guns, always limbers (ruling
+// R56). It reports whether the battery is still in play to retreat.
+func (r *run) limberToRetreat(u *Unit) bool {
+	if u.Type != "artillery" || u.Formation != "unlimbered" {
+		return true
+	}
+	u.Formation = "limbered"
+	die := r.d10("WV 7.57", "limbering to retreat: "+u.Name, r.seenBy(u))
+	if LimberToRetreatGunLost(die, u.Strength) {
+		r.tell("limbered", "WV 7.57", r.seenBy(u), "%s limbers to retreat and loses a gun (rolled %d, at or under %d)", u.Name, die, u.Strength/2)
+		r.loseSP(u, 1, "WV 7.57")
+	} else {
+		r.tell("limbered", "WV 7.57", r.seenBy(u), "%s limbers to retreat (rolled %d, over %d)", u.Name, die, u.Strength/2)
+	}
+	return !u.Eliminated
 }
 
 // rout makes a unit Routed.
