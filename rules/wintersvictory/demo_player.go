@@ -15,7 +15,8 @@ import (
 // with the units it sees, its roster and the lines of its report. The
 // French advance on Serpallen under an Attack Order, send orders down
 // their chain (one to a leader in the Army Commander's hex, received at
-// once; one to Lefranc's brigade far ahead, delayed by distance), bring
+// once, to Desjardins at the HQ; one from him to Lefranc's brigade far
+// ahead, delayed by distance and counting down), bring
 // their guns into action and charge with their cuirassiers; the Allies
 // pass orders down theirs, stand, fire, and form square when enemy
 // cavalry is about to charge. Neither side sets a standing RETREAT, so
@@ -403,6 +404,21 @@ func (d *demoView) movement(w func(string, ...any)) {
 			ends[l] = end
 		}
 	}
+	// A Division Leader with no units of his own (a cavalry division)
+	// rides after the first of his Brigade Leaders (16.2), to keep them
+	// within his radius.
+	for l := range d.leaders {
+		if _, ok := ends[l]; ok || !strings.Contains(d.leaderLine(l), "Division Leader") {
+			continue
+		}
+		for b := range d.leaders {
+			if e, ok := ends[b]; ok && strings.Contains(d.leaderLine(b), "(under "+l+")") && strings.Contains(d.leaderLine(b), "Brigade Leader") {
+				if cur, ok := ends[l]; !ok || e < cur {
+					ends[l] = e
+				}
+			}
+		}
+	}
 	for _, l := range slices.Sorted(func(yield func(string) bool) {
 		for k := range ends {
 			if !yield(k) {
@@ -411,7 +427,7 @@ func (d *demoView) movement(w func(string, ...any)) {
 		}
 	}) {
 		from := d.leaders[l]
-		if from == "" || from == ends[l] {
+		if from == "" || from == ends[l] || strings.Contains(d.leaderLine(l), "Out of Command") || d.turn == 20 && (l == "Desjardins" || l == "Lefranc") {
 			continue
 		}
 		if p := d.leaderPath(from, ends[l], 6); len(p) > 0 {

@@ -76,6 +76,23 @@ func (r *run) inCommand(side rules.Side) map[string]bool {
 	return out
 }
 
+// leaderInCommand decides 17.11 for a Division or Brigade Leader: within
+// his superior's radius, or (a Division Leader) Mobilized himself, or (a
+// Brigade Leader) under a Mobilized superior; under an Attack Order he
+// is In Command (17.73). Other leaders are always In Command.
+func (r *run) leaderInCommand(l *Leader) bool {
+	sup := r.s.leader(l.Superior)
+	if (l.Level != Division && l.Level != Brigade) || sup == nil {
+		return true
+	}
+	attack := false
+	for a, n := l, 0; a != nil && n < 10; a, n = r.s.leader(a.Superior), n+1 {
+		attack = attack || a.Attack
+	}
+	return LeaderInCommand(LeaderC2{Level: l.Level, Distance: r.s.radiusDist(l.Side, sup.Hex, l.Hex), SuperiorRadius: sup.radius(),
+		Mobilized: l.State == Mobilized, SuperiorMobilized: sup.State == Mobilized, AttackOrder: attack})
+}
+
 // withLeader reports whether a leader of the unit's side is in its hex.
 func (r *run) withLeader(u *Unit) bool {
 	for i := range r.s.Leaders {
@@ -102,12 +119,18 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 		}
 	}
 	inCmd := r.inCommand(side)
+	leadersIn := map[string]bool{}
+	for i := range r.s.Leaders {
+		if l := &r.s.Leaders[i]; l.Side == side {
+			leadersIn[l.Name] = r.leaderInCommand(l)
+		}
+	}
 	for _, o := range os {
 		if o.Verb == wvtext.Command {
 			continue
 		}
 		if l, ok := r.ownLeader(side, o.Who); ok && o.Verb == wvtext.Move {
-			r.moveLeader(side, l, o)
+			r.moveLeader(side, l, o, leadersIn[l.Name])
 			continue
 		}
 		u, ok := r.ownUnit(side, o.Who)
@@ -484,9 +507,9 @@ func orderName(n string) orders.Name { return orders.Name{Text: n} }
 
 // moveLeader carries out a leader's MOVE: 1 MP a hex whatever the
 // terrain (16.11), up to his Movement Allowance for his Command State
-// (16.15), never into an enemy unit's hex (6.14). An Out of Command
-// leader's movement limits (17.13) are not yet applied.
-func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order) {
+// (16.15), never into an enemy unit's hex (6.14), and Out of Command only
+// nearer his superior (17.13).
+func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool) {
 	refuse := func(code, rule, msg string) { r.refuse(side, o.At, code, rule, l.Name+": "+msg, "") }
 	if o.Facing != "" {
 		refuse("wv-16.11-facing", "WV 16.11", "a leader has no facing")
@@ -523,6 +546,12 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order) {
 		}
 		at = h
 		path = append(path, h)
+	}
+	// 17.13: an Out of Command Division or Brigade Leader moves only to
+	// end nearer his superior (ruling R57 on the brigade's exception).
+	if sup := r.s.leader(l.Superior); !inCmd && sup != nil && r.s.dist(at, sup.Hex) >= r.s.dist(l.Hex, sup.Hex) {
+		refuse("wv-17.13-out-of-command", "WV 17.13", fmt.Sprintf("he is Out of Command: he may only move to end nearer %s", sup.Name))
+		return
 	}
 	r.moved[l.Name] = true
 	from := l.Hex

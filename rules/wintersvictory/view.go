@@ -65,7 +65,13 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			if l.Fatigue > 0 {
 				marks = append(marks, fmt.Sprintf("%d Fatigue Points", l.Fatigue))
 			}
+			if (l.Level == Division || l.Level == Brigade) && !r.leaderInCommand(l) {
+				marks = append(marks, "Out of Command")
+			}
 			line := fmt.Sprintf("%s %s %s at %s", sd, l.Level, l.Name, l.Hex)
+			if l.Superior != "" {
+				line += " (under " + l.Superior + ")"
+			}
 			if len(marks) > 0 {
 				line += ": " + strings.Join(marks, "; ")
 			}
