@@ -37,6 +37,9 @@ type run struct {
 	endAttacks []string
 	// retreating is how deep retreats cause retreats (13.33).
 	retreating int
+	// oppFired names the units that have fired at opportunity this
+	// phase (11.3).
+	oppFired map[string]bool
 }
 
 // pause stops resolution for a decision request: decide panics with it
@@ -52,7 +55,7 @@ func (sys System) newRun(s *State, dice rules.Dice, decisions []rules.Decision) 
 		}
 	}
 	return &run{s: s, tables: sys.tables, pack: pack, dice: dice, decisions: decisions, asked: map[string]int{},
-		spent: map[string]int{}, moved: map[string]bool{}, shocked: map[string]bool{}}
+		spent: map[string]int{}, moved: map[string]bool{}, shocked: map[string]bool{}, oppFired: map[string]bool{}}
 }
 
 // dry reports a Validate run.

@@ -46,6 +46,52 @@ import (
 // charge zones' secondary effects (12.61), leader casualties (11.44,
 // 12.44), retreat fire (13.34).
 
+// minZoneFirers lists the enemy units of u that may fire at it in hex h
+// at opportunity (11.3): units able to fire whose Minimum Range Fire
+// Zone (infantry 1 hex, unlimbered artillery 1-2, through their front,
+// 11.21) holds h, that have not fired at opportunity this phase, and
+// whose side's standing OPPORTUNITY FIRE is not NEVER.
+func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
+	var out []*Unit
+	for i := range r.s.Units {
+		e := &r.s.Units[i]
+		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" {
+			continue
+		}
+		reach := 1
+		if e.Type == "artillery" {
+			reach = 2
+		}
+		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// opportunityFire is 11.3: before u leaves hex h, or changes formation or
+// facing there, each enemy unit with h in its Minimum Range Fire Zone
+// fires at it, once a phase; artillery at -1 (11.71.2). It reports
+// whether u may go on with what it was doing (not eliminated, not driven
+// off by a retreat).
+func (r *run) opportunityFire(u *Unit, what string) bool {
+	if r.dry() {
+		return true
+	}
+	h := u.Hex
+	for _, e := range r.minZoneFirers(u, h) {
+		r.oppFired[e.Name] = true
+		r.tell("opportunity-fire", "WV 11.3", nil, "%s fires at %s as it %s", e.Name, u.Name, what)
+		fired := e.Fired
+		r.fire(e, u)
+		e.Fired = fired // opportunity fire is not the Reciprocal Fire Phase's (11.11)
+		if u.Eliminated || u.Hex != h {
+			return false
+		}
+	}
+	return true
+}
+
 // fireCategory is 4.1's fire segment of a unit: 0 skirmish and General
 // Order, 1 infantry battalions, 2 artillery.
 func fireCategory(u *Unit) int {
@@ -320,6 +366,14 @@ func (r *run) fire(u, t *Unit) {
 	if tg.Massed {
 		f.Die += massedModifier
 	}
+	mods := ""
+	if tg.Massed {
+		mods = fmt.Sprintf("%+d massed", massedModifier)
+	}
+	if u.Type == "artillery" && (r.s.Step == stepFrenchMove || r.s.Step == stepAlliedMove) {
+		f.Die-- // 11.71.2: artillery firing in the opponent's Movement Phase
+		mods += "-1 in the enemy's Movement Phase"
+	}
 	res, ok, err := r.pack.FireResult(f)
 	if err != nil || !ok {
 		r.tell("fire", "WV 7.21", nil, "%s: Disordered at long range, it cannot fire", what)
@@ -338,7 +392,7 @@ func (r *run) fire(u, t *Unit) {
 		res = "1" // 11.93: losses over 1 become 1
 	}
 	r.tell("fire", "WV 11.0", nil, "%s: rolled %d%s on the %s table, %s line: %s", what, die,
-		map[bool]string{true: fmt.Sprintf("%+d massed", massedModifier), false: ""}[tg.Massed], strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
+		mods, strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
 	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, t.Hex}})
 	switch res {
 	case "0":

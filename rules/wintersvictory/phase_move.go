@@ -246,8 +246,16 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		return
 	}
 	from := u.Hex
-	u.Hex, u.Facing = at, facing
 	r.spent[u.Name], r.moved[u.Name] = cost, true
+	// 11.3: leaving a hex of an enemy Minimum Range Fire Zone draws its
+	// fire first, hex by hex; a unit driven off or destroyed stops there.
+	for i, h := range path[1:] {
+		if !r.opportunityFire(u, "leaves "+path[i]) {
+			return
+		}
+		u.Hex = h
+	}
+	u.Hex, u.Facing = at, facing
 	note := ""
 	if gen && u.Formation != "general order" {
 		u.Formation = "general order"
@@ -409,6 +417,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	if !inCmd && !r.outOfCommandCheck(side, u, "formation change") {
 		return
 	}
+	if !r.opportunityFire(u, "changes formation") {
+		return
+	}
 	r.spent[u.Name] += cost
 	u.Formation, u.Facing = to, f
 	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
@@ -429,6 +440,9 @@ func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		return
 	}
 	if !inCmd && !r.outOfCommandCheck(side, u, "facing change") {
+		return
+	}
+	if cost >= 2 && !r.opportunityFire(u, "changes facing") { // 1 MP or more (11.3)
 		return
 	}
 	r.spent[u.Name] += cost

@@ -27,6 +27,15 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Example: "REACTION TOWARD",
 	},
 	{
+		Kind: "OPPORTUNITY", Forms: []string{"OPPORTUNITY FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "FIRE": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		// 11.3: a unit may fire at an enemy unit that leaves a hex of
+		// its Minimum Range Fire Zone, or changes formation or facing
+		// there. ALWAYS fires (each unit once a phase); NEVER holds.
+		Default: "ALWAYS",
+		Example: "OPPORTUNITY FIRE NEVER",
+	},
+	{
 		Kind: "ABANDON", Forms: []string{"ABANDON GUNS"},
 		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "ALWAYS": "ALWAYS", "YES": "ALWAYS"},
 		// 7.65: a crew may abandon its guns when infantry shocks them.
