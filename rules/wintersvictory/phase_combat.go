@@ -1040,11 +1040,22 @@ func (r *run) charge(u *Unit, target string) {
 	}
 	r.tell("charge", "WV 12.53", vis, "%s charges from %s to %s, against %s (%s) in %s", u.Name, u.Hex, cur, t.Name, t.Formation, t.Hex)
 	r.traced(rules.Trace{Kind: rules.TraceCharge, Side: u.Side, Label: u.Name, Hexes: append(path, t.Hex)})
-	u.Hex = cur
 	u.Exhausted = true
 	if b := r.s.leader(u.Brigade); b != nil {
 		b.Charged, b.Engaged = true, true
 	}
+	// 11.3.1: charging cavalry is fired on as it leaves a hex of an
+	// enemy Minimum Range Fire Zone, once by each unit.
+	for _, h := range path[:len(path)-1] {
+		u.Hex = h
+		if !r.opportunityFire(u, "charges out of "+h) {
+			if !u.Eliminated {
+				r.tell("charge", "WV 11.3", nil, "%s's charge is stopped by fire", u.Name)
+			}
+			return
+		}
+	}
+	u.Hex = cur
 	if t.formed() && t.Formation != "square" {
 		mod := r.tables.ChargeModifier(u.Class == "heavy", start <= 3, u.Strength)
 		r.moraleResult(t, MoraleFacts{ChargeModifier: mod}, "WV 12.62", "charged by "+u.Name, u.Hex)
