@@ -188,12 +188,17 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 	if art && (b == Maximum || b == Extended || r.withLeader(u)) {
 		return ""
 	}
+	seen := r.s.seenEnemyHexes(u.Side)
+	m := r.s.board()
 	for i := range r.s.Units {
 		e := &r.s.Units[i]
-		if e == t || e.Side == u.Side || e.Eliminated || e.Morale == moraleRouted || !r.s.sees(u.Side, e.Hex) {
+		if e == t || e.Side == u.Side || e.Eliminated || e.Morale == moraleRouted {
 			continue
 		}
 		de := r.s.dist(u.Hex, e.Hex)
+		if de >= d || !seen[m.Axial(e.Hex)] {
+			continue
+		}
 		if de >= d || de > r.s.visibility() {
 			continue
 		}
