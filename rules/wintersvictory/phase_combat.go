@@ -92,6 +92,35 @@ func (r *run) opportunityFire(u *Unit, what string) bool {
 	return true
 }
 
+// defensiveFire is 11.32: before a shock is resolved, each enemy unit
+// whose Minimum Range Fire Zone holds an attacker fires at it in the hex
+// it attacks from (each unit once a phase, ruling R58), unless its side's
+// standing DEFENSIVE FIRE is NEVER. It returns the attackers still able
+// to attack: in play, where they stood and not Routed.
+func (r *run) defensiveFire(att []*Unit) []*Unit {
+	var left []*Unit
+	for _, a := range att {
+		at := a.Hex
+		for _, e := range r.minZoneFirers(a, at) {
+			if r.standing(e.Side, "DEFENSIVE") == "NEVER" {
+				continue
+			}
+			r.oppFired[e.Name] = true
+			r.tell("defensive-fire", "WV 11.32", nil, "%s fires at %s before its attack", e.Name, a.Name)
+			fired := e.Fired
+			r.fire(e, a)
+			e.Fired = fired
+			if a.Eliminated || a.Hex != at {
+				break
+			}
+		}
+		if !a.Eliminated && a.Hex == at && a.Morale != moraleRouted {
+			left = append(left, a)
+		}
+	}
+	return left
+}
+
 // fireCategory is 4.1's fire segment of a unit: 0 skirmish and General
 // Order, 1 infantry battalions, 2 artillery.
 func fireCategory(u *Unit) int {
@@ -773,6 +802,11 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		r.advanceInto(att, h)
 		return
 	}
+	if att = r.defensiveFire(att); len(att) == 0 {
+		r.tell("shock", "WV 11.32", nil, "the attack on %s is broken up by defensive fire", h)
+		return
+	}
+	a0 = att[0]
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
 			d0.Morale = moraleDisordered

@@ -36,6 +36,14 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Example: "OPPORTUNITY FIRE NEVER",
 	},
 	{
+		Kind: "DEFENSIVE", Forms: []string{"DEFENSIVE FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "FIRE": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		// 11.32: before a shock is resolved, the units whose Minimum
+		// Range Fire Zone holds an attacker may fire at it.
+		Default: "ALWAYS",
+		Example: "DEFENSIVE FIRE NEVER",
+	},
+	{
 		Kind: "ABANDON", Forms: []string{"ABANDON GUNS"},
 		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "ALWAYS": "ALWAYS", "YES": "ALWAYS"},
 		// 7.65: a crew may abandon its guns when infantry shocks them.
