@@ -40,6 +40,8 @@ type run struct {
 	// oppFired names the units that have fired at opportunity this
 	// phase (11.3).
 	oppFired map[string]bool
+	// noting: a dry run that keeps its events as a receipt's notes.
+	noting bool
 }
 
 // pause stops resolution for a decision request: decide panics with it
@@ -72,9 +74,10 @@ func (r *run) d10(rule, purpose string, visible []rules.Side) int {
 	return v % 10
 }
 
-// tell records an event seen by the given sides (nil: everyone).
+// tell records an event seen by the given sides (nil: everyone). A dry
+// run keeps them only when it is noting a receipt (ReceiptNotes).
 func (r *run) tell(kind, rule string, visible []rules.Side, format string, args ...any) {
-	if r.dry() {
+	if r.dry() && !r.noting {
 		return
 	}
 	r.events = append(r.events, rules.Event{Kind: kind, Rule: rule, Visible: visible, Text: fmt.Sprintf(format, args...)})

@@ -494,9 +494,20 @@ func (r *run) send(side rules.Side, from, to *Leader, o *wvtext.Order, distance 
 		// receiver's own orders written after it: they are carried out
 		// only if it does (the French top-down cascade in one mail, 4.1
 		// phase 7; ruling R44).
-		if pl, err := PlaceOrder(distance, from.radius()); err == nil && (pl.Roll || pl.State == Received) {
+		pl, err := PlaceOrder(distance, from.radius())
+		if err == nil && (pl.Roll || pl.State == Received) {
 			to.Received = true
 			to.Attack = to.Attack || o.Verb == wvtext.Attack
+		}
+		if err == nil {
+			how := "received at once"
+			switch {
+			case pl.Roll:
+				how = "a roll on the Order Delivery Table"
+			case pl.State != Received:
+				how = pl.State.String() + ", no roll"
+			}
+			r.tell("order-sent", "WV 17.34", only(side), "%s %s to %s (%s): %s", o.Verb, from.Name, to.Name, placement(distance, from.radius()), how)
 		}
 		return
 	}

@@ -22,6 +22,7 @@ var (
 	_ rules.ChartPackSource = System{}
 	_ rules.Demonstrator    = System{}
 	_ rules.Chronicler      = System{}
+	_ rules.ReceiptNoter    = System{}
 )
 
 // New returns the system with the booklet's printed tables and the
@@ -93,6 +94,27 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 	r := sys.newRun(s.clone(), nil, nil)
 	r.segmentOrders(side, f)
 	return r.problems
+}
+
+// ReceiptNotes implements rules.ReceiptNoter: the dry run of the orders,
+// what each will do if nothing else happens first (an order's delivery,
+// a move's end and cost, a formation or facing change), without dice.
+func (sys System) ReceiptNotes(st rules.State, f *orders.File) []string {
+	s := st.(*State)
+	side := rules.Side(f.Side)
+	if s.Over() || !slices.Contains(s.Segment().Sides, side) {
+		return nil
+	}
+	r := sys.newRun(s.clone(), nil, nil)
+	r.noting = true
+	r.segmentOrders(side, f)
+	var notes []string
+	for _, e := range r.events {
+		if e.VisibleTo(side) && e.Kind != "roll" {
+			notes = append(notes, e.Text)
+		}
+	}
+	return notes
 }
 
 // segmentOrders carries out one side's orders of the current segment.
