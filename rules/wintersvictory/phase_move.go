@@ -398,10 +398,19 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	case u.Type == "cavalry":
 		refuse("wv-7.4-cavalry", "WV 7.4", "cavalry formations other than its own are not yet carried out by Galloper", "")
 		return
+	case to == "general order" && u.Class != "light":
+		refuse("wv-8.53-not-light", "WV 8.53", "only light infantry (French Light, Allied Jaeger) adopts General Order at will; others adopt it entering obstructed terrain (8.51)", "")
+		return
+	case u.Formation == "general order" && r.s.terrain(u.Hex) != "clear":
+		refuse("wv-8.52-obstructed", "WV 8.52", "a unit in General Order reforms only in a clear hex", "move it out into the clear first")
+		return
 	}
 	cost := 2
 	if side == SideAllied {
 		cost = 4
+	}
+	if u.Formation == "general order" {
+		cost = 2 // 8.52: reforming from General Order costs 1 MP
 	}
 	if u.Type == "artillery" {
 		cost = 4 // 7.51: 2 MP to limber or unlimber
