@@ -146,3 +146,16 @@ func vertexTurns(a, b int) int {
 	d := ((b-a)%6 + 6) % 6
 	return min(d, 6-d)
 }
+
+// roadBetween is the name of a road that runs from hex a straight into
+// hex b (the two consecutive on it), or "" (6.5).
+func (s *State) roadBetween(a, b string) string {
+	for _, rd := range s.board().Roads {
+		for i := 1; i < len(rd.Hexes); i++ {
+			if rd.Hexes[i-1] == a && rd.Hexes[i] == b || rd.Hexes[i-1] == b && rd.Hexes[i] == a {
+				return rd.Name
+			}
+		}
+	}
+	return ""
+}

@@ -183,6 +183,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	at, facing, cost := u.Hex, u.Facing, r.spent[u.Name]
 	gen, dis := false, false
 	path := []string{u.Hex}
+	paidRoad := map[string]bool{} // roads whose first obstructed hex is paid (6.52)
 	leader := r.s.leader(u.Brigade)
 	for _, h := range o.Path {
 		if !r.onMap(h) {
@@ -211,6 +212,23 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		if err != nil {
 			refuse("wv-10.2-terrain", "WV 10.2", err.Error(), "")
 			return
+		}
+		// 6.52: infantry and cavalry pay the first obstructed hex of a
+		// road as usual, then 1 MP a hex along the same road; a
+		// prohibited hex entered along a road costs 2 MP and Disorders.
+		if u.Type != "artillery" && r.s.terrain(h) != "clear" {
+			road := r.s.roadBetween(at, h)
+			switch {
+			case road != "" && tc.Prohibited:
+				tc = TerrainCost{MP: 2, Disorder: true}
+			case road != "" && paidRoad[road]:
+				tc = TerrainCost{MP: 1}
+			}
+			for _, rd := range r.s.board().Roads {
+				if slices.Contains(rd.Hexes, h) {
+					paidRoad[rd.Name] = true
+				}
+			}
 		}
 		if tc.Prohibited {
 			refuse("wv-10.2-prohibited", "WV 10.2", fmt.Sprintf("%s may not enter %s (%s)", u.Type, h, r.s.terrain(h)), "go round it")

@@ -120,6 +120,9 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	for _, h := range m.Hexes {
 		mv.Hexes = append(mv.Hexes, rules.HexView{ID: h.ID, Col: h.At.Col, Row: h.At.Row, Terrain: h.Terrain, Elevation: h.Elevation, Label: h.Place})
 	}
+	for _, rd := range m.Roads {
+		mv.Roads = append(mv.Roads, slices.Clone(rd.Hexes))
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Eliminated || u.Side != side && !s.sees(side, u.Hex) {
