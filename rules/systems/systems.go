@@ -10,6 +10,7 @@ import (
 	"galloper/rules/acwminis"
 	"galloper/rules/battlehymn"
 	"galloper/rules/lob"
+	"galloper/rules/wintersvictory"
 )
 
 // All returns every registered system, by id.
@@ -18,6 +19,7 @@ func All() []rules.System {
 		lob.New(),
 		acwminis.New(),
 		battlehymn.New(),
+		wintersvictory.New(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID() < list[j].ID() })
 	return list
