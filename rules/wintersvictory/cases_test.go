@@ -25,7 +25,7 @@ import (
 //	                            morale, er, em, ma, fire, crew, ammo,
 //	                            charge, exhausted, in (true: back in play)
 //	leader <name> key=value ... hex, state, received, attack, objective,
-//	                            fatigue, engaged, bonus
+//	                            fatigue, engaged, bonus, reduced
 //	cp <side> <n>               a side's Army Command Points
 //	morale <side> <n>           a side's Army Morale total
 //	demoralized <side>          its army is Demoralized
@@ -255,6 +255,8 @@ func setLeader(l *Leader, k, v string) error {
 		l.Engaged = v == "true"
 	case "charged":
 		l.Charged = v == "true"
+	case "reduced":
+		l.Reduced = v == "true"
 	case "fatigue", "bonus", "violations":
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -402,6 +404,8 @@ func leaderField(l *Leader, k string) string {
 		return strconv.FormatBool(l.Engaged)
 	case "charged":
 		return strconv.FormatBool(l.Charged)
+	case "reduced":
+		return strconv.FormatBool(l.Reduced)
 	case "violations":
 		return strconv.Itoa(l.Violations)
 	}

@@ -434,6 +434,7 @@ func (r *run) fire(u, t *Unit) {
 	case "M":
 	default:
 		r.loseSP(t, int(res[0]-'0'), "WV 11.81")
+		r.leadersHitByFire(t, t.Hex, band)
 		if t.Eliminated {
 			return
 		}
@@ -818,11 +819,11 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	cover := terr == "town" || terr == "woods" || terr == "farmette"
 	in := ShockInput{AttackSP: r.sumSP(att, cover && a0.Type == "infantry"), DefendSP: r.sumSP(def, cover && d0.Type == "infantry"),
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
-		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withLeader(a0),
+		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0),
 			Unformed: a0.Formation == "general order", RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed()},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withLeader(d0), Unformed: d0.Formation == "general order",
+			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), Unformed: d0.Formation == "general order",
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}
@@ -888,6 +889,9 @@ func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender b
 	}
 	loss := ShockLoss(res.Loss+extra, ownSP, otherSP)
 	r.loseSP(top, loss, "WV 12.42")
+	if loss > 0 {
+		r.leadersHitInShock(top, top.Hex)
+	}
 	for _, u := range us {
 		if u.Eliminated {
 			continue

@@ -122,7 +122,7 @@ func (r *run) interphase(files map[rules.Side]*orders.File) {
 		r.hourlyFatigue()
 		for _, side := range sides {
 			i := sideIndex(side)
-			cp, err := AddCommandPoints(Side(i+1), s.CP[i], false)
+			cp, err := AddCommandPoints(Side(i+1), s.CP[i], s.armyLeaderLost(i))
 			if err == nil {
 				s.CP[i] = cp
 			}

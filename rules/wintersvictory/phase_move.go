@@ -521,7 +521,7 @@ func (r *run) moraleCheck(u *Unit, f MoraleFacts, rule, why string) (string, str
 	case "woods", "farmette":
 		f.SoftCover = true
 	}
-	f.CommandUnit = r.withLeader(u)
+	f.CommandUnit = r.withUnreducedLeader(u)
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
 	f.Unformed = u.Formation == "general order"

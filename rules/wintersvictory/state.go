@@ -138,6 +138,8 @@ type Leader struct {
 	// hour (15.21).
 	Engaged bool `json:"engaged,omitempty"`
 	Charged bool `json:"charged,omitempty"`
+	// Reduced: a casualty of fire or shock (11.44, 12.44; ruling R70).
+	Reduced bool `json:"reduced,omitempty"`
 }
 
 // radius is the leader's current Command Radius (16.12).

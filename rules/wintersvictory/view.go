@@ -62,6 +62,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			if l.Attack {
 				marks = append(marks, "Attack Order")
 			}
+			if l.Reduced {
+				marks = append(marks, "Reduced") // 11.44, 12.44, ruling R70
+			}
 			if l.Fatigue > 0 {
 				marks = append(marks, fmt.Sprintf("%d Fatigue Points", l.Fatigue))
 			}
