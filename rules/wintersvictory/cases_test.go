@@ -25,7 +25,9 @@ import (
 //	                            morale, er, em, ma, fire, crew, ammo,
 //	                            charge, exhausted, in (true: back in play)
 //	leader <name> key=value ... hex, state, received, attack, objective,
-//	                            fatigue, engaged, bonus, reduced
+//	                            fatigue, engaged, bonus, reduced,
+//	                            inactive (a Division or Brigade Leader
+//	                            leaves the map for its display)
 //	cp <side> <n>               a side's Army Command Points
 //	morale <side> <n>           a side's Army Morale total
 //	demoralized <side>          its army is Demoralized
@@ -257,6 +259,11 @@ func setLeader(l *Leader, k, v string) error {
 		l.Charged = v == "true"
 	case "reduced":
 		l.Reduced = v == "true"
+	case "inactive": // a Division or Brigade Leader goes to the display
+		l.Inactive = v == "true"
+		if l.Inactive && (l.Level == Division || l.Level == Brigade) {
+			l.Hex = ""
+		}
 	case "fatigue", "bonus", "violations":
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -406,6 +413,10 @@ func leaderField(l *Leader, k string) string {
 		return strconv.FormatBool(l.Charged)
 	case "reduced":
 		return strconv.FormatBool(l.Reduced)
+	case "inactive":
+		return strconv.FormatBool(l.Inactive)
+	case "retired":
+		return strconv.FormatBool(l.Retired)
 	case "violations":
 		return strconv.Itoa(l.Violations)
 	}

@@ -28,7 +28,8 @@
 // (system.go, ruling R40) with the Interphase and the Command and Rally
 // Phases (phase_command.go), the Movement Phase (phase_move.go), the
 // Reciprocal Fire and Shock Phases with charges (phase_combat.go),
-// double-blind sight (sight.go, ruling R43), the view (view.go) and the
+// leader activation and deactivation (activation.go, 17.5), leader
+// casualties (leaderloss.go, 11.44, 12.44), double-blind sight (sight.go, ruling R43), the view (view.go) and the
 // demo's players (demo.go, demo_player.go). The case corpus is
 // testdata/*.case; COVERAGE.md says what covers each subsection and what
 // is not yet played; docs/rulings-wintersvictory.md holds the rulings on

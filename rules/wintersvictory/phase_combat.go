@@ -439,6 +439,9 @@ func (r *run) fire(u, t *Unit) {
 			return
 		}
 	}
+	if band != Extended {
+		r.involuntary(t, t.Name+" is fired on and checks morale") // 17.53, ruling R72
+	}
 	r.moraleResult(t, MoraleFacts{Enfiladed: tg.Enfiladed}, "WV 11.83", "fire from "+u.Name, u.Hex)
 }
 
@@ -541,6 +544,7 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 		u.Eliminated = true
 		u.Charge = ""
 		r.tell("eliminated", rule, vis, "%s is eliminated", u.Name)
+		defer r.retireBrigade(u.Brigade) // 17.54
 	}
 	r.moraleAfterLoss(u)
 }
@@ -796,6 +800,9 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	if len(def) == 0 {
 		return
 	}
+	for _, d := range def {
+		r.involuntary(d, d.Name+" is attacked") // 17.53
+	}
 	a0, d0 := att[0], def[0]
 	if d0.Type == "artillery" && !charging && r.standing(d0.Side, "ABANDON") == "ALWAYS" {
 		r.tell("abandoned", "WV 7.65", nil, "%s's crew abandons its guns before %s's shock; the guns are lost (ruling R48)", d0.Name, a0.Name)
@@ -988,6 +995,7 @@ func (r *run) declareCharge(side rules.Side, o *wvtext.Order) {
 	}
 	u.Charge = t.Name
 	r.tell("charge-declared", "WV 12.52", nil, "%s declares a charge at %s, %d hexes away (%s)", u.Name, t.Name, r.s.dist(u.Hex, t.Hex), text)
+	r.involuntary(t, t.Name+" is in an enemy Charge Zone") // 17.53
 }
 
 // chargeZoneProblem says why t is not in the Charge Zone of u standing at

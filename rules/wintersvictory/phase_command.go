@@ -120,6 +120,7 @@ func (r *run) interphase(files map[rules.Side]*orders.File) {
 	r.tell("phase", "WV 4.1", nil, "Turn %d (%s), %s %s turn%s", s.Turn, s.clock(), article, s.turnKind(), map[bool]string{true: ", hourly", false: ""}[s.hourly()])
 	if s.hourly() {
 		r.hourlyFatigue()
+		r.deactivationSegment() // 4.1 1E
 		for _, side := range sides {
 			i := sideIndex(side)
 			cp, err := AddCommandPoints(Side(i+1), s.CP[i], s.armyLeaderLost(i))
@@ -222,7 +223,7 @@ func (r *run) hourlyFatigue() {
 			}
 			l.Charged = false
 		}
-		if fp, err = HourlyAccrual(fp, true, l.Engaged); err != nil {
+		if fp, err = HourlyAccrual(fp, !l.Inactive, l.Engaged); err != nil {
 			continue
 		}
 		if fp != l.Fatigue {
@@ -255,14 +256,14 @@ func (r *run) continuation(exempt map[string]bool) {
 	for _, side := range sides {
 		for i := range r.s.Leaders {
 			l := &r.s.Leaders[i]
-			if l.Side != side || l.State != Mobilized || l.Level == Army || l.Level == Brigade || exempt[l.Name] {
+			if l.Side != side || l.State != Mobilized || l.Level == Army || l.Level == Brigade || exempt[l.Name] || l.Hex == "" {
 				continue
 			}
 			f := ContinuationFacts{Level: l.Level, Bonus: l.Bonus, AttackOrder: l.Attack, Evening: r.s.turnKind() == "Evening"}
 			for j := range r.s.Leaders {
 				sub := &r.s.Leaders[j]
-				if sub.Superior != l.Name {
-					continue
+				if sub.Superior != l.Name || sub.Hex == "" {
+					continue // an inactive leader is not on the map (17.52)
 				}
 				d := r.s.radiusDist(side, l.Hex, sub.Hex)
 				out := d == Unreachable || d > l.radius()
@@ -356,6 +357,7 @@ func (r *run) deliver(c Courier, how string) {
 // orders sender by sender in the order first written, then changes of
 // Command State, then charge declarations.
 func (r *run) commandPhase(side rules.Side, os []*wvtext.Order) {
+	r.activationSegment(side) // 4.1 2B-2C
 	var senders []string
 	bySender := map[string][]*wvtext.Order{}
 	for _, o := range os {
@@ -393,7 +395,7 @@ func (r *run) commandPhase(side rules.Side, os []*wvtext.Order) {
 
 // sender is what the order limits read of a leader (17.31-17.33).
 func (r *run) sender(l *Leader) Sender {
-	snd := Sender{Level: l.Level, Active: true, State: l.State, Radius: l.radius(),
+	snd := Sender{Level: l.Level, Active: !l.Inactive, State: l.State, Radius: l.radius(),
 		HoldsOrder: l.Received || l.Attack || l.Level == Army, HoldsAttackOrder: l.Attack}
 	if l.Level == Army {
 		snd.HoldsOrder = false
@@ -442,7 +444,7 @@ func (r *run) sendOrders(side rules.Side, from *Leader, os []*wvtext.Order) {
 			continue
 		}
 		items = append(items, item{o, to, Dispatch{To: to.Level, Direct: direct, Subordinate: below,
-			Distance: r.s.radiusDist(side, from.Hex, to.Hex), Attack: o.Verb == wvtext.Attack, Urgent: o.Urgent}})
+			Distance: r.s.receiverDist(side, from, to), Attack: o.Verb == wvtext.Attack, Urgent: o.Urgent}})
 	}
 	if len(items) == 0 {
 		return

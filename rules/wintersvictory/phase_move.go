@@ -59,7 +59,7 @@ func (r *run) inCommand(side rules.Side) map[string]bool {
 		us := byBrigade[b]
 		l := r.s.leader(b)
 		var reach map[hex.Axial]int
-		if l != nil {
+		if l != nil && l.Hex != "" {
 			reach = r.s.radiusReach(side, l.Hex, l.radius())
 		}
 		cs := make([]UnitC2, len(us))
@@ -68,7 +68,7 @@ func (r *run) inCommand(side rules.Side) map[string]bool {
 				WithLeader: r.withLeader(u)}
 			_, cs[i].WithinRadius = reach[r.s.board().Axial(u.Hex)]
 		}
-		in := BrigadeInCommand(true, cs, func(i, j int) bool { return r.s.dist(us[i].Hex, us[j].Hex) == 1 })
+		in := BrigadeInCommand(r.s.committed(b), cs, func(i, j int) bool { return r.s.dist(us[i].Hex, us[j].Hex) == 1 })
 		for i, u := range us {
 			out[u.Name] = in[i]
 		}
@@ -84,6 +84,9 @@ func (r *run) leaderInCommand(l *Leader) bool {
 	sup := r.s.leader(l.Superior)
 	if (l.Level != Division && l.Level != Brigade) || sup == nil {
 		return true
+	}
+	if l.Hex == "" || sup.Hex == "" {
+		return false // on the display (17.52), or under a superior there
 	}
 	attack := false
 	for a, n := l, 0; a != nil && n < 10; a, n = r.s.leader(a.Superior), n+1 {
@@ -130,6 +133,10 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 			continue
 		}
 		if l, ok := r.ownLeader(side, o.Who); ok && o.Verb == wvtext.Move {
+			if l.Hex == "" {
+				r.refuse(side, o.At, "wv-17.52-inactive", "WV 17.52", l.Name+" is inactive, on the display: he is not on the map to move", "activate him with an order first")
+				continue
+			}
 			r.moveLeader(side, l, o, leadersIn[l.Name])
 			continue
 		}
@@ -145,6 +152,9 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 			r.form(side, u, o, inCmd[u.Name])
 		case wvtext.Face:
 			r.face(side, u, o, inCmd[u.Name])
+		}
+		if !r.dry() {
+			r.proximityActivation() // 17.53, the instant a move ends
 		}
 	}
 }

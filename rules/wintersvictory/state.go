@@ -140,6 +140,11 @@ type Leader struct {
 	Charged bool `json:"charged,omitempty"`
 	// Reduced: a casualty of fire or shock (11.44, 12.44; ruling R70).
 	Reduced bool `json:"reduced,omitempty"`
+	// Inactive: a Division or Brigade Leader on its army's display (Hex
+	// empty), or a Corps Commander under an Inactive marker (17.5);
+	// Retired: a Brigade Leader whose units are all gone (17.54).
+	Inactive bool `json:"inactive,omitempty"`
+	Retired  bool `json:"retired,omitempty"`
 }
 
 // radius is the leader's current Command Radius (16.12).

@@ -62,6 +62,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			if l.Attack {
 				marks = append(marks, "Attack Order")
 			}
+			if l.Inactive {
+				marks = append(marks, "Inactive") // 17.5
+			}
 			if l.Reduced {
 				marks = append(marks, "Reduced") // 11.44, 12.44, ruling R70
 			}
@@ -72,6 +75,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 				marks = append(marks, "Out of Command")
 			}
 			line := fmt.Sprintf("%s %s %s at %s", sd, l.Level, l.Name, l.Hex)
+			if l.Hex == "" {
+				line = fmt.Sprintf("%s %s %s on the display", sd, l.Level, l.Name) // 17.52
+			}
 			if l.Superior != "" {
 				line += " (under " + l.Superior + ")"
 			}
@@ -137,8 +143,8 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	}
 	for i := range s.Leaders {
 		l := &s.Leaders[i]
-		if l.Side != side && side != "" {
-			continue
+		if l.Side != side && side != "" || l.Hex == "" {
+			continue // an inactive leader is on the display, not the map (17.52)
 		}
 		mv.Units = append(mv.Units, rules.UnitView{Name: l.Name, Side: l.Side, Kind: "leader", Hex: l.Hex, Status: l.Level.String()})
 	}
