@@ -56,8 +56,12 @@ func (r *run) activationSegment(side rules.Side) {
 	for _, lvl := range []Level{Brigade, Division, Corps} {
 		for i := range r.s.Leaders {
 			l := &r.s.Leaders[i]
-			if l.Side == side && l.Level == lvl && l.Inactive && l.Received {
-				r.activate(l, true, "WV 17.52", "an Order Received")
+			if l.Side == side && l.Level == lvl && l.Inactive && (l.Received || lvl == Brigade && l.Letter != "") {
+				why := "an Order Received"
+				if !l.Received {
+					why = "his Brigade Attack Order marker" // 17.71
+				}
+				r.activate(l, true, "WV 17.52", why)
 			}
 		}
 	}

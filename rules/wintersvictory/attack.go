@@ -17,8 +17,8 @@ import (
 //     Phase, each brigade with a battalion neither adjacent to an enemy
 //     unit nor ended nearer one than it began; at the end of its Rally
 //     Phase, each brigade with a Routed battalion; at an hourly
-//     Interphase, each brigade at Fatigue Level 2. (A command unit
-//     reduced is not yet counted: leader loss is not played.)
+//     Interphase, each brigade at Fatigue Level 2; and each command unit
+//     of the formation the instant it is reduced (11.44, 12.44).
 //  3. Ending (17.76), at the end of the side's Rally Phase: voluntarily
 //     (COMMAND leader: END ATTACK), or forced when a die plus the
 //     holder's Command Bonus is at or under the violations. On ending the
@@ -26,14 +26,15 @@ import (
 //     infantry brigades add Fatigue Points (French 2, Russian 1; ruling
 //     R7).
 //
-// Not yet: a Corps Commander holding an Attack Order and implementing it
-// later by Division Attack Orders (17.71-17.72), and the formation
-// markers A/B/C; a received Attack Order is implemented at once (ruling
-// R54).
+// Held Attack Orders, their implementing and the formation's markers
+// are in attackorders.go (17.71-17.72).
 
 // attackHolder is the leader holding the Attack Order a brigade is under:
 // the brigade's own leader or the nearest above it with one, or nil.
 func (s *State) attackHolder(brigade string) *Leader {
+	if b := s.leader(brigade); b != nil && b.Level == Brigade && b.Letter == "" {
+		return nil // 17.71: not until it holds its Brigade Attack Order marker
+	}
 	for l, n := s.leader(brigade), 0; l != nil && n < 10; l, n = s.leader(l.Superior), n+1 {
 		if l.Attack {
 			return l
@@ -173,6 +174,7 @@ func (r *run) attackStoppage(side rules.Side, voluntary []string) {
 // endAttack ends the Attack Order h holds (17.76).
 func (r *run) endAttack(h *Leader, why string) {
 	h.Attack, h.Violations = false, 0
+	r.s.clearMarkers(h)
 	if h.State == Mobilized {
 		h.State = Standing
 	}

@@ -27,7 +27,9 @@ import (
 //	leader <name> key=value ... hex, state, received, attack, objective,
 //	                            fatigue, engaged, bonus, reduced,
 //	                            inactive (a Division or Brigade Leader
-//	                            leaves the map for its display)
+//	                            leaves the map for its display), held,
+//	                            letter (- for none; attack=true marks the
+//	                            formation's Brigade Leaders too)
 //	cp <side> <n>               a side's Army Command Points
 //	morale <side> <n>           a side's Army Morale total
 //	demoralized <side>          its army is Demoralized
@@ -177,6 +179,16 @@ func (r *caseRun) SetState(l rulestest.Line) {
 				fail("%v", err)
 			}
 		}
+		if kv["attack"] == "true" && kv["letter"] != "-" {
+			// An Attack Order in force: its holder's marker, and every
+			// Brigade Leader of the formation holding his (17.71-17.72).
+			if ld.Letter == "" && ld.Level == Division {
+				ld.Letter = "A"
+			}
+			for _, b := range s.formation(ld) {
+				b.Letter = strings.ToLower(max(ld.Letter, "A"))
+			}
+		}
 	default:
 		fail("unknown STATE line")
 	}
@@ -259,6 +271,10 @@ func setLeader(l *Leader, k, v string) error {
 		l.Charged = v == "true"
 	case "reduced":
 		l.Reduced = v == "true"
+	case "held":
+		l.Held = v == "true"
+	case "letter": // "-": none
+		l.Letter = strings.Trim(v, "-")
 	case "inactive": // a Division or Brigade Leader goes to the display
 		l.Inactive = v == "true"
 		if l.Inactive && (l.Level == Division || l.Level == Brigade) {
@@ -413,6 +429,10 @@ func leaderField(l *Leader, k string) string {
 		return strconv.FormatBool(l.Charged)
 	case "reduced":
 		return strconv.FormatBool(l.Reduced)
+	case "held":
+		return strconv.FormatBool(l.Held)
+	case "letter":
+		return l.Letter
 	case "inactive":
 		return strconv.FormatBool(l.Inactive)
 	case "retired":

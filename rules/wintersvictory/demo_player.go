@@ -237,7 +237,11 @@ func (d *demoView) command(w func(string, ...any)) {
 		if strings.Contains(d.leaderLine("Desjardins"), "Order Received") && !strings.Contains(d.leaderLine("Lapisse"), "Order Received") {
 			d.order(w, may, "Desjardins", []string{"Lapisse"}, "1410", "ORDER")
 		}
-		d.order(w, may, "Davout", []string{"Friant"}, "1305", "ORDER")
+		verb := "ORDER"
+		if strings.Contains(d.leaderLine("Davout"), "Attack Order held") {
+			verb = "ATTACK" // 17.71: he implements it, a Corps Attack Order
+		}
+		d.order(w, may, "Davout", []string{"Friant"}, "1305", verb)
 		d.order(w, may, "Friant", []string{"Lochet", "Grandeau"}, "1305", "ORDER")
 		d.charge(w)
 		w("STANDING")

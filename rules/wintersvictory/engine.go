@@ -14,10 +14,13 @@ import (
 // carry the orders out on a copy of the state in the same order, so a
 // later order is checked against the state the earlier ones leave.
 type run struct {
-	s      *State
-	tables *Tables
-	pack   *Pack
-	opt    Options
+	// corpsOrder: the Division Attack Orders being sent implement a Corps
+	// Attack Order (17.71).
+	corpsOrder bool
+	s          *State
+	tables     *Tables
+	pack       *Pack
+	opt        Options
 	// dice is nil in a dry run (Validate): nothing is rolled, problems
 	// are collected instead of events.
 	dice     rules.Dice

@@ -67,6 +67,7 @@ func (r *run) leaderRisk(l *Leader, hit bool, rule, what string, u *Unit) {
 	}
 	l.Reduced = true
 	r.tell("leader-loss", rule, r.seenBy(u), "%s is hit %s: Reduced", l.Name, what)
+	r.commandViolation(l, "reduced") // 17.75.4
 }
 
 // orMore says a threshold on the die: "9", or "8 or more".

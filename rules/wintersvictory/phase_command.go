@@ -294,6 +294,7 @@ func (r *run) continuation(exempt map[string]bool) {
 			}
 			l.State = Standing
 			r.tell("continuation", "WV 17.63", only(side), "%s goes Standing: %d%+d = %d, over his rating %d", l.Name, die, mod, die+mod, l.Radius[1])
+			r.commandViolation(l, "goes Standing")
 		}
 	}
 }
@@ -346,9 +347,8 @@ func (r *run) deliver(c Courier, how string) {
 	l.Received, l.Objective = true, c.Objective
 	kind := "order"
 	if c.Attack {
-		l.Attack = true
 		kind = "Attack Order"
-		r.tell("attack-order", "WV 17.73", only(c.Side), "%s's formation is under an Attack Order toward %s: infantry +1 Effectiveness (13.2)", l.Name, c.Objective)
+		r.attackReceived(l, c)
 	}
 	r.tell("order-received", "WV 17.34", only(c.Side), "%s receives %s's %s (objective %s): %s", l.Name, c.From, kind, c.Objective, how)
 }
@@ -358,6 +358,9 @@ func (r *run) deliver(c Courier, how string) {
 // Command State, then charge declarations.
 func (r *run) commandPhase(side rules.Side, os []*wvtext.Order) {
 	r.activationSegment(side) // 4.1 2B-2C
+	if !r.dry() {
+		r.divisionAttackActivity(side) // 17.71
+	}
 	var senders []string
 	bySender := map[string][]*wvtext.Order{}
 	for _, o := range os {
@@ -396,7 +399,7 @@ func (r *run) commandPhase(side rules.Side, os []*wvtext.Order) {
 // sender is what the order limits read of a leader (17.31-17.33).
 func (r *run) sender(l *Leader) Sender {
 	snd := Sender{Level: l.Level, Active: !l.Inactive, State: l.State, Radius: l.radius(),
-		HoldsOrder: l.Received || l.Attack || l.Level == Army, HoldsAttackOrder: l.Attack}
+		HoldsOrder: l.Received || l.Attack || l.Held || l.Level == Division && l.Letter != "" || l.Level == Army, HoldsAttackOrder: l.Attack || l.Held}
 	if l.Level == Army {
 		snd.HoldsOrder = false
 		snd.AtHQ = r.atHQ(l)
@@ -444,7 +447,8 @@ func (r *run) sendOrders(side rules.Side, from *Leader, os []*wvtext.Order) {
 			continue
 		}
 		items = append(items, item{o, to, Dispatch{To: to.Level, Direct: direct, Subordinate: below,
-			Distance: r.s.receiverDist(side, from, to), Attack: o.Verb == wvtext.Attack, Urgent: o.Urgent}})
+			Distance: r.s.receiverDist(side, from, to), Attack: o.Verb == wvtext.Attack, Urgent: o.Urgent,
+			Distribution: o.Verb == wvtext.Attack && from.Level == Corps && (from.Held || from.Attack)}})
 	}
 	if len(items) == 0 {
 		return
@@ -462,7 +466,7 @@ func (r *run) sendOrders(side rules.Side, from *Leader, os []*wvtext.Order) {
 	}
 	// The sender's Order Received is used when the orders would not be
 	// allowed without it (17.31, ruling R44).
-	if snd.HoldsOrder && from.Level != Army && !from.Attack {
+	if snd.HoldsOrder && from.Level != Army && !from.Attack && from.Letter == "" {
 		free := snd
 		free.HoldsOrder = false
 		if len(CheckOrders(free, ds, r.opt).Problems) > 0 && len(issue.Problems) == 0 {
@@ -474,11 +478,19 @@ func (r *run) sendOrders(side rules.Side, from *Leader, os []*wvtext.Order) {
 	if issue.CP > 0 {
 		r.tell("command-points", "WV 17.22", only(side), "%s spends %d Command Points at the HQ (%d left)", from.Name, issue.CP, r.s.CP[sideIndex(side)])
 	}
+	var divisions []*Leader
+	for i, it := range items {
+		if !bad[i] && it.d.Distribution {
+			divisions = append(divisions, it.to)
+		}
+	}
+	r.corpsOrder = r.implementHeld(from, divisions)
 	for i, it := range items {
 		if !bad[i] {
 			r.send(side, from, it.to, it.o, it.d.Distance)
 		}
 	}
+	r.corpsOrder = false
 }
 
 // onMap reports whether a hex id is on the map.
@@ -499,7 +511,11 @@ func (r *run) send(side rules.Side, from, to *Leader, o *wvtext.Order, distance 
 		pl, err := PlaceOrder(distance, from.radius())
 		if err == nil && (pl.Roll || pl.State == Received) {
 			to.Received = true
-			to.Attack = to.Attack || o.Verb == wvtext.Attack
+			if o.Verb == wvtext.Attack && to.Level == Corps {
+				to.Held = true // 17.71: held until implemented
+			} else if o.Verb == wvtext.Attack {
+				to.Attack = true
+			}
 		}
 		if err == nil {
 			how := "received at once"
@@ -530,7 +546,7 @@ func (r *run) send(side rules.Side, from, to *Leader, o *wvtext.Order, distance 
 	}
 	r.s.NextCourier++
 	c := Courier{ID: r.s.NextCourier, Side: side, From: from.Name, To: to.Name, Objective: o.Objective,
-		Attack: o.Verb == wvtext.Attack, Order: ord, Sent: r.s.Turn}
+		Attack: o.Verb == wvtext.Attack, Corps: r.corpsOrder && o.Verb == wvtext.Attack, Order: ord, Sent: r.s.Turn}
 	kind := "order"
 	if c.Attack {
 		kind = "Attack Order"
@@ -591,11 +607,15 @@ func (r *run) commandState(side rules.Side, o *wvtext.Order, seg Segment) {
 		r.refuse(side, o.At, p.Code, p.Rule, l.Name+": "+p.Message, "")
 		return
 	}
+	was := l.State
 	l.State = to
 	if uses {
 		l.Received = false
 	}
 	r.tell("command-state", "WV 17.6", only(side), "%s is now %s (radius %d)", l.Name, o.State, l.radius())
+	if was == Mobilized && to == Standing {
+		r.commandViolation(l, "goes Standing")
+	}
 }
 
 // rallyPhase is the side's Rally Phase (4.1 phases 3 and 8).

@@ -88,10 +88,7 @@ func (r *run) leaderInCommand(l *Leader) bool {
 	if l.Hex == "" || sup.Hex == "" {
 		return false // on the display (17.52), or under a superior there
 	}
-	attack := false
-	for a, n := l, 0; a != nil && n < 10; a, n = r.s.leader(a.Superior), n+1 {
-		attack = attack || a.Attack
-	}
+	attack := r.s.attackHolder(l.Name) != nil
 	return LeaderInCommand(LeaderC2{Level: l.Level, Distance: r.s.radiusDist(l.Side, sup.Hex, l.Hex), SuperiorRadius: sup.radius(),
 		Mobilized: l.State == Mobilized, SuperiorMobilized: sup.State == Mobilized, AttackOrder: attack})
 }
@@ -506,12 +503,7 @@ func (r *run) currentER(u *Unit, selfRally bool) int {
 // underAttackOrder reports whether the unit's formation is under an
 // Attack Order: its brigade or a commander above it holds one (17.73).
 func (r *run) underAttackOrder(u *Unit) bool {
-	for l, n := r.s.leader(u.Brigade), 0; l != nil && n < 10; l, n = r.s.leader(l.Superior), n+1 {
-		if l.Attack {
-			return true
-		}
-	}
-	return false
+	return r.s.attackHolder(u.Brigade) != nil
 }
 
 // moraleTest rolls a morale check (13.1): the unit's facts from its hex

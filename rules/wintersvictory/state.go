@@ -145,6 +145,11 @@ type Leader struct {
 	// Retired: a Brigade Leader whose units are all gone (17.54).
 	Inactive bool `json:"inactive,omitempty"`
 	Retired  bool `json:"retired,omitempty"`
+	// Held: a Corps Commander holds an Attack Order not yet implemented;
+	// Letter: his Attack Order marker, upper case for a Division Leader's,
+	// lower case for a Brigade Leader's (17.71-17.72).
+	Held   bool   `json:"held,omitempty"`
+	Letter string `json:"letter,omitempty"`
 }
 
 // radius is the leader's current Command Radius (16.12).
@@ -205,8 +210,11 @@ type Courier struct {
 	To        string     `json:"to"`
 	Objective string     `json:"objective"`
 	Attack    bool       `json:"attack,omitempty"`
-	Order     Order      `json:"order"`
-	Sent      int        `json:"sent"` // the Game-Turn it was sent
+	// Corps: a Division Attack Order sent implementing a Corps Attack
+	// Order (17.71).
+	Corps bool  `json:"corps,omitempty"`
+	Order Order `json:"order"`
+	Sent  int   `json:"sent"` // the Game-Turn it was sent
 }
 
 // Segment implements rules.State.

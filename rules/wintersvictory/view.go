@@ -62,6 +62,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			if l.Attack {
 				marks = append(marks, "Attack Order")
 			}
+			if m := markerText(l); m != "" {
+				marks = append(marks, m) // 17.71-17.72
+			}
 			if l.Inactive {
 				marks = append(marks, "Inactive") // 17.5
 			}
