@@ -26,9 +26,10 @@ import (
 //     Leader (17.12-17.13).
 //  4. Stacking is checked where each move ends (9.1).
 //
-// Not yet: opportunity fire (11.3), opportunity charges (12.56), cavalry
-// reaction facing (7.42), Grand Tactical Movement (6.4), roads and road
-// column (6.5-6.6), hexside features, skirmish companies (8.6).
+// Charge Zones add to the costs (12.61, chargezone.go).
+//
+// Not yet: opportunity charges (12.56), Grand Tactical Movement (6.4),
+// road column (6.6), hexside features, skirmish companies (8.6).
 
 // inCommand decides 17.11 for every unit of side.
 func (r *run) inCommand(side rules.Side) map[string]bool {
@@ -189,6 +190,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	at, facing, cost := u.Hex, u.Facing, r.spent[u.Name]
 	gen, dis := false, false
+	zone := 0 // half MP paid for enemy Charge Zones (12.61)
 	path := []string{u.Hex}
 	paidRoad := map[string]bool{} // roads whose first obstructed hex is paid (6.52)
 	leader := r.s.leader(u.Brigade)
@@ -242,6 +244,10 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 		cost += 2 * tc.MP
+		if extra, _ := r.chargeZoneStep(side, at, h); extra > 0 { // 12.61
+			cost += extra
+			zone += extra
+		}
 		if cost > allowance(u) {
 			refuse("wv-6.11-allowance", "WV 6.11", fmt.Sprintf("the path costs more than its %d Movement Points at %s", u.MA, h), "stop sooner")
 			return
@@ -282,6 +288,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	u.Hex, u.Facing = at, facing
 	note := ""
+	if zone > 0 {
+		note += fmt.Sprintf("; %s MP of it for enemy Charge Zones (12.61)", halves(zone))
+	}
 	if gen && u.Formation != "general order" {
 		u.Formation = "general order"
 		note += "; it enters obstructed terrain and adopts General Order (8.51)"
@@ -440,6 +449,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	if u.Type == "artillery" {
 		cost = 4 // 7.51: 2 MP to limber or unlimber
 	}
+	if _, in := r.zoneModifier(side, u.Hex); in || r.moved[u.Name] && r.nearCharger(side, u.Hex) {
+		cost += 2 // 12.61: +1 MP in a Charge Zone, or near one after moving
+	}
 	f := u.Facing
 	if o.Facing != "" {
 		f, _ = facingIndex(o.Facing) // all-around to frontal at no cost (5.32)
@@ -449,6 +461,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		return
 	}
 	if !inCmd && !r.outOfCommandCheck(side, u, "formation change") {
+		return
+	}
+	if !r.zoneCheck(side, u, "formation change") { // 12.61.2
 		return
 	}
 	if !r.opportunityFire(u, "changes formation") {
@@ -469,11 +484,17 @@ func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			cost = 2 // 5.31: unlimbered artillery, 1 MP to any vertex
 		}
 	}
+	if _, in := r.zoneModifier(side, u.Hex); in {
+		cost *= 2 // 12.61.2: doubled in an enemy Charge Zone
+	}
 	if r.spent[u.Name]+cost > allowance(u) {
 		r.refuse(side, o.At, "wv-5.31-allowance", "WV 5.31", fmt.Sprintf("%s: the turn costs %s MP and it has %s left", u.Name, halves(cost), halves(allowance(u)-r.spent[u.Name])), "")
 		return
 	}
 	if !inCmd && !r.outOfCommandCheck(side, u, "facing change") {
+		return
+	}
+	if !r.zoneCheck(side, u, "facing change") { // 12.61.2
 		return
 	}
 	if cost >= 2 && !r.opportunityFire(u, "changes facing") { // 1 MP or more (11.3)
@@ -516,6 +537,24 @@ func (r *run) moraleTest(u *Unit, f MoraleFacts, rule, why string) (bool, string
 // moraleCheck rolls a morale check and returns 13.1's outcome ("" for a
 // pass) and the roll's text.
 func (r *run) moraleCheck(u *Unit, f MoraleFacts, rule, why string) (string, string) {
+	f = r.moraleFacts(u, f)
+	state := Formed
+	switch {
+	case f.Disordered:
+		state = Disordered
+	case f.Unformed:
+		state = Unformed
+	}
+	die, mod, er := r.moraleRoll(u, f, rule, why)
+	out, err := r.tables.MoraleOutcome(state, die+mod, er)
+	if err != nil {
+		return "", err.Error()
+	}
+	return out, moraleText(die, mod, er)
+}
+
+// moraleFacts adds to f the facts of 13.13 the unit's hex and stack give.
+func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.EffectivenessModifier = u.EM
 	switch r.s.terrain(u.Hex) {
 	case "town":
@@ -527,22 +566,21 @@ func (r *run) moraleCheck(u *Unit, f MoraleFacts, rule, why string) (string, str
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
 	f.Unformed = u.Formation == "general order"
-	state := Formed
-	switch {
-	case f.Disordered:
-		state = Disordered
-	case f.Unformed:
-		state = Unformed
-	}
-	mod := r.tables.MoraleModifier(f)
-	er := r.currentER(u, false)
-	die := r.d10(rule, "morale check: "+u.Name+" ("+why+")", r.seenBy(u))
-	out, err := r.tables.MoraleOutcome(state, die+mod, er)
-	if err != nil {
-		return "", err.Error()
-	}
-	text := fmt.Sprintf("rolled %d%+d = %d against %d", die, mod, die+mod, er)
-	return out, text
+	return f
+}
+
+// moraleRoll rolls a morale check's die with its facts f complete: the
+// die, the total modifier and the current Effectiveness Rating (13.1).
+func (r *run) moraleRoll(u *Unit, f MoraleFacts, rule, why string) (die, mod, er int) {
+	mod = r.tables.MoraleModifier(f)
+	er = r.currentER(u, false)
+	die = r.d10(rule, "morale check: "+u.Name+" ("+why+")", r.seenBy(u))
+	return die, mod, er
+}
+
+// moraleText is a morale check's roll for players.
+func moraleText(die, mod, er int) string {
+	return fmt.Sprintf("rolled %d%+d = %d against %d", die, mod, die+mod, er)
 }
 
 // orderName is a name with no position, for lookups.
