@@ -23,7 +23,8 @@ import (
 //	remove all | remove <name>  take units out of play (all, or one)
 //	unit <name> key=value ...   hex, facing, formation, strength, printed,
 //	                            morale, er, em, ma, fire, crew, ammo,
-//	                            charge, exhausted, in (true: back in play)
+//	                            charge, primary, exhausted, in (true:
+//	                            back in play)
 //	leader <name> key=value ... hex, state, received, attack, objective,
 //	                            fatigue, engaged, bonus, reduced,
 //	                            inactive (a Division or Brigade Leader
@@ -221,6 +222,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Charge = strings.ReplaceAll(v, "_", " ")
 	case "exhausted":
 		u.Exhausted = v == "true"
+	case "primary": // an Opportunity Charge with only a Primary zone
+		u.Primary = v == "true"
 	case "halved":
 		u.Halved = v == "true"
 	case "in":

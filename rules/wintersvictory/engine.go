@@ -17,6 +17,9 @@ type run struct {
 	// corpsOrder: the Division Attack Orders being sent implement a Corps
 	// Attack Order (17.71).
 	corpsOrder bool
+	// oppCharged: the side has initiated its Opportunity Charge of the
+	// phase (12.56, ruling R75).
+	oppCharged map[rules.Side]bool
 	s          *State
 	tables     *Tables
 	pack       *Pack

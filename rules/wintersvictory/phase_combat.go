@@ -1078,6 +1078,13 @@ func (r *run) charge(u *Unit, target string) {
 		return
 	}
 	start := r.s.dist(u.Hex, t.Hex)
+	if primary := u.Primary; primary {
+		u.Primary = false
+		if start > 3 {
+			r.tell("charge", "WV 12.56", nil, "%s's opportunity charge is called off: %s is %d hexes away, beyond its Primary Charge Zone", u.Name, t.Name, start)
+			return
+		}
+	}
 	vis := r.seenBy(u) // the charge seen from where it starts
 	path := r.chargePath(u, t)
 	if path == nil {

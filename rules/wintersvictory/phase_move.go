@@ -28,7 +28,9 @@ import (
 //
 // Charge Zones add to the costs (12.61, chargezone.go).
 //
-// Not yet: opportunity charges (12.56), Grand Tactical Movement (6.4),
+// Opportunity Charges may follow a move (12.56.1, oppcharge.go).
+//
+// Not yet: Grand Tactical Movement (6.4),
 // road column (6.6), hexside features, skirmish companies (8.6).
 
 // inCommand decides 17.11 for every unit of side.
@@ -302,6 +304,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
+		defer r.opportunityCharge(u) // 12.56.1, after the reaction facing
 		r.reactionFacing(u)
 	}
 }

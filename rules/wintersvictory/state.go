@@ -188,6 +188,9 @@ type Unit struct {
 	// Charge is the enemy unit a declared charge is aimed at (12.51),
 	// carried out in the side's next Shock Phase.
 	Charge string `json:"charge,omitempty"`
+	// Primary: the declared charge is an Opportunity Charge of cavalry
+	// Out of Command, whose Charge Zone is only Primary (12.56.1).
+	Primary bool `json:"charge_primary,omitempty"`
 	// Fired: fired in this Reciprocal Fire Phase (11.11).
 	Fired      bool `json:"fired,omitempty"`
 	Eliminated bool `json:"eliminated,omitempty"`

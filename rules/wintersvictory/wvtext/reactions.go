@@ -50,4 +50,14 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Default: "NEVER",
 		Example: "ABANDON NEVER",
 	},
+	{
+		Kind: "CHARGE", Forms: []string{"OPPORTUNITY CHARGE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		// 12.56.1: when an enemy unit enters a hex within 3 hexes in
+		// front of a formed cavalry unit in its Movement Phase, the
+		// cavalry may initiate an Opportunity Charge. ALWAYS tries it
+		// (one a phase); NEVER holds.
+		Default: "NEVER",
+		Example: "OPPORTUNITY CHARGE ALWAYS",
+	},
 }}
