@@ -413,6 +413,9 @@ func (r *run) fire(u, t *Unit) {
 		r.tell("fire", "WV 7.21", nil, "%s: Disordered at long range, it cannot fire", what)
 		return
 	}
+	if screen := r.screened(u, t, band, f.TargetClass); screen != nil {
+		defer r.screenedFire(u, screen, f, band) // 11.45, after the first
+	}
 	if u.Type == "artillery" && r.tables.SpendsAmmo(band, die) && u.Ammo > 0 {
 		u.Ammo--
 		r.tell("ammunition", "WV 11.93", only(u.Side), "%s spends an ammunition point (%d left)", u.Name, u.Ammo)
@@ -428,6 +431,12 @@ func (r *run) fire(u, t *Unit) {
 	r.tell("fire", "WV 11.0", nil, "%s: rolled %d%s on the %s table, %s line: %s", what, die,
 		mods, strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
 	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, t.Hex}})
+	r.fireEffects(u, t, res, band, tg.Enfiladed)
+}
+
+// fireEffects applies a fire result to its target (11.8): the loss, the
+// leaders' risk (11.44), the morale check (11.83).
+func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
 	switch res {
 	case "0":
 		return
@@ -442,7 +451,7 @@ func (r *run) fire(u, t *Unit) {
 	if band != Extended {
 		r.involuntary(t, t.Name+" is fired on and checks morale") // 17.53, ruling R72
 	}
-	r.moraleResult(t, MoraleFacts{Enfiladed: tg.Enfiladed}, "WV 11.83", "fire from "+u.Name, u.Hex)
+	r.moraleResult(t, MoraleFacts{Enfiladed: enfiladed}, "WV 11.83", "fire from "+u.Name, u.Hex)
 }
 
 func fireText(res string) string {
