@@ -34,6 +34,7 @@ import (
 //	cp <side> <n>               a side's Army Command Points
 //	morale <side> <n>           a side's Army Morale total
 //	demoralized <side>          its army is Demoralized
+//	snow <light|heavy> <dir>    the Snow Rate, the wind blowing from dir
 //	courier <from> <to> <hex> <Delay1|Delay2|Delay3> [rolls=n bonus=n
 //	        french= holds= adjacent= urgent= army= attack= (true)]
 //	standing <side> <KIND> <choice>
@@ -116,6 +117,13 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		}
 	case "demoralized":
 		s.Demoralized[sideIndex(rules.Side(rest))] = true
+	case "snow": // snow light|heavy <the wind blows from: NE ... NW>
+		rate, from, _ := strings.Cut(rest, " ")
+		w, ok := facingIndex(from)
+		if !ok || rate != snowLight && rate != snowHeavy {
+			fail("snow light|heavy <wind from>")
+		}
+		s.Snow, s.Wind = rate, w
 	case "standing":
 		ws := strings.Fields(rest)
 		if len(ws) < 3 {

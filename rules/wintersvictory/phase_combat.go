@@ -835,11 +835,11 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	cover := terr == "town" || terr == "woods" || terr == "farmette"
 	in := ShockInput{AttackSP: r.sumSP(att, cover && a0.Type == "infantry"), DefendSP: r.sumSP(def, cover && d0.Type == "infantry"),
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
-		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0),
+		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
 			Unformed: a0.Formation == "general order", RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed()},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), Unformed: d0.Formation == "general order",
+			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order",
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}

@@ -569,6 +569,7 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
 	f.Unformed = u.Formation == "general order"
+	f.IntoWind = r.s.intoWind(u) // 13.13, snow.go
 	return f
 }
 

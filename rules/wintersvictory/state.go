@@ -75,8 +75,12 @@ type State struct {
 	Demoralized [2]bool     `json:"demoralized,omitempty"`
 	MoraleCost  MoraleCost  `json:"morale_points"`
 	Objectives  []Objective `json:"objectives"`
-	Leaders     []Leader    `json:"leaders"`
-	Units       []Unit      `json:"units"`
+	// Snow is the Snow Rate ("", light, heavy) and Wind the vertex the
+	// wind blows from, 0-5 (4.1 1B, 18.2 PB; ruling R77).
+	Snow    string   `json:"snow,omitempty"`
+	Wind    int      `json:"wind,omitempty"`
+	Leaders []Leader `json:"leaders"`
+	Units   []Unit   `json:"units"`
 	// Couriers are the orders still in delivery (17.34-17.35).
 	Couriers []Courier `json:"couriers,omitempty"`
 	// NextCourier numbers the orders sent.

@@ -28,6 +28,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		v.Lines = append(v.Lines, "Chart pack: "+r.pack.Name+" is PROVISIONAL: its Fire, Shock, Terrain and Order Delivery tables are placeholders built from the rules text (docs/charts-wintersvictory.md).")
 	}
 	v.Lines = append(v.Lines, fmt.Sprintf("Visibility this turn: %d hexes.", s.visibility()))
+	if s.Snow != "" {
+		v.Lines = append(v.Lines, fmt.Sprintf("Snow: %s, the wind from the %s (4.1 1B).", s.Snow, facingNames[s.Wind]))
+	}
 	for _, sd := range sides {
 		if side != "" && sd != side {
 			continue
