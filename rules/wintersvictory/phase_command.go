@@ -259,7 +259,7 @@ func (r *run) continuation(exempt map[string]bool) {
 			if l.Side != side || l.State != Mobilized || l.Level == Army || l.Level == Brigade || exempt[l.Name] || l.Hex == "" {
 				continue
 			}
-			f := ContinuationFacts{Level: l.Level, Bonus: l.Bonus, AttackOrder: l.Attack, Evening: r.s.turnKind() == "Evening"}
+			f := ContinuationFacts{Level: l.Level, Bonus: l.Bonus, AttackOrder: l.Attack, Evening: r.s.evening()}
 			for j := range r.s.Leaders {
 				sub := &r.s.Leaders[j]
 				if sub.Superior != l.Name || sub.Hex == "" {

@@ -208,7 +208,7 @@ func LoadScenario(name string, data []byte) (*State, error) {
 		onMap(what, uf.Hex)
 		u := Unit{Name: uf.Name, Side: uf.Side, Nation: uf.Nation, Type: uf.Type, Class: uf.Class, Brigade: uf.Brigade,
 			Hex: uf.Hex, Formation: uf.Formation, Strength: uf.Strength, Printed: uf.Strength, ER: uf.ER, EM: uf.EM,
-			FireClass: uf.FireClass, MA: uf.MA, Crew: uf.Crew, Ammo: uf.Ammo}
+			FireClass: uf.FireClass, MA: uf.MA, Crew: uf.Crew, Ammo: uf.Ammo, FullAmmo: uf.Ammo}
 		f, ok := facingIndex(uf.Facing)
 		if !ok {
 			fail("%s: facing %q is not one of %s", what, uf.Facing, strings.Join(wvtext.Facings, " "))

@@ -186,6 +186,9 @@ type Unit struct {
 	MA        int    `json:"ma"`
 	Crew      int    `json:"crew,omitempty"`
 	Ammo      int    `json:"ammo,omitempty"`
+	// FullAmmo is a battery's full supply, restored in a Transitional
+	// Night turn (11.93.3).
+	FullAmmo int `json:"full_ammo,omitempty"`
 	// Morale is "", Disordered or Routed (7.2).
 	Morale    string `json:"morale,omitempty"`
 	Exhausted bool   `json:"exhausted,omitempty"` // cavalry after a charge (7.41)

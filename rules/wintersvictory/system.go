@@ -162,6 +162,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 	case stepAlliedCommand, stepFrenchCommand:
 		side := stepSides[r.s.Step][0]
 		r.segmentOrders(side, in.Orders[side])
+		r.resupply(side) // 11.93.3, at the end of the Command Phase
 		r.rallyPhase(side)
 		r.rallyViolations(side)
 		r.attackStoppage(side, r.endAttacks)
