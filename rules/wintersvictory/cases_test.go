@@ -35,6 +35,7 @@ import (
 //	morale <side> <n>           a side's Army Morale total
 //	demoralized <side>          its army is Demoralized
 //	snow <light|heavy> <dir>    the Snow Rate, the wind blowing from dir
+//	corps <nation> <side> <n> [demoralized]  a Corps Morale track (14.0)
 //	courier <from> <to> <hex> <Delay1|Delay2|Delay3> [rolls=n bonus=n
 //	        french= holds= adjacent= urgent= army= attack= (true)]
 //	standing <side> <KIND> <choice>
@@ -117,6 +118,16 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		}
 	case "demoralized":
 		s.Demoralized[sideIndex(rules.Side(rest))] = true
+	case "corps": // corps <nation> <side> <morale> [demoralized]
+		ws := strings.Fields(rest)
+		n, err := 0, error(nil)
+		if len(ws) >= 3 {
+			n, err = strconv.Atoi(ws[2])
+		}
+		if len(ws) < 3 || err != nil {
+			fail("corps <nation> <side> <morale> [demoralized]")
+		}
+		s.Corps = append(s.Corps, CorpsMorale{Nation: ws[0], Side: rules.Side(ws[1]), Morale: n, Demoralized: len(ws) > 3 && ws[3] == "demoralized"})
 	case "snow": // snow light|heavy <the wind blows from: NE ... NW>
 		rate, from, _ := strings.Cut(rest, " ")
 		w, ok := facingIndex(from)
@@ -234,6 +245,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Primary = v == "true"
 	case "halved":
 		u.Halved = v == "true"
+	case "nation":
+		u.Nation = v
 	case "in":
 		u.Eliminated = v != "true"
 	case "strength":
@@ -340,6 +353,18 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 	case "demoralized":
 		side, want, _ := strings.Cut(rest, " ")
 		check("demoralized "+side, strconv.FormatBool(s.Demoralized[sideIndex(rules.Side(side))]), want)
+	case "corps": // corps <nation> <morale> [demoralized]
+		ws := strings.Fields(rest)
+		got := "none"
+		for _, c := range s.Corps {
+			if c.Nation == ws[0] {
+				got = strconv.Itoa(c.Morale)
+				if c.Demoralized {
+					got += " demoralized"
+				}
+			}
+		}
+		check("corps "+ws[0], got, strings.Join(ws[1:], " "))
 	case "courier":
 		ws := strings.Fields(rest)
 		if len(ws) < 3 {

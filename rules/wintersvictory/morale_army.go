@@ -13,7 +13,7 @@ import (
 // zero or less rolls: a die at or under the negative of its total
 // Demoralizes it (14.21), for good: its combat units lose 1 Effectiveness
 // and a routed unit's self-rally gets no leader modifier (14.22). Corps
-// Morale (the Prussians, 14.0), command units (14.12) and objectives
+// Morale is in morale_corps.go. Command units (14.12) and objectives
 // (14.13) are not yet counted; a unit eliminated counts its elimination,
 // not also its half strength (ruling R55).
 
@@ -34,10 +34,10 @@ func (r *run) moraleAfterLoss(u *Unit) {
 	switch {
 	case u.Eliminated:
 		u.Halved = true
-		r.moraleChange(u.Side, -c.Eliminated, u.Name+" eliminated")
+		r.unitMorale(u, -c.Eliminated, u.Name+" eliminated")
 	case !u.Halved && HalfStrength(u.Strength, u.Printed):
 		u.Halved = true
-		r.moraleChange(u.Side, -c.Half, u.Name+" at half strength")
+		r.unitMorale(u, -c.Half, u.Name+" at half strength")
 	}
 }
 
@@ -57,4 +57,5 @@ func (r *run) demoralization() {
 		r.s.Demoralized[i] = true
 		r.tell("demoralized", "WV 14.22", only(side), "%s Army is Demoralized: rolled %d, at or under %d; its units lose 1 Effectiveness", side, die, -total)
 	}
+	r.corpsDemoralization()
 }

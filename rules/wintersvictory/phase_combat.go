@@ -525,7 +525,7 @@ func (r *run) limberToRetreat(u *Unit) bool {
 // rout makes a unit Routed.
 func (r *run) rout(u *Unit, rule, why string) {
 	if u.Morale != moraleRouted {
-		defer r.moraleChange(u.Side, -r.s.MoraleCost.Routed, u.Name+" routed")
+		defer r.unitMorale(u, -r.s.MoraleCost.Routed, u.Name+" routed")
 	}
 	u.Morale = moraleRouted
 	if b := r.s.leader(u.Brigade); b != nil {

@@ -666,7 +666,7 @@ func (r *run) inEnemyMinimumZone(u *Unit) bool {
 
 // selfRally rolls 13.42 C for a Routed unit.
 func (r *run) selfRally(u *Unit) {
-	f := SelfRallyFacts{EffectivenessModifier: u.EM, Artillery: u.Type == "artillery", Demoralized: r.s.Demoralized[sideIndex(u.Side)],
+	f := SelfRallyFacts{EffectivenessModifier: u.EM, Artillery: u.Type == "artillery", Demoralized: r.s.demoralized(u),
 		WoodsOrTown: r.s.terrain(u.Hex) == "woods" || r.s.terrain(u.Hex) == "town"}
 	for i := range r.s.Units {
 		e := &r.s.Units[i]
@@ -690,7 +690,7 @@ func (r *run) selfRally(u *Unit) {
 	if ok {
 		u.Morale = moraleDisordered
 		r.tell("rallied", "WV 13.42", r.seenBy(u), "%s rallies from Rout to Disordered (rolled %d against %d)", u.Name, die, er)
-		r.moraleChange(u.Side, r.s.MoraleCost.Rallied, u.Name+" rallied")
+		r.unitMorale(u, r.s.MoraleCost.Rallied, u.Name+" rallied")
 		return
 	}
 	r.tell("rally-failed", "WV 13.42", r.seenBy(u), "%s stays Routed (rolled %d against %d)", u.Name, die, er)

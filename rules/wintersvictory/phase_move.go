@@ -511,7 +511,7 @@ func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 // currentER is 13.2's current Effectiveness Rating; selfRally leaves out
 // the Attack Order bonus.
 func (r *run) currentER(u *Unit, selfRally bool) int {
-	f := EffectivenessFacts{GeneralOrder: u.Formation == "general order", Demoralized: r.s.Demoralized[sideIndex(u.Side)]}
+	f := EffectivenessFacts{GeneralOrder: u.Formation == "general order", Demoralized: r.s.demoralized(u)}
 	if u.Type != "artillery" {
 		f.HalfStrength = HalfStrength(u.Strength, u.Printed)
 	}

@@ -24,17 +24,19 @@ var scenarioFiles embed.FS
 // Scenario is a scenario file: the map, the turns, each side's HQ and
 // Command Points, the objectives, the leaders and the combat units.
 type Scenario struct {
-	Name        string       `yaml:"name"`
-	Description string       `yaml:"description"`
-	FirstTurn   int          `yaml:"first_turn"`
-	LastTurn    int          `yaml:"last_turn"`
-	Hourly      []int        `yaml:"hourly"`
-	Map         hexmap.File  `yaml:"map"`
-	Objectives  []Objective  `yaml:"objectives"`
-	MoraleCost  MoraleCost   `yaml:"morale_points"`
-	Sides       []sideSetup  `yaml:"sides"`
-	Leaders     []leaderFile `yaml:"leaders"`
-	Units       []unitFile   `yaml:"units"`
+	Name        string      `yaml:"name"`
+	Description string      `yaml:"description"`
+	FirstTurn   int         `yaml:"first_turn"`
+	LastTurn    int         `yaml:"last_turn"`
+	Hourly      []int       `yaml:"hourly"`
+	Map         hexmap.File `yaml:"map"`
+	Objectives  []Objective `yaml:"objectives"`
+	MoraleCost  MoraleCost  `yaml:"morale_points"`
+	Sides       []sideSetup `yaml:"sides"`
+	// Corps are Corps Morale tracks apart from the armies' (14.0).
+	Corps   []CorpsMorale `yaml:"corps_morale"`
+	Leaders []leaderFile  `yaml:"leaders"`
+	Units   []unitFile    `yaml:"units"`
 }
 
 type sideSetup struct {
@@ -150,7 +152,7 @@ func LoadScenario(name string, data []byte) (*State, error) {
 		return nil, err
 	}
 	s := &State{Scenario: name, Turn: sc.FirstTurn, FirstTurn: sc.FirstTurn, LastTurn: sc.LastTurn,
-		Hourly: sc.Hourly, Objectives: sc.Objectives, MoraleCost: sc.MoraleCost}
+		Hourly: sc.Hourly, Objectives: sc.Objectives, MoraleCost: sc.MoraleCost, Corps: sc.Corps}
 	var errs []string
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
 	onMap := func(what, id string) {

@@ -71,10 +71,12 @@ type State struct {
 	// Morale is each side's Army Morale total and Demoralized whether
 	// its army is Demoralized (14.1-14.2); MoraleCost the scenario's
 	// points per unit (14.11).
-	Morale      [2]int      `json:"morale"`
-	Demoralized [2]bool     `json:"demoralized,omitempty"`
-	MoraleCost  MoraleCost  `json:"morale_points"`
-	Objectives  []Objective `json:"objectives"`
+	Morale      [2]int     `json:"morale"`
+	Demoralized [2]bool    `json:"demoralized,omitempty"`
+	MoraleCost  MoraleCost `json:"morale_points"`
+	// Corps are the Corps Morale tracks kept apart from an army's (14.0).
+	Corps      []CorpsMorale `json:"corps_morale,omitempty"`
+	Objectives []Objective   `json:"objectives"`
 	// Snow is the Snow Rate ("", light, heavy) and Wind the vertex the
 	// wind blows from, 0-5 (4.1 1B, 18.2 PB; ruling R77).
 	Snow    string   `json:"snow,omitempty"`
@@ -283,6 +285,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.Hourly = slices.Clone(s.Hourly)
 	c.Objectives = slices.Clone(s.Objectives)
+	c.Corps = slices.Clone(s.Corps)
 	c.Leaders = slices.Clone(s.Leaders)
 	for i := range c.Leaders {
 		c.Leaders[i].Radius = slices.Clone(s.Leaders[i].Radius)

@@ -41,6 +41,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 			morale += ", Demoralized"
 		}
 		v.Lines = append(v.Lines, morale+".")
+		for _, c := range s.Corps {
+			if c.Side == sd { // 14.0
+				v.Lines = append(v.Lines, fmt.Sprintf("%s %s Corps Morale: %d%s.", sd, c.Nation, c.Morale, map[bool]string{true: ", Demoralized"}[c.Demoralized]))
+			}
+		}
 		for _, c := range s.Couriers {
 			if c.Side == sd {
 				kind := "order"
