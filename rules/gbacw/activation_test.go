@@ -154,8 +154,11 @@ func TestDrawAMs(t *testing.T) {
 	forced := &rules.ForcedDice{Results: []int{7, 1, 1, 4, 1, 2, 1}}
 	got := draw(forced)
 	want := []AM{
-		{RandomEventAM, NoSide, ""}, {DivisionAM, Union, "1/I"}, {DivisionAM, Union, "1/I"},
-		{BattleAM, Confederate, "Alexander"}, {MarchAM, Union, ""}, {DivisionAM, Confederate, "Hood"}, {DivisionAM, Confederate, "Hood"},
+		// The cup's sorted order: Confederate Alexander AM 1, Confederate
+		// Hood division AM 1 and 2, Random Event marker 1, Union 1/I
+		// division AM 1 and 2, Union March AM 1; a 7 of 7 is the March AM.
+		{MarchAM, Union, ""}, {BattleAM, Confederate, "Alexander"}, {DivisionAM, Confederate, "Hood"},
+		{DivisionAM, Union, "1/I"}, {DivisionAM, Confederate, "Hood"}, {DivisionAM, Union, "1/I"}, {RandomEventAM, NoSide, ""},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v", got, want)

@@ -32,7 +32,7 @@
 // Every draw and roll goes through rules.Dice, so it is seeded, logged and
 // recomputable. A d10 is read 0-9 (2.5) with dice.D10Zero. A blind draw
 // from a cup of n markers held in a canonical order is one roll of a dn,
-// read as the position drawn (drawIndex; ruling GBACW-R8).
+// whose roll picks a marker in the cup's sorted order (rules.Cup; ruling GBACW-R8).
 //
 // Still to come: the rules.System itself (state, the order dialect with
 // activation scripts and reaction doctrine, resolution of the sequence of
