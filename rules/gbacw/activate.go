@@ -1,0 +1,478 @@
+package gbacw
+
+import (
+	"fmt"
+
+	"galloper/rules"
+	"galloper/rules/dice"
+	"galloper/rules/gbacw/gbtext"
+	"galloper/rules/hex"
+)
+
+// A brigade's activation (GBACW 5.33, 6.2, 11.12):
+//
+//	1. Change Orders Phase: the brigade's script may try an Orders Change
+//	   (6.21-6.25), Loose Cannon included.
+//	2. Action Phase: each unit, in the brigade's order, carries out the
+//	   first clause of its script whose conditions hold (5.33 a-d); with
+//	   no script, it fires if it may (ruling GBACW-R18).
+//	3. Shock: the shocks the units declared, after all their other
+//	   actions (11.12).
+//	4. The brigadier and his division leader rejoin the brigade's first
+//	   unit (9.31).
+
+// activateBrigade carries out one activation of b. See GBACW 5.33.
+func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
+	s := r.s
+	b.Activated++
+	r.phasing, r.acting = side, b
+	r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn)", b.ID, b.Orders, b.Activated)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Brigade == b.ID {
+			u.Moved, u.Fired = false, false
+		}
+		if u.Side != side {
+			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
+		}
+	}
+	lc := r.changeOrders(b, side)
+	var shocks []pendingShock
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Brigade != b.ID || !u.combat() {
+			continue
+		}
+		acts := r.script(u, b, lc)
+		for _, a := range acts {
+			if !u.combat() {
+				break
+			}
+			if a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge {
+				shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+				continue
+			}
+			r.act(u, a, lc != nil && lc.Stand)
+		}
+	}
+	for _, p := range shocks {
+		if u := s.unit(p.attacker); u != nil && u.combat() {
+			r.shock(u, p.target, p.charge, 0)
+		}
+	}
+	r.followLeaders(b)
+	r.acting = nil
+}
+
+// changeOrders is the Change Orders Phase: the brigade's script asks for
+// an Orders Change when its conditions hold. See GBACW 6.21-6.25.
+func (r *resolver) changeOrders(b *BrigadeSt, side rules.Side) *OrdersChange {
+	s := r.s
+	sc := r.plans[side].brigades[b.ID]
+	if sc == nil || !r.brigadeConds(b, sc.Cond) {
+		return nil
+	}
+	want, _ := ParseOrders(sc.Change)
+	cur, _ := ParseOrders(b.Orders)
+	if want == cur {
+		return nil
+	}
+	lh := s.leaderHex(b.Leader)
+	d := s.division(b.Division)
+	c := s.corps(d.Corps)
+	withCorps := lh != "" && (lh == s.leaderHex(c.Leader) || lh == s.leaderHex(s.side(side).OC))
+	in := Brigade{ID: b.ID, Orders: cur, OrdersRating: b.Rating, Profile: b.Profile, Artillery: b.Artillery, LeaderOffMap: lh == "",
+		Fatigue: b.Fatigue, WithDivision: lh != "" && lh == s.leaderHex(d.Leader), WithCorpsOrOC: withCorps,
+		NearEnemy: s.brigadeNear(r.sys.combat, b, 3, false)}
+	oc, err := r.sys.charts.ChangeOrders(r, in, want)
+	if err != nil {
+		r.event("orders-change-refused", "GBACW 6.21", "%v", err)
+		return nil
+	}
+	text := fmt.Sprintf("%s tries for %s Orders: rolls %d, adjusted %d: %s", b.ID, want, oc.Roll, oc.Adjusted, oc.Result)
+	if oc.Result == LooseCannon {
+		text += fmt.Sprintf(" (%s acts as %s)", b.Leader, profileName(oc.ActsAs))
+	}
+	text += fmt.Sprintf("; it is under %s Orders", oc.Orders)
+	if oc.Stand {
+		text += " and Stands this Action Phase"
+	}
+	r.event("orders-change", "GBACW 6.23", "%s", text)
+	if oc.Result == LooseCannon {
+		r.event("loose-cannon", "GBACW 6.24", "Loose Cannon: %s acts as %s", b.ID, profileName(oc.ActsAs))
+	}
+	b.Orders = oc.Orders.String()
+	return &oc
+}
+
+func profileName(p ActionProfile) string {
+	switch p {
+	case Aggressive:
+		return "Aggressive"
+	case Cautious:
+		return "Cautious"
+	case Normal:
+		return "Normal"
+	}
+	return "no profile"
+}
+
+// brigadeConds: every condition of a BRIGADE script holds for some unit
+// of the brigade (ACTIVATION for the brigade itself).
+func (r *resolver) brigadeConds(b *BrigadeSt, cs []gbtext.Cond) bool {
+	for _, c := range cs {
+		ok := false
+		for i := range r.s.Units {
+			if u := &r.s.Units[i]; u.Brigade == b.ID && u.combat() && r.cond(u, b, c) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// cond evaluates one condition for a unit at the moment its brigade
+// activates.
+func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
+	var v bool
+	switch c.Kind {
+	case gbtext.CondDisordered:
+		v = u.Status == StDisordered
+	case gbtext.CondAdjacent:
+		v = len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0
+	case gbtext.CondWithin:
+		_, d := r.s.nearestEnemy(u.Hex, u.Side)
+		v = d <= c.N
+	case gbtext.CondActivation:
+		v = b.Activated == c.N
+	case gbtext.CondAttack:
+		v = b.Orders == Attack.String()
+	case gbtext.CondAdvance:
+		v = b.Orders == Advance.String()
+	}
+	return v != c.Not
+}
+
+// script is what a unit does this activation: a Loose Cannon's forced
+// actions (6.24), else the first clause of its script whose conditions
+// hold, else the default: fire if it may.
+func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Action {
+	s := r.s
+	if lc != nil && lc.Retreat && u.Kind != "artillery" {
+		return []gbtext.Action{{Verb: gbtext.ActRetire}}
+	}
+	if lc != nil && lc.MoveToEnemy {
+		e, _ := s.nearestEnemy(u.Hex, u.Side)
+		if e == nil {
+			return nil
+		}
+		acts := []gbtext.Action{{Verb: gbtext.ActToward, Hexes: []string{e.Hex}}}
+		if lc.Charge && u.Kind != "artillery" {
+			acts = append(acts, gbtext.Action{Verb: gbtext.ActCharge})
+		}
+		return acts
+	}
+	if sc := r.plans[u.Side].units[u.Name]; sc != nil {
+		for _, c := range sc.Clauses {
+			ok := true
+			for _, k := range c.Conds {
+				ok = ok && r.cond(u, b, k)
+			}
+			if ok {
+				return c.Actions
+			}
+		}
+		return nil
+	}
+	return []gbtext.Action{{Verb: gbtext.ActFire}}
+}
+
+// act carries out one action of a unit's clause.
+func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
+	switch a.Verb {
+	case gbtext.ActHold:
+	case gbtext.ActRally:
+		r.rally(u)
+	case gbtext.ActToward:
+		r.move(u, a.Hexes[0], nil, stand)
+	case gbtext.ActMove:
+		r.move(u, a.Hexes[len(a.Hexes)-1], a.Hexes, stand)
+	case gbtext.ActRetire:
+		if stand {
+			return
+		}
+		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
+			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
+				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
+				u.Hex, u.Moved = h, true
+			}
+		}
+	case gbtext.ActFire:
+		r.phasingFire(u, a.Target)
+	}
+}
+
+// rally is a unit's Rally attempt as its action. See GBACW 13.41-13.42.
+func (r *resolver) rally(u *UnitSt) {
+	if u.Status != StDisordered || u.Moved || u.Fired {
+		return
+	}
+	b := r.s.brigade(u.Brigade)
+	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), b.Fatigue)
+	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
+	res := RallyResult(roll+drm, u.Disordered)
+	switch res {
+	case Rallied:
+		u.Status = StGood
+		r.event("rally", "GBACW 13.41", "%s rallies (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
+	case StaysDisorder:
+		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
+	default:
+		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered and loses 1 SP (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
+		r.lose(u, 1, "a failed Rally")
+	}
+	u.Fired = true // a unit that rallies does nothing else (5.33 b)
+}
+
+// leaderStars counts the stars of friendly leaders in a unit's hex
+// (11.73).
+func (s *State) leaderStars(u *UnitSt) int {
+	n := 0
+	for _, l := range s.Leaders {
+		if l.Side == u.Side && !l.Killed && l.Hex == u.Hex {
+			n += l.Stars
+		}
+	}
+	return n
+}
+
+// move moves a unit toward target, along path when given, until it runs
+// out of MPs, reaches it, or comes adjacent to an enemy (9.53); the
+// enemy reacts on the way (R1, R2, R4, R5). See GBACW 9.1-9.6, 6.13-6.16.
+func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
+	s := r.s
+	cc := r.sys.combat
+	o := s.ordersOf(u)
+	if stand {
+		r.event("stand", "GBACW 6.23", "%s Stands: it spends no MPs this Action Phase", u.Name)
+		return
+	}
+	if u.Fired {
+		return
+	}
+	if o == Advance && u.Moved {
+		return
+	}
+	ma := u.MA
+	if o == Attack {
+		ma = (ma + 1) / 2 // 6.16
+	}
+	budget := 2 * ma
+	ok := func(n string) bool {
+		if len(s.enemiesAt(n, u.Side)) > 0 || s.moveCost(cc, u, o, u.Hex, n) == 0 {
+			return false
+		}
+		adj := s.adjacentEnemies(n, u.Side)
+		switch {
+		case o == March && s.withinEnemy(cc, n, u.Side, 4):
+			return false // 6.13
+		case o == Advance && hasNonArtillery(adj):
+			return false // 6.15
+		case u.Status == StDisordered && len(adj) > 0:
+			return false // 12.34
+		}
+		return s.stackRoom(u, n, o)
+	}
+	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
+		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
+		return
+	}
+	start := u.Hex
+	steps := 0
+	for u.Hex != target && u.combat() {
+		var next string
+		if path != nil {
+			if steps >= len(path) {
+				break
+			}
+			next = path[steps]
+			if next == u.Hex {
+				steps++
+				continue
+			}
+			if s.m.Distance(u.Hex, next) != 1 || !ok(next) {
+				r.event("move-halted", "GBACW 9.5", "%s halts at %s: it may not enter %s", u.Name, u.Hex, next)
+				break
+			}
+		} else if next = s.stepToward(u.Hex, target, ok); next == "" {
+			break
+		}
+		cost := s.moveCost(cc, u, o, u.Hex, next)
+		if cost > budget && steps > 0 {
+			break // 9.42 Exception: a unit may always move one hex
+		}
+		r.evade(u, next)
+		r.withdrawalFire(u)
+		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
+			break
+		}
+		budget -= cost
+		steps++
+		from := u.Hex
+		u.Hex, u.Moved = next, true
+		u.Facing = faceToward(s.axial(next), s.axial(target))
+		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
+			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
+		}
+		_ = from
+		r.approachFire(u)
+		r.reactionFacing(u)
+		if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			break // 9.53
+		}
+	}
+	if u.Hex != start {
+		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+	}
+}
+
+func hasNonArtillery(us []*UnitSt) bool {
+	for _, e := range us {
+		if e.Kind != "artillery" {
+			return true
+		}
+	}
+	return false
+}
+
+// withinEnemy: an enemy combat unit is within n hexes of h and in its
+// LOS (6.13; units do not block, 10.26).
+func (s *State) withinEnemy(cc *CombatCharts, h string, side rules.Side, n int) bool {
+	a := s.axial(h)
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side != side && e.combat() && hex.Distance(a, s.axial(e.Hex)) <= n && s.lineOfSight(cc, e.Hex, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// stackRoom: the hex can take the unit under the Stacking Limits of its
+// Orders (8.12): infantry up to 15 SPs of its brigade (7 under March),
+// mounted cavalry 7 (4), artillery two batteries; no mixing of brigades
+// except one battery.
+func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
+	sp, batteries := u.SP, 0
+	for _, f := range s.unitsAt(h) {
+		if f == u || f.Side != u.Side {
+			continue
+		}
+		if f.Kind == "artillery" {
+			batteries++
+			continue
+		}
+		if u.Kind != "artillery" && f.Brigade != u.Brigade {
+			return false
+		}
+		sp += f.SP
+	}
+	if u.Kind == "artillery" {
+		return batteries < 1 || (batteries < 2 && sp == u.SP)
+	}
+	limit := 15
+	if u.Kind == "cavalry" {
+		limit = 7
+	}
+	if o == March {
+		limit = map[bool]int{true: 4, false: 7}[u.Kind == "cavalry"]
+	}
+	return sp <= limit
+}
+
+// followLeaders moves the brigadier, and his division leader, to the
+// brigade's first unit on the map (9.31: leaders move with their units).
+func (r *resolver) followLeaders(b *BrigadeSt) {
+	s := r.s
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Brigade == b.ID && u.onMap() {
+			if l := s.leader(b.Leader); l != nil && !l.Killed {
+				l.Hex = u.Hex
+			}
+			return
+		}
+	}
+}
+
+// evade is R2, Move in Reaction: before the phasing unit enters a hex
+// within 3 hexes of an enemy mounted cavalry or artillery unit whose
+// doctrine says RETIRE, that unit moves one hex away, once per enemy
+// brigade activation; cavalry then rolls a UDD. See GBACW 9.63.
+func (r *resolver) evade(u *UnitSt, next string) {
+	s := r.s
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March {
+			continue
+		}
+		if hex.Distance(s.axial(e.Hex), s.axial(next)) > 3 || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
+			continue
+		}
+		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+		if h == "" {
+			continue
+		}
+		e.Reacted = true
+		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
+		e.Hex = h
+		if e.Kind == "cavalry" {
+			r.uddOrDisorder(e, 0, "after a reaction move", "reaction-facing")
+		}
+	}
+}
+
+// reactionFacing is R1: enemy units the mover has come adjacent to
+// outside their Front turn to face it, once per enemy brigade
+// activation; infantry and cavalry roll a UDD, failing which they are
+// Disordered. March units and units already facing an enemy in their
+// Front may not. See GBACW 9.61-9.62.
+func (r *resolver) reactionFacing(u *UnitSt) {
+	s := r.s
+	at := s.axial(u.Hex)
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if e.Reacted || s.ordersOf(e) == March {
+			continue
+		}
+		ea := s.axial(e.Hex)
+		if arcOf(ea, e.Facing, at) == FrontArc || s.enemyInFront(e) {
+			continue
+		}
+		choice := r.standing(e.Side, gbtext.RFacing)
+		if choice == "NEVER" {
+			continue
+		}
+		e.Reacted = true
+		e.Facing = faceToward(ea, at)
+		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, %s)", e.Name, u.Name, map[string]string{"FACE": "facing change", "REFUSE": "treated as a facing change, ruling GBACW-R19"}[choice])
+		if e.Kind != "artillery" {
+			r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
+		}
+	}
+}
+
+// enemyInFront: an enemy combat unit already stands in one of u's Front
+// hexes (9.61).
+func (s *State) enemyInFront(u *UnitSt) bool {
+	ua := s.axial(u.Hex)
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if arcOf(ua, u.Facing, s.axial(e.Hex)) == FrontArc {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,429 @@
+package gbacw
+
+import (
+	"fmt"
+
+	"galloper/rules/dice"
+	"galloper/rules/gbacw/gbtext"
+	"galloper/rules/hex"
+)
+
+// Fire (GBACW 10). One fire combat:
+//
+//	1. The firer may fire (its Orders, 6.11; not twice an activation;
+//	   Disordered artillery never, 12.34) at a target in its frontal arc
+//	   (10.16), within its weapon's range and in LOS (10.2).
+//	2. Its SPs are those the Fire Frontage Rule lets it fire (8.31-8.33).
+//	3. The roll: a d10 plus the Fire DRMs (10.81) on the Fire Table, or
+//	   the Artillery Fire Table for artillery at 4 hexes or more (10.67).
+//	4. Phasing fire at a unit that may return it is simultaneous: both
+//	   rolls are made before either result applies (10.42, R3).
+//	5. The result hits the target hex's top unit (8.35, 12.2-12.3).
+
+// fireKind says which kind of fire a shot is, for its DRMs and report.
+type fireKind string
+
+const (
+	phasingFire    fireKind = "fire"
+	returnFire     fireKind = "return fire"
+	withdrawalFire fireKind = "withdrawal fire"
+	approachFire   fireKind = "approach fire"
+	preShockFire   fireKind = "pre-shock fire"
+)
+
+// shot is one rolled fire combat, not yet applied.
+type shot struct {
+	firer, target *UnitSt
+	res           FireResult
+	text          string
+}
+
+// mayFire reports whether u may fire now, and why not.
+func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
+	o := r.s.ordersOf(u)
+	switch {
+	case !u.combat() || o == March:
+		return false // 6.13
+	case u.Kind == "artillery" && u.Status == StDisordered:
+		return false // 12.34
+	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
+		return false // 6.15: move or fire
+	case kind != phasingFire && u.ReturnFired >= 2:
+		return false // 10.41: at most twice an enemy brigade activation
+	}
+	return true
+}
+
+// canReach reports whether u may fire at t: in arc, in range and LOS,
+// and the range.
+func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
+	s := r.s
+	rng, err := r.sys.combat.Range(u.Weapon)
+	if err != nil || !t.onMap() {
+		return 0, false
+	}
+	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
+	d := hex.Distance(ua, ta)
+	if d < 1 || d > rng.Max || !inFrontalArc(ua, u.Facing, ta) || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) {
+		return d, false
+	}
+	return d, true
+}
+
+// pickTarget is the named enemy unit when u can reach it, else the
+// nearest enemy it can reach (the first in the state's order on a tie).
+func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
+	s := r.s
+	if name != "" {
+		if t := s.unit(name); t != nil && t.Side != u.Side {
+			if _, ok := r.canReach(u, t); ok {
+				return s.unitsAt(t.Hex)[0]
+			}
+		}
+		return nil
+	}
+	var best *UnitSt
+	bestD := 1 << 30
+	for i := range s.Units {
+		t := &s.Units[i]
+		if t.Side == u.Side || !t.onMap() {
+			continue
+		}
+		if d, ok := r.canReach(u, t); ok && d < bestD {
+			best, bestD = s.unitsAt(t.Hex)[0], d
+		}
+	}
+	return best
+}
+
+// roll rolls one fire combat of u at the top unit t. See GBACW 10.17,
+// 10.81.
+func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
+	s := r.s
+	cc := r.sys.combat
+	d, ok := r.canReach(u, t)
+	if !ok {
+		return shot{}, false
+	}
+	var stack []Stacked
+	for _, f := range s.unitsAt(u.Hex) {
+		stack = append(stack, Stacked{Kind: f.unitKind(), SP: f.SP, Fires: f == u})
+	}
+	sp := 0
+	for i, f := range s.unitsAt(u.Hex) {
+		if f == u {
+			sp = FireFrontage(stack)[i]
+		}
+	}
+	if sp == 0 {
+		return shot{}, false
+	}
+	targetSP, artOnly := 0, true
+	for _, x := range s.unitsAt(t.Hex) {
+		if x.Kind == "artillery" {
+			targetSP++
+		} else {
+			targetSP += x.SP
+			artOnly = false
+		}
+	}
+	o := s.ordersOf(u)
+	ta := s.axial(t.Hex)
+	near := nearestNeighbour(ta, s.axial(u.Hex))
+	arc := arcOf(ta, t.Facing, near)
+	prepared := u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
+	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
+		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
+		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
+		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
+		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
+		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
+	ms, err := cc.FireDRMs(f, FireOptions{})
+	if err != nil {
+		return shot{}, false
+	}
+	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
+	adj := roll + Sum(ms)
+	res := cc.Fire(sp, adj)
+	table := "Fire Table"
+	if u.Kind == "artillery" && d >= 4 {
+		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
+	}
+	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
+	return shot{firer: u, target: t, res: res, text: text}, true
+}
+
+// drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
+func drmText(ms []Modifier) string {
+	out := ""
+	for _, m := range ms {
+		out += fmt.Sprintf(" %+d %s", m.DRM, m.Name)
+	}
+	return out
+}
+
+// nearestNeighbour is the neighbour of a nearest to b: the hexside fire
+// from b crosses (10.81 flank fire).
+func nearestNeighbour(a, b hex.Axial) hex.Axial {
+	best := a.Neighbor(0)
+	for dir := 1; dir < 6; dir++ {
+		if hex.Distance(a.Neighbor(dir), b) < hex.Distance(best, b) {
+			best = a.Neighbor(dir)
+		}
+	}
+	return best
+}
+
+// phasingFire is a phasing unit's fire action, with the target's Return
+// Fire (R3) rolled at the same time. See GBACW 10.3, 10.41-10.42.
+func (r *resolver) phasingFire(u *UnitSt, name string) {
+	if !r.mayFire(u, phasingFire) {
+		return
+	}
+	t := r.pickTarget(u, name)
+	if t == nil {
+		if name != "" {
+			r.event("no-fire", "GBACW 10.16", "%s cannot fire at %s: not in its arc, range and LOS", u.Name, name)
+		}
+		return
+	}
+	sh, ok := r.roll(u, t, phasingFire)
+	if !ok {
+		return
+	}
+	u.Fired = true
+	shots := []shot{sh}
+	if choice := r.standing(t.Side, gbtext.RReturn); choice != "NEVER" && r.mayFire(t, returnFire) {
+		simultaneous := !(u.Kind == "artillery" && hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)) >= 4)
+		if rs, ok := r.roll(t, u, returnFire); ok {
+			t.ReturnFired++
+			if simultaneous {
+				shots = append(shots, rs)
+			} else {
+				r.apply(sh)
+				r.apply(rs)
+				return
+			}
+		}
+	}
+	for _, x := range shots {
+		r.event("fire", "GBACW 10.42", "%s", x.text)
+	}
+	for _, x := range shots {
+		r.applyResult(x)
+	}
+	if r.standing(u.Side, gbtext.RPursue) == "ALWAYS" {
+		r.event("note", "GBACW 12.6", "%s: ADVANCE AFTER FIRE is not carried out yet (ruling GBACW-R19)", u.Name)
+	}
+}
+
+// apply reports and applies one shot.
+func (r *resolver) apply(x shot) {
+	r.event("fire", "GBACW 10.17", "%s", x.text)
+	r.applyResult(x)
+}
+
+// reactionShot is a non-phasing fire of kind by e at u when its doctrine
+// says so and it may. It reports whether e fired.
+func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bool {
+	if r.standing(e.Side, reaction) == "NEVER" || !r.mayFire(e, kind) {
+		return false
+	}
+	sh, ok := r.roll(e, u, kind)
+	if !ok {
+		return false
+	}
+	e.ReturnFired++
+	r.apply(sh)
+	return true
+}
+
+// withdrawalFire is R4: enemy infantry and cavalry in whose Front hex
+// the mover stands fire before it leaves. See GBACW 10.44.
+func (r *resolver) withdrawalFire(u *UnitSt) {
+	s := r.s
+	ua := s.axial(u.Hex)
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if e.Kind == "artillery" || arcOf(s.axial(e.Hex), e.Facing, ua) != FrontArc {
+			continue
+		}
+		r.reactionShot(e, u, withdrawalFire, gbtext.RWithdrawal)
+	}
+}
+
+// approachFire is R5: enemy artillery fires once per enemy brigade
+// activation at a unit that moves to within 3 hexes. See GBACW 10.45.
+func (r *resolver) approachFire(u *UnitSt) {
+	s := r.s
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side == u.Side || e.Kind != "artillery" || !e.combat() || e.Reacted {
+			continue
+		}
+		if hex.Distance(s.axial(e.Hex), s.axial(u.Hex)) > 3 {
+			continue
+		}
+		if r.reactionShot(e, u, approachFire, gbtext.RApproach) {
+			e.Reacted = true // either this or a reaction move (9.63)
+		}
+		if !u.combat() {
+			return
+		}
+	}
+}
+
+// applyResult applies a fire result to the target hex's top unit and
+// the leader casualty checks. See GBACW 12.21-12.32, 8.35, 12.71.
+func (r *resolver) applyResult(x shot) {
+	t := x.target
+	if !t.onMap() {
+		return
+	}
+	if x.res.Losses > 0 {
+		r.lose(t, x.res.Losses, "fire")
+	}
+	if !t.onMap() {
+		return
+	}
+	switch {
+	case x.res.Disorder:
+		r.disorder(t, "fire")
+	case x.res.UDD:
+		r.uddOrDisorder(t, x.res.UDDMod, "fire result "+x.res.Code, "fire")
+	}
+}
+
+// uddOrDisorder rolls a UDD for u; failing it Disorders the unit (or
+// gives the 2nd Disorder of cause). See GBACW 2.6, 12.32.
+func (r *resolver) uddOrDisorder(u *UnitSt, mod int, why, cause string) bool {
+	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, mod)
+	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
+	if pass {
+		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
+		return true
+	}
+	r.event("udd", "GBACW 2.6", "%s fails its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
+	r.disorder(u, cause)
+	return false
+}
+
+// disorder Disorders a unit; one already Disordered suffers the 2nd
+// Disorder effects of the cause (12.35-12.36).
+func (r *resolver) disorder(u *UnitSt, cause string) {
+	if !u.onMap() {
+		return
+	}
+	if u.Status != StDisordered {
+		if u.Kind == "artillery" && u.Status == StAbandoned {
+			return
+		}
+		u.Status = StDisordered
+		r.event("disorder", "GBACW 12.3", "%s is Disordered (%s)", u.Name, cause)
+		return
+	}
+	effects, err := r.sys.combat.SecondDisorder(cause, u.Kind == "artillery")
+	if err != nil {
+		return
+	}
+	r.event("second-disorder", "GBACW 12.35", "%s suffers a 2nd Disorder (%s)", u.Name, cause)
+	for _, e := range effects {
+		if !u.onMap() {
+			return
+		}
+		switch e {
+		case "udd-rout":
+			roll, pass := UDD(r, u.Name, u.cohesionNow(), UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0), "2nd Disorder")
+			if !pass {
+				r.event("udd", "GBACW 12.35", "%s fails its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
+				r.rout(u)
+				return
+			}
+			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
+		case "lose-1":
+			r.lose(u, 1, "a 2nd Disorder")
+		case "retreat-1-2":
+			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
+				r.retreat(u, e.Hex, 1)
+			}
+		case "no-more-return-fire", "no-return-fire-at-trigger":
+			u.ReturnFired = 2
+		case "abandoned":
+			u.Status = StAbandoned
+			r.event("abandoned", "GBACW 12.8", "%s is Abandoned", u.Name)
+		case "blown-if-mounted":
+			if u.Kind == "cavalry" {
+				u.Blown = true
+				r.event("blown", "GBACW 11.58", "%s is Blown", u.Name)
+			}
+		case "lose-1-if-not-mounted":
+			if u.Kind != "cavalry" {
+				r.lose(u, 1, "a 2nd Disorder after shock")
+			}
+		}
+	}
+}
+
+// lose takes n SPs (guns) from u; at none it is eliminated. Leaders in
+// its hex check for casualties. See GBACW 12.21, 12.71.
+func (r *resolver) lose(u *UnitSt, n int, why string) {
+	n = min(n, u.SP)
+	u.SP -= n
+	r.s.side(u.Side).Lost += n
+	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
+	for i := range r.s.Leaders {
+		l := &r.s.Leaders[i]
+		if l.Side == u.Side && !l.Killed && l.Hex == u.Hex {
+			if roll, killed := LeaderCasualty(r, l.Name); killed {
+				l.Killed, l.Hex = true, ""
+				r.event("leader-killed", "GBACW 12.71", "%s is killed (rolled %d)", l.Name, roll)
+			}
+		}
+	}
+	if u.SP == 0 {
+		u.Status, u.Hex = StEliminated, ""
+		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
+	}
+}
+
+// rout removes a unit to its Division Box; infantry and cavalry adjacent
+// to it or stacked with it check for Disorder (12.5, 12.54).
+func (r *resolver) rout(u *UnitSt) {
+	if u.Kind == "artillery" {
+		u.Status = StAbandoned
+		r.event("abandoned", "GBACW 12.8", "%s is Abandoned", u.Name)
+		return
+	}
+	h := u.Hex
+	u.Status, u.Hex = StRouted, ""
+	r.s.side(u.Side).Lost += u.SP
+	r.event("rout", "GBACW 12.51", "%s routs to its Division Box", u.Name)
+	for i := range r.s.Units {
+		f := &r.s.Units[i]
+		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || f.Status == StDisordered {
+			continue
+		}
+		if f.Hex == h || r.s.m.Distance(f.Hex, h) == 1 {
+			r.uddOrDisorder(f, 0, "a rout beside it", "adjacent-rout")
+		}
+	}
+}
+
+// retreat moves u n hexes away from the enemy at from, by its side's
+// retreat doctrine (R9); a unit that cannot retreat loses 1 SP per hex
+// it cannot go (ruling GBACW-R19). See GBACW 12.41-12.46.
+func (r *resolver) retreat(u *UnitSt, from string, n int) {
+	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
+	for range n {
+		if !u.onMap() {
+			return
+		}
+		h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends)
+		if h == "" {
+			r.event("retreat-blocked", "GBACW 12.45", "%s cannot retreat from %s", u.Name, u.Hex)
+			r.lose(u, 1, "no retreat path")
+			continue
+		}
+		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
+		u.Hex = h
+	}
+}

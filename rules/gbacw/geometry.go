@@ -1,0 +1,272 @@
+package gbacw
+
+import (
+	"slices"
+
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// Facing and the map (GBACW 7.1, 9.4, 9.5, 10.2). A unit under Advance or
+// Attack Orders faces a vertex (7.11): vertex v lies between the hexsides
+// of directions v and v+1 (rules/hex.Directions), so its two Front hexes
+// are the neighbours in directions v and v+1, its Flank hexes those in
+// v-1 and v+2, its Rear hexes those in v+3 and v+4.
+
+// Arc is where a hex lies around a unit: Front, Flank or Rear (7.12).
+type Arc int
+
+const (
+	NotAdjacent Arc = iota
+	FrontArc
+	FlankArc
+	RearArc
+)
+
+func mod6(n int) int { return ((n % 6) + 6) % 6 }
+
+// faceToward is the vertex whose two Front hexes lie nearest a target,
+// the lowest vertex on a tie. See GBACW 7.11.
+func faceToward(from, to hex.Axial) int {
+	best, bestD := 0, 1<<30
+	for v := range 6 {
+		d := hex.Distance(from.Neighbor(v), to) + hex.Distance(from.Neighbor(v+1), to)
+		if d < bestD {
+			best, bestD = v, d
+		}
+	}
+	return best
+}
+
+// arcOf says where an adjacent hex lies around a unit facing vertex v.
+// See GBACW 7.12.
+func arcOf(at hex.Axial, facing int, other hex.Axial) Arc {
+	for dir := range 6 {
+		if at.Neighbor(dir) != other {
+			continue
+		}
+		switch mod6(dir - facing) {
+		case 0, 1:
+			return FrontArc
+		case 2, 5:
+			return FlankArc
+		default:
+			return RearArc
+		}
+	}
+	return NotAdjacent
+}
+
+// inFrontalArc reports whether a hex at any range lies within a unit's
+// frontal arc: the 120° wedge between its Front hexsides' outer edges,
+// traced from the Front hexes (10.16, ruling GBACW-R19).
+func inFrontalArc(at hex.Axial, facing int, target hex.Axial) bool {
+	if at == target {
+		return false
+	}
+	d := hex.Distance(at, target)
+	for _, dir := range []int{facing, facing + 1} {
+		if hex.Distance(at.Neighbor(dir), target) < d {
+			return true
+		}
+	}
+	// A hex as near the left front hex as the unit's own hex, on the
+	// wedge's edge, counts too.
+	return hex.Distance(at.Neighbor(facing), target) == d-1 || hex.Distance(at.Neighbor(facing+1), target) == d-1
+}
+
+// terrainOf is a hex's terrain on the TEC.
+func (s *State) terrainOf(cc *CombatCharts, id string) Terrain {
+	h, ok := s.m.Hex(id)
+	if !ok {
+		return Terrain{}
+	}
+	t, _ := cc.Terrain(h.Terrain)
+	return t
+}
+
+// onRoad reports whether two adjacent hexes are consecutive on a road or
+// pike (9.45: the benefit needs entry from a connected hex).
+func (s *State) onRoad(a, b string) bool {
+	for _, r := range s.m.Roads {
+		for i := 1; i < len(r.Hexes); i++ {
+			if (r.Hexes[i-1] == a && r.Hexes[i] == b) || (r.Hexes[i-1] == b && r.Hexes[i] == a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// moveCost is the MP cost for a unit to enter hex b from a under its
+// Orders, in half MPs, or 0 when it may not. See GBACW 9.41-9.45 and the
+// Orders Comparison Chart (6.11).
+func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
+	if o != Attack && s.onRoad(a, b) {
+		if o == March {
+			return 1 // ½ MP (6.11)
+		}
+		return 2
+	}
+	t := s.terrainOf(cc, b)
+	mp := t.Infantry
+	switch u.Kind {
+	case "cavalry":
+		mp = t.Cavalry
+	case "artillery":
+		mp = t.Artillery
+	}
+	return 2 * mp
+}
+
+// adjacentEnemies lists the enemy combat units adjacent to a hex.
+func (s *State) adjacentEnemies(h string, side rules.Side) []*UnitSt {
+	var out []*UnitSt
+	a := s.axial(h)
+	for dir := range 6 {
+		if id := s.hexID(a.Neighbor(dir)); id != "" {
+			for _, e := range s.enemiesAt(id, side) {
+				if e.combat() {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nearestEnemy is the nearest enemy combat unit to a hex and its range,
+// the first in the state's order on a tie; nil when there is none.
+func (s *State) nearestEnemy(h string, side rules.Side) (*UnitSt, int) {
+	var best *UnitSt
+	bestD := 1 << 30
+	a := s.axial(h)
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side == side || !e.combat() {
+			continue
+		}
+		if d := hex.Distance(a, s.axial(e.Hex)); d < bestD {
+			best, bestD = e, d
+		}
+	}
+	return best, bestD
+}
+
+// hexBlocks reports whether an intervening hex blocks the line of sight
+// between two ends: higher than both, counting Woods and Town as a level
+// higher (10.22-10.23; the slope, canopy and crest refinements of
+// 10.24-10.27 are not yet applied, ruling GBACW-R19).
+func (s *State) lineOfSight(cc *CombatCharts, from, to string) bool {
+	a, b := s.axial(from), s.axial(to)
+	ha, hb := s.height(cc, from, false), s.height(cc, to, false)
+	left, right := hex.Line(a, b)
+	blocked := func(path []hex.Axial) bool {
+		for _, p := range path {
+			if p == a || p == b {
+				continue
+			}
+			id := s.hexID(p)
+			if id == "" {
+				continue
+			}
+			if h := s.height(cc, id, true); h > ha && h > hb {
+				return true
+			}
+		}
+		return false
+	}
+	return !blocked(left) || !blocked(right)
+}
+
+// height is a hex's level: its base elevation, plus the terrain's height
+// when it intervenes (units stand on the ground, 10.23).
+func (s *State) height(cc *CombatCharts, id string, intervening bool) int {
+	h, ok := s.m.Hex(id)
+	if !ok {
+		return 0
+	}
+	if !intervening {
+		return h.Elevation
+	}
+	t, _ := cc.Terrain(h.Terrain)
+	return h.Elevation + t.Height
+}
+
+// neighbours lists a hex's on-map neighbours in direction order.
+func (s *State) neighbours(h string) []string {
+	var out []string
+	a := s.axial(h)
+	for dir := range 6 {
+		if id := s.hexID(a.Neighbor(dir)); id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// retreatHex picks the hex a unit retreats into from h, away from the
+// enemy at from (12.41-12.44): not holding an enemy unit, not adjacent to
+// an enemy when another hex is not, farthest from from; toward the
+// nearest friendly unit when the doctrine says FRIENDS (R9). "" when there
+// is none: the unit cannot retreat.
+func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends bool) string {
+	best, bestScore := "", -1<<30
+	fa := s.axial(from)
+	var friend string
+	if friends {
+		friend = s.nearestFriend(u, h)
+	}
+	for _, n := range s.neighbours(h) {
+		if len(s.enemiesAt(n, u.Side)) > 0 || s.terrainOf(cc, n).Infantry == 0 {
+			continue
+		}
+		if hex.Distance(s.axial(n), fa) <= hex.Distance(s.axial(h), fa) {
+			continue // a retreat moves away from the enemy (12.43)
+		}
+		score := 10 * hex.Distance(s.axial(n), fa)
+		if len(s.adjacentEnemies(n, u.Side)) > 0 {
+			score -= 100 // 12.44: not adjacent to an enemy if it can help it
+		}
+		if friend != "" {
+			score -= 5 * hex.Distance(s.axial(n), s.axial(friend))
+		}
+		if score > bestScore {
+			best, bestScore = n, score
+		}
+	}
+	return best
+}
+
+// nearestFriend is the hex of the nearest other friendly unit, or "".
+func (s *State) nearestFriend(u *UnitSt, h string) string {
+	best, bestD := "", 1<<30
+	for i := range s.Units {
+		f := &s.Units[i]
+		if f == u || f.Side != u.Side || !f.onMap() || f.Hex == h {
+			continue
+		}
+		if d := hex.Distance(s.axial(h), s.axial(f.Hex)); d < bestD {
+			best, bestD = f.Hex, d
+		}
+	}
+	return best
+}
+
+// stepToward is the neighbour of h that brings a unit nearest to target,
+// with a cost it can pay; "" when none is nearer.
+func (s *State) stepToward(h, target string, ok func(string) bool) string {
+	ta := s.axial(target)
+	d0 := hex.Distance(s.axial(h), ta)
+	var cands []string
+	for _, n := range s.neighbours(h) {
+		if hex.Distance(s.axial(n), ta) < d0 && ok(n) {
+			cands = append(cands, n)
+		}
+	}
+	if len(cands) == 0 {
+		return ""
+	}
+	slices.Sort(cands)
+	return cands[0]
+}

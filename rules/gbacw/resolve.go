@@ -1,0 +1,464 @@
+package gbacw
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"galloper/rules"
+	"galloper/rules/gbacw/gbtext"
+)
+
+// Resolution follows the Sequence of Play (GBACW 3.0). One segment is a
+// whole Game-Turn, its orders sent by both sides at once (ruling
+// GBACW-R18):
+//
+//	II/B   Efficiency: the EMs drawn at the end of the last turn, the
+//	       OC's and corps commander's bonuses, the Transfer (5.2-5.4)
+//	II/C   Division Orders (6.12); II/D reinforcements (9.71);
+//	II/E   Reserve (6.31)
+//	III/A  the Initiative player's first AM (5.13)
+//	III/B  the AM Pool, a rules.Cup (5.31)
+//	III/C  each AM drawn in turn activates its division's brigades, each
+//	       by its script (5.33), the enemy answering by doctrine (R1-R13)
+//	IV/B   Reserve recovery (6.35), auto-rally of idle brigades (13.45)
+//	IV/C   Combat Effectiveness (13.2-13.3)
+//	IV/D   the turn record; then I, Initiative (5.1), and the next turn's
+//	       EM draws (5.21), each side's draw shown only to that side
+//
+// The segment before the first turn reads each side's doctrine and draws
+// the first turn's EMs; the scenario gives the first turn's Initiative.
+
+// resolver carries one resolution. It is the rules.Dice the foundation
+// functions roll on: every roll becomes an event, visible to the sides
+// in visible (everyone when empty).
+type resolver struct {
+	sys       System
+	s         *State
+	log       *rules.Log
+	plans     map[rules.Side]*plan
+	decisions []rules.Decision
+	asked     map[string]int
+	pause     *rules.DecisionRequest
+	visible   []rules.Side
+	// Per activation: the phasing side and the brigade acting.
+	phasing rules.Side
+	acting  *BrigadeSt
+}
+
+// pauseSignal unwinds a resolution that stops for a decision.
+type pauseSignal struct{}
+
+// Roll implements rules.Dice through the log.
+func (r *resolver) Roll(sides int, rule, purpose string) int {
+	return r.log.Roll(sides, rule, purpose, r.visible...)
+}
+
+// Rolls implements rules.Dice.
+func (r *resolver) Rolls() []rules.Roll { return r.log.Dice.Rolls() }
+
+func (r *resolver) event(kind, rule, format string, args ...any) {
+	r.log.Add(kind, rule, fmt.Sprintf(format, args...))
+}
+
+// Resolve implements rules.System.
+func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
+	st, ok := in.State.(*State)
+	if !ok {
+		return rules.Result{}, fmt.Errorf("gbacw: not a GBACW state")
+	}
+	r := &resolver{sys: sys, s: st.clone(), log: &rules.Log{Dice: in.Dice}, decisions: in.Decisions,
+		asked: map[string]int{}, plans: map[rules.Side]*plan{}}
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(pauseSignal); !ok {
+				panic(p)
+			}
+			res = rules.Result{Events: r.log.Events, Pauses: []rules.DecisionRequest{*r.pause}}
+			err = nil
+		}
+	}()
+	for _, ss := range r.s.Sides {
+		p, _ := sys.buildPlan(st, ss.Side, in.Orders[ss.Side])
+		r.plans[ss.Side] = p
+		side := r.s.side(ss.Side)
+		for k, v := range p.standing {
+			if side.Standing == nil {
+				side.Standing = map[string]string{}
+			}
+			side.Standing[k] = v
+		}
+	}
+	switch r.s.Phase {
+	case PhaseDraw:
+		r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+		r.drawEfficiency()
+		r.s.Phase = PhaseOrders
+	case PhaseOrders:
+		r.turn()
+	default:
+		return rules.Result{}, fmt.Errorf("gbacw: the game is over")
+	}
+	return rules.Result{Next: r.s, Events: r.log.Events}, nil
+}
+
+func (r *resolver) initiativeSide() rules.Side {
+	for _, ss := range r.s.Sides {
+		if ss.Initiative {
+			return ss.Side
+		}
+	}
+	return ""
+}
+
+// turn resolves Phases II to IV of a Game-Turn. See GBACW 3.0.
+func (r *resolver) turn() {
+	s := r.s
+	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.Clock())
+	r.efficiency()
+	r.divisionOrders()
+	r.reinforcements()
+	for _, ss := range s.Sides {
+		for _, id := range r.plans[ss.Side].reserve {
+			s.brigade(id).Reserve = true
+			r.event("reserve", "GBACW 6.31", "%s goes In Reserve", id)
+		}
+	}
+	r.activations()
+	r.endOfTurn()
+}
+
+// drawEfficiency draws each side's EMs for the coming turn, one per corps
+// with units on the map or entering, each draw's roll and result shown
+// only to its side (5.21: kept face down); everyone learns that it was
+// drawn. See GBACW 5.21.
+func (r *resolver) drawEfficiency() {
+	s := r.s
+	for i := range s.Sides {
+		ss := &s.Sides[i]
+		var corps []string
+		for _, c := range s.Corps {
+			if c.Side == ss.Side {
+				corps = append(corps, c.ID)
+			}
+		}
+		r.visible = []rules.Side{ss.Side}
+		ems, err := DrawEMs(r, ss.EMPool, corps)
+		r.visible = nil
+		if err != nil {
+			r.event("error", "GBACW 5.21", "%s: %v", ss.Side, err)
+			continue
+		}
+		ss.EMs = ems
+		for _, c := range corps {
+			r.log.Add("em-drawn", "GBACW 5.21", fmt.Sprintf("%s draws Efficiency Marker %d for %s (face down: only %s sees it)", ss.Side, ems[c], c, ss.Side), ss.Side)
+			r.log.Add("em-face-down", "GBACW 5.21", fmt.Sprintf("%s draws an Efficiency Marker for %s, face down", ss.Side, c), s.enemy(ss.Side))
+		}
+	}
+}
+
+// efficiency is Phase II/B: each side's EMs are revealed and its
+// divisions' AMs worked out from its allocation. See GBACW 5.2-5.4.
+func (r *resolver) efficiency() {
+	s := r.s
+	for i := range s.Divisions {
+		s.Divisions[i].AMs = 0
+	}
+	for _, ss := range s.Sides {
+		p := r.plans[ss.Side]
+		for _, c := range slices.Sorted(mapsKeys(ss.EMs)) {
+			r.event("em-revealed", "GBACW 5.21", "%s's Efficiency Marker for %s is %d", ss.Side, c, ss.EMs[c])
+		}
+		eff := p.eff
+		if eff.AMs == nil {
+			oc, corps := s.commandOf(r.sys.combat, ss.Side)
+			var err error
+			if eff, err = ComputeEfficiency(oc, corps, ss.EMs, Allocation{}); err != nil {
+				r.event("error", "GBACW 5.2", "%s: %v", ss.Side, err)
+				continue
+			}
+		}
+		for _, id := range slices.Sorted(mapsKeys(eff.AMs)) {
+			d := s.division(id)
+			d.AMs = eff.AMs[id]
+			r.event("efficiency", "GBACW 5.23", "%s: %d AM(s)", id, d.AMs)
+		}
+	}
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// divisionOrders is Phase II/C with the Reinforcement Orders of II/D.
+// See GBACW 6.12, 6.14, 7.23, 9.71.
+func (r *resolver) divisionOrders() {
+	for _, ss := range r.s.Sides {
+		p := r.plans[ss.Side]
+		for _, id := range slices.Sorted(mapsKeys(p.divOrders)) {
+			b := r.s.brigade(id)
+			if b.Orders == p.divOrders[id].String() {
+				continue
+			}
+			r.event("orders-changed", "GBACW 6.12", "%s: %s Orders to %s Orders (Division Orders Phase)", id, b.Orders, p.divOrders[id])
+			b.Orders = p.divOrders[id].String()
+		}
+	}
+}
+
+// reinforcements places the brigades that enter this turn on their entry
+// hex. See GBACW 9.71.
+func (r *resolver) reinforcements() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Arrives != s.Turn || b.Entry == "" {
+			continue
+		}
+		for j := range s.Units {
+			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood {
+				u.Hex = b.Entry
+			}
+		}
+		if l := s.leader(b.Leader); l != nil {
+			l.Hex = b.Entry
+		}
+		r.event("reinforcements", "GBACW 9.71", "%s enters at %s under %s Orders", b.ID, b.Entry, b.Orders)
+	}
+}
+
+// activations are Phase III: the Initiative player's first AM, then the
+// Pool drawn blind until it is empty. See GBACW 5.13, 5.31, 5.5.
+func (r *resolver) activations() {
+	s := r.s
+	var sides []PoolSide
+	var first *AM
+	for _, ss := range s.Sides {
+		p := r.plans[ss.Side]
+		ps := PoolSide{Side: sideNum(s, ss.Side), DivisionAMs: map[string]int{}, HoldBack: map[string]int{}}
+		for i := range s.Divisions {
+			d := &s.Divisions[i]
+			if s.sideOfDivision(d) == ss.Side && d.AMs > 0 && s.divisionOnMap(d) {
+				ps.DivisionAMs[d.ID] = d.AMs
+				if n := p.holdBack[d.ID]; n > 0 {
+					ps.HoldBack[d.ID] = min(n, d.AMs)
+				}
+			}
+		}
+		ps.HasMarch = s.hasMarch(ss.Side, &plan{})
+		sides = append(sides, ps)
+		if ss.Initiative && p.first != nil {
+			first = p.first
+		}
+	}
+	pool, err := BuildPool(sides, false, first)
+	if err != nil {
+		// A first AM that is not in the Pool (its division's AMs all held
+		// back): the Pool goes without it.
+		r.event("first-am", "GBACW 5.13", "the first AM chosen is not in the Pool: %v", err)
+		first = nil
+		pool, _ = BuildPool(sides, false, nil)
+	}
+	if first != nil {
+		r.event("first-am", "GBACW 5.13", "%s goes first: the %s", r.initiativeSide(), first)
+		r.activate(*first)
+	}
+	r.event("am-pool", "GBACW 5.31", "the AM Pool holds %d markers: %s", len(pool), strings.Join(AMNames(pool), ", "))
+	for len(pool) > 0 {
+		var m AM
+		m, pool = DrawAM(r, pool)
+		r.event("am-drawn", "GBACW 5.31", "AM drawn: the %s", m)
+		r.activate(m)
+	}
+}
+
+// sideOf maps the foundation's Side numbers back to the game's sides.
+func (s *State) sideOf(n Side) rules.Side {
+	if n == Union {
+		return s.Sides[0].Side
+	}
+	return s.Sides[1].Side
+}
+
+// activate carries out one AM: a division AM activates each of its
+// brigades that may still act, a March AM each brigade of the side under
+// March Orders. See GBACW 5.32-5.35.
+func (r *resolver) activate(m AM) {
+	s := r.s
+	side := s.sideOf(m.Side)
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn {
+			continue
+		}
+		o, _ := ParseOrders(b.Orders)
+		switch m.Kind {
+		case DivisionAM:
+			if b.Division != m.Command || o == March {
+				continue
+			}
+			d := s.division(b.Division)
+			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
+				r.event("skip", "GBACW 5.26", "%s has used its activations this turn", b.ID)
+				continue
+			}
+		case MarchAM:
+			if o != March {
+				continue
+			}
+		default:
+			continue
+		}
+		r.activateBrigade(b, side)
+	}
+}
+
+// endOfTurn is Phase IV and the next turn's Phases I and II/A.
+// See GBACW 6.35, 13.2-13.3, 13.45, 5.1, 5.21.
+func (r *resolver) endOfTurn() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Reserve || b.Activated == 0 {
+			for j := range s.Units {
+				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() {
+					u.Status = StGood
+					r.event("rally", map[bool]string{true: "GBACW 6.35", false: "GBACW 13.45"}[b.Reserve], "%s rallies (%s)", u.Name,
+						map[bool]string{true: "In Reserve", false: "its brigade was idle all turn"}[b.Reserve])
+				}
+			}
+		}
+	}
+	r.effectiveness()
+	for i := range s.Brigades {
+		s.Brigades[i].Activated = 0
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Moved, u.Fired, u.ReturnFired, u.Reacted = false, false, 0, false
+	}
+	for i := range s.Sides {
+		s.Sides[i].EMs = nil
+	}
+	if s.Turn >= s.Turns {
+		s.Phase = PhaseOver
+		v := s.victory("")
+		r.event("game-over", "GBACW 2.7", "The game ends after turn %d: %s", s.Turn, v.Result)
+		return
+	}
+	s.Turn++
+	r.initiative()
+	r.drawEfficiency()
+}
+
+// effectiveness is Phase IV/C. See GBACW 13.21-13.33.
+func (r *resolver) effectiveness() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		var regs []UnitState
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Brigade != b.ID || u.Kind == "artillery" {
+				continue
+			}
+			regs = append(regs, u.effState())
+		}
+		ci := len(regs) > 0 && BrigadeIneffective(regs)
+		if ci && !b.CI {
+			r.event("combat-ineffective", "GBACW 13.21", "%s is Combat Ineffective", b.ID)
+		}
+		b.CI = ci
+	}
+	for i := range s.Divisions {
+		d := &s.Divisions[i]
+		n, ci := 0, 0
+		for j := range s.Brigades {
+			if b := &s.Brigades[j]; b.Division == d.ID && !b.Artillery {
+				n++
+				if b.CI {
+					ci++
+				}
+			}
+		}
+		was := d.CI
+		d.CI = n > 0 && DivisionIneffective(was, n, ci)
+		if d.CI && !was {
+			r.event("combat-ineffective", "GBACW 13.31", "%s (division) is Combat Ineffective", d.ID)
+		}
+	}
+}
+
+func (u *UnitSt) effState() UnitState {
+	switch {
+	case u.Hex == "" && u.Status == StGood:
+		return NotYetEntered
+	case u.Status == StRouted:
+		return Routed
+	case u.Status == StEliminated:
+		return Gone
+	case u.Status == StDisordered:
+		return Disordered
+	}
+	return GoodOrder
+}
+
+// initiative is Phase I of the next turn. See GBACW 5.11-5.13.
+func (r *resolver) initiative() {
+	s := r.s
+	var in [2]InitiativeSide
+	for i, ss := range s.Sides {
+		in[i] = InitiativeSide{Side: sideNum(s, ss.Side), HadLast: ss.Initiative}
+		if l := s.leader(ss.OC); l != nil && !l.Killed {
+			in[i].OCRating = l.Initiative
+			for _, c := range s.Corps {
+				if c.Side == ss.Side && s.inRange(r.sys.combat, ss.Side, l.Hex, s.leaderHex(c.Leader), l.Range) {
+					in[i].OCEligible = true
+				}
+			}
+		}
+	}
+	w, a, b := Initiative(r, in[0], in[1])
+	if w == NoSide {
+		r.event("initiative", "GBACW 5.12", "Initiative: %s %d, %s %d: a tie, nobody holds the Initiative", s.Sides[0].Side, a, s.Sides[1].Side, b)
+	} else {
+		r.event("initiative", "GBACW 5.11", "Initiative: %s %d, %s %d: %s holds the Initiative on turn %d", s.Sides[0].Side, a, s.Sides[1].Side, b, s.sideOf(w), s.Turn)
+	}
+	for i := range s.Sides {
+		s.Sides[i].Initiative = w != NoSide && s.Sides[i].Side == s.sideOf(w)
+	}
+}
+
+// standing is a side's doctrine choice for a reaction kind: its
+// STANDING block's, else the table's default.
+func (r *resolver) standing(side rules.Side, kind string) string {
+	if v, ok := r.s.side(side).Standing[kind]; ok {
+		return v
+	}
+	return gbtext.Reactions.Default(kind)
+}
+
+// ask answers a choice the rules give side: its doctrine when it covers
+// the choice (and is not ASK), else the decision among the answers
+// given, else the resolution stops with a decision request.
+func (r *resolver) ask(side rules.Side, kind, stem, rule, question string, opts []string, def string) string {
+	c := rules.Choice{Key: stem, Side: side, Rule: rule, Question: question, Options: opts, Default: def}
+	if v := r.standing(side, kind); v != gbtext.Ask {
+		c.Standing = map[string]string{"ALWAYS": "YES", "NEVER": "NO"}[v]
+	}
+	a := rules.Decide(c, rules.DecisionKey(r.asked, stem), r.decisions)
+	if a.Pause != nil {
+		r.pause = a.Pause
+		panic(pauseSignal{})
+	}
+	if a.Note != "" {
+		r.log.Add("decision", rule, a.Note)
+	}
+	return a.Choice
+}
