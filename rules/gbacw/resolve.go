@@ -62,11 +62,29 @@ func (r *resolver) event(kind, rule, format string, args ...any) {
 }
 
 // Resolve implements rules.System.
-func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
+func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	st, ok := in.State.(*State)
 	if !ok {
 		return rules.Result{}, fmt.Errorf("gbacw: not a GBACW state")
 	}
+	if st.Phase == PhaseOver {
+		return rules.Result{}, fmt.Errorf("gbacw: the game is over")
+	}
+	return sys.run(st, in, func(r *resolver) {
+		if r.s.Phase == PhaseDraw {
+			r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+			r.drawEfficiency()
+			r.s.Phase = PhaseOrders
+			return
+		}
+		r.turn()
+	}), nil
+}
+
+// run carries out step on a copy of st with the input's orders, answers
+// and dice: the whole of Resolve, or one procedure of it for the case
+// corpus. A step that stops for a decision returns the request.
+func (sys System) run(st *State, in rules.Input, step func(r *resolver)) (res rules.Result) {
 	r := &resolver{sys: sys, s: st.clone(), log: &rules.Log{Dice: in.Dice}, decisions: in.Decisions,
 		asked: map[string]int{}, plans: map[rules.Side]*plan{}}
 	defer func() {
@@ -75,7 +93,6 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 				panic(p)
 			}
 			res = rules.Result{Events: r.log.Events, Pauses: []rules.DecisionRequest{*r.pause}}
-			err = nil
 		}
 	}()
 	for _, ss := range r.s.Sides {
@@ -89,17 +106,8 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 			side.Standing[k] = v
 		}
 	}
-	switch r.s.Phase {
-	case PhaseDraw:
-		r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
-		r.drawEfficiency()
-		r.s.Phase = PhaseOrders
-	case PhaseOrders:
-		r.turn()
-	default:
-		return rules.Result{}, fmt.Errorf("gbacw: the game is over")
-	}
-	return rules.Result{Next: r.s, Events: r.log.Events}, nil
+	step(r)
+	return rules.Result{Next: r.s, Events: r.log.Events}
 }
 
 func (r *resolver) initiativeSide() rules.Side {
