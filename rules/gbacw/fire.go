@@ -36,6 +36,9 @@ type shot struct {
 	firer, target *UnitSt
 	res           FireResult
 	text          string
+	// shotShell: artillery fire at 4 hexes or more, which hits every
+	// unit in the hex (10.67, 8.35 Exception).
+	shotShell bool
 }
 
 // mayFire reports whether u may fire now, and why not.
@@ -131,7 +134,8 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	ta := s.axial(t.Hex)
 	near := nearestNeighbour(ta, s.axial(u.Hex))
 	arc := arcOf(ta, t.Facing, near)
-	prepared := u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
+	rng, _ := cc.Range(u.Weapon)
+	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
 	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
@@ -150,7 +154,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
 	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
-	return shot{firer: u, target: t, res: res, text: text}, true
+	return shot{firer: u, target: t, res: res, text: text, shotShell: table != "Fire Table"}, true
 }
 
 // drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
@@ -192,19 +196,26 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		return
 	}
 	u.Fired = true
-	shots := []shot{sh}
-	if choice := r.standing(t.Side, gbtext.RReturn); choice != "NEVER" && r.mayFire(t, returnFire) {
-		simultaneous := !(u.Kind == "artillery" && hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)) >= 4)
-		if rs, ok := r.roll(t, u, returnFire); ok {
-			t.ReturnFired++
-			if simultaneous {
-				shots = append(shots, rs)
-			} else {
-				r.apply(sh)
+	if r.standing(t.Side, gbtext.RReturn) == "NEVER" || !r.mayFire(t, returnFire) {
+		r.apply(sh)
+		return
+	}
+	// Artillery's Return Fire at 4 hexes or more follows the enemy's
+	// fire (10.42 Exception); other Return Fire is simultaneous.
+	if d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)); t.Kind == "artillery" && d >= 4 {
+		r.apply(sh)
+		if t.combat() && r.mayFire(t, returnFire) {
+			if rs, ok := r.roll(t, u, returnFire); ok {
+				t.ReturnFired++
 				r.apply(rs)
-				return
 			}
 		}
+		return
+	}
+	shots := []shot{sh}
+	if rs, ok := r.roll(t, u, returnFire); ok {
+		t.ReturnFired++
+		shots = append(shots, rs)
 	}
 	for _, x := range shots {
 		r.event("fire", "GBACW 10.42", "%s", x.text)
@@ -272,24 +283,72 @@ func (r *resolver) approachFire(u *UnitSt) {
 	}
 }
 
-// applyResult applies a fire result to the target hex's top unit and
-// the leader casualty checks. See GBACW 12.21-12.32, 8.35, 12.71.
+// applyResult applies a fire result to the target hex's top unit: step
+// losses beyond it go to the next unit; when the top unit is Disordered
+// or eliminated, the others make a UDD ignoring the result's modifier.
+// Shot/Shell hits every unit of the hex on its own. See GBACW 8.35,
+// 10.67, 12.21-12.32.
 func (r *resolver) applyResult(x shot) {
 	t := x.target
 	if !t.onMap() {
 		return
 	}
-	if x.res.Losses > 0 {
-		r.lose(t, x.res.Losses, "fire")
-	}
-	if !t.onMap() {
+	h := t.Hex
+	if x.shotShell {
+		for _, u := range r.s.unitsAt(h) {
+			r.hit(u, x.res, x.res.Losses)
+		}
 		return
 	}
+	stack := r.s.unitsAt(h)
+	losses := x.res.Losses
+	for _, u := range stack {
+		if losses == 0 {
+			break
+		}
+		n := min(losses, u.SP)
+		losses -= n
+		r.lose(u, n, "fire")
+	}
+	if !t.onMap() {
+		r.stackUDDs(h, t)
+		return
+	}
+	was := t.Status
 	switch {
 	case x.res.Disorder:
 		r.disorder(t, "fire")
 	case x.res.UDD:
 		r.uddOrDisorder(t, x.res.UDDMod, "fire result "+x.res.Code, "fire")
+	}
+	if t.Status == StDisordered && was != StDisordered || !t.onMap() {
+		r.stackUDDs(h, t)
+	}
+}
+
+// hit applies a result to one unit of a hex under Shot/Shell.
+func (r *resolver) hit(u *UnitSt, res FireResult, losses int) {
+	if losses > 0 {
+		r.lose(u, losses, "fire")
+	}
+	if !u.onMap() {
+		return
+	}
+	switch {
+	case res.Disorder:
+		r.disorder(u, "fire")
+	case res.UDD:
+		r.uddOrDisorder(u, res.UDDMod, "fire result "+res.Code, "fire")
+	}
+}
+
+// stackUDDs: the other units of a hex whose top unit was Disordered or
+// eliminated by fire each make a UDD (8.35).
+func (r *resolver) stackUDDs(h string, top *UnitSt) {
+	for _, u := range r.s.unitsAt(h) {
+		if u != top && u.Side == top.Side {
+			r.uddOrDisorder(u, 0, "the top unit of its stack was hit", "fire")
+		}
 	}
 }
 
