@@ -293,6 +293,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	start := u.Hex
 	steps := 0
+	if path == nil {
+		path = s.routeToward(cc, u, o, target, ok)
+	}
 	for u.Hex != target && u.combat() {
 		var next string
 		if path != nil {
@@ -323,12 +326,18 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		budget -= cost
 		steps++
 		from := u.Hex
+		// A unit moves into its Front hexes (7.13): one that is not turns
+		// first to face its goal (ruling GBACW-R19: free while moving).
+		if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
+			u.Facing = faceToward(s.axial(from), s.axial(target))
+			if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
+				u.Facing = faceToward(s.axial(from), s.axial(next))
+			}
+		}
 		u.Hex, u.Moved = next, true
-		u.Facing = faceToward(s.axial(next), s.axial(target))
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
 			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
 		}
-		_ = from
 		r.approachFire(u)
 		r.reactionFacing(u)
 		if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
@@ -338,6 +347,37 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
 	}
+}
+
+// routeToward is the cheapest path in MPs from u's hex toward target
+// through hexes it may enter (9.1), without its first hex; when the
+// target itself may not be entered, the path to the hex before it. Nil
+// when there is none.
+func (s *State) routeToward(cc *CombatCharts, u *UnitSt, o Orders, target string, ok func(string) bool) []string {
+	ta := s.axial(target)
+	cost := func(from, to hex.Axial) int {
+		id := s.hexID(to)
+		if id == "" || (to != ta && !ok(id)) {
+			return -1
+		}
+		c := s.moveCost(cc, u, o, s.hexID(from), id)
+		if c == 0 {
+			return -1
+		}
+		return c
+	}
+	p, _, found := hex.AStar(s.axial(u.Hex), ta, cost, 1)
+	if !found || len(p) < 2 {
+		return nil
+	}
+	var out []string
+	for _, a := range p[1:] {
+		out = append(out, s.hexID(a))
+	}
+	if !ok(target) {
+		out = out[:len(out)-1]
+	}
+	return out
 }
 
 func hasNonArtillery(us []*UnitSt) bool {
