@@ -24,6 +24,11 @@ import (
 //	ACTIVATE <brigade>    one activation of the brigade (5.33) by the
 //	                      collected ORDERS (both sides' scripts and doctrine)
 //	II/B                  Phase II/B alone (5.2-5.4)
+//	II/C                  Phases II/C-E: Division Orders, reinforcements,
+//	                      Reserve (6.12, 9.71, 6.31)
+//	III                   Phase III: the first AM and the AM Pool drawn
+//	                      empty, each AM activating its brigades (5.3)
+//	IV                    Phase IV and the next turn's I and EM draws
 //	EXPECT-VIEW <side>    lines "line <text>" / "no-line <text>": the
 //	                      side's view has (or has not) a line containing text
 //
@@ -72,7 +77,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "ACTIVATE", "II/B", "EXPECT-VIEW"}
+	return []string{"SCENARIO", "ACTIVATE", "II/B", "II/C", "III", "IV", "EXPECT-VIEW"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "field"}
@@ -131,6 +136,12 @@ func (r *caseRun) Section(s rulestest.Section) {
 		r.step(l, func(x *resolver) { x.activateBrigade(x.s.brigade(id), side) })
 	case "II/B":
 		r.step(l, func(x *resolver) { x.efficiency() })
+	case "II/C":
+		r.step(l, func(x *resolver) { x.divisionOrders(); x.reinforcements(); x.reserves() })
+	case "III":
+		r.step(l, func(x *resolver) { x.activations() })
+	case "IV":
+		r.step(l, func(x *resolver) { x.endOfTurn() })
 	case "EXPECT-VIEW":
 		v := New().View(r.State(), rules.Side(s.Head[1]))
 		for _, b := range s.Body {

@@ -126,12 +126,7 @@ func (r *resolver) turn() {
 	r.efficiency()
 	r.divisionOrders()
 	r.reinforcements()
-	for _, ss := range s.Sides {
-		for _, id := range r.plans[ss.Side].reserve {
-			s.brigade(id).Reserve = true
-			r.event("reserve", "GBACW 6.31", "%s goes In Reserve", id)
-		}
-	}
+	r.reserves()
 	r.activations()
 	r.endOfTurn()
 }
@@ -216,6 +211,16 @@ func (r *resolver) divisionOrders() {
 			}
 			r.event("orders-changed", "GBACW 6.12", "%s: %s Orders to %s Orders (Division Orders Phase)", id, b.Orders, p.divOrders[id])
 			b.Orders = p.divOrders[id].String()
+		}
+	}
+}
+
+// reserves is Phase II/E. See GBACW 6.31-6.32.
+func (r *resolver) reserves() {
+	for _, ss := range r.s.Sides {
+		for _, id := range r.plans[ss.Side].reserve {
+			r.s.brigade(id).Reserve = true
+			r.event("reserve", "GBACW 6.31", "%s goes In Reserve", id)
 		}
 	}
 }
