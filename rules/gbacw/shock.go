@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
@@ -239,6 +240,15 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	ah := u.Hex
 	attackerRetreated := false
 	mayContinue, defenderMay := false, false
+	// Artillery is Abandoned in place before anyone retreats (11.64).
+	if slices.Contains(effects, "artillery-abandoned") {
+		for _, d := range defenders {
+			if d.Kind == "artillery" && d.onMap() && d.Status != StAbandoned {
+				d.Status = StAbandoned
+				r.event("abandoned", "GBACW 11.64", "%s is Abandoned in place", d.Name)
+			}
+		}
+	}
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
@@ -267,13 +277,6 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			for _, d := range defenders {
 				if d.onMap() && d.Kind != "artillery" && !r.uddPass(d, "rout check after shock") {
 					r.rout(d)
-				}
-			}
-		case "artillery-abandoned":
-			for _, d := range defenders {
-				if d.Kind == "artillery" && d.onMap() && d.Hex == dh {
-					d.Status = StAbandoned
-					r.event("abandoned", "GBACW 11.64", "%s is Abandoned in place", d.Name)
 				}
 			}
 		case "attacker-disorder":
@@ -329,8 +332,11 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			}
 			if r.ask(d.Side, gbtext.RContinue, "continue "+d.Name, "GBACW 11.47",
 				fmt.Sprintf("Continued Shock: %s, the defender, may shock %s in turn. Continue?", d.Name, u.Name), []string{"YES", "NO"}, "NO") == "YES" {
-				d.Facing = faceToward(s.axial(d.Hex), s.axial(u.Hex))
 				r.event("continued-shock", "GBACW 11.47", "%s, the defender, continues the shock", d.Name)
+				if len(s.unitsAt(ah)) == 0 {
+					r.advanceInto(d, ah)
+				}
+				d.Facing = faceToward(s.axial(d.Hex), s.axial(u.Hex))
 				r.shock(d, u.Name, false, continued+1)
 			}
 			break
