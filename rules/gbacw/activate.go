@@ -30,7 +30,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Brigade == b.ID {
-			u.Moved, u.Fired = false, false
+			u.Moved, u.Fired, u.Rallied = false, false, false
 		}
 		if u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -55,9 +55,23 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 			r.act(u, a, lc != nil && lc.Stand)
 		}
 	}
+	r.shocked = map[string]bool{}
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
 			r.shock(u, p.target, p.charge, 0)
+		}
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
+			r.shocked[""] = true // acted
+		}
+	}
+	if r.shocked[""] || r.shocked[b.ID] {
+		b.Acted++ // 17.22 Cause 1: an Activation with actions
+	}
+	for j := range s.Brigades {
+		if r.shocked[s.Brigades[j].ID] {
+			s.Brigades[j].ShockPhases++ // 17.22 Cause 2
 		}
 	}
 	r.followLeaders(b)
@@ -235,7 +249,7 @@ func (r *resolver) rally(u *UnitSt) {
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered and loses 1 SP (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 		r.lose(u, 1, "a failed Rally")
 	}
-	u.Fired = true // a unit that rallies does nothing else (5.33 b)
+	u.Fired, u.Rallied = true, true // a unit that rallies does nothing else (5.33 b)
 }
 
 // leaderStars counts the stars of friendly leaders in a unit's hex
@@ -468,6 +482,7 @@ func (r *resolver) evade(u *UnitSt, next string) {
 			continue
 		}
 		e.Reacted = true
+		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h
 		if e.Kind == "cavalry" {
@@ -497,6 +512,7 @@ func (r *resolver) reactionFacing(u *UnitSt) {
 			continue
 		}
 		e.Reacted = true
+		r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
 		e.Facing = faceToward(ea, at)
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, %s)", e.Name, u.Name, map[string]string{"FACE": "facing change", "REFUSE": "treated as a facing change, ruling GBACW-R19"}[choice])
 		if e.Kind != "artillery" {

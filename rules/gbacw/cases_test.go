@@ -41,10 +41,10 @@ import (
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
 //	activated <brigade> <n>     ci <brigade>        ams <division> <n>
-//	division-ci <division>
+//	division-ci <division>      acted <brigade> <n>  shock-phases <brigade> <n>
 //	em <side> <corps> <n>       initiative <side>|none
 //	standing <side> <KIND> <choice>
-//	phase draw|orders           turn <n>
+//	phase draw|orders           turn <n>       optional <rule>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown), brigade <id> key=value (orders, reserve, ci, activated),
@@ -260,6 +260,12 @@ func (r *caseRun) SetState(l rulestest.Line) {
 	case "activated":
 		id, n := lastWord()
 		brigade(id).Activated = atoi(n)
+	case "acted":
+		id, n := lastWord()
+		brigade(id).Acted = atoi(n)
+	case "shock-phases":
+		id, n := lastWord()
+		brigade(id).ShockPhases = atoi(n)
 	case "ams":
 		id, n := lastWord()
 		d := s.division(id)
@@ -289,6 +295,8 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		ss.Standing[ws[1]] = strings.Join(ws[2:], " ")
 	case "phase":
 		s.Phase = rest
+	case "optional":
+		s.Optional = append(s.Optional, rest)
 	case "turn":
 		s.Turn = atoi(rest)
 	default:

@@ -23,7 +23,7 @@ func (System) DemoScenario() (string, []rules.Side, int) {
 // activations, an Orders Change roll, reactions answered by doctrine,
 // fire, shock with a countercharge, a rout, and a decision.
 func (System) DemoShows() []string {
-	return []string{"em-drawn", "efficiency", "am-drawn", "orders-change", "reaction-facing", "fire", "shock-result", "countercharge", "rout", "decision"}
+	return []string{"em-drawn", "efficiency", "am-drawn", "orders-change", "reaction", "fire", "shock-result", "countercharge", "rout", "decision"}
 }
 
 // DemoOrders implements rules.Demonstrator.

@@ -215,6 +215,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	shots := []shot{sh}
 	if rs, ok := r.roll(t, u, returnFire); ok {
 		t.ReturnFired++
+		r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
 		shots = append(shots, rs)
 	}
 	for _, x := range shots {
@@ -245,6 +246,7 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 		return false
 	}
 	e.ReturnFired++
+	r.doctrine(e, reaction, "GBACW 10.4")
 	r.apply(sh)
 	return true
 }
@@ -485,4 +487,15 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
 		u.Hex = h
 	}
+}
+
+// doctrine records that a unit's side answered a reaction point by its
+// standing doctrine (R1-R13).
+func (r *resolver) doctrine(u *UnitSt, kind, rule string) {
+	spec := gbtext.Reactions.Spec(kind)
+	name := kind
+	if spec != nil && len(spec.Forms) > 0 {
+		name = spec.Forms[0]
+	}
+	r.event("reaction", rule, "%s answers by its side's doctrine: %s %s", u.Name, name, r.standing(u.Side, kind))
 }

@@ -44,6 +44,9 @@ type resolver struct {
 	// Per activation: the phasing side and the brigade acting.
 	phasing rules.Side
 	acting  *BrigadeSt
+	// shocked marks the brigades whose units took part in a shock's
+	// resolution in this Action Phase (17.22), "" for any action at all.
+	shocked map[string]bool
 }
 
 // pauseSignal unwinds a resolution that stops for a decision.
@@ -123,12 +126,36 @@ func (r *resolver) initiativeSide() rules.Side {
 func (r *resolver) turn() {
 	s := r.s
 	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.Clock())
+	r.chainOfCommand()
 	r.efficiency()
 	r.divisionOrders()
 	r.reinforcements()
 	r.reserves()
 	r.activations()
 	r.endOfTurn()
+}
+
+// chainOfCommand is Phase II/A: a brigadier who starts the turn out of
+// his division leader's range skips one division AM (5.26, 4.23).
+func (r *resolver) chainOfCommand() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		b.OutOfRange = b.Arrives <= s.Turn && s.brigadeOnMap(b) && !s.brigadierInRange(r.sys.combat, b)
+		if b.OutOfRange {
+			r.event("out-of-range", "GBACW 5.26", "%s's brigadier starts the turn out of his division leader's range: the brigade skips one division AM", b.ID)
+		}
+	}
+}
+
+// brigadeOnMap: a unit of the brigade is on the map.
+func (s *State) brigadeOnMap(b *BrigadeSt) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && u.onMap() {
+			return true
+		}
+	}
+	return false
 }
 
 // drawEfficiency draws each side's EMs for the coming turn, one per corps
@@ -307,7 +334,7 @@ func (r *resolver) activate(m AM) {
 	side := s.sideOf(m.Side)
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn {
+		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
 			continue
 		}
 		o, _ := ParseOrders(b.Orders)
@@ -338,9 +365,9 @@ func (r *resolver) endOfTurn() {
 	s := r.s
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if b.Reserve || b.Activated == 0 {
+		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {
 			for j := range s.Units {
-				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() {
+				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
 					u.Status = StGood
 					r.event("rally", map[bool]string{true: "GBACW 6.35", false: "GBACW 13.45"}[b.Reserve], "%s rallies (%s)", u.Name,
 						map[bool]string{true: "In Reserve", false: "its brigade was idle all turn"}[b.Reserve])
@@ -349,8 +376,10 @@ func (r *resolver) endOfTurn() {
 		}
 	}
 	r.effectiveness()
+	r.fatigue()
 	for i := range s.Brigades {
-		s.Brigades[i].Activated = 0
+		b := &s.Brigades[i]
+		b.Activated, b.Acted, b.ShockPhases = 0, 0, 0
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -368,6 +397,29 @@ func (r *resolver) endOfTurn() {
 	s.Turn++
 	r.initiative()
 	r.drawEfficiency()
+}
+
+// fatigue is the optional rule 17 at the turn's end: a level for each
+// Activation with actions after the second, two at most, and one for
+// each Action Phase after the first with a shock; two levels off for a
+// brigade In Reserve all turn. See GBACW 17.22-17.25, 17.41.
+func (r *resolver) fatigue() {
+	s := r.s
+	if !slices.Contains(s.Optional, "17") {
+		return
+	}
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Reserve && b.Activated == 0 && b.Fatigue > 0 {
+			b.Fatigue = max(b.Fatigue-2, 0)
+			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", b.ID, b.Fatigue)
+			continue
+		}
+		if n := FatigueGain(b.Acted, b.ShockPhases); n > 0 {
+			b.Fatigue = b.Fatigue.Add(n)
+			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
+		}
+	}
 }
 
 // effectiveness is Phase IV/C. See GBACW 13.21-13.33.

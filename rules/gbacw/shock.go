@@ -81,6 +81,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	countercharged := false
 	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
 		arcOf(s.axial(dh), def.Facing, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 			countercharged = true
 			r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
@@ -130,6 +131,14 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	for i, d := range defenders {
 		sh.DefenderHalves += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(defenders) == 1,
 			InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, dh)}, ShockOptions{})
+	}
+	if r.shocked != nil {
+		r.shocked[u.Brigade] = true // Shock Step 6b (17.22)
+		for _, d := range defenders {
+			if d.Kind != "artillery" {
+				r.shocked[d.Brigade] = true
+			}
+		}
 	}
 	ms := cc.ShockDRMs(sh)
 	roll := dice.D10Zero(r, "GBACW 11.45", fmt.Sprintf("Shock: %s at %s", u.Name, defenders[0].Name))
@@ -185,6 +194,7 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 	if def.Kind == "cavalry" {
 		n = 2
 	}
+	r.doctrine(def, gbtext.RRBS, "GBACW 11.33")
 	r.event("retreat-before-shock", "GBACW 11.33", "%s retreats before %s's shock", def.Name, u.Name)
 	for _, d := range s.unitsAt(def.Hex) {
 		r.retreat(d, u.Hex, n)

@@ -31,6 +31,9 @@ type State struct {
 	Units     []UnitSt     `json:"units"`
 	Leaders   []Leader     `json:"leaders"`
 	Places    []VictoryHex `json:"places,omitempty"`
+	// Optional lists the optional rules in play, by rule number (17:
+	// Fatigue).
+	Optional []string `json:"optional,omitempty"`
 
 	m *hexmap.Map // the scenario's map, shared and never changed
 }
@@ -98,6 +101,11 @@ type BrigadeSt struct {
 	Fatigue    Fatigue       `json:"fatigue,omitempty"`
 	CI         bool          `json:"ci,omitempty"`
 	Activated  int           `json:"activated,omitempty"` // activations this turn
+	// Acted counts this turn's activations in which its units moved,
+	// fired or shocked, and ShockPhases the Action Phases in which they
+	// took part in a shock (17.22).
+	Acted       int `json:"acted,omitempty"`
+	ShockPhases int `json:"shock_phases,omitempty"`
 	OutOfRange bool          `json:"out_of_range,omitempty"`
 }
 
@@ -125,6 +133,7 @@ type UnitSt struct {
 	// current enemy brigade activation (10.41).
 	Moved       bool `json:"moved,omitempty"`
 	Fired       bool `json:"fired,omitempty"`
+	Rallied     bool `json:"rallied,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
 }
@@ -216,6 +225,7 @@ func (s *State) clone() *State {
 	c.Units = slices.Clone(s.Units)
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Places = slices.Clone(s.Places)
+	c.Optional = slices.Clone(s.Optional)
 	return &c
 }
 

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/orders"
 	"galloper/rules"
@@ -86,4 +87,41 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 	}
 	_, ps := sys.buildPlan(s, side, f)
 	return ps
+}
+
+var _ rules.OptionalRules = System{}
+
+// OptionalRules implements rules.OptionalRules: Fatigue (17) so far.
+func (System) OptionalRules() []rules.OptionalRule {
+	return []rules.OptionalRule{{ID: "17", Name: "Fatigue"}}
+}
+
+// WithOptionalRules implements rules.OptionalRules.
+func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("gbacw: not a GBACW state")
+	}
+	if s.Phase != PhaseDraw {
+		return nil, fmt.Errorf("gbacw: optional rules are chosen before play starts")
+	}
+	c := s.clone()
+	c.Optional = nil
+	for _, id := range ids {
+		if id != "17" {
+			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 17 Fatigue)", id)
+		}
+		if !slices.Contains(c.Optional, id) {
+			c.Optional = append(c.Optional, id)
+		}
+	}
+	return c, nil
+}
+
+// OptionalRulesInPlay implements rules.OptionalRules.
+func (System) OptionalRulesInPlay(st rules.State) []string {
+	if s, ok := st.(*State); ok {
+		return slices.Clone(s.Optional)
+	}
+	return nil
 }
