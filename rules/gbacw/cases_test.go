@@ -30,7 +30,8 @@ import (
 //	                      empty, each AM activating its brigades (5.3)
 //	IV                    Phase IV and the next turn's I and EM draws
 //	EXPECT-VIEW <side>    lines "line <text>" / "no-line <text>": the
-//	                      side's view has (or has not) a line containing text
+//	                      side's view (side "umpire": the umpire's) has (or
+//	                      has not) a line containing text
 //
 // STATE lines:
 //
@@ -143,7 +144,11 @@ func (r *caseRun) Section(s rulestest.Section) {
 	case "IV":
 		r.step(l, func(x *resolver) { x.endOfTurn() })
 	case "EXPECT-VIEW":
-		v := New().View(r.State(), rules.Side(s.Head[1]))
+		side := rules.Side(s.Head[1])
+		if side == "umpire" {
+			side = ""
+		}
+		v := New().View(r.State(), side)
 		for _, b := range s.Body {
 			kind, text, _ := strings.Cut(strings.TrimSpace(b.Text), " ")
 			has := slices.ContainsFunc(v.Lines, func(x string) bool { return strings.Contains(x, text) })

@@ -309,7 +309,7 @@ func (r *resolver) activations() {
 		r.event("first-am", "GBACW 5.13", "%s goes first: the %s", r.initiativeSide(), first)
 		r.activate(*first)
 	}
-	r.event("am-pool", "GBACW 5.31", "the AM Pool holds %d markers: %s", len(pool), strings.Join(AMNames(pool), ", "))
+	r.event("am-pool", "GBACW 5.31", "the AM Pool holds %d markers: %s", len(pool), strings.Join(slices.Sorted(slices.Values(AMNames(pool))), ", "))
 	for len(pool) > 0 {
 		var m AM
 		m, pool = DrawAM(r, pool)
