@@ -93,6 +93,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh)
 			return
 		}
+		if !slices.ContainsFunc(s.unitsAt(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
+			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
+			return
+		}
 		def = s.unitsAt(dh)[0]
 	}
 	// 5. Pre-Shock Reaction Fire (R8).
