@@ -286,21 +286,22 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		ma = (ma + 1) / 2 // 6.16
 	}
 	budget := 2 * ma
+	var oc *occupancy
 	ok := func(n string) bool {
-		if len(s.enemiesAt(n, u.Side)) > 0 || s.moveCost(cc, u, o, u.Hex, n) == 0 {
+		if oc.enemy[n] || s.moveCost(cc, u, o, u.Hex, n) == 0 {
 			return false
 		}
-		adj := s.adjacentEnemies(n, u.Side)
 		switch {
-		case o == March && s.withinEnemy(cc, n, u.Side, 4):
+		case o == March && oc.withinEnemy(s, cc, n, u.Side):
 			return false // 6.13
-		case o == Advance && hasNonArtillery(adj):
+		case o == Advance && oc.nextToFoot[n]:
 			return false // 6.15
-		case u.Status == StDisordered && len(adj) > 0:
+		case u.Status == StDisordered && oc.nextToEnemy[n]:
 			return false // 12.34
 		}
-		return s.stackRoom(u, n, o)
+		return oc.stackRoom(u, n, o)
 	}
+	oc = s.occupancy(u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
 		return
@@ -334,6 +335,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.evade(u, next)
 		r.withdrawalFire(u)
+		oc = s.occupancy(u.Side) // reactions may have moved units
 		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
 			break
 		}
@@ -416,13 +418,68 @@ func (s *State) withinEnemy(cc *CombatCharts, h string, side rules.Side, n int) 
 	return false
 }
 
+// occupancy is where the units stand as one side's moving unit sees
+// them: enemy-held hexes, hexes next to an enemy (next to enemy infantry
+// or cavalry), and the side's own units by hex. Movement reads it many
+// times a step, so it is built once a step.
+type occupancy struct {
+	enemy, nextToEnemy, nextToFoot map[string]bool
+	own                            map[string][]*UnitSt
+	near                           map[string]bool // withinEnemy, memoised
+	side                           rules.Side
+}
+
+func (s *State) occupancy(side rules.Side) *occupancy {
+	oc := &occupancy{enemy: map[string]bool{}, nextToEnemy: map[string]bool{}, nextToFoot: map[string]bool{},
+		own: map[string][]*UnitSt{}, near: map[string]bool{}, side: side}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.onMap() {
+			continue
+		}
+		if u.Side == side {
+			oc.own[u.Hex] = append(oc.own[u.Hex], u)
+			continue
+		}
+		if !u.combat() {
+			continue
+		}
+		oc.enemy[u.Hex] = true
+		for _, n := range s.neighbours(u.Hex) {
+			oc.nextToEnemy[n] = true
+			if u.Kind != "artillery" {
+				oc.nextToFoot[n] = true
+			}
+		}
+	}
+	return oc
+}
+
+func (oc *occupancy) withinEnemy(s *State, cc *CombatCharts, h string, side rules.Side) bool {
+	v, seen := oc.near[h]
+	if !seen {
+		v = s.withinEnemy(cc, h, side, 4)
+		oc.near[h] = v
+	}
+	return v
+}
+
+// stackRoom is State.stackRoom over the occupancy's own units.
+func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
+	return stackRoomOf(u, oc.own[h], o)
+}
+
 // stackRoom: the hex can take the unit under the Stacking Limits of its
 // Orders (8.12): infantry up to 15 SPs of its brigade (7 under March),
 // mounted cavalry 7 (4), artillery two batteries; no mixing of brigades
 // except one battery.
 func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
+	return stackRoomOf(u, s.unitsAt(h), o)
+}
+
+func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 	sp, batteries := u.SP, 0
-	for _, f := range s.unitsAt(h) {
+	for _, f := range there {
 		if f == u || f.Side != u.Side {
 			continue
 		}

@@ -77,11 +77,11 @@ func inFrontalArc(at hex.Axial, facing int, target hex.Axial) bool {
 
 // terrainOf is a hex's terrain on the TEC.
 func (s *State) terrainOf(cc *CombatCharts, id string) Terrain {
-	h, ok := s.m.Hex(id)
+	k, ok := s.g.terrain[id]
 	if !ok {
 		return Terrain{}
 	}
-	t, _ := cc.Terrain(h.Terrain)
+	t, _ := cc.Terrain(k)
 	return t
 }
 
@@ -194,16 +194,7 @@ func (s *State) height(cc *CombatCharts, id string, intervening bool) int {
 }
 
 // neighbours lists a hex's on-map neighbours in direction order.
-func (s *State) neighbours(h string) []string {
-	var out []string
-	a := s.axial(h)
-	for dir := range 6 {
-		if id := s.hexID(a.Neighbor(dir)); id != "" {
-			out = append(out, id)
-		}
-	}
-	return out
-}
+func (s *State) neighbours(h string) []string { return s.g.neighbours[h] }
 
 // retreatHex picks the hex a unit retreats into from h, away from the
 // enemy at from (12.41-12.44): not holding an enemy unit, not adjacent to

@@ -153,7 +153,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
-	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m}
+	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
 	onMap := func(what, h string) {
 		if _, ok := m.Hex(h); !ok {
 			fail("%s: hex %q is not on the map", what, h)

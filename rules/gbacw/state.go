@@ -36,6 +36,33 @@ type State struct {
 	Optional []string `json:"optional,omitempty"`
 
 	m *hexmap.Map // the scenario's map, shared and never changed
+	g *grid       // its neighbours and ids, shared and never changed
+}
+
+// grid indexes a map for the hot paths of movement and combat.
+type grid struct {
+	ids        map[hex.Axial]string
+	axial      map[string]hex.Axial
+	terrain    map[string]string
+	neighbours map[string][]string
+}
+
+func newGrid(m *hexmap.Map) *grid {
+	g := &grid{ids: map[hex.Axial]string{}, axial: map[string]hex.Axial{}, terrain: map[string]string{}, neighbours: map[string][]string{}}
+	for _, h := range m.Hexes {
+		g.ids[m.ToAxial(h.At)] = h.ID
+		g.axial[h.ID] = m.ToAxial(h.At)
+		g.terrain[h.ID] = h.Terrain
+	}
+	for _, h := range m.Hexes {
+		a := m.ToAxial(h.At)
+		for dir := range 6 {
+			if id, ok := g.ids[a.Neighbor(dir)]; ok {
+				g.neighbours[h.ID] = append(g.neighbours[h.ID], id)
+			}
+		}
+	}
+	return g
 }
 
 // The phases of the game.
@@ -186,7 +213,7 @@ func Decode(canonical []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gbacw: state: %w", err)
 	}
-	s.m = sc.m
+	s.m, s.g = sc.m, sc.start.g
 	return &s, nil
 }
 
@@ -380,15 +407,10 @@ func (s *State) enemiesAt(h string, side rules.Side) []*UnitSt {
 }
 
 // axial is a hex id's axial coordinate.
-func (s *State) axial(id string) hex.Axial { return s.m.Axial(id) }
+func (s *State) axial(id string) hex.Axial { return s.g.axial[id] }
 
 // hexID is the id of an on-map axial coordinate, or "".
-func (s *State) hexID(a hex.Axial) string {
-	if !s.m.OnMap(a) {
-		return ""
-	}
-	return s.m.ID(s.m.ToOffset(a))
-}
+func (s *State) hexID(a hex.Axial) string { return s.g.ids[a] }
 
 func eqName(a, b string) bool { return len(a) == len(b) && (a == b || equalFold(a, b)) }
 
