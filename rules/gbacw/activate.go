@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules"
 	"galloper/rules/dice"
@@ -74,6 +75,14 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 			s.Brigades[j].ShockPhases++ // 17.22 Cause 2
 		}
 	}
+	for _, id := range slices.Sorted(mapsKeys(r.marchHits)) {
+		hb := s.brigade(id)
+		if hb.Orders == March.String() {
+			hb.Orders = Advance.String()
+			r.event("orders-changed", "GBACW 6.26", "%s, under March Orders, was attacked: it takes Advance Orders", id)
+		}
+	}
+	r.marchHits = nil
 	r.followLeaders(b)
 	r.acting = nil
 }

@@ -46,6 +46,7 @@ import (
 //	em <side> <corps> <n>       initiative <side>|none
 //	standing <side> <KIND> <choice>
 //	phase draw|orders           turn <n>       optional <rule>
+//	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown), brigade <id> key=value (orders, reserve, ci, activated),
@@ -302,6 +303,9 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		s.Phase = rest
 	case "optional":
 		s.Optional = append(s.Optional, rest)
+	case "lost":
+		side, n := lastWord()
+		s.side(rules.Side(side)).Lost = atoi(n)
 	case "turn":
 		s.Turn = atoi(rest)
 	default:

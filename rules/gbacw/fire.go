@@ -191,9 +191,13 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		}
 		return
 	}
+	r.targeted(t, hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)))
 	sh, ok := r.roll(u, t, phasingFire)
 	if !ok {
 		return
+	}
+	if !sh.shotShell {
+		r.marchHit(t)
 	}
 	u.Fired = true
 	if r.standing(t.Side, gbtext.RReturn) == "NEVER" || !r.mayFire(t, returnFire) {
@@ -498,4 +502,34 @@ func (r *resolver) doctrine(u *UnitSt, kind, rule string) {
 		name = spec.Forms[0]
 	}
 	r.event("reaction", rule, "%s answers by its side's doctrine: %s %s", u.Name, name, r.standing(u.Side, kind))
+}
+
+// targeted breaks a Reserve: a unit of a brigade In Reserve targeted by
+// shock, or by fire at four hexes or less, Disorders every unit of its
+// brigade, which takes Advance Orders; the attack then goes on. See GBACW
+// 6.34.
+func (r *resolver) targeted(t *UnitSt, rng int) {
+	b := r.s.brigade(t.Brigade)
+	if !b.Reserve || rng > 4 {
+		return
+	}
+	b.Reserve, b.Orders = false, Advance.String()
+	r.event("reserve-broken", "GBACW 6.34", "%s is attacked In Reserve: it leaves Reserve for Advance Orders, and its units are Disordered", b.ID)
+	for i := range r.s.Units {
+		if u := &r.s.Units[i]; u.Brigade == b.ID && u.onMap() && u.Status == StGood {
+			u.Status = StDisordered
+		}
+	}
+}
+
+// marchHit notes a brigade under March Orders shock attacked or hit by
+// fire other than Shot/Shell: it takes Advance Orders at the end of this
+// enemy brigade activation (6.26).
+func (r *resolver) marchHit(t *UnitSt) {
+	if b := r.s.brigade(t.Brigade); b.Orders == March.String() {
+		if r.marchHits == nil {
+			r.marchHits = map[string]bool{}
+		}
+		r.marchHits[b.ID] = true
+	}
 }

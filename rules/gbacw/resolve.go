@@ -47,6 +47,8 @@ type resolver struct {
 	// shocked marks the brigades whose units took part in a shock's
 	// resolution in this Action Phase (17.22), "" for any action at all.
 	shocked map[string]bool
+	// marchHits are the March brigades hit in this activation (6.26).
+	marchHits map[string]bool
 }
 
 // pauseSignal unwinds a resolution that stops for a decision.

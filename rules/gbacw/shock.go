@@ -59,6 +59,8 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		return
 	}
 	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
+	r.targeted(def, 1)
+	r.marchHit(def)
 	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
 	// 1. A cavalry Charge starts with a UDD (11.53).
 	if charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {

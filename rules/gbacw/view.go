@@ -58,6 +58,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	v.Map = s.mapView()
 	v.Roster = s.roster(side)
 	v.Victory = s.victory(side)
+	var tally []string
+	for _, sc := range v.Victory.Tally {
+		tally = append(tally, fmt.Sprintf("%s %d", sc.Side, sc.Points))
+	}
+	v.Lines = append(v.Lines, "Victory points: "+strings.Join(tally, ", "))
 	return v
 }
 
