@@ -115,25 +115,25 @@ type Division struct {
 
 // BrigadeSt is one brigade's state.
 type BrigadeSt struct {
-	ID         string        `json:"id"`
-	Division   string        `json:"division"`
-	Leader     string        `json:"leader"`
-	Orders     string        `json:"orders"` // March, Advance, Attack (6.11)
-	Profile    ActionProfile `json:"profile"`
-	Rating     int           `json:"rating"`
-	Artillery  bool          `json:"artillery,omitempty"`
-	Reserve    bool          `json:"reserve,omitempty"`
-	Arrives    int           `json:"arrives,omitempty"`
-	Entry      string        `json:"entry,omitempty"`
-	Fatigue    Fatigue       `json:"fatigue,omitempty"`
-	CI         bool          `json:"ci,omitempty"`
-	Activated  int           `json:"activated,omitempty"` // activations this turn
+	ID        string        `json:"id"`
+	Division  string        `json:"division"`
+	Leader    string        `json:"leader"`
+	Orders    string        `json:"orders"` // March, Advance, Attack (6.11)
+	Profile   ActionProfile `json:"profile"`
+	Rating    int           `json:"rating"`
+	Artillery bool          `json:"artillery,omitempty"`
+	Reserve   bool          `json:"reserve,omitempty"`
+	Arrives   int           `json:"arrives,omitempty"`
+	Entry     string        `json:"entry,omitempty"`
+	Fatigue   Fatigue       `json:"fatigue,omitempty"`
+	CI        bool          `json:"ci,omitempty"`
+	Activated int           `json:"activated,omitempty"` // activations this turn
 	// Acted counts this turn's activations in which its units moved,
 	// fired or shocked, and ShockPhases the Action Phases in which they
 	// took part in a shock (17.22).
-	Acted       int `json:"acted,omitempty"`
-	ShockPhases int `json:"shock_phases,omitempty"`
-	OutOfRange bool          `json:"out_of_range,omitempty"`
+	Acted       int  `json:"acted,omitempty"`
+	ShockPhases int  `json:"shock_phases,omitempty"`
+	OutOfRange  bool `json:"out_of_range,omitempty"`
 }
 
 // UnitSt is one combat unit.

@@ -241,4 +241,3 @@ func (s *State) victory(side rules.Side) *rules.Victory {
 	}
 	return v
 }
-
