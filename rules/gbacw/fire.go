@@ -118,6 +118,15 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 			sp = FireFrontage(stack)[i]
 		}
 	}
+	if kind == returnFire && r.standing(u.Side, gbtext.RReturn) == "HALF" {
+		// RETURN FIRE HALF: half the SPs (rounded up) at the first Return
+		// Fire, the rest held for a second (10.15 Example #2, 10.41).
+		if half := (sp + 1) / 2; u.ReturnFired == 0 {
+			sp = half
+		} else {
+			sp -= half
+		}
+	}
 	if sp == 0 {
 		return shot{}, false
 	}
@@ -200,6 +209,14 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		r.marchHit(t)
 	}
 	u.Fired = true
+	th, from := t.Hex, u.Hex
+	r.exchange(u, t, sh)
+	r.advanceAfterFire(u, from, th)
+}
+
+// exchange resolves a phasing shot and the target's Return Fire (R3).
+// See GBACW 10.41-10.42.
+func (r *resolver) exchange(u, t *UnitSt, sh shot) {
 	if r.standing(t.Side, gbtext.RReturn) == "NEVER" || !r.mayFire(t, returnFire) {
 		r.apply(sh)
 		return
@@ -228,9 +245,22 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	for _, x := range shots {
 		r.applyResult(x)
 	}
-	if r.standing(u.Side, gbtext.RPursue) == "ALWAYS" {
-		r.event("note", "GBACW 12.6", "%s: ADVANCE AFTER FIRE is not carried out yet (ruling GBACW-R19)", u.Name)
+}
+
+// advanceAfterFire is R13: a phasing unit that fired from next to its
+// target advances into the target's hex when its fire emptied it and its
+// side's doctrine says ADVANCE AFTER FIRE ALWAYS. See GBACW 12.6.
+func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
+	s := r.s
+	if r.standing(u.Side, gbtext.RPursue) != "ALWAYS" || !u.combat() || u.Hex != from || s.m.Distance(from, th) != 1 {
+		return
 	}
+	if len(s.unitsAt(th)) > 0 || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
+		return
+	}
+	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
+	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
+	u.Hex = th
 }
 
 // apply reports and applies one shot.
