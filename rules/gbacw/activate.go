@@ -236,6 +236,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		}
 	case gbtext.ActFire:
 		r.phasingFire(u, a.Target)
+	case gbtext.ActSplit:
+		r.splitFire(u)
 	}
 }
 

@@ -108,15 +108,9 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	if !ok {
 		return shot{}, false
 	}
-	var stack []Stacked
-	for _, f := range s.unitsAt(u.Hex) {
-		stack = append(stack, Stacked{Kind: f.unitKind(), SP: f.SP, Fires: f == u})
-	}
-	sp := 0
-	for i, f := range s.unitsAt(u.Hex) {
-		if f == u {
-			sp = FireFrontage(stack)[i]
-		}
+	sp := r.firingSP(u)
+	if r.spShare > 0 && kind == phasingFire {
+		sp = min(sp, r.spShare) // a share of split fire (10.15)
 	}
 	if kind == returnFire && r.standing(u.Side, gbtext.RReturn) == "HALF" {
 		// RETURN FIRE HALF: half the SPs (rounded up) at the first Return
@@ -562,4 +556,71 @@ func (r *resolver) marchHit(t *UnitSt) {
 		}
 		r.marchHits[b.ID] = true
 	}
+}
+
+// splitFire is a phasing unit's fire split as evenly as possible between
+// the enemy units in its two Front hexes, one roll each, every shot and
+// the Return Fire it draws simultaneous; with one hex of enemies it fires
+// whole. See GBACW 10.15, 10.42.
+func (r *resolver) splitFire(u *UnitSt) {
+	s := r.s
+	if !r.mayFire(u, phasingFire) {
+		return
+	}
+	ua := s.axial(u.Hex)
+	var targets []*UnitSt
+	for _, dir := range []int{u.Facing, u.Facing + 1} {
+		if id := s.hexID(ua.Neighbor(dir)); id != "" {
+			if es := s.enemiesAt(id, u.Side); len(es) > 0 && es[0].combat() {
+				targets = append(targets, es[0])
+			}
+		}
+	}
+	shares, err := SplitEvenly(r.firingSP(u), len(targets))
+	if len(targets) < 2 || err != nil {
+		r.phasingFire(u, "")
+		return
+	}
+	var shots []shot
+	for i, t := range targets {
+		r.targeted(t, 1)
+		r.spShare = shares[i]
+		sh, ok := r.roll(u, t, phasingFire)
+		r.spShare = 0
+		if !ok {
+			continue
+		}
+		r.marchHit(t)
+		shots = append(shots, sh)
+		if r.standing(t.Side, gbtext.RReturn) != "NEVER" && r.mayFire(t, returnFire) {
+			if rs, ok := r.roll(t, u, returnFire); ok {
+				t.ReturnFired++
+				r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
+				shots = append(shots, rs)
+			}
+		}
+	}
+	u.Fired = true
+	for _, x := range shots {
+		r.event("fire", "GBACW 10.15", "%s", x.text)
+	}
+	for _, x := range shots {
+		r.applyResult(x)
+	}
+}
+
+// firingSP is what the Fire Frontage Rule lets u fire from its hex now.
+// See GBACW 8.31-8.33.
+func (r *resolver) firingSP(u *UnitSt) int {
+	here := r.s.unitsAt(u.Hex)
+	stack := make([]Stacked, len(here))
+	for i, f := range here {
+		stack[i] = Stacked{Kind: f.unitKind(), SP: f.SP, Fires: f == u}
+	}
+	for i, f := range here {
+		if f == u {
+			return FireFrontage(stack)[i]
+		}
+	}
+	return 0
 }

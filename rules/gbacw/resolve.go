@@ -49,6 +49,9 @@ type resolver struct {
 	shocked map[string]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
+	// spShare caps the SPs of the phasing shot being rolled: a share of
+	// split fire (10.15); 0 for none.
+	spShare int
 }
 
 // pauseSignal unwinds a resolution that stops for a decision.

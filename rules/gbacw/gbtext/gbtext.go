@@ -84,10 +84,11 @@ const (
 	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
+	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActShock, ActCharge, ActRetire}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire}
 
 // Problem codes of the dialect.
 const (
@@ -479,7 +480,7 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire:
+	case ActHold, ActRally, ActRetire, ActSplit:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
