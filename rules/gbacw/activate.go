@@ -24,51 +24,75 @@ import (
 
 // activateBrigade carries out one activation of b. See GBACW 5.33.
 func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
+	r.activateGroup([]*BrigadeSt{b}, side, false)
+}
+
+// activateGroup carries out one activation of brigades that act as one
+// (coordinated, 5.34), or of one brigade: each changes Orders and acts in
+// turn, then all their shocks are resolved (11.12). Confused brigades
+// (5.34 Confusion) neither move nor fight: they may only rally.
+func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	b.Activated++
-	r.phasing, r.acting = side, b
-	r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn)", b.ID, b.Orders, b.Activated)
+	r.phasing = side
 	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Brigade == b.ID {
-			u.Moved, u.Fired, u.Rallied = false, false, false
-		}
-		if u.Side != side {
+		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
-	lc := r.changeOrders(b, side)
 	var shocks []pendingShock
-	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Brigade != b.ID || !u.combat() {
-			continue
+	for _, b := range bs {
+		b.Activated++
+		r.acting = b
+		with := ""
+		if len(bs) > 1 {
+			with = ", coordinated"
 		}
-		acts := r.script(u, b, lc)
-		for _, a := range acts {
-			if !u.combat() {
-				break
+		if confused {
+			with = ", in Confusion"
+		}
+		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Brigade == b.ID {
+				u.Moved, u.Fired, u.Rallied = false, false, false
 			}
-			if a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge {
-				shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+		}
+		lc := r.changeOrders(b, side)
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Brigade != b.ID || !u.combat() {
 				continue
 			}
-			r.act(u, a, lc != nil && lc.Stand)
+			for _, a := range r.script(u, b, lc) {
+				if !u.combat() {
+					break
+				}
+				switch {
+				case confused && a.Verb != gbtext.ActRally:
+				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
+					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+				default:
+					r.act(u, a, lc != nil && lc.Stand)
+				}
+			}
 		}
 	}
 	r.shocked = map[string]bool{}
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
+			r.acting = s.brigade(u.Brigade)
 			r.shock(u, p.target, p.charge, 0)
 		}
 	}
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
-			r.shocked[""] = true // acted
+	for _, b := range bs {
+		acted := r.shocked[b.ID]
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
+				acted = true
+			}
 		}
-	}
-	if r.shocked[""] || r.shocked[b.ID] {
-		b.Acted++ // 17.22 Cause 1: an Activation with actions
+		if acted {
+			b.Acted++ // 17.22 Cause 1: an Activation with actions
+		}
 	}
 	for j := range s.Brigades {
 		if r.shocked[s.Brigades[j].ID] {
@@ -83,7 +107,9 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 		}
 	}
 	r.marchHits = nil
-	r.followLeaders(b)
+	for _, b := range bs {
+		r.followLeaders(b)
+	}
 	r.acting = nil
 }
 

@@ -12,15 +12,16 @@ import (
 // plan is one side's order file for a turn, checked: its Phase II and
 // III/A choices, its activation scripts and its doctrine.
 type plan struct {
-	alloc     Allocation
-	holdBack  map[string]int
-	divOrders map[string]Orders // by brigade id
-	reserve   []string
-	first     *AM
-	brigades  map[string]*gbtext.Order // BRIGADE scripts by brigade id
-	units     map[string]*gbtext.Order // UNIT scripts by unit name
-	standing  map[string]string
-	eff       Efficiency
+	alloc      Allocation
+	holdBack   map[string]int
+	divOrders  map[string]Orders // by brigade id
+	reserve    []string
+	first      *AM
+	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
+	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
+	units      map[string]*gbtext.Order // UNIT scripts by unit name
+	standing   map[string]string
+	eff        Efficiency
 }
 
 // problems gathers a file's problems.
@@ -35,7 +36,8 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 // played with open counters; the enemy's EMs are never consulted).
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
-		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}}}
+		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
+		coordinate: map[string]bool{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -247,6 +249,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		}
 		if d := ownDivision(); d != nil {
 			p.first = &AM{Kind: DivisionAM, Side: sideNum(s, side), Command: d.ID}
+		}
+	case gbtext.Coordinate:
+		if d := ownDivision(); d != nil {
+			p.coordinate[d.ID] = true
 		}
 	case gbtext.Brigade:
 		b := ownBrigade()

@@ -337,6 +337,7 @@ func (s *State) sideOf(n Side) rules.Side {
 func (r *resolver) activate(m AM) {
 	s := r.s
 	side := s.sideOf(m.Side)
+	var ready []*BrigadeSt
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
 		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
@@ -360,8 +361,46 @@ func (r *resolver) activate(m AM) {
 		default:
 			continue
 		}
-		r.activateBrigade(b, side)
+		ready = append(ready, b)
 	}
+	n, confused := r.coordinate(m, side, ready)
+	if n > 1 {
+		r.activateGroup(ready[:n], side, false)
+		ready = ready[n:]
+	}
+	for _, b := range ready {
+		r.activateGroup([]*BrigadeSt{b}, side, confused)
+	}
+}
+
+// coordinate is Brigade Coordination (III/C/2): when the side's orders
+// ask for it and two or more of the division's brigades activate on its
+// AM, a d10 plus the division leader's Coordination Rating on the Brigade
+// Coordination Table says how many act as one (the first in the
+// division's order), or that the division is in Confusion. See GBACW
+// 5.34, 13.32.
+func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int, confused bool) {
+	if m.Kind != DivisionAM || len(ready) < 2 || !r.plans[side].coordinate[m.Command] {
+		return 0, false
+	}
+	d := r.s.division(m.Command)
+	roll, adj, res, err := r.sys.charts.Coordinate(r, d.ID, d.Coordination, d.CI)
+	if err != nil {
+		r.event("coordination-refused", "GBACW 13.32", "%v", err)
+		return 0, false
+	}
+	r.event("coordination", "GBACW 5.34", "%s tries Brigade Coordination: rolls %d, adjusted %d: %s", d.ID, roll, adj, res)
+	switch res {
+	case Confusion:
+		return 0, true
+	case Coordinate2:
+		return min(2, len(ready)), false
+	case Coordinate3:
+		return min(3, len(ready)), false
+	case CoordinateAll:
+		return len(ready), false
+	}
+	return 0, false
 }
 
 // endOfTurn is Phase IV and the next turn's Phases I and II/A.

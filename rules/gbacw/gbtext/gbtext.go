@@ -14,6 +14,7 @@
 //	ORDERS Iron Brigade ATTACK        Division Orders Phase (6.12)
 //	RESERVE Vermont Brigade           (6.31)
 //	FIRST 1st Division                the Initiative player's first AM (5.13)
+//	COORDINATE 1st Division           try Brigade Coordination at its AMs (5.34)
 //
 // An activation script per brigade and per unit, applied whenever the
 // brigade activates (5.33), each clause tried in turn, the first whose
@@ -51,12 +52,13 @@ const (
 	OrdersKw   = "ORDERS"     // 6.12
 	Reserve    = "RESERVE"    // 6.31
 	First      = "FIRST"      // 5.13
+	Coordinate = "COORDINATE" // 5.34
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, First, Brigade, Unit}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, First, Coordinate, Brigade, Unit}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -193,6 +195,7 @@ BRIGADE Archer: CHANGE ATTACK IF WITHIN 4
 UNIT 1st Tennessee: IF NOT ADJACENT MOVE 0705 0706; FIRE 2nd Wisconsin
 UNIT 7th Virginia Cavalry: IF WITHIN 3 CHARGE; HOLD
 RESERVE Davis
+COORDINATE Heth
 `,
 }
 
@@ -228,6 +231,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.orders(l, o, val, off)
 	case Reserve:
 		ok = b.name(l, o, val, off, "RESERVE Vermont Brigade")
+	case Coordinate:
+		ok = b.name(l, o, val, off, "COORDINATE 1st Division")
 	case First:
 		if strings.EqualFold(strings.TrimSpace(val), "MARCH") {
 			o.Value, ok = "MARCH", true
@@ -565,6 +570,8 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 		fmt.Fprintf(b, "HOLD BACK %s %d", n, x.N)
 	case Reserve:
 		fmt.Fprintf(b, "RESERVE %s", n)
+	case Coordinate:
+		fmt.Fprintf(b, "COORDINATE %s", n)
 	case First:
 		if x.Value == "MARCH" {
 			b.WriteString("FIRST MARCH")
