@@ -347,7 +347,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 				continue
 			}
 			if r.ask(d.Side, gbtext.RContinue, "continue "+d.Name, "GBACW 11.47",
-				fmt.Sprintf("Continued Shock: %s, the defender, may shock %s in turn. Continue?", d.Name, u.Name), []string{"YES", "NO"}, "NO") == "YES" {
+				fmt.Sprintf("Continued Shock: %s, the defender, may shock its attacker in turn. Continue?", d.Name), []string{"YES", "NO"}, "NO") == "YES" {
 				r.event("continued-shock", "GBACW 11.47", "%s, the defender, continues the shock", d.Name)
 				if len(s.unitsAt(ah)) == 0 {
 					r.advanceInto(d, ah)

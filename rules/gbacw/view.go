@@ -236,8 +236,6 @@ func (s *State) victory(side rules.Side) *rules.Victory {
 		default:
 			v.Result = fmt.Sprintf("a draw, %d points each", pts[a])
 		}
-	} else {
-		v.Result = fmt.Sprintf("%s %d, %s %d", s.Sides[0].Side, pts[s.Sides[0].Side], s.Sides[1].Side, pts[s.Sides[1].Side])
 	}
 	return v
 }
