@@ -264,6 +264,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.phasingFire(u, a.Target)
 	case gbtext.ActSplit:
 		r.splitFire(u)
+	case gbtext.ActRefuse:
+		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	}
 }
 
@@ -345,6 +347,11 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	start := u.Hex
 	steps := 0
+	if u.Refused != "" {
+		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
+		budget -= 2
+		r.event("unrefuse", "GBACW 7.33", "%s leaves Refused status (1 MP)", u.Name)
+	}
 	if path == nil {
 		path = s.routeToward(cc, u, o, target, ok)
 	}
@@ -598,7 +605,7 @@ func (r *resolver) reactionFacing(u *UnitSt) {
 			continue
 		}
 		ea := s.axial(e.Hex)
-		if arcOf(ea, e.Facing, at) == FrontArc || s.enemyInFront(e) {
+		if s.unitArc(e, at) == FrontArc || s.enemyInFront(e) {
 			continue
 		}
 		choice := r.standing(e.Side, gbtext.RFacing)
@@ -607,20 +614,57 @@ func (r *resolver) reactionFacing(u *UnitSt) {
 		}
 		e.Reacted = true
 		r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
-		e.Facing = faceToward(ea, at)
-		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, %s)", e.Name, u.Name, map[string]string{"FACE": "facing change", "REFUSE": "treated as a facing change, ruling GBACW-R19"}[choice])
+		if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
+			e.Refused = side
+			r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
+		} else {
+			e.Facing, e.Refused = faceToward(ea, at), ""
+			r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
+		}
 		if e.Kind != "artillery" {
 			r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
 		}
 	}
 }
 
+// stackSP is the SPs of a unit's side in its hex (7.32: at least 3 to
+// refuse).
+func (s *State) stackSP(u *UnitSt) int {
+	n := 0
+	for _, f := range s.unitsAt(u.Hex) {
+		if f.Side == u.Side {
+			n += f.SP
+		}
+	}
+	return n
+}
+
+// refuse is a unit's REFUSE action: under Attack or Advance Orders, not
+// next to an enemy, with 3 SPs or more in its hex, for 1 MP. See GBACW
+// 7.31-7.32.
+func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
+	s := r.s
+	o := s.ordersOf(u)
+	switch {
+	case stand || u.Fired || u.Refused != "":
+		return
+	case o == March:
+		r.event("no-refuse", "GBACW 7.32", "%s is under March Orders and may not Refuse", u.Name)
+	case len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
+		r.event("no-refuse", "GBACW 7.32", "%s is next to an enemy and may not Refuse but in reaction", u.Name)
+	case s.stackSP(u) < 3:
+		r.event("no-refuse", "GBACW 7.32", "%s has fewer than 3 SPs in its hex and may not Refuse", u.Name)
+	default:
+		u.Refused, u.Moved = side, true
+		r.event("refuse", "GBACW 7.31", "%s refuses its %s flank (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side])
+	}
+}
+
 // enemyInFront: an enemy combat unit already stands in one of u's Front
 // hexes (9.61).
 func (s *State) enemyInFront(u *UnitSt) bool {
-	ua := s.axial(u.Hex)
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		if arcOf(ua, u.Facing, s.axial(e.Hex)) == FrontArc {
+		if s.unitArc(u, s.axial(e.Hex)) == FrontArc {
 			return true
 		}
 	}

@@ -37,7 +37,8 @@ import (
 //
 //	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
 //	                            disordered, ma, weapon, facing (0-5) or
-//	                            face (a hex to face), status, green
+//	                            face (a hex to face), status, green, blown,
+//	                            refused (R or L)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -342,7 +343,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -383,10 +384,12 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Green = v == "yes"
 		case "blown":
 			u.Blown = v == "yes"
+		case "refused":
+			u.Refused = v
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -419,7 +422,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
-				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown)}[k]
+				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

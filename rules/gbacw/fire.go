@@ -67,7 +67,8 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 	}
 	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
 	d := hex.Distance(ua, ta)
-	if d < 1 || d > rng.Max || !inFrontalArc(ua, u.Facing, ta) || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) {
+	inArc := inFrontalArc(ua, u.Facing, ta) || s.throughRefused(u, ta)
+	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) {
 		return d, false
 	}
 	return d, true
@@ -109,6 +110,16 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
+	if u.Refused != "" {
+		// A Refused unit fires at most half through its Refused Frontal
+		// hex (rounded down) and half through its normal Front (rounded
+		// up). See GBACW 7.34.
+		if s.throughRefused(u, s.axial(t.Hex)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(t.Hex)) {
+			sp = min(sp, s.stackSP(u)/2)
+		} else {
+			sp = min(sp, (s.stackSP(u)+1)/2)
+		}
+	}
 	if r.spShare > 0 && kind == phasingFire {
 		sp = min(sp, r.spShare) // a share of split fire (10.15)
 	}
@@ -136,7 +147,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	o := s.ordersOf(u)
 	ta := s.axial(t.Hex)
 	near := nearestNeighbour(ta, s.axial(u.Hex))
-	arc := arcOf(ta, t.Facing, near)
+	arc := s.unitArc(t, near)
 	rng, _ := cc.Range(u.Weapon)
 	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
 	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
@@ -254,7 +265,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
-	u.Hex = th
+	u.Hex, u.Refused = th, ""
 }
 
 // apply reports and applies one shot.
@@ -285,7 +296,7 @@ func (r *resolver) withdrawalFire(u *UnitSt) {
 	s := r.s
 	ua := s.axial(u.Hex)
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		if e.Kind == "artillery" || arcOf(s.axial(e.Hex), e.Facing, ua) != FrontArc {
+		if e.Kind == "artillery" || s.unitArc(e, ua) != FrontArc {
 			continue
 		}
 		r.reactionShot(e, u, withdrawalFire, gbtext.RWithdrawal)
@@ -513,7 +524,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			continue
 		}
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
-		u.Hex = h
+		u.Hex, u.Refused = h, "" // 7.33
 	}
 }
 
@@ -623,4 +634,11 @@ func (r *resolver) firingSP(u *UnitSt) int {
 		}
 	}
 	return 0
+}
+
+// throughRefused: a target lies through a Refused unit's Refused Frontal
+// hex, the hexside its line leaves by (7.34).
+func (s *State) throughRefused(u *UnitSt, ta hex.Axial) bool {
+	rh := s.refusedHex(u)
+	return rh != "" && s.hexID(nearestNeighbour(s.axial(u.Hex), ta)) == rh
 }

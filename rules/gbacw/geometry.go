@@ -57,6 +57,94 @@ func arcOf(at hex.Axial, facing int, other hex.Axial) Arc {
 	return NotAdjacent
 }
 
+// Refused sides (7.31): the Flank hex on the unit's right as it looks
+// out of its Front, or on its left.
+const (
+	RefusedRight = "R"
+	RefusedLeft  = "L"
+)
+
+// flankDirs are the directions of the right and left Flank hexes of a
+// unit facing vertex facing, as the map is drawn: the right one lies a
+// quarter turn clockwise of the facing's bearing.
+func (s *State) flankDirs(facing int) (right, left int) {
+	a, b := mod6(facing-1), mod6(facing+2)
+	d := s.m.Layout.Bearing(a) - s.vertexBearing(facing)
+	for d < 0 {
+		d += 360
+	}
+	if d > 0 && d < 180 {
+		return a, b
+	}
+	return b, a
+}
+
+// refusedDir is the direction of a Refused unit's Refused Frontal hex and
+// of the Rear hex beside it, which becomes a Flank hex; ok is false when
+// the unit is not Refused. See GBACW 7.34.
+func (s *State) refusedDir(u *UnitSt) (front, flank int, ok bool) {
+	right, left := s.flankDirs(u.Facing)
+	var d int
+	switch u.Refused {
+	case RefusedRight:
+		d = right
+	case RefusedLeft:
+		d = left
+	default:
+		return 0, 0, false
+	}
+	// The Rear hex next to the refused one: d-1 or d+1, whichever is not
+	// a Front hex.
+	if rel := mod6(d - u.Facing); rel == 5 {
+		return d, mod6(d - 1), true
+	}
+	return d, mod6(d + 1), true
+}
+
+// unitArc says where an adjacent hex lies around u, its refusal counted:
+// a Refused unit's refused Flank hex is a Front hex (the Refused Frontal
+// hex) and the Rear hex beside it a Flank hex. See GBACW 7.12, 7.34.
+func (s *State) unitArc(u *UnitSt, other hex.Axial) Arc {
+	at := s.axial(u.Hex)
+	rf, rfl, refused := s.refusedDir(u)
+	for dir := range 6 {
+		if at.Neighbor(dir) != other {
+			continue
+		}
+		rel := mod6(dir - u.Facing)
+		switch {
+		case rel <= 1, refused && dir == rf:
+			return FrontArc
+		case refused && dir == rfl, rel == 2 || rel == 5:
+			return FlankArc
+		}
+		return RearArc
+	}
+	return NotAdjacent
+}
+
+// refusedHex is a Refused unit's Refused Frontal hex, or "".
+func (s *State) refusedHex(u *UnitSt) string {
+	if d, _, ok := s.refusedDir(u); ok {
+		return s.hexID(s.axial(u.Hex).Neighbor(d))
+	}
+	return ""
+}
+
+// refuseSide is the side a unit refuses to bring a hex of its Flank into
+// its Front, or "" when the hex is not in its Flank. See GBACW 7.31, 9.61.
+func (s *State) refuseSide(u *UnitSt, other hex.Axial) string {
+	right, left := s.flankDirs(u.Facing)
+	at := s.axial(u.Hex)
+	switch other {
+	case at.Neighbor(right):
+		return RefusedRight
+	case at.Neighbor(left):
+		return RefusedLeft
+	}
+	return ""
+}
+
 // inFrontalArc reports whether a hex at any range lies within a unit's
 // frontal arc: the 120° wedge between its Front hexsides' outer edges,
 // traced from the Front hexes (10.16, ruling GBACW-R19).

@@ -46,7 +46,8 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	var def *UnitSt
 	ua := s.axial(u.Hex)
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		if arcOf(ua, u.Facing, s.axial(e.Hex)) != FrontArc || (name != "" && !eqName(e.Name, name)) {
+		// Not into the Refused Frontal hex (7.34).
+		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
 			continue
 		}
 		def = s.unitsAt(e.Hex)[0]
@@ -54,7 +55,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	if def == nil {
 		if name != "" {
-			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes", u.Name, name)
+			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
 		}
 		return
 	}
@@ -82,7 +83,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	// 4. Countercharge or the Pre-Shock Cohesion Check.
 	countercharged := false
 	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
-		arcOf(s.axial(dh), def.Facing, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+		s.unitArc(def, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
 		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 			countercharged = true
@@ -121,7 +122,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	sh := Shock{AllAttackersMoved: u.Moved, TerrainDRM: s.terrainOf(cc, dh).ShockDRM, Charge: charge, Countercharged: countercharged && u.Kind == "infantry",
 		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
 		AttackerFatigue: s.brigade(u.Brigade).Fatigue, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue}
-	switch arcOf(s.axial(dh), defenders[0].Facing, ua) {
+	switch s.unitArc(defenders[0], ua) {
 	case FlankArc:
 		sh.Position = FlankAttack
 	case RearArc:
@@ -221,7 +222,7 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 	s := r.s
 	march := s.ordersOf(def) == March
 	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
-		FlankOrRear: arcOf(s.axial(def.Hex), def.Facing, s.axial(u.Hex)) != FrontArc,
+		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
 		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
 	ms := r.sys.combat.PreShockDRMs(ps)
 	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
@@ -387,5 +388,5 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 		return
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
-	u.Hex = h
+	u.Hex, u.Refused = h, ""
 }

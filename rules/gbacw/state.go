@@ -155,6 +155,8 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
+	Refused string `json:"refused,omitempty"`
 	// Fired and Moved are this activation's scratch, cleared each
 	// activation; ReturnFired counts its non-phasing fires in the
 	// current enemy brigade activation (10.41).

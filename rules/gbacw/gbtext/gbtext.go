@@ -87,10 +87,11 @@ const (
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
 	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
+	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse}
 
 // Problem codes of the dialect.
 const (
@@ -144,7 +145,7 @@ type Cond struct {
 type Action struct {
 	Verb   string
 	Hexes  []string // TOWARD's hex, MOVE's path
-	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""
+	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE: LEFT or RIGHT
 }
 
 type dialect struct{}
@@ -505,6 +506,11 @@ func action(verb string, args []string) (Action, string) {
 			}
 			a.Hexes = append(a.Hexes, id)
 		}
+	case ActRefuse:
+		if len(args) != 1 || (orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT") {
+			return a, "REFUSE takes LEFT or RIGHT"
+		}
+		a.Target = orders.Upper(args[0])
 	case ActFire, ActShock, ActCharge:
 		a.Target = orders.CleanName(strings.Join(args, " "))
 	default:
