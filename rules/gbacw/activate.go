@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"galloper/rules"
@@ -99,7 +100,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			s.Brigades[j].ShockPhases++ // 17.22 Cause 2
 		}
 	}
-	for _, id := range slices.Sorted(mapsKeys(r.marchHits)) {
+	for _, id := range slices.Sorted(maps.Keys(r.marchHits)) {
 		hb := s.brigade(id)
 		if hb.Orders == March.String() {
 			hb.Orders = Advance.String()

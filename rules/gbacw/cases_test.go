@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -412,7 +413,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		return
 	}
 	name, kv := caseFields(rest)
-	for _, k := range slices.Sorted(mapsKeys(kv)) {
+	for _, k := range slices.Sorted(maps.Keys(kv)) {
 		want := kv[k]
 		var got string
 		switch verb {
@@ -448,7 +449,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no side %q", r.Where(l), name)
 			}
 			var ems []string
-			for _, c := range slices.Sorted(mapsKeys(ss.EMs)) {
+			for _, c := range slices.Sorted(maps.Keys(ss.EMs)) {
 				ems = append(ems, fmt.Sprintf("%s:%d", strings.ReplaceAll(c, " ", "_"), ss.EMs[c]))
 			}
 			got = map[string]string{"initiative": yesNo(ss.Initiative), "lost": strconv.Itoa(ss.Lost), "em": strings.Join(ems, ",")}[k]

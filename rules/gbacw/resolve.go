@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -201,7 +202,7 @@ func (r *resolver) efficiency() {
 	}
 	for _, ss := range s.Sides {
 		p := r.plans[ss.Side]
-		for _, c := range slices.Sorted(mapsKeys(ss.EMs)) {
+		for _, c := range slices.Sorted(maps.Keys(ss.EMs)) {
 			r.event("em-revealed", "GBACW 5.21", "%s's Efficiency Marker for %s is %d", ss.Side, c, ss.EMs[c])
 		}
 		eff := p.eff
@@ -213,20 +214,10 @@ func (r *resolver) efficiency() {
 				continue
 			}
 		}
-		for _, id := range slices.Sorted(mapsKeys(eff.AMs)) {
+		for _, id := range slices.Sorted(maps.Keys(eff.AMs)) {
 			d := s.division(id)
 			d.AMs = eff.AMs[id]
 			r.event("efficiency", "GBACW 5.23", "%s: %d AM(s)", id, d.AMs)
-		}
-	}
-}
-
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
 		}
 	}
 }
@@ -236,7 +227,7 @@ func mapsKeys[V any](m map[string]V) func(func(string) bool) {
 func (r *resolver) divisionOrders() {
 	for _, ss := range r.s.Sides {
 		p := r.plans[ss.Side]
-		for _, id := range slices.Sorted(mapsKeys(p.divOrders)) {
+		for _, id := range slices.Sorted(maps.Keys(p.divOrders)) {
 			b := r.s.brigade(id)
 			if b.Orders == p.divOrders[id].String() {
 				continue

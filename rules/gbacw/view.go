@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -29,7 +30,7 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		if ss.Initiative {
 			line += "; holds the Initiative"
 		}
-		for _, c := range slices.Sorted(mapsKeys(ss.EMs)) {
+		for _, c := range slices.Sorted(maps.Keys(ss.EMs)) {
 			if side == "" || side == ss.Side {
 				line += fmt.Sprintf("; %s Efficiency Marker %d (face down)", c, ss.EMs[c])
 			} else {
