@@ -550,8 +550,10 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 	return sp <= limit
 }
 
-// followLeaders moves the brigadier, and his division leader, to the
-// brigade's first unit on the map (9.31: leaders move with their units).
+// followLeaders moves the brigadier to his brigade's first unit on the
+// map, and the division leader, up to his MA of 10 leader MP, toward the
+// brigadier of his division's first brigade on the map (9.31: leaders
+// move with their units; ruling GBACW-R19).
 func (r *resolver) followLeaders(b *BrigadeSt) {
 	s := r.s
 	for i := range s.Units {
@@ -560,7 +562,52 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 			if l := s.leader(b.Leader); l != nil && !l.Killed {
 				l.Hex = u.Hex
 			}
+			break
+		}
+	}
+	d := s.division(b.Division)
+	for i := range s.Brigades {
+		fb := &s.Brigades[i]
+		if fb.Division == d.ID && s.brigadeOnMap(fb) {
+			if fb.ID == b.ID {
+				dl := s.leader(d.Leader)
+				if s.moveLeader(r.sys.combat, dl, s.leaderHex(b.Leader), 10) {
+					r.event("leader-move", "GBACW 9.31", "%s rides to %s", dl.Name, dl.Hex)
+				}
+			}
 			return
+		}
+	}
+}
+
+// commanderMovement is Phase IV/A by Galloper's default (the orders do
+// not move commanders yet): each corps commander rides up to 10 MP toward
+// the leader of his first division on the map, and the OC toward his
+// first corps commander, so neither loses his range for moving more than
+// 10 MP (9.32; ruling GBACW-R19).
+func (r *resolver) commanderMovement() {
+	s := r.s
+	cc := r.sys.combat
+	for i := range s.Corps {
+		c := &s.Corps[i]
+		for j := range s.Divisions {
+			d := &s.Divisions[j]
+			if d.Corps == c.ID && s.divisionOnMap(d) {
+				if l := s.leader(c.Leader); s.moveLeader(cc, l, s.leaderHex(d.Leader), 10) {
+					r.event("leader-move", "GBACW 9.32", "%s rides to %s", l.Name, l.Hex)
+				}
+				break
+			}
+		}
+	}
+	for _, ss := range s.Sides {
+		for _, c := range s.Corps {
+			if c.Side == ss.Side {
+				if l := s.leader(ss.OC); s.moveLeader(cc, l, s.leaderHex(c.Leader), 10) {
+					r.event("leader-move", "GBACW 9.32", "%s rides to %s", l.Name, l.Hex)
+				}
+				break
+			}
 		}
 	}
 }

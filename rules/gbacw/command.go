@@ -180,3 +180,53 @@ func (s *State) brigadeNear(cc *CombatCharts, b *BrigadeSt, n int, los bool) boo
 	}
 	return false
 }
+
+// leaderPath is the cheapest path in leader MP from a leader's hex to a
+// hex (4.15's rules of passage), without its first hex, with the MP each
+// step costs.
+func (s *State) leaderPath(cc *CombatCharts, side rules.Side, from, to string) ([]string, []int) {
+	a, b := s.axial(from), s.axial(to)
+	cost := func(x, y hex.Axial) int {
+		id := s.hexID(y)
+		if id == "" {
+			return -1
+		}
+		mp := s.terrainOf(cc, id).Leader
+		if s.onRoad(s.hexID(x), id) {
+			mp = 1
+		}
+		if mp <= 0 || len(s.enemiesAt(id, side)) > 0 {
+			return -1
+		}
+		return mp
+	}
+	p, _, ok := hex.AStar(a, b, cost, 1)
+	if !ok || len(p) < 2 {
+		return nil, nil
+	}
+	var ids []string
+	var costs []int
+	for i := 1; i < len(p); i++ {
+		ids = append(ids, s.hexID(p[i]))
+		costs = append(costs, cost(p[i-1], p[i]))
+	}
+	return ids, costs
+}
+
+// moveLeader moves a leader toward a hex, spending at most mp leader MP
+// (9.31-9.32), and reports whether he moved.
+func (s *State) moveLeader(cc *CombatCharts, l *Leader, to string, mp int) bool {
+	if l == nil || l.Killed || l.Hex == "" || to == "" || l.Hex == to {
+		return false
+	}
+	path, costs := s.leaderPath(cc, l.Side, l.Hex, to)
+	moved := false
+	for i, h := range path {
+		if mp < costs[i] {
+			break
+		}
+		mp -= costs[i]
+		l.Hex, moved = h, true
+	}
+	return moved
+}

@@ -2,8 +2,6 @@ package gbacw
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	"galloper/orders"
@@ -57,22 +55,25 @@ func playDemo(t *testing.T, seed string) []rules.Event {
 	return all
 }
 
-// The demo's story: every kind of event it promises happens.
+// The demo's story: every kind of event it promises happens. The dice of
+// a demo by email come from the game's commitment, so the story is played
+// here on five seeds and each kind must be shown in four of them at least
+// (cmd/galloper's TestDemoSystems plays the real demo and needs all).
 func TestDemoShows(t *testing.T) {
-	evs := playDemo(t, "demo")
-	var kinds []string
-	for _, e := range evs {
-		kinds = append(kinds, e.Kind)
-	}
-	for _, k := range New().DemoShows() {
-		if !slices.Contains(kinds, k) {
-			var b strings.Builder
-			for _, e := range evs {
-				if e.Kind != "roll" {
-					fmt.Fprintf(&b, "%s: %s\n", e.Kind, e.Text)
-				}
-			}
-			t.Errorf("the demo shows no %q event\n%s", k, b.String())
+	shown := map[string]int{}
+	for i := range 5 {
+		seen := map[string]bool{}
+		for _, e := range playDemo(t, fmt.Sprint("demo ", i)) {
+			seen[e.Kind] = true
+		}
+		for k := range seen {
+			shown[k]++
 		}
 	}
+	for _, k := range New().DemoShows() {
+		if shown[k] < 4 {
+			t.Errorf("the demo shows %q in %d of 5 games, want 4 at least", k, shown[k])
+		}
+	}
+	t.Logf("kinds shown, of 5 games: %v", shown)
 }

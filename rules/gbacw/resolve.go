@@ -398,6 +398,7 @@ func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int,
 // See GBACW 6.35, 13.2-13.3, 13.45, 5.1, 5.21.
 func (r *resolver) endOfTurn() {
 	s := r.s
+	r.commanderMovement()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
 		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {
