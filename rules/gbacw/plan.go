@@ -69,13 +69,16 @@ func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, [
 		return p, ps
 	}
 	for _, x := range turnOrders {
+		if (x.Verb == gbtext.Efficiency || x.Verb == gbtext.Bonus || x.Verb == gbtext.Transfer) && p.allocAt == (orders.Pos{}) {
+			p.allocAt = x.At
+		}
 		sys.planOrder(s, side, p, x, &ps)
 	}
 	oc, corps := s.commandOf(sys.combat, side)
 	eff, err := ComputeEfficiency(oc, corps, ss.EMs, p.alloc)
 	if err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
-			ps.add(orders.Pos{}, "gb-efficiency", "GBACW 5.2", "%s", line)
+			ps.add(p.allocAt, "gb-efficiency", "GBACW 5.2", "%s", line)
 		}
 	} else {
 		p.eff = eff
