@@ -22,6 +22,9 @@ type plan struct {
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	standing   map[string]string
 	eff        Efficiency
+	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
+	// for the problems of the allocation as a whole.
+	allocAt orders.Pos
 }
 
 // problems gathers a file's problems.
