@@ -5,6 +5,7 @@ import (
 
 	"galloper/rules"
 	"galloper/rules/hex"
+	"galloper/rules/hexmap"
 )
 
 // Facing and the map (GBACW 7.1, 9.4, 9.5, 10.2). A unit under Advance or
@@ -241,30 +242,166 @@ func (s *State) nearestEnemy(h string, side rules.Side) (*UnitSt, int) {
 	return best, bestD
 }
 
-// hexBlocks reports whether an intervening hex blocks the line of sight
-// between two ends: higher than both, counting Woods and Town as a level
-// higher (10.22-10.23; the slope, canopy and crest refinements of
-// 10.24-10.27 are not yet applied, ruling GBACW-R19).
+// lineOfSight reports whether two hexes see each other (10.21-10.27):
+// the line between their centres is traced both ways round where it runs
+// along hexsides, and is blocked if either trace is (10.27).
 func (s *State) lineOfSight(cc *CombatCharts, from, to string) bool {
 	a, b := s.axial(from), s.axial(to)
-	ha, hb := s.height(cc, from, false), s.height(cc, to, false)
+	if a == b {
+		return true
+	}
 	left, right := hex.Line(a, b)
-	blocked := func(path []hex.Axial) bool {
-		for _, p := range path {
-			if p == a || p == b {
-				continue
-			}
-			id := s.hexID(p)
-			if id == "" {
-				continue
-			}
-			if h := s.height(cc, id, true); h > ha && h > hb {
+	return !s.traceBlocked(cc, left) && !s.traceBlocked(cc, right)
+}
+
+// traceBlocked applies 10.24 to one trace, its ends the two units' hexes
+// (units stand at their hexes' base elevation, 10.23 Note 1):
+//
+//	same levels: an intervening hex higher than both blocks;
+//	canopy: a lower Woods hex next to a wooded end blocks unless it is
+//	  lower than both ends and the step between the Woods is non-gradual;
+//	different levels: a hex higher than the average level blocks when it
+//	  is closer to the lower unit, or as close with a non-gradual slope
+//	  hexside on the lower unit's side; a hexside halfway, higher than the
+//	  average and non-gradual, blocks;
+//	the Intervening Hill and Shadow exceptions.
+//
+// Crests (optional) and units as blockers (10.26) are not applied (ruling
+// GBACW-R19).
+func (s *State) traceBlocked(cc *CombatCharts, p []hex.Axial) bool {
+	n := len(p) - 1
+	if n < 2 {
+		return false
+	}
+	ids := make([]string, len(p))
+	for i, a := range p {
+		ids[i] = s.hexID(a)
+		if ids[i] == "" {
+			return false // off the map: along its edge (10.21)
+		}
+	}
+	base := func(i int) int { return s.height(cc, ids[i], false) }
+	adj := func(i int) int { return s.height(cc, ids[i], true) }
+	wooded := func(i int) bool { k := s.g.terrain[ids[i]]; return k == "woods" || k == "town" || k == "cedar" }
+	ha, hb := base(0), base(n)
+	if s.canopyBlocks(cc, ids, 0, 1, ha, hb) || s.canopyBlocks(cc, ids, n, n-1, ha, hb) {
+		return true
+	}
+	if ha == hb {
+		for i := 1; i < n; i++ {
+			if adj(i) > ha {
 				return true
 			}
 		}
 		return false
 	}
-	return !blocked(left) || !blocked(right)
+	low, hi := 0, n
+	if ha > hb {
+		low, hi = n, 0
+	}
+	H, L := base(hi), base(low)
+	toward := func(i int) int { // the neighbour of hex i on the lower unit's side
+		if low < i {
+			return i - 1
+		}
+		return i + 1
+	}
+	dist := func(i, j int) int { return max(i-j, j-i) }
+	for i := 1; i < n; i++ {
+		h := adj(i)
+		if 2*h > H+L {
+			if dl, dh := dist(i, low), dist(i, hi); dl < dh || dl == dh && s.nonGradual(cc, ids, i, toward(i), L) {
+				return true
+			}
+		}
+		// The Intervening Hill Exception: a hex at the higher unit's
+		// level with a lower hex between it and the higher unit.
+		if base(i) == H {
+			for k := i; k != hi; k = k + sign(hi-i) {
+				if k != i && base(k) < H {
+					return true
+				}
+			}
+		}
+		// The Shadow Exception: a higher Woods or Town hex next to an end.
+		if wooded(i) && (i == 1 && h > base(0) || i == n-1 && h > base(n)) {
+			return true
+		}
+	}
+	if n%2 == 1 {
+		m := (n - 1) / 2
+		if h1, h2 := adj(m), adj(m+1); h1 != h2 && h1+h2 > H+L && s.nonGradual(cc, ids, m, m+1, L) {
+			return true
+		}
+	}
+	// The Shadow Exception: a steep or sheer hexside next to the lower
+	// unit, higher than it, unless every other hexside along the line is
+	// as steep or steeper.
+	next := 1 // the lower end's neighbour on the trace
+	if low == n {
+		next = n - 1
+	}
+	if c := s.slopeClass(ids, low, next); c >= 2 && max(adj(next), base(next)) > L {
+		for i := 0; i < n; i++ {
+			if i == min(low, next) {
+				continue
+			}
+			if s.slopeClass(ids, i, i+1) < c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sign(n int) int {
+	if n < 0 {
+		return -1
+	}
+	return 1
+}
+
+// slopeClass is the slope of the hexside between two hexes of a trace: 0
+// gradual, 1 Minor, 2 Steep, 3 Sheer; Woods and Town hexsides count as
+// Steep (10.23 Note 2).
+func (s *State) slopeClass(ids []string, i, j int) int {
+	c := s.g.slopes[hexmap.KeyOf(s.axial(ids[i]), s.axial(ids[j]))]
+	for _, k := range []int{i, j} {
+		if t := s.g.terrain[ids[k]]; (t == "woods" || t == "town") && c < 2 {
+			c = 2
+		}
+	}
+	return c
+}
+
+// nonGradual: the hexside between hexes i and j of a trace has a slope,
+// unless its higher hex is only one level above the lower unit (level L)
+// and neither is Woods or Town (10.24 Note 4).
+func (s *State) nonGradual(cc *CombatCharts, ids []string, i, j, lower int) bool {
+	c := s.slopeClass(ids, i, j)
+	if c == 0 {
+		return false
+	}
+	if s.g.slopes[hexmap.KeyOf(s.axial(ids[i]), s.axial(ids[j]))] > 0 {
+		if top := max(s.height(cc, ids[i], false), s.height(cc, ids[j], false)); top <= lower+1 {
+			return false
+		}
+	}
+	return true
+}
+
+// canopyBlocks: a Woods hex e at an end of the trace, and its neighbour w
+// on the trace a lower Woods hex, block unless w is lower than both ends
+// and the step between them is non-gradual (10.24 Canopy).
+func (s *State) canopyBlocks(cc *CombatCharts, ids []string, e, w int, ha, hb int) bool {
+	if w <= 0 || w >= len(ids)-1 || s.g.terrain[ids[e]] != "woods" || s.g.terrain[ids[w]] != "woods" {
+		return false
+	}
+	be, bw := s.height(cc, ids[e], false), s.height(cc, ids[w], false)
+	if bw >= be {
+		return false
+	}
+	return !(bw < ha && bw < hb && s.g.slopes[hexmap.KeyOf(s.axial(ids[e]), s.axial(ids[w]))] > 0)
 }
 
 // height is a hex's level: its base elevation, plus the terrain's height

@@ -100,7 +100,17 @@ var MapKinds = &hexmap.Kinds{
 	Codes:   ".owctbm",
 	Roads:   map[string]bool{"pike": true, "road": true, "trail": true},
 	Creeks:  map[string]bool{"stream": true},
+	// Slope hexsides (10.21): Minor, Steep and Sheer; no entry is gradual.
+	Hexsides:  map[string]string{SlopeMinor: "slope", SlopeSteep: "slope", SlopeSheer: "slope"},
+	SlotNames: map[string]string{"slope": "slope"},
 }
+
+// The slope hexside kinds, in order of steepness (10.21).
+const (
+	SlopeMinor = "minor"
+	SlopeSteep = "steep"
+	SlopeSheer = "sheer"
+)
 
 func scenarioNames() []string {
 	es, _ := fs.ReadDir(scenarioFiles, "scenarios")

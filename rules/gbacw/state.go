@@ -45,6 +45,7 @@ type grid struct {
 	axial      map[string]hex.Axial
 	terrain    map[string]string
 	neighbours map[string][]string
+	slopes     map[hexmap.SideKey]int // 1 minor, 2 steep, 3 sheer (10.21)
 }
 
 func newGrid(m *hexmap.Map) *grid {
@@ -53,6 +54,10 @@ func newGrid(m *hexmap.Map) *grid {
 		g.ids[m.ToAxial(h.At)] = h.ID
 		g.axial[h.ID] = m.ToAxial(h.At)
 		g.terrain[h.ID] = h.Terrain
+	}
+	g.slopes = map[hexmap.SideKey]int{}
+	for _, hs := range m.Hexsides {
+		g.slopes[hexmap.KeyOf(m.Axial(hs.A), m.Axial(hs.B))] = map[string]int{"minor": 1, "steep": 2, "sheer": 3}[hs.Kind]
 	}
 	for _, h := range m.Hexes {
 		a := m.ToAxial(h.At)
