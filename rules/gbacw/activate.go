@@ -649,29 +649,52 @@ func (r *resolver) reactionFacing(u *UnitSt) {
 	s := r.s
 	at := s.axial(u.Hex)
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		if e.Reacted || s.ordersOf(e) == March {
-			continue
+		if s.unitArc(e, at) != FrontArc {
+			r.react(e, u)
 		}
-		ea := s.axial(e.Hex)
-		if s.unitArc(e, at) == FrontArc || s.enemyInFront(e) {
-			continue
-		}
-		choice := r.standing(e.Side, gbtext.RFacing)
-		if choice == "NEVER" {
-			continue
-		}
-		e.Reacted = true
-		r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
-		if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
-			e.Refused = side
-			r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
-		} else {
-			e.Facing, e.Refused = faceToward(ea, at), ""
-			r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
-		}
-		if e.Kind != "artillery" {
-			r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
-		}
+	}
+}
+
+// reactToFire is R1 after fire: a unit fired on from outside its Front
+// reacts once the fire's results are in (9.61).
+func (r *resolver) reactToFire(t, firer *UnitSt) {
+	s := r.s
+	if !t.combat() || !firer.onMap() {
+		return
+	}
+	fa := s.axial(firer.Hex)
+	if s.unitArc(t, fa) == FrontArc || inFrontalArc(s.axial(t.Hex), t.Facing, fa) || s.throughRefused(t, fa) {
+		return
+	}
+	r.react(t, firer)
+}
+
+// react is one unit's Reaction Facing or Refusal toward an enemy, by its
+// side's doctrine, once per enemy brigade activation; never under March
+// Orders or with an enemy already in its Front. Infantry and cavalry
+// then roll a UDD, failing which they are Disordered. See GBACW
+// 9.61-9.62.
+func (r *resolver) react(e, u *UnitSt) {
+	s := r.s
+	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) {
+		return
+	}
+	choice := r.standing(e.Side, gbtext.RFacing)
+	if choice == "NEVER" {
+		return
+	}
+	at, ea := s.axial(u.Hex), s.axial(e.Hex)
+	e.Reacted = true
+	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
+	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
+		e.Refused = side
+		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
+	} else {
+		e.Facing, e.Refused = faceToward(ea, at), ""
+		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
+	}
+	if e.Kind != "artillery" {
+		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
 	}
 }
 

@@ -81,6 +81,8 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 				}
 			case "Paul's Brigade":
 				want(br, "Advance")
+			case "Gamble's Brigade":
+				want(br, "Attack") // its cavalry countercharges without a UDD (11.56)
 			}
 		}
 	} else {
@@ -104,6 +106,9 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 		switch {
 		case u.Kind == "artillery":
 			fmt.Fprintf(&b, "UNIT %s: FIRE\n", u.Name)
+		case side == "USA" && u.Kind == "cavalry":
+			// The Union cavalry holds its ground, fresh for a Countercharge.
+			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; HOLD\n", u.Name)
 		case side == "USA":
 			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT FIRE THEN SHOCK; IF ATTACK TOWARD %s THEN FIRE; FIRE\n", u.Name, target)
 		case u.Kind == "cavalry":

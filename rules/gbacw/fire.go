@@ -216,6 +216,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	u.Fired = true
 	th, from := t.Hex, u.Hex
 	r.exchange(u, t, sh)
+	r.reactToFire(t, u)
 	r.advanceAfterFire(u, from, th)
 }
 
