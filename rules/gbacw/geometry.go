@@ -334,6 +334,9 @@ func (s *State) traceBlocked(cc *CombatCharts, p []hex.Axial) bool {
 			return true
 		}
 	}
+	if slices.Contains(s.Optional, "10.24") && s.crestBlocks(ids, p, low, hi) {
+		return true
+	}
 	// The Shadow Exception: a steep or sheer hexside next to the lower
 	// unit, higher than it, unless every other hexside along the line is
 	// as steep or steeper.
@@ -352,6 +355,56 @@ func (s *State) traceBlocked(cc *CombatCharts, p []hex.Axial) bool {
 		}
 	}
 	return false
+}
+
+// crestBlocks is the optional Crests rule (10.24): the ground behind the
+// higher unit, along the line carried on past it, descends sooner than
+// the ground toward the lower unit (same-level hexes counted both ways
+// from the higher unit's hex, exclusive, Woods and Towns not counted), and
+// the line beyond crosses no higher hex before a lower one.
+func (s *State) crestBlocks(ids []string, p []hex.Axial, low, hi int) bool {
+	H := s.baseLevel(ids[hi])
+	toward := 0
+	for i := hi + sign(low-hi); i != low; i += sign(low - hi) {
+		if s.baseLevel(ids[i]) != H {
+			break
+		}
+		toward++
+	}
+	a, b := p[hi], p[low]
+	mirror := hex.Axial{Q: 2*a.Q - b.Q, R: 2*a.R - b.R}
+	left, right := hex.Line(a, mirror)
+	for _, beyond := range [][]hex.Axial{left, right} {
+		n := 0
+		for _, x := range beyond[1:] {
+			id := s.hexID(x)
+			if id == "" {
+				n = -1 // the map's edge: no descent seen
+				break
+			}
+			lv := s.baseLevel(id)
+			if lv > H {
+				n = -1 // a higher hex before any lower one
+				break
+			}
+			if lv < H {
+				break
+			}
+			n++
+		}
+		if n >= 0 && n < toward {
+			return true
+		}
+	}
+	return false
+}
+
+// baseLevel is a hex's base elevation.
+func (s *State) baseLevel(id string) int {
+	if h, ok := s.m.Hex(id); ok {
+		return h.Elevation
+	}
+	return 0
 }
 
 func sign(n int) int {

@@ -91,9 +91,10 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 
 var _ rules.OptionalRules = System{}
 
-// OptionalRules implements rules.OptionalRules: Fatigue (17) so far.
+// OptionalRules implements rules.OptionalRules: Crests (10.24) and
+// Fatigue (17) so far.
 func (System) OptionalRules() []rules.OptionalRule {
-	return []rules.OptionalRule{{ID: "17", Name: "Fatigue"}}
+	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "17", Name: "Fatigue"}}
 }
 
 // WithOptionalRules implements rules.OptionalRules.
@@ -108,8 +109,8 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 	c := s.clone()
 	c.Optional = nil
 	for _, id := range ids {
-		if id != "17" {
-			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 17 Fatigue)", id)
+		if id != "17" && id != "10.24" {
+			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue)", id)
 		}
 		if !slices.Contains(c.Optional, id) {
 			c.Optional = append(c.Optional, id)
