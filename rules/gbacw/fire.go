@@ -68,10 +68,72 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
 	d := hex.Distance(ua, ta)
 	inArc := inFrontalArc(ua, u.Facing, ta) || s.throughRefused(u, ta)
-	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) {
+	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(u, t, d) {
 		return d, false
 	}
 	return d, true
+}
+
+// unitsBlock applies 10.26 to a fire from u at t at range d: intervening
+// combat units block small-arms fire, and artillery fire at canister
+// range, unless their hex is lower than both ends (the first Exception);
+// friendly units on the line within two hexes of the target, or beyond
+// it, block artillery fire at 4 hexes or more. The other Exceptions are
+// not applied (ruling GBACW-R19).
+func (s *State) unitsBlock(u, t *UnitSt, d int) bool {
+	a, b := s.axial(u.Hex), s.axial(t.Hex)
+	la, lb := s.baseLevel(u.Hex), s.baseLevel(t.Hex)
+	shotShell := u.Kind == "artillery" && d >= 4
+	left, right := hex.Line(a, b)
+	blocked := func(p []hex.Axial) bool {
+		for _, x := range p {
+			if x == a || x == b {
+				continue
+			}
+			id := s.hexID(x)
+			if id == "" {
+				continue
+			}
+			for _, v := range s.unitsAt(id) {
+				if !v.combat() {
+					continue
+				}
+				if shotShell {
+					if v.Side == u.Side && hex.Distance(x, b) <= 2 {
+						return true
+					}
+					continue
+				}
+				if lv := s.baseLevel(id); !(lv < la && lv < lb) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if blocked(left) || blocked(right) {
+		return true
+	}
+	if shotShell {
+		// The two hexes past the target, on the line carried on.
+		beyond := hex.Axial{Q: 2*b.Q - a.Q, R: 2*b.R - a.R}
+		l2, r2 := hex.Line(b, beyond)
+		for _, p := range [][]hex.Axial{l2, r2} {
+			for _, x := range p {
+				if x == b || hex.Distance(x, b) > 2 {
+					continue
+				}
+				if id := s.hexID(x); id != "" {
+					for _, v := range s.unitsAt(id) {
+						if v.combat() && v.Side == u.Side {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // pickTarget is the named enemy unit when u can reach it, else the
