@@ -78,6 +78,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.shocked = map[string]bool{}
+	defer func() { r.marched = nil }()
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
 			r.acting = s.brigade(u.Brigade)
@@ -91,7 +92,16 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				acted = true
 			}
 		}
-		if acted {
+		switch m, marched := r.marched[b.ID]; {
+		case marched:
+			// A March counts its Activation-equivalents, the first three
+			// free on roads alone (17.22 Cause 1 Exception).
+			n := m.equivalents
+			if !m.offRoad {
+				n--
+			}
+			b.Acted += n
+		case acted:
 			b.Acted++ // 17.22 Cause 1: an Activation with actions
 		}
 	}
@@ -326,6 +336,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		ma = (ma + 1) / 2 // 6.16
 	}
 	budget := 2 * ma
+	if o == March {
+		// The March AM moves the units 1-4 Activation-equivalents at once,
+		// Galloper takes the most they may (5.35, 5.28).
+		b := s.brigade(u.Brigade)
+		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+	}
+	full := budget
+	offRoad := false
 	var oc *occupancy
 	ok := func(n string) bool {
 		if oc.enemy[n] || s.moveCost(cc, u, o, u.Hex, n) == 0 {
@@ -385,6 +403,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		budget -= cost
+		offRoad = offRoad || !s.onRoad(u.Hex, next)
 		steps++
 		from := u.Hex
 		// A unit moves into its Front hexes (7.13): one that is not turns
@@ -407,6 +426,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+	}
+	if o == March && steps > 0 {
+		if r.marched == nil {
+			r.marched = map[string]marchUse{}
+		}
+		m := r.marched[u.Brigade]
+		m.equivalents = max(m.equivalents, MarchEquivalentsUsed(full-budget, ma))
+		m.offRoad = m.offRoad || offRoad
+		r.marched[u.Brigade] = m
 	}
 }
 

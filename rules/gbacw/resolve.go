@@ -53,6 +53,15 @@ type resolver struct {
 	// spShare caps the SPs of the phasing shot being rolled: a share of
 	// split fire (10.15); 0 for none.
 	spShare int
+	// marched records, by brigade, the most Activation-equivalents a unit
+	// used on its March AM and whether any left the roads (17.22).
+	marched map[string]marchUse
+}
+
+// marchUse is what a brigade's March move used, for Fatigue.
+type marchUse struct {
+	equivalents int
+	offRoad     bool
 }
 
 // pauseSignal unwinds a resolution that stops for a decision.
@@ -234,6 +243,7 @@ func (r *resolver) divisionOrders() {
 			}
 			r.event("orders-changed", "GBACW 6.12", "%s: %s Orders to %s Orders (Division Orders Phase)", id, b.Orders, p.divOrders[id])
 			b.Orders = p.divOrders[id].String()
+			b.MarchedNow = p.divOrders[id] == March && b.Arrives != r.s.Turn
 		}
 	}
 }
@@ -415,7 +425,7 @@ func (r *resolver) endOfTurn() {
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.Acted, b.ShockPhases = 0, 0, 0
+		b.Activated, b.Acted, b.ShockPhases, b.MarchedNow = 0, 0, 0, false
 	}
 	for i := range s.Units {
 		u := &s.Units[i]

@@ -136,9 +136,12 @@ type BrigadeSt struct {
 	// Acted counts this turn's activations in which its units moved,
 	// fired or shocked, and ShockPhases the Action Phases in which they
 	// took part in a shock (17.22).
-	Acted       int  `json:"acted,omitempty"`
-	ShockPhases int  `json:"shock_phases,omitempty"`
-	OutOfRange  bool `json:"out_of_range,omitempty"`
+	Acted       int `json:"acted,omitempty"`
+	ShockPhases int `json:"shock_phases,omitempty"`
+	// MarchedNow: the brigade was given March Orders in this turn's
+	// Division Orders Phase, which caps its March equivalents (5.28).
+	MarchedNow bool `json:"marched_now,omitempty"`
+	OutOfRange bool `json:"out_of_range,omitempty"`
 }
 
 // UnitSt is one combat unit.
