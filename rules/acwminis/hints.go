@@ -26,18 +26,20 @@ var _ rules.OrderHinter = System{}
 // RANGE AND DICE, seed L206-211; LINE OF SIGHT, seed L174-176; the front
 // arc, seed L24-37); the enemy units a charge may be declared at (DECLARE
 // CHARGES, seed L309-317); and the commander whose RALLY it would use
-// (seed L76, ruling A22). The table has no hidden information (rules
-// notes §8), so nothing here is more than the side's view shows.
+// (seed L76, ruling A22). They are worked out on the table as the side
+// knows it (fog of war, ruling A42), so nothing here is more than the
+// side's view shows.
 func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
 	s, ok := st.(*State)
 	if !ok || s.Over() || side != sideOf(s) {
 		return nil
 	}
+	s = s.knownTo(side)
 	h := &rules.OrderHints{Orders: append(acwtext.Dialect.Starts(), "STANDING")}
 	sc := s.screen()
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side || !u.inPlay() || u.Markers > 1 {
+		if u.Side != side || !u.inPlay() || u.Markers > 1 && s.on(optMarkersForce) {
 			continue // a unit with a marker left after the Command Phase removes one is Disordered (ruling A5)
 		}
 		h.Units = append(h.Units, sys.unitHint(s, sc, u))
@@ -165,7 +167,7 @@ func fireHints(s *State, sc *table.Screen, row *FireRow, u *Unit) []rules.ReachH
 		if err != nil || !f.Sight.Good || !f.Arc.In || f.Range.Gap < 0 {
 			continue
 		}
-		if b, ok := band(row, f.Range.Gap); !ok || b.Dice == 0 {
+		if b, ok := band(row, f.Range.Gap, s.opt(optBandEdge) == "upper"); !ok || b.Dice == 0 {
 			continue
 		}
 		out = append(out, rules.ReachHint{Unit: t.Name, Inches: in(int64(f.Range.Gap))})

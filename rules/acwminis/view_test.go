@@ -10,11 +10,21 @@ import (
 // TestViewDrawsTable checks the view of the sample scenario: an open table
 // of 72" x 48" with its terrain, each unit's footprint centred where its
 // pose puts it, its facing, formation and state, and that the renderer
-// draws it.
+// draws it. The scenario plays with fog of war, in which USA cannot see
+// Pegram's Battery behind the Confederate line; with fog-of-war=off it
+// sees the whole table.
 func TestViewDrawsTable(t *testing.T) {
 	sys := New()
 	st, err := sys.NewGame("willoughby-run", nil)
 	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range sys.View(st, "USA").Table.Units {
+		if u.Name == "Pegram's Battery" {
+			t.Error("with fog of war USA sees Pegram's Battery behind the Confederate line")
+		}
+	}
+	if st, err = sys.WithOptionalRules(st, []string{"fog-of-war=off"}); err != nil {
 		t.Fatal(err)
 	}
 	v := sys.View(st, "USA")
