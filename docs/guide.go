@@ -15,6 +15,7 @@ var guides = map[string][]string{
 	"lob.v2":        {"orders.md", "activity-lob.md"},
 	"acwminis.v1":   {"orders-acwminis.md"},
 	"battlehymn.v1": {"orders-battlehymn.md"},
+	"gbacw.v1":      {"orders-gbacw.md"},
 }
 
 // PlayerGuide returns the player's guide of a system (by its rules.System
