@@ -243,9 +243,13 @@ func indexOf(pool []AM, m AM) int {
 // DrawAM draws one AM blind from the Pool (GBACW 5.31) as a verifiable
 // cup draw (rules.Cup, ruling GBACW-R8): the markers are named by AMNames,
 // and one roll of a die with as many sides as the Pool has markers picks
-// one in the cup's sorted order. It returns the marker and the Pool
-// without it, in the Pool's order.
+// one in the cup's sorted order; the last marker left is taken without a
+// roll. It returns the marker and the Pool without it, in the Pool's
+// order.
 func DrawAM(d rules.Dice, pool []AM) (AM, []AM) {
+	if len(pool) == 1 {
+		return pool[0], nil // the last marker left: no roll (ruling GBACW-R8)
+	}
 	names := AMNames(pool)
 	cup, err := rules.NewCup(names)
 	if err != nil {
