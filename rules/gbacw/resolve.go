@@ -421,6 +421,7 @@ func (r *resolver) endOfTurn() {
 			}
 		}
 	}
+	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.effectiveness()
 	r.fatigue()
 	for i := range s.Brigades {
@@ -466,6 +467,61 @@ func (r *resolver) fatigue() {
 			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
 		}
 	}
+}
+
+// recoverRouted is Recovery from Rout in Phase IV/B: each routed unit of
+// a brigade In Reserve for the whole Activation Phase makes a UDD against
+// its Disordered Cohesion: passing, it returns within a hex of its
+// brigadier, Disordered and 1 SP down; failing, it loses 1 SP and stays
+// routed; a rolled 9 eliminates it. See GBACW 13.51-13.53.
+func (r *resolver) recoverRouted() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		lh := s.leaderHex(b.Leader)
+		if !b.Reserve || lh == "" {
+			continue
+		}
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Brigade != b.ID || u.Status != StRouted {
+				continue
+			}
+			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, b.Fatigue, 0))
+			ss := s.side(u.Side)
+			switch {
+			case res == Eliminated:
+				u.Status = StEliminated
+				r.event("eliminated", "GBACW 13.52", "%s rolls a 9 to recover from rout and is eliminated", u.Name)
+			case res == Recovered && u.SP > 1:
+				u.SP--
+				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
+				ss.Lost -= u.SP // back in play
+				r.event("recovered", "GBACW 13.52", "%s recovers from rout (rolled %d against %d): it returns at %s, Disordered, with %d SP", u.Name, roll, u.Disordered, u.Hex, u.SP)
+			default:
+				u.SP--
+				if u.SP == 0 {
+					u.Status = StEliminated
+				}
+				r.event("rout-loss", "GBACW 13.52", "%s stays routed and loses 1 SP (rolled %d against %d), %d left", u.Name, roll, u.Disordered, u.SP)
+			}
+		}
+	}
+}
+
+// recoveryHex is where a recovered unit returns: its brigadier's hex, or
+// the first hex next to it with room and no enemy beside it (13.52).
+func (s *State) recoveryHex(u *UnitSt, lh string) string {
+	o := s.ordersOf(u)
+	if s.stackRoom(u, lh, o) {
+		return lh
+	}
+	for _, n := range s.neighbours(lh) {
+		if len(s.enemiesAt(n, u.Side)) == 0 && len(s.adjacentEnemies(n, u.Side)) == 0 && s.stackRoom(u, n, o) {
+			return n
+		}
+	}
+	return lh
 }
 
 // effectiveness is Phase IV/C. See GBACW 13.21-13.33.
