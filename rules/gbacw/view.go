@@ -56,6 +56,7 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 		v.Lines = append(v.Lines, line)
 	}
+	v.Style = boardStyle
 	v.Map = s.mapView()
 	v.Roster = s.roster(side)
 	v.Victory = s.victory(side)
@@ -104,13 +105,21 @@ func (s *State) mapView() *rules.MapView {
 	for _, r := range m.Roads {
 		mv.Roads = append(mv.Roads, slices.Clone(r.Hexes))
 	}
+	for _, hs := range m.Hexsides {
+		mv.Hexsides = append(mv.Hexsides, rules.HexsideView{A: hs.A, B: hs.B, Kind: hs.Kind})
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.onMap() {
 			continue
 		}
+		status := u.statusText()
+		if status == "Good Order" {
+			status = ""
+		}
 		mv.Units = append(mv.Units, rules.UnitView{Name: u.Name, Side: u.Side, Kind: u.Kind, Hex: u.Hex,
-			Facing: rules.Facing(s.vertexBearing(u.Facing)), Status: u.statusText(), Strength: fmt.Sprint(u.SP)})
+			Facing: rules.Facing(s.vertexBearing(u.Facing)), Status: status, Strength: fmt.Sprint(u.SP),
+			Formation: s.brigade(u.Brigade).Orders})
 	}
 	for _, l := range s.Leaders {
 		if l.Hex != "" && !l.Killed {
@@ -121,14 +130,15 @@ func (s *State) mapView() *rules.MapView {
 }
 
 func (u *UnitSt) statusText() string {
-	st := u.Status
-	if st == StGood {
-		st = "Good Order"
+	switch {
+	case u.Status == StGood && u.Blown:
+		return "Blown"
+	case u.Status == StGood:
+		return "Good Order"
+	case u.Blown:
+		return u.Status + ", Blown"
 	}
-	if u.Blown {
-		st += ", Blown"
-	}
-	return st
+	return u.Status
 }
 
 // roster lists the viewing side's units brigade by brigade, then the
