@@ -16,6 +16,7 @@ type plan struct {
 	holdBack   map[string]int
 	divOrders  map[string]Orders // by brigade id
 	reserve    []string
+	release    map[string]Orders // brigades leaving Reserve in IV/B (6.34)
 	first      *AM
 	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
@@ -40,7 +41,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}}
+		coordinate: map[string]bool{}, release: map[string]Orders{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -256,6 +257,17 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		if d := ownDivision(); d != nil {
 			p.first = &AM{Kind: DivisionAM, Side: sideNum(s, side), Command: d.ID}
 		}
+	case gbtext.Release:
+		b := ownBrigade()
+		if b == nil {
+			return
+		}
+		if !b.Reserve {
+			ps.add(x.At, "gb-not-reserve", "GBACW 6.34", "%s is not In Reserve", b.ID)
+			return
+		}
+		o, _ := ParseOrders(x.Value)
+		p.release[b.ID] = o
 	case gbtext.Coordinate:
 		if d := ownDivision(); d != nil {
 			p.coordinate[d.ID] = true

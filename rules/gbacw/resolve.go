@@ -422,6 +422,7 @@ func (r *resolver) endOfTurn() {
 		}
 	}
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
+	r.releaseReserves()
 	r.effectiveness()
 	r.fatigue()
 	for i := range s.Brigades {
@@ -465,6 +466,20 @@ func (r *resolver) fatigue() {
 		if n := FatigueGain(b.Acted, b.ShockPhases); n > 0 {
 			b.Fatigue = b.Fatigue.Add(n)
 			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
+		}
+	}
+}
+
+// releaseReserves is Phase IV/B/3: brigades whose side's orders release
+// them leave Reserve with the Orders given, no roll. See GBACW 6.34, 6.12.
+func (r *resolver) releaseReserves() {
+	for _, ss := range r.s.Sides {
+		p := r.plans[ss.Side]
+		for _, id := range slices.Sorted(maps.Keys(p.release)) {
+			if b := r.s.brigade(id); b.Reserve {
+				b.Reserve, b.Orders = false, p.release[id].String()
+				r.event("reserve-left", "GBACW 6.34", "%s leaves Reserve under %s Orders", id, b.Orders)
+			}
 		}
 	}
 }

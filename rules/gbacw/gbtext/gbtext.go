@@ -13,6 +13,7 @@
 //	HOLD BACK 3rd Division 1          fewer AMs in the Pool (5.31)
 //	ORDERS Iron Brigade ATTACK        Division Orders Phase (6.12)
 //	RESERVE Vermont Brigade           (6.31)
+//	RELEASE Vermont Brigade ADVANCE   leave Reserve at the turn's end (6.34)
 //	FIRST 1st Division                the Initiative player's first AM (5.13)
 //	COORDINATE 1st Division           try Brigade Coordination at its AMs (5.34)
 //
@@ -53,12 +54,13 @@ const (
 	Reserve    = "RESERVE"    // 6.31
 	First      = "FIRST"      // 5.13
 	Coordinate = "COORDINATE" // 5.34
+	Release    = "RELEASE"    // RELEASE brigade ADVANCE|ATTACK: leave Reserve at the turn's end (6.34)
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, First, Coordinate, Brigade, Unit}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Brigade, Unit}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -230,6 +232,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.holdBack(l, o, val, off)
 	case OrdersKw:
 		ok = b.orders(l, o, val, off)
+	case Release:
+		ok = b.release(l, o, val, off)
 	case Reserve:
 		ok = b.name(l, o, val, off, "RESERVE Vermont Brigade")
 	case Coordinate:
@@ -342,6 +346,17 @@ func (b body) orders(l orders.Line, o *Order, val string, off int) bool {
 	}
 	o.Value = orders.Upper(last)
 	return b.name(l, o, head, off, "ORDERS Iron Brigade ATTACK")
+}
+
+// release reads RELEASE brigade ADVANCE|ATTACK.
+func (b body) release(l orders.Line, o *Order, val string, off int) bool {
+	head, last := lastWord(val)
+	if v := orders.Upper(last); v != "ADVANCE" && v != "ATTACK" {
+		b.bad(l, off, CodeBadValue, "RELEASE ends with the Orders the brigade takes on leaving Reserve: ADVANCE or ATTACK (GBACW 6.34)", "write RELEASE Vermont Brigade ADVANCE")
+		return false
+	}
+	o.Value = orders.Upper(last)
+	return b.name(l, o, head, off, "RELEASE Vermont Brigade ADVANCE")
 }
 
 // brigade reads BRIGADE name: CHANGE ATTACK|ADVANCE [IF cond [AND cond]].
@@ -568,7 +583,7 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 	}
 	n := x.Name.Text
 	switch x.Verb {
-	case Efficiency, Bonus, OrdersKw:
+	case Efficiency, Bonus, OrdersKw, Release:
 		fmt.Fprintf(b, "%s %s %s", x.Verb, n, x.Value)
 	case Transfer:
 		fmt.Fprintf(b, "TRANSFER %s FROM %s", n, orders.JoinNames(x.From))
