@@ -46,8 +46,8 @@
 //   - plan.go, system.go: Validate, Default, the optional rules.
 //   - resolve.go, activate.go, fire.go, shock.go: a Game-Turn resolved
 //     as one segment in the order of the Sequence of Play.
-//   - view.go, demo.go: what each side sees (its own EMs only) and the
-//     demo's players.
+//   - view.go, style.go, demo.go: what each side sees (its own EMs only),
+//     how its board is drawn, and the demo's players.
 //
 // COVERAGE.md lists what each subsection of the rules has, and what the
 // engine does not do yet (ruling GBACW-R19).
