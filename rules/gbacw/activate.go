@@ -345,7 +345,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	full := budget
 	offRoad := false
 	var oc *occupancy
-	ok := func(n string) bool {
+	enter := func(n string) bool { // every rule but stacking
 		if oc.enemy[n] || s.moveCost(cc, u, o, u.Hex, n) == 0 {
 			return false
 		}
@@ -357,8 +357,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		case u.Status == StDisordered && oc.nextToEnemy[n]:
 			return false // 12.34
 		}
-		return oc.stackRoom(u, n, o)
+		return true
 	}
+	ok := func(n string) bool { return enter(n) && oc.stackRoom(u, n, o) }
+	// pass: a hex of friendly units the unit may cross but not stop in
+	// (8.22).
+	pass := func(n string) bool { return enter(n) && !oc.stackRoom(u, n, o) && len(oc.own[n]) > 0 }
 	oc = s.occupancy(u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
@@ -372,10 +376,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		r.event("unrefuse", "GBACW 7.33", "%s leaves Refused status (1 MP)", u.Name)
 	}
 	if path == nil {
-		path = s.routeToward(cc, u, o, target, ok)
+		path = s.routeToward(cc, u, o, target, ok, pass)
 	}
+	passed := "" // the friendly-held hex the unit is crossing (8.22)
 	for u.Hex != target && u.combat() {
 		var next string
+		crossing := false
 		if path != nil {
 			if steps >= len(path) {
 				break
@@ -385,14 +391,28 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 				steps++
 				continue
 			}
-			if s.m.Distance(u.Hex, next) != 1 || !ok(next) {
+			if s.m.Distance(u.Hex, next) != 1 || !ok(next) && !pass(next) {
 				r.event("move-halted", "GBACW 9.5", "%s halts at %s: it may not enter %s", u.Name, u.Hex, next)
 				break
 			}
+			crossing = !ok(next)
 		} else if next = s.stepToward(u.Hex, target, ok); next == "" {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		if crossing {
+			// Through friendly units: 2 MPs more, and the unit must go on
+			// to a hex where it may stop (8.22).
+			cost += 4
+			after := ""
+			if steps+1 < len(path) {
+				after = path[steps+1]
+			}
+			if after == "" || s.m.Distance(next, after) != 1 || !ok(after) || cost+s.moveCost(cc, u, o, next, after) > budget {
+				r.event("move-halted", "GBACW 8.22", "%s halts at %s: it may not stop among the units of %s", u.Name, u.Hex, next)
+				break
+			}
+		}
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
@@ -415,6 +435,20 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		if passed != "" {
+			// The UDD after leaving the hex of units moved through, plus
+			// that hex's entry cost from 2 MPs up (8.22).
+			mod := 0
+			if c := s.moveCost(cc, u, o, from, passed) / 2; c >= 2 {
+				mod = c
+			}
+			r.uddOrDisorder(u, mod, "moving through "+passed, "retreat-through")
+			passed = ""
+		}
+		if crossing {
+			passed = next
+			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
+		}
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
 			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
 		}
@@ -442,16 +476,20 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 // through hexes it may enter (9.1), without its first hex; when the
 // target itself may not be entered, the path to the hex before it. Nil
 // when there is none.
-func (s *State) routeToward(cc *CombatCharts, u *UnitSt, o Orders, target string, ok func(string) bool) []string {
+func (s *State) routeToward(cc *CombatCharts, u *UnitSt, o Orders, target string, ok, pass func(string) bool) []string {
 	ta := s.axial(target)
 	cost := func(from, to hex.Axial) int {
 		id := s.hexID(to)
-		if id == "" || (to != ta && !ok(id)) {
+		crossing := to != ta && !ok(id) && pass(id)
+		if id == "" || (to != ta && !ok(id) && !crossing) {
 			return -1
 		}
 		c := s.moveCost(cc, u, o, s.hexID(from), id)
 		if c == 0 {
 			return -1
+		}
+		if crossing {
+			c += 4 // 8.22
 		}
 		return c
 	}
