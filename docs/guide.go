@@ -12,10 +12,11 @@ var files embed.FS
 
 // guides lists each system's guide files, in the order they are mailed.
 var guides = map[string][]string{
-	"lob.v2":        {"orders.md", "activity-lob.md"},
-	"acwminis.v1":   {"orders-acwminis.md"},
-	"battlehymn.v1": {"orders-battlehymn.md"},
-	"gbacw.v1":      {"orders-gbacw.md"},
+	"lob.v2":            {"orders.md", "activity-lob.md"},
+	"acwminis.v1":       {"orders-acwminis.md"},
+	"battlehymn.v1":     {"orders-battlehymn.md"},
+	"wintersvictory.v1": {"orders-wintersvictory.md"},
+	"gbacw.v1":          {"orders-gbacw.md"},
 }
 
 // PlayerGuide returns the player's guide of a system (by its rules.System

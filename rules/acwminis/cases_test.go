@@ -25,7 +25,8 @@ import (
 //	turn <n> <side>            whose half of which turn it is
 //	standing <side> <KIND> <choice> [units=a,b]   a standing reaction
 //
-// EXPECT-STATE lines: unit <name> key=value ... (at, facing, formation,
+// EXPECT-STATE lines: commander <name> at=x,y (the centre of his base);
+// unit <name> key=value ... (at, facing, formation,
 // hits, markers, order, state; at is exact to the thousandth) and
 // turn <n> <side>.
 //
@@ -282,6 +283,20 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		return
 	}
 	name, kv, err := caseFields(rest)
+	if c := s.commander(name); err == nil && verb == "commander" && c != nil {
+		for k, want := range kv {
+			if k != "at" {
+				r.T.Fatalf("%s: unknown key %q", r.Where(l), k)
+			}
+			if x, y, err := pointArg(want); err == nil {
+				want = acwtext.Inches(x) + "," + acwtext.Inches(y)
+			}
+			if got := acwtext.Inches(c.At[0]) + "," + acwtext.Inches(c.At[1]); got != want {
+				r.T.Errorf("%s: %s at is %s, want %s", r.Where(l), name, got, want)
+			}
+		}
+		return
+	}
 	if err != nil || verb != "unit" {
 		r.T.Fatalf("%s: bad EXPECT-STATE line", r.Where(l))
 	}

@@ -30,12 +30,13 @@ func (System) DemoScenario() (string, []rules.Side, int) {
 }
 
 // DemoShows implements rules.Demonstrator: orders tested, moves, shooting,
-// a charge with its test and melee, morale, and a cavalry charge whose
+// commanders riding to their hurt units (ruling A22), a charge with its
+// test and melee, morale, and a cavalry charge whose
 // target's owner is asked what it does (a decision request, answered by
 // mail). Defensive fire, counter-charges and rallies come as the dice
 // fall.
 func (System) DemoShows() []string {
-	return []string{"order-test", "moved", "shot", "charge-test", "charged", "melee", "morale-test", "decision"}
+	return []string{"order-test", "moved", "commander-moved", "shot", "charge-test", "charged", "melee", "morale-test", "decision"}
 }
 
 // demoChargeGap is the most a demo regiment in Line charges across, a
@@ -92,15 +93,56 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 	rallied := map[string]bool{}
 	var lines []string
 	for _, u := range own {
-		if l := demoLine(u, command[u.Name], enemy, v.Table.Units, commanders, v.Table.Terrain, rallied, side == "CSA"); l != "" {
+		if l := demoLine(u, command[u.Name], enemy, v.Table.Units, commanders, v.Table, rallied, side == "CSA"); l != "" {
 			lines = append(lines, l)
 		}
 	}
+	lines = append(lines, demoCommanders(own, command, commanders)...)
 	return strings.Join(lines, "\n")
 }
 
+// demoCommanderGap is how near (edge to edge, inches) a demo commander
+// keeps to the unit he rides to: well inside his Commander's 8" (COMMANDER
+// BONUSES, seed L5-11).
+const demoCommanderGap = 4.0
+
+// demoCommanders are the commanders' moves: each rides TOWARD the most
+// hurt unit he commands (the C-in-C: of the army), so that his rerolls
+// reach its order and morale tests (ruling A22), unless he is near it
+// already or none is hurt.
+func demoCommanders(own []rules.UnitView, command map[string]string, commanders []rules.UnitView) []string {
+	var lines []string
+	for _, c := range commanders {
+		var best rules.UnitView
+		most := 0
+		for _, u := range own {
+			if c.Status != "C-in-C" && command[u.Name] != c.Name {
+				continue
+			}
+			if h := demoHits(u.Status); h > most {
+				best, most = u, h
+			}
+		}
+		if most > 0 && demoGap(demoCorners(best), demoCorners(c)) > demoCommanderGap {
+			lines = append(lines, fmt.Sprintf("COMMANDER %s: TOWARD %s", c.Name, best.Name))
+		}
+	}
+	return lines
+}
+
+// demoHits reads a unit's hits from its drawn status, "Worn 9h D1".
+func demoHits(status string) int {
+	f := strings.Fields(status)
+	h := 0
+	if len(f) > 1 {
+		fmt.Sscanf(f[1], "%dh", &h)
+	}
+	return h
+}
+
 // demoLine is one unit's order, or "" to leave it holding.
-func demoLine(u rules.UnitView, command string, enemy, all, commanders []rules.UnitView, terrain []rules.TableFeature, rallied map[string]bool, attack bool) string {
+func demoLine(u rules.UnitView, command string, enemy, all, commanders []rules.UnitView, tv *rules.TableView, rallied map[string]bool, attack bool) string {
+	terrain := tv.Terrain
 	state, markers := demoState(u.Status)
 	if markers > 1 {
 		return "" // still Disordered after a marker comes off (ruling A5)
@@ -133,6 +175,9 @@ func demoLine(u rules.UnitView, command string, enemy, all, commanders []rules.U
 	if b, off := demoBearing(u, t); math.Abs(off) > 40 {
 		// TOWARD goes at most 45° off the front (OBLIQUE, seed L85-87):
 		// face the enemy first.
+		if !demoOnTable(u, b, tv) {
+			return "HOLD " + u.Name // at the table's edge it cannot face about in place
+		}
 		return fmt.Sprintf("HOLD %s: REFORM %s FACING %.1f", u.Name, strings.ToUpper(u.Formation), b)
 	}
 	if u.Formation != "line" || !demoAhead(u, t) {
@@ -288,6 +333,19 @@ func demoCorners(u rules.UnitView) [4][2]float64 {
 		{f.X + ax + rx, f.Y + ay + ry}, {f.X + ax - rx, f.Y + ay - ry},
 		{f.X - ax - rx, f.Y - ay - ry}, {f.X - ax + rx, f.Y - ay + ry},
 	}
+}
+
+// demoOnTable reports whether u faced to heading in place, about its
+// centre, stays on the table, with a little to spare.
+func demoOnTable(u rules.UnitView, heading float64, tv *rules.TableView) bool {
+	f := heading
+	u.Facing = &f
+	for _, c := range demoCorners(u) {
+		if c[0] < 0.05 || c[1] < 0.05 || c[0] > tv.Width-0.05 || c[1] > tv.Depth-0.05 {
+			return false
+		}
+	}
+	return true
 }
 
 // demoGap is the distance between two footprints that do not overlap:

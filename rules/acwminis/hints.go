@@ -26,7 +26,9 @@ var _ rules.OrderHinter = System{}
 // RANGE AND DICE, seed L206-211; LINE OF SIGHT, seed L174-176; the front
 // arc, seed L24-37); the enemy units a charge may be declared at (DECLARE
 // CHARGES, seed L309-317); and the commander whose RALLY it would use
-// (seed L76, ruling A22). They are worked out on the table as the side
+// (seed L76, ruling A22); and each of its commanders, with the order
+// COMMANDER, the parts TO and TOWARD and his 24" bound (MOVEMENT, seed
+// L51; ruling A22). They are worked out on the table as the side
 // knows it (fog of war, ruling A42), so nothing here is more than the
 // side's view shows.
 func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
@@ -44,6 +46,11 @@ func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints 
 		}
 		h.Units = append(h.Units, sys.unitHint(s, sc, u))
 	}
+	for i := range s.Commanders {
+		if c := &s.Commanders[i]; c.Side == side {
+			h.Units = append(h.Units, sys.commanderHint(c))
+		}
+	}
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
 		c := centroid(f.Polygon())
@@ -59,7 +66,7 @@ func (sys System) unitHint(s *State, sc *table.Screen, u *Unit) rules.UnitHint {
 		Facing: float64(u.Heading) / 10, Formation: strings.ToUpper(u.Formation), State: u.State()}
 	uh.Charges = sys.chargeHints(s, u)
 	for _, o := range acwtext.Dialect.Starts() {
-		if sys.open(s, u, o, uh.Charges) {
+		if o != acwtext.Command && sys.open(s, u, o, uh.Charges) {
 			uh.Orders = append(uh.Orders, o)
 		}
 	}
@@ -97,6 +104,16 @@ func (sys System) unitHint(s *State, sc *table.Screen, u *Unit) rules.UnitHint {
 		}
 	}
 	return uh
+}
+
+// commanderHint is a commander's hint: his point (the centre of his
+// base), his rank as his state, and his one order, a move of up to his
+// 24" TO a point or TOWARD a name (ruling A22).
+func (sys System) commanderHint(c *Commander) rules.UnitHint {
+	adv, _ := rates(sys.sheet, "Commander", "N/A")
+	return rules.UnitHint{Unit: c.Name, At: rules.Point{X: in(c.At[0]), Y: in(c.At[1])}, State: c.Rank,
+		Orders: []string{acwtext.Command}, Steps: []string{acwtext.To, acwtext.Toward},
+		Moves: []rules.MoveBound{{Order: acwtext.Command, Inches: in(int64(adv))}}}
 }
 
 // open reports whether the order verb is accepted for u alone: each order

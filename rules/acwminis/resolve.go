@@ -339,6 +339,9 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 	}
 	// 1b RALLY, 1c CHARGE, 1d HOLD, ADVANCE and RUN (seed L20-22).
 	for _, step := range [][]string{{acwtext.Rally}, {acwtext.Charge}, {acwtext.Hold, acwtext.Advance, acwtext.Run}} {
+		if contains(step, acwtext.Hold) {
+			r.moveCommanders(in.Orders[side], side)
+		}
 		for _, o := range listed {
 			u := r.s.unit(o.Unit.Text)
 			if u.Order == "DISORDERED" || !contains(step, o.Verb) {
@@ -477,5 +480,27 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 		case u.State() == "Shaken" && f.inPlay():
 			r.moraleTest(f, need, "the Shaken "+u.Name+" passed through it", false)
 		}
+	}
+}
+
+// moveCommanders carries out the side's COMMANDER orders at the start of
+// step 1d, in the order written (ruling A22). A TO that Validate would
+// refuse as too far or cut short goes as far as it legally may.
+func (r *resolver) moveCommanders(f *orders.File, side rules.Side) {
+	moved := map[string]bool{}
+	for _, o := range commanderOrders(f) {
+		c := r.s.commander(o.Unit.Text)
+		if c == nil || c.Side != side || moved[c.Name] {
+			continue
+		}
+		moved[c.Name] = true
+		_, line, ref := commanderMove(r.s, r.sys.sheet, c, o, true)
+		if ref != nil {
+			// The refusal names what he moved toward: the event, which the
+			// enemy may be shown, does not (ruling A42).
+			r.event("order-refused", ref.rule, "COMMANDER %s: his move cannot be made (%s); he stays where he is", c.Name, ref.code)
+			continue
+		}
+		r.event("commander-moved", ruleCommanderMove, "%s", line)
 	}
 }

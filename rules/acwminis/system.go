@@ -72,7 +72,7 @@ func unitOrders(f *orders.File) []*acwtext.Order {
 		return nil
 	}
 	for _, o := range f.Orders {
-		if x, ok := o.(*acwtext.Order); ok {
+		if x, ok := o.(*acwtext.Order); ok && x.Verb != acwtext.Command {
 			out = append(out, x)
 		}
 	}
@@ -157,7 +157,27 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		}
 		ok = append(ok, o)
 	}
-	var notes []string
+	// Commanders move at the start of step 1d (ruling A22).
+	var notes, after []string
+	moved := map[string]bool{}
+	for _, o := range commanderOrders(f) {
+		c := w.commander(o.Unit.Text)
+		switch {
+		case c == nil || c.Side != side:
+			illegal(o.Unit.At, "acw-unknown-commander", ruleCommanderMove, fmt.Sprintf("%s has no commander called %s", side, orders.Clip(o.Unit.Text)), "")
+			continue
+		case moved[c.Name]:
+			illegal(o.At, "acw-twice", ruleCommanderMove, c.Name+" has two COMMANDER orders: a commander moves once a turn", "keep one of its lines")
+			continue
+		}
+		moved[c.Name] = true
+		line, _, r := commanderMove(w, sys.sheet, c, o, false)
+		if r != nil {
+			ps = append(ps, r.problem())
+			continue
+		}
+		after = append(after, line)
+	}
 	for _, o := range ok {
 		u := w.unit(o.Unit.Text)
 		if o.Verb == acwtext.Charge {
@@ -182,7 +202,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		}
 		notes = append(notes, note)
 	}
-	return w, notes, ps
+	return w, append(after, notes...), ps
 }
 
 // declare checks what an order needs before any move: RALLY's commander

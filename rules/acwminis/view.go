@@ -20,7 +20,8 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d", s.Turn, s.Turns), Segment: seg.Label,
 	}
 	if s.Over() {
-		v.Segment = "game over"
+		// Turn runs one past the last once the last half is played.
+		v.Turn, v.Segment = fmt.Sprintf("Turn %d of %d", s.Turns, s.Turns), "game over"
 	}
 	tv := &rules.TableView{Name: s.Table.Name, Width: in(s.Table.Width), Depth: in(s.Table.Depth), Scale: s.Table.Scale}
 	for i := range s.Terrain {

@@ -2,6 +2,7 @@ package acwminis
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"galloper/templates"
@@ -58,5 +59,21 @@ func TestViewDrawsTable(t *testing.T) {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("the map does not show %q", want)
 		}
+	}
+}
+
+// TestViewTurnWhenOver checks that the view of a finished game names its
+// last turn, not the one past it the state counts to.
+func TestViewTurnWhenOver(t *testing.T) {
+	sys := New()
+	st, err := sys.NewGame("willoughby-run", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State).clone()
+	s.Turn = s.Turns + 1
+	v := sys.View(s, "USA")
+	if want := fmt.Sprintf("Turn %d of %d", s.Turns, s.Turns); v.Turn != want || v.Segment != "game over" {
+		t.Fatalf("over: %q, %q; want %q, game over", v.Turn, v.Segment, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"galloper/rules/battlehymn"
 	"galloper/rules/gbacw"
 	"galloper/rules/lob"
+	"galloper/rules/wintersvictory"
 )
 
 // All returns every registered system, by id.
@@ -19,6 +20,7 @@ func All() []rules.System {
 		lob.New(),
 		acwminis.New(),
 		battlehymn.New(),
+		wintersvictory.New(),
 		gbacw.New(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID() < list[j].ID() })

@@ -22,11 +22,16 @@
 //     17.63-17.76), and brigade fatigue bookkeeping (fatigue.go, 15.1);
 //   - the switchable rulings by their config names (options.go).
 //
-// Still to come: the rules.System (state, order dialect, the sequence of
-// play 4.1-4.5, resolution, scenario and demo), the map and its geometry
-// (radius paths, fire zones, line of sight) and the case corpus.
-// COVERAGE.md says what covers each subsection so far;
-// docs/rulings-wintersvictory.md holds the rulings on the booklet's
-// ambiguities and docs/charts-wintersvictory.md the derivation of every
-// provisional value.
+// On it stands the game system, "wintersvictory.v1" (System): the order
+// dialect (wvtext), the state and the Serpallen scenario (state.go,
+// scenario.go, scenarios/), the eight segments of a turn
+// (system.go, ruling R40) with the Interphase and the Command and Rally
+// Phases (phase_command.go), the Movement Phase (phase_move.go), the
+// Reciprocal Fire and Shock Phases with charges (phase_combat.go),
+// double-blind sight (sight.go, ruling R43), the view (view.go) and the
+// demo's players (demo.go, demo_player.go). The case corpus is
+// testdata/*.case; COVERAGE.md says what covers each subsection and what
+// is not yet played; docs/rulings-wintersvictory.md holds the rulings on
+// the booklet's ambiguities and docs/charts-wintersvictory.md the
+// derivation of every provisional value.
 package wintersvictory

@@ -46,6 +46,15 @@ func LoadPack(name string, data []byte) (*Pack, error) {
 	if err != nil {
 		return nil, err
 	}
+	return compilePack(name, p)
+}
+
+// CompilePack checks a parsed chart pack for the tables this package
+// reads, as LoadPack does.
+func CompilePack(p *rules.ChartPack) (*Pack, error) { return compilePack(p.Name, p) }
+
+func compilePack(name string, p *rules.ChartPack) (*Pack, error) {
+	var err error
 	if p.System != SystemID {
 		return nil, fmt.Errorf("chart pack %s: system is %q, want %s", name, p.System, SystemID)
 	}

@@ -1,0 +1,602 @@
+package wintersvictory
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/hex"
+	"galloper/rules/wintersvictory/wvtext"
+)
+
+// The Movement Phase (See WV 4.1 phase 4, 5.0-9.0, 17.11-17.13):
+//
+//  1. Command Status Segment: a commander may go Standing (17.62,
+//     COMMAND ...: STANDING); In Command is fixed for the phase (17.11).
+//  2. Each unit's orders in the order written: MOVE along a path of
+//     adjacent hexes, paying the Terrain Effects Chart (10.2) and half a
+//     Movement Point per vertex a frontal unit turns to move through its
+//     front (5.31, 5.4); FORM at 1 MP (French) or 2 MP (Allied) from the
+//     same allowance (7.11), artillery 2 MP to limber or unlimber (7.51);
+//     FACE at half a point per vertex (5.31).
+//  3. An Out of Command unit changes formation or facing only after
+//     passing a morale check, and moves only to end nearer its Brigade
+//     Leader (17.12-17.13).
+//  4. Stacking is checked where each move ends (9.1).
+//
+// Not yet: opportunity fire (11.3), opportunity charges (12.56), cavalry
+// reaction facing (7.42), Grand Tactical Movement (6.4), roads and road
+// column (6.5-6.6), hexside features, skirmish companies (8.6).
+
+// inCommand decides 17.11 for every unit of side.
+func (r *run) inCommand(side rules.Side) map[string]bool {
+	out := map[string]bool{}
+	byBrigade := map[string][]*Unit{}
+	var brigades []string
+	for i := range r.s.Units {
+		u := &r.s.Units[i]
+		if u.Side != side || u.Eliminated {
+			continue
+		}
+		if u.Type == "artillery" {
+			l := r.s.leader(u.Brigade)
+			b := BatteryC2{Limbered: u.Formation == "limbered", WithLeader: r.withLeader(u)}
+			if l != nil {
+				b.WithinAssignedRadius = r.s.dist(l.Hex, u.Hex) <= l.radius()
+				b.SuperiorMobilized = l.State == Mobilized
+			}
+			out[u.Name] = BatteryInCommand(b)
+			continue
+		}
+		if _, ok := byBrigade[u.Brigade]; !ok {
+			brigades = append(brigades, u.Brigade)
+		}
+		byBrigade[u.Brigade] = append(byBrigade[u.Brigade], u)
+	}
+	for _, b := range brigades {
+		us := byBrigade[b]
+		l := r.s.leader(b)
+		var reach map[hex.Axial]int
+		if l != nil {
+			reach = r.s.radiusReach(side, l.Hex, l.radius())
+		}
+		cs := make([]UnitC2, len(us))
+		for i, u := range us {
+			cs[i] = UnitC2{Exempt: !u.formed() || u.Formation == "general order" && (r.s.terrain(u.Hex) == "town" || r.s.terrain(u.Hex) == "woods"),
+				WithLeader: r.withLeader(u)}
+			_, cs[i].WithinRadius = reach[r.s.board().Axial(u.Hex)]
+		}
+		in := BrigadeInCommand(true, cs, func(i, j int) bool { return r.s.dist(us[i].Hex, us[j].Hex) == 1 })
+		for i, u := range us {
+			out[u.Name] = in[i]
+		}
+	}
+	return out
+}
+
+// leaderInCommand decides 17.11 for a Division or Brigade Leader: within
+// his superior's radius, or (a Division Leader) Mobilized himself, or (a
+// Brigade Leader) under a Mobilized superior; under an Attack Order he
+// is In Command (17.73). Other leaders are always In Command.
+func (r *run) leaderInCommand(l *Leader) bool {
+	sup := r.s.leader(l.Superior)
+	if (l.Level != Division && l.Level != Brigade) || sup == nil {
+		return true
+	}
+	attack := false
+	for a, n := l, 0; a != nil && n < 10; a, n = r.s.leader(a.Superior), n+1 {
+		attack = attack || a.Attack
+	}
+	return LeaderInCommand(LeaderC2{Level: l.Level, Distance: r.s.radiusDist(l.Side, sup.Hex, l.Hex), SuperiorRadius: sup.radius(),
+		Mobilized: l.State == Mobilized, SuperiorMobilized: sup.State == Mobilized, AttackOrder: attack})
+}
+
+// withLeader reports whether a leader of the unit's side is in its hex.
+func (r *run) withLeader(u *Unit) bool {
+	for i := range r.s.Leaders {
+		if l := &r.s.Leaders[i]; l.Side == u.Side && l.Hex == u.Hex {
+			return true
+		}
+	}
+	return false
+}
+
+// movementPhase carries out a side's Movement Phase orders.
+func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
+	for _, o := range os {
+		if o.Verb == wvtext.Command {
+			if o.State == wvtext.EndAttack {
+				r.refuse(side, o.At, "wv-17.76-segment", "WV 17.76", "an Attack Order ends at the end of its side's Rally Phase: send END ATTACK in your Command segment", "")
+				continue
+			}
+			if o.State != wvtext.Standing {
+				r.refuse(side, o.At, "wv-17.61-segment", "WV 17.61", "a commander goes Mobilized only in his Command Phase; in the Movement Phase only to STANDING (17.62)", "send it in your Command segment")
+				continue
+			}
+			r.commandState(side, o, CommandStatusSegment)
+		}
+	}
+	inCmd := r.inCommand(side)
+	leadersIn := map[string]bool{}
+	for i := range r.s.Leaders {
+		if l := &r.s.Leaders[i]; l.Side == side {
+			leadersIn[l.Name] = r.leaderInCommand(l)
+		}
+	}
+	for _, o := range os {
+		if o.Verb == wvtext.Command {
+			continue
+		}
+		if l, ok := r.ownLeader(side, o.Who); ok && o.Verb == wvtext.Move {
+			r.moveLeader(side, l, o, leadersIn[l.Name])
+			continue
+		}
+		u, ok := r.ownUnit(side, o.Who)
+		if !ok {
+			r.noUnit(side, o.Who, "unit or leader")
+			continue
+		}
+		switch o.Verb {
+		case wvtext.Move:
+			r.move(side, u, o, inCmd[u.Name])
+		case wvtext.Form:
+			r.form(side, u, o, inCmd[u.Name])
+		case wvtext.Face:
+			r.face(side, u, o, inCmd[u.Name])
+		}
+	}
+}
+
+// allowance is a unit's Movement Allowance in half points.
+func allowance(u *Unit) int { return 2 * u.MA }
+
+// mover is the Terrain Effects Chart column of a unit (10.2).
+func mover(u *Unit) string {
+	switch u.Type {
+	case "cavalry":
+		if u.Class == "heavy" {
+			return "heavy-cavalry"
+		}
+		return "light-cavalry"
+	case "artillery":
+		return "artillery"
+	}
+	return "infantry"
+}
+
+// move carries out a MOVE.
+func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	refuse := func(code, rule, msg, sugg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, sugg) }
+	switch {
+	case r.moved[u.Name]:
+		refuse("wv-6.1-moved", "WV 6.1", "it has moved already this phase: one MOVE a unit", "join the moves into one path")
+		return
+	case u.Morale == moraleRouted:
+		refuse("wv-7.22-routed", "WV 7.22", "a Routed unit does not move by choice", "")
+		return
+	case u.Type == "artillery" && u.Formation == "unlimbered":
+		refuse("wv-7.51-unlimbered", "WV 7.51", "unlimbered artillery does not move: limber it first (FORM ...: LIMBERED)", "")
+		return
+	}
+	at, facing, cost := u.Hex, u.Facing, r.spent[u.Name]
+	gen, dis := false, false
+	path := []string{u.Hex}
+	paidRoad := map[string]bool{} // roads whose first obstructed hex is paid (6.52)
+	leader := r.s.leader(u.Brigade)
+	for _, h := range o.Path {
+		if !r.onMap(h) {
+			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map", "")
+			return
+		}
+		if r.s.dist(at, h) != 1 {
+			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s: a path names every hex entered, in order", h, at), "")
+			return
+		}
+		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
+			refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+h+": an enemy unit is there", "stop short of it")
+			return
+		} else if e != nil && !r.dry() {
+			// A hidden unit is found only when the move is carried out;
+			// the check of the orders knows nothing of it (ruling R43).
+			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
+			break
+		}
+		if u.frontal() {
+			nf, turns := r.s.stepFacing(at, h, facing)
+			cost += turns
+			facing = nf
+		}
+		tc, err := r.pack.Terrain(r.s.terrain(h), mover(u))
+		if err != nil {
+			refuse("wv-10.2-terrain", "WV 10.2", err.Error(), "")
+			return
+		}
+		// 6.52: infantry and cavalry pay the first obstructed hex of a
+		// road as usual, then 1 MP a hex along the same road; a
+		// prohibited hex entered along a road costs 2 MP and Disorders.
+		if u.Type != "artillery" && r.s.terrain(h) != "clear" {
+			road := r.s.roadBetween(at, h)
+			switch {
+			case road != "" && tc.Prohibited:
+				tc = TerrainCost{MP: 2, Disorder: true}
+			case road != "" && paidRoad[road]:
+				tc = TerrainCost{MP: 1}
+			}
+			for _, rd := range r.s.board().Roads {
+				if slices.Contains(rd.Hexes, h) {
+					paidRoad[rd.Name] = true
+				}
+			}
+		}
+		if tc.Prohibited {
+			refuse("wv-10.2-prohibited", "WV 10.2", fmt.Sprintf("%s may not enter %s (%s)", u.Type, h, r.s.terrain(h)), "go round it")
+			return
+		}
+		cost += 2 * tc.MP
+		if cost > allowance(u) {
+			refuse("wv-6.11-allowance", "WV 6.11", fmt.Sprintf("the path costs more than its %d Movement Points at %s", u.MA, h), "stop sooner")
+			return
+		}
+		gen = gen || tc.GeneralOrder && u.Type == "infantry"
+		dis = dis || tc.Disorder
+		at = h
+		path = append(path, h)
+	}
+	if o.Facing != "" {
+		f, _ := facingIndex(o.Facing)
+		if u.frontal() {
+			cost += vertexTurns(facing, f)
+		}
+		facing = f
+		if cost > allowance(u) {
+			refuse("wv-6.11-allowance", "WV 5.31", fmt.Sprintf("the path and the turn to %s cost more than its %d Movement Points", o.Facing, u.MA), "")
+			return
+		}
+	}
+	if !inCmd && leader != nil && r.s.dist(at, leader.Hex) >= r.s.dist(u.Hex, leader.Hex) {
+		refuse("wv-17.13-out-of-command", "WV 17.13", fmt.Sprintf("it is Out of Command: it may only move to end nearer %s", leader.Name), "move it toward "+leader.Name+" at "+leader.Hex)
+		return
+	}
+	if msg := r.stackProblem(u, at); msg != "" {
+		refuse("wv-9.1-stacking", "WV 9.1", msg, "end the move elsewhere")
+		return
+	}
+	from := u.Hex
+	r.spent[u.Name], r.moved[u.Name] = cost, true
+	// 11.3: leaving a hex of an enemy Minimum Range Fire Zone draws its
+	// fire first, hex by hex; a unit driven off or destroyed stops there.
+	for i, h := range path[1:] {
+		if !r.opportunityFire(u, "leaves "+path[i]) {
+			return
+		}
+		u.Hex = h
+	}
+	u.Hex, u.Facing = at, facing
+	note := ""
+	if gen && u.Formation != "general order" {
+		u.Formation = "general order"
+		note += "; it enters obstructed terrain and adopts General Order (8.51)"
+	}
+	if dis && u.formed() {
+		u.Morale = moraleDisordered
+		note += "; the terrain Disorders it (10.31)"
+	}
+	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
+	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
+	if !r.dry() {
+		r.reactionFacing(u)
+	}
+}
+
+// reactionFacing gives each enemy cavalry unit that u has moved to
+// within 3 hexes of its choice of turning one vertex (7.42): toward u
+// when that brings u nearer its front, or not at all. The cavalry's
+// standing REACTION decides, else its side is asked. Heavy cavalry must
+// pass a morale check to turn.
+func (r *run) reactionFacing(u *Unit) {
+	for i := range r.s.Units {
+		c := &r.s.Units[i]
+		if c.Side == u.Side || c.Eliminated || c.Type != "cavalry" || !c.formed() || c.Exhausted || r.s.dist(c.Hex, u.Hex) > 3 {
+			continue
+		}
+		want := r.s.bearingTo(c.Hex, u.Hex)
+		now := angleOff(layout.CornerBearing(c.Facing), want)
+		if now <= 30+1e-6 {
+			continue // already facing it
+		}
+		best := c.Facing
+		for _, v := range []int{(c.Facing + 5) % 6, (c.Facing + 1) % 6} {
+			if angleOff(layout.CornerBearing(v), want) < angleOff(layout.CornerBearing(best), want) {
+				best = v
+			}
+		}
+		if best == c.Facing {
+			continue
+		}
+		ch := rules.Choice{Key: "reaction facing " + c.Name, Side: c.Side, Rule: "WV 7.42",
+			// The question names the mover by its side only: it is the
+			// cavalry's owner's, and an event naming a unit is told to
+			// that unit's side.
+			Question: fmt.Sprintf("a %s unit has moved to %s, %d hexes from %s (facing %s): turn %s to face %s, or STAY", u.Side, u.Hex, r.s.dist(c.Hex, u.Hex), c.Name, facingNames[c.Facing], c.Name, facingNames[best]),
+			Options:  []string{facingNames[best], "STAY"}, Default: facingNames[best]}
+		switch r.standing(c.Side, "REACTION") {
+		case "TOWARD":
+			ch.Standing = facingNames[best]
+		case "NEVER":
+			ch.Standing = "STAY"
+		}
+		if r.decide(ch) == "STAY" {
+			continue
+		}
+		if c.Class == "heavy" && r.moraleResult(c, MoraleFacts{}, "WV 7.42", "reaction facing", u.Hex) != "" {
+			continue
+		}
+		c.Facing = best
+		r.tell("reaction-facing", "WV 7.42", nil, "%s turns to face %s as %s comes within %d hexes", c.Name, facingNames[best], u.Name, r.s.dist(c.Hex, u.Hex))
+	}
+}
+
+// halves prints a count of half Movement Points.
+func halves(n int) string {
+	if n%2 == 0 {
+		return fmt.Sprint(n / 2)
+	}
+	return fmt.Sprintf("%d.5", n/2)
+}
+
+// enemyIn is an enemy unit in hex h, or nil.
+func (r *run) enemyIn(side rules.Side, h string) *Unit {
+	for _, e := range r.s.unitsAt(h) {
+		if e.Side != side {
+			return e
+		}
+	}
+	return nil
+}
+
+// stackProblem says why u may not end in hex h (9.1, 9.11, 9.14): no
+// different combat types together, at most so many units and Strength
+// Points of a type in a clear or an obstructed hex.
+func (r *run) stackProblem(u *Unit, h string) string {
+	n, sp := 1, u.Strength
+	for _, o := range r.s.unitsAt(h) {
+		if o == u || o.Side != u.Side {
+			continue // an enemy unit's hex is refused by 6.14, seen or not
+		}
+		if o.Type != u.Type {
+			return fmt.Sprintf("%s holds %s (%s): different combat types may not share a hex", h, o.Name, o.Type)
+		}
+		n++
+		sp += o.Strength
+	}
+	lim, err := r.tables.Stack(u.Type)
+	if err != nil {
+		return ""
+	}
+	most := lim.Clear
+	if r.s.terrain(h) != "clear" {
+		most = lim.Obstructed
+	}
+	if n > lim.Units || sp > most {
+		return fmt.Sprintf("%s would hold %d %s units of %d SP (limit %d units, %d SP)", h, n, u.Type, sp, lim.Units, most)
+	}
+	return ""
+}
+
+// outOfCommandCheck is 17.12's morale check before an Out of Command
+// unit changes formation or facing: false when it fails and the change
+// is cancelled (no Disorder).
+func (r *run) outOfCommandCheck(side rules.Side, u *Unit, what string) bool {
+	if r.dry() {
+		return true
+	}
+	pass, text := r.moraleTest(u, MoraleFacts{}, "WV 17.12", "Out of Command "+what)
+	if !pass {
+		r.tell("order-skipped", "WV 17.12", only(side), "%s is Out of Command and fails its morale check (%s): no %s", u.Name, text, what)
+	}
+	return pass
+}
+
+// form carries out a FORM (7.1, 7.11, 7.51).
+func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	refuse := func(code, rule, msg, sugg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, sugg) }
+	to := strings.ToLower(o.Formation)
+	switch {
+	case !slices.Contains(formationsOf(u.Type), to):
+		refuse("wv-7.1-formation", "WV 7.1", fmt.Sprintf("%s has no %s formation (it has %s)", u.Type, to, strings.Join(formationsOf(u.Type), ", ")), "")
+		return
+	case u.Formation == to:
+		refuse("wv-7.1-same", "WV 7.1", "it is already in "+to, "leave the line out")
+		return
+	case u.Morale == moraleRouted:
+		refuse("wv-7.22-routed", "WV 7.22", "a Routed unit changes no formation", "")
+		return
+	case u.Type == "cavalry":
+		refuse("wv-7.4-cavalry", "WV 7.4", "cavalry formations other than its own are not yet carried out by Galloper", "")
+		return
+	case to == "general order" && u.Class != "light":
+		refuse("wv-8.53-not-light", "WV 8.53", "only light infantry (French Light, Allied Jaeger) adopts General Order at will; others adopt it entering obstructed terrain (8.51)", "")
+		return
+	case u.Formation == "general order" && r.s.terrain(u.Hex) != "clear":
+		refuse("wv-8.52-obstructed", "WV 8.52", "a unit in General Order reforms only in a clear hex", "move it out into the clear first")
+		return
+	}
+	cost := 2
+	if side == SideAllied {
+		cost = 4
+	}
+	if u.Formation == "general order" {
+		cost = 2 // 8.52: reforming from General Order costs 1 MP
+	}
+	if u.Type == "artillery" {
+		cost = 4 // 7.51: 2 MP to limber or unlimber
+	}
+	f := u.Facing
+	if o.Facing != "" {
+		f, _ = facingIndex(o.Facing) // all-around to frontal at no cost (5.32)
+	}
+	if r.spent[u.Name]+cost > allowance(u) {
+		refuse("wv-7.11-allowance", "WV 7.11", fmt.Sprintf("the change costs %s MP and it has %s of %d left", halves(cost), halves(allowance(u)-r.spent[u.Name]), u.MA), "")
+		return
+	}
+	if !inCmd && !r.outOfCommandCheck(side, u, "formation change") {
+		return
+	}
+	if !r.opportunityFire(u, "changes formation") {
+		return
+	}
+	r.spent[u.Name] += cost
+	u.Formation, u.Facing = to, f
+	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
+}
+
+// face carries out a FACE (5.31).
+func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	f, _ := facingIndex(o.Facing)
+	cost := 0
+	if u.frontal() {
+		cost = vertexTurns(u.Facing, f)
+		if u.Type == "artillery" {
+			cost = 2 // 5.31: unlimbered artillery, 1 MP to any vertex
+		}
+	}
+	if r.spent[u.Name]+cost > allowance(u) {
+		r.refuse(side, o.At, "wv-5.31-allowance", "WV 5.31", fmt.Sprintf("%s: the turn costs %s MP and it has %s left", u.Name, halves(cost), halves(allowance(u)-r.spent[u.Name])), "")
+		return
+	}
+	if !inCmd && !r.outOfCommandCheck(side, u, "facing change") {
+		return
+	}
+	if cost >= 2 && !r.opportunityFire(u, "changes facing") { // 1 MP or more (11.3)
+		return
+	}
+	r.spent[u.Name] += cost
+	u.Facing = f
+	r.tell("facing", "WV 5.31", only(side), "%s faces %s (%s MP)", u.Name, o.Facing, halves(cost))
+}
+
+// currentER is 13.2's current Effectiveness Rating; selfRally leaves out
+// the Attack Order bonus.
+func (r *run) currentER(u *Unit, selfRally bool) int {
+	f := EffectivenessFacts{GeneralOrder: u.Formation == "general order", Demoralized: r.s.Demoralized[sideIndex(u.Side)]}
+	if u.Type != "artillery" {
+		f.HalfStrength = HalfStrength(u.Strength, u.Printed)
+	}
+	if b := r.s.leader(u.Brigade); b != nil {
+		if lvl, err := r.tables.Fatigue(b.Fatigue); err == nil {
+			f.FatigueLevel = lvl.Level
+		}
+	}
+	f.AttackOrder = !selfRally && u.Type == "infantry" && u.formed() && r.underAttackOrder(u)
+	return r.tables.CurrentEffectiveness(u.ER, f)
+}
+
+// underAttackOrder reports whether the unit's formation is under an
+// Attack Order: its brigade or a commander above it holds one (17.73).
+func (r *run) underAttackOrder(u *Unit) bool {
+	for l, n := r.s.leader(u.Brigade), 0; l != nil && n < 10; l, n = r.s.leader(l.Superior), n+1 {
+		if l.Attack {
+			return true
+		}
+	}
+	return false
+}
+
+// moraleTest rolls a morale check (13.1): the unit's facts from its hex
+// and stack are added to f. It reports a pass and the roll's text.
+func (r *run) moraleTest(u *Unit, f MoraleFacts, rule, why string) (bool, string) {
+	outcome, text := r.moraleCheck(u, f, rule, why)
+	return outcome == "", text
+}
+
+// moraleCheck rolls a morale check and returns 13.1's outcome ("" for a
+// pass) and the roll's text.
+func (r *run) moraleCheck(u *Unit, f MoraleFacts, rule, why string) (string, string) {
+	f.EffectivenessModifier = u.EM
+	switch r.s.terrain(u.Hex) {
+	case "town":
+		f.HardCover = true
+	case "woods", "farmette":
+		f.SoftCover = true
+	}
+	f.CommandUnit = r.withLeader(u)
+	f.Square = u.Formation == "square"
+	f.Disordered = u.Morale == moraleDisordered
+	f.Unformed = u.Formation == "general order"
+	state := Formed
+	switch {
+	case f.Disordered:
+		state = Disordered
+	case f.Unformed:
+		state = Unformed
+	}
+	mod := r.tables.MoraleModifier(f)
+	er := r.currentER(u, false)
+	die := r.d10(rule, "morale check: "+u.Name+" ("+why+")", r.seenBy(u))
+	out, err := r.tables.MoraleOutcome(state, die+mod, er)
+	if err != nil {
+		return "", err.Error()
+	}
+	text := fmt.Sprintf("rolled %d%+d = %d against %d", die, mod, die+mod, er)
+	return out, text
+}
+
+// orderName is a name with no position, for lookups.
+func orderName(n string) orders.Name { return orders.Name{Text: n} }
+
+// moveLeader carries out a leader's MOVE: 1 MP a hex whatever the
+// terrain (16.11), up to his Movement Allowance for his Command State
+// (16.15), never into an enemy unit's hex (6.14), and Out of Command only
+// nearer his superior (17.13).
+func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool) {
+	refuse := func(code, rule, msg string) { r.refuse(side, o.At, code, rule, l.Name+": "+msg, "") }
+	if o.Facing != "" {
+		refuse("wv-16.11-facing", "WV 16.11", "a leader has no facing")
+		return
+	}
+	if r.moved[l.Name] {
+		refuse("wv-6.1-moved", "WV 6.1", "he has moved already this phase")
+		return
+	}
+	ma := l.MA[0]
+	if l.State == Mobilized && len(l.MA) > 1 {
+		ma = l.MA[1]
+	}
+	at := l.Hex
+	path := []string{l.Hex}
+	for i, h := range o.Path {
+		switch {
+		case !r.onMap(h):
+			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map")
+			return
+		case r.s.dist(at, h) != 1:
+			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s", h, at))
+			return
+		case i >= ma:
+			refuse("wv-16.11-allowance", "WV 16.11", fmt.Sprintf("the path is longer than his %d Movement Points", ma))
+			return
+		}
+		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
+			refuse("wv-6.14-enemy", "WV 6.14", "he may not enter "+h+": an enemy unit is there")
+			return
+		} else if e != nil && !r.dry() {
+			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", l.Name, at, h)
+			break
+		}
+		at = h
+		path = append(path, h)
+	}
+	// 17.13: an Out of Command Division or Brigade Leader moves only to
+	// end nearer his superior (ruling R57 on the brigade's exception).
+	if sup := r.s.leader(l.Superior); !inCmd && sup != nil && r.s.dist(at, sup.Hex) >= r.s.dist(l.Hex, sup.Hex) {
+		refuse("wv-17.13-out-of-command", "WV 17.13", fmt.Sprintf("he is Out of Command: he may only move to end nearer %s", sup.Name))
+		return
+	}
+	r.moved[l.Name] = true
+	from := l.Hex
+	l.Hex = at
+	r.tell("moved", "WV 16.11", only(side), "%s rides from %s to %s", l.Name, from, at)
+	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: l.Name, Hexes: path})
+}

@@ -1,0 +1,84 @@
+package wvtext
+
+import (
+	"strings"
+	"testing"
+
+	"galloper/orders"
+)
+
+// FuzzParse checks the parse, print and parse round trip (orders.RoundTrip).
+func FuzzParse(f *testing.F) {
+	for _, s := range Dialect.Seeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if err := orders.RoundTrip(text, Dialect); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestSamplesParseClean(t *testing.T) {
+	for _, s := range Samples {
+		f, ps := Parse(s)
+		if len(ps) != 0 {
+			t.Fatalf("problems: %+v", ps)
+		}
+		if len(f.Orders) < 2 {
+			t.Fatalf("only %d orders", len(f.Orders))
+		}
+		if err := orders.RoundTrip(s, Dialect); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCanonicalForms(t *testing.T) {
+	for in, want := range map[string]string{
+		"order napoleon to Davout : objective 1408":         "ORDER napoleon TO Davout: OBJECTIVE 1408",
+		"Attack Napoleon TO Augereau: objective 608;urgent": "ATTACK Napoleon TO Augereau: OBJECTIVE 0608; URGENT",
+		"command Davout: mobilized":                         "COMMAND Davout: MOBILIZED",
+		"exempt  Davout":                                    "EXEMPT Davout",
+		"move 1/46 Ligne: 906 1006  1106 ; face ne":         "MOVE 1/46 Ligne: 0906 1006 1106; FACE NE",
+		"form 1/46 Ligne: general order":                    "FORM 1/46 Ligne: GENERAL ORDER",
+		"face X: sw":                                        "FACE X: SW",
+		"fire X: A ,  B":                                    "FIRE X: A, B",
+		"charge 7 Cuirassiers:Tula Musketeers":              "CHARGE 7 Cuirassiers: Tula Musketeers",
+		"shock A,B: 1207":                                   "SHOCK A, B: 1207",
+	} {
+		f, ps := Parse("GAME g\nSIDE French\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestProblems(t *testing.T) {
+	for in, code := range map[string]string{
+		"ORDER Napoleon: OBJECTIVE 1408":        CodeNoReceiver,
+		"ORDER Napoleon TO Davout":              CodeNoObjective,
+		"ORDER Napoleon TO Davout: GO 1408":     CodeNoObjective,
+		"ORDER Napoleon TO Davout: OBJECTIVE x": CodeBadHex,
+		"MOVE X: 0906 north":                    CodeBadHex,
+		"MOVE X: 0906; FACE N":                  CodeBadFacing,
+		"FORM X: WEDGE":                         CodeBadFormation,
+		"COMMAND Davout: ASLEEP":                CodeBadState,
+		"FIRE X":                                CodeNoTarget,
+		"CHARGE X: A, B":                        CodeTrailing,
+		"SHOCK A: here":                         CodeBadHex,
+		"EXEMPT Davout: now":                    CodeTrailing,
+		"MOVE : 0906":                           CodeNoName,
+		"RETREAT AWAY":                          orders.CodeOutsideStanding,
+		"MARCH X: 0906":                         orders.CodeUnknownKeyword,
+	} {
+		_, ps := Parse("GAME g\nSIDE French\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != code {
+			t.Errorf("%q: got %+v, want one %s", in, ps, code)
+		}
+	}
+}
