@@ -449,6 +449,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			passed = next
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
+		if !r.terrainDisorder(u, from, next) {
+			break // a 2nd Disorder from terrain stops the unit (12.35c)
+		}
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
 			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
 		}
@@ -470,6 +473,27 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		m.offRoad = m.offRoad || offRoad
 		r.marched[u.Brigade] = m
 	}
+}
+
+// terrainDisorder applies the Terrain Effects Chart's Disorder code of a
+// hex a unit enters, unless by road: "D" Disorders it, "d" and "dr" call
+// for a UDD (9.47, ruling GBACW-R7). It reports false when the unit was
+// already Disordered and is Disordered again, which stops it (12.35c).
+func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
+	s := r.s
+	if s.onRoad(from, to) {
+		return true
+	}
+	code := s.terrainOf(r.sys.combat, to).Disorder
+	was := u.Status == StDisordered
+	switch code {
+	case "D":
+		r.disorder(u, "terrain")
+		return !was
+	case "d", "dr":
+		return r.uddOrDisorder(u, 0, "entering "+s.g.terrain[to], "terrain") || !was
+	}
+	return true
 }
 
 // routeToward is the cheapest path in MPs from u's hex toward target
