@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/hex"
 )
 
@@ -20,6 +21,9 @@ type hexIndex struct {
 	n     int              // len(doc.Pieces) when built
 	at    []string         // the hex each counter is listed under
 	byHex map[string][]int // hex -> counters there, in state order
+	// bySide lists each side's counters, in state order: a counter's
+	// side never changes.
+	bySide map[rules.Side][]int
 }
 
 // checkHexIndex makes every look-up compare the index with a search of
@@ -34,10 +38,12 @@ func (s *State) hexes() *hexIndex {
 		return &hexIndex{}
 	}
 	if x == nil || x.base != &s.doc.Pieces[0] || x.n != len(s.doc.Pieces) {
-		x = &hexIndex{base: &s.doc.Pieces[0], n: len(s.doc.Pieces), at: make([]string, len(s.doc.Pieces)), byHex: map[string][]int{}}
+		x = &hexIndex{base: &s.doc.Pieces[0], n: len(s.doc.Pieces), at: make([]string, len(s.doc.Pieces)), byHex: map[string][]int{},
+			bySide: map[rules.Side][]int{}}
 		for i, p := range s.doc.Pieces {
 			x.at[i] = p.Hex
 			x.byHex[p.Hex] = append(x.byHex[p.Hex], i)
+			x.bySide[p.Side] = append(x.bySide[p.Side], i)
 		}
 		s.hexIdx = x
 	}
@@ -58,6 +64,24 @@ func (s *State) inHex(h string) []int {
 		}
 		if !slices.Equal(is, want) {
 			panic(fmt.Sprintf("lob: hex index lists %v in %q, the counters say %v", is, h, want))
+		}
+	}
+	return is
+}
+
+// ofSide lists the positions in doc.Pieces of a side's counters, in state
+// order. The slice is the index's own.
+func (s *State) ofSide(side rules.Side) []int {
+	is := s.hexes().bySide[side]
+	if checkHexIndex {
+		var want []int
+		for i := range s.doc.Pieces {
+			if s.doc.Pieces[i].Side == side {
+				want = append(want, i)
+			}
+		}
+		if !slices.Equal(is, want) {
+			panic(fmt.Sprintf("lob: hex index lists %v of side %q, the counters say %v", is, side, want))
 		}
 	}
 	return is

@@ -11,6 +11,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/hex"
 	"galloper/rules/lob/lobtext"
 )
 
@@ -291,6 +292,12 @@ func TestOOBIndexAgrees(t *testing.T) {
 			if got, want := st.scn.unit(p.Name), plain.unit(p.Name); got != want {
 				t.Fatalf("%s: unit(%q) = %p, the search gives %p", st.scn.Name, p.Name, got, want)
 			}
+			plain.brigadeIndex = nil // unitBrigade searches every command
+			search := *st
+			search.scn = &plain
+			if got, want := st.unitBrigade(p.Name), search.unitBrigade(p.Name); got != want {
+				t.Fatalf("%s: unitBrigade(%q) = %p, the search gives %p", st.scn.Name, p.Name, got, want)
+			}
 		}
 		plain := *st.scn
 		plain.unitIndex, plain.commandIndex = nil, nil
@@ -448,5 +455,30 @@ func TestEnemyHexesAgreeWithSees(t *testing.T) {
 	}
 	if seen == 0 || fast == 0 {
 		t.Fatalf("%d enemy hexes seen, %d lookers reading the hex index: the test tries too little", seen, fast)
+	}
+}
+
+// TestEyesWithin holds the grouped eyes of enemyHexes to the test they
+// replace (any counter within the visibility), for random counters and
+// hexes, visibilities from 0 to beyond the groups, negative coordinates
+// included.
+func TestEyesWithin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 25))
+	for range 200 {
+		vis := rng.IntN(12)
+		e := newEyes(vis)
+		var all []hex.Axial
+		for k := rng.IntN(30); k > 0; k-- {
+			a := hex.Offset{Col: rng.IntN(80) - 10, Row: rng.IntN(60) - 10}.ToAxial()
+			e.add(a)
+			all = append(all, a)
+		}
+		for range 200 {
+			h := hex.Offset{Col: rng.IntN(80) - 10, Row: rng.IntN(60) - 10}.ToAxial()
+			want := slices.ContainsFunc(all, func(a hex.Axial) bool { return hex.Distance(a, h) <= vis })
+			if got := e.within(h); got != want {
+				t.Fatalf("visibility %d, hex %v: within says %v, the counters say %v", vis, h, got, want)
+			}
+		}
 	}
 }
