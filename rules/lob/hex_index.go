@@ -24,6 +24,9 @@ type hexIndex struct {
 	// bySide lists each side's counters, in state order: a counter's
 	// side never changes.
 	bySide map[rules.Side][]int
+	// cell is each counter's hex as a position in the map's sight grid,
+	// -1 when its hex is not a map hex written as the map writes it.
+	cell []int32
 }
 
 // checkHexIndex makes every look-up compare the index with a search of
@@ -39,9 +42,9 @@ func (s *State) hexes() *hexIndex {
 	}
 	if x == nil || x.base != &s.doc.Pieces[0] || x.n != len(s.doc.Pieces) {
 		x = &hexIndex{base: &s.doc.Pieces[0], n: len(s.doc.Pieces), at: make([]string, len(s.doc.Pieces)), byHex: map[string][]int{},
-			bySide: map[rules.Side][]int{}}
+			bySide: map[rules.Side][]int{}, cell: make([]int32, len(s.doc.Pieces))}
 		for i, p := range s.doc.Pieces {
-			x.at[i] = p.Hex
+			x.at[i], x.cell[i] = p.Hex, s.cellOf(p.Hex)
 			x.byHex[p.Hex] = append(x.byHex[p.Hex], i)
 			x.bySide[p.Side] = append(x.bySide[p.Side], i)
 		}
@@ -125,7 +128,32 @@ func (s *State) setHex(p *Piece, h string) {
 	now := x.byHex[h]
 	k, _ := slices.BinarySearch(now, i)
 	x.byHex[h] = slices.Insert(now, k, i)
-	x.at[i] = h
+	x.at[i], x.cell[i] = h, s.cellOf(h)
+}
+
+// cellOf is the position of hex h in the map's sight grid, or -1 when h
+// is not a map hex written as the map writes it.
+func (s *State) cellOf(h string) int32 {
+	m := &s.scn.Map
+	if m.sight == nil {
+		return -1
+	}
+	i := m.sight.index(axialOf(m, h))
+	if i < 0 || m.sight.ids[i] != h {
+		return -1
+	}
+	return int32(i)
+}
+
+// cellAt is cellOf the hex of counter i, from the index.
+func (s *State) cellAt(i int) int32 {
+	c := s.hexes().cell[i]
+	if checkHexIndex {
+		if want := s.cellOf(s.doc.Pieces[i].Hex); c != want {
+			panic(fmt.Sprintf("lob: hex index puts counter %d in cell %d, its hex %q is cell %d", i, c, s.doc.Pieces[i].Hex, want))
+		}
+	}
+	return c
 }
 
 // hexesMoved drops the index after counters were moved other than by

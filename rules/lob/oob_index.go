@@ -49,18 +49,17 @@ func (r *resolver) trace() *radiusTrace {
 		return r.lastTrace
 	}
 	t := r.s.newTrace(r.side)
-	ids := make([]string, 0, len(t.ezoc))
+	g := t.m.sight
+	in := make([]bool, len(g.ids))
 	for _, n := range t.ezoc {
-		ids = append(ids, t.m.hexID(n.ToOffset()))
+		in[g.index(n)] = true // newTrace keeps the ZOC's hexes on the map
 	}
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
 	if reuseTraces && r.lastTrace != nil && maps.Equal(r.lastTrace.enemy, t.enemy) && maps.Equal(r.lastTrace.blocked, t.blocked) {
 		r.lastTrace.ezoc = t.ezoc // the same blocked hexes: its searches hold
 		t = r.lastTrace
 	}
-	t.ezocIDs = ids
-	r.lastTrace, r.lastInputs = t, r.traceInputs(ids, nil)
+	t.inEZOC = in
+	r.lastTrace, r.lastInputs = t, r.traceInputs(in, nil)
 	return t
 }
 
@@ -74,30 +73,29 @@ type traceInput struct {
 
 // traceInputs lists what a trace of the resolving side depends on: the
 // enemy's combat units, in state order, then the friendly ones in the
-// enemy's ZOC (ezoc, its hex ids, each once), in state order; appended
+// enemy's ZOC (inEZOC, by sight grid position), in state order; appended
 // to in.
-func (r *resolver) traceInputs(ezoc []string, in []traceInput) []traceInput {
+func (r *resolver) traceInputs(inEZOC []bool, in []traceInput) []traceInput {
 	for _, i := range r.s.ofSide(r.s.enemyOf(r.side)) {
 		if p := &r.s.doc.Pieces[i]; p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
 			in = append(in, traceInput{piece: i, hex: p.Hex, facing: p.Unit.Facing, fires: r.s.canFire(p)})
 		}
 	}
-	return r.friendsInZOC(ezoc, in)
+	return r.friendsInZOC(inEZOC, in)
 }
 
-// friendsInZOC appends to in the friendly units in the enemy's ZOC, ezoc,
-// in state order, found from its hexes rather than by reading every
-// friendly counter.
-func (r *resolver) friendsInZOC(ezoc []string, in []traceInput) []traceInput {
-	first := len(in)
-	for _, h := range ezoc {
-		for _, i := range r.s.inHex(h) {
-			if p := &r.s.doc.Pieces[i]; p.Side == r.side && p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
-				in = append(in, traceInput{piece: i, hex: p.Hex})
-			}
+// friendsInZOC appends to in the friendly units in the enemy's ZOC, in
+// state order, testing each counter's sight grid position (kept by the
+// hex index) rather than its hex id.
+func (r *resolver) friendsInZOC(inEZOC []bool, in []traceInput) []traceInput {
+	for _, i := range r.s.ofSide(r.side) {
+		if c := r.s.cellAt(i); c < 0 || !inEZOC[c] {
+			continue
+		}
+		if p := &r.s.doc.Pieces[i]; p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+			in = append(in, traceInput{piece: i, hex: p.Hex})
 		}
 	}
-	slices.SortFunc(in[first:], func(a, b traceInput) int { return a.piece - b.piece })
 	return in
 }
 
@@ -121,7 +119,7 @@ func (r *resolver) sameTraceInputs() bool {
 		}
 		k++
 	}
-	r.scratch = r.friendsInZOC(r.lastTrace.ezocIDs, r.scratch[:0])
+	r.scratch = r.friendsInZOC(r.lastTrace.inEZOC, r.scratch[:0])
 	return slices.Equal(r.scratch, last[k:])
 }
 

@@ -482,3 +482,28 @@ func TestEyesWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestSightGridIDs holds the sight grid's ids, which the hex index's cells
+// (cellOf) and the trace's ZOC marks (inEZOC) are compared by, to the ids
+// the map writes, for every hex of the shipped maps and the scaling
+// benchmark's; hexes off the map have no cell.
+func TestSightGridIDs(t *testing.T) {
+	for _, st := range append(shippedStates(t), scaleState(t, 40)) {
+		m := &st.scn.Map
+		for c := -1; c <= m.Cols+2; c++ {
+			for r := -1; r <= m.Rows+2; r++ {
+				o := hex.Offset{Col: c, Row: r}
+				i := m.sight.index(o.ToAxial())
+				switch on := m.onMap(o.ToAxial()); {
+				case on && (i < 0 || m.sight.ids[i] != m.hexID(o) || st.cellOf(m.hexID(o)) != int32(i)):
+					t.Fatalf("%s: hex %v is cell %d, id %q", st.scn.Name, o, i, m.hexID(o))
+				case !on && i >= 0:
+					t.Fatalf("%s: hex %v off the map has cell %d", st.scn.Name, o, i)
+				}
+			}
+		}
+		if st.cellOf("") != -1 || st.cellOf("nowhere") != -1 {
+			t.Fatalf("%s: a hex that is no map hex has a cell", st.scn.Name)
+		}
+	}
+}
