@@ -224,8 +224,15 @@ func (d *Daemon) Step(ctx context.Context) error {
 			return fmt.Errorf("deadlines: %w", err)
 		}
 	}
-	if _, err := d.Sender.Flush(work); err != nil {
-		return fmt.Errorf("send mail: %w", err)
+	// A flush sends at most a batch; a backlog (a burst of deadlines, say)
+	// is sent at once, not a batch a poll.
+	for {
+		n, err := d.Sender.Flush(work)
+		if err != nil {
+			return fmt.Errorf("send mail: %w", err)
+		}
+		if n < flushBatch || ctx.Err() != nil {
+			return nil
+		}
 	}
-	return nil
 }

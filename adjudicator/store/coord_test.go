@@ -155,28 +155,45 @@ func (w coordWorld) process(ctx context.Context, db *DB, m Inbound) (bool, error
 	return err == nil, err
 }
 
-// send sends what is due, as the sender does; it returns how many.
+// send sends what is due, as the sender's flushes in a daemon step do:
+// release dead daemons' claims (on PostgreSQL), read up to a hundred due
+// mails, claim each and mark it sent, again while a whole hundred came.
+// It returns how many it sent.
 func send(ctx context.Context, db *DB) (int, error) {
-	var due []Outgoing
-	if err := db.WithTx(ctx, func(tx *Tx) (err error) { due, err = tx.DueOutgoing(10, 50); return err }); err != nil {
-		return 0, err
-	}
 	n := 0
-	for _, m := range due {
-		var ok bool
-		if err := db.WithTx(ctx, func(tx *Tx) (err error) { ok, err = tx.ClaimOutgoing(m.ID, 10, 10+300_000); return err }); err != nil {
+	for {
+		var due []Outgoing
+		if err := db.WithTx(ctx, func(tx *Tx) (err error) {
+			if db.Engine() == "postgres" {
+				if _, err := tx.ReleaseClaims(10); err != nil {
+					return err
+				}
+			}
+			due, err = tx.DueOutgoing(10, 100)
+			return err
+		}); err != nil {
 			return n, err
 		}
-		if !ok {
-			continue // another daemon's
+		k := 0
+		for _, m := range due {
+			var ok bool
+			if err := db.WithTx(ctx, func(tx *Tx) (err error) { ok, err = tx.ClaimOutgoing(m.ID, 10, 10+300_000); return err }); err != nil {
+				return n, err
+			}
+			if !ok {
+				continue // another daemon's
+			}
+			// (the mail leaves here)
+			if err := db.WithTx(ctx, func(tx *Tx) error { return tx.MarkSent(m.ID, 20) }); err != nil {
+				return n, err
+			}
+			k++
 		}
-		// (the mail leaves here)
-		if err := db.WithTx(ctx, func(tx *Tx) error { return tx.MarkSent(m.ID, 20) }); err != nil {
-			return n, err
+		n += k
+		if k < 100 {
+			return n, nil
 		}
-		n++
 	}
-	return n, nil
 }
 
 // deadlines claims the due games, as ResolveDue does; it returns how many.
@@ -204,29 +221,38 @@ func deadlines(ctx context.Context, db *DB) (int, error) {
 // run is one daemon's loop until nothing is left for it.
 func (w coordWorld) run(ctx context.Context, db *DB, processed, sent *atomic.Int64) error {
 	for idle := 0; idle < 2; {
-		var batch []Inbound
-		if err := db.WithTx(ctx, func(tx *Tx) (err error) { batch, err = tx.PendingInbound(50); return err }); err != nil {
-			return err
-		}
+		// Processing takes batches of fifty while it finds work, as
+		// Processor.RunOnce does, then deadlines, then sending.
 		took := 0
-		for _, m := range batch {
-			ok, err := w.process(ctx, db, m)
-			if err != nil {
+		for {
+			var batch []Inbound
+			if err := db.WithTx(ctx, func(tx *Tx) (err error) { batch, err = tx.PendingInbound(50); return err }); err != nil {
 				return err
 			}
-			if ok {
-				took++
-				processed.Add(1)
+			k := 0
+			for _, m := range batch {
+				ok, err := w.process(ctx, db, m)
+				if err != nil {
+					return err
+				}
+				if ok {
+					k++
+					processed.Add(1)
+				}
 			}
+			took += k
+			if k == 0 || len(batch) < 50 {
+				break
+			}
+		}
+		if _, err := deadlines(ctx, db); err != nil {
+			return err
 		}
 		n, err := send(ctx, db)
 		if err != nil {
 			return err
 		}
 		sent.Add(int64(n))
-		if _, err := deadlines(ctx, db); err != nil {
-			return err
-		}
 		if took == 0 && n == 0 {
 			idle++
 		} else {
