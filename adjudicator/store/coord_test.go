@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The coordination workload: the database work of `galloper serve` for
@@ -362,20 +364,99 @@ func BenchmarkCoordination(b *testing.B) {
 	}{{"sqlite", 1}, {"postgres", 1}, {"postgres", 2}, {"postgres", 3}} {
 		b.Run(fmt.Sprintf("%s/daemons=%d", c.engine, c.daemons), func(b *testing.B) {
 			mails := 0
+			var own, server time.Duration // CPU of the daemons and of the PostgreSQL server while timed
 			for b.Loop() {
 				b.StopTimer()
 				open := w.opener(b, c.engine)
+				pg := postgresCPU(b, open, c.engine)
+				var own0, server0 time.Duration
 				w.runDaemons(b, open, c.daemons, func(on bool) {
 					if on {
+						own0, server0 = processCPU(), pg()
 						b.StartTimer()
 					} else {
 						b.StopTimer()
+						own, server = own+processCPU()-own0, server+pg()-server0
 					}
 				})
 				mails += games
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(mails)/b.Elapsed().Seconds(), "mails/s")
+			b.ReportMetric(float64(own.Microseconds())/float64(mails), "daemon-cpu-µs/mail")
+			if c.engine == "postgres" {
+				b.ReportMetric(float64(server.Microseconds())/float64(mails), "server-cpu-µs/mail")
+			}
 		})
+	}
+}
+
+// processCPU is the CPU time (user and system) this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// postgresCPU returns a function giving the CPU time the PostgreSQL
+// server of the benchmark has used: its postmaster, its live backends and
+// those that ended, read from /proc (Linux) for the server whose data
+// directory the database names. It gives 0 on SQLite, or when /proc
+// cannot tell.
+func postgresCPU(tb testing.TB, open func() *DB, engine string) func() time.Duration {
+	if engine != "postgres" {
+		return func() time.Duration { return 0 }
+	}
+	var dir string
+	db := open()
+	if err := db.WithTx(context.Background(), func(tx *Tx) error {
+		return tx.queryRow(`SELECT current_setting('data_directory')`).Scan(&dir)
+	}); err != nil {
+		tb.Fatal(err)
+	}
+	return func() time.Duration {
+		procs, _ := os.ReadDir("/proc")
+		var master string
+		stats := map[string][]string{} // pid -> fields after the command
+		for _, p := range procs {
+			if _, err := strconv.Atoi(p.Name()); err != nil {
+				continue
+			}
+			raw, err := os.ReadFile("/proc/" + p.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			i := bytes.LastIndexByte(raw, ')')
+			if i < 0 {
+				continue
+			}
+			stats[p.Name()] = strings.Fields(string(raw[i+1:]))
+			if cmd, err := os.ReadFile("/proc/" + p.Name() + "/cmdline"); err == nil && bytes.Contains(cmd, []byte("-D\x00"+dir+"\x00")) {
+				master = p.Name()
+			}
+		}
+		f := stats[master]
+		if master == "" || len(f) < 15 {
+			return 0
+		}
+		ticks := func(f []string, from, to int) int64 {
+			var n int64
+			for k := from; k <= to; k++ {
+				v, _ := strconv.ParseInt(f[k], 10, 64)
+				n += v
+			}
+			return n
+		}
+		// Fields (from the state, field 3, on): utime 14, stime 15,
+		// cutime 16, cstime 17; the parent is field 4.
+		total := ticks(f, 11, 14)
+		for _, c := range stats {
+			if len(c) > 12 && c[1] == master {
+				total += ticks(c, 11, 12)
+			}
+		}
+		return time.Duration(total) * time.Second / 100 // USER_HZ
 	}
 }
