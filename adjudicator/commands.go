@@ -158,6 +158,11 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 			}
 		}
 	}
+	if p.Side == Umpire && (c.Word == "ORDERS" || c.Word == "STATUS") && !st.Over() {
+		if d.Received, err = receivedOrders(tx, g.ID, st.Segment()); err != nil {
+			return Outcome{}, err
+		}
+	}
 	text, err := templates.Status(d)
 	if err != nil {
 		return Outcome{}, err
@@ -170,6 +175,28 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 	subject := fmt.Sprintf("%s: %s, %s", c.Word, g.ID, p.Side)
 	return Outcome{GameID: g.ID, Result: strings.ToLower(c.Word)},
 		a.queue(tx, g, strings.ToLower(c.Word), in.InboundID, p.Email, subject, text, in, atts)
+}
+
+// receivedOrders is what each side due in seg has sent so far, as the
+// umpire's STATUS and ORDERS replies show it: the umpire reads the
+// players' orders and scripts before resolution. Only the umpire's
+// replies carry it.
+func receivedOrders(tx *store.Tx, game string, seg rules.Segment) ([]templates.SideOrders, error) {
+	sent, err := tx.LatestOrders(game, seg.Index)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]templates.SideOrders, 0, len(seg.Sides))
+	for _, side := range seg.Sides {
+		so := templates.SideOrders{Side: string(side)}
+		for _, o := range sent {
+			if o.Side == string(side) {
+				so.At, so.Orders = timeText(o.CreatedAt), numbered(o.Canonical)
+			}
+		}
+		out = append(out, so)
+	}
+	return out, nil
 }
 
 // runCommand does what an authenticated command asks and returns a note

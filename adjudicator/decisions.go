@@ -9,6 +9,7 @@ import (
 
 	"galloper/adjudicator/store"
 	"galloper/rules"
+	"galloper/templates"
 )
 
 // DefaultDecisionWindow is how long a side has to answer a decision
@@ -45,7 +46,15 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 		return err
 	}
 	subject := fmt.Sprintf("Decision needed: %s, %s", g.ID, seg.Label)
+	sys, st, err := a.gameState(g)
+	if err != nil {
+		return err
+	}
 	var deadline int64
+	// Every request of the set is stored before any mail is queued, so
+	// that the document of each mail lists all of its side's pending
+	// requests, not only those asked before it.
+	var qs []store.Decision
 	for _, req := range reqs {
 		q, err := tx.RequestDecision(store.Decision{GameID: g.ID, SegmentIndex: seg.Index, Key: req.Key, Side: string(req.Side),
 			Rule: req.Rule, Question: req.Question, Options: req.Options, Default: req.Default,
@@ -54,11 +63,18 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 			return err
 		}
 		deadline = q.Deadline
+		qs = append(qs, q)
+	}
+	for _, q := range qs {
 		for _, p := range players {
-			if p.Email == "" || (p.Side != string(req.Side) && p.Side != Umpire) {
+			if p.Email == "" || (p.Side != q.Side && p.Side != Umpire) {
 				continue
 			}
-			if err := a.queueDecision(tx, g, seg, q, p, subject); err != nil {
+			atts, err := a.decisionMap(sys, st, g, seg, q, p)
+			if err != nil {
+				return err
+			}
+			if err := a.queueDecision(tx, g, seg, q, p, subject, atts); err != nil {
 				return err
 			}
 		}
@@ -77,25 +93,50 @@ func (a *Adjudicator) askDecisions(tx *store.Tx, g store.Game, seg rules.Segment
 // queueDecision queues one decision request mail. In a previewed game the
 // request comes to the umpire first: the player's copy is held for
 // RELEASE, and gives its time to answer from when it arrives.
-func (a *Adjudicator) queueDecision(tx *store.Tx, g store.Game, seg rules.Segment, q store.Decision, p store.Player, subject string) error {
+func (a *Adjudicator) queueDecision(tx *store.Tx, g store.Game, seg rules.Segment, q store.Decision, p store.Player, subject string, atts []templates.Attachment) error {
 	key := fmt.Sprintf("%d.%d", seg.Index, q.Seq)
 	text := decisionText(g, seg, q, p.Side)
+	for _, att := range atts {
+		if att.ContentID != "" {
+			text += "\n" + att.Note + "\n"
+		}
+	}
 	if !g.Preview {
-		return a.queue(tx, g, "decision", key, p.Email, subject, text, Incoming{}, nil)
+		return a.queue(tx, g, "decision", key, p.Email, subject, text, Incoming{}, atts)
 	}
 	if p.Side == Umpire {
 		text = "Preview is on: the players' copies of this request are held until you send RELEASE;\n" +
 			"their time to answer runs from then. You may DECIDE for them meanwhile.\n\n" + text
-		return a.queue(tx, g, "decision", key, p.Email, "Preview: "+subject, text, Incoming{}, nil)
+		return a.queue(tx, g, "decision", key, p.Email, "Preview: "+subject, text, Incoming{}, atts)
 	}
 	text = strings.Replace(text, "If no answer arrives by "+timeText(q.Deadline),
 		"If no answer arrives within "+spanText(time.Duration(q.Deadline-q.RequestedAt)*time.Millisecond)+" of this mail", 1)
-	out, err := a.compose(tx, g, "decision", key, p.Email, subject, text, Incoming{}, nil)
+	out, err := a.compose(tx, g, "decision", key, p.Email, subject, text, Incoming{}, atts)
 	if err != nil {
 		return err
 	}
 	out.Segment, out.Held = seg.Index, true
 	return tx.Enqueue(out)
+}
+
+// decisionMap is the map of a decision request mail: the side's view of
+// the game as it stands (the umpire's, for the umpire), with the options
+// that name places drawn on it, numbered as in the mail.
+func (a *Adjudicator) decisionMap(sys rules.System, st rules.State, g store.Game, seg rules.Segment, q store.Decision, p store.Player) ([]templates.Attachment, error) {
+	v := view(sys, st, viewSide(p), g.ID)
+	v.AddChoices(q.Question, q.Options)
+	atts, err := a.mapAttachments(v, g.ID, fmt.Sprintf("seg%02d-decision%d", seg.Index+1, q.Seq))
+	for i := range atts {
+		if atts[i].ContentID == "" {
+			continue
+		}
+		note := "The map with this mail shows the game as it stands."
+		if v.Map != nil && len(v.Map.Traces) > 0 {
+			note = "The map with this mail shows the game as it stands, and the choices that are places, numbered as above."
+		}
+		atts[i].Note = strings.TrimSpace(note + " " + atts[i].Note)
+	}
+	return atts, err
 }
 
 // decisionText is the body of a decision request mail.
@@ -106,7 +147,7 @@ func decisionText(g store.Game, seg rules.Segment, q store.Decision, to string) 
 	} else {
 		fmt.Fprintf(&b, "Game %s, %s: resolution waits for your decision. No standing order of yours covers it.\n\n", g.ID, seg.Label)
 	}
-	fmt.Fprintf(&b, "%s (%s)\n\n", q.Question, q.Rule)
+	fmt.Fprintf(&b, "%s\n\n", eventLine(rules.Event{Text: q.Question, Rule: q.Rule}))
 	for i, o := range q.Options {
 		mark := ""
 		if o == q.Default {

@@ -15,18 +15,17 @@ func diceFile(game string, rec dice.Record) string {
 }
 
 // diceLine is the one-line summary of a segment's dice in the body of a
-// results mail; the record or openings themselves are attached.
-func diceLine(rec dice.Record, events []rules.Event, side rules.Side, full bool) string {
-	if full {
+// results mail; the record or openings themselves are attached. A player's
+// line counts only the rolls its side may see (ops), under the root of its
+// own roll tree (diceFor).
+func diceLine(rec dice.Record, ops []dice.Opening, full bool) string {
+	switch {
+	case full:
 		return fmt.Sprintf("Dice: segment %d, %d rolls, Merkle root %x, chain link %x.", rec.Segment, len(rec.Rolls), rec.Root, rec.Link)
+	case len(ops) == 0:
+		return fmt.Sprintf("Dice: segment %d, no roll you may see.", rec.Segment)
 	}
-	seen := 0
-	for _, e := range events {
-		if e.Roll != nil && e.VisibleTo(side) {
-			seen++
-		}
-	}
-	return fmt.Sprintf("Dice: segment %d, %d rolls committed by Merkle root %x; %d of them opened to you.", rec.Segment, len(rec.Rolls), rec.Root, seen)
+	return fmt.Sprintf("Dice: segment %d, %d rolls you may see, committed by Merkle root %x.", rec.Segment, len(ops), ops[0].Root)
 }
 
 // eventLine is one event as a report's log prints it: its text and the

@@ -57,7 +57,8 @@ func (a *Adjudicator) queueFinal(tx *store.Tx, g store.Game, sys rules.System, s
 }
 
 // scenarioSides lists the sides of a new game's scenario: those its
-// umpire's roster names, and those sending orders at its first segment.
+// umpire's roster names, those sending orders at its first segment, and
+// those of the units its umpire's board shows.
 func scenarioSides(sys rules.System, st rules.State) []string {
 	var out []string
 	add := func(s rules.Side) {
@@ -65,11 +66,23 @@ func scenarioSides(sys rules.System, st rules.State) []string {
 			out = append(out, string(s))
 		}
 	}
-	for _, g := range sys.View(st, "").Roster {
+	v := sys.View(st, "")
+	for _, g := range v.Roster {
 		add(g.Side)
 	}
 	for _, s := range st.Segment().Sides {
 		add(s)
+	}
+	// A view without a roster still shows each side's units on the board.
+	if v.Map != nil {
+		for _, u := range v.Map.Units {
+			add(u.Side)
+		}
+	}
+	if v.Table != nil {
+		for _, u := range v.Table.Units {
+			add(u.Side)
+		}
 	}
 	return out
 }

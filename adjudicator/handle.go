@@ -101,7 +101,15 @@ func (a *Adjudicator) handle(tx *store.Tx, in Incoming) (Outcome, error) {
 	if signed != nil {
 		in.Text = string(signed.Plaintext)
 	}
-	if c, ok := parseCommand(in.Text); ok {
+	c, isCommand := parseCommand(in.Text)
+	class := rateOrders
+	if isCommand {
+		class = rateCommands
+	}
+	if out, over, err := a.overRate(tx, in, class); err != nil || over {
+		return out, err
+	}
+	if isCommand {
 		return a.handleCommand(tx, in, c, signed)
 	}
 	// An order file in JSON reads as its text form from here on.
@@ -364,12 +372,42 @@ func (a *Adjudicator) accept(tx *store.Tx, in Incoming, g store.Game, sys rules.
 	if err := a.queue(tx, g, "receipt", in.InboundID, p.Email, "Receipt: "+g.ID+", "+seg.Label, text, in, atts); err != nil {
 		return Outcome{}, err
 	}
+	if err := a.copyToUmpire(tx, g, seg, p.Side, in.InboundID, kept, sys); err != nil {
+		return Outcome{}, err
+	}
 	if len(waiting) == 0 && g.PausedAt == 0 {
 		if err := a.resolve(tx, g); err != nil {
 			return Outcome{}, err
 		}
 	}
 	return Outcome{GameID: g.ID, Result: "accepted"}, nil
+}
+
+// copyToUmpire mails the game's umpire, when it has one, a copy of an
+// order file just accepted (without its password): the umpire reads the
+// players' orders and scripts before resolution, as its STATUS and ORDERS
+// replies also list them. No player is sent it.
+func (a *Adjudicator) copyToUmpire(tx *store.Tx, g store.Game, seg rules.Segment, side string, inbound int64, f orders.File, sys rules.System) error {
+	players, err := tx.Players(g.ID)
+	if err != nil {
+		return err
+	}
+	for _, u := range players {
+		if u.Side != Umpire || u.Email == "" {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s's orders for %s of game %s, as Galloper accepted them (for the umpire's eyes only):\n\n", side, seg.Label, g.ID)
+		for _, l := range numbered(orders.Format(&f, sys.Dialect())) {
+			fmt.Fprintf(&b, "%4d  %s\n", l.N, l.Text)
+		}
+		b.WriteString("\nThe latest file a side sends for a segment replaces its earlier ones; STATUS or ORDERS lists what is in hand.\n")
+		subject := fmt.Sprintf("Orders received: %s, %s, %s", g.ID, side, seg.Label)
+		if err := a.queue(tx, g, "umpire-copy", inbound, u.Email, subject, b.String(), Incoming{}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // reject queues one reply that lists every problem. It goes to the

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"galloper/orders"
@@ -39,6 +40,13 @@ type Limits struct {
 	// (attempts that fail with an error, panic or never finish because the
 	// process died) before it is set aside for the operator.
 	Attempts int
+	// RateWindow, OrderFiles and Commands are the per-address rate
+	// limits: Galloper reads at most OrderFiles order files and Commands
+	// command mails from one sender address in any RateWindow. A mail
+	// over them is kept and answered, not read (rates.go).
+	RateWindow time.Duration
+	OrderFiles int
+	Commands   int
 }
 
 // DefaultLimits are safe for a daemon open to the Internet and roomy for
@@ -47,7 +55,8 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{MIMEDepth: 8, MIMEParts: 100, DecodedBytes: 4 << 20,
 		OrderBytes: 512 << 10, OrderLines: 10000, OrderBlocks: 1000, BlockLines: 200,
-		Problems: 50, ReplyBytes: 256 << 10, Attempts: 5}
+		Problems: 50, ReplyBytes: 256 << 10, Attempts: 5,
+		RateWindow: time.Hour, OrderFiles: 120, Commands: 240}
 }
 
 // WithDefaults returns l with each zero field set to its default.
@@ -70,6 +79,11 @@ func (l Limits) WithDefaults() Limits {
 	set(&l.Problems, d.Problems)
 	set(&l.ReplyBytes, d.ReplyBytes)
 	set(&l.Attempts, d.Attempts)
+	set(&l.OrderFiles, d.OrderFiles)
+	set(&l.Commands, d.Commands)
+	if l.RateWindow <= 0 {
+		l.RateWindow = d.RateWindow
+	}
 	return l
 }
 

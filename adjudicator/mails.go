@@ -159,13 +159,16 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 				seen = append(seen, e)
 			}
 		}
-		diceText, full, err := diceFor(rec, events, side)
+		// The map shows what the side saw happen: its units' moves, the
+		// fire and Charges it saw (rules.Trace).
+		v.AddTraces(seen)
+		sd, err := diceFor(rec, events, side)
 		if err != nil {
 			return err
 		}
 		d := templates.ReportData{View: v, Resolved: seg.Label, Events: lines, Over: next.Over(),
-			Next: nextLine(next, side), DiceRecord: diceText, DiceFull: full,
-			DiceFile: diceFile(g.ID, rec), DiceLine: diceLine(rec, events, side, full)}
+			Next: nextLine(next, side), DiceRecord: sd.Text, DiceFull: sd.Full,
+			DiceFile: diceFile(g.ID, rec), DiceLine: diceLine(rec, sd.Ops, sd.Full)}
 		if c, ok := sys.(rules.Chronicler); ok {
 			d.Summary, d.Phases = templates.Chronicle(c, seen, v, eventLine)
 		}
@@ -184,7 +187,7 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 			return err
 		}
 		atts = append(atts, templates.Attachment{Name: d.DiceFile,
-			ContentType: "text/plain; charset=us-ascii", Data: []byte(diceText)})
+			ContentType: "text/plain; charset=us-ascii", Data: []byte(sd.Text)})
 		// Game end opens every segment's record to every side: the mail
 		// that ends the game carries them all (queueFinal).
 		if atts, err = a.withResultsDoc(tx, g, p, sys, next, v, seg, events, atts); err != nil {
@@ -209,38 +212,66 @@ func (a *Adjudicator) queueReports(tx *store.Tx, g store.Game, sys rules.System,
 	return nil
 }
 
-// diceFor is the dice part of one side's results mail. A side that may see
-// every roll of the segment gets the whole record, with the revealed link.
-// Otherwise the rolls tell of the other side's secret orders (LoB 2.4), so
-// the side gets the segment's Merkle root and an opening with an inclusion
-// proof for each roll it may see; the whole record opens at game end.
-func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (text string, full bool, err error) {
-	var visible []int
-	hidden := 0
+// sideDice is the dice part of one side's results mail (or VERIFY reply)
+// during play.
+type sideDice struct {
+	Text string         // the attachment's text
+	Full bool           // Text is the whole record, link revealed
+	Ops  []dice.Opening // the openings in Text
+}
+
+// diceFor builds side's dice part for the segment of rec and events. The
+// umpire (side "") sees everything and gets the whole record, with the
+// revealed link. A player gets only the rolls its side may see, opened
+// under a Merkle tree over those rolls alone, keyed by a key derived from
+// the segment's chain link (dice.SideOpenings): nothing in it depends on
+// the state, the orders, the salts or the rolls the side may not see, not
+// even their number (docs/dice.md, section 2.5). Every record opens to
+// every side when the game ends.
+func diceFor(rec dice.Record, events []rules.Event, side rules.Side) (sideDice, error) {
+	if side == "" {
+		return sideDice{Text: dice.FormatRecord(rec), Full: true}, nil
+	}
+	ops, err := dice.SideOpenings(rec, string(side), visibleRolls(rec, events, side))
+	if err != nil {
+		return sideDice{}, err
+	}
+	var b strings.Builder
+	if len(ops) == 0 {
+		fmt.Fprintf(&b, "segment %d: no roll you may see.\n", rec.Segment)
+		return sideDice{Text: b.String()}, nil
+	}
+	fmt.Fprintf(&b, "segment %d: the %d roll(s) you may see, committed by Merkle root\n  %x\n", rec.Segment, len(ops), ops[0].Root)
+	b.WriteString("each with its proof; the segment's whole record opens when the game ends:\n\n")
+	for _, o := range ops {
+		b.WriteString(dice.FormatOpening(o) + "\n")
+	}
+	return sideDice{Text: b.String(), Ops: ops}, nil
+}
+
+// visibleRolls lists, ascending, the indices of the rolls of rec that side
+// may see: those whose roll event it may see, and those no event tells of
+// (a system that rolls without logging the roll, rules.Log.Roll, marks
+// none of its rolls as hidden, so every side may see them).
+func visibleRolls(rec dice.Record, events []rules.Event, side rules.Side) []int {
+	told := map[int]bool{}
+	var out []int
 	for _, e := range events {
 		if e.Roll == nil {
 			continue
 		}
+		told[e.Roll.Index] = true
 		if e.VisibleTo(side) {
-			visible = append(visible, e.Roll.Index)
-		} else {
-			hidden++
+			out = append(out, e.Roll.Index)
 		}
 	}
-	if hidden == 0 {
-		return dice.FormatRecord(rec), true, nil
+	for _, r := range rec.Rolls {
+		if !told[r.Index] {
+			out = append(out, r.Index)
+		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "segment %d: %d rolls, committed by Merkle root\n  %x\n", rec.Segment, len(rec.Rolls), rec.Root)
-	fmt.Fprintf(&b, "%d of them belong to the other side's secret orders; you see %d, each with its proof:\n\n", hidden, len(visible))
-	ops, err := dice.Openings(rec, visible)
-	if err != nil {
-		return "", false, err
-	}
-	for _, o := range ops {
-		b.WriteString(dice.FormatOpening(o) + "\n")
-	}
-	return b.String(), false, nil
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // mapAttachments renders a view's map for a mail: a PNG that the mail's

@@ -195,9 +195,11 @@ func (a *Adjudicator) verify(tx *store.Tx, g store.Game, p store.Player) (string
 		}
 		text := s.DiceRecord
 		if !over {
-			if text, _, err = diceFor(rec, bySeg[s.SegmentIndex], viewSide(p)); err != nil {
+			sd, err := diceFor(rec, bySeg[s.SegmentIndex], viewSide(p))
+			if err != nil {
 				return "", nil, err
 			}
+			text = sd.Text
 		}
 		b.WriteString(text + "\n")
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"galloper/adjudicator"
+	"galloper/rules"
+	"galloper/rules/acwminis"
 )
 
 // TestGameSidesAgainstScenario: a game names only sides its scenario has,
@@ -30,5 +32,34 @@ func TestGameSidesAgainstScenario(t *testing.T) {
 		if err := a.CreateGame(ctx, s); err != nil {
 			t.Errorf("%s: %v", s.ID, err)
 		}
+	}
+}
+
+// noRoster is ACW miniatures with a view that lists no roster: its sides
+// are known only from the units on its table.
+type noRoster struct{ rules.System }
+
+func (noRoster) ID() string { return "test.noroster" }
+
+func (s noRoster) View(st rules.State, side rules.Side) rules.View {
+	v := s.System.View(st, side)
+	v.Roster = nil
+	return v
+}
+
+// TestGameSidesFromBoard: a scenario whose view lists no roster has the
+// sides of the units on its board, not only the side that orders first.
+func TestGameSidesFromBoard(t *testing.T) {
+	a := newAdjudicator(t)
+	a.UseSystem(noRoster{acwminis.New()})
+	ctx := context.Background()
+	g := adjudicator.GameSpec{ID: "table", System: "test.noroster", Scenario: "willoughby-run", Players: []adjudicator.PlayerSpec{
+		{Side: "CSA", Email: "csa@players.test", Password: "pw"}, {Side: "UNION", Email: "usa@players.test", Password: "pw"}}}
+	if err := a.CreateGame(ctx, g); err == nil || !strings.Contains(err.Error(), `no side "UNION"; its sides are CSA, USA`) {
+		t.Fatalf("a side the table lacks: %v", err)
+	}
+	g.Players[1].Side = "USA"
+	if err := a.CreateGame(ctx, g); err != nil {
+		t.Fatalf("both sides of the table: %v", err)
 	}
 }

@@ -61,7 +61,8 @@ func (r *rig) askGame(id string) {
 var firstRoll = regexp.MustCompile(`first roll (\d)`)
 
 // TestDecisionRequest: a choice no standing order covers stops the
-// segment; the side asked gets the options, the default and a deadline;
+// segment; the side asked gets the options, the default, a deadline and
+// the map;
 // the segment's orders are closed meanwhile; only that side (or the
 // umpire) may answer, with a valid option; the answer resolves the
 // segment from its start with the same dice, and the journal and report
@@ -80,6 +81,11 @@ func TestDecisionRequest(t *testing.T) {
 		if !strings.Contains(req[0], want) {
 			t.Errorf("decision request lacks %q:\n%s", want, req[0])
 		}
+	}
+	// The request carries the map of the game as it stands, inline and
+	// whole.
+	if maps := r.mapsTo(usaAddr, "Decision needed: ask"); len(maps) != 1 || maps[0]["inline PNG"] == "" || maps[0]["-USA.svg.zip"] == "" {
+		t.Errorf("the decision request's maps: %d mails, want one with an inline PNG and the whole map", len(maps))
 	}
 	if n := len(r.mailsTo(umpAddr, "Decision needed: ask")); n != 1 {
 		t.Errorf("the umpire got %d copies of the request, want 1", n)

@@ -37,6 +37,7 @@ type rig struct {
 	deadline time.Duration
 	remind   time.Duration
 	grace    time.Duration
+	limits   adjudicator.Limits
 	dbPath   string
 	db       *store.DB
 	d        *mail.Daemon
@@ -94,7 +95,7 @@ func (r *rig) start() {
 		smtpCfg = *r.smtp
 	}
 	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: gm, Domain: "galloper.test", Deadline: r.deadline,
-		RemindBefore: r.remind, Grace: r.grace}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
+		RemindBefore: r.remind, Grace: r.grace, Limits: r.limits}, now, bytes.NewReader(bytes.Repeat([]byte{7}, 1<<12)), nil)
 	r.d = &mail.Daemon{
 		Intake:    mail.NewIntake(r.imap, db, now, nil),
 		Processor: mail.NewProcessor(adj, nil),
@@ -254,16 +255,18 @@ func TestValidOrdersGetReceiptEchoingThem(t *testing.T) {
 	})
 	// CSA's orders were the only ones due: the segment resolved and both
 	// sides got results. CSA's rolls were for its secret orders (LoB 2.4):
-	// CSA gets the whole dice record, USA only the Merkle commitment.
+	// CSA gets openings of them under its own Merkle root, USA none; the
+	// whole record, with USA's order hash and the state's, opens at game
+	// end (docs/dice.md, section 2.5).
 	csa, usa := r.textsTo(csaAddr, "Results"), r.textsTo(usaAddr, "Results")
 	if body := r.mailsTo(csaAddr, "Results"); len(body) != 1 || strings.Contains(body[0], "BEGIN GALLOPER DICE") || !strings.Contains(body[0], "Merkle root") {
 		t.Fatalf("CSA's results body carries dice blocks or lacks the one-line summary: %q", body)
 	}
-	if len(csa) != 1 || !strings.Contains(csa[0], "BEGIN GALLOPER DICE RECORD") {
-		t.Fatalf("CSA: %d results mails, want 1 with the dice record", len(csa))
+	if len(csa) != 1 || strings.Contains(csa[0], "BEGIN GALLOPER DICE RECORD") || !strings.Contains(csa[0], "BEGIN GALLOPER DICE OPENING") {
+		t.Fatalf("CSA: %d results mails, want 1 with openings and no record", len(csa))
 	}
-	if len(usa) != 1 || strings.Contains(usa[0], "BEGIN GALLOPER DICE RECORD") || !strings.Contains(usa[0], "Merkle root") {
-		t.Fatalf("USA: %d results mails, want 1 with only the dice commitment:\n%s", len(usa), strings.Join(usa, "\n"))
+	if len(usa) != 1 || strings.Contains(usa[0], "BEGIN GALLOPER DICE") || !strings.Contains(usa[0], "no roll you may see") {
+		t.Fatalf("USA: %d results mails, want 1 with no dice block:\n%s", len(usa), strings.Join(usa, "\n"))
 	}
 	if strings.Contains(usa[0], "Barton") || strings.Contains(usa[0], "Harrow") {
 		t.Fatalf("USA's results reveal CSA's orders:\n%s", usa[0])

@@ -262,11 +262,12 @@ func TestMetricsCount(t *testing.T) {
 	if got := gathered(t, reg, "galloper_mails_stored_total", ""); got != 2 {
 		t.Errorf("stored = %v, want 2", got)
 	}
-	// 3 game-start mails, a receipt, 2 results mails, a problems reply:
-	// 7 mails, the first refused once with a 421.
+	// 3 game-start mails, a receipt, the umpire's copy of the orders, 2
+	// results mails, a problems reply: 8 mails, the first refused once
+	// with a 421.
 	sent := len(r.srv.Sent())
-	if s := gathered(t, reg, "galloper_smtp_sends_total", "sent"); int(s) != sent || sent != 7 {
-		t.Errorf("sends counted %v, sink got %d, want 7", s, sent)
+	if s := gathered(t, reg, "galloper_smtp_sends_total", "sent"); int(s) != sent || sent != 8 {
+		t.Errorf("sends counted %v, sink got %d, want 8", s, sent)
 	}
 	if s := gathered(t, reg, "galloper_smtp_sends_total", "temporary"); s != 1 {
 		t.Errorf("temporary failures counted %v, want 1", s)

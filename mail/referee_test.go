@@ -220,35 +220,42 @@ func TestWithdrawResignVerify(t *testing.T) {
 	r.send(csaAddr, "verify", "GAME creek\nSIDE CSA\nPASSWORD tulip\nVERIFY\n")
 	r.cycle()
 	att := r.attachment(csaAddr, "VERIFY: creek", "dice-creek-verify.txt")
-	recs, err := dice.ParseRecords(att)
+	if strings.Contains(att, "BEGIN GALLOPER DICE RECORD") {
+		t.Fatalf("VERIFY during play mailed CSA a whole record:\n%s", att)
+	}
+	if n := countRoots(att) + strings.Count(att, "no roll you may see"); n != 4 {
+		t.Fatalf("VERIFY: %d segments, want 4:\n%s", n, att)
+	}
+	ops, err := dice.ParseOpenings(att)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs)+countRoots(att) != 4 {
-		t.Fatalf("VERIFY: %d full records and %d commitments, want 4 segments in all", len(recs), countRoots(att))
-	}
+	// The records, as the game's end (or the umpire) opens them, verify
+	// against the commitment, and every roll shown to CSA is theirs.
 	g := r.game("creek")
-	var missing []int
-	for i := 1; i <= 4; i++ {
-		if !hasSegment(recs, i) {
-			missing = append(missing, i)
+	var recs []dice.Record
+	for _, s := range r.segments("creek") {
+		rec, err := dice.ParseRecord(s.DiceRecord)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+		var mine []dice.Opening
+		for _, o := range ops {
+			if o.Segment == rec.Segment {
+				mine = append(mine, o)
+			}
+		}
+		if err := dice.CheckSideOpenings(rec, mine); err != nil {
+			t.Fatalf("CSA's openings: %v", err)
 		}
 	}
-	if err := dice.VerifyRecordsGaps(g.DiceHead, recs, missing); err != nil {
-		t.Fatalf("VERIFY records do not verify: %v", err)
+	if err := dice.VerifyRecords(g.DiceHead, recs); err != nil {
+		t.Fatalf("the records do not verify: %v", err)
 	}
 }
 
 func countRoots(s string) int { return strings.Count(s, "committed by Merkle root") }
-
-func hasSegment(recs []dice.Record, k int) bool {
-	for _, r := range recs {
-		if r.Segment == k {
-			return true
-		}
-	}
-	return false
-}
 
 // attachment returns the named attachment of the one mail to addr whose
 // subject starts with prefix.

@@ -13,8 +13,61 @@ type OrderHints struct {
 	Commands []CommandHint `json:"commands,omitempty"`
 	// Stacks are the side's stacks that may act, and what each may do.
 	Stacks []StackHint `json:"stacks,omitempty"`
+	// Units are the side's units that may take an order, one by one, on
+	// an open table measured in inches, and what each may do.
+	Units []UnitHint `json:"units,omitempty"`
 	// Objectives are the board's named places an order may name.
 	Objectives []PlaceHint `json:"objectives,omitempty"`
+}
+
+// UnitHint is one unit on an open table that may take an order now, and
+// the orders open to it. Paths in inches cannot be listed, so moves are
+// given by their bounds.
+type UnitHint struct {
+	Unit string `json:"unit"`
+	// At is the centre of its front edge, in inches from the table's
+	// bottom-left corner; Facing its compass bearing in degrees.
+	At        Point   `json:"at"`
+	Facing    float64 `json:"facing"`
+	Formation string  `json:"formation"`
+	// State is its state as the rules name it, e.g. "Steady", "Shaken".
+	State string `json:"state"`
+	// Orders are the orders it may be given, by the keyword that starts
+	// each; each is accepted alone (a file's orders may still conflict).
+	Orders []string `json:"orders"`
+	// Steps are the words that may make up a move it is given.
+	Steps []string `json:"steps,omitempty"`
+	// Formations are the formations it may change to in place.
+	Formations []string `json:"formations,omitempty"`
+	// Moves bound how far each of its moving orders may take it.
+	Moves []MoveBound `json:"moves,omitempty"`
+	// Range is the longest reach of its weapons in its formation, in
+	// inches; 0 when it cannot shoot.
+	Range float64 `json:"range,omitempty"`
+	// Targets are the enemy units it may shoot at now: in its arc of
+	// fire, in sight and in range, nearest first.
+	Targets []ReachHint `json:"targets,omitempty"`
+	// Charges are the enemy units a charge of its may be declared at now,
+	// nearest first.
+	Charges []ReachHint `json:"charges,omitempty"`
+	// Rally names the commander whose rally it would use; a commander
+	// rallies one unit a turn.
+	Rally string `json:"rally,omitempty"`
+}
+
+// MoveBound is the most a moving order may cover.
+type MoveBound struct {
+	Order  string  `json:"order"`
+	Inches float64 `json:"inches"`
+	// Road is the bound of a move that keeps to a road, when a road gives
+	// the unit more.
+	Road float64 `json:"road,omitempty"`
+}
+
+// ReachHint is an enemy unit and how far it is, edge to edge, in inches.
+type ReachHint struct {
+	Unit   string  `json:"unit"`
+	Inches float64 `json:"inches"`
 }
 
 // CommandHint is one Command and the orders open to it.
@@ -34,8 +87,12 @@ type StackHint struct {
 	Units []string `json:"units"`
 	// Steps are the words that may start a step of its activity.
 	Steps []string `json:"steps"`
-	// Range is the longest reach of its weapons, in hexes or inches.
+	// Range is the longest reach of its weapons, in hexes.
 	Range int `json:"range,omitempty"`
+	// Reach lists the hexes it may reach by moving this turn, by the
+	// cheapest path within its movement allowance; other units and
+	// zones of control may still stop it short.
+	Reach []string `json:"reach,omitempty"`
 	// Targets are the enemy units the side sees within Range. Line of
 	// sight and the fire arc are checked when the fire is resolved.
 	Targets []TargetHint `json:"targets,omitempty"`

@@ -156,20 +156,47 @@ func NewMailDoc(sys System, s State, v View, kind string) MailDoc {
 	return d
 }
 
-// EventDocs are the events side may see, rolls included, in order.
+// EventDocs are the events side may see, rolls included, in order. A
+// side's roll carries its place among the rolls the side may see, as the
+// side's dice openings number it (docs/dice.md, section 2.5), not its index
+// in the segment, which would tell how many rolls were made before it for
+// what the side may not see; the umpire's carries the segment's index.
 func EventDocs(events []Event, side Side) []EventDoc {
 	var out []EventDoc
+	place := rollPlaces(events, side)
 	for _, e := range events {
 		if !e.VisibleTo(side) {
 			continue
 		}
 		d := EventDoc{Kind: e.Kind, Rule: e.Rule, Text: e.Text}
 		if r := e.Roll; r != nil {
-			d.Roll = &RollDoc{Index: r.Index, Purpose: r.Purpose, Rule: r.Rule, Sides: r.Sides, Result: r.Result}
+			i := r.Index
+			if side != "" {
+				i = place[r.Index]
+			}
+			d.Roll = &RollDoc{Index: i, Purpose: r.Purpose, Rule: r.Rule, Sides: r.Sides, Result: r.Result}
 		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// rollPlaces maps the index of each roll side may see to its place among
+// them, in the order of their indices.
+func rollPlaces(events []Event, side Side) map[int]int {
+	var idx []int
+	for _, e := range events {
+		if e.Roll != nil && e.VisibleTo(side) {
+			idx = append(idx, e.Roll.Index)
+		}
+	}
+	slices.Sort(idx)
+	idx = slices.Compact(idx)
+	place := make(map[int]int, len(idx))
+	for p, i := range idx {
+		place[i] = p
+	}
+	return place
 }
 
 // ProblemDocs are an order file's problems as a MailDoc holds them.

@@ -126,6 +126,9 @@ type Event struct {
 	// sides in Visible may know only part of it (a unit's strength is
 	// secret, LoB 2.4). The umpire reads the full event and not the copy.
 	Copy bool `json:",omitempty"`
+	// Trace is what the event leaves on the map of a results report, for
+	// the sides that may see the event (trace.go); nil leaves nothing.
+	Trace *Trace `json:",omitempty"`
 }
 
 // VisibleTo reports whether side may see the event. The umpire (empty side)

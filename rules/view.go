@@ -54,6 +54,9 @@ type MapView struct {
 	Hexsides []HexsideView `json:"hexsides,omitempty"`
 	Units    []UnitView    `json:"units,omitempty"`
 	Arrows   []ArrowView   `json:"arrows,omitempty"`
+	// Traces are the moves, fire, charges and retreats of the segment
+	// just resolved that the side may see (View.AddTraces).
+	Traces []Trace `json:"traces,omitempty"`
 }
 
 // HexView is one hex as drawn.
@@ -122,6 +125,8 @@ type TableView struct {
 	Terrain []TableFeature `json:"terrain,omitempty"`
 	Units   []UnitView     `json:"units,omitempty"`
 	Arrows  []ArrowView    `json:"arrows,omitempty"`
+	// Traces are as a MapView's, through points.
+	Traces []Trace `json:"traces,omitempty"`
 }
 
 // Scale says what an inch of table stands for, e.g. 1 inch = 20 yards.

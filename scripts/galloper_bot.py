@@ -5,10 +5,12 @@ It plays one side of Galloper games by email, from the JSON document
 attached to every mail Galloper sends (docs/bots.md): it reads its
 mailbox over IMAP, and answers each mail by SMTP to the mail's reply
 address, which authenticates it without a password. Its policy is the
-sample bot's (galloper bot): for each segment it is due to order, no new
-written orders and, for every stack that sees an enemy unit within its
-weapons' reach, a FIRE at the nearest; every decision request answered
-with its default; a refused file never sent again.
+sample bot's (galloper bot): for each segment it is due to order, in Line
+of Battle no new written orders and, for every stack that sees an enemy
+unit within its weapons' reach, a FIRE at the nearest; in ACW miniatures
+a line a unit from its hints (table_orders); in any other system an empty
+file; every decision request answered with its default; a refused file
+never sent again.
 
     galloper_bot.py --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR
 
@@ -56,6 +58,36 @@ def fire_scripts(hints):
     return out
 
 
+def table_orders(hints):
+    """ACW miniatures: a line a unit, as the sample bot writes them: charge
+    the nearest enemy a charge may be declared at (one charger a target),
+    else shoot at the nearest it may, else rally when hit (one unit a
+    commander), else unlimber, else go forward as far as it may unless
+    Shaken."""
+    out, charged, rallied = [], set(), set()
+    for u in (hints or {}).get("units", []):
+        can = u.get("orders", [])
+        free = [c for c in u.get("charges") or [] if c["unit"] not in charged]
+        if "CHARGE" in can and free:
+            charged.add(free[0]["unit"])
+            out.append("CHARGE %s: %s" % (u["unit"], free[0]["unit"]))
+        elif "HOLD" in can and u.get("targets"):
+            out.append("HOLD %s: FIRE %s" % (u["unit"], u["targets"][0]["unit"]))
+        elif "RALLY" in can and u["state"] != "Steady" and u.get("rally") and u["rally"] not in rallied:
+            rallied.add(u["rally"])
+            out.append("RALLY " + u["unit"])
+        elif "ADVANCE" in can and "UNLIMBER" in u.get("steps", []):
+            out.append("ADVANCE %s: UNLIMBER" % u["unit"])
+        elif "ADVANCE" in can and u["state"] != "Shaken":
+            out.append("ADVANCE %s: FORWARD MAX" % u["unit"])
+    return out
+
+
+# The order words are each system's own; a system not listed here is played
+# with empty order files.
+WRITERS = {"lob.v2": fire_scripts, "acwminis.v1": table_orders}
+
+
 class Bot:
     def __init__(self, args, password):
         self.args, self.password = args, password
@@ -97,7 +129,7 @@ class Bot:
             return  # sent already, or refused: never sent twice
         self.sent.add(key)
         f = {"schema": "galloper/v1/orders", "game": doc["game"], "side": doc["side"],
-             "turn": str(seg["turn"]), "orders": fire_scripts(doc.get("hints"))}
+             "turn": str(seg["turn"]), "orders": WRITERS.get(doc.get("system"), lambda h: [])(doc.get("hints"))}
         self.send(reply, "Orders", json.dumps(f, indent=2) + "\n")
 
     def step(self):

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Independent verifier for Galloper dice, spec galloper-dice/1 (docs/dice.md).
 
-  verify_dice.py vectors.json             check every test vector
-  verify_dice.py FILE [PREV] [--head H]   verify the record blocks in FILE
-                                          (text or .eml); PREV/H is the hex
-                                          link before the first record
+  verify_dice.py vectors.json                check every test vector
+  verify_dice.py FILE... [PREV] [--head H]   verify the record and opening
+                                             blocks in the FILEs (text or
+                                             .eml); PREV/H is the hex link
+                                             before the first record
+Openings mailed to a side during play are checked against the records of
+the same segments when those are among the files (the mail that ends the
+game carries them all).
 Exit status 0 when everything checks, 1 otherwise. Standard library only.
 """
 import argparse, email, email.policy, hashlib, hmac, json, re, sys
@@ -42,6 +46,28 @@ def merkle_root(link, rolls):
           mac(leaf_key(link, j), lp("galloper.dice.pad") + u8(1) + u64(j)) for j in range(w)]
     while len(lv) > 1: lv = [node(lv[i], lv[i + 1]) for i in range(0, len(lv), 2)]
     return lv[0]
+
+def side_key(link, side): return mac(link, lp("galloper.dice.side-key") + u8(1) + lp(side))
+
+def check_side_openings(rec, ops):
+    """A side's openings mailed during play, checked against the record opened at game end:
+    each leaf key is the one the record's link gives, and the opened rolls are rolls of the
+    record, in the order opened."""
+    key, nxt, seen = side_key(bytes.fromhex(rec["link"]), ops[0]["side"]), 0, {}
+    for o in sorted(ops, key=lambda o: o["roll"][0]["index"]):
+        r = o["roll"][0]; j = r["index"]
+        if j in seen:
+            assert seen[j] == o, f"segment {o['segment']}: two different openings of {o['side']}'s roll #{j}"
+            continue
+        seen[j] = o
+        assert o["root"] == ops[0]["root"], f"segment {o['segment']}: {o['side']}'s openings carry two roots"
+        assert bytes.fromhex(o["key"]) == leaf_key(key, j), \
+            f"segment {o['segment']}: {o['side']}'s roll #{j}: leaf key is not the one the record's link gives"
+        same = lambda x: (x["sides"], x["result"], x["rule"], x["purpose"]) == (r["sides"], r["result"], r["rule"], r["purpose"])
+        while nxt < len(rec["roll"]) and not same(rec["roll"][nxt]): nxt += 1
+        assert nxt < len(rec["roll"]), \
+            f"segment {o['segment']}: {o['side']}'s roll #{j} ({r['purpose']}, {r['rule']}) = {r['result']} opened during play is not in the record"
+        nxt += 1
 
 def unescape(s):
     return "" if s == "-" else re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m[1], 16)]), s.encode()).decode("utf-8", "surrogateescape")
@@ -123,6 +149,14 @@ def check_vectors(v):
         j = pr["index"]
         assert B(pr["key"]) == leaf_key(B(m["link"]), j) == B(o["key"]) and o["roll"] == [m["rolls"][j]]
         assert verify_opening(o) == m["root"] and [x.hex() for x in o["path"]] == pr["path"], "opening of roll #%d" % j
+    sv = v["side"]
+    key = side_key(B(sv["link"]), sv["side"])
+    assert key.hex() == sv["key"] and merkle_root(key, sv["rolls"]).hex() == sv["root"], "side key or root"
+    ops = parse_blocks(sv["openings"], "OPENING")
+    for j, o in enumerate(ops):
+        assert unescape(o["side"]) == sv["side"] and verify_opening(o) == sv["root"] and B(o["key"]) == leaf_key(key, j), "side opening %d" % j
+        o["side"] = unescape(o["side"])
+    check_side_openings({"link": sv["link"], "roll": m["rolls"]}, ops)
     for e in v["escapes"]: assert unescape(e["escaped"]) == e["raw"], "escape %r" % e["raw"]
     [rec] = parse_blocks(v["record"]["text"])
     verify_record(rec, B(v["record"]["prev"]))
@@ -139,23 +173,34 @@ def mail_text(data):
 
 def main():
     ap = argparse.ArgumentParser(description="Verify Galloper dice vectors or record blocks.")
-    ap.add_argument("file"); ap.add_argument("prev", nargs="?"); ap.add_argument("--head")
+    ap.add_argument("file", nargs="+"); ap.add_argument("--head")
     a = ap.parse_args()
-    data = open(a.file, "rb").read()
-    if a.file.endswith(".json"):
-        check_vectors(json.loads(data)); print("vectors: all match"); return
-    is_mail = a.file.endswith(".eml") or re.match(rb"(From |[A-Za-z-]+: )", data) is not None
-    text = mail_text(data) if is_mail else data.decode("utf-8", "replace")
-    recs, opens = parse_blocks(text), parse_blocks(text, "OPENING")
+    files, prev = a.file, None
+    if len(files) > 1 and re.fullmatch(r"[0-9a-fA-F]{64}", files[-1]):
+        files, prev = files[:-1], files[-1]
+    if files[0].endswith(".json"):
+        check_vectors(json.loads(open(files[0], "rb").read())); print("vectors: all match"); return
+    recs, opens = [], []
+    for f in files:
+        data = open(f, "rb").read()
+        is_mail = f.endswith(".eml") or re.match(rb"(From |[A-Za-z-]+: )", data) is not None
+        text = mail_text(data) if is_mail else data.decode("utf-8", "replace")
+        recs += parse_blocks(text); opens += parse_blocks(text, "OPENING")
     by_seg = {}
     for r in recs:  # a mail carries the record in its body and as an attachment
         assert by_seg.setdefault(r["segment"], r) == r, f"segment {r['segment']}: two different records"
     recs = [by_seg[k] for k in sorted(by_seg, key=int)]
+    sides = {}
     for o in opens:
         print(f"segment {o['segment']}: roll #{o['roll'][0]['index']} = {o['roll'][0]['result']} is under root {verify_opening(o)}")
+        if "side" in o:
+            o["side"] = unescape(o["side"])
+            sides.setdefault((o["segment"], o["side"]), []).append(o)
+        elif o["segment"] in by_seg:
+            assert by_seg[o["segment"]]["root"] == o["root"], f"segment {o['segment']}: the root mailed during play is not the record's root"
     assert recs or opens, "no record or opening block found"
     if not recs: return
-    prev = a.prev or a.head
+    prev = prev or a.head
     if prev is None: print("warning: no previous link given; trusting the first record's prev line")
     link = bytes.fromhex(prev or recs[0]["prev"])
     last = None
@@ -173,6 +218,10 @@ def main():
             link = bytes.fromhex(r["prev"])
         link, last = verify_record(r, link), k
         print(f"segment {r['segment']}: link, seed, {len(r['roll'])} rolls and root check")
+    for (seg, side), ops in sorted(sides.items()):
+        if seg in by_seg:
+            check_side_openings(by_seg[seg], ops)
+            print(f"segment {seg}: {len(ops)} opening(s) mailed to {side} during play are rolls of the record")
 
 if __name__ == "__main__":
     try:

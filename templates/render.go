@@ -190,6 +190,8 @@ type layout struct {
 	look    *look
 	// victory is the view's victory conditions, drawn on their hexes.
 	victory *rules.Victory
+	// occupied marks the hexes with a counter in them.
+	occupied map[string]bool
 }
 
 func newLayout(v rules.View, o MapOptions) (*layout, error) {
@@ -207,6 +209,10 @@ func newLayout(v rules.View, o MapOptions) (*layout, error) {
 	l := &layout{m: m, byID: map[string]*rules.HexView{}, byPos: map[hex.Offset]*rules.HexView{},
 		geo: m.Layout, colours: lk.sideColourMap(m.Units), look: lk, victory: v.Victory}
 	l.shape()
+	l.occupied = map[string]bool{}
+	for _, u := range m.Units {
+		l.occupied[u.Hex] = true
+	}
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
 		l.byID[h.ID] = h
@@ -268,6 +274,15 @@ func (l *layout) window(v rules.View, n int) error {
 			continue
 		}
 		for _, id := range a.Hexes {
+			if h, ok := l.byID[id]; ok {
+				c0, c1, r0, r1 = min(c0, h.Col), max(c1, h.Col), min(r0, h.Row), max(r1, h.Row)
+			}
+		}
+	}
+	// The traces the side may see, where its units and the enemy's it
+	// saw went.
+	for _, tr := range l.m.Traces {
+		for _, id := range tr.Hexes {
 			if h, ok := l.byID[id]; ok {
 				c0, c1, r0, r1 = min(c0, h.Col), max(c1, h.Col), min(r0, h.Row), max(r1, h.Row)
 			}
@@ -388,7 +403,7 @@ func (l *layout) edge(c point, d int) (point, point) {
 
 // buildScene lays out a view's board: a table (render_table.go), or a hex
 // map's terrain, then features, fog, orders, units, and around them the
-// title and the key.
+// title and the key; the segment's traces go over the counters.
 func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	if v.Table != nil && v.Map == nil {
 		return buildTableScene(v)
@@ -406,7 +421,7 @@ func buildScene(v rules.View, o MapOptions) (*scene, error) {
 	sc.onMap = true
 	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: paper.scale(0.93), stroke: none})
 	for _, draw := range []func(*scene, *layout, *key) error{
-		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawVictory, drawArrows, drawUnits,
+		drawTerrain, drawContours, drawStreams, drawHexsides, drawRoads, drawFog, drawHexText, drawVictory, drawArrows, drawUnits, drawPlaceLabels, drawTraces,
 	} {
 		if err := draw(sc, l, k); err != nil {
 			return nil, err

@@ -64,6 +64,9 @@ func (k *key) unknown(group, name string) {
 type keyItem struct {
 	label string
 	icon  func(sc *scene, r rect)
+	// w is the icon's width when it is wider than keyIconW, as a long
+	// status marker ("Steady 0h") is.
+	w float64
 }
 
 // items lists the key's entries in their fixed order: terrain, features,
@@ -73,16 +76,17 @@ func (k *key) items(colours map[rules.Side]rgb) []keyItem {
 	out = k.featureItems(out)
 	out = k.unitItems(out, colours)
 	out = k.markerItems(out)
+	out = k.traceItems(out, k.firstColour(colours))
 	if k.hexID == "" {
 		return out
 	}
-	return append(out, keyItem{"hex id, elevation", hexIDIcon(k.hexID)})
+	return append(out, keyItem{label: "hex id, elevation", icon: hexIDIcon(k.hexID)})
 }
 
 // addIf adds an entry when the map shows item.
 func (k *key) addIf(out []keyItem, item, label string, icon func(*scene, rect)) []keyItem {
 	if k.seen[item] {
-		out = append(out, keyItem{label, icon})
+		out = append(out, keyItem{label: label, icon: icon})
 	}
 	return out
 }
@@ -104,7 +108,7 @@ func (k *key) terrainItems(out []keyItem) []keyItem {
 		out = k.addIf(out, "terrain:"+t.name, t.name, terrainIcon(t.terrainStyle))
 	}
 	for _, name := range k.unknowns["terrain"] {
-		out = append(out, keyItem{name, terrainIcon(unknownTerrain)})
+		out = append(out, keyItem{label: name, icon: terrainIcon(unknownTerrain)})
 	}
 	if !k.levels {
 		return out
@@ -120,7 +124,7 @@ func (k *key) featureItems(out []keyItem) []keyItem {
 		out = k.addIf(out, "hexside:"+hs.Kind, hs.Label, k.hexsideIcon(hs.Kind))
 	}
 	for _, name := range k.unknowns["hexside"] {
-		out = append(out, keyItem{name, k.hexsideIcon(name)})
+		out = append(out, keyItem{label: name, icon: k.hexsideIcon(name)})
 	}
 	return out
 }
@@ -128,13 +132,9 @@ func (k *key) featureItems(out []keyItem) []keyItem {
 // unitItems lists the sides, kinds of unit and formations shown. Unit icons
 // take the first side's colour.
 func (k *key) unitItems(out []keyItem, colours map[rules.Side]rgb) []keyItem {
-	unitColour := rgb(0x777777)
-	for i, s := range k.named("side:") {
-		c := colours[rules.Side(s)]
-		if i == 0 {
-			unitColour = c
-		}
-		out = append(out, keyItem{s, swatchIcon(c)})
+	unitColour := k.firstColour(colours)
+	for _, s := range k.named("side:") {
+		out = append(out, keyItem{label: s, icon: swatchIcon(colours[rules.Side(s)])})
 	}
 	for _, ks := range k.look.kinds {
 		label := ks.Label
@@ -144,20 +144,32 @@ func (k *key) unitItems(out []keyItem, colours map[rules.Side]rgb) []keyItem {
 		out = k.addIf(out, "kind:"+ks.Kind, label, k.unitIcon(ks.Kind, unitColour))
 	}
 	for _, kind := range k.unknowns["kind"] {
-		out = append(out, keyItem{kind, k.unitIcon(kind, unitColour)})
+		out = append(out, keyItem{label: kind, icon: k.unitIcon(kind, unitColour)})
 	}
 	for _, f := range k.named("formation:") {
-		out = append(out, keyItem{k.look.formationLetter(f) + " = " + f, formationIcon(k.look.formationLetter(f), unitColour)})
+		out = append(out, keyItem{label: k.look.formationLetter(f) + " = " + f, icon: formationIcon(k.look.formationLetter(f), unitColour)})
 	}
 	return k.addIf(out, "facing", "facing", facingIcon(unitColour))
 }
 
+// firstColour is the colour of the first side the map shows, by name,
+// for the key's unit icons; grey when it shows none.
+func (k *key) firstColour(colours map[rules.Side]rgb) rgb {
+	if s := k.named("side:"); len(s) > 0 {
+		return colours[rules.Side(s[0])]
+	}
+	return 0x777777
+}
+
 func (k *key) markerItems(out []keyItem) []keyItem {
 	for _, st := range k.look.statuses {
-		out = k.addIf(out, "status:"+st.name, st.label, statusIcon(st.statusStyle))
+		if k.seen["status:"+st.name] {
+			out = append(out, keyItem{label: st.label, icon: statusIcon(st.statusStyle), w: statusW(st.statusStyle)})
+		}
 	}
 	for _, name := range k.unknowns["status"] {
-		out = append(out, keyItem{name, statusIcon(k.look.statusFor(name))})
+		st := k.look.statusFor(name)
+		out = append(out, keyItem{label: name, icon: statusIcon(st), w: statusW(st)})
 	}
 	out = k.addIf(out, "strength", "5 = strength (your own units)", strengthIcon)
 	out = k.addIf(out, "victory", "victory location: points, holder when known", victoryIcon)
@@ -173,7 +185,7 @@ func (k *key) elevationItem() keyItem {
 		label = fmt.Sprintf("elevation %d-%d (darker is higher)", k.lo, k.hi)
 	}
 	lo, hi, plain := k.lo, k.hi, k.look.plainFill()
-	return keyItem{label, func(sc *scene, r rect) {
+	return keyItem{label: label, icon: func(sc *scene, r rect) {
 		n := min(hi-lo+1, 4)
 		w := (r.x1 - r.x0) / float64(n)
 		for i := range n {
@@ -191,12 +203,13 @@ func drawKey(sc *scene, k *key, top float64, colours map[rules.Side]rgb) float64
 	sc.text(point{x, y + 15}, "Key", fontKey+1, true, anchorStart, ink)
 	x += textWidth("Key", fontKey+1, true) + 12
 	for _, it := range k.items(colours) {
-		w := keyIconW + 6 + textWidth(it.label, fontKey, false) + 18
+		iw := max(keyIconW, it.w)
+		w := iw + 6 + textWidth(it.label, fontKey, false) + 18
 		if x+w > sc.w-margin && x > margin {
 			x, y = margin, y+keyRowH
 		}
-		it.icon(sc, rect{x, y + 3, x + keyIconW, y + 19})
-		sc.text(point{x + keyIconW + 6, y + 15}, it.label, fontKey, false, anchorStart, ink)
+		it.icon(sc, rect{x, y + 3, x + iw, y + 19})
+		sc.text(point{x + iw + 6, y + 15}, it.label, fontKey, false, anchorStart, ink)
 		x += w
 	}
 	if len(k.stacks) > 0 {
@@ -309,6 +322,9 @@ func facingIcon(col rgb) func(*scene, rect) {
 		sc.poly([]point{{r.x1, y}, {r.x1 - 9, y - 5}, {r.x1 - 9, y + 5}}, black, white, 1)
 	}
 }
+
+// statusW is the width of a status marker's key icon.
+func statusW(st statusStyle) float64 { return textWidth(st.short, fontSmall, true) + 7 }
 
 func statusIcon(st statusStyle) func(*scene, rect) {
 	return func(sc *scene, r rect) {

@@ -162,8 +162,9 @@ func drawFog(sc *scene, l *layout, k *key) error {
 	return nil
 }
 
-// drawHexText writes each hex's id, its elevation level and its place
-// name. Ids stay readable on fogged hexes.
+// drawHexText writes each hex's id, its elevation level and, when no
+// counter stands in it, its place name (drawPlaceLabels writes the
+// others). Ids stay readable on fogged hexes.
 func drawHexText(sc *scene, l *layout, _ *key) error {
 	for _, h := range l.shown {
 		c := l.at(h)
@@ -173,8 +174,21 @@ func drawHexText(sc *scene, l *layout, _ *key) error {
 		}
 		sc.text(point{c.X, c.Y - hexSize*0.62}, h.ID, fontHexID, false, anchorMiddle, col)
 		sc.text(point{c.X + hexSize*0.78, c.Y + 4}, strconv.Itoa(h.Elevation), fontSmall, false, anchorMiddle, col)
-		if h.Label != "" {
+		if h.Label != "" && !l.occupied[h.ID] {
 			sc.plate(point{c.X, c.Y + hexSize*0.47}, h.Label, fontLabel, true, labelBrown, none)
+		}
+	}
+	return nil
+}
+
+// drawPlaceLabels writes the place names of hexes with counters in them
+// over the counters, low in the hex, below the counters' names and
+// strengths: a stack no longer hides the name of the place it holds.
+func drawPlaceLabels(sc *scene, l *layout, _ *key) error {
+	for _, h := range l.shown {
+		if h.Label != "" && l.occupied[h.ID] {
+			c := l.at(h)
+			sc.plate(point{c.X, c.Y + hexSize*0.8}, h.Label, fontLabel, true, labelBrown, none)
 		}
 	}
 	return nil

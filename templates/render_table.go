@@ -69,7 +69,7 @@ func buildTableScene(v rules.View) (*scene, error) {
 	sc := &scene{clip: l.area}
 	sc.onMap = true
 	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: l.look.plainFill(), stroke: none, class: "table"})
-	for _, draw := range []func(*scene, *tableLayout, *key) error{drawTableTerrain, drawTableArrows, drawTableUnits} {
+	for _, draw := range []func(*scene, *tableLayout, *key) error{drawTableTerrain, drawTableArrows, drawTableUnits, drawTableTraces} {
 		if err := draw(sc, l, k); err != nil {
 			return nil, err
 		}

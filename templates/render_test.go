@@ -201,12 +201,12 @@ func TestRenderKeyListsWhatIsShown(t *testing.T) {
 	keyOf := func(svg []byte) string { return strings.Join(svgTexts(t, svg), "|") }
 	for _, want := range []string{"woods hexside", "creek hexside", "stream hexside", "ford", "bridge", "stone wall",
 		"slope", "rock ledge", "sudden dip", "disordered (DG)", "shaken (Sh)", "routed", "wrecked", "leader", "HQ",
-		"facing", "L = line", "C = column", "not visible to CSA", "order route and objective", "vineyard", "hex id, elevation"} {
+		"facing", "L = line", "C = column", "not visible to CSA", "order route and objective", "vineyard", "hex id, elevation", "retreat", "charge"} {
 		if !strings.Contains(keyOf(all), want) {
 			t.Errorf("the key of view-features lacks %q", want)
 		}
 	}
-	for _, absent := range []string{"stone wall", "routed", "vineyard", "|field|"} {
+	for _, absent := range []string{"stone wall", "routed", "vineyard", "|field|", "retreat", "charge"} {
 		if strings.Contains(keyOf(csa), absent) {
 			t.Errorf("the key of view-csa lists %q, which its map does not show", absent)
 		}
@@ -233,8 +233,8 @@ var dataHex = regexp.MustCompile(`<polygon points="([^"]*)"[^>]*class="hex" data
 
 // TestRenderWindow checks that a window holds exactly the hexes within N
 // of the units in the view (the side's own and the enemy units it sees:
-// a side's view holds no others) and the side's order arrows, clipped to
-// the map.
+// a side's view holds no others), the side's order arrows and the
+// traces it may see, clipped to the map.
 func TestRenderWindow(t *testing.T) {
 	for _, tc := range []struct {
 		view string
@@ -259,6 +259,11 @@ func TestRenderWindow(t *testing.T) {
 				for _, id := range a.Hexes {
 					include(id)
 				}
+			}
+		}
+		for _, tr := range v.Map.Traces {
+			for _, id := range tr.Hexes {
+				include(id)
 			}
 		}
 		c0, c1 = max(1, c0-tc.n), min(v.Map.Cols, c1+tc.n)

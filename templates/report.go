@@ -140,6 +140,18 @@ type StatusData struct {
 	Next     string
 	Deadline string
 	Orders   []Line // ORDERS: the orders in hand for the current segment
+	// Received is, for the umpire's STATUS and ORDERS, what each side due
+	// to send orders for the current segment has sent so far: the
+	// umpire reads the players' orders and scripts before resolution.
+	// A player's reply never has it.
+	Received []SideOrders
+}
+
+// SideOrders is what one side has sent for the current segment.
+type SideOrders struct {
+	Side   string
+	At     string // when the file in hand was received; "" when none is
+	Orders []Line // the canonical orders, numbered
 }
 
 // Help renders the reply to HELP.

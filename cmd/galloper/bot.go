@@ -26,12 +26,15 @@ import (
 // (docs/bots.md), reading its mailbox over IMAP and answering by SMTP to
 // the mail's reply address, which authenticates it without a password.
 //
-// Its policy is simple: for each segment it is due to order it sends no
-// new written orders, so that its Commands carry on under the orders they
-// hold and its standing reactions, and has every stack that sees an enemy
-// unit within its weapons' reach fire at the nearest (fireScripts); it
-// answers every decision request with its default. A file once refused is
-// never sent again.
+// Its policy is simple: for each segment it is due to order it writes the
+// orders its hints suggest, in the words of the system (botWriters): in
+// Line of Battle no new written orders, so that its Commands carry on
+// under the orders they hold and its standing reactions, and every stack
+// that sees an enemy unit within its weapons' reach fires at the nearest
+// (fireScripts); in ACW miniatures a line a unit (tableOrders); in any
+// other system an empty order file. It answers every decision request
+// with its default. A file once refused is never sent again: it falls
+// back once on the empty file.
 type mailBot struct {
 	IMAPAddr, User, Password string // its mailbox
 	SMTPAddr                 string
@@ -46,6 +49,9 @@ type mailBot struct {
 	Problems []string
 	Over     bool
 	Mails    int
+	// Log, when set, is told once per game how the bot plays it: from
+	// its hints, or with empty order files where the system lists none.
+	Log io.Writer
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -126,17 +132,31 @@ func (b *mailBot) answer(raw []byte) error {
 		return nil
 	}
 	key := fmt.Sprintf("%s/%d/orders", d.Game, d.Segment.Index)
+	body := botOrders(d)
 	if b.sent[key] {
-		return nil // sent already, or refused: never sent twice
+		// A refused file is never sent again: the side falls back once on
+		// the empty file.
+		if d.Kind != "problems" || b.sent[key+"/empty"] || len(body) == 0 {
+			return nil
+		}
+		b.sent[key+"/empty"], body = true, []string{}
 	}
 	b.sent[key] = true
+	if !b.sent[d.Game+"/told"] && b.Log != nil {
+		b.sent[d.Game+"/told"] = true
+		how := "from the order hints in its mails"
+		if _, ok := botWriters[d.System]; !ok || d.Hints == nil {
+			how = "with empty order files: " + d.System + " gives it no hints it can write orders from"
+		}
+		fmt.Fprintf(b.Log, "%s plays %s of game %s %s.\n", b.Address, d.Side, d.Game, how)
+	}
 	f := orders.JSONFile{Schema: orders.JSONSchema, Game: d.Game, Side: string(d.Side), Turn: fmt.Sprint(d.Segment.Turn),
-		Orders: fireScripts(d.Hints)}
-	body, err := json.MarshalIndent(f, "", "  ")
+		Orders: body}
+	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return err
 	}
-	return b.send(replyTo, "Orders", string(body)+"\n")
+	return b.send(replyTo, "Orders", string(data)+"\n")
 }
 
 // send mails text to Galloper's reply address for the bot.
@@ -204,11 +224,12 @@ func botCmd() *cobra.Command {
 		Use:   "bot --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR",
 		Short: "Play a side from Galloper's mails with the sample bot",
 		Long: "bot reads its IMAP mailbox, answers every mail Galloper sends it from the mail's JSON document\n" +
-			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: a file of no new\n" +
-			"orders for each segment it is due to order, so its units carry on under the orders they hold and\n" +
-			"its standing reactions, and the default of every decision request. It never sends a refused file\n" +
-			"again. The mailbox password is read from GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP,\n" +
-			"for a server on loopback or a trusted network.",
+			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: for each segment\n" +
+			"it is due to order, the orders its hints suggest where it knows the system's order words (Line of\n" +
+			"Battle: no new written orders, and fire at the nearest target; ACW miniatures: charge, shoot,\n" +
+			"rally or advance, a line a unit), else an empty order file; and the default of every decision\n" +
+			"request. It never sends a refused file again. The mailbox password is read from\n" +
+			"GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP, for a server on loopback or a trusted network.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b.Password = os.Getenv("GALLOPER_BOT_PASSWORD")
 			ctx := cmd.Context()
@@ -235,14 +256,30 @@ func botCmd() *cobra.Command {
 	return cmd
 }
 
+// botWriters write the bot's orders from a document's hints, by system
+// id: the hints are common to all systems, the words of an order file are
+// each system's own.
+var botWriters = map[string]func(*rules.OrderHints) []string{
+	"lob.v2":      fireScripts,
+	"acwminis.v1": tableOrders,
+}
+
+// botOrders are the orders the bot sends for the segment a document
+// awaits: written from its hints where the bot knows the system's order
+// words (botWriters), else none: an empty order file, as a player with
+// nothing to order sends.
+func botOrders(d *rules.MailDoc) []string {
+	if w, ok := botWriters[d.System]; ok && d.Hints != nil {
+		return w(d.Hints)
+	}
+	return []string{}
+}
+
 // fireScripts are the bot's activity scripts from a document's hints: each
 // stack that may fire and has targets fires at the nearest one, the first
 // listed among equals.
 func fireScripts(h *rules.OrderHints) []string {
 	out := []string{}
-	if h == nil {
-		return out
-	}
 	for _, st := range h.Stacks {
 		if len(st.Targets) == 0 || !slices.Contains(st.Steps, "FIRE") {
 			continue
@@ -254,6 +291,37 @@ func fireScripts(h *rules.OrderHints) []string {
 			}
 		}
 		out = append(out, fmt.Sprintf("STACK %s\n  FIRE %s\nEND", strings.Join(st.Units, ", "), best.At))
+	}
+	return out
+}
+
+// tableOrders are the bot's unit orders on an open table (ACW
+// miniatures) from a document's hints, a line a unit: it charges the
+// nearest enemy a charge may be declared at, one charger a target; else
+// stands and shoots at the nearest it may shoot at; else rallies when hit,
+// one unit a commander; else unlimbers its guns; else, unless Shaken,
+// goes forward as far as it may. A unit with none of these holds, which
+// is what a unit without an order does.
+func tableOrders(h *rules.OrderHints) []string {
+	out := []string{}
+	charged, rallied := map[string]bool{}, map[string]bool{}
+	for _, u := range h.Units {
+		can := func(o string) bool { return slices.Contains(u.Orders, o) }
+		free := slices.IndexFunc(u.Charges, func(c rules.ReachHint) bool { return !charged[c.Unit] })
+		switch {
+		case can("CHARGE") && free >= 0:
+			charged[u.Charges[free].Unit] = true
+			out = append(out, fmt.Sprintf("CHARGE %s: %s", u.Unit, u.Charges[free].Unit))
+		case can("HOLD") && len(u.Targets) > 0:
+			out = append(out, fmt.Sprintf("HOLD %s: FIRE %s", u.Unit, u.Targets[0].Unit))
+		case can("RALLY") && u.State != "Steady" && u.Rally != "" && !rallied[u.Rally]:
+			rallied[u.Rally] = true
+			out = append(out, "RALLY "+u.Unit)
+		case can("ADVANCE") && slices.Contains(u.Steps, "UNLIMBER"):
+			out = append(out, fmt.Sprintf("ADVANCE %s: UNLIMBER", u.Unit))
+		case can("ADVANCE") && u.State != "Shaken":
+			out = append(out, fmt.Sprintf("ADVANCE %s: FORWARD MAX", u.Unit))
+		}
 	}
 	return out
 }

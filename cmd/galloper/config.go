@@ -74,6 +74,11 @@ type Config struct {
 		Problems     int   `mapstructure:"problems"`
 		ReplyBytes   int   `mapstructure:"reply_bytes"`
 		Attempts     int   `mapstructure:"attempts"`
+		// The per-address rate limits: order files and command mails
+		// read from one sender address in any rate_window.
+		RateWindow time.Duration `mapstructure:"rate_window"`
+		OrderFiles int           `mapstructure:"order_files"`
+		Commands   int           `mapstructure:"commands"`
 	} `mapstructure:"limits"`
 	SMTP struct {
 		Addr         string `mapstructure:"addr"`
@@ -283,7 +288,8 @@ func (c Config) limits() adjudicator.Limits {
 	l := c.Limits
 	return adjudicator.Limits{MIMEDepth: l.MIMEDepth, MIMEParts: l.MIMEParts, DecodedBytes: l.DecodedBytes,
 		OrderBytes: l.OrderBytes, OrderLines: l.OrderLines, OrderBlocks: l.OrderBlocks, BlockLines: l.BlockLines,
-		Problems: l.Problems, ReplyBytes: l.ReplyBytes, Attempts: l.Attempts}.WithDefaults()
+		Problems: l.Problems, ReplyBytes: l.ReplyBytes, Attempts: l.Attempts,
+		RateWindow: l.RateWindow, OrderFiles: l.OrderFiles, Commands: l.Commands}.WithDefaults()
 }
 
 // openStore opens the database the configuration names.

@@ -152,3 +152,46 @@ func isLoopback(host string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
+
+// The well-known ports of the mail protocols, and how each begins: with
+// TLS from the first byte (implicit), or in plain text, upgraded with
+// STARTTLS. See RFC 8314 §3.3 (465, 993) and RFC 3501, RFC 6409 (143, 587).
+var mailPorts = map[string]map[string]bool{ // protocol -> port -> implicit TLS
+	"imap": {"993": true, "143": false},
+	"smtp": {"465": true, "587": false, "25": false},
+}
+
+// portWarnings lists the settings whose port and TLS mode disagree, as
+// plain IMAP to port 993: the connection would hang in the handshake or
+// fail with a confusing error. Servers on other ports may do as they
+// like, so these are warnings, not errors.
+func (c Config) portWarnings() []string {
+	var out []string
+	for _, s := range []struct {
+		proto, addr   string
+		tls, startTLS bool
+	}{
+		{"imap", c.IMAP.Addr, c.IMAP.TLS, c.IMAP.StartTLS},
+		{"smtp", c.SMTP.Addr, c.SMTP.TLS, c.SMTP.StartTLS},
+	} {
+		_, port, err := net.SplitHostPort(s.addr)
+		if err != nil {
+			continue // checkConnections refuses it
+		}
+		implicit, known := mailPorts[s.proto][port]
+		switch {
+		case !known:
+		case implicit && !s.tls:
+			how := "in plain text"
+			if s.startTLS {
+				how = "in plain text to upgrade with STARTTLS"
+			}
+			out = append(out, fmt.Sprintf("%s.addr %s: port %s expects TLS from the first byte, but Galloper would speak %s; set %s.tls: true (and %s.starttls: false)",
+				s.proto, s.addr, port, how, s.proto, s.proto))
+		case !implicit && s.tls:
+			out = append(out, fmt.Sprintf("%s.addr %s: port %s begins in plain text (upgraded with STARTTLS), but %s.tls starts with a TLS handshake; set %s.starttls: true and %s.tls: false, or use port %s",
+				s.proto, s.addr, port, s.proto, s.proto, s.proto, map[string]string{"imap": "993", "smtp": "465"}[s.proto]))
+		}
+	}
+	return out
+}

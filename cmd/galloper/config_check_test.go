@@ -130,6 +130,46 @@ func TestCheckConfigWantsPasswords(t *testing.T) {
 	}
 }
 
+// check-config warns when a mail server's well-known port and the TLS
+// mode disagree: plain IMAP to 993 (even to upgrade with STARTTLS),
+// plain SMTP to 465, a TLS handshake to 143, 587 or 25. Other ports and
+// matching modes draw no warning.
+func TestCheckConfigPortWarnings(t *testing.T) {
+	t.Setenv("GALLOPER_IMAP_PASSWORD", "pw")
+	t.Setenv("GALLOPER_SMTP_PASSWORD", "pw")
+	cases := []struct {
+		name, edit, want string
+	}{
+		{"plain IMAP to 993", "imap:\n  addr: 127.0.0.1:993\n  tls: false\n", "imap.addr 127.0.0.1:993: port 993 expects TLS from the first byte, but Galloper would speak in plain text"},
+		{"STARTTLS IMAP to 993", "imap:\n  tls: false\n  starttls: true\n", "port 993 expects TLS from the first byte, but Galloper would speak in plain text to upgrade with STARTTLS"},
+		{"plain SMTP to 465", "smtp:\n  addr: smtp.example.test:465\n", "smtp.addr smtp.example.test:465: port 465 expects TLS"},
+		{"TLS IMAP to 143", "imap:\n  addr: imap.example.test:143\n", "imap.addr imap.example.test:143: port 143 begins in plain text"},
+		{"TLS SMTP to 587", "smtp:\n  tls: true\n  starttls: false\n", "smtp.addr smtp.example.test:587: port 587 begins in plain text"},
+		{"TLS SMTP to 25", "smtp:\n  addr: smtp.example.test:25\n  tls: true\n  starttls: false\n", "port 25 begins in plain text"},
+		{"as it should be", "", ""},
+		{"TLS SMTP to 465", "smtp:\n  addr: smtp.example.test:465\n  tls: true\n  starttls: false\n", ""},
+		{"a port of its own", "imap:\n  addr: imap.example.test:1993\n", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "g.yaml")
+			if err := os.WriteFile(path, []byte(merge(strings.ReplaceAll(goodConfig, "  password: pw\n", ""), c.edit)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			out, err := runGalloper("check-config", "--config", path)
+			if err != nil {
+				t.Fatalf("check-config: %v", err)
+			}
+			if n := strings.Count(out, "warning: "); c.want == "" && n != 0 || c.want != "" && n != 1 {
+				t.Fatalf("%d warnings, want %d:\n%s", n, min(len(c.want), 1), out)
+			}
+			if !strings.Contains(out, c.want) {
+				t.Fatalf("no warning %q:\n%s", c.want, out)
+			}
+		})
+	}
+}
+
 // check-config --connect logs in to both servers, and finds an SMTP
 // server that will not take mail from Galloper's address before any
 // mail is lost to it.

@@ -32,9 +32,9 @@ func demoCmd() *cobra.Command {
 	var turns int
 	var seed uint64
 	var bots bool
-	var scenario, python string
+	var scenario, python, system string
 	cmd := &cobra.Command{
-		Use:   "demo --out DIR [--turns N]",
+		Use:   "demo --out DIR [--turns N] [--system ID]",
 		Short: "Play a sample game by email on an in-process IMAP server and SMTP sink",
 		Long: "demo starts an IMAP server and an SMTP server on 127.0.0.1, creates a Line of Battle game on the\n" +
 			"Lantern Ridge battle scenario (the fight for Sorrel Bridge), and has two scripted players mail\n" +
@@ -43,21 +43,37 @@ func demoCmd() *cobra.Command {
 			"connections. The reports show orders in transit, refused on a failed Command Roll, accepted,\n" +
 			"re-issued by a corps to its divisions, stopped by Fluke Stoppage, recovering and ended, and\n" +
 			"fire, Charges, Morale Checks, retreats and rallies. Every mail\n" +
-			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.",
+			"Galloper sends is written to DIR/mail/*.eml and every map to DIR/maps/.\n\n" +
+			"With --system ID it plays the sample game of that system instead (any system with a demo),\n" +
+			"each player writing its orders from its own side's view, to the end of the game.\n\n" +
+			"With --bots two sample bots play a whole game instead, from the JSON of their mails: of Line of\n" +
+			"Battle, or with --system of any registered system.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if bots {
 				if err := os.MkdirAll(out, 0o755); err != nil {
 					return err
 				}
-				_, err := runDemoBots(cmd.Context(), cmd.OutOrStdout(), out, scenario, seed, python)
+				o := demoBots{System: system, Scenario: scenario, Seed: seed, Python: python}
+				if o.System == "" {
+					o.System = "lob.v2"
+				}
+				if !cmd.Flags().Changed("scenario") && !strings.HasPrefix(o.System, "lob") {
+					o.Scenario = "" // the system's own demo scenario
+				}
+				_, err := runDemoBots(cmd.Context(), cmd.OutOrStdout(), out, o)
+				return err
+			}
+			if system != "" {
+				_, err := runSystemDemo(cmd.Context(), cmd.OutOrStdout(), out, system, seed)
 				return err
 			}
 			return runDemo(cmd.Context(), cmd.OutOrStdout(), out, turns, seed)
 		},
 	}
 	cmd.Flags().BoolVar(&bots, "bots", false, "play a whole game between two sample bots (galloper bot) instead")
-	cmd.Flags().StringVar(&scenario, "scenario", "tanners-creek", "the scenario of a --bots game")
-	cmd.Flags().StringVar(&python, "python", "", "with --bots, the USA side is played by this Python bot (scripts/galloper_bot.py)")
+	cmd.Flags().StringVar(&scenario, "scenario", "tanners-creek", "the scenario of a --bots game (for another system than LoB, its demo scenario unless given)")
+	cmd.Flags().StringVar(&python, "python", "", "with --bots, the second side is played by this Python bot (scripts/galloper_bot.py)")
+	cmd.Flags().StringVar(&system, "system", "", "play the sample game of this system (e.g. acwminis) instead of the Line of Battle demo; with --bots, the system of the bots' game (default lob.v2)")
 	cmd.Flags().StringVar(&out, "out", "demo-out", "directory for the mails, maps and database")
 	cmd.Flags().IntVar(&turns, "turns", demoTurns, "game turns to play (each has a CSA and a USA player turn)")
 	cmd.Flags().Uint64Var(&seed, "seed", demoSeed, "seed of the demo's dice secret (a real game draws it from crypto/rand)")

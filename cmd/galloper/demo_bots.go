@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,50 +16,130 @@ import (
 	"galloper/adjudicator/store"
 	"galloper/mail"
 	"galloper/mail/mailtest"
+	"galloper/rules"
 	"galloper/rules/systems"
 )
 
 // demoBotsResult is what a bot-against-bot game came to.
 type demoBotsResult struct {
+	System   string
+	Scenario string
 	Mails    int // mails Galloper sent
 	Receipts int // order files accepted
 	Fired    int // accepted files with a FIRE step
 	Decided  int // decisions the bots answered
 	Refused  int // order files refused, by either bot
+	Hinted   bool
 	Over     bool
+	Sent     [][]byte // every mail Galloper sent, raw
 }
 
-// runDemoBots plays a whole Line of Battle game on scenario between two
-// sample bots (mailBot), each reading its own IMAP mailbox and answering
-// by SMTP, while the real daemon reads, answers and resolves.
-//
-// With python set (the path of scripts/galloper_bot.py), the USA side is
-// played by the Python bot instead, run with python3.
-func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed uint64, python string) (demoBotsResult, error) {
-	var res demoBotsResult
+// demoBots says which game `galloper demo --bots` plays.
+type demoBots struct {
+	System   string // a registered system's id
+	Scenario string // empty: the system's demo scenario (rules.Demonstrator), else its first
+	Seed     uint64
+	// Python, when set, is the path of scripts/galloper_bot.py: the
+	// second side is played by the Python bot instead, run with python3.
+	Python string
+	// Systems are the systems Galloper runs; nil: systems.All().
+	Systems []rules.System
+}
+
+// demoSides are the scenario and sides of a bots game of sys: those of its
+// demo (rules.Demonstrator) when it has one, else scenario (its first
+// when empty) and its sides as a game of it is set up: those of the
+// umpire's roster, those ordering first, those of the units on its board.
+func demoSides(sys rules.System, scenario string) (string, []rules.Side, error) {
+	if d, ok := sys.(rules.Demonstrator); ok {
+		scn, sides, _ := d.DemoScenario()
+		if scenario == "" || scenario == scn {
+			return scn, sides, nil
+		}
+	}
+	if scenario == "" {
+		if len(sys.Scenarios()) == 0 {
+			return "", nil, fmt.Errorf("%s has no scenario", sys.ID())
+		}
+		scenario = sys.Scenarios()[0]
+	}
+	st, err := sys.NewGame(scenario, nil)
+	if err != nil {
+		return "", nil, err
+	}
+	v := sys.View(st, "")
+	var sides []rules.Side
+	add := func(s rules.Side) {
+		if s != "" && !slices.Contains(sides, s) {
+			sides = append(sides, s)
+		}
+	}
+	for _, g := range v.Roster {
+		add(g.Side)
+	}
+	for _, s := range st.Segment().Sides {
+		add(s)
+	}
+	if v.Map != nil {
+		for _, u := range v.Map.Units {
+			add(u.Side)
+		}
+	}
+	if v.Table != nil {
+		for _, u := range v.Table.Units {
+			add(u.Side)
+		}
+	}
+	if len(sides) < 2 {
+		return "", nil, fmt.Errorf("%s %s: the start shows %d sides", sys.ID(), scenario, len(sides))
+	}
+	return scenario, sides, nil
+}
+
+// runDemoBots plays a whole game of a registered system between sample
+// bots (mailBot), one a side, each reading its own IMAP mailbox and
+// answering by SMTP, while the real daemon reads, answers and resolves.
+func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demoBotsResult, error) {
+	res := demoBotsResult{System: o.System}
+	if o.Systems == nil {
+		o.Systems = systems.All()
+	}
+	sys, err := botSystem(o.Systems, o.System)
+	if err != nil {
+		return res, err
+	}
+	res.System = sys.ID()
+	scenario, sides, err := demoSides(sys, o.Scenario)
+	if err != nil {
+		return res, err
+	}
+	res.Scenario = scenario
+	_, res.Hinted = sys.(rules.OrderHinter)
 	srv, err := mailtest.Start(demoGM, "gm", "gm-password")
 	if err != nil {
 		return res, err
 	}
 	defer srv.Close()
-	bots := []*mailBot{
-		{IMAPAddr: srv.IMAPAddr, User: "csa", Password: "csa-box", SMTPAddr: srv.SMTPAddr, Address: demoCSA},
-		{IMAPAddr: srv.IMAPAddr, User: "usa", Password: "usa-box", SMTPAddr: srv.SMTPAddr, Address: demoUSA},
-	}
-	for _, b := range bots {
+	var bots []*mailBot
+	var players []adjudicator.PlayerSpec
+	for _, side := range sides {
+		name := strings.ToLower(string(side))
+		b := &mailBot{IMAPAddr: srv.IMAPAddr, User: name, Password: name + "-box", SMTPAddr: srv.SMTPAddr,
+			Address: name + "@players.galloper.test", Log: w}
 		if err := srv.AddMailbox(b.Address, b.User, b.Password); err != nil {
 			return res, err
 		}
+		bots = append(bots, b)
+		players = append(players, adjudicator.PlayerSpec{Side: string(side), Email: b.Address, Password: name + "-pw"})
 	}
 	db, err := store.Open(ctx, filepath.Join(dir, "galloper.db"))
 	if err != nil {
 		return res, err
 	}
 	defer db.Close()
-	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: demoGM, Domain: "demo.galloper.test"},
-		time.Now, newSeedReader(seed), nil)
-	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: "lob.v2", Scenario: scenario, Players: []adjudicator.PlayerSpec{
-		{Side: "CSA", Email: demoCSA, Password: demoPassC}, {Side: "USA", Email: demoUSA, Password: demoPassU}}}); err != nil {
+	adj := adjudicator.New(db, adjudicator.Config{Systems: o.Systems, Address: demoGM, Domain: "demo.galloper.test"},
+		time.Now, newSeedReader(o.Seed), nil)
+	if err := adj.CreateGame(ctx, adjudicator.GameSpec{ID: demoGame, System: sys.ID(), Scenario: scenario, Players: players}); err != nil {
 		return res, err
 	}
 	d := &mail.Daemon{
@@ -71,13 +152,17 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 	done := make(chan error, 1)
 	go func() { done <- d.Run(dctx) }()
 	defer func() { stop(); <-done }()
-	fmt.Fprintf(w, "Galloper demo, bot against bot on %s: IMAP on %s, SMTP on %s\n", scenario, srv.IMAPAddr, srv.SMTPAddr)
+	fmt.Fprintf(w, "Galloper demo, bot against bot: %s on %s (%s): IMAP on %s, SMTP on %s\n", sys.ID(), scenario,
+		strings.Join(sideNames(sides), " against "), srv.IMAPAddr, srv.SMTPAddr)
+	if !res.Hinted {
+		fmt.Fprintf(w, "%s lists no order hints: each bot plays it with empty order files, one for every segment it is due to order.\n", sys.ID())
+	}
 	var pyDone chan error
 	var pyOut bytes.Buffer
-	if python != "" {
-		usa := bots[1]
-		bots = bots[:1]
-		py := exec.CommandContext(ctx, "python3", python, "--imap", usa.IMAPAddr, "--user", usa.User, "--smtp", usa.SMTPAddr,
+	if o.Python != "" {
+		usa := bots[len(bots)-1]
+		bots = bots[:len(bots)-1]
+		py := exec.CommandContext(ctx, "python3", o.Python, "--imap", usa.IMAPAddr, "--user", usa.User, "--smtp", usa.SMTPAddr,
 			"--address", usa.Address, "--poll", "0.05", "--until-over", "--timeout", "120")
 		py.Env = append(os.Environ(), "GALLOPER_BOT_PASSWORD="+usa.Password)
 		py.Stdout, py.Stderr = &pyOut, &pyOut
@@ -119,6 +204,7 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 	}
 	res.Mails, res.Over = len(srv.Sent()), true
 	for _, m := range srv.Sent() {
+		res.Sent = append(res.Sent, m.Raw)
 		switch subj := subject(m.Raw); {
 		case strings.HasPrefix(subj, "Receipt: "):
 			res.Receipts++
@@ -131,9 +217,31 @@ func runDemoBots(ctx context.Context, w io.Writer, dir, scenario string, seed ui
 	}
 	for _, b := range bots {
 		res.Refused += b.Refused
-		fmt.Fprintf(w, "%s read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
+		fmt.Fprintf(w, "%s (galloper bot) read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
 	}
 	fmt.Fprintf(w, "The game is over after %d mails from Galloper: %d receipts (%d with fire), %d decisions answered.\n",
 		res.Mails, res.Receipts, res.Fired, res.Decided)
 	return res, nil
+}
+
+// sideNames are sides as strings.
+func sideNames(sides []rules.Side) []string {
+	out := make([]string, len(sides))
+	for i, s := range sides {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// botSystem is the system of id among list, or of the name before its
+// version ("acwminis" for "acwminis.v1").
+func botSystem(list []rules.System, id string) (rules.System, error) {
+	var ids []string
+	for _, s := range list {
+		if s.ID() == id || strings.SplitN(s.ID(), ".", 2)[0] == id {
+			return s, nil
+		}
+		ids = append(ids, s.ID())
+	}
+	return nil, fmt.Errorf("unknown game system %q (known: %s)", id, strings.Join(ids, ", "))
 }

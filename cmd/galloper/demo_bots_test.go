@@ -3,8 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"galloper/rules"
+	"galloper/rules/lob"
+	"galloper/rules/systems"
 )
 
 // TestDemoBots plays a whole Line of Battle game bot against bot over the
@@ -13,7 +19,7 @@ import (
 // requests answered, and the game played to its end.
 func TestDemoBots(t *testing.T) {
 	var out bytes.Buffer
-	res, err := runDemoBots(context.Background(), &out, t.TempDir(), "lantern-ridge-battle", demoSeed, "")
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: "lob.v2", Scenario: "lantern-ridge-battle", Seed: demoSeed})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -31,7 +37,8 @@ func TestDemoBots(t *testing.T) {
 // language.
 func TestDemoPythonBot(t *testing.T) {
 	var out bytes.Buffer
-	res, err := runDemoBots(context.Background(), &out, t.TempDir(), "lantern-ridge-battle", demoSeed, "../../scripts/galloper_bot.py")
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: "lob.v2", Scenario: "lantern-ridge-battle", Seed: demoSeed,
+		Python: "../../scripts/galloper_bot.py"})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -39,6 +46,100 @@ func TestDemoPythonBot(t *testing.T) {
 		!strings.Contains(out.String(), "usa@players.galloper.test read") {
 		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused, %d decisions answered\n%s",
 			res.Over, res.Receipts, res.Fired, res.Refused, res.Decided, out.String())
+	}
+	t.Log(out.String())
+}
+
+// TestDemoBotsEverySystem plays `galloper demo --bots --system ID` for
+// every registered system, each on its own demo scenario (LoB on the small
+// Tanner's Creek; the Lantern Ridge battle is TestDemoBots): the game is
+// played to its end with no order file refused, every side orders, every
+// mail's JSON document validates against the schema it names, and a
+// system that lists no hints is said to be played with empty files.
+func TestDemoBotsEverySystem(t *testing.T) {
+	schemas := mailSchemas(t)
+	for _, sys := range systems.All() {
+		t.Run(sys.ID(), func(t *testing.T) {
+			var out bytes.Buffer
+			o := demoBots{System: sys.ID(), Seed: demoSeed}
+			if sys.ID() == "lob.v2" {
+				o.Scenario = "tanners-creek"
+			}
+			res, err := runDemoBots(context.Background(), &out, t.TempDir(), o)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			if !res.Over || res.Refused != 0 || res.Receipts == 0 {
+				t.Fatalf("over %v, %d order files accepted, %d refused\n%s", res.Over, res.Receipts, res.Refused, out.String())
+			}
+			if !res.Hinted && !strings.Contains(out.String(), "with empty order files") {
+				t.Errorf("%s lists no hints, and the demo does not say it plays empty files:\n%s", sys.ID(), out.String())
+			}
+			docs := 0
+			for i, raw := range res.Sent {
+				ds, _ := mailDocs(t, fmt.Sprintf("mail %d", i+1), raw)
+				for _, d := range ds {
+					var v any
+					var md rules.MailDoc
+					if err := json.Unmarshal(d, &v); err != nil {
+						t.Fatal(err)
+					}
+					json.Unmarshal(d, &md)
+					if s := schemas[md.Schema]; s == nil {
+						t.Errorf("mail %d names schema %q, not published", i+1, md.Schema)
+					} else if err := s.Validate(v); err != nil {
+						t.Errorf("mail %d does not validate against %s:\n%v", i+1, md.Schema, err)
+					}
+					docs++
+				}
+			}
+			if docs == 0 {
+				t.Fatal("no JSON document in the game's mails")
+			}
+			t.Logf("%s on %s: %d mails, %d receipts (%d with fire), %d decisions, %d documents validated",
+				sys.ID(), res.Scenario, res.Mails, res.Receipts, res.Fired, res.Decided, docs)
+		})
+	}
+}
+
+// TestDemoPythonBotTable plays ACW miniatures with the USA side played by
+// the Python bot, which writes its unit lines from the same hints.
+func TestDemoPythonBotTable(t *testing.T) {
+	var out bytes.Buffer
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: "acwminis.v1", Seed: demoSeed,
+		Python: "../../scripts/galloper_bot.py"})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !res.Over || res.Refused != 0 || res.Receipts == 0 || res.Fired == 0 ||
+		!strings.Contains(out.String(), "usa@players.galloper.test read") {
+		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
+	}
+	t.Log(out.String())
+}
+
+// unhinted is Line of Battle without its capabilities: it lists no hints.
+type unhinted struct{ rules.System }
+
+func (unhinted) ID() string { return "test.unhinted" }
+
+// TestDemoBotsWithoutHints: a system that lists no hints is still played
+// to its end, each side sending the empty order file for every segment it
+// is due to order, and the demo says so.
+func TestDemoBotsWithoutHints(t *testing.T) {
+	var out bytes.Buffer
+	sys := unhinted{lob.New()}
+	if _, ok := rules.System(sys).(rules.OrderHinter); ok {
+		t.Fatal("the wrapper still lists hints")
+	}
+	res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: sys.ID(), Scenario: "tanners-creek", Seed: demoSeed,
+		Systems: []rules.System{sys}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !res.Over || res.Refused != 0 || res.Receipts != 16 || res.Fired != 0 || res.Hinted ||
+		!strings.Contains(out.String(), "lists no order hints") || strings.Count(out.String(), "with empty order files") != 3 { // the demo's note and each bot's
+		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
 	}
 	t.Log(out.String())
 }

@@ -90,6 +90,7 @@ func TestDemo(t *testing.T) {
 	if err != nil || n != segments {
 		t.Fatalf("dice verify: %d records, %v; want %d records and no error", n, err, segments)
 	}
+	sideOpeningsVerify(t, mails, segments)
 
 	// The exported journal verifies too.
 	db, err := store.Open(context.Background(), filepath.Join(out, "galloper.db"))
@@ -110,8 +111,15 @@ func TestDemo(t *testing.T) {
 	t.Run("json", func(t *testing.T) { checkMailDocs(t, mails) })
 	t.Run("player view", func(t *testing.T) { demoPlayerView(t, db, mails) })
 	t.Run("dice commitment", func(t *testing.T) { demoDiceCommitment(t, mails) })
+	t.Run("marks on the maps", func(t *testing.T) { demoMapMarks(t, filepath.Join(out, "maps")) })
 
-	results, _ := filepath.Glob(filepath.Join(out, "mail", "*results*.eml"))
+	// During play a player holds only openings of its side's rolls; the
+	// records, with every link and roll, come with the mail that ends the
+	// game (docs/dice.md, section 2.6).
+	results, _ := filepath.Glob(filepath.Join(out, "mail", "*-is-over*.eml"))
+	if len(results) == 0 {
+		t.Fatal("no mail ends the game")
+	}
 	raw, _ := os.ReadFile(results[0])
 
 	roll := regexp.MustCompile(`(?m)^roll: 0 d6 =3D ([1-6])`)
@@ -274,5 +282,37 @@ func demoStory(t *testing.T, db *store.DB, mails []string) {
 	}
 	if !refusedFile {
 		t.Error("no order file was refused")
+	}
+}
+
+// demoMapMarks checks what the demo's maps mark: the results maps draw
+// the segment's moves, retreats, fire and the Charge (rules.Trace), and
+// decision requests have maps, their choices drawn where they are places
+// (the retreat's paths).
+func demoMapMarks(t *testing.T, dir string) {
+	svgs, _ := filepath.Glob(filepath.Join(dir, "*.svg"))
+	marks := map[string]int{}
+	decisions := 0
+	for _, f := range svgs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kind := range []string{"move", "retreat", "fire", "charge", "choice"} {
+			if bytes.Contains(b, []byte(`class="trace-`+kind+`"`)) {
+				marks[kind]++
+			}
+		}
+		if strings.Contains(filepath.Base(f), "-decision") {
+			decisions++
+		}
+	}
+	if decisions == 0 || marks["choice"] == 0 {
+		t.Errorf("%d decision requests' maps written, %d with their choices drawn; want some of each", decisions, marks["choice"])
+	}
+	for _, kind := range []string{"move", "retreat", "fire", "charge"} {
+		if marks[kind] == 0 {
+			t.Errorf("no results map draws a %s (maps marked: %v)", kind, marks)
+		}
 	}
 }

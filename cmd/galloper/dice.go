@@ -26,7 +26,9 @@ func diceCmd() *cobra.Command {
 			"hashes back to the previous link and to the chain head published at game start, and recomputes the\n" +
 			"seed and every roll. It exits 0 when everything matches, and 1 naming the first roll or link that\n" +
 			"does not. It checks the records against the chain head committed at game start: given with --head,\n" +
-			"or read from the game-start mail when it is among the files; it says so when it could do neither.",
+			"or read from the game-start mail when it is among the files; it says so when it could do neither.\n" +
+			"The openings a side was mailed during play are checked too: each proof, and, when the mail that ends\n" +
+			"the game is among the files, that every roll shown was the record's.",
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, against, err := verifyDiceCommitment(args, head)
@@ -103,14 +105,8 @@ func verifyDiceFiles(files []string, head string) (int, error) {
 	if len(recs) == 0 && len(roots) == 0 {
 		return 0, errors.New("no dice records found")
 	}
-	// An opening mailed during play must match the record opened later.
-	for _, o := range roots {
-		for _, r := range recs {
-			if r.GameID == o.GameID && r.Segment == o.Segment && !bytes.Equal(r.Root, o.Root) {
-				return 0, fmt.Errorf("game %s segment %d: the Merkle root mailed during play (%x) is not the record's root (%x)",
-					o.GameID, o.Segment, o.Root, r.Root)
-			}
-		}
+	if err := checkOpenings(roots, recs); err != nil {
+		return 0, err
 	}
 	sort.Slice(recs, func(i, j int) bool {
 		if recs[i].GameID != recs[j].GameID {
@@ -139,6 +135,47 @@ func verifyDiceFiles(files []string, head string) (int, error) {
 		}
 	}
 	return len(recs), nil
+}
+
+// checkOpenings checks the openings mailed during play against the records
+// opened later: a record's own root must be the root mailed, and a side's
+// openings (under its own roll tree) must carry the leaf keys the record's
+// link gives and rolls of the record, in order (dice.CheckSideOpenings).
+func checkOpenings(ops []dice.Opening, recs []dice.Record) error {
+	type group struct {
+		game string
+		seg  int
+		side string
+	}
+	bySide := map[group][]dice.Opening{}
+	var order []group
+	for _, o := range ops {
+		if o.Side != "" {
+			g := group{o.GameID, o.Segment, o.Side}
+			if bySide[g] == nil {
+				order = append(order, g)
+			}
+			bySide[g] = append(bySide[g], o)
+			continue
+		}
+		for _, r := range recs {
+			if r.GameID == o.GameID && r.Segment == o.Segment && !bytes.Equal(r.Root, o.Root) {
+				return fmt.Errorf("game %s segment %d: the Merkle root mailed during play (%x) is not the record's root (%x)",
+					o.GameID, o.Segment, o.Root, r.Root)
+			}
+		}
+	}
+	for _, g := range order {
+		for _, r := range recs {
+			if r.GameID != g.game || r.Segment != g.seg {
+				continue
+			}
+			if err := dice.CheckSideOpenings(r, bySide[g]); err != nil {
+				return fmt.Errorf("game %s: %w", g.game, err)
+			}
+		}
+	}
+	return nil
 }
 
 // recordText returns the text in which to look for records: the decoded

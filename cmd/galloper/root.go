@@ -104,6 +104,9 @@ func checkConfigCmd() *cobra.Command {
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "config %s is valid: mailbox %s at %s, sending via %s, database %s, deadline %s\n",
 				cfgPath, cfg.IMAP.Username, cfg.IMAP.Addr, cfg.SMTP.Addr, cfg.Database, cfg.Deadline)
+			for _, w := range cfg.portWarnings() {
+				fmt.Fprintln(out, "warning: "+w)
+			}
 			if !connect {
 				return nil
 			}

@@ -255,6 +255,7 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 		u.place(p.path.Contact.End.Pose)
 	}
 	r.event("charged", ruleMoving, "%s charges %s: %s; path %s\" of its %s\" Run rate, from %s\" away; ends at %v", u.Name, t.Name, p.face, inches(p.path.Contact.Straight), inches(p.run), inches(p.gap), u.Pose())
+	r.trace(rules.TraceCharge, u.Side, u.Name, start.spot(), u.spot())
 	if r.crossesDifficult(&start, u) {
 		r.disorder(u, "it charged through difficult terrain")
 	}

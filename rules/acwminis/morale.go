@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/acwminis/acwtext"
 	"galloper/rules/table"
 )
@@ -114,4 +115,5 @@ func (r *resolver) retreat(u *Unit) {
 		return
 	}
 	r.event("retreat", ruleMorale, "%s retreats at its Advance rate: %s", u.Name, m.summary(start))
+	r.trace(rules.TraceRetreat, u.Side, u.Name, start.spot(), u.spot())
 }

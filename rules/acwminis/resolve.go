@@ -140,6 +140,17 @@ func (r *resolver) event(kind, rule, format string, args ...any) {
 	r.events = append(r.events, rules.Event{Kind: kind, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
+// trace puts what the last event did on the results map: a unit's move
+// from one spot to another, or fire from one unit at another. Nothing on
+// the table is hidden from either side, so every side sees it.
+func (r *resolver) trace(kind string, side rules.Side, label string, from, to rules.Point) {
+	if len(r.events) == 0 || from == to {
+		return
+	}
+	e := &r.events[len(r.events)-1]
+	*e = e.Traced(rules.Trace{Kind: kind, Side: side, Label: label, Points: []rules.Point{from, to}})
+}
+
 // successes of one die: 4+ is one, a natural 6 two (seed L69).
 func successes(d int) int {
 	switch {
@@ -408,6 +419,7 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 		return
 	}
 	r.event("moved", ruleMovement, "%s", m.summary(start))
+	r.trace(rules.TraceMove, u.Side, u.Name, start.spot(), u.spot())
 	// INTERPENETRATION (seed L83): a unit that passes through a Shaken
 	// friend, or a friend a Shaken unit passes through, tests morale
 	// (ruling A7: 2 successes, as after shooting).

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/table"
 )
 
@@ -281,6 +282,7 @@ func (r *resolver) fireAt(u *Unit, sh shot, artillery bool, took map[string]int)
 	took[t.Name] += unsaved
 	r.event("shot", ruleShooting, "%s shoots at %s: %s; range %v (%s); %s; to hit 4+: %s = %d hits; saves %d+%s: %v = %d saved; %d hits on %s, %d in all (%s)",
 		u.Name, t.Name, sh.fire.Sight, sh.fire.Range.Gap, sh.band.Name, work, text, hits, save, where, ss, saved, unsaved, t.Name, t.Hits, t.State())
+	r.trace(rules.TraceFire, u.Side, u.Name, u.spot(), t.spot())
 	if t.Hits >= t.BrokenAt {
 		// A unit reaching its broken value is removed at once (ruling A33).
 		t.Broken = true

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/table"
 )
 
 // View implements rules.System. The sheet has no hidden information
@@ -61,7 +62,56 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 	}
 	v.Table = tv
+	v.Roster = s.roster(side)
 	return v
+}
+
+// roster lists the units in play by side and commander: the viewing
+// side's first, then the enemy's (the umpire's lists every side in
+// turn order). Units without a commander are listed under "".
+func (s *State) roster(side rules.Side) []rules.RosterGroup {
+	order := []rules.Side{s.Sides[0], s.Sides[1]}
+	if side == s.Sides[1] {
+		order = []rules.Side{s.Sides[1], s.Sides[0]}
+	}
+	var out []rules.RosterGroup
+	for _, sd := range order {
+		var groups []rules.RosterGroup
+		at := map[string]int{}
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side != sd || !u.inPlay() {
+				continue
+			}
+			k, ok := at[u.Commander]
+			if !ok {
+				k = len(groups)
+				at[u.Commander] = k
+				g := rules.RosterGroup{Side: sd, Command: u.Commander, Enemy: side != "" && sd != side, Units: []rules.RosterUnit{}}
+				if c := s.commander(u.Commander); c != nil {
+					g.Leader = fmt.Sprintf("%s (%s) at %v", c.Name, c.Rank, c.Point())
+				}
+				groups = append(groups, g)
+			}
+			groups[k].Units = append(groups[k].Units, u.rosterUnit())
+		}
+		out = append(out, groups...)
+	}
+	return out
+}
+
+// rosterUnit is the unit as a roster lists it.
+func (u *Unit) rosterUnit() rules.RosterUnit {
+	r := rules.RosterUnit{
+		Name: u.Name, Kind: strings.ToLower(u.Type), Position: u.Pose().String(),
+		Strength: fmt.Sprintf("%d hits (worn %d, shaken %d, broken %d)", u.Hits, u.Worn, u.Shaken, u.BrokenAt),
+		Grade:    fmt.Sprintf("%s, %s", u.List, u.Size), Formation: strings.ToLower(u.Formation),
+		Facing: table.Angle(u.Heading).Norm().String(), State: u.State(),
+	}
+	if u.Markers > 0 {
+		r.Markers = []string{fmt.Sprintf("%d disorder", u.Markers)}
+	}
+	return r
 }
 
 // marker is the short status drawn beside a unit: its state, its hits
@@ -76,6 +126,12 @@ func (u *Unit) marker() string {
 
 // in converts thousandths to inches.
 func in(v int64) float64 { return float64(v) / 1000 }
+
+// spot is the centre of the unit's footprint, as the map draws it.
+func (u *Unit) spot() rules.Point {
+	c := u.body().Centre()
+	return rules.Point{X: in(int64(c.X)), Y: in(int64(c.Y))}
+}
 
 // status is the unit's state, hits and disorder markers, as drawn.
 func (u *Unit) status() string {

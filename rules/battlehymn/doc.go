@@ -1,38 +1,34 @@
-// Package battlehymn holds the foundations of Galloper's Battle Hymn
-// vol. 1 system (Compass Games; system id "battlehymn"): the tables and
-// the arithmetic beneath the rules engine. Rule citations read
-// `// See BH 6.2.2.`, BH being the Standard Rules.
+// Package battlehymn is Galloper's Battle Hymn vol. 1 system (Compass
+// Games; system id "battlehymn.v1"). Rule citations read `// See BH
+// 6.2.2.`, BH being the Standard Rules; rulings are in
+// docs/rulings-battlehymn.md, the order language in
+// docs/orders-battlehymn.md.
 //
-// What the package holds so far:
+// The layers, bottom up:
 //
-//   - The tables the Standard Rules print, exactly, as embedded data
-//     (charts/standard.yaml): Range Attenuation (9.2), the Morale Check
-//     (10.3), the Rally Table (10.5.4), the Victory Points Schedule (14.2),
-//     fire resolution (6.2.3) and the To Hit modifiers the rules text
-//     prints (6.1.4, 6.4.1, 6.5.3).
-//   - A provisional pack (charts/provisional.yaml) for the Terrain Effects
-//     Chart and the Combat Special Situations Chart, which the Standard
-//     Rules only refer to: hex terrain, hexside terrain and the unit-type
-//     modifiers, built from what the rules and their examples pin and
-//     marked provisional; docs/charts-battlehymn.md gives each value's
-//     derivation. LoadCharts reads an owner's real cards in the same
-//     format and refuses a broken pack with an error naming the table and
-//     the entry.
-//   - The Combat Round arithmetic as pure functions: fire split as evenly
-//     as possible among the hexes exerting a ZOC (Split, SplitAtRandom),
-//     Approach Fire masking (ApproachFire), the Final To Hit Chance in the
-//     order of 6.2.2 (Charts.ToHit), one d10 per intact SP (Charts.Fire,
-//     Charts.Hits), Morale Checks and what Hits do (Charts.Passes,
-//     ApplyHits), rally, Victory Points, movement costs, the conga line
-//     and horse holders.
+//   - Tables (charts.go): the tables the Standard Rules print, exactly,
+//     as embedded data (charts/standard.yaml), and a PROVISIONAL pack
+//     (charts/provisional.yaml) for the Terrain Effects Chart and the
+//     Combat Special Situations Chart, which the Standard Rules only
+//     refer to; docs/charts-battlehymn.md gives each value's derivation.
+//     An owner's real cards load in the same format.
+//   - Arithmetic (combat.go, morale.go, movement.go): fire splits and
+//     masking, the To Hit Chance in the order of 6.2.2, one d10 per SP,
+//     Morale Checks and what Hits do, rally, Victory Points, movement
+//     costs, the conga line, horse holders.
+//   - The map (board.go, zoc.go): the shared hex map loader with
+//     Battle Hymn's terrain and hexside features, zones of control with
+//     their blocking hexsides, surrounding, Line of Sight.
+//   - State (state.go, scenario.go): Formations and units, the Hour, the
+//     Initiative schedule, Objectives, standing reactions; scenarios as
+//     data (scenarios/*.yaml).
+//   - The Hour (hour.go, move.go, fight.go, engage.go, retreat.go): one
+//     segment an Hour, both sides' orders at once; the Turn Cup drawn with
+//     rules.Cup, so every pick is in the roll log; Movement Turns by
+//     script, with a decision request for a script that no longer fits;
+//     the held Combat Turn by trigger; Combat Turns in the order of 6.1.
+//   - The system (system.go, view.go, demo.go): rules.System, the view,
+//     and rules.Demonstrator.
 //
-// The Hour's Turn Cup is drawn with rules.Cup, the shared verifiable draw.
-//
-// Still to come, once the board view is in place: the map model, zones of
-// control and line of sight; the state, the order dialect and the
-// rules.System; the Hour (initiative, the cup, Movement and Combat Turns),
-// Engagements, retreats, advance, bombardment, reinforcements, night and
-// victory; the sample scenario and the case corpus (COVERAGE.md lists what
-// each rule section has so far). The switchable rulings are in
-// docs/rulings-battlehymn.md.
+// The order dialect is the sub-package bhtext.
 package battlehymn

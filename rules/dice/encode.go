@@ -19,6 +19,7 @@ const (
 	tagLeafKey = "galloper.dice.leaf-key" // per-leaf Merkle key
 	tagLeaf    = "galloper.dice.leaf"     // Merkle leaf body
 	tagPad     = "galloper.dice.pad"      // Merkle padding leaf body
+	tagSideKey = "galloper.dice.side-key" // key of one side's roll tree
 )
 
 // Limits on seed inputs, which keep every record line short.

@@ -7,12 +7,15 @@ import (
 	"strings"
 )
 
-// Opening is what one side receives for one roll it may see in a
-// fog-of-war game: the roll, its leaf key and its inclusion proof under the
-// segment's published root.
+// Opening is what one side receives for one roll it may see: the roll, its
+// leaf key and its inclusion proof under a published root. A side's opening
+// (Side set, SideOpenings) is under the root of that side's own roll tree,
+// and its roll's Index is the roll's place among the rolls the side may
+// see; otherwise the root is the record's and the Index the roll's own.
 type Opening struct {
 	GameID  string
 	Segment int
+	Side    string
 	Root    []byte
 	Proof   RollProof
 }
@@ -55,6 +58,9 @@ func FormatOpening(o Opening) string {
 	line("spec", specName+strconv.Itoa(Version))
 	line("game", escape(o.GameID))
 	line("segment", strconv.Itoa(o.Segment))
+	if o.Side != "" {
+		line("side", escape(o.Side))
+	}
 	line("root", hexOrDash(o.Root))
 	line("width", strconv.Itoa(o.Proof.Width))
 	line("key", hexOrDash(o.Proof.Key))
@@ -102,6 +108,8 @@ func parseOpening(lines []string) (Opening, error) {
 		switch key {
 		case "spec", "game", "segment", "root":
 			err = rec.set(key, val, nil)
+		case "side":
+			o.Side, err = unescape(val)
 		case "width":
 			o.Proof.Width, err = strconv.Atoi(val)
 		case "key":

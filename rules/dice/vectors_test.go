@@ -30,6 +30,7 @@ type vectors struct {
 	Rejection rejectVector   `json:"rejection"`
 	Shuffle   shuffleVector  `json:"shuffle"`
 	Merkle    merkleVector   `json:"merkle"`
+	Side      sideVector     `json:"side"`
 	Record    recordVector   `json:"record"`
 	Escapes   []escapeVector `json:"escapes"`
 }
@@ -88,6 +89,20 @@ type merkleVector struct {
 	Proofs []proofVec `json:"proofs"`
 	// Openings holds the same proofs as opening blocks.
 	Openings string `json:"openings"`
+}
+
+// sideVector is one side's openings of the merkle vector's segment: the
+// rolls it sees (Seen, indices into merkle.rolls), renumbered in Rolls,
+// under the tree keyed by Key = SideKey(link, side).
+type sideVector struct {
+	Link     string     `json:"link"`
+	Side     string     `json:"side"`
+	Seen     []int      `json:"seen"`
+	Key      string     `json:"key"`
+	Rolls    []jsonRoll `json:"rolls"`
+	Width    int        `json:"width"`
+	Root     string     `json:"root"`
+	Openings string     `json:"openings"`
 }
 
 type proofVec struct {
@@ -153,6 +168,7 @@ func buildVectors(t *testing.T) vectors {
 	s := &Segment{seed: seed, r: newRoller(seed)}
 	v.Shuffle = shuffleVector{Seed: seedHex, N: 10, Perm: Shuffle(s, 10, "", "")}
 	v.Merkle = merkleVectorFor(t, c)
+	v.Side = sideVectorFor(t, c)
 	v.Record = recordVectorFor(t, c)
 	for _, p := range oddPurposes[:7] {
 		v.Escapes = append(v.Escapes, escapeVector{Raw: p, Escaped: escape(p)})
@@ -204,6 +220,31 @@ func merkleVectorFor(t *testing.T, c *Chain) merkleVector {
 		mv.Openings += FormatOpening(o)
 	}
 	return mv
+}
+
+func sideVectorFor(t *testing.T, c *Chain) sideVector {
+	s := testSegment(t, c, 3)
+	s.Roll(6, "LoB 10.6", "Command Roll: Lee issues")
+	s.Roll(6, "LoB 10.6", "Command Roll: Longstreet accepts")
+	s.Roll(10, "GBACW 6.2", "Efficiency: Hood's division")
+	rec := s.Record()
+	sv := sideVector{Link: hx(rec.Link), Side: "CSA", Seen: []int{0, 2}, Key: hx(SideKey(rec.Link, "CSA"))}
+	rolls, err := SideRolls(rec, sv.Seen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rolls {
+		sv.Rolls = append(sv.Rolls, jsonRoll{r.Index, r.Sides, r.Result, r.Rule, r.Purpose})
+	}
+	ops, err := SideOpenings(rec, sv.Side, sv.Seen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv.Width, sv.Root = ops[0].Proof.Width, hx(ops[0].Root)
+	for _, o := range ops {
+		sv.Openings += FormatOpening(o)
+	}
+	return sv
 }
 
 func recordVectorFor(t *testing.T, c *Chain) recordVector {
@@ -280,6 +321,20 @@ func TestVectorFile(t *testing.T) {
 		}
 		if err := VerifyProof(root, p); err != nil {
 			t.Fatal(err)
+		}
+	}
+	ops, err := ParseOpenings(v.Side.Openings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, _ := hex.DecodeString(v.Side.Link)
+	if hx(SideKey(link, v.Side.Side)) != v.Side.Key || len(ops) != len(v.Side.Seen) {
+		t.Fatalf("side vector: key or openings do not match")
+	}
+	for j, o := range ops {
+		key, _ := hex.DecodeString(v.Side.Key)
+		if err := o.Verify(); err != nil || hx(o.Root) != v.Side.Root || hx(o.Proof.Key) != hx(LeafKey(key, j)) {
+			t.Fatalf("side vector, opening %d: %v", j, err)
 		}
 	}
 	for k := 1; k < len(v.Chain.Links); k++ {

@@ -51,7 +51,7 @@ func (r *resolver) withdrawals() {
 			if p.Hex == from {
 				r.add("fluke-withdrawal", "LoB 10.7b", "%s of stopped %s cannot pull back from %s this phase: no step away from the enemy is open to it", p.Name, c.Name, from)
 			} else {
-				r.add("fluke-withdrawal", "LoB 10.7b", "%s of stopped %s pulls back from %s to %s", p.Name, c.Name, from, p.Hex)
+				r.addTraced(r.walkedTrace(p), "fluke-withdrawal", "LoB 10.7b", "%s of stopped %s pulls back from %s to %s", p.Name, c.Name, from, p.Hex)
 			}
 			safe = safe && !r.s.enemySmallArmsWithin(r.s.enemyOf(r.side), p.Hex)
 		}
@@ -95,7 +95,7 @@ func (r *resolver) pullBack(p *Piece) {
 			break
 		}
 	}
-	r.log.Events = append(r.log.Events[:mark], slices.DeleteFunc(r.log.Events[mark:], func(e rules.Event) bool { return e.Kind == "move" })...)
+	r.foldMoves(mark)
 	r.endActivity(a)
 }
 
@@ -142,7 +142,7 @@ func (r *resolver) radiusChecks() {
 			r.add("radius-stuck", rule, "%s is out of Command Radius of %s%s and cannot move back from %s this phase: %s", p.Name, l.cmd.Name, cut, from, r.whyStuck(p))
 			continue
 		}
-		r.add("radius-return", rule, "%s is out of Command Radius of %s%s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, cut, from, p.Hex)
+		r.addTraced(r.walkedTrace(p), "radius-return", rule, "%s is out of Command Radius of %s%s: it moves back from %s to %s with a Move Activity and may not Charge", p.Name, l.cmd.Name, cut, from, p.Hex)
 	}
 }
 
@@ -305,9 +305,33 @@ func (r *resolver) autoMoveCapped(p *Piece, path []string, done func(string) boo
 			break
 		}
 	}
-	r.log.Events = append(r.log.Events[:mark], slices.DeleteFunc(r.log.Events[mark:], func(e rules.Event) bool { return e.Kind == "move" })...)
+	r.foldMoves(mark)
 	r.endActivity(a)
 	return a.spentText(nil)
+}
+
+// foldMoves takes the step-by-step "move" events from mark on out of the
+// log, to be told in one event by the caller of an automatic move, and
+// keeps the path they walked for its trace (walkedTrace).
+func (r *resolver) foldMoves(mark int) {
+	r.walked = r.walked[:0]
+	kept := r.log.Events[:mark]
+	for _, e := range r.log.Events[mark:] {
+		switch {
+		case e.Kind != "move":
+			kept = append(kept, e)
+		case e.Trace != nil && len(r.walked) == 0:
+			r.walked = append(r.walked, e.Trace.Hexes...)
+		case e.Trace != nil:
+			r.walked = append(r.walked, e.Trace.Hexes[1:]...)
+		}
+	}
+	r.log.Events = kept
+}
+
+// walkedTrace is the trace of p's last automatic move (foldMoves).
+func (r *resolver) walkedTrace(p *Piece) rules.Trace {
+	return rules.Trace{Kind: rules.TraceMove, Side: p.Side, Label: p.Name, Hexes: slices.Clone(r.walked)}
 }
 
 // autoReach is the index of the last hex of path the unit would stop in:
@@ -466,7 +490,7 @@ func (r *resolver) soundOfTheGuns(b *Brigade, enemy, leader string, at *string) 
 		from := p.Hex
 		spent := r.autoMove(p, r.autoPathNext(p, enemy), nil)
 		if p.Hex != from {
-			r.add("drift-move", "LoB 12.5", "%s moves toward the enemy at %s from %s to %s (%s)", p.Name, enemy, from, p.Hex, spent)
+			r.addTraced(r.walkedTrace(p), "drift-move", "LoB 12.5", "%s moves toward the enemy at %s from %s to %s (%s)", p.Name, enemy, from, p.Hex, spent)
 		}
 		if lead == nil || r.s.scn.Map.distance(p.Hex, enemy) < r.s.scn.Map.distance(lead.Hex, enemy) {
 			lead = p

@@ -67,12 +67,34 @@ func (r *resolver) tell(owner rules.Side, cut, kind, rule, text string) {
 // "". The umpire reads the full text; when no side does, the event is
 // the umpire's alone (Visible holds only the empty side).
 func (r *resolver) tellEach(kind, rule, text string, cuts map[rules.Side]string) {
+	r.tellEachTraced(kind, rule, text, cuts, nil, nil)
+}
+
+// tellTraced is tell for an event that leaves tr on the maps of the
+// results (rules.Trace): the owner's read carries it, the other side's
+// only when seen says that side sees every hex tr passes (a hidden unit's
+// path is never drawn, not even in part: docs/rulings-lob.md R-FOG-8).
+func (r *resolver) tellTraced(owner rules.Side, cut, kind, rule, text string, tr rules.Trace, seen bool) {
+	r.tellEachTraced(kind, rule, text, map[rules.Side]string{owner: text, r.s.enemyOf(owner): cut},
+		&tr, map[rules.Side]bool{owner: true, r.s.enemyOf(owner): seen})
+}
+
+// tellEachTraced is tellEach for an event that leaves tr on the maps of
+// the sides seen lists (none when tr is nil). A side whose cut is the full
+// text but who may not see tr reads it in a copy without the trace.
+func (r *resolver) tellEachTraced(kind, rule, text string, cuts map[rules.Side]string, tr *rules.Trace, seen map[rules.Side]bool) {
+	traced := func(e rules.Event, sd rules.Side) rules.Event {
+		if tr != nil && (sd == "" || seen[sd]) {
+			e = e.Traced(*tr)
+		}
+		return e
+	}
 	var whole, cut []rules.Side
 	for _, sd := range r.s.scn.Sides {
-		switch c := cuts[sd.Side]; c {
-		case text:
+		switch c := cuts[sd.Side]; {
+		case c == text && (tr == nil || seen[sd.Side]):
 			whole = append(whole, sd.Side)
-		case "":
+		case c == "":
 		default:
 			cut = append(cut, sd.Side)
 		}
@@ -81,9 +103,21 @@ func (r *resolver) tellEach(kind, rule, text string, cuts map[rules.Side]string)
 		whole = []rules.Side{""}
 	}
 	r.log.Add(kind, rule, text, whole...)
+	r.log.Events[len(r.log.Events)-1] = traced(r.log.Events[len(r.log.Events)-1], "")
 	for _, sd := range cut {
-		r.log.Events = append(r.log.Events, rules.Event{Kind: kind, Rule: rule, Text: cuts[sd], Visible: []rules.Side{sd}, Copy: true})
+		r.log.Events = append(r.log.Events, traced(rules.Event{Kind: kind, Rule: rule, Text: cuts[sd], Visible: []rules.Side{sd}, Copy: true}, sd))
 	}
+}
+
+// seesAll reports whether side sees every hex of hexes.
+func (s *State) seesAll(side rules.Side, hexes []string) bool {
+	l := s.lookerFor(side)
+	for _, h := range hexes {
+		if !l.sees(h) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesFor names the counters of ps that a side's map shows, or says

@@ -361,9 +361,11 @@ func (r *resolver) announceCharge(a *actingStack, target string, mounted bool) {
 		return fmt.Sprintf("%s in %s announce %s on %s (%s)%s",
 			r.s.namesFor(side, a.units), a.hex, kind, target, r.s.namesFor(side, r.enemyUnitsIn(target)), led)
 	}
-	r.tellEach("charge-announced", "LoB 7.0a", fmt.Sprintf("%s in %s announce %s on %s (%s)%s",
+	r.tellEachTraced("charge-announced", "LoB 7.0a", fmt.Sprintf("%s in %s announce %s on %s (%s)%s",
 		unitNames(a.units), a.hex, kind, target, unitNames(r.enemyUnitsIn(target)), led),
-		map[rules.Side]string{r.side: line(r.side), enemy: line(enemy)})
+		map[rules.Side]string{r.side: line(r.side), enemy: line(enemy)},
+		&rules.Trace{Kind: rules.TraceCharge, Side: r.side, Label: unitNames(a.units), Hexes: []string{a.hex, target}},
+		map[rules.Side]bool{r.side: true, enemy: r.s.sees(enemy, a.hex)})
 }
 
 // facingLocked reports (with an event) that the stack may not change
@@ -516,10 +518,12 @@ func (r *resolver) chargeVolley(a *actingStack, target string, mounted bool) boo
 		loss *= 2
 		doubled = " (doubled against charging cavalry, LoB 7.4)"
 	}
-	r.tell(r.s.enemyOf(r.side), fmt.Sprintf("%s give an Opening Volley at the Charge from %s, die %d: %d SP lost%s",
+	r.tellTraced(r.s.enemyOf(r.side), fmt.Sprintf("%s give an Opening Volley at the Charge from %s, die %d: %d SP lost%s",
 		r.s.namesFor(r.side, o.units), a.hex, die, loss, doubled), // R-FOG-4
 		"opening-volley", "LoB 7.0d", fmt.Sprintf("%s give an Opening Volley at the Charge from %s on the %s column, die %d: %d SP lost%s",
-			unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss, doubled))
+			unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss, doubled),
+		rules.Trace{Kind: rules.TraceFire, Side: r.s.enemyOf(r.side), Label: unitNames(o.units), Hexes: []string{o.hex, a.hex}},
+		r.s.sees(r.side, o.hex))
 	if loss == 0 {
 		return true
 	}

@@ -191,7 +191,7 @@ func (r *resolver) march(col *roadColumn, cols []*roadColumn) {
 		}
 		spent := r.autoMoveCapped(p, path, nil, cap)
 		if p.Hex != was {
-			r.add("column-march", "LoB 12.3b", "%s marches in %s's Road Column from %s to %s (%s)", p.Name, col.cmd.Name, was, p.Hex, spent)
+			r.addTraced(r.walkedTrace(p), "column-march", "LoB 12.3b", "%s marches in %s's Road Column from %s to %s (%s)", p.Name, col.cmd.Name, was, p.Hex, spent)
 		}
 	}
 }

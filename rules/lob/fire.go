@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"galloper/rules"
 )
 
 // Rule numbers the fire rules state in their text.
@@ -377,8 +379,10 @@ func (r *resolver) resolveFire(s *shot) {
 	// The target's side reads who fired as its map shows them, without
 	// their SPs or the column they give (R-FOG-4).
 	enemy := r.s.enemyOf(r.side)
-	r.tell(r.side, fmt.Sprintf("%s fire at %s, range %d, roll %d: %s", r.s.namesFor(enemy, s.firers), s.target, s.rng, roll, res),
-		"fire", "LoB 5.6", fmt.Sprintf("%s: column %s, roll %d: %s", desc, f.CombatLabel(col), roll, res))
+	r.tellTraced(r.side, fmt.Sprintf("%s fire at %s, range %d, roll %d: %s", r.s.namesFor(enemy, s.firers), s.target, s.rng, roll, res),
+		"fire", "LoB 5.6", fmt.Sprintf("%s: column %s, roll %d: %s", desc, f.CombatLabel(col), roll, res),
+		rules.Trace{Kind: rules.TraceFire, Side: r.side, Label: unitNames(s.firers), Hexes: []string{s.from, s.target}},
+		r.s.sees(enemy, s.from))
 	r.applyCombat(s, res)
 	if s.artillery && res.Depletes(s.canister) {
 		r.log.Addf("depletion-zone", "LoB 8.2a", "the roll is in the %s zone", res.Zone)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"galloper/rules"
+	"galloper/rules/hex"
 	"galloper/rules/lob"
 	"galloper/rules/rulestest"
 )
@@ -35,7 +36,7 @@ func TestOrderHints(t *testing.T) {
 		states = append(states, s)
 	}
 	h := sys.(rules.OrderHinter)
-	targets := 0
+	targets, reached := 0, 0
 	for _, s := range states {
 		if s.Over() {
 			continue
@@ -84,6 +85,7 @@ func TestOrderHints(t *testing.T) {
 					}
 				}
 			}
+			reached += checkReach(t, seg.Label, sys, v, hs.Stacks)
 			for _, o := range hs.Objectives {
 				if o.Name == "" || o.At == "" {
 					t.Errorf("%s: objective %+v", seg.Label, o)
@@ -91,8 +93,63 @@ func TestOrderHints(t *testing.T) {
 			}
 		}
 	}
-	if targets == 0 {
-		t.Fatalf("no fire target in %d states: the check compared nothing", len(states))
+	if targets == 0 || reached == 0 {
+		t.Fatalf("%d fire targets and %d reachable hexes in %d states: the check compared nothing", targets, reached, len(states))
 	}
-	t.Logf("%d states, %d fire targets listed", len(states), targets)
+	t.Logf("%d states, %d fire targets and %d reachable hexes listed", len(states), targets, reached)
+}
+
+// checkReach checks the stacks' reachable hexes against the side's view:
+// each is a hex of the map other than the stack's own, held by no enemy
+// unit the view shows, listed once, and next to the stack's hex or to
+// another of its reachable hexes (a path runs through them); a stack next
+// to an enemy unit the view shows reaches none. It returns how many it
+// checked.
+func checkReach(t *testing.T, label string, sys rules.System, v rules.View, stacks []rules.StackHint) int {
+	t.Helper()
+	enemy := map[string]bool{}
+	for _, u := range v.Map.Units {
+		if u.Side != v.Side && (u.Kind == "infantry" || u.Kind == "cavalry" || u.Kind == "artillery") {
+			enemy[u.Hex] = true
+		}
+	}
+	hexes := map[string]rules.HexView{}
+	for _, h := range v.Map.Hexes {
+		hexes[h.ID] = h
+	}
+	n := 0
+	for _, st := range stacks {
+		seen := map[string]bool{}
+		for _, h := range st.Reach {
+			n++
+			if _, ok := hexes[h]; !ok || h == st.At || enemy[h] || seen[h] {
+				t.Errorf("%s: stack at %s reaches %s: off the map, its own hex, held by a shown enemy or listed twice", label, st.At, h)
+			}
+			seen[h] = true
+		}
+		for _, h := range st.Reach {
+			if !slices.ContainsFunc(append([]string{st.At}, st.Reach...), func(o string) bool { return hexDistance(v, o, h) == 1 }) {
+				t.Errorf("%s: stack at %s reaches %s, next to none of its other hexes", label, st.At, h)
+			}
+		}
+		for h := range enemy {
+			if hexDistance(v, st.At, h) == 1 && len(st.Reach) > 0 {
+				t.Errorf("%s: stack at %s is next to an enemy unit at %s but reaches %v", label, st.At, h, st.Reach)
+			}
+		}
+	}
+	return n
+}
+
+// hexDistance is the distance between two hexes of the view's map.
+func hexDistance(v rules.View, a, b string) int {
+	at := func(id string) hex.Axial {
+		for _, h := range v.Map.Hexes {
+			if h.ID == id {
+				return v.Map.Layout.ToAxial(hex.Offset{Col: h.Col, Row: h.Row})
+			}
+		}
+		return hex.Axial{Q: -1 << 20}
+	}
+	return hex.Distance(at(a), at(b))
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/lob/lobtext"
 )
 
@@ -84,7 +85,8 @@ func (r *resolver) stepInto(a *actingStack, to string, last bool) bool {
 		a.road = r.roadName(from, to)
 		how = " by road"
 	}
-	r.add("move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
+	r.addTraced(rules.Trace{Kind: rules.TraceMove, Side: a.units[0].Side, Label: a.names(), Hexes: []string{from, to}},
+		"move", "LoB 3.0", "%s moves %s to %s%s (%s)", a.names(), from, to, how, a.spentText(costs))
 	r.skedaddleLoss(a, to) // LoB 10.9, skedaddle.go
 	if len(a.units) > 0 {
 		r.fail(r.captureLoneLeaders(to))

@@ -40,6 +40,9 @@ type resolver struct {
 	losses combatLosses
 	// err is the first chart lookup failure; resolution stops with it.
 	err error
+	// walked is the path of the last automatic move, from where it began
+	// (foldMoves), for the trace of the event that tells it.
+	walked []string
 	// recoveryStarted marks Commands that came to need Attack Recovery
 	// this phase; they roll from the next turn (LoB 10.8c).
 	recoveryStarted map[string]bool
@@ -117,6 +120,17 @@ func (s *State) resolve(in rules.Input) (*State, []rules.Event, error) {
 // about the other side's counters (about), to their owner: each side
 // reads its own units' fate; what the phasing side may read of it, tell
 // gives it (R-FOG-5).
+// addTraced is add for an event that leaves tr on its readers' maps:
+// add tells the acting side's own units' doings to their owner alone.
+func (r *resolver) addTraced(tr rules.Trace, kind, rule, format string, args ...any) {
+	r.add(kind, rule, format, args...)
+	if len(tr.Hexes) < 2 {
+		return // it went nowhere
+	}
+	e := &r.log.Events[len(r.log.Events)-1]
+	*e = e.Traced(tr)
+}
+
 func (r *resolver) add(kind, rule, format string, args ...any) {
 	if r.about != "" {
 		r.log.Add(kind, rule, fmt.Sprintf(format, args...), r.about)
@@ -586,7 +600,7 @@ func (r *resolver) closeUp(p *Piece, to string, n int) {
 		from := p.Hex
 		spent := r.autoMove(p, path[:len(path)-1], nil) // stop adjacent to the HQ
 		if p.Hex != from {
-			r.add("close-up", "LoB 3.0", "%s closes up toward its HQ from %s to %s (%s)", p.Name, from, p.Hex, spent)
+			r.addTraced(r.walkedTrace(p), "close-up", "LoB 3.0", "%s closes up toward its HQ from %s to %s (%s)", p.Name, from, p.Hex, spent)
 		}
 		return
 	}

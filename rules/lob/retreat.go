@@ -164,7 +164,9 @@ func (o retreatOrder) reactionKind() string {
 
 // choosePath finds the legal paths and picks one: by the owner's
 // standing RETREAT (or WITHDRAW) preferences, or the owner's decision.
-// It returns nil when there is no legal path (LoB 6.3c).
+// The paths are found as the owner's map shows the enemy, and the one
+// chosen is then held to the full rules (pathInTruth; ruling R-FOG-7). It
+// returns nil when there is no legal path (LoB 6.3c).
 func (r *resolver) choosePath(rt *retreating) (*retreatPath, error) {
 	pl := r.retreatPlan(rt)
 	if len(rt.o.Path) > 0 {
@@ -176,9 +178,17 @@ func (r *resolver) choosePath(rt *retreating) (*retreatPath, error) {
 	}
 	kind := rt.o.reactionKind()
 	def := strings.Split(lobtext.ReactionDefault[kind], ", ")
-	paths, err := r.s.retreatPaths(pl, def)
-	if err != nil || len(paths) == 0 {
+	prefs, standing := r.s.standing(rt.side, kind)
+	if !standing {
+		prefs = def
+	}
+	known := r.s.knownPlan(pl)
+	paths, err := r.s.retreatPaths(known, def)
+	if err != nil {
 		return nil, err
+	}
+	if len(paths) == 0 {
+		return r.pathInTruth(rt, pl, nil, prefs) // nothing the owner could choose among
 	}
 	rankPaths(paths, def)
 	paths = paths[:min(len(paths), maxPathOptions)]
@@ -188,8 +198,8 @@ func (r *resolver) choosePath(rt *retreating) (*retreatPath, error) {
 	}
 	c := choice{Key: "retreat " + rt.units[0].Name, Side: rt.side, Rule: rt.o.Rule, Options: opts, Default: opts[0],
 		Question: fmt.Sprintf("%s: the stack of %s in %s must %s; which path?", rt.o.Rule, strings.Join(names(rt.units), ", "), rt.o.Hex, rt.o.what())}
-	if prefs, ok := r.s.standing(rt.side, kind); ok {
-		mine, err := r.s.retreatPaths(pl, prefs)
+	if standing {
+		mine, err := r.s.retreatPaths(known, prefs)
 		if err != nil {
 			return nil, err
 		}
@@ -200,12 +210,14 @@ func (r *resolver) choosePath(rt *retreating) (*retreatPath, error) {
 	if err != nil {
 		return nil, err
 	}
+	picked := &paths[0]
 	for i := range paths {
 		if paths[i].label() == ans {
-			return &paths[i], nil
+			picked = &paths[i]
+			break
 		}
 	}
-	return &paths[0], nil
+	return r.pathInTruth(rt, pl, picked, prefs)
 }
 
 // maxPathOptions is the most paths a decision request offers.
@@ -326,7 +338,10 @@ func (r *resolver) arrive(rt *retreating, path []string, end, prev string) {
 	if len(rt.units) > 0 {
 		r.s.setMorale(end, worst(r.s.morale(end), m))
 	}
-	r.tell(rt.side, left, "retreat", rt.o.Rule, fmt.Sprintf("%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " ")))
+	way := append([]string{rt.o.Hex}, path...)
+	r.tellTraced(rt.side, left, "retreat", rt.o.Rule, fmt.Sprintf("%s %s from %s to %s (%s): %s", strings.Join(names(rt.units), ", "), verb(rt.o), rt.o.Hex, end, rt.o.Cause, strings.Join(path, " ")),
+		rules.Trace{Kind: rules.TraceRetreat, Side: rt.side, Label: strings.Join(names(rt.units), ", "), Hexes: way},
+		left != "" && r.s.seesAll(other, way))
 	r.faceBack(rt, end, prev)
 	r.overstacked(rt.side, end)
 	if !rt.o.withdrawal() && !rt.guns && len(rt.units) > 0 {

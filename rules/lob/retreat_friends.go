@@ -53,7 +53,16 @@ func (r *resolver) friendsInTheWay(rt *retreating, h, prev string, last bool) er
 	case join:
 		r.joinRetreat(rt, h)
 	default:
-		return r.displace(rt, h, targets[ans])
+		to := targets[ans]
+		if r.s.enemyIn(rt.side, to) {
+			// Offered from what the side's map shows (R-FOG-7), the hex
+			// holds enemy units it could not see: no Displacement there.
+			r.tell(rt.side, "", "displace-blocked", "LoB 6.3d", fmt.Sprintf("%s cannot Displace to %s: enemy units are there; they Join the retreating stack",
+				strings.Join(names(friends), ", "), to))
+			r.joinRetreat(rt, h)
+			return nil
+		}
+		return r.displace(rt, h, to)
 	}
 	return nil
 }
@@ -73,11 +82,12 @@ func (r *resolver) bystanders(rt *retreating, h string) []*Piece {
 // friendOptions are the legal 6.3d choices, in the default's order of
 // preference: Pass Through (not where the retreat ends), Join (within the
 // stacking limit, 3.2a), Displace to the left or right rear (into a hex
-// free of enemy units and of the retreat's last hex; left and right as the
-// stack sees them facing the enemy, its rear being the retreat's
-// direction). When none is legal the stack must take Join and be
-// overstacked.
+// free of enemy units, as the side's map shows them (R-FOG-7), and of the
+// retreat's last hex; left and right as the stack sees them facing the
+// enemy, its rear being the retreat's direction). When none is legal the
+// stack must take Join and be overstacked.
 func (r *resolver) friendOptions(rt *retreating, friends []*Piece, h, prev string, last bool) ([]string, map[string]string) {
+	known := r.s.knownEnemy(rt.side)
 	var opts []string
 	if !last {
 		opts = append(opts, passThrough)
@@ -97,7 +107,7 @@ func (r *resolver) friendOptions(rt *retreating, friends []*Piece, h, prev strin
 			continue
 		}
 		t := m.hexID(a.ToOffset())
-		if ok, err := r.s.crossable("column", h, t); err != nil || !ok || t == prev || r.s.enemyIn(rt.side, t) {
+		if ok, err := r.s.crossable("column", h, t); err != nil || !ok || t == prev || known.at[t] {
 			continue
 		}
 		opts, targets[side.opt] = append(opts, side.opt), t

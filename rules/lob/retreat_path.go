@@ -41,6 +41,10 @@ type pathPlan struct {
 	// rearward makes every step go farther from the enemy: an extended
 	// artillery retreat goes to the rear all the way (LoB 6.3f, R-RET-9).
 	rearward bool
+	// known, when set, is the only enemy the search counts: the enemy the
+	// retreating side's map shows, for the choices it is offered (ruling
+	// R-FOG-7). Nil counts every enemy counter.
+	known *enemyKnown
 }
 
 // retreatPath is one candidate path and its measures.
@@ -111,7 +115,7 @@ func (s *State) legalEnds(pl pathPlan, layer map[string]retreatPath, l int) []re
 	for _, h := range sortedKeys(layer) {
 		p := layer[h]
 		switch {
-		case pl.goal > 0 && s.enemyDistance(pl.side, h) != pl.goal:
+		case pl.goal > 0 && s.enemyDistanceIn(pl, h) != pl.goal:
 		case pl.goal == 0 && (l < pl.n || pl.extendPast(h)):
 		default:
 			out = append(out, s.measure(pl, p))
@@ -183,7 +187,7 @@ func (s *State) mayStep(pl pathPlan, p retreatPath, from, to string, l int) (boo
 	m := &s.scn.Map
 	d := m.distance(pl.start, to)
 	switch {
-	case s.enemyIn(pl.side, to):
+	case s.enemyInPlan(pl, to):
 		return false, nil
 	case !pl.sideways && d != l:
 		return false, nil
@@ -201,7 +205,7 @@ func (s *State) awayFrom(pl pathPlan, h string) int {
 	if pl.ref != "" {
 		return s.scn.Map.distance(pl.ref, h)
 	}
-	return s.enemyDistance(pl.side, h)
+	return s.enemyDistanceIn(pl, h)
 }
 
 // enemyIn reports whether a hex holds any enemy counter (LoB 6.3).

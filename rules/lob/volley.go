@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"galloper/rules"
 )
 
 // volleyOption is one inactive stack able to give an Opening Volley.
@@ -31,10 +33,12 @@ func (r *resolver) openingVolley(a *actingStack, s *shot) {
 	if r.fail(err) {
 		return
 	}
-	r.tell(r.s.enemyOf(r.side), fmt.Sprintf("%s give an Opening Volley at %s, die %d: %d SP lost",
+	r.tellTraced(r.s.enemyOf(r.side), fmt.Sprintf("%s give an Opening Volley at %s, die %d: %d SP lost",
 		r.s.namesFor(r.side, o.units), a.hex, die, loss), // R-FOG-4
 		"opening-volley", "LoB 5.4", fmt.Sprintf("%s give an Opening Volley at %s on the %s column, die %d: %d SP lost",
-			unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss))
+			unitNames(o.units), a.hex, VolleyLabel(o.col), die, loss),
+		rules.Trace{Kind: rules.TraceFire, Side: r.s.enemyOf(r.side), Label: unitNames(o.units), Hexes: []string{o.hex, a.hex}},
+		r.s.sees(r.side, o.hex))
 	if loss == 0 {
 		return
 	}

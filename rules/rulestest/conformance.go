@@ -477,7 +477,8 @@ func checkViewJSON(t rapid.TB, sys rules.System) {
 // give that side the same bytes: its view as JSON, its map as SVG, the
 // problems and receipt of its order files, and, when it is the side's own
 // segment, the events it may see, the requests it is asked and its view
-// after resolving with the same dice.
+// after resolving with the same dice, its results map with the traces of
+// what it saw happen (rules.Trace) drawn on it.
 func checkHidden(t rapid.TB, sys rules.System) {
 	h, ok := sys.(Hider)
 	if !ok {
@@ -618,11 +619,15 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played, png
 		out["results mail text"] = text + fmt.Sprint(err)
 		html, err := templates.HTML(templates.HTMLData{Title: "Results: " + s.Segment().Label, Text: text})
 		out["results mail HTML"] = html + fmt.Sprint(err)
-		if v.Map != nil {
-			svg, err := templates.MapSVG(v)
+		if v.Map != nil || v.Table != nil {
+			// The results map draws the segment's traces the side may
+			// see: a hidden unit's path, fire or Charge must draw nothing.
+			tv := v
+			tv.AddTraces(evs)
+			svg, err := templates.MapSVG(tv)
 			out["map SVG after"] = string(svg) + fmt.Sprint(err)
 			if png {
-				b, err := templates.MapPNG(v)
+				b, err := templates.MapPNG(tv)
 				out["map PNG after"] = string(b) + fmt.Sprint(err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"galloper/rules"
 	"galloper/rules/acwminis"
+	"galloper/rules/battlehymn"
 	"galloper/rules/lob"
 )
 
@@ -16,6 +17,7 @@ func All() []rules.System {
 	list := []rules.System{
 		lob.New(),
 		acwminis.New(),
+		battlehymn.New(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID() < list[j].ID() })
 	return list
