@@ -147,9 +147,7 @@ func (s *State) enemyHexes(c *Command) []string {
 		}
 		if l == nil {
 			l = s.lookerFor(c.Side)
-			if l.own != nil && len(l.own) == eyes.n {
-				l.near = eyes // the same counters, grouped
-			}
+			l.lookMany(eyes)
 		}
 		if l.sees(p.Hex) {
 			hs = append(hs, p.Hex)

@@ -35,6 +35,7 @@ type enemyKnown struct {
 func (s *State) knownEnemy(side rules.Side) *enemyKnown {
 	k := &enemyKnown{at: map[string]bool{}, zoc: map[string]bool{}}
 	l := s.lookerFor(side)
+	l.lookMany(nil) // it looks at every enemy counter
 	m := &s.scn.Map
 	for i := range s.doc.Pieces {
 		p := &s.doc.Pieces[i]

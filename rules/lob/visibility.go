@@ -154,6 +154,21 @@ func (s *State) lookerFor(side rules.Side) *looker {
 	return l
 }
 
+// lookMany makes the looker read, for each hex it looks at, only its
+// counters near the hex: e holds where they stand, grouped (eyes). A
+// looker that looks at many hexes (every enemy counter) should.
+func (l *looker) lookMany(e *eyes) {
+	if e == nil {
+		e = newEyes(l.vis)
+		for _, u := range l.own {
+			e.add(u.At)
+		}
+	}
+	if len(l.own) == e.n {
+		l.near = e // the same counters, grouped
+	}
+}
+
 // sees reports whether the side sees the hex h.
 func (l *looker) sees(h string) bool {
 	m := &l.s.scn.Map
