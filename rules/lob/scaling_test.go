@@ -507,3 +507,72 @@ func TestSightGridIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownEnemyAgrees holds the enemy a side knows, found hex by hex as
+// a retreat asks (enemyKnown), to the whole enemy looked at at once
+// (knownMaps, as it was first written): the same counters in every hex,
+// the same Zones of Control and the same distance to the nearest known
+// combat unit from every hex, for both sides of the shipped positions and
+// of the 80-stack scaling position before and after its Activity Phase.
+func TestKnownEnemyAgrees(t *testing.T) {
+	st := scaleState(t, 80)
+	f, ps := lobtext.Parse(scaleOrders(80))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: st, Orders: map[rules.Side]*orders.File{st.side(): f}}
+	var res rules.Result
+	for {
+		var err error
+		in.Dice = rules.NewSeededDice([]byte("a"))
+		if res, err = New().Resolve(in); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pauses) == 0 {
+			break
+		}
+		for _, p := range res.Pauses { // decisions answered with their defaults
+			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
+	}
+	zocs := 0
+	for _, st := range append(shippedStates(t), st, res.Next.(*State)) {
+		m := &st.scn.Map
+		for _, sd := range st.scn.Sides {
+			k := st.knownEnemy(sd.Side)
+			if k.all != nil {
+				t.Fatalf("%s: the position's hex ids are not canonical; the test tests nothing", st.scn.Name)
+			}
+			all := st.knownMaps(sd.Side, st.lookerFor(sd.Side))
+			for i, h := range m.Hexes {
+				if got, want := k.atHex(h.ID), all.at[h.ID]; got != want {
+					t.Fatalf("%s, %s: known enemy in %s: %v, looked at all at once: %v", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+				if got, want := k.inZOC(h.ID), all.zoc[h.ID]; got != want {
+					t.Fatalf("%s, %s: known Zone of Control in %s: %v, looked at all at once: %v", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+				if all.zoc[h.ID] {
+					zocs++
+				}
+				if i%7 != 0 {
+					continue // the distance from every seventh hex
+				}
+				want := 1 << 20
+				for _, c := range all.combat {
+					want = min(want, m.distance(c, h.ID))
+				}
+				if got := k.distance(m, h.ID); got != want {
+					t.Fatalf("%s, %s: distance from %s to the known enemy: %d, looked at all at once: %d", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+			}
+			for _, h := range []string{"", "nowhere", "B0.0"} {
+				if k.atHex(h) != all.at[h] || k.inZOC(h) != all.zoc[h] {
+					t.Fatalf("%s, %s: %q: the known enemy differs", st.scn.Name, sd.Side, h)
+				}
+			}
+		}
+	}
+	if zocs < 50 {
+		t.Fatalf("only %d hexes in a known Zone of Control: the test tests little", zocs)
+	}
+}
