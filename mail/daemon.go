@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"strings"
 	"sync"
@@ -52,15 +53,33 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		if len(batch) == 0 {
 			return n, nil
 		}
-		blocked := map[string]bool{} // lanes another daemon holds
+		// On a shared database each daemon starts at a place of its own
+		// in the batch, so that daemons reading the same oldest mails do
+		// not all queue for the same lanes. The lanes of the mails before
+		// that place wait for the second pass, which takes those mails:
+		// each lane's mail is still taken in the order it came.
+		lanes := make([]string, len(batch))
+		for i, m := range batch {
+			lanes[i] = p.lane(m)
+		}
+		start := p.spread(len(batch))
+		later := map[string]bool{} // lanes held by others, or waiting for the second pass
+		for _, l := range lanes[:start] {
+			later[l] = true
+		}
+		again := map[string]bool{} // the second pass's lanes held by others
 		took := 0
-		for _, m := range batch {
+		for k := range batch {
 			if ctx.Err() != nil {
 				break
 			}
-			lane := p.lane(m)
+			i := (start + k) % len(batch)
+			m, lane, blocked := batch[i], lanes[i], later
+			if i < start {
+				blocked = again
+			}
 			if blocked[lane] {
-				continue // its older mail is in another daemon's hands
+				continue // its older mail is in another daemon's hands, or comes in the second pass
 			}
 			release, ok, err := p.adj.DB().Lane(work, lane)
 			if err != nil {
@@ -90,6 +109,19 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// spread is where in a batch of n pending mails this daemon starts: 0 on
+// SQLite, where it works alone, else a place drawn from its name on the
+// shared database.
+func (p *Processor) spread(n int) int {
+	id := p.adj.DB().Instance()
+	if id == "" || n < 2 {
+		return 0
+	}
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return int(h.Sum32() % uint32(n))
 }
 
 // lane names the work a stored mail belongs to, so that daemons sharing a
