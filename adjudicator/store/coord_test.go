@@ -31,8 +31,8 @@ import (
 //     and two results mails, redact and mark the mail processed;
 //   - sending: claim each due mail of the outbox and mark it sent;
 //   - deadlines: list the games whose deadline work is due and claim each
-//     (SKIP LOCKED on PostgreSQL), as ResolveDue does; a tenth of the
-//     games are due.
+//     (SKIP LOCKED on PostgreSQL), as ResolveDue does, and set its next
+//     deadline, as resolving it would; a tenth of the games are due.
 //
 // It checks that every mail was processed once, every segment saved
 // once and every outgoing mail sent once.
@@ -209,11 +209,13 @@ func deadlines(ctx context.Context, db *DB) (int, error) {
 	n := 0
 	for _, id := range ids {
 		err := db.WithTx(ctx, func(tx *Tx) error {
-			_, ok, err := tx.ClaimGame(id)
-			if ok {
-				n++
+			g, ok, err := tx.ClaimGame(id)
+			if err != nil || !ok || g.Deadline > 1000 {
+				return err // another daemon's, or done meanwhile
 			}
-			return err
+			n++
+			// Resolved with default orders: the next deadline is far.
+			return tx.SetSchedule(id, 1<<40, 0)
 		})
 		if err != nil {
 			return n, err
@@ -233,7 +235,7 @@ func spread(db *DB, n int) int {
 }
 
 // run is one daemon's loop until nothing is left for it.
-func (w coordWorld) run(ctx context.Context, db *DB, processed, sent *atomic.Int64) error {
+func (w coordWorld) run(ctx context.Context, db *DB, processed, sent, due *atomic.Int64) error {
 	for idle := 0; idle < 2; {
 		// Processing takes batches of fifty while it finds work, as
 		// Processor.RunOnce does, then deadlines, then sending.
@@ -276,15 +278,17 @@ func (w coordWorld) run(ctx context.Context, db *DB, processed, sent *atomic.Int
 				break
 			}
 		}
-		if _, err := deadlines(ctx, db); err != nil {
+		d, err := deadlines(ctx, db)
+		if err != nil {
 			return err
 		}
+		due.Add(int64(d))
 		n, err := send(ctx, db)
 		if err != nil {
 			return err
 		}
 		sent.Add(int64(n))
-		if took == 0 && n == 0 {
+		if took == 0 && n == 0 && d == 0 {
 			idle++
 		} else {
 			idle = 0
@@ -302,12 +306,12 @@ func (w coordWorld) runDaemons(tb testing.TB, open func() *DB, n int, timed func
 	for i := range dbs {
 		dbs[i] = open()
 	}
-	var processed, sent atomic.Int64
+	var processed, sent, due atomic.Int64
 	errs := make([]error, n)
 	timed(true)
 	var wg sync.WaitGroup
 	for i, db := range dbs {
-		wg.Go(func() { errs[i] = w.run(ctx, db, &processed, &sent) })
+		wg.Go(func() { errs[i] = w.run(ctx, db, &processed, &sent, &due) })
 	}
 	wg.Wait()
 	timed(false)
@@ -327,9 +331,10 @@ func (w coordWorld) runDaemons(tb testing.TB, open func() *DB, n int, timed func
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if processed.Load() != int64(w.games) || sent.Load() != 3*int64(w.games) || pending != 0 || segs != w.games || unsent != 0 {
-		tb.Fatalf("%d daemons: %d mails processed, %d sent, %d left new, %d segments, %d unsent; want %d processed, %d sent, %d segments",
-			n, processed.Load(), sent.Load(), pending, segs, unsent, w.games, 3*w.games, w.games)
+	wantDue := int64((w.games + 9) / 10)
+	if processed.Load() != int64(w.games) || sent.Load() != 3*int64(w.games) || pending != 0 || segs != w.games || unsent != 0 || due.Load() != wantDue {
+		tb.Fatalf("%d daemons: %d mails processed, %d sent, %d left new, %d segments, %d unsent, %d deadlines; want %d processed, %d sent, %d segments, %d deadlines",
+			n, processed.Load(), sent.Load(), pending, segs, unsent, due.Load(), w.games, 3*w.games, w.games, wantDue)
 	}
 }
 
