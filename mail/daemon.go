@@ -3,7 +3,6 @@ package mail
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"strings"
 	"sync"
@@ -53,33 +52,15 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		if len(batch) == 0 {
 			return n, nil
 		}
-		// On a shared database each daemon starts at a place of its own
-		// in the batch, so that daemons reading the same oldest mails do
-		// not all queue for the same lanes. The lanes of the mails before
-		// that place wait for the second pass, which takes those mails:
-		// each lane's mail is still taken in the order it came.
-		lanes := make([]string, len(batch))
-		for i, m := range batch {
-			lanes[i] = p.lane(m)
-		}
-		start := p.spread(len(batch))
-		later := map[string]bool{} // lanes held by others, or waiting for the second pass
-		for _, l := range lanes[:start] {
-			later[l] = true
-		}
-		again := map[string]bool{} // the second pass's lanes held by others
+		blocked := map[string]bool{} // lanes another daemon holds
 		took := 0
-		for k := range batch {
+		for _, m := range batch {
 			if ctx.Err() != nil {
 				break
 			}
-			i := (start + k) % len(batch)
-			m, lane, blocked := batch[i], lanes[i], later
-			if i < start {
-				blocked = again
-			}
+			lane := p.lane(m)
 			if blocked[lane] {
-				continue // its older mail is in another daemon's hands, or comes in the second pass
+				continue // its older mail is in another daemon's hands
 			}
 			release, ok, err := p.adj.DB().Lane(work, lane)
 			if err != nil {
@@ -109,19 +90,6 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// spread is where in a batch of n pending mails this daemon starts: 0 on
-// SQLite, where it works alone, else a place drawn from its name on the
-// shared database.
-func (p *Processor) spread(n int) int {
-	id := p.adj.DB().Instance()
-	if id == "" || n < 2 {
-		return 0
-	}
-	h := fnv.New32a()
-	h.Write([]byte(id))
-	return int(h.Sum32() % uint32(n))
 }
 
 // lane names the work a stored mail belongs to, so that daemons sharing a

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"strconv"
 	"strings"
@@ -86,19 +85,18 @@ func gameOf(raw []byte) string {
 }
 
 // process handles one stored mail as the processor and adjudicator do;
-// it reports false when another daemon had it, and held when another
-// daemon holds its lane.
-func (w coordWorld) process(ctx context.Context, db *DB, m Inbound) (done, held bool, err error) {
+// it reports false when another daemon had it.
+func (w coordWorld) process(ctx context.Context, db *DB, m Inbound) (bool, error) {
 	id := gameOf(m.Raw)
 	release, ok, err := db.Lane(ctx, "game:"+id)
 	if err != nil || !ok {
-		return false, !ok, err
+		return false, err
 	}
 	defer release()
 	if err := db.WithTx(ctx, func(tx *Tx) error { _, err := tx.StartInboundAttempt(m.ID); return err }); errors.Is(err, ErrNotFound) {
-		return false, false, nil // processed meanwhile
+		return false, nil // processed meanwhile
 	} else if err != nil {
-		return false, false, err
+		return false, err
 	}
 	err = db.WithTx(ctx, func(tx *Tx) error {
 		g, err := tx.Game(id)
@@ -154,9 +152,9 @@ func (w coordWorld) process(ctx context.Context, db *DB, m Inbound) (done, held 
 		return tx.MarkProcessed(m.ID, id, "orders")
 	})
 	if errors.Is(err, ErrProcessed) {
-		return false, false, nil
+		return false, nil
 	}
-	return err == nil, false, err
+	return err == nil, err
 }
 
 // send sends what is due, as the sender's flushes in a daemon step do:
@@ -224,16 +222,6 @@ func deadlines(ctx context.Context, db *DB) (int, error) {
 	return n, nil
 }
 
-// spread is Processor.spread: where in a batch of n a daemon starts.
-func spread(db *DB, n int) int {
-	if db.Instance() == "" || n < 2 {
-		return 0
-	}
-	h := fnv.New32a()
-	h.Write([]byte(db.Instance()))
-	return int(h.Sum32() % uint32(n))
-}
-
 // run is one daemon's loop until nothing is left for it.
 func (w coordWorld) run(ctx context.Context, db *DB, processed, sent, due *atomic.Int64) error {
 	for idle := 0; idle < 2; {
@@ -245,28 +233,11 @@ func (w coordWorld) run(ctx context.Context, db *DB, processed, sent, due *atomi
 			if err := db.WithTx(ctx, func(tx *Tx) (err error) { batch, err = tx.PendingInbound(50); return err }); err != nil {
 				return err
 			}
-			// Each daemon starts at its own place in the batch, the
-			// lanes before it left for a second pass (Processor.RunOnce).
-			k, start := 0, spread(db, len(batch))
-			later, again := map[string]bool{}, map[string]bool{}
-			for _, m := range batch[:start] {
-				later[gameOf(m.Raw)] = true
-			}
-			for j := range batch {
-				i := (start + j) % len(batch)
-				lane, blocked := gameOf(batch[i].Raw), later
-				if i < start {
-					blocked = again
-				}
-				if blocked[lane] {
-					continue
-				}
-				ok, held, err := w.process(ctx, db, batch[i])
+			k := 0
+			for _, m := range batch {
+				ok, err := w.process(ctx, db, m)
 				if err != nil {
 					return err
-				}
-				if held {
-					blocked[lane] = true
 				}
 				if ok {
 					k++

@@ -76,10 +76,6 @@ func (db *DB) Close() error {
 	return db.sql.Close()
 }
 
-// Instance names this process's connection to a shared (PostgreSQL)
-// database, "" on SQLite.
-func (db *DB) Instance() string { return db.instance }
-
 // Engine names the database engine: "sqlite" or "postgres".
 func (db *DB) Engine() string { return db.eng.name() }
 
