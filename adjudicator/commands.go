@@ -140,7 +140,7 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 		return Outcome{}, err
 	}
 	v := view(sys, st, side, g.ID)
-	d := templates.StatusData{Command: c.Word, Note: note, View: v, Next: nextLine(st, side), Paused: g.PausedAt != 0}
+	d := templates.StatusData{Command: c.Word, Note: note, View: v, Paused: g.PausedAt != 0}
 	if held && d.Note == "" {
 		d.Note = "The latest results are held for the umpire's review."
 	}
@@ -158,11 +158,22 @@ func (a *Adjudicator) handleCommand(tx *store.Tx, in Incoming, c command, signed
 			}
 		}
 	}
-	if p.Side == Umpire && (c.Word == "ORDERS" || c.Word == "STATUS") && !st.Over() {
-		if d.Received, err = receivedOrders(tx, g.ID, st.Segment()); err != nil {
+	var sent []string
+	if p.Side == Umpire && !st.Over() {
+		received, err := receivedOrders(tx, g.ID, st.Segment())
+		if err != nil {
 			return Outcome{}, err
 		}
+		for _, r := range received {
+			if r.At != "" {
+				sent = append(sent, r.Side)
+			}
+		}
+		if c.Word == "ORDERS" || c.Word == "STATUS" {
+			d.Received = received
+		}
 	}
+	d.Next = nextLine(st, side, sent...)
 	text, err := templates.Status(d)
 	if err != nil {
 		return Outcome{}, err

@@ -162,8 +162,9 @@ func decisionText(g store.Game, seg rules.Segment, q store.Decision, to string) 
 }
 
 // decide answers one of the game's pending decision requests from a
-// DECIDE command: "DECIDE <number> <choice>", the choice by its number in
-// the list or by (a unique start of) its text. The side asked or the
+// DECIDE command: "DECIDE <number> <choice>", the choice as pickOption
+// reads it: its number, its whole text or a start of it that fits no
+// other option. The side asked or the
 // umpire may answer. Answers are kept secret from the other side; the
 // segment is resolved again once every request of its set is answered.
 func (a *Adjudicator) decide(tx *store.Tx, g store.Game, p store.Player, args string) (string, error) {
@@ -293,8 +294,11 @@ func (a *Adjudicator) decideByDeadline(tx *store.Tx, g store.Game) (pending, res
 	return true, true, a.afterDecision(tx, g)
 }
 
-// pickOption finds the option a player wrote: its number, its text, or a
-// unique start of its text, ignoring case.
+// pickOption finds the option a player wrote: its number, its whole text
+// (as the request prints it, a trailing "(default)" and all), or a start
+// of its text that fits no other option, in any case and spacing. A
+// choice that fits none or several is a problem listing the options with
+// their numbers.
 func pickOption(options []string, written string) (string, error) {
 	if written == "" {
 		return "", fmt.Errorf("DECIDE needs a choice: one of %s", optionList(options))
@@ -305,23 +309,34 @@ func pickOption(options []string, written string) (string, error) {
 		}
 		return options[n-1], nil
 	}
-	var hits []string
-	for _, o := range options {
-		if strings.EqualFold(o, written) {
+	w := choiceText(strings.TrimSuffix(choiceText(written), "(default)"))
+	var hits []int // the options w starts
+	for i, o := range options {
+		switch t := choiceText(o); {
+		case t == w:
 			return o, nil
-		}
-		if len(o) >= len(written) && strings.EqualFold(o[:len(written)], written) {
-			hits = append(hits, o)
+		case strings.HasPrefix(t, w):
+			hits = append(hits, i)
 		}
 	}
 	switch len(hits) {
-	case 1:
-		return hits[0], nil
 	case 0:
 		return "", fmt.Errorf("%q is not one of the options: %s", written, optionList(options))
-	default:
-		return "", fmt.Errorf("%q could be any of %s", written, optionList(hits))
+	case 1:
+		return options[hits[0]], nil
 	}
+	var some []string
+	for _, i := range hits {
+		some = append(some, fmt.Sprintf("%d. %s", i+1, options[i]))
+	}
+	return "", fmt.Errorf("%q could be %s or %s: write more of it, or its number", written,
+		strings.Join(some[:len(some)-1], ", "), some[len(some)-1])
+}
+
+// choiceText is an option or a choice as pickOption compares them: in
+// lower case, its words one space apart.
+func choiceText(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
 }
 
 func optionList(options []string) string {

@@ -314,15 +314,38 @@ func (a *Adjudicator) mapAttachments(v rules.View, game, tag string) ([]template
 const mapNote = "Shaded hexes are out of your side's sight. The whole map is attached as an SVG file in a zip archive: " +
 	"unpack it and open it in any web browser. The key under the map explains its symbols."
 
-func nextLine(st rules.State, side rules.Side) string {
+// nextLine is the "Next:" line of a mail to side. The umpire (side "" or
+// Umpire) orders no side: its line names the sides of the open segment
+// whose orders are still due, those not in sent.
+func nextLine(st rules.State, side rules.Side, sent ...string) string {
 	if st.Over() {
 		return "the game is over"
 	}
 	seg := st.Segment()
+	if side == "" || side == Umpire {
+		var due []string
+		for _, s := range seg.Sides {
+			if !slices.Contains(sent, string(s)) {
+				due = append(due, string(s))
+			}
+		}
+		if len(due) == 0 {
+			return fmt.Sprintf("%s: every side's orders are in", seg.Label)
+		}
+		return fmt.Sprintf("%s: waiting for orders from %s", seg.Label, andList(due))
+	}
 	if containsSide(seg.Sides, side) {
 		return fmt.Sprintf("%s: send your orders with TURN %d", seg.Label, seg.Turn)
 	}
 	return fmt.Sprintf("%s: waiting for the other side's orders", seg.Label)
+}
+
+// andList joins names as a sentence does: "A", "A and B", "A, B and C".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func ruleSuffix(rule string) string {

@@ -7,11 +7,15 @@ import (
 	"strings"
 )
 
-//go:embed orders.md activity-lob.md
+//go:embed orders.md activity-lob.md orders-*.md
 var files embed.FS
 
 // guides lists each system's guide files, in the order they are mailed.
-var guides = map[string][]string{"lob.v2": {"orders.md", "activity-lob.md"}}
+var guides = map[string][]string{
+	"lob.v2":        {"orders.md", "activity-lob.md"},
+	"acwminis.v1":   {"orders-acwminis.md"},
+	"battlehymn.v1": {"orders-battlehymn.md"},
+}
 
 // PlayerGuide returns the player's guide of a system (by its rules.System
 // ID), or false when it has none.

@@ -150,66 +150,46 @@ func (r *rig) compose(from, subject, body string) []byte {
 	return buf.Bytes()
 }
 
-// mailsTo returns the text bodies of every mail sent to addr whose subject
-// starts with prefix.
 // textsTo is as mailsTo, with each mail's text attachments (its dice
 // record or openings) after its body.
 func (r *rig) textsTo(addr, prefix string) []string {
 	var out []string
-	for _, m := range r.srv.Sent() {
-		if m.To != addr {
-			continue
-		}
-		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
-		if err != nil {
-			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
-		}
-		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
-			continue
-		}
-		var b strings.Builder
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			var ct string
-			switch h := p.Header.(type) {
-			case *gomail.InlineHeader:
-				ct, _, _ = h.ContentType()
-			case *gomail.AttachmentHeader:
-				ct, _, _ = h.ContentType()
-			}
-			if ct == "text/plain" {
-				body, _ := io.ReadAll(p.Body)
-				b.Write(body)
-				b.WriteString("\n")
-			}
-		}
-		out = append(out, b.String())
+	for _, mr := range r.sentTo(addr, prefix) {
+		out = append(out, mail.TextParts(mr))
 	}
 	return out
 }
 
+// mailsTo returns the text bodies of every mail sent to addr whose subject
+// starts with prefix.
 func (r *rig) mailsTo(addr, prefix string) []string {
 	var out []string
-	for _, m := range r.srv.Sent() {
-		if m.To != addr {
-			continue
-		}
-		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
-		if err != nil {
-			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
-		}
-		if s, _ := mr.Header.Subject(); !strings.HasPrefix(s, prefix) {
-			continue
-		}
+	for _, mr := range r.sentTo(addr, prefix) {
 		p, err := mr.NextPart()
 		if err != nil {
 			r.t.Fatal(err)
 		}
 		b, _ := io.ReadAll(p.Body)
 		out = append(out, string(b))
+	}
+	return out
+}
+
+// sentTo returns a reader of every mail sent to addr whose subject starts
+// with prefix, in the order sent.
+func (r *rig) sentTo(addr, prefix string) []*gomail.Reader {
+	var out []*gomail.Reader
+	for _, m := range r.srv.Sent() {
+		if m.To != addr {
+			continue
+		}
+		mr, err := gomail.CreateReader(bytes.NewReader(m.Raw))
+		if err != nil {
+			r.t.Fatalf("a sent mail does not parse as MIME: %v", err)
+		}
+		if s, _ := mr.Header.Subject(); strings.HasPrefix(s, prefix) {
+			out = append(out, mr)
+		}
 	}
 	return out
 }

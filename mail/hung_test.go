@@ -44,28 +44,9 @@ func (l *logBuf) logger() *slog.Logger { return slog.New(slog.NewJSONHandler(l, 
 func startIntake(t *testing.T, r *rig, p *proxy, clock *fakeClock, timeout time.Duration, logs *logBuf) (chan struct{}, func() <-chan struct{}) {
 	r.imap.Addr, r.imap.Timeout = p.ln.Addr().String(), timeout
 	r.restart()
-	mail.SetAfter(r.d.Intake, clock.after)
 	mail.SetLog(r.d.Intake, logs.logger())
 	mail.SetShutdownGrace(r.d.Intake, 100*time.Millisecond)
-	notified := make(chan struct{}, 10)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		r.d.Intake.Run(ctx, time.Hour, func() { notified <- struct{}{} })
-	}()
-	t.Cleanup(func() {
-		cancel()
-		for {
-			select {
-			case <-done:
-				return
-			case <-clock.waits:
-			case clock.fire <- time.Time{}:
-			}
-		}
-	})
-	return notified, func() <-chan struct{} { cancel(); return done }
+	return runIntakeLoop(t, r, clock)
 }
 
 // A server that stops answering in the middle of an IDLE (a stopped
@@ -156,12 +137,7 @@ func hungSMTPAddr(t *testing.T) string {
 // mail stays queued and the server is tried again after the backoff.
 func TestHungSMTPServer(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	db, clock := outboxStore(t)
 	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
 	s := mail.NewSender(mail.SMTPConfig{Addr: hungSMTPAddr(t), From: "gm@example.org", Timeout: 200 * time.Millisecond},
 		db, func() time.Time { return clock }, nil)
@@ -178,6 +154,18 @@ func TestHungSMTPServer(t *testing.T) {
 	if n := countOutbox(t, db, "pending"); n != 1 {
 		t.Fatalf("%d mails pending, want the one mail kept", n)
 	}
+}
+
+// outboxStore is a fresh store, closed when the test ends, and the time
+// the outbox tests start at.
+func outboxStore(t *testing.T) (*store.DB, time.Time) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 }
 
 func queue(t *testing.T, db *store.DB, at time.Time, msgID, to string) {
@@ -284,12 +272,7 @@ func TestDaemonWakesForSMTPRetry(t *testing.T) {
 // The end of an SMTP outage is logged with its length in human units.
 func TestSMTPReconnectIsLogged(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	db, clock := outboxStore(t)
 	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
 	addr := refusedAddr(t)
 	logs := &logBuf{}
@@ -338,12 +321,7 @@ func relayTo(ln net.Listener, target string) {
 // sending goes at once when the next sender starts, not after the lease.
 func TestClaimOfAKilledSenderIsReleased(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	db, clock := outboxStore(t)
 	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
 	if err := db.WithTx(ctx, func(tx *store.Tx) error {
 		rows, err := tx.DueOutgoing(clock.UnixMilli(), 1)
@@ -370,12 +348,7 @@ func TestClaimOfAKilledSenderIsReleased(t *testing.T) {
 // not the full timeout.
 func TestHurryCutsAHungSMTPExchange(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	db, clock := outboxStore(t)
 	queue(t, db, clock, "<a@galloper.test>", "ann@example.test")
 	s := mail.NewSender(mail.SMTPConfig{Addr: hungSMTPAddr(t), From: gm, Timeout: time.Hour}, db, func() time.Time { return clock }, nil)
 	mail.SetSenderGrace(s, 100*time.Millisecond)

@@ -100,27 +100,9 @@ func TestPostfixHungDovecot(t *testing.T) {
 	logs := &logBuf{}
 	health := mail.NewHealth(r.clock)
 	r.d.Intake.Health = health
-	mail.SetAfter(r.d.Intake, clock.after)
 	mail.SetLog(r.d.Intake, logs.logger())
 	mail.SetShutdownGrace(r.d.Intake, 100*time.Millisecond)
-	notified := make(chan struct{}, 10)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		r.d.Intake.Run(ctx, time.Hour, func() { notified <- struct{}{} })
-	}()
-	t.Cleanup(func() {
-		cancel()
-		for {
-			select {
-			case <-done:
-				return
-			case <-clock.waits:
-			case clock.fire <- time.Time{}:
-			}
-		}
-	})
+	notified, stop := runIntakeLoop(t, r, clock)
 	within := time.Minute
 	clock.next(t, "in IDLE", time.Hour)
 	if err := health.Check(r.clock, within); err != nil {
@@ -162,9 +144,8 @@ func TestPostfixHungDovecot(t *testing.T) {
 	}
 
 	hangDovecot(t)
-	cancel()
 	select {
-	case <-done:
+	case <-stop():
 	case <-time.After(5 * time.Second): // a stuck test, not a measurement
 		t.Fatal("intake did not stop within 5 s while Dovecot was hung")
 	}

@@ -161,21 +161,30 @@ func (f *fakeClock) next(t *testing.T, step string, want time.Duration) {
 	}
 }
 
-// runIntake runs the rig's intake alone through the proxy until the test
-// ends; notified gets a value each time new mail is stored.
+// runIntake runs the rig's intake through the proxy, its waits on clock,
+// until the test ends; notified gets a value each time new mail is stored.
 func runIntake(t *testing.T, r *rig, p *proxy, clock *fakeClock) (notified chan struct{}) {
 	r.imap.Addr = p.ln.Addr().String()
 	r.restart()
+	notified, _ = runIntakeLoop(t, r, clock)
+	return notified
+}
+
+// runIntakeLoop runs the rig's intake as set up, its waits on clock, until
+// the test ends or stop is called; notified gets a value each time new
+// mail is stored, and the channel stop returns is closed once Run has
+// returned.
+func runIntakeLoop(t *testing.T, r *rig, clock *fakeClock) (notified chan struct{}, stop func() <-chan struct{}) {
 	mail.SetAfter(r.d.Intake, clock.after)
 	notified = make(chan struct{}, 10)
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		r.d.Intake.Run(ctx, time.Hour, func() { notified <- struct{}{} })
 	}()
 	t.Cleanup(func() {
-		stop()
+		cancel()
 		// Let a wait in progress end so that Run sees ctx.
 		for {
 			select {
@@ -186,7 +195,7 @@ func runIntake(t *testing.T, r *rig, p *proxy, clock *fakeClock) (notified chan 
 			}
 		}
 	})
-	return notified
+	return notified, func() <-chan struct{} { cancel(); return done }
 }
 
 func waitNotified(t *testing.T, step string, ch chan struct{}) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -30,12 +29,7 @@ func refusedAddr(t *testing.T) string {
 // and the sender backs off: 10 s, then 20 s, then 40 s between tries.
 func TestSenderBacksOffUnreachableServer(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "g.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	clock := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	db, clock := outboxStore(t)
 	if err := db.WithTx(ctx, func(tx *store.Tx) error {
 		return tx.Enqueue(store.Outgoing{MessageID: "<m1@galloper>", Kind: "receipt", Recipient: "ann@example.org",
 			Raw: []byte("Subject: x\r\n\r\nx\r\n"), CreatedAt: clock.UnixMilli(), Segment: -1})

@@ -21,6 +21,10 @@ func TestUmpireReadsOrdersBeforeResolution(t *testing.T) {
 	if len(before) != 1 || !strings.Contains(before[0], "CSA: nothing received yet.") || strings.Contains(before[0], "ORDER MOVE") {
 		t.Fatalf("the umpire's STATUS before any orders: %q", before)
 	}
+	// The umpire orders no side: its Next line names the sides still due.
+	if !strings.Contains(before[0], "player turn: waiting for orders from CSA.") || strings.Contains(before[0], "the other side") {
+		t.Errorf("the umpire's Next line before any orders:\n%s", before[0])
+	}
 	r.send(csaAddr, "t1", csaTurn1)
 	r.cycle()
 	if n := len(r.segments("creek")); n != 0 {
@@ -43,6 +47,9 @@ func TestUmpireReadsOrdersBeforeResolution(t *testing.T) {
 	orders := r.mailsTo(umpAddr, "ORDERS: creek")
 	if len(status) != 2 || len(orders) != 1 {
 		t.Fatalf("%d STATUS and %d ORDERS replies to the umpire, want 2 and 1", len(status), len(orders))
+	}
+	if !strings.Contains(status[1], "player turn: every side's orders are in.") || strings.Contains(status[1], "waiting for") {
+		t.Errorf("the umpire's Next line once CSA's orders are in:\n%s", status[1])
 	}
 	for _, reply := range []string{status[1], orders[0]} {
 		for _, want := range []string{"Orders received for the current segment", "CSA, received ", "ORDER MOVE", "Barton", "Take the mill crossing."} {

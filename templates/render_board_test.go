@@ -128,6 +128,18 @@ func near(img image.Image, p image.Point, c rgb) bool {
 	return d <= 6
 }
 
+// nearAny reports whether some pixel within r of p is near c.
+func nearAny(img image.Image, p image.Point, r int, c rgb) bool {
+	for dy := -r; dy <= r; dy++ {
+		for dx := -r; dx <= r; dx++ {
+			if near(img, p.Add(image.Pt(dx, dy)), c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // TestDigitsMapPNG paints the four-digit map and checks it by its pixels:
 // hexes where the layout puts them, terrain and counters in the style's
 // colours.
@@ -201,7 +213,6 @@ func TestTablePNG(t *testing.T) {
 	}{
 		{"open table", pt(2, 30), 0xe9e2c0, true},
 		{"hill", pt(9, 6), 0xcbb68e, true},
-		{"wood, beside its tree marks", pt(37, 25), 0x8fbf7a, true},
 		// 1st Brigade faces 90 (east): its 6-inch front runs north-south,
 		// so 2.5 inches north of its centre is on the base and 2.5
 		// inches east is not.
@@ -217,6 +228,13 @@ func TestTablePNG(t *testing.T) {
 	for _, c := range checks {
 		if near(img, c.at, c.want) != c.is {
 			t.Errorf("%s at %v is %v; want %v to be %06x", c.what, c.at, img.At(c.at.X, c.at.Y), c.is, uint32(c.want))
+		}
+	}
+	// The wood is stippled all over: its fill and its tree marks both
+	// within a few pixels of points across it.
+	for _, at := range []image.Point{pt(37, 25), pt(32, 27), pt(40, 30)} {
+		if !nearAny(img, at, 10, 0x8fbf7a) || !nearAny(img, at, 10, 0x3f6f30) {
+			t.Errorf("wood at %v: fill %v, tree mark %v within 10 px", at, nearAny(img, at, 10, 0x8fbf7a), nearAny(img, at, 10, 0x3f6f30))
 		}
 	}
 	// The scale bar's first inch is solid ink, the second white.

@@ -21,6 +21,9 @@ type key struct {
 	fogSide  string
 	// stacks lists each stack drawn: its hex and its counters, top first.
 	stacks []string
+	// house are the table terrains drawn in the house style, in the
+	// order first drawn.
+	house []houseTerrain
 }
 
 func (k *key) see(item string) {
@@ -106,6 +109,9 @@ func (k *key) named(prefix string) []string {
 func (k *key) terrainItems(out []keyItem) []keyItem {
 	for _, t := range k.look.terrains {
 		out = k.addIf(out, "terrain:"+t.name, t.name, terrainIcon(t.terrainStyle))
+	}
+	for _, h := range k.house {
+		out = append(out, keyItem{label: h.name, icon: houseIcon(h)})
 	}
 	for _, name := range k.unknowns["terrain"] {
 		out = append(out, keyItem{label: name, icon: terrainIcon(unknownTerrain)})

@@ -21,6 +21,14 @@ type tableLayout struct {
 	area    rect
 	look    *look
 	colours map[rules.Side]rgb
+	// labels are the units' names and markers, drawn last (drawTableLabels).
+	labels []tableLabel
+}
+
+// tableLabel is a unit's footprint box on the page, for its labels.
+type tableLabel struct {
+	u   rules.UnitView
+	box rect
 }
 
 func newTableLayout(v rules.View) (*tableLayout, error) {
@@ -68,8 +76,8 @@ func buildTableScene(v rules.View) (*scene, error) {
 	}
 	sc := &scene{clip: l.area}
 	sc.onMap = true
-	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: l.look.plainFill(), stroke: none, class: "table"})
-	for _, draw := range []func(*scene, *tableLayout, *key) error{drawTableTerrain, drawTableArrows, drawTableUnits, drawTableTraces} {
+	sc.add(shape{kind: polygon, pts: rectPts(l.area.x0, l.area.y0, l.area.x1, l.area.y1), fill: l.look.tableFill(), stroke: none, class: "table"})
+	for _, draw := range []func(*scene, *tableLayout, *key) error{drawTableTerrain, drawTableArrows, drawTableUnits, drawTableTraces, drawTableLabels} {
 		if err := draw(sc, l, k); err != nil {
 			return nil, err
 		}
@@ -95,23 +103,21 @@ func drawTableTerrain(sc *scene, l *tableLayout, k *key) error {
 		if len(f.Points) < 2 || (!f.Line && len(f.Points) < 3) {
 			return fmt.Errorf("table terrain %d (%s %q): too few points", i, f.Kind, f.Name)
 		}
-		st, known := l.look.terrainFor(f.Kind)
+		st, house, known := l.look.tableTerrainFor(f.Kind)
 		k.see("terrain:" + f.Kind)
-		if !known {
+		switch {
+		case !known:
 			k.unknown("terrain", f.Kind)
+		case house:
+			k.tableTerrain(f.Kind, st, f.Line)
 		}
 		pts := l.path(f.Points)
 		if f.Line {
-			casing := st.mark
-			if casing == none {
-				casing = st.fill.scale(0.6)
-			}
-			sc.add(shape{kind: polyline, pts: pts, stroke: casing, width: 6, fill: none, class: "terrain-" + f.Kind})
+			sc.add(shape{kind: polyline, pts: pts, stroke: lineCasing(st), width: 6, fill: none, class: "terrain-" + f.Kind})
 			sc.line(pts, st.fill, 3.4)
 			continue
 		}
-		sc.add(shape{kind: polygon, pts: pts, fill: st.fill, stroke: st.fill.scale(0.7), width: 1.2, class: "terrain-" + f.Kind})
-		terrainMarks(sc, centre(pts), st.marks, st.mark)
+		drawTableArea(sc, pts, st, "terrain-"+f.Kind)
 		if f.Hidden {
 			k.see("fog")
 			sc.add(shape{kind: polygon, pts: pts, fill: fogColour, alpha: fogAlpha, stroke: none, class: "fog"})
@@ -130,8 +136,10 @@ func centre(pts []point) point {
 }
 
 // drawTableUnits draws each unit's footprint turned to its facing, its
-// front edge heavy, its arm-of-service mark, its name below it and its
-// status marker.
+// front edge heavy, and its arm-of-service mark. A footprint is drawn at
+// least minFootprint pixels thick, on a white halo, so that a thin
+// skirmish line or a commander's base still shows. Its labels come last
+// (drawTableLabels).
 func drawTableUnits(sc *scene, l *tableLayout, k *key) error {
 	for _, u := range l.t.Units {
 		f := u.Footprint
@@ -145,8 +153,11 @@ func drawTableUnits(sc *scene, l *tableLayout, k *key) error {
 			k.see("facing")
 			heading = *u.Facing
 		}
-		corners, front := footprint(*f, heading)
+		g := *f
+		g.Width, g.Depth = max(g.Width, minFootprint/l.px), max(g.Depth, minFootprint/l.px)
+		corners, front := footprint(g, heading)
 		pts := l.path(corners[:])
+		sc.add(shape{kind: polygon, pts: pts, fill: none, stroke: white, width: 4, class: "halo"})
 		sc.add(shape{kind: polygon, pts: pts, fill: l.colours[u.Side], stroke: black, width: 1.1, class: "unit"})
 		if u.Facing != nil {
 			sc.add(shape{kind: polyline, pts: l.path(front[:]), stroke: white, width: 2.4, fill: none, class: "front"})
@@ -157,11 +168,106 @@ func drawTableUnits(sc *scene, l *tableLayout, k *key) error {
 			// enough to hold it.
 			armSymbol(sc, k.look.symbol(u.Kind), u.Kind, rect{c.X - 7.5, c.Y - 4.5, c.X + 7.5, c.Y + 4.5})
 		}
-		r := math.Max(f.Width, f.Depth) / 2 * l.px
-		sc.plate(point{c.X, c.Y + r + 9}, shortName(u.Name), fontSmall+0.5, true, ink, none)
-		statusMarker(sc, k, u.Status, point{c.X + r + 14, c.Y - r})
+		l.labels = append(l.labels, tableLabel{u, bounds(pts)})
 	}
 	return nil
+}
+
+// drawTableLabels draws each unit's name below its footprint and its
+// status marker above it, over the routes and traces, nudged apart so
+// that none hides another or a unit (labeler).
+func drawTableLabels(sc *scene, l *tableLayout, k *key) error {
+	lb := &labeler{clip: l.area}
+	for _, d := range l.labels {
+		lb.take(d.box)
+	}
+	for _, d := range l.labels {
+		u := d.u
+		name := shortName(u.Name)
+		size := fontSmall + 0.5
+		w, h := textWidth(name, size, true)+6, size+4
+		sc.plate(lb.place(w, h, below(d.box, w, h)), name, size, true, ink, none)
+		if u.Status == "" {
+			continue
+		}
+		st := k.look.statusFor(u.Status)
+		sw := textWidth(st.short, fontSmall, true) + 7
+		p := lb.place(sw, 12, above(d.box, sw, 12))
+		statusMarker(sc, k, u.Status, point{p.X + sw/2, p.Y})
+	}
+	return nil
+}
+
+// minFootprint is the least thickness a footprint is drawn, in pixels.
+const minFootprint = 5.0
+
+// below lists the places for a name w by h, centre points, best first:
+// under the box, then over it, to its sides, then further down and up,
+// and each of those moved aside.
+func below(b rect, w, h float64) []point {
+	cx, cy := (b.x0+b.x1)/2, (b.y0+b.y1)/2
+	out := []point{{cx, b.y1 + h/2 + 2}, {cx, b.y0 - h/2 - 2}, {b.x1 + w/2 + 3, cy}, {b.x0 - w/2 - 3, cy}}
+	for n := 1.0; n <= 3; n++ {
+		out = append(out, point{cx, b.y1 + h/2 + 2 + n*(h+1)}, point{cx, b.y0 - h/2 - 2 - n*(h+1)})
+	}
+	return aside(out, w)
+}
+
+// above lists the places for a status marker: over the box's right end,
+// its left end, to its sides, under it, then further up, and each of
+// those moved aside.
+func above(b rect, w, h float64) []point {
+	cy := (b.y0 + b.y1) / 2
+	out := []point{{b.x1 - w/2, b.y0 - h/2 - 2}, {b.x0 + w/2, b.y0 - h/2 - 2}, {b.x1 + w/2 + 3, cy}, {b.x0 - w/2 - 3, cy},
+		{b.x1 - w/2, b.y1 + h/2 + 2}}
+	for n := 1.0; n <= 3; n++ {
+		out = append(out, point{b.x1 - w/2, b.y0 - h/2 - 2 - n*(h+1)})
+	}
+	return aside(out, w)
+}
+
+// aside adds, after the places, each moved most of a label's width to
+// the right and to the left.
+func aside(ps []point, w float64) []point {
+	out := ps
+	for _, dx := range []float64{0.8 * w, -0.8 * w, 1.6 * w, -1.6 * w} {
+		for _, p := range ps {
+			out = append(out, point{p.X + dx, p.Y})
+		}
+	}
+	return out
+}
+
+// labeler places labels where they hide no other label or unit: each
+// label takes the first of its places that is free, else the one that
+// overlaps least.
+type labeler struct {
+	clip  rect
+	taken []rect
+}
+
+func (lb *labeler) take(r rect) { lb.taken = append(lb.taken, r) }
+
+// place picks a centre for a label w by h from the places, best first,
+// and takes its box.
+func (lb *labeler) place(w, h float64, places []point) point {
+	best, least := point{}, math.Inf(1)
+	for _, p := range places {
+		p = point{within(p.X, w/2, lb.clip.x0, lb.clip.x1), within(p.Y, h/2, lb.clip.y0, lb.clip.y1)}
+		r := rect{p.X - w/2, p.Y - h/2, p.X + w/2, p.Y + h/2}
+		over := 0.0
+		for _, t := range lb.taken {
+			over += max(0, min(r.x1, t.x1)-max(r.x0, t.x0)) * max(0, min(r.y1, t.y1)-max(r.y0, t.y0))
+		}
+		if over < least {
+			best, least = p, over
+		}
+		if over == 0 {
+			break
+		}
+	}
+	lb.take(rect{best.X - w/2, best.Y - h/2, best.X + w/2, best.Y + h/2})
+	return best
 }
 
 // footprint is a base's four corners, front left first and clockwise, and

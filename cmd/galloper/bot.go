@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -34,7 +35,9 @@ import (
 // (fireScripts); in ACW miniatures a line a unit (tableOrders); in any
 // other system an empty order file. It answers every decision request
 // with its default. A file once refused is never sent again: it falls
-// back once on the empty file.
+// back once on the empty file. A mail Galloper did not read for the bot's
+// rate limit is no refusal: the bot sends it again once the time the
+// reply names has passed (resendDue).
 type mailBot struct {
 	IMAPAddr, User, Password string // its mailbox
 	SMTPAddr                 string
@@ -52,6 +55,20 @@ type mailBot struct {
 	// Log, when set, is told once per game how the bot plays it: from
 	// its hints, or with empty order files where the system lists none.
 	Log io.Writer
+	// Now is the bot's clock (time.Now when nil).
+	Now func() time.Time
+
+	// mails are the mails it has sent and has had no reply to, by
+	// Message-ID; later are those Galloper did not read for its rate
+	// limit, to send again at their time.
+	mails map[string]botMail
+	later []botMail
+}
+
+// botMail is a mail the bot sent, and when to send it again.
+type botMail struct {
+	to, subject, text string
+	after             time.Time
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -59,6 +76,9 @@ type mailBot struct {
 func (b *mailBot) Step(ctx context.Context) (int, error) {
 	if b.sent == nil {
 		b.sent = map[string]bool{}
+	}
+	if err := b.resendDue(); err != nil {
+		return 0, err
 	}
 	c, err := imapclient.DialInsecure(b.IMAPAddr, nil) // plain text: a loopback or trusted server
 	if err != nil {
@@ -100,11 +120,15 @@ func (b *mailBot) Step(ctx context.Context) (int, error) {
 
 // answer reads one mail's document and sends what the policy says.
 func (b *mailBot) answer(raw []byte) error {
-	d, replyTo, err := readDoc(raw)
+	d, replyTo, answers, err := readDoc(raw)
 	if err != nil || d == nil {
 		return err // a mail with no document asks nothing of a bot
 	}
+	m, mine := b.mails[answers]
+	delete(b.mails, answers)
 	switch {
+	case d.Kind == "problems" && len(d.Problems) == 1 && d.Problems[0].Code == "rate-limited":
+		return b.resendLater(m, mine, d.Problems[0])
 	case d.Over:
 		b.Over = true
 		return nil
@@ -159,13 +183,66 @@ func (b *mailBot) answer(raw []byte) error {
 	return b.send(replyTo, "Orders", string(data)+"\n")
 }
 
+// rateSuggestion is how a rate-limited reply's suggestion names the time
+// after which to send the mail again (docs/bots.md): a minute in UTC.
+var rateSuggestion = regexp.MustCompile(`after (\w{3} \d{1,2} \w{3} \d{4} \d{2}:\d{2} UTC)`)
+
+// resendLater keeps m, the bot's mail that Galloper did not read for its
+// rate limit (p), to send again once the minute p names is over: the
+// reply gives the time to the minute.
+func (b *mailBot) resendLater(m botMail, mine bool, p rules.ProblemDoc) error {
+	at := rateSuggestion.FindStringSubmatch(p.Suggestion)
+	if !mine || at == nil {
+		b.Problems = append(b.Problems, fmt.Sprintf("not read, and not sent again: %s [%s] %s", p.Message, p.Code, p.Suggestion))
+		return nil
+	}
+	t, err := time.Parse("Mon 2 Jan 2006 15:04 MST", at[1])
+	if err != nil {
+		return fmt.Errorf("bot %s: a rate-limited reply's time %q: %w", b.Address, at[1], err)
+	}
+	m.after = t.Add(time.Minute)
+	b.later = append(b.later, m)
+	return nil
+}
+
+// resendDue sends again each mail Galloper did not read for the bot's
+// rate limit whose time has come.
+func (b *mailBot) resendDue() error {
+	now := time.Now
+	if b.Now != nil {
+		now = b.Now
+	}
+	var wait []botMail
+	for _, m := range b.later {
+		if now().Before(m.after) {
+			wait = append(wait, m)
+			continue
+		}
+		if err := b.send(m.to, m.subject, m.text); err != nil {
+			return err
+		}
+	}
+	b.later = wait
+	return nil
+}
+
 // send mails text to Galloper's reply address for the bot.
 func (b *mailBot) send(to, subject, text string) error {
 	var h gomail.Header
 	h.SetAddressList("From", []*gomail.Address{{Address: b.Address}})
 	h.SetAddressList("To", []*gomail.Address{{Address: to}})
 	h.SetSubject(subject)
-	h.GenerateMessageID()
+	if err := h.GenerateMessageID(); err != nil {
+		return err
+	}
+	id, err := h.MessageID()
+	if err != nil {
+		return err
+	}
+	if b.mails == nil {
+		b.mails = map[string]botMail{}
+	}
+	b.mails[id] = botMail{to: to, subject: subject, text: text}
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {
@@ -184,34 +261,38 @@ func (b *mailBot) send(to, subject, text string) error {
 	return nil
 }
 
-// readDoc returns a mail's JSON document and its reply address.
-func readDoc(raw []byte) (*rules.MailDoc, string, error) {
+// readDoc returns a mail's JSON document, its reply address and the
+// Message-ID of the mail it answers (its In-Reply-To).
+func readDoc(raw []byte) (*rules.MailDoc, string, string, error) {
 	mr, err := gomail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
-		return nil, "", fmt.Errorf("a mail to the bot: %w", err)
+		return nil, "", "", fmt.Errorf("a mail to the bot: %w", err)
 	}
-	replyTo := ""
+	replyTo, answers := "", ""
 	if l, err := mr.Header.AddressList("Reply-To"); err == nil && len(l) > 0 {
 		replyTo = l[0].Address
 	} else if l, err := mr.Header.AddressList("From"); err == nil && len(l) > 0 {
 		replyTo = l[0].Address
 	}
+	if ids, err := mr.Header.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
+		answers = ids[0]
+	}
 	for {
 		p, err := mr.NextPart()
 		if err == io.EOF {
-			return nil, replyTo, nil
+			return nil, replyTo, answers, nil
 		}
 		if err != nil {
-			return nil, "", fmt.Errorf("a mail to the bot: %w", err)
+			return nil, "", "", fmt.Errorf("a mail to the bot: %w", err)
 		}
 		if !strings.HasPrefix(p.Header.Get("Content-Type"), "application/json") {
 			continue
 		}
 		var d rules.MailDoc
 		if err := json.NewDecoder(p.Body).Decode(&d); err != nil {
-			return nil, "", fmt.Errorf("a mail's document: %w", err)
+			return nil, "", "", fmt.Errorf("a mail's document: %w", err)
 		}
-		return &d, replyTo, nil
+		return &d, replyTo, answers, nil
 	}
 }
 
@@ -228,7 +309,8 @@ func botCmd() *cobra.Command {
 			"it is due to order, the orders its hints suggest where it knows the system's order words (Line of\n" +
 			"Battle: no new written orders, and fire at the nearest target; ACW miniatures: charge, shoot,\n" +
 			"rally or advance, a line a unit), else an empty order file; and the default of every decision\n" +
-			"request. It never sends a refused file again. The mailbox password is read from\n" +
+			"request. It never sends a refused file again; a mail Galloper did not read for the bot's rate\n" +
+			"limit it sends again once the time the reply names has passed. The mailbox password is read from\n" +
 			"GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP, for a server on loopback or a trusted network.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b.Password = os.Getenv("GALLOPER_BOT_PASSWORD")

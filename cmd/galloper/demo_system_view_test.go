@@ -123,6 +123,12 @@ func checkSystemDemoView(t *testing.T, sys rules.System, out string, over bool, 
 		if json.Unmarshal([]byte(e.Body), &ev) != nil || ev.Copy || ev.Text == "" {
 			continue
 		}
+		if ev.Kind == "decision" && len(ev.Visible) == 1 {
+			// The record of a decision taken by mail is the deciding
+			// side's alone (adjudicator decisionEvents); what it chose
+			// reaches the other side through the system's own events.
+			continue
+		}
 		for s, re := range names {
 			if !re.MatchString(ev.Text) {
 				continue

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"regexp"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/spf13/cobra"
 
+	"galloper/mail"
 	"galloper/rules/dice"
 )
 
@@ -186,26 +186,7 @@ func recordText(raw []byte) (string, bool) {
 	if err != nil {
 		return string(raw), bytes.Contains(raw, []byte("BEGIN GALLOPER DICE RECORD"))
 	}
-	var b strings.Builder
-	for {
-		p, err := mr.NextPart()
-		if err != nil {
-			break
-		}
-		var ct string
-		switch h := p.Header.(type) {
-		case *gomail.InlineHeader:
-			ct, _, _ = h.ContentType()
-		case *gomail.AttachmentHeader:
-			ct, _, _ = h.ContentType()
-		}
-		if ct == "text/plain" {
-			body, _ := io.ReadAll(p.Body)
-			b.Write(body)
-			b.WriteString("\n")
-		}
-	}
-	s := b.String()
+	s := mail.TextParts(mr)
 	if s == "" {
 		s = string(raw)
 	}

@@ -3,6 +3,7 @@ package acwminis
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,7 +25,8 @@ import (
 //	turn <n> <side>            whose half of which turn it is
 //	standing <side> <KIND> <choice> [units=a,b]   a standing reaction
 //
-// EXPECT-STATE lines: unit <name> key=value ... (at, facing, formation,
+// EXPECT-STATE lines: commander <name> at=x,y (the centre of his base);
+// unit <name> key=value ... (at, facing, formation,
 // hits, markers, order, state; at is exact to the thousandth) and
 // turn <n> <side>.
 //
@@ -173,6 +175,15 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		}
 		s.Standing[rules.Side(ws[0])][ws[1]] = v
 		return
+	case "option":
+		// option <key>=<value>: a switchable ruling, as a game's
+		// configuration sets it (options.go).
+		next, err := New().WithOptionalRules(s, strings.Fields(rest))
+		if err != nil {
+			fail(err)
+		}
+		r.Run.SetState(next)
+		return
 	case "add", "set":
 	default:
 		fail(fmt.Errorf("unknown STATE line"))
@@ -267,7 +278,25 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		}
 		return
 	}
+	if verb == "sees" || verb == "hides" || verb == "untold" || verb == "told" {
+		r.expectFog(l, verb, rest)
+		return
+	}
 	name, kv, err := caseFields(rest)
+	if c := s.commander(name); err == nil && verb == "commander" && c != nil {
+		for k, want := range kv {
+			if k != "at" {
+				r.T.Fatalf("%s: unknown key %q", r.Where(l), k)
+			}
+			if x, y, err := pointArg(want); err == nil {
+				want = acwtext.Inches(x) + "," + acwtext.Inches(y)
+			}
+			if got := acwtext.Inches(c.At[0]) + "," + acwtext.Inches(c.At[1]); got != want {
+				r.T.Errorf("%s: %s at is %s, want %s", r.Where(l), name, got, want)
+			}
+		}
+		return
+	}
 	if err != nil || verb != "unit" {
 		r.T.Fatalf("%s: bad EXPECT-STATE line", r.Where(l))
 	}
@@ -301,5 +330,57 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		if got != want {
 			r.T.Errorf("%s: %s %s is %s, want %s", r.Where(l), name, k, got, want)
 		}
+	}
+}
+
+// expectFog checks what a side is shown (fog of war, ruling A42):
+// "sees <side> <name>" and "hides <side> <name>" look for the unit or
+// commander on the side's table, among its roster's units and leaders
+// and in its situation lines (a roster may name an enemy commander as
+// the head of the units of his it sees: the order of battle is no
+// secret); "untold <side> <name>" checks that no event of the last
+// resolution the side may see names it, "told <side> <name>" that one
+// does.
+func (r *caseRun) expectFog(l rulestest.Line, verb, rest string) {
+	side, name, _ := strings.Cut(rest, " ")
+	if verb == "untold" || verb == "told" {
+		told := false
+		for _, e := range r.Events {
+			if e.VisibleTo(rules.Side(side)) && names(e.Text, name) {
+				told = true
+				if verb == "untold" {
+					r.T.Errorf("%s: %s is told %s: %s", r.Where(l), side, e.Kind, e.Text)
+				}
+			}
+		}
+		if verb == "told" && !told {
+			r.T.Errorf("%s: %s is told nothing of %s", r.Where(l), side, name)
+		}
+		return
+	}
+	v := New().View(r.State(), rules.Side(side))
+	var where []string
+	for _, u := range v.Table.Units {
+		if u.Name == name {
+			where = append(where, "table")
+		}
+	}
+	for _, g := range v.Roster {
+		for _, u := range g.Units {
+			if u.Name == name {
+				where = append(where, "roster")
+			}
+		}
+		if names(g.Leader, name) {
+			where = append(where, "roster leader")
+		}
+	}
+	for _, line := range v.Lines {
+		if names(line, name) {
+			where = append(where, "lines")
+		}
+	}
+	if verb == "sees" && !slices.Contains(where, "table") || verb == "hides" && len(where) > 0 {
+		r.T.Errorf("%s: %s's view shows %s in %v, want it %s", r.Where(l), side, name, where, map[string]string{"sees": "on its table", "hides": "nowhere"}[verb])
 	}
 }

@@ -112,14 +112,7 @@ func (r *resolver) chargeTest(u *Unit) string { return r.chargeTestAs(u, "charge
 // chargeTestAs is chargeTest with the test named in the report.
 func (r *resolver) chargeTestAs(u *Unit, name string) string {
 	n := testDice(r.sys.sheet, acwtext.Charge, u.State())
-	rerolls, from := 0, []string{}
-	if u.State() == "Steady" {
-		rerolls, from = 1, append(from, "1 reroll for a Steady unit")
-	}
-	if b := r.s.commandBonus(r.sys.sheet, u, true); b.rerolls > 0 {
-		rerolls += b.rerolls
-		from = append(from, b.text)
-	}
+	rerolls, from := r.testRerolls(u, r.s.commandBonus(r.sys.sheet, u, true), true)
 	roll := func(rule, why string) string {
 		got, text := r.pool(n, 3, rerolls, rule, u.Name+" "+why)
 		res := bandOf(got)
@@ -217,8 +210,13 @@ func (r *resolver) charge(u *Unit, o *acwtext.Order) {
 	}
 	broke := false
 	if t.State() == "Shaken" {
-		// CHARGING SHAKEN UNITS: an immediate morale test (ruling A7: 3).
-		broke = !r.moraleTest(t, moraleMelee, "charged while Shaken", false)
+		// CHARGING SHAKEN UNITS: an immediate morale test (ruling A7: 3,
+		// or 2 with shaken-charged-test: shooting).
+		need := moraleMelee
+		if r.s.opt(optShakenCharged) == "shooting" {
+			need = moraleShooting
+		}
+		broke = !r.moraleTest(t, need, "charged while Shaken", false)
 		if broke {
 			t.Broken = false // removed once the charger has moved (seed L329)
 		}
@@ -402,9 +400,11 @@ func (r *resolver) retire(u *Unit, rule, why string) {
 	if ref := m.move(); ref != nil {
 		*u = start
 		r.event("retire", rule, "%s %s but cannot: %s", u.Name, why, ref.msg)
+		r.blocked(u, 0, m.allowance(), rule)
 		return
 	}
 	r.event("retire", rule, "%s %s: %s", u.Name, why, m.summary(start))
+	r.blocked(u, m.used, m.allowance(), rule)
 }
 
 // slicesContainsFold reports whether names holds name, in any case.

@@ -12,8 +12,8 @@
 // The package holds the sheet's tables, exactly as printed, as embedded
 // data (tables/*.yaml) with their loader, Tables; the scenarios
 // (scenarios/*.yaml); and the System, acwminis.v1: the IGO-UGO turn, the
-// Command Phase (disorder markers, RALLY, order tests), movement with a
-// dry run for the receipt, interpenetration and the Shooting Phase with
-// its morale tests. Charges and melee are not carried out yet. Its order
-// dialect is package acwtext.
+// Command Phase (disorder markers, RALLY, CHARGE, commanders' moves,
+// order tests), movement with a dry run for the receipt,
+// interpenetration, the Shooting Phase with its morale tests, charges and
+// melee. Its order dialect is package acwtext.
 package acwminis

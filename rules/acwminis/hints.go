@@ -26,21 +26,30 @@ var _ rules.OrderHinter = System{}
 // RANGE AND DICE, seed L206-211; LINE OF SIGHT, seed L174-176; the front
 // arc, seed L24-37); the enemy units a charge may be declared at (DECLARE
 // CHARGES, seed L309-317); and the commander whose RALLY it would use
-// (seed L76, ruling A22). The table has no hidden information (rules
-// notes §8), so nothing here is more than the side's view shows.
+// (seed L76, ruling A22); and each of its commanders, with the order
+// COMMANDER, the parts TO and TOWARD and his 24" bound (MOVEMENT, seed
+// L51; ruling A22). They are worked out on the table as the side
+// knows it (fog of war, ruling A42), so nothing here is more than the
+// side's view shows.
 func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
 	s, ok := st.(*State)
 	if !ok || s.Over() || side != sideOf(s) {
 		return nil
 	}
+	s = s.knownTo(side)
 	h := &rules.OrderHints{Orders: append(acwtext.Dialect.Starts(), "STANDING")}
 	sc := s.screen()
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side != side || !u.inPlay() || u.Markers > 1 {
+		if u.Side != side || !u.inPlay() || u.Markers > 1 && s.on(optMarkersForce) {
 			continue // a unit with a marker left after the Command Phase removes one is Disordered (ruling A5)
 		}
 		h.Units = append(h.Units, sys.unitHint(s, sc, u))
+	}
+	for i := range s.Commanders {
+		if c := &s.Commanders[i]; c.Side == side {
+			h.Units = append(h.Units, sys.commanderHint(c))
+		}
 	}
 	for i := range s.Terrain {
 		f := &s.Terrain[i]
@@ -57,7 +66,7 @@ func (sys System) unitHint(s *State, sc *table.Screen, u *Unit) rules.UnitHint {
 		Facing: float64(u.Heading) / 10, Formation: strings.ToUpper(u.Formation), State: u.State()}
 	uh.Charges = sys.chargeHints(s, u)
 	for _, o := range acwtext.Dialect.Starts() {
-		if sys.open(s, u, o, uh.Charges) {
+		if o != acwtext.Command && sys.open(s, u, o, uh.Charges) {
 			uh.Orders = append(uh.Orders, o)
 		}
 	}
@@ -95,6 +104,16 @@ func (sys System) unitHint(s *State, sc *table.Screen, u *Unit) rules.UnitHint {
 		}
 	}
 	return uh
+}
+
+// commanderHint is a commander's hint: his point (the centre of his
+// base), his rank as his state, and his one order, a move of up to his
+// 24" TO a point or TOWARD a name (ruling A22).
+func (sys System) commanderHint(c *Commander) rules.UnitHint {
+	adv, _ := rates(sys.sheet, "Commander", "N/A")
+	return rules.UnitHint{Unit: c.Name, At: rules.Point{X: in(c.At[0]), Y: in(c.At[1])}, State: c.Rank,
+		Orders: []string{acwtext.Command}, Steps: []string{acwtext.To, acwtext.Toward},
+		Moves: []rules.MoveBound{{Order: acwtext.Command, Inches: in(int64(adv))}}}
 }
 
 // open reports whether the order verb is accepted for u alone: each order
@@ -165,7 +184,7 @@ func fireHints(s *State, sc *table.Screen, row *FireRow, u *Unit) []rules.ReachH
 		if err != nil || !f.Sight.Good || !f.Arc.In || f.Range.Gap < 0 {
 			continue
 		}
-		if b, ok := band(row, f.Range.Gap); !ok || b.Dice == 0 {
+		if b, ok := band(row, f.Range.Gap, s.opt(optBandEdge) == "upper"); !ok || b.Dice == 0 {
 			continue
 		}
 		out = append(out, rules.ReachHint{Unit: t.Name, Inches: in(int64(f.Range.Gap))})

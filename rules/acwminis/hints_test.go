@@ -117,6 +117,27 @@ func checkHints(t *testing.T, sys System, s *State, h *rules.OrderHints) {
 	for _, uh := range h.Units {
 		listed[uh.Unit] = uh
 	}
+	for _, c := range s.Commanders {
+		ch, ok := listed[c.Name]
+		if ok != (c.Side == side) {
+			t.Errorf("%s: commander %s (%s) listed %v", label, c.Name, c.Side, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if !slices.Equal(ch.Orders, []string{acwtext.Command}) || len(ch.Moves) != 1 || ch.Moves[0].Inches != 24 {
+			t.Errorf("%s: commander %s's hint %+v", label, c.Name, ch)
+		}
+		for _, u := range s.Units {
+			if u.Side == side && u.inPlay() && strings.EqualFold(u.Commander, c.Name) {
+				if line := fmt.Sprintf("COMMANDER %s: TOWARD %s", c.Name, u.Name); !sys.acceptsAlone(s, line) {
+					t.Errorf("%s: %q is refused", label, line)
+				}
+				break
+			}
+		}
+	}
 	sc := s.screen()
 	r := &resolver{sys: sys, s: s}
 	for i := range s.Units {

@@ -77,7 +77,7 @@ func (r *resolver) meleeDice(u, enemy *Unit, charging bool, face table.Quarter) 
 		case "rear":
 			apply = face == table.Rear
 		case "worn":
-			apply = u.State() == "Worn"
+			apply = u.State() == "Worn" && r.s.on(optMeleeWorn) // ruling A14
 		}
 		if apply {
 			text := m.Text
@@ -98,15 +98,13 @@ func (r *resolver) meleeDice(u, enemy *Unit, charging bool, face table.Quarter) 
 }
 
 // strike rolls a unit's melee dice at 4+ and the enemy's saves at 6; it
-// returns the unsaved hits and the text.
-func (r *resolver) strike(u, enemy *Unit, n int) (int, string) {
+// returns the unsaved hits, the hits scored before saves and the text.
+func (r *resolver) strike(u, enemy *Unit, n int) (int, int, string) {
 	ds := make([]int, n)
 	hits := 0
 	for i := range ds {
 		ds[i] = r.dice6(ruleMelee, u.Name+" melee to hit")
-		if ds[i] >= 4 {
-			hits++
-		}
+		hits += r.hitsOf(ds[i])
 	}
 	save := 6
 	for _, row := range r.sys.sheet.Saves {
@@ -123,7 +121,7 @@ func (r *resolver) strike(u, enemy *Unit, n int) (int, string) {
 			saved++
 		}
 	}
-	return hits - saved, fmt.Sprintf("to hit 4+: %v = %d hits; saves %d+: %v = %d saved; %d hits", ds, hits, save, ss, saved, hits-saved)
+	return hits - saved, hits, fmt.Sprintf("to hit 4+: %v = %d hits; saves %d+: %v = %d saved; %d hits", ds, hits, save, ss, saved, hits-saved)
 }
 
 // meleePhase resolves every melee joined by this half's charges, in the
@@ -239,31 +237,42 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 			tn += (base + 1) / 2
 			tw += fmt.Sprintf(", +%d supporting %s (half its %dD6, rounded up) = %dD6", (base+1)/2, sp.Name, base, tn)
 		}
-		ch, ct := r.strike(c, t, cn)
-		th, tt := r.strike(t, c, tn)
+		ch, cs, ct := r.strike(c, t, cn)
+		th, ts, tt := r.strike(t, c, tn)
 		c.Hits += th
 		r.event("melee", ruleMeleeDice, "round %d: %s: %s; %s", round, c.Name, cw, ct)
 		r.event("melee", ruleMeleeDice, "round %d: %s (engaged to its %s): %s; %s", round, t.Name, face, tw, tt)
 		if sp != nil {
 			// For every 3 hits, 2 on the battery and 1 on the supporter;
-			// a remainder on the battery (seed L355, ruling A16).
-			t.Hits += ch - ch/3
-			sp.Hits += ch / 3
-			r.event("melee-hits", ruleSupportMelee, "%d hits on %s and its supporter %s: %d on %s, %d on %s", ch, t.Name, sp.Name, ch-ch/3, t.Name, ch/3, sp.Name)
+			// a remainder on the battery, or on the supporter with
+			// support-split-remainder: supporter (seed L355, ruling A16).
+			onSup := ch / 3
+			if r.s.opt(optSplit) == "supporter" {
+				onSup = ch - 2*(ch/3) // the remainder on the supporter
+			}
+			t.Hits += ch - onSup
+			sp.Hits += onSup
+			r.event("melee-hits", ruleSupportMelee, "%d hits on %s and its supporter %s: %d on %s, %d on %s", ch, t.Name, sp.Name, ch-onSup, t.Name, onSup, sp.Name)
 			if sp.Hits >= sp.BrokenAt {
 				r.destroy(sp, ruleRounds, fmt.Sprintf("%d hits, its broken value %d", sp.Hits, sp.BrokenAt))
 			}
 		} else {
 			t.Hits += ch
 		}
+		// The round goes to the most hits after saves (ruling A9), or
+		// before them with melee-winner-by: scored.
+		a, b := ch, th
+		if r.s.opt(optWinnerBy) == "scored" {
+			a, b = cs, ts
+		}
 		var losers []*Unit
 		var winner *Unit
-		lost := ch
+		lost := a
 		switch {
-		case ch > th:
+		case a > b:
 			winner, losers = c, []*Unit{t}
-		case th > ch:
-			winner, losers, lost = t, in, th
+		case b > a:
+			winner, losers, lost = t, in, b
 		case c.Has("Green") && !t.Has("Green"):
 			winner, losers = t, in // Green units lose draws (seed L271)
 		case t.Has("Green") && !c.Has("Green"):
@@ -283,13 +292,13 @@ func (r *resolver) fight(cs []*Unit, t *Unit, faces []table.Quarter, counter boo
 		}
 		leaving := map[*Unit]bool{}
 		if winner == nil {
-			r.event("melee-round", ruleRounds, "round %d is a draw, %d hits each: another round", round, ch)
+			r.event("melee-round", ruleRounds, "round %d is a draw, %d hits each: another round", round, a)
 		} else {
 			var names []string
 			for _, l := range losers {
 				names = append(names, l.Name)
 			}
-			r.event("melee-round", ruleRounds, "round %d: %s wins, %d hits to %d; %s tests morale", round, winner.Name, lost, ch+th-lost, strings.Join(names, " and "))
+			r.event("melee-round", ruleRounds, "round %d: %s wins, %d hits to %d; %s tests morale", round, winner.Name, lost, a+b-lost, strings.Join(names, " and "))
 			for _, l := range losers {
 				if !l.inPlay() {
 					continue
@@ -463,7 +472,7 @@ func (r *resolver) pursue(w, l *Unit) {
 	if !l.inPlay() {
 		return
 	}
-	hits, text := r.strike(w, l, 4)
+	hits, _, text := r.strike(w, l, 4)
 	l.Hits += hits
 	r.event("pursuit", ruleRounds, "%s rolls 4D6 at the retiring %s: %s on %s, %d in all", w.Name, l.Name, text, l.Name, l.Hits)
 	if l.Hits >= l.BrokenAt {

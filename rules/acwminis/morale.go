@@ -52,11 +52,7 @@ func (r *resolver) moraleTest(u *Unit, need int, why string, excessive bool) boo
 			n = row.Dice
 		}
 	}
-	rerolls, from := 0, []string{}
-	if b := r.s.commandBonus(r.sys.sheet, u, false); b.rerolls > 0 {
-		rerolls += b.rerolls
-		from = append(from, b.text)
-	}
+	rerolls, from := r.testRerolls(u, r.s.commandBonus(r.sys.sheet, u, false), r.s.on(optSteadyMorale))
 	if sup := r.s.supporters(u); len(sup) >= r.sys.sheet.Morale.Supported.Units {
 		rerolls += r.sys.sheet.Morale.Supported.Rerolls
 		from = append(from, "1 reroll as a supported unit ("+strings.Join(sup, ", ")+")")
@@ -102,8 +98,9 @@ func (r *resolver) moraleTest(u *Unit, need int, why string, excessive bool) boo
 }
 
 // retreat moves a unit straight back at its Advance rate, facing kept, as
-// far as it can (MORALE TEST, seed L166; ruling A20, blocked-retreat
-// stop).
+// far as it can (MORALE TEST, seed L166; ruling A20): with
+// blocked-retreat: destroy, a unit that cannot make half of it is removed
+// as Broken.
 func (r *resolver) retreat(u *Unit) {
 	start := *u
 	o := &acwtext.Order{Verb: acwtext.Advance, Option: acwtext.OptRetire, Unit: orderName(u.Name), Facing: -1,
@@ -112,8 +109,19 @@ func (r *resolver) retreat(u *Unit) {
 	if ref := m.move(); ref != nil {
 		*u = start
 		r.event("retreat", ruleMorale, "%s must retreat but cannot: %s", u.Name, ref.msg)
+		r.blocked(u, 0, m.allowance(), ruleMorale)
 		return
 	}
 	r.event("retreat", ruleMorale, "%s retreats at its Advance rate: %s", u.Name, m.summary(start))
 	r.trace(rules.TraceRetreat, u.Side, u.Name, start.spot(), u.spot())
+	r.blocked(u, m.used, m.allowance(), ruleMorale)
+}
+
+// blocked removes a unit that made less than half of a retreat or retire
+// of full length, with blocked-retreat: destroy (ruling A20).
+func (r *resolver) blocked(u *Unit, made, full table.Length, rule string) {
+	if r.s.opt(optBlockedRetreat) != "destroy" || 2*made >= full || !u.inPlay() {
+		return
+	}
+	r.destroy(u, rule, fmt.Sprintf("it made %s\" of the %s\" it had to go, less than half (blocked-retreat: destroy, ruling A20)", inches(made), inches(full)))
 }

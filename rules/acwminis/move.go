@@ -2,7 +2,7 @@ package acwminis
 
 import (
 	"fmt"
-	"math"
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -109,6 +109,27 @@ type mover struct {
 	// soft are obstacles a running unit stops at the edge of (seed L74,
 	// L109): a move cut short by one is not refused.
 	soft map[string]bool
+	// snake is set while a column's move is tried snaking (ruling A43);
+	// bent once it has wheeled by its head, until the move ends; after
+	// is how far it has gone straight since its last wheel.
+	snake, bent bool
+	after       table.Length
+}
+
+// snakes reports whether a unit's formation snakes when it wheels: a
+// column in single file (WHEELING, seed L91: "march columns may
+// 'snake'"; ruling A43).
+func snakes(u *Unit) bool {
+	return (u.Formation == "March Column" || u.Formation == "Mounted Column") && u.Bases > 1
+}
+
+// headBody is the column's head base alone, where the unit stands.
+func (m *mover) headBody() table.Body {
+	b, err := table.NewBody(m.u.Name, m.u.Pose(), layout(m.u.Formation, 1, m.u.BaseW, m.u.BaseD))
+	if err != nil {
+		panic("acwminis: " + err.Error())
+	}
+	return b
 }
 
 // refusal is an illegal part of a move: the reason, the rule, and the
@@ -290,12 +311,9 @@ func (m *mover) enemyGap() table.Length {
 	return best
 }
 
-// bearing from p to q, compass style, in tenths of a degree.
-func bearing(p, q table.Point) table.Angle {
-	dx, dy := float64(q.X-p.X), float64(q.Y-p.Y)
-	a := math.Round(float64(math.Atan2(dx, dy) * (1800 / math.Pi)))
-	return table.Angle(int64(a)).Norm()
-}
+// bearing from p to q, compass style, in tenths of a degree, decided
+// exactly on the sine table (table.Bearing): no floating-point step.
+func bearing(p, q table.Point) table.Angle { return table.Bearing(p, q) }
 
 // off is the signed difference b - h in (-1800, 1800].
 func off(b, h table.Angle) table.Angle {
@@ -311,6 +329,15 @@ func inches(l table.Length) string { return acwtext.Inches(int64(l)) }
 // step carries out one part of the move.
 func (m *mover) step(st acwtext.Step) *refusal {
 	b := m.u.body()
+	if m.bent || m.snake && st.Verb == acwtext.Wheel {
+		// A snaking column's head leads; the bases behind follow its path
+		// (ruling A43), onward only: a bent column does not back or pivot
+		// (move then tries it wheeling whole).
+		if m.bent && st.Verb != acwtext.Forward && st.Verb != acwtext.To && st.Verb != acwtext.Toward && st.Verb != acwtext.Wheel {
+			return &refusal{at: st.At, code: "acw-snake", rule: ruleWheel, msg: m.u.Name + ": " + st.String() + ": a snaking column only goes on"}
+		}
+		b = m.headBody()
+	}
 	obs := m.obstacles()
 	refuse := func(code, rule, msg, instead string) *refusal {
 		return &refusal{at: st.At, code: code, rule: rule, msg: m.u.Name + ": " + st.String() + ": " + msg, instead: instead}
@@ -377,7 +404,11 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		if st.Verb == acwtext.Toward {
 			p, id, ok := m.nearest(b.Pose.Front, st.Name)
 			if !ok {
-				return refuse("acw-unknown-name", ruleMovement, fmt.Sprintf("there is no unit or feature called %s on the table", st.Name), "")
+				where := "on the table"
+				if m.s.on(optFog) {
+					where = "in " + string(m.u.Side) + "'s sight (fog of war, ruling A42)"
+				}
+				return refuse("acw-unknown-name", ruleMovement, fmt.Sprintf("there is no unit or feature called %s %s", st.Name, where), "")
 			}
 			to, target = p, id
 		}
@@ -418,9 +449,15 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		}
 		cost := wheelCost(b.Width, table.Angle(st.Angle))
 		if cost > m.left {
-			most := table.Angle(math.Floor(float64(float64(m.left) * 1800 / (math.Pi * float64(b.Width)))))
-			for most > 0 && wheelCost(b.Width, most) > m.left {
-				most--
+			// The largest wheel the allowance pays for, found exactly:
+			// the cost grows with the angle.
+			most, over := table.Angle(0), table.Angle(st.Angle)
+			for over-most > 1 {
+				if mid := (most + over) / 2; wheelCost(b.Width, mid) <= m.left {
+					most = mid
+				} else {
+					over = mid
+				}
 			}
 			return refuse("acw-allowance", ruleWheel, fmt.Sprintf("the swinging corner travels %s\", more than the %s\" left of its %s\"", inches(cost), inches(m.left), inches(m.allowance())),
 				fmt.Sprintf("WHEEL %s %s", map[bool]string{true: "LEFT", false: "RIGHT"}[st.Left], acwtext.Degrees(int64(most))))
@@ -474,7 +511,14 @@ func (m *mover) step(st acwtext.Step) *refusal {
 		m.u.place(mv.End.Pose)
 		m.through(b.Footprint(), mv.End.Footprint(), st.Verb != acwtext.Wheel && st.Verb != acwtext.Turn)
 	}
-	m.parts = append(m.parts, fmt.Sprintf("%s (%s\")", st.String(), inches(mv.Path)))
+	how := ""
+	switch {
+	case m.snake && st.Verb == acwtext.Wheel:
+		m.bent, m.after, how = true, 0, ", snaking"
+	case m.bent:
+		m.after += mv.Path
+	}
+	m.parts = append(m.parts, fmt.Sprintf("%s (%s\"%s)", st.String(), inches(mv.Path), how))
 	return nil
 }
 
@@ -550,10 +594,9 @@ func (m *mover) change(st acwtext.Step) *refusal {
 	return nil
 }
 
-// wheelCost is the swinging corner's arc (ruling A24).
-func wheelCost(width table.Length, a table.Angle) table.Length {
-	return table.Length(math.Ceil(float64(float64(width)*float64(a)) * (math.Pi / 1800)))
-}
+// wheelCost is the swinging corner's arc (ruling A24), exactly
+// (table.ArcLength).
+func wheelCost(width table.Length, a table.Angle) table.Length { return table.ArcLength(width, a) }
 
 // backCentre is the centre of the rear edge of b.
 func backCentre(b table.Body) table.Point {
@@ -577,8 +620,46 @@ func (m *mover) allowance() table.Length { return m.used + m.left }
 
 // move plans and carries out one unit's order on m.s; a refusal stops at
 // the first illegal part and leaves the unit where the legal parts took
-// it.
+// it. A column that wheels snakes if it can (ruling A43): its head alone
+// sweeps each wheel and the bases behind follow the head's path, which
+// needs the column to go straight on, after its last wheel, at least its
+// length less one base, so that every base has come round and it stands
+// straight again at the end of the move, and to end clear of everything.
+// Otherwise it wheels whole, as any unit does.
 func (m *mover) move() *refusal {
+	if !snakes(m.u) || !slices.ContainsFunc(m.o.Steps, func(st acwtext.Step) bool { return st.Verb == acwtext.Wheel }) {
+		return m.moveOnce()
+	}
+	start, fresh := *m.u, *m
+	m.snake = true
+	r := m.moveOnce()
+	if r == nil && (!m.bent || m.after >= table.Length(int64(m.u.Bases-1)*m.u.BaseD) && m.standsClear()) {
+		return nil
+	}
+	*m.u, *m = start, fresh
+	return m.moveOnce()
+}
+
+// standsClear reports whether the unit's whole footprint stands clear of
+// every obstacle to its moves, friends it may not pass included.
+func (m *mover) standsClear() bool {
+	fp := m.u.body().Footprint()
+	obs := m.obstacles()
+	for i := range m.s.Units {
+		if o := &m.s.Units[i]; o != m.u && o.inPlay() && o.Side == m.u.Side && passable(o) {
+			obs = append(obs, table.Obstacle{ID: o.Name, Shape: o.body().Footprint()})
+		}
+	}
+	for _, ob := range obs {
+		if table.Overlaps(fp, ob.Shape) || ob.Clearance > 0 && table.Between(fp, ob.Shape).Gap < ob.Clearance {
+			return false
+		}
+	}
+	return true
+}
+
+// moveOnce is one attempt at move.
+func (m *mover) moveOnce() *refusal {
 	o, u := m.o, m.u
 	start := *u
 	adv, run := rates(m.sheet, u.Type, u.Formation)
@@ -589,6 +670,9 @@ func (m *mover) move() *refusal {
 		f := formationName(o.Formation)
 		if !formationOf(m.sheet, u.Type, f) {
 			return &refusal{at: o.At, code: "acw-formation", rule: ruleMovement, msg: fmt.Sprintf("%s: %s cannot form %s (the MOVEMENT table gives it none)", u.Name, u.Type, strings.ToLower(o.Formation))}
+		}
+		if u.Type == "Infantry" && f == "Skirmish" && !m.s.on(optLineSkirmish) {
+			return &refusal{at: o.At, code: "acw-formation", rule: ruleMovement, msg: fmt.Sprintf("%s: an infantry regiment does not form Skirmish; the Skirmish rate is the Skirmishers' (ruling A30)", u.Name)}
 		}
 		if mounted(u.Formation) != mounted(f) || (u.Type == "Artillery" && u.Formation != f) {
 			rule, how := "ACW DISMOUNTING AND MOUNTING (seed L93-95)", "mount or dismount"
@@ -625,7 +709,7 @@ func (m *mover) move() *refusal {
 			}
 		}
 	}
-	if o.Option == acwtext.OptMove && roadBonus(m.sheet, u) && m.s.onRoad(u) {
+	if o.Option == acwtext.OptMove && roadBonus(m.sheet, u) && m.s.onRoad(u) && (o.Verb != acwtext.Run || m.s.on(optRoadRun)) {
 		// Road x1.5, rounded up, for a move entirely on the road (seed
 		// L107-116; on a RUN too, ruling A26).
 		m.road, m.normal = true, m.left

@@ -51,7 +51,7 @@ func (s *State) commandBonus(sheet *Sheet, u *Unit, orders bool) bonus {
 			switch {
 			case own && gap <= reach:
 				how = fmt.Sprintf("%s %s\" away, within %d\"", c.Name, inches(gap), row.Range)
-			case u.Has("Independent") && gap <= independentRange:
+			case u.Has("Independent") && gap <= independentRange && (c.Rank == "Commander" || s.on(optIndependentCinC)):
 				how = fmt.Sprintf("%s %s\" away, within 30\" of an Independent unit", c.Name, inches(gap))
 			}
 			if how != "" && n > best.rerolls {
@@ -67,7 +67,11 @@ func (s *State) commandBonus(sheet *Sheet, u *Unit, orders bool) bonus {
 // gives the gaps when none is in range.
 func (s *State) rallyCommander(u *Unit) (*Commander, string, bool) {
 	var gaps []string
-	for _, rank := range []string{"Commander", "C-in-C"} {
+	ranks := []string{"Commander", "C-in-C"}
+	if !s.on(optCinCRally) {
+		ranks = ranks[:1] // cinc-rally: false, only Commanders rally (ruling A22)
+	}
+	for _, rank := range ranks {
 		for i := range s.Commanders {
 			c := &s.Commanders[i]
 			if c.Side != u.Side || c.Rank != rank || rank == "Commander" && !strings.EqualFold(u.Commander, c.Name) {
@@ -100,6 +104,9 @@ type resolver struct {
 	fire map[string][]string
 	// melees are the charges that made contact, in order.
 	melees []melee
+	// struck names the units hit in the shooting step being resolved,
+	// saved or not (ruling A36); nil outside it.
+	struck map[string]bool
 	// inMelee is set during a melee's morale test: the melee decides
 	// the retreat.
 	inMelee bool
@@ -179,6 +186,19 @@ func (r *resolver) poolWith(n, need, rerolls int, successes func(int) int, rule,
 		total += successes(ds[i])
 	}
 	text := fmt.Sprintf("%dD6 %v", n, ds)
+	if r.s.opt(optRerollUnit) == "test" {
+		// reroll-unit: test (ruling A2): a reroll retakes the whole test,
+		// once, the retaken test being a reroll itself (seed L7).
+		if total < need && rerolls > 0 {
+			total = 0
+			for i := range ds {
+				ds[i] = r.dice.Roll(6, rule, purpose+" (retaken)")
+				total += successes(ds[i])
+			}
+			text += fmt.Sprintf(", retaken %v", ds)
+		}
+		return total, text
+	}
 	var rr []string
 	for i := 0; i < n && rerolls > 0 && total < need; i++ {
 		if successes(ds[i]) > 0 {
@@ -196,6 +216,32 @@ func (r *resolver) poolWith(n, need, rerolls int, successes func(int) int, rule,
 	return total, text
 }
 
+// testRerolls are the rerolls of a test: a Steady unit's own 1 (steady
+// set: order tests, and morale tests with steady-reroll-morale: true) and
+// its commander's bonus b, added together or, with steady-reroll-stacks:
+// false, the greater of the two (ruling A3); with the texts that say
+// where they come from.
+func (r *resolver) testRerolls(u *Unit, b bonus, steady bool) (int, []string) {
+	own := 0
+	if steady && u.State() == "Steady" {
+		own = 1
+	}
+	switch {
+	case own > 0 && b.rerolls > 0 && !r.s.on(optStacks):
+		if b.rerolls >= own {
+			return b.rerolls, []string{b.text + " (the greater: no Steady reroll besides)"}
+		}
+		return own, []string{"1 reroll for a Steady unit"}
+	case own > 0 && b.rerolls > 0:
+		return own + b.rerolls, []string{"1 reroll for a Steady unit", b.text}
+	case own > 0:
+		return own, []string{"1 reroll for a Steady unit"}
+	case b.rerolls > 0:
+		return b.rerolls, []string{b.text}
+	}
+	return 0, []string{}
+}
+
 // orderTest takes a unit's order test (ORDERS, seed L67-69) and reports
 // whether it passed. Steady units have one reroll of their own (seed L69;
 // with a commander's, ruling A3); a commander in range adds his.
@@ -205,14 +251,7 @@ func (r *resolver) orderTest(u *Unit, verb string) bool {
 	if n == 0 {
 		return true
 	}
-	rerolls, from := 0, []string{}
-	if u.State() == "Steady" {
-		rerolls, from = 1, append(from, "1 reroll for a Steady unit")
-	}
-	if b := r.s.commandBonus(r.sys.sheet, u, true); b.rerolls > 0 {
-		rerolls += b.rerolls
-		from = append(from, b.text)
-	}
+	rerolls, from := r.testRerolls(u, r.s.commandBonus(r.sys.sheet, u, true), true)
 	got, text := r.pool(n, need, rerolls, ruleOrders, u.Name+" "+verb+" order test")
 	verdict := "passed"
 	if got < need {
@@ -257,7 +296,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 			if !ok {
 				panic(v)
 			}
-			res, err = rules.Result{Events: r.events, Pauses: []rules.DecisionRequest{p.req}}, nil
+			res, err = rules.Result{Events: fogEvents(s0, r.s, r.events, in.Dice.Rolls()), Pauses: []rules.DecisionRequest{p.req}}, nil
 		}
 	}()
 	r.event("phase", ruleTurn, "Turn %d, %s: Command Phase", s0.Turn, side)
@@ -286,7 +325,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 			continue
 		}
 		u.Order, u.Fire, u.Rallied, u.Unlimbered = "", false, false, false
-		if u.Markers > 0 {
+		if u.Markers > 0 && r.s.on(optMarkersForce) {
 			u.Order = "DISORDERED"
 			r.event("disordered", ruleDisorder, "%s keeps %d disorder marker(s): Disordered this turn, no move, no shooting (ruling A5)", u.Name, u.Markers)
 			continue
@@ -300,6 +339,9 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 	}
 	// 1b RALLY, 1c CHARGE, 1d HOLD, ADVANCE and RUN (seed L20-22).
 	for _, step := range [][]string{{acwtext.Rally}, {acwtext.Charge}, {acwtext.Hold, acwtext.Advance, acwtext.Run}} {
+		if contains(step, acwtext.Hold) {
+			r.moveCommanders(in.Orders[side], side)
+		}
 		for _, o := range listed {
 			u := r.s.unit(o.Unit.Text)
 			if u.Order == "DISORDERED" || !contains(step, o.Verb) {
@@ -324,7 +366,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 		r.event("game-over", ruleTurn, "Turn %d was the last: the game is over", s0.Turns)
 		r.victory()
 	}
-	return rules.Result{Next: next, Events: r.events}, nil
+	return rules.Result{Next: next, Events: fogEvents(s0, next, r.events, in.Dice.Rolls())}, nil
 }
 
 // keepStanding stores a side's STANDING block, for the reactions it
@@ -412,8 +454,9 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 		r.event("move-stopped", ref.rule, "%s; the unit stops where the legal part of its move took it", ref.msg)
 	}
 	u.Unlimbered = m.unlimbered
-	// Stand Ground and Advance may shoot (seed L72-73; ruling A29).
-	u.Fire = o.Option == acwtext.OptStand || o.Verb == acwtext.Advance && o.Option == acwtext.OptMove
+	// Stand Ground and Advance may shoot (seed L72-73; ruling A29, and
+	// a Retire under ADVANCE with advance-retire-shoots: true).
+	u.Fire = o.Option == acwtext.OptStand || o.Verb == acwtext.Advance && (o.Option == acwtext.OptMove || o.Option == acwtext.OptRetire && r.s.on(optRetireShoots))
 	if o.Option == acwtext.OptStand {
 		r.event("hold", ruleHold, "%s holds: Stand Ground at %v", u.Name, u.Pose())
 		return
@@ -422,15 +465,42 @@ func (r *resolver) carryOut(u *Unit, o *acwtext.Order) {
 	r.trace(rules.TraceMove, u.Side, u.Name, start.spot(), u.spot())
 	// INTERPENETRATION (seed L83): a unit that passes through a Shaken
 	// friend, or a friend a Shaken unit passes through, tests morale
-	// (ruling A7: 2 successes, as after shooting).
+	// (ruling A7: 2 successes, as after shooting; 3 with
+	// interpenetration-test: melee).
+	need := moraleShooting
+	if r.s.opt(optInterpenetrated) == "melee" {
+		need = moraleMelee
+	}
 	for _, n := range m.passed {
 		f := r.s.unit(n)
 		r.event("interpenetration", ruleInterpenetration, "%s passes through %s", u.Name, n)
 		switch {
 		case f.State() == "Shaken" && u.inPlay():
-			r.moraleTest(u, moraleShooting, "it passed through the Shaken "+n, false)
+			r.moraleTest(u, need, "it passed through the Shaken "+n, false)
 		case u.State() == "Shaken" && f.inPlay():
-			r.moraleTest(f, moraleShooting, "the Shaken "+u.Name+" passed through it", false)
+			r.moraleTest(f, need, "the Shaken "+u.Name+" passed through it", false)
 		}
+	}
+}
+
+// moveCommanders carries out the side's COMMANDER orders at the start of
+// step 1d, in the order written (ruling A22). A TO that Validate would
+// refuse as too far or cut short goes as far as it legally may.
+func (r *resolver) moveCommanders(f *orders.File, side rules.Side) {
+	moved := map[string]bool{}
+	for _, o := range commanderOrders(f) {
+		c := r.s.commander(o.Unit.Text)
+		if c == nil || c.Side != side || moved[c.Name] {
+			continue
+		}
+		moved[c.Name] = true
+		_, line, ref := commanderMove(r.s, r.sys.sheet, c, o, true)
+		if ref != nil {
+			// The refusal names what he moved toward: the event, which the
+			// enemy may be shown, does not (ruling A42).
+			r.event("order-refused", ref.rule, "COMMANDER %s: his move cannot be made (%s); he stays where he is", c.Name, ref.code)
+			continue
+		}
+		r.event("commander-moved", ruleCommanderMove, "%s", line)
 	}
 }

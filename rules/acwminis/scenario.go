@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -29,7 +30,10 @@ type Scenario struct {
 	Initiative rules.Side                        `yaml:"initiative"`
 	Sides      []rules.Side                      `yaml:"sides"`
 	Bases      map[string]struct{ W, D float64 } `yaml:"bases"`
-	Terrain    []struct {
+	// Options are the scenario's own defaults of switchable rulings
+	// (options.go), e.g. fog-of-war: on.
+	Options map[string]string `yaml:"options"`
+	Terrain []struct {
 		Name      string       `yaml:"name"`
 		Kind      string       `yaml:"kind"`
 		Category  string       `yaml:"category"`
@@ -110,6 +114,16 @@ func LoadScenario(name string, data []byte, sheet *Sheet) (*State, error) {
 	}
 	s := &State{Scenario: strings.TrimSuffix(name, ".yaml"), Turn: 1, Turns: sc.Turns}
 	s.Sides = [2]rules.Side{sc.Sides[0], sc.Sides[1]}
+	for _, k := range slices.Sorted(maps.Keys(sc.Options)) {
+		k, v, err := parseOption(k + "=" + sc.Options[k])
+		if err != nil {
+			return nil, bad("options: %v", err)
+		}
+		if s.Options == nil {
+			s.Options = map[string]string{}
+		}
+		s.Options[k] = v
+	}
 	if sc.Initiative == sc.Sides[1] {
 		s.Sides = [2]rules.Side{sc.Sides[1], sc.Sides[0]}
 	}
@@ -219,6 +233,7 @@ func LoadScenario(name string, data []byte, sheet *Sheet) (*State, error) {
 	if err := s.checkPlacement(); err != nil {
 		return nil, bad("%v", err)
 	}
+	s.applySizes(sheet)
 	return s, nil
 }
 

@@ -60,10 +60,10 @@ func fireRow(sheet *Sheet, u *Unit) *FireRow {
 }
 
 // band finds the range band: a range exactly on an edge is in the nearer
-// band (ruling A10).
-func band(row *FireRow, rng table.Length) (Band, bool) {
+// band, or with upper (band-edge: upper) in the farther one (ruling A10).
+func band(row *FireRow, rng table.Length, upper bool) (Band, bool) {
 	for _, b := range row.Bands {
-		if b.To == nil || rng <= table.Inches(int64(*b.To)) {
+		if b.To == nil || rng < table.Inches(int64(*b.To)) || rng == table.Inches(int64(*b.To)) && !upper {
 			return b, true
 		}
 	}
@@ -147,7 +147,7 @@ func (r *resolver) measure(u, t *Unit, sc *table.Screen) (shot, bool) {
 	if row == nil || err != nil || !f.Sight.Good || !f.Arc.In || f.Range.Gap < 0 {
 		return shot{}, false
 	}
-	b, ok := band(row, f.Range.Gap)
+	b, ok := band(row, f.Range.Gap, r.s.opt(optBandEdge) == "upper")
 	if !ok || b.Dice == 0 {
 		return shot{}, false
 	}
@@ -164,7 +164,7 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 	lineish := u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered"
 	// Obscured when partly hidden (ruling A28), or when supporting a
 	// battery (seed L217-219).
-	obscured := !sh.fire.Sight.Complete() || r.s.supported(t) != nil
+	obscured := !sh.fire.Sight.Complete() && r.s.on(optObscuredPartial) || r.s.supported(t) != nil
 	cover := r.s.inCover(t)
 	for _, m := range r.sys.sheet.ShootingModifiers.Rows {
 		apply := false
@@ -176,7 +176,7 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 			}
 			continue
 		case "large":
-			apply = u.Has("Large Unit") && (u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered") // ruling A11
+			apply = u.Has("Large Unit") && (u.Formation == "Line" || u.Formation == "Supported Line" || u.Formation == "Mounted Line" || u.Formation == "Dismounted" || u.Formation == "Unlimbered" || r.s.opt(optLargeSmall) == "always") // ruling A11
 		case "green":
 			apply = u.Has("Green")
 		case "worn":
@@ -184,7 +184,7 @@ func (r *resolver) poolFor(u *Unit, sh shot) (int, string) {
 		case "rallied":
 			apply = u.Rallied
 		case "small":
-			apply = u.Has("Small Unit") && lineish && u.Formation != "Supported Line" // ruling A11
+			apply = u.Has("Small Unit") && (lineish && u.Formation != "Supported Line" || r.s.opt(optLargeSmall) == "always") // ruling A11
 		case "column-or-limbered-close":
 			apply = (t.Formation == "March Column" || t.Formation == "Limbered") && (sh.band.Name == "close" || sh.band.Name == "effective")
 		case "mounted-cavalry":
@@ -229,9 +229,7 @@ func (r *resolver) fireAt(u *Unit, sh shot, artillery bool, took map[string]int)
 	hits := 0
 	for i := range ds {
 		ds[i] = r.dice6(ruleToHit, u.Name+" shoots at "+t.Name)
-		if ds[i] >= 4 {
-			hits++
-		}
+		hits += r.hitsOf(ds[i])
 	}
 	text := fmt.Sprintf("%v", ds)
 	if u.Has("Marksmen") {
@@ -241,9 +239,7 @@ func (r *resolver) fireAt(u *Unit, sh shot, artillery bool, took map[string]int)
 			if ds[i] < 4 {
 				d := r.dice6(ruleMarksmen, u.Name+" Marksmen reroll")
 				rr = append(rr, d)
-				if d >= 4 {
-					hits++
-				}
+				hits += r.hitsOf(d)
 			}
 		}
 		text += fmt.Sprintf(", Marksmen reroll %v", rr)
@@ -280,6 +276,9 @@ func (r *resolver) fireAt(u *Unit, sh shot, artillery bool, took map[string]int)
 	unsaved := hits - saved
 	t.Hits += unsaved
 	took[t.Name] += unsaved
+	if hits > 0 && r.struck != nil {
+		r.struck[t.Name] = true
+	}
 	r.event("shot", ruleShooting, "%s shoots at %s: %s; range %v (%s); %s; to hit 4+: %s = %d hits; saves %d+%s: %v = %d saved; %d hits on %s, %d in all (%s)",
 		u.Name, t.Name, sh.fire.Sight, sh.fire.Range.Gap, sh.band.Name, work, text, hits, save, where, ss, saved, unsaved, t.Name, t.Hits, t.State())
 	r.trace(rules.TraceFire, u.Side, u.Name, u.spot(), t.spot())
@@ -292,6 +291,18 @@ func (r *resolver) fireAt(u *Unit, sh shot, artillery bool, took map[string]int)
 
 func (r *resolver) dice6(rule, purpose string) int { return r.dice.Roll(6, rule, purpose) }
 
+// hitsOf is what a to-hit die scores in shooting and melee: 4+ one hit,
+// and a 6 two with hit-six-counts-two: true (ruling A8).
+func (r *resolver) hitsOf(d int) int {
+	switch {
+	case d == 6 && r.s.on(optSixTwo):
+		return 2
+	case d >= 4:
+		return 1
+	}
+	return 0
+}
+
 // shootingPhase is step 2: small arms completely, morale tests for the
 // units they hit, then artillery likewise (seed L24-37).
 func (r *resolver) shootingPhase() {
@@ -303,6 +314,7 @@ func (r *resolver) shootingPhase() {
 		}
 		r.event("phase", ruleShooting, "Shooting Phase: %s", kind)
 		took := map[string]int{}
+		r.struck = map[string]bool{}
 		for i := range r.s.Units {
 			u := &r.s.Units[i]
 			if u.Side != side || !u.inPlay() || !u.Fire || (u.Type == "Artillery") != artillery {
@@ -314,12 +326,15 @@ func (r *resolver) shootingPhase() {
 			}
 			r.shoot(u, artillery, took)
 		}
+		// Units left with an unsaved hit test (ruling A36), or every unit
+		// hit with morale-on-saved-hits: true.
 		var names []string
 		for i := range r.s.Units {
-			if u := &r.s.Units[i]; took[u.Name] > 0 && u.inPlay() {
+			if u := &r.s.Units[i]; (took[u.Name] > 0 || r.struck[u.Name] && r.s.on(optSavedMorale)) && u.inPlay() {
 				names = append(names, u.Name)
 			}
 		}
+		r.struck = nil
 		for _, n := range names {
 			u := r.s.unit(n)
 			// Excessive Casualties: 8+ unsaved hits (seed L159; ruling A21).

@@ -3,6 +3,7 @@ package acwminis
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -32,6 +33,9 @@ type State struct {
 	// Standing are each side's standing reactions, from the STANDING
 	// block of its last order file that had one, by reaction kind.
 	Standing map[rules.Side]map[string]Standing `json:"standing,omitempty"`
+	// Options are the switchable rulings set for the game or by its
+	// scenario, by key (options.go); a key not set takes its default.
+	Options map[string]string `json:"options,omitempty"`
 }
 
 // Standing is one standing reaction: the options most preferred first,
@@ -166,6 +170,9 @@ func (s *State) clone() *State {
 		for k, v := range s.Standing {
 			c.Standing[k] = v // replaced whole, never changed in place
 		}
+	}
+	if s.Options != nil {
+		c.Options = maps.Clone(s.Options)
 	}
 	for i := range c.Units {
 		c.Units[i].Specials = slices.Clone(s.Units[i].Specials)

@@ -72,7 +72,7 @@ func unitOrders(f *orders.File) []*acwtext.Order {
 		return nil
 	}
 	for _, o := range f.Orders {
-		if x, ok := o.(*acwtext.Order); ok {
+		if x, ok := o.(*acwtext.Order); ok && x.Verb != acwtext.Command {
 			out = append(out, x)
 		}
 	}
@@ -90,9 +90,13 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 }
 
 // ReceiptNotes implements rules.ReceiptNoter: the dry run, where each
-// unit will end if nothing else happens.
+// unit will end if nothing else happens, for the file of the side whose
+// half it is, on the table as that side knows it (ruling A42).
 func (sys System) ReceiptNotes(st rules.State, f *orders.File) []string {
 	s := st.(*State)
+	if f == nil || !strings.EqualFold(f.Side, string(sideOf(s))) {
+		return nil // not the file of the side whose half it is: nothing to dry-run
+	}
 	_, notes, _ := sys.plan(s, sideOf(s), f)
 	return notes
 }
@@ -110,7 +114,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		illegal(orders.Pos{}, "acw-not-your-half", ruleTurn, fmt.Sprintf("it is %s's half of turn %d: %s gives no orders now", sideOf(s), s.Turn, side), "")
 		return s, nil, ps
 	}
-	w := s.clone()
+	w := s.knownTo(side) // as the side knows it (fog of war, ruling A42)
 	// The Command Phase starts by removing a disorder marker (seed L19):
 	// the orders are checked and moved after it.
 	for i := range w.Units {
@@ -133,11 +137,12 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 			continue
 		}
 		seen[u.Name] = true
-		if u.Markers > 0 {
+		if u.Markers > 0 && w.on(optMarkersForce) {
 			illegal(o.At, "acw-disordered", ruleDisorder, fmt.Sprintf("%s keeps %d disorder marker(s) after one is removed: it is Disordered this turn and takes no order (ruling A5)", u.Name, u.Markers), "leave its order out")
 			continue
 		}
-		if len(o.Fire) > 0 && o.Option != acwtext.OptStand && o.Option != acwtext.OptMove && o.Option != acwtext.OptRallied {
+		retireShoots := o.Verb == acwtext.Advance && o.Option == acwtext.OptRetire && w.on(optRetireShoots)
+		if len(o.Fire) > 0 && o.Option != acwtext.OptStand && o.Option != acwtext.OptMove && o.Option != acwtext.OptRallied && !retireShoots {
 			illegal(o.Fire[0].At, "acw-no-fire", ruleOrders, fmt.Sprintf("%s: only Stand Ground, Advance and RALLY may shoot; a %s cannot (ruling A29)", u.Name, strings.ToLower(o.Option)), "leave FIRE out")
 			continue
 		}
@@ -152,7 +157,27 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		}
 		ok = append(ok, o)
 	}
-	var notes []string
+	// Commanders move at the start of step 1d (ruling A22).
+	var notes, after []string
+	moved := map[string]bool{}
+	for _, o := range commanderOrders(f) {
+		c := w.commander(o.Unit.Text)
+		switch {
+		case c == nil || c.Side != side:
+			illegal(o.Unit.At, "acw-unknown-commander", ruleCommanderMove, fmt.Sprintf("%s has no commander called %s", side, orders.Clip(o.Unit.Text)), "")
+			continue
+		case moved[c.Name]:
+			illegal(o.At, "acw-twice", ruleCommanderMove, c.Name+" has two COMMANDER orders: a commander moves once a turn", "keep one of its lines")
+			continue
+		}
+		moved[c.Name] = true
+		line, _, r := commanderMove(w, sys.sheet, c, o, false)
+		if r != nil {
+			ps = append(ps, r.problem())
+			continue
+		}
+		after = append(after, line)
+	}
 	for _, o := range ok {
 		u := w.unit(o.Unit.Text)
 		if o.Verb == acwtext.Charge {
@@ -177,7 +202,7 @@ func (sys System) plan(s *State, side rules.Side, f *orders.File) (*State, []str
 		}
 		notes = append(notes, note)
 	}
-	return w, notes, ps
+	return w, append(after, notes...), ps
 }
 
 // declare checks what an order needs before any move: RALLY's commander

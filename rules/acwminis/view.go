@@ -8,10 +8,11 @@ import (
 	"galloper/rules/table"
 )
 
-// View implements rules.System. The sheet has no hidden information
-// (rules notes §8): every side sees the whole table, drawn to scale with
-// its terrain and each unit's footprint, facing, formation, state and
-// hits.
+// View implements rules.System: the table drawn to scale with its
+// terrain and each unit's footprint, facing, formation, state and hits.
+// The sheet has no hidden information (rules notes §8), so every side
+// sees the whole table, unless the game plays with fog of war (ruling
+// A42, fog.go).
 func (sys System) View(st rules.State, side rules.Side) rules.View {
 	s := st.(*State)
 	seg := s.Segment()
@@ -19,7 +20,8 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d", s.Turn, s.Turns), Segment: seg.Label,
 	}
 	if s.Over() {
-		v.Segment = "game over"
+		// Turn runs one past the last once the last half is played.
+		v.Turn, v.Segment = fmt.Sprintf("Turn %d of %d", s.Turns, s.Turns), "game over"
 	}
 	tv := &rules.TableView{Name: s.Table.Name, Width: in(s.Table.Width), Depth: in(s.Table.Depth), Scale: s.Table.Scale}
 	for i := range s.Terrain {
@@ -30,9 +32,10 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 		tv.Terrain = append(tv.Terrain, tf)
 	}
+	seen := s.seenBy(side)
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !u.inPlay() {
+		if !u.inPlay() || !shown(seen, side, u.Side, u.Name) {
 			continue
 		}
 		b := u.body()
@@ -49,6 +52,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	}
 	for i := range s.Commanders {
 		c := &s.Commanders[i]
+		if !shown(seen, side, c.Side, c.Name) {
+			continue
+		}
 		tv.Units = append(tv.Units, rules.UnitView{
 			Name: c.Name, Side: c.Side, Kind: "commander",
 			Footprint: &rules.Footprint{X: in(c.At[0]), Y: in(c.At[1]), Width: in(c.Base), Depth: in(c.Base)},
@@ -57,19 +63,24 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		v.Lines = append(v.Lines, fmt.Sprintf("%s %s (%s) at %v", c.Side, c.Name, c.Rank, c.Point()))
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; !u.inPlay() {
+		// Under fog of war a side's lines list only its own broken units:
+		// an enemy break it saw, the events told it of (ruling A42).
+		if u := &s.Units[i]; !u.inPlay() && (seen == nil || u.Side == side) {
 			v.Lines = append(v.Lines, fmt.Sprintf("%s %s: Broken, removed from play", u.Side, u.Name))
 		}
 	}
+	if seen != nil {
+		v.Lines = append(v.Lines, "Fog of war (ruling A42): enemy units and commanders out of your units' sight are not shown.")
+	}
 	v.Table = tv
-	v.Roster = s.roster(side)
+	v.Roster = s.roster(side, seen)
 	return v
 }
 
 // roster lists the units in play by side and commander: the viewing
-// side's first, then the enemy's (the umpire's lists every side in
-// turn order). Units without a commander are listed under "".
-func (s *State) roster(side rules.Side) []rules.RosterGroup {
+// side's first, then the enemy's it sees (the umpire's lists every side
+// in turn order). Units without a commander are listed under "".
+func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGroup {
 	order := []rules.Side{s.Sides[0], s.Sides[1]}
 	if side == s.Sides[1] {
 		order = []rules.Side{s.Sides[1], s.Sides[0]}
@@ -80,7 +91,7 @@ func (s *State) roster(side rules.Side) []rules.RosterGroup {
 		at := map[string]int{}
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Side != sd || !u.inPlay() {
+			if u.Side != sd || !u.inPlay() || !shown(seen, side, u.Side, u.Name) {
 				continue
 			}
 			k, ok := at[u.Commander]
@@ -88,7 +99,7 @@ func (s *State) roster(side rules.Side) []rules.RosterGroup {
 				k = len(groups)
 				at[u.Commander] = k
 				g := rules.RosterGroup{Side: sd, Command: u.Commander, Enemy: side != "" && sd != side, Units: []rules.RosterUnit{}}
-				if c := s.commander(u.Commander); c != nil {
+				if c := s.commander(u.Commander); c != nil && shown(seen, side, c.Side, c.Name) {
 					g.Leader = fmt.Sprintf("%s (%s) at %v", c.Name, c.Rank, c.Point())
 				}
 				groups = append(groups, g)

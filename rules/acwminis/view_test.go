@@ -2,6 +2,7 @@ package acwminis
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"galloper/templates"
@@ -10,11 +11,21 @@ import (
 // TestViewDrawsTable checks the view of the sample scenario: an open table
 // of 72" x 48" with its terrain, each unit's footprint centred where its
 // pose puts it, its facing, formation and state, and that the renderer
-// draws it.
+// draws it. The scenario plays with fog of war, in which USA cannot see
+// Pegram's Battery behind the Confederate line; with fog-of-war=off it
+// sees the whole table.
 func TestViewDrawsTable(t *testing.T) {
 	sys := New()
 	st, err := sys.NewGame("willoughby-run", nil)
 	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range sys.View(st, "USA").Table.Units {
+		if u.Name == "Pegram's Battery" {
+			t.Error("with fog of war USA sees Pegram's Battery behind the Confederate line")
+		}
+	}
+	if st, err = sys.WithOptionalRules(st, []string{"fog-of-war=off"}); err != nil {
 		t.Fatal(err)
 	}
 	v := sys.View(st, "USA")
@@ -48,5 +59,21 @@ func TestViewDrawsTable(t *testing.T) {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("the map does not show %q", want)
 		}
+	}
+}
+
+// TestViewTurnWhenOver checks that the view of a finished game names its
+// last turn, not the one past it the state counts to.
+func TestViewTurnWhenOver(t *testing.T) {
+	sys := New()
+	st, err := sys.NewGame("willoughby-run", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State).clone()
+	s.Turn = s.Turns + 1
+	v := sys.View(s, "USA")
+	if want := fmt.Sprintf("Turn %d of %d", s.Turns, s.Turns); v.Turn != want || v.Segment != "game over" {
+		t.Fatalf("over: %q, %q; want %q, game over", v.Turn, v.Segment, want)
 	}
 }

@@ -441,8 +441,18 @@ func (s *State) Segment() rules.Segment {
 // player turn.
 func (s *State) Over() bool { return s.doc.Segment >= 2*s.scn.Turns }
 
-// piece returns a counter by name.
-func (s *State) piece(name string) *Piece { return &s.doc.Pieces[s.index[name]] }
+// piece returns a counter by name. Every caller passes a name the state
+// holds (the scenario's, or one checked against s.index first), so a name
+// it lacks is a fault in Galloper: it panics naming it, never falling
+// back on another counter. Mail handling recovers the panic and keeps the
+// mail for the operator (mail/poison.go).
+func (s *State) piece(name string) *Piece {
+	i, ok := s.index[name]
+	if !ok {
+		panic(fmt.Sprintf("lob: no counter named %q", name))
+	}
+	return &s.doc.Pieces[i]
+}
 
 // hqHex is where a Command's HQ stands, or the leader heading it now when
 // he fills in for one (LoB 10.2b, 10.6a, 9.1b).

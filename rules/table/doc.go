@@ -10,8 +10,9 @@
 // integer arithmetic, with 128-bit products where 64 bits could overflow.
 // Floating point is used only where a position follows from an angle
 // (the corners of a rotated rectangle, a point's place in a unit's frame,
-// a point reached along a bearing), for the length of a wheel's arc, and
-// for a first guess at a square root. Sines come from a table of every
+// a point reached along a bearing) and for a first guess at a square
+// root; the length of a wheel's arc (ArcLength) and the bearing between
+// two points (Bearing) are exact. Sines come from a table of every
 // tenth of a degree (not math.Sin, whose polynomial may be compiled with
 // fused multiply-adds on some processors), every product is converted
 // explicitly so the compiler cannot fuse it into a multiply-add, and every
@@ -31,5 +32,7 @@
 // inches across), which keeps every cross product inside 64 bits.
 //
 // Bearings are compass style: 0 is along +Y, angles grow clockwise. The
-// pose of a unit is the centre of its front edge and its heading.
+// pose of a unit is the centre of its front edge and its heading. The
+// bearing from one point to another (Bearing) is found on the sine table
+// in exact integer arithmetic, not with an inverse tangent.
 package table

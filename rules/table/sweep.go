@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"math"
 )
 
 // Obstacle is something a moving unit may not pass through: another
@@ -251,7 +250,5 @@ func sweepTurn(b Body, angle Angle, at func(Angle) Body, obs []Obstacle) (Move, 
 	return m, nil
 }
 
-// arc is the length of an arc of radius r through a, rounded up.
-func arc(r Length, a Angle) Length {
-	return Length(math.Ceil(float64(float64(r)*float64(a)) * (math.Pi / 1800)))
-}
+// arc is the length of an arc of radius r through a, rounded up (ArcLength).
+func arc(r Length, a Angle) Length { return ArcLength(r, a) }

@@ -14,6 +14,8 @@
 //	RUN 19th Indiana: RETIRE MAX
 //	CHARGE 2nd Wisconsin: 4th Alabama
 //	RALLY 6th Wisconsin
+//	COMMANDER Meredith: TOWARD 2nd Wisconsin
+//	COMMANDER Doubleday: TO 30,6
 //
 // Distances are inches (up to three decimals), angles degrees (up to one
 // decimal), points "x,y" in inches from the table's bottom-left corner.
@@ -46,6 +48,11 @@ const (
 
 // Verbs are the orders, in the order of the Command Phase's steps.
 var Verbs = []string{Rally, Charge, Hold, Advance, Run}
+
+// Command is a commander's order: a move of his base during step 1d of
+// the Command Phase (TURN SEQUENCE, seed L22; MOVEMENT, seed L51; ruling
+// A22), one straight part, TO a point or TOWARD a unit or feature.
+const Command = "COMMANDER"
 
 // Options of the orders (seed L72-74).
 const (
@@ -135,9 +142,9 @@ const (
 
 type dialect struct{}
 
-var keywords = slices.Concat(Verbs)
+var keywords = slices.Concat(Verbs, []string{Command})
 
-func (dialect) Starts() []string                 { return []string{Hold, Advance, Run, Charge, Rally} }
+func (dialect) Starts() []string                 { return []string{Hold, Advance, Run, Charge, Rally, Command} }
 func (dialect) Keywords() []string               { return keywords }
 func (dialect) Place(s string) (string, bool)    { return place(s) }
 func (dialect) Reactions() *orders.ReactionTable { return Reactions }
@@ -178,6 +185,8 @@ TURN 2
 RUN 2nd Wisconsin: RETIRE MAX
 CHARGE 6th Wisconsin: 7th Tennessee
 RALLY 19th Indiana
+COMMANDER Meredith: TOWARD 19th Indiana
+COMMANDER Doubleday: TO 30,6
 `,
 }
 
@@ -187,12 +196,12 @@ func (body) Close() {}
 
 // Line reads one order line: VERB unit[: option and steps].
 func (b body) Line(l orders.Line) {
-	if !slices.Contains(Verbs, l.Key) {
+	if !slices.Contains(Verbs, l.Key) && l.Key != Command {
 		if Reactions.Spec(l.Key) != nil {
 			b.p.OutsideStanding(l.At(), l.Key)
 			return
 		}
-		b.p.Unknown(l, "start each order with HOLD, ADVANCE, RUN, CHARGE or RALLY and the unit's name")
+		b.p.Unknown(l, "start each order with HOLD, ADVANCE, RUN, CHARGE or RALLY and the unit's name, or COMMANDER and a commander's name")
 		return
 	}
 	o := &Order{At: l.At(), Verb: l.Key, Facing: -1}
@@ -225,7 +234,7 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 	if ps := splitSteps(rest, off); len(ps) > 0 {
 		last := ps[len(ps)-1]
 		if ws := orders.Words(last.text, last.off); len(ws) > 0 && orders.Upper(ws[0].Text) == "FIRE" {
-			if o.Verb == Charge || o.Verb == Run {
+			if o.Verb == Charge || o.Verb == Run || o.Verb == Command {
 				b.p.Add(l.Pos(last.off), CodeBadOption, o.Verb+" does not shoot in the Shooting Phase (ACW ORDERS, seed L74-75)", "leave FIRE out")
 				return false
 			}
@@ -246,6 +255,9 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 			// What is left is read as if FIRE were not there.
 			rest = strings.TrimRight(rest[:last.off-off], " ;\t")
 		}
+	}
+	if o.Verb == Command {
+		return b.command(l, o, rest, off)
 	}
 	switch o.Verb {
 	case Rally:
@@ -308,6 +320,34 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 		o.Option = OptMove
 	}
 	return b.steps(l, o, parts)
+}
+
+// command reads a commander's move: one part, TO x,y or TOWARD a name
+// (ruling A22). A commander's base has no facing, so he has no FORWARD,
+// OBLIQUE, WHEEL or TURN.
+func (b body) command(l orders.Line, o *Order, rest string, off int) bool {
+	o.Option = OptMove
+	parts := splitSteps(rest, off)
+	const forms = "write COMMANDER and his name, a colon, and TO x,y or TOWARD a unit or feature, such as COMMANDER Meredith: TOWARD 2nd Wisconsin"
+	if len(parts) == 0 {
+		b.p.Add(l.At(), CodeBadStep, "a COMMANDER order is a move: it needs TO or TOWARD after a colon", forms)
+		return false
+	}
+	if len(parts) > 1 {
+		b.p.Add(l.Pos(parts[1].off), CodeTrailing, "a commander moves in one straight part", forms)
+		return false
+	}
+	st, msg := step(parts[0].text)
+	if msg == "" && st.Verb != To && st.Verb != Toward {
+		msg = "a commander's base has no facing: he moves TO a point or TOWARD a name, not " + st.Verb
+	}
+	if msg != "" {
+		b.p.Add(l.Pos(parts[0].off), CodeBadStep, msg, forms)
+		return false
+	}
+	st.At = l.Pos(parts[0].off)
+	o.Steps = []Step{st}
+	return true
 }
 
 // reform reads "REFORM formation [FACING deg]" and, under ADVANCE, the

@@ -43,6 +43,8 @@ func TestCanonicalForms(t *testing.T) {
 		"run X: toward  Miller's   Wood":                     "RUN X: TOWARD Miller's Wood",
 		"charge 2nd Wisconsin:4th Alabama":                   "CHARGE 2nd Wisconsin: 4th Alabama",
 		"rally 6th Wisconsin":                                "RALLY 6th Wisconsin",
+		"commander Meredith: toward  2nd   Wisconsin":        "COMMANDER Meredith: TOWARD 2nd Wisconsin",
+		"Commander Doubleday:to 30,6.50":                     "COMMANDER Doubleday: TO 30,6.5",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -57,23 +59,29 @@ func TestCanonicalForms(t *testing.T) {
 
 func TestProblems(t *testing.T) {
 	for in, code := range map[string]string{
-		"HOLD":                             CodeNoUnit,
-		"HOLD X: FORWARD 3":                CodeBadOption,
-		"RUN X: REFORM LINE":               CodeBadOption,
-		"ADVANCE X: REFORM LINE FACING 90": CodeBadOption,
-		"ADVANCE X: REFORM WEDGE":          CodeBadFormation,
-		"ADVANCE X: FORWARD three":         CodeBadStep,
-		"ADVANCE X: OBLIQUE LEFT 50 2":     CodeBadStep,
-		"ADVANCE X: FORWARD 2; RETIRE 1":   CodeBadStep,
-		"ADVANCE X: RETIRE 2; FORWARD 1":   CodeTrailing,
-		"ADVANCE X: SIDESTEP 2":            CodeBadStep,
-		"ADVANCE X: FORWARD 1.0005":        CodeBadStep,
-		"ADVANCE X: TO 24":                 CodeBadStep,
-		"CHARGE X":                         CodeNoTarget,
-		"RALLY X: FORWARD 2":               CodeTrailing,
-		"HOLD X: REFORM LINE; FORWARD 2":   CodeTrailing,
-		"MARCH X":                          orders.CodeUnknownKeyword,
-		"CAVALRY STAND":                    orders.CodeOutsideStanding,
+		"HOLD":                               CodeNoUnit,
+		"HOLD X: FORWARD 3":                  CodeBadOption,
+		"RUN X: REFORM LINE":                 CodeBadOption,
+		"ADVANCE X: REFORM LINE FACING 90":   CodeBadOption,
+		"ADVANCE X: REFORM WEDGE":            CodeBadFormation,
+		"ADVANCE X: FORWARD three":           CodeBadStep,
+		"ADVANCE X: OBLIQUE LEFT 50 2":       CodeBadStep,
+		"ADVANCE X: FORWARD 2; RETIRE 1":     CodeBadStep,
+		"ADVANCE X: RETIRE 2; FORWARD 1":     CodeTrailing,
+		"ADVANCE X: SIDESTEP 2":              CodeBadStep,
+		"ADVANCE X: FORWARD 1.0005":          CodeBadStep,
+		"ADVANCE X: TO 24":                   CodeBadStep,
+		"CHARGE X":                           CodeNoTarget,
+		"RALLY X: FORWARD 2":                 CodeTrailing,
+		"HOLD X: REFORM LINE; FORWARD 2":     CodeTrailing,
+		"MARCH X":                            orders.CodeUnknownKeyword,
+		"CAVALRY STAND":                      orders.CodeOutsideStanding,
+		"COMMANDER Meredith":                 CodeBadStep,
+		"COMMANDER Meredith: FORWARD 3":      CodeBadStep,
+		"COMMANDER Meredith: WHEEL LEFT 9":   CodeBadStep,
+		"COMMANDER Meredith: TO 1,2; TO 3,4": CodeTrailing,
+		"COMMANDER Meredith: TO 1,2; FIRE X": CodeBadOption,
+		"COMMANDER":                          CodeNoUnit,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
