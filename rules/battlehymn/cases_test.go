@@ -29,6 +29,9 @@ import (
 //	                         events (no die but the odd SPs' draws)
 //	FIRE <firer> <target>    the To Hit Chance of one fire, checked by
 //	                         EXPECT-EVENTS as a "to-hit" event
+//	SIGHT <unit>: <unit> ... the Line of Sight (BH 9.3) from the first unit
+//	                         to each of the others, as "sight" events:
+//	                         "A sees W" or "A cannot see W"
 //
 // STATE lines:
 //
@@ -41,7 +44,8 @@ import (
 //	initiative <side|none>      who holds the Initiative from Hour 1
 //	standing <side> <KIND> <choice> [names=a,b]
 //	objective <name> <hex> <points> [holder]
-//	optional <id> ...           switchable rulings in play, e.g. A1:may
+//	optional <id> ...           switchable rulings in play, KEY=VALUE
+//	                            (shatter-loss=twice) or a ruling id (A1:may)
 //
 // EXPECT-STATE lines: unit <name> key=value ... (at, strength,
 // demoralized, shattered, approach), hour <n>, holder <objective> <side>,
@@ -54,7 +58,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE"}
+	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE", "SIGHT"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
@@ -357,6 +361,25 @@ func (r *caseRun) Section(sec rulestest.Section) {
 			r.T.Fatalf("%s: %v", r.Where(l), err)
 		}
 		r.Events = []rules.Event{{Kind: "to-hit", Text: fmt.Sprintf("%d (%s)", c, why)}}
+	case "SIGHT":
+		st := r.state()
+		from, to, ok := strings.Cut(arg, ":")
+		a := st.unit(strings.TrimSpace(from))
+		if !ok || a == nil {
+			r.T.Fatalf("%s: SIGHT <unit>: <unit> ...", r.Where(l))
+		}
+		r.Events = nil
+		for _, name := range strings.Fields(to) {
+			t := st.unit(name)
+			if t == nil {
+				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
+			}
+			verb := "cannot see"
+			if st.board.sight(a.Hex, t.Hex, st.charts) {
+				verb = "sees"
+			}
+			r.Events = append(r.Events, rules.Event{Kind: "sight", Text: fmt.Sprintf("%s %s %s", a.Name, verb, t.Name)})
+		}
 	default:
 		r.T.Fatalf("%s: bad section %v", r.Where(l), sec.Head)
 	}
