@@ -32,6 +32,9 @@ import (
 //	SIGHT <unit>: <unit> ... the Line of Sight (BH 9.3) from the first unit
 //	                         to each of the others, as "sight" events:
 //	                         "A sees W" or "A cannot see W"
+//	RETREATS <unit>: <cause> ... the best-ranked retreat paths (BH 7.2-7.7)
+//	                         of the unit away from the causes' hexes, each
+//	                         as a "path" event: "0404 0304"
 //
 // STATE lines:
 //
@@ -58,7 +61,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE", "SIGHT"}
+	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE", "SIGHT", "RETREATS"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
@@ -379,6 +382,25 @@ func (r *caseRun) Section(sec rulestest.Section) {
 				verb = "sees"
 			}
 			r.Events = append(r.Events, rules.Event{Kind: "sight", Text: fmt.Sprintf("%s %s %s", a.Name, verb, t.Name)})
+		}
+	case "RETREATS":
+		st := r.state()
+		name, rest, ok := strings.Cut(arg, ":")
+		u := st.unit(strings.TrimSpace(name))
+		if !ok || u == nil {
+			r.T.Fatalf("%s: RETREATS <unit>: <cause> ...", r.Where(l))
+		}
+		var causes []string
+		for _, c := range strings.Fields(rest) {
+			cu := st.unit(c)
+			if cu == nil {
+				r.T.Fatalf("%s: no unit %q", r.Where(l), c)
+			}
+			causes = append(causes, cu.Hex)
+		}
+		r.Events = nil
+		for _, p := range st.retreatPaths(u, causes) {
+			r.Events = append(r.Events, rules.Event{Kind: "path", Text: strings.Join(p.hexes, " ")})
 		}
 	default:
 		r.T.Fatalf("%s: bad section %v", r.Where(l), sec.Head)
