@@ -32,9 +32,12 @@ import (
 //	SIGHT <unit>: <unit> ... the Line of Sight (BH 9.3) from the first unit
 //	                         to each of the others, as "sight" events:
 //	                         "A sees W" or "A cannot see W"
+//	ENGAGEMENTS <side>       the Engagements (BH 6.1.5, 6.1.6) of side's
+//	                         Combat Turn as it starts, each as a "group"
+//	                         event naming its units, then "engagements: N"
 //	RETREATS <unit>: <cause> ... the best-ranked retreat paths (BH 7.2-7.7)
 //	                         of the unit away from the causes' hexes, each
-//	                         as a "path" event: "0404 0304"
+//	                         as a "path" event: "0404 0304", then "paths: N"
 //
 // STATE lines:
 //
@@ -61,7 +64,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE", "SIGHT", "RETREATS"}
+	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE", "SIGHT", "RETREATS", "ENGAGEMENTS"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
@@ -383,6 +386,21 @@ func (r *caseRun) Section(sec rulestest.Section) {
 			}
 			r.Events = append(r.Events, rules.Event{Kind: "sight", Text: fmt.Sprintf("%s %s %s", a.Name, verb, t.Name)})
 		}
+	case "ENGAGEMENTS":
+		st := r.state()
+		h, dice := r.hour(l, st)
+		att := rules.Side(arg)
+		h.fought = map[string]bool{}
+		var ev []rules.Event
+		for _, g := range h.engagementGroups(att, st.enemy(att)) {
+			names := make([]string, len(g))
+			for i, u := range g {
+				names[i] = u.Name
+			}
+			ev = append(ev, rules.Event{Kind: "group", Text: strings.Join(names, ", ")})
+		}
+		ev = append(ev, rules.Event{Kind: "engagements", Text: strconv.Itoa(len(ev))})
+		r.Step(l, dice, rules.Result{Events: ev})
 	case "RETREATS":
 		st := r.state()
 		name, rest, ok := strings.Cut(arg, ":")
@@ -402,6 +420,7 @@ func (r *caseRun) Section(sec rulestest.Section) {
 		for _, p := range st.retreatPaths(u, causes) {
 			r.Events = append(r.Events, rules.Event{Kind: "path", Text: strings.Join(p.hexes, " ")})
 		}
+		r.Events = append(r.Events, rules.Event{Kind: "paths", Text: strconv.Itoa(len(r.Events))})
 	default:
 		r.T.Fatalf("%s: bad section %v", r.Where(l), sec.Head)
 	}
