@@ -31,7 +31,7 @@ const returnReach = 60
 // strayed reports whether u is a dismounted unit, horses still held, that
 // stands more than 9 infantry MPs from them, and how far it is.
 func (s *State) strayed(u *Unit) (int, bool) {
-	if !u.Dismounted || u.Horses == "" || u.HorsesLost || !u.onMap() {
+	if !u.Dismounted || u.Horses == "" || u.HorsesLost || !u.onMap() || s.leash(u.Hex, u.Horses) <= leashMPs {
 		return 0, false
 	}
 	d := s.footMPs(u.Hex, u.Horses, returnReach)
