@@ -50,6 +50,9 @@ type mailBot struct {
 	// when its final mail has come.
 	Refused  int
 	Problems []string
+	// Accepted counts its order files that Galloper accepted, and Orders
+	// the orders they held.
+	Accepted, Orders int
 	Over     bool
 	Mails    int
 	// Log, when set, is told once per game how the bot plays it: from
@@ -63,12 +66,14 @@ type mailBot struct {
 	// limit, to send again at their time.
 	mails map[string]botMail
 	later []botMail
+	last  string // the Message-ID of its last mail
 }
 
 // botMail is a mail the bot sent, and when to send it again.
 type botMail struct {
 	to, subject, text string
 	after             time.Time
+	orders            int // the orders an order file holds
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -129,6 +134,11 @@ func (b *mailBot) answer(raw []byte) error {
 	switch {
 	case d.Kind == "problems" && len(d.Problems) == 1 && d.Problems[0].Code == "rate-limited":
 		return b.resendLater(m, mine, d.Problems[0])
+	case d.Kind == "receipt" && mine:
+		b.Accepted++
+		b.Orders += m.orders
+	}
+	switch {
 	case d.Over:
 		b.Over = true
 		return nil
@@ -148,7 +158,13 @@ func (b *mailBot) answer(raw []byte) error {
 			continue
 		}
 		b.sent[key] = true
-		if err := b.send(replyTo, "Decision", fmt.Sprintf("DECIDE %d %s\n", q.Seq, q.Default)); err != nil {
+		// By the default's number: an option's text may itself be a
+		// number, such as a hex id, which DECIDE would read as one.
+		choice := q.Default
+		if i := slices.Index(q.Options, q.Default); i >= 0 {
+			choice = fmt.Sprint(i + 1)
+		}
+		if err := b.send(replyTo, "Decision", fmt.Sprintf("DECIDE %d %s\n", q.Seq, choice)); err != nil {
 			return err
 		}
 	}
@@ -180,7 +196,11 @@ func (b *mailBot) answer(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	return b.send(replyTo, "Orders", string(data)+"\n")
+	if err := b.send(replyTo, "Orders", string(data)+"\n"); err != nil {
+		return err
+	}
+	b.mails[b.last] = botMail{to: replyTo, subject: "Orders", text: string(data) + "\n", orders: len(body)}
+	return nil
 }
 
 // rateSuggestion is how a rate-limited reply's suggestion names the time
@@ -221,6 +241,8 @@ func (b *mailBot) resendDue() error {
 		if err := b.send(m.to, m.subject, m.text); err != nil {
 			return err
 		}
+		m.after = time.Time{}
+		b.mails[b.last] = m
 	}
 	b.later = wait
 	return nil
@@ -243,6 +265,7 @@ func (b *mailBot) send(to, subject, text string) error {
 		b.mails = map[string]botMail{}
 	}
 	b.mails[id] = botMail{to: to, subject: subject, text: text}
+	b.last = id
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {
@@ -341,9 +364,11 @@ func botCmd() *cobra.Command {
 // botWriters write the bot's orders from a document's hints, by system
 // id: the hints are common to all systems, the words of an order file are
 // each system's own.
-var botWriters = map[string]func(*rules.OrderHints) []string{
-	"lob.v2":      fireScripts,
-	"acwminis.v1": tableOrders,
+var botWriters = map[string]func(*rules.MailDoc) []string{
+	"lob.v2":            func(d *rules.MailDoc) []string { return fireScripts(d.Hints) },
+	"acwminis.v1":       func(d *rules.MailDoc) []string { return tableOrders(d.Hints) },
+	"battlehymn.v1":     hourScripts,
+	"wintersvictory.v1": segmentOrders,
 }
 
 // botOrders are the orders the bot sends for the segment a document
@@ -352,7 +377,7 @@ var botWriters = map[string]func(*rules.OrderHints) []string{
 // nothing to order sends.
 func botOrders(d *rules.MailDoc) []string {
 	if w, ok := botWriters[d.System]; ok && d.Hints != nil {
-		return w(d.Hints)
+		return w(d)
 	}
 	return []string{}
 }

@@ -29,6 +29,8 @@ type demoBotsResult struct {
 	Fired    int // accepted files with a FIRE step
 	Decided  int // decisions the bots answered
 	Refused  int // order files refused, by either bot
+	Accepted int // order files accepted, as the bots count them
+	Orders   int // the orders those files held
 	Hinted   bool
 	Over     bool
 	Sent     [][]byte // every mail Galloper sent, raw
@@ -217,7 +219,10 @@ func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demo
 	}
 	for _, b := range bots {
 		res.Refused += b.Refused
-		fmt.Fprintf(w, "%s (galloper bot) read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
+		res.Accepted += b.Accepted
+		res.Orders += b.Orders
+		fmt.Fprintf(w, "%s (galloper bot) read %d mails; %d of its order files were accepted, holding %d orders, and %d refused\n",
+			b.Address, b.Mails, b.Accepted, b.Orders, b.Refused)
 	}
 	fmt.Fprintf(w, "The game is over after %d mails from Galloper: %d receipts (%d with fire), %d decisions answered.\n",
 		res.Mails, res.Receipts, res.Fired, res.Decided)
