@@ -53,8 +53,10 @@ type mailBot struct {
 	// Accepted counts its order files that Galloper accepted, and Orders
 	// the orders they held.
 	Accepted, Orders int
-	Over     bool
-	Mails    int
+	// Kinds counts the orders of its accepted files by their first word.
+	Kinds map[string]int
+	Over  bool
+	Mails int
 	// Log, when set, is told once per game how the bot plays it: from
 	// its hints, or with empty order files where the system lists none.
 	Log io.Writer
@@ -73,7 +75,7 @@ type mailBot struct {
 type botMail struct {
 	to, subject, text string
 	after             time.Time
-	orders            int // the orders an order file holds
+	orders            []string // the orders of an order file
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -136,7 +138,15 @@ func (b *mailBot) answer(raw []byte) error {
 		return b.resendLater(m, mine, d.Problems[0])
 	case d.Kind == "receipt" && mine:
 		b.Accepted++
-		b.Orders += m.orders
+		b.Orders += len(m.orders)
+		if b.Kinds == nil {
+			b.Kinds = map[string]int{}
+		}
+		for _, o := range m.orders {
+			if f := strings.Fields(o); len(f) > 0 {
+				b.Kinds[strings.ToUpper(f[0])]++
+			}
+		}
 	}
 	switch {
 	case d.Over:
@@ -199,7 +209,7 @@ func (b *mailBot) answer(raw []byte) error {
 	if err := b.send(replyTo, "Orders", string(data)+"\n"); err != nil {
 		return err
 	}
-	b.mails[b.last] = botMail{to: replyTo, subject: "Orders", text: string(data) + "\n", orders: len(body)}
+	b.mails[b.last] = botMail{to: replyTo, subject: "Orders", text: string(data) + "\n", orders: body}
 	return nil
 }
 

@@ -106,8 +106,23 @@ func TestDemoBotsEverySystem(t *testing.T) {
 			}
 			t.Logf("%s on %s: %d mails, %d receipts (%d with fire), %d files accepted holding %d orders, %d decisions, %d documents validated",
 				sys.ID(), res.Scenario, res.Mails, res.Receipts, res.Fired, res.Accepted, res.Orders, res.Decided, docs)
+			t.Logf("orders accepted by kind: %v", res.Kinds)
+			for _, k := range botKinds[sys.ID()] {
+				if res.Kinds[k] == 0 {
+					t.Errorf("%s: no %s among the bots' accepted orders %v", sys.ID(), k, res.Kinds)
+				}
+			}
 		})
 	}
+}
+
+// botKinds are the kinds of order the bots are seen to give in a demo
+// game of a system, by the first word of an order: Battle Hymn's moves
+// and bombardments on Willoughby Run, Winter's Victory's moves, written
+// orders and fire plans at Serpallen.
+var botKinds = map[string][]string{
+	"battlehymn.v1":     {"MOVE", "BOMBARD"},
+	"wintersvictory.v1": {"MOVE", "ORDER", "FIRE"},
 }
 
 // TestDemoPythonBotTable plays ACW miniatures with the USA side played by
