@@ -32,8 +32,11 @@ import (
 // Line of Battle no new written orders, so that its Commands carry on
 // under the orders they hold and its standing reactions, and every stack
 // that sees an enemy unit within its weapons' reach fires at the nearest
-// (fireScripts); in ACW miniatures a line a unit (tableOrders); in any
-// other system an empty order file. It answers every decision request
+// (fireScripts); in ACW miniatures a line a unit (tableOrders); in
+// Battle Hymn moves toward the Objectives, bombardments and the held
+// Combat Turn (hourScripts); in Winter's Victory charges, written orders,
+// moves toward the Objectives and fire plans (segmentOrders); in any other
+// system an empty order file. It answers every decision request
 // with its default. A file once refused is never sent again: it falls
 // back once on the empty file. A mail Galloper did not read for the bot's
 // rate limit is no refusal: the bot sends it again once the time the
@@ -341,10 +344,12 @@ func botCmd() *cobra.Command {
 			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: for each segment\n" +
 			"it is due to order, the orders its hints suggest where it knows the system's order words (Line of\n" +
 			"Battle: no new written orders, and fire at the nearest target; ACW miniatures: charge, shoot,\n" +
-			"rally or advance, a line a unit), else an empty order file; and the default of every decision\n" +
-			"request. It never sends a refused file again; a mail Galloper did not read for the bot's rate\n" +
-			"limit it sends again once the time the reply names has passed. The mailbox password is read from\n" +
-			"GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP, for a server on loopback or a trusted network.",
+			"rally or advance, a line a unit; Battle Hymn: move toward the Objectives and bombard; Winter's\n" +
+			"Victory: charge, order, move toward the Objectives and fire), else an empty order file; and the\n" +
+			"default of every decision request, by its number. It never sends a refused file again; a mail\n" +
+			"Galloper did not read for the bot's rate limit it sends again once the time the reply names has\n" +
+			"passed. The mailbox password is read from GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP,\n" +
+			"for a server on loopback or a trusted network.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b.Password = os.Getenv("GALLOPER_BOT_PASSWORD")
 			ctx := cmd.Context()
