@@ -80,8 +80,13 @@ func TestDemoBotsEverySystem(t *testing.T) {
 			// played with empty files. Line of Battle's bot only fires,
 			// and on Tanner's Creek nothing comes within reach (its fire
 			// is TestDemoBots's, on Lantern Ridge).
-			if _, ok := botWriters[sys.ID()]; ok && res.Hinted && res.Orders == 0 && sys.ID() != "lob.v2" {
+			_, written := botWriters[sys.ID()]
+			if written && res.Hinted && res.Orders == 0 && sys.ID() != "lob.v2" {
 				t.Errorf("%s: the bots' %d accepted order files hold no order\n%s", sys.ID(), res.Accepted, out.String())
+			}
+			if !written && (res.Orders != 0 || !strings.Contains(out.String(), "with empty order files")) {
+				t.Errorf("%s: the bot has no writer for it, yet its files hold %d orders or the demo does not say it plays empty files:\n%s",
+					sys.ID(), res.Orders, out.String())
 			}
 			docs := 0
 			for i, raw := range res.Sent {
