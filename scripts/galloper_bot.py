@@ -8,10 +8,13 @@ address, which authenticates it without a password. Its policy is the
 sample bot's (galloper bot): for each segment it is due to order, in Line
 of Battle no new written orders and, for every stack that sees an enemy
 unit within its weapons' reach, a FIRE at the nearest; in ACW miniatures
-a line a unit from its hints (table_orders); in any other system an empty
-file; every decision request answered with its default (by its number);
-a refused file never sent again; a mail Galloper did not read for the
-bot's rate limit sent again once the minute its reply names is over.
+a line a unit from its hints (table_orders); in Battle Hymn and Winter's
+Victory moves along the hints' approaches to the objectives, bombardments,
+charges, written orders and fire plans (hour_scripts, segment_orders); in
+any other system an empty file; every decision request answered with its
+default (by its number); a refused file never sent again; a mail Galloper
+did not read for the bot's rate limit sent again once the minute its
+reply names is over.
 
     galloper_bot.py --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR
 
@@ -104,9 +107,80 @@ def table_orders(hints):
     return out
 
 
+def free_approach(st, objectives, ends):
+    """The path of the stack's first approach (nearest objective first)
+    that ends where none of the side's stacks stands or goes, taking that
+    end; None when it stands on an objective or has none."""
+    if any(o["at"] == st["at"] for o in objectives):
+        return None
+    for a in st.get("approaches") or []:
+        if a["path"][-1] not in ends:
+            ends.add(a["path"][-1])
+            return a["path"]
+    return None
+
+
+def hour_scripts(doc):
+    """Battle Hymn: a battery with targets bombards them, nearest hex
+    first; every other unit not on an Objective moves along its approach
+    to the nearest; the side holding the Initiative plays its held Combat
+    Turn before the last pick."""
+    h = doc.get("hints") or {}
+    stacks, objs = h.get("stacks") or [], h.get("objectives") or []
+    ends, out = {st["at"] for st in stacks}, []
+    for st in stacks:
+        targets = st.get("targets") or []
+        if targets and "BOMBARD" in st["steps"]:
+            hexes = []
+            for t in sorted(targets, key=lambda t: t["distance"]):
+                if t["at"] not in hexes:
+                    hexes.append(t["at"])
+            out.append("BOMBARD %s: %s" % (st["units"][0], ", ".join(hexes)))
+            continue
+        path = free_approach(st, objs, ends)
+        if path and "MOVE" in st["steps"]:
+            out.append("MOVE %s: %s" % (st["units"][0], " ".join(path)))
+    if "COMBAT" in h.get("orders", []):
+        out.append("COMBAT WHEN 1 LEFT")
+    return out
+
+
+def segment_orders(doc):
+    """Winter's Victory: charges at the nearest enemy the hints allow (one
+    charger a target) and one written order a commander, to a subordinate
+    and an Objective taken in turn from turn to turn; moves toward the
+    nearest Objective; fire plans at every target, nearest first."""
+    h = doc.get("hints") or {}
+    stacks, objs = h.get("stacks") or [], h.get("objectives") or []
+    turn = (doc.get("segment") or {}).get("turn", 0)
+    ends, charged, out = {st["at"] for st in stacks}, set(), []
+    for c in h.get("commands") or []:
+        if c.get("to") and objs and "ORDER" in c["orders"]:
+            out.append("ORDER %s TO %s: OBJECTIVE %s" % (c["name"], c["to"][turn % len(c["to"])], objs[turn % len(objs)]["at"]))
+    for st in stacks:
+        free = [c for c in st.get("charges") or [] if c["unit"] not in charged]
+        if st.get("charges") and "CHARGE" in st["steps"]:
+            if free:
+                charged.add(free[0]["unit"])
+                out.append("CHARGE %s: %s" % (st["units"][0], free[0]["unit"]))
+        elif st.get("targets") and "FIRE" in st["steps"]:
+            names = ", ".join(t["unit"] for t in st["targets"])
+            out.extend("FIRE %s: %s" % (u, names) for u in st["units"])
+        elif "MOVE" in st["steps"]:
+            path = free_approach(st, objs, ends)
+            if path:
+                out.extend("MOVE %s: %s" % (u, " ".join(path)) for u in st["units"])
+    return out
+
+
 # The order words are each system's own; a system not listed here is played
 # with empty order files.
-WRITERS = {"lob.v2": fire_scripts, "acwminis.v1": table_orders}
+WRITERS = {
+    "lob.v2": lambda doc: fire_scripts(doc.get("hints")),
+    "acwminis.v1": lambda doc: table_orders(doc.get("hints")),
+    "battlehymn.v1": hour_scripts,
+    "wintersvictory.v1": segment_orders,
+}
 
 
 class Bot:
@@ -179,7 +253,7 @@ class Bot:
             return  # sent already, or refused: never sent twice
         self.sent.add(key)
         f = {"schema": "galloper/v1/orders", "game": doc["game"], "side": doc["side"],
-             "turn": str(seg["turn"]), "orders": WRITERS.get(doc.get("system"), lambda h: [])(doc.get("hints"))}
+             "turn": str(seg["turn"]), "orders": WRITERS.get(doc.get("system"), lambda d: [])(doc) if doc.get("hints") else []}
         self.send(reply, "Orders", json.dumps(f, indent=2) + "\n")
 
     def step(self):

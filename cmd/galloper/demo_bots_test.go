@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	gomail "github.com/emersion/go-message/mail"
+
 	"galloper/rules"
 	"galloper/rules/lob"
 	"galloper/rules/systems"
@@ -170,4 +172,43 @@ func TestDemoBotsWithoutHints(t *testing.T) {
 		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
 	}
 	t.Log(out.String())
+}
+
+// TestDemoPythonBotHexes plays Battle Hymn and Winter's Victory with the
+// last side played by the Python bot, which writes their orders from the
+// same hints as the Go bot: the game is played to its end, none of its
+// files refused (the script fails if one is), and its accepted files hold
+// moves.
+func TestDemoPythonBotHexes(t *testing.T) {
+	for _, id := range []string{"battlehymn.v1", "wintersvictory.v1"} {
+		t.Run(id, func(t *testing.T) {
+			var out bytes.Buffer
+			res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: id, Seed: demoSeed,
+				Python: "../../scripts/galloper_bot.py"})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			sys, _ := botSystem(systems.All(), id)
+			_, sides, err := demoSides(sys, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			py := strings.ToLower(string(sides[len(sides)-1])) + "@players.galloper.test"
+			moves := 0
+			for _, raw := range res.Sent {
+				mr, err := gomail.CreateReader(bytes.NewReader(raw))
+				if err != nil {
+					t.Fatal(err)
+				}
+				to, _ := mr.Header.AddressList("To")
+				if strings.HasPrefix(subject(raw), "Receipt: ") && len(to) == 1 && to[0].Address == py {
+					moves += strings.Count(bodyText(raw), "MOVE ")
+				}
+			}
+			if !res.Over || res.Refused != 0 || moves == 0 {
+				t.Fatalf("over %v, %d refused, %d moves in the Python bot's receipts\n%s", res.Over, res.Refused, moves, out.String())
+			}
+			t.Logf("%s: %d moves in the receipts to the Python bot (%s)", id, moves, py)
+		})
+	}
 }
