@@ -57,3 +57,16 @@ func TestOrderHintApproaches(t *testing.T) {
 		t.Logf("%s: %d approaches", side, len(lines))
 	}
 }
+
+// BenchmarkOrderHints: the CSA's hints at the start of the sample
+// scenario, each unit's approaches to every Objective included.
+func BenchmarkOrderHints(b *testing.B) {
+	sys := New()
+	st, err := sys.NewGame("willoughby-run", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		sys.OrderHints(st, "CSA")
+	}
+}

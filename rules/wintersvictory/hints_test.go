@@ -203,3 +203,15 @@ func TestOrderHintChargesAndFire(t *testing.T) {
 	}
 	t.Fatalf("no stack hint holds %s", inf.Name)
 }
+
+// BenchmarkOrderHints: the French hints of the Movement segment at
+// Serpallen, each stack's approaches to every Objective included.
+func BenchmarkOrderHints(b *testing.B) {
+	sys := New()
+	st, _ := sys.NewGame("serpallen", nil)
+	s := st.(*State)
+	s.Step = stepFrenchMove
+	for b.Loop() {
+		sys.OrderHints(s, SideFrench)
+	}
+}
