@@ -226,6 +226,11 @@ func (r *run) hourlyFatigue() {
 		if fp, err = HourlyAccrual(fp, !l.Inactive, l.Engaged); err != nil {
 			continue
 		}
+		if l.Inactive { // 15.12: a brigade not committed sheds up to 3 (ruling R79)
+			if fp, err = Recover(fp, maxRecovery, false); err != nil {
+				continue
+			}
+		}
 		if fp != l.Fatigue {
 			l.Fatigue = fp
 			r.tell("fatigue", "WV 15.11", only(l.Side), "%s's brigade: %d Fatigue Points", l.Name, fp)
