@@ -469,7 +469,8 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	if !r.zoneCheck(side, u, "formation change") { // 12.61.2
 		return
 	}
-	if !r.opportunityFire(u, "changes formation") {
+	// 7.12: no fire at a change to General Order.
+	if to != "general order" && !r.opportunityFire(u, "changes formation") {
 		return
 	}
 	r.spent[u.Name] += cost
