@@ -205,7 +205,7 @@ func unitOrders(f *orders.File) []*wvtext.Order {
 
 // stepVerbs are the verbs each segment takes.
 var stepVerbs = map[int][]string{
-	stepInterphase:    {wvtext.Exempt},
+	stepInterphase:    {wvtext.Exempt, wvtext.Command},
 	stepAlliedCommand: {wvtext.Send, wvtext.Attack, wvtext.Command, wvtext.Charge},
 	stepFrenchCommand: {wvtext.Send, wvtext.Attack, wvtext.Command, wvtext.Charge},
 	stepFrenchMove:    {wvtext.Move, wvtext.Form, wvtext.Face, wvtext.Command},
@@ -218,7 +218,7 @@ var stepVerbs = map[int][]string{
 // verbSegments say, for a problem, where each verb belongs.
 var verbSegments = map[string]string{
 	wvtext.Exempt: "the Interphase", wvtext.Send: "your Command segment", wvtext.Attack: "your Command segment",
-	wvtext.Charge: "your Command segment", wvtext.Command: "your Command or Movement segment",
+	wvtext.Charge: "your Command segment", wvtext.Command: "your Command or Movement segment (DEACTIVATE: the hourly Interphase)",
 	wvtext.Move: "your Movement segment", wvtext.Form: "your Movement segment", wvtext.Face: "your Movement segment",
 	wvtext.Shock: "your Shock segment", wvtext.Fire: "the Reciprocal Fire segment",
 }

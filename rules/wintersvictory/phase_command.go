@@ -120,6 +120,9 @@ func (r *run) interphase(files map[rules.Side]*orders.File) {
 	r.tell("phase", "WV 4.1", nil, "Turn %d (%s), %s %s turn%s", s.Turn, s.clock(), article, s.turnKind(), map[bool]string{true: ", hourly", false: ""}[s.hourly()])
 	if s.hourly() {
 		r.hourlyFatigue()
+		for _, side := range sides {
+			r.deactivations(side, r.inSegment(side, files[side])) // 4.1 1E
+		}
 		r.deactivationSegment() // 4.1 1E
 		for _, side := range sides {
 			i := sideIndex(side)
@@ -128,6 +131,10 @@ func (r *run) interphase(files map[rules.Side]*orders.File) {
 				s.CP[i] = cp
 			}
 			r.tell("command-points", "WV 17.21", only(side), "%s Army Command Points: %d", side, s.CP[i])
+		}
+	} else {
+		for _, side := range sides {
+			r.deactivations(side, r.inSegment(side, files[side])) // refused: not hourly
 		}
 	}
 	r.continuation(exempt)
@@ -142,6 +149,9 @@ func (r *run) exemptions(side rules.Side, os []*wvtext.Order) []string {
 	var who []*Leader
 	var at []orders.Pos
 	for _, o := range os {
+		if o.Verb != wvtext.Exempt {
+			continue // COMMAND ...: DEACTIVATE (17.54), deactivate.go
+		}
 		l, ok := r.ownLeader(side, o.Who)
 		switch {
 		case !ok:

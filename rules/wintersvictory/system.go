@@ -123,6 +123,9 @@ func (r *run) segmentOrders(side rules.Side, f *orders.File) {
 	switch r.s.Step {
 	case stepInterphase:
 		r.exemptions(side, os)
+		if r.dry() {
+			r.deactivations(side, os) // checked; carried out in the hourly 1E
+		}
 	case stepAlliedCommand, stepFrenchCommand:
 		r.commandPhase(side, os)
 	case stepFrenchMove, stepAlliedMove:

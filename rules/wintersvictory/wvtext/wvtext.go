@@ -61,6 +61,9 @@ const (
 	Mobilized = "MOBILIZED"
 	Standing  = "STANDING"
 	EndAttack = "END ATTACK"
+	// Deactivate: a brigade leaves the map in the hourly Interphase
+	// (17.54).
+	Deactivate = "DEACTIVATE"
 )
 
 // Formations as written (7.3, 7.4, 7.51).
@@ -323,11 +326,11 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		return true
 	case Command:
 		switch st := orders.Upper(orders.Collapse(rest)); st {
-		case Mobilized, Standing, EndAttack:
+		case Mobilized, Standing, EndAttack, Deactivate:
 			o.State = st
 			return true
 		}
-		return bad(CodeBadState, fmt.Sprintf("'%s' is not a Command State (MOBILIZED or STANDING) nor END ATTACK", orders.Clip(rest)))
+		return bad(CodeBadState, fmt.Sprintf("'%s' is not a Command State (MOBILIZED or STANDING) nor END ATTACK nor DEACTIVATE", orders.Clip(rest)))
 	case Face:
 		f, ok := facing(rest)
 		if !ok {
