@@ -20,10 +20,13 @@ type run struct {
 	// oppCharged: the side has initiated its Opportunity Charge of the
 	// phase (12.56, ruling R75).
 	oppCharged map[rules.Side]bool
-	s          *State
-	tables     *Tables
-	pack       *Pack
-	opt        Options
+	// oppShock: an Opportunity Charge of a Shock Phase is being carried
+	// out (12.56.2): no Impetus, and it triggers none.
+	oppShock bool
+	s        *State
+	tables   *Tables
+	pack     *Pack
+	opt      Options
 	// dice is nil in a dry run (Validate): nothing is rolled, problems
 	// are collected instead of events.
 	dice     rules.Dice

@@ -18,7 +18,8 @@ import "galloper/rules"
 //     NEVER, by default NEVER); the move is looked at where it ends, and
 //     a side initiates one Opportunity Charge a phase (ruling R75).
 //
-// Not yet: Opportunity Charges in a Shock Phase (12.56.2).
+// In a Shock Phase the Opportunity Charge is made at once
+// (shockOpportunityCharge, 12.56.2).
 
 // opportunityCharge lets the enemy of mover, which has just moved,
 // initiate an Opportunity Charge at it (12.56.1, ruling R75).
@@ -59,4 +60,70 @@ func (r *run) opportunityCharge(mover *Unit) {
 		r.involuntary(mover, mover.Name+" is in an enemy Charge Zone") // 17.53
 		return
 	}
+}
+
+// shockOpportunityCharge lets the enemy of mover, which has just advanced
+// or, charging, entered a hex in a Shock Phase, make an Opportunity Charge
+// at it at once: a formed cavalry unit within 2 hexes with mover in its
+// front, by the standing OPPORTUNITY CHARGE (12.56.2, ruling R75). The
+// cavalry checks morale (not if it has a charge declared, which this one
+// replaces), then advances one hex toward mover if not adjacent, and
+// shocks it without the Impetus Bonus and without the defender's check
+// of 12.62. It reports whether mover may go on (in play, formed, where it
+// was).
+func (r *run) shockOpportunityCharge(mover *Unit) bool {
+	side := enemy(mover.Side)
+	if r.oppShock || mover.Eliminated || r.standing(side, "CHARGE") != "ALWAYS" {
+		return !mover.Eliminated
+	}
+	for i := range r.s.Units {
+		c := &r.s.Units[i]
+		if c.Side != side || c.Eliminated || c.Type != "cavalry" || !c.formed() || c.Exhausted {
+			continue
+		}
+		d := r.s.dist(c.Hex, mover.Hex)
+		if d > 2 || !r.s.sees(side, mover.Hex) || r.chargeZoneProblem(c, c.Hex, mover) != "" {
+			continue
+		}
+		if c.Charge == "" {
+			pass, text := r.moraleTest(c, MoraleFacts{}, "WV 12.56", "opportunity charge initiation")
+			if !pass {
+				c.Morale = moraleDisordered
+				r.tell("charge-failed", "WV 12.56", nil, "%s fails its opportunity charge initiation check (%s): Disordered", c.Name, text)
+				continue
+			}
+		}
+		c.Charge, c.Primary = "", false // 12.56.2: in lieu of its own charge
+		if d == 2 {
+			step := r.stepToward(c, mover)
+			if step == "" {
+				continue
+			}
+			c.Facing, _ = r.s.stepFacing(c.Hex, step, c.Facing)
+			c.Hex = step
+		}
+		r.tell("charge-declared", "WV 12.56", nil, "%s makes an opportunity charge at %s from %s", c.Name, mover.Name, c.Hex)
+		c.Exhausted = true
+		if b := r.s.leader(c.Brigade); b != nil {
+			b.Charged, b.Engaged = true, true
+		}
+		from := mover.Hex
+		r.oppShock = true
+		r.shock([]*Unit{c}, mover.Hex, true, d)
+		r.oppShock = false
+		return !mover.Eliminated && mover.Hex == from && mover.formed()
+	}
+	return true
+}
+
+// stepToward is the empty hex, adjacent to both cavalry c and mover and
+// in c's front, that c advances into for its Opportunity Charge, or "".
+func (r *run) stepToward(c, mover *Unit) string {
+	for _, h := range r.s.neighbours(c.Hex) {
+		t := r.s.terrain(h) // 12.54: no obstructed hex on a charge
+		if r.s.dist(h, mover.Hex) == 1 && len(r.s.unitsAt(h)) == 0 && r.s.inFront(c.Hex, c.Facing, h) && t != "woods" && t != "town" && t != "frozen-wetlands" {
+			return h
+		}
+	}
+	return ""
 }

@@ -837,7 +837,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
 		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
 			Unformed: a0.Formation == "general order", RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
-			Impetus: charging && a0.formed()},
+			Impetus: charging && a0.formed() && !r.oppShock},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
 			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order",
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
@@ -955,6 +955,11 @@ func (r *run) advanceInto(att []*Unit, h string) {
 		}
 		r.tell("advance", "WV 12.41", nil, "%s advances into %s", a.Name, h)
 		a.Hex = h
+	}
+	for _, a := range att {
+		if !a.Eliminated && a.Hex == h {
+			r.shockOpportunityCharge(a) // 12.56.2
+		}
 	}
 }
 
@@ -1113,8 +1118,12 @@ func (r *run) charge(u *Unit, target string) {
 	}
 	// 11.3.1: charging cavalry is fired on as it leaves a hex of an
 	// enemy Minimum Range Fire Zone, once by each unit.
-	for _, h := range path[:len(path)-1] {
+	for i, h := range path[:len(path)-1] {
 		u.Hex = h
+		if i > 0 && !r.shockOpportunityCharge(u) { // 12.56.2, on entering h
+			r.tell("charge", "WV 12.56", nil, "%s's charge ends at %s", u.Name, u.Hex)
+			return
+		}
 		if !r.opportunityFire(u, "charges out of "+h) {
 			if !u.Eliminated {
 				r.tell("charge", "WV 11.3", nil, "%s's charge is stopped by fire", u.Name)
@@ -1123,6 +1132,13 @@ func (r *run) charge(u *Unit, target string) {
 		}
 	}
 	u.Hex = cur
+	if len(path) > 1 && !r.shockOpportunityCharge(u) { // 12.56.2, on entering cur
+		r.tell("charge", "WV 12.56", nil, "%s's charge ends at %s", u.Name, u.Hex)
+		return
+	}
+	if t.Eliminated || r.s.dist(u.Hex, t.Hex) != 1 {
+		return
+	}
 	if t.formed() && t.Formation != "square" {
 		mod := r.tables.ChargeModifier(u.Class == "heavy", start <= 3, u.Strength)
 		r.moraleResult(t, MoraleFacts{ChargeModifier: mod}, "WV 12.62", "charged by "+u.Name, u.Hex)
