@@ -73,7 +73,7 @@ func (r *run) opportunityCharge(mover *Unit) {
 // was).
 func (r *run) shockOpportunityCharge(mover *Unit) bool {
 	side := enemy(mover.Side)
-	if r.oppShock || mover.Eliminated || r.standing(side, "CHARGE") != "ALWAYS" {
+	if r.dry() || r.oppShock || mover.Eliminated || r.standing(side, "CHARGE") != "ALWAYS" {
 		return !mover.Eliminated
 	}
 	for i := range r.s.Units {
