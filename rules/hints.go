@@ -96,6 +96,9 @@ type StackHint struct {
 	// Targets are the enemy units the side sees within Range. Line of
 	// sight and the fire arc are checked when the fire is resolved.
 	Targets []TargetHint `json:"targets,omitempty"`
+	// Shocks are the enemy units it may close with now (a shock or melee
+	// in the system's terms), nearest first.
+	Shocks []TargetHint `json:"shocks,omitempty"`
 }
 
 // TargetHint is an enemy unit the side sees, and how far it is.
