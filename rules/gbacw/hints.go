@@ -24,7 +24,8 @@ var _ rules.OrderHinter = System{}
 //     the most it may hold back, its AMs before any bonus (5.31),
 //     FIRST (5.13) and COORDINATE (5.34); a brigade's ORDERS (6.12,
 //     6.14, 9.71), RESERVE (6.31), RELEASE (6.34) and BRIGADE CHANGE
-//     (6.21); the side's FIRST MARCH (5.13, 5.35);
+//     (6.21); each leader on the map, LEADER TOWARD (9.31-9.32); the
+//     side's FIRST MARCH (5.13, 5.35);
 //   - each combat unit on the map as a Stack: the actions its script may
 //     use now (5.33), its weapon's range, the enemy units it may fire at
 //     (in arc, range and LOS, 10.16, 10.2), those it may shock (in a
@@ -125,6 +126,11 @@ func (sys System) commandHints(s *State, side rules.Side) []rules.CommandHint {
 			}
 		}
 		keep(hint(b.ID, cs...))
+	}
+	for _, l := range s.Leaders {
+		if l.Side == side && !l.Killed && l.Hex != "" { // 9.31-9.32
+			out = append(out, rules.CommandHint{Name: l.Name, At: l.Hex, Orders: []string{"LEADER TOWARD"}})
+		}
 	}
 	if sys.acceptsAlone(s, side, "FIRST MARCH") {
 		out = append(out, rules.CommandHint{Name: string(side), Orders: []string{"FIRST MARCH"}})

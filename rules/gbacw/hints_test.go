@@ -56,6 +56,9 @@ func TestHintsChoicesAreAccepted(t *testing.T) {
 				if o == "FIRST MARCH" {
 					line = o
 				}
+				if o == "LEADER TOWARD" {
+					line = "LEADER " + ch.Name + ": TOWARD " + ch.At
+				}
 				if o == "TRANSFER" {
 					line = "TRANSFER " + ch.Name + " FROM " + ch.To[0]
 				}
