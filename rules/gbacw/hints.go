@@ -28,7 +28,7 @@ var _ rules.OrderHinter = System{}
 //     side's FIRST MARCH (5.13, 5.35);
 //   - each combat unit on the map as a Stack: the actions its script may
 //     use now (5.33), its weapon's range, the enemy units it may fire at
-//     (in arc, range and LOS, 10.16, 10.2), those it may shock (in a
+//     (in arc, range and LOS, 10.16, 10.2), as Charges those it may shock (in a
 //     Front hex, not the Refused one, 11.12, 7.34), and the hexes its
 //     MA reaches under its Orders by the cheapest path (9.1, 9.41-9.45).
 //
@@ -203,10 +203,10 @@ func (sys System) unitHint(s *State, u *UnitSt) rules.StackHint {
 	if o != March && u.Kind != "artillery" {
 		for _, e := range adjacent {
 			if s.unitArc(u, s.axial(e.Hex)) == FrontArc && e.Hex != s.refusedHex(u) {
-				sh.Shocks = append(sh.Shocks, rules.TargetHint{Unit: e.Name, At: e.Hex, Distance: 1})
+				sh.Charges = append(sh.Charges, rules.TargetHint{Unit: e.Name, At: e.Hex, Distance: 1})
 			}
 		}
-		if len(sh.Shocks) > 0 {
+		if len(sh.Charges) > 0 {
 			sh.Steps = append(sh.Steps, gbtext.ActShock)
 			if o == Attack || u.Kind == "cavalry" {
 				sh.Steps = append(sh.Steps, gbtext.ActCharge) // 11.21, 11.5

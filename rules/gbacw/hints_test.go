@@ -121,8 +121,8 @@ func TestHintsTargetsAndReach(t *testing.T) {
 	if !slices.ContainsFunc(sh.Targets, func(x rules.TargetHint) bool { return x.Unit == e.Name && x.Distance == 1 }) {
 		t.Errorf("1st Tennessee in a Front hex is not a fire target: %+v", sh.Targets)
 	}
-	if !slices.ContainsFunc(sh.Shocks, func(x rules.TargetHint) bool { return x.Unit == e.Name && x.At == front }) {
-		t.Errorf("1st Tennessee in a Front hex is not a shock target: %+v", sh.Shocks)
+	if !slices.ContainsFunc(sh.Charges, func(x rules.TargetHint) bool { return x.Unit == e.Name && x.At == front }) {
+		t.Errorf("1st Tennessee in a Front hex is not a shock target: %+v", sh.Charges)
 	}
 	for _, st := range []string{"FIRE", "SHOCK", "RETIRE"} {
 		if !slices.Contains(sh.Steps, st) {
@@ -138,7 +138,7 @@ func TestHintsTargetsAndReach(t *testing.T) {
 	// The same unit with the enemy gone: no targets adjacent, a reach.
 	s = turnOne(t)
 	far := hintOf(t, sys.OrderHints(s, "USA"), "2nd Wisconsin")
-	if len(far.Shocks) > 0 || slices.Contains(far.Steps, "SHOCK") {
+	if len(far.Charges) > 0 || slices.Contains(far.Steps, "SHOCK") {
 		t.Errorf("a shock hinted with no enemy adjacent: %+v", far)
 	}
 	if len(far.Reach) == 0 || !slices.Contains(far.Steps, "TOWARD") {
@@ -153,7 +153,7 @@ func TestHintsTargetsAndReach(t *testing.T) {
 		}
 	}
 	// A battery fires but never shocks (11.11).
-	if b := hintOf(t, h, "Hall's Battery"); len(b.Shocks) > 0 || slices.Contains(b.Steps, "SHOCK") || b.Range == 0 {
+	if b := hintOf(t, h, "Hall's Battery"); len(b.Charges) > 0 || slices.Contains(b.Steps, "SHOCK") || b.Range == 0 {
 		t.Errorf("battery hint: %+v", b)
 	}
 }
