@@ -28,9 +28,10 @@ var _ rules.OrderHinter = System{}
 //     side's FIRST MARCH (5.13, 5.35);
 //   - each combat unit on the map as a Stack: the actions its script may
 //     use now (5.33), its weapon's range, the enemy units it may fire at
-//     (in arc, range and LOS, 10.16, 10.2), as Charges those it may shock (in a
-//     Front hex, not the Refused one, 11.12, 7.34), and the hexes its
-//     MA reaches under its Orders by the cheapest path (9.1, 9.41-9.45).
+//     (in arc, range and LOS, 10.16, 10.2), as Charges those it may
+//     SHOCK or CHARGE (in a Front hex, not the Refused one, 11.12, 7.34),
+//     and the hexes its MA reaches under its Orders by the cheapest path
+//     (9.1, 9.41-9.45).
 //
 // Counters are open (rules notes §8); the side's own Efficiency Markers
 // are its own (5.21) and the enemy's are never read: Validate's
