@@ -1,11 +1,16 @@
 package gbacw
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"galloper/rules"
 )
@@ -96,26 +101,30 @@ func choiceLine(name, o string) string {
 	return strings.TrimSpace(verb + " " + name + " " + rest)
 }
 
+// enemyInFront is turn 1 of Bristoe Ford with 1st Tennessee moved into
+// a Front hex of 2nd Wisconsin, and that hex.
+func enemyInFront(t *testing.T) (*State, string) {
+	t.Helper()
+	s := turnOne(t).clone()
+	u := s.unit("2nd Wisconsin")
+	for _, n := range s.neighbours(u.Hex) {
+		if s.unitArc(u, s.axial(n)) == FrontArc && len(s.unitsAt(n)) == 0 {
+			s.unit("1st Tennessee").Hex = n
+			return s, n
+		}
+	}
+	t.Fatal("no empty Front hex next to 2nd Wisconsin")
+	return nil, ""
+}
+
 // A unit's hint lists the enemy in its Front hex as a fire and a shock
 // target, and the script actions that go with them; its reach never
 // holds an enemy's hex nor goes past its MA. See GBACW 9.53, 10.16,
 // 11.12.
 func TestHintsTargetsAndReach(t *testing.T) {
 	sys := New()
-	s := turnOne(t).clone()
-	u := s.unit("2nd Wisconsin")
-	var front string
-	for _, n := range s.neighbours(u.Hex) {
-		if s.unitArc(u, s.axial(n)) == FrontArc && len(s.unitsAt(n)) == 0 {
-			front = n
-			break
-		}
-	}
-	if front == "" {
-		t.Fatal("no empty Front hex next to 2nd Wisconsin")
-	}
-	e := s.unit("1st Tennessee")
-	e.Hex = front
+	s, front := enemyInFront(t)
+	u, e := s.unit("2nd Wisconsin"), s.unit("1st Tennessee")
 	h := sys.OrderHints(s, "USA")
 	sh := hintOf(t, h, "2nd Wisconsin")
 	if !slices.ContainsFunc(sh.Targets, func(x rules.TargetHint) bool { return x.Unit == e.Name && x.Distance == 1 }) {
@@ -182,5 +191,42 @@ func TestHintsKeepEnemyEMsHidden(t *testing.T) {
 	jb, _ := json.Marshal(sys.OrderHints(b, "USA"))
 	if string(ja) == string(jb) {
 		t.Error(fmt.Sprint("USA's hints are the same with its own EM 0 and 5: ", string(ja)))
+	}
+}
+
+// The mail's JSON document with the hints keeps to the published schema
+// (docs/schema/v1, additionalProperties false), for both sides.
+func TestHintsKeepToSchema(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	const dir, base = "../../docs/schema/v1", "https://galloper.invalid/schema/v1/"
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no schema files")
+	}
+	for _, f := range files {
+		raw, _ := os.ReadFile(f)
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		c.AddResource(base+filepath.Base(f), doc)
+	}
+	sys := New()
+	s, _ := enemyInFront(t) // so that Charges are filled in
+	for _, side := range []rules.Side{"USA", "CSA"} {
+		d := rules.NewMailDoc(sys, s, sys.View(s, side), "start")
+		d.Game = "bristoe" // the adjudicator fills it in
+		if d.Hints == nil || len(d.Hints.Stacks) == 0 {
+			t.Fatalf("%s: no hints in the mail document", side)
+		}
+		b, _ := json.Marshal(d)
+		sc, err := c.Compile(base + strings.TrimPrefix(d.Schema, "galloper/v1/") + ".json")
+		if err != nil {
+			t.Fatalf("schema %q: %v", d.Schema, err)
+		}
+		v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err := sc.Validate(v); err != nil {
+			t.Errorf("%s: %v", side, err)
+		}
 	}
 }
