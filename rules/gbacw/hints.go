@@ -239,15 +239,41 @@ func (s *State) frontHexesHeld(u *UnitSt) int {
 }
 
 // reach lists the hexes u may end a move in this activation by the
-// cheapest path within its MA under its Orders (9.1, 9.41-9.45, 6.11):
-// never into an enemy's hex, never on from a hex next to one (9.53),
-// ending only where the stack has room (8.1). Reactions, the Orders'
-// other limits (6.13-6.16) and terrain Disorder may still stop it short.
+// cheapest path within its MA under its Orders, as move reckons them:
+// half the MA under Attack Orders (6.16), a March's Activation-
+// equivalents (5.35, 5.28) and none within four hexes and LOS of the
+// enemy (6.13); the costs of 9.41-9.45 and the chart (6.11); never into
+// an enemy's hex, nor next to enemy infantry or cavalry under Advance
+// Orders (6.15), nor next to an enemy when Disordered (12.34), and never
+// on from a hex next to an enemy (9.53); ending only where the stack has
+// room (8.1). Reactions and terrain Disorder may still stop it short.
 func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
-	if u.MA <= 0 {
+	if u.Status == StDisordered && u.Kind == "artillery" || o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		return nil
 	}
-	budget := 2 * u.MA // moveCost is in half MPs
+	ma := u.MA
+	if o == Attack {
+		ma = (ma + 1) / 2 // 6.16
+	}
+	budget := 2 * ma // moveCost is in half MPs
+	if o == March {
+		b := s.brigade(u.Brigade)
+		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+	}
+	oc := s.occupancy(u.Side)
+	enter := func(n string) bool {
+		switch {
+		case oc.enemy[n]:
+			return false
+		case o == March && oc.withinEnemy(s, cc, n, u.Side):
+			return false // 6.13
+		case o == Advance && oc.nextToFoot[n]:
+			return false // 6.15
+		case u.Status == StDisordered && oc.nextToEnemy[n]:
+			return false // 12.34
+		}
+		return true
+	}
 	cost := map[string]int{u.Hex: 0}
 	open := []string{u.Hex}
 	for len(open) > 0 {
@@ -259,11 +285,11 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 		})
 		h := open[0]
 		open = open[1:]
-		if h != u.Hex && len(s.adjacentEnemies(h, u.Side)) > 0 {
+		if h != u.Hex && oc.nextToEnemy[h] {
 			continue // 9.53: a unit stops on coming next to an enemy
 		}
 		for _, n := range s.neighbours(h) {
-			if len(s.enemiesAt(n, u.Side)) > 0 {
+			if !enter(n) {
 				continue
 			}
 			c := s.moveCost(cc, u, o, h, n)
@@ -279,7 +305,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	}
 	var out []string
 	for h := range cost {
-		if h != u.Hex && s.stackRoom(u, h, o) {
+		if h != u.Hex && oc.stackRoom(u, h, o) {
 			out = append(out, h)
 		}
 	}

@@ -161,6 +161,16 @@ func TestHintsTargetsAndReach(t *testing.T) {
 			t.Errorf("reach %s holds an enemy", x)
 		}
 	}
+	// Under Attack Orders the MA is halved (6.16): 3 of its 6 MP.
+	s.brigade("Iron Brigade").Orders = Attack.String()
+	att := hintOf(t, sys.OrderHints(s, "USA"), "2nd Wisconsin")
+	most := 0
+	for _, x := range att.Reach {
+		most = max(most, s.m.Distance(u.Hex, x))
+	}
+	if most != 3 {
+		t.Errorf("under Attack Orders the reach goes %d hexes, want 3 (6.16): %v", most, att.Reach)
+	}
 	// A battery fires but never shocks (11.11).
 	if b := hintOf(t, h, "Hall's Battery"); len(b.Charges) > 0 || slices.Contains(b.Steps, "SHOCK") || b.Range == 0 {
 		t.Errorf("battery hint: %+v", b)
