@@ -49,7 +49,7 @@ import (
 // minZoneFirers lists the enemy units of u that may fire at it in hex h
 // at opportunity (11.3): units able to fire whose Minimum Range Fire
 // Zone (infantry 1 hex, unlimbered artillery 1-2, through their front,
-// 11.21) holds h, that have not fired at opportunity this phase, and
+// 11.21) holds h in their line of sight (10.4), that have not fired at opportunity this phase, and
 // whose side's standing OPPORTUNITY FIRE is not NEVER.
 func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 	var out []*Unit
@@ -62,7 +62,7 @@ func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 		if e.Type == "artillery" {
 			reach = 2
 		}
-		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) {
+		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) && r.s.observes(e.Hex, h) {
 			out = append(out, e)
 		}
 	}
@@ -179,7 +179,11 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 		}
 		if !any && len(r.problems) == 0 {
 			t := r.seenEnemy(side, o.Targets[0].Text)
-			r.refuse(side, o.At, "wv-11.0-out-of-reach", "WV 11.0", fmt.Sprintf("%s can fire at none of its targets now: %s", u.Name, r.fireProblem(u, t)), "name a target in range through its front")
+			code, ref := "wv-11.0-out-of-reach", "WV 11.0"
+			if strings.HasSuffix(r.fireProblem(u, t), "(10.4)") {
+				code, ref = "wv-10.4-line-of-sight", "WV 10.4"
+			}
+			r.refuse(side, o.At, code, ref, fmt.Sprintf("%s can fire at none of its targets now: %s", u.Name, r.fireProblem(u, t)), "name a target in range through its front")
 		}
 	}
 }
@@ -203,6 +207,8 @@ func (r *run) fireProblem(u, t *Unit) string {
 		return fmt.Sprintf("%s is not in front of it (5.51)", t.Name)
 	case d > r.s.visibility():
 		return fmt.Sprintf("%s is beyond sight", t.Name)
+	case !r.s.observes(u.Hex, t.Hex):
+		return fmt.Sprintf("%s is out of its line of sight (10.4)", t.Name)
 	}
 	return r.closestProblem(u, t, d, b)
 }
@@ -231,7 +237,7 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 		if de >= d || de > r.s.visibility() {
 			continue
 		}
-		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) {
+		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) || !r.s.observes(u.Hex, e.Hex) {
 			continue
 		}
 		if terr := r.s.terrain(e.Hex); art && (terr == "woods" || terr == "farmette" || terr == "town") {
