@@ -27,8 +27,8 @@ import (
 //  4. Stacking is checked where each move ends (9.1).
 //
 // Not yet: opportunity fire (11.3), opportunity charges (12.56), cavalry
-// reaction facing (7.42), Grand Tactical Movement (6.4), roads and road
-// column (6.5-6.6), hexside features, skirmish companies (8.6).
+// reaction facing (7.42), hexside features, skirmish companies (8.6).
+// Grand Tactical Movement and Road Column (6.4, 6.6) are in march.go.
 
 // inCommand decides 17.11 for every unit of side.
 func (r *run) inCommand(side rules.Side) map[string]bool {
@@ -129,7 +129,7 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 		if o.Verb == wvtext.Command {
 			continue
 		}
-		if l, ok := r.ownLeader(side, o.Who); ok && o.Verb == wvtext.Move {
+		if l, ok := r.ownLeader(side, o.Who); ok && (o.Verb == wvtext.Move || o.Verb == wvtext.March) {
 			r.moveLeader(side, l, o, leadersIn[l.Name])
 			continue
 		}
@@ -141,6 +141,8 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 		switch o.Verb {
 		case wvtext.Move:
 			r.move(side, u, o, inCmd[u.Name])
+		case wvtext.March:
+			r.march(side, u, o, inCmd[u.Name])
 		case wvtext.Form:
 			r.form(side, u, o, inCmd[u.Name])
 		case wvtext.Face:
@@ -178,6 +180,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		return
 	case u.Type == "artillery" && u.Formation == "unlimbered":
 		refuse("wv-7.51-unlimbered", "WV 7.51", "unlimbered artillery does not move: limber it first (FORM ...: LIMBERED)", "")
+		return
+	case u.Formation == "road column":
+		refuse("wv-6.6-road-column", "WV 6.6", "a unit in Road Column moves by Grand Tactical Movement only (ruling R63)", "MARCH it along the road, or FORM it out of Road Column first")
 		return
 	}
 	at, facing, cost := u.Hex, u.Facing, r.spent[u.Name]
@@ -403,6 +408,10 @@ func (r *run) outOfCommandCheck(side rules.Side, u *Unit, what string) bool {
 func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	refuse := func(code, rule, msg, sugg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, sugg) }
 	to := strings.ToLower(o.Formation)
+	if to == "road column" || u.Formation == "road column" {
+		r.roadColumnForm(side, u, o, inCmd) // 6.61-6.62
+		return
+	}
 	switch {
 	case !slices.Contains(formationsOf(u.Type), to):
 		refuse("wv-7.1-formation", "WV 7.1", fmt.Sprintf("%s has no %s formation (it has %s)", u.Type, to, strings.Join(formationsOf(u.Type), ", ")), "")
@@ -564,6 +573,14 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 	if l.State == Mobilized && len(l.MA) > 1 {
 		ma = l.MA[1]
 	}
+	march := o.Verb == wvtext.March // a command unit by Grand Tactical Movement (6.41)
+	if march {
+		ma += 2
+		if r.enemyNear(side, l.Hex) != nil {
+			refuse("wv-6.41-enemy-near", "WV 6.41", fmt.Sprintf("an enemy unit is within %d hexes: no Grand Tactical Movement", gtmNear))
+			return
+		}
+	}
 	at := l.Hex
 	path := []string{l.Hex}
 	for i, h := range o.Path {
@@ -587,6 +604,10 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 		}
 		at = h
 		path = append(path, h)
+		if march && i < len(o.Path)-1 && r.enemyNear(side, h) != nil {
+			refuse("wv-6.41-enemy-near", "WV 6.41", fmt.Sprintf("%s is within %d hexes of an enemy unit: the march ends there", h, gtmNear))
+			return
+		}
 	}
 	// 17.13: an Out of Command Division or Brigade Leader moves only to
 	// end nearer his superior (ruling R57 on the brigade's exception).

@@ -326,7 +326,7 @@ func (u *Unit) frontal() bool {
 		return false
 	case u.Morale == moraleDisordered && u.Type != "artillery":
 		return false
-	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered":
+	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column": // 6.63
 		return false
 	}
 	return true

@@ -45,6 +45,7 @@ const (
 	Command = "COMMAND" // a change of Command State (17.61, 17.62)
 	Exempt  = "EXEMPT"  // a Command Point exemption from the Continuation check (17.64)
 	Move    = "MOVE"    // a move along a hex path (6.0)
+	March   = "MARCH"   // a move by Grand Tactical Movement (6.4)
 	Form    = "FORM"    // a formation change (7.1)
 	Face    = "FACE"    // a facing change (5.31)
 	Fire    = "FIRE"    // a fire plan for the Reciprocal Fire Phase (11.0)
@@ -53,7 +54,7 @@ const (
 )
 
 // Verbs are the order verbs, in the order help lists them.
-var Verbs = []string{Send, Attack, Command, Exempt, Move, Form, Face, Fire, Charge, Shock}
+var Verbs = []string{Send, Attack, Command, Exempt, Move, March, Form, Face, Fire, Charge, Shock}
 
 // Command States (16.15), and the voluntary end of an Attack Order
 // (17.76 A), written after COMMAND.
@@ -64,7 +65,7 @@ const (
 )
 
 // Formations as written (7.3, 7.4, 7.51).
-var Formations = []string{"COLUMN", "LINE", "SQUARE", "GENERAL ORDER", "LIMBERED", "UNLIMBERED"}
+var Formations = []string{"COLUMN", "LINE", "SQUARE", "GENERAL ORDER", "LIMBERED", "UNLIMBERED", "ROAD COLUMN"}
 
 // Facings are the six vertex directions a front may point at (5.0).
 var Facings = []string{"NE", "E", "SE", "SW", "W", "NW"}
@@ -250,6 +251,8 @@ func example(verb string) string {
 		return "EXEMPT Davout"
 	case Move:
 		return "MOVE 1/46 Ligne: 0906 1006"
+	case March:
+		return "MARCH 1/46 Ligne: 0907 1007 1107"
 	case Form:
 		return "FORM 1/46 Ligne: SQUARE"
 	case Face:
@@ -345,7 +348,7 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		}
 		head := orders.Upper(ws[0].Text)
 		switch {
-		case head == "FACE" && i > 0 && (o.Verb == Move || o.Verb == Form):
+		case head == "FACE" && i > 0 && (o.Verb == Move || o.Verb == March || o.Verb == Form):
 			if len(ws) != 2 {
 				return bad(CodeBadFacing, "FACE takes one direction")
 			}
@@ -368,7 +371,7 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 				return bad(CodeBadHex, fmt.Sprintf("'%s' is not a hex id such as 1408", orders.Clip(ws[1].Text)))
 			}
 			o.Objective = h
-		case i == 0 && o.Verb == Move:
+		case i == 0 && (o.Verb == Move || o.Verb == March):
 			for _, w := range ws {
 				h, ok := HexID(w.Text)
 				if !ok {
@@ -438,7 +441,7 @@ func (o *Order) String() string {
 		return fmt.Sprintf("SHOCK %s: %s", orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), o.Hex)
 	}
 	s := o.Verb + " " + q(o.Who.Text) + ": "
-	if o.Verb == Move {
+	if o.Verb == Move || o.Verb == March {
 		s += strings.Join(o.Path, " ")
 	} else {
 		s += o.Formation
