@@ -30,6 +30,9 @@ type run struct {
 	// spent is the Movement Points each unit has used this phase, in
 	// halves (5.31 costs half a point per vertex).
 	spent map[string]int
+	// entered and enteredUnits are the road hexes filled and the units
+	// entered at each entry hex this phase (6.71).
+	entered, enteredUnits map[string]int
 	// moved, formed and shocked name units that have done so this phase.
 	moved, shocked map[string]bool
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
@@ -57,7 +60,7 @@ func (sys System) newRun(s *State, dice rules.Dice, decisions []rules.Decision) 
 		}
 	}
 	return &run{s: s, tables: sys.tables, pack: pack, dice: dice, decisions: decisions, asked: map[string]int{},
-		spent: map[string]int{}, moved: map[string]bool{}, shocked: map[string]bool{}, oppFired: map[string]bool{}}
+		spent: map[string]int{}, entered: map[string]int{}, enteredUnits: map[string]int{}, moved: map[string]bool{}, shocked: map[string]bool{}, oppFired: map[string]bool{}}
 }
 
 // dry reports a Validate run.

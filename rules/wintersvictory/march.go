@@ -87,11 +87,18 @@ func (r *run) march(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		refuse("wv-6.41-enemy-near", "WV 6.41", fmt.Sprintf("an enemy unit is within %d hexes: no Grand Tactical Movement", gtmNear), "MOVE it instead")
 		return
 	}
+	r.marchPath(side, u, o, o.Path, 3*r.spent[u.Name])
+}
+
+// marchPath moves u by Grand Tactical Movement along path, having spent
+// cost sixths of a Movement Point already.
+func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []string, cost int) {
+	refuse := func(code, rule, msg, sugg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, sugg) }
 	column := u.Formation == "road column"
-	at, facing, cost, most := u.Hex, u.Facing, 3*r.spent[u.Name], 6*(u.MA+2)
+	at, facing, most := u.Hex, u.Facing, 6*(u.MA+2)
 	path := []string{u.Hex}
 	paidRoad := map[string]bool{}
-	for i, h := range o.Path {
+	for i, h := range steps {
 		switch {
 		case !r.onMap(h):
 			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map", "")
@@ -125,7 +132,7 @@ func (r *run) march(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		at = h
 		path = append(path, h)
 		if r.enemyNear(side, h) != nil {
-			if i < len(o.Path)-1 {
+			if i < len(steps)-1 {
 				if r.dry() {
 					refuse("wv-6.41-enemy-near", "WV 6.41", fmt.Sprintf("%s is within %d hexes of an enemy unit: the march ends there", h, gtmNear), "end the path at "+h)
 					return

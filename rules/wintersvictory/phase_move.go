@@ -133,6 +133,10 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 			r.moveLeader(side, l, o, leadersIn[l.Name])
 			continue
 		}
+		if i := r.s.reserveIndex(side, o.Who.Text); i >= 0 {
+			r.enter(side, i, o) // 6.7
+			continue
+		}
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
 			r.noUnit(side, o.Who, "unit or leader")

@@ -77,6 +77,8 @@ type State struct {
 	Objectives  []Objective `json:"objectives"`
 	Leaders     []Leader    `json:"leaders"`
 	Units       []Unit      `json:"units"`
+	// Reserve are the reinforcements not yet on the map (6.7).
+	Reserve []Unit `json:"reserve,omitempty"`
 	// Couriers are the orders still in delivery (17.34-17.35).
 	Couriers []Courier `json:"couriers,omitempty"`
 	// NextCourier numbers the orders sent.
@@ -181,6 +183,8 @@ type Unit struct {
 	Eliminated bool `json:"eliminated,omitempty"`
 	// Halved: its Army Morale has paid for it at half strength (14.11).
 	Halved bool `json:"halved,omitempty"`
+	// Arrives is a reinforcement's turn of entry, at Hex (6.7).
+	Arrives int `json:"arrives,omitempty"`
 }
 
 // Morale states (7.2).
@@ -265,6 +269,7 @@ func (s *State) clone() *State {
 	}
 	c.Units = slices.Clone(s.Units)
 	c.Couriers = slices.Clone(s.Couriers)
+	c.Reserve = slices.Clone(s.Reserve)
 	if s.Standing != nil {
 		c.Standing = map[rules.Side]map[string]string{}
 		for k, v := range s.Standing {
