@@ -205,8 +205,8 @@ var stepVerbs = map[int][]string{
 	stepInterphase:    {wvtext.Exempt},
 	stepAlliedCommand: {wvtext.Send, wvtext.Attack, wvtext.Command, wvtext.Charge},
 	stepFrenchCommand: {wvtext.Send, wvtext.Attack, wvtext.Command, wvtext.Charge},
-	stepFrenchMove:    {wvtext.Move, wvtext.March, wvtext.Form, wvtext.Face, wvtext.Command},
-	stepAlliedMove:    {wvtext.Move, wvtext.March, wvtext.Form, wvtext.Face, wvtext.Command},
+	stepFrenchMove:    {wvtext.Detach, wvtext.Rejoin, wvtext.Move, wvtext.March, wvtext.Form, wvtext.Face, wvtext.Command},
+	stepAlliedMove:    {wvtext.Detach, wvtext.Rejoin, wvtext.Move, wvtext.March, wvtext.Form, wvtext.Face, wvtext.Command},
 	stepAlliedShock:   {wvtext.Shock},
 	stepFrenchShock:   {wvtext.Shock},
 	stepFire:          {wvtext.Fire},
@@ -216,7 +216,7 @@ var stepVerbs = map[int][]string{
 var verbSegments = map[string]string{
 	wvtext.Exempt: "the Interphase", wvtext.Send: "your Command segment", wvtext.Attack: "your Command segment",
 	wvtext.Charge: "your Command segment", wvtext.Command: "your Command or Movement segment",
-	wvtext.Move: "your Movement segment", wvtext.March: "your Movement segment", wvtext.Form: "your Movement segment", wvtext.Face: "your Movement segment",
+	wvtext.Move: "your Movement segment", wvtext.March: "your Movement segment", wvtext.Detach: "your Movement segment", wvtext.Rejoin: "your Movement segment", wvtext.Form: "your Movement segment", wvtext.Face: "your Movement segment",
 	wvtext.Shock: "your Shock segment", wvtext.Fire: "the Reciprocal Fire segment",
 }
 

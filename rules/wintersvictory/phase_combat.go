@@ -127,7 +127,7 @@ func fireCategory(u *Unit) int {
 	switch {
 	case u.Type == "artillery":
 		return 2
-	case u.Formation == "general order":
+	case u.Formation == "general order", u.skirmishing():
 		return 0
 	}
 	return 1
@@ -337,7 +337,7 @@ func (r *run) targetOf(t *Unit, from string) Target {
 		tg.Kind = UnlimberedArtillery
 	case t.Formation == "line":
 		tg.Kind = LineFormation
-	case t.Formation == "general order":
+	case t.Formation == "general order", t.skirmishing():
 		tg.Kind = SkirmishOrGO
 	default:
 		tg.Kind = ColumnOrSquare
@@ -389,7 +389,7 @@ func (r *run) fire(u, t *Unit) {
 		if u.Nation == "Russian" {
 			f.Table = FireRussianInfantry
 		}
-		f.Line = map[string]string{"column": "column", "square": "column", "line": "line", "general order": "skirmish"}[u.Formation]
+		f.Line = map[string]string{"column": "column", "square": "column", "line": "line", "general order": "skirmish", "skirmish": "skirmish"}[u.Formation]
 	}
 	tg := r.targetOf(t, u.Hex)
 	f.TargetClass = TargetClass(tg, u.Type == "artillery", r.opt)
@@ -825,10 +825,10 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	in := ShockInput{AttackSP: r.sumSP(att, cover && a0.Type == "infantry"), DefendSP: r.sumSP(def, cover && d0.Type == "infantry"),
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
 		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withLeader(a0),
-			Unformed: a0.Formation == "general order", RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
+			Unformed: a0.Formation == "general order" || a0.skirmishing(), RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed()},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withLeader(d0), Unformed: d0.Formation == "general order",
+			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withLeader(d0), Unformed: d0.Formation == "general order" || d0.skirmishing(),
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}
@@ -888,7 +888,7 @@ func (r *run) engage(us []*Unit) {
 func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender bool, _ string, from string) {
 	top := us[0]
 	res, extra, err := r.tables.AdjustShock(code, ShockTarget{Disordered: top.Morale == moraleDisordered,
-		Routed: defender && top.Morale == moraleRouted, Unformed: top.Formation == "general order"})
+		Routed: defender && top.Morale == moraleRouted, Unformed: top.Formation == "general order" || top.skirmishing()})
 	if err != nil {
 		return
 	}

@@ -64,7 +64,7 @@ func (r *run) inCommand(side rules.Side) map[string]bool {
 		}
 		cs := make([]UnitC2, len(us))
 		for i, u := range us {
-			cs[i] = UnitC2{Exempt: !u.formed() || u.Formation == "general order" && (r.s.terrain(u.Hex) == "town" || r.s.terrain(u.Hex) == "woods"),
+			cs[i] = UnitC2{Exempt: !u.formed() || u.skirmishing() || u.Formation == "general order" && (r.s.terrain(u.Hex) == "town" || r.s.terrain(u.Hex) == "woods"),
 				WithLeader: r.withLeader(u)}
 			_, cs[i].WithinRadius = reach[r.s.board().Axial(u.Hex)]
 		}
@@ -142,11 +142,18 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 			r.noUnit(side, o.Who, "unit or leader")
 			continue
 		}
+		if u.skirmishing() {
+			inCmd[u.Name] = true // 17.1, and a company detached this phase
+		}
 		switch o.Verb {
 		case wvtext.Move:
 			r.move(side, u, o, inCmd[u.Name])
 		case wvtext.March:
 			r.march(side, u, o, inCmd[u.Name])
+		case wvtext.Detach:
+			r.detach(side, u, o)
+		case wvtext.Rejoin:
+			r.rejoin(side, u, o)
 		case wvtext.Form:
 			r.form(side, u, o, inCmd[u.Name])
 		case wvtext.Face:
@@ -160,6 +167,9 @@ func allowance(u *Unit) int { return 2 * u.MA }
 
 // mover is the Terrain Effects Chart column of a unit (10.2).
 func mover(u *Unit) string {
+	if u.skirmishing() {
+		return "skirmish" // 8.65 A.2
+	}
 	switch u.Type {
 	case "cavalry":
 		if u.Class == "heavy" {
@@ -412,6 +422,10 @@ func (r *run) outOfCommandCheck(side rules.Side, u *Unit, what string) bool {
 func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	refuse := func(code, rule, msg, sugg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, sugg) }
 	to := strings.ToLower(o.Formation)
+	if u.skirmishing() {
+		refuse("wv-8.6-skirmish", "WV 8.6", "a skirmish company has a single formation, Skirmish", "REJOIN it to its battalion instead")
+		return
+	}
 	if to == "road column" || u.Formation == "road column" {
 		r.roadColumnForm(side, u, o, inCmd) // 6.61-6.62
 		return
@@ -537,7 +551,7 @@ func (r *run) moraleCheck(u *Unit, f MoraleFacts, rule, why string) (string, str
 	f.CommandUnit = r.withLeader(u)
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
-	f.Unformed = u.Formation == "general order"
+	f.Unformed = u.Formation == "general order" || u.skirmishing()
 	state := Formed
 	switch {
 	case f.Disordered:

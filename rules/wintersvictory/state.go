@@ -79,6 +79,9 @@ type State struct {
 	Units       []Unit      `json:"units"`
 	// Reserve are the reinforcements not yet on the map (6.7).
 	Reserve []Unit `json:"reserve,omitempty"`
+	// BrokenDown are the battalions turned wholly into skirmish companies
+	// (8.62.1: the Battalions Broken Down box).
+	BrokenDown []Unit `json:"broken_down,omitempty"`
 	// Couriers are the orders still in delivery (17.34-17.35).
 	Couriers []Courier `json:"couriers,omitempty"`
 	// NextCourier numbers the orders sent.
@@ -185,6 +188,10 @@ type Unit struct {
 	Halved bool `json:"halved,omitempty"`
 	// Arrives is a reinforcement's turn of entry, at Hex (6.7).
 	Arrives int `json:"arrives,omitempty"`
+	// Parent is a skirmish company's battalion; Detached counts the
+	// companies a battalion has detached in the game (8.61-8.62).
+	Parent   string `json:"parent,omitempty"`
+	Detached int    `json:"detached,omitempty"`
 }
 
 // Morale states (7.2).
@@ -270,6 +277,7 @@ func (s *State) clone() *State {
 	c.Units = slices.Clone(s.Units)
 	c.Couriers = slices.Clone(s.Couriers)
 	c.Reserve = slices.Clone(s.Reserve)
+	c.BrokenDown = slices.Clone(s.BrokenDown)
 	if s.Standing != nil {
 		c.Standing = map[rules.Side]map[string]string{}
 		for k, v := range s.Standing {
@@ -331,7 +339,7 @@ func (u *Unit) frontal() bool {
 		return false
 	case u.Morale == moraleDisordered && u.Type != "artillery":
 		return false
-	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column": // 6.63
+	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column", u.Formation == "skirmish": // 5.2, 6.63
 		return false
 	}
 	return true

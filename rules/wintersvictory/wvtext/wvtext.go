@@ -27,6 +27,7 @@ package wvtext
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"galloper/orders"
@@ -47,6 +48,8 @@ const (
 	Move    = "MOVE"    // a move along a hex path (6.0)
 	March   = "MARCH"   // a move by Grand Tactical Movement (6.4)
 	Form    = "FORM"    // a formation change (7.1)
+	Detach  = "DETACH"  // skirmish companies detached from a battalion (8.61)
+	Rejoin  = "REJOIN"  // a skirmish company recombined with a battalion (8.64)
 	Face    = "FACE"    // a facing change (5.31)
 	Fire    = "FIRE"    // a fire plan for the Reciprocal Fire Phase (11.0)
 	Charge  = "CHARGE"  // a cavalry charge declaration (12.51)
@@ -54,7 +57,7 @@ const (
 )
 
 // Verbs are the order verbs, in the order help lists them.
-var Verbs = []string{Send, Attack, Command, Exempt, Move, March, Form, Face, Fire, Charge, Shock}
+var Verbs = []string{Send, Attack, Command, Exempt, Move, March, Form, Detach, Rejoin, Face, Fire, Charge, Shock}
 
 // Command States (16.15), and the voluntary end of an Attack Order
 // (17.76 A), written after COMMAND.
@@ -105,6 +108,7 @@ type Order struct {
 	// Targets are FIRE's targets, most preferred first, or CHARGE's one.
 	Targets []orders.Name
 	Hex     string // SHOCK's target hex
+	Count   int    // DETACH's number of companies
 }
 
 // Position implements orders.Order.
@@ -253,6 +257,10 @@ func example(verb string) string {
 		return "MOVE 1/46 Ligne: 0906 1006"
 	case March:
 		return "MARCH 1/46 Ligne: 0907 1007 1107"
+	case Detach:
+		return "DETACH 1/16 Leger: 2"
+	case Rejoin:
+		return "REJOIN 1/16 Leger Sk1: 1/16 Leger"
 	case Form:
 		return "FORM 1/46 Ligne: SQUARE"
 	case Face:
@@ -307,6 +315,20 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		return bad(CodeBadPart, o.Verb+" needs something after the colon")
 	}
 	switch o.Verb {
+	case Detach:
+		n, err := strconv.Atoi(strings.TrimSpace(rest))
+		if err != nil || n < 1 || n > 99 {
+			return bad(CodeBadPart, fmt.Sprintf("'%s' is not a number of companies", orders.Clip(rest)))
+		}
+		o.Count = n
+		return true
+	case Rejoin:
+		ns := b.p.Names(l, rest, off, at, o.Verb, example(o.Verb))
+		if len(ns) != 1 {
+			return len(ns) == 0 || bad(CodeTrailing, "a company REJOINs one battalion")
+		}
+		o.To = ns[0]
+		return true
 	case Fire, Charge:
 		ns := b.p.Names(l, rest, off, at, o.Verb, example(o.Verb))
 		if len(ns) == 0 {
@@ -435,6 +457,10 @@ func (o *Order) String() string {
 		return "EXEMPT " + q(o.Who.Text)
 	case Face:
 		return fmt.Sprintf("FACE %s: %s", q(o.Who.Text), o.Facing)
+	case Detach:
+		return fmt.Sprintf("DETACH %s: %d", q(o.Who.Text), o.Count)
+	case Rejoin:
+		return fmt.Sprintf("REJOIN %s: %s", q(o.Who.Text), q(o.To.Text))
 	case Fire, Charge:
 		return fmt.Sprintf("%s %s: %s", o.Verb, q(o.Who.Text), orders.JoinNames(o.Targets))
 	case Shock:
