@@ -17,15 +17,17 @@ import (
 // sent none. Every mail's Message-ID names its segment (and day), so
 // running this often never sends one twice. It returns the number of
 // segments resolved.
+//
+// Only the games whose deadline work may be due are read (store.Tx.DueGames),
+// each in a transaction of its own that claims the game's row: on
+// PostgreSQL a game another daemon holds (resolving a mail of it, or
+// doing its deadline work) is passed over rather than waited for, and is
+// looked at again at the next check, by this daemon or the one holding it.
 func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
 	var ids []string
-	err := a.db.WithTx(ctx, func(tx *store.Tx) error {
-		games, err := tx.ActiveGames()
-		for _, g := range games {
-			if g.Deadline != 0 {
-				ids = append(ids, g.ID)
-			}
-		}
+	ahead := a.cfg.RemindBefore.Milliseconds()
+	err := a.db.WithTx(ctx, func(tx *store.Tx) (err error) {
+		ids, err = tx.DueGames(a.now().UnixMilli(), ahead)
 		return err
 	})
 	if err != nil {
@@ -34,9 +36,9 @@ func (a *Adjudicator) ResolveDue(ctx context.Context) (int, error) {
 	resolved := 0
 	for _, id := range ids {
 		err := a.db.WithTx(ctx, func(tx *store.Tx) error {
-			g, err := tx.Game(id)
-			if err != nil || g.Status != "active" || g.Deadline == 0 || g.PausedAt != 0 {
-				return err // resolved, finished or paused meanwhile
+			g, ok, err := tx.ClaimGame(id)
+			if err != nil || !ok || g.Status != "active" || g.Deadline == 0 || g.PausedAt != 0 {
+				return err // another daemon's, or resolved, finished or paused meanwhile
 			}
 			did, err := a.deadlineWork(tx, g)
 			if did {

@@ -16,6 +16,7 @@ var guides = map[string][]string{
 	"acwminis.v1":       {"orders-acwminis.md"},
 	"battlehymn.v1":     {"orders-battlehymn.md"},
 	"wintersvictory.v1": {"orders-wintersvictory.md"},
+	"gbacw.v1":          {"orders-gbacw.md"},
 }
 
 // PlayerGuide returns the player's guide of a system (by its rules.System

@@ -94,14 +94,20 @@ func (p *Processor) RunOnce(ctx context.Context) (int, error) {
 
 // lane names the work a stored mail belongs to, so that daemons sharing a
 // database each take a game's mail in the order it came: the game its
-// GAME line or plus address names, or one lane for everything else. A
-// lane is held while one mail of it is processed (see store.DB.Lane). On
-// SQLite, with one daemon, the mail is not read for it.
+// GAME line or plus address names, or, for mail that names no game (a new
+// game, a JOIN, HELP), its sender, so that one sender's such mails keep
+// their order while different senders' go on in parallel. A lane is held
+// while one mail of it is processed (see store.DB.Lane). On SQLite, with
+// one daemon, the mail is not read for it.
 func (p *Processor) lane(m store.Inbound) string {
 	if p.adj.DB().Engine() != "postgres" {
 		return ""
 	}
-	in := ReadWithin(m.Raw, p.adj.Limits())
+	return laneOf(ReadWithin(m.Raw, p.adj.Limits()))
+}
+
+// laneOf is the lane of a mail as read.
+func laneOf(in adjudicator.Incoming) string {
 	if f, _ := orders.ParseEnvelope(in.Text); f != nil && f.Game != "" {
 		return "game:" + strings.ToLower(f.Game)
 	}
@@ -110,6 +116,9 @@ func (p *Processor) lane(m store.Inbound) string {
 		if _, plus, ok := strings.Cut(local, "+"); ok && plus != "" {
 			return "game:" + strings.ToLower(strings.Split(plus, ".")[0])
 		}
+	}
+	if in.From != "" {
+		return "from:" + strings.ToLower(in.From)
 	}
 	return "other"
 }
@@ -215,8 +224,15 @@ func (d *Daemon) Step(ctx context.Context) error {
 			return fmt.Errorf("deadlines: %w", err)
 		}
 	}
-	if _, err := d.Sender.Flush(work); err != nil {
-		return fmt.Errorf("send mail: %w", err)
+	// A flush sends at most a batch; a backlog (a burst of deadlines, say)
+	// is sent at once, not a batch a poll.
+	for {
+		n, err := d.Sender.Flush(work)
+		if err != nil {
+			return fmt.Errorf("send mail: %w", err)
+		}
+		if n < flushBatch || ctx.Err() != nil {
+			return nil
+		}
 	}
-	return nil
 }

@@ -85,7 +85,7 @@ func FuzzIntake(f *testing.F) {
 		adj := fuzzAdjudicator(db)
 		if err := db.WithTx(context.Background(), func(tx *store.Tx) error {
 			_, _, err := tx.InsertInbound(store.Inbound{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(n),
-				MessageID: "<fuzz@players.test>", BodyHash: store.BodyHash(raw), Raw: raw})
+				MessageID: "<fuzz@players.test>", BodyHash: store.BodyHash(nil, raw), Raw: raw})
 			return err
 		}); err != nil {
 			t.Fatal(err)

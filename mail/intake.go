@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -608,8 +607,11 @@ func (in *Intake) fetchBatch(c *imapclient.Client, uids []imap.UID) fetched {
 			continue // expunged meanwhile
 		}
 		id, auth := headerFacts(br, raw)
+		if id == "" {
+			id = in.db.StandInMessageID(raw)
+		}
 		mails = append(mails, store.Inbound{UID: uint32(uid), MessageID: id, Raw: raw, AuthResults: auth,
-			BodyHash: store.BodyHash(raw)})
+			BodyHash: in.db.BodyHash(raw)})
 	}
 	return fetched{uids: uids, mails: mails}
 }
@@ -666,9 +668,8 @@ func (in *Intake) fetch(c *imapclient.Client, uids []imap.UID) (map[imap.UID][]b
 }
 
 // headerFacts reads a mail's header once for what intake keeps: its
-// Message-ID (or, when it has none, a stand-in made from the hash of the
-// whole mail, which stays the same if the mail is read again under a new
-// UIDVALIDITY) and the Authentication-Results headers (RFC 8601) that the
+// Message-ID ("" when it has none: intake then gives it a stand-in, see
+// store.StandInMessageID) and the Authentication-Results headers (RFC 8601) that the
 // receiving mail server added. Those DKIM, SPF and DMARC verdicts are kept
 // as evidence of where a mail came from; they never authenticate a player.
 // br is a reader to reuse.
@@ -677,10 +678,6 @@ func headerFacts(br *bufio.Reader, raw []byte) (msgID, authResults string) {
 	h, err := textproto.ReadHeader(br)
 	if err == nil {
 		msgID = strings.TrimSpace(h.Get("Message-Id"))
-	}
-	if msgID == "" {
-		sum := sha256.Sum256(raw)
-		msgID = fmt.Sprintf("<no-message-id.%x@galloper>", sum[:16])
 	}
 	if err != nil {
 		return msgID, ""

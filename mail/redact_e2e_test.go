@@ -27,10 +27,13 @@ func (r *rig) storedMails() []store.Inbound {
 }
 
 // A processed mail is stored with its password redacted, keeping the hash
-// of the body as it came; the same mail delivered again is recognised by
-// that hash and not processed a second time.
+// of the body as it came, keyed under the mail key so that it cannot be
+// used to test guesses at the password; the same mail delivered again is
+// recognised by that hash and not processed a second time.
 func TestStoredMailHasPasswordRedacted(t *testing.T) {
 	r := newRig(t)
+	key := bytes.Repeat([]byte{0x42}, 32)
+	r.db.SetMailKey(key)
 	r.cycle()
 	orders := r.compose(csaAddr, "orders", csaTurn1)
 	if err := r.srv.Deliver(orders); err != nil {
@@ -48,8 +51,8 @@ func TestStoredMailHasPasswordRedacted(t *testing.T) {
 	if bytes.Contains(m.Raw, []byte("tulip")) || !bytes.Contains(m.Raw, []byte("PASSWORD "+mail.Redacted)) {
 		t.Errorf("the stored mail keeps its password:\n%s", m.Raw)
 	}
-	if m.BodyHash != store.BodyHash(orders) {
-		t.Errorf("the stored body hash %s is not the hash of the mail as it came", m.BodyHash)
+	if m.BodyHash != store.BodyHash(key, orders) || m.BodyHash == store.BodyHash(nil, orders) {
+		t.Errorf("the stored body hash %s is not the keyed hash of the mail as it came", m.BodyHash)
 	}
 	if in := mail.Read(m.Raw); !strings.Contains(in.Text, "ROUTE A5.6, Mill Road, Tanner's Mill") {
 		t.Errorf("the stored mail no longer reads as the orders sent:\n%s", in.Text)

@@ -110,7 +110,11 @@ func (s *Sender) Hurry() {
 // starts, so those mails go at once.
 const claimLease = 10 * time.Minute
 
-// Flush sends every due mail and returns how many were sent. A temporary
+// flushBatch is the most mails one Flush sends.
+const flushBatch = 100
+
+// Flush sends the due mails, the oldest flushBatch of them, and returns
+// how many were sent (Daemon.Step flushes again after a full batch). A temporary
 // failure is retried later with exponential backoff; a permanent one (SMTP
 // 5xx) is marked failed. When the server cannot be reached at all, nothing
 // is marked and no connection is tried again until a backoff that doubles
@@ -133,7 +137,7 @@ func (s *Sender) Flush(ctx context.Context) (int, error) {
 			}
 		}
 		var err error
-		due, err = tx.DueOutgoing(s.now().UnixMilli(), 100)
+		due, err = tx.DueOutgoing(s.now().UnixMilli(), flushBatch)
 		return err
 	}); err != nil {
 		return 0, err

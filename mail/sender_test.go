@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -68,5 +69,34 @@ func TestSenderBacksOffUnreachableServer(t *testing.T) {
 		return err
 	}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A daemon step sends the whole outbox, however far it is behind (a burst
+// of deadlines, say), not one batch of a hundred a poll.
+func TestStepSendsBacklog(t *testing.T) {
+	r := newRig(t)
+	before := len(r.srv.Sent())
+	const backlog = 250
+	pending := 0 // the game-start mails of the rig's game
+	if err := r.db.WithTx(context.Background(), func(tx *store.Tx) (err error) {
+		if pending, err = tx.CountOutbox("pending"); err != nil {
+			return err
+		}
+		for i := range backlog {
+			if err := tx.Enqueue(store.Outgoing{MessageID: fmt.Sprintf("<b%d@galloper>", i), Kind: "reminder", Recipient: "ann@example.org",
+				Raw: []byte("Subject: x\r\n\r\nx\r\n"), CreatedAt: r.clock.UnixMilli(), Segment: -1}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.d.Step(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(r.srv.Sent()) - before; got != backlog+pending {
+		t.Fatalf("one step sent %d of %d mails", got, backlog+pending)
 	}
 }

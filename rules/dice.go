@@ -17,6 +17,13 @@ type Dice interface {
 	Rolls() []Roll
 }
 
+// LastRoller is what Dice may also implement: the last roll made, without
+// copying the whole log as Rolls does. Log.Roll asks it after every roll,
+// so that a segment of thousands of rolls does not copy its log each time.
+type LastRoller interface {
+	LastRoll() (Roll, bool)
+}
+
 // Roll is one recorded die roll.
 type Roll struct {
 	Index   int    // 0-based position in the segment's roll log
@@ -58,6 +65,17 @@ func (d *SeededDice) Roll(sides int, rule, purpose string) int {
 // Rolls implements Dice.
 func (d *SeededDice) Rolls() []Roll { return append([]Roll(nil), d.log...) }
 
+// LastRoll implements LastRoller.
+func (d *SeededDice) LastRoll() (Roll, bool) { return lastOf(d.log) }
+
+// lastOf is the last roll of a log.
+func lastOf(log []Roll) (Roll, bool) {
+	if len(log) == 0 {
+		return Roll{}, false
+	}
+	return log[len(log)-1], true
+}
+
 // uniform returns a value in [0, n) without modulo bias.
 func uniform(key []byte, i, n uint64) uint64 {
 	limit := ^uint64(0) - (^uint64(0)%n+1)%n // largest multiple of n, minus 1
@@ -98,3 +116,6 @@ func (d *ForcedDice) Roll(sides int, rule, purpose string) int {
 
 // Rolls implements Dice.
 func (d *ForcedDice) Rolls() []Roll { return append([]Roll(nil), d.log...) }
+
+// LastRoll implements LastRoller.
+func (d *ForcedDice) LastRoll() (Roll, bool) { return lastOf(d.log) }

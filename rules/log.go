@@ -23,8 +23,13 @@ func (l *Log) Addf(kind, rule, format string, args ...any) {
 // (everyone when none are given).
 func (l *Log) Roll(sides int, rule, purpose string, visible ...Side) int {
 	v := l.Dice.Roll(sides, rule, purpose)
-	rolls := l.Dice.Rolls()
-	r := rolls[len(rolls)-1]
+	var r Roll
+	if lr, ok := l.Dice.(LastRoller); ok {
+		r, _ = lr.LastRoll()
+	} else {
+		rolls := l.Dice.Rolls()
+		r = rolls[len(rolls)-1]
+	}
 	l.Events = append(l.Events, Event{Kind: "roll", Rule: rule, Text: r.String(), Visible: nilIfEmpty(visible), Roll: &r})
 	return v
 }

@@ -30,6 +30,13 @@ type engine interface {
 	// for the rest of the transaction, so that work on one game never
 	// runs in two transactions at once.
 	forUpdate() string
+	// skipLocked ends a query that claims a game's row like forUpdate,
+	// but passes over a row another transaction holds instead of
+	// waiting for it.
+	skipLocked() string
+	// queueIndex follows "FROM outbox" in a query that reads the queue in
+	// id order: SQLite's planner would rather sort every pending mail.
+	queueIndex() string
 	beforeClose(*sql.DB)
 	// columns lists a table's columns, and which of them are booleans.
 	columns(t *Tx, table string) (cols []string, bools []bool, err error)
@@ -47,6 +54,8 @@ func (sqliteEngine) txOptions() *sql.TxOptions { return nil }
 func (sqliteEngine) migrationsDir() string     { return "migrations" }
 func (sqliteEngine) lockMigrations(*Tx) error  { return nil }
 func (sqliteEngine) forUpdate() string         { return "" }
+func (sqliteEngine) skipLocked() string        { return "" }
+func (sqliteEngine) queueIndex() string        { return " INDEXED BY outbox_queue" }
 func (sqliteEngine) beforeClose(sdb *sql.DB)   { _, _ = sdb.Exec("PRAGMA wal_checkpoint(TRUNCATE)") }
 func (sqliteEngine) migrationsTable() string {
 	return `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -77,7 +86,9 @@ func (postgresEngine) lockMigrations(t *Tx) error {
 	return err
 }
 
-func (postgresEngine) forUpdate() string { return " FOR UPDATE" }
+func (postgresEngine) forUpdate() string  { return " FOR UPDATE" }
+func (postgresEngine) skipLocked() string { return " FOR UPDATE SKIP LOCKED" }
+func (postgresEngine) queueIndex() string { return "" }
 
 var rebound sync.Map // query → query with $n placeholders
 

@@ -18,7 +18,7 @@ import (
 
 var warnOnce sync.Once
 
-func openEngine(t *testing.T, engine string) *DB {
+func openEngine(t testing.TB, engine string) *DB {
 	t.Helper()
 	ctx := context.Background()
 	var db *DB
@@ -38,7 +38,7 @@ func openEngine(t *testing.T, engine string) *DB {
 // testSchema creates a schema of the test's own on the server named by
 // GALLOPER_TEST_POSTGRES, dropped when the test ends, and returns a DSN
 // working in it; it skips the test, with a warning, when none is named.
-func testSchema(t *testing.T) string {
+func testSchema(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv("GALLOPER_TEST_POSTGRES")
 	if dsn == "" {

@@ -1,6 +1,10 @@
 package store
 
-import "fmt"
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+)
 
 // Game is a game's row.
 type Game struct {
@@ -82,6 +86,47 @@ func policy(p string) string {
 func (t *Tx) Game(id string) (Game, error) {
 	g, err := scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`+t.eng.forUpdate(), id))
 	return g, notFound(err, "game "+id)
+}
+
+// DueGames lists, by id, the active and running games with a deadline
+// whose deadline work may be due at now (Unix ms): a deadline no later
+// than now+ahead (ahead is how long before the deadline players are
+// reminded), or a decision request whose own deadline has passed. It
+// reads the ids only, through the games_due index, so a daemon's deadline
+// check costs what is due, not what is stored.
+func (t *Tx) DueGames(now, ahead int64) ([]string, error) {
+	rows, err := t.query(`SELECT id FROM games WHERE status = 'active' AND deadline <> 0 AND deadline <= ? AND paused_at = 0
+		UNION SELECT g.id FROM decisions d JOIN games g ON g.id = d.game_id
+		WHERE d.choice = '' AND d.deadline <= ? AND g.status = 'active' AND g.deadline <> 0 AND g.paused_at = 0
+		ORDER BY 1`, now+ahead, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// ClaimGame reads a game and holds its row for the rest of the
+// transaction, as Game does, unless another transaction holds it: then,
+// on PostgreSQL, it reports ok false at once instead of waiting (SELECT
+// ... FOR UPDATE SKIP LOCKED), so a daemon passes over a game another
+// daemon is working on. A game that does not exist is not ok either. On
+// SQLite, where transactions never overlap, a game that exists is always
+// claimed.
+func (t *Tx) ClaimGame(id string) (g Game, ok bool, err error) {
+	g, err = scanGame(t.queryRow(`SELECT `+gameCols+` FROM games WHERE id = ?`+t.eng.skipLocked(), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, false, nil
+	}
+	return g, err == nil, err
 }
 
 // ActiveGames lists the games still being played, by id.

@@ -2,11 +2,16 @@ package store
 
 import (
 	"bytes"
+	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Inbound is one received mail, stored raw before anything else happens.
@@ -27,19 +32,171 @@ type Inbound struct {
 	AuthResults string
 }
 
-// BodyHash is the hex SHA-256 of a raw message's body: everything after
+// Received mail is recognised again by hashes: its body's (BodyHash,
+// with the Message-ID), and for a mail without a Message-ID a stand-in
+// made from the hash of the whole mail (StandInMessageID). A processed
+// mail's stored text is redacted of its PASSWORD lines, so a plain hash
+// kept beside it would let anyone holding the database test guesses at
+// the password offline. Under a mail key (DB.SetMailKey: Galloper's token
+// key) the hashes are keyed: HMAC-SHA-256(key, "galloper." ‖ purpose ‖ 0
+// ‖ the plain hash as it was stored without a key), marked k1. Keying the
+// plain hash rather than the mail lets DB.KeyMailHashes turn hashes
+// stored before into keyed ones without the mails' text.
+const keyedMark = "k1"
+
+// keyed is the keyed form of a plain hash for purpose.
+func keyed(key []byte, purpose string, plain []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("galloper." + purpose + "\x00"))
+	m.Write(plain)
+	return m.Sum(nil)
+}
+
+// plainBodyHash is the SHA-256 of a raw message's body: everything after
 // the blank line that ends its header (the whole message when there is
-// none). With the Message-ID it recognises a mail delivered twice, even
-// when the copies' transport headers (Received, Delivered-To) differ.
-func BodyHash(raw []byte) string {
+// none).
+func plainBodyHash(raw []byte) [sha256.Size]byte {
 	body := raw
 	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
 		body = raw[i+4:]
 	} else if i := bytes.Index(raw, []byte("\n\n")); i >= 0 {
 		body = raw[i+2:]
 	}
-	s := sha256.Sum256(body)
-	return hex.EncodeToString(s[:])
+	return sha256.Sum256(body)
+}
+
+// BodyHash is the hash of a raw message's body under key, or without a
+// key its plain hex SHA-256. With the Message-ID it recognises a mail
+// delivered twice, even when the copies' transport headers (Received,
+// Delivered-To) differ.
+func BodyHash(key, raw []byte) string {
+	s := plainBodyHash(raw)
+	if len(key) == 0 {
+		return hex.EncodeToString(s[:])
+	}
+	return keyBodyHash(key, s[:])
+}
+
+func keyBodyHash(key, plain []byte) string {
+	return keyedMark + ":" + hex.EncodeToString(keyed(key, "body-hash", plain))
+}
+
+// StandInMessageID is the Message-ID intake gives a mail that has none,
+// made from the hash of the whole mail, so that it stays the same if the
+// mail is read again (under a new UIDVALIDITY, say).
+func StandInMessageID(key, raw []byte) string {
+	sum := sha256.Sum256(raw)
+	if len(key) == 0 {
+		return fmt.Sprintf("<no-message-id.%x@galloper>", sum[:16])
+	}
+	return keyStandIn(key, sum[:16])
+}
+
+func keyStandIn(key, plain []byte) string {
+	return fmt.Sprintf("<no-message-id.%s.%x@galloper>", keyedMark, keyed(key, "no-message-id", plain)[:16])
+}
+
+// IngestIdentity is the UID and stand-in Message-ID under which `galloper
+// mail ingest` stores a mail, both made from the hash of the whole mail.
+func IngestIdentity(key, raw []byte) (uid uint32, standIn string) {
+	sum := sha256.Sum256(raw)
+	if len(key) == 0 {
+		return binary.BigEndian.Uint32(sum[:4]), fmt.Sprintf("<ingest.%x@galloper>", sum[:8])
+	}
+	return keyIngestUID(key, sum[:4]), keyIngestID(key, sum[:8])
+}
+
+func keyIngestUID(key, plain []byte) uint32 {
+	return binary.BigEndian.Uint32(keyed(key, "ingest-uid", plain))
+}
+
+func keyIngestID(key, plain []byte) string {
+	return fmt.Sprintf("<ingest.%s.%x@galloper>", keyedMark, keyed(key, "ingest-id", plain)[:8])
+}
+
+// SetMailKey makes db hash received mail under key (see BodyHash); call it
+// before any mail is stored. Galloper uses its token key.
+func (db *DB) SetMailKey(key []byte) { db.mailKey = slices.Clone(key) }
+
+// BodyHash is BodyHash under db's mail key.
+func (db *DB) BodyHash(raw []byte) string { return BodyHash(db.mailKey, raw) }
+
+// StandInMessageID is StandInMessageID under db's mail key.
+func (db *DB) StandInMessageID(raw []byte) string { return StandInMessageID(db.mailKey, raw) }
+
+// IngestIdentity is IngestIdentity under db's mail key.
+func (db *DB) IngestIdentity(raw []byte) (uint32, string) { return IngestIdentity(db.mailKey, raw) }
+
+// IngestMailbox is the mailbox name under which `galloper mail ingest`
+// stores mail.
+const IngestMailbox = "(ingest)"
+
+// KeyMailHashes turns the hashes of stored mail kept without a key (body
+// hashes, stand-in Message-IDs, the UIDs of ingested mail) into their
+// keyed forms under db's mail key: the migration for mail stored before
+// the hashes were keyed. A mail delivered again afterwards is still
+// recognised. It returns how many mails it changed, and does nothing
+// without a key.
+func (db *DB) KeyMailHashes(ctx context.Context) (int, error) {
+	key := db.mailKey
+	if len(key) == 0 {
+		return 0, nil
+	}
+	n := 0
+	err := db.WithTx(ctx, func(t *Tx) error {
+		rows, err := t.query(`SELECT id, mailbox, uid, message_id, body_hash FROM inbound
+			WHERE body_hash NOT LIKE 'k1:%' OR message_id LIKE '<no-message-id.%' OR message_id LIKE '<ingest.%'`)
+		if err != nil {
+			return err
+		}
+		type row struct {
+			id       int64
+			mailbox  string
+			uid      uint32
+			msgID    string
+			bodyHash string
+		}
+		var todo []row
+		for rows.Next() {
+			var r row
+			if err := rows.Scan(&r.id, &r.mailbox, &r.uid, &r.msgID, &r.bodyHash); err != nil {
+				rows.Close()
+				return err
+			}
+			todo = append(todo, r)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, r := range todo {
+			old := r
+			if b, err := hex.DecodeString(r.bodyHash); err == nil && len(b) == sha256.Size {
+				r.bodyHash = keyBodyHash(key, b)
+			}
+			if h, ok := strings.CutPrefix(r.msgID, "<no-message-id."); ok {
+				if b, err := hex.DecodeString(strings.TrimSuffix(h, "@galloper>")); err == nil && len(b) == 16 {
+					r.msgID = keyStandIn(key, b)
+				}
+			}
+			if h, ok := strings.CutPrefix(r.msgID, "<ingest."); ok && r.mailbox == IngestMailbox {
+				if b, err := hex.DecodeString(strings.TrimSuffix(h, "@galloper>")); err == nil && len(b) == 8 {
+					r.msgID = keyIngestID(key, b)
+					r.uid = keyIngestUID(key, binary.BigEndian.AppendUint32(nil, r.uid))
+				}
+			}
+			if r == old {
+				continue
+			}
+			if _, err := t.exec(`UPDATE inbound SET message_id = ?, body_hash = ?, uid = ? WHERE id = ?`,
+				r.msgID, r.bodyHash, r.uid, r.id); err != nil {
+				return fmt.Errorf("key the hashes of stored mail %d: %w", r.id, err)
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
 }
 
 // InsertInbound stores a received mail. It reports false, and stores
@@ -47,7 +204,7 @@ func BodyHash(raw []byte) string {
 // hash) is already stored.
 func (t *Tx) InsertInbound(m Inbound) (id int64, inserted bool, err error) {
 	if m.BodyHash == "" {
-		m.BodyHash = BodyHash(m.Raw)
+		m.BodyHash = BodyHash(t.mailKey, m.Raw)
 	}
 	st, err := t.prepared(`INSERT INTO inbound(mailbox, uid_validity, uid, message_id, body_hash, raw, received_at, auth_results)
 		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING RETURNING id`)
@@ -71,7 +228,7 @@ func (t *Tx) UIDTaken(m Inbound) (bool, error) {
 		return false, nil
 	}
 	if m.BodyHash == "" {
-		m.BodyHash = BodyHash(m.Raw)
+		m.BodyHash = BodyHash(t.mailKey, m.Raw)
 	}
 	return err == nil && (id != m.MessageID || hash != m.BodyHash), err
 }

@@ -42,7 +42,7 @@ func (t *Tx) Enqueue(m Outgoing) error {
 
 // DueOutgoing lists pending mails whose next attempt is due at now (Unix ms).
 func (t *Tx) DueOutgoing(now int64, limit int) ([]Outgoing, error) {
-	return t.outgoing(`WHERE status = 'pending' AND next_attempt <= ? ORDER BY id LIMIT ?`, now, limit)
+	return t.outgoing(t.eng.queueIndex()+` WHERE status = 'pending' AND next_attempt <= ? ORDER BY id LIMIT ?`, now, limit)
 }
 
 // MarkSent records a delivered mail.
@@ -182,12 +182,14 @@ const claimedNote = "claimed for sending"
 // flush there.
 func (t *Tx) ReleaseClaims(now int64) (int, error) {
 	q := `UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
-		WHERE status = 'pending' AND last_error = ?`
+		WHERE status = 'pending' AND last_error LIKE '` + claimedNote + `%' AND last_error = ?`
 	args := []any{now, claimedNote}
 	if t.eng.name() == "postgres" {
+		// The claims are read through the outbox_claims index, whose
+		// condition the literal LIKE repeats.
 		q = `UPDATE outbox SET next_attempt = ?, last_error = 'sending interrupted by a stop; sent again'
-			WHERE status = 'pending' AND last_error LIKE ? || '%' AND (next_attempt <= ? OR NOT ` + daemonAlive(`substr(last_error, length(?::text) + 1)`) + `)`
-		args = []any{now, claimedNote, now, claimedNote + claimedBy}
+			WHERE status = 'pending' AND last_error LIKE '` + claimedNote + `%' AND (next_attempt <= ? OR NOT ` + daemonAlive(`substr(last_error, length(?::text) + 1)`) + `)`
+		args = []any{now, now, claimedNote + claimedBy}
 	}
 	res, err := t.exec(q, args...)
 	if err != nil {

@@ -37,6 +37,8 @@ type DB struct {
 	// database; alive holds its daemon lock (see OpenPostgres).
 	instance string
 	alive    *sql.Conn
+	// mailKey keys the hashes of received mail (see SetMailKey).
+	mailKey []byte
 }
 
 // Open opens (creating if needed) the database at path and applies any
@@ -130,6 +132,7 @@ func (db *DB) migrate(ctx context.Context) error {
 type Tx struct {
 	eng       engine
 	claimNote string // what ClaimOutgoing writes: who claimed the mail
+	mailKey   []byte // the database's mail key (see DB.SetMailKey)
 	tx        *sql.Tx
 	ctx       context.Context
 	stmts     map[string]*sql.Stmt // prepared once per transaction; closed with it
@@ -170,7 +173,7 @@ func (db *DB) WithTx(ctx context.Context, fn func(*Tx) error) error {
 	if db.instance != "" {
 		note += claimedBy + db.instance
 	}
-	if err := fn(&Tx{eng: db.eng, claimNote: note, tx: t, ctx: ctx}); err != nil {
+	if err := fn(&Tx{eng: db.eng, claimNote: note, mailKey: db.mailKey, tx: t, ctx: ctx}); err != nil {
 		_ = t.Rollback()
 		return err
 	}

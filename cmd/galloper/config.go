@@ -244,6 +244,7 @@ func openAdjudicatorFor(ctx context.Context, path string, withMail bool) (Config
 		db.Close()
 		return cfg, nil, err
 	}
+	db.SetMailKey(key) // received mail is hashed under the token key
 	adj := adjudicator.New(db, adjudicator.Config{Systems: systems.All(), Address: cfg.Address, Domain: cfg.Domain, Deadline: cfg.Deadline,
 		RemindBefore: cfg.Remind, Grace: cfg.Grace, Days: days, DecisionWindow: cfg.Decide, Limits: cfg.limits(), TokenKey: key},
 		time.Now, rand.Reader, cfg.logger())
@@ -252,6 +253,12 @@ func openAdjudicatorFor(ctx context.Context, path string, withMail bool) (Config
 		return cfg, nil, fmt.Errorf("seal reply tokens: %w", err)
 	} else if n > 0 {
 		cfg.logger().Info("reply tokens sealed under the token key", "players", n, "key_file", cfg.tokenKeyFile())
+	}
+	if n, err := db.KeyMailHashes(ctx); err != nil {
+		db.Close()
+		return cfg, nil, fmt.Errorf("key the hashes of stored mail: %w", err)
+	} else if n > 0 {
+		cfg.logger().Info("hashes of stored mail keyed under the token key", "mails", n, "key_file", cfg.tokenKeyFile())
 	}
 	return cfg, adj, nil
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -55,12 +53,12 @@ func mailCmd() *cobra.Command {
 }
 
 func ingestMail(ctx context.Context, adj *adjudicator.Adjudicator, raw []byte, game string, w io.Writer) error {
-	sum := sha256.Sum256(raw)
 	in := mail.Read(raw)
-	row := store.Inbound{Mailbox: "(ingest)", UID: binary.BigEndian.Uint32(sum[:4]), MessageID: in.MessageID,
-		Raw: raw, ReceivedAt: time.Now().UnixMilli()}
+	uid, standIn := adj.DB().IngestIdentity(raw)
+	row := store.Inbound{Mailbox: store.IngestMailbox, UID: uid, MessageID: in.MessageID,
+		Raw: raw, ReceivedAt: time.Now().UnixMilli(), BodyHash: adj.DB().BodyHash(raw)}
 	if row.MessageID == "" {
-		row.MessageID = fmt.Sprintf("<ingest.%x@galloper>", sum[:8])
+		row.MessageID = standIn
 	}
 	var id, last int64
 	var inserted bool

@@ -43,7 +43,10 @@ type Segment struct {
 
 const logChunk = 256
 
-var _ rules.Dice = (*Segment)(nil)
+var (
+	_ rules.Dice       = (*Segment)(nil)
+	_ rules.LastRoller = (*Segment)(nil)
+)
 
 // NewSegment checks the inputs and derives the segment seed.
 func NewSegment(in SegmentInput) (*Segment, error) {
@@ -118,6 +121,15 @@ func (s *Segment) Roll(sides int, rule, purpose string) int {
 	*last = append(*last, rules.Roll{Index: i, Purpose: purpose, Rule: rule, Sides: sides, Result: v})
 	s.n++
 	return v
+}
+
+// LastRoll implements rules.LastRoller.
+func (s *Segment) LastRoll() (rules.Roll, bool) {
+	if s.n == 0 {
+		return rules.Roll{}, false
+	}
+	c := s.log[len(s.log)-1]
+	return c[len(c)-1], true
 }
 
 // Rolls implements rules.Dice.

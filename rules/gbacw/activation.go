@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules"
 	"galloper/rules/dice"
@@ -239,21 +240,38 @@ func indexOf(pool []AM, m AM) int {
 	return -1
 }
 
-// DrawAM draws one AM blind from the Pool (GBACW 5.31): one roll of a die
-// with as many sides as the Pool has markers picks a position in the
-// Pool's canonical order. It returns the marker and the Pool without it.
+// DrawAM draws one AM blind from the Pool (GBACW 5.31) as a verifiable
+// cup draw (rules.Cup, ruling GBACW-R8): the markers are named by AMNames,
+// and one roll of a die with as many sides as the Pool has markers picks
+// one in the cup's sorted order; the last marker left is taken without a
+// roll. It returns the marker and the Pool without it, in the Pool's
+// order.
 func DrawAM(d rules.Dice, pool []AM) (AM, []AM) {
-	i := drawIndex(d, len(pool), "GBACW 5.31", "AM draw")
+	if len(pool) == 1 {
+		return pool[0], nil // the last marker left: no roll (ruling GBACW-R8)
+	}
+	names := AMNames(pool)
+	cup, err := rules.NewCup(names)
+	if err != nil {
+		panic("gbacw: " + err.Error()) // AMNames are unique and clean
+	}
+	name, _, err := cup.Draw(d, "GBACW 5.31", "AM draw")
+	if err != nil {
+		panic("gbacw: a draw from an empty AM Pool")
+	}
+	i := slices.Index(names, name)
 	rest := append(append([]AM(nil), pool[:i]...), pool[i+1:]...)
 	return pool[i], rest
 }
 
-// drawIndex draws blind from a cup of n items held in a canonical order:
-// one roll of a dn, read as the position 0..n-1. Every draw without
-// replacement in this package (EMs, AMs) goes through it.
-func drawIndex(d rules.Dice, n int, rule, purpose string) int {
-	if n < 1 {
-		panic("gbacw: a draw from an empty cup")
+// AMNames names each marker of a Pool for a cup: its String, numbered
+// among the markers alike ("Union 1/I division AM 2").
+func AMNames(pool []AM) []string {
+	seen := map[AM]int{}
+	out := make([]string, len(pool))
+	for i, m := range pool {
+		seen[m]++
+		out[i] = fmt.Sprintf("%s %d", m, seen[m])
 	}
-	return d.Roll(n, rule, purpose) - 1
+	return out
 }

@@ -138,9 +138,9 @@ func TestBuildPool(t *testing.T) {
 	}
 }
 
-// Drawing the Pool empty takes one roll per marker, a die the size of
-// what is left; the same seed draws the same order, and the order can be
-// recomputed from the roll log (5.31, 5.5).
+// Drawing the Pool empty takes one roll per marker but the last, a die
+// the size of what is left; the same seed draws the same order, and the
+// order can be recomputed from the roll log (5.31, 5.5; ruling GBACW-R8).
 func TestDrawAMs(t *testing.T) {
 	draw := func(d rules.Dice) []AM {
 		var order []AM
@@ -151,11 +151,17 @@ func TestDrawAMs(t *testing.T) {
 		}
 		return order
 	}
-	forced := &rules.ForcedDice{Results: []int{7, 1, 1, 4, 1, 2, 1}}
+	forced := &rules.ForcedDice{Results: []int{7, 1, 1, 4, 1, 2}}
 	got := draw(forced)
+	if n := len(forced.Rolls()); n != 6 {
+		t.Errorf("%d rolls for 7 markers, want 6: the last is taken without one", n)
+	}
 	want := []AM{
-		{RandomEventAM, NoSide, ""}, {DivisionAM, Union, "1/I"}, {DivisionAM, Union, "1/I"},
-		{BattleAM, Confederate, "Alexander"}, {MarchAM, Union, ""}, {DivisionAM, Confederate, "Hood"}, {DivisionAM, Confederate, "Hood"},
+		// The cup's sorted order: Confederate Alexander AM 1, Confederate
+		// Hood division AM 1 and 2, Random Event marker 1, Union 1/I
+		// division AM 1 and 2, Union March AM 1; a 7 of 7 is the March AM.
+		{MarchAM, Union, ""}, {BattleAM, Confederate, "Alexander"}, {DivisionAM, Confederate, "Hood"},
+		{DivisionAM, Union, "1/I"}, {DivisionAM, Confederate, "Hood"}, {DivisionAM, Union, "1/I"}, {RandomEventAM, NoSide, ""},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v", got, want)

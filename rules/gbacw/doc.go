@@ -1,6 +1,7 @@
-// Package gbacw holds the lower layers of Galloper's Great Battles of the
-// American Civil War system (GMT, 2026 series rules, system id "gbacw"):
-// tables as data and the rules that are pure functions of a few numbers.
+// Package gbacw is Galloper's Great Battles of the American Civil War
+// system (GMT, 2026 series rules, system id "gbacw.v1"): tables as data,
+// the rules that are pure functions of a few numbers, and the engine that
+// plays a Game-Turn from the sides' orders, scripts and doctrine.
 //
 // What it holds so far, by file:
 //
@@ -32,14 +33,24 @@
 // Every draw and roll goes through rules.Dice, so it is seeded, logged and
 // recomputable. A d10 is read 0-9 (2.5) with dice.D10Zero. A blind draw
 // from a cup of n markers held in a canonical order is one roll of a dn,
-// read as the position drawn (drawIndex; ruling GBACW-R8).
+// whose roll picks a marker in the cup's sorted order (rules.Cup; ruling GBACW-R8).
 //
-// Still to come: the rules.System itself (state, the order dialect with
-// activation scripts and reaction doctrine, resolution of the sequence of
-// play, double-blind views, scenario and demo), chain of command and
-// command range on the map, movement, facing, stacking, line of sight, and
-// the procedures of fire, shock and their results. COVERAGE.md lists what
-// each subsection of the rules has so far.
+// The System, "gbacw.v1", is built on them:
+//
+//   - gbtext/: the order dialect (Phase II choices, activation scripts,
+//     the R1-R13 doctrine); docs/orders-gbacw.md is the players' guide.
+//   - state.go, scenario.go, scenarios/: the position and the sample
+//     scenario, Bristoe Ford.
+//   - command.go, geometry.go: Command Range, facing, line of sight,
+//     retreat paths on the hex map.
+//   - plan.go, system.go: Validate, Default, the optional rules.
+//   - resolve.go, activate.go, fire.go, shock.go: a Game-Turn resolved
+//     as one segment in the order of the Sequence of Play.
+//   - view.go, style.go, demo.go: what each side sees (its own EMs only),
+//     how its board is drawn, and the demo's players.
+//
+// COVERAGE.md lists what each subsection of the rules has, and what the
+// engine does not do yet (ruling GBACW-R19).
 //
 // Rule citations read "See GBACW 5.23."; rulings are in
 // docs/rulings-gbacw.md.

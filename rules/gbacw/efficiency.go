@@ -326,23 +326,46 @@ func DrawEMs(d rules.Dice, pool []int, corps []string) (map[string]int, error) {
 	if len(corps) > len(pool) {
 		return nil, fmt.Errorf("%d corps need an Efficiency Marker but the EM pool holds %d (GBACW 5.21)", len(corps), len(pool))
 	}
-	cup := slices.Clone(pool)
-	sort.Ints(cup) // the canonical order a draw picks a position in
-	for _, v := range cup {
+	for _, v := range pool {
 		if v < MinEfficiency || v > MaxEfficiency {
 			return nil, fmt.Errorf("the EM pool holds a %d; Efficiency Markers are numbered 1 through 4 (GBACW 5.21)", v)
 		}
+	}
+	cup, err := rules.NewCup(EMNames(pool))
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]int{}
 	for _, id := range corps {
 		if _, dup := out[id]; dup {
 			return nil, fmt.Errorf("corps %s is drawn for twice (GBACW 5.21)", id)
 		}
-		i := drawIndex(d, len(cup), "GBACW 5.21", "Efficiency Marker: corps "+id)
-		out[id] = cup[i]
-		cup = append(cup[:i], cup[i+1:]...)
+		var m string
+		if m, cup, err = cup.Draw(d, "GBACW 5.21", "Efficiency Marker: corps "+id); err != nil {
+			return nil, err
+		}
+		out[id] = EMValue(m)
 	}
 	return out, nil
+}
+
+// EMNames names each Efficiency Marker of a pool for a cup, "EM 2 #1",
+// so that the cup's sorted order is the markers' values in order.
+func EMNames(pool []int) []string {
+	seen := map[int]int{}
+	out := make([]string, len(pool))
+	for i, v := range pool {
+		seen[v]++
+		out[i] = fmt.Sprintf("EM %d #%d", v, seen[v])
+	}
+	return out
+}
+
+// EMValue is the value of an Efficiency Marker named by EMNames.
+func EMValue(name string) int {
+	var v, k int
+	fmt.Sscanf(name, "EM %d #%d", &v, &k)
+	return v
 }
 
 func clamp(n, lo, hi int) int { return max(lo, min(hi, n)) }

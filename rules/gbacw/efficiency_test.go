@@ -171,7 +171,7 @@ func TestDrawEMs(t *testing.T) {
 	}
 	rolls := d.Rolls()
 	if len(rolls) != 3 || rolls[0].Sides != 8 || rolls[1].Sides != 7 || rolls[2].Sides != 6 ||
-		rolls[0].Rule != "GBACW 5.21" || rolls[2].Purpose != "Efficiency Marker: corps III" {
+		rolls[0].Rule != "GBACW 5.21" || !strings.HasPrefix(rolls[2].Purpose, "Efficiency Marker: corps III: pick 3 of 1..6 = EM 1 #2, EM 2 #1") {
 		t.Errorf("rolls %v", rolls)
 	}
 	if _, err := DrawEMs(d, []int{1, 5}, []string{"I"}); err == nil || !strings.Contains(err.Error(), "the EM pool holds a 5") {

@@ -1,5 +1,7 @@
 package gbacw
 
+import "fmt"
+
 // Rally and Fatigue (GBACW 13.41-13.42, 17.2-17.3).
 
 // Rally results (GBACW 13.41).
@@ -86,4 +88,15 @@ func MarchFatigue(equivalents int, roadsOnly bool) int {
 		free = 3
 	}
 	return max(equivalents-free, 0)
+}
+
+// String names the level as its marker does: "none", "OK", "0" to "4".
+func (f Fatigue) String() string {
+	switch {
+	case f <= 0:
+		return "none"
+	case f == FatigueOK:
+		return "OK"
+	}
+	return fmt.Sprint(f.Number())
 }

@@ -126,10 +126,10 @@ func (s *State) enemyHexes(c *Command) []string {
 	// The side's counters on the map, read once: an enemy hex none of
 	// them stands within the visibility of is too far to be seen
 	// (withinSight), and needs no line of sight traced.
-	var eyes []hex.Axial
-	for i := range s.doc.Pieces {
-		if p := &s.doc.Pieces[i]; p.Side == c.Side && s.onMapNow(p) {
-			eyes = append(eyes, axialOf(m, p.Hex))
+	eyes := newEyes(vis)
+	for _, i := range s.ofSide(c.Side) {
+		if p := &s.doc.Pieces[i]; s.onMapNow(p) {
+			eyes.add(axialOf(m, p.Hex))
 		}
 	}
 	var hs []string
@@ -142,11 +142,12 @@ func (s *State) enemyHexes(c *Command) []string {
 		}
 		looked[p.Hex] = true
 		e := axialOf(m, p.Hex)
-		if !slices.ContainsFunc(eyes, func(a hex.Axial) bool { return hex.Distance(a, e) <= vis }) {
+		if !eyes.within(e) {
 			continue // too far to be seen: no need to trace a line of sight
 		}
 		if l == nil {
 			l = s.lookerFor(c.Side)
+			l.lookMany(eyes)
 		}
 		if l.sees(p.Hex) {
 			hs = append(hs, p.Hex)
@@ -154,6 +155,46 @@ func (s *State) enemyHexes(c *Command) []string {
 	}
 	slices.Sort(hs)
 	return hs
+}
+
+// eyes holds where a side's counters stand, grouped by map squares as
+// wide as the visibility, to tell quickly whether any stands within the
+// visibility of a hex: a step changes a hex's offset column and row by at
+// most one each, so a counter within the visibility lies in the hex's
+// square or one next to it.
+type eyes struct {
+	vis, size int
+	n         int // counters added
+	at        map[[2]int][]hex.Axial
+}
+
+func newEyes(vis int) *eyes { return &eyes{vis: vis, size: max(vis, 1), at: map[[2]int][]hex.Axial{}} }
+
+// square is the map square of a hex.
+func (e *eyes) square(a hex.Axial) [2]int {
+	o := a.ToOffset()
+	return [2]int{floorDiv(o.Col, e.size), floorDiv(o.Row, e.size)}
+}
+
+func (e *eyes) add(a hex.Axial) { k := e.square(a); e.at[k] = append(e.at[k], a); e.n++ }
+
+// within reports whether a counter stands within the visibility of t.
+func (e *eyes) within(t hex.Axial) bool { return e.any(t, func(hex.Axial) bool { return true }) }
+
+// any reports whether f holds for a counter standing within the
+// visibility of t; it asks f of such counters only.
+func (e *eyes) any(t hex.Axial, f func(hex.Axial) bool) bool {
+	k := e.square(t)
+	for dc := -1; dc <= 1; dc++ {
+		for dr := -1; dr <= 1; dr++ {
+			for _, a := range e.at[[2]int{k[0] + dc, k[1] + dr}] {
+				if hex.Distance(a, t) <= e.vis && f(a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // recordArea keeps the Command's area in the position the first time a
@@ -299,6 +340,9 @@ func (s *State) stepLimit(c *Command, from, to string, area func() NoOrdersArea)
 // boltedIn names the counter of the stack that belongs to an order-less
 // Command and cannot move (LoB 10.8a), or "".
 func (s *State) boltedIn(names []string) (string, *Command) {
+	if len(names) == 0 {
+		return "", nil // a stack without leaders: every Command need not be asked
+	}
 	for _, c := range s.scn.commands() {
 		if n := s.boltedPiece(c); slices.Contains(names, n) && s.areaRuled(c) {
 			return n, c
@@ -441,12 +485,36 @@ func (r *resolver) areaBarred(a *actingStack, to string) (string, string) {
 		if !ok {
 			continue
 		}
-		if why, rule := r.s.stepLimit(l.cmd, a.hex, to, func() NoOrdersArea { return r.s.recordArea(l.cmd) }); why != "" {
+		if why, rule := r.s.stepLimit(l.cmd, a.hex, to, func() NoOrdersArea { return r.areaNear(l.cmd, r.s.recordArea(l.cmd), to) }); why != "" {
 			return p.Name + ": " + why, rule
 		}
 	}
 	return "", ""
 }
+
+// areaNear is the Command's area a with only the marks a step into to
+// could cross (areaMarks.near, on which beyond gives the same answer): a
+// big battle's area has a mark for every enemy hex seen, and every step
+// of every stack is measured against it. The marks are grouped once for
+// each area recorded and kept while it stays the Command's.
+func (r *resolver) areaNear(c *Command, a NoOrdersArea, to string) NoOrdersArea {
+	if len(a.Marks) < groupMarksFrom {
+		return a
+	}
+	x := r.areaMarks[c.Name]
+	if x == nil || x.area.After != a.After || len(x.area.Marks) != len(a.Marks) || &x.area.Marks[0] != &a.Marks[0] {
+		x = newAreaMarks(&r.s.scn.Map, a)
+		if r.areaMarks == nil {
+			r.areaMarks = map[string]*areaMarks{}
+		}
+		r.areaMarks[c.Name] = x
+	}
+	return x.near(&r.s.scn.Map, to)
+}
+
+// groupMarksFrom is the number of marks from which areaNear groups them:
+// fewer are measured as fast one by one.
+const groupMarksFrom = 16
 
 // faceBarred says why the stack may not turn to a facing under LoB 12.2,
 // or "": a second brigade of a Command in a Defensive Position would face

@@ -35,8 +35,8 @@ func (s *State) shownBy(side rules.Side, l *looker, p *Piece) bool {
 // topCombat is the top combat unit of a hex's stack, the first in
 // stacking order (LoB 2.4; shown), or nil.
 func (s *State) topCombat(h string) *Piece {
-	for i := range s.doc.Pieces {
-		if p := &s.doc.Pieces[i]; p.Hex == h && combatKinds[p.Kind] && s.onMapNow(p) {
+	for _, i := range s.inHex(h) {
+		if p := &s.doc.Pieces[i]; combatKinds[p.Kind] && s.onMapNow(p) {
 			return p
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/hex"
 )
 
@@ -20,6 +21,12 @@ type hexIndex struct {
 	n     int              // len(doc.Pieces) when built
 	at    []string         // the hex each counter is listed under
 	byHex map[string][]int // hex -> counters there, in state order
+	// bySide lists each side's counters, in state order: a counter's
+	// side never changes.
+	bySide map[rules.Side][]int
+	// cell is each counter's hex as a position in the map's sight grid,
+	// -1 when its hex is not a map hex written as the map writes it.
+	cell []int32
 }
 
 // checkHexIndex makes every look-up compare the index with a search of
@@ -34,10 +41,12 @@ func (s *State) hexes() *hexIndex {
 		return &hexIndex{}
 	}
 	if x == nil || x.base != &s.doc.Pieces[0] || x.n != len(s.doc.Pieces) {
-		x = &hexIndex{base: &s.doc.Pieces[0], n: len(s.doc.Pieces), at: make([]string, len(s.doc.Pieces)), byHex: map[string][]int{}}
+		x = &hexIndex{base: &s.doc.Pieces[0], n: len(s.doc.Pieces), at: make([]string, len(s.doc.Pieces)), byHex: map[string][]int{},
+			bySide: map[rules.Side][]int{}, cell: make([]int32, len(s.doc.Pieces))}
 		for i, p := range s.doc.Pieces {
-			x.at[i] = p.Hex
+			x.at[i], x.cell[i] = p.Hex, s.cellOf(p.Hex)
 			x.byHex[p.Hex] = append(x.byHex[p.Hex], i)
+			x.bySide[p.Side] = append(x.bySide[p.Side], i)
 		}
 		s.hexIdx = x
 	}
@@ -58,6 +67,24 @@ func (s *State) inHex(h string) []int {
 		}
 		if !slices.Equal(is, want) {
 			panic(fmt.Sprintf("lob: hex index lists %v in %q, the counters say %v", is, h, want))
+		}
+	}
+	return is
+}
+
+// ofSide lists the positions in doc.Pieces of a side's counters, in state
+// order. The slice is the index's own.
+func (s *State) ofSide(side rules.Side) []int {
+	is := s.hexes().bySide[side]
+	if checkHexIndex {
+		var want []int
+		for i := range s.doc.Pieces {
+			if s.doc.Pieces[i].Side == side {
+				want = append(want, i)
+			}
+		}
+		if !slices.Equal(is, want) {
+			panic(fmt.Sprintf("lob: hex index lists %v of side %q, the counters say %v", is, side, want))
 		}
 	}
 	return is
@@ -101,7 +128,32 @@ func (s *State) setHex(p *Piece, h string) {
 	now := x.byHex[h]
 	k, _ := slices.BinarySearch(now, i)
 	x.byHex[h] = slices.Insert(now, k, i)
-	x.at[i] = h
+	x.at[i], x.cell[i] = h, s.cellOf(h)
+}
+
+// cellOf is the position of hex h in the map's sight grid, or -1 when h
+// is not a map hex written as the map writes it.
+func (s *State) cellOf(h string) int32 {
+	m := &s.scn.Map
+	if m.sight == nil {
+		return -1
+	}
+	i := m.sight.index(axialOf(m, h))
+	if i < 0 || m.sight.ids[i] != h {
+		return -1
+	}
+	return int32(i)
+}
+
+// cellAt is cellOf the hex of counter i, from the index.
+func (s *State) cellAt(i int) int32 {
+	c := s.hexes().cell[i]
+	if checkHexIndex {
+		if want := s.cellOf(s.doc.Pieces[i].Hex); c != want {
+			panic(fmt.Sprintf("lob: hex index puts counter %d in cell %d, its hex %q is cell %d", i, c, s.doc.Pieces[i].Hex, want))
+		}
+	}
+	return c
 }
 
 // hexesMoved drops the index after counters were moved other than by

@@ -37,6 +37,9 @@ func (r *resolver) hqsOverrunAt(h string) {
 	if len(r.s.stackUnits(enemy, h)) > 0 || !r.s.jumpedBy(r.side, h) {
 		return
 	}
+	if !slices.ContainsFunc(r.s.inHex(h), func(i int) bool { return r.s.doc.Pieces[i].Kind == "hq" }) {
+		return // no HQ stands there: no Command need be asked
+	}
 	for _, c := range r.s.scn.commands() {
 		if c.Side != enemy || c.NoHQ {
 			continue

@@ -45,21 +45,21 @@ var reuseTraces = true
 // made still holds: a phase of hundreds of stacks neither builds a trace
 // for each nor searches from the same HQs again.
 func (r *resolver) trace() *radiusTrace {
-	if reuseTraces && r.lastTrace != nil && r.s.oob != nil && r.s.oob.canonical &&
-		slices.Equal(r.traceInputs(r.lastTrace.ezocIDs), r.lastInputs) {
+	if reuseTraces && r.lastTrace != nil && r.s.oob != nil && r.s.oob.canonical && r.sameTraceInputs() {
 		return r.lastTrace
 	}
 	t := r.s.newTrace(r.side)
-	ids := map[string]bool{}
+	g := t.m.sight
+	in := make([]bool, len(g.ids))
 	for _, n := range t.ezoc {
-		ids[t.m.hexID(n.ToOffset())] = true
+		in[g.index(n)] = true // newTrace keeps the ZOC's hexes on the map
 	}
 	if reuseTraces && r.lastTrace != nil && maps.Equal(r.lastTrace.enemy, t.enemy) && maps.Equal(r.lastTrace.blocked, t.blocked) {
 		r.lastTrace.ezoc = t.ezoc // the same blocked hexes: its searches hold
 		t = r.lastTrace
 	}
-	t.ezocIDs = ids
-	r.lastTrace, r.lastInputs = t, r.traceInputs(ids)
+	t.inEZOC = in
+	r.lastTrace, r.lastInputs = t, r.traceInputs(in, nil)
 	return t
 }
 
@@ -72,23 +72,55 @@ type traceInput struct {
 }
 
 // traceInputs lists what a trace of the resolving side depends on: the
-// enemy's combat units, and the friendly ones in the enemy's ZOC, ezoc.
-func (r *resolver) traceInputs(ezoc map[string]bool) []traceInput {
-	in := make([]traceInput, 0, len(r.lastInputs)) // as many as the last time, mostly
-	foe := r.s.enemyOf(r.side)
-	for i := range r.s.doc.Pieces {
-		p := &r.s.doc.Pieces[i]
-		if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+// enemy's combat units, in state order, then the friendly ones in the
+// enemy's ZOC (inEZOC, by sight grid position), in state order; appended
+// to in.
+func (r *resolver) traceInputs(inEZOC []bool, in []traceInput) []traceInput {
+	for _, i := range r.s.ofSide(r.s.enemyOf(r.side)) {
+		if p := &r.s.doc.Pieces[i]; p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
+			in = append(in, traceInput{piece: i, hex: p.Hex, facing: p.Unit.Facing, fires: r.s.canFire(p)})
+		}
+	}
+	return r.friendsInZOC(inEZOC, in)
+}
+
+// friendsInZOC appends to in the friendly units in the enemy's ZOC, in
+// state order, testing each counter's sight grid position (kept by the
+// hex index) rather than its hex id.
+func (r *resolver) friendsInZOC(inEZOC []bool, in []traceInput) []traceInput {
+	for _, i := range r.s.ofSide(r.side) {
+		if c := r.s.cellAt(i); c < 0 || !inEZOC[c] {
 			continue
 		}
-		switch {
-		case p.Side == foe:
-			in = append(in, traceInput{piece: i, hex: p.Hex, facing: p.Unit.Facing, fires: r.s.canFire(p)})
-		case p.Side == r.side && ezoc[p.Hex]:
+		if p := &r.s.doc.Pieces[i]; p.Unit != nil && !p.Unit.Eliminated && !p.OffMap {
 			in = append(in, traceInput{piece: i, hex: p.Hex})
 		}
 	}
 	return in
+}
+
+// sameTraceInputs reports whether what the last trace depends on is as it
+// was (traceInputs), reading the enemy's units in place and stopping at
+// the first difference.
+func (r *resolver) sameTraceInputs() bool {
+	last := r.lastInputs
+	k := 0
+	for _, i := range r.s.ofSide(r.s.enemyOf(r.side)) {
+		p := &r.s.doc.Pieces[i]
+		if p.Unit == nil || p.Unit.Eliminated || p.OffMap {
+			continue
+		}
+		if k >= len(last) {
+			return false
+		}
+		// canFire, which finds the hex's marker, last.
+		if l := &last[k]; l.piece != i || l.hex != p.Hex || l.facing != p.Unit.Facing || l.fires != r.s.canFire(p) {
+			return false
+		}
+		k++
+	}
+	r.scratch = r.friendsInZOC(r.lastTrace.inEZOC, r.scratch[:0])
+	return slices.Equal(r.scratch, last[k:])
 }
 
 // axialOf is m.axial(id), reading an id written as the map writes it

@@ -85,9 +85,10 @@ type radiusTrace struct {
 	// serves one position, and many units trace from the same HQ.
 	reached map[traceKey]map[hex.Axial]int
 	// ezoc are the hexes of the enemy's ZOC, when newTrace found them
-	// without going through hex ids, and ezocIDs their ids (trace).
-	ezoc    []hex.Axial
-	ezocIDs map[string]bool
+	// without going through hex ids, and inEZOC marks them by their
+	// position in the map's sight grid (trace).
+	ezoc   []hex.Axial
+	inEZOC []bool
 }
 
 type traceKey struct {

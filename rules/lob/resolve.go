@@ -64,6 +64,10 @@ type resolver struct {
 	// what it was built from (trace).
 	lastTrace  *radiusTrace
 	lastInputs []traceInput
+	scratch    []traceInput // sameTraceInputs's, reused
+	// areaMarks holds each Command's recorded no-orders area grouped for
+	// the steps measured against it (areaNear).
+	areaMarks map[string]*areaMarks
 }
 
 // resolve runs one player turn in the order of LoB 2.1: the Command Phase

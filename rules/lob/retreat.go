@@ -145,7 +145,7 @@ func (r *resolver) extendGuns(rt *retreating) error {
 func (r *resolver) retreatPlan(rt *retreating) pathPlan {
 	oo := len(rt.units) == 1 && r.s.isOpenOrderCapable(rt.units[0])
 	pl := pathPlan{side: rt.side, start: rt.o.Hex, n: rt.o.Hexes, ref: rt.o.From, goal: rt.o.Goal,
-		column: retreatColumn(rt.units, oo && rt.o.withdrawal()), ezoc: rt.ezoc, rearward: rt.extended}
+		column: retreatColumn(rt.units, oo && rt.o.withdrawal()), ezoc: func(h string) bool { return rt.ezoc[h] }, rearward: rt.extended}
 	pl.extendPast = func(h string) bool { return !rt.guns && r.s.unlimberedGunsAt(rt.side, h) }
 	if c := r.s.commandOf(rt.units[0].Name); c != nil {
 		pl.hq = r.s.hqHex(c)

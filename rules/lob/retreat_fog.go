@@ -2,6 +2,7 @@ package lob
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules"
@@ -18,9 +19,26 @@ import (
 // one, and the owner reads why, as a commander would learn it.
 
 // enemyKnown is the enemy a side's map shows: the hexes holding an enemy
-// counter it sees, the hexes of the enemy combat units among them, and the
-// Zones of Control of those its counters show able to fire.
+// counter it sees (at), the Zones of Control of the enemy combat units
+// among them its counters show able to fire (zoc), and the distance to
+// the nearest of those combat units (distance). Each is found as it is
+// asked, from the counters in and around the hex asked about, looking
+// only at those: a retreat's path search asks about the few hexes it
+// reaches, and a big battle has hundreds of enemy counters, each a line
+// of sight to trace. Where the position's hex ids are not all as the map
+// writes them, the whole enemy is looked at once (knownMaps).
 type enemyKnown struct {
+	s       *State
+	side    rules.Side
+	l       *looker
+	counted map[int]bool   // counter -> shown and counted, as asked
+	dist    map[string]int // hex -> distance, as asked
+	combat  []int          // the enemy combat units that may be shown, once asked
+	all     *knownMaps     // when looked at all at once
+}
+
+// knownMaps is enemyKnown looked at all at once.
+type knownMaps struct {
 	at     map[string]bool
 	combat []string
 	zoc    map[string]bool
@@ -31,10 +49,19 @@ type enemyKnown struct {
 // of Control is read as its counter shows it: its facing, its formation
 // and its hex's Morale State (LoB 3.4); ammunition depletion is secret, so
 // a shown unit in a firing formation that is not Routed counts as able to
-// fire.
+// fire. Use it before the position changes.
 func (s *State) knownEnemy(side rules.Side) *enemyKnown {
-	k := &enemyKnown{at: map[string]bool{}, zoc: map[string]bool{}}
-	l := s.lookerFor(side)
+	k := &enemyKnown{s: s, side: side, l: s.lookerFor(side), counted: map[int]bool{}, dist: map[string]int{}}
+	k.l.lookMany(nil)
+	if s.oob == nil || !s.oob.canonical {
+		k.all = s.knownMaps(side, k.l)
+	}
+	return k
+}
+
+// knownMaps looks at the whole enemy at once.
+func (s *State) knownMaps(side rules.Side, l *looker) *knownMaps {
+	k := &knownMaps{at: map[string]bool{}, zoc: map[string]bool{}}
 	m := &s.scn.Map
 	for i := range s.doc.Pieces {
 		p := &s.doc.Pieces[i]
@@ -46,12 +73,7 @@ func (s *State) knownEnemy(side rules.Side) *enemyKnown {
 			continue
 		}
 		k.combat = append(k.combat, p.Hex)
-		switch p.Unit.Formation {
-		case "line", "open-order", "unlimbered":
-		default:
-			continue
-		}
-		if s.marker(p.Hex).Morale == MoraleRouted {
+		if !firesAsShown(s, p) {
 			continue
 		}
 		at := m.axial(p.Hex)
@@ -64,13 +86,106 @@ func (s *State) knownEnemy(side rules.Side) *enemyKnown {
 	return k
 }
 
-// distance is from a hex to the nearest known enemy combat unit, as
-// enemyDistance is to the nearest of all.
-func (k *enemyKnown) distance(m *Map, h string) int {
-	best := 1 << 20
-	for _, c := range k.combat {
-		best = min(best, m.distance(c, h))
+// firesAsShown reports whether a combat unit's counter shows it able to
+// fire: a firing formation and its hex not Routed.
+func firesAsShown(s *State, p *Piece) bool {
+	switch p.Unit.Formation {
+	case "line", "open-order", "unlimbered":
+		return s.marker(p.Hex).Morale != MoraleRouted
 	}
+	return false
+}
+
+// shown reports whether counter i is one of the known enemy's.
+func (k *enemyKnown) shown(i int) bool {
+	v, ok := k.counted[i]
+	if !ok {
+		p := &k.s.doc.Pieces[i]
+		v = p.Side != k.side && p.Status != "lost" && k.s.shownBy(k.side, k.l, p)
+		k.counted[i] = v
+	}
+	return v
+}
+
+// atHex reports whether a known enemy counter stands in hex h.
+func (k *enemyKnown) atHex(h string) bool {
+	if k.all != nil {
+		return k.all.at[h]
+	}
+	for _, i := range k.s.inHex(h) {
+		if k.shown(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// inZOC reports whether hex h is in the Zone of Control of a known enemy
+// combat unit: one in a hex next to it, facing it with a front hexside.
+func (k *enemyKnown) inZOC(h string) bool {
+	if k.all != nil {
+		return k.all.zoc[h]
+	}
+	m := &k.s.scn.Map
+	ah := m.axial(h)
+	if !m.onMap(ah) || m.idAt(ah) != h {
+		return false // not a hex as the map writes it: no Zone of Control names it
+	}
+	for d := range 6 {
+		n := ah.Neighbor(d)
+		if !m.onMap(n) {
+			continue
+		}
+		for _, i := range k.s.inHex(m.idAt(n)) {
+			p := &k.s.doc.Pieces[i]
+			if !combatKinds[p.Kind] || p.Unit == nil || !firesAsShown(k.s, p) {
+				continue
+			}
+			at := m.axial(p.Hex)
+			if (at.Neighbor(p.Unit.Facing-1) == ah || at.Neighbor(p.Unit.Facing) == ah || at.Neighbor(p.Unit.Facing+1) == ah) && k.shown(i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// distance is from a hex to the nearest known enemy combat unit, as
+// enemyDistance is to the nearest of all: the enemy combat units are
+// taken nearest first, and looked at until one is shown.
+func (k *enemyKnown) distance(m *Map, h string) int {
+	if k.all != nil {
+		best := 1 << 20
+		for _, c := range k.all.combat {
+			best = min(best, m.distance(c, h))
+		}
+		return best
+	}
+	if d, ok := k.dist[h]; ok {
+		return d
+	}
+	if k.combat == nil {
+		k.combat = []int{}
+		for i := range k.s.doc.Pieces {
+			if p := &k.s.doc.Pieces[i]; p.Side != k.side && p.Status != "lost" && combatKinds[p.Kind] && p.Unit != nil {
+				k.combat = append(k.combat, i)
+			}
+		}
+	}
+	type near struct{ piece, d int }
+	ns := make([]near, len(k.combat))
+	for j, i := range k.combat {
+		ns[j] = near{i, m.distance(k.s.doc.Pieces[i].Hex, h)}
+	}
+	slices.SortFunc(ns, func(a, b near) int { return a.d - b.d })
+	best := 1 << 20
+	for _, n := range ns {
+		if k.shown(n.piece) {
+			best = n.d
+			break
+		}
+	}
+	k.dist[h] = best
 	return best
 }
 
@@ -78,14 +193,14 @@ func (k *enemyKnown) distance(m *Map, h string) int {
 // shows blocks, repels and exerts a Zone of Control (R-FOG-7).
 func (s *State) knownPlan(pl pathPlan) pathPlan {
 	pl.known = s.knownEnemy(pl.side)
-	pl.ezoc = pl.known.zoc
+	pl.ezoc = pl.known.inZOC
 	return pl
 }
 
 // enemyInPlan is enemyIn as the plan counts the enemy.
 func (s *State) enemyInPlan(pl pathPlan, h string) bool {
 	if pl.known != nil {
-		return pl.known.at[h]
+		return pl.known.atHex(h)
 	}
 	return s.enemyIn(pl.side, h)
 }

@@ -107,7 +107,7 @@ func (r *resolver) friendOptions(rt *retreating, friends []*Piece, h, prev strin
 			continue
 		}
 		t := m.hexID(a.ToOffset())
-		if ok, err := r.s.crossable("column", h, t); err != nil || !ok || t == prev || known.at[t] {
+		if ok, err := r.s.crossable("column", h, t); err != nil || !ok || t == prev || known.atHex(t) {
 			continue
 		}
 		opts, targets[side.opt] = append(opts, side.opt), t

@@ -33,8 +33,8 @@ type pathPlan struct {
 	// extendPast reports whether a hex cannot end the retreat and the
 	// path must go on (LoB 6.3f, 3.2d: Unlimbered artillery).
 	extendPast func(h string) bool
-	ezoc       map[string]bool
-	hq         string // the hex of the stack's own HQ, "" when none
+	ezoc       func(h string) bool // whether a hex is in an enemy Zone of Control
+	hq         string              // the hex of the stack's own HQ, "" when none
 	// sideways allows steps that keep the distance from the start, for
 	// when no straight path exists (R-RET-1).
 	sideways bool
@@ -149,7 +149,7 @@ func (s *State) extend(pl pathPlan, layer map[string]retreatPath, l int, prefs [
 			if m.distance(pl.start, to) == m.distance(pl.start, from) {
 				q.side++
 			}
-			if pl.ezoc[to] {
+			if pl.ezoc(to) {
 				q.ezoc++
 			}
 			if !m.onRoad(from, to) {
@@ -369,7 +369,7 @@ func (s *State) writtenPath(pl pathPlan, hexes []string) (*retreatPath, string) 
 			return nil, fmt.Sprintf("the step into %s doubles back, nears the enemy or enters enemy units or prohibited terrain", h)
 		}
 		p.hexes = append(p.hexes, h)
-		if pl.ezoc[h] {
+		if pl.ezoc(h) {
 			p.ezoc++
 		}
 		from = h

@@ -11,6 +11,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/hex"
 	"galloper/rules/lob/lobtext"
 )
 
@@ -291,6 +292,12 @@ func TestOOBIndexAgrees(t *testing.T) {
 			if got, want := st.scn.unit(p.Name), plain.unit(p.Name); got != want {
 				t.Fatalf("%s: unit(%q) = %p, the search gives %p", st.scn.Name, p.Name, got, want)
 			}
+			plain.brigadeIndex = nil // unitBrigade searches every command
+			search := *st
+			search.scn = &plain
+			if got, want := st.unitBrigade(p.Name), search.unitBrigade(p.Name); got != want {
+				t.Fatalf("%s: unitBrigade(%q) = %p, the search gives %p", st.scn.Name, p.Name, got, want)
+			}
 		}
 		plain := *st.scn
 		plain.unitIndex, plain.commandIndex = nil, nil
@@ -448,5 +455,124 @@ func TestEnemyHexesAgreeWithSees(t *testing.T) {
 	}
 	if seen == 0 || fast == 0 {
 		t.Fatalf("%d enemy hexes seen, %d lookers reading the hex index: the test tries too little", seen, fast)
+	}
+}
+
+// TestEyesWithin holds the grouped eyes of enemyHexes to the test they
+// replace (any counter within the visibility), for random counters and
+// hexes, visibilities from 0 to beyond the groups, negative coordinates
+// included.
+func TestEyesWithin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 25))
+	for range 200 {
+		vis := rng.IntN(12)
+		e := newEyes(vis)
+		var all []hex.Axial
+		for k := rng.IntN(30); k > 0; k-- {
+			a := hex.Offset{Col: rng.IntN(80) - 10, Row: rng.IntN(60) - 10}.ToAxial()
+			e.add(a)
+			all = append(all, a)
+		}
+		for range 200 {
+			h := hex.Offset{Col: rng.IntN(80) - 10, Row: rng.IntN(60) - 10}.ToAxial()
+			want := slices.ContainsFunc(all, func(a hex.Axial) bool { return hex.Distance(a, h) <= vis })
+			if got := e.within(h); got != want {
+				t.Fatalf("visibility %d, hex %v: within says %v, the counters say %v", vis, h, got, want)
+			}
+		}
+	}
+}
+
+// TestSightGridIDs holds the sight grid's ids, which the hex index's cells
+// (cellOf) and the trace's ZOC marks (inEZOC) are compared by, to the ids
+// the map writes, for every hex of the shipped maps and the scaling
+// benchmark's; hexes off the map have no cell.
+func TestSightGridIDs(t *testing.T) {
+	for _, st := range append(shippedStates(t), scaleState(t, 40)) {
+		m := &st.scn.Map
+		for c := -1; c <= m.Cols+2; c++ {
+			for r := -1; r <= m.Rows+2; r++ {
+				o := hex.Offset{Col: c, Row: r}
+				i := m.sight.index(o.ToAxial())
+				switch on := m.onMap(o.ToAxial()); {
+				case on && (i < 0 || m.sight.ids[i] != m.hexID(o) || st.cellOf(m.hexID(o)) != int32(i)):
+					t.Fatalf("%s: hex %v is cell %d, id %q", st.scn.Name, o, i, m.hexID(o))
+				case !on && i >= 0:
+					t.Fatalf("%s: hex %v off the map has cell %d", st.scn.Name, o, i)
+				}
+			}
+		}
+		if st.cellOf("") != -1 || st.cellOf("nowhere") != -1 {
+			t.Fatalf("%s: a hex that is no map hex has a cell", st.scn.Name)
+		}
+	}
+}
+
+// TestKnownEnemyAgrees holds the enemy a side knows, found hex by hex as
+// a retreat asks (enemyKnown), to the whole enemy looked at at once
+// (knownMaps, as it was first written): the same counters in every hex,
+// the same Zones of Control and the same distance to the nearest known
+// combat unit from every hex, for both sides of the shipped positions and
+// of the 80-stack scaling position before and after its Activity Phase.
+func TestKnownEnemyAgrees(t *testing.T) {
+	st := scaleState(t, 80)
+	f, ps := lobtext.Parse(scaleOrders(80))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: st, Orders: map[rules.Side]*orders.File{st.side(): f}}
+	var res rules.Result
+	for {
+		var err error
+		in.Dice = rules.NewSeededDice([]byte("a"))
+		if res, err = New().Resolve(in); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pauses) == 0 {
+			break
+		}
+		for _, p := range res.Pauses { // decisions answered with their defaults
+			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
+	}
+	zocs := 0
+	for _, st := range append(shippedStates(t), st, res.Next.(*State)) {
+		m := &st.scn.Map
+		for _, sd := range st.scn.Sides {
+			k := st.knownEnemy(sd.Side)
+			if k.all != nil {
+				t.Fatalf("%s: the position's hex ids are not canonical; the test tests nothing", st.scn.Name)
+			}
+			all := st.knownMaps(sd.Side, st.lookerFor(sd.Side))
+			for i, h := range m.Hexes {
+				if got, want := k.atHex(h.ID), all.at[h.ID]; got != want {
+					t.Fatalf("%s, %s: known enemy in %s: %v, looked at all at once: %v", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+				if got, want := k.inZOC(h.ID), all.zoc[h.ID]; got != want {
+					t.Fatalf("%s, %s: known Zone of Control in %s: %v, looked at all at once: %v", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+				if all.zoc[h.ID] {
+					zocs++
+				}
+				if i%7 != 0 {
+					continue // the distance from every seventh hex
+				}
+				want := 1 << 20
+				for _, c := range all.combat {
+					want = min(want, m.distance(c, h.ID))
+				}
+				if got := k.distance(m, h.ID); got != want {
+					t.Fatalf("%s, %s: distance from %s to the known enemy: %d, looked at all at once: %d", st.scn.Name, sd.Side, h.ID, got, want)
+				}
+			}
+			for _, h := range []string{"", "nowhere", "B0.0"} {
+				if k.atHex(h) != all.at[h] || k.inZOC(h) != all.zoc[h] {
+					t.Fatalf("%s, %s: %q: the known enemy differs", st.scn.Name, sd.Side, h)
+				}
+			}
+		}
+	}
+	if zocs < 50 {
+		t.Fatalf("only %d hexes in a known Zone of Control: the test tests little", zocs)
 	}
 }

@@ -67,6 +67,9 @@ type Scenario struct {
 	// command); nil until indexUnits.
 	unitIndex    map[string]*Unit
 	commandIndex map[string]*Command
+	// brigadeIndex finds the brigade a unit belongs to (unitBrigade); nil
+	// until indexUnits.
+	brigadeIndex map[string]*Brigade
 }
 
 // SideOOB is one side's order of battle.

@@ -174,6 +174,9 @@ func (s *State) unitCommand(name string) *Command {
 // unitBrigade is the brigade a combat unit belongs to, or nil for a unit
 // attached directly to its Command.
 func (s *State) unitBrigade(name string) *Brigade {
+	if b, ok := s.scn.brigadeIndex[name]; ok {
+		return b
+	}
 	for _, c := range s.scn.commands() {
 		for i := range c.Brigades {
 			for _, u := range c.Brigades[i].units() {

@@ -143,14 +143,21 @@ func (s *Scenario) orgPath(c *Command) []string {
 	return path
 }
 
-// indexUnits fills the scenario's indexes of units and Commands by name,
-// for unit and command: the first of each name in commands order, as
-// their searches find it.
+// indexUnits fills the scenario's indexes of units, Commands and units'
+// brigades by name, for unit, command and State.unitBrigade: the first of
+// each name in commands order, as their searches find it.
 func (s *Scenario) indexUnits() {
-	s.unitIndex, s.commandIndex = map[string]*Unit{}, map[string]*Command{}
+	s.unitIndex, s.commandIndex, s.brigadeIndex = map[string]*Unit{}, map[string]*Command{}, map[string]*Brigade{}
 	for _, c := range s.commands() {
 		if _, ok := s.commandIndex[c.Name]; !ok {
 			s.commandIndex[c.Name] = c
+		}
+		for i := range c.Brigades {
+			for _, u := range c.Brigades[i].units() {
+				if _, ok := s.brigadeIndex[u.Name]; !ok {
+					s.brigadeIndex[u.Name] = &c.Brigades[i]
+				}
+			}
 		}
 		for _, u := range c.units() {
 			if _, ok := s.unitIndex[u.Name]; !ok {

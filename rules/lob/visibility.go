@@ -111,6 +111,10 @@ type looker struct {
 	own  []sightUnit
 	b    *blockers
 	vis  int
+	// near, when set, holds where the own counters stand grouped by map
+	// square (eyes), for a looker that looks at many hexes: sees then
+	// reads only the counters near the hex.
+	near *eyes
 }
 
 // lookerFor gathers a side's counters and blockers for sees.
@@ -129,8 +133,10 @@ func (s *State) lookerFor(side rules.Side) *looker {
 	// units, as blockersFor marks them) from the hex index as the line
 	// reaches each hex (sightBlockers), instead of marked on two map-sized
 	// arrays for every look.
-	for i := range s.doc.Pieces {
-		if p := &s.doc.Pieces[i]; p.Side == side && s.onMapNow(p) {
+	pcs := s.ofSide(side)
+	l.own = make([]sightUnit, 0, len(pcs))
+	for _, i := range pcs {
+		if p := &s.doc.Pieces[i]; s.onMapNow(p) {
 			l.own = append(l.own, sightUnit{Side: side, At: axialOf(m, p.Hex)})
 		}
 	}
@@ -148,6 +154,21 @@ func (s *State) lookerFor(side rules.Side) *looker {
 	return l
 }
 
+// lookMany makes the looker read, for each hex it looks at, only its
+// counters near the hex: e holds where they stand, grouped (eyes). A
+// looker that looks at many hexes (every enemy counter) should.
+func (l *looker) lookMany(e *eyes) {
+	if e == nil {
+		e = newEyes(l.vis)
+		for _, u := range l.own {
+			e.add(u.At)
+		}
+	}
+	if len(l.own) == e.n {
+		l.near = e // the same counters, grouped
+	}
+}
+
 // sees reports whether the side sees the hex h.
 func (l *looker) sees(h string) bool {
 	m := &l.s.scn.Map
@@ -155,6 +176,9 @@ func (l *looker) sees(h string) bool {
 	t := m.axial(h)
 	if g.index(t) < 0 {
 		return false
+	}
+	if l.near != nil {
+		return l.near.any(t, func(a hex.Axial) bool { return g.lineOfSight(a, t, Shot{Side: l.side}, l.b).Clear })
 	}
 	for _, u := range l.own {
 		if hex.Distance(u.At, t) <= l.vis && g.lineOfSight(u.At, t, Shot{Side: l.side}, l.b).Clear {

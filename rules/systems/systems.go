@@ -9,6 +9,7 @@ import (
 	"galloper/rules"
 	"galloper/rules/acwminis"
 	"galloper/rules/battlehymn"
+	"galloper/rules/gbacw"
 	"galloper/rules/lob"
 	"galloper/rules/wintersvictory"
 )
@@ -20,6 +21,7 @@ func All() []rules.System {
 		acwminis.New(),
 		battlehymn.New(),
 		wintersvictory.New(),
+		gbacw.New(),
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID() < list[j].ID() })
 	return list

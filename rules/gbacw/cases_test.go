@@ -1,0 +1,463 @@
+package gbacw
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/rulestest"
+)
+
+// TestCases runs the rule case corpus in testdata/*.case through the
+// shared runner (docs/systems.md, "The case format"). A case starts on
+// turn 1 of testdata/field.yaml, in the Turn segment, with an EM of 3 for
+// each corps, and no units: STATE places them.
+//
+// GBACW's own sections:
+//
+//	SCENARIO <file>       testdata/<file>.yaml or an embedded scenario
+//	ACTIVATE <brigade>    one activation of the brigade (5.33) by the
+//	                      collected ORDERS (both sides' scripts and doctrine)
+//	II/B                  Phase II/B alone (5.2-5.4)
+//	II/C                  Phases II/C-E: Division Orders, reinforcements,
+//	                      Reserve (6.12, 9.71, 6.31)
+//	III                   Phase III: the first AM and the AM Pool drawn
+//	                      empty, each AM activating its brigades (5.3)
+//	IV                    Phase IV and the next turn's I and EM draws
+//	EXPECT-VIEW <side>    lines "line <text>" / "no-line <text>": the
+//	                      side's view (side "umpire": the umpire's) has (or
+//	                      has not) a line containing text
+//
+// STATE lines:
+//
+//	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
+//	                            disordered, ma, weapon, facing (0-5) or
+//	                            face (a hex to face), status, green, blown,
+//	                            refused (R or L)
+//	set <name> key=value ...    change a unit (same keys)
+//	leader <name> hex=<hex>|off killed=yes
+//	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
+//	activated <brigade> <n>     ci <brigade>        ams <division> <n>
+//	division-ci <division>      acted <brigade> <n>  shock-phases <brigade> <n>
+//	em <side> <corps> <n>       initiative <side>|none
+//	standing <side> <KIND> <choice>
+//	phase draw|orders           turn <n>       optional <rule>
+//	lost <side> <n>
+//
+// EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
+// blown), brigade <id> key=value (orders, reserve, ci, activated),
+// division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
+// side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
+//
+// ADVANCE is a runner keyword: order lines write ORDERS <b> Advance in
+// lower case ("advance"), which the dialect reads.
+func TestCases(t *testing.T) {
+	rulestest.RunCorpus(t, harness{}, os.DirFS("."), "testdata")
+}
+
+// TestCaseCoverage checks COVERAGE.md lists every case under a
+// subsection it cites.
+func TestCaseCoverage(t *testing.T) {
+	cases, err := rulestest.ReadCorpus(os.DirFS("."), "testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile("COVERAGE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rulestest.CoverageProblems(string(text), cases) {
+		t.Error(p)
+	}
+}
+
+type harness struct{}
+
+func (harness) System() rules.System { return New() }
+func (harness) Keywords() []string {
+	return []string{"SCENARIO", "ACTIVATE", "II/B", "II/C", "III", "IV", "EXPECT-VIEW"}
+}
+func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
+	return &caseRun{Run: run, scenario: "field"}
+}
+
+type caseRun struct {
+	*rulestest.Run
+	scenario string
+}
+
+func (r *caseRun) state() *State { return r.State().(*State) }
+
+func (r *caseRun) Build() rules.State {
+	var st *State
+	if data, err := os.ReadFile("testdata/" + r.scenario + ".yaml"); err == nil {
+		sc, err := LoadScenario(r.scenario, data)
+		if err != nil {
+			r.T.Fatal(err)
+		}
+		st = sc.start.clone()
+	} else {
+		s, err := New().NewGame(r.scenario, nil)
+		if err != nil {
+			r.T.Fatal(err)
+		}
+		st = s.(*State)
+	}
+	st.Phase = PhaseOrders
+	for i := range st.Sides {
+		st.Sides[i].EMs = map[string]int{}
+		for _, c := range st.Corps {
+			if c.Side == st.Sides[i].Side {
+				st.Sides[i].EMs[c.ID] = 3
+			}
+		}
+	}
+	return st
+}
+
+func (r *caseRun) Section(s rulestest.Section) {
+	l := s.Line
+	switch s.Head[0] {
+	case "SCENARIO":
+		if len(s.Head) != 2 {
+			r.T.Fatalf("%s: SCENARIO <name>", r.Where(l))
+		}
+		r.scenario = s.Head[1]
+	case "ACTIVATE":
+		id := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.Text), "ACTIVATE"))
+		st := r.state()
+		b := st.brigade(id)
+		if b == nil {
+			r.T.Fatalf("%s: no brigade %q", r.Where(l), id)
+		}
+		side := st.sideOfBrigade(b)
+		r.step(l, func(x *resolver) { x.activateBrigade(x.s.brigade(id), side) })
+	case "II/B":
+		r.step(l, func(x *resolver) { x.efficiency() })
+	case "II/C":
+		r.step(l, func(x *resolver) { x.divisionOrders(); x.reinforcements(); x.reserves() })
+	case "III":
+		r.step(l, func(x *resolver) { x.activations() })
+	case "IV":
+		r.step(l, func(x *resolver) { x.endOfTurn() })
+	case "EXPECT-VIEW":
+		side := rules.Side(s.Head[1])
+		if side == "umpire" {
+			side = ""
+		}
+		v := New().View(r.State(), side)
+		for _, b := range s.Body {
+			kind, text, _ := strings.Cut(strings.TrimSpace(b.Text), " ")
+			has := slices.ContainsFunc(v.Lines, func(x string) bool { return strings.Contains(x, text) })
+			if has != (kind == "line") {
+				r.T.Errorf("%s: %s's view: %s %q; lines:\n  %s", r.Where(b), s.Head[1], kind, text, strings.Join(v.Lines, "\n  "))
+			}
+		}
+	default:
+		r.T.Fatalf("%s: bad section %v", r.Where(l), s.Head)
+	}
+}
+
+// step runs one procedure of the resolution on the collected orders
+// (validated for each side) and the forced dice.
+func (r *caseRun) step(l rulestest.Line, fn func(*resolver)) {
+	sys := New()
+	st := r.state()
+	files := map[rules.Side]*orders.File{}
+	for _, ss := range st.Sides {
+		f := r.File(l, ss.Side)
+		if ps := sys.Validate(st, ss.Side, f); len(ps) > 0 {
+			r.T.Fatalf("%s: %s orders are illegal: %+v", r.Where(l), ss.Side, ps)
+		}
+		files[ss.Side] = f
+	}
+	dice := r.ForcedDice()
+	var res rules.Result
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				r.T.Fatalf("%s: %v\nevents so far:\n%s", r.Where(l), p, rulestest.EventList(res.Events))
+			}
+		}()
+		res = sys.run(st, rules.Input{State: st, Orders: files, Decisions: r.Decisions, Dice: dice}, fn)
+	}()
+	r.Step(l, dice, res)
+}
+
+// caseFields splits "name key=value key=value" into the name (words
+// before the first key) and the pairs.
+func caseFields(text string) (string, map[string]string) {
+	var name []string
+	kv := map[string]string{}
+	for _, w := range strings.Fields(text) {
+		if k, v, ok := strings.Cut(w, "="); ok {
+			kv[k] = v
+		} else {
+			name = append(name, w)
+		}
+	}
+	return strings.Join(name, " "), kv
+}
+
+func (r *caseRun) SetState(l rulestest.Line) {
+	fail := func(format string, args ...any) { r.T.Fatalf("%s: "+format, append([]any{r.Where(l)}, args...)...) }
+	s := r.state()
+	verb, rest, _ := strings.Cut(strings.TrimSpace(l.Text), " ")
+	atoi := func(v string) int {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			fail("%q is not a number", v)
+		}
+		return n
+	}
+	lastWord := func() (string, string) {
+		i := strings.LastIndex(rest, " ")
+		if i < 0 {
+			fail("%s <name> <value>", verb)
+		}
+		return rest[:i], rest[i+1:]
+	}
+	brigade := func(id string) *BrigadeSt {
+		b := s.brigade(id)
+		if b == nil {
+			fail("no brigade %q", id)
+		}
+		return b
+	}
+	switch verb {
+	case "unit", "set":
+		r.setUnit(l, verb, rest)
+	case "leader":
+		name, kv := caseFields(rest)
+		ld := s.leader(name)
+		if ld == nil {
+			fail("no leader %q", name)
+		}
+		if h, ok := kv["hex"]; ok {
+			ld.Hex = map[bool]string{true: "", false: h}[h == "off"]
+		}
+		if kv["killed"] == "yes" {
+			ld.Killed, ld.Hex = true, ""
+		}
+	case "orders":
+		id, o := lastWord()
+		ord, err := ParseOrders(o)
+		if err != nil {
+			fail("%v", err)
+		}
+		brigade(id).Orders = ord.String()
+	case "reserve":
+		brigade(rest).Reserve = true
+	case "ci":
+		brigade(rest).CI = true
+	case "division-ci":
+		d := s.division(rest)
+		if d == nil {
+			fail("no division %q", rest)
+		}
+		d.CI = true
+	case "fatigue":
+		id, n := lastWord()
+		brigade(id).Fatigue = Fatigue0 + Fatigue(atoi(n))
+	case "activated":
+		id, n := lastWord()
+		brigade(id).Activated = atoi(n)
+	case "acted":
+		id, n := lastWord()
+		brigade(id).Acted = atoi(n)
+	case "shock-phases":
+		id, n := lastWord()
+		brigade(id).ShockPhases = atoi(n)
+	case "ams":
+		id, n := lastWord()
+		d := s.division(id)
+		if d == nil {
+			fail("no division %q", id)
+		}
+		d.AMs = atoi(n)
+	case "em":
+		ws := strings.Fields(rest)
+		if len(ws) < 3 || s.side(rules.Side(ws[0])) == nil {
+			fail("em <side> <corps> <n>")
+		}
+		s.side(rules.Side(ws[0])).EMs[strings.Join(ws[1:len(ws)-1], " ")] = atoi(ws[len(ws)-1])
+	case "initiative":
+		for i := range s.Sides {
+			s.Sides[i].Initiative = s.Sides[i].Side == rules.Side(rest)
+		}
+	case "standing":
+		ws := strings.Fields(rest)
+		if len(ws) < 3 {
+			fail("standing <side> <KIND> <choice>")
+		}
+		ss := s.side(rules.Side(ws[0]))
+		if ss.Standing == nil {
+			ss.Standing = map[string]string{}
+		}
+		ss.Standing[ws[1]] = strings.Join(ws[2:], " ")
+	case "phase":
+		s.Phase = rest
+	case "optional":
+		s.Optional = append(s.Optional, rest)
+	case "lost":
+		side, n := lastWord()
+		s.side(rules.Side(side)).Lost = atoi(n)
+	case "turn":
+		s.Turn = atoi(rest)
+	default:
+		fail("unknown STATE line")
+	}
+}
+
+func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
+	fail := func(format string, args ...any) { r.T.Fatalf("%s: "+format, append([]any{r.Where(l)}, args...)...) }
+	s := r.state()
+	name, kv := caseFields(rest)
+	var u *UnitSt
+	if verb == "unit" {
+		b := s.brigade(strings.ReplaceAll(kv["brigade"], "_", " "))
+		if b == nil {
+			fail("unit %s: brigade=%q is not a brigade (write spaces as _)", name, kv["brigade"])
+		}
+		nu := UnitSt{Name: name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: "infantry", SP: 5, Cohesion: 6, Disordered: 4, MA: 6, Weapon: "R"}
+		switch kv["kind"] {
+		case "cavalry":
+			nu.Kind, nu.MA, nu.Weapon = "cavalry", 12, "M"
+		case "artillery":
+			nu.Kind, nu.MA, nu.Weapon, nu.Disordered = "artillery", 8, "N", 5
+		}
+		s.Units = append(s.Units, nu)
+		u = &s.Units[len(s.Units)-1]
+	} else if u = s.unit(name); u == nil {
+		fail("no unit %q", name)
+	}
+	atoi := func(v string) int {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			fail("%q is not a number", v)
+		}
+		return n
+	}
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused"} {
+		v, ok := kv[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "kind":
+			u.Kind = v
+		case "hex":
+			if _, ok := s.m.Hex(v); !ok && v != "" {
+				fail("hex %s is not on the map", v)
+			}
+			u.Hex = v
+		case "sp":
+			u.SP = atoi(v)
+			if verb == "unit" || u.Printed < u.SP {
+				u.Printed = u.SP
+			}
+		case "printed":
+			u.Printed = atoi(v)
+		case "cohesion":
+			u.Cohesion = atoi(v)
+		case "disordered":
+			u.Disordered = atoi(v)
+		case "ma":
+			u.MA = atoi(v)
+		case "weapon":
+			u.Weapon = v
+		case "facing":
+			u.Facing = atoi(v)
+		case "face":
+			u.Facing = faceToward(s.axial(u.Hex), s.axial(v))
+		case "status":
+			u.Status = map[string]string{"good": StGood}[v]
+			if v != "good" {
+				u.Status = v
+			}
+		case "green":
+			u.Green = v == "yes"
+		case "blown":
+			u.Blown = v == "yes"
+		case "refused":
+			u.Refused = v
+		}
+	}
+	for k := range kv {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused"}, k) {
+			fail("unknown key %q", k)
+		}
+	}
+}
+
+func (r *caseRun) ExpectState(l rulestest.Line) {
+	s := r.state()
+	verb, rest, _ := strings.Cut(strings.TrimSpace(l.Text), " ")
+	check := func(what, k, got, want string) {
+		if got != want {
+			r.T.Errorf("%s: %s %s is %q, want %q", r.Where(l), what, k, got, want)
+		}
+	}
+	switch verb {
+	case "turn":
+		check("game", "turn", strconv.Itoa(s.Turn), rest)
+		return
+	case "phase":
+		check("game", "phase", s.Phase, rest)
+		return
+	}
+	name, kv := caseFields(rest)
+	for _, k := range slices.Sorted(maps.Keys(kv)) {
+		want := kv[k]
+		var got string
+		switch verb {
+		case "unit":
+			u := s.unit(name)
+			if u == nil {
+				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
+			}
+			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
+				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused}[k]
+		case "brigade":
+			b := s.brigade(name)
+			if b == nil {
+				r.T.Fatalf("%s: no brigade %q", r.Where(l), name)
+			}
+			got = map[string]string{"orders": b.Orders, "reserve": yesNo(b.Reserve), "ci": yesNo(b.CI), "activated": strconv.Itoa(b.Activated),
+				"fatigue": strconv.Itoa(b.Fatigue.Number())}[k]
+		case "division":
+			d := s.division(name)
+			if d == nil {
+				r.T.Fatalf("%s: no division %q", r.Where(l), name)
+			}
+			got = map[string]string{"ams": strconv.Itoa(d.AMs), "ci": yesNo(d.CI)}[k]
+		case "leader":
+			ld := s.leader(name)
+			if ld == nil {
+				r.T.Fatalf("%s: no leader %q", r.Where(l), name)
+			}
+			got = map[string]string{"hex": ld.Hex, "killed": yesNo(ld.Killed)}[k]
+		case "side":
+			ss := s.side(rules.Side(name))
+			if ss == nil {
+				r.T.Fatalf("%s: no side %q", r.Where(l), name)
+			}
+			var ems []string
+			for _, c := range slices.Sorted(maps.Keys(ss.EMs)) {
+				ems = append(ems, fmt.Sprintf("%s:%d", strings.ReplaceAll(c, " ", "_"), ss.EMs[c]))
+			}
+			got = map[string]string{"initiative": yesNo(ss.Initiative), "lost": strconv.Itoa(ss.Lost), "em": strings.Join(ems, ",")}[k]
+		default:
+			r.T.Fatalf("%s: bad EXPECT-STATE line", r.Where(l))
+		}
+		check(verb+" "+name, k, got, want)
+	}
+}
+
+func yesNo(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] }

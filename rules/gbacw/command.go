@@ -1,0 +1,232 @@
+package gbacw
+
+import (
+	"galloper/rules"
+	"galloper/rules/hex"
+)
+
+// Command Range and the chain of command on the map (GBACW 4.15, 4.2).
+
+// inRange reports whether a subordinate's hex is within a superior's
+// Command Range, counted in leader MP along the cheapest path from the
+// superior's hex, the subordinate's hex counted and the superior's not;
+// a path may not pass through a hex adjacent to an enemy unit unless a
+// friendly combat unit holds it. See GBACW 4.15.
+func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng int) bool {
+	if from == "" || to == "" {
+		return false
+	}
+	if from == to {
+		return true
+	}
+	a, b := s.axial(from), s.axial(to)
+	if hex.Distance(a, b) > rng {
+		return false // a leader MP buys at most a hex
+	}
+	cost := func(x, y hex.Axial) int {
+		id := s.hexID(y)
+		if id == "" {
+			return -1
+		}
+		mp := s.terrainOf(cc, id).Leader
+		if s.onRoad(s.hexID(x), id) {
+			mp = 1
+		}
+		if mp <= 0 {
+			return -1
+		}
+		if y != b && len(s.adjacentEnemies(id, side)) > 0 && !s.friendlyCombatAt(id, side) {
+			return -1
+		}
+		return mp
+	}
+	_, total, ok := hex.AStar(a, b, cost, 1)
+	return ok && total <= rng
+}
+
+func (s *State) friendlyCombatAt(h string, side rules.Side) bool {
+	for _, u := range s.unitsAt(h) {
+		if u.Side == side && u.combat() {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) leaderHex(name string) string {
+	if l := s.leader(name); l != nil && !l.Killed {
+		return l.Hex
+	}
+	return ""
+}
+
+// divisionInCorpsRange: the division leader is within his corps
+// commander's Command Range, both on the map (5.23 #2, 6.12).
+func (s *State) divisionInCorpsRange(cc *CombatCharts, d *Division) bool {
+	c := s.corps(d.Corps)
+	cl := s.leader(c.Leader)
+	return cl != nil && s.inRange(cc, c.Side, s.leaderHex(c.Leader), s.leaderHex(d.Leader), cl.Range)
+}
+
+// brigadierInRange: the brigadier is within his division leader's range.
+func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
+	d := s.division(b.Division)
+	dl := s.leader(d.Leader)
+	return dl != nil && s.inRange(cc, s.sideOfBrigade(b), s.leaderHex(d.Leader), s.leaderHex(b.Leader), dl.Range)
+}
+
+// unitInCommand: the unit is within its brigadier's range, or linked to
+// such a unit by a chain of adjacent units of its brigade (4.21).
+func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
+	b := s.brigade(u.Brigade)
+	bl := s.leader(b.Leader)
+	if bl == nil || bl.Hex == "" {
+		return false
+	}
+	seen := map[string]bool{u.Hex: true}
+	queue := []string{u.Hex}
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		if s.inRange(cc, u.Side, bl.Hex, h, bl.Range) {
+			return true
+		}
+		for _, n := range s.neighbours(h) {
+			if seen[n] {
+				continue
+			}
+			for _, f := range s.unitsAt(n) {
+				if f.Brigade == u.Brigade {
+					seen[n] = true
+					queue = append(queue, n)
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// commandOf builds the Efficiency inputs of a side (5.2): its corps and
+// divisions with their leaders' ratings and ranges.
+func (s *State) commandOf(cc *CombatCharts, side rules.Side) (OC, []CorpsCommand) {
+	ss := s.side(side)
+	ocl := s.leader(ss.OC)
+	oc := OC{}
+	if ocl != nil && !ocl.Killed {
+		oc.InitiativeRating = ocl.Initiative
+	}
+	var out []CorpsCommand
+	for i := range s.Corps {
+		c := &s.Corps[i]
+		if c.Side != side {
+			continue
+		}
+		cl := s.leader(c.Leader)
+		cmd := CorpsCommand{ID: c.ID, Rating: c.Rating, OnMap: s.leaderHex(c.Leader) != ""}
+		cmd.InOCRange = ocl != nil && cmd.OnMap && s.inRange(cc, side, s.leaderHex(ocl.Name), s.leaderHex(c.Leader), ocl.Range)
+		_ = cl
+		for j := range s.Divisions {
+			d := &s.Divisions[j]
+			if d.Corps != c.ID {
+				continue
+			}
+			entering := !s.divisionOnMap(d) && s.divisionEntering(d)
+			cmd.Divisions = append(cmd.Divisions, DivisionCommand{ID: d.ID, ActivationRating: d.Activation,
+				LeaderOnMap: s.leaderHex(d.Leader) != "", InCorpsRange: s.divisionInCorpsRange(cc, d), Entering: entering, Ineffective: d.CI})
+		}
+		out = append(out, cmd)
+	}
+	return oc, out
+}
+
+// divisionOnMap: a unit of the division is on the map.
+func (s *State) divisionOnMap(d *Division) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.onMap() && s.brigade(u.Brigade).Division == d.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// divisionEntering: a brigade of the division enters this turn (9.71).
+func (s *State) divisionEntering(d *Division) bool {
+	for i := range s.Brigades {
+		if b := &s.Brigades[i]; b.Division == d.ID && b.Arrives == s.Turn {
+			return true
+		}
+	}
+	return false
+}
+
+// nearEnemy: a unit of the brigade is within n hexes and LOS of an enemy
+// combat unit (6.14 with n = 4; 6.24 uses MPs, ruling GBACW-R19).
+func (s *State) brigadeNear(cc *CombatCharts, b *BrigadeSt, n int, los bool) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Brigade != b.ID || !u.onMap() {
+			continue
+		}
+		for j := range s.Units {
+			e := &s.Units[j]
+			if e.Side == u.Side || !e.combat() {
+				continue
+			}
+			if hex.Distance(s.axial(u.Hex), s.axial(e.Hex)) <= n && (!los || s.lineOfSight(cc, u.Hex, e.Hex)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leaderPath is the cheapest path in leader MP from a leader's hex to a
+// hex (4.15's rules of passage), without its first hex, with the MP each
+// step costs.
+func (s *State) leaderPath(cc *CombatCharts, side rules.Side, from, to string) ([]string, []int) {
+	a, b := s.axial(from), s.axial(to)
+	cost := func(x, y hex.Axial) int {
+		id := s.hexID(y)
+		if id == "" {
+			return -1
+		}
+		mp := s.terrainOf(cc, id).Leader
+		if s.onRoad(s.hexID(x), id) {
+			mp = 1
+		}
+		if mp <= 0 || len(s.enemiesAt(id, side)) > 0 {
+			return -1
+		}
+		return mp
+	}
+	p, _, ok := hex.AStar(a, b, cost, 1)
+	if !ok || len(p) < 2 {
+		return nil, nil
+	}
+	var ids []string
+	var costs []int
+	for i := 1; i < len(p); i++ {
+		ids = append(ids, s.hexID(p[i]))
+		costs = append(costs, cost(p[i-1], p[i]))
+	}
+	return ids, costs
+}
+
+// moveLeader moves a leader toward a hex, spending at most mp leader MP
+// (9.31-9.32), and reports whether he moved.
+func (s *State) moveLeader(cc *CombatCharts, l *Leader, to string, mp int) bool {
+	if l == nil || l.Killed || l.Hex == "" || to == "" || l.Hex == to {
+		return false
+	}
+	path, costs := s.leaderPath(cc, l.Side, l.Hex, to)
+	moved := false
+	for i, h := range path {
+		if mp < costs[i] {
+			break
+		}
+		mp -= costs[i]
+		l.Hex, moved = h, true
+	}
+	return moved
+}

@@ -1,0 +1,635 @@
+// Package gbtext is the order dialect of Great Battles of the American
+// Civil War (GBACW, 2026 series rules): what a player writes inside
+// Galloper's shared envelope for one game turn, without a round trip per
+// activation.
+//
+// A turn's file holds three things (docs/orders-gbacw.md):
+//
+// The simultaneous choices of Phase II and III/A (GBACW 3.0):
+//
+//	EFFICIENCY II Corps +1            the OC's +1 to a corps (5.22)
+//	BONUS 1st Division +1             the corps commander's adjustment (5.23)
+//	TRANSFER 2nd Division FROM 1st Division, 3rd Division   (5.4)
+//	HOLD BACK 3rd Division 1          fewer AMs in the Pool (5.31)
+//	ORDERS Iron Brigade ATTACK        Division Orders Phase (6.12)
+//	RESERVE Vermont Brigade           (6.31)
+//	RELEASE Vermont Brigade ADVANCE   leave Reserve at the turn's end (6.34)
+//	FIRST 1st Division                the Initiative player's first AM (5.13)
+//	COORDINATE 1st Division           try Brigade Coordination at its AMs (5.34)
+//
+// An activation script per brigade and per unit, applied whenever the
+// brigade activates (5.33), each clause tried in turn, the first whose
+// conditions hold carried out:
+//
+//	BRIGADE Iron Brigade: CHANGE ATTACK IF WITHIN 3
+//	UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608 THEN FIRE
+//
+// And the reaction doctrine: a STANDING block over Reactions (R1-R13 of
+// the rules notes), the answers to the choices the rules give a player
+// inside his opponent's activations.
+package gbtext
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"galloper/orders"
+)
+
+// Dialect is the GBACW order dialect.
+var Dialect orders.Dialect = dialect{}
+
+// Parse reads an order file in the GBACW dialect.
+func Parse(text string) (*orders.File, []orders.Problem) { return orders.Parse(text, Dialect) }
+
+// The order keywords.
+const (
+	Efficiency = "EFFICIENCY" // 5.22
+	Bonus      = "BONUS"      // 5.23
+	Transfer   = "TRANSFER"   // 5.4
+	HoldBack   = "HOLD"       // HOLD BACK, 5.31
+	OrdersKw   = "ORDERS"     // 6.12
+	Reserve    = "RESERVE"    // 6.31
+	First      = "FIRST"      // 5.13
+	Coordinate = "COORDINATE" // 5.34
+	Release    = "RELEASE"    // RELEASE brigade ADVANCE|ATTACK: leave Reserve at the turn's end (6.34)
+	Brigade    = "BRIGADE"    // an activation script for a brigade
+	Unit       = "UNIT"       // an activation script for a unit
+)
+
+// Verbs are the keywords, in the order a file usually gives them.
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Brigade, Unit}
+
+// Orders names as written.
+var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
+
+// The conditions of a clause.
+const (
+	CondDisordered = "DISORDERED" // the unit is Disordered
+	CondAdjacent   = "ADJACENT"   // an enemy combat unit is adjacent
+	CondWithin     = "WITHIN"     // WITHIN n: an enemy combat unit within n hexes
+	CondActivation = "ACTIVATION" // ACTIVATION n: the brigade's nth activation this turn
+	CondAttack     = "ATTACK"     // the unit is under Attack Orders
+	CondAdvance    = "ADVANCE"    // the unit is under Advance Orders
+)
+
+// Conds are the conditions, with whether they take a number.
+var Conds = map[string]bool{CondDisordered: false, CondAdjacent: false, CondWithin: true, CondActivation: true, CondAttack: false, CondAdvance: false}
+
+// The actions of a unit's clause.
+const (
+	ActHold   = "HOLD"   // do nothing (5.33 d)
+	ActRally  = "RALLY"  // rally and resupply (13.4)
+	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
+	ActMove   = "MOVE"   // MOVE hex hex ...: move along a path of adjacent hexes
+	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
+	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
+	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
+	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
+	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
+	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
+)
+
+// Actions lists the actions.
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse}
+
+// Problem codes of the dialect.
+const (
+	CodeNoName     = "gb-no-name"    // an order names no command or unit
+	CodeBadValue   = "gb-bad-value"  // a value the order does not take
+	CodeBadClause  = "gb-bad-clause" // a clause of a script not understood
+	CodeBadHex     = "gb-bad-hex"    // a hex id not understood
+	CodeNoFrom     = "gb-no-from"    // a TRANSFER without FROM
+	CodeNoClause   = "gb-no-clause"  // a script without a clause
+	CodeBadHoldBak = "gb-bad-holdback"
+)
+
+// Order is one line of a file.
+type Order struct {
+	At   orders.Pos
+	Verb string
+	// Name is the corps, division, brigade or unit the order is for;
+	// empty for FIRST MARCH.
+	Name orders.Name
+	// Value is "+1", "+2", an Orders name, or "MARCH" for FIRST MARCH.
+	Value string
+	// N is HOLD BACK's count.
+	N int
+	// From are a TRANSFER's paying divisions.
+	From []orders.Name
+	// Change is a BRIGADE script's wanted Orders and Cond its condition.
+	Change string
+	Cond   []Cond
+	// Clauses are a UNIT script's clauses, in order.
+	Clauses []Clause
+}
+
+// Position implements orders.Order.
+func (o *Order) Position() orders.Pos { return o.At }
+
+// Clause is one clause of a unit script: conditions, all of which must
+// hold, and the actions then carried out in turn.
+type Clause struct {
+	Conds   []Cond
+	Actions []Action
+}
+
+// Cond is one condition.
+type Cond struct {
+	Not  bool
+	Kind string
+	N    int
+}
+
+// Action is one action of a clause.
+type Action struct {
+	Verb   string
+	Hexes  []string // TOWARD's hex, MOVE's path
+	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE: LEFT or RIGHT
+}
+
+type dialect struct{}
+
+func (dialect) Starts() []string                 { return Verbs }
+func (dialect) Keywords() []string               { return Verbs }
+func (dialect) Place(s string) (string, bool)    { return Place(s) }
+func (dialect) Reactions() *orders.ReactionTable { return Reactions }
+func (dialect) NewBody(p *orders.Parser) orders.Body {
+	return body{p: p}
+}
+
+// Seeds are the fuzz seed corpus.
+func (dialect) Seeds() []string { return append([]string{"", "GAME g\nSIDE s\nTURN 1\n"}, Samples...) }
+
+// Place reads a hex id of four digits, column then row (GBACW 2.1).
+func Place(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) != 4 || !orders.IsDigits(s) {
+		return "", false
+	}
+	return s, true
+}
+
+// Samples are example order files in the dialect.
+var Samples = []string{
+	`GAME sample
+SIDE USA
+TURN 1
+BONUS 1st Division +1
+ORDERS Iron Brigade ATTACK
+FIRST 1st Division
+UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
+UNIT Battery B: FIRE
+STANDING
+RETURN FIRE FULL
+RETREAT BEFORE SHOCK NEVER
+CONTINUED SHOCK NEVER
+END
+`,
+	`GAME sample
+SIDE CSA
+TURN 1
+EFFICIENCY Second Corps +1
+TRANSFER Heth FROM Pender
+HOLD BACK Rodes 1
+BRIGADE Archer: CHANGE ATTACK IF WITHIN 4
+UNIT 1st Tennessee: IF NOT ADJACENT MOVE 0705 0706; FIRE 2nd Wisconsin
+UNIT 7th Virginia Cavalry: IF WITHIN 3 CHARGE; HOLD
+RESERVE Davis
+COORDINATE Heth
+`,
+}
+
+type body struct{ p *orders.Parser }
+
+func (body) Close() {}
+
+func (b body) bad(l orders.Line, off int, code, msg, sugg string) {
+	b.p.Add(l.Pos(off), code, msg, sugg)
+}
+
+// Line reads one order line.
+func (b body) Line(l orders.Line) {
+	if !slices.Contains(Verbs, l.Key) {
+		if Reactions.Spec(l.Key) != nil || Reactions.Spec(firstTwo(l)) != nil {
+			b.p.OutsideStanding(l.At(), l.Key)
+			return
+		}
+		b.p.Unknown(l, "start each line with one of "+strings.Join(Verbs, ", "))
+		return
+	}
+	o := &Order{At: l.At(), Verb: l.Key}
+	val, off := l.Value, l.ValueOff
+	var ok bool
+	switch l.Key {
+	case Efficiency, Bonus:
+		ok = b.nameValue(l, o, val, off)
+	case Transfer:
+		ok = b.transfer(l, o, val, off)
+	case HoldBack:
+		ok = b.holdBack(l, o, val, off)
+	case OrdersKw:
+		ok = b.orders(l, o, val, off)
+	case Release:
+		ok = b.release(l, o, val, off)
+	case Reserve:
+		ok = b.name(l, o, val, off, "RESERVE Vermont Brigade")
+	case Coordinate:
+		ok = b.name(l, o, val, off, "COORDINATE 1st Division")
+	case First:
+		if strings.EqualFold(strings.TrimSpace(val), "MARCH") {
+			o.Value, ok = "MARCH", true
+		} else {
+			ok = b.name(l, o, val, off, "FIRST 1st Division, or FIRST MARCH")
+		}
+	case Brigade:
+		ok = b.brigade(l, o, val, off)
+	case Unit:
+		ok = b.unit(l, o, val, off)
+	}
+	if ok {
+		b.p.Append(o)
+	}
+}
+
+func firstTwo(l orders.Line) string {
+	ws := strings.Fields(orders.Upper(l.Text))
+	if len(ws) < 2 {
+		return ""
+	}
+	return ws[0] + " " + ws[1]
+}
+
+// name reads a whole value as a name.
+func (b body) name(l orders.Line, o *Order, val string, off int, form string) bool {
+	n := orders.CleanName(val)
+	if n == "" || strings.ContainsAny(n, ":;") {
+		b.bad(l, off, CodeNoName, l.Key+" names no command", "write "+form)
+		return false
+	}
+	o.Name = orders.Name{At: l.Pos(off), Text: n}
+	return true
+}
+
+// lastWord splits val into the text before its last word and that word.
+func lastWord(val string) (string, string) {
+	val = strings.TrimSpace(val)
+	i := strings.LastIndexAny(val, " \t")
+	if i < 0 {
+		return "", val
+	}
+	return val[:i], val[i+1:]
+}
+
+func (b body) nameValue(l orders.Line, o *Order, val string, off int) bool {
+	head, last := lastWord(val)
+	form := l.Key + " 1st Division +1"
+	if l.Key == Efficiency {
+		form = "EFFICIENCY II Corps +1"
+	}
+	switch {
+	case l.Key == Efficiency && last == "+1", l.Key == Bonus && (last == "+1" || last == "+2"):
+		o.Value = last
+	default:
+		b.bad(l, off, CodeBadValue, fmt.Sprintf("%s ends with the bonus: %s", l.Key, map[string]string{Efficiency: "+1 (GBACW 5.22)", Bonus: "+1 or +2 (GBACW 5.23)"}[l.Key]), "write "+form)
+		return false
+	}
+	return b.name(l, o, head, off, form)
+}
+
+func (b body) transfer(l orders.Line, o *Order, val string, off int) bool {
+	up := orders.Upper(val)
+	i := strings.Index(up, " FROM ")
+	if i < 0 {
+		b.bad(l, off, CodeNoFrom, "TRANSFER names the division that gains and, after FROM, the one or two that pay (GBACW 5.42)", "write TRANSFER 2nd Division FROM 1st Division, 3rd Division")
+		return false
+	}
+	if !b.name(l, o, val[:i], off, "TRANSFER 2nd Division FROM 1st Division") {
+		return false
+	}
+	rest := val[i+6:]
+	for _, item := range strings.Split(rest, ",") {
+		n := orders.CleanName(item)
+		if n == "" || strings.ContainsAny(n, ":;") || len(o.From) == 2 {
+			b.bad(l, off+i, CodeNoFrom, "FROM names one or two divisions, separated by a comma (GBACW 5.42)", "write TRANSFER 2nd Division FROM 1st Division, 3rd Division")
+			return false
+		}
+		o.From = append(o.From, orders.Name{At: l.Pos(off + i + 6), Text: n})
+	}
+	return true
+}
+
+func (b body) holdBack(l orders.Line, o *Order, val string, off int) bool {
+	ws := strings.Fields(val)
+	if len(ws) < 3 || orders.Upper(ws[0]) != "BACK" {
+		b.bad(l, off, CodeBadHoldBak, "HOLD BACK names a division and how many of its AMs stay out of the Pool (GBACW 5.31)", "write HOLD BACK 3rd Division 1")
+		return false
+	}
+	head, last := lastWord(val)
+	n, err := strconv.Atoi(last)
+	if err != nil || n < 1 || n > 4 {
+		b.bad(l, off, CodeBadHoldBak, "HOLD BACK ends with a number of AMs, 1 to 4 (GBACW 5.31)", "write HOLD BACK 3rd Division 1")
+		return false
+	}
+	o.N = n
+	_, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
+	return b.name(l, o, rest, off+5, "HOLD BACK 3rd Division 1")
+}
+
+func (b body) orders(l orders.Line, o *Order, val string, off int) bool {
+	head, last := lastWord(val)
+	if !slices.Contains(OrderNames, orders.Upper(last)) {
+		b.bad(l, off, CodeBadValue, "ORDERS ends with MARCH, ADVANCE or ATTACK (GBACW 6.11)", "write ORDERS Iron Brigade ATTACK")
+		return false
+	}
+	o.Value = orders.Upper(last)
+	return b.name(l, o, head, off, "ORDERS Iron Brigade ATTACK")
+}
+
+// release reads RELEASE brigade ADVANCE|ATTACK.
+func (b body) release(l orders.Line, o *Order, val string, off int) bool {
+	head, last := lastWord(val)
+	if v := orders.Upper(last); v != "ADVANCE" && v != "ATTACK" {
+		b.bad(l, off, CodeBadValue, "RELEASE ends with the Orders the brigade takes on leaving Reserve: ADVANCE or ATTACK (GBACW 6.34)", "write RELEASE Vermont Brigade ADVANCE")
+		return false
+	}
+	o.Value = orders.Upper(last)
+	return b.name(l, o, head, off, "RELEASE Vermont Brigade ADVANCE")
+}
+
+// brigade reads BRIGADE name: CHANGE ATTACK|ADVANCE [IF cond [AND cond]].
+func (b body) brigade(l orders.Line, o *Order, val string, off int) bool {
+	name, rest, ok := strings.Cut(val, ":")
+	const form = "BRIGADE Iron Brigade: CHANGE ATTACK IF WITHIN 3"
+	if !ok || !b.name(l, o, name, off, form) {
+		if !ok {
+			b.bad(l, off, CodeNoClause, "BRIGADE gives the brigade's name, a colon and CHANGE with the Orders it tries for (GBACW 6.2)", "write "+form)
+		}
+		return false
+	}
+	ws := strings.Fields(orders.Upper(rest))
+	if len(ws) < 2 || ws[0] != "CHANGE" || (ws[1] != "ATTACK" && ws[1] != "ADVANCE") {
+		b.bad(l, off+len(name)+1, CodeBadClause, "a brigade's script is CHANGE ATTACK or CHANGE ADVANCE, with an optional IF (GBACW 6.23: a Change gives only those)", "write "+form)
+		return false
+	}
+	o.Change = ws[1]
+	if len(ws) > 2 {
+		if ws[2] != "IF" {
+			b.bad(l, off+len(name)+1, CodeBadClause, "after CHANGE "+ws[1]+" only IF and conditions may follow", "write "+form)
+			return false
+		}
+		cs, n, err := conds(ws[3:])
+		if err != "" || n != len(ws)-3 || len(cs) == 0 {
+			if err == "" {
+				err = "a condition is missing or words follow it"
+			}
+			b.bad(l, off+len(name)+1, CodeBadClause, err, "write "+form)
+			return false
+		}
+		o.Cond = cs
+	}
+	return true
+}
+
+// conds reads conditions joined by AND from ws; it returns them and how
+// many words they took, or a message.
+func conds(ws []string) ([]Cond, int, string) {
+	var out []Cond
+	i := 0
+	for i < len(ws) {
+		c := Cond{}
+		if ws[i] == "NOT" {
+			c.Not = true
+			i++
+		}
+		if i >= len(ws) {
+			return nil, i, "NOT needs a condition after it"
+		}
+		num, known := Conds[ws[i]]
+		if !known {
+			return nil, i, fmt.Sprintf("%q is not a condition (the conditions are DISORDERED, ADJACENT, WITHIN n, ACTIVATION n, ATTACK, ADVANCE)", orders.Clip(ws[i]))
+		}
+		c.Kind = ws[i]
+		i++
+		if num {
+			if i >= len(ws) {
+				return nil, i, c.Kind + " needs a number"
+			}
+			n, err := strconv.Atoi(ws[i])
+			if err != nil || n < 1 || n > 20 {
+				return nil, i, c.Kind + " needs a number from 1 to 20"
+			}
+			c.N = n
+			i++
+		}
+		out = append(out, c)
+		if i < len(ws) && ws[i] == "AND" {
+			i++
+			continue
+		}
+		break
+	}
+	return out, i, ""
+}
+
+// unit reads UNIT name: clause; clause...
+func (b body) unit(l orders.Line, o *Order, val string, off int) bool {
+	const form = "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608"
+	name, rest, ok := strings.Cut(val, ":")
+	if !ok {
+		b.bad(l, off, CodeNoClause, "UNIT gives the unit's name, a colon and its clauses", "write "+form)
+		return false
+	}
+	if !b.name(l, o, name, off, form) {
+		return false
+	}
+	at := off + len(name) + 1
+	for _, part := range strings.Split(rest, ";") {
+		ws := strings.Fields(part)
+		if len(ws) == 0 {
+			b.bad(l, at, CodeNoClause, "an empty clause", "write "+form)
+			return false
+		}
+		c, msg := clause(ws)
+		if msg != "" {
+			b.bad(l, at, CodeBadClause, msg, "write "+form)
+			return false
+		}
+		o.Clauses = append(o.Clauses, c)
+		at += len(part) + 1
+	}
+	return true
+}
+
+// clause reads [IF conds] action [THEN action]...
+func clause(ws []string) (Clause, string) {
+	var c Clause
+	up := make([]string, len(ws))
+	for i, w := range ws {
+		up[i] = orders.Upper(w)
+	}
+	i := 0
+	if up[0] == "IF" {
+		cs, n, err := conds(up[1:])
+		if err != "" {
+			return c, err
+		}
+		c.Conds, i = cs, 1+n
+	}
+	for {
+		if i >= len(ws) {
+			return c, "a clause needs an action: " + strings.Join(Actions, ", ")
+		}
+		j := i + 1
+		for j < len(ws) && up[j] != "THEN" {
+			j++
+		}
+		a, msg := action(up[i], ws[i+1:j])
+		if msg != "" {
+			return c, msg
+		}
+		c.Actions = append(c.Actions, a)
+		if j == len(ws) {
+			return c, ""
+		}
+		i = j + 1
+	}
+}
+
+func action(verb string, args []string) (Action, string) {
+	a := Action{Verb: verb}
+	switch verb {
+	case ActHold, ActRally, ActRetire, ActSplit:
+		if len(args) > 0 {
+			return a, verb + " takes nothing after it"
+		}
+	case ActToward:
+		if len(args) != 1 {
+			return a, "TOWARD takes one hex, such as TOWARD 0608"
+		}
+		fallthrough
+	case ActMove:
+		if len(args) == 0 {
+			return a, "MOVE takes the hexes of its path, such as MOVE 0506 0507"
+		}
+		for _, h := range args {
+			id, ok := Place(h)
+			if !ok {
+				return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
+			}
+			a.Hexes = append(a.Hexes, id)
+		}
+	case ActRefuse:
+		if len(args) != 1 || (orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT") {
+			return a, "REFUSE takes LEFT or RIGHT"
+		}
+		a.Target = orders.Upper(args[0])
+	case ActFire, ActShock, ActCharge:
+		a.Target = orders.CleanName(strings.Join(args, " "))
+	default:
+		return a, fmt.Sprintf("%q is not an action (the actions are %s)", orders.Clip(verb), strings.Join(Actions, ", "))
+	}
+	return a, ""
+}
+
+// String writes a condition.
+func (c Cond) String() string {
+	s := c.Kind
+	if Conds[c.Kind] {
+		s += " " + strconv.Itoa(c.N)
+	}
+	if c.Not {
+		s = "NOT " + s
+	}
+	return s
+}
+
+func condList(cs []Cond) string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.String())
+	}
+	return strings.Join(out, " AND ")
+}
+
+// String writes an action.
+func (a Action) String() string {
+	parts := append([]string{a.Verb}, a.Hexes...)
+	if a.Target != "" {
+		parts = append(parts, a.Target)
+	}
+	return strings.Join(parts, " ")
+}
+
+// String writes a clause.
+func (c Clause) String() string {
+	var acts []string
+	for _, a := range c.Actions {
+		acts = append(acts, a.String())
+	}
+	s := strings.Join(acts, " THEN ")
+	if len(c.Conds) > 0 {
+		s = "IF " + condList(c.Conds) + " " + s
+	}
+	return s
+}
+
+func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
+	x, ok := o.(*Order)
+	if !ok {
+		panic(fmt.Sprintf("gbtext: an order of a kind the GBACW dialect does not have: %T", o))
+	}
+	n := x.Name.Text
+	switch x.Verb {
+	case Efficiency, Bonus, OrdersKw, Release:
+		fmt.Fprintf(b, "%s %s %s", x.Verb, n, x.Value)
+	case Transfer:
+		fmt.Fprintf(b, "TRANSFER %s FROM %s", n, orders.JoinNames(x.From))
+	case HoldBack:
+		fmt.Fprintf(b, "HOLD BACK %s %d", n, x.N)
+	case Reserve:
+		fmt.Fprintf(b, "RESERVE %s", n)
+	case Coordinate:
+		fmt.Fprintf(b, "COORDINATE %s", n)
+	case First:
+		if x.Value == "MARCH" {
+			b.WriteString("FIRST MARCH")
+		} else {
+			fmt.Fprintf(b, "FIRST %s", n)
+		}
+	case Brigade:
+		fmt.Fprintf(b, "BRIGADE %s: CHANGE %s", n, x.Change)
+		if len(x.Cond) > 0 {
+			b.WriteString(" IF " + condList(x.Cond))
+		}
+	case Unit:
+		var cs []string
+		for _, c := range x.Clauses {
+			cs = append(cs, c.String())
+		}
+		fmt.Fprintf(b, "UNIT %s: %s", n, strings.Join(cs, "; "))
+	}
+}
+
+func (dialect) StripOrder(o orders.Order) orders.Order {
+	x, ok := o.(*Order)
+	if !ok {
+		panic(fmt.Sprintf("gbtext: an order of a kind the GBACW dialect does not have: %T", o))
+	}
+	c := *x
+	c.At, c.Name.At = orders.Pos{}, orders.Pos{}
+	c.From = orders.StripNames(x.From)
+	c.Cond = slices.Clone(x.Cond)
+	c.Clauses = nil
+	for _, cl := range x.Clauses {
+		k := Clause{Conds: slices.Clone(cl.Conds)}
+		for _, a := range cl.Actions {
+			a.Hexes = slices.Clone(a.Hexes)
+			k.Actions = append(k.Actions, a)
+		}
+		c.Clauses = append(c.Clauses, k)
+	}
+	return &c
+}

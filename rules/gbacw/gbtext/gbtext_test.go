@@ -1,0 +1,102 @@
+package gbtext
+
+import (
+	"strings"
+	"testing"
+
+	"galloper/orders"
+)
+
+// FuzzParse checks the parse, print and parse round trip (orders.RoundTrip).
+func FuzzParse(f *testing.F) {
+	for _, s := range Dialect.Seeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if err := orders.RoundTrip(text, Dialect); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestSamplesParseClean(t *testing.T) {
+	for _, s := range Samples {
+		f, ps := Parse(s)
+		if len(ps) != 0 {
+			t.Fatalf("problems: %+v", ps)
+		}
+		if len(f.Orders) < 4 {
+			t.Fatalf("only %d orders", len(f.Orders))
+		}
+		if err := orders.RoundTrip(s, Dialect); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCanonicalForms(t *testing.T) {
+	for in, want := range map[string]string{
+		"efficiency  II Corps +1":                              "EFFICIENCY II Corps +1",
+		"bonus 1st Division +2":                                "BONUS 1st Division +2",
+		"transfer 2nd Division from 1st Division,3rd Division": "TRANSFER 2nd Division FROM 1st Division, 3rd Division",
+		"hold back Rodes 2":                                    "HOLD BACK Rodes 2",
+		"orders Iron Brigade attack":                           "ORDERS Iron Brigade ATTACK",
+		"reserve  Davis":                                       "RESERVE Davis",
+		"first march":                                          "FIRST MARCH",
+		"first 1st Division":                                   "FIRST 1st Division",
+		"brigade Archer: change attack if within 4 and not disordered": "BRIGADE Archer: CHANGE ATTACK IF WITHIN 4 AND NOT DISORDERED",
+		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
+		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestProblems(t *testing.T) {
+	for in, code := range map[string]string{
+		"EFFICIENCY II Corps +2":       CodeBadValue,
+		"BONUS 1st Division":           CodeBadValue,
+		"TRANSFER 2nd Division":        CodeNoFrom,
+		"TRANSFER A FROM B, C, D":      CodeNoFrom,
+		"HOLD BACK Rodes 9":            CodeBadHoldBak,
+		"HOLD Rodes 1":                 CodeBadHoldBak,
+		"ORDERS Iron Brigade CHARGE":   CodeBadValue,
+		"RESERVE":                      CodeNoName,
+		"BRIGADE Archer: CHANGE MARCH": CodeBadClause,
+		"BRIGADE Archer":               CodeNoClause,
+		"UNIT X: IF SOON FIRE":         CodeBadClause,
+		"UNIT X: TOWARD 68":            CodeBadClause,
+		"UNIT X: IF WITHIN FIRE":       CodeBadClause,
+		"UNIT X: FIRE;":                CodeNoClause,
+		"UNIT X":                       CodeNoClause,
+		"RETURN FIRE FULL":             orders.CodeOutsideStanding,
+	} {
+		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != code {
+			t.Errorf("%q: problems %+v, want one %s", in, ps, code)
+		}
+	}
+}
+
+// Every reaction of the table reads in a STANDING block.
+func TestStandingReads(t *testing.T) {
+	var b strings.Builder
+	for _, r := range Reactions.Reactions {
+		b.WriteString(r.Example + "\n")
+	}
+	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\n" + b.String() + "END\n")
+	if len(ps) != 0 {
+		t.Fatalf("problems: %+v", ps)
+	}
+	st := f.Orders[0].(*orders.Standing)
+	if len(st.Reactions) != len(Reactions.Reactions) {
+		t.Fatalf("%d reactions read, want %d", len(st.Reactions), len(Reactions.Reactions))
+	}
+}

@@ -1,0 +1,111 @@
+package gbtext
+
+import "galloper/orders"
+
+// The reaction kinds, one for each decision point R1-R13 of the rules
+// notes (§2.1) that a side answers inside its opponent's activations.
+const (
+	RFacing        = "FACING"        // R1: Reaction Facing or Refusal (9.61-9.62)
+	REvade         = "EVADE"         // R2: Move in Reaction (9.63)
+	RReturn        = "RETURN"        // R3: Return Fire (10.41-10.42)
+	RWithdrawal    = "WITHDRAWAL"    // R4: Withdrawal Fire (10.44)
+	RApproach      = "APPROACH"      // R5: Approach Fire (10.45)
+	RRBS           = "RBS"           // R6: Retreat Before Shock (11.33-11.35)
+	RCountercharge = "COUNTERCHARGE" // R7: Countercharge (11.56)
+	RPreShock      = "PRESHOCK"      // R8: Pre-Shock Reaction Fire (10.43, 11.38)
+	RRetreat       = "RETREAT"       // R9: retreat path (12.41-12.46)
+	RContinue      = "CONTINUE"      // R10, R12: Continued Shock (11.47)
+	ROccupy        = "OCCUPY"        // R11: the defender's optional advance after shock (11.46, 12.6)
+	RPursue        = "PURSUE"        // R13: advance after fire (12.6)
+)
+
+// Ask is the CONTINUE option, and its default, that leaves the choice to
+// a decision request each time.
+const Ask = "ASK"
+
+// Reactions is the GBACW reaction table: each choice the rules give a
+// player inside his opponent's brigade activation, made in advance in
+// his STANDING block, with the option Galloper takes when the block does
+// not mention it (docs/orders-gbacw.md; rulings GBACW-R18).
+var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
+	{
+		Kind: RFacing, Forms: []string{"REACTION FACING"},
+		Choices: map[string]string{"FACE": "FACE", "TURN": "FACE", "REFUSE": "REFUSE", "NEVER": "NEVER", "NO": "NEVER"},
+		// R1 (9.61-9.62): turn one vertex toward an enemy that comes
+		// adjacent outside the front; the UDD's risk is worth a flank.
+		Default: "FACE",
+		Example: "FACING FACE",
+	},
+	{
+		Kind: REvade, Forms: []string{"REACTION MOVE"},
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "RETIRE": "RETIRE", "YES": "RETIRE"},
+		// R2 (9.63): a reaction move is a choice to give ground.
+		Default: "NEVER",
+		Example: "REACTION MOVE RETIRE",
+	},
+	{
+		Kind: RReturn, Forms: []string{"RETURN FIRE"},
+		Choices: map[string]string{"FULL": "FULL", "ALWAYS": "FULL", "YES": "FULL", "HALF": "HALF", "NEVER": "NEVER", "NO": "NEVER"},
+		// R3 (10.41-10.42): return fire with every SP that may.
+		Default: "FULL",
+		Example: "RETURN FIRE FULL",
+	},
+	{
+		Kind: RWithdrawal, Forms: []string{"WITHDRAWAL FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		Default: "ALWAYS", // R4 (10.44)
+		Example: "WITHDRAWAL FIRE ALWAYS",
+	},
+	{
+		Kind: RApproach, Forms: []string{"APPROACH FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		Default: "ALWAYS", // R5 (10.45)
+		Example: "APPROACH FIRE ALWAYS",
+	},
+	{
+		Kind: RRBS, Forms: []string{"RETREAT BEFORE SHOCK"},
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "ALWAYS": "ALWAYS", "YES": "ALWAYS", "OUTNUMBERED": "OUTNUMBERED", "IF OUTNUMBERED": "OUTNUMBERED"},
+		// R6 (11.33): stand; a side that would rather give ground says so.
+		Default: "NEVER",
+		Example: "RETREAT BEFORE SHOCK IF OUTNUMBERED",
+	},
+	{
+		Kind:    RCountercharge,
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		Default: "ALWAYS", // R7 (11.56)
+		Example: "COUNTERCHARGE ALWAYS",
+	},
+	{
+		Kind: RPreShock, Forms: []string{"PRE-SHOCK FIRE", "PRESHOCK FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		Default: "ALWAYS", // R8 (10.43, 11.38)
+		Example: "PRE-SHOCK FIRE ALWAYS",
+	},
+	{
+		Kind: RRetreat, Forms: []string{"RETREAT PATH"},
+		Choices: map[string]string{"AWAY": "AWAY", "FRIENDS": "FRIENDS", "TOWARD FRIENDS": "FRIENDS"},
+		// R9 (12.41-12.46): straight away from the enemy.
+		Default: "AWAY",
+		Example: "RETREAT PATH TOWARD FRIENDS",
+	},
+	{
+		Kind: RContinue, Forms: []string{"CONTINUED SHOCK"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER", "ASK": Ask},
+		// R10, R12 (11.47): a voluntary Continued Shock is asked for
+		// each time unless the side has set it.
+		Default: Ask,
+		Example: "CONTINUED SHOCK NEVER",
+	},
+	{
+		Kind: ROccupy, Forms: []string{"ADVANCE AFTER SHOCK"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		Default: "NEVER", // R11 (11.46, 12.6): the defender's advance is optional
+		Example: "ADVANCE AFTER SHOCK NEVER",
+	},
+	{
+		Kind: RPursue, Forms: []string{"ADVANCE AFTER FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		Default: "NEVER", // R13 (12.6)
+		Example: "ADVANCE AFTER FIRE NEVER",
+	},
+}}

@@ -1,0 +1,646 @@
+package gbacw
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"galloper/rules"
+	"galloper/rules/gbacw/gbtext"
+)
+
+// Resolution follows the Sequence of Play (GBACW 3.0). One segment is a
+// whole Game-Turn, its orders sent by both sides at once (ruling
+// GBACW-R18):
+//
+//	II/B   Efficiency: the EMs drawn at the end of the last turn, the
+//	       OC's and corps commander's bonuses, the Transfer (5.2-5.4)
+//	II/C   Division Orders (6.12); II/D reinforcements (9.71);
+//	II/E   Reserve (6.31)
+//	III/A  the Initiative player's first AM (5.13)
+//	III/B  the AM Pool, a rules.Cup (5.31)
+//	III/C  each AM drawn in turn activates its division's brigades, each
+//	       by its script (5.33), the enemy answering by doctrine (R1-R13)
+//	IV/B   Reserve recovery (6.35), auto-rally of idle brigades (13.45)
+//	IV/C   Combat Effectiveness (13.2-13.3)
+//	IV/D   the turn record; then I, Initiative (5.1), and the next turn's
+//	       EM draws (5.21), each side's draw shown only to that side
+//
+// The segment before the first turn reads each side's doctrine and draws
+// the first turn's EMs; the scenario gives the first turn's Initiative.
+
+// resolver carries one resolution. It is the rules.Dice the foundation
+// functions roll on: every roll becomes an event, visible to the sides
+// in visible (everyone when empty).
+type resolver struct {
+	sys       System
+	s         *State
+	log       *rules.Log
+	plans     map[rules.Side]*plan
+	decisions []rules.Decision
+	asked     map[string]int
+	pause     *rules.DecisionRequest
+	visible   []rules.Side
+	// Per activation: the phasing side and the brigade acting.
+	phasing rules.Side
+	acting  *BrigadeSt
+	// shocked marks the brigades whose units took part in a shock's
+	// resolution in this Action Phase (17.22), "" for any action at all.
+	shocked map[string]bool
+	// marchHits are the March brigades hit in this activation (6.26).
+	marchHits map[string]bool
+	// spShare caps the SPs of the phasing shot being rolled: a share of
+	// split fire (10.15); 0 for none.
+	spShare int
+	// marched records, by brigade, the most Activation-equivalents a unit
+	// used on its March AM and whether any left the roads (17.22).
+	marched map[string]marchUse
+}
+
+// marchUse is what a brigade's March move used, for Fatigue.
+type marchUse struct {
+	equivalents int
+	offRoad     bool
+}
+
+// pauseSignal unwinds a resolution that stops for a decision.
+type pauseSignal struct{}
+
+// Roll implements rules.Dice through the log.
+func (r *resolver) Roll(sides int, rule, purpose string) int {
+	return r.log.Roll(sides, rule, purpose, r.visible...)
+}
+
+// Rolls implements rules.Dice.
+func (r *resolver) Rolls() []rules.Roll { return r.log.Dice.Rolls() }
+
+func (r *resolver) event(kind, rule, format string, args ...any) {
+	r.log.Add(kind, rule, fmt.Sprintf(format, args...))
+}
+
+// Resolve implements rules.System.
+func (sys System) Resolve(in rules.Input) (rules.Result, error) {
+	st, ok := in.State.(*State)
+	if !ok {
+		return rules.Result{}, fmt.Errorf("gbacw: not a GBACW state")
+	}
+	if st.Phase == PhaseOver {
+		return rules.Result{}, fmt.Errorf("gbacw: the game is over")
+	}
+	return sys.run(st, in, func(r *resolver) {
+		if r.s.Phase == PhaseDraw {
+			r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+			r.drawEfficiency()
+			r.s.Phase = PhaseOrders
+			return
+		}
+		r.turn()
+	}), nil
+}
+
+// run carries out step on a copy of st with the input's orders, answers
+// and dice: the whole of Resolve, or one procedure of it for the case
+// corpus. A step that stops for a decision returns the request.
+func (sys System) run(st *State, in rules.Input, step func(r *resolver)) (res rules.Result) {
+	r := &resolver{sys: sys, s: st.clone(), log: &rules.Log{Dice: in.Dice}, decisions: in.Decisions,
+		asked: map[string]int{}, plans: map[rules.Side]*plan{}}
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(pauseSignal); !ok {
+				panic(p)
+			}
+			res = rules.Result{Events: r.log.Events, Pauses: []rules.DecisionRequest{*r.pause}}
+		}
+	}()
+	for _, ss := range r.s.Sides {
+		p, _ := sys.buildPlan(st, ss.Side, in.Orders[ss.Side])
+		r.plans[ss.Side] = p
+		side := r.s.side(ss.Side)
+		for k, v := range p.standing {
+			if side.Standing == nil {
+				side.Standing = map[string]string{}
+			}
+			side.Standing[k] = v
+		}
+	}
+	step(r)
+	return rules.Result{Next: r.s, Events: r.log.Events}
+}
+
+func (r *resolver) initiativeSide() rules.Side {
+	for _, ss := range r.s.Sides {
+		if ss.Initiative {
+			return ss.Side
+		}
+	}
+	return ""
+}
+
+// turn resolves Phases II to IV of a Game-Turn. See GBACW 3.0.
+func (r *resolver) turn() {
+	s := r.s
+	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.Clock())
+	r.chainOfCommand()
+	r.efficiency()
+	r.divisionOrders()
+	r.reinforcements()
+	r.reserves()
+	r.activations()
+	r.endOfTurn()
+}
+
+// chainOfCommand is Phase II/A: a brigadier who starts the turn out of
+// his division leader's range skips one division AM (5.26, 4.23).
+func (r *resolver) chainOfCommand() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		b.OutOfRange = b.Arrives <= s.Turn && s.brigadeOnMap(b) && !s.brigadierInRange(r.sys.combat, b)
+		if b.OutOfRange {
+			r.event("out-of-range", "GBACW 5.26", "%s's brigadier starts the turn out of his division leader's range: the brigade skips one division AM", b.ID)
+		}
+	}
+}
+
+// brigadeOnMap: a unit of the brigade is on the map.
+func (s *State) brigadeOnMap(b *BrigadeSt) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && u.onMap() {
+			return true
+		}
+	}
+	return false
+}
+
+// drawEfficiency draws each side's EMs for the coming turn, one per corps
+// with units on the map or entering, each draw's roll and result shown
+// only to its side (5.21: kept face down); everyone learns that it was
+// drawn. See GBACW 5.21.
+func (r *resolver) drawEfficiency() {
+	s := r.s
+	for i := range s.Sides {
+		ss := &s.Sides[i]
+		var corps []string
+		for _, c := range s.Corps {
+			if c.Side == ss.Side {
+				corps = append(corps, c.ID)
+			}
+		}
+		r.visible = []rules.Side{ss.Side}
+		ems, err := DrawEMs(r, ss.EMPool, corps)
+		r.visible = nil
+		if err != nil {
+			r.event("error", "GBACW 5.21", "%s: %v", ss.Side, err)
+			continue
+		}
+		ss.EMs = ems
+		for _, c := range corps {
+			r.log.Add("em-drawn", "GBACW 5.21", fmt.Sprintf("%s draws Efficiency Marker %d for %s (face down: only %s sees it)", ss.Side, ems[c], c, ss.Side), ss.Side)
+			r.log.Add("em-face-down", "GBACW 5.21", fmt.Sprintf("%s draws an Efficiency Marker for %s, face down", ss.Side, c), s.enemy(ss.Side))
+		}
+	}
+}
+
+// efficiency is Phase II/B: each side's EMs are revealed and its
+// divisions' AMs worked out from its allocation. See GBACW 5.2-5.4.
+func (r *resolver) efficiency() {
+	s := r.s
+	for i := range s.Divisions {
+		s.Divisions[i].AMs = 0
+	}
+	for _, ss := range s.Sides {
+		p := r.plans[ss.Side]
+		for _, c := range slices.Sorted(maps.Keys(ss.EMs)) {
+			r.event("em-revealed", "GBACW 5.21", "%s's Efficiency Marker for %s is %d", ss.Side, c, ss.EMs[c])
+		}
+		eff := p.eff
+		if eff.AMs == nil {
+			oc, corps := s.commandOf(r.sys.combat, ss.Side)
+			var err error
+			if eff, err = ComputeEfficiency(oc, corps, ss.EMs, Allocation{}); err != nil {
+				r.event("error", "GBACW 5.2", "%s: %v", ss.Side, err)
+				continue
+			}
+		}
+		for _, id := range slices.Sorted(maps.Keys(eff.AMs)) {
+			d := s.division(id)
+			d.AMs = eff.AMs[id]
+			r.event("efficiency", "GBACW 5.23", "%s: %d AM(s)", id, d.AMs)
+		}
+	}
+}
+
+// divisionOrders is Phase II/C with the Reinforcement Orders of II/D.
+// See GBACW 6.12, 6.14, 7.23, 9.71.
+func (r *resolver) divisionOrders() {
+	for _, ss := range r.s.Sides {
+		p := r.plans[ss.Side]
+		for _, id := range slices.Sorted(maps.Keys(p.divOrders)) {
+			b := r.s.brigade(id)
+			if b.Orders == p.divOrders[id].String() {
+				continue
+			}
+			r.event("orders-changed", "GBACW 6.12", "%s: %s Orders to %s Orders (Division Orders Phase)", id, b.Orders, p.divOrders[id])
+			b.Orders = p.divOrders[id].String()
+			b.MarchedNow = p.divOrders[id] == March && b.Arrives != r.s.Turn
+		}
+	}
+}
+
+// reserves is Phase II/E. See GBACW 6.31-6.32.
+func (r *resolver) reserves() {
+	for _, ss := range r.s.Sides {
+		for _, id := range r.plans[ss.Side].reserve {
+			r.s.brigade(id).Reserve = true
+			r.event("reserve", "GBACW 6.31", "%s goes In Reserve", id)
+		}
+	}
+}
+
+// reinforcements places the brigades that enter this turn on their entry
+// hex. See GBACW 9.71.
+func (r *resolver) reinforcements() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Arrives != s.Turn || b.Entry == "" {
+			continue
+		}
+		for j := range s.Units {
+			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood {
+				u.Hex = b.Entry
+			}
+		}
+		if l := s.leader(b.Leader); l != nil {
+			l.Hex = b.Entry
+		}
+		r.event("reinforcements", "GBACW 9.71", "%s enters at %s under %s Orders", b.ID, b.Entry, b.Orders)
+	}
+}
+
+// activations are Phase III: the Initiative player's first AM, then the
+// Pool drawn blind until it is empty. See GBACW 5.13, 5.31, 5.5.
+func (r *resolver) activations() {
+	s := r.s
+	var sides []PoolSide
+	var first *AM
+	for _, ss := range s.Sides {
+		p := r.plans[ss.Side]
+		ps := PoolSide{Side: sideNum(s, ss.Side), DivisionAMs: map[string]int{}, HoldBack: map[string]int{}}
+		for i := range s.Divisions {
+			d := &s.Divisions[i]
+			if s.sideOfDivision(d) == ss.Side && d.AMs > 0 && s.divisionOnMap(d) {
+				ps.DivisionAMs[d.ID] = d.AMs
+				if n := p.holdBack[d.ID]; n > 0 {
+					ps.HoldBack[d.ID] = min(n, d.AMs)
+				}
+			}
+		}
+		ps.HasMarch = s.hasMarch(ss.Side, &plan{})
+		sides = append(sides, ps)
+		if ss.Initiative && p.first != nil {
+			first = p.first
+		}
+	}
+	pool, err := BuildPool(sides, false, first)
+	if err != nil {
+		// A first AM that is not in the Pool (its division's AMs all held
+		// back): the Pool goes without it.
+		r.event("first-am", "GBACW 5.13", "the first AM chosen is not in the Pool: %v", err)
+		first = nil
+		pool, _ = BuildPool(sides, false, nil)
+	}
+	if first != nil {
+		r.event("first-am", "GBACW 5.13", "%s goes first: the %s", r.initiativeSide(), first)
+		r.activate(*first)
+	}
+	r.event("am-pool", "GBACW 5.31", "the AM Pool holds %d markers: %s", len(pool), strings.Join(slices.Sorted(slices.Values(AMNames(pool))), ", "))
+	for len(pool) > 0 {
+		var m AM
+		m, pool = DrawAM(r, pool)
+		r.event("am-drawn", "GBACW 5.31", "AM drawn: the %s", m)
+		r.activate(m)
+	}
+}
+
+// sideOf maps the foundation's Side numbers back to the game's sides.
+func (s *State) sideOf(n Side) rules.Side {
+	if n == Union {
+		return s.Sides[0].Side
+	}
+	return s.Sides[1].Side
+}
+
+// activate carries out one AM: a division AM activates each of its
+// brigades that may still act, a March AM each brigade of the side under
+// March Orders. See GBACW 5.32-5.35.
+func (r *resolver) activate(m AM) {
+	s := r.s
+	side := s.sideOf(m.Side)
+	var ready []*BrigadeSt
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
+			continue
+		}
+		o, _ := ParseOrders(b.Orders)
+		switch m.Kind {
+		case DivisionAM:
+			if b.Division != m.Command || o == March {
+				continue
+			}
+			d := s.division(b.Division)
+			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
+				r.event("skip", "GBACW 5.26", "%s has used its activations this turn", b.ID)
+				continue
+			}
+		case MarchAM:
+			if o != March {
+				continue
+			}
+		default:
+			continue
+		}
+		ready = append(ready, b)
+	}
+	n, confused := r.coordinate(m, side, ready)
+	if n > 1 {
+		r.activateGroup(ready[:n], side, false)
+		ready = ready[n:]
+	}
+	for _, b := range ready {
+		r.activateGroup([]*BrigadeSt{b}, side, confused)
+	}
+}
+
+// coordinate is Brigade Coordination (III/C/2): when the side's orders
+// ask for it and two or more of the division's brigades activate on its
+// AM, a d10 plus the division leader's Coordination Rating on the Brigade
+// Coordination Table says how many act as one (the first in the
+// division's order), or that the division is in Confusion. See GBACW
+// 5.34, 13.32.
+func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int, confused bool) {
+	if m.Kind != DivisionAM || len(ready) < 2 || !r.plans[side].coordinate[m.Command] {
+		return 0, false
+	}
+	d := r.s.division(m.Command)
+	roll, adj, res, err := r.sys.charts.Coordinate(r, d.ID, d.Coordination, d.CI)
+	if err != nil {
+		r.event("coordination-refused", "GBACW 13.32", "%v", err)
+		return 0, false
+	}
+	r.event("coordination", "GBACW 5.34", "%s tries Brigade Coordination: rolls %d, adjusted %d: %s", d.ID, roll, adj, res)
+	switch res {
+	case Confusion:
+		return 0, true
+	case Coordinate2:
+		return min(2, len(ready)), false
+	case Coordinate3:
+		return min(3, len(ready)), false
+	case CoordinateAll:
+		return len(ready), false
+	}
+	return 0, false
+}
+
+// endOfTurn is Phase IV and the next turn's Phases I and II/A.
+// See GBACW 6.35, 13.2-13.3, 13.45, 5.1, 5.21.
+func (r *resolver) endOfTurn() {
+	s := r.s
+	r.commanderMovement()
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {
+			for j := range s.Units {
+				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
+					u.Status = StGood
+					r.event("rally", map[bool]string{true: "GBACW 6.35", false: "GBACW 13.45"}[b.Reserve], "%s rallies (%s)", u.Name,
+						map[bool]string{true: "In Reserve", false: "its brigade was idle all turn"}[b.Reserve])
+				}
+			}
+		}
+	}
+	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
+	r.releaseReserves()
+	r.effectiveness()
+	r.fatigue()
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		b.Activated, b.Acted, b.ShockPhases, b.MarchedNow = 0, 0, 0, false
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		u.Moved, u.Fired, u.ReturnFired, u.Reacted = false, false, 0, false
+	}
+	for i := range s.Sides {
+		s.Sides[i].EMs = nil
+	}
+	if s.Turn >= s.Turns {
+		s.Phase = PhaseOver
+		v := s.victory("")
+		r.event("game-over", "GBACW 2.7", "The game ends after turn %d: %s", s.Turn, v.Result)
+		return
+	}
+	s.Turn++
+	r.initiative()
+	r.drawEfficiency()
+}
+
+// fatigue is the optional rule 17 at the turn's end: a level for each
+// Activation with actions after the second, two at most, and one for
+// each Action Phase after the first with a shock; two levels off for a
+// brigade In Reserve all turn. See GBACW 17.22-17.25, 17.41.
+func (r *resolver) fatigue() {
+	s := r.s
+	if !slices.Contains(s.Optional, "17") {
+		return
+	}
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Reserve && b.Activated == 0 && b.Fatigue > 0 {
+			b.Fatigue = max(b.Fatigue-2, 0)
+			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", b.ID, b.Fatigue)
+			continue
+		}
+		if n := FatigueGain(b.Acted, b.ShockPhases); n > 0 {
+			b.Fatigue = b.Fatigue.Add(n)
+			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
+		}
+	}
+}
+
+// releaseReserves is Phase IV/B/3: brigades whose side's orders release
+// them leave Reserve with the Orders given, no roll. See GBACW 6.34, 6.12.
+func (r *resolver) releaseReserves() {
+	for _, ss := range r.s.Sides {
+		p := r.plans[ss.Side]
+		for _, id := range slices.Sorted(maps.Keys(p.release)) {
+			if b := r.s.brigade(id); b.Reserve {
+				b.Reserve, b.Orders = false, p.release[id].String()
+				r.event("reserve-left", "GBACW 6.34", "%s leaves Reserve under %s Orders", id, b.Orders)
+			}
+		}
+	}
+}
+
+// recoverRouted is Recovery from Rout in Phase IV/B: each routed unit of
+// a brigade In Reserve for the whole Activation Phase makes a UDD against
+// its Disordered Cohesion: passing, it returns within a hex of its
+// brigadier, Disordered and 1 SP down; failing, it loses 1 SP and stays
+// routed; a rolled 9 eliminates it. See GBACW 13.51-13.53.
+func (r *resolver) recoverRouted() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		lh := s.leaderHex(b.Leader)
+		if !b.Reserve || lh == "" {
+			continue
+		}
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Brigade != b.ID || u.Status != StRouted {
+				continue
+			}
+			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, b.Fatigue, 0))
+			ss := s.side(u.Side)
+			switch {
+			case res == Eliminated:
+				u.Status = StEliminated
+				r.event("eliminated", "GBACW 13.52", "%s rolls a 9 to recover from rout and is eliminated", u.Name)
+			case res == Recovered && u.SP > 1:
+				u.SP--
+				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
+				ss.Lost -= u.SP // back in play
+				r.event("recovered", "GBACW 13.52", "%s recovers from rout (rolled %d against %d): it returns at %s, Disordered, with %d SP", u.Name, roll, u.Disordered, u.Hex, u.SP)
+			default:
+				u.SP--
+				if u.SP == 0 {
+					u.Status = StEliminated
+				}
+				r.event("rout-loss", "GBACW 13.52", "%s stays routed and loses 1 SP (rolled %d against %d), %d left", u.Name, roll, u.Disordered, u.SP)
+			}
+		}
+	}
+}
+
+// recoveryHex is where a recovered unit returns: its brigadier's hex, or
+// the first hex next to it with room and no enemy beside it (13.52).
+func (s *State) recoveryHex(u *UnitSt, lh string) string {
+	o := s.ordersOf(u)
+	if s.stackRoom(u, lh, o) {
+		return lh
+	}
+	for _, n := range s.neighbours(lh) {
+		if len(s.enemiesAt(n, u.Side)) == 0 && len(s.adjacentEnemies(n, u.Side)) == 0 && s.stackRoom(u, n, o) {
+			return n
+		}
+	}
+	return lh
+}
+
+// effectiveness is Phase IV/C. See GBACW 13.21-13.33.
+func (r *resolver) effectiveness() {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		var regs []UnitState
+		for j := range s.Units {
+			u := &s.Units[j]
+			if u.Brigade != b.ID || u.Kind == "artillery" {
+				continue
+			}
+			regs = append(regs, u.effState())
+		}
+		ci := len(regs) > 0 && BrigadeIneffective(regs)
+		if ci && !b.CI {
+			r.event("combat-ineffective", "GBACW 13.21", "%s is Combat Ineffective", b.ID)
+		}
+		b.CI = ci
+	}
+	for i := range s.Divisions {
+		d := &s.Divisions[i]
+		n, ci := 0, 0
+		for j := range s.Brigades {
+			if b := &s.Brigades[j]; b.Division == d.ID && !b.Artillery {
+				n++
+				if b.CI {
+					ci++
+				}
+			}
+		}
+		was := d.CI
+		d.CI = n > 0 && DivisionIneffective(was, n, ci)
+		if d.CI && !was {
+			r.event("combat-ineffective", "GBACW 13.31", "%s (division) is Combat Ineffective", d.ID)
+		}
+	}
+}
+
+func (u *UnitSt) effState() UnitState {
+	switch {
+	case u.Hex == "" && u.Status == StGood:
+		return NotYetEntered
+	case u.Status == StRouted:
+		return Routed
+	case u.Status == StEliminated:
+		return Gone
+	case u.Status == StDisordered:
+		return Disordered
+	}
+	return GoodOrder
+}
+
+// initiative is Phase I of the next turn. See GBACW 5.11-5.13.
+func (r *resolver) initiative() {
+	s := r.s
+	var in [2]InitiativeSide
+	for i, ss := range s.Sides {
+		in[i] = InitiativeSide{Side: sideNum(s, ss.Side), HadLast: ss.Initiative}
+		if l := s.leader(ss.OC); l != nil && !l.Killed {
+			in[i].OCRating = l.Initiative
+			for _, c := range s.Corps {
+				if c.Side == ss.Side && s.inRange(r.sys.combat, ss.Side, l.Hex, s.leaderHex(c.Leader), l.Range) {
+					in[i].OCEligible = true
+				}
+			}
+		}
+	}
+	w, a, b := Initiative(r, in[0], in[1])
+	if w == NoSide {
+		r.event("initiative", "GBACW 5.12", "Initiative: %s %d, %s %d: a tie, nobody holds the Initiative", s.Sides[0].Side, a, s.Sides[1].Side, b)
+	} else {
+		r.event("initiative", "GBACW 5.11", "Initiative: %s %d, %s %d: %s holds the Initiative on turn %d", s.Sides[0].Side, a, s.Sides[1].Side, b, s.sideOf(w), s.Turn)
+	}
+	for i := range s.Sides {
+		s.Sides[i].Initiative = w != NoSide && s.Sides[i].Side == s.sideOf(w)
+	}
+}
+
+// standing is a side's doctrine choice for a reaction kind: its
+// STANDING block's, else the table's default.
+func (r *resolver) standing(side rules.Side, kind string) string {
+	if v, ok := r.s.side(side).Standing[kind]; ok {
+		return v
+	}
+	return gbtext.Reactions.Default(kind)
+}
+
+// ask answers a choice the rules give side: its doctrine when it covers
+// the choice (and is not ASK), else the decision among the answers
+// given, else the resolution stops with a decision request.
+func (r *resolver) ask(side rules.Side, kind, stem, rule, question string, opts []string, def string) string {
+	c := rules.Choice{Key: stem, Side: side, Rule: rule, Question: question, Options: opts, Default: def}
+	if v := r.standing(side, kind); v != gbtext.Ask {
+		c.Standing = map[string]string{"ALWAYS": "YES", "NEVER": "NO"}[v]
+	}
+	a := rules.Decide(c, rules.DecisionKey(r.asked, stem), r.decisions)
+	if a.Pause != nil {
+		r.pause = a.Pause
+		panic(pauseSignal{})
+	}
+	if a.Note != "" {
+		r.log.Add("decision", rule, a.Note)
+	}
+	return a.Choice
+}

@@ -1,0 +1,392 @@
+package gbacw
+
+import (
+	"fmt"
+	"slices"
+
+	"galloper/rules/dice"
+	"galloper/rules/gbacw/gbtext"
+	"galloper/rules/hex"
+)
+
+// Shock (GBACW 11), after all the brigade's other actions (11.12):
+//
+//	1. Designation: an attacker under Attack or Advance Orders with the
+//	   defender in a Front hex (11.12); mounted cavalry starting a Charge
+//	   rolls a UDD (11.53).
+//	2. Retreat Before Shock: a defender under Advance Orders facing
+//	   infantry may fall back (11.33, R6).
+//	3. Green attackers' Commitment Check (11.36).
+//	4. Countercharge by the defending cavalry (11.56, R7), else the
+//	   defender's Pre-Shock Cohesion Check (11.37).
+//	5. Pre-Shock Reaction Fire (10.43, 11.38, R8).
+//	6. Resolution: the Shock Ratio and DRMs (11.42-11.44), a d10 on the
+//	   Shock Resolution Table (11.45); retreats, losses, Disorder, rout,
+//	   Abandoned guns; Continued Shock (11.47, R10, R12); post-shock
+//	   Disorder (11.48); advance after shock (11.46, 12.6, R11).
+
+// pendingShock is a shock a unit declared in its clause.
+type pendingShock struct {
+	attacker, target string
+	charge           bool
+}
+
+// maxContinued bounds a chain of Continued Shocks in one activation.
+const maxContinued = 2
+
+// shock resolves one shock by u at the named target or an enemy in its
+// Front hexes; continued numbers a Continued Shock (0 for the first).
+func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
+	s := r.s
+	cc := r.sys.combat
+	o := s.ordersOf(u)
+	if o == March || u.Kind == "artillery" || !u.combat() {
+		return
+	}
+	var def *UnitSt
+	ua := s.axial(u.Hex)
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		// Not into the Refused Frontal hex (7.34).
+		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
+			continue
+		}
+		def = s.unitsAt(e.Hex)[0]
+		break
+	}
+	if def == nil {
+		if name != "" {
+			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
+		}
+		return
+	}
+	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
+	r.targeted(def, 1)
+	r.marchHit(def)
+	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
+	// 1. A cavalry Charge starts with a UDD (11.53).
+	if charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
+		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
+		return
+	}
+	dh := def.Hex
+	defenders := s.unitsAt(dh)
+	// 2. Retreat Before Shock (R6).
+	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
+		r.advanceInto(u, dh)
+		return
+	}
+	// 3. Green Attacker Commitment Check (11.36).
+	if u.Green && !r.uddPass(u, "Green Attacker Commitment Check") {
+		r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", u.Name)
+		return
+	}
+	// 4. Countercharge or the Pre-Shock Cohesion Check.
+	countercharged := false
+	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
+		s.unitArc(def, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
+		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
+			countercharged = true
+			r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
+		}
+	}
+	if !countercharged && continued == 0 {
+		r.preShockCheck(u, def, charge)
+		if len(s.enemiesAt(dh, u.Side)) == 0 {
+			r.advanceInto(u, dh)
+			return
+		}
+		if !slices.ContainsFunc(s.unitsAt(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
+			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
+			return
+		}
+		def = s.unitsAt(dh)[0]
+	}
+	// 5. Pre-Shock Reaction Fire (R8).
+	if continued == 0 {
+		for _, e := range s.unitsAt(dh) {
+			if r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
+				break
+			}
+		}
+		if !u.combat() || u.Hex == "" {
+			return
+		}
+	}
+	// 6. Resolution.
+	defenders = s.unitsAt(dh)
+	if len(defenders) == 0 {
+		r.advanceInto(u, dh)
+		return
+	}
+	sh := Shock{AllAttackersMoved: u.Moved, TerrainDRM: s.terrainOf(cc, dh).ShockDRM, Charge: charge, Countercharged: countercharged && u.Kind == "infantry",
+		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
+		AttackerFatigue: s.brigade(u.Brigade).Fatigue, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue}
+	switch s.unitArc(defenders[0], ua) {
+	case FlankArc:
+		sh.Position = FlankAttack
+	case RearArc:
+		sh.Position = RearAttack
+	}
+	b := s.brigade(u.Brigade)
+	lh := s.leaderHex(b.Leader)
+	sh.NoBrigadier = lh != u.Hex
+	sh.AggressiveBrigadier = lh == u.Hex && b.Profile == Aggressive
+	flankCharge := charge && sh.Position != Frontal
+	sh.AttackerHalves = ShockStrength(ShockUnit{Kind: u.unitKind(), SP: u.SP, Charging: charge, ChargingFlankOrRear: flankCharge,
+		InWoodsOrCedar: u.Kind == "cavalry" && woodsOrCedar(s, dh), IntoTown: s.terrainKind(dh) == "town"}, ShockOptions{})
+	for i, d := range defenders {
+		sh.DefenderHalves += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(defenders) == 1,
+			InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, dh)}, ShockOptions{})
+	}
+	if r.shocked != nil {
+		r.shocked[u.Brigade] = true // Shock Step 6b (17.22)
+		for _, d := range defenders {
+			if d.Kind != "artillery" {
+				r.shocked[d.Brigade] = true
+			}
+		}
+	}
+	ms := cc.ShockDRMs(sh)
+	roll := dice.D10Zero(r, "GBACW 11.45", fmt.Sprintf("Shock: %s at %s", u.Name, defenders[0].Name))
+	adj := roll + Sum(ms)
+	effects := cc.ShockResult(adj)
+	r.event("shock-result", "GBACW 11.45", "Shock of %s (%d half-SPs) at %s (%d half-SPs): rolled %d%s = %d: %v",
+		u.Name, sh.AttackerHalves, defenders[0].Name, sh.DefenderHalves, roll, drmText(ms), adj, effects)
+	r.shockEffects(u, dh, defenders, effects, charge, continued)
+}
+
+func woodsOrCedar(s *State, h string) bool {
+	k := s.terrainKind(h)
+	return k == "woods" || k == "cedar"
+}
+
+func (s *State) terrainKind(h string) string {
+	if x, ok := s.m.Hex(h); ok {
+		return x.Terrain
+	}
+	return ""
+}
+
+// uddPass rolls a UDD for u and reports whether it passed.
+func (r *resolver) uddPass(u *UnitSt, why string) bool {
+	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0)
+	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
+	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", u.Name, map[bool]string{true: "passes", false: "fails"}[pass], why, roll, drm, u.cohesionNow())
+	return pass
+}
+
+// retreatBeforeShock is R6: a defender under Advance Orders, not
+// artillery, may fall back one hex before infantry shock; a Disordered one
+// then rolls a UDD. See GBACW 11.33-11.35.
+func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
+	s := r.s
+	if def.Kind == "artillery" || s.ordersOf(def) != Advance {
+		return false
+	}
+	switch r.standing(def.Side, gbtext.RRBS) {
+	case "ALWAYS":
+	case "OUTNUMBERED":
+		sp := 0
+		for _, d := range s.unitsAt(def.Hex) {
+			sp += d.SP
+		}
+		if u.SP <= sp {
+			return false
+		}
+	default:
+		return false
+	}
+	n := 1
+	if def.Kind == "cavalry" {
+		n = 2
+	}
+	r.doctrine(def, gbtext.RRBS, "GBACW 11.33")
+	r.event("retreat-before-shock", "GBACW 11.33", "%s retreats before %s's shock", def.Name, u.Name)
+	for _, d := range s.unitsAt(def.Hex) {
+		r.retreat(d, u.Hex, n)
+		if d.Status == StDisordered && d.onMap() {
+			if !r.uddPass(d, "Retreat Before Shock while Disordered") {
+				r.disorder(d, "shock")
+			}
+		}
+	}
+	return true
+}
+
+// preShockCheck is the defender's Pre-Shock Cohesion Check: the top unit
+// rolls; on a failure every defender is Disordered (a 2nd Disorder for
+// those already Disordered). A March defender is Disordered if it passes
+// and routs if it fails. See GBACW 11.37, 6.13.
+func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
+	s := r.s
+	march := s.ordersOf(def) == March
+	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
+		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
+		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
+	ms := r.sys.combat.PreShockDRMs(ps)
+	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
+	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), def.cohesionNow(),
+		map[bool]string{true: "passes", false: "fails"}[pass])
+	stack := s.unitsAt(def.Hex)
+	switch {
+	case march && pass:
+		for _, d := range stack {
+			r.disorder(d, "shock")
+		}
+	case march:
+		for _, d := range stack {
+			r.rout(d)
+		}
+	case !pass:
+		for _, d := range stack {
+			if d.Kind == "artillery" && d.Status == StDisordered {
+				d.Status = StAbandoned
+				r.event("abandoned", "GBACW 11.37", "%s is Abandoned", d.Name)
+				continue
+			}
+			r.disorder(d, "shock")
+		}
+	}
+}
+
+// shockEffects applies a Shock Resolution result. See GBACW 11.45-11.48,
+// 12.42, 12.51, 11.64, 8.36.
+func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effects []string, charge bool, continued int) {
+	s := r.s
+	ah := u.Hex
+	attackerRetreated := false
+	mayContinue, defenderMay := false, false
+	// Artillery is Abandoned in place before anyone retreats (11.64).
+	if slices.Contains(effects, "artillery-abandoned") {
+		for _, d := range defenders {
+			if d.Kind == "artillery" && d.onMap() && d.Status != StAbandoned {
+				d.Status = StAbandoned
+				r.event("abandoned", "GBACW 11.64", "%s is Abandoned in place", d.Name)
+			}
+		}
+	}
+	for _, e := range effects {
+		switch e {
+		case "attacker-retreat-1":
+			r.retreat(u, dh, 1)
+			attackerRetreated = true
+		case "defender-retreat-1", "defender-retreat-2":
+			n := 1
+			if e == "defender-retreat-2" {
+				n = 2
+			}
+			for _, d := range defenders {
+				if d.onMap() && d.Status != StAbandoned {
+					r.retreat(d, ah, n)
+				}
+			}
+		case "bloody-standoff":
+			victim := u
+			for _, d := range defenders {
+				if d.onMap() && (d.Kind == "artillery" && d == defenders[0] || d.cohesionNow() > victim.cohesionNow()) {
+					victim = d
+				}
+			}
+			r.event("bloody-standoff", "GBACW 8.36", "Bloody Standoff: %s takes the loss", victim.Name)
+			r.lose(victim, 1, "a Bloody Standoff")
+		case "defender-rout-check":
+			for _, d := range defenders {
+				if d.onMap() && d.Kind != "artillery" && !r.uddPass(d, "rout check after shock") {
+					r.rout(d)
+				}
+			}
+		case "attacker-disorder":
+			r.disorder(u, "shock")
+		case "defender-disorder":
+			for _, d := range defenders {
+				r.disorder(d, "shock")
+			}
+		case "attacker-loss-1", "attacker-loss-2":
+			r.lose(u, int(e[len(e)-1]-'0'), "shock")
+		case "defender-loss-1", "defender-loss-2":
+			if defenders[0].onMap() {
+				r.lose(defenders[0], int(e[len(e)-1]-'0'), "shock")
+			}
+		case "attacker-may-continue":
+			mayContinue = true
+		case "defender-may-continue":
+			defenderMay = true
+		}
+	}
+	r.postShock(u, defenders)
+	// The attacker advances into a vacated defender hex (11.46, R11).
+	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
+		r.advanceInto(u, dh)
+	}
+	// The defender may advance into the hex the attacker left (R11).
+	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
+		for _, d := range defenders {
+			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
+				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
+				d.Hex = ah
+			}
+		}
+	}
+	if continued >= maxContinued {
+		return
+	}
+	switch {
+	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
+		yes := charge
+		if !charge {
+			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
+				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
+		}
+		if yes {
+			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
+			r.shock(u, "", false, continued+1)
+		}
+	case defenderMay && u.onMap():
+		for _, d := range defenders {
+			if !d.combat() || d.Kind == "artillery" {
+				continue
+			}
+			if r.ask(d.Side, gbtext.RContinue, "continue "+d.Name, "GBACW 11.47",
+				fmt.Sprintf("Continued Shock: %s, the defender, may shock its attacker in turn. Continue?", d.Name), []string{"YES", "NO"}, "NO") == "YES" {
+				r.event("continued-shock", "GBACW 11.47", "%s, the defender, continues the shock", d.Name)
+				if len(s.unitsAt(ah)) == 0 {
+					r.advanceInto(d, ah)
+				}
+				d.Facing = faceToward(s.axial(d.Hex), s.axial(u.Hex))
+				r.shock(d, u.Name, false, continued+1)
+			}
+			break
+		}
+	}
+}
+
+// postShock is the automatic Disorder after shock: Good Order infantry
+// attackers and all mounted cavalry are Disordered; Disordered mounted
+// cavalry is Blown. See GBACW 11.48, 11.58.
+func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
+	all := append([]*UnitSt{u}, defenders...)
+	for i, x := range all {
+		if !x.onMap() || x.Status == StAbandoned {
+			continue
+		}
+		switch {
+		case x.Kind == "cavalry" && x.Status == StDisordered:
+			if !x.Blown {
+				x.Blown = true
+				r.event("blown", "GBACW 11.58", "%s is Blown", x.Name)
+			}
+		case x.Kind == "cavalry", i == 0 && x.Kind == "infantry":
+			r.disorder(x, "post-shock")
+		}
+	}
+}
+
+// advanceInto moves the attacker into a vacated hex (11.46, 12.6).
+func (r *resolver) advanceInto(u *UnitSt, h string) {
+	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+		return
+	}
+	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
+	u.Hex, u.Refused = h, ""
+}

@@ -1,0 +1,128 @@
+package gbacw
+
+import (
+	"fmt"
+	"slices"
+
+	"galloper/orders"
+	"galloper/rules"
+	"galloper/rules/gbacw/gbtext"
+)
+
+// System is the GBACW system, "gbacw.v1": the Series Rules' printed
+// charts and Galloper's provisional combat pack.
+type System struct {
+	charts *Charts
+	combat *CombatCharts
+}
+
+var (
+	_ rules.System          = System{}
+	_ rules.ScenarioSource  = System{}
+	_ rules.ChartPackSource = System{}
+	_ rules.Demonstrator    = System{}
+)
+
+// New returns the system with the shipped charts.
+func New() System {
+	ch, err := LoadSeriesCharts()
+	if err != nil {
+		panic("gbacw: series charts: " + err.Error())
+	}
+	cc, err := LoadProvisionalCharts()
+	if err != nil {
+		panic("gbacw: provisional pack: " + err.Error())
+	}
+	return System{charts: ch, combat: cc}
+}
+
+// ID implements rules.System.
+func (System) ID() string { return SystemID + ".v1" }
+
+// Name implements rules.System.
+func (System) Name() string { return "Great Battles of the American Civil War (2026 series rules)" }
+
+// Scenarios implements rules.System.
+func (System) Scenarios() []string { return scenarioNames() }
+
+// Dialect implements rules.System.
+func (System) Dialect() orders.Dialect { return gbtext.Dialect }
+
+// Examples are whole example order files (rulestest.Examples).
+func (System) Examples() []string { return gbtext.Samples }
+
+// ScenarioData implements rules.ScenarioSource.
+func (System) ScenarioData(name string) ([]byte, error) { return scenarioData(name) }
+
+// ChartPackData implements rules.ChartPackSource: the provisional pack.
+func (System) ChartPackData() []byte { return ProvisionalPackData() }
+
+// NewGame implements rules.System. Games run on the shipped provisional
+// combat pack; an owner's own pack is checked by LoadCombatCharts but
+// not yet carried by a game (COVERAGE.md).
+func (System) NewGame(name string, pack *rules.ChartPack) (rules.State, error) {
+	if pack != nil {
+		return nil, fmt.Errorf("gbacw: a game's own chart pack is not carried yet; the shipped provisional pack is used")
+	}
+	sc, err := loadScenario(name)
+	if err != nil {
+		return nil, fmt.Errorf("gbacw: %w", err)
+	}
+	return sc.start.clone(), nil
+}
+
+// DecodeState implements rules.System.
+func (System) DecodeState(canonical []byte) (rules.State, error) { return Decode(canonical) }
+
+// Default implements rules.System: no orders. The brigades keep their
+// Orders, every unit follows the default script (fire if it may, else
+// hold, ruling GBACW-R18), and the doctrine stays as it was.
+func (System) Default(rules.State, rules.Side) *orders.File { return &orders.File{} }
+
+// Validate implements rules.System.
+func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []orders.Problem {
+	s, ok := st.(*State)
+	if !ok {
+		return []orders.Problem{{Kind: orders.Illegal, Code: "gb-state", Message: "not a GBACW game"}}
+	}
+	_, ps := sys.buildPlan(s, side, f)
+	return ps
+}
+
+var _ rules.OptionalRules = System{}
+
+// OptionalRules implements rules.OptionalRules: Crests (10.24) and
+// Fatigue (17) so far.
+func (System) OptionalRules() []rules.OptionalRule {
+	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "17", Name: "Fatigue"}}
+}
+
+// WithOptionalRules implements rules.OptionalRules.
+func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("gbacw: not a GBACW state")
+	}
+	if s.Phase != PhaseDraw {
+		return nil, fmt.Errorf("gbacw: optional rules are chosen before play starts")
+	}
+	c := s.clone()
+	c.Optional = nil
+	for _, id := range ids {
+		if id != "17" && id != "10.24" {
+			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue)", id)
+		}
+		if !slices.Contains(c.Optional, id) {
+			c.Optional = append(c.Optional, id)
+		}
+	}
+	return c, nil
+}
+
+// OptionalRulesInPlay implements rules.OptionalRules.
+func (System) OptionalRulesInPlay(st rules.State) []string {
+	if s, ok := st.(*State); ok {
+		return slices.Clone(s.Optional)
+	}
+	return nil
+}
