@@ -223,6 +223,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Exhausted = v == "true"
 	case "halved":
 		u.Halved = v == "true"
+	case "extended":
+		u.Extended = strings.TrimPrefix(v, "none")
 	case "in":
 		u.Eliminated = v != "true"
 	case "strength":
@@ -386,6 +388,11 @@ func unitField(u *Unit, k string) string {
 		return strings.ReplaceAll(u.Charge, " ", "_")
 	case "exhausted":
 		return strconv.FormatBool(u.Exhausted)
+	case "extended":
+		if u.Extended == "" {
+			return "none"
+		}
+		return u.Extended
 	case "eliminated":
 		return strconv.FormatBool(u.Eliminated)
 	case "strength":

@@ -152,7 +152,7 @@ func (s *State) slopeHex(id string) bool {
 func (s *State) strengthIn(id string) int {
 	sp := 0
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Hex == id && !u.Eliminated {
+		if u := &s.Units[i]; (u.Hex == id || u.Extended == id) && !u.Eliminated {
 			sp += u.Strength
 		}
 	}

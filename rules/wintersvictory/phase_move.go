@@ -195,6 +195,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	case u.Type == "artillery" && u.Formation == "unlimbered":
 		refuse("wv-7.51-unlimbered", "WV 7.51", "unlimbered artillery does not move: limber it first (FORM ...: LIMBERED)", "")
 		return
+	case u.Extended != "":
+		r.moveExtended(side, u, o, inCmd) // 8.34
+		return
 	case u.Formation == "road column":
 		refuse("wv-6.6-road-column", "WV 6.6", "a unit in Road Column moves by Grand Tactical Movement only (ruling R63)", "MARCH it along the road, or FORM it out of Road Column first")
 		return
@@ -464,6 +467,10 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	if o.Facing != "" {
 		f, _ = facingIndex(o.Facing) // all-around to frontal at no cost (5.32)
 	}
+	ext, ok := r.extendTo(side, u, o, to, f)
+	if !ok {
+		return
+	}
 	if r.spent[u.Name]+cost > allowance(u) {
 		refuse("wv-7.11-allowance", "WV 7.11", fmt.Sprintf("the change costs %s MP and it has %s of %d left", halves(cost), halves(allowance(u)-r.spent[u.Name]), u.MA), "")
 		return
@@ -476,11 +483,22 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	r.spent[u.Name] += cost
 	u.Formation, u.Facing = to, f
-	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
+	note := ""
+	switch {
+	case ext != "":
+		u.Extended, note = ext, " in Extended Line to "+ext+" (8.31)"
+	case u.Extended != "":
+		u.Extended, note = "", "; its Extended Line marker is removed (8.32)"
+	}
+	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)%s", u.Name, to, facingNames[f], halves(cost), note)
 }
 
 // face carries out a FACE (5.31).
 func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	if u.Extended != "" {
+		r.refuse(side, o.At, "wv-8.34-pivot", "WV 8.34", u.Name+": an Extended Line turns only by pivoting (8.34.2), which Galloper does not carry out yet", "FORM it out of Extended Line first")
+		return
+	}
 	f, _ := facingIndex(o.Facing)
 	cost := 0
 	if u.frontal() {

@@ -192,6 +192,9 @@ type Unit struct {
 	// companies a battalion has detached in the game (8.61-8.62).
 	Parent   string `json:"parent,omitempty"`
 	Detached int    `json:"detached,omitempty"`
+	// Extended is the hex of an Extended Line's marker, a flank hex of
+	// Hex: the unit stands in both (8.3).
+	Extended string `json:"extended,omitempty"`
 }
 
 // Morale states (7.2).
@@ -319,7 +322,7 @@ func (s *State) leader(name string) *Leader {
 func (s *State) unitsAt(hex string) []*Unit {
 	var out []*Unit
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Hex == hex && !u.Eliminated {
+		if u := &s.Units[i]; (u.Hex == hex || u.Extended == hex) && !u.Eliminated {
 			out = append(out, u)
 		}
 	}

@@ -115,6 +115,9 @@ func (u *Unit) status() string {
 	if u.Charge != "" {
 		ps = append(ps, "Charging")
 	}
+	if u.Extended != "" {
+		ps = append(ps, "Extended Line to "+u.Extended) // 8.3
+	}
 	return strings.Join(ps, ", ")
 }
 

@@ -109,6 +109,7 @@ type Order struct {
 	Targets []orders.Name
 	Hex     string // SHOCK's target hex
 	Count   int    // DETACH's number of companies
+	Extend  string // FORM ...: LINE's Extended Line marker hex (8.31)
 }
 
 // Position implements orders.Order.
@@ -379,6 +380,15 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 				return bad(CodeBadFacing, fmt.Sprintf("'%s' is not a facing: one of %s", orders.Clip(ws[1].Text), strings.Join(Facings, ", ")))
 			}
 			o.Facing = f
+		case head == "EXTEND" && i > 0 && o.Verb == Form:
+			h, ok := "", len(ws) == 2
+			if ok {
+				h, ok = HexID(ws[1].Text)
+			}
+			if !ok || o.Extend != "" {
+				return bad(CodeBadHex, "EXTEND takes one hex id, the flank hex of the Extended Line marker")
+			}
+			o.Extend = h
 		case head == "URGENT" && i > 0 && (o.Verb == Send || o.Verb == Attack):
 			if len(ws) != 1 || o.Urgent {
 				return bad(CodeTrailing, "URGENT stands alone, once")
@@ -474,6 +484,9 @@ func (o *Order) String() string {
 	}
 	if o.Facing != "" {
 		s += "; FACE " + o.Facing
+	}
+	if o.Extend != "" {
+		s += "; EXTEND " + o.Extend
 	}
 	return s
 }

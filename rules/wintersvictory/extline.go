@@ -1,0 +1,203 @@
+package wintersvictory
+
+import (
+	"fmt"
+
+	"galloper/rules"
+	"galloper/rules/wintersvictory/wvtext"
+)
+
+// Extended Line (See WV 8.3). A battalion of 10 SP or more that adopts
+// Line stands in two hexes: its counter's and its marker's, a flank hex
+// (FORM <unit>: LINE; EXTEND <hex>). What Galloper plays of it:
+//
+//  1. Forming (8.31): 10 SP or more (A), neither Disordered nor Routed
+//     (B), the flank hex empty (C), neither hex obstructed nor held by
+//     another unit but a skirmish company (D; hexside features are not on
+//     Galloper's maps). A battalion of 10 SP or more that adopts Line must
+//     extend (8.3; ruling R66 for a scenario's set-up).
+//  2. Both hexes are the unit's (8.32.1): no enemy unit enters either
+//     (6.14), both count for stacking and for the line of sight (10.4).
+//  3. It moves as one unit (8.34.1): the marker enters the hex beside
+//     the counter's new hex, each step at the higher cost of the two
+//     hexes; it moves through its front only, for it turns by pivoting
+//     (8.34.2), which is not played yet. Entering obstructed terrain puts
+//     it in General Order in one hex (8.33.2); a Disordering hex Disorders
+//     it and it stays extended (8.33.1).
+//  4. A voluntary change of formation removes the marker (8.32.2), and so
+//     does, at the end of the phase, a strength below 10 or a rout (8.32.2,
+//     8.33.3; the routed battalion turns to column). The battalion stays
+//     in its counter's hex (ruling R66).
+//
+// Not yet: fire from both hexes (8.32.1, 11.53), shock in and from either
+// hex (8.35), the pivot (8.34.2), stacking Disorder (8.33.1).
+
+// extendLimit is the strength from which Line is Extended Line (8.3).
+const extendLimit = 10
+
+// extendTo checks a FORM's Extended Line (8.3, 8.31): the marker's hex,
+// "" for none, and false when refused.
+func (r *run) extendTo(side rules.Side, u *Unit, o *wvtext.Order, to string, f int) (string, bool) {
+	refuse := func(code, msg string) (string, bool) {
+		r.refuse(side, o.At, code, "WV 8.31", u.Name+": "+msg, "")
+		return "", false
+	}
+	if u.Type != "infantry" || to != "line" {
+		if o.Extend != "" {
+			return refuse("wv-8.31-strength", "only a battalion in Line extends")
+		}
+		return "", true
+	}
+	switch {
+	case o.Extend == "" && u.Strength >= extendLimit:
+		r.refuse(side, o.At, "wv-8.3-extend", "WV 8.3", fmt.Sprintf("%s: with %d SP in Line it is an Extended Line: name the flank hex of its marker", u.Name, u.Strength), fmt.Sprintf("FORM %s: LINE; EXTEND <hex>", u.Name))
+		return "", false
+	case o.Extend == "":
+		return "", true
+	case u.Strength < extendLimit:
+		return refuse("wv-8.31-strength", fmt.Sprintf("with %d SP it does not extend: 10 or more", u.Strength))
+	case u.Morale != "":
+		return refuse("wv-8.31-disordered", "a Disordered or Routed battalion does not extend")
+	case !r.onMap(o.Extend) || r.s.dist(u.Hex, o.Extend) != 1 || !r.s.flankHex(u.Hex, f, o.Extend):
+		return refuse("wv-8.31-flank", o.Extend+" is not a flank hex of "+u.Hex+" facing "+facingNames[f])
+	case len(r.s.unitsAt(o.Extend)) > 0:
+		return refuse("wv-8.31-flank", "a unit holds "+o.Extend)
+	case obstructed(r.s.terrain(o.Extend)) || obstructed(r.s.terrain(u.Hex)):
+		return refuse("wv-8.31-obstructed", "neither hex of an Extended Line may be obstructed")
+	}
+	for _, x := range r.s.unitsAt(u.Hex) {
+		if x != u && !x.skirmishing() {
+			return refuse("wv-8.31-obstructed", x.Name+" shares its hex")
+		}
+	}
+	return o.Extend, true
+}
+
+// obstructed reports an obstructed terrain hex (6.21, 10.11).
+func obstructed(t string) bool {
+	return t == "woods" || t == "town" || t == "farmette" || t == "frozen-wetlands"
+}
+
+// flankHex reports whether hex n, next to at, lies through a flank
+// hexside of a front pointing at vertex f (5.0): the hexside's bearing is
+// 90 degrees off the vertex.
+func (s *State) flankHex(at string, f int, n string) bool {
+	off := angleOff(layout.CornerBearing(f), s.bearingTo(at, n))
+	return off > 60+1e-6 && off < 120-1e-6
+}
+
+// moveExtended carries out the MOVE of an Extended Line (8.34.1).
+func (r *run) moveExtended(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	refuse := func(code, rule, msg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, "") }
+	if r.moved[u.Name] {
+		refuse("wv-6.1-moved", "WV 6.1", "it has moved already this phase: one MOVE a unit")
+		return
+	}
+	if o.Facing != "" {
+		refuse("wv-8.34-pivot", "WV 8.34", "an Extended Line turns only by pivoting (8.34.2), which Galloper does not carry out yet")
+		return
+	}
+	m := r.s.board()
+	at, mk, cost := u.Hex, u.Extended, r.spent[u.Name]
+	gen, dis := false, false
+	type step struct{ at, mk string }
+	var steps []step
+	for _, h := range o.Path {
+		if !r.onMap(h) || r.s.dist(at, h) != 1 {
+			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not a hex next to %s", h, at))
+			return
+		}
+		if _, turns := r.s.stepFacing(at, h, u.Facing); turns > 0 {
+			refuse("wv-8.34-pivot", "WV 8.34", fmt.Sprintf("%s is not through its front: an Extended Line turns only by pivoting (8.34.2), which Galloper does not carry out yet", h))
+			return
+		}
+		na := m.Axial(mk).Add(m.Axial(h)).Add(m.Axial(at).Scale(-1))
+		if !m.OnMap(na) {
+			refuse("wv-off-map", "WV 8.34", "its marker would leave the map")
+			return
+		}
+		nm := m.ID(m.ToOffset(na))
+		most := 0
+		for _, x := range []string{h, nm} {
+			if e := r.enemyIn(side, x); e != nil && e != u {
+				refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+x+": an enemy unit is there")
+				return
+			}
+			tc, err := r.pack.Terrain(r.s.terrain(x), "infantry")
+			if err != nil || tc.Prohibited {
+				refuse("wv-10.2-prohibited", "WV 10.2", "infantry may not enter "+x)
+				return
+			}
+			most = max(most, tc.MP)
+			gen = gen || tc.GeneralOrder
+			dis = dis || tc.Disorder
+		}
+		if cost += 2 * most; cost > allowance(u) {
+			refuse("wv-6.11-allowance", "WV 8.34", fmt.Sprintf("the path costs more than its %d Movement Points at %s", u.MA, h))
+			return
+		}
+		steps = append(steps, step{h, nm})
+		at, mk = h, nm
+	}
+	if l := r.s.leader(u.Brigade); !inCmd && l != nil && r.s.dist(at, l.Hex) >= r.s.dist(u.Hex, l.Hex) {
+		refuse("wv-17.13-out-of-command", "WV 17.13", "it is Out of Command: it may only move to end nearer "+l.Name)
+		return
+	}
+	for _, x := range []string{at, mk} {
+		if msg := r.stackProblem(u, x); msg != "" {
+			refuse("wv-9.1-stacking", "WV 9.1", msg)
+			return
+		}
+	}
+	from := u.Hex
+	r.spent[u.Name], r.moved[u.Name] = cost, true
+	for i, st := range steps {
+		prev := from
+		if i > 0 {
+			prev = steps[i-1].at
+		}
+		if !r.opportunityFire(u, "leaves "+prev) {
+			return
+		}
+		u.Hex, u.Extended = st.at, st.mk
+	}
+	note := " in Extended Line to " + mk
+	if gen {
+		u.Formation, u.Extended = "general order", ""
+		note = "; it enters obstructed terrain, adopts General Order and stands in one hex (8.33)"
+	}
+	if dis && u.formed() {
+		u.Morale = moraleDisordered
+		note += "; the terrain Disorders it (8.33)"
+	}
+	r.tell("moved", "WV 8.34", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[u.Facing], halves(cost), u.MA, note)
+	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: append([]string{from}, o.Path...)})
+}
+
+// shortenLines removes, at the end of a phase, the marker of an Extended
+// Line below 10 SP, Routed (turned to column) or out of Line (8.32.2,
+// 8.33.3).
+func (r *run) shortenLines() {
+	for i := range r.s.Units {
+		u := &r.s.Units[i]
+		if u.Extended == "" {
+			continue
+		}
+		why := ""
+		switch {
+		case u.Eliminated:
+			u.Extended = ""
+			continue
+		case u.Morale == moraleRouted:
+			u.Formation, why = "column", "is Routed and turns to column"
+		case u.Strength < extendLimit:
+			why = "has fewer than 10 SP"
+		case u.Formation != "line":
+			why = "is no longer in Line"
+		default:
+			continue
+		}
+		u.Extended = ""
+		r.tell("extended-line", "WV 8.32", r.seenBy(u), "%s %s: its Extended Line marker is removed (8.32)", u.Name, why)
+	}
+}
