@@ -29,8 +29,14 @@ import (
 //     8.33.3; the routed battalion turns to column). The battalion stays
 //     in its counter's hex (ruling R66).
 //
-// Not yet: fire from both hexes (8.32.1, 11.53), shock in and from either
-// hex (8.35), the pivot (8.34.2), stacking Disorder (8.33.1).
+//  5. Shock attacked in either hex (8.35.1): through its front it defends
+//     at half strength, rounded up; through a flank or rear it is
+//     Disordered at once, its marker removed, and stands in the hex
+//     attacked (ruling R66).
+//
+// Not yet: fire from both hexes (8.32.1, 11.53), the defender's choice of
+// General Order (8.35.1), shock by an Extended Line (8.35.2-3), the pivot
+// (8.34.2), stacking Disorder (8.33.1).
 
 // extendLimit is the strength from which Line is Extended Line (8.3).
 const extendLimit = 10
@@ -200,4 +206,28 @@ func (r *run) shortenLines() {
 		u.Extended = ""
 		r.tell("extended-line", "WV 8.32", r.seenBy(u), "%s %s: its Extended Line marker is removed (8.32)", u.Name, why)
 	}
+}
+
+// extendedDefence is 8.35.1 for a defender d0 shock attacked in hex h:
+// the Strength Points its frontal defence loses to halving, or, attacked
+// through a flank or rear, 0 once it is Disordered and single.
+func (r *run) extendedDefence(d0 *Unit, h string, att []*Unit) int {
+	if d0.Extended == "" {
+		return 0
+	}
+	pos := *d0
+	pos.Hex = h
+	for _, a := range att {
+		if r.s.inFlankOrRear(&pos, a.Hex) {
+			d0.Hex, d0.Extended = h, ""
+			if d0.formed() {
+				d0.Morale = moraleDisordered
+			}
+			r.tell("extended-line", "WV 8.35", nil, "%s is attacked through a flank or rear of its Extended Line: Disordered, its marker removed, it stands in %s (8.35.1)", d0.Name, h)
+			return 0
+		}
+	}
+	half := (d0.Strength + 1) / 2
+	r.tell("extended-line", "WV 8.35", nil, "%s defends its Extended Line through its front at half strength, %d SP (8.35.1)", d0.Name, half)
+	return d0.Strength - half
 }

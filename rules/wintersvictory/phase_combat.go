@@ -813,6 +813,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		return
 	}
 	a0 = att[0]
+	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
 			d0.Morale = moraleDisordered
@@ -832,6 +833,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}
+	in.DefendSP -= cut
 	setup, err := r.pack.SetUp(r.tables, in)
 	if err != nil {
 		return
