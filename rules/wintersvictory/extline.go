@@ -21,7 +21,8 @@ import (
 //  3. It moves as one unit (8.34.1): the marker enters the hex beside
 //     the counter's new hex, each step at the higher cost of the two
 //     hexes; it moves through its front only, for it turns by pivoting
-//     (8.34.2), which is not played yet. Entering obstructed terrain puts
+//     (8.34.2): FACE turns it a vertex at a time on the hex on the side
+//     it turns to, the other swinging forward, 1 MP a vertex. Entering obstructed terrain puts
 //     it in General Order in one hex (8.33.2); a Disordering hex Disorders
 //     it and it stays extended (8.33.1).
 //  4. A voluntary change of formation removes the marker (8.32.2), and so
@@ -35,8 +36,8 @@ import (
 //     attacked (ruling R66).
 //
 // Not yet: fire from both hexes (8.32.1, 11.53), the defender's choice of
-// General Order (8.35.1), shock by an Extended Line (8.35.2-3), the pivot
-// (8.34.2), stacking Disorder (8.33.1).
+// General Order (8.35.1), shock by an Extended Line (8.35.2-3), stacking
+// Disorder (8.33.1).
 
 // extendLimit is the strength from which Line is Extended Line (8.3).
 const extendLimit = 10
@@ -100,7 +101,7 @@ func (r *run) moveExtended(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool
 		return
 	}
 	if o.Facing != "" {
-		refuse("wv-8.34-pivot", "WV 8.34", "an Extended Line turns only by pivoting (8.34.2), which Galloper does not carry out yet")
+		refuse("wv-8.34-pivot", "WV 8.34", "an Extended Line turns only by pivoting (8.34.2): send a FACE of its own")
 		return
 	}
 	m := r.s.board()
@@ -114,7 +115,7 @@ func (r *run) moveExtended(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool
 			return
 		}
 		if _, turns := r.s.stepFacing(at, h, u.Facing); turns > 0 {
-			refuse("wv-8.34-pivot", "WV 8.34", fmt.Sprintf("%s is not through its front: an Extended Line turns only by pivoting (8.34.2), which Galloper does not carry out yet", h))
+			refuse("wv-8.34-pivot", "WV 8.34", fmt.Sprintf("%s is not through its front: an Extended Line turns only by pivoting (8.34.2, FACE)", h))
 			return
 		}
 		na := m.Axial(mk).Add(m.Axial(h)).Add(m.Axial(at).Scale(-1))
@@ -230,4 +231,64 @@ func (r *run) extendedDefence(d0 *Unit, h string, att []*Unit) int {
 	half := (d0.Strength + 1) / 2
 	r.tell("extended-line", "WV 8.35", nil, "%s defends its Extended Line through its front at half strength, %d SP (8.35.1)", d0.Name, half)
 	return d0.Strength - half
+}
+
+// pivot carries out the FACE of an Extended Line (8.34.2): turning right
+// it pivots on its right-hand hex and the left one swings forward, a
+// vertex at a time, 1 MP each; turning left the other way about.
+func (r *run) pivot(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	refuse := func(code, msg string) { r.refuse(side, o.At, code, "WV 8.34", u.Name+": "+msg, "") }
+	f, _ := facingIndex(o.Facing)
+	d := ((f-u.Facing)%6 + 6) % 6
+	step, k := 1, d
+	if d > 3 {
+		step, k = -1, 6-d
+	}
+	// side of the marker: +90 degrees off the front is the right.
+	right := angleOff(layout.CornerBearing(u.Facing)+90, r.s.bearingTo(u.Hex, u.Extended)) < 30
+	pivot, swing := u.Hex, u.Extended // turning right, marker on the left
+	if right == (step == 1) {
+		pivot, swing = u.Extended, u.Hex
+	}
+	facing := u.Facing
+	for range k {
+		facing = (facing + step + 6) % 6
+		want := layout.CornerBearing(facing) - 90*float64(step)
+		next := ""
+		for _, n := range r.s.neighbours(pivot) {
+			if angleOff(want, r.s.bearingTo(pivot, n)) < 30 {
+				next = n
+			}
+		}
+		if next == "" || obstructed(r.s.terrain(next)) {
+			refuse("wv-8.34-pivot-blocked", fmt.Sprintf("it cannot swing round %s: the map's edge or obstructed terrain", pivot))
+			return
+		}
+		for _, x := range r.s.unitsAt(next) {
+			if x != u && !x.skirmishing() {
+				refuse("wv-8.34-pivot-blocked", fmt.Sprintf("it cannot swing into %s: a unit holds it", next))
+				return
+			}
+		}
+		swing = next
+	}
+	cost := 2 * k
+	if r.spent[u.Name]+cost > allowance(u) {
+		refuse("wv-5.31-allowance", fmt.Sprintf("the pivot costs %s MP and it has %s left", halves(cost), halves(allowance(u)-r.spent[u.Name])))
+		return
+	}
+	if !inCmd && !r.outOfCommandCheck(side, u, "facing change") {
+		return
+	}
+	if cost >= 2 && !r.opportunityFire(u, "changes facing") { // 11.3
+		return
+	}
+	r.spent[u.Name] += cost
+	if pivot == u.Hex {
+		u.Extended = swing
+	} else {
+		u.Hex = swing
+	}
+	u.Facing = f
+	r.tell("facing", "WV 8.34", only(side), "%s pivots on %s to face %s (%s MP); its Extended Line stands in %s and %s", u.Name, pivot, o.Facing, halves(cost), u.Hex, u.Extended)
 }

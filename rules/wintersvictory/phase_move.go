@@ -496,7 +496,7 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 // face carries out a FACE (5.31).
 func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	if u.Extended != "" {
-		r.refuse(side, o.At, "wv-8.34-pivot", "WV 8.34", u.Name+": an Extended Line turns only by pivoting (8.34.2), which Galloper does not carry out yet", "FORM it out of Extended Line first")
+		r.pivot(side, u, o, inCmd) // 8.34.2
 		return
 	}
 	f, _ := facingIndex(o.Facing)
