@@ -20,17 +20,17 @@ import (
 //     (6.14), both count for stacking and for the line of sight (10.4).
 //  3. It moves as one unit (8.34.1): the marker enters the hex beside
 //     the counter's new hex, each step at the higher cost of the two
-//     hexes; it moves through its front only, for it turns by pivoting
-//     (8.34.2): FACE turns it a vertex at a time on the hex on the side
-//     it turns to, the other swinging forward, 1 MP a vertex. Entering obstructed terrain puts
-//     it in General Order in one hex (8.33.2); a Disordering hex Disorders
-//     it and it stays extended (8.33.1).
-//  4. A voluntary change of formation removes the marker (8.32.2), and so
+//     hexes, through its front only. Entering obstructed terrain puts it
+//     in General Order in one hex (8.33.2); a Disordering hex Disorders it
+//     and it stays extended (8.33.1).
+//  4. It turns by pivoting (8.34.2): FACE turns it a vertex at a time on
+//     the hex on the side it turns to, the other swinging forward, 1 MP a
+//     vertex.
+//  5. A voluntary change of formation removes the marker (8.32.2), and so
 //     does, at the end of the phase, a strength below 10 or a rout (8.32.2,
 //     8.33.3; the routed battalion turns to column). The battalion stays
 //     in its counter's hex (ruling R66).
-//
-//  5. Shock attacked in either hex (8.35.1): through its front it defends
+//  6. Shock attacked in either hex (8.35.1): through its front it defends
 //     at half strength, rounded up; through a flank or rear it is
 //     Disordered at once, its marker removed, and stands in the hex
 //     attacked (ruling R66).
