@@ -33,11 +33,14 @@ import (
 //  6. Shock attacked in either hex (8.35.1): through its front it defends
 //     at half strength, rounded up; through a flank or rear it is
 //     Disordered at once, its marker removed, and stands in the hex
-//     attacked (ruling R66).
+//     attacked (ruling R66). Its own shock attack leaves it in General
+//     Order in one hex, if neither Disordered nor Routed by it (8.35.2).
+//  7. At the end of a phase, stacked in either hex with a unit other than
+//     a skirmish company, it is Disordered and stays extended (8.33.1).
 //
 // Not yet: fire from both hexes (8.32.1, 11.53), the defender's choice of
-// General Order (8.35.1), shock by an Extended Line (8.35.2-3), stacking
-// Disorder (8.33.1).
+// General Order (8.35.1), the strength and hexes of an Extended Line's
+// shock attack (8.35.2-3).
 
 // extendLimit is the strength from which Line is Extended Line (8.3).
 const extendLimit = 10
@@ -202,6 +205,10 @@ func (r *run) shortenLines() {
 		case u.Formation != "line":
 			why = "is no longer in Line"
 		default:
+			if u.formed() && r.crowded(u) {
+				u.Morale = moraleDisordered
+				r.tell("disordered", "WV 8.33", r.seenBy(u), "%s is stacked with another unit in its Extended Line: Disordered (8.33.1)", u.Name)
+			}
 			continue
 		}
 		u.Extended = ""
@@ -291,4 +298,30 @@ func (r *run) pivot(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	u.Facing = f
 	r.tell("facing", "WV 8.34", only(side), "%s pivots on %s to face %s (%s MP); its Extended Line stands in %s and %s", u.Name, pivot, o.Facing, halves(cost), u.Hex, u.Extended)
+}
+
+// crowded reports an Extended Line sharing either hex with a unit other
+// than a skirmish company (8.33.1; leaders are not units here).
+func (r *run) crowded(u *Unit) bool {
+	for _, h := range []string{u.Hex, u.Extended} {
+		for _, x := range r.s.unitsAt(h) {
+			if x != u && !x.skirmishing() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterExtendedShock is 8.35.2: an Extended Line that has made a shock
+// attack, neither Disordered nor Routed by it, adopts General Order in
+// its counter's hex.
+func (r *run) afterExtendedShock(att []*Unit) {
+	for _, a := range att {
+		if a.Extended == "" || a.Eliminated || !a.formed() {
+			continue
+		}
+		a.Formation, a.Extended = "general order", ""
+		r.tell("extended-line", "WV 8.35", r.seenBy(a), "%s adopts General Order after its shock and stands in %s (8.35.2)", a.Name, a.Hex)
+	}
 }

@@ -861,6 +861,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.engage(def)
 	r.applyShock(att, ac, aSP, dSP, false, h, "")
 	r.applyShock(def, dc, dSP, aSP, true, "", a0.Hex)
+	r.afterExtendedShock(att) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
 	}
