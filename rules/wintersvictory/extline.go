@@ -38,7 +38,10 @@ import (
 //  7. At the end of a phase, stacked in either hex with a unit other than
 //     a skirmish company, it is Disordered and stays extended (8.33.1).
 //
-// Not yet: fire from both hexes (8.32.1, 11.53), the defender's choice of
+//  8. Fired on, it is fired at in either hex (8.32.1): the nearer that
+//     the firer can fire at.
+//
+// Not yet: its own fire from both hexes (11.53), the defender's choice of
 // General Order (8.35.1), the strength and hexes of an Extended Line's
 // shock attack (8.35.2-3).
 
@@ -324,4 +327,24 @@ func (r *run) afterExtendedShock(att []*Unit) {
 		a.Formation, a.Extended = "general order", ""
 		r.tell("extended-line", "WV 8.35", r.seenBy(a), "%s adopts General Order after its shock and stands in %s (8.35.2)", a.Name, a.Hex)
 	}
+}
+
+// aimAt is the hex of t that u fires at: t's own, or for an Extended Line
+// the nearer of its two hexes in u's range, front and line of sight
+// (8.32.1).
+func (r *run) aimAt(u, t *Unit) string {
+	if t.Extended == "" {
+		return t.Hex
+	}
+	hs := []string{t.Hex, t.Extended}
+	if r.s.dist(u.Hex, t.Extended) < r.s.dist(u.Hex, t.Hex) {
+		hs[0], hs[1] = hs[1], hs[0]
+	}
+	for _, h := range hs {
+		_, ok := r.tables.FireBand(firer(u), r.s.dist(u.Hex, h))
+		if ok && (!u.frontal() || r.s.inFront(u.Hex, u.Facing, h)) && r.s.observes(u.Hex, h) {
+			return h
+		}
+	}
+	return hs[0]
 }

@@ -196,18 +196,19 @@ func firer(u *Unit) Firer {
 
 // fireProblem says why u may not fire at t now, or "".
 func (r *run) fireProblem(u, t *Unit) string {
-	d := r.s.dist(u.Hex, t.Hex)
+	at := r.aimAt(u, t) // 8.32.1
+	d := r.s.dist(u.Hex, at)
 	b, ok := r.tables.FireBand(firer(u), d)
 	switch {
 	case !ok:
 		return fmt.Sprintf("%s is %d hexes away, out of range", t.Name, d)
 	case u.Type == "artillery" && u.Ammo == 0 && b != Minimum && b != Medium:
 		return "its ammunition is depleted: Minimum and Medium Range only (11.93)"
-	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, t.Hex):
+	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, at):
 		return fmt.Sprintf("%s is not in front of it (5.51)", t.Name)
 	case d > r.s.visibility():
 		return fmt.Sprintf("%s is beyond sight", t.Name)
-	case !r.s.observes(u.Hex, t.Hex):
+	case !r.s.observes(u.Hex, at):
 		return fmt.Sprintf("%s is out of its line of sight (10.4)", t.Name)
 	}
 	return r.closestProblem(u, t, d, b)
@@ -375,7 +376,9 @@ const massedModifier = 2
 // fire carries out one fire combat of u at t (11.0 Fire Protocol).
 func (r *run) fire(u, t *Unit) {
 	u.Fired = true
-	d := r.s.dist(u.Hex, t.Hex)
+	aim := *t // an Extended Line is fired on in either of its hexes (8.32.1)
+	aim.Hex = r.aimAt(u, t)
+	d := r.s.dist(u.Hex, aim.Hex)
 	band, _ := r.tables.FireBand(firer(u), d)
 	f := Fire{Strength: u.Strength, FiringClass: u.FireClass, Disordered: u.Morale == moraleDisordered,
 		MaxRange: band == Maximum || band == Extended}
@@ -391,7 +394,7 @@ func (r *run) fire(u, t *Unit) {
 		}
 		f.Line = map[string]string{"column": "column", "square": "column", "line": "line", "general order": "skirmish", "skirmish": "skirmish"}[u.Formation]
 	}
-	tg := r.targetOf(t, u.Hex)
+	tg := r.targetOf(&aim, u.Hex)
 	f.TargetClass = TargetClass(tg, u.Type == "artillery", r.opt)
 	what := fmt.Sprintf("%s fires at %s, %d hexes (%s range, Target Class %d)", u.Name, t.Name, d, band, f.TargetClass)
 	if band == Extended {
@@ -433,7 +436,7 @@ func (r *run) fire(u, t *Unit) {
 	}
 	r.tell("fire", "WV 11.0", nil, "%s: rolled %d%s on the %s table, %s line: %s", what, die,
 		mods, strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
-	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, t.Hex}})
+	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, aim.Hex}})
 	switch res {
 	case "0":
 		return
