@@ -30,6 +30,9 @@ type run struct {
 	// spent is the Movement Points each unit has used this phase, in
 	// halves (5.31 costs half a point per vertex).
 	spent map[string]int
+	// centreFire: the fire being resolved is an Extended Line's one fire
+	// at its centre hex (11.53.1).
+	centreFire bool
 	// entered and enteredUnits are the road hexes filled and the units
 	// entered at each entry hex this phase (6.71).
 	entered, enteredUnits map[string]int

@@ -41,7 +41,14 @@ import (
 //  8. Fired on, it is fired at in either hex (8.32.1): the nearer that
 //     the firer can fire at.
 //
-// Not yet: its own fire from both hexes (11.53), the defender's choice of
+//  9. It fires from each of its hexes (11.53), its strength divided, the
+//     counter's half rounded up (ruling R66), at most 9 SP from a hex;
+//     both at one hex at Minimum Range, it fires once, on the 8-9 column
+//     with +1 (11.53.1); both at one hex at Maximum Range, once with its
+//     whole strength (11.53.2). Both rolls are resolved before the next
+//     fire of the other side.
+//
+// Not yet: the defender's choice of
 // General Order (8.35.1), the strength and hexes of an Extended Line's
 // shock attack (8.35.2-3).
 
@@ -347,4 +354,48 @@ func (r *run) aimAt(u, t *Unit) string {
 		}
 	}
 	return hs[0]
+}
+
+// extendedParts are an Extended Line's two halves as firers: the counter
+// with its strength's larger half and the marker with the other, each in
+// its own hex (11.53, ruling R66).
+func extendedParts(u *Unit) [2]Unit {
+	a, b := *u, *u
+	a.Extended, b.Extended = "", ""
+	b.Hex = u.Extended
+	a.Strength, b.Strength = (u.Strength+1)/2, u.Strength/2
+	return [2]Unit{a, b}
+}
+
+// fireExtended is the fire of an Extended Line at t (11.53).
+func (r *run) fireExtended(u, t *Unit) {
+	parts := extendedParts(u)
+	var ok []*Unit
+	for i := range parts {
+		if r.fireProblemFrom(&parts[i], t) == "" {
+			ok = append(ok, &parts[i])
+		}
+	}
+	u.Fired = true
+	if len(ok) == 2 && r.aimAt(ok[0], t) == r.aimAt(ok[1], t) {
+		one := *ok[0]
+		band, _ := r.tables.FireBand(firer(u), r.s.dist(u.Hex, r.aimAt(ok[0], t)))
+		switch band {
+		case Minimum: // 11.53.1: once, on the 8-9 column, +1
+			one.Strength = min(u.Strength, 9)
+			r.centreFire = true
+		default: // 11.53.2: combined
+			one.Strength = u.Strength
+		}
+		r.fire(&one, t)
+		r.centreFire = false
+		return
+	}
+	for _, p := range ok {
+		p.Strength = min(p.Strength, 9)
+		if t.Eliminated {
+			return
+		}
+		r.fire(p, t)
+	}
 }

@@ -196,6 +196,24 @@ func firer(u *Unit) Firer {
 
 // fireProblem says why u may not fire at t now, or "".
 func (r *run) fireProblem(u, t *Unit) string {
+	if u.Extended == "" {
+		return r.fireProblemFrom(u, t)
+	}
+	why := ""
+	for _, p := range extendedParts(u) { // 11.53: from either hex
+		if w := r.fireProblemFrom(&p, t); w == "" || why == "" {
+			why = w
+		}
+		if why == "" {
+			return ""
+		}
+	}
+	return why
+}
+
+// fireProblemFrom says why u, from its own hex, may not fire at t now,
+// or "".
+func (r *run) fireProblemFrom(u, t *Unit) string {
 	at := r.aimAt(u, t) // 8.32.1
 	d := r.s.dist(u.Hex, at)
 	b, ok := r.tables.FireBand(firer(u), d)
@@ -319,6 +337,10 @@ func (r *run) firePlan(p plan) {
 			why = append(why, w)
 			continue
 		}
+		if u.Extended != "" {
+			r.fireExtended(u, t) // 11.53
+			return
+		}
 		r.fire(u, t)
 		return
 	}
@@ -412,6 +434,10 @@ func (r *run) fire(u, t *Unit) {
 	mods := ""
 	if tg.Massed {
 		mods = fmt.Sprintf("%+d massed", massedModifier)
+	}
+	if r.centreFire {
+		f.Die++ // 11.53.1: an Extended Line's one fire at its centre hex
+		mods += "+1 Extended Line at its centre hex"
 	}
 	if u.Type == "artillery" && (r.s.Step == stepFrenchMove || r.s.Step == stepAlliedMove) {
 		f.Die-- // 11.71.2: artillery firing in the opponent's Movement Phase
