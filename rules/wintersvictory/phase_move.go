@@ -387,6 +387,12 @@ func (r *run) stackProblem(u *Unit, h string) string {
 		if o == u || o.Side != u.Side {
 			continue // an enemy unit's hex is refused by 6.14, seen or not
 		}
+		if why := skirmishStacking(u, o); why != "skip" {
+			if why != "" {
+				return why
+			}
+			continue
+		}
 		if o.Type != u.Type {
 			return fmt.Sprintf("%s holds %s (%s): different combat types may not share a hex", h, o.Name, o.Type)
 		}

@@ -30,6 +30,9 @@ import (
 //     neither has moved, or in the battalion's hex once the battalion's
 //     movement has ended (8.64).
 //
+// A company shares a hex with friendly infantry or artillery without
+// counting against it, never with friendly cavalry (8.65 A.3-A.4).
+//
 // A company is a unit in Skirmish formation named after its battalion:
 // "1/16 Leger Sk1". It has all-around facing (5.2), moves 1 MP a hex on
 // the Terrain Effects Chart's skirmish column (8.65 A.2), fires on the
@@ -146,4 +149,17 @@ func (s *State) index(name string) int {
 		}
 	}
 	return -1
+}
+
+// skirmishStacking is 8.65 A.3-A.4 for u ending in a hex with friendly
+// unit o: "skip" when neither is a skirmish company (the usual limits
+// apply), "" when o does not count, else why u may not.
+func skirmishStacking(u, o *Unit) string {
+	switch {
+	case u.skirmishing() == o.skirmishing():
+		return "skip"
+	case u.Type == "cavalry" || o.Type == "cavalry":
+		return fmt.Sprintf("%s and %s: a skirmish company never shares a hex with friendly cavalry (8.65)", u.Name, o.Name)
+	}
+	return ""
 }
