@@ -303,6 +303,13 @@ func pickOption(options []string, written string) (string, error) {
 	if written == "" {
 		return "", fmt.Errorf("DECIDE needs a choice: one of %s", optionList(options))
 	}
+	// An option whose whole text is the choice (a hex id such as "2009")
+	// is that option, before the choice is read as an option's number.
+	for _, o := range options {
+		if choiceText(o) == choiceText(written) {
+			return o, nil
+		}
+	}
 	if n, err := strconv.Atoi(written); err == nil {
 		if n < 1 || n > len(options) {
 			return "", fmt.Errorf("there is no option %d: choose 1 to %d (%s)", n, len(options), optionList(options))

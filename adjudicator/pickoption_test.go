@@ -26,11 +26,28 @@ func TestPickOption(t *testing.T) {
 		{"", "", "DECIDE needs a choice: one of 1. Stand; 2. Stand fast at the Mill; 3. Retire to A5.6; 4. Retreat; 5. Evade"},
 	} {
 		got, err := pickOption(options, c.written)
-		switch {
-		case c.problem == "" && (err != nil || got != c.want):
-			t.Errorf("%q: %q, %v; want %q", c.written, got, err, c.want)
-		case c.problem != "" && (err == nil || !strings.Contains(err.Error(), c.problem)):
-			t.Errorf("%q: %q, %v; want a problem saying %q", c.written, got, err, c.problem)
-		}
+		checkPick(t, got, err, c.written, c.want, c.problem)
+	}
+	// Options that are hex ids: the whole id is that hex, a small number
+	// is still an option's number.
+	hexes := []string{"2009", "2010", "1"}
+	for _, c := range []struct{ written, want, problem string }{
+		{"2009", "2009", ""},
+		{"2", "2010", ""},
+		{"1", "1", ""}, // the whole text wins
+		{"2011", "", "there is no option 2011: choose 1 to 3"},
+	} {
+		got, err := pickOption(hexes, c.written)
+		checkPick(t, got, err, c.written, c.want, c.problem)
+	}
+}
+
+func checkPick(t *testing.T, got string, err error, written, want, problem string) {
+	t.Helper()
+	switch {
+	case problem == "" && (err != nil || got != want):
+		t.Errorf("%q: %q, %v; want %q", written, got, err, want)
+	case problem != "" && (err == nil || !strings.Contains(err.Error(), problem)):
+		t.Errorf("%q: %q, %v; want a problem saying %q", written, got, err, problem)
 	}
 }

@@ -96,6 +96,15 @@ type StackHint struct {
 	// Targets are the enemy units the side sees within Range. Line of
 	// sight and the fire arc are checked when the fire is resolved.
 	Targets []TargetHint `json:"targets,omitempty"`
+	// Approaches are, for a system whose moves are written as paths hex
+	// by hex, the move toward each of the board's objectives that comes
+	// nearest it this turn, nearest objective first; an objective it
+	// stands on or cannot come nearer is left out. Each path is one the
+	// system's check of a file accepts now (other units, zones of control
+	// and what the side cannot see may still stop it short).
+	Approaches []ApproachHint `json:"approaches,omitempty"`
+	// Charges are the enemy units a charge of its may be declared at now.
+	Charges []TargetHint `json:"charges,omitempty"`
 }
 
 // TargetHint is an enemy unit the side sees, and how far it is.

@@ -8,9 +8,13 @@ address, which authenticates it without a password. Its policy is the
 sample bot's (galloper bot): for each segment it is due to order, in Line
 of Battle no new written orders and, for every stack that sees an enemy
 unit within its weapons' reach, a FIRE at the nearest; in ACW miniatures
-a line a unit from its hints (table_orders); in any other system an empty
-file; every decision request answered with its default; a refused file
-never sent again.
+a line a unit from its hints (table_orders); in Battle Hymn and Winter's
+Victory moves along the hints' approaches to the objectives, bombardments,
+charges, written orders and fire plans (hour_scripts, segment_orders); in
+any other system an empty file; every decision request answered with its
+default (by its number); a refused file never sent again; a mail Galloper
+did not read for the bot's rate limit sent again once the minute its
+reply names is over.
 
     galloper_bot.py --imap HOST:PORT --user NAME --smtp HOST:PORT --address ADDR
 
@@ -26,21 +30,41 @@ import email.policy
 import email.utils
 import imaplib
 import json
+import datetime
 import os
+import re
 import smtplib
 import sys
 import time
 
 
 def read_doc(raw):
-    """Returns a mail's JSON document and its reply address."""
+    """Returns a mail's JSON document, its reply address and the
+    Message-ID of the mail it answers (its In-Reply-To)."""
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     reply = msg.get("Reply-To") or msg.get("From") or ""
     reply = email.utils.parseaddr(str(reply))[1]
+    answers = str(msg.get("In-Reply-To") or "").strip()
     for part in msg.walk():
         if part.get_content_type() == "application/json":
-            return json.loads(part.get_payload(decode=True)), reply
-    return None, reply
+            return json.loads(part.get_payload(decode=True)), reply, answers
+    return None, reply, answers
+
+
+# A rate-limited reply's suggestion names the minute, in UTC, after which
+# to send the mail again (docs/bots.md).
+RATE_AFTER = re.compile(r"after (\w{3} \d{1,2} \w{3} \d{4} \d{2}:\d{2}) UTC")
+
+
+def resend_at(problem):
+    """The time (seconds since the epoch) after which a mail Galloper did
+    not read for the rate limit may be sent again: the minute its reply
+    names is over. None when the reply names no time."""
+    m = RATE_AFTER.search(problem.get("suggestion", ""))
+    if not m:
+        return None
+    t = datetime.datetime.strptime(m.group(1), "%a %d %b %Y %H:%M").replace(tzinfo=datetime.timezone.utc)
+    return t.timestamp() + 60
 
 
 def fire_scripts(hints):
@@ -83,9 +107,80 @@ def table_orders(hints):
     return out
 
 
+def free_approach(st, objectives, ends):
+    """The path of the stack's first approach (nearest objective first)
+    that ends where none of the side's stacks stands or goes, taking that
+    end; None when it stands on an objective or has none."""
+    if any(o["at"] == st["at"] for o in objectives):
+        return None
+    for a in st.get("approaches") or []:
+        if a["path"][-1] not in ends:
+            ends.add(a["path"][-1])
+            return a["path"]
+    return None
+
+
+def hour_scripts(doc):
+    """Battle Hymn: a battery with targets bombards them, nearest hex
+    first; every other unit not on an Objective moves along its approach
+    to the nearest; the side holding the Initiative plays its held Combat
+    Turn before the last pick."""
+    h = doc.get("hints") or {}
+    stacks, objs = h.get("stacks") or [], h.get("objectives") or []
+    ends, out = {st["at"] for st in stacks}, []
+    for st in stacks:
+        targets = st.get("targets") or []
+        if targets and "BOMBARD" in st["steps"]:
+            hexes = []
+            for t in sorted(targets, key=lambda t: t["distance"]):
+                if t["at"] not in hexes:
+                    hexes.append(t["at"])
+            out.append("BOMBARD %s: %s" % (st["units"][0], ", ".join(hexes)))
+            continue
+        path = free_approach(st, objs, ends)
+        if path and "MOVE" in st["steps"]:
+            out.append("MOVE %s: %s" % (st["units"][0], " ".join(path)))
+    if "COMBAT" in h.get("orders", []):
+        out.append("COMBAT WHEN 1 LEFT")
+    return out
+
+
+def segment_orders(doc):
+    """Winter's Victory: charges at the nearest enemy the hints allow (one
+    charger a target) and one written order a commander, to a subordinate
+    and an Objective taken in turn from turn to turn; moves toward the
+    nearest Objective; fire plans at every target, nearest first."""
+    h = doc.get("hints") or {}
+    stacks, objs = h.get("stacks") or [], h.get("objectives") or []
+    turn = (doc.get("segment") or {}).get("turn", 0)
+    ends, charged, out = {st["at"] for st in stacks}, set(), []
+    for c in h.get("commands") or []:
+        if c.get("to") and objs and "ORDER" in c["orders"]:
+            out.append("ORDER %s TO %s: OBJECTIVE %s" % (c["name"], c["to"][turn % len(c["to"])], objs[turn % len(objs)]["at"]))
+    for st in stacks:
+        free = [c for c in st.get("charges") or [] if c["unit"] not in charged]
+        if st.get("charges") and "CHARGE" in st["steps"]:
+            if free:
+                charged.add(free[0]["unit"])
+                out.append("CHARGE %s: %s" % (st["units"][0], free[0]["unit"]))
+        elif st.get("targets") and "FIRE" in st["steps"]:
+            names = ", ".join(t["unit"] for t in st["targets"])
+            out.extend("FIRE %s: %s" % (u, names) for u in st["units"])
+        elif "MOVE" in st["steps"]:
+            path = free_approach(st, objs, ends)
+            if path:
+                out.extend("MOVE %s: %s" % (u, " ".join(path)) for u in st["units"])
+    return out
+
+
 # The order words are each system's own; a system not listed here is played
 # with empty order files.
-WRITERS = {"lob.v2": fire_scripts, "acwminis.v1": table_orders}
+WRITERS = {
+    "lob.v2": lambda doc: fire_scripts(doc.get("hints")),
+    "acwminis.v1": lambda doc: table_orders(doc.get("hints")),
+    "battlehymn.v1": hour_scripts,
+    "wintersvictory.v1": segment_orders,
+}
 
 
 class Bot:
@@ -93,19 +188,44 @@ class Bot:
         self.args, self.password = args, password
         self.sent = set()
         self.refused, self.over, self.mails = 0, False, 0
+        # unanswered: the bot's mails without a reply yet, by Message-ID;
+        # later: (time, mail) of those Galloper did not read for the rate
+        # limit, to send again once the time has come.
+        self.unanswered, self.later = {}, []
 
     def send(self, to, subject, text):
         msg = email.message.EmailMessage()
         msg["From"], msg["To"], msg["Subject"] = self.args.address, to, subject
         msg["Message-ID"] = email.utils.make_msgid(domain="bot.invalid")
         msg.set_content(text)
+        self.unanswered[msg["Message-ID"].strip()] = (to, subject, text)
         host, port = self.args.smtp.rsplit(":", 1)
         with smtplib.SMTP(host, int(port)) as s:
             s.send_message(msg, from_addr=self.args.address, to_addrs=[to])
 
+    def resend_due(self):
+        """Sends again each rate-limited mail whose time has come."""
+        now, wait = time.time(), []
+        for at, m in self.later:
+            if now < at:
+                wait.append((at, m))
+            else:
+                self.send(*m)
+        self.later = wait
+
     def answer(self, raw):
-        doc, reply = read_doc(raw)
+        doc, reply, answers = read_doc(raw)
         if doc is None:
+            return
+        mine = self.unanswered.pop(answers, None)
+        probs = doc.get("problems") or []
+        if doc["kind"] == "problems" and len(probs) == 1 and probs[0]["code"] == "rate-limited":
+            # Not read, so no refusal: the same mail goes again in time.
+            at = resend_at(probs[0])
+            if mine is None or at is None:
+                print("not read, and not sent again: %s %s" % (probs[0]["message"], probs[0].get("suggestion", "")), file=sys.stderr)
+            else:
+                self.later.append((at, mine))
             return
         if doc.get("over"):
             self.over = True
@@ -120,7 +240,11 @@ class Bot:
                 key = (doc.get("game"), seg.get("index"), "decide", q["seq"])
                 if key not in self.sent:
                     self.sent.add(key)
-                    self.send(reply, "Decision", "DECIDE %d %s\n" % (q["seq"], q["default"]))
+                    # By the default's number: an option may itself be a
+                    # number, such as a hex id, which DECIDE reads as one.
+                    opts = q.get("options") or []
+                    choice = str(opts.index(q["default"]) + 1) if q["default"] in opts else q["default"]
+                    self.send(reply, "Decision", "DECIDE %d %s\n" % (q["seq"], choice))
         held = doc.get("orders")
         if not doc.get("orders_due") or not seg or (held and held["status"] != "refused"):
             return
@@ -129,11 +253,12 @@ class Bot:
             return  # sent already, or refused: never sent twice
         self.sent.add(key)
         f = {"schema": "galloper/v1/orders", "game": doc["game"], "side": doc["side"],
-             "turn": str(seg["turn"]), "orders": WRITERS.get(doc.get("system"), lambda h: [])(doc.get("hints"))}
+             "turn": str(seg["turn"]), "orders": WRITERS.get(doc.get("system"), lambda d: [])(doc) if doc.get("hints") else []}
         self.send(reply, "Orders", json.dumps(f, indent=2) + "\n")
 
     def step(self):
         """Reads and answers the unseen mail of the mailbox; returns how many."""
+        self.resend_due()
         host, port = self.args.imap.rsplit(":", 1)
         with imaplib.IMAP4(host, int(port)) as c:
             c.login(self.args.user, self.password)

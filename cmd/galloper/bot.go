@@ -32,8 +32,11 @@ import (
 // Line of Battle no new written orders, so that its Commands carry on
 // under the orders they hold and its standing reactions, and every stack
 // that sees an enemy unit within its weapons' reach fires at the nearest
-// (fireScripts); in ACW miniatures a line a unit (tableOrders); in any
-// other system an empty order file. It answers every decision request
+// (fireScripts); in ACW miniatures a line a unit (tableOrders); in
+// Battle Hymn moves toward the Objectives, bombardments and the held
+// Combat Turn (hourScripts); in Winter's Victory charges, written orders,
+// moves toward the Objectives and fire plans (segmentOrders); in any other
+// system an empty order file. It answers every decision request
 // with its default. A file once refused is never sent again: it falls
 // back once on the empty file. A mail Galloper did not read for the bot's
 // rate limit is no refusal: the bot sends it again once the time the
@@ -50,8 +53,13 @@ type mailBot struct {
 	// when its final mail has come.
 	Refused  int
 	Problems []string
-	Over     bool
-	Mails    int
+	// Accepted counts its order files that Galloper accepted, and Orders
+	// the orders they held.
+	Accepted, Orders int
+	// Kinds counts the orders of its accepted files by their first word.
+	Kinds map[string]int
+	Over  bool
+	Mails int
 	// Log, when set, is told once per game how the bot plays it: from
 	// its hints, or with empty order files where the system lists none.
 	Log io.Writer
@@ -63,12 +71,14 @@ type mailBot struct {
 	// limit, to send again at their time.
 	mails map[string]botMail
 	later []botMail
+	last  string // the Message-ID of its last mail
 }
 
 // botMail is a mail the bot sent, and when to send it again.
 type botMail struct {
 	to, subject, text string
 	after             time.Time
+	orders            []string // the orders of an order file
 }
 
 // Step reads the unseen mail of the bot's mailbox, answers each mail and
@@ -129,6 +139,19 @@ func (b *mailBot) answer(raw []byte) error {
 	switch {
 	case d.Kind == "problems" && len(d.Problems) == 1 && d.Problems[0].Code == "rate-limited":
 		return b.resendLater(m, mine, d.Problems[0])
+	case d.Kind == "receipt" && mine:
+		b.Accepted++
+		b.Orders += len(m.orders)
+		if b.Kinds == nil {
+			b.Kinds = map[string]int{}
+		}
+		for _, o := range m.orders {
+			if f := strings.Fields(o); len(f) > 0 {
+				b.Kinds[strings.ToUpper(f[0])]++
+			}
+		}
+	}
+	switch {
 	case d.Over:
 		b.Over = true
 		return nil
@@ -148,7 +171,13 @@ func (b *mailBot) answer(raw []byte) error {
 			continue
 		}
 		b.sent[key] = true
-		if err := b.send(replyTo, "Decision", fmt.Sprintf("DECIDE %d %s\n", q.Seq, q.Default)); err != nil {
+		// By the default's number: an option's text may itself be a
+		// number, such as a hex id, which DECIDE would read as one.
+		choice := q.Default
+		if i := slices.Index(q.Options, q.Default); i >= 0 {
+			choice = fmt.Sprint(i + 1)
+		}
+		if err := b.send(replyTo, "Decision", fmt.Sprintf("DECIDE %d %s\n", q.Seq, choice)); err != nil {
 			return err
 		}
 	}
@@ -180,7 +209,11 @@ func (b *mailBot) answer(raw []byte) error {
 	if err != nil {
 		return err
 	}
-	return b.send(replyTo, "Orders", string(data)+"\n")
+	if err := b.send(replyTo, "Orders", string(data)+"\n"); err != nil {
+		return err
+	}
+	b.mails[b.last] = botMail{to: replyTo, subject: "Orders", text: string(data) + "\n", orders: body}
+	return nil
 }
 
 // rateSuggestion is how a rate-limited reply's suggestion names the time
@@ -221,6 +254,8 @@ func (b *mailBot) resendDue() error {
 		if err := b.send(m.to, m.subject, m.text); err != nil {
 			return err
 		}
+		m.after = time.Time{}
+		b.mails[b.last] = m
 	}
 	b.later = wait
 	return nil
@@ -243,6 +278,7 @@ func (b *mailBot) send(to, subject, text string) error {
 		b.mails = map[string]botMail{}
 	}
 	b.mails[id] = botMail{to: to, subject: subject, text: text}
+	b.last = id
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {
@@ -308,10 +344,12 @@ func botCmd() *cobra.Command {
 			"alone (docs/bots.md) and sends its answers by SMTP to the mail's reply address: for each segment\n" +
 			"it is due to order, the orders its hints suggest where it knows the system's order words (Line of\n" +
 			"Battle: no new written orders, and fire at the nearest target; ACW miniatures: charge, shoot,\n" +
-			"rally or advance, a line a unit), else an empty order file; and the default of every decision\n" +
-			"request. It never sends a refused file again; a mail Galloper did not read for the bot's rate\n" +
-			"limit it sends again once the time the reply names has passed. The mailbox password is read from\n" +
-			"GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP, for a server on loopback or a trusted network.",
+			"rally or advance, a line a unit; Battle Hymn: move toward the Objectives and bombard; Winter's\n" +
+			"Victory: charge, order, move toward the Objectives and fire), else an empty order file; and the\n" +
+			"default of every decision request, by its number. It never sends a refused file again; a mail\n" +
+			"Galloper did not read for the bot's rate limit it sends again once the time the reply names has\n" +
+			"passed. The mailbox password is read from GALLOPER_BOT_PASSWORD. It speaks plain IMAP and SMTP,\n" +
+			"for a server on loopback or a trusted network.",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			b.Password = os.Getenv("GALLOPER_BOT_PASSWORD")
 			ctx := cmd.Context()
@@ -341,9 +379,11 @@ func botCmd() *cobra.Command {
 // botWriters write the bot's orders from a document's hints, by system
 // id: the hints are common to all systems, the words of an order file are
 // each system's own.
-var botWriters = map[string]func(*rules.OrderHints) []string{
-	"lob.v2":      fireScripts,
-	"acwminis.v1": tableOrders,
+var botWriters = map[string]func(*rules.MailDoc) []string{
+	"lob.v2":            func(d *rules.MailDoc) []string { return fireScripts(d.Hints) },
+	"acwminis.v1":       func(d *rules.MailDoc) []string { return tableOrders(d.Hints) },
+	"battlehymn.v1":     hourScripts,
+	"wintersvictory.v1": segmentOrders,
 }
 
 // botOrders are the orders the bot sends for the segment a document
@@ -352,7 +392,7 @@ var botWriters = map[string]func(*rules.OrderHints) []string{
 // nothing to order sends.
 func botOrders(d *rules.MailDoc) []string {
 	if w, ok := botWriters[d.System]; ok && d.Hints != nil {
-		return w(d.Hints)
+		return w(d)
 	}
 	return []string{}
 }

@@ -46,7 +46,9 @@ func docMail(t *testing.T, d rules.MailDoc, replyTo string) []byte {
 // ACW miniatures game: it writes its unit's line from the hints; when that
 // file is refused it falls back once on the empty file, and sends nothing
 // more for the segment; it answers each decision of a set once, by its
-// default, from the first decision mail that lists them.
+// default, from the first decision mail that lists them, naming the
+// default by its number (an option that is a hex id, "2010", would be
+// read as option 2010).
 func TestBotAnswers(t *testing.T) {
 	srv, err := mailtest.Start(demoGM, "gm", "pw")
 	if err != nil {
@@ -64,7 +66,7 @@ func TestBotAnswers(t *testing.T) {
 	decide := due
 	decide.Kind, decide.OrdersDue = "decision", false
 	decide.Decisions = []rules.DecisionDoc{{Seq: 1, Key: "a", Options: []string{"STAND", "RETIRE"}, Default: "STAND"},
-		{Seq: 2, Key: "b", Options: []string{"STAND", "RETIRE"}, Default: "RETIRE"}}
+		{Seq: 2, Key: "b", Options: []string{"2009", "2010"}, Default: "2010"}}
 	for _, d := range []rules.MailDoc{due, due, refused, refused, decide, decide} {
 		if err := b.answer(docMail(t, d, reply)); err != nil {
 			t.Fatal(err)
@@ -87,7 +89,7 @@ func TestBotAnswers(t *testing.T) {
 		}
 		got = append(got, strings.TrimSpace(string(body)))
 	}
-	want := []string{"orders: HOLD 1st Tennessee: FIRE 2nd Wisconsin", "orders: ", "DECIDE 1 STAND", "DECIDE 2 RETIRE"}
+	want := []string{"orders: HOLD 1st Tennessee: FIRE 2nd Wisconsin", "orders: ", "DECIDE 1 1", "DECIDE 2 2"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") || b.Refused != 2 {
 		t.Fatalf("the bot sent (%d refusals seen):\n%s\nwant:\n%s", b.Refused, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

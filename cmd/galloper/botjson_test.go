@@ -199,3 +199,36 @@ func TestJSONOrdersFollowSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestHintsFollowSchema: a document whose stack hints hold every field
+// (approaches and charges among them) validates against the published
+// schema, and one whose approach lacks its path does not.
+func TestHintsFollowSchema(t *testing.T) {
+	s := mailSchemas(t)["galloper/v1/results"]
+	if s == nil {
+		t.Fatal("no results schema")
+	}
+	seg := &rules.SegmentDoc{Turn: 20, Index: 3, Name: "French Movement", Label: "Turn 20, French Movement", Sides: []rules.Side{"French"}}
+	d := rules.MailDoc{Schema: "galloper/v1/results", Kind: "results", Game: "g", System: "wintersvictory.v1", Side: "French", Resolved: "Turn 20, Allied Command",
+		Segment: seg, OrdersDue: true, View: &rules.View{}, Hints: &rules.OrderHints{Orders: []string{"MOVE", "CHARGE"},
+			Stacks: []rules.StackHint{{At: "0803", Units: []string{"1/33 Ligne"}, Steps: []string{"MOVE"}, Range: 2,
+				Reach: []string{"0903"}, Targets: []rules.TargetHint{{Unit: "1/Tula Musketeers", At: "1005", Distance: 2}},
+				Approaches: []rules.ApproachHint{{Objective: "Serpallen", At: "1408", Distance: 7, Path: []string{"0903", "1003"}, Left: 5}},
+				Charges:    []rules.TargetHint{{Unit: "1/Tula Musketeers", At: "1005", Distance: 2}}}},
+			Objectives: []rules.PlaceHint{{Name: "Serpallen", At: "1408"}}}}
+	check := func(d rules.MailDoc) error {
+		j, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(j))
+		return s.Validate(v)
+	}
+	if err := check(d); err != nil {
+		t.Fatalf("the hints do not validate: %v", err)
+	}
+	d.Hints.Stacks[0].Approaches[0].Path = nil
+	if check(d) == nil {
+		t.Fatal("an approach with no path validates")
+	}
+}

@@ -24,11 +24,14 @@ import (
 type demoBotsResult struct {
 	System   string
 	Scenario string
-	Mails    int // mails Galloper sent
-	Receipts int // order files accepted
-	Fired    int // accepted files with a FIRE step
-	Decided  int // decisions the bots answered
-	Refused  int // order files refused, by either bot
+	Mails    int            // mails Galloper sent
+	Receipts int            // order files accepted
+	Fired    int            // accepted files with a FIRE step
+	Decided  int            // decisions the bots answered
+	Refused  int            // order files refused, by either bot
+	Accepted int            // order files accepted, as the bots count them
+	Orders   int            // the orders those files held
+	Kinds    map[string]int // those orders by their first word
 	Hinted   bool
 	Over     bool
 	Sent     [][]byte // every mail Galloper sent, raw
@@ -217,10 +220,27 @@ func runDemoBots(ctx context.Context, w io.Writer, dir string, o demoBots) (demo
 	}
 	for _, b := range bots {
 		res.Refused += b.Refused
-		fmt.Fprintf(w, "%s (galloper bot) read %d mails; %d of its order files were refused\n", b.Address, b.Mails, b.Refused)
+		res.Accepted += b.Accepted
+		res.Orders += b.Orders
+		for k, n := range b.Kinds {
+			if res.Kinds == nil {
+				res.Kinds = map[string]int{}
+			}
+			res.Kinds[k] += n
+		}
+		fmt.Fprintf(w, "%s (galloper bot) read %d mails; %d of its order files were accepted, holding %d orders, and %d refused\n",
+			b.Address, b.Mails, b.Accepted, b.Orders, b.Refused)
 	}
 	fmt.Fprintf(w, "The game is over after %d mails from Galloper: %d receipts (%d with fire), %d decisions answered.\n",
 		res.Mails, res.Receipts, res.Fired, res.Decided)
+	if len(res.Kinds) > 0 {
+		var kinds []string
+		for k, n := range res.Kinds {
+			kinds = append(kinds, fmt.Sprintf("%d %s", n, k))
+		}
+		slices.Sort(kinds)
+		fmt.Fprintf(w, "The bots' accepted orders: %s.\n", strings.Join(kinds, ", "))
+	}
 	return res, nil
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	gomail "github.com/emersion/go-message/mail"
+
 	"galloper/rules"
 	"galloper/rules/lob"
 	"galloper/rules/systems"
@@ -24,9 +26,9 @@ func TestDemoBots(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	// Each bot orders in each of its 8 Player Turns (LoB 2.1).
-	if !res.Over || res.Refused != 0 || res.Receipts != 16 || res.Fired == 0 || res.Decided == 0 {
-		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused, %d decisions answered\n%s",
-			res.Over, res.Receipts, res.Fired, res.Refused, res.Decided, out.String())
+	if !res.Over || res.Refused != 0 || res.Receipts != 16 || res.Fired == 0 || res.Decided == 0 || res.Accepted != 16 || res.Orders == 0 {
+		t.Fatalf("over %v, %d order files accepted (%d with fire, %d holding %d orders), %d refused, %d decisions answered\n%s",
+			res.Over, res.Receipts, res.Fired, res.Accepted, res.Orders, res.Refused, res.Decided, out.String())
 	}
 	t.Log(out.String())
 }
@@ -75,6 +77,19 @@ func TestDemoBotsEverySystem(t *testing.T) {
 			if !res.Hinted && !strings.Contains(out.String(), "with empty order files") {
 				t.Errorf("%s lists no hints, and the demo does not say it plays empty files:\n%s", sys.ID(), out.String())
 			}
+			// A system the bot writes orders for is played with orders,
+			// not empty files; one it has no writer for (botWriters) is
+			// played with empty files. Line of Battle's bot only fires,
+			// and on Tanner's Creek nothing comes within reach (its fire
+			// is TestDemoBots's, on Lantern Ridge).
+			_, written := botWriters[sys.ID()]
+			if written && res.Hinted && res.Orders == 0 && sys.ID() != "lob.v2" {
+				t.Errorf("%s: the bots' %d accepted order files hold no order\n%s", sys.ID(), res.Accepted, out.String())
+			}
+			if !written && (res.Orders != 0 || !strings.Contains(out.String(), "with empty order files")) {
+				t.Errorf("%s: the bot has no writer for it, yet its files hold %d orders or the demo does not say it plays empty files:\n%s",
+					sys.ID(), res.Orders, out.String())
+			}
 			docs := 0
 			for i, raw := range res.Sent {
 				ds, _ := mailDocs(t, fmt.Sprintf("mail %d", i+1), raw)
@@ -96,10 +111,25 @@ func TestDemoBotsEverySystem(t *testing.T) {
 			if docs == 0 {
 				t.Fatal("no JSON document in the game's mails")
 			}
-			t.Logf("%s on %s: %d mails, %d receipts (%d with fire), %d decisions, %d documents validated",
-				sys.ID(), res.Scenario, res.Mails, res.Receipts, res.Fired, res.Decided, docs)
+			t.Logf("%s on %s: %d mails, %d receipts (%d with fire), %d files accepted holding %d orders, %d decisions, %d documents validated",
+				sys.ID(), res.Scenario, res.Mails, res.Receipts, res.Fired, res.Accepted, res.Orders, res.Decided, docs)
+			t.Logf("orders accepted by kind: %v", res.Kinds)
+			for _, k := range botKinds[sys.ID()] {
+				if res.Kinds[k] == 0 {
+					t.Errorf("%s: no %s among the bots' accepted orders %v", sys.ID(), k, res.Kinds)
+				}
+			}
 		})
 	}
+}
+
+// botKinds are the kinds of order the bots are seen to give in a demo
+// game of a system, by the first word of an order: Battle Hymn's moves
+// and bombardments on Willoughby Run, Winter's Victory's moves, written
+// orders and fire plans at Serpallen.
+var botKinds = map[string][]string{
+	"battlehymn.v1":     {"MOVE", "BOMBARD"},
+	"wintersvictory.v1": {"MOVE", "ORDER", "FIRE"},
 }
 
 // TestDemoPythonBotTable plays ACW miniatures with the USA side played by
@@ -142,4 +172,43 @@ func TestDemoBotsWithoutHints(t *testing.T) {
 		t.Fatalf("over %v, %d order files accepted (%d with fire), %d refused\n%s", res.Over, res.Receipts, res.Fired, res.Refused, out.String())
 	}
 	t.Log(out.String())
+}
+
+// TestDemoPythonBotHexes plays Battle Hymn and Winter's Victory with the
+// last side played by the Python bot, which writes their orders from the
+// same hints as the Go bot: the game is played to its end, none of its
+// files refused (the script fails if one is), and its accepted files hold
+// moves.
+func TestDemoPythonBotHexes(t *testing.T) {
+	for _, id := range []string{"battlehymn.v1", "wintersvictory.v1"} {
+		t.Run(id, func(t *testing.T) {
+			var out bytes.Buffer
+			res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: id, Seed: demoSeed,
+				Python: "../../scripts/galloper_bot.py"})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			sys, _ := botSystem(systems.All(), id)
+			_, sides, err := demoSides(sys, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			py := strings.ToLower(string(sides[len(sides)-1])) + "@players.galloper.test"
+			moves := 0
+			for _, raw := range res.Sent {
+				mr, err := gomail.CreateReader(bytes.NewReader(raw))
+				if err != nil {
+					t.Fatal(err)
+				}
+				to, _ := mr.Header.AddressList("To")
+				if strings.HasPrefix(subject(raw), "Receipt: ") && len(to) == 1 && to[0].Address == py {
+					moves += strings.Count(bodyText(raw), "MOVE ")
+				}
+			}
+			if !res.Over || res.Refused != 0 || moves == 0 {
+				t.Fatalf("over %v, %d refused, %d moves in the Python bot's receipts\n%s", res.Over, res.Refused, moves, out.String())
+			}
+			t.Logf("%s: %d moves in the receipts to the Python bot (%s)", id, moves, py)
+		})
+	}
 }

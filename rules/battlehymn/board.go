@@ -162,10 +162,9 @@ func (b *Board) edge(id string) bool { return len(b.neighbors(id)) < 6 }
 func (b *Board) entryArea(letter string) []string { return b.entry[letter] }
 
 // sight reports whether there is a Line of Sight from a to c within four
-// hexes (BH 9.3, ruling E-3): an intervening hex blocks when its height
-// (elevation, plus one for blocking terrain) is above both ends, or when it
-// is a high hex as high as the higher end that lies nearer the lower end
-// (the elevation change hex). Along a hexside spine both hexes must block.
+// hexes (BH 9.3, ruling E-3). It is traced along both of the line's traces
+// (hex.Line) and is blocked only when both are, so a line down a hexside
+// spine is blocked only by terrain on both sides of it.
 func (b *Board) sight(a, c string, ch *Charts) bool {
 	d := b.Distance(a, c)
 	if d > 4 {
@@ -174,30 +173,53 @@ func (b *Board) sight(a, c string, ch *Charts) bool {
 	if d <= 1 {
 		return true
 	}
-	ea, ec := b.elevation(a), b.elevation(c)
-	hi, lo, hiHex, loHex := ea, ec, a, c
-	if ec > ea {
-		hi, lo, hiHex, loHex = ec, ea, c, a
+	hiHex := a
+	if b.elevation(c) > b.elevation(a) {
+		hiHex = c
 	}
-	blocks := func(x hex.Axial) bool {
-		id := b.ID(b.ToOffset(x))
-		if id == a || id == c || !b.OnMap(x) {
-			return false
+	left, right := hex.Line(b.Axial(a), b.Axial(c))
+	return !b.traceBlocked(left, hiHex, ch) || !b.traceBlocked(right, hiHex, ch)
+}
+
+// traceBlocked reports whether one trace of a Line of Sight is blocked
+// (BH 9.3, ruling E-3). The trace is read from the higher end (hiHex) to
+// the lower; the terrain of the two ends is ignored. An intervening hex
+// blocks when its height (its elevation, plus one for Blocking Terrain)
+// is above the higher end. Between different elevations, a hex as high as
+// the higher end blocks when it is nearer the lower end (the elevation
+// change hex must be the same distance from the higher unit or closer),
+// and an elevation change hex exactly half-way blocks when the line
+// leaves it across an Escarpment hexside (it "must be closer").
+func (b *Board) traceBlocked(trace []hex.Axial, hiHex string, ch *Charts) bool {
+	ids := make([]string, len(trace))
+	for i, x := range trace {
+		ids[i] = b.ID(b.ToOffset(x))
+	}
+	if ids[0] != hiHex {
+		slices.Reverse(ids)
+	}
+	d := len(ids) - 1
+	hi, lo := b.elevation(ids[0]), b.elevation(ids[d])
+	for j := 1; j < d; j++ {
+		id := ids[j]
+		if !b.has(id) {
+			continue
 		}
-		h := b.elevation(id)
+		e := b.elevation(id)
+		h := e
 		if t, ok := ch.hexes[b.terrain(id)]; ok && t.BlocksLOS {
 			h++
 		}
-		if h > hi {
+		switch {
+		case h > hi:
+			return true
+		case hi == lo || h < hi:
+		case j > d-j:
+			return true
+		case j == d-j && e >= hi && b.adjacent(id, ids[j+1]) && b.elevation(ids[j+1]) < hi &&
+			b.hasFeature(id, ids[j+1], "escarpment"):
 			return true
 		}
-		return hi > lo && h >= hi && b.Distance(id, loHex) < b.Distance(id, hiHex)
 	}
-	left, right := hex.Line(b.Axial(a), b.Axial(c))
-	for i := range left {
-		if blocks(left[i]) && blocks(right[i]) {
-			return false
-		}
-	}
-	return true
+	return false
 }

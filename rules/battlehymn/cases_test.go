@@ -29,6 +29,15 @@ import (
 //	                         events (no die but the odd SPs' draws)
 //	FIRE <firer> <target>    the To Hit Chance of one fire, checked by
 //	                         EXPECT-EVENTS as a "to-hit" event
+//	SIGHT <unit>: <unit> ... the Line of Sight (BH 9.3) from the first unit
+//	                         to each of the others, as "sight" events:
+//	                         "A sees W" or "A cannot see W"
+//	ENGAGEMENTS <side>       the Engagements (BH 6.1.5, 6.1.6) of side's
+//	                         Combat Turn as it starts, each as a "group"
+//	                         event naming its units, then "engagements: N"
+//	RETREATS <unit>: <cause> ... the best-ranked retreat paths (BH 7.2-7.7)
+//	                         of the unit away from the causes' hexes, each
+//	                         as a "path" event: "0404 0304", then "paths: N"
 //
 // STATE lines:
 //
@@ -41,7 +50,8 @@ import (
 //	initiative <side|none>      who holds the Initiative from Hour 1
 //	standing <side> <KIND> <choice> [names=a,b]
 //	objective <name> <hex> <points> [holder]
-//	optional <id> ...           switchable rulings in play, e.g. A1:may
+//	optional <id> ...           switchable rulings in play, KEY=VALUE
+//	                            (shatter-loss=twice) or a ruling id (A1:may)
 //
 // EXPECT-STATE lines: unit <name> key=value ... (at, strength,
 // demoralized, shattered, approach), hour <n>, holder <objective> <side>,
@@ -54,7 +64,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE"}
+	return []string{"SCENARIO", "MOVEMENT", "COMBAT-TURN", "STEP", "ALLOCATE", "FIRE", "SIGHT", "RETREATS", "ENGAGEMENTS"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "testdata/open.yaml"}
@@ -357,6 +367,60 @@ func (r *caseRun) Section(sec rulestest.Section) {
 			r.T.Fatalf("%s: %v", r.Where(l), err)
 		}
 		r.Events = []rules.Event{{Kind: "to-hit", Text: fmt.Sprintf("%d (%s)", c, why)}}
+	case "SIGHT":
+		st := r.state()
+		from, to, ok := strings.Cut(arg, ":")
+		a := st.unit(strings.TrimSpace(from))
+		if !ok || a == nil {
+			r.T.Fatalf("%s: SIGHT <unit>: <unit> ...", r.Where(l))
+		}
+		r.Events = nil
+		for _, name := range strings.Fields(to) {
+			t := st.unit(name)
+			if t == nil {
+				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
+			}
+			verb := "cannot see"
+			if st.board.sight(a.Hex, t.Hex, st.charts) {
+				verb = "sees"
+			}
+			r.Events = append(r.Events, rules.Event{Kind: "sight", Text: fmt.Sprintf("%s %s %s", a.Name, verb, t.Name)})
+		}
+	case "ENGAGEMENTS":
+		st := r.state()
+		h, dice := r.hour(l, st)
+		att := rules.Side(arg)
+		h.fought = map[string]bool{}
+		var ev []rules.Event
+		for _, g := range h.engagementGroups(att, st.enemy(att)) {
+			names := make([]string, len(g))
+			for i, u := range g {
+				names[i] = u.Name
+			}
+			ev = append(ev, rules.Event{Kind: "group", Text: strings.Join(names, ", ")})
+		}
+		ev = append(ev, rules.Event{Kind: "engagements", Text: strconv.Itoa(len(ev))})
+		r.Step(l, dice, rules.Result{Events: ev})
+	case "RETREATS":
+		st := r.state()
+		name, rest, ok := strings.Cut(arg, ":")
+		u := st.unit(strings.TrimSpace(name))
+		if !ok || u == nil {
+			r.T.Fatalf("%s: RETREATS <unit>: <cause> ...", r.Where(l))
+		}
+		var causes []string
+		for _, c := range strings.Fields(rest) {
+			cu := st.unit(c)
+			if cu == nil {
+				r.T.Fatalf("%s: no unit %q", r.Where(l), c)
+			}
+			causes = append(causes, cu.Hex)
+		}
+		r.Events = nil
+		for _, p := range st.retreatPaths(u, causes) {
+			r.Events = append(r.Events, rules.Event{Kind: "path", Text: strings.Join(p.hexes, " ")})
+		}
+		r.Events = append(r.Events, rules.Event{Kind: "paths", Text: strconv.Itoa(len(r.Events))})
 	default:
 		r.T.Fatalf("%s: bad section %v", r.Where(l), sec.Head)
 	}

@@ -80,7 +80,11 @@ func (s *State) horsesIn(h string) bool {
 
 // leash is the infantry MPs from hex a to hex b over the map, ignoring
 // units, or more than leashMPs when b is out of that reach (BH 11.3).
-func (s *State) leash(a, b string) int {
+func (s *State) leash(a, b string) int { return s.footMPs(a, b, leashMPs) }
+
+// footMPs is the infantry MPs from hex a to hex b over the map, ignoring
+// units, or max+1 when b is farther than max.
+func (s *State) footMPs(a, b string, max int) int {
 	if b == "" || a == b {
 		return 0
 	}
@@ -91,7 +95,7 @@ func (s *State) leash(a, b string) int {
 		for _, x := range frontier {
 			for _, n := range s.board.neighbors(x) {
 				c, err := s.charts.EnterCost(Infantry, s.board.terrain(n), s.board.features(x, n), s.board.elevation(n) > s.board.elevation(x))
-				if err != nil || dist[x]+c > leashMPs {
+				if err != nil || dist[x]+c > max {
 					continue
 				}
 				if d, ok := dist[n]; !ok || dist[x]+c < d {
@@ -105,7 +109,7 @@ func (s *State) leash(a, b string) int {
 	if d, ok := dist[b]; ok {
 		return d
 	}
-	return leashMPs + 1
+	return max + 1
 }
 
 // dismount dismounts u, its horses held in h (BH 11.3).

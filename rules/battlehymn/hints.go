@@ -1,6 +1,7 @@
 package battlehymn
 
 import (
+	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/battlehymn/bhtext"
 )
@@ -47,5 +48,35 @@ func (System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
 	for _, o := range s.Objectives {
 		h.Objectives = append(h.Objectives, rules.PlaceHint{Name: o.Name, At: o.Hex})
 	}
+	for i := range h.Stacks {
+		h.Stacks[i].Approaches = s.approaches(s.unit(h.Stacks[i].Units[0]), h.Objectives)
+	}
 	return h
+}
+
+// approaches are the paths a MOVE script of u may name toward each
+// Objective this Hour: paths the check of the order file accepts (the
+// map, the terrain and u's MA; BH 5.1-5.4), that enter no hex an enemy
+// unit stands in now. What the draw decides (ZOCs, a friendly unit at
+// the end) may still stop it, and its owner is asked then (BH 5.3).
+func (s *State) approaches(u *Unit, objs []rules.PlaceHint) []rules.ApproachHint {
+	enemy := map[string]bool{}
+	for i := range s.Units {
+		if e := &s.Units[i]; e.Side != u.Side && e.onMap() {
+			enemy[e.Hex] = true
+		}
+	}
+	next := func(h string) []string {
+		var out []string
+		for _, n := range s.board.neighbors(h) {
+			if !enemy[n] {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	ok := func(path []string) bool {
+		return len(s.checkPath(u, &bhtext.Order{Verb: bhtext.Move, Unit: orders.Name{Text: u.Name}, Hexes: path})) == 0
+	}
+	return rules.Approaches(u.Hex, objs, u.allowance(), next, s.board.Distance, ok)
 }

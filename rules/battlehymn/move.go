@@ -48,6 +48,12 @@ func (h *hour) movementTurn(f *Formation) error {
 			continue
 		}
 		seen[u.Name] = true
+		if far, ok := s.strayed(u); ok {
+			if err := h.returnToHorses(u, o, far, conga, night); err != nil {
+				return err
+			}
+			continue
+		}
 		switch o.Verb {
 		case bhtext.Hold:
 			h.event("hold", "BH 4.3", "%s stays in %s", u.Name, where(u))
@@ -61,7 +67,24 @@ func (h *hour) movementTurn(f *Formation) error {
 			}
 		}
 	}
+	for i := range s.Units { // units with no order of their own (ruling E-10)
+		u := &s.Units[i]
+		if far, ok := s.strayed(u); ok && u.Formation == f.Name && !seen[u.Name] {
+			if err := h.returnToHorses(u, nil, far, conga, night); err != nil {
+				return err
+			}
+		}
+	}
 	h.checkHorses()
+	return nil
+}
+
+// returnToHorses moves a dismounted unit beyond its 9-MP leash back
+// toward its horses (BH 11.3, ruling E-10).
+func (h *hour) returnToHorses(u *Unit, o *bhtext.Order, far int, conga map[string]int, night bool) error {
+	if r := h.leashScript(u, o, far, night); r != nil {
+		return h.script(u, r, conga, night)
+	}
 	return nil
 }
 
@@ -178,6 +201,7 @@ func (h *hour) script(u *Unit, o *bhtext.Order, conga map[string]int, night bool
 func (s *State) legalSteps(u *Unit, path []string, k int, night bool, entry []string) (int, int, string) {
 	v := *u // the unit as the path changes it: mounted or not
 	cur := u.Hex
+	strayed, _ := s.strayed(u) // it may stop nearer its horses (ruling E-10)
 	startZOC := cur != "" && s.enemyZOC(u.Side, cur)
 	ma := u.allowance()
 	spent, good, goodCost, moved := 0, 0, 0, false
@@ -207,7 +231,7 @@ func (s *State) legalSteps(u *Unit, path []string, k int, night bool, entry []st
 		}
 		spent += cost
 		if o := s.at(cur); o == nil || o == u {
-			if !v.Dismounted || s.leash(cur, v.Horses) <= leashMPs {
+			if !v.Dismounted || s.leash(cur, v.Horses) <= leashMPs || strayed > leashMPs && s.footMPs(cur, v.Horses, returnReach) <= strayed {
 				good, goodCost = i+1, spent
 			}
 		}
@@ -215,7 +239,7 @@ func (s *State) legalSteps(u *Unit, path []string, k int, night bool, entry []st
 	switch {
 	case good == len(path):
 		return good, goodCost, ""
-	case v.Dismounted && s.leash(cur, v.Horses) > leashMPs:
+	case v.Dismounted && s.leash(cur, v.Horses) > leashMPs && (strayed <= leashMPs || s.footMPs(cur, v.Horses, returnReach) > strayed):
 		return good, goodCost, fmt.Sprintf("it would end more than %d infantry MPs from its horses in %s (BH 11.3)", leashMPs, v.Horses)
 	}
 	if o := s.at(cur); o != nil {

@@ -10,32 +10,86 @@ import (
 
 var _ rules.OptionalRules = System{}
 
-// The switchable rulings of docs/rulings-battlehymn.md are a game's
-// choices before play, offered to the adjudicator's game set-up as
-// optional rules: each id names a ruling and the value other than its
-// default ("A1:may" is `horse-artillery-rbc: may`). A game without them
-// plays every default.
-var switchable = []struct {
-	id, option, value, name string
-}{
-	{"A1:may", "horse-artillery-rbc", "may", "Horse artillery may choose whether to retreat before combat (ruling A1)"},
-	{"A3:bombard-only", "artillery-range-on-fire", "false", "Range Attenuation applies to Bombardment only (ruling A3)"},
-	{"A8:one-or-two", "horse-holders", "one-or-two", "One or two horse holders, never fewer nor more (ruling A8)"},
-	{"A10:twice", "shatter-loss", "twice", "A unit unable to retreat loses two SPs as it Shatters (ruling A10)"},
-	{"A12:per-hex", "conga-line", "per-hex", "The conga line counts per entry hex (ruling A12)"},
+// The switchable rulings of docs/rulings-battlehymn.md (ruling E-8) are a
+// game's choices before play: a game's configuration names an option and
+// its value under `options:`, passed to the game's set-up as optional
+// rules "key=value" (galloper game new --optional horse-artillery-rbc=may),
+// as every system with switchable rulings does. The ruling-id forms
+// ("A1:may") are read as the same choices. An option not given takes its
+// default, the first of its values (ParseOptions).
+
+// rulingAliases are the ruling-id forms of the values other than the
+// defaults, by id: the ruling and the option and value each names.
+var rulingAliases = []struct{ id, ruling, option, value string }{
+	{"A1:may", "A1", "horse-artillery-rbc", "may"},
+	{"A3:bombard-only", "A3", "artillery-range-on-fire", "false"},
+	{"A8:one-or-two", "A8", "horse-holders", "one-or-two"},
+	{"A10:twice", "A10", "shatter-loss", "twice"},
+	{"A12:per-hex", "A12", "conga-line", "per-hex"},
 }
 
-// OptionalRules implements rules.OptionalRules.
+// rulingOf is the ruling that documents an option.
+func rulingOf(option string) string {
+	for _, a := range rulingAliases {
+		if a.option == option {
+			return a.ruling
+		}
+	}
+	return ""
+}
+
+// parseOptional reads one optional rule id: "key=value", "key:value" or
+// a ruling-id form, and checks both key and value.
+func parseOptional(id string) (string, string, error) {
+	id = strings.TrimSpace(id)
+	for _, a := range rulingAliases {
+		if strings.EqualFold(id, a.id) {
+			return a.option, a.value, nil
+		}
+	}
+	k, v, ok := strings.Cut(id, "=")
+	if !ok {
+		k, v, ok = strings.Cut(id, ":")
+	}
+	if !ok {
+		return "", "", fmt.Errorf("%q is not KEY=VALUE (e.g. horse-artillery-rbc=may)", id)
+	}
+	k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
+	if _, err := ParseOptions(map[string]string{k: v}); err != nil {
+		return "", "", err
+	}
+	return k, v, nil
+}
+
+// OptionalRules implements rules.OptionalRules: every value of every
+// switchable ruling, as "key=value", the default first.
 func (System) OptionalRules() []rules.OptionalRule {
-	out := make([]rules.OptionalRule, len(switchable))
-	for i, o := range switchable {
-		out[i] = rules.OptionalRule{ID: o.id, Name: o.name}
+	var out []rules.OptionalRule
+	for _, name := range optionOrder() {
+		for i, s := range optionSetters[name] {
+			def := ""
+			if i == 0 {
+				def = ", the default"
+			}
+			out = append(out, rules.OptionalRule{ID: name + "=" + s.value,
+				Name: fmt.Sprintf("(ruling %s: %s %s%s)", rulingOf(name), name, s.value, def)})
+		}
 	}
 	return out
 }
 
-// WithOptionalRules implements rules.OptionalRules: only before the first
-// Hour is played.
+// optionOrder is the option names in the order of their rulings.
+func optionOrder() []string {
+	out := make([]string, len(rulingAliases))
+	for i, a := range rulingAliases {
+		out[i] = a.option
+	}
+	return out
+}
+
+// WithOptionalRules implements rules.OptionalRules: a copy of a new
+// game's state with the options ids set, only before the first Hour is
+// played. The state keeps each as "key=value".
 func (System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -44,45 +98,67 @@ func (System) WithOptionalRules(st rules.State, ids []string) (rules.State, erro
 	if s.Hour != s.First {
 		return nil, fmt.Errorf("battlehymn: the switchable rulings are chosen before play starts")
 	}
-	next := s.clone()
-	for _, id := range ids {
-		i := slices.IndexFunc(switchable, func(o struct{ id, option, value, name string }) bool { return o.id == id })
-		if i < 0 {
-			var known []string
-			for _, o := range switchable {
-				known = append(known, o.id)
-			}
-			return nil, fmt.Errorf("battlehymn: %q is not a switchable ruling (%s)", id, strings.Join(known, ", "))
-		}
-		if !slices.Contains(next.Optional, id) {
-			next.Optional = append(next.Optional, id)
-		}
-	}
-	slices.Sort(next.Optional)
-	if _, err := next.options(); err != nil {
+	set, err := s.optionMap()
+	if err != nil {
 		return nil, err
+	}
+	for _, id := range ids {
+		k, v, err := parseOptional(id)
+		if err != nil {
+			return nil, fmt.Errorf("battlehymn: %w", err)
+		}
+		set[k] = v
+	}
+	next := s.clone()
+	next.Optional = nil
+	for _, k := range optionOrder() {
+		if v, ok := set[k]; ok {
+			next.Optional = append(next.Optional, k+"="+v)
+		}
 	}
 	return next, nil
 }
 
-// OptionalRulesInPlay implements rules.OptionalRules.
+// OptionalRulesInPlay implements rules.OptionalRules: the options set
+// for the game, as "key=value", in the order of the rulings.
 func (System) OptionalRulesInPlay(st rules.State) []string {
-	if s, ok := st.(*State); ok {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	set, err := s.optionMap()
+	if err != nil {
 		return slices.Clone(s.Optional)
 	}
-	return nil
+	var out []string
+	for _, k := range optionOrder() {
+		if v, ok := set[k]; ok {
+			out = append(out, k+"="+v)
+		}
+	}
+	return out
+}
+
+// optionMap reads the state's optional rules as a game config's
+// `options:` map.
+func (s *State) optionMap() (map[string]string, error) {
+	in := map[string]string{}
+	for _, id := range s.Optional {
+		k, v, err := parseOptional(id)
+		if err != nil {
+			return nil, fmt.Errorf("battlehymn: %w", err)
+		}
+		in[k] = v
+	}
+	return in, nil
 }
 
 // options are the rulings a game plays: the defaults with its switchable
 // rulings (ParseOptions).
 func (s *State) options() (Options, error) {
-	in := map[string]string{}
-	for _, id := range s.Optional {
-		for _, o := range switchable {
-			if o.id == id {
-				in[o.option] = o.value
-			}
-		}
+	in, err := s.optionMap()
+	if err != nil {
+		return DefaultOptions(), err
 	}
 	return ParseOptions(in)
 }

@@ -1,6 +1,7 @@
 package battlehymn
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,31 +84,51 @@ func TestOrderHints(t *testing.T) {
 	}
 }
 
-// TestWithOptionalRules checks that a game chooses switchable rulings by
-// id before play only, and refuses an id that names none.
+// TestWithOptionalRules checks that a game chooses switchable rulings
+// as a game config's options:, "key=value" (or a ruling id such as
+// "A1:may"), before play only, and refuses a name or value it lacks.
 func TestWithOptionalRules(t *testing.T) {
 	sys := New()
 	st, _ := sys.NewGame("willoughby-run", nil)
-	next, err := sys.WithOptionalRules(st, []string{"A8:one-or-two", "A1:may"})
+	next, err := sys.WithOptionalRules(st, []string{"horse-holders=one-or-two", "A1:may", "artillery-range-on-fire=true"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sys.OptionalRulesInPlay(next); len(got) != 2 || got[0] != "A1:may" {
-		t.Fatalf("in play: %v", got)
+	want := []string{"horse-artillery-rbc=may", "artillery-range-on-fire=true", "horse-holders=one-or-two"}
+	if got := sys.OptionalRulesInPlay(next); !slices.Equal(got, want) {
+		t.Fatalf("in play: %v, want %v", got, want)
 	}
-	if o := next.(*State).opts(); !o.HorseArtilleryMayRBC || !o.HorseHoldersOneOrTwo || !o.ArtilleryRangeOnFire {
+	if o := next.(*State).opts(); !o.HorseArtilleryMayRBC || !o.HorseHoldersOneOrTwo || !o.ArtilleryRangeOnFire || o.ShatterLossTwice {
 		t.Fatalf("options %+v", o)
 	}
-	if _, err := sys.WithOptionalRules(st, []string{"A2:maybe"}); err == nil {
-		t.Fatal("an unknown id was taken")
+	off, err := sys.WithOptionalRules(next, []string{"artillery-range-on-fire=false", "shatter-loss:twice", "conga-line=per-hex"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := off.(*State).opts(); o.ArtilleryRangeOnFire || !o.ShatterLossTwice || !o.CongaPerHex || !o.HorseArtilleryMayRBC {
+		t.Fatalf("options %+v", o)
+	}
+	for _, bad := range []string{"A2:maybe", "horse-holders=two", "horse-holders", "retreat=far"} {
+		if _, err := sys.WithOptionalRules(st, []string{bad}); err == nil {
+			t.Errorf("%q was taken", bad)
+		}
 	}
 	later := st.(*State).clone()
 	later.Hour++
-	if _, err := sys.WithOptionalRules(later, []string{"A1:may"}); err == nil {
+	if _, err := sys.WithOptionalRules(later, []string{"horse-artillery-rbc=may"}); err == nil {
 		t.Fatal("rulings were switched after play started")
 	}
-	if len(sys.OptionalRules()) != len(OptionNames()) {
-		t.Fatalf("%d optional rules for %d options", len(sys.OptionalRules()), len(OptionNames()))
+	n := 0
+	for _, name := range OptionNames() {
+		n += len(optionSetters[name])
+	}
+	if got := len(sys.OptionalRules()); got != n {
+		t.Fatalf("%d optional rules for %d option values", got, n)
+	}
+	for _, o := range sys.OptionalRules() {
+		if _, err := sys.WithOptionalRules(st, []string{o.ID}); err != nil {
+			t.Errorf("listed %s refused: %v", o.ID, err)
+		}
 	}
 }
 
