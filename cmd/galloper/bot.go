@@ -384,6 +384,7 @@ var botWriters = map[string]func(*rules.MailDoc) []string{
 	"acwminis.v1":       func(d *rules.MailDoc) []string { return tableOrders(d.Hints) },
 	"battlehymn.v1":     hourScripts,
 	"wintersvictory.v1": segmentOrders,
+	"gbacw.v1":          activationScripts,
 }
 
 // botOrders are the orders the bot sends for the segment a document

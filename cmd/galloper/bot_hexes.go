@@ -121,3 +121,39 @@ func targetHexes(ts []rules.TargetHint) []string {
 	}
 	return out
 }
+
+// activationScripts are the bot's orders for a GBACW turn from a
+// document's hints (docs/orders-gbacw.md): one activation script per unit
+// its hints list, applied whenever its brigade's Activation Marker is
+// drawn. A unit its hints give targets shocks an adjacent enemy where it
+// may, else fires at the nearest; any other unit that may move goes
+// toward an Objective (taken in turn unit by unit), firing if an enemy
+// is adjacent when it is drawn; a Disordered unit rallies first. It
+// changes no Orders, holds nothing back and leaves the reaction doctrine
+// at its defaults.
+func activationScripts(d *rules.MailDoc) []string {
+	h := d.Hints
+	out := []string{}
+	for i, st := range h.Stacks {
+		if len(st.Units) == 0 {
+			continue
+		}
+		var clauses []string
+		if slices.Contains(st.Steps, "RALLY") {
+			clauses = append(clauses, "IF DISORDERED RALLY")
+		}
+		switch {
+		case len(st.Targets) > 0 && slices.Contains(st.Steps, "FIRE"):
+			if slices.Contains(st.Steps, "SHOCK") && len(st.Charges) > 0 {
+				clauses = append(clauses, "IF ADJACENT SHOCK")
+			}
+			clauses = append(clauses, "FIRE")
+		case len(h.Objectives) > 0 && slices.Contains(st.Steps, "TOWARD"):
+			clauses = append(clauses, "IF ADJACENT FIRE", "TOWARD "+h.Objectives[i%len(h.Objectives)].At)
+		}
+		if len(clauses) > 0 {
+			out = append(out, fmt.Sprintf("UNIT %s: %s", st.Units[0], strings.Join(clauses, "; ")))
+		}
+	}
+	return out
+}

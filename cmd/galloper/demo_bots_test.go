@@ -126,10 +126,12 @@ func TestDemoBotsEverySystem(t *testing.T) {
 // botKinds are the kinds of order the bots are seen to give in a demo
 // game of a system, by the first word of an order: Battle Hymn's moves
 // and bombardments on Willoughby Run, Winter's Victory's moves, written
-// orders and fire plans at Serpallen.
+// orders and fire plans at Serpallen, GBACW's activation scripts at
+// Bristoe Ford.
 var botKinds = map[string][]string{
 	"battlehymn.v1":     {"MOVE", "BOMBARD"},
 	"wintersvictory.v1": {"MOVE", "ORDER", "FIRE"},
+	"gbacw.v1":          {"UNIT"},
 }
 
 // TestDemoPythonBotTable plays ACW miniatures with the USA side played by

@@ -57,10 +57,11 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				u.Moved, u.Fired, u.Rallied = false, false, false
 			}
 		}
+		r.adoptOrders(b)
 		lc := r.changeOrders(b, side)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.combat() {
+			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
 			for _, a := range r.script(u, b, lc) {
@@ -161,6 +162,9 @@ func (r *resolver) changeOrders(b *BrigadeSt, side rules.Side) *OrdersChange {
 	if oc.Result == LooseCannon {
 		r.event("loose-cannon", "GBACW 6.24", "Loose Cannon: %s acts as %s", b.ID, profileName(oc.ActsAs))
 	}
+	if oc.Orders != cur {
+		r.keepOrders(b, b.Orders) // 4.23
+	}
 	b.Orders = oc.Orders.String()
 	return &oc
 }
@@ -210,9 +214,9 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 	case gbtext.CondActivation:
 		v = b.Activated == c.N
 	case gbtext.CondAttack:
-		v = b.Orders == Attack.String()
+		v = r.s.ordersOf(u) == Attack // a unit's own Orders (4.23)
 	case gbtext.CondAdvance:
-		v = b.Orders == Advance.String()
+		v = r.s.ordersOf(u) == Advance
 	}
 	return v != c.Not
 }
@@ -646,9 +650,10 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 // move with their units; ruling GBACW-R19).
 func (r *resolver) followLeaders(b *BrigadeSt) {
 	s := r.s
+	brigadier, division := r.leadersByOrder(b)
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Brigade == b.ID && u.onMap() {
+		if u.Brigade == b.ID && u.onMap() && !brigadier {
 			if l := s.leader(b.Leader); l != nil && !l.Killed {
 				l.Hex = u.Hex
 			}
@@ -659,7 +664,7 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 	for i := range s.Brigades {
 		fb := &s.Brigades[i]
 		if fb.Division == d.ID && s.brigadeOnMap(fb) {
-			if fb.ID == b.ID {
+			if fb.ID == b.ID && !division {
 				dl := s.leader(d.Leader)
 				if s.moveLeader(r.sys.combat, dl, s.leaderHex(b.Leader), 10) {
 					r.event("leader-move", "GBACW 9.31", "%s rides to %s", dl.Name, dl.Hex)
@@ -670,16 +675,23 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 	}
 }
 
-// commanderMovement is Phase IV/A by Galloper's default (the orders do
-// not move commanders yet): each corps commander rides up to 10 MP toward
+// commanderMovement is Phase IV/A: a corps commander or OC with a LEADER
+// order rides by it (leaders.go); the others by Galloper's default:
+// each corps commander rides up to 10 MP toward
 // the leader of his first division on the map, and the OC toward his
 // first corps commander, so neither loses his range for moving more than
 // 10 MP (9.32; ruling GBACW-R19).
 func (r *resolver) commanderMovement() {
 	s := r.s
 	cc := r.sys.combat
+	for i := range s.Leaders {
+		s.Leaders[i].Rode = false // 9.32: for the turn that follows only
+	}
 	for i := range s.Corps {
 		c := &s.Corps[i]
+		if r.commanderByOrder(s.leader(c.Leader), false) {
+			continue
+		}
 		for j := range s.Divisions {
 			d := &s.Divisions[j]
 			if d.Corps == c.ID && s.divisionOnMap(d) {
@@ -691,6 +703,9 @@ func (r *resolver) commanderMovement() {
 		}
 	}
 	for _, ss := range s.Sides {
+		if r.commanderByOrder(s.leader(ss.OC), true) {
+			continue
+		}
 		for _, c := range s.Corps {
 			if c.Side == ss.Side {
 				if l := s.leader(ss.OC); s.moveLeader(cc, l, s.leaderHex(c.Leader), 10) {

@@ -24,6 +24,7 @@ import (
 //	SCENARIO <file>       testdata/<file>.yaml or an embedded scenario
 //	ACTIVATE <brigade>    one activation of the brigade (5.33) by the
 //	                      collected ORDERS (both sides' scripts and doctrine)
+//	II/A                  Phase II/A alone (4.23, 5.26, 5.36)
 //	II/B                  Phase II/B alone (5.2-5.4)
 //	II/C                  Phases II/C-E: Division Orders, reinforcements,
 //	                      Reserve (6.12, 9.71, 6.31)
@@ -39,7 +40,8 @@ import (
 //	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
-//	                            refused (R or L)
+//	                            refused (R or L), orders (kept Out
+//	                            of Command, 4.23)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -51,7 +53,7 @@ import (
 //	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -81,7 +83,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "ACTIVATE", "II/B", "II/C", "III", "IV", "EXPECT-VIEW"}
+	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "III", "IV", "EXPECT-VIEW"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "field"}
@@ -138,6 +140,8 @@ func (r *caseRun) Section(s rulestest.Section) {
 		}
 		side := st.sideOfBrigade(b)
 		r.step(l, func(x *resolver) { x.activateBrigade(x.s.brigade(id), side) })
+	case "II/A":
+		r.step(l, func(x *resolver) { x.chainOfCommand() })
 	case "II/B":
 		r.step(l, func(x *resolver) { x.efficiency() })
 	case "II/C":
@@ -344,7 +348,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -387,10 +391,12 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Blown = v == "yes"
 		case "refused":
 			u.Refused = v
+		case "orders":
+			u.Orders = v
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -423,7 +429,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
-				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused}[k]
+				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

@@ -65,7 +65,7 @@ func (s *State) leaderHex(name string) string {
 func (s *State) divisionInCorpsRange(cc *CombatCharts, d *Division) bool {
 	c := s.corps(d.Corps)
 	cl := s.leader(c.Leader)
-	return cl != nil && s.inRange(cc, c.Side, s.leaderHex(c.Leader), s.leaderHex(d.Leader), cl.Range)
+	return cl != nil && s.inRange(cc, c.Side, s.leaderHex(c.Leader), s.leaderHex(d.Leader), commandRange(cl))
 }
 
 // brigadierInRange: the brigadier is within his division leader's range.
@@ -113,7 +113,7 @@ func (s *State) commandOf(cc *CombatCharts, side rules.Side) (OC, []CorpsCommand
 	ss := s.side(side)
 	ocl := s.leader(ss.OC)
 	oc := OC{}
-	if ocl != nil && !ocl.Killed {
+	if ocl != nil && !ocl.Killed && !ocl.Rode { // 9.32
 		oc.InitiativeRating = ocl.Initiative
 	}
 	var out []CorpsCommand

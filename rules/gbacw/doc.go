@@ -46,8 +46,11 @@
 //   - plan.go, system.go: Validate, Default, the optional rules.
 //   - resolve.go, activate.go, fire.go, shock.go: a Game-Turn resolved
 //     as one segment in the order of the Sequence of Play.
+//   - outofcommand.go, leaders.go: units Out of Command (4.23, 5.36) and
+//     leaders moved by LEADER orders (9.31-9.33).
 //   - view.go, style.go, demo.go: what each side sees (its own EMs only),
 //     how its board is drawn, and the demo's players.
+//   - hints.go: the orders open to a side, for bots (rules.OrderHinter).
 //
 // COVERAGE.md lists what each subsection of the rules has, and what the
 // engine does not do yet (ruling GBACW-R19).

@@ -21,6 +21,7 @@ type plan struct {
 	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
+	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -41,7 +42,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, release: map[string]Orders{}}
+		coordinate: map[string]bool{}, release: map[string]Orders{}, leaders: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -286,6 +287,22 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			return
 		}
 		p.brigades[b.ID] = x
+	case gbtext.LeaderKw:
+		l := s.leader(name)
+		switch {
+		case l == nil || l.Side != side:
+			ps.add(at, "gb-unknown-leader", "GBACW 4.1", "%s has no leader called %s", side, orders.Clip(name))
+		case l.Killed || l.Hex == "":
+			ps.add(at, "gb-leader-off-map", "GBACW 9.31", "%s is not on the map and cannot move", l.Name)
+		case p.leaders[l.Name] != "":
+			ps.add(x.At, "gb-twice", "GBACW 9.31", "%s has two LEADER orders; keep one", l.Name)
+		default:
+			if _, ok := s.m.Hex(x.Value); !ok {
+				ps.add(x.At, "gb-off-map", "GBACW 2.1", "%s: hex %s is not on the map", l.Name, x.Value)
+				return
+			}
+			p.leaders[l.Name] = x.Value
+		}
 	case gbtext.Unit:
 		u := s.unit(name)
 		if u == nil || u.Side != side {

@@ -50,6 +50,9 @@ type resolver struct {
 	shocked map[string]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
+	// ledThisAM marks the division leaders who moved by order in the
+	// current AM (9.31).
+	ledThisAM map[string]bool
 	// spShare caps the SPs of the phasing shot being rolled: a share of
 	// split fire (10.15); 0 for none.
 	spShare int
@@ -151,7 +154,8 @@ func (r *resolver) turn() {
 }
 
 // chainOfCommand is Phase II/A: a brigadier who starts the turn out of
-// his division leader's range skips one division AM (5.26, 4.23).
+// his division leader's range skips one division AM (5.26, 4.23); units
+// Out of Command are marked (5.36, outofcommand.go).
 func (r *resolver) chainOfCommand() {
 	s := r.s
 	for i := range s.Brigades {
@@ -161,6 +165,7 @@ func (r *resolver) chainOfCommand() {
 			r.event("out-of-range", "GBACW 5.26", "%s's brigadier starts the turn out of his division leader's range: the brigade skips one division AM", b.ID)
 		}
 	}
+	r.unitsOutOfCommand()
 }
 
 // brigadeOnMap: a unit of the brigade is on the map.
@@ -242,6 +247,9 @@ func (r *resolver) divisionOrders() {
 				continue
 			}
 			r.event("orders-changed", "GBACW 6.12", "%s: %s Orders to %s Orders (Division Orders Phase)", id, b.Orders, p.divOrders[id])
+			if b.Arrives != r.s.Turn {
+				r.keepOrders(b, b.Orders) // 4.23
+			}
 			b.Orders = p.divOrders[id].String()
 			b.MarchedNow = p.divOrders[id] == March && b.Arrives != r.s.Turn
 		}
@@ -337,6 +345,7 @@ func (s *State) sideOf(n Side) rules.Side {
 // March Orders. See GBACW 5.32-5.35.
 func (r *resolver) activate(m AM) {
 	s := r.s
+	r.ledThisAM = nil
 	side := s.sideOf(m.Side)
 	var ready []*BrigadeSt
 	for i := range s.Brigades {
@@ -597,7 +606,7 @@ func (r *resolver) initiative() {
 	var in [2]InitiativeSide
 	for i, ss := range s.Sides {
 		in[i] = InitiativeSide{Side: sideNum(s, ss.Side), HadLast: ss.Initiative}
-		if l := s.leader(ss.OC); l != nil && !l.Killed {
+		if l := s.leader(ss.OC); l != nil && !l.Killed && !l.Rode { // 5.11, 9.32
 			in[i].OCRating = l.Initiative
 			for _, c := range s.Corps {
 				if c.Side == ss.Side && s.inRange(r.sys.combat, ss.Side, l.Hex, s.leaderHex(c.Leader), l.Range) {

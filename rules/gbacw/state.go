@@ -173,6 +173,12 @@ type UnitSt struct {
 	Rallied     bool `json:"rallied,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
+	// Orders are the Orders the unit kept, Out of Command when its
+	// brigade's changed (4.23, 5.36); "" when it follows its brigade's.
+	Orders string `json:"orders,omitempty"`
+	// OutOfCommand: the unit was Out of Command in this turn's Phase
+	// II/A, so it activates one fewer time than its division (5.36).
+	OutOfCommand bool `json:"out_of_command,omitempty"`
 }
 
 // Unit statuses.
@@ -195,6 +201,10 @@ type Leader struct {
 	// Initiative is an OC's Initiative Rating (5.22).
 	Initiative int  `json:"initiative,omitempty"`
 	Killed     bool `json:"killed,omitempty"`
+	// Rode: a corps commander or OC used more than 10 MP in the last
+	// Commander Movement Phase: Command Range 0, or no Initiative
+	// Rating, for the turn that follows (9.32).
+	Rode bool `json:"rode,omitempty"`
 }
 
 // VictoryHex is a hex worth victory points.
@@ -387,8 +397,13 @@ func (u *UnitSt) unitKind() UnitKind {
 	return Infantry
 }
 
-// ordersOf is a unit's Orders: its brigade's.
+// ordersOf is a unit's Orders: those it kept Out of Command (4.23), else
+// its brigade's.
 func (s *State) ordersOf(u *UnitSt) Orders {
+	if u.Orders != "" {
+		o, _ := ParseOrders(u.Orders)
+		return o
+	}
 	o, _ := ParseOrders(s.brigade(u.Brigade).Orders)
 	return o
 }

@@ -56,6 +56,20 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 		v.Lines = append(v.Lines, line)
 	}
+	for _, l := range s.Leaders {
+		if l.Rode && !l.Killed {
+			if l.Command == "" {
+				v.Lines = append(v.Lines, fmt.Sprintf("%s rode more than 10 MP: no Initiative Rating this turn (9.32)", l.Name))
+			} else {
+				v.Lines = append(v.Lines, fmt.Sprintf("%s rode more than 10 MP: Command Range 0 this turn (9.32)", l.Name))
+			}
+		}
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Orders != "" && u.combat() {
+			v.Lines = append(v.Lines, fmt.Sprintf("%s keeps its %s Orders, Out of Command (4.23)", u.Name, u.Orders))
+		}
+	}
 	v.Style = boardStyle
 	v.Map = s.mapView()
 	v.Roster = s.roster(side)
@@ -119,7 +133,7 @@ func (s *State) mapView() *rules.MapView {
 		}
 		mv.Units = append(mv.Units, rules.UnitView{Name: u.Name, Side: u.Side, Kind: u.Kind, Hex: u.Hex,
 			Facing: rules.Facing(s.vertexBearing(u.Facing)), Status: status, Strength: fmt.Sprint(u.SP),
-			Formation: s.brigade(u.Brigade).Orders})
+			Formation: s.ordersOf(u).String()}) // its own Orders when it kept them (4.23)
 	}
 	for _, l := range s.Leaders {
 		if l.Hex != "" && !l.Killed {

@@ -39,11 +39,12 @@ import (
 //	courier <from> <to> <hex> <Delay1|Delay2|Delay3> [rolls=n bonus=n
 //	        french= holds= adjacent= urgent= army= attack= (true)]
 //	standing <side> <KIND> <choice>
+//	skirmish <company> of <battalion> key=value ...  a skirmish company
 //
 // EXPECT-STATE lines: unit and leader with the same keys (unit also
 // eliminated, fired), cp <side> <n>, courier <from> <to> <state> (or
 // gone), segment <turn> <name>, over true|false, seen <side> <unit>
-// true|false.
+// true|false, gone <unit> (no such unit on the map).
 func TestCases(t *testing.T) {
 	rulestest.RunCorpus(t, harness{}, os.DirFS("."), "testdata")
 }
@@ -188,6 +189,19 @@ func (r *caseRun) SetState(l rulestest.Line) {
 				fail("%v", err)
 			}
 		}
+	case "skirmish":
+		name, kv := fields(rest)
+		co, bat, ok := strings.Cut(name, " of ")
+		i := s.index(bat)
+		if !ok || i < 0 {
+			fail("skirmish <company> of <battalion> key=value ...")
+		}
+		s.Units = append(s.Units, newCompany(&s.Units[i], co, 1))
+		for k, v := range kv {
+			if err := setUnit(&s.Units[len(s.Units)-1], k, v); err != nil {
+				fail("%v", err)
+			}
+		}
 	case "leader":
 		name, kv := fields(rest)
 		ld := s.leader(name)
@@ -247,6 +261,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Halved = v == "true"
 	case "nation":
 		u.Nation = v
+	case "extended":
+		u.Extended = strings.TrimPrefix(v, "none")
 	case "in":
 		u.Eliminated = v != "true"
 	case "strength":
@@ -344,6 +360,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		check("seen", strconv.FormatBool(s.sees(rules.Side(ws[0]), u.Hex)), ws[len(ws)-1])
 	case "over":
 		check("over", strconv.FormatBool(s.Over()), rest)
+	case "gone":
+		check("gone "+rest, strconv.FormatBool(s.index(rest) < 0), "true")
 	case "cp":
 		side, n, _ := strings.Cut(rest, " ")
 		check("cp of "+side, strconv.Itoa(s.CP[sideIndex(rules.Side(side))]), n)
@@ -431,6 +449,11 @@ func unitField(u *Unit, k string) string {
 		return strings.ReplaceAll(u.Charge, " ", "_")
 	case "exhausted":
 		return strconv.FormatBool(u.Exhausted)
+	case "extended":
+		if u.Extended == "" {
+			return "none"
+		}
+		return u.Extended
 	case "eliminated":
 		return strconv.FormatBool(u.Eliminated)
 	case "strength":

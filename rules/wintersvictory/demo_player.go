@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"galloper/rules"
@@ -31,6 +32,7 @@ type demoView struct {
 	turn    int
 	segment string
 	terrain map[string]string
+	level   map[string]int   // elevation by hex (10.13)
 	own     []rules.UnitView // own combat units
 	leaders map[string]string
 	enemy   []rules.UnitView
@@ -40,7 +42,7 @@ type demoView struct {
 }
 
 func readDemoView(v rules.View, side rules.Side) *demoView {
-	d := &demoView{v: v, side: side, terrain: map[string]string{}, leaders: map[string]string{}, brigade: map[string]string{}, lines: v.Lines, sight: daylightSight}
+	d := &demoView{v: v, side: side, terrain: map[string]string{}, level: map[string]int{}, leaders: map[string]string{}, brigade: map[string]string{}, lines: v.Lines, sight: daylightSight}
 	fmt.Sscanf(v.Segment, "Turn %d", &d.turn)
 	if _, seg, ok := strings.Cut(v.Segment, "), "); ok {
 		d.segment = seg
@@ -53,6 +55,7 @@ func readDemoView(v rules.View, side rules.Side) *demoView {
 	}
 	for _, h := range v.Map.Hexes {
 		d.terrain[h.ID] = h.Terrain
+		d.level[h.ID] = h.Elevation
 	}
 	for _, u := range v.Map.Units {
 		switch {
@@ -534,7 +537,7 @@ func (d *demoView) fire(w func(string, ...any)) {
 		var ts []rules.UnitView
 		for _, e := range d.enemy {
 			dd := demoDist(u.Hex, e.Hex)
-			if e.Kind != "leader" && dd <= reach && dd <= d.sight && (inFrontOf(u, e.Hex) || u.Formation == "square" || strings.Contains(u.Status, "Disordered") && u.Kind != "artillery") {
+			if e.Kind != "leader" && dd <= reach && dd <= d.sight && d.observes(u.Hex, e.Hex) && (inFrontOf(u, e.Hex) || u.Formation == "square" || strings.Contains(u.Status, "Disordered") && u.Kind != "artillery") {
 				ts = append(ts, e)
 			}
 		}
@@ -548,4 +551,35 @@ func (d *demoView) fire(w func(string, ...any)) {
 		}
 		w("FIRE %s: %s", u.Name, strings.Join(ns, ", "))
 	}
+}
+
+// observes is the line of sight (10.4) as the view shows it: the map's
+// terrain and elevation and every unit the side sees (any unit between a
+// firer and a target in sight is itself in sight).
+func (d *demoView) observes(a, b string) bool {
+	sp := map[string]int{}
+	for _, us := range [][]rules.UnitView{d.own, d.enemy} {
+		for _, u := range us {
+			n, _ := strconv.Atoi(u.Strength)
+			sp[u.Hex] += n
+		}
+	}
+	read := func(line []hex.Axial) []ground {
+		out := make([]ground, len(line))
+		for i, ax := range line {
+			id := layout.ID(layout.ToOffset(ax))
+			t, lv := d.terrain[id], d.level[id]
+			slope := false
+			for dir := range hex.Directions {
+				n := layout.ID(layout.ToOffset(ax.Neighbor(dir)))
+				if l, ok := d.level[n]; ok && l < lv {
+					slope = true
+				}
+			}
+			out[i] = ground{level: lv, slope: slope, woods: t == "woods", blocker: t == "woods" || t == "town" || sp[id] >= 2}
+		}
+		return out
+	}
+	l, r := hex.Line(demoAxial(a), demoAxial(b))
+	return losClear(read(l)) || losClear(read(r))
 }

@@ -39,6 +39,12 @@ type run struct {
 	// spent is the Movement Points each unit has used this phase, in
 	// halves (5.31 costs half a point per vertex).
 	spent map[string]int
+	// centreFire: the fire being resolved is an Extended Line's one fire
+	// at its centre hex (11.53.1).
+	centreFire bool
+	// entered and enteredUnits are the road hexes filled and the units
+	// entered at each entry hex this phase (6.71).
+	entered, enteredUnits map[string]int
 	// moved, formed and shocked name units that have done so this phase.
 	moved, shocked map[string]bool
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
@@ -66,7 +72,7 @@ func (sys System) newRun(s *State, dice rules.Dice, decisions []rules.Decision) 
 		}
 	}
 	return &run{s: s, tables: sys.tables, pack: pack, dice: dice, decisions: decisions, asked: map[string]int{},
-		spent: map[string]int{}, moved: map[string]bool{}, shocked: map[string]bool{}, oppFired: map[string]bool{}}
+		spent: map[string]int{}, entered: map[string]int{}, enteredUnits: map[string]int{}, moved: map[string]bool{}, shocked: map[string]bool{}, oppFired: map[string]bool{}}
 }
 
 // dry reports a Validate run.
@@ -211,8 +217,8 @@ var stepVerbs = map[int][]string{
 	stepInterphase:    {wvtext.Exempt, wvtext.Command},
 	stepAlliedCommand: {wvtext.Send, wvtext.Attack, wvtext.Command, wvtext.Charge},
 	stepFrenchCommand: {wvtext.Send, wvtext.Attack, wvtext.Command, wvtext.Charge},
-	stepFrenchMove:    {wvtext.Move, wvtext.Form, wvtext.Face, wvtext.Command},
-	stepAlliedMove:    {wvtext.Move, wvtext.Form, wvtext.Face, wvtext.Command},
+	stepFrenchMove:    {wvtext.Detach, wvtext.Rejoin, wvtext.Move, wvtext.March, wvtext.Form, wvtext.Face, wvtext.Command},
+	stepAlliedMove:    {wvtext.Detach, wvtext.Rejoin, wvtext.Move, wvtext.March, wvtext.Form, wvtext.Face, wvtext.Command},
 	stepAlliedShock:   {wvtext.Shock},
 	stepFrenchShock:   {wvtext.Shock},
 	stepFire:          {wvtext.Fire},
@@ -222,7 +228,7 @@ var stepVerbs = map[int][]string{
 var verbSegments = map[string]string{
 	wvtext.Exempt: "the Interphase", wvtext.Send: "your Command segment", wvtext.Attack: "your Command segment",
 	wvtext.Charge: "your Command segment", wvtext.Command: "your Command or Movement segment (DEACTIVATE: the hourly Interphase)",
-	wvtext.Move: "your Movement segment", wvtext.Form: "your Movement segment", wvtext.Face: "your Movement segment",
+	wvtext.Move: "your Movement segment", wvtext.March: "your Movement segment", wvtext.Detach: "your Movement segment", wvtext.Rejoin: "your Movement segment", wvtext.Form: "your Movement segment", wvtext.Face: "your Movement segment",
 	wvtext.Shock: "your Shock segment", wvtext.Fire: "the Reciprocal Fire segment",
 }
 

@@ -49,7 +49,7 @@ import (
 // minZoneFirers lists the enemy units of u that may fire at it in hex h
 // at opportunity (11.3): units able to fire whose Minimum Range Fire
 // Zone (infantry 1 hex, unlimbered artillery 1-2, through their front,
-// 11.21) holds h, that have not fired at opportunity this phase, and
+// 11.21) holds h in their line of sight (10.4), that have not fired at opportunity this phase, and
 // whose side's standing OPPORTUNITY FIRE is not NEVER.
 func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 	var out []*Unit
@@ -62,7 +62,7 @@ func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 		if e.Type == "artillery" {
 			reach = 2
 		}
-		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) {
+		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) && r.s.observes(e.Hex, h) {
 			out = append(out, e)
 		}
 	}
@@ -127,7 +127,7 @@ func fireCategory(u *Unit) int {
 	switch {
 	case u.Type == "artillery":
 		return 2
-	case u.Formation == "general order":
+	case u.Formation == "general order", u.skirmishing():
 		return 0
 	}
 	return 1
@@ -179,7 +179,11 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 		}
 		if !any && len(r.problems) == 0 {
 			t := r.seenEnemy(side, o.Targets[0].Text)
-			r.refuse(side, o.At, "wv-11.0-out-of-reach", "WV 11.0", fmt.Sprintf("%s can fire at none of its targets now: %s", u.Name, r.fireProblem(u, t)), "name a target in range through its front")
+			code, ref := "wv-11.0-out-of-reach", "WV 11.0"
+			if strings.HasSuffix(r.fireProblem(u, t), "(10.4)") {
+				code, ref = "wv-10.4-line-of-sight", "WV 10.4"
+			}
+			r.refuse(side, o.At, code, ref, fmt.Sprintf("%s can fire at none of its targets now: %s", u.Name, r.fireProblem(u, t)), "name a target in range through its front")
 		}
 	}
 }
@@ -192,17 +196,38 @@ func firer(u *Unit) Firer {
 
 // fireProblem says why u may not fire at t now, or "".
 func (r *run) fireProblem(u, t *Unit) string {
-	d := r.s.dist(u.Hex, t.Hex)
+	if u.Extended == "" {
+		return r.fireProblemFrom(u, t)
+	}
+	why := ""
+	for _, p := range extendedParts(u) { // 11.53: from either hex
+		if w := r.fireProblemFrom(&p, t); w == "" || why == "" {
+			why = w
+		}
+		if why == "" {
+			return ""
+		}
+	}
+	return why
+}
+
+// fireProblemFrom says why u, from its own hex, may not fire at t now,
+// or "".
+func (r *run) fireProblemFrom(u, t *Unit) string {
+	at := r.aimAt(u, t) // 8.32.1
+	d := r.s.dist(u.Hex, at)
 	b, ok := r.tables.FireBand(firer(u), d)
 	switch {
 	case !ok:
 		return fmt.Sprintf("%s is %d hexes away, out of range", t.Name, d)
 	case u.Type == "artillery" && u.Ammo == 0 && b != Minimum && b != Medium:
 		return "its ammunition is depleted: Minimum and Medium Range only (11.93)"
-	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, t.Hex):
+	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, at):
 		return fmt.Sprintf("%s is not in front of it (5.51)", t.Name)
 	case d > r.s.visibility():
 		return fmt.Sprintf("%s is beyond sight", t.Name)
+	case !r.s.observes(u.Hex, at):
+		return fmt.Sprintf("%s is out of its line of sight (10.4)", t.Name)
 	}
 	return r.closestProblem(u, t, d, b)
 }
@@ -231,7 +256,7 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 		if de >= d || de > r.s.visibility() {
 			continue
 		}
-		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) {
+		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) || !r.s.observes(u.Hex, e.Hex) {
 			continue
 		}
 		if terr := r.s.terrain(e.Hex); art && (terr == "woods" || terr == "farmette" || terr == "town") {
@@ -312,6 +337,10 @@ func (r *run) firePlan(p plan) {
 			why = append(why, w)
 			continue
 		}
+		if u.Extended != "" {
+			r.fireExtended(u, t) // 11.53
+			return
+		}
 		r.fire(u, t)
 		return
 	}
@@ -331,7 +360,7 @@ func (r *run) targetOf(t *Unit, from string) Target {
 		tg.Kind = UnlimberedArtillery
 	case t.Formation == "line":
 		tg.Kind = LineFormation
-	case t.Formation == "general order":
+	case t.Formation == "general order", t.skirmishing():
 		tg.Kind = SkirmishOrGO
 	default:
 		tg.Kind = ColumnOrSquare
@@ -369,7 +398,9 @@ const massedModifier = 2
 // fire carries out one fire combat of u at t (11.0 Fire Protocol).
 func (r *run) fire(u, t *Unit) {
 	u.Fired = true
-	d := r.s.dist(u.Hex, t.Hex)
+	aim := *t // an Extended Line is fired on in either of its hexes (8.32.1)
+	aim.Hex = r.aimAt(u, t)
+	d := r.s.dist(u.Hex, aim.Hex)
 	band, _ := r.tables.FireBand(firer(u), d)
 	f := Fire{Strength: u.Strength, FiringClass: u.FireClass, Disordered: u.Morale == moraleDisordered,
 		MaxRange: band == Maximum || band == Extended}
@@ -383,9 +414,9 @@ func (r *run) fire(u, t *Unit) {
 		if u.Nation == "Russian" {
 			f.Table = FireRussianInfantry
 		}
-		f.Line = map[string]string{"column": "column", "square": "column", "line": "line", "general order": "skirmish"}[u.Formation]
+		f.Line = map[string]string{"column": "column", "square": "column", "line": "line", "general order": "skirmish", "skirmish": "skirmish"}[u.Formation]
 	}
-	tg := r.targetOf(t, u.Hex)
+	tg := r.targetOf(&aim, u.Hex)
 	f.TargetClass = TargetClass(tg, u.Type == "artillery", r.opt)
 	what := fmt.Sprintf("%s fires at %s, %d hexes (%s range, Target Class %d)", u.Name, t.Name, d, band, f.TargetClass)
 	if band == Extended {
@@ -404,6 +435,10 @@ func (r *run) fire(u, t *Unit) {
 	if tg.Massed {
 		mods = fmt.Sprintf("%+d massed", massedModifier)
 	}
+	if r.centreFire {
+		f.Die++ // 11.53.1: an Extended Line's one fire at its centre hex
+		mods += "+1 Extended Line at its centre hex"
+	}
 	if u.Type == "artillery" && (r.s.Step == stepFrenchMove || r.s.Step == stepAlliedMove) {
 		f.Die-- // 11.71.2: artillery firing in the opponent's Movement Phase
 		mods += "-1 in the enemy's Movement Phase"
@@ -413,7 +448,7 @@ func (r *run) fire(u, t *Unit) {
 		r.tell("fire", "WV 7.21", nil, "%s: Disordered at long range, it cannot fire", what)
 		return
 	}
-	if screen := r.screened(u, t, band, f.TargetClass); screen != nil {
+	if screen := r.screened(u, &aim, band, f.TargetClass); screen != nil {
 		defer r.screenedFire(u, screen, f, band) // 11.45, after the first
 	}
 	if u.Type == "artillery" && r.tables.SpendsAmmo(band, die) && u.Ammo > 0 {
@@ -430,7 +465,7 @@ func (r *run) fire(u, t *Unit) {
 	}
 	r.tell("fire", "WV 11.0", nil, "%s: rolled %d%s on the %s table, %s line: %s", what, die,
 		mods, strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
-	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, t.Hex}})
+	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, aim.Hex}})
 	r.fireEffects(u, t, res, band, tg.Enfiladed)
 }
 
@@ -824,6 +859,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		return
 	}
 	a0 = att[0]
+	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
 			d0.Morale = moraleDisordered
@@ -836,13 +872,14 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	in := ShockInput{AttackSP: r.sumSP(att, cover && a0.Type == "infantry"), DefendSP: r.sumSP(def, cover && d0.Type == "infantry"),
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
 		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
-			Unformed: a0.Formation == "general order", RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
+			Unformed: a0.Formation == "general order" || a0.skirmishing(), RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed() && !r.oppShock},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order",
+			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}
+	in.DefendSP -= cut
 	setup, err := r.pack.SetUp(r.tables, in)
 	if err != nil {
 		return
@@ -870,6 +907,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.engage(def)
 	r.applyShock(att, ac, aSP, dSP, false, h, "")
 	r.applyShock(def, dc, dSP, aSP, true, "", a0.Hex)
+	r.afterExtendedShock(att) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
 	}
@@ -899,7 +937,7 @@ func (r *run) engage(us []*Unit) {
 func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender bool, _ string, from string) {
 	top := us[0]
 	res, extra, err := r.tables.AdjustShock(code, ShockTarget{Disordered: top.Morale == moraleDisordered,
-		Routed: defender && top.Morale == moraleRouted, Unformed: top.Formation == "general order"})
+		Routed: defender && top.Morale == moraleRouted, Unformed: top.Formation == "general order" || top.skirmishing()})
 	if err != nil {
 		return
 	}

@@ -26,12 +26,11 @@ import (
 //     Leader (17.12-17.13).
 //  4. Stacking is checked where each move ends (9.1).
 //
-// Charge Zones add to the costs (12.61, chargezone.go).
+// Charge Zones add to the costs (12.61, chargezone.go); Opportunity
+// Charges may follow a move (12.56.1, oppcharge.go). Grand Tactical
+// Movement and Road Column (6.4, 6.6) are in march.go.
 //
-// Opportunity Charges may follow a move (12.56.1, oppcharge.go).
-//
-// Not yet: Grand Tactical Movement (6.4),
-// road column (6.6), hexside features, skirmish companies (8.6).
+// Not yet: hexside features.
 
 // inCommand decides 17.11 for every unit of side.
 func (r *run) inCommand(side rules.Side) map[string]bool {
@@ -67,7 +66,7 @@ func (r *run) inCommand(side rules.Side) map[string]bool {
 		}
 		cs := make([]UnitC2, len(us))
 		for i, u := range us {
-			cs[i] = UnitC2{Exempt: !u.formed() || u.Formation == "general order" && (r.s.terrain(u.Hex) == "town" || r.s.terrain(u.Hex) == "woods"),
+			cs[i] = UnitC2{Exempt: !u.formed() || u.skirmishing() || u.Formation == "general order" && (r.s.terrain(u.Hex) == "town" || r.s.terrain(u.Hex) == "woods"),
 				WithLeader: r.withLeader(u)}
 			_, cs[i].WithinRadius = reach[r.s.board().Axial(u.Hex)]
 		}
@@ -132,7 +131,7 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 		if o.Verb == wvtext.Command {
 			continue
 		}
-		if l, ok := r.ownLeader(side, o.Who); ok && o.Verb == wvtext.Move {
+		if l, ok := r.ownLeader(side, o.Who); ok && (o.Verb == wvtext.Move || o.Verb == wvtext.March) {
 			if l.Hex == "" {
 				r.refuse(side, o.At, "wv-17.52-inactive", "WV 17.52", l.Name+" is inactive, on the display: he is not on the map to move", "activate him with an order first")
 				continue
@@ -140,14 +139,27 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 			r.moveLeader(side, l, o, leadersIn[l.Name])
 			continue
 		}
+		if i := r.s.reserveIndex(side, o.Who.Text); i >= 0 {
+			r.enter(side, i, o) // 6.7
+			continue
+		}
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
 			r.noUnit(side, o.Who, "unit or leader")
 			continue
 		}
+		if u.skirmishing() {
+			inCmd[u.Name] = true // 17.1, and a company detached this phase
+		}
 		switch o.Verb {
 		case wvtext.Move:
 			r.move(side, u, o, inCmd[u.Name])
+		case wvtext.March:
+			r.march(side, u, o, inCmd[u.Name])
+		case wvtext.Detach:
+			r.detach(side, u, o)
+		case wvtext.Rejoin:
+			r.rejoin(side, u, o)
 		case wvtext.Form:
 			r.form(side, u, o, inCmd[u.Name])
 		case wvtext.Face:
@@ -164,6 +176,9 @@ func allowance(u *Unit) int { return 2 * u.MA }
 
 // mover is the Terrain Effects Chart column of a unit (10.2).
 func mover(u *Unit) string {
+	if u.skirmishing() {
+		return "skirmish" // 8.65 A.2
+	}
 	switch u.Type {
 	case "cavalry":
 		if u.Class == "heavy" {
@@ -188,6 +203,12 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		return
 	case u.Type == "artillery" && u.Formation == "unlimbered":
 		refuse("wv-7.51-unlimbered", "WV 7.51", "unlimbered artillery does not move: limber it first (FORM ...: LIMBERED)", "")
+		return
+	case u.Extended != "":
+		r.moveExtended(side, u, o, inCmd) // 8.34
+		return
+	case u.Formation == "road column":
+		refuse("wv-6.6-road-column", "WV 6.6", "a unit in Road Column moves by Grand Tactical Movement only (ruling R63)", "MARCH it along the road, or FORM it out of Road Column first")
 		return
 	}
 	at, facing, cost := u.Hex, u.Facing, r.spent[u.Name]
@@ -384,6 +405,12 @@ func (r *run) stackProblem(u *Unit, h string) string {
 		if o == u || o.Side != u.Side {
 			continue // an enemy unit's hex is refused by 6.14, seen or not
 		}
+		if why := skirmishStacking(u, o); why != "skip" {
+			if why != "" {
+				return why
+			}
+			continue
+		}
 		if o.Type != u.Type {
 			return fmt.Sprintf("%s holds %s (%s): different combat types may not share a hex", h, o.Name, o.Type)
 		}
@@ -422,6 +449,14 @@ func (r *run) outOfCommandCheck(side rules.Side, u *Unit, what string) bool {
 func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	refuse := func(code, rule, msg, sugg string) { r.refuse(side, o.At, code, rule, u.Name+": "+msg, sugg) }
 	to := strings.ToLower(o.Formation)
+	if u.skirmishing() {
+		refuse("wv-8.6-skirmish", "WV 8.6", "a skirmish company has a single formation, Skirmish", "REJOIN it to its battalion instead")
+		return
+	}
+	if to == "road column" || u.Formation == "road column" {
+		r.roadColumnForm(side, u, o, inCmd) // 6.61-6.62
+		return
+	}
 	switch {
 	case !slices.Contains(formationsOf(u.Type), to):
 		refuse("wv-7.1-formation", "WV 7.1", fmt.Sprintf("%s has no %s formation (it has %s)", u.Type, to, strings.Join(formationsOf(u.Type), ", ")), "")
@@ -459,6 +494,10 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	if o.Facing != "" {
 		f, _ = facingIndex(o.Facing) // all-around to frontal at no cost (5.32)
 	}
+	ext, ok := r.extendTo(side, u, o, to, f)
+	if !ok {
+		return
+	}
 	if r.spent[u.Name]+cost > allowance(u) {
 		refuse("wv-7.11-allowance", "WV 7.11", fmt.Sprintf("the change costs %s MP and it has %s of %d left", halves(cost), halves(allowance(u)-r.spent[u.Name]), u.MA), "")
 		return
@@ -475,11 +514,22 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	r.spent[u.Name] += cost
 	u.Formation, u.Facing = to, f
-	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
+	note := ""
+	switch {
+	case ext != "":
+		u.Extended, note = ext, " in Extended Line to "+ext+" (8.31)"
+	case u.Extended != "":
+		u.Extended, note = "", "; its Extended Line marker is removed (8.32)"
+	}
+	r.tell("formation", "WV 7.1", r.seenBy(u), "%s forms %s facing %s (%s MP)%s", u.Name, to, facingNames[f], halves(cost), note)
 }
 
 // face carries out a FACE (5.31).
 func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	if u.Extended != "" {
+		r.pivot(side, u, o, inCmd) // 8.34.2
+		return
+	}
 	f, _ := facingIndex(o.Facing)
 	cost := 0
 	if u.frontal() {
@@ -569,7 +619,7 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.CommandUnit = r.withUnreducedLeader(u)
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
-	f.Unformed = u.Formation == "general order"
+	f.Unformed = u.Formation == "general order" || u.skirmishing()
 	f.IntoWind = r.s.intoWind(u) // 13.13, snow.go
 	return f
 }
@@ -609,6 +659,14 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 	if l.State == Mobilized && len(l.MA) > 1 {
 		ma = l.MA[1]
 	}
+	march := o.Verb == wvtext.March // a command unit by Grand Tactical Movement (6.41)
+	if march {
+		ma += 2
+		if r.enemyNear(side, l.Hex) != nil {
+			refuse("wv-6.41-enemy-near", "WV 6.41", fmt.Sprintf("an enemy unit is within %d hexes: no Grand Tactical Movement", gtmNear))
+			return
+		}
+	}
 	at := l.Hex
 	path := []string{l.Hex}
 	for i, h := range o.Path {
@@ -632,6 +690,10 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 		}
 		at = h
 		path = append(path, h)
+		if march && i < len(o.Path)-1 && r.enemyNear(side, h) != nil {
+			refuse("wv-6.41-enemy-near", "WV 6.41", fmt.Sprintf("%s is within %d hexes of an enemy unit: the march ends there", h, gtmNear))
+			return
+		}
 	}
 	// 17.13: an Out of Command Division or Brigade Leader moves only to
 	// end nearer his superior (ruling R57 on the brigade's exception).

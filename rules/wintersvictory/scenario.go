@@ -76,6 +76,8 @@ type unitFile struct {
 	MA        int        `yaml:"ma"`
 	Crew      int        `yaml:"crew"`
 	Ammo      int        `yaml:"ammo"`
+	// Arrives is the turn a reinforcement may enter, at Hex (6.7).
+	Arrives int `yaml:"arrives"`
 }
 
 // mapKinds is the map vocabulary: a terrain code per row of the Terrain
@@ -225,8 +227,13 @@ func LoadScenario(name string, data []byte) (*State, error) {
 		if u.Strength < 1 || u.ER < 0 || u.MA < 1 {
 			fail("%s: strength, er and ma must be positive", what)
 		}
-		if s.unit(u.Name) != nil {
+		if s.unit(u.Name) != nil || s.reserveIndex(u.Side, u.Name) >= 0 {
 			fail("%s: the name is used twice", what)
+		}
+		if uf.Arrives > 0 {
+			u.Arrives = uf.Arrives
+			s.Reserve = append(s.Reserve, u)
+			continue
 		}
 		s.Units = append(s.Units, u)
 	}

@@ -83,6 +83,11 @@ type State struct {
 	Wind    int      `json:"wind,omitempty"`
 	Leaders []Leader `json:"leaders"`
 	Units   []Unit   `json:"units"`
+	// Reserve are the reinforcements not yet on the map (6.7).
+	Reserve []Unit `json:"reserve,omitempty"`
+	// BrokenDown are the battalions turned wholly into skirmish companies
+	// (8.62.1: the Battalions Broken Down box).
+	BrokenDown []Unit `json:"broken_down,omitempty"`
 	// Couriers are the orders still in delivery (17.34-17.35).
 	Couriers []Courier `json:"couriers,omitempty"`
 	// NextCourier numbers the orders sent.
@@ -205,6 +210,15 @@ type Unit struct {
 	Eliminated bool `json:"eliminated,omitempty"`
 	// Halved: its Army Morale has paid for it at half strength (14.11).
 	Halved bool `json:"halved,omitempty"`
+	// Arrives is a reinforcement's turn of entry, at Hex (6.7).
+	Arrives int `json:"arrives,omitempty"`
+	// Parent is a skirmish company's battalion; Detached counts the
+	// companies a battalion has detached in the game (8.61-8.62).
+	Parent   string `json:"parent,omitempty"`
+	Detached int    `json:"detached,omitempty"`
+	// Extended is the hex of an Extended Line's marker, a flank hex of
+	// Hex: the unit stands in both (8.3).
+	Extended string `json:"extended,omitempty"`
 }
 
 // Morale states (7.2).
@@ -293,6 +307,8 @@ func (s *State) clone() *State {
 	}
 	c.Units = slices.Clone(s.Units)
 	c.Couriers = slices.Clone(s.Couriers)
+	c.Reserve = slices.Clone(s.Reserve)
+	c.BrokenDown = slices.Clone(s.BrokenDown)
 	if s.Standing != nil {
 		c.Standing = map[rules.Side]map[string]string{}
 		for k, v := range s.Standing {
@@ -334,7 +350,7 @@ func (s *State) leader(name string) *Leader {
 func (s *State) unitsAt(hex string) []*Unit {
 	var out []*Unit
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Hex == hex && !u.Eliminated {
+		if u := &s.Units[i]; (u.Hex == hex || u.Extended == hex) && !u.Eliminated {
 			out = append(out, u)
 		}
 	}
@@ -354,7 +370,7 @@ func (u *Unit) frontal() bool {
 		return false
 	case u.Morale == moraleDisordered && u.Type != "artillery":
 		return false
-	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered":
+	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column", u.Formation == "skirmish": // 5.2, 6.63
 		return false
 	}
 	return true

@@ -46,6 +46,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 				v.Lines = append(v.Lines, fmt.Sprintf("%s %s Corps Morale: %d%s.", sd, c.Nation, c.Morale, map[bool]string{true: ", Demoralized"}[c.Demoralized]))
 			}
 		}
+		for _, u := range s.Reserve {
+			if u.Side == sd {
+				v.Lines = append(v.Lines, fmt.Sprintf("%s: reinforcement %s enters at %s from turn %d (6.7).", sd, u.Name, u.Hex, u.Arrives))
+			}
+		}
 		for _, c := range s.Couriers {
 			if c.Side == sd {
 				kind := "order"
@@ -129,6 +134,9 @@ func (u *Unit) status() string {
 	}
 	if u.Charge != "" {
 		ps = append(ps, "Charging")
+	}
+	if u.Extended != "" {
+		ps = append(ps, "Extended Line to "+u.Extended) // 8.3
 	}
 	return strings.Join(ps, ", ")
 }

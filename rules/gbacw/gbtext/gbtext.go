@@ -24,6 +24,12 @@
 //	BRIGADE Iron Brigade: CHANGE ATTACK IF WITHIN 3
 //	UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608 THEN FIRE
 //
+// A leader may be moved by order, in his command's activation (a
+// brigadier or division leader, 9.31) or in the Commander Movement Phase
+// (a corps commander or the OC, 9.32):
+//
+//	LEADER Meredith: TOWARD 0605
+//
 // And the reaction doctrine: a STANDING block over Reactions (R1-R13 of
 // the rules notes), the answers to the choices the rules give a player
 // inside his opponent's activations.
@@ -57,10 +63,11 @@ const (
 	Release    = "RELEASE"    // RELEASE brigade ADVANCE|ATTACK: leave Reserve at the turn's end (6.34)
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
+	LeaderKw   = "LEADER"     // LEADER name: TOWARD hex: a leader's movement (9.31-9.32)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Brigade, Unit}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Brigade, Unit, LeaderKw}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -113,7 +120,8 @@ type Order struct {
 	// Name is the corps, division, brigade or unit the order is for;
 	// empty for FIRST MARCH.
 	Name orders.Name
-	// Value is "+1", "+2", an Orders name, or "MARCH" for FIRST MARCH.
+	// Value is "+1", "+2", an Orders name, "MARCH" for FIRST MARCH, or
+	// the hex of a LEADER order.
 	Value string
 	// N is HOLD BACK's count.
 	N int
@@ -182,6 +190,7 @@ ORDERS Iron Brigade ATTACK
 FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: FIRE
+LEADER Meredith: TOWARD 0605
 STANDING
 RETURN FIRE FULL
 RETREAT BEFORE SHOCK NEVER
@@ -248,6 +257,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.brigade(l, o, val, off)
 	case Unit:
 		ok = b.unit(l, o, val, off)
+	case LeaderKw:
+		ok = b.leader(l, o, val, off)
 	}
 	if ok {
 		b.p.Append(o)
@@ -390,6 +401,31 @@ func (b body) brigade(l orders.Line, o *Order, val string, off int) bool {
 		}
 		o.Cond = cs
 	}
+	return true
+}
+
+// leader reads LEADER name: TOWARD hex, a leader's movement this turn
+// (9.31-9.32); Value is the hex.
+func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
+	name, rest, ok := strings.Cut(val, ":")
+	const form = "LEADER Meredith: TOWARD 0605"
+	if !ok || !b.name(l, o, name, off, form) {
+		if !ok {
+			b.bad(l, off, CodeNoClause, "LEADER gives the leader's name, a colon and TOWARD with a hex (GBACW 9.31)", "write "+form)
+		}
+		return false
+	}
+	ws := strings.Fields(orders.Upper(rest))
+	if len(ws) != 2 || ws[0] != ActToward {
+		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex (GBACW 9.31)", "write "+form)
+		return false
+	}
+	h, okHex := Place(ws[1])
+	if !okHex {
+		b.bad(l, off+len(name)+1, CodeBadHex, fmt.Sprintf("%q is not a hex: four digits, column then row", orders.Clip(ws[1])), "write "+form)
+		return false
+	}
+	o.Value = h
 	return true
 }
 
@@ -610,6 +646,8 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 			cs = append(cs, c.String())
 		}
 		fmt.Fprintf(b, "UNIT %s: %s", n, strings.Join(cs, "; "))
+	case LeaderKw:
+		fmt.Fprintf(b, "LEADER %s: TOWARD %s", n, x.Value)
 	}
 }
 

@@ -27,6 +27,7 @@ package wvtext
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"galloper/orders"
@@ -45,7 +46,10 @@ const (
 	Command = "COMMAND" // a change of Command State (17.61, 17.62)
 	Exempt  = "EXEMPT"  // a Command Point exemption from the Continuation check (17.64)
 	Move    = "MOVE"    // a move along a hex path (6.0)
+	March   = "MARCH"   // a move by Grand Tactical Movement (6.4)
 	Form    = "FORM"    // a formation change (7.1)
+	Detach  = "DETACH"  // skirmish companies detached from a battalion (8.61)
+	Rejoin  = "REJOIN"  // a skirmish company recombined with a battalion (8.64)
 	Face    = "FACE"    // a facing change (5.31)
 	Fire    = "FIRE"    // a fire plan for the Reciprocal Fire Phase (11.0)
 	Charge  = "CHARGE"  // a cavalry charge declaration (12.51)
@@ -53,7 +57,7 @@ const (
 )
 
 // Verbs are the order verbs, in the order help lists them.
-var Verbs = []string{Send, Attack, Command, Exempt, Move, Form, Face, Fire, Charge, Shock}
+var Verbs = []string{Send, Attack, Command, Exempt, Move, March, Form, Detach, Rejoin, Face, Fire, Charge, Shock}
 
 // Command States (16.15), and the voluntary end of an Attack Order
 // (17.76 A), written after COMMAND.
@@ -67,7 +71,7 @@ const (
 )
 
 // Formations as written (7.3, 7.4, 7.51).
-var Formations = []string{"COLUMN", "LINE", "SQUARE", "GENERAL ORDER", "LIMBERED", "UNLIMBERED"}
+var Formations = []string{"COLUMN", "LINE", "SQUARE", "GENERAL ORDER", "LIMBERED", "UNLIMBERED", "ROAD COLUMN"}
 
 // Facings are the six vertex directions a front may point at (5.0).
 var Facings = []string{"NE", "E", "SE", "SW", "W", "NW"}
@@ -107,6 +111,8 @@ type Order struct {
 	// Targets are FIRE's targets, most preferred first, or CHARGE's one.
 	Targets []orders.Name
 	Hex     string // SHOCK's target hex
+	Count   int    // DETACH's number of companies
+	Extend  string // FORM ...: LINE's Extended Line marker hex (8.31)
 }
 
 // Position implements orders.Order.
@@ -253,6 +259,12 @@ func example(verb string) string {
 		return "EXEMPT Davout"
 	case Move:
 		return "MOVE 1/46 Ligne: 0906 1006"
+	case March:
+		return "MARCH 1/46 Ligne: 0907 1007 1107"
+	case Detach:
+		return "DETACH 1/16 Leger: 2"
+	case Rejoin:
+		return "REJOIN 1/16 Leger Sk1: 1/16 Leger"
 	case Form:
 		return "FORM 1/46 Ligne: SQUARE"
 	case Face:
@@ -307,6 +319,20 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		return bad(CodeBadPart, o.Verb+" needs something after the colon")
 	}
 	switch o.Verb {
+	case Detach:
+		n, err := strconv.Atoi(strings.TrimSpace(rest))
+		if err != nil || n < 1 || n > 99 {
+			return bad(CodeBadPart, fmt.Sprintf("'%s' is not a number of companies", orders.Clip(rest)))
+		}
+		o.Count = n
+		return true
+	case Rejoin:
+		ns := b.p.Names(l, rest, off, at, o.Verb, example(o.Verb))
+		if len(ns) != 1 {
+			return len(ns) == 0 || bad(CodeTrailing, "a company REJOINs one battalion")
+		}
+		o.To = ns[0]
+		return true
 	case Fire, Charge:
 		ns := b.p.Names(l, rest, off, at, o.Verb, example(o.Verb))
 		if len(ns) == 0 {
@@ -348,7 +374,7 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		}
 		head := orders.Upper(ws[0].Text)
 		switch {
-		case head == "FACE" && i > 0 && (o.Verb == Move || o.Verb == Form):
+		case head == "FACE" && i > 0 && (o.Verb == Move || o.Verb == March || o.Verb == Form):
 			if len(ws) != 2 {
 				return bad(CodeBadFacing, "FACE takes one direction")
 			}
@@ -357,6 +383,15 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 				return bad(CodeBadFacing, fmt.Sprintf("'%s' is not a facing: one of %s", orders.Clip(ws[1].Text), strings.Join(Facings, ", ")))
 			}
 			o.Facing = f
+		case head == "EXTEND" && i > 0 && o.Verb == Form:
+			h, ok := "", len(ws) == 2
+			if ok {
+				h, ok = HexID(ws[1].Text)
+			}
+			if !ok || o.Extend != "" {
+				return bad(CodeBadHex, "EXTEND takes one hex id, the flank hex of the Extended Line marker")
+			}
+			o.Extend = h
 		case head == "URGENT" && i > 0 && (o.Verb == Send || o.Verb == Attack):
 			if len(ws) != 1 || o.Urgent {
 				return bad(CodeTrailing, "URGENT stands alone, once")
@@ -371,7 +406,7 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 				return bad(CodeBadHex, fmt.Sprintf("'%s' is not a hex id such as 1408", orders.Clip(ws[1].Text)))
 			}
 			o.Objective = h
-		case i == 0 && o.Verb == Move:
+		case i == 0 && (o.Verb == Move || o.Verb == March):
 			for _, w := range ws {
 				h, ok := HexID(w.Text)
 				if !ok {
@@ -435,19 +470,26 @@ func (o *Order) String() string {
 		return "EXEMPT " + q(o.Who.Text)
 	case Face:
 		return fmt.Sprintf("FACE %s: %s", q(o.Who.Text), o.Facing)
+	case Detach:
+		return fmt.Sprintf("DETACH %s: %d", q(o.Who.Text), o.Count)
+	case Rejoin:
+		return fmt.Sprintf("REJOIN %s: %s", q(o.Who.Text), q(o.To.Text))
 	case Fire, Charge:
 		return fmt.Sprintf("%s %s: %s", o.Verb, q(o.Who.Text), orders.JoinNames(o.Targets))
 	case Shock:
 		return fmt.Sprintf("SHOCK %s: %s", orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), o.Hex)
 	}
 	s := o.Verb + " " + q(o.Who.Text) + ": "
-	if o.Verb == Move {
+	if o.Verb == Move || o.Verb == March {
 		s += strings.Join(o.Path, " ")
 	} else {
 		s += o.Formation
 	}
 	if o.Facing != "" {
 		s += "; FACE " + o.Facing
+	}
+	if o.Extend != "" {
+		s += "; EXTEND " + o.Extend
 	}
 	return s
 }

@@ -41,6 +41,11 @@ func TestCanonicalForms(t *testing.T) {
 		"command Davout: mobilized":                         "COMMAND Davout: MOBILIZED",
 		"exempt  Davout":                                    "EXEMPT Davout",
 		"move 1/46 Ligne: 906 1006  1106 ; face ne":         "MOVE 1/46 Ligne: 0906 1006 1106; FACE NE",
+		"march 1/46 Ligne: 0907 1007; face e":               "MARCH 1/46 Ligne: 0907 1007; FACE E",
+		"form 1/46 Ligne: road column":                      "FORM 1/46 Ligne: ROAD COLUMN",
+		"detach 1/16 Leger:  2":                             "DETACH 1/16 Leger: 2",
+		"rejoin 1/16 Leger Sk1: 1/16 leger":                 "REJOIN 1/16 Leger Sk1: 1/16 leger",
+		"form 1/tula: line; extend 2204":                    "FORM 1/tula: LINE; EXTEND 2204",
 		"form 1/46 Ligne: general order":                    "FORM 1/46 Ligne: GENERAL ORDER",
 		"face X: sw":                                        "FACE X: SW",
 		"fire X: A ,  B":                                    "FIRE X: A, B",
@@ -74,7 +79,7 @@ func TestProblems(t *testing.T) {
 		"EXEMPT Davout: now":                    CodeTrailing,
 		"MOVE : 0906":                           CodeNoName,
 		"RETREAT AWAY":                          orders.CodeOutsideStanding,
-		"MARCH X: 0906":                         orders.CodeUnknownKeyword,
+		"WALK X: 0906":                          orders.CodeUnknownKeyword,
 	} {
 		_, ps := Parse("GAME g\nSIDE French\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
