@@ -94,6 +94,7 @@ func (r *run) enter(side rules.Side, i int, o *wvtext.Order) {
 		}
 	}
 	r.tell("arrives", "WV 6.7", only(side), "%s enters the map at %s in Road Column%s", u.Name, u.Hex, behind)
+	r.involuntary(u, u.Name+" enters as a reinforcement") // 17.53
 	r.moved[u.Name] = true
 	r.spent[u.Name] = (cost + 2) / 3
 	if len(o.Path) > 1 {
@@ -137,6 +138,7 @@ func (r *run) enterLate(side rules.Side, i int, o *wvtext.Order) {
 		turns = "turn"
 	}
 	r.tell("arrives", "WV 6.72", only(side), "%s enters the map at %s, %d %s late, in %s (6.72)", u.Name, at, late, turns, u.Formation)
+	r.involuntary(u, u.Name+" enters as a reinforcement") // 17.53
 	if len(o.Path) > 1 {
 		rest := *o
 		rest.Path = o.Path[1:]
