@@ -20,9 +20,12 @@ import "galloper/rules"
 //     it never retreats. A unit in several zones checks once, with the
 //     largest modifier. See WV 12.61.2, 13.11.7; ruling R74.
 //
-// Not yet: the skirmish unit's check on entering a zone (12.61.1: no
-// skirmish units are played) and line of sight to the cavalry (12.63
-// note; sight is ruling R43's distance).
+//  4. A skirmish unit checks its morale, with the same modifier, the first
+//     time in a move it enters a hex of an enemy Charge Zone; a result
+//     that drives it off or destroys it stops its move there. See WV
+//     12.61.1.
+//
+// Not yet: line of sight to the cavalry (12.63 note).
 
 // chargers are the enemy cavalry units of side with a declared charge.
 func (s *State) chargers(side rules.Side) []*Unit {
@@ -135,4 +138,18 @@ func (r *run) zoneCheck(side rules.Side, u *Unit, what string) bool {
 	u.Morale = moraleDisordered
 	r.tell("disordered", "WV 12.61", r.seenBy(u), "%s fails its morale check in an enemy Charge Zone (%s): Disordered, no %s", u.Name, text, what)
 	return false
+}
+
+// skirmishZoneCheck is the morale check of a skirmish unit that has just
+// entered hex u.Hex (12.61.1): checked reports whether the hex is in an
+// enemy Charge Zone (the check is made), stop whether the unit's move
+// ends there.
+func (r *run) skirmishZoneCheck(side rules.Side, u *Unit) (stop, checked bool) {
+	mod, in := r.zoneModifier(side, u.Hex)
+	if !in {
+		return false, false
+	}
+	at := u.Hex
+	out := r.moraleResult(u, MoraleFacts{ChargeModifier: mod}, "WV 12.61", "entering an enemy Charge Zone", r.nearestEnemyHex(u))
+	return u.Eliminated || u.Hex != at || out == "routed-retreat-3" || out == "disordered-retreat-2", true
 }

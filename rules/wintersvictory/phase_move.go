@@ -303,11 +303,20 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	r.spent[u.Name], r.moved[u.Name] = cost, true
 	// 11.3: leaving a hex of an enemy Minimum Range Fire Zone draws its
 	// fire first, hex by hex; a unit driven off or destroyed stops there.
+	zoneChecked := false
 	for i, h := range path[1:] {
 		if !r.opportunityFire(u, "leaves "+path[i]) {
 			return
 		}
 		u.Hex = h
+		if !zoneChecked && u.skirmishing() && !r.dry() { // 12.61.1, chargezone.go
+			if stop, checked := r.skirmishZoneCheck(side, u); checked {
+				zoneChecked = true
+				if stop {
+					return
+				}
+			}
+		}
 	}
 	u.Hex, u.Facing = at, facing
 	note := ""
