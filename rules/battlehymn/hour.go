@@ -71,12 +71,12 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	}
 	err := h.play()
 	if errors.Is(err, errPause) {
-		return rules.Result{Events: h.ev, Pauses: h.pauses}, nil
+		return rules.Result{Events: fogEvents(st, nil, h.ev, in.Dice.Rolls()), Pauses: h.pauses}, nil
 	}
 	if err != nil {
 		return rules.Result{Events: h.ev}, err
 	}
-	return rules.Result{Next: h.s, Events: h.ev}, nil
+	return rules.Result{Next: h.s, Events: fogEvents(st, h.s, h.ev, in.Dice.Rolls())}, nil
 }
 
 // unitOrders are a file's orders, in the order written.
