@@ -131,7 +131,7 @@ func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) [
 
 // namedIn reports whether text names name as a whole: not as part of a
 // longer word or number ("7th Tennessee" is not named in "17th
-// Tennessee").
+// Tennessee"), alone or in the possessive ("Fry's script").
 func namedIn(text, name string) bool {
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
@@ -140,6 +140,9 @@ func namedIn(text, name string) bool {
 		}
 		j += i
 		end := j + len(name)
+		if strings.HasPrefix(text[end:], "'s") { // the possessive: "Fry's script"
+			end += 2
+		}
 		if (j == 0 || !wordByte(text[j-1])) && (end == len(text) || !wordByte(text[end])) {
 			return true
 		}

@@ -72,3 +72,23 @@ func TestFogOrders(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedIn: an event names a unit by its whole name, alone or in the
+// possessive, never inside a longer word (fogEvents).
+func TestNamedIn(t *testing.T) {
+	for _, c := range []struct {
+		text, name string
+		want       bool
+	}{
+		{"Fry moves from 2905 to 2606", "Fry", true},
+		{"Fry's script no longer fits", "Fry", true},
+		{"Frye moves", "Fry", false},
+		{"O'Neal rallies", "O'Neal", true},
+		{"7th Tennessee fires", "17th Tennessee", false},
+		{"17th Tennessee fires", "7th Tennessee", false},
+	} {
+		if got := namedIn(c.text, c.name); got != c.want {
+			t.Errorf("namedIn(%q, %q) = %v, want %v", c.text, c.name, got, c.want)
+		}
+	}
+}
