@@ -136,8 +136,10 @@ func (h *hour) event(kind, rule, format string, args ...any) {
 }
 
 // trace marks the last event with what it leaves on the map of the
-// results report (rules.Trace): every side sees every place, as there is
-// no hidden information (rules notes §8).
+// results report (rules.Trace), for the sides that may see the event:
+// every side, as the Standard Rules have no hidden information (rules
+// notes §8), or with fog of war those fogEvents tells it to (ruling
+// E-11), who then see the whole path or line of fire.
 func (h *hour) trace(kind string, side rules.Side, label string, hexes ...string) {
 	var hs []string
 	for _, x := range hexes {
