@@ -41,6 +41,7 @@ func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints 
 	if !ok || s.Over() || s.side(side) == nil {
 		return nil
 	}
+	s = s.knownTo(sys.combat, side) // as the side knows it (ruling GBACW-R21)
 	if s.Phase != PhaseOrders {
 		return &rules.OrderHints{Orders: []string{"STANDING"}}
 	}
