@@ -32,8 +32,7 @@ type scenarioFile struct {
 	Map        hexmap.File  `yaml:"map"`
 	Victory    []VictoryHex `yaml:"victory"`
 	// Optional lists the optional rules the scenario is played with
-	// (fog-of-war, ruling GBACW-R21); a game that names its own optional
-	// rules replaces them.
+	// (fog-of-war, ruling GBACW-R21); a game's own are added to them.
 	Optional   []string `yaml:"optional"`
 	Commanders []struct {
 		Side       rules.Side `yaml:"side"`

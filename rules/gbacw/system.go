@@ -97,7 +97,9 @@ func (System) OptionalRules() []rules.OptionalRule {
 	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "17", Name: "Fatigue"}, {ID: optFog, Name: "Fog of war (ruling GBACW-R21)"}}
 }
 
-// WithOptionalRules implements rules.OptionalRules.
+// WithOptionalRules implements rules.OptionalRules: the rules chosen
+// for a game are in play in addition to any the scenario lists (Bristoe
+// Ford's fog of war, ruling GBACW-R21).
 func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -107,7 +109,6 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 		return nil, fmt.Errorf("gbacw: optional rules are chosen before play starts")
 	}
 	c := s.clone()
-	c.Optional = nil
 	for _, id := range ids {
 		if id != "17" && id != "10.24" && id != optFog {
 			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue, fog-of-war)", id)

@@ -11,8 +11,10 @@ import (
 )
 
 // View implements rules.System. GBACW counters are open (rules notes
-// §8): every side sees every unit on the map, its strength and state.
-// What is hidden are the Efficiency Markers, face down (5.21): a side
+// §8): every side sees every unit on the map, its strength and state,
+// unless the game is played with fog of war (ruling GBACW-R21), when it
+// sees only the enemy units and leaders in its line of sight (seenBy).
+// The Efficiency Markers are hidden, face down (5.21): a side
 // sees its own EMs for the coming turn and only that the enemy has drawn
 // his. The umpire (empty side) sees both.
 func (sys System) View(st rules.State, side rules.Side) rules.View {
