@@ -286,7 +286,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		if w != rest {
 			bad("winner %s, want %s", w, rest)
 		}
-	case "sees", "hides", "told", "untold":
+	case "sees", "hides", "told", "untold", "cut":
 		r.expectFog(l, verb, rest)
 	default:
 		bad("unknown EXPECT-STATE line %q", l.Text)
@@ -297,10 +297,28 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 // "sees SIDE UNIT" (on its map and roster), "hides SIDE UNIT" (nowhere in
 // its view), "told SIDE UNIT" (some event of the last resolution it may
 // see names the unit), "untold SIDE UNIT" (none does). Spaces in a
-// unit's name are written _.
+// unit's name are written _. "cut SIDE UNIT": the side is told of the
+// unit only by cut copies (it moved into or out of sight), never an event
+// that says where it went or came from.
 func (r *caseRun) expectFog(l rulestest.Line, verb, rest string) {
 	side, name, _ := strings.Cut(strings.TrimSpace(rest), " ")
 	name = strings.ReplaceAll(name, "_", " ")
+	if verb == "cut" {
+		cuts := 0
+		for _, e := range r.Events {
+			if !e.VisibleTo(rules.Side(side)) || !namedIn(e.Text, name) {
+				continue
+			}
+			if !e.Copy {
+				r.T.Errorf("%s: %s is told in full %s: %s", r.Where(l), side, e.Kind, e.Text)
+			}
+			cuts++
+		}
+		if cuts == 0 {
+			r.T.Errorf("%s: %s is told nothing of %s, not even that it moved in or out of sight", r.Where(l), side, name)
+		}
+		return
+	}
 	if verb == "told" || verb == "untold" {
 		told := false
 		for _, e := range r.Events {

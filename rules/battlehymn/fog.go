@@ -69,41 +69,75 @@ func (s *State) knownTo(side rules.Side) *State {
 }
 
 // fogEvents marks who may see each event of an Hour resolved with fog of
-// war: a side is not told an event that names an enemy unit it saw
-// neither before the Hour nor after it, unless the event names one of
-// its own units too (a unit fired on learns by whom). The Hour's rolls
-// become events too, each told to the sides that may know its purpose,
-// so that a side's dice record opens only those (the others stay
-// committed by the record's Merkle root).
+// war. A side is told an event in full when it names one of the side's
+// own units (a unit fired on learns by whom), or when every enemy unit it
+// names was in the side's sight both before the Hour and after it. An
+// event about an enemy unit seen at only one end of the Hour would tell
+// where it went out of sight or came from (its path, its hexes), so the
+// side gets instead one cut copy saying the unit moved in or out of its
+// sight; an event about an enemy unit seen at neither end is not told.
+// The Hour's rolls become events too, each told to the sides told its
+// purpose in full, so that a side's dice record opens only those (the
+// others stay committed by the record's Merkle root).
 func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) []rules.Event {
 	if !before.fog() {
 		return events
 	}
-	hidden, own := map[rules.Side][]string{}, map[rules.Side][]string{}
+	own := map[rules.Side][]string{}
 	for _, u := range before.Units {
 		own[u.Side] = append(own[u.Side], u.Name)
 	}
+	// both[side][name]: seen before and after; either: seen at one end.
+	both, either := map[rules.Side]map[string]bool{}, map[rules.Side]map[string]bool{}
 	for _, side := range before.Sides {
-		knows := map[string]bool{}
-		for _, st := range []*State{before, after} {
-			if st == nil {
+		b, e := before.seenBy(side), map[string]bool{}
+		var a map[string]bool
+		if after != nil {
+			a = after.seenBy(side)
+		}
+		both[side] = map[string]bool{}
+		for _, u := range before.Units {
+			if u.Side == side {
 				continue
 			}
-			for n := range st.seenBy(side) {
-				knows[n] = true
+			// A unit off the map at an end of the Hour (not yet arrived,
+			// or gone) is known off the map there.
+			sb := b[u.Name] || !before.unitOnMap(u.Name)
+			sa := after == nil || a[u.Name] || !after.unitOnMap(u.Name)
+			switch {
+			case sb && sa:
+				both[side][u.Name] = true
+			case sb || sa:
+				e[u.Name] = true
 			}
+		}
+		either[side] = e
+	}
+	// tell reports how side may be told text: in full, by a cut copy
+	// naming the enemy units seen at one end only, or not at all.
+	tell := func(side rules.Side, text string) (full bool, partly []string) {
+		named := func(n string) bool { return namedIn(text, n) }
+		if slices.ContainsFunc(own[side], named) {
+			return true, nil
 		}
 		for _, u := range before.Units {
-			if u.Side != side && !knows[u.Name] {
-				hidden[side] = append(hidden[side], u.Name)
+			if u.Side == side || !named(u.Name) {
+				continue
+			}
+			switch {
+			case both[side][u.Name]:
+			case either[side][u.Name]:
+				partly = append(partly, u.Name)
+			default:
+				return false, nil
 			}
 		}
+		return len(partly) == 0, partly
 	}
 	visible := func(text string) []rules.Side {
 		var out []rules.Side
 		for _, side := range before.Sides {
-			named := func(n string) bool { return namedIn(text, n) }
-			if slices.ContainsFunc(own[side], named) || !slices.ContainsFunc(hidden[side], named) {
+			if full, _ := tell(side, text); full {
 				out = append(out, side)
 			}
 		}
@@ -115,12 +149,29 @@ func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) [
 		}
 		return out
 	}
+	copied := map[rules.Side]map[string]bool{}
 	out := make([]rules.Event, 0, len(events)+len(rolls))
 	for _, e := range events {
-		if e.Visible == nil {
-			e.Visible = visible(e.Text)
+		if e.Visible != nil {
+			out = append(out, e)
+			continue
 		}
+		e.Visible = visible(e.Text)
 		out = append(out, e)
+		for _, side := range before.Sides {
+			_, partly := tell(side, e.Text)
+			for _, n := range partly {
+				if copied[side] == nil {
+					copied[side] = map[string]bool{}
+				}
+				if copied[side][n] {
+					continue
+				}
+				copied[side][n] = true
+				out = append(out, rules.Event{Kind: "sighting", Rule: "Galloper ruling E-11",
+					Text: n + " moved into or out of sight during the Hour", Visible: []rules.Side{side}, Copy: true})
+			}
+		}
 	}
 	for _, r := range rolls {
 		r := r
@@ -152,4 +203,10 @@ func namedIn(text, name string) bool {
 
 func wordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '\''
+}
+
+// unitOnMap reports whether the unit of that name stands on the map.
+func (s *State) unitOnMap(name string) bool {
+	u := s.unit(name)
+	return u != nil && u.onMap()
 }
