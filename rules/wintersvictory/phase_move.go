@@ -291,6 +291,29 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 	}
+	// 5.41: a frontal unit that ends in a friendly frontal unit's hex
+	// turns to its facing, paying the Movement Points, or may not enter
+	// (ruling R80: moves are carried out in order, so a unit swapping
+	// with the one there lets that one move out first).
+	if named := o.Facing != ""; u.frontal() && !gen && !dis && at != u.Hex {
+		for _, o := range r.s.unitsAt(at) {
+			if o == u || o.Side != u.Side || o.Type != u.Type || !o.frontal() || o.Facing == facing {
+				continue
+			}
+			if named {
+				refuse("wv-5.41-facing", "WV 5.41", fmt.Sprintf("it would face %s in %s, where %s faces %s", facingNames[facing], at, o.Name, facingNames[o.Facing]), "name its facing as "+facingNames[o.Facing]+", or leave the facing out")
+				return
+			}
+			turn := vertexTurns(facing, o.Facing)
+			if cost+turn > allowance(u) {
+				refuse("wv-5.41-facing", "WV 5.41", fmt.Sprintf("it may not enter %s: it lacks the Movement Points to turn to the facing of %s there", at, o.Name), "end the move elsewhere, or move that unit out first")
+				return
+			}
+			cost += turn
+			facing = o.Facing
+			break
+		}
+	}
 	if !inCmd && leader != nil && r.s.dist(at, leader.Hex) >= r.s.dist(u.Hex, leader.Hex) {
 		refuse("wv-17.13-out-of-command", "WV 17.13", fmt.Sprintf("it is Out of Command: it may only move to end nearer %s", leader.Name), "move it toward "+leader.Name+" at "+leader.Hex)
 		return
