@@ -859,6 +859,17 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		return
 	}
 	a0 = att[0]
+	// 12.14: a formed infantry unit that shocks into an obstructed hex
+	// adopts General Order after the defensive fire and before the
+	// differential is found. An Extended Line keeps its own rules (8.35).
+	if tc, err := r.pack.Terrain(r.s.terrain(h), "infantry"); err == nil && tc.GeneralOrder && !charging {
+		for _, a := range att {
+			if a.Type == "infantry" && a.formed() && a.Extended == "" && !a.skirmishing() && a.Formation != "general order" {
+				a.Formation = "general order"
+				r.tell("formation", "WV 12.14", nil, "%s shocks into obstructed terrain at %s and adopts General Order (12.14)", a.Name, h)
+			}
+		}
+	}
 	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
