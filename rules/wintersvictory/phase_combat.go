@@ -166,6 +166,10 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 			r.refuse(side, o.At, "wv-11.11-cannot-fire", "WV 11.11", u.Name+": "+why, "")
 			continue
 		}
+		if above := r.firesAbove(u); above != nil {
+			r.refuse(side, o.At, "wv-9.51-not-top", "WV 9.51", fmt.Sprintf("%s: %s is above it in %s, and only the top unit of a stack in Column or Line fires (9.51, 11.51-11.52)", u.Name, above.Name, u.Hex), "fire with "+above.Name)
+			continue
+		}
 		any := false
 		for _, n := range o.Targets {
 			t := r.seenEnemy(side, n.Text)
@@ -186,6 +190,25 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 			r.refuse(side, o.At, code, ref, fmt.Sprintf("%s can fire at none of its targets now: %s", u.Name, r.fireProblem(u, t)), "name a target in range through its front")
 		}
 	}
+}
+
+// firesAbove returns the friendly battalion stacked above u when u is a
+// battalion in Column or Line, which fires only from the top of its
+// stack (9.51, 11.51-11.52); else nil. General Order, Square and skirmish
+// companies keep their own rules (8.42, 8.54, 8.65, 11.6).
+func (r *run) firesAbove(u *Unit) *Unit {
+	if u.Type != "infantry" || u.skirmishing() || u.Formation != "column" && u.Formation != "line" {
+		return nil
+	}
+	for _, o := range r.s.unitsAt(u.Hex) {
+		if o == u {
+			return nil
+		}
+		if o.Side == u.Side && o.Type == "infantry" && !o.skirmishing() {
+			return o
+		}
+	}
+	return nil
 }
 
 // firer is what the range bands read of a unit (11.0, 11.22-11.23).
