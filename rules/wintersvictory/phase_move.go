@@ -328,7 +328,14 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	// fire first, hex by hex; a unit driven off or destroyed stops there.
 	zoneChecked := false
 	for i, h := range path[1:] {
-		if !r.opportunityFire(u, "leaves "+path[i]) {
+		if i == 0 && r.slipsZone(u, h) { // 11.31
+			if u.Type == "cavalry" && u.formed() {
+				u.Morale = moraleDisordered
+				r.tell("disordered", "WV 11.31", nil, "%s leaves the enemy infantry's Minimum Range Fire Zone at %s unfired on, faster than the units projecting it, and is Disordered (11.31)", u.Name, path[i])
+			} else {
+				r.tell("moved", "WV 11.31", only(side), "%s leaves the enemy infantry's Minimum Range Fire Zone at %s unfired on, faster than the units projecting it (11.31)", u.Name, path[i])
+			}
+		} else if !r.opportunityFire(u, "leaves "+path[i]) {
 			return
 		}
 		u.Hex = h
@@ -426,6 +433,28 @@ func (r *run) enemyIn(side rules.Side, h string) *Unit {
 		}
 	}
 	return nil
+}
+
+// slipsZone is 11.31: a cavalry unit or skirmish company leaving the hex
+// it began its move in, which only enemy infantry's Minimum Range Fire
+// Zones hold, each of a unit with a smaller Movement Allowance, for a
+// first hex next to none of them, draws no opportunity fire (ruling R81:
+// Galloper always takes the exception when the path allows it; a path
+// whose first hex is next to a firer forgoes it).
+func (r *run) slipsZone(u *Unit, next string) bool {
+	if r.dry() || u.Type != "cavalry" && !u.skirmishing() {
+		return false
+	}
+	firers := r.minZoneFirers(u, u.Hex)
+	if len(firers) == 0 {
+		return false
+	}
+	for _, e := range firers {
+		if e.Type != "infantry" || e.MA >= u.MA || r.s.dist(e.Hex, next) <= 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // stackProblem says why u may not end in hex h (9.1, 9.11, 9.14): no
