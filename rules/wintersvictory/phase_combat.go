@@ -144,6 +144,8 @@ func canFire(u *Unit) string {
 		return "a Routed unit does not fire (11.11)"
 	case u.Fired:
 		return "it has fired already this phase (11.11)"
+	case u.AmmoOut:
+		return "its ammunition is depleted (11.91)"
 	}
 	return ""
 }
@@ -490,6 +492,10 @@ func (r *run) fire(u, t *Unit) {
 		mods, strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
 	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, aim.Hex}})
 	r.fireEffects(u, t, res, band, tg.Enfiladed)
+	if u.skirmishing() && r.tables.SkirmishAmmoDepleted(die) && !u.Eliminated { // 11.91, ruling R16
+		u.AmmoOut = true
+		r.tell("ammunition", "WV 11.91", only(u.Side), "%s rolled %d: its ammunition is depleted (Ammo Deplt): no fire until resupplied, +2 to its morale die (11.91)", u.Name, die)
+	}
 }
 
 // fireEffects applies a fire result to its target (11.8): the loss, the

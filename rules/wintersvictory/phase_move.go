@@ -682,6 +682,7 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.Disordered = u.Morale == moraleDisordered
 	f.Unformed = u.Formation == "general order" || u.skirmishing()
 	f.IntoWind = r.s.intoWind(u) // 13.13, snow.go
+	f.AmmoDepleted = u.AmmoOut   // 11.91
 	return f
 }
 
