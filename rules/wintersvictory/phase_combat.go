@@ -506,9 +506,12 @@ func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
 		return
 	case "M":
 	default:
-		r.loseSP(t, int(res[0]-'0'), "WV 11.81")
+		n, hex := int(res[0]-'0'), t.Hex
+		over := n - t.Strength
+		r.loseSP(t, n, "WV 11.81")
 		r.leadersHitByFire(t, t.Hex, band)
 		if t.Eliminated {
+			r.excessLoss(t.Side, hex, over)
 			return
 		}
 	}
@@ -950,6 +953,27 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.afterExtendedShock(att) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
+	}
+}
+
+// excessLoss is 9.51.1: the losses of a fire beyond the SP of the unit
+// it eliminated fall on the new topmost unit of the hex, and so on; what
+// exceeds every SP in the hex is ignored.
+func (r *run) excessLoss(side rules.Side, hex string, over int) {
+	for over > 0 {
+		var next *Unit
+		for _, o := range r.s.unitsAt(hex) {
+			if o.Side == side {
+				next = o
+				break
+			}
+		}
+		if next == nil {
+			return
+		}
+		k := min(over, next.Strength)
+		over -= k
+		r.loseSP(next, k, "WV 9.51")
 	}
 }
 
