@@ -286,8 +286,52 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 		if w != rest {
 			bad("winner %s, want %s", w, rest)
 		}
+	case "sees", "hides", "told", "untold":
+		r.expectFog(l, verb, rest)
 	default:
 		bad("unknown EXPECT-STATE line %q", l.Text)
+	}
+}
+
+// expectFog checks what a side is shown under fog of war (ruling E-11):
+// "sees SIDE UNIT" (on its map and roster), "hides SIDE UNIT" (nowhere in
+// its view), "told SIDE UNIT" (some event of the last resolution it may
+// see names the unit), "untold SIDE UNIT" (none does). Spaces in a
+// unit's name are written _.
+func (r *caseRun) expectFog(l rulestest.Line, verb, rest string) {
+	side, name, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	name = strings.ReplaceAll(name, "_", " ")
+	if verb == "told" || verb == "untold" {
+		told := false
+		for _, e := range r.Events {
+			if e.VisibleTo(rules.Side(side)) && namedIn(e.Text, name) {
+				told = true
+				if verb == "untold" {
+					r.T.Errorf("%s: %s is told %s: %s", r.Where(l), side, e.Kind, e.Text)
+				}
+			}
+		}
+		if verb == "told" && !told {
+			r.T.Errorf("%s: %s is told nothing of %s", r.Where(l), side, name)
+		}
+		return
+	}
+	v := New().View(r.State(), rules.Side(side))
+	var where []string
+	for _, u := range v.Map.Units {
+		if u.Name == name {
+			where = append(where, "map")
+		}
+	}
+	for _, g := range v.Roster {
+		for _, u := range g.Units {
+			if u.Name == name {
+				where = append(where, "roster")
+			}
+		}
+	}
+	if verb == "sees" && !slices.Contains(where, "map") || verb == "hides" && len(where) > 0 {
+		r.T.Errorf("%s: %s's view shows %s in %v, want it %s", r.Where(l), side, name, where, map[string]string{"sees": "on its map", "hides": "nowhere"}[verb])
 	}
 }
 

@@ -17,6 +17,7 @@ func (System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
 	if s.Over() || (side != s.Sides[0] && side != s.Sides[1]) {
 		return nil
 	}
+	s = s.knownTo(side) // as the side knows it (fog of war, ruling E-11)
 	h := &rules.OrderHints{Orders: []string{bhtext.Move, bhtext.Hold, bhtext.Bombard, bhtext.RBC}}
 	if s.isNight(s.Hour) {
 		h.Orders = []string{bhtext.Move, bhtext.Hold, bhtext.Rally}

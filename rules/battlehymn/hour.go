@@ -71,12 +71,12 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	}
 	err := h.play()
 	if errors.Is(err, errPause) {
-		return rules.Result{Events: h.ev, Pauses: h.pauses}, nil
+		return rules.Result{Events: fogEvents(st, nil, h.ev, in.Dice.Rolls()), Pauses: h.pauses}, nil
 	}
 	if err != nil {
 		return rules.Result{Events: h.ev}, err
 	}
-	return rules.Result{Next: h.s, Events: h.ev}, nil
+	return rules.Result{Next: h.s, Events: fogEvents(st, h.s, h.ev, in.Dice.Rolls())}, nil
 }
 
 // unitOrders are a file's orders, in the order written.
@@ -136,8 +136,10 @@ func (h *hour) event(kind, rule, format string, args ...any) {
 }
 
 // trace marks the last event with what it leaves on the map of the
-// results report (rules.Trace): every side sees every place, as there is
-// no hidden information (rules notes §8).
+// results report (rules.Trace), for the sides that may see the event:
+// every side, as the Standard Rules have no hidden information (rules
+// notes §8), or with fog of war those fogEvents tells it to (ruling
+// E-11), who then see the whole path or line of fire.
 func (h *hour) trace(kind string, side rules.Side, label string, hexes ...string) {
 	var hs []string
 	for _, x := range hexes {

@@ -26,6 +26,7 @@ var rulingAliases = []struct{ id, ruling, option, value string }{
 	{"A8:one-or-two", "A8", "horse-holders", "one-or-two"},
 	{"A10:twice", "A10", "shatter-loss", "twice"},
 	{"A12:per-hex", "A12", "conga-line", "per-hex"},
+	{"E-11:on", "E-11", "fog-of-war", "on"},
 }
 
 // rulingOf is the ruling that documents an option.

@@ -31,6 +31,10 @@ type Options struct {
 	// Entry Area letter (ruling A12; "conga-line: per-area | per-hex",
 	// default per-area).
 	CongaPerHex bool
+	// FogOfWar hides from each side the enemy units on the map none of
+	// its units can see (ruling E-11; "fog-of-war: off | on", default
+	// off).
+	FogOfWar bool
 }
 
 // DefaultOptions returns the default rulings.
@@ -61,6 +65,10 @@ var optionSetters = map[string][]struct {
 	"conga-line": {
 		{"per-area", func(o *Options) { o.CongaPerHex = false }},
 		{"per-hex", func(o *Options) { o.CongaPerHex = true }},
+	},
+	"fog-of-war": {
+		{"off", func(o *Options) { o.FogOfWar = false }},
+		{"on", func(o *Options) { o.FogOfWar = true }},
 	},
 }
 

@@ -66,6 +66,10 @@ type scenarioFile struct {
 		} `yaml:"units"`
 	} `yaml:"formations"`
 	Objectives []Objective `yaml:"objectives"`
+	// Optional are switchable rulings the scenario plays other than
+	// their defaults, as KEY=VALUE (fog-of-war=on); a game's own options
+	// are set over them.
+	Optional []string `yaml:"optional"`
 }
 
 // defaultDMA is a cavalry unit's dismounted MA when its scenario gives
@@ -144,6 +148,13 @@ func LoadScenario(name string, data []byte) (*State, error) {
 		if !s.board.has(o.Hex) || o.Name == "" || (o.Holder != "" && !slices.Contains(f.Sides, o.Holder)) {
 			return fail("objective %q: want a name, a hex of the map and a holder that is a side or none", o.Name)
 		}
+	}
+	for _, id := range f.Optional {
+		k, v, err := parseOptional(id)
+		if err != nil {
+			return fail("optional: %v", err)
+		}
+		s.Optional = append(s.Optional, k+"="+v)
 	}
 	return s, nil
 }

@@ -84,6 +84,10 @@ func (System) Default(rules.State, rules.Side) *orders.File { return &orders.Fil
 // friendly unit on its last hex); the map may change before the draw.
 func (System) ReceiptNotes(st rules.State, f *orders.File) []string {
 	s := st.(*State)
+	if f != nil && s.fog() {
+		// as the file's side knows the map (fog of war, ruling E-11)
+		s = s.knownTo(rules.Side(f.Side))
+	}
 	var notes []string
 	for _, o := range unitOrders(f) {
 		if o.Verb != bhtext.Move {
@@ -140,6 +144,7 @@ func (System) Validate(st rules.State, side rules.Side, f *orders.File) []orders
 		bad(orders.Pos{}, "bh-game-over", "BH 14", "the game is over", "")
 		return ps
 	}
+	s = s.knownTo(side) // as the side knows it (fog of war, ruling E-11)
 	own := func(n orders.Name) *Unit {
 		u := s.unit(n.Text)
 		if u == nil || u.Side != side {

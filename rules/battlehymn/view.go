@@ -10,7 +10,9 @@ import (
 // View implements rules.System. The Standard Rules have no hidden
 // information (rules notes §8): every side sees the whole map, every
 // unit's Strength and Demoralized SPs and the Approach Fire markers; the
-// cup's next pick is what nobody knows. Views carry no orders.
+// cup's next pick is what nobody knows. With fog of war (ruling E-11) a
+// side's map and roster leave out the enemy units on the map it cannot
+// see. Views carry no orders.
 func (sys System) View(st rules.State, side rules.Side) rules.View {
 	s := st.(*State)
 	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Hour %d of %d-%d", s.Hour, s.First, s.Last),
@@ -41,8 +43,15 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	}
 	groups := map[string]*rules.RosterGroup{}
 	var order []string
+	seen := s.seenBy(side)
+	if seen != nil {
+		v.Lines = append(v.Lines, fmt.Sprintf("Fog of war: %s sees %d enemy unit(s) on the map (ruling E-11).", side, len(seen)))
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
+		if hiddenFrom(seen, side, u) {
+			continue
+		}
 		if u.onMap() {
 			uv := rules.UnitView{Name: u.Name, Side: u.Side, Kind: string(u.Type), Hex: u.Hex,
 				Status: u.status(), Strength: u.strength()}

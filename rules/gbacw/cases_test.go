@@ -33,7 +33,13 @@ import (
 //	IV                    Phase IV and the next turn's I and EM draws
 //	EXPECT-VIEW <side>    lines "line <text>" / "no-line <text>": the
 //	                      side's view (side "umpire": the umpire's) has (or
-//	                      has not) a line containing text
+//	                      has not) a line containing text; "map <unit>" /
+//	                      "no-map <unit>": its map shows (or not) the unit;
+//	                      "roster <unit>: <position>, <strength>": its
+//	                      roster lists the unit so
+//	EXPECT-TOLD <side>    lines "told <text>" / "not-told <text>": the last
+//	                      step's events the side is told have (or have
+//	                      not) one containing text (fog of war, GBACW-R21)
 //
 // STATE lines:
 //
@@ -83,7 +89,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "III", "IV", "EXPECT-VIEW"}
+	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "field"}
@@ -158,9 +164,44 @@ func (r *caseRun) Section(s rulestest.Section) {
 		v := New().View(r.State(), side)
 		for _, b := range s.Body {
 			kind, text, _ := strings.Cut(strings.TrimSpace(b.Text), " ")
-			has := slices.ContainsFunc(v.Lines, func(x string) bool { return strings.Contains(x, text) })
-			if has != (kind == "line") {
-				r.T.Errorf("%s: %s's view: %s %q; lines:\n  %s", r.Where(b), s.Head[1], kind, text, strings.Join(v.Lines, "\n  "))
+			switch kind {
+			case "line", "no-line":
+				has := slices.ContainsFunc(v.Lines, func(x string) bool { return strings.Contains(x, text) })
+				if has != (kind == "line") {
+					r.T.Errorf("%s: %s's view: %s %q; lines:\n  %s", r.Where(b), s.Head[1], kind, text, strings.Join(v.Lines, "\n  "))
+				}
+			case "map", "no-map":
+				has := slices.ContainsFunc(v.Map.Units, func(u rules.UnitView) bool { return u.Name == text })
+				if has != (kind == "map") {
+					r.T.Errorf("%s: %s's map: %s %q", r.Where(b), s.Head[1], kind, text)
+				}
+			case "roster":
+				name, want, _ := strings.Cut(text, ": ")
+				got := "(not listed)"
+				for _, g := range v.Roster {
+					for _, u := range g.Units {
+						if u.Name == name {
+							got = u.Position + ", " + u.Strength
+						}
+					}
+				}
+				if got != want {
+					r.T.Errorf("%s: %s's roster: %s is %q, want %q", r.Where(b), s.Head[1], name, got, want)
+				}
+			default:
+				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map or roster", r.Where(b))
+			}
+		}
+	case "EXPECT-TOLD":
+		side := rules.Side(s.Head[1])
+		for _, b := range s.Body {
+			kind, text, _ := strings.Cut(strings.TrimSpace(b.Text), " ")
+			told := slices.ContainsFunc(r.Events, func(e rules.Event) bool { return e.VisibleTo(side) && strings.Contains(e.Text, text) })
+			if kind != "told" && kind != "not-told" {
+				r.T.Fatalf("%s: EXPECT-TOLD lines are told or not-told", r.Where(b))
+			}
+			if told != (kind == "told") {
+				r.T.Errorf("%s: %s: %s %q\nevents:\n%s", r.Where(b), side, kind, text, rulestest.EventList(r.Events))
 			}
 		}
 	default:

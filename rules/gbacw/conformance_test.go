@@ -6,4 +6,6 @@ import (
 	"galloper/rules/rulestest"
 )
 
+var _ rulestest.Hider = System{}
+
 func TestConformance(t *testing.T) { rulestest.Conform(t, New()) }

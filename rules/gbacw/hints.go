@@ -33,14 +33,17 @@ var _ rules.OrderHinter = System{}
 //     and the hexes its MA reaches under its Orders by the cheapest path
 //     (9.1, 9.41-9.45).
 //
-// Counters are open (rules notes §8); the side's own Efficiency Markers
-// are its own (5.21) and the enemy's are never read: Validate's
-// Efficiency check reads only the side's own (buildPlan).
+// Counters are open (rules notes §8) but for fog of war, when the hints
+// are drawn on the map as the side knows it (ruling GBACW-R21); the
+// side's own Efficiency Markers are its own (5.21) and the enemy's are
+// never read: Validate's Efficiency check reads only the side's own
+// (buildPlan).
 func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
 	s, ok := st.(*State)
 	if !ok || s.Over() || s.side(side) == nil {
 		return nil
 	}
+	s = s.knownTo(sys.combat, side) // as the side knows it (ruling GBACW-R21)
 	if s.Phase != PhaseOrders {
 		return &rules.OrderHints{Orders: []string{"STANDING"}}
 	}

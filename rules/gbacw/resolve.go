@@ -113,7 +113,7 @@ func (sys System) run(st *State, in rules.Input, step func(r *resolver)) (res ru
 			if _, ok := p.(pauseSignal); !ok {
 				panic(p)
 			}
-			res = rules.Result{Events: r.log.Events, Pauses: []rules.DecisionRequest{*r.pause}}
+			res = rules.Result{Events: fogEvents(sys.combat, st, r.s, r.log.Events), Pauses: []rules.DecisionRequest{*r.pause}}
 		}
 	}()
 	for _, ss := range r.s.Sides {
@@ -128,7 +128,7 @@ func (sys System) run(st *State, in rules.Input, step func(r *resolver)) (res ru
 		}
 	}
 	step(r)
-	return rules.Result{Next: r.s, Events: r.log.Events}
+	return rules.Result{Next: r.s, Events: fogEvents(sys.combat, st, r.s, r.log.Events)}
 }
 
 func (r *resolver) initiativeSide() rules.Side {

@@ -31,6 +31,9 @@ type scenarioFile struct {
 	EMPool     []int        `yaml:"em_pool"`
 	Map        hexmap.File  `yaml:"map"`
 	Victory    []VictoryHex `yaml:"victory"`
+	// Optional lists the optional rules the scenario is played with
+	// (fog-of-war, ruling GBACW-R21); a game's own are added to them.
+	Optional   []string `yaml:"optional"`
 	Commanders []struct {
 		Side       rules.Side `yaml:"side"`
 		OC         string     `yaml:"oc"`
@@ -164,6 +167,12 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
 	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
+	for _, o := range f.Optional {
+		if o != optFog && o != "17" && o != "10.24" {
+			fail("optional rule %q is not known", o)
+		}
+		s.Optional = append(s.Optional, o)
+	}
 	onMap := func(what, h string) {
 		if _, ok := m.Hex(h); !ok {
 			fail("%s: hex %q is not on the map", what, h)

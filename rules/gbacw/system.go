@@ -85,19 +85,21 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 	if !ok {
 		return []orders.Problem{{Kind: orders.Illegal, Code: "gb-state", Message: "not a GBACW game"}}
 	}
-	_, ps := sys.buildPlan(s, side, f)
+	_, ps := sys.buildPlan(s.knownTo(sys.combat, side), side, f) // as the side knows it (ruling GBACW-R21)
 	return ps
 }
 
 var _ rules.OptionalRules = System{}
 
-// OptionalRules implements rules.OptionalRules: Crests (10.24) and
-// Fatigue (17) so far.
+// OptionalRules implements rules.OptionalRules: Crests (10.24), Fatigue
+// (17) and Galloper's fog of war (ruling GBACW-R21).
 func (System) OptionalRules() []rules.OptionalRule {
-	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "17", Name: "Fatigue"}}
+	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "17", Name: "Fatigue"}, {ID: optFog, Name: "Fog of war (ruling GBACW-R21)"}}
 }
 
-// WithOptionalRules implements rules.OptionalRules.
+// WithOptionalRules implements rules.OptionalRules: the rules chosen
+// for a game are in play in addition to any the scenario lists (Bristoe
+// Ford's fog of war, ruling GBACW-R21).
 func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -107,10 +109,9 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 		return nil, fmt.Errorf("gbacw: optional rules are chosen before play starts")
 	}
 	c := s.clone()
-	c.Optional = nil
 	for _, id := range ids {
-		if id != "17" && id != "10.24" {
-			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue)", id)
+		if id != "17" && id != "10.24" && id != optFog {
+			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue, fog-of-war)", id)
 		}
 		if !slices.Contains(c.Optional, id) {
 			c.Optional = append(c.Optional, id)

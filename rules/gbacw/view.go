@@ -11,12 +11,15 @@ import (
 )
 
 // View implements rules.System. GBACW counters are open (rules notes
-// §8): every side sees every unit on the map, its strength and state.
-// What is hidden are the Efficiency Markers, face down (5.21): a side
+// §8): every side sees every unit on the map, its strength and state,
+// unless the game is played with fog of war (ruling GBACW-R21), when it
+// sees only the enemy units and leaders in its line of sight (seenBy).
+// The Efficiency Markers are hidden, face down (5.21): a side
 // sees its own EMs for the coming turn and only that the enemy has drawn
 // his. The umpire (empty side) sees both.
 func (sys System) View(st rules.State, side rules.Side) rules.View {
 	s := st.(*State)
+	seen := s.seenBy(sys.combat, side) // fog of war (ruling GBACW-R21)
 	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d (%s)", s.Turn, s.Turns, s.Clock()), Segment: s.Segment().Label,
 		Provisional: sys.combat.Provisional, ChartPack: sys.combat.Pack.Name}
 	if s.Over() {
@@ -66,14 +69,18 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Orders != "" && u.combat() {
+		if u := &s.Units[i]; u.Orders != "" && u.combat() && shown(seen, side, u.Side, u.Name) {
 			v.Lines = append(v.Lines, fmt.Sprintf("%s keeps its %s Orders, Out of Command (4.23)", u.Name, u.Orders))
 		}
 	}
 	v.Style = boardStyle
-	v.Map = s.mapView()
-	v.Roster = s.roster(side)
-	v.Victory = s.victory(side)
+	v.Map = s.mapView(seen, side)
+	v.Roster = s.roster(side, seen)
+	if seen != nil && !s.Over() {
+		v.Victory = s.knownTo(sys.combat, side).victory(side) // the places as the side sees them
+	} else {
+		v.Victory = s.victory(side)
+	}
 	var tally []string
 	for _, sc := range v.Victory.Tally {
 		tally = append(tally, fmt.Sprintf("%s %d", sc.Side, sc.Points))
@@ -110,7 +117,9 @@ func (s *State) vertexBearing(v int) float64 {
 	return m
 }
 
-func (s *State) mapView() *rules.MapView {
+// mapView draws the map with the units and leaders side sees (all when
+// seen is nil).
+func (s *State) mapView(seen map[string]bool, side rules.Side) *rules.MapView {
 	m := s.m
 	mv := &rules.MapView{Name: m.Name, Layout: m.Layout, Cols: m.Cols, Rows: m.Rows}
 	for _, h := range m.Hexes {
@@ -124,7 +133,7 @@ func (s *State) mapView() *rules.MapView {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !u.onMap() {
+		if !u.onMap() || !shown(seen, side, u.Side, u.Name) {
 			continue
 		}
 		status := u.statusText()
@@ -136,7 +145,7 @@ func (s *State) mapView() *rules.MapView {
 			Formation: s.ordersOf(u).String()}) // its own Orders when it kept them (4.23)
 	}
 	for _, l := range s.Leaders {
-		if l.Hex != "" && !l.Killed {
+		if l.Hex != "" && !l.Killed && shown(seen, side, l.Side, l.Name) {
 			mv.Units = append(mv.Units, rules.UnitView{Name: l.Name, Side: l.Side, Kind: "leader", Hex: l.Hex, Status: strings.Repeat("*", l.Stars)})
 		}
 	}
@@ -158,13 +167,17 @@ func (u *UnitSt) statusText() string {
 // roster lists the viewing side's units brigade by brigade, then the
 // enemy's (all of them: counters are open); the umpire's lists both
 // sides' brigades.
-func (s *State) roster(side rules.Side) []rules.RosterGroup {
+//
+// With fog of war (ruling GBACW-R21) an enemy unit on the map that side
+// cannot see is listed as out of sight, without its hex, strength, state
+// or facing, and an unseen enemy leader without his hex.
+func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGroup {
 	var out []rules.RosterGroup
 	group := func(b *BrigadeSt, enemy bool) rules.RosterGroup {
 		g := rules.RosterGroup{Side: s.sideOfBrigade(b), Command: b.ID, Enemy: enemy}
 		if l := s.leader(b.Leader); l != nil {
 			g.Leader = l.Name
-			if l.Hex != "" {
+			if l.Hex != "" && shown(seen, side, l.Side, l.Name) {
 				g.Leader += " at " + l.Hex
 			}
 			if l.Killed {
@@ -187,7 +200,9 @@ func (s *State) roster(side rules.Side) []rules.RosterGroup {
 			}
 			ru := rules.RosterUnit{Name: u.Name, Kind: u.Kind, Position: pos, Strength: fmt.Sprintf("%d/%d SP", u.SP, u.Printed),
 				Grade: fmt.Sprintf("Cohesion %d/%d, %s, MA %d", u.Cohesion, u.Disordered, u.Weapon, u.MA), Formation: b.Orders, State: u.statusText()}
-			if u.onMap() {
+			if u.onMap() && !shown(seen, side, u.Side, u.Name) {
+				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
+			} else if u.onMap() {
 				ru.Facing = rules.CompassPoint(s.vertexBearing(u.Facing))
 			}
 			if u.Green {

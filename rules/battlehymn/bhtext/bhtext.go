@@ -140,7 +140,7 @@ func (dialect) NewBody(p *orders.Parser) orders.Body {
 func (dialect) Seeds() []string { return append([]string{"", "GAME g\nSIDE s\nTURN 1\n"}, Samples...) }
 
 // Samples are example order files in the dialect, in the names of the
-// sample scenario.
+// sample scenarios (Willoughby Run, then Herr Ridge).
 var Samples = []string{
 	`GAME sample
 SIDE USA
@@ -174,6 +174,20 @@ TURN 2
 COMBAT AFTER Doubleday's Division
 COMBAT BEFORE PICK 3
 RALLY Stewart
+`,
+	`GAME sample
+SIDE USA
+TURN 1
+MOVE Meredith: 0306 0406 0507
+MOVE Cutler: 0304 0404 0505
+HOLD Hall
+`,
+	`GAME sample
+SIDE CSA
+TURN 1
+MOVE Fry: 2805 2706 2606
+MOVE Marshall: 2803 2704 2604
+HOLD McIntosh
 `,
 }
 
