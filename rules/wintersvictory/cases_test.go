@@ -23,7 +23,7 @@ import (
 //	remove all | remove <name>  take units out of play (all, or one)
 //	unit <name> key=value ...   hex, facing, formation, strength, printed,
 //	                            morale, er, em, ma, fire, crew, ammo,
-//	                            charge, primary, exhausted, in (true:
+//	                            charge, primary, exhausted, ammo_out, in (true:
 //	                            back in play)
 //	leader <name> key=value ... hex, state, received, attack, objective,
 //	                            fatigue, engaged, bonus, reduced,
@@ -255,6 +255,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Charge = strings.ReplaceAll(v, "_", " ")
 	case "exhausted":
 		u.Exhausted = v == "true"
+	case "ammo_out":
+		u.AmmoOut = v == "true"
 	case "primary": // an Opportunity Charge with only a Primary zone
 		u.Primary = v == "true"
 	case "halved":
@@ -449,6 +451,8 @@ func unitField(u *Unit, k string) string {
 		return strings.ReplaceAll(u.Charge, " ", "_")
 	case "exhausted":
 		return strconv.FormatBool(u.Exhausted)
+	case "ammo_out":
+		return strconv.FormatBool(u.AmmoOut)
 	case "extended":
 		if u.Extended == "" {
 			return "none"

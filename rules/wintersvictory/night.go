@@ -30,6 +30,7 @@ func (s *State) evening() bool {
 // resupply returns the side's batteries to full ammunition at the end of
 // its Command Phase in a Transitional Night turn (11.93.3).
 func (r *run) resupply(side rules.Side) {
+	r.skirmishResupply(side)
 	if r.s.turnKind() != "Transitional Night" {
 		return
 	}
@@ -40,4 +41,62 @@ func (r *run) resupply(side rules.Side) {
 			r.tell("ammunition", "WV 11.93", only(side), "%s is resupplied: %d ammunition points", u.Name, u.Ammo)
 		}
 	}
+}
+
+// skirmishResupply is 11.92, at the end of the side's Command Phase: a
+// skirmish company under an Ammo Deplt marker loses it when a path of at
+// most four hexes reaches a battalion or battery of its nation, entering
+// no hex of an enemy Minimum Range Fire Zone unless a friendly combat
+// unit holds it.
+func (r *run) skirmishResupply(side rules.Side) {
+	for i := range r.s.Units {
+		u := &r.s.Units[i]
+		if u.Side != side || u.Eliminated || !u.AmmoOut || !u.skirmishing() {
+			continue
+		}
+		if r.supplyPath(u) {
+			u.AmmoOut = false
+			r.tell("ammunition", "WV 11.92", only(side), "%s is resupplied: its Ammo Deplt marker is removed (11.92)", u.Name)
+		}
+	}
+}
+
+// supplyPath reports whether u traces 11.92's path of at most 4 hexes.
+func (r *run) supplyPath(u *Unit) bool {
+	source := func(h string) bool {
+		for _, o := range r.s.unitsAt(h) {
+			if o.Side == u.Side && o.Nation == u.Nation && !o.skirmishing() && (o.Type == "infantry" || o.Type == "artillery") {
+				return true
+			}
+		}
+		return false
+	}
+	open := func(h string) bool {
+		for _, o := range r.s.unitsAt(h) {
+			if o.Side == u.Side {
+				return true // a friendly combat unit holds it
+			}
+		}
+		return len(r.minZoneFirers(u, h)) == 0 && r.enemyIn(u.Side, h) == nil // the zone as opportunity fire reads it (11.3)
+	}
+	frontier, seen := []string{u.Hex}, map[string]bool{u.Hex: true}
+	for step := 0; step <= 4; step++ {
+		var next []string
+		for _, h := range frontier {
+			if source(h) {
+				return true
+			}
+			if step == 4 {
+				continue
+			}
+			for _, n := range r.s.neighbours(h) {
+				if !seen[n] && open(n) {
+					seen[n] = true
+					next = append(next, n)
+				}
+			}
+		}
+		frontier = next
+	}
+	return false
 }

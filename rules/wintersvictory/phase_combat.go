@@ -144,6 +144,8 @@ func canFire(u *Unit) string {
 		return "a Routed unit does not fire (11.11)"
 	case u.Fired:
 		return "it has fired already this phase (11.11)"
+	case u.AmmoOut:
+		return "its ammunition is depleted (11.91)"
 	}
 	return ""
 }
@@ -166,6 +168,10 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 			r.refuse(side, o.At, "wv-11.11-cannot-fire", "WV 11.11", u.Name+": "+why, "")
 			continue
 		}
+		if above := r.firesAbove(u); above != nil {
+			r.refuse(side, o.At, "wv-9.51-not-top", "WV 9.51", fmt.Sprintf("%s: %s is above it in %s, and only the top unit of a stack in Column or Line fires (9.51, 11.51-11.52)", u.Name, above.Name, u.Hex), "fire with "+above.Name)
+			continue
+		}
 		any := false
 		for _, n := range o.Targets {
 			t := r.seenEnemy(side, n.Text)
@@ -186,6 +192,25 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 			r.refuse(side, o.At, code, ref, fmt.Sprintf("%s can fire at none of its targets now: %s", u.Name, r.fireProblem(u, t)), "name a target in range through its front")
 		}
 	}
+}
+
+// firesAbove returns the friendly battalion stacked above u when u is a
+// battalion in Column or Line, which fires only from the top of its
+// stack (9.51, 11.51-11.52); else nil. General Order, Square and skirmish
+// companies keep their own rules (8.42, 8.54, 8.65, 11.6).
+func (r *run) firesAbove(u *Unit) *Unit {
+	if u.Type != "infantry" || u.skirmishing() || u.Formation != "column" && u.Formation != "line" {
+		return nil
+	}
+	for _, o := range r.s.unitsAt(u.Hex) {
+		if o == u {
+			return nil
+		}
+		if o.Side == u.Side && o.Type == "infantry" && !o.skirmishing() {
+			return o
+		}
+	}
+	return nil
 }
 
 // firer is what the range bands read of a unit (11.0, 11.22-11.23).
@@ -467,6 +492,10 @@ func (r *run) fire(u, t *Unit) {
 		mods, strings.TrimPrefix(f.Table, "fire-"), f.Line, fireText(res))
 	r.traced(rules.Trace{Kind: rules.TraceFire, Side: u.Side, Label: u.Name, Hexes: []string{u.Hex, aim.Hex}})
 	r.fireEffects(u, t, res, band, tg.Enfiladed)
+	if u.skirmishing() && r.tables.SkirmishAmmoDepleted(die) && !u.Eliminated { // 11.91, ruling R16
+		u.AmmoOut = true
+		r.tell("ammunition", "WV 11.91", only(u.Side), "%s rolled %d: its ammunition is depleted (Ammo Deplt): no fire until resupplied, +2 to its morale die (11.91)", u.Name, die)
+	}
 }
 
 // fireEffects applies a fire result to its target (11.8): the loss, the
@@ -477,9 +506,12 @@ func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
 		return
 	case "M":
 	default:
-		r.loseSP(t, int(res[0]-'0'), "WV 11.81")
+		n, hex := int(res[0]-'0'), t.Hex
+		over := n - t.Strength
+		r.loseSP(t, n, "WV 11.81")
 		r.leadersHitByFire(t, t.Hex, band)
 		if t.Eliminated {
+			r.excessLoss(t.Side, hex, over)
 			return
 		}
 	}
@@ -859,6 +891,17 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		return
 	}
 	a0 = att[0]
+	// 12.14: a formed infantry unit that shocks into an obstructed hex
+	// adopts General Order after the defensive fire and before the
+	// differential is found. An Extended Line keeps its own rules (8.35).
+	if tc, err := r.pack.Terrain(r.s.terrain(h), "infantry"); err == nil && tc.GeneralOrder && !charging {
+		for _, a := range att {
+			if a.Type == "infantry" && a.formed() && a.Extended == "" && !a.skirmishing() && a.Formation != "general order" {
+				a.Formation = "general order"
+				r.tell("formation", "WV 12.14", nil, "%s shocks into obstructed terrain at %s and adopts General Order (12.14)", a.Name, h)
+			}
+		}
+	}
 	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
@@ -910,6 +953,27 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.afterExtendedShock(att) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
+	}
+}
+
+// excessLoss is 9.51.1: the losses of a fire beyond the SP of the unit
+// it eliminated fall on the new topmost unit of the hex, and so on; what
+// exceeds every SP in the hex is ignored.
+func (r *run) excessLoss(side rules.Side, hex string, over int) {
+	for over > 0 {
+		var next *Unit
+		for _, o := range r.s.unitsAt(hex) {
+			if o.Side == side {
+				next = o
+				break
+			}
+		}
+		if next == nil {
+			return
+		}
+		k := min(over, next.Strength)
+		over -= k
+		r.loseSP(next, k, "WV 9.51")
 	}
 }
 

@@ -291,6 +291,29 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 	}
+	// 5.41: a frontal unit that ends in a friendly frontal unit's hex
+	// turns to its facing, paying the Movement Points, or may not enter
+	// (ruling R80: moves are carried out in order, so a unit swapping
+	// with the one there lets that one move out first).
+	if named := o.Facing != ""; u.frontal() && !gen && !dis && at != u.Hex {
+		for _, o := range r.s.unitsAt(at) {
+			if o == u || o.Side != u.Side || o.Type != u.Type || !o.frontal() || o.Facing == facing {
+				continue
+			}
+			if named {
+				refuse("wv-5.41-facing", "WV 5.41", fmt.Sprintf("it would face %s in %s, where %s faces %s", facingNames[facing], at, o.Name, facingNames[o.Facing]), "name its facing as "+facingNames[o.Facing]+", or leave the facing out")
+				return
+			}
+			turn := vertexTurns(facing, o.Facing)
+			if cost+turn > allowance(u) {
+				refuse("wv-5.41-facing", "WV 5.41", fmt.Sprintf("it may not enter %s: it lacks the Movement Points to turn to the facing of %s there", at, o.Name), "end the move elsewhere, or move that unit out first")
+				return
+			}
+			cost += turn
+			facing = o.Facing
+			break
+		}
+	}
 	if !inCmd && leader != nil && r.s.dist(at, leader.Hex) >= r.s.dist(u.Hex, leader.Hex) {
 		refuse("wv-17.13-out-of-command", "WV 17.13", fmt.Sprintf("it is Out of Command: it may only move to end nearer %s", leader.Name), "move it toward "+leader.Name+" at "+leader.Hex)
 		return
@@ -305,7 +328,14 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	// fire first, hex by hex; a unit driven off or destroyed stops there.
 	zoneChecked := false
 	for i, h := range path[1:] {
-		if !r.opportunityFire(u, "leaves "+path[i]) {
+		if i == 0 && r.slipsZone(u, h) { // 11.31
+			if u.Type == "cavalry" && u.formed() {
+				u.Morale = moraleDisordered
+				r.tell("disordered", "WV 11.31", nil, "%s leaves the enemy infantry's Minimum Range Fire Zone at %s unfired on, faster than the units projecting it, and is Disordered (11.31)", u.Name, path[i])
+			} else {
+				r.tell("moved", "WV 11.31", only(side), "%s leaves the enemy infantry's Minimum Range Fire Zone at %s unfired on, faster than the units projecting it (11.31)", u.Name, path[i])
+			}
+		} else if !r.opportunityFire(u, "leaves "+path[i]) {
 			return
 		}
 		u.Hex = h
@@ -403,6 +433,28 @@ func (r *run) enemyIn(side rules.Side, h string) *Unit {
 		}
 	}
 	return nil
+}
+
+// slipsZone is 11.31: a cavalry unit or skirmish company leaving the hex
+// it began its move in, which only enemy infantry's Minimum Range Fire
+// Zones hold, each of a unit with a smaller Movement Allowance, for a
+// first hex next to none of them, draws no opportunity fire (ruling R81:
+// Galloper always takes the exception when the path allows it; a path
+// whose first hex is next to a firer forgoes it).
+func (r *run) slipsZone(u *Unit, next string) bool {
+	if r.dry() || u.Type != "cavalry" && !u.skirmishing() {
+		return false
+	}
+	firers := r.minZoneFirers(u, u.Hex)
+	if len(firers) == 0 {
+		return false
+	}
+	for _, e := range firers {
+		if e.Type != "infantry" || e.MA >= u.MA || r.s.dist(e.Hex, next) <= 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // stackProblem says why u may not end in hex h (9.1, 9.11, 9.14): no
@@ -630,6 +682,7 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.Disordered = u.Morale == moraleDisordered
 	f.Unformed = u.Formation == "general order" || u.skirmishing()
 	f.IntoWind = r.s.intoWind(u) // 13.13, snow.go
+	f.AmmoDepleted = u.AmmoOut   // 11.91
 	return f
 }
 

@@ -199,6 +199,8 @@ type Unit struct {
 	// Morale is "", Disordered or Routed (7.2).
 	Morale    string `json:"morale,omitempty"`
 	Exhausted bool   `json:"exhausted,omitempty"` // cavalry after a charge (7.41)
+	// AmmoOut: a skirmish company under an Ammo Deplt marker (11.91).
+	AmmoOut bool `json:"ammo_out,omitempty"`
 	// Charge is the enemy unit a declared charge is aimed at (12.51),
 	// carried out in the side's next Shock Phase.
 	Charge string `json:"charge,omitempty"`
