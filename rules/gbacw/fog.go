@@ -1,7 +1,6 @@
 package gbacw
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
@@ -91,46 +90,91 @@ func (s *State) knownTo(cc *CombatCharts, side rules.Side) *State {
 }
 
 // fogEvents marks who may be told each event and roll of a resolution in
-// a game with fog of war: a side is not told one that names an enemy unit
-// or leader it saw neither before the resolution nor after it, unless it
-// names one of its own units or leaders too (a unit fired on learns by
-// whom). Events already marked keep their marks; the end of the game is
-// told to all.
+// a game with fog of war (ruling GBACW-R21). A side is told one in full
+// when it names one of its own units or leaders (a unit fired on learns
+// by whom), or when every enemy piece it names was in the side's sight
+// both before the resolution and after it (or off the map there). A
+// piece seen at only one end would give away, by its move, retreat or
+// rout, where it came from or went out of sight: the side gets instead
+// one cut copy saying it moved into or out of sight. One seen at neither
+// end is not told at all. Events already marked keep their marks; the
+// end of the game is told to all.
 func fogEvents(cc *CombatCharts, before, after *State, events []rules.Event) []rules.Event {
 	if !before.fogged() {
 		return events
 	}
-	own, hidden := map[rules.Side][]string{}, map[rules.Side][]string{}
+	own := map[rules.Side][]string{}
+	owner := map[string]rules.Side{}
 	for _, u := range before.Units {
 		own[u.Side] = append(own[u.Side], u.Name)
+		owner[u.Name] = u.Side
 	}
 	for _, l := range before.Leaders {
 		own[l.Side] = append(own[l.Side], l.Name)
+		owner[l.Name] = l.Side
+	}
+	onMap := func(s *State, name string) bool {
+		for i := range s.Units {
+			if s.Units[i].Name == name {
+				return s.Units[i].onMap()
+			}
+		}
+		for _, l := range s.Leaders {
+			if l.Name == name {
+				return l.Hex != "" && !l.Killed
+			}
+		}
+		return false
 	}
 	var sides []rules.Side
+	both, either := map[rules.Side]map[string]bool{}, map[rules.Side]map[string]bool{}
 	for _, ss := range before.Sides {
 		side := ss.Side
 		sides = append(sides, side)
-		knows := maps.Clone(before.seenBy(cc, side))
+		b := before.seenBy(cc, side)
+		var a map[string]bool
 		if after != nil {
-			maps.Copy(knows, after.seenBy(cc, side))
+			a = after.seenBy(cc, side)
 		}
-		for o, names := range own {
+		both[side], either[side] = map[string]bool{}, map[string]bool{}
+		for n, o := range owner {
 			if o == side {
 				continue
 			}
-			for _, n := range names {
-				if !knows[n] {
-					hidden[side] = append(hidden[side], n)
-				}
+			sb := b[n] || !onMap(before, n)
+			sa := after == nil || a[n] || !onMap(after, n)
+			switch {
+			case sb && sa:
+				both[side][n] = true
+			case sb || sa:
+				either[side][n] = true
 			}
 		}
+	}
+	tell := func(side rules.Side, text string) (full bool, partly []string) {
+		named := func(n string) bool { return namesWhole(text, n) }
+		if slices.ContainsFunc(own[side], named) {
+			return true, nil
+		}
+		for n, o := range owner {
+			if o == side || !named(n) {
+				continue
+			}
+			switch {
+			case both[side][n]:
+			case either[side][n]:
+				partly = append(partly, n)
+			default:
+				return false, nil
+			}
+		}
+		slices.Sort(partly)
+		return len(partly) == 0, partly
 	}
 	visible := func(text string) []rules.Side {
 		var out []rules.Side
 		for _, side := range sides {
-			named := func(n string) bool { return namesWhole(text, n) }
-			if slices.ContainsFunc(own[side], named) || !slices.ContainsFunc(hidden[side], named) {
+			if full, _ := tell(side, text); full {
 				out = append(out, side)
 			}
 		}
@@ -142,19 +186,36 @@ func fogEvents(cc *CombatCharts, before, after *State, events []rules.Event) []r
 		}
 		return out
 	}
+	copied := map[rules.Side]map[string]bool{}
 	out := make([]rules.Event, 0, len(events))
 	for _, e := range events {
-		if e.Visible == nil && e.Kind != "game-over" && e.Kind != "victory" {
-			e.Visible = visible(e.Text)
+		if e.Visible != nil || e.Kind == "game-over" || e.Kind == "victory" {
+			out = append(out, e)
+			continue
 		}
+		e.Visible = visible(e.Text)
 		out = append(out, e)
+		for _, side := range sides {
+			_, partly := tell(side, e.Text)
+			for _, n := range partly {
+				if copied[side] == nil {
+					copied[side] = map[string]bool{}
+				}
+				if copied[side][n] {
+					continue
+				}
+				copied[side][n] = true
+				out = append(out, rules.Event{Kind: "sighting", Rule: "Galloper ruling GBACW-R21",
+					Text: n + " moved into or out of sight", Visible: []rules.Side{side}, Copy: true})
+			}
+		}
 	}
 	return out
 }
 
 // namesWhole reports whether text names name as a whole: not as part of a
 // longer word or number ("7th Tennessee" is not named in "17th
-// Tennessee").
+// Tennessee"), alone or in the possessive ("Meredith's brigade").
 func namesWhole(text, name string) bool {
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
@@ -163,6 +224,9 @@ func namesWhole(text, name string) bool {
 		}
 		j += i
 		end := j + len(name)
+		if strings.HasPrefix(text[end:], "'s") {
+			end += 2
+		}
 		if (j == 0 || !wordByte(text[j-1])) && (end == len(text) || !wordByte(text[end])) {
 			return true
 		}
