@@ -2,7 +2,6 @@ package acwminis
 
 import (
 	"slices"
-	"strings"
 
 	"galloper/rules"
 )
@@ -81,93 +80,60 @@ func (s *State) knownTo(side rules.Side) *State {
 }
 
 // fogEvents marks who may see each event of a half resolved in a game
-// with fog of war: a side is not told an event that names an enemy unit
-// or commander it saw neither before the half nor after it, unless the
-// event names one of its own units or commanders too (a unit shot at or
-// charged learns by whom). The half's
-// rolls become events too, each told to the sides that may know its
-// purpose, so that a side's dice record opens only those (the others stay
-// committed by the record's Merkle root).
+// with fog of war (ruling A42) by the kit's rule (rules.FogEvents): a side
+// is told in full an event naming one of its own units or commanders (a
+// unit shot at or charged learns by whom), or enemy pieces it saw both
+// before the half and after it (or knew out of play there); an enemy
+// piece seen at one end only is told by a cut copy, "moved into or out of
+// sight", since its move would say where it came from or went; one seen
+// at neither end is not told. The half's rolls become events, told to the
+// sides told their purpose. The end of the game, and the result by the
+// VPs of every unit, is told to all (the game's end opens everything).
 func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) []rules.Event {
 	if !before.on(optFog) {
 		return events
 	}
-	knows := map[rules.Side]map[string]bool{}
-	hidden, own := map[rules.Side][]string{}, map[rules.Side][]string{}
+	seen := map[rules.Side][2]map[string]bool{}
+	for _, side := range before.Sides {
+		seen[side] = [2]map[string]bool{before.seenBy(side), after.seenBy(side)}
+	}
+	piece := func(name string, owner rules.Side) rules.FogPiece {
+		p := rules.FogPiece{Name: name, Side: owner, Known: map[rules.Side][2]bool{}}
+		for _, side := range before.Sides {
+			if side != owner {
+				p.Known[side] = [2]bool{
+					seen[side][0][name] || !before.pieceInPlay(name),
+					seen[side][1][name] || !after.pieceInPlay(name),
+				}
+			}
+		}
+		return p
+	}
+	var pieces []rules.FogPiece
 	for _, u := range before.Units {
-		own[u.Side] = append(own[u.Side], u.Name)
+		pieces = append(pieces, piece(u.Name, u.Side))
 	}
 	for _, c := range before.Commanders {
-		own[c.Side] = append(own[c.Side], c.Name)
+		pieces = append(pieces, piece(c.Name, c.Side))
 	}
-	for _, side := range before.Sides {
-		knows[side] = map[string]bool{}
-		for _, st := range []*State{before, after} {
-			for n := range st.seenBy(side) {
-				knows[side][n] = true
-			}
-		}
-		for _, u := range before.Units {
-			if u.Side != side && !knows[side][u.Name] {
-				hidden[side] = append(hidden[side], u.Name)
-			}
-		}
-		for _, c := range before.Commanders {
-			if c.Side != side && !knows[side][c.Name] {
-				hidden[side] = append(hidden[side], c.Name)
-			}
-		}
-	}
-	visible := func(text string) []rules.Side {
-		var out []rules.Side
-		for _, side := range before.Sides {
-			named := func(n string) bool { return names(text, n) }
-			if slices.ContainsFunc(own[side], named) || !slices.ContainsFunc(hidden[side], named) {
-				out = append(out, side)
-			}
-		}
-		if len(out) == len(before.Sides) {
-			return nil
-		}
-		if out == nil {
-			return []rules.Side{} // the umpire's alone
-		}
-		return out
-	}
-	out := make([]rules.Event, 0, len(events)+len(rolls))
-	for _, e := range events {
-		// The end of the game, and the result by the VPs of every unit,
-		// is told to all (the game's end opens everything, ruling A42).
-		if e.Visible == nil && e.Kind != "game-over" && e.Kind != "victory" {
-			e.Visible = visible(e.Text)
-		}
-		out = append(out, e)
-	}
-	for _, r := range rolls {
-		r := r
-		out = append(out, rules.Event{Kind: "roll", Rule: r.Rule, Text: r.String(), Visible: visible(r.Purpose), Roll: &r})
-	}
-	return out
+	return rules.FogEvents(before.Sides[:], pieces, events, rolls, "Galloper ruling A42", "game-over", "victory")
 }
 
-// names reports whether text names name as a whole: not as part of a
-// longer word or number ("7th Tennessee" is not named in "17th
-// Tennessee").
-func names(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return false
+// pieceInPlay reports whether the unit or commander of that name is on the
+// table: commanders always are (ruling A22), units until they break.
+func (s *State) pieceInPlay(name string) bool {
+	for i := range s.Units {
+		if s.Units[i].Name == name {
+			return s.Units[i].inPlay()
 		}
-		j += i
-		end := j + len(name)
-		if (j == 0 || !wordByte(text[j-1])) && (end == len(text) || !wordByte(text[end])) {
+	}
+	for _, c := range s.Commanders {
+		if c.Name == name {
 			return true
 		}
-		i = j + 1
 	}
+	return false
 }
 
-func wordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '\''
-}
+// names reports whether text names name as a whole (rules.NamedIn).
+func names(text, name string) bool { return rules.NamedIn(text, name) }

@@ -2,7 +2,6 @@ package battlehymn
 
 import (
 	"slices"
-	"strings"
 
 	"galloper/rules"
 )
@@ -69,141 +68,44 @@ func (s *State) knownTo(side rules.Side) *State {
 }
 
 // fogEvents marks who may see each event of an Hour resolved with fog of
-// war. A side is told an event in full when it names one of the side's
-// own units (a unit fired on learns by whom), or when every enemy unit it
-// names was in the side's sight both before the Hour and after it. An
-// event about an enemy unit seen at only one end of the Hour would tell
-// where it went out of sight or came from (its path, its hexes), so the
-// side gets instead one cut copy saying the unit moved in or out of its
-// sight; an event about an enemy unit seen at neither end is not told.
-// The Hour's rolls become events too, each told to the sides told its
-// purpose in full, so that a side's dice record opens only those (the
-// others stay committed by the record's Merkle root).
+// war (ruling E-11) by the kit's rule (rules.FogEvents): a side is told in
+// full an event naming one of its own units, or enemy units it saw both
+// before the Hour and after it (or knew off the map there); an enemy unit
+// seen at one end only is told by a cut copy, "moved into or out of
+// sight", since its move would say where it came from or went; one seen
+// at neither end is not told. The Hour's rolls become events, told to the
+// sides told their purpose.
 func fogEvents(before, after *State, events []rules.Event, rolls []rules.Roll) []rules.Event {
 	if !before.fog() {
 		return events
 	}
-	own := map[rules.Side][]string{}
-	for _, u := range before.Units {
-		own[u.Side] = append(own[u.Side], u.Name)
-	}
-	// both[side][name]: seen before and after; either: seen at one end.
-	both, either := map[rules.Side]map[string]bool{}, map[rules.Side]map[string]bool{}
+	seen := map[rules.Side][2]map[string]bool{}
 	for _, side := range before.Sides {
-		b, e := before.seenBy(side), map[string]bool{}
 		var a map[string]bool
 		if after != nil {
 			a = after.seenBy(side)
 		}
-		both[side] = map[string]bool{}
-		for _, u := range before.Units {
-			if u.Side == side {
+		seen[side] = [2]map[string]bool{before.seenBy(side), a}
+	}
+	var pieces []rules.FogPiece
+	for _, u := range before.Units {
+		p := rules.FogPiece{Name: u.Name, Side: u.Side, Known: map[rules.Side][2]bool{}}
+		for _, side := range before.Sides {
+			if side == u.Side {
 				continue
 			}
-			// A unit off the map at an end of the Hour (not yet arrived,
-			// or gone) is known off the map there.
-			sb := b[u.Name] || !before.unitOnMap(u.Name)
-			sa := after == nil || a[u.Name] || !after.unitOnMap(u.Name)
-			switch {
-			case sb && sa:
-				both[side][u.Name] = true
-			case sb || sa:
-				e[u.Name] = true
+			p.Known[side] = [2]bool{
+				seen[side][0][u.Name] || !before.unitOnMap(u.Name),
+				after == nil || seen[side][1][u.Name] || !after.unitOnMap(u.Name),
 			}
 		}
-		either[side] = e
+		pieces = append(pieces, p)
 	}
-	// tell reports how side may be told text: in full, by a cut copy
-	// naming the enemy units seen at one end only, or not at all.
-	tell := func(side rules.Side, text string) (full bool, partly []string) {
-		named := func(n string) bool { return namedIn(text, n) }
-		if slices.ContainsFunc(own[side], named) {
-			return true, nil
-		}
-		for _, u := range before.Units {
-			if u.Side == side || !named(u.Name) {
-				continue
-			}
-			switch {
-			case both[side][u.Name]:
-			case either[side][u.Name]:
-				partly = append(partly, u.Name)
-			default:
-				return false, nil
-			}
-		}
-		return len(partly) == 0, partly
-	}
-	visible := func(text string) []rules.Side {
-		var out []rules.Side
-		for _, side := range before.Sides {
-			if full, _ := tell(side, text); full {
-				out = append(out, side)
-			}
-		}
-		if len(out) == len(before.Sides) {
-			return nil
-		}
-		if out == nil {
-			return []rules.Side{} // the umpire's alone
-		}
-		return out
-	}
-	copied := map[rules.Side]map[string]bool{}
-	out := make([]rules.Event, 0, len(events)+len(rolls))
-	for _, e := range events {
-		if e.Visible != nil {
-			out = append(out, e)
-			continue
-		}
-		e.Visible = visible(e.Text)
-		out = append(out, e)
-		for _, side := range before.Sides {
-			_, partly := tell(side, e.Text)
-			for _, n := range partly {
-				if copied[side] == nil {
-					copied[side] = map[string]bool{}
-				}
-				if copied[side][n] {
-					continue
-				}
-				copied[side][n] = true
-				out = append(out, rules.Event{Kind: "sighting", Rule: "Galloper ruling E-11",
-					Text: n + " moved into or out of sight during the Hour", Visible: []rules.Side{side}, Copy: true})
-			}
-		}
-	}
-	for _, r := range rolls {
-		r := r
-		out = append(out, rules.Event{Kind: "roll", Rule: r.Rule, Text: r.String(), Visible: visible(r.Purpose), Roll: &r})
-	}
-	return out
+	return rules.FogEvents(before.Sides[:], pieces, events, rolls, "Galloper ruling E-11")
 }
 
-// namedIn reports whether text names name as a whole: not as part of a
-// longer word or number ("7th Tennessee" is not named in "17th
-// Tennessee"), alone or in the possessive ("Fry's script").
-func namedIn(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(name)
-		if strings.HasPrefix(text[end:], "'s") { // the possessive: "Fry's script"
-			end += 2
-		}
-		if (j == 0 || !wordByte(text[j-1])) && (end == len(text) || !wordByte(text[end])) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func wordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '\''
-}
+// namedIn reports whether text names name as a whole (rules.NamedIn).
+func namedIn(text, name string) bool { return rules.NamedIn(text, name) }
 
 // unitOnMap reports whether the unit of that name stands on the map.
 func (s *State) unitOnMap(name string) bool {

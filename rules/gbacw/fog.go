@@ -2,7 +2,6 @@ package gbacw
 
 import (
 	"slices"
-	"strings"
 
 	"galloper/rules"
 )
@@ -89,151 +88,66 @@ func (s *State) knownTo(cc *CombatCharts, side rules.Side) *State {
 	return c
 }
 
-// fogEvents marks who may be told each event and roll of a resolution in
-// a game with fog of war (ruling GBACW-R21). A side is told one in full
-// when it names one of its own units or leaders (a unit fired on learns
-// by whom), or when every enemy piece it names was in the side's sight
-// both before the resolution and after it (or off the map there). A
-// piece seen at only one end would give away, by its move, retreat or
-// rout, where it came from or went out of sight: the side gets instead
-// one cut copy saying it moved into or out of sight. One seen at neither
-// end is not told at all. Events already marked keep their marks; the
-// end of the game is told to all.
+// fogEvents marks who may be told each event of a resolution in a game
+// with fog of war (ruling GBACW-R21) by the kit's rule (rules.FogEvents):
+// a side is told in full an event naming one of its own units or
+// leaders, or enemy pieces it saw both before the resolution and after it
+// (or knew off the map there); an enemy piece seen at one end only is
+// told by a cut copy, "moved into or out of sight", since its move would
+// say where it came from or went; one seen at neither end is not told.
+// Efficiency Marker events keep their own marks; the end of the game is
+// told to all.
 func fogEvents(cc *CombatCharts, before, after *State, events []rules.Event) []rules.Event {
 	if !before.fogged() {
 		return events
 	}
-	own := map[rules.Side][]string{}
-	owner := map[string]rules.Side{}
-	for _, u := range before.Units {
-		own[u.Side] = append(own[u.Side], u.Name)
-		owner[u.Name] = u.Side
-	}
-	for _, l := range before.Leaders {
-		own[l.Side] = append(own[l.Side], l.Name)
-		owner[l.Name] = l.Side
-	}
-	onMap := func(s *State, name string) bool {
-		for i := range s.Units {
-			if s.Units[i].Name == name {
-				return s.Units[i].onMap()
-			}
-		}
-		for _, l := range s.Leaders {
-			if l.Name == name {
-				return l.Hex != "" && !l.Killed
-			}
-		}
-		return false
-	}
 	var sides []rules.Side
-	both, either := map[rules.Side]map[string]bool{}, map[rules.Side]map[string]bool{}
+	seen := map[rules.Side][2]map[string]bool{}
 	for _, ss := range before.Sides {
-		side := ss.Side
-		sides = append(sides, side)
-		b := before.seenBy(cc, side)
+		sides = append(sides, ss.Side)
 		var a map[string]bool
 		if after != nil {
-			a = after.seenBy(cc, side)
+			a = after.seenBy(cc, ss.Side)
 		}
-		both[side], either[side] = map[string]bool{}, map[string]bool{}
-		for n, o := range owner {
-			if o == side {
-				continue
-			}
-			sb := b[n] || !onMap(before, n)
-			sa := after == nil || a[n] || !onMap(after, n)
-			switch {
-			case sb && sa:
-				both[side][n] = true
-			case sb || sa:
-				either[side][n] = true
-			}
-		}
+		seen[ss.Side] = [2]map[string]bool{before.seenBy(cc, ss.Side), a}
 	}
-	tell := func(side rules.Side, text string) (full bool, partly []string) {
-		named := func(n string) bool { return namesWhole(text, n) }
-		if slices.ContainsFunc(own[side], named) {
-			return true, nil
-		}
-		for n, o := range owner {
-			if o == side || !named(n) {
-				continue
-			}
-			switch {
-			case both[side][n]:
-			case either[side][n]:
-				partly = append(partly, n)
-			default:
-				return false, nil
-			}
-		}
-		slices.Sort(partly)
-		return len(partly) == 0, partly
-	}
-	visible := func(text string) []rules.Side {
-		var out []rules.Side
+	piece := func(name string, owner rules.Side) rules.FogPiece {
+		p := rules.FogPiece{Name: name, Side: owner, Known: map[rules.Side][2]bool{}}
 		for _, side := range sides {
-			if full, _ := tell(side, text); full {
-				out = append(out, side)
+			if side != owner {
+				p.Known[side] = [2]bool{
+					seen[side][0][name] || !before.pieceOnMap(name),
+					after == nil || seen[side][1][name] || !after.pieceOnMap(name),
+				}
 			}
 		}
-		if len(out) == len(sides) {
-			return nil
-		}
-		if out == nil {
-			return []rules.Side{} // the umpire's alone
-		}
-		return out
+		return p
 	}
-	copied := map[rules.Side]map[string]bool{}
-	out := make([]rules.Event, 0, len(events))
-	for _, e := range events {
-		if e.Visible != nil || e.Kind == "game-over" || e.Kind == "victory" {
-			out = append(out, e)
-			continue
-		}
-		e.Visible = visible(e.Text)
-		out = append(out, e)
-		for _, side := range sides {
-			_, partly := tell(side, e.Text)
-			for _, n := range partly {
-				if copied[side] == nil {
-					copied[side] = map[string]bool{}
-				}
-				if copied[side][n] {
-					continue
-				}
-				copied[side][n] = true
-				out = append(out, rules.Event{Kind: "sighting", Rule: "Galloper ruling GBACW-R21",
-					Text: n + " moved into or out of sight", Visible: []rules.Side{side}, Copy: true})
-			}
-		}
+	var pieces []rules.FogPiece
+	for _, u := range before.Units {
+		pieces = append(pieces, piece(u.Name, u.Side))
 	}
-	return out
+	for _, l := range before.Leaders {
+		pieces = append(pieces, piece(l.Name, l.Side))
+	}
+	return rules.FogEvents(sides, pieces, events, nil, "Galloper ruling GBACW-R21", "game-over", "victory")
 }
 
-// namesWhole reports whether text names name as a whole: not as part of a
-// longer word or number ("7th Tennessee" is not named in "17th
-// Tennessee"), alone or in the possessive ("Meredith's brigade").
-func namesWhole(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return false
+// pieceOnMap reports whether the unit or leader of that name stands on
+// the map.
+func (s *State) pieceOnMap(name string) bool {
+	for i := range s.Units {
+		if s.Units[i].Name == name {
+			return s.Units[i].onMap()
 		}
-		j += i
-		end := j + len(name)
-		if strings.HasPrefix(text[end:], "'s") {
-			end += 2
-		}
-		if (j == 0 || !wordByte(text[j-1])) && (end == len(text) || !wordByte(text[end])) {
-			return true
-		}
-		i = j + 1
 	}
+	for _, l := range s.Leaders {
+		if l.Name == name {
+			return l.Hex != "" && !l.Killed
+		}
+	}
+	return false
 }
 
-func wordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '\''
-}
+// namesWhole reports whether text names name as a whole (rules.NamedIn).
+func namesWhole(text, name string) bool { return rules.NamedIn(text, name) }
