@@ -75,9 +75,17 @@ python3 scripts/verify_dice.py rules/dice/testdata/vectors.json
 files=$(grep -l -e 'BEGIN GALLOPER DICE RECORD' -e 'BEGIN GALLOPER DICE OPENING' "$out"/mail/*.eml)
 checked=$(echo "$files" | wc -w)
 [ "$checked" -ge 16 ] || { echo "only $checked demo mails carry dice records or openings"; exit 1; }
+# The chain head each player was sent in the game-start mail, read from
+# the mail itself (not from Galloper's verifier), so that the records
+# must hash back to what was committed before any orders.
+start=$(grep -l '^Subject: Game demo begins' "$out"/mail/*.eml | head -n 1)
+head=$(python3 -c 'import email,re,sys
+m=email.message_from_binary_file(open(sys.argv[1],"rb"))
+t="".join(p.get_payload(decode=True).decode() for p in m.walk() if p.get_content_type()=="text/plain")
+print(re.search(r"dice chain head: ([0-9a-f]{64})",t).group(1))' "$start")
 # All at once: each opening a side was mailed is checked against the
 # record of its segment, which the game-over mail carries.
-python3 scripts/verify_dice.py $files || { echo "python verifier failed"; exit 1; }
-echo "python verifier: all $checked demo mails with dice records or openings check out, openings against the records"
+python3 scripts/verify_dice.py $files --head "$head" || { echo "python verifier failed"; exit 1; }
+echo "python verifier: all $checked demo mails with dice records or openings check out, openings against the records, records against the head $head of the game-start mail"
 rm -rf "$out" # the demo's mails, maps and database (kept when a check fails, to look at)
 echo "CI: all checks passed"
