@@ -17,6 +17,7 @@ import (
 // Movement Allowances and 2 hexes (out of each other's reach this turn).
 // A unit for which the picked move fails one of these stays where it is.
 func (sys System) HideUnseen(st rules.State, side rules.Side, pick func(n int) int) (rules.State, int, error) {
+	sys = sys.forGame(st)
 	s, ok := st.(*State)
 	if !ok {
 		return nil, 0, fmt.Errorf("gbacw: state is %T", st)

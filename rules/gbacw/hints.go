@@ -39,6 +39,7 @@ var _ rules.OrderHinter = System{}
 // never read: Validate's Efficiency check reads only the side's own
 // (buildPlan).
 func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints {
+	sys = sys.forGame(st)
 	s, ok := st.(*State)
 	if !ok || s.Over() || s.side(side) == nil {
 		return nil

@@ -53,6 +53,13 @@ func LoadCombatCharts(name string, data []byte) (*CombatCharts, error) {
 	if err != nil {
 		return nil, err
 	}
+	return compileCombat(p)
+}
+
+// compileCombat checks that a parsed pack holds every combat table,
+// complete and in range, and compiles its lookups.
+func compileCombat(p *rules.ChartPack) (*CombatCharts, error) {
+	var err error
 	if p.System != SystemID {
 		return nil, fmt.Errorf("chart pack %s: system is %q, want %s", p.Name, p.System, SystemID)
 	}

@@ -84,6 +84,7 @@ func (r *resolver) event(kind, rule, format string, args ...any) {
 
 // Resolve implements rules.System.
 func (sys System) Resolve(in rules.Input) (rules.Result, error) {
+	sys = sys.forGame(in.State)
 	st, ok := in.State.(*State)
 	if !ok {
 		return rules.Result{}, fmt.Errorf("gbacw: not a GBACW state")

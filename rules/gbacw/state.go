@@ -17,6 +17,9 @@ import (
 // works on a copy (clone). The canonical form is its JSON.
 type State struct {
 	Scenario string `json:"scenario"`
+	// Pack is the owner's chart pack the game plays with; nil plays the
+	// shipped provisional one.
+	Pack *rules.ChartPack `json:"chart_pack,omitempty"`
 	// Turn is the game turn, 1-based; Phase is PhaseDraw before the first
 	// turn's Efficiency is drawn, PhaseOrders while a turn's orders are
 	// awaited, PhaseOver at the end.

@@ -61,14 +61,32 @@ func (System) ChartPackData() []byte { return ProvisionalPackData() }
 // combat pack; an owner's own pack is checked by LoadCombatCharts but
 // not yet carried by a game (COVERAGE.md).
 func (System) NewGame(name string, pack *rules.ChartPack) (rules.State, error) {
-	if pack != nil {
-		return nil, fmt.Errorf("gbacw: a game's own chart pack is not carried yet; the shipped provisional pack is used")
-	}
 	sc, err := loadScenario(name)
 	if err != nil {
 		return nil, fmt.Errorf("gbacw: %w", err)
 	}
-	return sc.start.clone(), nil
+	s := sc.start.clone()
+	if pack != nil {
+		if _, err := compileCombat(pack); err != nil {
+			return nil, fmt.Errorf("gbacw: chart pack: %w", err)
+		}
+		s.Pack = pack
+	}
+	return s, nil
+}
+
+// forGame is the system with the game's own chart pack in place of the
+// shipped provisional one, when the game has one (its owner's card).
+func (sys System) forGame(st rules.State) System {
+	s, ok := st.(*State)
+	if !ok || s.Pack == nil {
+		return sys
+	}
+	cc, err := compileCombat(s.Pack)
+	if err != nil { // checked when the game was made; a pack that no longer compiles is a broken store
+		panic("gbacw: the game's chart pack: " + err.Error())
+	}
+	return System{charts: sys.charts, combat: cc}
 }
 
 // DecodeState implements rules.System.
@@ -81,6 +99,7 @@ func (System) Default(rules.State, rules.Side) *orders.File { return &orders.Fil
 
 // Validate implements rules.System.
 func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []orders.Problem {
+	sys = sys.forGame(st)
 	s, ok := st.(*State)
 	if !ok {
 		return []orders.Problem{{Kind: orders.Illegal, Code: "gb-state", Message: "not a GBACW game"}}

@@ -18,6 +18,7 @@ import (
 // sees its own EMs for the coming turn and only that the enemy has drawn
 // his. The umpire (empty side) sees both.
 func (sys System) View(st rules.State, side rules.Side) rules.View {
+	sys = sys.forGame(st)
 	s := st.(*State)
 	seen := s.seenBy(sys.combat, side) // fog of war (ruling GBACW-R21)
 	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d (%s)", s.Turn, s.Turns, s.Clock()), Segment: s.Segment().Label,
