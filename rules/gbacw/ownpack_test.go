@@ -1,6 +1,7 @@
 package gbacw
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,5 +52,32 @@ func TestOwnersChartPack(t *testing.T) {
 	}
 	if _, err := sys.NewGame("bristoe-ford", bp); err == nil || !strings.Contains(err.Error(), "artillery-fire") {
 		t.Errorf("a pack without its Artillery Fire Table: %v", err)
+	}
+}
+
+// TestOptionalRulesOnOff: a game's optional rules add to its scenario's,
+// "ID=off" takes one out (Bristoe Ford played open, without its fog of
+// war), and a value other than on or off is refused.
+func TestOptionalRulesOnOff(t *testing.T) {
+	sys := New()
+	st, err := sys.NewGame("bristoe-ford", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sys.OptionalRulesInPlay(st); !slices.Contains(got, optFog) {
+		t.Fatalf("Bristoe Ford's own rules: %v, want fog-of-war", got)
+	}
+	open, err := sys.WithOptionalRules(st, []string{"fog-of-war=off", "17"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sys.OptionalRulesInPlay(open); slices.Contains(got, optFog) || !slices.Contains(got, "17") {
+		t.Errorf("after fog-of-war=off and 17: %v", got)
+	}
+	if got := sys.OptionalRulesInPlay(st); !slices.Contains(got, optFog) {
+		t.Errorf("the scenario's start was changed: %v", got)
+	}
+	if _, err := sys.WithOptionalRules(st, []string{"fog-of-war=maybe"}); err == nil {
+		t.Error("fog-of-war=maybe was taken")
 	}
 }

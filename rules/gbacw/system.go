@@ -3,6 +3,7 @@ package gbacw
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"galloper/orders"
 	"galloper/rules"
@@ -118,7 +119,9 @@ func (System) OptionalRules() []rules.OptionalRule {
 
 // WithOptionalRules implements rules.OptionalRules: the rules chosen
 // for a game are in play in addition to any the scenario lists (Bristoe
-// Ford's fog of war, ruling GBACW-R21).
+// Ford's fog of war, ruling GBACW-R21); "ID=off" takes one out, so a
+// Bristoe Ford game may be played open ("fog-of-war=off"), and "ID=on"
+// is the same as "ID".
 func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, error) {
 	s, ok := st.(*State)
 	if !ok {
@@ -128,12 +131,21 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 		return nil, fmt.Errorf("gbacw: optional rules are chosen before play starts")
 	}
 	c := s.clone()
-	for _, id := range ids {
+	c.Optional = slices.Clone(s.Optional)
+	for _, choice := range ids {
+		id, value, set := strings.Cut(choice, "=")
 		if id != "17" && id != "10.24" && id != optFog {
 			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue, fog-of-war)", id)
 		}
-		if !slices.Contains(c.Optional, id) {
-			c.Optional = append(c.Optional, id)
+		switch {
+		case !set || value == "on":
+			if !slices.Contains(c.Optional, id) {
+				c.Optional = append(c.Optional, id)
+			}
+		case value == "off":
+			c.Optional = slices.DeleteFunc(c.Optional, func(o string) bool { return o == id })
+		default:
+			return nil, fmt.Errorf("gbacw: optional rule %s: %q is not on or off", id, value)
 		}
 	}
 	return c, nil
