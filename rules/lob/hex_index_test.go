@@ -5,10 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"galloper/orders"
-	"galloper/rules"
 	"galloper/rules/hex"
-	"galloper/rules/lob/lobtext"
 )
 
 // Every test of the package checks the hex index against the counters at
@@ -27,28 +24,9 @@ func measured(b *testing.B) {
 // the shipped positions and the scaling benchmark's before and after its
 // Activity Phase (units moved, fired on, some Routed).
 func TestSightBlockersAgree(t *testing.T) {
-	big := scaleState(t, 80)
-	f, ps := lobtext.Parse(scaleOrders(80))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
-	var res rules.Result
-	for {
-		in.Dice = rules.NewSeededDice([]byte("scale"))
-		var err error
-		if res, err = New().Resolve(in); err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Pauses) == 0 {
-			break
-		}
-		for _, p := range res.Pauses {
-			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
-		}
-	}
+	big, after := scaleActivity(t, 80)
 	blocking := 0
-	for _, st := range append(shippedStates(t), big, res.Next.(*State)) {
+	for _, st := range append(shippedStates(t), big, after) {
 		g := st.scn.Map.sight
 		for _, sd := range st.scn.Sides {
 			want, got := g.blockersFor(sd.Side, st.sightUnits()), st.sightBlockers(sd.Side)

@@ -219,27 +219,8 @@ func checkOnceAgreesWithEveryPair(t *testing.T, st *State) {
 // leaves it (units moved, fired on, some Routed).
 func TestPointQueriesAgreeWithMaps(t *testing.T) {
 	states := shippedStates(t)
-	big := scaleState(t, 80)
-	f, ps := lobtext.Parse(scaleOrders(80))
-	if len(ps) > 0 {
-		t.Fatal(ps)
-	}
-	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
-	var res rules.Result
-	for {
-		in.Dice = rules.NewSeededDice([]byte("scale"))
-		var err error
-		if res, err = New().Resolve(in); err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Pauses) == 0 {
-			break
-		}
-		for _, p := range res.Pauses {
-			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
-		}
-	}
-	states = append(states, big, res.Next.(*State))
+	big, after := scaleActivity(t, 80)
+	states = append(states, big, after)
 	zocs, adjacent := 0, 0
 	for _, st := range states {
 		if !st.oob.canonical {
@@ -574,5 +555,31 @@ func TestKnownEnemyAgrees(t *testing.T) {
 	}
 	if zocs < 50 {
 		t.Fatalf("only %d hexes in a known Zone of Control: the test tests little", zocs)
+	}
+}
+
+// scaleActivity is the scaling benchmark's position with n stacks a side,
+// and the position its Activity Phase leaves (units moved, fired on, some
+// Routed), every decision request answered with its default.
+func scaleActivity(t *testing.T, n int) (before, after *State) {
+	t.Helper()
+	big := scaleState(t, n)
+	f, ps := lobtext.Parse(scaleOrders(n))
+	if len(ps) > 0 {
+		t.Fatal(ps)
+	}
+	in := rules.Input{State: big, Orders: map[rules.Side]*orders.File{big.side(): f}}
+	for {
+		in.Dice = rules.NewSeededDice([]byte("scale"))
+		res, err := New().Resolve(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pauses) == 0 {
+			return big, res.Next.(*State)
+		}
+		for _, p := range res.Pauses {
+			in.Decisions = append(in.Decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+		}
 	}
 }
