@@ -5,34 +5,13 @@ import (
 	"testing"
 
 	"galloper/orders"
+	"galloper/orders/orderstest"
 )
 
 // FuzzParse checks the parse, print and parse round trip (orders.RoundTrip).
-func FuzzParse(f *testing.F) {
-	for _, s := range Dialect.Seeds() {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if err := orders.RoundTrip(text, Dialect); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
+func FuzzParse(f *testing.F) { orderstest.Fuzz(f, Dialect) }
 
-func TestSamplesParseClean(t *testing.T) {
-	for _, s := range Samples {
-		f, ps := Parse(s)
-		if len(ps) != 0 {
-			t.Fatalf("problems: %+v", ps)
-		}
-		if len(f.Orders) < 4 {
-			t.Fatalf("only %d orders", len(f.Orders))
-		}
-		if err := orders.RoundTrip(s, Dialect); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+func TestSamplesParseClean(t *testing.T) { orderstest.Samples(t, Dialect, Samples, 4) }
 
 func TestCanonicalForms(t *testing.T) {
 	for in, want := range map[string]string{
