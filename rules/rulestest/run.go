@@ -46,7 +46,8 @@ type EventChecker interface {
 
 // Keywords are the section keywords the runner itself knows.
 var Keywords = []string{"STATE", "ORDERS", "DICE", "RESOLVE", "ADVANCE", "DECIDE",
-	"EXPECT-EVENTS", "EXPECT-NO-EVENT", "EXPECT-STATE", "EXPECT-PROBLEMS", "EXPECT-PAUSE"}
+	"EXPECT-EVENTS", "EXPECT-NO-EVENT", "EXPECT-STATE", "EXPECT-PROBLEMS", "EXPECT-PAUSE",
+	"EXPECT-NO-PAUSE"}
 
 // RunCorpus runs every case under dir of fsys as a subtest named by its
 // id. It fails when there is no case.
@@ -59,8 +60,47 @@ func RunCorpus(t *testing.T, h Harness, fsys fs.FS, dir string) {
 	if len(cases) == 0 {
 		t.Fatalf("no cases under %s", dir)
 	}
+	kinds := &eventKinds{seen: map[string]bool{}}
 	for _, c := range cases {
-		t.Run(c.ID, func(t *testing.T) { NewRun(t, h, c).Play() })
+		t.Run(c.ID, func(t *testing.T) {
+			r := NewRun(t, h, c)
+			r.kinds = kinds
+			r.Play()
+		})
+	}
+	for _, p := range kinds.problems() {
+		t.Error(p)
+	}
+}
+
+// eventKinds collects, over a corpus, the event kinds its cases saw and
+// the kinds its EXPECT-NO-EVENT sections forbid: a forbidden kind that
+// no case ever produces names no event and checks nothing.
+type eventKinds struct {
+	seen      map[string]bool
+	forbidden []forbiddenKind
+}
+
+type forbiddenKind struct{ where, kind string }
+
+// problems names each forbidden kind no case produced.
+func (k *eventKinds) problems() []string {
+	var out []string
+	for _, f := range k.forbidden {
+		if !k.seen[f.kind] {
+			out = append(out, fmt.Sprintf("%s: EXPECT-NO-EVENT %s: no case of the corpus has an event of that kind, so the check can never fail (a misspelt kind?)", f.where, f.kind))
+		}
+	}
+	return out
+}
+
+// note records the kinds of the events the runner is looking at.
+func (r *Run) note() {
+	if r.kinds == nil {
+		return
+	}
+	for _, e := range r.Events {
+		r.kinds.seen[e.Kind] = true
 	}
 }
 
@@ -87,6 +127,8 @@ type Run struct {
 	// RESOLVE then carries out those same orders, and a new ORDERS
 	// section replaces them.
 	validated bool
+	// kinds, when the run is part of a corpus, collects event kinds.
+	kinds *eventKinds
 }
 
 // NewRun starts a case with a system's hooks.
@@ -120,8 +162,10 @@ func (r *Run) Play() {
 		r.T.Fatal(err)
 	}
 	for _, s := range secs {
+		r.note()
 		r.section(s)
 	}
+	r.note()
 }
 
 func (r *Run) section(s Section) {
@@ -156,12 +200,8 @@ func (r *Run) section(s Section) {
 		r.decide(l)
 	case "EXPECT-EVENTS":
 		r.expectEvents(s.Body)
-	case "EXPECT-NO-EVENT":
-		for _, e := range r.Events {
-			if e.Kind == s.Head[1] {
-				r.T.Errorf("%s: unexpected event %s: %s", r.Where(l), e.Kind, e.Text)
-			}
-		}
+	case "EXPECT-NO-EVENT": // EXPECT-NO-EVENT kind[: text]
+		r.expectNoEvent(l, strings.Join(s.Head[1:], " "))
 	case "EXPECT-STATE":
 		for _, b := range s.Body {
 			r.State()
@@ -171,6 +211,10 @@ func (r *Run) section(s Section) {
 		r.expectProblems(l, sideArg(s.Head), s.Body)
 	case "EXPECT-PAUSE":
 		r.expectPause(l, s.Head[1:], s.Body)
+	case "EXPECT-NO-PAUSE":
+		for _, p := range r.Pauses {
+			r.T.Errorf("%s: unexpected pause: %s %s: %s", r.Where(l), p.Side, p.Key, p.Question)
+		}
 	default:
 		r.hooks.Section(s)
 	}
@@ -327,6 +371,24 @@ func (r *Run) expectEvents(body []Line) {
 			return
 		}
 		i++
+	}
+}
+
+// expectNoEvent fails on any event of the kind whose text holds the
+// text after the colon, when there is one.
+func (r *Run) expectNoEvent(l Line, spec string) {
+	kind, text, _ := strings.Cut(spec, ":")
+	kind, text = strings.TrimSpace(kind), strings.TrimSpace(text)
+	if kind == "" {
+		r.T.Fatalf("%s: EXPECT-NO-EVENT names no event kind", r.Where(l))
+	}
+	if r.kinds != nil {
+		r.kinds.forbidden = append(r.kinds.forbidden, forbiddenKind{r.Where(l), kind})
+	}
+	for _, e := range r.Events {
+		if e.Kind == kind && strings.Contains(e.Text, text) {
+			r.T.Errorf("%s: unexpected event %s: %s", r.Where(l), e.Kind, e.Text)
+		}
 	}
 }
 
