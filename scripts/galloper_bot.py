@@ -11,6 +11,7 @@ unit within its weapons' reach, a FIRE at the nearest; in ACW miniatures
 a line a unit from its hints (table_orders); in Battle Hymn and Winter's
 Victory moves along the hints' approaches to the objectives, bombardments,
 charges, written orders and fire plans (hour_scripts, segment_orders); in
+GBACW an activation script a unit (activation_scripts); in
 any other system an empty file; every decision request answered with its
 default (by its number); a refused file never sent again; a mail Galloper
 did not read for the bot's rate limit sent again once the minute its
@@ -173,6 +174,33 @@ def segment_orders(doc):
     return out
 
 
+def activation_scripts(doc):
+    """GBACW: one activation script a unit its hints list, applied whenever
+    its brigade's Activation Marker is drawn (docs/orders-gbacw.md), as the
+    sample bot writes them: a Disordered unit rallies first; a unit with
+    targets shocks an adjacent enemy where it may, else fires; any other
+    unit that may move goes toward an Objective (taken in turn unit by
+    unit), firing if an enemy is adjacent when it is drawn. No Orders are
+    changed and the reaction doctrine keeps its defaults."""
+    h = doc.get("hints") or {}
+    objs, out = h.get("objectives") or [], []
+    for i, st in enumerate(h.get("stacks") or []):
+        if not st.get("units"):
+            continue
+        steps, clauses = st.get("steps") or [], []
+        if "RALLY" in steps:
+            clauses.append("IF DISORDERED RALLY")
+        if st.get("targets") and "FIRE" in steps:
+            if "SHOCK" in steps and st.get("charges"):
+                clauses.append("IF ADJACENT SHOCK")
+            clauses.append("FIRE")
+        elif objs and "TOWARD" in steps:
+            clauses += ["IF ADJACENT FIRE", "TOWARD " + objs[i % len(objs)]["at"]]
+        if clauses:
+            out.append("UNIT %s: %s" % (st["units"][0], "; ".join(clauses)))
+    return out
+
+
 # The order words are each system's own; a system not listed here is played
 # with empty order files.
 WRITERS = {
@@ -180,6 +208,7 @@ WRITERS = {
     "acwminis.v1": lambda doc: table_orders(doc.get("hints")),
     "battlehymn.v1": hour_scripts,
     "wintersvictory.v1": segment_orders,
+    "gbacw.v1": activation_scripts,
 }
 
 

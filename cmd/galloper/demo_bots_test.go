@@ -176,13 +176,14 @@ func TestDemoBotsWithoutHints(t *testing.T) {
 	t.Log(out.String())
 }
 
-// TestDemoPythonBotHexes plays Battle Hymn and Winter's Victory with the
-// last side played by the Python bot, which writes their orders from the
-// same hints as the Go bot: the game is played to its end, none of its
-// files refused (the script fails if one is), and its accepted files hold
-// moves.
+// TestDemoPythonBotHexes plays Battle Hymn, Winter's Victory and GBACW
+// with the last side played by the Python bot, which writes their orders
+// from the same hints as the Go bot: the game is played to its end, none
+// of its files refused (the script fails if one is), and its accepted
+// files hold moves (in GBACW, activation scripts).
 func TestDemoPythonBotHexes(t *testing.T) {
-	for _, id := range []string{"battlehymn.v1", "wintersvictory.v1"} {
+	word := map[string]string{"battlehymn.v1": "MOVE ", "wintersvictory.v1": "MOVE ", "gbacw.v1": "UNIT "}
+	for _, id := range []string{"battlehymn.v1", "wintersvictory.v1", "gbacw.v1"} {
 		t.Run(id, func(t *testing.T) {
 			var out bytes.Buffer
 			res, err := runDemoBots(context.Background(), &out, t.TempDir(), demoBots{System: id, Seed: demoSeed,
@@ -204,7 +205,7 @@ func TestDemoPythonBotHexes(t *testing.T) {
 				}
 				to, _ := mr.Header.AddressList("To")
 				if strings.HasPrefix(subject(raw), "Receipt: ") && len(to) == 1 && to[0].Address == py {
-					moves += strings.Count(bodyText(raw), "MOVE ")
+					moves += strings.Count(bodyText(raw), word[id])
 				}
 			}
 			if !res.Over || res.Refused != 0 || moves == 0 {
