@@ -19,6 +19,7 @@ type plan struct {
 	release    map[string]Orders // brigades leaving Reserve in IV/B (6.34)
 	first      *AM
 	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
+	skip       map[string]int           // by brigade, the division AM it skips if its brigadier starts out of range (5.26)
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
@@ -42,7 +43,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, release: map[string]Orders{}, leaders: map[string]string{}}
+		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -273,6 +274,19 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		if d := ownDivision(); d != nil {
 			p.coordinate[d.ID] = true
 		}
+	case gbtext.Skip:
+		// Accepted whether or not the brigadier is out of range: that is
+		// settled in Phase II/A, and the range depends on where enemy
+		// units stand (4.15), which a side may not see.
+		b := ownBrigade()
+		if b == nil {
+			return
+		}
+		if _, twice := p.skip[b.ID]; twice {
+			ps.add(x.At, "gb-skip-twice", "GBACW 5.26", "%s skips one division AM a turn: one SKIP line for it", b.ID)
+			return
+		}
+		p.skip[b.ID] = x.N
 	case gbtext.Brigade:
 		b := ownBrigade()
 		if b == nil {

@@ -59,6 +59,9 @@ type resolver struct {
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
+	// divisionAMs counts, by division, its AMs drawn so far this turn,
+	// for the AM a brigade chose to skip (5.26).
+	divisionAMs map[string]int
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.
@@ -341,6 +344,17 @@ func (s *State) sideOf(n Side) rules.Side {
 	return s.Sides[1].Side
 }
 
+// skipsNow reports whether brigade b does not use the division AM just
+// drawn because its player chose it with SKIP (5.26): its brigadier
+// started the turn out of range, the AM is the one named, and the
+// brigade keeps at least one activation (5.27). With no SKIP, or one
+// naming an AM the division does not draw, it skips its last instead,
+// by the count of BrigadeActivations (ruling GBACW-R20).
+func (r *resolver) skipsNow(side rules.Side, b *BrigadeSt, d *Division) bool {
+	n := r.plans[side].skip[b.ID]
+	return n > 0 && b.OutOfRange && d.AMs >= 2 && r.divisionAMs[b.Division] == n
+}
+
 // activate carries out one AM: a division AM activates each of its
 // brigades that may still act, a March AM each brigade of the side under
 // March Orders. See GBACW 5.32-5.35.
@@ -348,6 +362,12 @@ func (r *resolver) activate(m AM) {
 	s := r.s
 	r.ledThisAM = nil
 	side := s.sideOf(m.Side)
+	if m.Kind == DivisionAM {
+		if r.divisionAMs == nil {
+			r.divisionAMs = map[string]int{}
+		}
+		r.divisionAMs[m.Command]++
+	}
 	var ready []*BrigadeSt
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
@@ -361,6 +381,10 @@ func (r *resolver) activate(m AM) {
 				continue
 			}
 			d := s.division(b.Division)
+			if r.skipsNow(side, b, d) {
+				r.event("skip", "GBACW 5.26", "%s skips %s's AM %d this turn, as its player chose (its brigadier started the turn out of his division leader's range)", b.ID, b.Division, r.divisionAMs[b.Division])
+				continue
+			}
 			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
 				r.event("skip", "GBACW 5.26", "%s has used its activations this turn", b.ID)
 				continue

@@ -64,10 +64,11 @@ const (
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
 	LeaderKw   = "LEADER"     // LEADER name: TOWARD hex: a leader's movement (9.31-9.32)
+	Skip       = "SKIP"       // SKIP brigade n: the division AM an out-of-range brigade skips (5.26)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Brigade, Unit, LeaderKw}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Skip, Brigade, Unit, LeaderKw}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -239,6 +240,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.transfer(l, o, val, off)
 	case HoldBack:
 		ok = b.holdBack(l, o, val, off)
+	case Skip:
+		ok = b.skip(l, o, val, off)
 	case OrdersKw:
 		ok = b.orders(l, o, val, off)
 	case Release:
@@ -347,6 +350,20 @@ func (b body) holdBack(l orders.Line, o *Order, val string, off int) bool {
 	o.N = n
 	_, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
 	return b.name(l, o, rest, off+5, "HOLD BACK 3rd Division 1")
+}
+
+// skip reads SKIP brigade n: which of its division's AMs this turn (the
+// nth drawn, 1 to 4) a brigade whose brigadier starts the turn out of his
+// division leader's range does not use (5.26).
+func (b body) skip(l orders.Line, o *Order, val string, off int) bool {
+	head, last := lastWord(val)
+	n, err := strconv.Atoi(last)
+	if err != nil || n < 1 || n > 4 || strings.TrimSpace(head) == "" {
+		b.bad(l, off, CodeBadValue, "SKIP names a brigade and which of its division's AMs this turn it does not use, 1 to 4 (GBACW 5.26)", "write SKIP Iron Brigade 1")
+		return false
+	}
+	o.N = n
+	return b.name(l, o, head, off, "SKIP Iron Brigade 1")
 }
 
 func (b body) orders(l orders.Line, o *Order, val string, off int) bool {
@@ -625,6 +642,8 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 		fmt.Fprintf(b, "TRANSFER %s FROM %s", n, orders.JoinNames(x.From))
 	case HoldBack:
 		fmt.Fprintf(b, "HOLD BACK %s %d", n, x.N)
+	case Skip:
+		fmt.Fprintf(b, "SKIP %s %d", n, x.N)
 	case Reserve:
 		fmt.Fprintf(b, "RESERVE %s", n)
 	case Coordinate:
