@@ -64,7 +64,14 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
-			for _, a := range r.script(u, b, lc) {
+			acts := r.script(u, b, lc)
+			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
+				acts = nil // a builder without a script keeps at it (15.13)
+			}
+			if r.builds(u, acts) {
+				continue
+			}
+			for _, a := range acts {
 				if !u.combat() {
 					break
 				}
@@ -86,12 +93,18 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			r.shock(u, p.target, p.charge, 0)
 		}
 	}
+	nightAttack := map[string]bool{}
 	for _, b := range bs {
 		acted := r.shocked[b.ID]
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
 				acted = true
+				b.Stirred = b.Stirred || u.Kind != "artillery" // 17.42
+				nightAttack[b.ID] = nightAttack[b.ID] || s.night() && s.ordersOf(u) == Attack
 			}
+		}
+		if s.night() && r.shocked[b.ID] && b.Orders == Attack.String() {
+			nightAttack[b.ID] = true
 		}
 		switch m, marched := r.marched[b.ID]; {
 		case marched:
@@ -119,6 +132,8 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.marchHits = nil
+	r.placeFatigue(nightAttack)
+	r.checkBuilders()
 	for _, b := range bs {
 		r.followLeaders(b)
 	}
@@ -427,6 +442,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		budget -= cost
+		budget -= r.removeBreastworks(u, u.Hex, next, budget)
 		offRoad = offRoad || !s.onRoad(u.Hex, next)
 		steps++
 		from := u.Hex
@@ -728,7 +744,11 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March {
 			continue
 		}
-		if hex.Distance(s.axial(e.Hex), s.axial(next)) > 3 || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
+		reach := 3
+		if s.night() {
+			reach = 1 // only when the enemy is about to move adjacent (16.12)
+		}
+		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
 			continue
 		}
 		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
@@ -736,6 +756,9 @@ func (r *resolver) evade(u *UnitSt, next string) {
 			continue
 		}
 		e.Reacted = true
+		if e.Kind != "artillery" {
+			s.brigade(e.Brigade).Stirred = true // 17.42: a reaction move
+		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h

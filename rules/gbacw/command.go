@@ -11,8 +11,10 @@ import (
 // Command Range, counted in leader MP along the cheapest path from the
 // superior's hex, the subordinate's hex counted and the superior's not;
 // a path may not pass through a hex adjacent to an enemy unit unless a
-// friendly combat unit holds it. See GBACW 4.15.
+// friendly combat unit holds it. At Dawn, Dusk and Night the range is
+// halved, rounding up. See GBACW 4.15, 16.11-16.12.
 func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng int) bool {
+	rng = s.lightRange(rng)
 	if from == "" || to == "" {
 		return false
 	}

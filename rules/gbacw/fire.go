@@ -217,7 +217,9 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
-		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
+		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue,
+		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
+		DawnDusk: s.twilight(), Night: s.night()}
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	if err != nil {
 		return shot{}, false

@@ -17,7 +17,7 @@ import (
 //	II/B   Efficiency: the EMs drawn at the end of the last turn, the
 //	       OC's and corps commander's bonuses, the Transfer (5.2-5.4)
 //	II/C   Division Orders (6.12); II/D reinforcements (9.71);
-//	II/E   Reserve (6.31)
+//	II/E   Reserve (6.31); II/F Engineering: Breastworks started (15.1)
 //	III/A  the Initiative player's first AM (5.13)
 //	III/B  the AM Pool, a rules.Cup (5.31)
 //	III/C  each AM drawn in turn activates its division's brigades, each
@@ -150,6 +150,7 @@ func (r *resolver) turn() {
 	r.divisionOrders()
 	r.reinforcements()
 	r.reserves()
+	r.engineering()
 	r.activations()
 	r.endOfTurn()
 }
@@ -421,7 +422,10 @@ func (r *resolver) endOfTurn() {
 	r.commanderMovement()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {
+		if !b.Reserve && r.rests(b) {
+			continue
+		}
+		if b.Reserve || !b.Stirred && b.ShockPhases == 0 {
 			for j := range s.Units {
 				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
 					u.Status = StGood
@@ -433,11 +437,13 @@ func (r *resolver) endOfTurn() {
 	}
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
+	r.finishBreastworks()
 	r.effectiveness()
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
 		b.Activated, b.Acted, b.ShockPhases, b.MarchedNow = 0, 0, 0, false
+		b.Placed, b.Stirred = 0, false
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -457,10 +463,11 @@ func (r *resolver) endOfTurn() {
 	r.drawEfficiency()
 }
 
-// fatigue is the optional rule 17 at the turn's end: a level for each
-// Activation with actions after the second, two at most, and one for
-// each Action Phase after the first with a shock; two levels off for a
-// brigade In Reserve all turn. See GBACW 17.22-17.25, 17.41.
+// fatigue is the optional rule 17 at the turn's end: what of 17.22 is
+// not yet placed (a level for each Activation with actions after the
+// second, two at most, and one for each Action Phase after the first
+// with a shock; placeFatigue places them as they are earned); two levels
+// off for a brigade In Reserve all turn. See GBACW 17.21-17.25, 17.41.
 func (r *resolver) fatigue() {
 	s := r.s
 	if !slices.Contains(s.Optional, "17") {
@@ -473,7 +480,7 @@ func (r *resolver) fatigue() {
 			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", b.ID, b.Fatigue)
 			continue
 		}
-		if n := FatigueGain(b.Acted, b.ShockPhases); n > 0 {
+		if n := FatigueGain(b.Acted, b.ShockPhases) - b.Placed; n > 0 {
 			b.Fatigue = b.Fatigue.Add(n)
 			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
 		}

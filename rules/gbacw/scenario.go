@@ -33,7 +33,12 @@ type scenarioFile struct {
 	Victory    []VictoryHex `yaml:"victory"`
 	// Optional lists the optional rules the scenario is played with
 	// (fog-of-war, ruling GBACW-R21); a game's own are added to them.
-	Optional   []string `yaml:"optional"`
+	Optional []string `yaml:"optional"`
+	// Dawn, Dusk and Night list the hours (0-23) of the Battle Book's
+	// Dawn, Dusk and Night turns (16.1, ruling GBACW-R55).
+	Dawn       []int `yaml:"dawn"`
+	Dusk       []int `yaml:"dusk"`
+	Night      []int `yaml:"night"`
 	Commanders []struct {
 		Side       rules.Side `yaml:"side"`
 		OC         string     `yaml:"oc"`
@@ -167,6 +172,14 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
 	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
+	for _, hs := range [][]int{f.Dawn, f.Dusk, f.Night} {
+		for _, h := range hs {
+			if h < 0 || h > 23 {
+				fail("dawn, dusk, night: hour %d is not on the 24-hour clock (0-23)", h)
+			}
+		}
+	}
+	s.Dawn, s.Dusk, s.Night = f.Dawn, f.Dusk, f.Night
 	for _, o := range f.Optional {
 		if o != optFog && o != "17" && o != "10.24" {
 			fail("optional rule %q is not known", o)

@@ -37,6 +37,14 @@ type State struct {
 	// Optional lists the optional rules in play, by rule number (17:
 	// Fatigue).
 	Optional []string `json:"optional,omitempty"`
+	// Dawn, Dusk and Night are the hours of the 24-hour clock whose turns
+	// are Dawn, Dusk or Night turns, from the scenario (16.1, ruling
+	// GBACW-R55).
+	Dawn  []int `json:"dawn,omitempty"`
+	Dusk  []int `json:"dusk,omitempty"`
+	Night []int `json:"night,omitempty"`
+	// Breastworks are the finished Breastworks on the map (15.2).
+	Breastworks []Breastwork `json:"breastworks,omitempty"`
 
 	m *hexmap.Map // the scenario's map, shared and never changed
 	g *grid       // its neighbours and ids, shared and never changed
@@ -145,6 +153,14 @@ type BrigadeSt struct {
 	// Division Orders Phase, which caps its March equivalents (5.28).
 	MarchedNow bool `json:"marched_now,omitempty"`
 	OutOfRange bool `json:"out_of_range,omitempty"`
+	// Placed counts the Fatigue Levels of 17.22 already placed this turn,
+	// each when the brigade finished an Activation or Action Phase
+	// (17.21).
+	Placed int `json:"placed,omitempty"`
+	// Stirred: a non-artillery unit of the brigade moved, moved in
+	// reaction, used Phasing Fire, built Breastworks, declared a shock or
+	// was a shock's target this turn (17.42).
+	Stirred bool `json:"stirred,omitempty"`
 }
 
 // UnitSt is one combat unit.
@@ -182,6 +198,12 @@ type UnitSt struct {
 	// OutOfCommand: the unit was Out of Command in this turn's Phase
 	// II/A, so it activates one fewer time than its division (5.36).
 	OutOfCommand bool `json:"out_of_command,omitempty"`
+	// Building is the turn in whose Phase IV/B the unit's Breastworks
+	// are finished, 0 when it builds none; BuildHex and BuildFacing are
+	// the hex and the vertex its Construction marker covers (15.13).
+	Building    int    `json:"building,omitempty"`
+	BuildHex    string `json:"build_hex,omitempty"`
+	BuildFacing int    `json:"build_facing,omitempty"`
 }
 
 // Unit statuses.
@@ -276,6 +298,8 @@ func (s *State) clone() *State {
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
+	c.Dawn, c.Dusk, c.Night = slices.Clone(s.Dawn), slices.Clone(s.Dusk), slices.Clone(s.Night)
+	c.Breastworks = slices.Clone(s.Breastworks)
 	return &c
 }
 
