@@ -1,6 +1,9 @@
 package gbacw
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Fatigue as it happens (GBACW 17.21, 16.12, 17.42), with the optional
 // rule 17 in play:
@@ -74,4 +77,22 @@ func (r *resolver) rests(b *BrigadeSt) bool {
 	b.Fatigue--
 	r.event("rest", "GBACW 17.42", "%s was idle all turn and lowers its Fatigue a level rather than rallying: Fatigue %s", b.ID, b.Fatigue)
 	return true
+}
+
+// ParseFatigue reads a Fatigue Level as a scenario gives it: "" for no
+// marker (17.21: brigades start with none unless the battle says
+// otherwise), "OK", or the number 0 to 4 (17.24).
+func ParseFatigue(s string) (Fatigue, error) {
+	switch s {
+	case "":
+		return NoFatigue, nil
+	case "OK":
+		return FatigueOK, nil
+	}
+	for f := Fatigue0; f <= Fatigue4; f++ {
+		if s == fmt.Sprint(f.Number()) {
+			return f, nil
+		}
+	}
+	return NoFatigue, fmt.Errorf("fatigue %q is not a Fatigue Level: leave it out for none, or write OK or 0 to 4 (GBACW 17.24)", s)
 }

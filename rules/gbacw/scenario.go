@@ -74,6 +74,9 @@ type scenarioFile struct {
 		Range     int    `yaml:"range"`
 		Artillery bool   `yaml:"artillery"`
 		Arrives   int    `yaml:"arrives"`
+		// Fatigue is the Fatigue Level the brigade starts or enters at:
+		// "" (none), OK, or 0 to 4 (17.21 Play Note).
+		Fatigue string `yaml:"fatigue"`
 	} `yaml:"brigades"`
 	Units []struct {
 		Name       string `yaml:"name"`
@@ -238,6 +241,9 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			p = NoProfile
 		}
 		bs := BrigadeSt{ID: b.ID, Division: b.Division, Leader: b.Leader, Orders: o.String(), Profile: p, Rating: b.Rating, Artillery: b.Artillery, Arrives: b.Arrives}
+		if bs.Fatigue, err = ParseFatigue(b.Fatigue); err != nil {
+			fail("brigade %s: %v", b.ID, err)
+		}
 		lh := b.Hex
 		if b.Arrives > 1 {
 			bs.Entry, lh = b.Hex, ""
