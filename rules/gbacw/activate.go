@@ -58,6 +58,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			}
 		}
 		r.adoptOrders(b)
+		r.joinBrigade(b)
 		lc := r.changeOrders(b, side)
 		for i := range s.Units {
 			u := &s.Units[i]
@@ -85,7 +86,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			}
 		}
 	}
-	r.shocked = map[string]bool{}
+	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched = nil }()
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
@@ -93,37 +94,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			r.shock(u, p.target, p.charge, 0)
 		}
 	}
-	nightAttack := map[string]bool{}
-	for _, b := range bs {
-		acted := r.shocked[b.ID]
-		for i := range s.Units {
-			if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
-				acted = true
-				b.Stirred = b.Stirred || u.Kind != "artillery" // 17.42
-				nightAttack[b.ID] = nightAttack[b.ID] || s.night() && s.ordersOf(u) == Attack
-			}
-		}
-		if s.night() && r.shocked[b.ID] && b.Orders == Attack.String() {
-			nightAttack[b.ID] = true
-		}
-		switch m, marched := r.marched[b.ID]; {
-		case marched:
-			// A March counts its Activation-equivalents, the first three
-			// free on roads alone (17.22 Cause 1 Exception).
-			n := m.equivalents
-			if !m.offRoad {
-				n--
-			}
-			b.Acted += n
-		case acted:
-			b.Acted++ // 17.22 Cause 1: an Activation with actions
-		}
-	}
-	for j := range s.Brigades {
-		if r.shocked[s.Brigades[j].ID] {
-			s.Brigades[j].ShockPhases++ // 17.22 Cause 2
-		}
-	}
+	nightAttack := r.countFatigue(bs)
 	for _, id := range slices.Sorted(maps.Keys(r.marchHits)) {
 		hb := s.brigade(id)
 		if hb.Orders == March.String() {
@@ -304,8 +275,7 @@ func (r *resolver) rally(u *UnitSt) {
 	if u.Status != StDisordered || u.Moved || u.Fired {
 		return
 	}
-	b := r.s.brigade(u.Brigade)
-	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), b.Fatigue)
+	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), r.s.fatigueOf(u))
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
 	res := RallyResult(roll+drm, u.Disordered)
 	switch res {
@@ -757,7 +727,7 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		}
 		e.Reacted = true
 		if e.Kind != "artillery" {
-			s.brigade(e.Brigade).Stirred = true // 17.42: a reaction move
+			s.track(e).Stirred = true // 17.42: a reaction move
 		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)

@@ -45,6 +45,7 @@ import (
 // STATE lines:
 //
 //	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
+//	                            arrives (a turn: it enters alone at hex),
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
@@ -62,13 +63,16 @@ import (
 //	                            or Night hour (16.1)
 //	breastworks <hex> <hex2> [side]   finished Breastworks covering the
 //	                            hexsides of the vertex facing hex2 (15.21)
+//	own <unit> unbrigaded|reinforcing [level]   the unit tracks its own
+//	                            Fatigue (17.5), at level (OK, 0-4)
 //	building <unit> <turn>      the unit builds in its hex, as it faces,
 //	                            finishing in turn's Phase IV (15.13)
 //	fatigue <brigade> OK        the Fatigue OK marker (17.24)
 //	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, building: the turn or "no"),
+// blown, refused, orders, outofcommand, building: the turn or "no",
+// fatigue: the number of the Fatigue it acts at, own: whose or "no"),
 // breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
@@ -350,6 +354,25 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			bw.Side = rules.Side(ws[2])
 		}
 		s.Breastworks = append(s.Breastworks, bw)
+	case "own":
+		ws := strings.Fields(rest)
+		if len(ws) < 2 {
+			fail("own <unit> unbrigaded|reinforcing [level]")
+		}
+		level := ""
+		if ws[len(ws)-1] != OwnUnbrigaded && ws[len(ws)-1] != OwnReinforcing {
+			level, ws = ws[len(ws)-1], ws[:len(ws)-1]
+		}
+		u := s.unit(strings.Join(ws[:len(ws)-1], " "))
+		if u == nil {
+			fail("no unit %q", strings.Join(ws[:len(ws)-1], " "))
+		}
+		u.Own = ws[len(ws)-1]
+		f, err := ParseFatigue(level)
+		if err != nil {
+			fail("%v", err)
+		}
+		u.Fatigue = f
 	case "building":
 		name, n := lastWord()
 		u := s.unit(name)
@@ -439,7 +462,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -484,10 +507,12 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Refused = v
 		case "orders":
 			u.Orders = v
+		case "arrives":
+			u.Arrives, u.Entry, u.Hex = atoi(v), u.Hex, ""
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -522,7 +547,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
-				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0]}[k]
+				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
+				"fatigue": strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
 		case "breastworks":
 			got = map[string]string{"n": strconv.Itoa(len(s.breastworksAt(name)))}[k]
 		case "brigade":

@@ -149,8 +149,8 @@ func (s *State) checkBuild(cc *CombatCharts, u *UnitSt, o Orders, toward string)
 	if d := s.division(b.Division); !s.divisionInCorpsRange(cc, d) || !s.brigadierInRange(cc, b) {
 		bad = append(bad, buildProblem{"GBACW 15.11", fmt.Sprintf("%s's brigadier may not change Orders in the Division Orders Phase, its chain of command broken (GBACW 15.11, 6.12)", b.ID)})
 	}
-	if slices.Contains(s.Optional, "17") && b.Fatigue >= Fatigue2 {
-		bad = append(bad, buildProblem{"GBACW 17.34", fmt.Sprintf("%s is at Fatigue %s: units at Fatigue 2 or higher may not build Breastworks (GBACW 17.34)", b.ID, b.Fatigue)})
+	if f := s.fatigueOf(u); slices.Contains(s.Optional, "17") && f >= Fatigue2 {
+		bad = append(bad, buildProblem{"GBACW 17.34", fmt.Sprintf("%s is at Fatigue %s: units at Fatigue 2 or higher may not build Breastworks (GBACW 17.34)", u.Name, f)})
 	}
 	if toward == u.Hex {
 		bad = append(bad, buildProblem{"GBACW 15.13", fmt.Sprintf("%s: FACING names the unit's own hex; name a hex the Breastworks face (GBACW 15.13)", u.Name)})
@@ -247,7 +247,7 @@ func (r *resolver) engineering() {
 			if s.night() {
 				u.Building = s.Turn // one turn at Night (15.13)
 			}
-			s.brigade(u.Brigade).Stirred = true // 17.42
+			s.track(u).Stirred = true // 17.42
 			a := s.axial(u.Hex)
 			r.event("construction", "GBACW 15.13", "%s starts Breastworks at %s covering the hexsides toward %s and %s; finished at the end of turn %d",
 				u.Name, u.Hex, s.hexID(a.Neighbor(u.Facing)), s.hexID(a.Neighbor(u.Facing+1)), u.Building)
@@ -298,8 +298,8 @@ func (r *resolver) checkBuilders() {
 			r.stopBuilding(u, "it is under Attack Orders")
 		case u.Fired || u.Moved || u.ReturnFired > 0 || u.Reacted:
 			r.stopBuilding(u, "it took another action")
-		case slices.Contains(s.Optional, "17") && s.brigade(u.Brigade).Fatigue >= Fatigue2:
-			r.stopBuilding(u, fmt.Sprintf("its brigade is at Fatigue %s", s.brigade(u.Brigade).Fatigue))
+		case slices.Contains(s.Optional, "17") && s.fatigueOf(u) >= Fatigue2:
+			r.stopBuilding(u, fmt.Sprintf("its brigade is at Fatigue %s", s.fatigueOf(u)))
 		}
 	}
 }

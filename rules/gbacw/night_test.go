@@ -43,3 +43,41 @@ func TestScenarioLightAndFatigue(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioIndividualFatigue: a scenario's unbrigaded unit and unit
+// entering alone track their own Fatigue from the level given (17.5,
+// 17.21 Play Note); the unit entering alone is off the map until its
+// turn. A Fatigue Level for any other unit is refused.
+func TestScenarioIndividualFatigue(t *testing.T) {
+	data, err := os.ReadFile("testdata/field.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := `units:
+  - {name: Lone, brigade: A Brigade, kind: infantry, hex: "0303", sp: 4, cohesion: 6, disordered: 4, ma: 6, weapon: R, facing: east, unbrigaded: true, fatigue: "1"}
+  - {name: Late, brigade: A Brigade, kind: infantry, hex: "0110", sp: 4, cohesion: 6, disordered: 4, ma: 6, weapon: R, facing: east, arrives: 3, fatigue: OK}
+  - {name: Plain, brigade: A Brigade, kind: infantry, hex: "0304", sp: 4, cohesion: 6, disordered: 4, ma: 6, weapon: R, facing: east}
+`
+	text := strings.Replace(string(data), "units: []\n", units, 1)
+	sc, err := LoadScenario("alone", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.start
+	for _, c := range []struct {
+		name, own, hex string
+		fatigue        Fatigue
+	}{{"Lone", OwnUnbrigaded, "0303", Fatigue1}, {"Late", OwnReinforcing, "", FatigueOK}, {"Plain", "", "0304", NoFatigue}} {
+		u := s.unit(c.name)
+		if u.Own != c.own || u.Hex != c.hex || s.fatigueOf(u) != c.fatigue {
+			t.Errorf("%s: own %q hex %q fatigue %s, want %q %q %s", c.name, u.Own, u.Hex, s.fatigueOf(u), c.own, c.hex, c.fatigue)
+		}
+	}
+	if u := s.unit("Late"); u.Arrives != 3 || u.Entry != "0110" {
+		t.Errorf("Late enters on turn %d at %q, want 3 at 0110", u.Arrives, u.Entry)
+	}
+	bad := strings.Replace(text, "facing: east}\n", "facing: east, fatigue: \"2\"}\n", 1)
+	if _, err := LoadScenario("bad", []byte(bad)); err == nil || !strings.Contains(err.Error(), "17.5") {
+		t.Errorf("a brigaded unit with a Fatigue Level of its own: %v", err)
+	}
+}

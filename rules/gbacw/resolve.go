@@ -45,9 +45,10 @@ type resolver struct {
 	// Per activation: the phasing side and the brigade acting.
 	phasing rules.Side
 	acting  *BrigadeSt
-	// shocked marks the brigades whose units took part in a shock's
-	// resolution in this Action Phase (17.22), "" for any action at all.
-	shocked map[string]bool
+	// shocked marks the Fatigue tracks (brigades, or units counting
+	// their own, 17.5) whose units took part in a shock's resolution in
+	// this Action Phase (17.22).
+	shocked map[*FatigueTrack]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
@@ -278,7 +279,7 @@ func (r *resolver) reinforcements() {
 			continue
 		}
 		for j := range s.Units {
-			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood {
+			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood && u.Arrives <= s.Turn {
 				u.Hex = b.Entry
 			}
 		}
@@ -286,6 +287,12 @@ func (r *resolver) reinforcements() {
 			l.Hex = b.Entry
 		}
 		r.event("reinforcements", "GBACW 9.71", "%s enters at %s under %s Orders", b.ID, b.Entry, b.Orders)
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Arrives == s.Turn && u.Entry != "" && u.Hex == "" && u.Status == StGood {
+			u.Hex = u.Entry
+			r.event("reinforcements", "GBACW 9.71", "%s enters alone at %s, its Fatigue its own until it joins %s (17.52)", u.Name, u.Entry, u.Brigade)
+		}
 	}
 }
 
@@ -420,21 +427,7 @@ func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int,
 func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
-	for i := range s.Brigades {
-		b := &s.Brigades[i]
-		if !b.Reserve && r.rests(b) {
-			continue
-		}
-		if b.Reserve || !b.Stirred && b.ShockPhases == 0 {
-			for j := range s.Units {
-				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
-					u.Status = StGood
-					r.event("rally", map[bool]string{true: "GBACW 6.35", false: "GBACW 13.45"}[b.Reserve], "%s rallies (%s)", u.Name,
-						map[bool]string{true: "In Reserve", false: "its brigade was idle all turn"}[b.Reserve])
-				}
-			}
-		}
-	}
+	r.idleRecovery()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
 	r.finishBreastworks()
@@ -442,12 +435,13 @@ func (r *resolver) endOfTurn() {
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.Acted, b.ShockPhases, b.MarchedNow = 0, 0, 0, false
-		b.Placed, b.Stirred = 0, false
+		b.Activated, b.MarchedNow = 0, false
+		b.FatigueTrack = FatigueTrack{Fatigue: b.Fatigue}
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Fired, u.ReturnFired, u.Reacted = false, false, 0, false
+		u.FatigueTrack = FatigueTrack{Fatigue: u.Fatigue}
 	}
 	for i := range s.Sides {
 		s.Sides[i].EMs = nil
@@ -461,30 +455,6 @@ func (r *resolver) endOfTurn() {
 	s.Turn++
 	r.initiative()
 	r.drawEfficiency()
-}
-
-// fatigue is the optional rule 17 at the turn's end: what of 17.22 is
-// not yet placed (a level for each Activation with actions after the
-// second, two at most, and one for each Action Phase after the first
-// with a shock; placeFatigue places them as they are earned); two levels
-// off for a brigade In Reserve all turn. See GBACW 17.21-17.25, 17.41.
-func (r *resolver) fatigue() {
-	s := r.s
-	if !slices.Contains(s.Optional, "17") {
-		return
-	}
-	for i := range s.Brigades {
-		b := &s.Brigades[i]
-		if b.Reserve && b.Activated == 0 && b.Fatigue > 0 {
-			b.Fatigue = max(b.Fatigue-2, 0)
-			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", b.ID, b.Fatigue)
-			continue
-		}
-		if n := FatigueGain(b.Acted, b.ShockPhases) - b.Placed; n > 0 {
-			b.Fatigue = b.Fatigue.Add(n)
-			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
-		}
-	}
 }
 
 // releaseReserves is Phase IV/B/3: brigades whose side's orders release
@@ -519,7 +489,7 @@ func (r *resolver) recoverRouted() {
 			if u.Brigade != b.ID || u.Status != StRouted {
 				continue
 			}
-			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, b.Fatigue, 0))
+			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, s.fatigueOf(u), 0))
 			ss := s.side(u.Side)
 			switch {
 			case res == Eliminated:

@@ -90,6 +90,17 @@ type scenarioFile struct {
 		Weapon     string `yaml:"weapon"`
 		Facing     string `yaml:"facing"`
 		Green      bool   `yaml:"green"`
+		// Unbrigaded: the unit belongs to no brigade of its own (the
+		// scenario groups it under one for activation) and incurs and
+		// lowers Fatigue by itself (17.51).
+		Unbrigaded bool `yaml:"unbrigaded"`
+		// Arrives: a turn on which the unit enters alone at its hex, after
+		// its brigade (9.71), tracking its own Fatigue until it joins it
+		// (17.52).
+		Arrives int `yaml:"arrives"`
+		// Fatigue is the Fatigue Level an unbrigaded unit starts at or a
+		// unit entering alone comes on at (17.21 Play Note, 17.5).
+		Fatigue string `yaml:"fatigue"`
 	} `yaml:"units"`
 }
 
@@ -268,6 +279,20 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green}
 		if b.Arrives > 1 {
 			us.Hex = ""
+		}
+		switch {
+		case u.Unbrigaded:
+			us.Own = OwnUnbrigaded
+		case u.Arrives > max(b.Arrives, 1):
+			us.Own, us.Arrives, us.Entry, us.Hex = OwnReinforcing, u.Arrives, u.Hex, ""
+		case u.Arrives != 0:
+			fail("unit %s: arrives %d: a unit entering alone comes after its brigade (turn %d)", u.Name, u.Arrives, max(b.Arrives, 1))
+		case u.Fatigue != "":
+			fail("unit %s: only an unbrigaded unit or one entering alone has a Fatigue Level of its own (GBACW 17.5)", u.Name)
+		}
+		var err error
+		if us.Fatigue, err = ParseFatigue(u.Fatigue); err != nil {
+			fail("unit %s: %v", u.Name, err)
 		}
 		if _, ok := m.Hex(u.Hex); ok {
 			far := m.Axial(u.Hex)

@@ -141,25 +141,32 @@ type BrigadeSt struct {
 	Reserve   bool          `json:"reserve,omitempty"`
 	Arrives   int           `json:"arrives,omitempty"`
 	Entry     string        `json:"entry,omitempty"`
-	Fatigue   Fatigue       `json:"fatigue,omitempty"`
 	CI        bool          `json:"ci,omitempty"`
 	Activated int           `json:"activated,omitempty"` // activations this turn
-	// Acted counts this turn's activations in which its units moved,
-	// fired or shocked, and ShockPhases the Action Phases in which they
-	// took part in a shock (17.22).
-	Acted       int `json:"acted,omitempty"`
-	ShockPhases int `json:"shock_phases,omitempty"`
+	// FatigueTrack is the brigade's Fatigue and what it earned this turn
+	// (17.2); a unit that tracks its own (17.5) counts apart.
+	FatigueTrack
 	// MarchedNow: the brigade was given March Orders in this turn's
 	// Division Orders Phase, which caps its March equivalents (5.28).
 	MarchedNow bool `json:"marched_now,omitempty"`
 	OutOfRange bool `json:"out_of_range,omitempty"`
+}
+
+// FatigueTrack is a Fatigue Level and what earns or lowers it this turn:
+// a brigade's, or an individual unit's (17.5).
+type FatigueTrack struct {
+	Fatigue Fatigue `json:"fatigue,omitempty"`
+	// Acted counts this turn's activations in which the units moved,
+	// fired or shocked, and ShockPhases the Action Phases in which they
+	// took part in a shock (17.22).
+	Acted       int `json:"acted,omitempty"`
+	ShockPhases int `json:"shock_phases,omitempty"`
 	// Placed counts the Fatigue Levels of 17.22 already placed this turn,
-	// each when the brigade finished an Activation or Action Phase
-	// (17.21).
+	// each when an Activation or Action Phase was over (17.21).
 	Placed int `json:"placed,omitempty"`
-	// Stirred: a non-artillery unit of the brigade moved, moved in
-	// reaction, used Phasing Fire, built Breastworks, declared a shock or
-	// was a shock's target this turn (17.42).
+	// Stirred: a non-artillery unit moved, moved in reaction, used
+	// Phasing Fire, built Breastworks, declared a shock or was a shock's
+	// target this turn (17.42).
 	Stirred bool `json:"stirred,omitempty"`
 }
 
@@ -204,7 +211,22 @@ type UnitSt struct {
 	Building    int    `json:"building,omitempty"`
 	BuildHex    string `json:"build_hex,omitempty"`
 	BuildFacing int    `json:"build_facing,omitempty"`
+	// Own is OwnUnbrigaded or OwnReinforcing for a unit that incurs and
+	// lowers Fatigue by itself (17.51, 17.52), on its FatigueTrack; ""
+	// when its brigade's counts.
+	Own string `json:"own_fatigue,omitempty"`
+	FatigueTrack
+	// Arrives is the turn a unit entering on its own comes on at Entry
+	// (9.71, 17.52); 0 when it comes with its brigade.
+	Arrives int    `json:"arrives,omitempty"`
+	Entry   string `json:"entry,omitempty"`
 }
+
+// Whose Fatigue a unit tracks (17.5).
+const (
+	OwnUnbrigaded  = "unbrigaded"  // an unbrigaded unit, always (17.51)
+	OwnReinforcing = "reinforcing" // a unit entering alone, until it joins its brigade (17.52)
+)
 
 // Unit statuses.
 const (
