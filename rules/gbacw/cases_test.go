@@ -548,7 +548,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
-				"fatigue": strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
+				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
 		case "breastworks":
 			got = map[string]string{"n": strconv.Itoa(len(s.breastworksAt(name)))}[k]
 		case "brigade":
