@@ -236,7 +236,10 @@ func (r *resolver) engineering() {
 	for _, ss := range s.Sides {
 		for _, bo := range r.plans[ss.Side].builds {
 			u := s.unit(bo.unit)
-			if bad := s.checkBuild(r.sys.combat, u, s.ordersOf(u), bo.facing); len(bad) > 0 {
+			// With fog of war the side knows only the enemy it sees: it
+			// builds by that (ruling GBACW-R21).
+			k := s.knownTo(r.sys.combat, ss.Side)
+			if bad := k.checkBuild(r.sys.combat, k.unit(bo.unit), s.ordersOf(u), bo.facing); len(bad) > 0 {
 				r.event("build-refused", bad[0].rule, "%s does not start Breastworks: %s", u.Name, bad[0].text)
 				continue
 			}
@@ -320,4 +323,33 @@ func (r *resolver) finishBreastworks() {
 			u.Name, u.BuildHex, s.hexID(a.Neighbor(u.BuildFacing)), s.hexID(a.Neighbor(u.BuildFacing+1)))
 		u.Building, u.BuildHex, u.BuildFacing = 0, "", 0
 	}
+}
+
+// engineeringLines list the Breastworks and the Construction markers a
+// side sees: with fog of war (ruling GBACW-R21), its own side's and those
+// of the enemy units it sees; all of them otherwise.
+func (s *State) engineeringLines(seen map[string]bool, side rules.Side) []string {
+	var out []string
+	for _, b := range s.Breastworks {
+		if seen == nil || side == "" || b.Side == side || s.hexSeen(seen, side, b.Hex) {
+			a := s.axial(b.Hex)
+			out = append(out, fmt.Sprintf("Breastworks at %s (built by %s) cover the hexsides toward %s and %s (15.21)", b.Hex, b.Side, s.hexID(a.Neighbor(b.Facing)), s.hexID(a.Neighbor(b.Facing+1))))
+		}
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Building > 0 && u.onMap() && shown(seen, side, u.Side, u.Name) {
+			out = append(out, fmt.Sprintf("%s builds Breastworks at %s, finished at the end of turn %d (15.13)", u.Name, u.BuildHex, u.Building))
+		}
+	}
+	return out
+}
+
+// hexSeen: the side sees an enemy unit in the hex (fog of war).
+func (s *State) hexSeen(seen map[string]bool, side rules.Side, h string) bool {
+	for _, u := range s.unitsAt(h) {
+		if u.Side != side && seen[u.Name] {
+			return true
+		}
+	}
+	return false
 }

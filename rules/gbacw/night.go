@@ -1,6 +1,9 @@
 package gbacw
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Dusk, Dawn and Night (GBACW 16.1). Which turns of a battle are Dawn,
 // Dusk or Night turns is the Battle Book's (ruling GBACW-R55): the
@@ -60,4 +63,16 @@ func (s *State) lightRange(rng int) int {
 		return rng
 	}
 	return (rng + 1) / 2
+}
+
+// lightLine tells the players the light of a Dawn, Dusk or Night turn
+// and what it changes (16.1); "" by day.
+func (s *State) lightLine() string {
+	switch s.light() {
+	case LightDawn, LightDusk:
+		return fmt.Sprintf("A %s turn (16.11): Command Ranges halved; -2 to fire over one hex.", map[Light]string{LightDawn: "Dawn", LightDusk: "Dusk"}[s.light()])
+	case LightNight:
+		return "A Night turn (16.12): Command Ranges halved; -1, -3, -6, -10 to fire at 1 to 4 hexes; no Prepared Fire or Cavalry Charge; Attack Orders tire; cavalry and artillery move in reaction only as the enemy comes adjacent; Breastworks take one turn."
+	}
+	return ""
 }
