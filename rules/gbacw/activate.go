@@ -726,7 +726,7 @@ func (r *resolver) evade(u *UnitSt, next string) {
 			continue
 		}
 		e.Reacted = true
-		if e.Kind != "artillery" {
+		if s.stirs(e) {
 			s.track(e).Stirred = true // 17.42: a reaction move
 		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")

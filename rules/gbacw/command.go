@@ -37,6 +37,7 @@ func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng 
 		if mp <= 0 {
 			return -1
 		}
+		mp += s.leaderBreastworks(cc, s.hexID(x), id) // 15.22
 		if y != b && len(s.adjacentEnemies(id, side)) > 0 && !s.friendlyCombatAt(id, side) {
 			return -1
 		}
@@ -200,7 +201,7 @@ func (s *State) leaderPath(cc *CombatCharts, side rules.Side, from, to string) (
 		if mp <= 0 || len(s.enemiesAt(id, side)) > 0 {
 			return -1
 		}
-		return mp
+		return mp + s.leaderBreastworks(cc, s.hexID(x), id) // 15.22
 	}
 	p, _, ok := hex.AStar(a, b, cost, 1)
 	if !ok || len(p) < 2 {

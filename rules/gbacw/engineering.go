@@ -108,6 +108,16 @@ func (s *State) breastworksCost(cc *CombatCharts, u *UnitSt, a, b string) int {
 	return 2 * t.Infantry
 }
 
+// leaderBreastworks is the leader MP added to cross a Breastworks
+// hexside (15.22), for Command Range and leader movement.
+func (s *State) leaderBreastworks(cc *CombatCharts, a, b string) int {
+	if len(s.Breastworks) == 0 || s.breastworksBetween(a, b) < 0 {
+		return 0
+	}
+	t, _ := cc.Terrain("breastworks")
+	return t.Leader
+}
+
 // removeBreastworks is 15.17 as Galloper plays it (ruling GBACW-R57): a
 // unit of the side that did not build the Breastworks it has just
 // crossed removes them for one more MP, when it has the MP left; it

@@ -37,6 +37,13 @@ func (s *State) track(u *UnitSt) *FatigueTrack {
 // fatigueOf is the Fatigue Level a unit acts at (17.31, 17.5).
 func (s *State) fatigueOf(u *UnitSt) Fatigue { return s.track(u).Fatigue }
 
+// stirs reports whether a unit's actions keep its brigade from being idle
+// (17.42): a non-artillery unit's, or, in an artillery brigade, its
+// batteries' (17.42 Note 1).
+func (s *State) stirs(u *UnitSt) bool {
+	return u.Kind != "artillery" || s.brigade(u.Brigade).Artillery
+}
+
 // namedTrack is a Fatigue track with the name its events give.
 type namedTrack struct {
 	name string
@@ -75,10 +82,13 @@ func (r *resolver) countFatigue(bs []*BrigadeSt) map[*FatigueTrack]bool {
 			}
 			t := s.track(u)
 			moved := u.Moved || u.Fired && !u.Rallied
-			if moved {
-				t.Stirred = t.Stirred || u.Kind != "artillery" // 17.42
+			if moved && s.stirs(u) {
+				t.Stirred = true // 17.42
 			}
-			if moved || r.shocked[t] && u.Kind != "artillery" {
+			if u.Kind == "artillery" {
+				continue // artillery neither incurs nor generates Fatigue (17.1, 17.22, 17.26)
+			}
+			if moved || r.shocked[t] {
 				acted[t] = true
 				nightAttack[t] = nightAttack[t] || s.night() && s.ordersOf(u) == Attack
 			}

@@ -66,7 +66,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	for _, x := range append(s.unitsAt(def.Hex), u) {
 		r.stopBuilding(x, "its hex is shocked") // 15.14
-		if x.Kind != "artillery" {
+		if s.stirs(x) {
 			s.track(x).Stirred = true // 17.42: declared a shock or its target
 		}
 	}
