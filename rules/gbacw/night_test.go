@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,67 @@ func TestScenarioIndividualFatigue(t *testing.T) {
 	bad := strings.Replace(text, "facing: east}\n", "facing: east, fatigue: \"2\"}\n", 1)
 	if _, err := LoadScenario("bad", []byte(bad)); err == nil || !strings.Contains(err.Error(), "17.5") {
 		t.Errorf("a brigaded unit with a Fatigue Level of its own: %v", err)
+	}
+}
+
+// TestHintsBuildRestAndNightCharge: the hints offer BUILD to a unit that
+// may start Breastworks and not to one that may not (15.11-15.12), REST
+// only with the optional Fatigue rules (17.42), and no CHARGE for
+// cavalry at Night (16.12); each hinted line is accepted.
+func TestHintsBuildRestAndNightCharge(t *testing.T) {
+	data, err := os.ReadFile("testdata/field.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := LoadScenario("field", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.start.clone()
+	s.Phase = PhaseOrders
+	s.Sides[0].EMs = map[string]int{"I Corps": 3}
+	s.Sides[1].EMs = map[string]int{"Third Corps": 3}
+	s.leader("Meredith").Hex = "0603"
+	s.Units = append(s.Units,
+		UnitSt{Name: "Yanks", Side: "USA", Brigade: "A Brigade", Kind: "infantry", Hex: "0604", SP: 5, Printed: 5, Cohesion: 6, Disordered: 4, MA: 6, Weapon: "R"},
+		UnitSt{Name: "Far", Side: "USA", Brigade: "A Brigade", Kind: "infantry", Hex: "0101", SP: 5, Printed: 5, Cohesion: 6, Disordered: 4, MA: 6, Weapon: "R"},
+		UnitSt{Name: "Troopers", Side: "USA", Brigade: "B Brigade", Kind: "cavalry", Hex: "0707", Facing: 0, SP: 4, Printed: 4, Cohesion: 6, Disordered: 4, MA: 12, Weapon: "M"},
+		UnitSt{Name: "Rebs", Side: "CSA", Brigade: "Archer", Kind: "infantry", Hex: "0807", SP: 5, Printed: 5, Cohesion: 6, Disordered: 4, MA: 6, Weapon: "R"})
+	tr := s.unit("Troopers")
+	tr.Facing = faceToward(s.axial(tr.Hex), s.axial("0807"))
+	hinted := func(s *State) map[string][]string {
+		out := map[string][]string{}
+		h := New().OrderHints(s, "USA")
+		for _, ch := range h.Commands {
+			out[ch.Name] = append(out[ch.Name], ch.Orders...)
+			for _, o := range ch.Orders {
+				if (o == "BUILD" || o == "REST") && !New().acceptsAlone(s, "USA", o+" "+ch.Name) {
+					t.Errorf("hinted %s %s is refused", o, ch.Name)
+				}
+			}
+		}
+		for _, st := range h.Stacks {
+			out[st.Units[0]] = append(out[st.Units[0]], st.Steps...)
+		}
+		return out
+	}
+	h := hinted(s)
+	if !slices.Contains(h["Yanks"], "BUILD") || slices.Contains(h["Far"], "BUILD") {
+		t.Errorf("BUILD hints: Yanks %v, Far %v; want Yanks only", h["Yanks"], h["Far"])
+	}
+	if slices.Contains(h["A Brigade"], "REST") {
+		t.Errorf("REST hinted without the optional Fatigue rules: %v", h["A Brigade"])
+	}
+	if !slices.Contains(h["Troopers"], "CHARGE") {
+		t.Errorf("by day cavalry may charge: %v", h["Troopers"])
+	}
+	s.Optional = append(s.Optional, "17")
+	s.Night = []int{s.hour()}
+	h = hinted(s)
+	if !slices.Contains(h["A Brigade"], "REST") {
+		t.Errorf("REST not hinted with the optional Fatigue rules: %v", h["A Brigade"])
+	}
+	if slices.Contains(h["Troopers"], "CHARGE") {
+		t.Errorf("CHARGE hinted for cavalry at Night: %v", h["Troopers"])
 	}
 }
