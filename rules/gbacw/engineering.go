@@ -281,6 +281,7 @@ func (r *resolver) builds(u *UnitSt, acts []gbtext.Action) bool {
 			return false
 		}
 	}
+	r.s.track(u).Stirred = true // 17.42: it constructs Breastworks
 	r.event("building", "GBACW 15.13", "%s works on its Breastworks at %s", u.Name, u.Hex)
 	return true
 }
