@@ -51,8 +51,8 @@ type buildOrder struct {
 	unit, facing string
 }
 
-// covers reports whether a breastwork in hex h facing vertex v protects
-// against a unit in hex other: other lies beyond one of its two hexsides,
+// covers reports whether a breastwork in the hex at, facing vertex v,
+// protects against a unit in the hex other: other lies beyond one of its two hexsides,
 // or in the wedge traced through them as the frontal fire arc is (10.16,
 // ruling GBACW-R56).
 func covers(at hex.Axial, v int, other hex.Axial) bool { return inFrontalArc(at, v, other) }
