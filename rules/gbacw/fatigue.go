@@ -143,7 +143,19 @@ func (r *resolver) placeFatigue(nightAttack map[*FatigueTrack]bool) {
 		}
 		t.Fatigue = t.Fatigue.Add(n)
 		r.event("fatigue", rule, "%s gains %d Fatigue Level(s) "+why+": Fatigue %s", nt.name, n, t.Acted, t.ShockPhases, t.Fatigue)
+		r.exhausted(nt)
 	}
+}
+
+// exhausted is 17.32: a brigade at Fatigue 4 reverts at once to Advance
+// Orders.
+func (r *resolver) exhausted(nt namedTrack) {
+	b := r.s.brigade(nt.name)
+	if b == nil || &b.FatigueTrack != nt.t || b.Fatigue < Fatigue4 || b.Orders == Advance.String() {
+		return
+	}
+	r.event("orders-changed", "GBACW 17.32", "%s is at Fatigue 4: it reverts to Advance Orders (was %s)", b.ID, b.Orders)
+	b.Orders, b.MarchedNow = Advance.String(), false
 }
 
 // fatigue is the optional rule 17 at the turn's end, for every track:
@@ -167,6 +179,7 @@ func (r *resolver) fatigue() {
 		if n := FatigueGain(t.Acted, t.ShockPhases) - t.Placed; n > 0 {
 			t.Fatigue = t.Fatigue.Add(n)
 			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", nt.name, n, t.Acted, t.ShockPhases, t.Fatigue)
+			r.exhausted(nt)
 		}
 	}
 }
@@ -279,6 +292,7 @@ func (r *resolver) joinBrigade(b *BrigadeSt) {
 		b.Fatigue = max(b.Fatigue, u.Fatigue)
 		u.Own, u.FatigueTrack = "", FatigueTrack{}
 		r.event("fatigue-joined", "GBACW 17.52", "%s starts an activation in its brigadier's range: it joins %s's Fatigue, now %s", u.Name, b.ID, b.Fatigue)
+		r.exhausted(namedTrack{b.ID, &b.FatigueTrack})
 	}
 }
 
