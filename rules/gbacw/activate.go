@@ -58,13 +58,21 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			}
 		}
 		r.adoptOrders(b)
+		r.joinBrigade(b)
 		lc := r.changeOrders(b, side)
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
-			for _, a := range r.script(u, b, lc) {
+			acts := r.script(u, b, lc)
+			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
+				acts = nil // a builder without a script keeps at it (15.13)
+			}
+			if r.builds(u, acts) {
+				continue
+			}
+			for _, a := range acts {
 				if !u.combat() {
 					break
 				}
@@ -78,7 +86,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			}
 		}
 	}
-	r.shocked = map[string]bool{}
+	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched = nil }()
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
@@ -86,31 +94,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			r.shock(u, p.target, p.charge, 0)
 		}
 	}
-	for _, b := range bs {
-		acted := r.shocked[b.ID]
-		for i := range s.Units {
-			if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
-				acted = true
-			}
-		}
-		switch m, marched := r.marched[b.ID]; {
-		case marched:
-			// A March counts its Activation-equivalents, the first three
-			// free on roads alone (17.22 Cause 1 Exception).
-			n := m.equivalents
-			if !m.offRoad {
-				n--
-			}
-			b.Acted += n
-		case acted:
-			b.Acted++ // 17.22 Cause 1: an Activation with actions
-		}
-	}
-	for j := range s.Brigades {
-		if r.shocked[s.Brigades[j].ID] {
-			s.Brigades[j].ShockPhases++ // 17.22 Cause 2
-		}
-	}
+	nightAttack := r.countFatigue(bs)
 	for _, id := range slices.Sorted(maps.Keys(r.marchHits)) {
 		hb := s.brigade(id)
 		if hb.Orders == March.String() {
@@ -119,6 +103,8 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.marchHits = nil
+	r.placeFatigue(nightAttack)
+	r.checkBuilders()
 	for _, b := range bs {
 		r.followLeaders(b)
 	}
@@ -289,8 +275,7 @@ func (r *resolver) rally(u *UnitSt) {
 	if u.Status != StDisordered || u.Moved || u.Fired {
 		return
 	}
-	b := r.s.brigade(u.Brigade)
-	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), b.Fatigue)
+	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), r.s.fatigueOf(u))
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
 	res := RallyResult(roll+drm, u.Disordered)
 	switch res {
@@ -427,6 +412,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		budget -= cost
+		budget -= r.removeBreastworks(u, u.Hex, next, budget)
 		offRoad = offRoad || !s.onRoad(u.Hex, next)
 		steps++
 		from := u.Hex
@@ -728,7 +714,11 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March {
 			continue
 		}
-		if hex.Distance(s.axial(e.Hex), s.axial(next)) > 3 || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
+		reach := 3
+		if s.night() {
+			reach = 1 // only when the enemy is about to move adjacent (16.12)
+		}
+		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
 			continue
 		}
 		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
@@ -736,6 +726,9 @@ func (r *resolver) evade(u *UnitSt, next string) {
 			continue
 		}
 		e.Reacted = true
+		if s.stirs(e) {
+			s.track(e).Stirred = true // 17.42: a reaction move
+		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h

@@ -28,6 +28,7 @@ import (
 //	II/B                  Phase II/B alone (5.2-5.4)
 //	II/C                  Phases II/C-E: Division Orders, reinforcements,
 //	                      Reserve (6.12, 9.71, 6.31)
+//	II/F                  Phase II/F alone: Engineering (15.1)
 //	III                   Phase III: the first AM and the AM Pool drawn
 //	                      empty, each AM activating its brigades (5.3)
 //	IV                    Phase IV and the next turn's I and EM draws
@@ -44,12 +45,13 @@ import (
 // STATE lines:
 //
 //	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
+//	                            arrives (a turn: it enters alone at hex),
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
 //	                            of Command, 4.23)
 //	set <name> key=value ...    change a unit (same keys)
-//	leader <name> hex=<hex>|off killed=yes
+//	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
 //	activated <brigade> <n>     ci <brigade>        ams <division> <n>
 //	division-ci <division>      acted <brigade> <n>  shock-phases <brigade> <n>
@@ -57,9 +59,21 @@ import (
 //	standing <side> <KIND> <choice>
 //	phase draw|orders           turn <n>       optional <rule>
 //	lost <side> <n>
+//	light dawn|dusk|night       the current turn's hour is a Dawn, Dusk
+//	                            or Night hour (16.1)
+//	breastworks <hex> <hex2> [side]   finished Breastworks covering the
+//	                            hexsides of the vertex facing hex2 (15.21)
+//	own <unit> unbrigaded|reinforcing [level]   the unit tracks its own
+//	                            Fatigue (17.5), at level (OK, 0-4)
+//	building <unit> <turn>      the unit builds in its hex, as it faces,
+//	                            finishing in turn's Phase IV (15.13)
+//	fatigue <brigade> OK        the Fatigue OK marker (17.24)
+//	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, building: the turn or "no",
+// fatigue: the number of the Fatigue it acts at, own: whose or "no"),
+// breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -89,7 +103,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD"}
+	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "II/F", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "field"}
@@ -152,6 +166,8 @@ func (r *caseRun) Section(s rulestest.Section) {
 		r.step(l, func(x *resolver) { x.efficiency() })
 	case "II/C":
 		r.step(l, func(x *resolver) { x.divisionOrders(); x.reinforcements(); x.reserves() })
+	case "II/F":
+		r.step(l, func(x *resolver) { x.engineering() })
 	case "III":
 		r.step(l, func(x *resolver) { x.activations() })
 	case "IV":
@@ -290,6 +306,9 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		if kv["killed"] == "yes" {
 			ld.Killed, ld.Hex = true, ""
 		}
+		if n, ok := kv["range"]; ok {
+			ld.Range = atoi(n)
+		}
 	case "orders":
 		id, o := lastWord()
 		ord, err := ParseOrders(o)
@@ -309,13 +328,67 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		d.CI = true
 	case "fatigue":
 		id, n := lastWord()
+		if n == "OK" {
+			brigade(id).Fatigue = FatigueOK
+			break
+		}
 		brigade(id).Fatigue = Fatigue0 + Fatigue(atoi(n))
+	case "light":
+		switch Light(rest) {
+		case LightDawn:
+			s.Dawn = append(s.Dawn, s.hour())
+		case LightDusk:
+			s.Dusk = append(s.Dusk, s.hour())
+		case LightNight:
+			s.Night = append(s.Night, s.hour())
+		default:
+			fail("light dawn|dusk|night")
+		}
+	case "breastworks":
+		ws := strings.Fields(rest)
+		if len(ws) < 2 {
+			fail("breastworks <hex> <hex faced> [side]")
+		}
+		bw := Breastwork{Hex: ws[0], Facing: faceToward(s.axial(ws[0]), s.axial(ws[1])), Side: s.Sides[0].Side}
+		if len(ws) > 2 {
+			bw.Side = rules.Side(ws[2])
+		}
+		s.Breastworks = append(s.Breastworks, bw)
+	case "own":
+		ws := strings.Fields(rest)
+		if len(ws) < 2 {
+			fail("own <unit> unbrigaded|reinforcing [level]")
+		}
+		level := ""
+		if ws[len(ws)-1] != OwnUnbrigaded && ws[len(ws)-1] != OwnReinforcing {
+			level, ws = ws[len(ws)-1], ws[:len(ws)-1]
+		}
+		u := s.unit(strings.Join(ws[:len(ws)-1], " "))
+		if u == nil {
+			fail("no unit %q", strings.Join(ws[:len(ws)-1], " "))
+		}
+		u.Own = ws[len(ws)-1]
+		f, err := ParseFatigue(level)
+		if err != nil {
+			fail("%v", err)
+		}
+		u.Fatigue = f
+	case "building":
+		name, n := lastWord()
+		u := s.unit(name)
+		if u == nil {
+			fail("no unit %q", name)
+		}
+		u.Building, u.BuildHex, u.BuildFacing = atoi(n), u.Hex, u.Facing
 	case "activated":
 		id, n := lastWord()
 		brigade(id).Activated = atoi(n)
 	case "acted":
 		id, n := lastWord()
 		brigade(id).Acted = atoi(n)
+	case "placed":
+		id, n := lastWord()
+		brigade(id).Placed = atoi(n)
 	case "shock-phases":
 		id, n := lastWord()
 		brigade(id).ShockPhases = atoi(n)
@@ -389,7 +462,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -434,10 +507,12 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Refused = v
 		case "orders":
 			u.Orders = v
+		case "arrives":
+			u.Arrives, u.Entry, u.Hex = atoi(v), u.Hex, ""
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -471,7 +546,11 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
+				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
+				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
+		case "breastworks":
+			got = map[string]string{"n": strconv.Itoa(len(s.breastworksAt(name)))}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

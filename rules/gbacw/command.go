@@ -11,8 +11,10 @@ import (
 // Command Range, counted in leader MP along the cheapest path from the
 // superior's hex, the subordinate's hex counted and the superior's not;
 // a path may not pass through a hex adjacent to an enemy unit unless a
-// friendly combat unit holds it. See GBACW 4.15.
+// friendly combat unit holds it. At Dawn, Dusk and Night the range is
+// halved, rounding up. See GBACW 4.15, 16.11-16.12.
 func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng int) bool {
+	rng = s.lightRange(rng)
 	if from == "" || to == "" {
 		return false
 	}
@@ -35,6 +37,7 @@ func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng 
 		if mp <= 0 {
 			return -1
 		}
+		mp += s.leaderBreastworks(cc, s.hexID(x), id) // 15.22
 		if y != b && len(s.adjacentEnemies(id, side)) > 0 && !s.friendlyCombatAt(id, side) {
 			return -1
 		}
@@ -198,7 +201,7 @@ func (s *State) leaderPath(cc *CombatCharts, side rules.Side, from, to string) (
 		if mp <= 0 || len(s.enemiesAt(id, side)) > 0 {
 			return -1
 		}
-		return mp
+		return mp + s.leaderBreastworks(cc, s.hexID(x), id) // 15.22
 	}
 	p, _, ok := hex.AStar(a, b, cost, 1)
 	if !ok || len(p) < 2 {

@@ -217,7 +217,9 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
-		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
+		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
+		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
+		DawnDusk: s.twilight(), Night: s.night()}
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	if err != nil {
 		return shot{}, false
@@ -459,7 +461,7 @@ func (r *resolver) stackUDDs(h string, top *UnitSt) {
 // uddOrDisorder rolls a UDD for u; failing it Disorders the unit (or
 // gives the 2nd Disorder of cause). See GBACW 2.6, 12.32.
 func (r *resolver) uddOrDisorder(u *UnitSt, mod int, why, cause string) bool {
-	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, mod)
+	drm := UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), mod)
 	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
 	if pass {
 		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
@@ -495,7 +497,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		}
 		switch e {
 		case "udd-rout":
-			roll, pass := UDD(r, u.Name, u.cohesionNow(), UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0), "2nd Disorder")
+			roll, pass := UDD(r, u.Name, u.cohesionNow(), UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0), "2nd Disorder")
 			if !pass {
 				r.event("udd", "GBACW 12.35", "%s fails its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
 				r.rout(u)

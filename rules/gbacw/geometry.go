@@ -191,6 +191,15 @@ func (s *State) onRoad(a, b string) bool {
 // Orders, in half MPs, or 0 when it may not. See GBACW 9.41-9.45 and the
 // Orders Comparison Chart (6.11).
 func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
+	c := s.enterCost(cc, u, o, a, b)
+	if c == 0 {
+		return 0
+	}
+	return c + s.breastworksCost(cc, u, a, b) // 15.22: whatever the road
+}
+
+// enterCost is the cost of the hex entered, by road or terrain.
+func (s *State) enterCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
 	if o != Attack && s.onRoad(a, b) {
 		if o == March {
 			return 1 // ½ MP (6.11)

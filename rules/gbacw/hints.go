@@ -23,9 +23,10 @@ var _ rules.OrderHinter = System{}
 //     TRANSFER (5.4, To: the divisions it may draw on), HOLD BACK with
 //     the most it may hold back, its AMs before any bonus (5.31),
 //     FIRST (5.13) and COORDINATE (5.34); a brigade's ORDERS (6.12,
-//     6.14, 9.71), RESERVE (6.31), RELEASE (6.34) and BRIGADE CHANGE
-//     (6.21); each leader on the map, LEADER TOWARD (9.31-9.32); the
-//     side's FIRST MARCH (5.13, 5.35);
+//     6.14, 9.71), RESERVE (6.31), RELEASE (6.34), BRIGADE CHANGE
+//     (6.21) and REST (17.42); each unit that may start Breastworks,
+//     BUILD (15.11-15.12); each leader on the map, LEADER TOWARD
+//     (9.31-9.32); the side's FIRST MARCH (5.13, 5.35);
 //   - each combat unit on the map as a Stack: the actions its script may
 //     use now (5.33), its weapon's range, the enemy units it may fire at
 //     (in arc, range and LOS, 10.16, 10.2), as Charges those it may
@@ -123,7 +124,7 @@ func (sys System) commandHints(s *State, side rules.Side) []rules.CommandHint {
 				cs = append(cs, [2]string{"ORDERS " + o, "ORDERS " + b.ID + " " + o})
 			}
 		}
-		cs = append(cs, [2]string{"RESERVE", "RESERVE " + b.ID},
+		cs = append(cs, [2]string{"RESERVE", "RESERVE " + b.ID}, [2]string{"REST", "REST " + b.ID},
 			[2]string{"RELEASE ADVANCE", "RELEASE " + b.ID + " ADVANCE"}, [2]string{"RELEASE ATTACK", "RELEASE " + b.ID + " ATTACK"})
 		for _, o := range []string{"ADVANCE", "ATTACK"} {
 			if !eqName(o, b.Orders) { // 6.21: a change to other Orders
@@ -131,6 +132,12 @@ func (sys System) commandHints(s *State, side rules.Side) []rules.CommandHint {
 			}
 		}
 		keep(hint(b.ID, cs...))
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.combat() && u.Kind == "infantry" && len(s.checkBuild(sys.combat, u, s.ordersOf(u), "")) == 0 {
+			out = append(out, rules.CommandHint{Name: u.Name, At: u.Hex, Orders: []string{"BUILD"}}) // 15.11-15.12
+		}
 	}
 	for _, l := range s.Leaders {
 		if l.Side == side && !l.Killed && l.Hex != "" { // 9.31-9.32
@@ -213,8 +220,8 @@ func (sys System) unitHint(s *State, u *UnitSt) rules.StackHint {
 		}
 		if len(sh.Charges) > 0 {
 			sh.Steps = append(sh.Steps, gbtext.ActShock)
-			if o == Attack || u.Kind == "cavalry" {
-				sh.Steps = append(sh.Steps, gbtext.ActCharge) // 11.21, 11.5
+			if (o == Attack || u.Kind == "cavalry") && !(u.Kind == "cavalry" && s.night()) {
+				sh.Steps = append(sh.Steps, gbtext.ActCharge) // 11.21, 11.5; no Cavalry Charge at Night (16.12)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -23,6 +24,8 @@ type plan struct {
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
+	builds     []buildOrder             // BUILD orders, in the file's order (15.1)
+	rest       map[string]bool          // REST: idle brigades that lower Fatigue rather than rally (17.42)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -43,7 +46,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}}
+		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, rest: map[string]bool{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -80,6 +83,7 @@ func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, [
 		}
 		sys.planOrder(s, side, p, x, &ps)
 	}
+	sys.planBuilds(s, side, p, turnOrders, &ps)
 	oc, corps := s.commandOf(sys.combat, side)
 	eff, err := ComputeEfficiency(oc, corps, ss.EMs, p.alloc)
 	if err != nil {
@@ -244,7 +248,7 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 				}
 			}
 		}
-		if err := CheckReserve(ReserveCommand{ID: b.ID, AllInRange: all, Orders: []Orders{o}, NearestEnemy: near, InEnemyLOS: los}); err != nil {
+		if err := CheckReserve(ReserveCommand{ID: b.ID, AllInRange: all, Orders: []Orders{o}, NearestEnemy: near, InEnemyLOS: los, Night: s.night()}); err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				ps.add(x.At, "gb-reserve", "GBACW 6.31", "%s", line)
 			}
@@ -287,6 +291,14 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			return
 		}
 		p.skip[b.ID] = x.N
+	case gbtext.Rest:
+		if b := ownBrigade(); b != nil {
+			if !slices.Contains(s.Optional, "17") {
+				ps.add(x.At, "gb-rest", "GBACW 17.42", "REST lowers Fatigue, and this game is played without the optional Fatigue rules (17)")
+				return
+			}
+			p.rest[b.ID] = true
+		}
 	case gbtext.Brigade:
 		b := ownBrigade()
 		if b == nil {
@@ -349,6 +361,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 					ps.add(x.At, "gb-charge", "GBACW 11.21", "%s is artillery, which never charges", u.Name)
 					return
 				}
+				if a.Verb == gbtext.ActCharge && u.Kind == "cavalry" && s.night() {
+					ps.add(x.At, "gb-night-charge", "GBACW 16.12", "%s: there is no Cavalry Charge on a Night turn; write SHOCK", u.Name)
+					return
+				}
 			}
 		}
 		p.units[u.Name] = x
@@ -363,4 +379,46 @@ func sideNum(s *State, side rules.Side) Side {
 		return Union
 	}
 	return Confederate
+}
+
+// planBuilds checks the side's BUILD orders against the Orders its
+// brigades will have after the Division Orders Phase (15.11-15.12,
+// 17.34). A unit that builds may not also have a UNIT script: it does
+// nothing else (15.13).
+func (sys System) planBuilds(s *State, side rules.Side, p *plan, xs []*gbtext.Order, ps *problems) {
+	for _, x := range xs {
+		if x.Verb != gbtext.Build {
+			continue
+		}
+		u := s.unit(x.Name.Text)
+		if u == nil || u.Side != side {
+			ps.add(x.Name.At, "gb-unknown-unit", "GBACW 2.21", "%s has no unit called %s", side, orders.Clip(x.Name.Text))
+			continue
+		}
+		if slices.ContainsFunc(p.builds, func(b buildOrder) bool { return b.unit == u.Name }) {
+			ps.add(x.At, "gb-twice", "GBACW 15.15", "%s has two BUILD orders; keep one", u.Name)
+			continue
+		}
+		if p.units[u.Name] != nil {
+			ps.add(x.At, "gb-build-script", "GBACW 15.13", "%s builds Breastworks and does nothing else: drop its UNIT script or the BUILD", u.Name)
+			continue
+		}
+		if x.Value != "" {
+			if _, ok := s.m.Hex(x.Value); !ok {
+				ps.add(x.At, "gb-off-map", "GBACW 2.1", "%s: hex %s is not on the map", u.Name, x.Value)
+				continue
+			}
+		}
+		o := s.ordersOf(u)
+		if n, ok := p.divOrders[u.Brigade]; ok && u.Orders == "" {
+			o = n
+		}
+		if bad := s.checkBuild(sys.combat, u, o, x.Value); len(bad) > 0 {
+			for _, m := range bad {
+				ps.add(x.At, "gb-build", m.rule, "%s", m.text)
+			}
+			continue
+		}
+		p.builds = append(p.builds, buildOrder{unit: u.Name, facing: x.Value})
+	}
 }

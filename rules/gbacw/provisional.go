@@ -514,8 +514,10 @@ func compileTerrain(p *rules.ChartPack) (map[string]Terrain, error) {
 	if !slices.Equal(t.Columns, want) {
 		return nil, fmt.Errorf("%s: columns are %q, want %q", where, t.Columns, want)
 	}
-	if _, ok := t.Rows["clear"]; !ok {
-		return nil, fmt.Errorf("%s: missing row \"clear\"", where)
+	for _, row := range []string{"clear", "breastworks"} { // 15.22
+		if _, ok := t.Rows[row]; !ok {
+			return nil, fmt.Errorf("%s: missing row %q", where, row)
+		}
 	}
 	out := map[string]Terrain{}
 	for _, kind := range sortedKeys(t.Rows) {

@@ -17,7 +17,7 @@ import (
 //	II/B   Efficiency: the EMs drawn at the end of the last turn, the
 //	       OC's and corps commander's bonuses, the Transfer (5.2-5.4)
 //	II/C   Division Orders (6.12); II/D reinforcements (9.71);
-//	II/E   Reserve (6.31)
+//	II/E   Reserve (6.31); II/F Engineering: Breastworks started (15.1)
 //	III/A  the Initiative player's first AM (5.13)
 //	III/B  the AM Pool, a rules.Cup (5.31)
 //	III/C  each AM drawn in turn activates its division's brigades, each
@@ -45,9 +45,10 @@ type resolver struct {
 	// Per activation: the phasing side and the brigade acting.
 	phasing rules.Side
 	acting  *BrigadeSt
-	// shocked marks the brigades whose units took part in a shock's
-	// resolution in this Action Phase (17.22), "" for any action at all.
-	shocked map[string]bool
+	// shocked marks the Fatigue tracks (brigades, or units counting
+	// their own, 17.5) whose units took part in a shock's resolution in
+	// this Action Phase (17.22).
+	shocked map[*FatigueTrack]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
@@ -153,6 +154,7 @@ func (r *resolver) turn() {
 	r.divisionOrders()
 	r.reinforcements()
 	r.reserves()
+	r.engineering()
 	r.activations()
 	r.endOfTurn()
 }
@@ -280,7 +282,7 @@ func (r *resolver) reinforcements() {
 			continue
 		}
 		for j := range s.Units {
-			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood {
+			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood && u.Arrives <= s.Turn {
 				u.Hex = b.Entry
 			}
 		}
@@ -288,6 +290,12 @@ func (r *resolver) reinforcements() {
 			l.Hex = b.Entry
 		}
 		r.event("reinforcements", "GBACW 9.71", "%s enters at %s under %s Orders", b.ID, b.Entry, b.Orders)
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Arrives == s.Turn && u.Entry != "" && u.Hex == "" && u.Status == StGood {
+			u.Hex = u.Entry
+			r.event("reinforcements", "GBACW 9.71", "%s enters alone at %s, its Fatigue its own until it joins %s (17.52)", u.Name, u.Entry, u.Brigade)
+		}
 	}
 }
 
@@ -443,29 +451,21 @@ func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int,
 func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
-	for i := range s.Brigades {
-		b := &s.Brigades[i]
-		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {
-			for j := range s.Units {
-				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
-					u.Status = StGood
-					r.event("rally", map[bool]string{true: "GBACW 6.35", false: "GBACW 13.45"}[b.Reserve], "%s rallies (%s)", u.Name,
-						map[bool]string{true: "In Reserve", false: "its brigade was idle all turn"}[b.Reserve])
-				}
-			}
-		}
-	}
+	r.idleRecovery()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
+	r.finishBreastworks()
 	r.effectiveness()
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.Acted, b.ShockPhases, b.MarchedNow = 0, 0, 0, false
+		b.Activated, b.MarchedNow = 0, false
+		b.FatigueTrack = FatigueTrack{Fatigue: b.Fatigue}
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Fired, u.ReturnFired, u.Reacted = false, false, 0, false
+		u.FatigueTrack = FatigueTrack{Fatigue: u.Fatigue}
 	}
 	for i := range s.Sides {
 		s.Sides[i].EMs = nil
@@ -479,29 +479,6 @@ func (r *resolver) endOfTurn() {
 	s.Turn++
 	r.initiative()
 	r.drawEfficiency()
-}
-
-// fatigue is the optional rule 17 at the turn's end: a level for each
-// Activation with actions after the second, two at most, and one for
-// each Action Phase after the first with a shock; two levels off for a
-// brigade In Reserve all turn. See GBACW 17.22-17.25, 17.41.
-func (r *resolver) fatigue() {
-	s := r.s
-	if !slices.Contains(s.Optional, "17") {
-		return
-	}
-	for i := range s.Brigades {
-		b := &s.Brigades[i]
-		if b.Reserve && b.Activated == 0 && b.Fatigue > 0 {
-			b.Fatigue = max(b.Fatigue-2, 0)
-			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", b.ID, b.Fatigue)
-			continue
-		}
-		if n := FatigueGain(b.Acted, b.ShockPhases); n > 0 {
-			b.Fatigue = b.Fatigue.Add(n)
-			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", b.ID, n, b.Acted, b.ShockPhases, b.Fatigue)
-		}
-	}
 }
 
 // releaseReserves is Phase IV/B/3: brigades whose side's orders release
@@ -536,7 +513,7 @@ func (r *resolver) recoverRouted() {
 			if u.Brigade != b.ID || u.Status != StRouted {
 				continue
 			}
-			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, b.Fatigue, 0))
+			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, s.fatigueOf(u), 0))
 			ss := s.side(u.Side)
 			switch {
 			case res == Eliminated:

@@ -33,7 +33,12 @@ type scenarioFile struct {
 	Victory    []VictoryHex `yaml:"victory"`
 	// Optional lists the optional rules the scenario is played with
 	// (fog-of-war, ruling GBACW-R21); a game's own are added to them.
-	Optional   []string `yaml:"optional"`
+	Optional []string `yaml:"optional"`
+	// Dawn, Dusk and Night list the hours (0-23) of the Battle Book's
+	// Dawn, Dusk and Night turns (16.1, ruling GBACW-R55).
+	Dawn       []int `yaml:"dawn"`
+	Dusk       []int `yaml:"dusk"`
+	Night      []int `yaml:"night"`
 	Commanders []struct {
 		Side       rules.Side `yaml:"side"`
 		OC         string     `yaml:"oc"`
@@ -69,6 +74,9 @@ type scenarioFile struct {
 		Range     int    `yaml:"range"`
 		Artillery bool   `yaml:"artillery"`
 		Arrives   int    `yaml:"arrives"`
+		// Fatigue is the Fatigue Level the brigade starts or enters at:
+		// "" (none), OK, or 0 to 4 (17.21 Play Note).
+		Fatigue string `yaml:"fatigue"`
 	} `yaml:"brigades"`
 	Units []struct {
 		Name       string `yaml:"name"`
@@ -82,6 +90,17 @@ type scenarioFile struct {
 		Weapon     string `yaml:"weapon"`
 		Facing     string `yaml:"facing"`
 		Green      bool   `yaml:"green"`
+		// Unbrigaded: the unit belongs to no brigade of its own (the
+		// scenario groups it under one for activation) and incurs and
+		// lowers Fatigue by itself (17.51).
+		Unbrigaded bool `yaml:"unbrigaded"`
+		// Arrives: a turn on which the unit enters alone at its hex, after
+		// its brigade (9.71), tracking its own Fatigue until it joins it
+		// (17.52).
+		Arrives int `yaml:"arrives"`
+		// Fatigue is the Fatigue Level an unbrigaded unit starts at or a
+		// unit entering alone comes on at (17.21 Play Note, 17.5).
+		Fatigue string `yaml:"fatigue"`
 	} `yaml:"units"`
 }
 
@@ -167,6 +186,14 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
 	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
+	for _, hs := range [][]int{f.Dawn, f.Dusk, f.Night} {
+		for _, h := range hs {
+			if h < 0 || h > 23 {
+				fail("dawn, dusk, night: hour %d is not on the 24-hour clock (0-23)", h)
+			}
+		}
+	}
+	s.Dawn, s.Dusk, s.Night = f.Dawn, f.Dusk, f.Night
 	for _, o := range f.Optional {
 		if o != optFog && o != "17" && o != "10.24" {
 			fail("optional rule %q is not known", o)
@@ -225,6 +252,9 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			p = NoProfile
 		}
 		bs := BrigadeSt{ID: b.ID, Division: b.Division, Leader: b.Leader, Orders: o.String(), Profile: p, Rating: b.Rating, Artillery: b.Artillery, Arrives: b.Arrives}
+		if bs.Fatigue, err = ParseFatigue(b.Fatigue); err != nil {
+			fail("brigade %s: %v", b.ID, err)
+		}
 		lh := b.Hex
 		if b.Arrives > 1 {
 			bs.Entry, lh = b.Hex, ""
@@ -249,6 +279,20 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green}
 		if b.Arrives > 1 {
 			us.Hex = ""
+		}
+		switch {
+		case u.Unbrigaded:
+			us.Own = OwnUnbrigaded
+		case u.Arrives > max(b.Arrives, 1):
+			us.Own, us.Arrives, us.Entry, us.Hex = OwnReinforcing, u.Arrives, u.Hex, ""
+		case u.Arrives != 0:
+			fail("unit %s: arrives %d: a unit entering alone comes after its brigade (turn %d)", u.Name, u.Arrives, max(b.Arrives, 1))
+		case u.Fatigue != "":
+			fail("unit %s: only an unbrigaded unit or one entering alone has a Fatigue Level of its own (GBACW 17.5)", u.Name)
+		}
+		var err error
+		if us.Fatigue, err = ParseFatigue(u.Fatigue); err != nil {
+			fail("unit %s: %v", u.Name, err)
 		}
 		if _, ok := m.Hex(u.Hex); ok {
 			far := m.Axial(u.Hex)

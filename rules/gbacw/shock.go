@@ -60,6 +60,16 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		return
 	}
 	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
+	if charge && u.Kind == "cavalry" && s.night() {
+		charge = false
+		r.event("no-charge", "GBACW 16.12", "%s may not Charge on a Night turn: it shocks", u.Name)
+	}
+	for _, x := range append(s.unitsAt(def.Hex), u) {
+		r.stopBuilding(x, "its hex is shocked") // 15.14
+		if s.stirs(x) {
+			s.track(x).Stirred = true // 17.42: declared a shock or its target
+		}
+	}
 	r.targeted(def, 1)
 	r.marchHit(def)
 	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
@@ -82,7 +92,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	// 4. Countercharge or the Pre-Shock Cohesion Check.
 	countercharged := false
-	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
+	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 && !s.night() &&
 		s.unitArc(def, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
 		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
@@ -121,7 +131,8 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	sh := Shock{AllAttackersMoved: u.Moved, TerrainDRM: s.terrainOf(cc, dh).ShockDRM, Charge: charge, Countercharged: countercharged && u.Kind == "infantry",
 		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
-		AttackerFatigue: s.brigade(u.Brigade).Fatigue, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue}
+		AttackerFatigue: s.fatigueOf(u), DefenderFatigue: s.fatigueOf(defenders[0]),
+		Breastworks: s.behindBreastworks(dh, u.Hex)}
 	switch s.unitArc(defenders[0], ua) {
 	case FlankArc:
 		sh.Position = FlankAttack
@@ -140,10 +151,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, dh)}, ShockOptions{})
 	}
 	if r.shocked != nil {
-		r.shocked[u.Brigade] = true // Shock Step 6b (17.22)
+		r.shocked[s.track(u)] = true // Shock Step 6b (17.22)
 		for _, d := range defenders {
 			if d.Kind != "artillery" {
-				r.shocked[d.Brigade] = true
+				r.shocked[s.track(d)] = true
 			}
 		}
 	}
@@ -170,7 +181,7 @@ func (s *State) terrainKind(h string) string {
 
 // uddPass rolls a UDD for u and reports whether it passed.
 func (r *resolver) uddPass(u *UnitSt, why string) bool {
-	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0)
+	drm := UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0)
 	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
 	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", u.Name, map[bool]string{true: "passes", false: "fails"}[pass], why, roll, drm, u.cohesionNow())
 	return pass
@@ -223,7 +234,7 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 	march := s.ordersOf(def) == March
 	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
 		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
-		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
+		LeaderStars: s.leaderStars(def), Fatigue: s.fatigueOf(def), Breastworks: s.behindBreastworks(def.Hex, u.Hex)}
 	ms := r.sys.combat.PreShockDRMs(ps)
 	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
 	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), def.cohesionNow(),

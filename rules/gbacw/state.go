@@ -37,6 +37,14 @@ type State struct {
 	// Optional lists the optional rules in play, by rule number (17:
 	// Fatigue).
 	Optional []string `json:"optional,omitempty"`
+	// Dawn, Dusk and Night are the hours of the 24-hour clock whose turns
+	// are Dawn, Dusk or Night turns, from the scenario (16.1, ruling
+	// GBACW-R55).
+	Dawn  []int `json:"dawn,omitempty"`
+	Dusk  []int `json:"dusk,omitempty"`
+	Night []int `json:"night,omitempty"`
+	// Breastworks are the finished Breastworks on the map (15.2).
+	Breastworks []Breastwork `json:"breastworks,omitempty"`
 
 	m *hexmap.Map // the scenario's map, shared and never changed
 	g *grid       // its neighbours and ids, shared and never changed
@@ -133,18 +141,33 @@ type BrigadeSt struct {
 	Reserve   bool          `json:"reserve,omitempty"`
 	Arrives   int           `json:"arrives,omitempty"`
 	Entry     string        `json:"entry,omitempty"`
-	Fatigue   Fatigue       `json:"fatigue,omitempty"`
 	CI        bool          `json:"ci,omitempty"`
 	Activated int           `json:"activated,omitempty"` // activations this turn
-	// Acted counts this turn's activations in which its units moved,
-	// fired or shocked, and ShockPhases the Action Phases in which they
-	// took part in a shock (17.22).
-	Acted       int `json:"acted,omitempty"`
-	ShockPhases int `json:"shock_phases,omitempty"`
+	// FatigueTrack is the brigade's Fatigue and what it earned this turn
+	// (17.2); a unit that tracks its own (17.5) counts apart.
+	FatigueTrack
 	// MarchedNow: the brigade was given March Orders in this turn's
 	// Division Orders Phase, which caps its March equivalents (5.28).
 	MarchedNow bool `json:"marched_now,omitempty"`
 	OutOfRange bool `json:"out_of_range,omitempty"`
+}
+
+// FatigueTrack is a Fatigue Level and what earns or lowers it this turn:
+// a brigade's, or an individual unit's (17.5).
+type FatigueTrack struct {
+	Fatigue Fatigue `json:"fatigue,omitempty"`
+	// Acted counts this turn's activations in which the units moved,
+	// fired or shocked, and ShockPhases the Action Phases in which they
+	// took part in a shock (17.22).
+	Acted       int `json:"acted,omitempty"`
+	ShockPhases int `json:"shock_phases,omitempty"`
+	// Placed counts the Fatigue Levels of 17.22 already placed this turn,
+	// each when an Activation or Action Phase was over (17.21).
+	Placed int `json:"placed,omitempty"`
+	// Stirred: a non-artillery unit moved, moved in reaction, used
+	// Phasing Fire, built Breastworks, declared a shock or was a shock's
+	// target this turn (17.42).
+	Stirred bool `json:"stirred,omitempty"`
 }
 
 // UnitSt is one combat unit.
@@ -182,7 +205,28 @@ type UnitSt struct {
 	// OutOfCommand: the unit was Out of Command in this turn's Phase
 	// II/A, so it activates one fewer time than its division (5.36).
 	OutOfCommand bool `json:"out_of_command,omitempty"`
+	// Building is the turn in whose Phase IV/B the unit's Breastworks
+	// are finished, 0 when it builds none; BuildHex and BuildFacing are
+	// the hex and the vertex its Construction marker covers (15.13).
+	Building    int    `json:"building,omitempty"`
+	BuildHex    string `json:"build_hex,omitempty"`
+	BuildFacing int    `json:"build_facing,omitempty"`
+	// Own is OwnUnbrigaded or OwnReinforcing for a unit that incurs and
+	// lowers Fatigue by itself (17.51, 17.52), on its FatigueTrack; ""
+	// when its brigade's counts.
+	Own string `json:"own_fatigue,omitempty"`
+	FatigueTrack
+	// Arrives is the turn a unit entering on its own comes on at Entry
+	// (9.71, 17.52); 0 when it comes with its brigade.
+	Arrives int    `json:"arrives,omitempty"`
+	Entry   string `json:"entry,omitempty"`
 }
+
+// Whose Fatigue a unit tracks (17.5).
+const (
+	OwnUnbrigaded  = "unbrigaded"  // an unbrigaded unit, always (17.51)
+	OwnReinforcing = "reinforcing" // a unit entering alone, until it joins its brigade (17.52)
+)
 
 // Unit statuses.
 const (
@@ -276,6 +320,8 @@ func (s *State) clone() *State {
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
+	c.Dawn, c.Dusk, c.Night = slices.Clone(s.Dawn), slices.Clone(s.Dusk), slices.Clone(s.Night)
+	c.Breastworks = slices.Clone(s.Breastworks)
 	return &c
 }
 

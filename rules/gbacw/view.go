@@ -29,6 +29,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	if sys.combat.Provisional {
 		v.Lines = append(v.Lines, "Combat tables: Galloper's PROVISIONAL pack (docs/charts-gbacw.md), not the Player Aid Card.")
 	}
+	if line := s.lightLine(); line != "" {
+		v.Lines = append(v.Lines, line)
+	}
 	for _, ss := range s.Sides {
 		line := fmt.Sprintf("%s: OC %s", ss.Side, ss.OC)
 		if ss.Initiative {
@@ -58,8 +61,12 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		if b.Arrives > s.Turn {
 			line += fmt.Sprintf(", enters on turn %d at %s", b.Arrives, b.Entry)
 		}
+		if slices.Contains(s.Optional, "17") && b.Fatigue != NoFatigue {
+			line += ", Fatigue " + b.Fatigue.String()
+		}
 		v.Lines = append(v.Lines, line)
 	}
+	v.Lines = append(v.Lines, s.engineeringLines(seen, side)...)
 	for _, l := range s.Leaders {
 		if l.Rode && !l.Killed {
 			if l.Command == "" {
@@ -72,6 +79,9 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Orders != "" && u.combat() && shown(seen, side, u.Side, u.Name) {
 			v.Lines = append(v.Lines, fmt.Sprintf("%s keeps its %s Orders, Out of Command (4.23)", u.Name, u.Orders))
+		}
+		if u := &s.Units[i]; u.Own != "" && slices.Contains(s.Optional, "17") && (u.Hex == "" && (side == "" || side == u.Side) || u.onMap() && shown(seen, side, u.Side, u.Name)) {
+			v.Lines = append(v.Lines, fmt.Sprintf("%s tracks its own Fatigue (%s, 17.5): Fatigue %s", u.Name, u.Own, u.Fatigue))
 		}
 	}
 	v.Style = boardStyle

@@ -16,6 +16,8 @@
 //	RELEASE Vermont Brigade ADVANCE   leave Reserve at the turn's end (6.34)
 //	FIRST 1st Division                the Initiative player's first AM (5.13)
 //	COORDINATE 1st Division           try Brigade Coordination at its AMs (5.34)
+//	BUILD 6th Wisconsin FACING 0606   start Breastworks (15.1, Phase II/F)
+//	REST Iron Brigade                 idle all turn: Fatigue -1, not auto-rally (17.42)
 //
 // An activation script per brigade and per unit, applied whenever the
 // brigade activates (5.33), each clause tried in turn, the first whose
@@ -65,10 +67,12 @@ const (
 	Unit       = "UNIT"       // an activation script for a unit
 	LeaderKw   = "LEADER"     // LEADER name: TOWARD hex: a leader's movement (9.31-9.32)
 	Skip       = "SKIP"       // SKIP brigade n: the division AM an out-of-range brigade skips (5.26)
+	Build      = "BUILD"      // BUILD unit [FACING hex]: start Breastworks in the Engineering Phase (15.1)
+	Rest       = "REST"       // REST brigade: an idle brigade lowers its Fatigue rather than rallying (17.42)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Skip, Brigade, Unit, LeaderKw}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -121,8 +125,9 @@ type Order struct {
 	// Name is the corps, division, brigade or unit the order is for;
 	// empty for FIRST MARCH.
 	Name orders.Name
-	// Value is "+1", "+2", an Orders name, "MARCH" for FIRST MARCH, or
-	// the hex of a LEADER order.
+	// Value is "+1", "+2", an Orders name, "MARCH" for FIRST MARCH, the
+	// hex of a LEADER order, or the hex a BUILD faces ("" to keep the
+	// unit's facing).
 	Value string
 	// N is HOLD BACK's count.
 	N int
@@ -210,6 +215,14 @@ UNIT 7th Virginia Cavalry: IF WITHIN 3 CHARGE; HOLD
 RESERVE Davis
 COORDINATE Heth
 `,
+	`GAME sample
+SIDE USA
+TURN 3
+BUILD 6th Wisconsin FACING 0606
+BUILD 2nd Wisconsin
+REST Iron Brigade
+ORDERS Iron Brigade ADVANCE
+`,
 }
 
 type body struct{ p *orders.Parser }
@@ -250,6 +263,10 @@ func (b body) Line(l orders.Line) {
 		ok = b.name(l, o, val, off, "RESERVE Vermont Brigade")
 	case Coordinate:
 		ok = b.name(l, o, val, off, "COORDINATE 1st Division")
+	case Rest:
+		ok = b.name(l, o, val, off, "REST Iron Brigade")
+	case Build:
+		ok = b.build(l, o, val, off)
 	case First:
 		if strings.EqualFold(strings.TrimSpace(val), "MARCH") {
 			o.Value, ok = "MARCH", true
@@ -385,6 +402,24 @@ func (b body) release(l orders.Line, o *Order, val string, off int) bool {
 	}
 	o.Value = orders.Upper(last)
 	return b.name(l, o, head, off, "RELEASE Vermont Brigade ADVANCE")
+}
+
+// build reads BUILD unit [FACING hex]: Breastworks started by the unit
+// in its hex, the unit re-faced toward the hex (15.13); Value is the hex.
+func (b body) build(l orders.Line, o *Order, val string, off int) bool {
+	const form = "BUILD 6th Wisconsin FACING 0606"
+	name, rest := val, ""
+	if ws := strings.Fields(orders.Upper(val)); len(ws) > 0 && (ws[len(ws)-1] == "FACING" || len(ws) > 1 && ws[len(ws)-2] == "FACING") {
+		i := strings.LastIndex(orders.Upper(val), "FACING")
+		name, rest = val[:i], strings.TrimSpace(val[i+len("FACING"):])
+		h, ok := Place(rest)
+		if !ok {
+			b.bad(l, off+i, CodeBadHex, fmt.Sprintf("FACING takes one hex, four digits, column then row, not %q", orders.Clip(rest)), "write "+form)
+			return false
+		}
+		o.Value = h
+	}
+	return b.name(l, o, name, off, form)
 }
 
 // brigade reads BRIGADE name: CHANGE ATTACK|ADVANCE [IF cond [AND cond]].
@@ -648,6 +683,13 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 		fmt.Fprintf(b, "RESERVE %s", n)
 	case Coordinate:
 		fmt.Fprintf(b, "COORDINATE %s", n)
+	case Rest:
+		fmt.Fprintf(b, "REST %s", n)
+	case Build:
+		fmt.Fprintf(b, "BUILD %s", n)
+		if x.Value != "" {
+			fmt.Fprintf(b, " FACING %s", x.Value)
+		}
 	case First:
 		if x.Value == "MARCH" {
 			b.WriteString("FIRST MARCH")

@@ -27,6 +27,9 @@ func TestCanonicalForms(t *testing.T) {
 		"brigade Archer: change attack if within 4 and not disordered": "BRIGADE Archer: CHANGE ATTACK IF WITHIN 4 AND NOT DISORDERED",
 		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
 		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
+		"build  6th Wisconsin facing 0606":                             "BUILD 6th Wisconsin FACING 0606",
+		"build 6th Wisconsin":                                          "BUILD 6th Wisconsin",
+		"rest  Iron Brigade":                                           "REST Iron Brigade",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -41,25 +44,29 @@ func TestCanonicalForms(t *testing.T) {
 
 func TestProblems(t *testing.T) {
 	for in, code := range map[string]string{
-		"EFFICIENCY II Corps +2":       CodeBadValue,
-		"BONUS 1st Division":           CodeBadValue,
-		"TRANSFER 2nd Division":        CodeNoFrom,
-		"TRANSFER A FROM B, C, D":      CodeNoFrom,
-		"HOLD BACK Rodes 9":            CodeBadHoldBak,
-		"HOLD Rodes 1":                 CodeBadHoldBak,
-		"SKIP Iron Brigade 5":          CodeBadValue,
-		"SKIP Iron Brigade":            CodeBadValue,
-		"SKIP 2":                       CodeBadValue,
-		"ORDERS Iron Brigade CHARGE":   CodeBadValue,
-		"RESERVE":                      CodeNoName,
-		"BRIGADE Archer: CHANGE MARCH": CodeBadClause,
-		"BRIGADE Archer":               CodeNoClause,
-		"UNIT X: IF SOON FIRE":         CodeBadClause,
-		"UNIT X: TOWARD 68":            CodeBadClause,
-		"UNIT X: IF WITHIN FIRE":       CodeBadClause,
-		"UNIT X: FIRE;":                CodeNoClause,
-		"UNIT X":                       CodeNoClause,
-		"RETURN FIRE FULL":             orders.CodeOutsideStanding,
+		"EFFICIENCY II Corps +2":        CodeBadValue,
+		"BONUS 1st Division":            CodeBadValue,
+		"TRANSFER 2nd Division":         CodeNoFrom,
+		"TRANSFER A FROM B, C, D":       CodeNoFrom,
+		"HOLD BACK Rodes 9":             CodeBadHoldBak,
+		"HOLD Rodes 1":                  CodeBadHoldBak,
+		"ORDERS Iron Brigade CHARGE":    CodeBadValue,
+		"RESERVE":                       CodeNoName,
+		"BRIGADE Archer: CHANGE MARCH":  CodeBadClause,
+		"BRIGADE Archer":                CodeNoClause,
+		"UNIT X: IF SOON FIRE":          CodeBadClause,
+		"UNIT X: TOWARD 68":             CodeBadClause,
+		"UNIT X: IF WITHIN FIRE":        CodeBadClause,
+		"UNIT X: FIRE;":                 CodeNoClause,
+		"UNIT X":                        CodeNoClause,
+		"RETURN FIRE FULL":              orders.CodeOutsideStanding,
+		"BUILD 6th Wisconsin FACING 66": CodeBadHex,
+		"BUILD 6th Wisconsin FACING":    CodeBadHex,
+		"BUILD":                         CodeNoName,
+		"REST":                          CodeNoName,
+		"SKIP Iron Brigade 5":           CodeBadValue,
+		"SKIP Iron Brigade":             CodeBadValue,
+		"SKIP 2":                        CodeBadValue,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
