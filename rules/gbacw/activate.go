@@ -74,6 +74,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
 				default:
 					r.act(u, a, lc != nil && lc.Stand)
+					r.settleCollapses() // 12.23
 				}
 			}
 		}
@@ -84,6 +85,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		if u := s.unit(p.attacker); u != nil && u.combat() {
 			r.acting = s.brigade(u.Brigade)
 			r.shock(u, p.target, p.charge, 0)
+			r.settleCollapses() // 12.23
 		}
 	}
 	for _, b := range bs {
@@ -289,6 +291,10 @@ func (r *resolver) rally(u *UnitSt) {
 	if u.Status != StDisordered || u.Moved || u.Fired {
 		return
 	}
+	if u.Collapsed {
+		r.event("no-rally", "GBACW 12.23", "%s is Collapsed and may not rally (%d SP of %d)", u.Name, u.SP, u.Printed)
+		return
+	}
 	b := r.s.brigade(u.Brigade)
 	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), b.Fatigue)
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
@@ -302,6 +308,7 @@ func (r *resolver) rally(u *UnitSt) {
 	default:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered and loses 1 SP (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 		r.lose(u, 1, "a failed Rally")
+		r.settleCollapses()
 	}
 	u.Fired, u.Rallied = true, true // a unit that rallies does nothing else (5.33 b)
 }

@@ -36,7 +36,8 @@ import (
 //	                      has not) a line containing text; "map <unit>" /
 //	                      "no-map <unit>": its map shows (or not) the unit;
 //	                      "roster <unit>: <position>, <strength>": its
-//	                      roster lists the unit so
+//	                      roster lists the unit so; "state <unit>:
+//	                      <state>": its roster gives the unit that state
 //	EXPECT-TOLD <side>    lines "told <text>" / "not-told <text>": the last
 //	                      step's events the side is told have (or have
 //	                      not) one containing text (fog of war, GBACW-R21)
@@ -47,7 +48,7 @@ import (
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
-//	                            of Command, 4.23)
+//	                            of Command, 4.23), collapsed (12.23)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -59,7 +60,7 @@ import (
 //	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, collapsed), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -175,6 +176,19 @@ func (r *caseRun) Section(s rulestest.Section) {
 				if has != (kind == "map") {
 					r.T.Errorf("%s: %s's map: %s %q", r.Where(b), s.Head[1], kind, text)
 				}
+			case "state":
+				name, want, _ := strings.Cut(text, ": ")
+				got := "(not listed)"
+				for _, g := range v.Roster {
+					for _, u := range g.Units {
+						if u.Name == name {
+							got = u.State
+						}
+					}
+				}
+				if got != want {
+					r.T.Errorf("%s: %s's roster: %s's state is %q, want %q", r.Where(b), s.Head[1], name, got, want)
+				}
 			case "roster":
 				name, want, _ := strings.Cut(text, ": ")
 				got := "(not listed)"
@@ -189,7 +203,7 @@ func (r *caseRun) Section(s rulestest.Section) {
 					r.T.Errorf("%s: %s's roster: %s is %q, want %q", r.Where(b), s.Head[1], name, got, want)
 				}
 			default:
-				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map or roster", r.Where(b))
+				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map, roster or state", r.Where(b))
 			}
 		}
 	case "EXPECT-TOLD":
@@ -389,7 +403,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -430,6 +444,8 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Green = v == "yes"
 		case "blown":
 			u.Blown = v == "yes"
+		case "collapsed":
+			u.Collapsed = v == "yes"
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -437,7 +453,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -470,7 +486,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
-				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
+				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed),
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
 		case "brigade":
 			b := s.brigade(name)

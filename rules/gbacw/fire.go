@@ -398,6 +398,7 @@ func (r *resolver) applyResult(x shot) {
 		return
 	}
 	h := t.Hex
+	defer r.settleCollapses() // 12.23: once the result is played out
 	if x.shotShell {
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
@@ -526,10 +527,14 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 	}
 }
 
-// lose takes n SPs (guns) from u; at none it is eliminated. Leaders in
-// its hex check for casualties. See GBACW 12.21, 12.71.
+// lose takes n SPs (guns) from u; at none it is eliminated (12.13),
+// below half strength it is Collapsed (12.23). Leaders in its hex check
+// for casualties. See GBACW 12.21, 12.71.
 func (r *resolver) lose(u *UnitSt, n int, why string) {
 	n = min(n, u.SP)
+	if u.Collapsed && n > 0 {
+		r.owesCollapseUDD(u) // 12.23
+	}
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
@@ -545,7 +550,9 @@ func (r *resolver) lose(u *UnitSt, n int, why string) {
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""
 		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
+		return
 	}
+	r.collapse(u)
 }
 
 // rout removes a unit to its Division Box; infantry and cavalry adjacent

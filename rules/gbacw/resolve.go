@@ -56,6 +56,9 @@ type resolver struct {
 	// spShare caps the SPs of the phasing shot being rolled: a share of
 	// split fire (10.15); 0 for none.
 	spShare int
+	// collapsing are the Collapsed units that lost steps in the result
+	// being played out, owing a Collapse UDD (12.23).
+	collapsing []*UnitSt
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
@@ -423,7 +426,7 @@ func (r *resolver) endOfTurn() {
 		b := &s.Brigades[i]
 		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {
 			for j := range s.Units {
-				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
+				if u := &s.Units[j]; u.Brigade == b.ID && u.Status == StDisordered && !u.Collapsed && u.onMap() && (b.Reserve || s.unitInCommand(r.sys.combat, u)) {
 					u.Status = StGood
 					r.event("rally", map[bool]string{true: "GBACW 6.35", false: "GBACW 13.45"}[b.Reserve], "%s rallies (%s)", u.Name,
 						map[bool]string{true: "In Reserve", false: "its brigade was idle all turn"}[b.Reserve])
@@ -521,6 +524,7 @@ func (r *resolver) recoverRouted() {
 			case res == Recovered && u.SP > 1:
 				u.SP--
 				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
+				u.Collapsed = u.Kind != "artillery" && collapses(u.SP, u.Printed) // 12.23
 				ss.Lost -= u.SP // back in play
 				r.event("recovered", "GBACW 13.52", "%s recovers from rout (rolled %d against %d): it returns at %s, Disordered, with %d SP", u.Name, roll, u.Disordered, u.Hex, u.SP)
 			default:
@@ -595,6 +599,8 @@ func (u *UnitSt) effState() UnitState {
 		return Routed
 	case u.Status == StEliminated:
 		return Gone
+	case u.Collapsed:
+		return Collapsed // 13.1
 	case u.Status == StDisordered:
 		return Disordered
 	}

@@ -92,6 +92,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	if !countercharged && continued == 0 {
 		r.preShockCheck(u, def, charge)
+		r.settleCollapses() // 12.23
 		if len(s.enemiesAt(dh, u.Side)) == 0 {
 			r.advanceInto(u, dh)
 			return
@@ -292,8 +293,11 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			r.lose(victim, 1, "a Bloody Standoff")
 		case "defender-rout-check":
 			for _, d := range defenders {
-				if d.onMap() && d.Kind != "artillery" && !r.uddPass(d, "rout check after shock") {
-					r.rout(d)
+				if d.onMap() && d.Kind != "artillery" {
+					r.checkedForRout(d) // 12.23: a Collapsed defender checks once
+					if !r.uddPass(d, "rout check after shock") {
+						r.rout(d)
+					}
 				}
 			}
 		case "attacker-disorder":
@@ -315,6 +319,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 		}
 	}
 	r.postShock(u, defenders)
+	r.settleCollapses() // 12.23
 	// The attacker advances into a vacated defender hex (11.46, R11).
 	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
 		r.advanceInto(u, dh)

@@ -166,6 +166,10 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Collapsed: an infantry or cavalry unit below half its printed
+	// strength, Disordered with it; only Straggler Recovery ends it
+	// (12.23, 16.2).
+	Collapsed bool `json:"collapsed,omitempty"`
 	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
 	Refused string `json:"refused,omitempty"`
 	// Fired and Moved are this activation's scratch, cleared each

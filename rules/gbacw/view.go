@@ -161,6 +161,8 @@ func (u *UnitSt) statusText() string {
 		return "Good Order"
 	case u.Blown:
 		return u.Status + ", Blown"
+	case u.Collapsed && u.Status == StDisordered:
+		return "Disordered, Collapsed" // 12.23, 13.1
 	}
 	return u.Status
 }
