@@ -524,7 +524,8 @@ func (r *resolver) recoverRouted() {
 			case res == Recovered && u.SP > 1:
 				u.SP--
 				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
-				u.Collapsed = u.Kind != "artillery" && collapses(u.SP, u.Printed) // 12.23
+				// Below half strength it comes back Collapsed (12.23).
+				u.Collapsed = u.Kind != "artillery" && collapses(u.SP, u.Printed)
 				ss.Lost -= u.SP // back in play
 				r.event("recovered", "GBACW 13.52", "%s recovers from rout (rolled %d against %d): it returns at %s, Disordered, with %d SP", u.Name, roll, u.Disordered, u.Hex, u.SP)
 			default:
