@@ -57,7 +57,7 @@ import (
 //	em <side> <corps> <n>       initiative <side>|none
 //	standing <side> <KIND> <choice>
 //	phase draw|orders           turn <n>       optional <rule>
-//	lost <side> <n>
+//	lost <side> <n>             dusk <hour>    night <hour> (16.1)
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown, refused, orders, outofcommand, collapsed), brigade <id> key=value (orders, reserve, ci, activated),
@@ -369,6 +369,10 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		s.side(rules.Side(side)).Lost = atoi(n)
 	case "turn":
 		s.Turn = atoi(rest)
+	case "dusk":
+		s.Dusk = append(s.Dusk, atoi(rest))
+	case "night":
+		s.Night = append(s.Night, atoi(rest))
 	default:
 		fail("unknown STATE line")
 	}

@@ -434,6 +434,7 @@ func (r *resolver) endOfTurn() {
 			}
 		}
 	}
+	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
 	r.effectiveness()

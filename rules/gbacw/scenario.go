@@ -23,9 +23,13 @@ var scenarioFiles embed.FS
 // commanders, divisions, brigades and units (scenarios/bristoe-ford.yaml
 // documents the fields).
 type scenarioFile struct {
-	Name       string       `yaml:"name"`
-	Turns      int          `yaml:"turns"`
-	StartHour  int          `yaml:"start_hour"`
+	Name      string `yaml:"name"`
+	Turns     int    `yaml:"turns"`
+	StartHour int    `yaml:"start_hour"`
+	// Dusk and Night list the hours of the Battle Book's Dusk and Night
+	// turns (16.1).
+	Dusk       []int        `yaml:"dusk"`
+	Night      []int        `yaml:"night"`
 	Sides      []rules.Side `yaml:"sides"`
 	Initiative rules.Side   `yaml:"initiative"`
 	EMPool     []int        `yaml:"em_pool"`
@@ -166,7 +170,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
-	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
+	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Dusk: f.Dusk, Night: f.Night, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
 	for _, o := range f.Optional {
 		if o != optFog && o != "17" && o != "10.24" {
 			fail("optional rule %q is not known", o)

@@ -23,9 +23,13 @@ type State struct {
 	// Turn is the game turn, 1-based; Phase is PhaseDraw before the first
 	// turn's Efficiency is drawn, PhaseOrders while a turn's orders are
 	// awaited, PhaseOver at the end.
-	Turn      int          `json:"turn"`
-	Turns     int          `json:"turns"`
-	StartHour int          `json:"start_hour"`
+	Turn      int `json:"turn"`
+	Turns     int `json:"turns"`
+	StartHour int `json:"start_hour"`
+	// Dusk and Night are the hours of the 24-hour clock whose turns the
+	// Battle Book makes Dusk and Night turns (16.1).
+	Dusk      []int        `json:"dusk,omitempty"`
+	Night     []int        `json:"night,omitempty"`
 	Phase     string       `json:"phase"`
 	Sides     []SideState  `json:"sides"`
 	Corps     []Corps      `json:"corps"`
@@ -261,6 +265,12 @@ func (s *State) Segment() rules.Segment {
 // Clock is the turn's time on the 24-hour clock (2.43).
 func (s *State) Clock() string { return fmt.Sprintf("%02d00", s.StartHour+s.Turn-1) }
 
+// duskOrNight reports whether this turn is a Dusk or Night turn (16.1).
+func (s *State) duskOrNight() bool {
+	h := (s.StartHour + s.Turn - 1) % 24
+	return slices.Contains(s.Dusk, h) || slices.Contains(s.Night, h)
+}
+
 // Over implements rules.State.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
 
@@ -280,6 +290,7 @@ func (s *State) clone() *State {
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
+	c.Dusk, c.Night = slices.Clone(s.Dusk), slices.Clone(s.Night)
 	return &c
 }
 
