@@ -60,8 +60,9 @@ import (
 //	lost <side> <n>             dusk <hour>    night <hour> (16.1)
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, collapsed), brigade <id> key=value (orders, reserve, ci, activated),
-// division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
+// blown, refused, orders, outofcommand, collapsed), brigade <id> key=value (orders, reserve, ci, activated,
+// fatigue, leader, profile, rating), division <id> key=value (ams, ci, leader, coordination,
+// activation), corps <id> key=value (leader, rating), leader <name> key=value (hex, killed=yes|no, range),
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
 // ADVANCE is a runner keyword: order lines write ORDERS <b> Advance in
@@ -498,19 +499,26 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no brigade %q", r.Where(l), name)
 			}
 			got = map[string]string{"orders": b.Orders, "reserve": yesNo(b.Reserve), "ci": yesNo(b.CI), "activated": strconv.Itoa(b.Activated),
-				"fatigue": strconv.Itoa(b.Fatigue.Number())}[k]
+				"fatigue": strconv.Itoa(b.Fatigue.Number()), "leader": b.Leader, "profile": string(b.Profile), "rating": strconv.Itoa(b.Rating)}[k]
 		case "division":
 			d := s.division(name)
 			if d == nil {
 				r.T.Fatalf("%s: no division %q", r.Where(l), name)
 			}
-			got = map[string]string{"ams": strconv.Itoa(d.AMs), "ci": yesNo(d.CI)}[k]
+			got = map[string]string{"ams": strconv.Itoa(d.AMs), "ci": yesNo(d.CI), "leader": d.Leader,
+				"coordination": strconv.Itoa(d.Coordination), "activation": strconv.Itoa(d.Activation)}[k]
+		case "corps":
+			c := s.corps(name)
+			if c == nil {
+				r.T.Fatalf("%s: no corps %q", r.Where(l), name)
+			}
+			got = map[string]string{"leader": c.Leader, "rating": strconv.Itoa(c.Rating)}[k]
 		case "leader":
 			ld := s.leader(name)
 			if ld == nil {
 				r.T.Fatalf("%s: no leader %q", r.Where(l), name)
 			}
-			got = map[string]string{"hex": ld.Hex, "killed": yesNo(ld.Killed)}[k]
+			got = map[string]string{"hex": ld.Hex, "killed": yesNo(ld.Killed), "range": strconv.Itoa(ld.Range)}[k]
 		case "side":
 			ss := s.side(rules.Side(name))
 			if ss == nil {

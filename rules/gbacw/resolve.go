@@ -422,6 +422,7 @@ func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int,
 func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
+	r.replaceLeaders() // IV/B/1
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
 		if b.Reserve || b.Acted == 0 && b.ShockPhases == 0 {

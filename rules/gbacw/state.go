@@ -216,6 +216,28 @@ type Leader struct {
 	// Commander Movement Phase: Command Range 0, or no Initiative
 	// Rating, for the turn that follows (9.32).
 	Rode bool `json:"rode,omitempty"`
+	// Replacement is the back of the counter, the leader who replaces
+	// him (4.18); nil when it names none. Replaced: the counter shows
+	// that side now, and Original names the leader on its front
+	// (12.74).
+	Replacement *Standin `json:"replacement,omitempty"`
+	Replaced    bool     `json:"replaced,omitempty"`
+	Original    string   `json:"original,omitempty"`
+}
+
+// Standin is the Replacement side of a leader's counter: his name, his
+// Command Range and the ratings of the command he takes over (4.11-4.14,
+// 4.18). Where the scenario does not give one, it is the front's
+// (ruling GBACW-R45).
+type Standin struct {
+	Name         string        `json:"name"`
+	Range        int           `json:"range"`
+	Initiative   int           `json:"initiative,omitempty"`   // an OC's (4.11)
+	Efficiency   int           `json:"efficiency,omitempty"`   // a corps commander's (4.12)
+	Coordination int           `json:"coordination,omitempty"` // a division leader's (4.13)
+	Activation   int           `json:"activation,omitempty"`   // a division leader's (4.13)
+	Profile      ActionProfile `json:"profile,omitempty"`      // a brigadier's (4.14)
+	Rating       int           `json:"rating,omitempty"`       // a brigadier's Orders Rating (4.14)
 }
 
 // VictoryHex is a hex worth victory points.
@@ -288,6 +310,12 @@ func (s *State) clone() *State {
 	c.Brigades = slices.Clone(s.Brigades)
 	c.Units = slices.Clone(s.Units)
 	c.Leaders = slices.Clone(s.Leaders)
+	for i := range c.Leaders {
+		if x := c.Leaders[i].Replacement; x != nil {
+			y := *x
+			c.Leaders[i].Replacement = &y
+		}
+	}
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
 	c.Dusk, c.Night = slices.Clone(s.Dusk), slices.Clone(s.Night)
