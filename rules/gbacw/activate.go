@@ -34,7 +34,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // (5.34 Confusion) neither move nor fight: they may only rally.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	r.phasing = side
+	r.phasing, r.displaced = side, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -446,6 +446,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		r.leadersAlone() // 12.73: the mover goes on as if they were not there
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).
@@ -660,7 +661,7 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 	brigadier, division := r.leadersByOrder(b)
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Brigade == b.ID && u.onMap() && !brigadier {
+		if u.Brigade == b.ID && u.onMap() && !brigadier && !r.displaced[b.Leader] { // 12.73
 			if l := s.leader(b.Leader); l != nil && !l.Killed {
 				l.Hex = u.Hex
 			}
@@ -671,7 +672,7 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 	for i := range s.Brigades {
 		fb := &s.Brigades[i]
 		if fb.Division == d.ID && s.brigadeOnMap(fb) {
-			if fb.ID == b.ID && !division {
+			if fb.ID == b.ID && !division && !r.displaced[d.Leader] { // 12.73
 				dl := s.leader(d.Leader)
 				if s.moveLeader(r.sys.combat, dl, s.leaderHex(b.Leader), 10) {
 					r.event("leader-move", "GBACW 9.31", "%s rides to %s", dl.Name, dl.Hex)

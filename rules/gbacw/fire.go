@@ -329,6 +329,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
+	r.leadersAlone() // 12.73
 }
 
 // apply reports and applies one shot.
@@ -550,6 +551,7 @@ func (r *resolver) lose(u *UnitSt, n int, why string) {
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""
 		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
+		r.leadersAlone() // 12.73
 		return
 	}
 	r.collapse(u)
@@ -567,6 +569,7 @@ func (r *resolver) rout(u *UnitSt) {
 	u.Status, u.Hex = StRouted, ""
 	r.s.side(u.Side).Lost += u.SP
 	r.event("rout", "GBACW 12.51", "%s routs to its Division Box", u.Name)
+	r.leadersAlone() // 12.72-12.73: his leaders stay behind
 	for i := range r.s.Units {
 		f := &r.s.Units[i]
 		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || f.Status == StDisordered {
@@ -595,8 +598,10 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		}
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
 		from := u.Hex
-		u.Hex, u.Refused = h, ""      // 7.33
+		u.Hex, u.Refused = h, "" // 7.33
+		r.carryLeaders(u, from, h)
 		r.terrainDisorder(u, from, h) // 12.44
+		r.leadersAlone()
 	}
 }
 

@@ -59,6 +59,9 @@ type resolver struct {
 	// collapsing are the Collapsed units that lost steps in the result
 	// being played out, owing a Collapse UDD (12.23).
 	collapsing []*UnitSt
+	// displaced marks the phasing side's leaders placed with a friendly
+	// unit in this activation, who may not move again in it (12.73).
+	displaced map[string]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
