@@ -551,6 +551,7 @@ func (r *resolver) lose(u *UnitSt, n int, why string) {
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""
 		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
+		r.commandGone(u)
 		r.leadersAlone() // 12.73
 		return
 	}

@@ -127,3 +127,27 @@ func compareIDs(a, b string) int {
 	}
 	return 0
 }
+
+// commandGone kills the leaders every unit of whose command is now
+// eliminated, u the last of them (routed units and units yet to enter
+// are not eliminated). See GBACW 12.71.
+func (r *resolver) commandGone(u *UnitSt) {
+	s := r.s
+	for i := range s.Leaders {
+		l := &s.Leaders[i]
+		if l.Side != u.Side || l.Killed || !s.commands(l, u) {
+			continue
+		}
+		gone := true
+		for j := range s.Units {
+			if x := &s.Units[j]; x.Side == l.Side && s.commands(l, x) && x.Status != StEliminated {
+				gone = false
+				break
+			}
+		}
+		if gone {
+			l.Killed, l.Hex = true, ""
+			r.event("leader-killed", "GBACW 12.71", "%s is killed: every unit of %s is eliminated", l.Name, s.commandName(l))
+		}
+	}
+}
