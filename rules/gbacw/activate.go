@@ -34,7 +34,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // (5.34 Confusion) neither move nor fight: they may only rally.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	r.phasing, r.displaced = side, nil
+	r.phasing, r.displaced, r.rallyLeaders = side, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -286,7 +286,10 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	}
 }
 
-// rally is a unit's Rally attempt as its action. See GBACW 13.41-13.42.
+// rally is a unit's Rally attempt as its action. A leader stacked with
+// it helps only at the end of his movement: not one who will ride on by
+// order in this activation; one who helps takes no part in a shock of
+// the activation (rallyLeaders). See GBACW 13.41-13.43.
 func (r *resolver) rally(u *UnitSt) {
 	if u.Status != StDisordered || u.Moved || u.Fired {
 		return
@@ -296,7 +299,17 @@ func (r *resolver) rally(u *UnitSt) {
 		return
 	}
 	b := r.s.brigade(u.Brigade)
-	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), b.Fatigue)
+	stars := 0
+	for _, l := range r.s.Leaders {
+		if l.Side == u.Side && !l.Killed && l.Hex == u.Hex && !r.willRide(&l) {
+			stars += l.Stars // 11.73, 13.43
+			if r.rallyLeaders == nil {
+				r.rallyLeaders = map[string]bool{}
+			}
+			r.rallyLeaders[l.Name] = true
+		}
+	}
+	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", stars, b.Fatigue)
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
 	res := RallyResult(roll+drm, u.Disordered)
 	switch res {
@@ -311,6 +324,17 @@ func (r *resolver) rally(u *UnitSt) {
 		r.settleCollapses()
 	}
 	u.Fired, u.Rallied = true, true // a unit that rallies does nothing else (5.33 b)
+}
+
+// willRide reports whether a leader is still to move by order in the
+// activation under way: the acting brigade's brigadier, or its division
+// leader not yet moved in this AM (9.31, 13.43).
+func (r *resolver) willRide(l *Leader) bool {
+	b := r.acting
+	if b == nil || r.leaderOrder(l) == "" {
+		return false
+	}
+	return l.Name == b.Leader || l.Name == r.s.division(b.Division).Leader && !r.ledThisAM[l.Name]
 }
 
 // leaderStars counts the stars of friendly leaders in a unit's hex

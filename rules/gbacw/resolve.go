@@ -62,6 +62,9 @@ type resolver struct {
 	// displaced marks the phasing side's leaders placed with a friendly
 	// unit in this activation, who may not move again in it (12.73).
 	displaced map[string]bool
+	// rallyLeaders are the leaders who affected a Rally in this
+	// activation, who take no part in its shocks (13.43).
+	rallyLeaders map[string]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse

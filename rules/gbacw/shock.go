@@ -131,6 +131,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	b := s.brigade(u.Brigade)
 	lh := s.leaderHex(b.Leader)
+	if lh == u.Hex && r.rallyLeaders[b.Leader] {
+		r.event("no-leader", "GBACW 13.43", "%s affected a Rally in this activation and takes no part in %s's shock", b.Leader, u.Name)
+		lh = ""
+	}
 	sh.NoBrigadier = lh != u.Hex
 	sh.AggressiveBrigadier = lh == u.Hex && b.Profile == Aggressive
 	flankCharge := charge && sh.Position != Frontal
