@@ -366,18 +366,23 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if o == Advance && u.Moved {
 		return
 	}
-	ma := u.MA
-	if o == Attack {
-		ma = (ma + 1) / 2 // 6.16
+	allowance := func() (ma, budget int) {
+		ma = u.maNow() // 12.31
+		if o == Attack {
+			ma = (ma + 1) / 2 // 6.16
+		}
+		budget = 2 * ma
+		if o == March {
+			// The March AM moves the units 1-4 Activation-equivalents at
+			// once, Galloper takes the most they may (5.35, 5.28).
+			b := s.brigade(u.Brigade)
+			budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+		}
+		return ma, budget
 	}
-	budget := 2 * ma
-	if o == March {
-		// The March AM moves the units 1-4 Activation-equivalents at once,
-		// Galloper takes the most they may (5.35, 5.28).
-		b := s.brigade(u.Brigade)
-		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
-	}
+	ma, budget := allowance()
 	full := budget
+	disordered := u.Status == StDisordered
 	offRoad := false
 	var oc *occupancy
 	enter := func(n string) bool { // every rule but stacking
@@ -415,6 +420,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	passed := "" // the friendly-held hex the unit is crossing (8.22)
 	for u.Hex != target && u.combat() {
+		if !disordered && u.Status == StDisordered {
+			// Disordered while moving (by terrain or by fire), it goes on
+			// with its Disordered MA less what it has spent (12.33, 12.34).
+			disordered = true
+			spent := full - budget
+			ma, full = allowance()
+			budget = full - spent
+		}
 		var next string
 		crossing := false
 		if path != nil {

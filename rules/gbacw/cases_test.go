@@ -48,7 +48,8 @@ import (
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
-//	                            of Command, 4.23), collapsed (12.23)
+//	                            of Command, 4.23), collapsed (12.23),
+//	                            dma (the Disordered MA, 12.31)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -408,7 +409,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed", "dma"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -451,6 +452,8 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Blown = v == "yes"
 		case "collapsed":
 			u.Collapsed = v == "yes"
+		case "dma":
+			u.DisMA = atoi(v)
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -458,7 +461,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed", "dma"}, k) {
 			fail("unknown key %q", k)
 		}
 	}

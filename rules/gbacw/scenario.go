@@ -87,6 +87,7 @@ type scenarioFile struct {
 		Cohesion   int    `yaml:"cohesion"`
 		Disordered int    `yaml:"disordered"`
 		MA         int    `yaml:"ma"`
+		DisMA      int    `yaml:"disordered_ma"`
 		Weapon     string `yaml:"weapon"`
 		Facing     string `yaml:"facing"`
 		Green      bool   `yaml:"green"`
@@ -300,7 +301,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("unit %s: the name is taken", u.Name)
 		}
 		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
-			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green}
+			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisMA: u.DisMA, Weapon: u.Weapon, Green: u.Green}
 		if b.Arrives > 1 {
 			us.Hex = ""
 		}

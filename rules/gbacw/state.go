@@ -164,8 +164,11 @@ type UnitSt struct {
 	Cohesion   int        `json:"cohesion"`
 	Disordered int        `json:"disordered_cohesion"`
 	MA         int        `json:"ma"`
-	Weapon     string     `json:"weapon"`
-	Green      bool       `json:"green,omitempty"`
+	// DisMA is the MA on the counter's Disordered side (12.31); 0 when
+	// the scenario gives none (ruling GBACW-R47).
+	DisMA  int    `json:"disordered_ma,omitempty"`
+	Weapon string `json:"weapon"`
+	Green  bool   `json:"green,omitempty"`
 	// Status is StGood (""), StDisordered, StRouted, StEliminated or
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
@@ -430,6 +433,17 @@ func (u *UnitSt) cohesionNow() int {
 		return u.Disordered
 	}
 	return u.Cohesion
+}
+
+// maNow is the unit's current MA: its Disordered side's when Disordered,
+// but for artillery, whose movement Disorder does not affect (12.31 and
+// its Exception); the printed MA when the scenario gives no Disordered
+// MA (ruling GBACW-R47).
+func (u *UnitSt) maNow() int {
+	if u.Status == StDisordered && u.Kind != "artillery" && u.DisMA > 0 {
+		return u.DisMA
+	}
+	return u.MA
 }
 
 // unitKind is the unit's kind for fire frontage and shock (8.31, 11.43).
