@@ -61,7 +61,7 @@ import (
 //	lost <side> <n>             dusk <hour>    night <hour> (16.1)
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, collapsed), brigade <id> key=value (orders, reserve, ci, activated,
+// blown, refused, orders, outofcommand, collapsed, green), brigade <id> key=value (orders, reserve, ci, activated,
 // fatigue, leader, profile, rating), division <id> key=value (ams, ci, leader, coordination,
 // activation), corps <id> key=value (leader, rating), leader <name> key=value (hex, killed=yes|no, range),
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
@@ -494,7 +494,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
-				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed),
+				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed), "green": yesNo(u.Green),
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
 		case "brigade":
 			b := s.brigade(name)

@@ -216,7 +216,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
+		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green, // 14.1, ruling GBACW-R48
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	if err != nil {
