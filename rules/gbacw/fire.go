@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
@@ -564,6 +565,12 @@ func (r *resolver) rout(u *UnitSt) {
 	if u.Kind == "artillery" {
 		u.Status = StAbandoned
 		r.event("abandoned", "GBACW 12.8", "%s is Abandoned", u.Name)
+		return
+	}
+	if r.routs != nil {
+		if !slices.Contains(*r.routs, u) {
+			*r.routs = append(*r.routs, u) // 12.52: until both sides' are known
+		}
 		return
 	}
 	h := u.Hex

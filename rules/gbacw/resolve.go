@@ -65,6 +65,9 @@ type resolver struct {
 	// rallyLeaders are the leaders who affected a Rally in this
 	// activation, who take no part in its shocks (13.43).
 	rallyLeaders map[string]bool
+	// routs holds the routs of a shock's result until both sides' are
+	// known (12.52); nil when routs take effect at once.
+	routs *[]*UnitSt
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse

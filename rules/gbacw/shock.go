@@ -261,6 +261,9 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	s := r.s
 	ah := u.Hex
 	attackerRetreated := false
+	held := []*UnitSt{}
+	r.routs = &held // 12.52
+	defer func() { r.routs = nil }()
 	mayContinue, defenderMay := false, false
 	// Artillery is Abandoned in place before anyone retreats (11.64).
 	if slices.Contains(effects, "artillery-abandoned") {
@@ -324,6 +327,8 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 	r.postShock(u, defenders)
 	r.settleCollapses() // 12.23
+	r.routs = nil
+	r.bothRout(u, defenders, held)
 	// The attacker advances into a vacated defender hex (11.46, R11).
 	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
 		r.advanceInto(u, dh)
