@@ -54,7 +54,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied = false, false, false
+				u.Moved, u.Fired, u.Rallied, u.Switched = false, false, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -64,12 +64,16 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
-			for _, a := range r.script(u, b, lc) {
+			acts := r.script(u, b, lc)
+			charges := slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge })
+			for _, a := range acts {
 				if !u.combat() {
 					break
 				}
 				switch {
 				case confused && a.Verb != gbtext.ActRally:
+				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
+					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
 				default:
@@ -283,6 +287,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.splitFire(u)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
+	case gbtext.ActMount, gbtext.ActDismount:
+		r.changeMount(u, a.Verb == gbtext.ActDismount)
 	}
 }
 
@@ -367,10 +373,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		return
 	}
 	allowance := func() (ma, budget int) {
-		ma = u.maNow() // 12.31
-		if o == Attack {
-			ma = (ma + 1) / 2 // 6.16
-		}
+		ma = r.allowanceOf(u) // 12.31, 6.16, 14.22
 		budget = 2 * ma
 		if o == March {
 			// The March AM moves the units 1-4 Activation-equivalents at

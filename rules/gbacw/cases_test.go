@@ -49,7 +49,9 @@ import (
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
 //	                            of Command, 4.23), collapsed (12.23),
-//	                            dma (the Disordered MA, 12.31)
+//	                            dma (the Disordered MA, 12.31),
+//	                            dismounted (14.21; cavalry's dismounted
+//	                            counter is MA 6, Cohesion 6/4, weapon R)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -61,7 +63,7 @@ import (
 //	lost <side> <n>             dusk <hour>    night <hour> (16.1)
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, collapsed, green), brigade <id> key=value (orders, reserve, ci, activated,
+// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma), brigade <id> key=value (orders, reserve, ci, activated,
 // fatigue, leader, profile, rating), division <id> key=value (ams, ci, leader, coordination,
 // activation), corps <id> key=value (leader, rating), leader <name> key=value (hex, killed=yes|no, range),
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
@@ -394,6 +396,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		switch kv["kind"] {
 		case "cavalry":
 			nu.Kind, nu.MA, nu.Weapon = "cavalry", 12, "M"
+			nu.Other = &Counter{MA: 6, Cohesion: 6, Disordered: 4, Weapon: "R"} // its dismounted counter (14.21)
 		case "artillery":
 			nu.Kind, nu.MA, nu.Weapon, nu.Disordered = "artillery", 8, "N", 5
 		}
@@ -409,7 +412,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed", "dma"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed", "dma", "dismounted"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -454,6 +457,10 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Collapsed = v == "yes"
 		case "dma":
 			u.DisMA = atoi(v)
+		case "dismounted":
+			if v == "yes" && !u.Dismounted && u.Other != nil {
+				u.swapCounter()
+			}
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -461,7 +468,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed", "dma"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "collapsed", "dma", "dismounted"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -495,6 +502,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed), "green": yesNo(u.Green),
+				"dismounted": yesNo(u.Dismounted), "kind": u.Kind, "ma": strconv.Itoa(u.MA),
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
 		case "brigade":
 			b := s.brigade(name)

@@ -52,6 +52,8 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 12.34
 	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
 		return false // 6.15: move or fire
+	case kind == phasingFire && o == Advance && u.Switched:
+		return false // 14.22: mounted or dismounted under Advance Orders
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
 	}
@@ -143,7 +145,7 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	s := r.s
 	if name != "" {
 		if t := s.unit(name); t != nil && t.Side != u.Side {
-			if _, ok := r.canReach(u, t); ok {
+			if d, ok := r.canReach(u, t); ok && !mountedTooFar(u, d) {
 				return s.unitsAt(t.Hex)[0]
 			}
 		}
@@ -156,12 +158,16 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 		if t.Side == u.Side || !t.onMap() {
 			continue
 		}
-		if d, ok := r.canReach(u, t); ok && d < bestD {
+		if d, ok := r.canReach(u, t); ok && d < bestD && !mountedTooFar(u, d) {
 			best, bestD = s.unitsAt(t.Hex)[0], d
 		}
 	}
 	return best
 }
+
+// mountedTooFar: phasing mounted cavalry may not fire beyond 2 hexes
+// (14.24).
+func mountedTooFar(u *UnitSt, d int) bool { return u.mountedCavalry() && d > 2 }
 
 // roll rolls one fire combat of u at the top unit t. See GBACW 10.17,
 // 10.81.
@@ -169,7 +175,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	s := r.s
 	cc := r.sys.combat
 	d, ok := r.canReach(u, t)
-	if !ok {
+	if !ok || kind == phasingFire && mountedTooFar(u, d) {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
@@ -214,8 +220,8 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	rng, _ := cc.Range(u.Weapon)
 	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
 	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
-		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
-		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
+		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.mountedCavalry() && t.Side != r.phasing,
+		FirerMounted: u.mountedCavalry(), Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green, // 14.1, ruling GBACW-R48
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
@@ -711,7 +717,11 @@ func (r *resolver) firingSP(u *UnitSt) int {
 	here := r.s.unitsAt(u.Hex)
 	stack := make([]Stacked, len(here))
 	for i, f := range here {
-		stack[i] = Stacked{Kind: f.unitKind(), SP: f.SP, Fires: f == u}
+		sp := f.SP
+		if f.Dismounted {
+			sp = HorseHolders(sp) // 14.25
+		}
+		stack[i] = Stacked{Kind: f.unitKind(), SP: sp, Fires: f == u}
 	}
 	for i, f := range here {
 		if f == u {

@@ -526,6 +526,9 @@ func (r *resolver) recoverRouted() {
 			if u.Brigade != b.ID || u.Status != StRouted {
 				continue
 			}
+			if u.Dismounted {
+				u.swapCounter() // 13.52-13.53: cavalry recovers on its mounted counter
+			}
 			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, b.Fatigue, 0))
 			ss := s.side(u.Side)
 			switch {

@@ -91,6 +91,9 @@ type scenarioFile struct {
 		Weapon     string `yaml:"weapon"`
 		Facing     string `yaml:"facing"`
 		Green      bool   `yaml:"green"`
+		// Dismounted is a cavalry unit's dismounted counter (14.21);
+		// without it the unit may not dismount (ruling GBACW-R49).
+		Dismounted *Counter `yaml:"dismounted"`
 	} `yaml:"units"`
 }
 
@@ -302,6 +305,13 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		}
 		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
 			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisMA: u.DisMA, Weapon: u.Weapon, Green: u.Green}
+		if u.Dismounted != nil {
+			if u.Kind != "cavalry" {
+				fail("unit %s: only cavalry has a dismounted counter (14.21)", u.Name)
+			}
+			c := *u.Dismounted
+			us.Other = &c
+		}
 		if b.Arrives > 1 {
 			us.Hex = ""
 		}

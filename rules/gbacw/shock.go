@@ -87,6 +87,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 			countercharged = true
+			def.ReturnFired = 2 // 14.24: no fire in an activation it countercharges
 			r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
 		}
 	}

@@ -153,17 +153,19 @@ type BrigadeSt struct {
 
 // UnitSt is one combat unit.
 type UnitSt struct {
-	Name       string     `json:"name"`
-	Side       rules.Side `json:"side"`
-	Brigade    string     `json:"brigade"`
-	Kind       string     `json:"kind"` // infantry, cavalry, artillery
-	Hex        string     `json:"hex,omitempty"`
-	Facing     int        `json:"facing"` // the vertex 0-5 faced (7.11)
-	SP         int        `json:"sp"`
-	Printed    int        `json:"printed"`
-	Cohesion   int        `json:"cohesion"`
-	Disordered int        `json:"disordered_cohesion"`
-	MA         int        `json:"ma"`
+	Name    string     `json:"name"`
+	Side    rules.Side `json:"side"`
+	Brigade string     `json:"brigade"`
+	// Kind is infantry, cavalry or artillery: cavalry while mounted;
+	// dismounted cavalry is infantry (14.23) and Dismounted.
+	Kind       string `json:"kind"`
+	Hex        string `json:"hex,omitempty"`
+	Facing     int    `json:"facing"` // the vertex 0-5 faced (7.11)
+	SP         int    `json:"sp"`
+	Printed    int    `json:"printed"`
+	Cohesion   int    `json:"cohesion"`
+	Disordered int    `json:"disordered_cohesion"`
+	MA         int    `json:"ma"`
 	// DisMA is the MA on the counter's Disordered side (12.31); 0 when
 	// the scenario gives none (ruling GBACW-R47).
 	DisMA  int    `json:"disordered_ma,omitempty"`
@@ -173,6 +175,13 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Dismounted: a cavalry unit on its dismounted counter (14.21);
+	// Other is the counter not in play, nil for a unit with one counter
+	// (ruling GBACW-R49). Switched: it mounted or dismounted in this
+	// activation (14.22).
+	Dismounted bool     `json:"dismounted,omitempty"`
+	Other      *Counter `json:"other_counter,omitempty"`
+	Switched   bool     `json:"switched,omitempty"`
 	// Collapsed: an infantry or cavalry unit below half its printed
 	// strength, Disordered with it; only Straggler Recovery ends it
 	// (12.23, 16.2).
@@ -193,6 +202,16 @@ type UnitSt struct {
 	// OutOfCommand: the unit was Out of Command in this turn's Phase
 	// II/A, so it activates one fewer time than its division (5.36).
 	OutOfCommand bool `json:"out_of_command,omitempty"`
+}
+
+// Counter is the ratings of one of a cavalry unit's two counters
+// (14.21): MA, Disordered MA, Cohesion and Disordered Cohesion, weapon.
+type Counter struct {
+	MA         int    `json:"ma" yaml:"ma"`
+	DisMA      int    `json:"disordered_ma,omitempty" yaml:"disordered_ma"`
+	Cohesion   int    `json:"cohesion" yaml:"cohesion"`
+	Disordered int    `json:"disordered_cohesion" yaml:"disordered"`
+	Weapon     string `json:"weapon" yaml:"weapon"`
 }
 
 // Unit statuses.
@@ -312,6 +331,12 @@ func (s *State) clone() *State {
 	c.Divisions = slices.Clone(s.Divisions)
 	c.Brigades = slices.Clone(s.Brigades)
 	c.Units = slices.Clone(s.Units)
+	for i := range c.Units {
+		if x := c.Units[i].Other; x != nil {
+			y := *x
+			c.Units[i].Other = &y
+		}
+	}
 	c.Leaders = slices.Clone(s.Leaders)
 	for i := range c.Leaders {
 		if x := c.Leaders[i].Replacement; x != nil {
@@ -448,6 +473,9 @@ func (u *UnitSt) maNow() int {
 
 // unitKind is the unit's kind for fire frontage and shock (8.31, 11.43).
 func (u *UnitSt) unitKind() UnitKind {
+	if u.Dismounted {
+		return DismountedCavalry // 14.23, 14.25
+	}
 	switch u.Kind {
 	case "artillery":
 		return Artillery

@@ -211,6 +211,9 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
 			}
+			if u.Dismounted {
+				ru.Markers = append(ru.Markers, "Dismounted") // 14.21
+			}
 			g.Units = append(g.Units, ru)
 		}
 		return g

@@ -26,6 +26,8 @@ func TestCanonicalForms(t *testing.T) {
 		"brigade Archer: change attack if within 4 and not disordered": "BRIGADE Archer: CHANGE ATTACK IF WITHIN 4 AND NOT DISORDERED",
 		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
 		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
+		"unit 1st Maine Cavalry: dismount then toward 0608":            "UNIT 1st Maine Cavalry: DISMOUNT THEN TOWARD 0608",
+		"unit 1st Maine Cavalry: if not adjacent mount; fire":          "UNIT 1st Maine Cavalry: IF NOT ADJACENT MOUNT; FIRE",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -54,6 +56,8 @@ func TestProblems(t *testing.T) {
 		"UNIT X: TOWARD 68":            CodeBadClause,
 		"UNIT X: IF WITHIN FIRE":       CodeBadClause,
 		"UNIT X: FIRE;":                CodeNoClause,
+		"UNIT X: DISMOUNT 0608":        CodeBadClause,
+		"UNIT X: MOUNT FAST":           CodeBadClause,
 		"UNIT X":                       CodeNoClause,
 		"RETURN FIRE FULL":             orders.CodeOutsideStanding,
 	} {
