@@ -407,6 +407,7 @@ func (r *resolver) applyResult(x shot) {
 	}
 	h := t.Hex
 	defer r.settleCollapses() // 12.23: once the result is played out
+	r.throughDone = nil       // 12.46: a new result
 	if x.shotShell {
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
@@ -597,12 +598,15 @@ func (r *resolver) rout(u *UnitSt) {
 
 // retreat moves u n hexes away from the enemy at from, by its side's
 // retreat doctrine (R9); a unit that cannot retreat loses 1 SP per hex
-// it cannot go (ruling GBACW-R19). See GBACW 12.41-12.46.
+// it cannot go (ruling GBACW-R19). A hex of friendly units it may not
+// stack with it goes through, on to a hex where it may stop; those units
+// then make their UDDs (12.46). See GBACW 12.41-12.46.
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
+	var passed []*UnitSt
 	for range n {
 		if !u.onMap() {
-			return
+			break
 		}
 		h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends)
 		if h == "" {
@@ -611,12 +615,30 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			continue
 		}
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
-		from := u.Hex
-		u.Hex, u.Refused = h, "" // 7.33
-		r.carryLeaders(u, from, h)
-		r.terrainDisorder(u, from, h) // 12.44
+		prev := u.Hex
+		r.retreatStep(u, h)
+		through, ok := r.retreatThrough(u, from, friends)
+		passed = append(passed, through...)
+		if !ok {
+			// No hex beyond to stop in: the unit stays where it could
+			// stop and loses a step for the hex it could not go (12.44).
+			r.event("retreat-blocked", "GBACW 12.46", "%s cannot go on through the units in %s: it stays in %s", u.Name, u.Hex, prev)
+			r.retreatStep(u, prev)
+			r.lose(u, 1, "no retreat path")
+			continue
+		}
+		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
 		r.leadersAlone()
 	}
+	r.throughUDDs(u, passed)
+}
+
+// retreatStep moves a retreating unit a hex, and the leaders who go
+// with it (12.72); it leaves Refused status (7.33).
+func (r *resolver) retreatStep(u *UnitSt, h string) {
+	prev := u.Hex
+	u.Hex, u.Refused = h, ""
+	r.carryLeaders(u, prev, h)
 }
 
 // doctrine records that a unit's side answered a reaction point by its

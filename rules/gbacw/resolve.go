@@ -68,6 +68,9 @@ type resolver struct {
 	// routs holds the routs of a shock's result until both sides' are
 	// known (12.52); nil when routs take effect at once.
 	routs *[]*UnitSt
+	// throughDone marks the units that retreated through others, or made
+	// their UDD for it, in the result being played out (12.46).
+	throughDone map[*UnitSt]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse

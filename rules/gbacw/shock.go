@@ -263,7 +263,8 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	ah := u.Hex
 	attackerRetreated := false
 	held := []*UnitSt{}
-	r.routs = &held // 12.52
+	r.routs = &held     // 12.52
+	r.throughDone = nil // 12.46: a new result
 	defer func() { r.routs = nil }()
 	mayContinue, defenderMay := false, false
 	// Artillery is Abandoned in place before anyone retreats (11.64).
