@@ -203,14 +203,14 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 	default:
 		return false
 	}
-	n := 1
-	if def.Kind == "cavalry" {
-		n = 2
-	}
 	r.doctrine(def, gbtext.RRBS, "GBACW 11.33")
 	r.event("retreat-before-shock", "GBACW 11.33", "%s retreats before %s's shock", def.Name, u.Name)
 	for _, d := range s.unitsAt(def.Hex) {
-		r.retreat(d, u.Hex, n)
+		if def.Kind == "cavalry" {
+			r.retreatOneOrTwo(d, u.Hex) // 12.43
+		} else {
+			r.retreat(d, u.Hex, 1)
+		}
 		if d.Status == StDisordered && d.onMap() {
 			if !r.uddPass(d, "Retreat Before Shock while Disordered") {
 				r.disorder(d, "shock")

@@ -1,5 +1,7 @@
 package gbacw
 
+import "galloper/rules/gbacw/gbtext"
+
 // Retreat through friendly units (GBACW 12.46):
 //
 //  1. A retreating unit whose path is blocked by friendly units it may
@@ -46,6 +48,22 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 		r.retreatStep(u, h)
 	}
 	return passed, true
+}
+
+// retreatOneOrTwo is a retreat of one or two hexes, two when the second
+// does not go through friendly units: the unit must stop after one if it
+// would (12.46 Exception).
+func (r *resolver) retreatOneOrTwo(u *UnitSt, from string) {
+	r.retreat(u, from, 1)
+	if !u.onMap() {
+		return
+	}
+	h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, r.standing(u.Side, gbtext.RRetreat) == "FRIENDS")
+	if h != "" && r.s.blocked(u, h) {
+		r.event("retreat-stop", "GBACW 12.46", "%s stops after one hex: a second would go through the units in %s", u.Name, h)
+		return
+	}
+	r.retreat(u, from, 1)
 }
 
 // throughUDDs is steps 2 and 3 for the units u retreated through.
