@@ -85,10 +85,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	}
 	r.shocked = map[string]bool{}
 	defer func() { r.marched = nil }()
-	for _, p := range shocks {
+	for i, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
 			r.acting = s.brigade(u.Brigade)
+			r.designated = r.designatedHexes(shocks[i+1:])
 			r.shock(u, p.target, p.charge, 0)
+			r.designated = nil
 			r.settleCollapses() // 12.23
 		}
 	}
@@ -276,7 +278,7 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			return
 		}
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
+			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false, nil); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				u.Hex, u.Moved = h, true
 			}
@@ -779,7 +781,7 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if hex.Distance(s.axial(e.Hex), s.axial(next)) > 3 || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
 			continue
 		}
-		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS", nil)
 		if h == "" {
 			continue
 		}

@@ -608,7 +608,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		if !u.onMap() {
 			break
 		}
-		h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends)
+		h := r.retreatHex(u, from, friends)
 		if h == "" {
 			r.event("retreat-blocked", "GBACW 12.45", "%s cannot retreat from %s", u.Name, u.Hex)
 			r.lose(u, 1, "no retreat path")

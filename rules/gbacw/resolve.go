@@ -71,6 +71,9 @@ type resolver struct {
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool
+	// designated are the hexes of the shocks declared in this activation
+	// and not yet resolved, which no retreat goes through (12.46).
+	designated map[string]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse

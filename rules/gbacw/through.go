@@ -40,7 +40,7 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 			}
 		}
 		r.event("retreat-through", "GBACW 12.46", "%s retreats through the units in %s", u.Name, u.Hex)
-		h := s.retreatHex(r.sys.combat, u, u.Hex, from, friends)
+		h := r.retreatHex(u, from, friends)
 		if h == "" || hops == 3 {
 			return passed, false
 		}
@@ -48,6 +48,27 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 		r.retreatStep(u, h)
 	}
 	return passed, true
+}
+
+// retreatHex is the hex u retreats into next, away from the enemy at
+// from: never through friendly units in a hex designated for a shock yet
+// to be resolved (12.46 Exception).
+func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
+	avoid := func(h string) bool { return r.designated[h] && r.s.blocked(u, h) }
+	return r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends, avoid)
+}
+
+// designatedHexes are the defenders' hexes of shocks still to resolve.
+func (r *resolver) designatedHexes(later []pendingShock) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range later {
+		if u := r.s.unit(p.attacker); u != nil && u.combat() {
+			if d := r.s.shockTarget(u, p.target); d != nil {
+				out[d.Hex] = true
+			}
+		}
+	}
+	return out
 }
 
 // retreatOneOrTwo is a retreat of one or two hexes, two when the second
@@ -58,7 +79,7 @@ func (r *resolver) retreatOneOrTwo(u *UnitSt, from string) {
 	if !u.onMap() {
 		return
 	}
-	h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, r.standing(u.Side, gbtext.RRetreat) == "FRIENDS")
+	h := r.retreatHex(u, from, r.standing(u.Side, gbtext.RRetreat) == "FRIENDS")
 	if h != "" && r.s.blocked(u, h) {
 		r.event("retreat-stop", "GBACW 12.46", "%s stops after one hex: a second would go through the units in %s", u.Name, h)
 		return
