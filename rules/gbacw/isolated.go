@@ -37,28 +37,43 @@ func (r *resolver) carryLeaders(u *UnitSt, from, to string) {
 
 // leadersAlone is step 2, for every leader on the map.
 func (r *resolver) leadersAlone() {
+	for i := range r.s.Leaders {
+		r.leaderAlone(&r.s.Leaders[i])
+	}
+}
+
+// leadersAloneNear is step 2 for the leaders in or next to h, where a
+// unit has just moved: only they can have come next to it.
+func (r *resolver) leadersAloneNear(h string) {
 	s := r.s
 	for i := range s.Leaders {
-		l := &s.Leaders[i]
-		if l.Killed || l.Hex == "" || s.friendlyCombatAt(l.Hex, l.Side) || len(s.adjacentEnemies(l.Hex, l.Side)) == 0 {
-			continue
+		if l := &s.Leaders[i]; l.Hex != "" && (l.Hex == h || slices.Contains(s.neighbours(h), l.Hex)) {
+			r.leaderAlone(l)
 		}
-		from := l.Hex
-		to, with := s.refugeOf(r.sys.combat, l)
-		if to == "" {
-			l.Killed, l.Hex = true, ""
-			r.event("leader-killed", "GBACW 12.73", "%s, alone next to the enemy at %s with no way to a friendly combat unit, is killed", l.Name, from)
-			continue
-		}
-		l.Hex = to
-		if l.Side == r.phasing {
-			if r.displaced == nil {
-				r.displaced = map[string]bool{}
-			}
-			r.displaced[l.Name] = true
-		}
-		r.event("leader-displaced", "GBACW 12.73", "%s, alone next to the enemy at %s, is placed with %s at %s", l.Name, from, with, to)
 	}
+}
+
+// leaderAlone is step 2 for one leader.
+func (r *resolver) leaderAlone(l *Leader) {
+	s := r.s
+	if l.Killed || l.Hex == "" || s.friendlyCombatAt(l.Hex, l.Side) || len(s.adjacentEnemies(l.Hex, l.Side)) == 0 {
+		return
+	}
+	from := l.Hex
+	to, with := s.refugeOf(r.sys.combat, l)
+	if to == "" {
+		l.Killed, l.Hex = true, ""
+		r.event("leader-killed", "GBACW 12.73", "%s, alone next to the enemy at %s with no way to a friendly combat unit, is killed", l.Name, from)
+		return
+	}
+	l.Hex = to
+	if l.Side == r.phasing {
+		if r.displaced == nil {
+			r.displaced = map[string]bool{}
+		}
+		r.displaced[l.Name] = true
+	}
+	r.event("leader-displaced", "GBACW 12.73", "%s, alone next to the enemy at %s, is placed with %s at %s", l.Name, from, with, to)
 }
 
 // refugeOf is the hex of the friendly combat unit nearest a leader
