@@ -618,7 +618,6 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		prev := u.Hex
 		r.retreatStep(u, h)
 		through, ok := r.retreatThrough(u, from, friends)
-		passed = append(passed, through...)
 		if !ok {
 			// No hex beyond to stop in: the unit stays where it could
 			// stop and loses a step for the hex it could not go (12.44).
@@ -627,6 +626,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			r.lose(u, 1, "no retreat path")
 			continue
 		}
+		passed = append(passed, through...)
 		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
 		r.leadersAlone()
 	}

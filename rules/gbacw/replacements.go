@@ -114,7 +114,7 @@ func (r *resolver) flip(l *Leader, name string) {
 func (r *resolver) placeLeader(l *Leader) string {
 	s := r.s
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == l.Side && u.onMap() && s.commands(l, u) {
+		if u := &s.Units[i]; u.Side == l.Side && u.combat() && s.commands(l, u) {
 			l.Hex = u.Hex
 			return fmt.Sprintf("with %s at %s", u.Name, u.Hex)
 		}

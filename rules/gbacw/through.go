@@ -16,10 +16,11 @@ import "galloper/rules/gbacw/gbtext"
 //     chain of retreats it sets off, a unit checks once, and the units
 //     that retreated through others check for none.
 
-// blocked: h holds friendly units u may not stack with (8.12, 12.44).
+// blocked: h holds friendly units u may not stack with (8.12, 12.44);
+// Abandoned guns are not units (12.8).
 func (s *State) blocked(u *UnitSt, h string) bool {
 	for _, f := range s.unitsAt(h) {
-		if f != u && f.Side == u.Side {
+		if f != u && f.Side == u.Side && f.combat() {
 			return !s.stackRoom(u, h, s.ordersOf(u))
 		}
 	}
@@ -35,7 +36,7 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 	var passed []*UnitSt
 	for hops := 0; s.blocked(u, u.Hex); hops++ {
 		for _, f := range s.unitsAt(u.Hex) {
-			if f != u && f.Side == u.Side {
+			if f != u && f.Side == u.Side && f.combat() {
 				passed = append(passed, f)
 			}
 		}
