@@ -315,6 +315,9 @@ func (s *State) duskOrNight() bool {
 	return slices.Contains(s.Dusk, h) || slices.Contains(s.Night, h)
 }
 
+// night reports whether this turn is a Night turn (16.12).
+func (s *State) night() bool { return slices.Contains(s.Night, (s.StartHour+s.Turn-1)%24) }
+
 // Over implements rules.State.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
 

@@ -3,7 +3,8 @@ package gbacw
 // recoverStragglers is Straggler Recovery in Phase IV/B/2, after the
 // Reserve's rally and before Recovery from Rout (6.35): at the end of a
 // Dusk or Night turn, each brigade In Reserve has each of its
-// non-artillery units in its brigadier's Command Range make a UDD;
+// non-artillery units in its brigadier's Command Range (halved at Night,
+// 16.12) make a UDD;
 // passing it, the unit gains a step, never back to its printed strength
 // (one short at best). A Collapsed unit brought back to half strength is
 // Collapsed no longer; it stays Disordered. It goes with Fatigue
@@ -19,9 +20,16 @@ func (r *resolver) recoverStragglers() {
 		if !b.Reserve {
 			continue
 		}
+		rng := 0
+		if l := s.leader(b.Leader); l != nil {
+			rng = l.Range
+		}
+		if s.night() {
+			rng = (rng + 1) / 2 // 16.12: Command Ranges halved at Night
+		}
 		for j := range s.Units {
 			u := &s.Units[j]
-			if u.Brigade != b.ID || u.Kind == "artillery" || !u.combat() || !s.unitInCommand(r.sys.combat, u) {
+			if u.Brigade != b.ID || u.Kind == "artillery" || !u.combat() || !s.unitWithin(r.sys.combat, u, rng) {
 				continue
 			}
 			r.recoverStragglersOf(u, b)
