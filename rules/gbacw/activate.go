@@ -488,7 +488,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
-		r.leadersAloneNear(next) // 12.73: the mover goes on as if they were not there
+		r.leadersAloneNear(from, next) // 12.73: the mover goes on as if they were not there
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).

@@ -42,12 +42,14 @@ func (r *resolver) leadersAlone() {
 	}
 }
 
-// leadersAloneNear is step 2 for the leaders in or next to h, where a
-// unit has just moved: only they can have come next to it.
-func (r *resolver) leadersAloneNear(h string) {
+// leadersAloneNear is step 2 for a unit that has just moved from one
+// hex to the next: for the leaders it left behind, and those in or next
+// to the hex it entered, the only ones the move can have left alone or
+// come next to.
+func (r *resolver) leadersAloneNear(from, h string) {
 	s := r.s
 	for i := range s.Leaders {
-		if l := &s.Leaders[i]; l.Hex != "" && (l.Hex == h || slices.Contains(s.neighbours(h), l.Hex)) {
+		if l := &s.Leaders[i]; l.Hex != "" && (l.Hex == from || l.Hex == h || slices.Contains(s.neighbours(h), l.Hex)) {
 			r.leaderAlone(l)
 		}
 	}
