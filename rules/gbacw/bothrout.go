@@ -1,5 +1,7 @@
 package gbacw
 
+import "slices"
+
 // bothRout plays the routs held back while a shock's result was applied
 // (12.52): when both sides would rout, the one unit with the highest
 // Cohesion Rating, less half its brigade's Fatigue rounded up, does not;
@@ -42,7 +44,7 @@ func (r *resolver) bothRout(u *UnitSt, defenders []*UnitSt, held []*UnitSt) {
 			r.event("both-rout", "GBACW 12.52", "both sides would rout: %s, of the attackers, does not (Cohesion %d against the defenders' %d%s)",
 				u.Name, r.routCohesion(u), other, tie)
 		}
-		held = deleteUnit(held, spared)
+		held = slices.DeleteFunc(held, func(x *UnitSt) bool { return x == spared })
 	}
 	for _, x := range held {
 		if x.onMap() {
@@ -65,14 +67,4 @@ func (r *resolver) uniqueBest(held []*UnitSt, best *UnitSt) bool {
 		}
 	}
 	return true
-}
-
-func deleteUnit(us []*UnitSt, u *UnitSt) []*UnitSt {
-	var out []*UnitSt
-	for _, x := range us {
-		if x != u {
-			out = append(out, x)
-		}
-	}
-	return out
 }
