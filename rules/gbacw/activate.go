@@ -545,7 +545,10 @@ func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 		r.disorder(u, "terrain")
 		return !was
 	case "d", "dr":
-		return r.uddOrDisorder(u, 0, "entering "+s.g.terrain[to], "terrain") || !was
+		// Without 12.32's DRMs: no leader helps (12.33); Fatigue adds to
+		// every UDD (17.31).
+		drm := UDDDRM(0, s.brigade(u.Brigade).Fatigue, 0)
+		return r.uddWith(u, drm, "entering "+s.g.terrain[to], "terrain") || !was
 	}
 	return true
 }

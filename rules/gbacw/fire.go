@@ -469,7 +469,11 @@ func (r *resolver) stackUDDs(h string, top *UnitSt) {
 // uddOrDisorder rolls a UDD for u; failing it Disorders the unit (or
 // gives the 2nd Disorder of cause). See GBACW 2.6, 12.32.
 func (r *resolver) uddOrDisorder(u *UnitSt, mod int, why, cause string) bool {
-	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, mod)
+	return r.uddWith(u, UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, mod), why, cause)
+}
+
+// uddWith is uddOrDisorder with the DRM given.
+func (r *resolver) uddWith(u *UnitSt, drm int, why, cause string) bool {
 	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
 	if pass {
 		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
