@@ -477,10 +477,14 @@ func (s *State) neighbours(h string) []string { return s.g.neighbours[h] }
 // retreatHex picks the hex a unit retreats into from h, away from the
 // enemy at from (12.41-12.44): not holding an enemy unit, not adjacent to
 // an enemy when another hex is not, farthest from from; toward the
-// nearest friendly unit when the doctrine says FRIENDS (R9); never a hex
-// avoid (when not nil) reports. "" when there is none: the unit cannot
-// retreat.
-func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends bool, avoid func(string) bool) string {
+// nearest friendly unit when the doctrine says FRIENDS (R9). "" when there
+// is none: the unit cannot retreat.
+func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends bool) string {
+	return s.retreatHexAvoiding(cc, u, h, from, friends, nil)
+}
+
+// retreatHexAvoiding is retreatHex never into a hex avoid reports.
+func (s *State) retreatHexAvoiding(cc *CombatCharts, u *UnitSt, h, from string, friends bool, avoid func(string) bool) string {
 	best, bestScore := "", -1<<30
 	fa := s.axial(from)
 	var friend string

@@ -56,7 +56,7 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 // to be resolved (12.46 Exception).
 func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
 	avoid := func(h string) bool { return r.designated[h] && r.s.blocked(u, h) }
-	return r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends, avoid)
+	return r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, from, friends, avoid)
 }
 
 // designatedHexes are the defenders' hexes of shocks still to resolve.
