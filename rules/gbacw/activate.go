@@ -34,7 +34,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // (5.34 Confusion) neither move nor fight: they may only rally.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	r.phasing = side
+	r.phasing, r.displaced, r.rallyLeaders = side, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -54,7 +54,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied = false, false, false
+				u.Moved, u.Fired, u.Rallied, u.Switched = false, false, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -72,26 +72,33 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if r.builds(u, acts) {
 				continue
 			}
+			charges := slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge })
 			for _, a := range acts {
 				if !u.combat() {
 					break
 				}
 				switch {
 				case confused && a.Verb != gbtext.ActRally:
+				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
+					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
 				default:
 					r.act(u, a, lc != nil && lc.Stand)
+					r.settleCollapses() // 12.23
 				}
 			}
 		}
 	}
 	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched = nil }()
-	for _, p := range shocks {
+	for i, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() {
 			r.acting = s.brigade(u.Brigade)
+			r.designated = r.designatedHexes(shocks[i+1:])
 			r.shock(u, p.target, p.charge, 0)
+			r.designated = nil
+			r.settleCollapses() // 12.23
 		}
 	}
 	nightAttack := r.countFatigue(bs)
@@ -267,15 +274,34 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.splitFire(u)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
+	case gbtext.ActMount, gbtext.ActDismount:
+		r.changeMount(u, a.Verb == gbtext.ActDismount)
 	}
 }
 
-// rally is a unit's Rally attempt as its action. See GBACW 13.41-13.42.
+// rally is a unit's Rally attempt as its action. A leader stacked with
+// it helps only at the end of his movement: not one who will ride on by
+// order in this activation; one who helps takes no part in a shock of
+// the activation (rallyLeaders). See GBACW 13.41-13.43.
 func (r *resolver) rally(u *UnitSt) {
 	if u.Status != StDisordered || u.Moved || u.Fired {
 		return
 	}
-	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", r.s.leaderStars(u), r.s.fatigueOf(u))
+	if u.Collapsed {
+		r.event("no-rally", "GBACW 12.23", "%s is Collapsed and may not rally (%d SP of %d)", u.Name, u.SP, u.Printed)
+		return
+	}
+	stars := 0
+	for _, l := range r.s.Leaders {
+		if l.Side == u.Side && !l.Killed && l.Hex == u.Hex && !r.willRide(&l) {
+			stars += l.Stars // 11.73, 13.43
+			if r.rallyLeaders == nil {
+				r.rallyLeaders = map[string]bool{}
+			}
+			r.rallyLeaders[l.Name] = true
+		}
+	}
+	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", stars, r.s.fatigueOf(u))
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
 	res := RallyResult(roll+drm, u.Disordered)
 	switch res {
@@ -287,8 +313,20 @@ func (r *resolver) rally(u *UnitSt) {
 	default:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered and loses 1 SP (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 		r.lose(u, 1, "a failed Rally")
+		r.settleCollapses()
 	}
 	u.Fired, u.Rallied = true, true // a unit that rallies does nothing else (5.33 b)
+}
+
+// willRide reports whether a leader is still to move by order in the
+// activation under way: the acting brigade's brigadier, or its division
+// leader not yet moved in this AM (9.31, 13.43).
+func (r *resolver) willRide(l *Leader) bool {
+	b := r.acting
+	if b == nil || r.leaderOrder(l) == "" {
+		return false
+	}
+	return l.Name == b.Leader || l.Name == r.s.division(b.Division).Leader && !r.ledThisAM[l.Name]
 }
 
 // leaderStars counts the stars of friendly leaders in a unit's hex
@@ -320,18 +358,20 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if o == Advance && u.Moved {
 		return
 	}
-	ma := u.MA
-	if o == Attack {
-		ma = (ma + 1) / 2 // 6.16
+	allowance := func() (ma, budget int) {
+		ma = r.allowanceOf(u) // 12.31, 6.16, 14.22
+		budget = 2 * ma
+		if o == March {
+			// The March AM moves the units 1-4 Activation-equivalents at
+			// once, Galloper takes the most they may (5.35, 5.28).
+			b := s.brigade(u.Brigade)
+			budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+		}
+		return ma, budget
 	}
-	budget := 2 * ma
-	if o == March {
-		// The March AM moves the units 1-4 Activation-equivalents at once,
-		// Galloper takes the most they may (5.35, 5.28).
-		b := s.brigade(u.Brigade)
-		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
-	}
+	ma, budget := allowance()
 	full := budget
+	disordered := u.Status == StDisordered
 	offRoad := false
 	var oc *occupancy
 	enter := func(n string) bool { // every rule but stacking
@@ -369,6 +409,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	passed := "" // the friendly-held hex the unit is crossing (8.22)
 	for u.Hex != target && u.combat() {
+		if !disordered && u.Status == StDisordered {
+			// Disordered while moving (by terrain or by fire), it goes on
+			// with its Disordered MA less what it has spent (12.33, 12.34).
+			disordered = true
+			spent := full - budget
+			ma, full = allowance()
+			budget = full - spent
+		}
 		var next string
 		crossing := false
 		if path != nil {
@@ -425,6 +473,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		r.leadersAloneNear(from, next) // 12.73: the mover goes on as if they were not there
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).
@@ -481,7 +530,10 @@ func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 		r.disorder(u, "terrain")
 		return !was
 	case "d", "dr":
-		return r.uddOrDisorder(u, 0, "entering "+s.g.terrain[to], "terrain") || !was
+		// Without 12.32's DRMs: no leader helps (12.33); Fatigue adds to
+		// every UDD (17.31).
+		drm := UDDDRM(0, s.fatigueOf(u), 0)
+		return r.uddWith(u, drm, "entering "+s.g.terrain[to], "terrain") || !was
 	}
 	return true
 }
@@ -639,7 +691,7 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 	brigadier, division := r.leadersByOrder(b)
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Brigade == b.ID && u.onMap() && !brigadier {
+		if u.Brigade == b.ID && u.onMap() && !brigadier && !r.displaced[b.Leader] { // 12.73
 			if l := s.leader(b.Leader); l != nil && !l.Killed {
 				l.Hex = u.Hex
 			}
@@ -650,7 +702,7 @@ func (r *resolver) followLeaders(b *BrigadeSt) {
 	for i := range s.Brigades {
 		fb := &s.Brigades[i]
 		if fb.Division == d.ID && s.brigadeOnMap(fb) {
-			if fb.ID == b.ID && !division {
+			if fb.ID == b.ID && !division && !r.displaced[d.Leader] { // 12.73
 				dl := s.leader(d.Leader)
 				if s.moveLeader(r.sys.combat, dl, s.leaderHex(b.Leader), 10) {
 					r.event("leader-move", "GBACW 9.31", "%s rides to %s", dl.Name, dl.Hex)

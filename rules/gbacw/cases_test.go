@@ -37,7 +37,8 @@ import (
 //	                      has not) a line containing text; "map <unit>" /
 //	                      "no-map <unit>": its map shows (or not) the unit;
 //	                      "roster <unit>: <position>, <strength>": its
-//	                      roster lists the unit so
+//	                      roster lists the unit so; "state <unit>:
+//	                      <state>": its roster gives the unit that state
 //	EXPECT-TOLD <side>    lines "told <text>" / "not-told <text>": the last
 //	                      step's events the side is told have (or have
 //	                      not) one containing text (fog of war, GBACW-R21)
@@ -49,7 +50,10 @@ import (
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
-//	                            of Command, 4.23)
+//	                            of Command, 4.23), collapsed (12.23),
+//	                            dma (the Disordered MA, 12.31),
+//	                            dismounted (14.21; cavalry's dismounted
+//	                            counter is MA 6, Cohesion 6/4, weapon R)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -58,7 +62,7 @@ import (
 //	em <side> <corps> <n>       initiative <side>|none
 //	standing <side> <KIND> <choice>
 //	phase draw|orders           turn <n>       optional <rule>
-//	lost <side> <n>
+//	lost <side> <n>             dusk <hour>    night <hour> (16.1)
 //	light dawn|dusk|night       the current turn's hour is a Dawn, Dusk
 //	                            or Night hour (16.1)
 //	breastworks <hex> <hex2> [side]   finished Breastworks covering the
@@ -71,10 +75,12 @@ import (
 //	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, building: the turn or "no",
+// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma,
+// building: the turn or "no",
 // fatigue: the number of the Fatigue it acts at, own: whose or "no"),
-// breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated),
-// division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
+// breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated,
+// fatigue, leader, profile, rating), division <id> key=value (ams, ci, leader, coordination,
+// activation), corps <id> key=value (leader, rating), leader <name> key=value (hex, killed=yes|no, range),
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
 // ADVANCE is a runner keyword: order lines write ORDERS <b> Advance in
@@ -191,6 +197,19 @@ func (r *caseRun) Section(s rulestest.Section) {
 				if has != (kind == "map") {
 					r.T.Errorf("%s: %s's map: %s %q", r.Where(b), s.Head[1], kind, text)
 				}
+			case "state":
+				name, want, _ := strings.Cut(text, ": ")
+				got := "(not listed)"
+				for _, g := range v.Roster {
+					for _, u := range g.Units {
+						if u.Name == name {
+							got = u.State
+						}
+					}
+				}
+				if got != want {
+					r.T.Errorf("%s: %s's roster: %s's state is %q, want %q", r.Where(b), s.Head[1], name, got, want)
+				}
 			case "roster":
 				name, want, _ := strings.Cut(text, ": ")
 				got := "(not listed)"
@@ -205,7 +224,7 @@ func (r *caseRun) Section(s rulestest.Section) {
 					r.T.Errorf("%s: %s's roster: %s is %q, want %q", r.Where(b), s.Head[1], name, got, want)
 				}
 			default:
-				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map or roster", r.Where(b))
+				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map, roster or state", r.Where(b))
 			}
 		}
 	case "EXPECT-TOLD":
@@ -428,6 +447,10 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		s.side(rules.Side(side)).Lost = atoi(n)
 	case "turn":
 		s.Turn = atoi(rest)
+	case "dusk":
+		s.Dusk = append(s.Dusk, atoi(rest))
+	case "night":
+		s.Night = append(s.Night, atoi(rest))
 	default:
 		fail("unknown STATE line")
 	}
@@ -447,6 +470,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		switch kv["kind"] {
 		case "cavalry":
 			nu.Kind, nu.MA, nu.Weapon = "cavalry", 12, "M"
+			nu.Other = &Counter{MA: 6, Cohesion: 6, Disordered: 4, Weapon: "R"} // its dismounted counter (14.21)
 		case "artillery":
 			nu.Kind, nu.MA, nu.Weapon, nu.Disordered = "artillery", 8, "N", 5
 		}
@@ -462,7 +486,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -503,6 +527,14 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Green = v == "yes"
 		case "blown":
 			u.Blown = v == "yes"
+		case "collapsed":
+			u.Collapsed = v == "yes"
+		case "dma":
+			u.DisMA = atoi(v)
+		case "dismounted":
+			if v == "yes" && !u.Dismounted && u.Other != nil {
+				u.swapCounter()
+			}
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -512,7 +544,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -545,7 +577,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no unit %q", r.Where(l), name)
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
-				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
+				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed), "green": yesNo(u.Green),
+				"dismounted": yesNo(u.Dismounted), "kind": u.Kind, "ma": strconv.Itoa(u.MA),
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
 				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
@@ -557,19 +590,26 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				r.T.Fatalf("%s: no brigade %q", r.Where(l), name)
 			}
 			got = map[string]string{"orders": b.Orders, "reserve": yesNo(b.Reserve), "ci": yesNo(b.CI), "activated": strconv.Itoa(b.Activated),
-				"fatigue": strconv.Itoa(b.Fatigue.Number())}[k]
+				"fatigue": strconv.Itoa(b.Fatigue.Number()), "leader": b.Leader, "profile": string(b.Profile), "rating": strconv.Itoa(b.Rating)}[k]
 		case "division":
 			d := s.division(name)
 			if d == nil {
 				r.T.Fatalf("%s: no division %q", r.Where(l), name)
 			}
-			got = map[string]string{"ams": strconv.Itoa(d.AMs), "ci": yesNo(d.CI)}[k]
+			got = map[string]string{"ams": strconv.Itoa(d.AMs), "ci": yesNo(d.CI), "leader": d.Leader,
+				"coordination": strconv.Itoa(d.Coordination), "activation": strconv.Itoa(d.Activation)}[k]
+		case "corps":
+			c := s.corps(name)
+			if c == nil {
+				r.T.Fatalf("%s: no corps %q", r.Where(l), name)
+			}
+			got = map[string]string{"leader": c.Leader, "rating": strconv.Itoa(c.Rating)}[k]
 		case "leader":
 			ld := s.leader(name)
 			if ld == nil {
 				r.T.Fatalf("%s: no leader %q", r.Where(l), name)
 			}
-			got = map[string]string{"hex": ld.Hex, "killed": yesNo(ld.Killed)}[k]
+			got = map[string]string{"hex": ld.Hex, "killed": yesNo(ld.Killed), "range": strconv.Itoa(ld.Range)}[k]
 		case "side":
 			ss := s.side(rules.Side(name))
 			if ss == nil {

@@ -81,6 +81,15 @@ func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
 // unitInCommand: the unit is within its brigadier's range, or linked to
 // such a unit by a chain of adjacent units of its brigade (4.21).
 func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
+	bl := s.leader(s.brigade(u.Brigade).Leader)
+	if bl == nil {
+		return false
+	}
+	return s.unitWithin(cc, u, bl.Range)
+}
+
+// unitWithin is unitInCommand with the brigadier's range taken as rng.
+func (s *State) unitWithin(cc *CombatCharts, u *UnitSt, rng int) bool {
 	b := s.brigade(u.Brigade)
 	bl := s.leader(b.Leader)
 	if bl == nil || bl.Hex == "" {
@@ -91,7 +100,7 @@ func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
-		if s.inRange(cc, u.Side, bl.Hex, h, bl.Range) {
+		if s.inRange(cc, u.Side, bl.Hex, h, rng) {
 			return true
 		}
 		for _, n := range s.neighbours(h) {

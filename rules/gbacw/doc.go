@@ -48,6 +48,13 @@
 //     as one segment in the order of the Sequence of Play.
 //   - outofcommand.go, leaders.go: units Out of Command (4.23, 5.36) and
 //     leaders moved by LEADER orders (9.31-9.33).
+//   - collapse.go, bothrout.go, through.go: Collapse (12.23), both sides
+//     routing (12.52), retreat through friendly units (12.46).
+//   - isolated.go, replacements.go: leaders with retreating units and
+//     leaders left alone (12.71-12.73), leader replacement in Phase
+//     IV/B/1 (4.18, 12.74-12.76).
+//   - cavalry.go, stragglers.go: cavalry's two counters (14.2, 13.53) and
+//     Straggler Recovery (16.2).
 //   - view.go, style.go, demo.go: what each side sees (its own EMs only),
 //     how its board is drawn, and the demo's players.
 //   - hints.go: the orders open to a side, for bots (rules.OrderHinter).

@@ -226,9 +226,10 @@ func (r *resolver) idleRecovery() {
 }
 
 // mayAutoRally: a Disordered unit on the map rallies In Reserve, or in
-// its brigadier's range when its brigade was idle (6.35, 13.45).
+// its brigadier's range when its brigade was idle (6.35, 13.45); never
+// a Collapsed one (12.23).
 func (r *resolver) mayAutoRally(u *UnitSt, reserve bool) bool {
-	return u.Status == StDisordered && u.onMap() && (reserve || r.s.unitInCommand(r.sys.combat, u))
+	return u.Status == StDisordered && !u.Collapsed && u.onMap() && (reserve || r.s.unitInCommand(r.sys.combat, u))
 }
 
 func (r *resolver) autoRally(u *UnitSt, reserve bool) {

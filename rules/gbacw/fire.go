@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
@@ -51,6 +52,8 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 12.34
 	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
 		return false // 6.15: move or fire
+	case kind == phasingFire && o == Advance && u.Switched:
+		return false // 14.22: mounted or dismounted under Advance Orders
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
 	}
@@ -142,7 +145,7 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	s := r.s
 	if name != "" {
 		if t := s.unit(name); t != nil && t.Side != u.Side {
-			if _, ok := r.canReach(u, t); ok {
+			if d, ok := r.canReach(u, t); ok && !mountedTooFar(u, d) {
 				return s.unitsAt(t.Hex)[0]
 			}
 		}
@@ -155,12 +158,16 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 		if t.Side == u.Side || !t.onMap() {
 			continue
 		}
-		if d, ok := r.canReach(u, t); ok && d < bestD {
+		if d, ok := r.canReach(u, t); ok && d < bestD && !mountedTooFar(u, d) {
 			best, bestD = s.unitsAt(t.Hex)[0], d
 		}
 	}
 	return best
 }
+
+// mountedTooFar: phasing mounted cavalry may not fire beyond 2 hexes
+// (14.24).
+func mountedTooFar(u *UnitSt, d int) bool { return u.mountedCavalry() && d > 2 }
 
 // roll rolls one fire combat of u at the top unit t. See GBACW 10.17,
 // 10.81.
@@ -168,7 +175,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	s := r.s
 	cc := r.sys.combat
 	d, ok := r.canReach(u, t)
-	if !ok {
+	if !ok || kind == phasingFire && mountedTooFar(u, d) {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
@@ -213,10 +220,11 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	rng, _ := cc.Range(u.Weapon)
 	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
 	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
-		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
-		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
+		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.mountedCavalry() && t.Side != r.phasing,
+		FirerMounted: u.mountedCavalry(), Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
+		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green, // 14.1, ruling GBACW-R48
+
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
 		DawnDusk: s.twilight(), Night: s.night()}
@@ -331,6 +339,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
+	r.leadersAlone() // 12.73
 }
 
 // apply reports and applies one shot.
@@ -400,6 +409,8 @@ func (r *resolver) applyResult(x shot) {
 		return
 	}
 	h := t.Hex
+	defer r.settleCollapses() // 12.23: once the result is played out
+	r.throughDone = nil       // 12.46: a new result
 	if x.shotShell {
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
@@ -461,7 +472,11 @@ func (r *resolver) stackUDDs(h string, top *UnitSt) {
 // uddOrDisorder rolls a UDD for u; failing it Disorders the unit (or
 // gives the 2nd Disorder of cause). See GBACW 2.6, 12.32.
 func (r *resolver) uddOrDisorder(u *UnitSt, mod int, why, cause string) bool {
-	drm := UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), mod)
+	return r.uddWith(u, UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), mod), why, cause)
+}
+
+// uddWith is uddOrDisorder with the DRM given.
+func (r *resolver) uddWith(u *UnitSt, drm int, why, cause string) bool {
 	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
 	if pass {
 		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
@@ -528,10 +543,14 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 	}
 }
 
-// lose takes n SPs (guns) from u; at none it is eliminated. Leaders in
-// its hex check for casualties. See GBACW 12.21, 12.71.
+// lose takes n SPs (guns) from u; at none it is eliminated (12.13),
+// below half strength it is Collapsed (12.23). Leaders in its hex check
+// for casualties. See GBACW 12.21, 12.71.
 func (r *resolver) lose(u *UnitSt, n int, why string) {
 	n = min(n, u.SP)
+	if u.Collapsed && n > 0 {
+		r.owesCollapseUDD(u) // 12.23
+	}
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
@@ -547,7 +566,11 @@ func (r *resolver) lose(u *UnitSt, n int, why string) {
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""
 		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
+		r.commandGone(u)
+		r.leadersAlone() // 12.73
+		return
 	}
+	r.collapse(u)
 }
 
 // rout removes a unit to its Division Box; infantry and cavalry adjacent
@@ -558,10 +581,17 @@ func (r *resolver) rout(u *UnitSt) {
 		r.event("abandoned", "GBACW 12.8", "%s is Abandoned", u.Name)
 		return
 	}
+	if r.routs != nil {
+		if !slices.Contains(*r.routs, u) {
+			*r.routs = append(*r.routs, u) // 12.52: until both sides' are known
+		}
+		return
+	}
 	h := u.Hex
 	u.Status, u.Hex = StRouted, ""
 	r.s.side(u.Side).Lost += u.SP
 	r.event("rout", "GBACW 12.51", "%s routs to its Division Box", u.Name)
+	r.leadersAlone() // 12.72-12.73: his leaders stay behind
 	for i := range r.s.Units {
 		f := &r.s.Units[i]
 		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || f.Status == StDisordered {
@@ -575,24 +605,47 @@ func (r *resolver) rout(u *UnitSt) {
 
 // retreat moves u n hexes away from the enemy at from, by its side's
 // retreat doctrine (R9); a unit that cannot retreat loses 1 SP per hex
-// it cannot go (ruling GBACW-R19). See GBACW 12.41-12.46.
+// it cannot go (ruling GBACW-R19). A hex of friendly units it may not
+// stack with it goes through, on to a hex where it may stop; those units
+// then make their UDDs (12.46). See GBACW 12.41-12.46.
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
+	var passed []*UnitSt
 	for range n {
 		if !u.onMap() {
-			return
+			break
 		}
-		h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends)
+		h := r.retreatHex(u, from, friends)
 		if h == "" {
 			r.event("retreat-blocked", "GBACW 12.45", "%s cannot retreat from %s", u.Name, u.Hex)
 			r.lose(u, 1, "no retreat path")
 			continue
 		}
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
-		from := u.Hex
-		u.Hex, u.Refused = h, ""      // 7.33
-		r.terrainDisorder(u, from, h) // 12.44
+		prev := u.Hex
+		r.retreatStep(u, h)
+		through, ok := r.retreatThrough(u, from, friends)
+		if !ok {
+			// No hex beyond to stop in: the unit stays where it could
+			// stop and loses a step for the hex it could not go (12.44).
+			r.event("retreat-blocked", "GBACW 12.46", "%s cannot go on through the units in %s: it stays in %s", u.Name, u.Hex, prev)
+			r.retreatStep(u, prev)
+			r.lose(u, 1, "no retreat path")
+			continue
+		}
+		passed = append(passed, through...)
+		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
+		r.leadersAlone()
 	}
+	r.throughUDDs(u, passed)
+}
+
+// retreatStep moves a retreating unit a hex, and the leaders who go
+// with it (12.72); it leaves Refused status (7.33).
+func (r *resolver) retreatStep(u *UnitSt, h string) {
+	prev := u.Hex
+	u.Hex, u.Refused = h, ""
+	r.carryLeaders(u, prev, h)
 }
 
 // doctrine records that a unit's side answered a reaction point by its
@@ -693,7 +746,11 @@ func (r *resolver) firingSP(u *UnitSt) int {
 	here := r.s.unitsAt(u.Hex)
 	stack := make([]Stacked, len(here))
 	for i, f := range here {
-		stack[i] = Stacked{Kind: f.unitKind(), SP: f.SP, Fires: f == u}
+		sp := f.SP
+		if f.Dismounted {
+			sp = HorseHolders(sp) // 14.25
+		}
+		stack[i] = Stacked{Kind: f.unitKind(), SP: sp, Fires: f == u}
 	}
 	for i, f := range here {
 		if f == u {

@@ -44,7 +44,7 @@ type Fire struct {
 	TargetMarch            bool // the target is under March Orders
 	TargetLower            bool // the target is at a lower level than the firing guns (10.67)
 	ArtilleryMoved         bool // artillery that moved or became the top unit this activation (10.61)
-	Green                  bool // Green infantry firing (14.1)
+	Green                  bool // a Green unit firing (14.1, ruling GBACW-R48)
 	DawnDusk, Night        bool // (16.11, 16.12)
 	AfterReactionFacing    bool // artillery's first non-phasing fire after a Reaction Facing (9.62)
 	PreShockSteepAdjacent  bool // artillery Pre-Shock Fire into an adjacent hex 2+ levels apart (10.67)
@@ -92,7 +92,9 @@ func (c *CombatCharts) FireDRMs(f Fire, o FireOptions) ([]Modifier, error) {
 	add(flank && !f.TargetMarch && !shotShell, "flanking fire", 1, "GBACW 10.81")
 	add(shotShell && f.TargetLower && !f.TECDownhill, "artillery on higher ground", 1, "GBACW 10.67")
 	add(f.Artillery && f.ArtilleryMoved, "artillery moved or became the top unit", -2, "GBACW 10.61")
-	add(f.Green && !f.Artillery, "Green infantry firing", -1, "GBACW 14.1")
+	// Every Green unit that fires, mounted cavalry too (ruling GBACW-R48).
+	add(f.Green && !f.Artillery && !f.FirerMounted, "Green infantry firing", -1, "GBACW 14.1")
+	add(f.Green && !f.Artillery && f.FirerMounted, "Green cavalry firing", -1, "GBACW 14.1")
 	add(f.DawnDusk && f.Range > 1, "Dawn or Dusk", -2, "GBACW 16.11")
 	add(f.Night, "Night", -f.Range*(f.Range+1)/2, "GBACW 16.12")
 	add(f.Artillery && f.AfterReactionFacing, "artillery after a Reaction Facing", -2, "GBACW 9.62")

@@ -489,6 +489,11 @@ func (s *State) neighbours(h string) []string { return s.g.neighbours[h] }
 // nearest friendly unit when the doctrine says FRIENDS (R9). "" when there
 // is none: the unit cannot retreat.
 func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends bool) string {
+	return s.retreatHexAvoiding(cc, u, h, from, friends, nil)
+}
+
+// retreatHexAvoiding is retreatHex never into a hex avoid reports.
+func (s *State) retreatHexAvoiding(cc *CombatCharts, u *UnitSt, h, from string, friends bool, avoid func(string) bool) string {
 	best, bestScore := "", -1<<30
 	fa := s.axial(from)
 	var friend string
@@ -496,7 +501,7 @@ func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends 
 		friend = s.nearestFriend(u, h)
 	}
 	for _, n := range s.neighbours(h) {
-		if len(s.enemiesAt(n, u.Side)) > 0 || s.terrainOf(cc, n).Infantry == 0 {
+		if len(s.enemiesAt(n, u.Side)) > 0 || s.terrainOf(cc, n).Infantry == 0 || avoid != nil && avoid(n) {
 			continue
 		}
 		if hex.Distance(s.axial(n), fa) <= hex.Distance(s.axial(h), fa) {

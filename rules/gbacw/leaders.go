@@ -31,7 +31,7 @@ func (r *resolver) leaderOrder(l *Leader) string {
 // It returns the MP spent.
 func (r *resolver) rideByOrder(l *Leader, to string, mp int, rule string) int {
 	s := r.s
-	if l == nil || l.Killed || l.Hex == "" || l.Hex == to {
+	if l == nil || l.Killed || l.Hex == "" || l.Hex == to || r.displaced[l.Name] { // 12.73
 		return 0
 	}
 	path, costs := s.leaderPath(r.sys.combat, l.Side, l.Hex, to)

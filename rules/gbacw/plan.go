@@ -217,7 +217,8 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		d := s.division(b.Division)
 		err := CheckDivisionOrder(DivisionOrder{Brigade: b.ID, From: from, To: to,
 			DivisionInRange: s.divisionInCorpsRange(cc, d), BrigadierInRange: s.brigadierInRange(cc, b),
-			NearEnemy: s.brigadeNear(cc, b, 4, true), Artillery: b.Artillery, Fatigue: b.Fatigue})
+			NearEnemy: s.brigadeNear(cc, b, 4, true), Artillery: b.Artillery, Fatigue: b.Fatigue,
+			DismountedCavalry: s.brigadeDismounted(b)})
 		if err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				ps.add(x.At, "gb-division-orders", "GBACW 6.12", "%s", line)
@@ -340,7 +341,17 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			return
 		}
 		for _, c := range x.Clauses {
-			for _, a := range c.Actions {
+			for i, a := range c.Actions {
+				if a.Verb == gbtext.ActMount || a.Verb == gbtext.ActDismount {
+					switch {
+					case u.Other == nil:
+						ps.add(x.At, "gb-mount", "GBACW 14.21", "%s has no second counter: only cavalry with a mounted and a dismounted counter may %s", u.Name, a.Verb)
+						return
+					case i > 0:
+						ps.add(x.At, "gb-mount", "GBACW 14.22", "%s: %s comes first in its clause: a unit mounts or dismounts at the start of its activation, before it moves", u.Name, a.Verb)
+						return
+					}
+				}
 				for i, h := range a.Hexes {
 					if _, ok := s.m.Hex(h); !ok {
 						ps.add(x.At, "gb-off-map", "GBACW 2.1", "%s: hex %s is not on the map", u.Name, h)

@@ -57,6 +57,24 @@ type resolver struct {
 	// spShare caps the SPs of the phasing shot being rolled: a share of
 	// split fire (10.15); 0 for none.
 	spShare int
+	// collapsing are the Collapsed units that lost steps in the result
+	// being played out, owing a Collapse UDD (12.23).
+	collapsing []*UnitSt
+	// displaced marks the phasing side's leaders placed with a friendly
+	// unit in this activation, who may not move again in it (12.73).
+	displaced map[string]bool
+	// rallyLeaders are the leaders who affected a Rally in this
+	// activation, who take no part in its shocks (13.43).
+	rallyLeaders map[string]bool
+	// routs holds the routs of a shock's result until both sides' are
+	// known (12.52); nil when routs take effect at once.
+	routs *[]*UnitSt
+	// throughDone marks the units that retreated through others, or made
+	// their UDD for it, in the result being played out (12.46).
+	throughDone map[*UnitSt]bool
+	// designated are the hexes of the shocks declared in this activation
+	// and not yet resolved, which no retreat goes through (12.46).
+	designated map[string]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
@@ -451,7 +469,9 @@ func (r *resolver) coordinate(m AM, side rules.Side, ready []*BrigadeSt) (n int,
 func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
+	r.replaceLeaders() // IV/B/1
 	r.idleRecovery()
+	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
 	r.finishBreastworks()
@@ -513,6 +533,9 @@ func (r *resolver) recoverRouted() {
 			if u.Brigade != b.ID || u.Status != StRouted {
 				continue
 			}
+			if u.Dismounted {
+				u.swapCounter() // 13.52-13.53: cavalry recovers on its mounted counter
+			}
 			roll, res := RecoverFromRout(r, u.Name, u.Disordered, UDDDRM(0, s.fatigueOf(u), 0))
 			ss := s.side(u.Side)
 			switch {
@@ -522,6 +545,8 @@ func (r *resolver) recoverRouted() {
 			case res == Recovered && u.SP > 1:
 				u.SP--
 				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
+				// Below half strength it comes back Collapsed (12.23).
+				u.Collapsed = u.Kind != "artillery" && collapses(u.SP, u.Printed)
 				ss.Lost -= u.SP // back in play
 				r.event("recovered", "GBACW 13.52", "%s recovers from rout (rolled %d against %d): it returns at %s, Disordered, with %d SP", u.Name, roll, u.Disordered, u.Hex, u.SP)
 			default:
@@ -596,6 +621,8 @@ func (u *UnitSt) effState() UnitState {
 		return Routed
 	case u.Status == StEliminated:
 		return Gone
+	case u.Collapsed:
+		return Collapsed // 13.1
 	case u.Status == StDisordered:
 		return Disordered
 	}

@@ -40,28 +40,31 @@ type scenarioFile struct {
 	Dusk       []int `yaml:"dusk"`
 	Night      []int `yaml:"night"`
 	Commanders []struct {
-		Side       rules.Side `yaml:"side"`
-		OC         string     `yaml:"oc"`
-		Hex        string     `yaml:"hex"`
-		Initiative int        `yaml:"initiative"`
-		Range      int        `yaml:"range"`
+		Side        rules.Side       `yaml:"side"`
+		OC          string           `yaml:"oc"`
+		Hex         string           `yaml:"hex"`
+		Initiative  int              `yaml:"initiative"`
+		Range       int              `yaml:"range"`
+		Replacement *replacementFile `yaml:"replacement"`
 	} `yaml:"commanders"`
 	Corps []struct {
-		ID         string     `yaml:"id"`
-		Side       rules.Side `yaml:"side"`
-		Leader     string     `yaml:"leader"`
-		Hex        string     `yaml:"hex"`
-		Efficiency int        `yaml:"efficiency"`
-		Range      int        `yaml:"range"`
+		ID          string           `yaml:"id"`
+		Side        rules.Side       `yaml:"side"`
+		Leader      string           `yaml:"leader"`
+		Hex         string           `yaml:"hex"`
+		Efficiency  int              `yaml:"efficiency"`
+		Range       int              `yaml:"range"`
+		Replacement *replacementFile `yaml:"replacement"`
 	} `yaml:"corps"`
 	Divisions []struct {
-		ID           string `yaml:"id"`
-		Corps        string `yaml:"corps"`
-		Leader       string `yaml:"leader"`
-		Hex          string `yaml:"hex"`
-		Coordination int    `yaml:"coordination"`
-		Activation   int    `yaml:"activation"`
-		Range        int    `yaml:"range"`
+		ID           string           `yaml:"id"`
+		Corps        string           `yaml:"corps"`
+		Leader       string           `yaml:"leader"`
+		Hex          string           `yaml:"hex"`
+		Coordination int              `yaml:"coordination"`
+		Activation   int              `yaml:"activation"`
+		Range        int              `yaml:"range"`
+		Replacement  *replacementFile `yaml:"replacement"`
 	} `yaml:"divisions"`
 	Brigades []struct {
 		ID        string `yaml:"id"`
@@ -76,7 +79,8 @@ type scenarioFile struct {
 		Arrives   int    `yaml:"arrives"`
 		// Fatigue is the Fatigue Level the brigade starts or enters at:
 		// "" (none), OK, or 0 to 4 (17.21 Play Note).
-		Fatigue string `yaml:"fatigue"`
+		Fatigue     string           `yaml:"fatigue"`
+		Replacement *replacementFile `yaml:"replacement"`
 	} `yaml:"brigades"`
 	Units []struct {
 		Name       string `yaml:"name"`
@@ -87,6 +91,7 @@ type scenarioFile struct {
 		Cohesion   int    `yaml:"cohesion"`
 		Disordered int    `yaml:"disordered"`
 		MA         int    `yaml:"ma"`
+		DisMA      int    `yaml:"disordered_ma"`
 		Weapon     string `yaml:"weapon"`
 		Facing     string `yaml:"facing"`
 		Green      bool   `yaml:"green"`
@@ -101,7 +106,55 @@ type scenarioFile struct {
 		// Fatigue is the Fatigue Level an unbrigaded unit starts at or a
 		// unit entering alone comes on at (17.21 Play Note, 17.5).
 		Fatigue string `yaml:"fatigue"`
+		// Dismounted is a cavalry unit's dismounted counter (14.21);
+		// without it the unit may not dismount (ruling GBACW-R49).
+		Dismounted *Counter `yaml:"dismounted"`
 	} `yaml:"units"`
+}
+
+// replacementFile is the back of a leader's counter (4.18): the
+// replacement's name and the ratings that differ from the front's
+// (ruling GBACW-R45).
+type replacementFile struct {
+	Name         string  `yaml:"name"`
+	Range        *int    `yaml:"range"`
+	Initiative   *int    `yaml:"initiative"`
+	Efficiency   *int    `yaml:"efficiency"`
+	Coordination *int    `yaml:"coordination"`
+	Activation   *int    `yaml:"activation"`
+	Profile      *string `yaml:"profile"`
+	Rating       *int    `yaml:"rating"`
+}
+
+// standin is the Replacement side: the front's ratings, each replaced by
+// the one the file gives. Nil when the file names no replacement.
+func (f *replacementFile) standin(front Standin) *Standin {
+	if f == nil || f.Name == "" {
+		return nil
+	}
+	st := front
+	st.Name = f.Name
+	for _, x := range []struct {
+		to   *int
+		from *int
+	}{{&st.Range, f.Range}, {&st.Initiative, f.Initiative}, {&st.Efficiency, f.Efficiency},
+		{&st.Coordination, f.Coordination}, {&st.Activation, f.Activation}, {&st.Rating, f.Rating}} {
+		if x.from != nil {
+			*x.to = *x.from
+		}
+	}
+	if f.Profile != nil {
+		st.Profile = profileOf(*f.Profile)
+	}
+	return &st
+}
+
+// profileOf reads an Action Profile letter; "-" or "" is none (4.14).
+func profileOf(p string) ActionProfile {
+	if p == "-" || p == "" {
+		return NoProfile
+	}
+	return ActionProfile(p)
 }
 
 // scenario is a loaded scenario: its starting state and map.
@@ -219,12 +272,14 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		} else {
 			fail("OC %s: side %q", c.OC, c.Side)
 		}
-		s.Leaders = append(s.Leaders, Leader{Name: c.OC, Side: c.Side, Stars: 4, Hex: c.Hex, Range: c.Range, Initiative: c.Initiative})
+		s.Leaders = append(s.Leaders, Leader{Name: c.OC, Side: c.Side, Stars: 4, Hex: c.Hex, Range: c.Range, Initiative: c.Initiative,
+			Replacement: c.Replacement.standin(Standin{Range: c.Range, Initiative: c.Initiative})})
 	}
 	for _, c := range f.Corps {
 		onMap("corps "+c.ID, c.Hex)
 		s.Corps = append(s.Corps, Corps{ID: c.ID, Side: c.Side, Leader: c.Leader, Rating: c.Efficiency})
-		s.Leaders = append(s.Leaders, Leader{Name: c.Leader, Side: c.Side, Stars: 3, Command: c.ID, Hex: c.Hex, Range: c.Range})
+		s.Leaders = append(s.Leaders, Leader{Name: c.Leader, Side: c.Side, Stars: 3, Command: c.ID, Hex: c.Hex, Range: c.Range,
+			Replacement: c.Replacement.standin(Standin{Range: c.Range, Efficiency: c.Efficiency})})
 	}
 	for _, d := range f.Divisions {
 		c := s.corps(d.Corps)
@@ -234,7 +289,8 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		}
 		onMap("division "+d.ID, d.Hex)
 		s.Divisions = append(s.Divisions, Division{ID: d.ID, Corps: d.Corps, Leader: d.Leader, Coordination: d.Coordination, Activation: d.Activation})
-		s.Leaders = append(s.Leaders, Leader{Name: d.Leader, Side: c.Side, Stars: 2, Command: d.ID, Hex: d.Hex, Range: d.Range})
+		s.Leaders = append(s.Leaders, Leader{Name: d.Leader, Side: c.Side, Stars: 2, Command: d.ID, Hex: d.Hex, Range: d.Range,
+			Replacement: d.Replacement.standin(Standin{Range: d.Range, Coordination: d.Coordination, Activation: d.Activation})})
 	}
 	for _, b := range f.Brigades {
 		d := s.division(b.Division)
@@ -247,10 +303,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		if err != nil {
 			fail("brigade %s: %v", b.ID, err)
 		}
-		p := ActionProfile(b.Profile)
-		if b.Profile == "-" || b.Profile == "" {
-			p = NoProfile
-		}
+		p := profileOf(b.Profile)
 		bs := BrigadeSt{ID: b.ID, Division: b.Division, Leader: b.Leader, Orders: o.String(), Profile: p, Rating: b.Rating, Artillery: b.Artillery, Arrives: b.Arrives}
 		if bs.Fatigue, err = ParseFatigue(b.Fatigue); err != nil {
 			fail("brigade %s: %v", b.ID, err)
@@ -260,7 +313,8 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			bs.Entry, lh = b.Hex, ""
 		}
 		s.Brigades = append(s.Brigades, bs)
-		s.Leaders = append(s.Leaders, Leader{Name: b.Leader, Side: s.sideOfDivision(d), Stars: 1, Command: b.ID, Hex: lh, Range: b.Range})
+		s.Leaders = append(s.Leaders, Leader{Name: b.Leader, Side: s.sideOfDivision(d), Stars: 1, Command: b.ID, Hex: lh, Range: b.Range,
+			Replacement: b.Replacement.standin(Standin{Range: b.Range, Profile: p, Rating: b.Rating})})
 	}
 	for _, u := range f.Units {
 		b := s.brigade(u.Brigade)
@@ -276,7 +330,14 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("unit %s: the name is taken", u.Name)
 		}
 		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
-			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green}
+			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisMA: u.DisMA, Weapon: u.Weapon, Green: u.Green}
+		if u.Dismounted != nil {
+			if u.Kind != "cavalry" {
+				fail("unit %s: only cavalry has a dismounted counter (14.21)", u.Name)
+			}
+			c := *u.Dismounted
+			us.Other = &c
+		}
 		if b.Arrives > 1 {
 			us.Hex = ""
 		}

@@ -43,16 +43,8 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if o == March || u.Kind == "artillery" || !u.combat() {
 		return
 	}
-	var def *UnitSt
 	ua := s.axial(u.Hex)
-	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		// Not into the Refused Frontal hex (7.34).
-		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
-			continue
-		}
-		def = s.unitsAt(e.Hex)[0]
-		break
-	}
+	def := s.shockTarget(u, name)
 	if def == nil {
 		if name != "" {
 			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
@@ -97,11 +89,13 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 			countercharged = true
+			def.ReturnFired = 2 // 14.24: no fire in an activation it countercharges
 			r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
 		}
 	}
 	if !countercharged && continued == 0 {
 		r.preShockCheck(u, def, charge)
+		r.settleCollapses() // 12.23
 		if len(s.enemiesAt(dh, u.Side)) == 0 {
 			r.advanceInto(u, dh)
 			return
@@ -141,6 +135,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	b := s.brigade(u.Brigade)
 	lh := s.leaderHex(b.Leader)
+	if lh == u.Hex && r.rallyLeaders[b.Leader] {
+		r.event("no-leader", "GBACW 13.43", "%s affected a Rally in this activation and takes no part in %s's shock", b.Leader, u.Name)
+		lh = ""
+	}
 	sh.NoBrigadier = lh != u.Hex
 	sh.AggressiveBrigadier = lh == u.Hex && b.Profile == Aggressive
 	flankCharge := charge && sh.Position != Frontal
@@ -165,6 +163,19 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	r.event("shock-result", "GBACW 11.45", "Shock of %s (%d half-SPs) at %s (%d half-SPs): rolled %d%s = %d: %v",
 		u.Name, sh.AttackerHalves, defenders[0].Name, sh.DefenderHalves, roll, drmText(ms), adj, effects)
 	r.shockEffects(u, dh, defenders, effects, charge, continued)
+}
+
+// shockTarget is the top unit of the hex u shocks: the named enemy's,
+// or the first enemy's in a Front hex; nil when there is none (11.12).
+func (s *State) shockTarget(u *UnitSt, name string) *UnitSt {
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		// Not into the Refused Frontal hex (7.34).
+		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
+			continue
+		}
+		return s.unitsAt(e.Hex)[0]
+	}
+	return nil
 }
 
 func woodsOrCedar(s *State, h string) bool {
@@ -208,14 +219,14 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 	default:
 		return false
 	}
-	n := 1
-	if def.Kind == "cavalry" {
-		n = 2
-	}
 	r.doctrine(def, gbtext.RRBS, "GBACW 11.33")
 	r.event("retreat-before-shock", "GBACW 11.33", "%s retreats before %s's shock", def.Name, u.Name)
 	for _, d := range s.unitsAt(def.Hex) {
-		r.retreat(d, u.Hex, n)
+		if def.Kind == "cavalry" {
+			r.retreatOneOrTwo(d, u.Hex) // 12.43
+		} else {
+			r.retreat(d, u.Hex, 1)
+		}
 		if d.Status == StDisordered && d.onMap() {
 			if !r.uddPass(d, "Retreat Before Shock while Disordered") {
 				r.disorder(d, "shock")
@@ -267,6 +278,10 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	s := r.s
 	ah := u.Hex
 	attackerRetreated := false
+	held := []*UnitSt{}
+	r.routs = &held     // 12.52
+	r.throughDone = nil // 12.46: a new result
+	defer func() { r.routs = nil }()
 	mayContinue, defenderMay := false, false
 	// Artillery is Abandoned in place before anyone retreats (11.64).
 	if slices.Contains(effects, "artillery-abandoned") {
@@ -303,8 +318,11 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			r.lose(victim, 1, "a Bloody Standoff")
 		case "defender-rout-check":
 			for _, d := range defenders {
-				if d.onMap() && d.Kind != "artillery" && !r.uddPass(d, "rout check after shock") {
-					r.rout(d)
+				if d.onMap() && d.Kind != "artillery" {
+					r.checkedForRout(d) // 12.23: a Collapsed defender checks once
+					if !r.uddPass(d, "rout check after shock") {
+						r.rout(d)
+					}
 				}
 			}
 		case "attacker-disorder":
@@ -326,6 +344,9 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 		}
 	}
 	r.postShock(u, defenders)
+	r.settleCollapses() // 12.23
+	r.routs = nil
+	r.bothRout(u, defenders, held)
 	// The attacker advances into a vacated defender hex (11.46, R11).
 	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
 		r.advanceInto(u, dh)
@@ -336,6 +357,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
+				r.leadersAlone() // 12.73
 			}
 		}
 	}
@@ -400,4 +422,5 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	u.Hex, u.Refused = h, ""
+	r.leadersAlone() // 12.73
 }

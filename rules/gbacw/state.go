@@ -172,23 +172,39 @@ type FatigueTrack struct {
 
 // UnitSt is one combat unit.
 type UnitSt struct {
-	Name       string     `json:"name"`
-	Side       rules.Side `json:"side"`
-	Brigade    string     `json:"brigade"`
-	Kind       string     `json:"kind"` // infantry, cavalry, artillery
-	Hex        string     `json:"hex,omitempty"`
-	Facing     int        `json:"facing"` // the vertex 0-5 faced (7.11)
-	SP         int        `json:"sp"`
-	Printed    int        `json:"printed"`
-	Cohesion   int        `json:"cohesion"`
-	Disordered int        `json:"disordered_cohesion"`
-	MA         int        `json:"ma"`
-	Weapon     string     `json:"weapon"`
-	Green      bool       `json:"green,omitempty"`
+	Name    string     `json:"name"`
+	Side    rules.Side `json:"side"`
+	Brigade string     `json:"brigade"`
+	// Kind is infantry, cavalry or artillery: cavalry while mounted;
+	// dismounted cavalry is infantry (14.23) and Dismounted.
+	Kind       string `json:"kind"`
+	Hex        string `json:"hex,omitempty"`
+	Facing     int    `json:"facing"` // the vertex 0-5 faced (7.11)
+	SP         int    `json:"sp"`
+	Printed    int    `json:"printed"`
+	Cohesion   int    `json:"cohesion"`
+	Disordered int    `json:"disordered_cohesion"`
+	MA         int    `json:"ma"`
+	// DisMA is the MA on the counter's Disordered side (12.31); 0 when
+	// the scenario gives none (ruling GBACW-R47).
+	DisMA  int    `json:"disordered_ma,omitempty"`
+	Weapon string `json:"weapon"`
+	Green  bool   `json:"green,omitempty"`
 	// Status is StGood (""), StDisordered, StRouted, StEliminated or
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Dismounted: a cavalry unit on its dismounted counter (14.21);
+	// Other is the counter not in play, nil for a unit with one counter
+	// (ruling GBACW-R49). Switched: it mounted or dismounted in this
+	// activation (14.22).
+	Dismounted bool     `json:"dismounted,omitempty"`
+	Other      *Counter `json:"other_counter,omitempty"`
+	Switched   bool     `json:"switched,omitempty"`
+	// Collapsed: an infantry or cavalry unit below half its printed
+	// strength, Disordered with it; only Straggler Recovery ends it
+	// (12.23, 16.2).
+	Collapsed bool `json:"collapsed,omitempty"`
 	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
 	Refused string `json:"refused,omitempty"`
 	// Fired and Moved are this activation's scratch, cleared each
@@ -228,6 +244,16 @@ const (
 	OwnReinforcing = "reinforcing" // a unit entering alone, until it joins its brigade (17.52)
 )
 
+// Counter is the ratings of one of a cavalry unit's two counters
+// (14.21): MA, Disordered MA, Cohesion and Disordered Cohesion, weapon.
+type Counter struct {
+	MA         int    `json:"ma" yaml:"ma"`
+	DisMA      int    `json:"disordered_ma,omitempty" yaml:"disordered_ma"`
+	Cohesion   int    `json:"cohesion" yaml:"cohesion"`
+	Disordered int    `json:"disordered_cohesion" yaml:"disordered"`
+	Weapon     string `json:"weapon" yaml:"weapon"`
+}
+
 // Unit statuses.
 const (
 	StGood       = ""
@@ -252,6 +278,28 @@ type Leader struct {
 	// Commander Movement Phase: Command Range 0, or no Initiative
 	// Rating, for the turn that follows (9.32).
 	Rode bool `json:"rode,omitempty"`
+	// Replacement is the back of the counter, the leader who replaces
+	// him (4.18); nil when it names none. Replaced: the counter shows
+	// that side now, and Original names the leader on its front
+	// (12.74).
+	Replacement *Standin `json:"replacement,omitempty"`
+	Replaced    bool     `json:"replaced,omitempty"`
+	Original    string   `json:"original,omitempty"`
+}
+
+// Standin is the Replacement side of a leader's counter: his name, his
+// Command Range and the ratings of the command he takes over (4.11-4.14,
+// 4.18). Where the scenario does not give one, it is the front's
+// (ruling GBACW-R45).
+type Standin struct {
+	Name         string        `json:"name"`
+	Range        int           `json:"range"`
+	Initiative   int           `json:"initiative,omitempty"`   // an OC's (4.11)
+	Efficiency   int           `json:"efficiency,omitempty"`   // a corps commander's (4.12)
+	Coordination int           `json:"coordination,omitempty"` // a division leader's (4.13)
+	Activation   int           `json:"activation,omitempty"`   // a division leader's (4.13)
+	Profile      ActionProfile `json:"profile,omitempty"`      // a brigadier's (4.14)
+	Rating       int           `json:"rating,omitempty"`       // a brigadier's Orders Rating (4.14)
 }
 
 // VictoryHex is a hex worth victory points.
@@ -301,6 +349,9 @@ func (s *State) Segment() rules.Segment {
 // Clock is the turn's time on the 24-hour clock (2.43).
 func (s *State) Clock() string { return fmt.Sprintf("%02d00", s.StartHour+s.Turn-1) }
 
+// duskOrNight reports whether this turn is a Dusk or Night turn (16.1).
+func (s *State) duskOrNight() bool { l := s.light(); return l == LightDusk || l == LightNight }
+
 // Over implements rules.State.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
 
@@ -317,7 +368,19 @@ func (s *State) clone() *State {
 	c.Divisions = slices.Clone(s.Divisions)
 	c.Brigades = slices.Clone(s.Brigades)
 	c.Units = slices.Clone(s.Units)
+	for i := range c.Units {
+		if x := c.Units[i].Other; x != nil {
+			y := *x
+			c.Units[i].Other = &y
+		}
+	}
 	c.Leaders = slices.Clone(s.Leaders)
+	for i := range c.Leaders {
+		if x := c.Leaders[i].Replacement; x != nil {
+			y := *x
+			c.Leaders[i].Replacement = &y
+		}
+	}
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
 	c.Dawn, c.Dusk, c.Night = slices.Clone(s.Dawn), slices.Clone(s.Dusk), slices.Clone(s.Night)
@@ -435,8 +498,22 @@ func (u *UnitSt) cohesionNow() int {
 	return u.Cohesion
 }
 
+// maNow is the unit's current MA: its Disordered side's when Disordered,
+// but for artillery, whose movement Disorder does not affect (12.31 and
+// its Exception); the printed MA when the scenario gives no Disordered
+// MA (ruling GBACW-R47).
+func (u *UnitSt) maNow() int {
+	if u.Status == StDisordered && u.Kind != "artillery" && u.DisMA > 0 {
+		return u.DisMA
+	}
+	return u.MA
+}
+
 // unitKind is the unit's kind for fire frontage and shock (8.31, 11.43).
 func (u *UnitSt) unitKind() UnitKind {
+	if u.Dismounted {
+		return DismountedCavalry // 14.23, 14.25
+	}
 	switch u.Kind {
 	case "artillery":
 		return Artillery

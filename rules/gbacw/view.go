@@ -171,6 +171,8 @@ func (u *UnitSt) statusText() string {
 		return "Good Order"
 	case u.Blown:
 		return u.Status + ", Blown"
+	case u.Collapsed && u.Status == StDisordered:
+		return "Disordered, Collapsed" // 12.23, 13.1
 	}
 	return u.Status
 }
@@ -218,6 +220,9 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			}
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
+			}
+			if u.Dismounted {
+				ru.Markers = append(ru.Markers, "Dismounted") // 14.21
 			}
 			g.Units = append(g.Units, ru)
 		}

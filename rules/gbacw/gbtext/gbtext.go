@@ -102,10 +102,14 @@ const (
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
 	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
 	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
+	// MOUNT and DISMOUNT change a cavalry unit's counter at the start of
+	// its activation (14.22).
+	ActMount    = "MOUNT"
+	ActDismount = "DISMOUNT"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount}
 
 // Problem codes of the dialect.
 const (
@@ -212,6 +216,7 @@ HOLD BACK Rodes 1
 BRIGADE Archer: CHANGE ATTACK IF WITHIN 4
 UNIT 1st Tennessee: IF NOT ADJACENT MOVE 0705 0706; FIRE 2nd Wisconsin
 UNIT 7th Virginia Cavalry: IF WITHIN 3 CHARGE; HOLD
+UNIT 35th Virginia Cavalry: IF NOT ADJACENT DISMOUNT THEN TOWARD 0706; FIRE
 RESERVE Davis
 COORDINATE Heth
 `,
@@ -589,7 +594,7 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit:
+	case ActHold, ActRally, ActRetire, ActSplit, ActMount, ActDismount:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}

@@ -30,6 +30,8 @@ func TestCanonicalForms(t *testing.T) {
 		"build  6th Wisconsin facing 0606":                             "BUILD 6th Wisconsin FACING 0606",
 		"build 6th Wisconsin":                                          "BUILD 6th Wisconsin",
 		"rest  Iron Brigade":                                           "REST Iron Brigade",
+		"unit 1st Maine Cavalry: dismount then toward 0608":            "UNIT 1st Maine Cavalry: DISMOUNT THEN TOWARD 0608",
+		"unit 1st Maine Cavalry: if not adjacent mount; fire":          "UNIT 1st Maine Cavalry: IF NOT ADJACENT MOUNT; FIRE",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -67,6 +69,8 @@ func TestProblems(t *testing.T) {
 		"SKIP Iron Brigade 5":           CodeBadValue,
 		"SKIP Iron Brigade":             CodeBadValue,
 		"SKIP 2":                        CodeBadValue,
+		"UNIT X: DISMOUNT 0608":         CodeBadClause,
+		"UNIT X: MOUNT FAST":            CodeBadClause,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {

@@ -1,0 +1,75 @@
+package gbacw
+
+// Cavalry's two counters (GBACW 14.2):
+//
+//  1. MOUNT or DISMOUNT, the first action of a unit's clause, changes its
+//     counter at the start of its activation, before it moves: never
+//     next to an enemy unit, never a Blown unit dismounting, never a unit
+//     with one counter (14.22; ruling GBACW-R49).
+//  2. For that activation its MA is half (rounded up) its new counter's,
+//     halved again under Attack Orders; under Advance Orders it may not
+//     fire (14.22).
+//  3. Mounted cavalry is cavalry; dismounted cavalry is infantry (14.23),
+//     with horse-holders taken off its fire and shock strength (14.25).
+//  4. Phasing mounted cavalry fires at 2 hexes at most, and not in an
+//     activation in which it charges or countercharges (14.24).
+//  5. Recovered from rout, cavalry comes back mounted (13.53).
+
+// changeMount is step 1: u mounts (dismount false) or dismounts.
+func (r *resolver) changeMount(u *UnitSt, dismount bool) {
+	verb := map[bool]string{true: "dismount", false: "mount"}[dismount]
+	switch {
+	case u.Other == nil:
+		r.event("no-mount", "GBACW 14.21", "%s has no %sed counter and may not %s", u.Name, verb, verb)
+	case u.Dismounted == dismount:
+		return // already so
+	case u.Moved || u.Fired || u.Switched:
+		r.event("no-mount", "GBACW 14.22", "%s may %s only at the beginning of its activation, before it moves", u.Name, verb)
+	case len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0:
+		r.event("no-mount", "GBACW 14.22", "%s is next to an enemy unit and may not %s", u.Name, verb)
+	case dismount && u.Blown:
+		r.event("no-mount", "GBACW 14.22", "%s is Blown and may not dismount", u.Name)
+	default:
+		u.swapCounter()
+		u.Switched = true
+		r.event(verb, "GBACW 14.22", "%s %ss: MA %d this activation", u.Name, verb, r.allowanceOf(u))
+	}
+}
+
+// swapCounter puts the unit's other counter in play (14.21).
+func (u *UnitSt) swapCounter() {
+	now := Counter{MA: u.MA, DisMA: u.DisMA, Cohesion: u.Cohesion, Disordered: u.Disordered, Weapon: u.Weapon}
+	o := *u.Other
+	u.MA, u.DisMA, u.Cohesion, u.Disordered, u.Weapon = o.MA, o.DisMA, o.Cohesion, o.Disordered, o.Weapon
+	*u.Other = now
+	u.Dismounted = !u.Dismounted
+	u.Kind = map[bool]string{true: "infantry", false: "cavalry"}[u.Dismounted]
+}
+
+// allowanceOf is a unit's MA for this activation: half its counter's,
+// rounded up, when it mounted or dismounted (14.22); under Attack Orders
+// half that again (6.16, 14.22).
+func (r *resolver) allowanceOf(u *UnitSt) int {
+	ma := u.maNow()
+	if u.Switched {
+		ma = (ma + 1) / 2
+	}
+	if r.s.ordersOf(u) == Attack {
+		ma = (ma + 1) / 2
+	}
+	return ma
+}
+
+// brigadeDismounted: a unit of the brigade in play is dismounted
+// cavalry, which may never be under March Orders (8.12).
+func (s *State) brigadeDismounted(b *BrigadeSt) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && u.Dismounted && u.onMap() {
+			return true
+		}
+	}
+	return false
+}
+
+// mountedCavalry: the unit is on its mounted counter (14.23).
+func (u *UnitSt) mountedCavalry() bool { return u.Kind == "cavalry" && !u.Dismounted }

@@ -1,0 +1,104 @@
+package gbacw
+
+import "galloper/rules/gbacw/gbtext"
+
+// Retreat through friendly units (GBACW 12.46):
+//
+//  1. A retreating unit whose path is blocked by friendly units it may
+//     not stack with goes on through them until it reaches a hex where
+//     it may stop, whatever the Disorder codes of the hexes it passes.
+//  2. Once its retreat is over (with its own 2nd Disorder UDD or rout
+//     check), each stationary unit it went through makes a UDD, failing
+//     which it is Disordered; one already Disordered takes a 2nd
+//     Disorder "from retreat through friendly units" (12.35b), and may
+//     retreat in turn.
+//  3. No double jeopardy: in one Fire Table or shock result, and the
+//     chain of retreats it sets off, a unit checks once, and the units
+//     that retreated through others check for none.
+
+// blocked: h holds friendly units u may not stack with (8.12, 12.44);
+// Abandoned guns are not units (12.8).
+func (s *State) blocked(u *UnitSt, h string) bool {
+	for _, f := range s.unitsAt(h) {
+		if f != u && f.Side == u.Side && f.combat() {
+			return !s.stackRoom(u, h, s.ordersOf(u))
+		}
+	}
+	return false
+}
+
+// retreatThrough is step 1 for u, just retreated into a hex: while the
+// hex is blocked it goes on a hex more, away from the enemy at from. It
+// returns the stationary units passed through, and false when no hex
+// beyond would take it.
+func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*UnitSt, bool) {
+	s := r.s
+	var passed []*UnitSt
+	for hops := 0; s.blocked(u, u.Hex); hops++ {
+		for _, f := range s.unitsAt(u.Hex) {
+			if f != u && f.Side == u.Side && f.combat() {
+				passed = append(passed, f)
+			}
+		}
+		r.event("retreat-through", "GBACW 12.46", "%s retreats through the units in %s", u.Name, u.Hex)
+		h := r.retreatHex(u, from, friends)
+		if h == "" || hops == 3 {
+			return passed, false
+		}
+		r.event("retreat", "GBACW 12.46", "%s retreats from %s to %s", u.Name, u.Hex, h)
+		r.retreatStep(u, h)
+	}
+	return passed, true
+}
+
+// retreatHex is the hex u retreats into next, away from the enemy at
+// from: never through friendly units in a hex designated for a shock yet
+// to be resolved (12.46 Exception).
+func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
+	avoid := func(h string) bool { return r.designated[h] && r.s.blocked(u, h) }
+	return r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, from, friends, avoid)
+}
+
+// designatedHexes are the defenders' hexes of shocks still to resolve.
+func (r *resolver) designatedHexes(later []pendingShock) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range later {
+		if u := r.s.unit(p.attacker); u != nil && u.combat() {
+			if d := r.s.shockTarget(u, p.target); d != nil {
+				out[d.Hex] = true
+			}
+		}
+	}
+	return out
+}
+
+// retreatOneOrTwo is a retreat of one or two hexes, two when the second
+// does not go through friendly units: the unit must stop after one if it
+// would (12.46 Exception).
+func (r *resolver) retreatOneOrTwo(u *UnitSt, from string) {
+	r.retreat(u, from, 1)
+	if !u.onMap() {
+		return
+	}
+	h := r.retreatHex(u, from, r.standing(u.Side, gbtext.RRetreat) == "FRIENDS")
+	if h != "" && r.s.blocked(u, h) {
+		r.event("retreat-stop", "GBACW 12.46", "%s stops after one hex: a second would go through the units in %s", u.Name, h)
+		return
+	}
+	r.retreat(u, from, 1)
+}
+
+// throughUDDs is steps 2 and 3 for the units u retreated through.
+func (r *resolver) throughUDDs(u *UnitSt, passed []*UnitSt) {
+	if r.throughDone == nil {
+		r.throughDone = map[*UnitSt]bool{}
+	}
+	r.throughDone[u] = true
+	for _, f := range passed {
+		if r.throughDone[f] || !f.combat() {
+			continue
+		}
+		r.throughDone[f] = true
+		r.uddOrDisorder(f, 0, "a unit retreated through it", "retreat-through")
+	}
+}
