@@ -48,7 +48,7 @@ func (u *UnitSt) swapCounter() {
 
 // allowanceOf is a unit's MA for this activation: half its counter's,
 // rounded up, when it mounted or dismounted (14.22); under Attack Orders
-// half that again (6.16, 14.22).
+// half that again (6.16, 14.22); less half the Fatigue Level (17.31).
 func (r *resolver) allowanceOf(u *UnitSt) int {
 	ma := u.maNow()
 	if u.Switched {
@@ -57,8 +57,13 @@ func (r *resolver) allowanceOf(u *UnitSt) int {
 	if r.s.ordersOf(u) == Attack {
 		ma = (ma + 1) / 2
 	}
-	return ma
+	return fatiguedMA(ma, r.s.fatigueOf(u))
 }
+
+// fatiguedMA is an MA less half the Fatigue Level, rounded up, after any
+// halving (17.31); it may fall to nothing (the one hex of 9.42 Exception
+// 1 is the mover's).
+func fatiguedMA(ma int, f Fatigue) int { return max(ma-f.DRM(), 0) }
 
 // brigadeDismounted: a unit of the brigade in play is dismounted
 // cavalry, which may never be under March Orders (8.12).

@@ -266,6 +266,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	if o == Attack {
 		ma = (ma + 1) / 2 // 6.16
 	}
+	ma = fatiguedMA(ma, s.fatigueOf(u)) // 17.31
 	budget := 2 * ma // moveCost is in half MPs
 	if o == March {
 		b := s.brigade(u.Brigade)
