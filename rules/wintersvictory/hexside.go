@@ -1,6 +1,7 @@
 package wintersvictory
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -147,6 +148,135 @@ func checkHexsides(f *hexmap.File, m *hexmap.Map, fail func(format string, args 
 			if okA && okB && ha.Elevation == hb.Elevation {
 				fail("hexsides[%d]: %s: a steep slope is a contour between two levels (10.13), but both hexes are at level %d", gi, at, ha.Elevation)
 			}
+		}
+	}
+}
+
+// gunCheck is a Gun-Loss Check owed for a hexside crossed (6.32).
+type gunCheck struct {
+	where     string // "the brook between 2613 and 2713"
+	brookOrLC bool
+}
+
+// crossing is what crossing one hexside's features costs a mover: the
+// Terrain Effects Chart's cells of its features added up (6.2: "all
+// movement costs and penalties for terrain are cumulative").
+type crossing struct {
+	cost  TerrainCost // MP, General Order, Disorder; GunCheck unused
+	notes []string
+	guns  []gunCheck
+	// bad says why the hexside may not be crossed, with its rule.
+	bad, badRule string
+}
+
+// cross is the crossing from at into h for a unit of Terrain Effects
+// Chart column class, with left half Movement Points left after the hex
+// itself is paid (See WV 6.22, 6.23, 6.31, 6.52):
+//
+//   - each feature's cell is added; a Stream offers formed infantry +2 MP
+//     (and General Order, 8.51) or +1 MP and Disorder: Galloper takes +2
+//     when the points are there, else +1 and Disorder (ruling R90);
+//   - a brook or stream crossed by a road costs +1 MP, no Disorder, no
+//     General Order and no Gun-Loss Check (6.52, 6.32 Note), and lets
+//     artillery cross a Major Stream (6.22);
+//   - a cell marked G owes a Gun-Loss Check (6.32), -2 for a Brook or
+//     Light Cover hexside.
+func (r *run) cross(class, at, h string, left int) crossing {
+	var x crossing
+	road := r.s.roadBetween(at, h)
+	for _, row := range r.s.hexsideRows(at, h) {
+		c, err := r.pack.Terrain(row, class)
+		if err != nil {
+			x.bad, x.badRule = err.Error(), "WV 10.2"
+			return x
+		}
+		where := sideName(row, at, h)
+		water := row == sideBrook || row == sideStream || row == sideMajorStream
+		if water && road != "" {
+			mp := 1
+			if !c.Prohibited && c.MP < 1 {
+				mp = c.MP // skirmishers and leaders pay nothing more
+			}
+			x.cost.MP += mp
+			left -= 2 * mp
+			x.notes = append(x.notes, fmt.Sprintf("it crosses %s on the %s (+%d MP, 6.52)", where, road, mp))
+			continue
+		}
+		if c.Prohibited {
+			x.bad, x.badRule = fmt.Sprintf("it may not cross %s", where), "WV 6.22"
+			return x
+		}
+		how := ""
+		if c.Or != nil && 2*c.MP > left {
+			c, how = *c.Or, " and Disordered"
+		}
+		left -= 2 * c.MP
+		x.cost.MP += c.MP
+		x.cost.GeneralOrder = x.cost.GeneralOrder || c.GeneralOrder
+		x.cost.Disorder = x.cost.Disorder || c.Disorder
+		if c.GunCheck {
+			x.guns = append(x.guns, gunCheck{where: where, brookOrLC: row == sideBrook || row == "light-cover-hexside"})
+		}
+		if c.MP > 0 || how != "" {
+			x.notes = append(x.notes, fmt.Sprintf("it %s %s (+%d MP%s)", crossVerb(row), where, c.MP, how))
+		}
+	}
+	return x
+}
+
+// crossVerb is how a mover crosses a feature, for players.
+func crossVerb(row string) string {
+	switch {
+	case strings.HasSuffix(row, "-up"):
+		return "climbs"
+	case strings.HasSuffix(row, "-down"):
+		return "descends"
+	}
+	return "crosses"
+}
+
+// sideName is a hexside for players: "the stream between 2611 and 2711".
+func sideName(row, a, b string) string {
+	name := map[string]string{"light-cover-hexside": "Light Cover hexside", "major-stream": "major stream",
+		"slope-up": "slope", "slope-down": "slope", "steep-slope-up": "steep slope", "steep-slope-down": "steep slope"}[row]
+	if name == "" {
+		name = row
+	}
+	return fmt.Sprintf("the %s between %s and %s", name, a, b)
+}
+
+// gunLoss makes a battery's Gun-Loss Checks for the hexsides it crossed:
+// a d10 of 7, 8 or 9, with -2 crossing a Brook or Light Cover hexside, -1
+// for horse artillery and +1 for a Firing Class 1 battery, loses one gun.
+// See WV 6.32.
+func (r *run) gunLoss(u *Unit, checks []gunCheck) {
+	g := r.tables.GunLoss
+	for _, c := range checks {
+		if u.Eliminated {
+			return
+		}
+		die := r.d10("WV 6.32", "gun-loss: "+u.Name, r.seenBy(u))
+		text, total := fmt.Sprint(die), die
+		for _, m := range []struct {
+			on  bool
+			mod int
+		}{{c.brookOrLC, g.BrookOrLC}, {u.Class == "horse", g.Horse}, {u.FireClass == 1, g.Class1}} {
+			if m.on && m.mod != 0 {
+				text += fmt.Sprintf("%+d", m.mod)
+				total += m.mod
+			}
+		}
+		if text != fmt.Sprint(die) {
+			text += fmt.Sprintf(" = %d", total)
+		}
+		lost := r.tables.GunLost(die, c.brookOrLC, u.Class == "horse", u.FireClass == 1)
+		verdict := "no gun lost"
+		if lost {
+			verdict = "a gun lost"
+		}
+		r.tell("gun-loss", "WV 6.32", r.seenBy(u), "%s checks for gun-loss crossing %s: rolled %s, %s (6.32)", u.Name, c.where, text, verdict)
+		if lost {
+			r.loseSP(u, 1, "WV 6.32")
 		}
 	}
 }

@@ -28,9 +28,8 @@ import (
 //
 // Charge Zones add to the costs (12.61, chargezone.go); Opportunity
 // Charges may follow a move (12.56.1, oppcharge.go). Grand Tactical
-// Movement and Road Column (6.4, 6.6) are in march.go.
-//
-// Not yet: hexside features.
+// Movement and Road Column (6.4, 6.6) are in march.go; hexside features
+// (6.22-6.32) in hexside.go.
 
 // inCommand decides 17.11 for every unit of side.
 func (r *run) inCommand(side rules.Side) map[string]bool {
@@ -217,6 +216,8 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	path := []string{u.Hex}
 	paidRoad := map[string]bool{} // roads whose first obstructed hex is paid (6.52)
 	leader := r.s.leader(u.Brigade)
+	var notes []string  // hexsides crossed, for the event
+	var guns []gunCheck // Gun-Loss Checks owed (6.32)
 	for _, h := range o.Path {
 		if !r.onMap(h) {
 			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map", "")
@@ -267,6 +268,20 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 		cost += 2 * tc.MP
+		x := r.cross(mover(u), at, h, allowance(u)-cost) // 6.22-6.31, hexside.go
+		if x.bad != "" {
+			code := "wv-10.2-terrain"
+			if x.badRule == "WV 6.22" {
+				code = "wv-6.22-prohibited"
+			}
+			refuse(code, x.badRule, x.bad, "go round it")
+			return
+		}
+		cost += 2 * x.cost.MP
+		tc.GeneralOrder = tc.GeneralOrder || x.cost.GeneralOrder
+		tc.Disorder = tc.Disorder || x.cost.Disorder
+		notes = append(notes, x.notes...)
+		guns = append(guns, x.guns...)
 		if extra, _ := r.chargeZoneStep(side, at, h); extra > 0 { // 12.61
 			cost += extra
 			zone += extra
@@ -350,6 +365,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	u.Hex, u.Facing = at, facing
 	note := ""
+	for _, n := range notes {
+		note += "; " + n
+	}
 	if zone > 0 {
 		note += fmt.Sprintf("; %s MP of it for enemy Charge Zones (12.61)", halves(zone))
 	}
@@ -364,6 +382,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
+		r.gunLoss(u, guns)           // 6.32
 		defer r.opportunityCharge(u) // 12.56.1, after the reaction facing
 		r.reactionFacing(u)
 	}
