@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"galloper/rules/hex"
 	"galloper/rules/hexmap"
 )
 
@@ -95,6 +96,28 @@ func (s *State) hexside(a, b string) sideFeatures {
 func (s *State) lightCoverProtects(from, to string) bool {
 	c := s.hexside(from, to).Cover
 	return c == "both" || c == to
+}
+
+// coveredFrom reports whether a unit in hex to, fired on from hex from,
+// is fired on through a Light Cover hexside that protects it (11.13): the
+// hexside by which the line of fire enters to. A line that runs along a
+// hexside enters by one of two hexsides; either protects (ruling R91).
+func (s *State) coveredFrom(from, to string) bool {
+	if from == to {
+		return false
+	}
+	m := s.board()
+	left, right := hex.Line(m.Axial(from), m.Axial(to))
+	for _, line := range [][]hex.Axial{left, right} {
+		if len(line) < 2 {
+			continue
+		}
+		last := line[len(line)-2]
+		if m.OnMap(last) && s.lightCoverProtects(m.ID(m.ToOffset(last)), to) {
+			return true
+		}
+	}
+	return false
 }
 
 // contour is the Terrain Effects Chart row of the contour hexside crossed

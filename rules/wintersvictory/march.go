@@ -17,10 +17,12 @@ import (
 //     not exhausted; artillery limbered (or Road Column). It starts no
 //     nearer than 7 hexes to a non-routed enemy unit (ruling R63).
 //  2. Its allowance is its Movement Allowance plus 2 (6.41).
-//  3. Each hex costs the Grand Tactical column of the Terrain Effects
-//     Chart (6.42), with the road exemption of 6.52 for infantry and
-//     cavalry, and 1 MP for cavalry and artillery entering woods or
-//     Frozen Wetlands from a connecting road hex (6.42).
+//  3. Each hex and hexside costs the Grand Tactical column of the Terrain
+//     Effects Chart (6.42), with the road exemption of 6.52 for infantry
+//     and cavalry, 1 MP for cavalry and artillery entering woods or
+//     Frozen Wetlands from a connecting road hex and +1 MP for a stream a
+//     road crosses (6.42); a Major Stream stops artillery off the road
+//     (6.22).
 //  4. In Road Column (6.6) it moves along the road only (ruling R63),
 //     ignoring terrain, at 1/2 MP a hex on a Major Road and 2/3 MP on a
 //     Minor Road.
@@ -124,6 +126,14 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 			refuse(code, rule, msg, "")
 			return
 		}
+		if !column {
+			x, msg := r.marchHexside(u, at, h)
+			if msg != "" {
+				refuse("wv-6.22-prohibited", "WV 6.22", msg, "go round it, or cross on a road")
+				return
+			}
+			c += x
+		}
 		if cost += c; cost > most {
 			refuse("wv-6.41-allowance", "WV 6.41", fmt.Sprintf("the path costs more than its %d Movement Points (%d and 2 for Grand Tactical Movement) at %s", u.MA+2, u.MA, h), "stop sooner")
 			return
@@ -189,6 +199,33 @@ func (r *run) marchCost(u *Unit, at, h string, column bool, paidRoad map[string]
 		return 0, fmt.Sprintf("%s may not enter %s (%s)", u.Type, h, t)
 	}
 	return 6 * tc.MP, ""
+}
+
+// marchHexside is the cost in sixths of a Movement Point of the hexside
+// from at into h by Grand Tactical Movement, or why it may not be
+// crossed: the Grand Tactical column (6.42), +1 MP for a stream a road
+// crosses (6.42), never Disorder nor General Order (6.42.2); a hexside
+// the unit's own column prohibits (artillery and a Major Stream, 6.22)
+// only on a road.
+func (r *run) marchHexside(u *Unit, at, h string) (int, string) {
+	road := r.s.roadBetween(at, h)
+	total := 0
+	for _, row := range r.s.hexsideRows(at, h) {
+		water := row == sideBrook || row == sideStream || row == sideMajorStream
+		if water && road != "" {
+			total += 6 // 6.42: "only 1 additional Movement Point"
+			continue
+		}
+		if own, err := r.pack.Terrain(row, mover(u)); err == nil && own.Prohibited {
+			return 0, fmt.Sprintf("it may not cross %s", sideName(row, at, h))
+		}
+		c, err := r.pack.Terrain(row, "grand-tactical")
+		if err != nil {
+			return 0, err.Error()
+		}
+		total += 6 * c.MP
+	}
+	return total, ""
 }
 
 // roadType is the type of a named road, or "".
