@@ -218,6 +218,8 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	leader := r.s.leader(u.Brigade)
 	var notes []string  // hexsides crossed, for the event
 	var guns []gunCheck // Gun-Loss Checks owed (6.32)
+	var pushed []*Unit  // battalions in Line put in General Order (6.13)
+	line := u.Type == "infantry" && u.Formation == "line" && formedUnit(u)
 	for _, h := range o.Path {
 		if !r.onMap(h) {
 			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map", "")
@@ -236,7 +238,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
 			break
 		}
-		if u.frontal() {
+		if u.frontal() && !gen {
 			nf, turns := r.s.stepFacing(at, h, facing)
 			cost += turns
 			facing = nf
@@ -282,6 +284,22 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		tc.Disorder = tc.Disorder || x.cost.Disorder
 		notes = append(notes, x.notes...)
 		guns = append(guns, x.guns...)
+		if at != u.Hex { // 6.13: leaving a hex moved through
+			extra, adopt, disturbed := r.throughHex(u, line, path[len(path)-2], at, h, allowance(u)-cost) // after the hex beyond is paid
+			if extra > 0 {
+				cost += extra
+				notes = append(notes, fmt.Sprintf("+%s MP through the friendly formed unit at %s (6.13)", halves(extra), at))
+			}
+			if adopt {
+				gen, line = true, false
+				notes = append(notes, fmt.Sprintf("it adopts General Order moving through the friendly formed unit at %s (6.13)", at))
+			}
+			for _, o := range disturbed {
+				if !slices.Contains(pushed, o) {
+					pushed = append(pushed, o)
+				}
+			}
+		}
 		if extra, _ := r.chargeZoneStep(side, at, h); extra > 0 { // 12.61
 			cost += extra
 			zone += extra
@@ -380,6 +398,12 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		note += "; the terrain Disorders it (10.31)"
 	}
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
+	for _, o := range pushed {
+		if o.Formation == "line" && formedUnit(o) {
+			o.Formation = "general order"
+			r.tell("formation", "WV 6.13", r.seenBy(o), "%s adopts General Order as %s passes through %s (6.13)", o.Name, u.Name, o.Hex)
+		}
+	}
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
 		r.gunLoss(u, guns)           // 6.32
