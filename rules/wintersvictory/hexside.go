@@ -198,13 +198,14 @@ type crossing struct {
 //
 //   - each feature's cell is added; a Stream offers formed infantry +2 MP
 //     (and General Order, 8.51) or +1 MP and Disorder: Galloper takes +2
-//     when the points are there, else +1 and Disorder (ruling R90);
+//     when the points are there, else +1 and Disorder (ruling R90), and
+//     +1 when the unit is Disordered in this step anyway (5.42.2);
 //   - a brook or stream crossed by a road costs +1 MP, no Disorder, no
 //     General Order and no Gun-Loss Check (6.52, 6.32 Note), and lets
 //     artillery cross a Major Stream (6.22);
 //   - a cell marked G owes a Gun-Loss Check (6.32), -2 for a Brook or
 //     Light Cover hexside.
-func (r *run) cross(class, at, h string, left int) crossing {
+func (r *run) cross(class, at, h string, left int, disordered bool) crossing {
 	var x crossing
 	road := r.s.roadBetween(at, h)
 	for _, row := range r.s.hexsideRows(at, h) {
@@ -230,7 +231,7 @@ func (r *run) cross(class, at, h string, left int) crossing {
 			return x
 		}
 		how := ""
-		if c.Or != nil && 2*c.MP > left {
+		if c.Or != nil && (2*c.MP > left || disordered) {
 			c, how = *c.Or, " and Disordered"
 		}
 		left -= 2 * c.MP

@@ -240,6 +240,14 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		}
 		if u.frontal() && !gen {
 			nf, turns := r.s.stepFacing(at, h, facing)
+			if u.Rear { // 5.42.2
+				code, disorders := r.rearStep(u, len(path), at, h, turns)
+				if code != "" {
+					refuse(code, "WV 5.42", "Facing to the Rear it moves at most two hexes through its front, and turns only back to its original facing", "")
+					return
+				}
+				dis = dis || disorders
+			}
 			cost += turns
 			facing = nf
 		}
@@ -270,7 +278,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 		cost += 2 * tc.MP
-		x := r.cross(mover(u), at, h, allowance(u)-cost) // 6.22-6.31, hexside.go
+		x := r.cross(mover(u), at, h, allowance(u)-cost, dis && u.formed()) // 6.22-6.31, hexside.go
 		if x.bad != "" {
 			code := "wv-10.2-terrain"
 			if x.badRule == "WV 6.22" {
@@ -571,6 +579,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	case u.Morale == moraleRouted:
 		refuse("wv-7.22-routed", "WV 7.22", "a Routed unit changes no formation", "")
 		return
+	case u.Rear && u.formed():
+		refuse("wv-5.42-formation", "WV 5.42", "Facing to the Rear it may not change its formation", "FACE it back to its original facing first")
+		return
 	case u.Type == "cavalry":
 		refuse("wv-7.4-cavalry", "WV 7.4", "cavalry formations other than its own are not yet carried out by Galloper", "")
 		return
@@ -630,6 +641,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 
 // face carries out a FACE (5.31).
 func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	if r.faceRear(side, u, o, inCmd) { // 5.42, facerear.go
+		return
+	}
 	if u.Extended != "" {
 		r.pivot(side, u, o, inCmd) // 8.34.2
 		return
@@ -676,7 +690,11 @@ func (r *run) currentER(u *Unit, selfRally bool) int {
 		}
 	}
 	f.AttackOrder = !selfRally && u.Type == "infantry" && u.formed() && r.underAttackOrder(u)
-	return r.tables.CurrentEffectiveness(u.ER, f)
+	er := r.tables.CurrentEffectiveness(u.ER, f)
+	if u.Rear {
+		er-- // 5.42.2: Facing to the Rear
+	}
+	return er
 }
 
 // underAttackOrder reports whether the unit's formation is under an

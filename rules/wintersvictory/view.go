@@ -138,6 +138,9 @@ func (u *Unit) status() string {
 	if u.Extended != "" {
 		ps = append(ps, "Extended Line to "+u.Extended) // 8.3
 	}
+	if u.Rear {
+		ps = append(ps, "Facing to the Rear") // 5.42
+	}
 	return strings.Join(ps, ", ")
 }
 
