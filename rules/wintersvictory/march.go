@@ -25,7 +25,9 @@ import (
 //     (6.22).
 //  4. In Road Column (6.6) it moves along the road only (ruling R63),
 //     ignoring terrain, at 1/2 MP a hex on a Major Road and 2/3 MP on a
-//     Minor Road.
+//     Minor Road, through units not in Road Column whatever the stacking
+//     limits (6.64), but not through another unit in Road Column nor the
+//     road it fills behind it (6.65; ruling R93).
 //  5. Facing is all-around (6.42.1, 6.63): no facing costs; the front
 //     ends toward the last hex entered, or as the order says. It is never
 //     Disordered nor put in General Order by terrain (6.42.2).
@@ -109,6 +111,12 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s: a path names every hex entered, in order", h, at), "")
 			return
 		}
+		if column {
+			if v := r.columnAt(u, h); v != nil { // 6.64, 6.65
+				refuse("wv-6.65-column", "WV 6.65", fmt.Sprintf("in Road Column it may not pass through %s, where %s in Road Column fills the road", h, v.Name), "let it march first, or go round")
+				return
+			}
+		}
 		if e := r.enemyIn(side, h); e != nil {
 			if r.dry() {
 				refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+h+": an enemy unit is there", "stop short of it")
@@ -155,7 +163,7 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	if o.Facing != "" {
 		facing, _ = facingIndex(o.Facing)
 	}
-	if msg := r.stackProblem(u, at); msg != "" {
+	if msg := r.stackProblem(u, at); msg != "" && !column { // 6.64: Road Column ignores stacking
 		refuse("wv-9.1-stacking", "WV 9.1", msg, "end the move elsewhere")
 		return
 	}
@@ -318,4 +326,43 @@ func (r *run) roadColumnForm(side rules.Side, u *Unit, o *wvtext.Order, inCmd bo
 	r.spent[u.Name] += cost
 	u.Formation, u.Facing = to, f
 	r.tell("formation", "WV 6.6", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
+}
+
+// columnHexes are the hexes of road a unit in Road Column fills (6.65):
+// its own and, behind it along the road it stands on, one more for each 8
+// SP (infantry) or 4 (cavalry, artillery) beyond the first. Behind is
+// away from its front, which faces the last hex it entered (6.63; ruling
+// R93).
+func (s *State) columnHexes(v *Unit) []string {
+	out := []string{v.Hex}
+	n := roadLength(v)
+	for _, rd := range s.board().Roads {
+		i := slices.Index(rd.Hexes, v.Hex)
+		if i < 0 || n <= 1 {
+			continue
+		}
+		for _, dir := range []int{-1, 1} {
+			j := i + dir
+			if j < 0 || j >= len(rd.Hexes) || s.inFront(v.Hex, v.Facing, rd.Hexes[j]) {
+				continue
+			}
+			for k := 1; k < n && i+k*dir >= 0 && i+k*dir < len(rd.Hexes); k++ {
+				out = append(out, rd.Hexes[i+k*dir])
+			}
+			return out
+		}
+	}
+	return out
+}
+
+// columnAt is another unit in Road Column whose road length fills hex h,
+// or nil (6.64-6.65).
+func (r *run) columnAt(u *Unit, h string) *Unit {
+	for i := range r.s.Units {
+		v := &r.s.Units[i]
+		if v != u && !v.Eliminated && v.Formation == "road column" && slices.Contains(r.s.columnHexes(v), h) {
+			return v
+		}
+	}
+	return nil
 }

@@ -273,6 +273,12 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 				}
 			}
 		}
+		// 6.52, 6.3: a limbered battery pays 1 MP for an obstructed hex
+		// entered from a connected road hex, woods and Frozen Wetlands
+		// included, and is not Disordered there (10.31.1, ruling R21).
+		if u.Type == "artillery" && r.s.terrain(h) != "clear" && r.s.roadBetween(at, h) != "" {
+			tc = TerrainCost{MP: 1}
+		}
 		if tc.Prohibited {
 			refuse("wv-10.2-prohibited", "WV 10.2", fmt.Sprintf("%s may not enter %s (%s)", u.Type, h, r.s.terrain(h)), "go round it")
 			return
@@ -582,6 +588,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	case u.Rear && u.formed():
 		refuse("wv-5.42-formation", "WV 5.42", "Facing to the Rear it may not change its formation", "FACE it back to its original facing first")
 		return
+	case to == "unlimbered" && r.s.terrain(u.Hex) == "frozen-wetlands":
+		refuse("wv-6.21-frozen-wetlands", "WV 6.21", "an artillery unit may never unlimber in a Frozen Wetlands hex, even on a road", "move it out first")
+		return
 	case u.Type == "cavalry":
 		refuse("wv-7.4-cavalry", "WV 7.4", "cavalry formations other than its own are not yet carried out by Galloper", "")
 		return
@@ -767,7 +776,9 @@ func orderName(n string) orders.Name { return orders.Name{Text: n} }
 // moveLeader carries out a leader's MOVE: 1 MP a hex whatever the
 // terrain (16.11), up to his Movement Allowance for his Command State
 // (16.15), never into an enemy unit's hex (6.14), and Out of Command only
-// nearer his superior (17.13).
+// nearer his superior (17.13). By MARCH he enters and leaves Road Column
+// at no cost (6.64): each hex along a road costs the Road Column's 1/2 MP
+// (Major Road) or 2/3 (Minor Road), any other 1 MP.
 func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool) {
 	refuse := func(code, rule, msg string) { r.refuse(side, o.At, code, rule, l.Name+": "+msg, "") }
 	if o.Facing != "" {
@@ -792,7 +803,13 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 	}
 	at := l.Hex
 	path := []string{l.Hex}
+	cost, column := 0, false // sixths of a point; along a road in Road Column (6.64)
 	for i, h := range o.Path {
+		step := 6 // 16.11
+		if rt := r.roadType(r.s.roadBetween(at, h)); march && rt != "" {
+			step, column = map[string]int{"major": 3, "minor": 4}[rt], true // 6.6, 6.64
+		}
+		cost += step
 		switch {
 		case !r.onMap(h):
 			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map")
@@ -800,8 +817,8 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 		case r.s.dist(at, h) != 1:
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s", h, at))
 			return
-		case i >= ma:
-			refuse("wv-16.11-allowance", "WV 16.11", fmt.Sprintf("the path is longer than his %d Movement Points", ma))
+		case cost > 6*ma:
+			refuse("wv-16.11-allowance", "WV 16.11", fmt.Sprintf("the path costs more than his %d Movement Points", ma))
 			return
 		}
 		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
@@ -827,6 +844,10 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 	r.moved[l.Name] = true
 	from := l.Hex
 	l.Hex = at
-	r.tell("moved", "WV 16.11", only(side), "%s rides from %s to %s", l.Name, from, at)
+	if column {
+		r.tell("moved", "WV 6.64", only(side), "%s rides from %s to %s by Grand Tactical Movement, in Road Column along the road (%s of %d MP, 6.64)", l.Name, from, at, sixths(cost), ma)
+	} else {
+		r.tell("moved", "WV 16.11", only(side), "%s rides from %s to %s", l.Name, from, at)
+	}
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: l.Name, Hexes: path})
 }
