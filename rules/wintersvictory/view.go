@@ -154,6 +154,9 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	for _, rd := range m.Roads {
 		mv.Roads = append(mv.Roads, slices.Clone(rd.Hexes))
 	}
+	for _, hs := range m.Hexsides { // 10.12-10.13: B is the hex a hedge protects
+		mv.Hexsides = append(mv.Hexsides, rules.HexsideView{A: hs.A, B: hs.B, Kind: hs.Kind})
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Eliminated || u.Side != side && !s.sees(side, u.Hex) {
