@@ -96,3 +96,22 @@ func (r *run) rearStep(u *Unit, n int, at, h string, turns int) (string, bool) {
 	w := r.s.hexside(at, h).Water
 	return "", r.s.terrain(h) != "clear" || w == sideStream || w == sideMajorStream
 }
+
+// dropRearMarkers removes, at the end of a phase, the Facing to the Rear
+// marker of a unit that has lost its frontal facing: Disordered, Routed
+// or in General Order, it faces all around (5.2) and has no rear to face
+// (ruling R94).
+func (r *run) dropRearMarkers() {
+	for i := range r.s.Units {
+		if u := &r.s.Units[i]; u.Rear && (!u.frontal() || u.Eliminated) {
+			u.Rear = false
+			if !u.Eliminated {
+				r.tell("facing", "WV 5.42", r.seenBy(u), "%s faces all around and is Facing to the Rear no more (ruling R94)", u.Name)
+			}
+		}
+	}
+}
+
+// facingRear reports a unit Facing to the Rear that still has its frontal
+// facing (ruling R94).
+func (u *Unit) facingRear() bool { return u.Rear && u.frontal() }

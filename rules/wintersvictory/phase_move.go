@@ -240,7 +240,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		}
 		if u.frontal() && !gen {
 			nf, turns := r.s.stepFacing(at, h, facing)
-			if u.Rear { // 5.42.2
+			if u.facingRear() { // 5.42.2
 				code, disorders := r.rearStep(u, len(path), at, h, turns)
 				if code != "" {
 					refuse(code, "WV 5.42", "Facing to the Rear it moves at most two hexes through its front, and turns only back to its original facing", "")
@@ -700,7 +700,7 @@ func (r *run) currentER(u *Unit, selfRally bool) int {
 	}
 	f.AttackOrder = !selfRally && u.Type == "infantry" && u.formed() && r.underAttackOrder(u)
 	er := r.tables.CurrentEffectiveness(u.ER, f)
-	if u.Rear {
+	if u.facingRear() {
 		er-- // 5.42.2: Facing to the Rear
 	}
 	return er
