@@ -47,7 +47,9 @@ func hourScripts(d *rules.MailDoc) []string {
 // in its Movement segment each stack not on an Objective moves, all its
 // units along the same path, by its hints' approach to the nearest
 // Objective it may come nearer, unless another of its stacks stands on
-// that path's end or goes there; in the Reciprocal Fire segment every
+// that path's end or goes there, or the path passes through a hex an
+// earlier stack goes to (moving through a friendly unit costs more, WV
+// 6.13); in the Reciprocal Fire segment every
 // unit of each stack with targets fires, nearest first. It declares no
 // shock and asks for no exemption.
 func segmentOrders(d *rules.MailDoc) []string {
