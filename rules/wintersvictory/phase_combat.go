@@ -910,6 +910,9 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	if edge.Water == sideStream || edge.Water == sideMajorStream {
 		r.shockHexsideDisorder(att, charging, "shocks across "+sideName(edge.Water, from, h)) // 12.14
 	}
+	if charging {
+		r.chargeHexsideDisorder(att, from, h, edge) // 12.54.2
+	}
 	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
@@ -965,6 +968,36 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	}
 	if edge.Cover != "" {
 		r.shockHexsideDisorder(att, charging, "shocked across "+sideName("light-cover-hexside", from, h)) // 12.14
+	}
+}
+
+// chargeHexsideDisorder is 12.54.2 for charging cavalry shocking from
+// hex from into h, after the defensive fire and before the differential:
+// across a Stream (or Major Stream) hexside it is Disordered; across a
+// Brook or Light Cover hexside a die of 6 or more Disorders it.
+func (r *run) chargeHexsideDisorder(att []*Unit, from, h string, edge sideFeatures) {
+	for _, a := range att {
+		if a.Type != "cavalry" || !a.formed() || a.Eliminated {
+			continue
+		}
+		switch {
+		case edge.Water == sideStream || edge.Water == sideMajorStream:
+			a.Morale = moraleDisordered
+			r.tell("disordered", "WV 12.54", nil, "%s charges across %s and is Disordered (12.54)", a.Name, sideName(edge.Water, from, h))
+		case edge.Water == sideBrook || edge.Cover != "":
+			row := sideBrook
+			if edge.Water == "" {
+				row = "light-cover-hexside"
+			}
+			where := sideName(row, from, h)
+			die := r.d10("WV 12.54", "charge across a hexside: "+a.Name, nil)
+			if r.tables.ChargeDisordersOnHexside(die) {
+				a.Morale = moraleDisordered
+				r.tell("disordered", "WV 12.54", nil, "%s charges across %s: rolled %d, Disordered (12.54)", a.Name, where, die)
+			} else {
+				r.tell("charge", "WV 12.54", nil, "%s charges across %s: rolled %d, still formed (12.54)", a.Name, where, die)
+			}
+		}
 	}
 }
 
