@@ -102,6 +102,7 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	at, facing, most := u.Hex, u.Facing, 6*(u.MA+2)
 	path := []string{u.Hex}
 	paidRoad := map[string]bool{}
+	var guns []gunCheck // 6.32
 	for i, h := range steps {
 		switch {
 		case !r.onMap(h):
@@ -135,12 +136,13 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 			return
 		}
 		if !column {
-			x, msg := r.marchHexside(u, at, h)
+			x, checks, msg := r.marchHexside(u, at, h)
 			if msg != "" {
 				refuse("wv-6.22-prohibited", "WV 6.22", msg, "go round it, or cross on a road")
 				return
 			}
 			c += x
+			guns = append(guns, checks...)
 		}
 		if cost += c; cost > most {
 			refuse("wv-6.41-allowance", "WV 6.41", fmt.Sprintf("the path costs more than its %d Movement Points (%d and 2 for Grand Tactical Movement) at %s", u.MA+2, u.MA, h), "stop sooner")
@@ -172,6 +174,9 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	u.Hex, u.Facing = at, facing
 	r.tell("moved", "WV 6.4", only(side), "%s marches %s to %s by Grand Tactical Movement facing %s (%s of %d MP)", u.Name, from, at, facingNames[facing], sixths(cost), u.MA+2)
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
+	if !r.dry() {
+		r.gunLoss(u, guns) // 6.32
+	}
 }
 
 // marchCost is the cost in sixths of a Movement Point of entering h from
@@ -210,30 +215,36 @@ func (r *run) marchCost(u *Unit, at, h string, column bool, paidRoad map[string]
 }
 
 // marchHexside is the cost in sixths of a Movement Point of the hexside
-// from at into h by Grand Tactical Movement, or why it may not be
-// crossed: the Grand Tactical column (6.42), +1 MP for a stream a road
-// crosses (6.42), never Disorder nor General Order (6.42.2); a hexside
-// the unit's own column prohibits (artillery and a Major Stream, 6.22)
-// only on a road.
-func (r *run) marchHexside(u *Unit, at, h string) (int, string) {
+// from at into h by Grand Tactical Movement, the Gun-Loss Checks it owes,
+// or why it may not be crossed: the Grand Tactical column (6.42), +1 MP
+// for a stream a road crosses (6.42), never Disorder nor General Order
+// (6.42.2); a hexside the unit's own column prohibits (artillery and a
+// Major Stream, 6.22) only on a road; a battery checks for gun-loss as
+// its own column says, off the road (6.32).
+func (r *run) marchHexside(u *Unit, at, h string) (int, []gunCheck, string) {
 	road := r.s.roadBetween(at, h)
 	total := 0
+	var guns []gunCheck
 	for _, row := range r.s.hexsideRows(at, h) {
 		water := row == sideBrook || row == sideStream || row == sideMajorStream
 		if water && road != "" {
 			total += 6 // 6.42: "only 1 additional Movement Point"
 			continue
 		}
-		if own, err := r.pack.Terrain(row, mover(u)); err == nil && own.Prohibited {
-			return 0, fmt.Sprintf("it may not cross %s", sideName(row, at, h))
+		own, err := r.pack.Terrain(row, mover(u))
+		if err == nil && own.Prohibited {
+			return 0, nil, fmt.Sprintf("it may not cross %s", sideName(row, at, h))
+		}
+		if err == nil && own.GunCheck {
+			guns = append(guns, gunCheck{where: sideName(row, at, h), brookOrLC: row == sideBrook || row == "light-cover-hexside"})
 		}
 		c, err := r.pack.Terrain(row, "grand-tactical")
 		if err != nil {
-			return 0, err.Error()
+			return 0, nil, err.Error()
 		}
 		total += 6 * c.MP
 	}
-	return total, ""
+	return total, guns, ""
 }
 
 // roadType is the type of a named road, or "".
