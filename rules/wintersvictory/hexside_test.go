@@ -1,6 +1,7 @@
 package wintersvictory
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -77,5 +78,37 @@ func TestHexsidesRefused(t *testing.T) {
 	want := `hexsides[5]: 2812-2813: a steep slope is a contour between two levels (10.13), but both hexes are at level 0`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("the error does not say %q:\n%v", want, err)
+	}
+}
+
+// TestHintReachCrossesHexsides: a stack's reach in its Movement segment's
+// hints pays the hexsides too (6.22): with 1 MP, 1/33 Ligne at 2613
+// reaches 2612 but not 2713 across the brook; a battery with 2 MP does
+// not cross the major stream 2614-2714 to reach 2714.
+func TestHintReachCrossesHexsides(t *testing.T) {
+	sys := New()
+	st, _ := sys.NewGame("serpallen", nil)
+	s := st.(*State)
+	s.Step = stepFrenchMove
+	for i := range s.Units {
+		u := &s.Units[i]
+		switch u.Name {
+		case "1/33 Ligne":
+			u.Hex, u.MA = "2613", 1
+		case "Foot Battery III/1":
+			u.Hex, u.MA = "2614", 2 // the way round by the brook costs 4
+		default:
+			u.Eliminated = true
+		}
+	}
+	reach := map[string][]string{}
+	for _, sh := range sys.OrderHints(s, SideFrench).Stacks {
+		reach[sh.Units[0]] = sh.Reach
+	}
+	if r := reach["1/33 Ligne"]; !slices.Contains(r, "2612") || slices.Contains(r, "2713") {
+		t.Errorf("1/33 Ligne reaches %v: want 2612 and not 2713 (brook, +1)", r)
+	}
+	if r := reach["Foot Battery III/1"]; len(r) == 0 || slices.Contains(r, "2714") {
+		t.Errorf("the battery reaches %v: want hexes, not 2714 (major stream)", r)
 	}
 }
