@@ -721,6 +721,9 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 			if tc, err := r.pack.Terrain(r.s.terrain(h), mover(u)); err != nil || tc.Prohibited {
 				continue
 			}
+			if r.cross(mover(u), *cur, h, allowance(u), false).bad != "" {
+				continue // a hexside it may never cross (6.22: a battery and a Major Stream)
+			}
 			cands = append(cands, h)
 		}
 		// Hexes farther from the enemy come first; those no nearer are
