@@ -42,6 +42,7 @@ var hexsideKinds = map[string]string{
 	sideSteepSlope: "contour",
 }
 
+// hexsideSlots name the slots in messages.
 var hexsideSlots = map[string]string{"cover": "Light Cover hexside", "water": "brook or stream", "contour": "steep slope"}
 
 // sideFeatures are the features of one hexside.

@@ -400,7 +400,9 @@ func (r *run) targetOf(t *Unit, from string) Target {
 		tg.Cover = HardCoverHex
 	}
 	inf, cav, ung, lg := 0, 0, 0, 0
+	tg.SkirmishOnly = true // 11.0 step 3: skirmish units of 4 SP or less
 	for _, o := range r.s.unitsAt(t.Hex) {
+		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
 		switch {
 		case o.Type == "infantry":
 			inf += o.Strength
