@@ -108,16 +108,22 @@ def table_orders(hints):
     return out
 
 
-def free_approach(st, objectives, ends):
+def free_approach(st, objectives, ends, taken=None):
     """The path of the stack's first approach (nearest objective first)
     that ends where none of the side's stacks stands or goes, taking that
-    end; None when it stands on an objective or has none."""
+    end; None when it stands on an objective or has none. With taken, the
+    ends chosen so far, the path also passes through none of them: moving
+    through a friendly unit costs more than the hint counted (WV 6.13)."""
     if any(o["at"] == st["at"] for o in objectives):
         return None
     for a in st.get("approaches") or []:
-        if a["path"][-1] not in ends:
-            ends.add(a["path"][-1])
-            return a["path"]
+        end, through = a["path"][-1], a["path"][:-1]
+        if end in ends or (taken is not None and any(x in taken for x in through)):
+            continue
+        ends.add(end)
+        if taken is not None:
+            taken.add(end)
+        return a["path"]
     return None
 
 
@@ -154,7 +160,7 @@ def segment_orders(doc):
     h = doc.get("hints") or {}
     stacks, objs = h.get("stacks") or [], h.get("objectives") or []
     turn = (doc.get("segment") or {}).get("turn", 0)
-    ends, charged, out = {st["at"] for st in stacks}, set(), []
+    ends, taken, charged, out = {st["at"] for st in stacks}, set(), set(), []
     for c in h.get("commands") or []:
         if c.get("to") and objs and "ORDER" in c["orders"]:
             out.append("ORDER %s TO %s: OBJECTIVE %s" % (c["name"], c["to"][turn % len(c["to"])], objs[turn % len(objs)]["at"]))
@@ -168,7 +174,7 @@ def segment_orders(doc):
             names = ", ".join(t["unit"] for t in st["targets"])
             out.extend("FIRE %s: %s" % (u, names) for u in st["units"])
         elif "MOVE" in st["steps"]:
-            path = free_approach(st, objs, ends)
+            path = free_approach(st, objs, ends, taken)
             if path:
                 out.extend("MOVE %s: %s" % (u, " ".join(path)) for u in st["units"])
     return out

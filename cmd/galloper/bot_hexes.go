@@ -28,7 +28,7 @@ func hourScripts(d *rules.MailDoc) []string {
 			out = append(out, fmt.Sprintf("BOMBARD %s: %s", st.Units[0], strings.Join(targetHexes(st.Targets), ", ")))
 			continue
 		}
-		if p := freeApproach(st, h.Objectives, ends); p != nil && slices.Contains(st.Steps, "MOVE") {
+		if p := freeApproach(st, h.Objectives, ends, nil); p != nil && slices.Contains(st.Steps, "MOVE") {
 			out = append(out, fmt.Sprintf("MOVE %s: %s", st.Units[0], strings.Join(p, " ")))
 		}
 	}
@@ -47,7 +47,9 @@ func hourScripts(d *rules.MailDoc) []string {
 // in its Movement segment each stack not on an Objective moves, all its
 // units along the same path, by its hints' approach to the nearest
 // Objective it may come nearer, unless another of its stacks stands on
-// that path's end or goes there; in the Reciprocal Fire segment every
+// that path's end or goes there, or the path passes through a hex an
+// earlier stack goes to (moving through a friendly unit costs more, WV
+// 6.13); in the Reciprocal Fire segment every
 // unit of each stack with targets fires, nearest first. It declares no
 // shock and asks for no exemption.
 func segmentOrders(d *rules.MailDoc) []string {
@@ -58,7 +60,7 @@ func segmentOrders(d *rules.MailDoc) []string {
 		turn = d.Segment.Turn
 	}
 	charged := map[string]bool{}
-	ends := map[string]bool{}
+	ends, taken := map[string]bool{}, map[string]bool{}
 	for _, st := range h.Stacks {
 		ends[st.At] = true
 	}
@@ -83,7 +85,7 @@ func segmentOrders(d *rules.MailDoc) []string {
 				out = append(out, fmt.Sprintf("FIRE %s: %s", u, strings.Join(names, ", ")))
 			}
 		case slices.Contains(st.Steps, "MOVE"):
-			if p := freeApproach(st, h.Objectives, ends); p != nil {
+			if p := freeApproach(st, h.Objectives, ends, taken); p != nil {
 				for _, u := range st.Units {
 					out = append(out, fmt.Sprintf("MOVE %s: %s", u, strings.Join(p, " ")))
 				}
@@ -95,16 +97,24 @@ func segmentOrders(d *rules.MailDoc) []string {
 
 // freeApproach is the path of st's first approach (nearest Objective
 // first) that ends where none of the side's stacks stands or goes, and
-// takes that end; nil when st stands on an Objective or has none.
-func freeApproach(st rules.StackHint, objectives []rules.PlaceHint, ends map[string]bool) []string {
+// takes that end; nil when st stands on an Objective or has none. With
+// taken, the ends chosen so far, the path also passes through none of
+// them: moving through a friendly unit costs more than the hint counted
+// (WV 6.13).
+func freeApproach(st rules.StackHint, objectives []rules.PlaceHint, ends, taken map[string]bool) []string {
 	if slices.ContainsFunc(objectives, func(o rules.PlaceHint) bool { return o.At == st.At }) {
 		return nil
 	}
 	for _, a := range st.Approaches {
-		if end := a.Path[len(a.Path)-1]; !ends[end] {
-			ends[end] = true
-			return a.Path
+		end := a.Path[len(a.Path)-1]
+		if ends[end] || slices.ContainsFunc(a.Path[:len(a.Path)-1], func(x string) bool { return taken[x] }) {
+			continue
 		}
+		ends[end] = true
+		if taken != nil {
+			taken[end] = true
+		}
+		return a.Path
 	}
 	return nil
 }

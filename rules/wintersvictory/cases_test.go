@@ -23,8 +23,8 @@ import (
 //	remove all | remove <name>  take units out of play (all, or one)
 //	unit <name> key=value ...   hex, facing, formation, strength, printed,
 //	                            morale, er, em, ma, fire, crew, ammo,
-//	                            charge, primary, exhausted, ammo_out, in (true:
-//	                            back in play)
+//	                            charge, primary, exhausted, ammo_out, rear,
+//	                            in (true: back in play)
 //	leader <name> key=value ... hex, state, received, attack, objective,
 //	                            fatigue, engaged, bonus, reduced,
 //	                            inactive (a Division or Brigade Leader
@@ -257,6 +257,8 @@ func setUnit(u *Unit, k, v string) error {
 		u.Exhausted = v == "true"
 	case "ammo_out":
 		u.AmmoOut = v == "true"
+	case "rear": // under a Facing to the Rear marker (5.42)
+		u.Rear = v == "true"
 	case "primary": // an Opportunity Charge with only a Primary zone
 		u.Primary = v == "true"
 	case "halved":
@@ -453,6 +455,8 @@ func unitField(u *Unit, k string) string {
 		return strconv.FormatBool(u.Exhausted)
 	case "ammo_out":
 		return strconv.FormatBool(u.AmmoOut)
+	case "rear":
+		return strconv.FormatBool(u.Rear)
 	case "extended":
 		if u.Extended == "" {
 			return "none"

@@ -152,6 +152,18 @@ func (r *run) moveExtended(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool
 			gen = gen || tc.GeneralOrder
 			dis = dis || tc.Disorder
 		}
+		edge := 0 // the costlier of its two hexsides (6.22, hexside.go)
+		for _, hs := range [][2]string{{at, h}, {mk, nm}} {
+			x := r.cross("infantry", hs[0], hs[1], allowance(u)-cost-2*most, false)
+			if x.bad != "" {
+				refuse("wv-6.22-prohibited", x.badRule, x.bad)
+				return
+			}
+			edge = max(edge, x.cost.MP)
+			gen = gen || x.cost.GeneralOrder
+			dis = dis || x.cost.Disorder
+		}
+		most += edge
 		if cost += 2 * most; cost > allowance(u) {
 			refuse("wv-6.11-allowance", "WV 8.34", fmt.Sprintf("the path costs more than its %d Movement Points at %s", u.MA, h))
 			return

@@ -87,11 +87,16 @@ func (sys System) stackHints(s *State, side rules.Side) []rules.StackHint {
 				if !m.OnMap(to) || seen[to] {
 					return -1
 				}
-				tc, err := r.pack.Terrain(s.terrain(m.ID(m.ToOffset(to))), mover(u))
+				id := m.ID(m.ToOffset(to))
+				tc, err := r.pack.Terrain(s.terrain(id), mover(u))
 				if err != nil || tc.Prohibited {
 					return -1
 				}
-				return tc.MP
+				x := r.cross(mover(u), m.ID(m.ToOffset(from)), id, 0, false) // its cheapest choice (6.22)
+				if x.bad != "" {
+					return -1
+				}
+				return tc.MP + x.cost.MP
 			}
 			for a := range hex.Reach(m.Axial(u.Hex), u.MA, cost) {
 				if id := m.ID(m.ToOffset(a)); id != u.Hex && !slices.Contains(st.Reach, id) {

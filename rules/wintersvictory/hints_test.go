@@ -84,7 +84,7 @@ func TestOrderHintApproaches(t *testing.T) {
 		seen := s.seenEnemyHexes(side)
 		n := 0
 		var all []string
-		ends := map[string]bool{}
+		ends, passed := map[string]bool{}, map[string]bool{}
 		for _, sh := range h.Stacks {
 			for i, a := range sh.Approaches {
 				if a.Left >= a.Distance || len(a.Path) == 0 || s.dist(a.Path[len(a.Path)-1], a.At) != a.Left {
@@ -110,8 +110,19 @@ func TestOrderHintApproaches(t *testing.T) {
 			if ps := sys.Validate(s, side, parseBench(t, side, s.Turn, strings.Join(lines, "\n")+"\n")); len(ps) > 0 {
 				t.Errorf("%s: %v along its approach is refused: %+v", side, sh.Units, ps)
 			}
-			if end := sh.Approaches[0].Path[len(sh.Approaches[0].Path)-1]; !ends[end] && len(s.unitsAt(end)) == 0 {
+			// Moved together, no path may pass through another's end
+			// hex: moving through a friendly unit costs more (6.13).
+			p := sh.Approaches[0].Path
+			end, through := p[len(p)-1], p[:len(p)-1]
+			clear := !ends[end] && !passed[end] && len(s.unitsAt(end)) == 0
+			for _, x := range through {
+				clear = clear && !ends[x]
+			}
+			if clear {
 				ends[end] = true
+				for _, x := range through {
+					passed[x] = true
+				}
 				all = append(all, lines...)
 			}
 		}

@@ -17,13 +17,17 @@ import (
 //     not exhausted; artillery limbered (or Road Column). It starts no
 //     nearer than 7 hexes to a non-routed enemy unit (ruling R63).
 //  2. Its allowance is its Movement Allowance plus 2 (6.41).
-//  3. Each hex costs the Grand Tactical column of the Terrain Effects
-//     Chart (6.42), with the road exemption of 6.52 for infantry and
-//     cavalry, and 1 MP for cavalry and artillery entering woods or
-//     Frozen Wetlands from a connecting road hex (6.42).
+//  3. Each hex and hexside costs the Grand Tactical column of the Terrain
+//     Effects Chart (6.42), with the road exemption of 6.52 for infantry
+//     and cavalry, 1 MP for cavalry and artillery entering woods or
+//     Frozen Wetlands from a connecting road hex and +1 MP for a stream a
+//     road crosses (6.42); a Major Stream stops artillery off the road
+//     (6.22).
 //  4. In Road Column (6.6) it moves along the road only (ruling R63),
 //     ignoring terrain, at 1/2 MP a hex on a Major Road and 2/3 MP on a
-//     Minor Road.
+//     Minor Road, through units not in Road Column whatever the stacking
+//     limits (6.64), but not through another unit in Road Column nor the
+//     road it fills behind it (6.65; ruling R93).
 //  5. Facing is all-around (6.42.1, 6.63): no facing costs; the front
 //     ends toward the last hex entered, or as the order says. It is never
 //     Disordered nor put in General Order by terrain (6.42.2).
@@ -98,6 +102,7 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	at, facing, most := u.Hex, u.Facing, 6*(u.MA+2)
 	path := []string{u.Hex}
 	paidRoad := map[string]bool{}
+	var guns []gunCheck // 6.32
 	for i, h := range steps {
 		switch {
 		case !r.onMap(h):
@@ -106,6 +111,12 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 		case r.s.dist(at, h) != 1:
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s: a path names every hex entered, in order", h, at), "")
 			return
+		}
+		if column {
+			if v := r.columnAt(u, h); v != nil { // 6.64, 6.65
+				refuse("wv-6.65-column", "WV 6.65", fmt.Sprintf("in Road Column it may not pass through %s, where %s in Road Column fills the road", h, v.Name), "let it march first, or go round")
+				return
+			}
 		}
 		if e := r.enemyIn(side, h); e != nil {
 			if r.dry() {
@@ -123,6 +134,15 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 			}
 			refuse(code, rule, msg, "")
 			return
+		}
+		if !column {
+			x, checks, msg := r.marchHexside(u, at, h)
+			if msg != "" {
+				refuse("wv-6.22-prohibited", "WV 6.22", msg, "go round it, or cross on a road")
+				return
+			}
+			c += x
+			guns = append(guns, checks...)
 		}
 		if cost += c; cost > most {
 			refuse("wv-6.41-allowance", "WV 6.41", fmt.Sprintf("the path costs more than its %d Movement Points (%d and 2 for Grand Tactical Movement) at %s", u.MA+2, u.MA, h), "stop sooner")
@@ -145,7 +165,7 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	if o.Facing != "" {
 		facing, _ = facingIndex(o.Facing)
 	}
-	if msg := r.stackProblem(u, at); msg != "" {
+	if msg := r.stackProblem(u, at); msg != "" && !column { // 6.64: Road Column ignores stacking
 		refuse("wv-9.1-stacking", "WV 9.1", msg, "end the move elsewhere")
 		return
 	}
@@ -154,6 +174,9 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	u.Hex, u.Facing = at, facing
 	r.tell("moved", "WV 6.4", only(side), "%s marches %s to %s by Grand Tactical Movement facing %s (%s of %d MP)", u.Name, from, at, facingNames[facing], sixths(cost), u.MA+2)
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
+	if !r.dry() {
+		r.gunLoss(u, guns) // 6.32
+	}
 }
 
 // marchCost is the cost in sixths of a Movement Point of entering h from
@@ -189,6 +212,39 @@ func (r *run) marchCost(u *Unit, at, h string, column bool, paidRoad map[string]
 		return 0, fmt.Sprintf("%s may not enter %s (%s)", u.Type, h, t)
 	}
 	return 6 * tc.MP, ""
+}
+
+// marchHexside is the cost in sixths of a Movement Point of the hexside
+// from at into h by Grand Tactical Movement, the Gun-Loss Checks it owes,
+// or why it may not be crossed: the Grand Tactical column (6.42), +1 MP
+// for a stream a road crosses (6.42), never Disorder nor General Order
+// (6.42.2); a hexside the unit's own column prohibits (artillery and a
+// Major Stream, 6.22) only on a road; a battery checks for gun-loss as
+// its own column says, off the road (6.32).
+func (r *run) marchHexside(u *Unit, at, h string) (int, []gunCheck, string) {
+	road := r.s.roadBetween(at, h)
+	total := 0
+	var guns []gunCheck
+	for _, row := range r.s.hexsideRows(at, h) {
+		water := row == sideBrook || row == sideStream || row == sideMajorStream
+		if water && road != "" {
+			total += 6 // 6.42: "only 1 additional Movement Point"
+			continue
+		}
+		own, err := r.pack.Terrain(row, mover(u))
+		if err == nil && own.Prohibited {
+			return 0, nil, fmt.Sprintf("it may not cross %s", sideName(row, at, h))
+		}
+		if err == nil && own.GunCheck {
+			guns = append(guns, gunCheck{where: sideName(row, at, h), brookOrLC: row == sideBrook || row == "light-cover-hexside"})
+		}
+		c, err := r.pack.Terrain(row, "grand-tactical")
+		if err != nil {
+			return 0, nil, err.Error()
+		}
+		total += 6 * c.MP
+	}
+	return total, guns, ""
 }
 
 // roadType is the type of a named road, or "".
@@ -281,4 +337,43 @@ func (r *run) roadColumnForm(side rules.Side, u *Unit, o *wvtext.Order, inCmd bo
 	r.spent[u.Name] += cost
 	u.Formation, u.Facing = to, f
 	r.tell("formation", "WV 6.6", r.seenBy(u), "%s forms %s facing %s (%s MP)", u.Name, to, facingNames[f], halves(cost))
+}
+
+// columnHexes are the hexes of road a unit in Road Column fills (6.65):
+// its own and, behind it along the road it stands on, one more for each 8
+// SP (infantry) or 4 (cavalry, artillery) beyond the first. Behind is
+// away from its front, which faces the last hex it entered (6.63; ruling
+// R93).
+func (s *State) columnHexes(v *Unit) []string {
+	out := []string{v.Hex}
+	n := roadLength(v)
+	for _, rd := range s.board().Roads {
+		i := slices.Index(rd.Hexes, v.Hex)
+		if i < 0 || n <= 1 {
+			continue
+		}
+		for _, dir := range []int{-1, 1} {
+			j := i + dir
+			if j < 0 || j >= len(rd.Hexes) || s.inFront(v.Hex, v.Facing, rd.Hexes[j]) {
+				continue
+			}
+			for k := 1; k < n && i+k*dir >= 0 && i+k*dir < len(rd.Hexes); k++ {
+				out = append(out, rd.Hexes[i+k*dir])
+			}
+			return out
+		}
+	}
+	return out
+}
+
+// columnAt is another unit in Road Column whose road length fills hex h,
+// or nil (6.64-6.65).
+func (r *run) columnAt(u *Unit, h string) *Unit {
+	for i := range r.s.Units {
+		v := &r.s.Units[i]
+		if v != u && !v.Eliminated && v.Formation == "road column" && slices.Contains(r.s.columnHexes(v), h) {
+			return v
+		}
+	}
+	return nil
 }

@@ -375,7 +375,8 @@ func (r *run) firePlan(p plan) {
 // targetOf is what 11.0 step 3 reads of the hex of t, fired on from hex
 // from.
 func (r *run) targetOf(t *Unit, from string) Target {
-	tg := Target{Routed: t.Morale == moraleRouted, Enfiladed: r.s.inFlankOrRear(t, from)}
+	tg := Target{Routed: t.Morale == moraleRouted, Enfiladed: r.s.inFlankOrRear(t, from),
+		BehindLightCoverHexside: r.s.coveredFrom(from, t.Hex)} // 11.13
 	switch {
 	case t.Type == "cavalry":
 		tg.Kind = Cavalry
@@ -399,7 +400,9 @@ func (r *run) targetOf(t *Unit, from string) Target {
 		tg.Cover = HardCoverHex
 	}
 	inf, cav, ung, lg := 0, 0, 0, 0
+	tg.SkirmishOnly = true // 11.0 step 3: skirmish units of 4 SP or less
 	for _, o := range r.s.unitsAt(t.Hex) {
+		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
 		switch {
 		case o.Type == "infantry":
 			inf += o.Strength
@@ -518,7 +521,10 @@ func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
 	if band != Extended {
 		r.involuntary(t, t.Name+" is fired on and checks morale") // 17.53, ruling R72
 	}
-	r.moraleResult(t, MoraleFacts{Enfiladed: enfiladed}, "WV 11.83", "fire from "+u.Name, u.Hex)
+	// 13.13: -1 behind a Light Cover hexside the fire came through, unless
+	// enfiladed (11.42).
+	behind := !enfiladed && r.s.coveredFrom(u.Hex, t.Hex)
+	r.moraleResult(t, MoraleFacts{Enfiladed: enfiladed, LightCover: behind}, "WV 11.83", "fire from "+u.Name, u.Hex)
 }
 
 func fireText(res string) string {
@@ -717,6 +723,9 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 			if tc, err := r.pack.Terrain(r.s.terrain(h), mover(u)); err != nil || tc.Prohibited {
 				continue
 			}
+			if r.cross(mover(u), *cur, h, allowance(u), false).bad != "" {
+				continue // a hexside it may never cross (6.22: a battery and a Major Stream)
+			}
 			cands = append(cands, h)
 		}
 		// Hexes farther from the enemy come first; those no nearer are
@@ -902,6 +911,13 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			}
 		}
 	}
+	from, edge := a0.Hex, r.s.hexside(a0.Hex, h)
+	if edge.Water == sideStream || edge.Water == sideMajorStream {
+		r.shockHexsideDisorder(att, charging, "shocks across "+sideName(edge.Water, from, h)) // 12.14
+	}
+	if charging {
+		r.chargeHexsideDisorder(att, from, h, edge) // 12.54.2
+	}
 	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
 		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
@@ -919,7 +935,8 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			Impetus: charging && a0.formed() && !r.oppShock},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
 			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
-			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
+			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette" || r.s.lightCoverProtects(from, h), HardCover: terr == "town", Infantry: d0.Type == "infantry",
+			AcrossStream: edge.Water == sideStream || edge.Water == sideMajorStream, SteepSlopeFromBelow: r.s.contour(from, h) == "steep-slope-up",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}
 	in.DefendSP -= cut
@@ -953,6 +970,56 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.afterExtendedShock(att) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
+	}
+	if edge.Cover != "" {
+		r.shockHexsideDisorder(att, charging, "shocked across "+sideName("light-cover-hexside", from, h)) // 12.14
+	}
+}
+
+// chargeHexsideDisorder is 12.54.2 for charging cavalry shocking from
+// hex from into h, after the defensive fire and before the differential:
+// across a Stream (or Major Stream) hexside it is Disordered; across a
+// Brook or Light Cover hexside a die of 6 or more Disorders it.
+func (r *run) chargeHexsideDisorder(att []*Unit, from, h string, edge sideFeatures) {
+	for _, a := range att {
+		if a.Type != "cavalry" || !a.formed() || a.Eliminated {
+			continue
+		}
+		switch {
+		case edge.Water == sideStream || edge.Water == sideMajorStream:
+			a.Morale = moraleDisordered
+			r.tell("disordered", "WV 12.54", nil, "%s charges across %s and is Disordered (12.54)", a.Name, sideName(edge.Water, from, h))
+		case edge.Water == sideBrook || edge.Cover != "":
+			row := sideBrook
+			if edge.Water == "" {
+				row = "light-cover-hexside"
+			}
+			where := sideName(row, from, h)
+			die := r.d10("WV 12.54", "charge across a hexside: "+a.Name, nil)
+			if r.tables.ChargeDisordersOnHexside(die) {
+				a.Morale = moraleDisordered
+				r.tell("disordered", "WV 12.54", nil, "%s charges across %s: rolled %d, Disordered (12.54)", a.Name, where, die)
+			} else {
+				r.tell("charge", "WV 12.54", nil, "%s charges across %s: rolled %d, still formed (12.54)", a.Name, where, die)
+			}
+		}
+	}
+}
+
+// shockHexsideDisorder Disorders the formed infantry of an attack that
+// crossed a Stream or Major Stream hexside, after the defensive fire and
+// before the differential, or a Light Cover hexside, at the conclusion
+// of the attack (12.14: the rule is the infantry's; a charge's hexsides
+// are 12.54's). An Extended Line keeps its own rules (8.35).
+func (r *run) shockHexsideDisorder(att []*Unit, charging bool, how string) {
+	if charging {
+		return
+	}
+	for _, a := range att {
+		if a.Type == "infantry" && a.formed() && !a.Eliminated && a.Extended == "" && !a.skirmishing() && a.Formation != "general order" {
+			a.Morale = moraleDisordered
+			r.tell("disordered", "WV 12.14", nil, "%s %s and is Disordered (12.14)", a.Name, how)
+		}
 	}
 }
 

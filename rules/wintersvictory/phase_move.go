@@ -28,9 +28,8 @@ import (
 //
 // Charge Zones add to the costs (12.61, chargezone.go); Opportunity
 // Charges may follow a move (12.56.1, oppcharge.go). Grand Tactical
-// Movement and Road Column (6.4, 6.6) are in march.go.
-//
-// Not yet: hexside features.
+// Movement and Road Column (6.4, 6.6) are in march.go; hexside features
+// (6.22-6.32) in hexside.go.
 
 // inCommand decides 17.11 for every unit of side.
 func (r *run) inCommand(side rules.Side) map[string]bool {
@@ -217,6 +216,10 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	path := []string{u.Hex}
 	paidRoad := map[string]bool{} // roads whose first obstructed hex is paid (6.52)
 	leader := r.s.leader(u.Brigade)
+	var notes []string  // hexsides crossed, for the event
+	var guns []gunCheck // Gun-Loss Checks owed (6.32)
+	var pushed []*Unit  // battalions in Line put in General Order (6.13)
+	line := u.Type == "infantry" && u.Formation == "line" && formedUnit(u)
 	for _, h := range o.Path {
 		if !r.onMap(h) {
 			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map", "")
@@ -235,8 +238,16 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
 			break
 		}
-		if u.frontal() {
+		if u.frontal() && !gen {
 			nf, turns := r.s.stepFacing(at, h, facing)
+			if u.facingRear() { // 5.42.2
+				code, disorders := r.rearStep(u, len(path), at, h, turns)
+				if code != "" {
+					refuse(code, "WV 5.42", "Facing to the Rear it moves at most two hexes through its front, and turns only back to its original facing", "")
+					return
+				}
+				dis = dis || disorders
+			}
 			cost += turns
 			facing = nf
 		}
@@ -262,11 +273,47 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 				}
 			}
 		}
+		// 6.52, 6.3: a limbered battery pays 1 MP for an obstructed hex
+		// entered from a connected road hex, woods and Frozen Wetlands
+		// included, and is not Disordered there (10.31.1, ruling R21).
+		if u.Type == "artillery" && r.s.terrain(h) != "clear" && r.s.roadBetween(at, h) != "" {
+			tc = TerrainCost{MP: 1}
+		}
 		if tc.Prohibited {
 			refuse("wv-10.2-prohibited", "WV 10.2", fmt.Sprintf("%s may not enter %s (%s)", u.Type, h, r.s.terrain(h)), "go round it")
 			return
 		}
 		cost += 2 * tc.MP
+		x := r.cross(mover(u), at, h, allowance(u)-cost, dis && u.formed()) // 6.22-6.31, hexside.go
+		if x.bad != "" {
+			code := "wv-10.2-terrain"
+			if x.badRule == "WV 6.22" {
+				code = "wv-6.22-prohibited"
+			}
+			refuse(code, x.badRule, x.bad, "go round it")
+			return
+		}
+		cost += 2 * x.cost.MP
+		tc.GeneralOrder = tc.GeneralOrder || x.cost.GeneralOrder
+		tc.Disorder = tc.Disorder || x.cost.Disorder
+		notes = append(notes, x.notes...)
+		guns = append(guns, x.guns...)
+		if at != u.Hex { // 6.13: leaving a hex moved through
+			extra, adopt, disturbed := r.throughHex(u, line, path[len(path)-2], at, h, allowance(u)-cost) // after the hex beyond is paid
+			if extra > 0 {
+				cost += extra
+				notes = append(notes, fmt.Sprintf("+%s MP through the friendly formed unit at %s (6.13)", halves(extra), at))
+			}
+			if adopt {
+				gen, line = true, false
+				notes = append(notes, fmt.Sprintf("it adopts General Order moving through the friendly formed unit at %s (6.13)", at))
+			}
+			for _, o := range disturbed {
+				if !slices.Contains(pushed, o) {
+					pushed = append(pushed, o)
+				}
+			}
+		}
 		if extra, _ := r.chargeZoneStep(side, at, h); extra > 0 { // 12.61
 			cost += extra
 			zone += extra
@@ -350,6 +397,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	u.Hex, u.Facing = at, facing
 	note := ""
+	for _, n := range notes {
+		note += "; " + n
+	}
 	if zone > 0 {
 		note += fmt.Sprintf("; %s MP of it for enemy Charge Zones (12.61)", halves(zone))
 	}
@@ -362,8 +412,15 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		note += "; the terrain Disorders it (10.31)"
 	}
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
+	for _, o := range pushed {
+		if o.Formation == "line" && formedUnit(o) {
+			o.Formation = "general order"
+			r.tell("formation", "WV 6.13", r.seenBy(o), "%s adopts General Order as %s passes through %s (6.13)", o.Name, u.Name, o.Hex)
+		}
+	}
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
+		r.gunLoss(u, guns)           // 6.32
 		defer r.opportunityCharge(u) // 12.56.1, after the reaction facing
 		r.reactionFacing(u)
 	}
@@ -528,6 +585,12 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	case u.Morale == moraleRouted:
 		refuse("wv-7.22-routed", "WV 7.22", "a Routed unit changes no formation", "")
 		return
+	case u.Rear && u.formed():
+		refuse("wv-5.42-formation", "WV 5.42", "Facing to the Rear it may not change its formation", "FACE it back to its original facing first")
+		return
+	case to == "unlimbered" && r.s.terrain(u.Hex) == "frozen-wetlands":
+		refuse("wv-6.21-frozen-wetlands", "WV 6.21", "an artillery unit may never unlimber in a Frozen Wetlands hex, even on a road", "move it out first")
+		return
 	case u.Type == "cavalry":
 		refuse("wv-7.4-cavalry", "WV 7.4", "cavalry formations other than its own are not yet carried out by Galloper", "")
 		return
@@ -587,6 +650,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 
 // face carries out a FACE (5.31).
 func (r *run) face(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
+	if r.faceRear(side, u, o, inCmd) { // 5.42, facerear.go
+		return
+	}
 	if u.Extended != "" {
 		r.pivot(side, u, o, inCmd) // 8.34.2
 		return
@@ -633,7 +699,11 @@ func (r *run) currentER(u *Unit, selfRally bool) int {
 		}
 	}
 	f.AttackOrder = !selfRally && u.Type == "infantry" && u.formed() && r.underAttackOrder(u)
-	return r.tables.CurrentEffectiveness(u.ER, f)
+	er := r.tables.CurrentEffectiveness(u.ER, f)
+	if u.facingRear() {
+		er-- // 5.42.2: Facing to the Rear
+	}
+	return er
 }
 
 // underAttackOrder reports whether the unit's formation is under an
@@ -706,7 +776,9 @@ func orderName(n string) orders.Name { return orders.Name{Text: n} }
 // moveLeader carries out a leader's MOVE: 1 MP a hex whatever the
 // terrain (16.11), up to his Movement Allowance for his Command State
 // (16.15), never into an enemy unit's hex (6.14), and Out of Command only
-// nearer his superior (17.13).
+// nearer his superior (17.13). By MARCH he enters and leaves Road Column
+// at no cost (6.64): each hex along a road costs the Road Column's 1/2 MP
+// (Major Road) or 2/3 (Minor Road), any other 1 MP.
 func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool) {
 	refuse := func(code, rule, msg string) { r.refuse(side, o.At, code, rule, l.Name+": "+msg, "") }
 	if o.Facing != "" {
@@ -731,7 +803,13 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 	}
 	at := l.Hex
 	path := []string{l.Hex}
+	cost, column := 0, false // sixths of a point; along a road in Road Column (6.64)
 	for i, h := range o.Path {
+		step := 6 // 16.11
+		if rt := r.roadType(r.s.roadBetween(at, h)); march && rt != "" {
+			step, column = map[string]int{"major": 3, "minor": 4}[rt], true // 6.6, 6.64
+		}
+		cost += step
 		switch {
 		case !r.onMap(h):
 			refuse("wv-off-map", "WV 6.1", h+" is not a hex of the map")
@@ -739,8 +817,8 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 		case r.s.dist(at, h) != 1:
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s", h, at))
 			return
-		case i >= ma:
-			refuse("wv-16.11-allowance", "WV 16.11", fmt.Sprintf("the path is longer than his %d Movement Points", ma))
+		case cost > 6*ma:
+			refuse("wv-16.11-allowance", "WV 16.11", fmt.Sprintf("the path costs more than his %d Movement Points", ma))
 			return
 		}
 		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
@@ -766,6 +844,10 @@ func (r *run) moveLeader(side rules.Side, l *Leader, o *wvtext.Order, inCmd bool
 	r.moved[l.Name] = true
 	from := l.Hex
 	l.Hex = at
-	r.tell("moved", "WV 16.11", only(side), "%s rides from %s to %s", l.Name, from, at)
+	if column {
+		r.tell("moved", "WV 6.64", only(side), "%s rides from %s to %s by Grand Tactical Movement, in Road Column along the road (%s of %d MP, 6.64)", l.Name, from, at, sixths(cost), ma)
+	} else {
+		r.tell("moved", "WV 16.11", only(side), "%s rides from %s to %s", l.Name, from, at)
+	}
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: l.Name, Hexes: path})
 }

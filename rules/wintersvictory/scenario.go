@@ -81,12 +81,14 @@ type unitFile struct {
 }
 
 // mapKinds is the map vocabulary: a terrain code per row of the Terrain
-// Effects Chart (10.11), no hexside features yet.
+// Effects Chart (10.11) and the hexside kinds of 10.12-10.13 (hexside.go).
 var mapKinds = hexmap.Kinds{
-	Terrain: map[byte]string{'.': "clear", 'l': "light-cover", 'f': "farmette", 'w': "woods", 't': "town", 'm': "frozen-wetlands"},
-	Codes:   ".lfwtm",
-	Roads:   map[string]bool{"major": true, "minor": true},
-	Creeks:  map[string]bool{"": true},
+	Terrain:   map[byte]string{'.': "clear", 'l': "light-cover", 'f': "farmette", 'w': "woods", 't': "town", 'm': "frozen-wetlands"},
+	Codes:     ".lfwtm",
+	Hexsides:  hexsideKinds,
+	SlotNames: hexsideSlots,
+	Roads:     map[string]bool{"major": true, "minor": true},
+	Creeks:    map[string]bool{"": true},
 }
 
 // scenarioNames lists the embedded scenarios.
@@ -116,6 +118,9 @@ func readScenario(name string, data []byte) (*Scenario, *hexmap.Map, error) {
 	var errs []string
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
 	m := hexmap.Build(&sc.Map, &mapKinds, fail)
+	if len(errs) == 0 {
+		checkHexsides(&sc.Map, &m, fail)
+	}
 	if len(errs) > 0 {
 		return nil, nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}

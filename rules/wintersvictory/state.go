@@ -201,6 +201,9 @@ type Unit struct {
 	Exhausted bool   `json:"exhausted,omitempty"` // cavalry after a charge (7.41)
 	// AmmoOut: a skirmish company under an Ammo Deplt marker (11.91).
 	AmmoOut bool `json:"ammo_out,omitempty"`
+	// Rear: an infantry battalion under a Facing to the Rear marker, its
+	// Facing turned about to its original rear (5.42).
+	Rear bool `json:"rear,omitempty"`
 	// Charge is the enemy unit a declared charge is aimed at (12.51),
 	// carried out in the side's next Shock Phase.
 	Charge string `json:"charge,omitempty"`

@@ -138,6 +138,9 @@ func (u *Unit) status() string {
 	if u.Extended != "" {
 		ps = append(ps, "Extended Line to "+u.Extended) // 8.3
 	}
+	if u.Rear {
+		ps = append(ps, "Facing to the Rear") // 5.42
+	}
 	return strings.Join(ps, ", ")
 }
 
@@ -150,6 +153,9 @@ func (s *State) mapView(side rules.Side) *rules.MapView {
 	}
 	for _, rd := range m.Roads {
 		mv.Roads = append(mv.Roads, slices.Clone(rd.Hexes))
+	}
+	for _, hs := range m.Hexsides { // 10.12-10.13: B is the hex a hedge protects
+		mv.Hexsides = append(mv.Hexsides, rules.HexsideView{A: hs.A, B: hs.B, Kind: hs.Kind})
 	}
 	for i := range s.Units {
 		u := &s.Units[i]

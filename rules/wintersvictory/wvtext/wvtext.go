@@ -16,6 +16,7 @@
 //	MOVE 1/46 Ligne: 0906 1006 1106; FACE NE
 //	FORM 1/46 Ligne: SQUARE
 //	FACE 1/46 Ligne: SE
+//	FACE 1/46 Ligne: REAR
 //	FIRE 1/46 Ligne: Pavlov Grenadiers, Tula Musketeers
 //	CHARGE 7 Cuirassiers: Tula Musketeers
 //	SHOCK 1/46 Ligne, 2/46 Ligne: 1207
@@ -75,6 +76,15 @@ var Formations = []string{"COLUMN", "LINE", "SQUARE", "GENERAL ORDER", "LIMBERED
 
 // Facings are the six vertex directions a front may point at (5.0).
 var Facings = []string{"NE", "E", "SE", "SW", "W", "NW"}
+
+// FACE's two words of Facing to the Rear (5.42): REAR turns an infantry
+// battalion about, its rear hexsides becoming its front, under a Facing
+// to the Rear marker; FRONT makes that rear its front and removes the
+// marker. A FACE to its original facing also removes it.
+const (
+	FaceRear  = "REAR"
+	FaceFront = "FRONT"
+)
 
 // Problem codes of the dialect.
 const (
@@ -156,6 +166,7 @@ END
 SIDE French
 TURN 1
 MOVE 1/33 Ligne: 0903 1003; FACE E
+FACE 2/33 Ligne: REAR
 FORM Foot Battery III/1: UNLIMBERED
 MOVE Lochet: 0803
 STANDING
@@ -359,8 +370,11 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		return bad(CodeBadState, fmt.Sprintf("'%s' is not a Command State (MOBILIZED or STANDING) nor END ATTACK nor DEACTIVATE", orders.Clip(rest)))
 	case Face:
 		f, ok := facing(rest)
+		if w := orders.Upper(strings.TrimSpace(rest)); w == FaceRear || w == FaceFront {
+			f, ok = w, true // 5.42
+		}
 		if !ok {
-			return bad(CodeBadFacing, fmt.Sprintf("'%s' is not a facing: one of %s", orders.Clip(rest), strings.Join(Facings, ", ")))
+			return bad(CodeBadFacing, fmt.Sprintf("'%s' is not a facing: one of %s, or REAR or FRONT (5.42)", orders.Clip(rest), strings.Join(Facings, ", ")))
 		}
 		o.Facing = f
 		return true
