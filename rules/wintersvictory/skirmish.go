@@ -163,3 +163,21 @@ func skirmishStacking(u, o *Unit) string {
 	}
 	return ""
 }
+
+// sharedDepletion is 11.91 at the end of a phase: every skirmish company
+// in the hex of one under an Ammo Deplt marker is depleted too.
+func (r *run) sharedDepletion() {
+	for i := range r.s.Units {
+		d := &r.s.Units[i]
+		if !d.AmmoOut || d.Eliminated || !d.skirmishing() {
+			continue
+		}
+		for _, c := range r.s.unitsAt(d.Hex) {
+			if c.Side != d.Side || !c.skirmishing() || c.AmmoOut {
+				continue
+			}
+			c.AmmoOut = true
+			r.tell("ammunition", "WV 11.91", only(c.Side), "%s shares %s with %s, depleted: its ammunition is depleted too (11.91)", c.Name, c.Hex, d.Name)
+		}
+	}
+}
