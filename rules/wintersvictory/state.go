@@ -105,19 +105,25 @@ type State struct {
 
 // MoraleCost is what a unit costs its Army Morale when reduced to half
 // strength, eliminated or routed, and gives back when it rallies from
-// rout (14.11: scenario data).
+// rout (14.11), and what a command unit reduced costs it (14.12):
+// scenario data.
 type MoraleCost struct {
 	Half       int `json:"half" yaml:"half"`
 	Eliminated int `json:"eliminated" yaml:"eliminated"`
 	Routed     int `json:"routed" yaml:"routed"`
 	Rallied    int `json:"rallied" yaml:"rallied"`
+	Leader     int `json:"leader,omitempty" yaml:"leader"`
 }
 
-// Objective is a place worth victory points (scenario data, 14.13).
+// Objective is a place worth victory points, and Morale Points to the
+// side occupying it (scenario data, 14.13). Held are the sides whose Army
+// Morale counts its Morale Points now (ruling R95).
 type Objective struct {
-	Name   string `json:"name"`
-	Hex    string `json:"hex"`
-	Points int    `json:"points"`
+	Name   string       `json:"name"`
+	Hex    string       `json:"hex"`
+	Points int          `json:"points"`
+	Morale int          `json:"morale,omitempty"`
+	Held   []rules.Side `json:"held,omitempty"`
 }
 
 // Leader is a command unit (2.32, 16.0).
@@ -301,6 +307,9 @@ func (s *State) clone() *State {
 	c := *s
 	c.Hourly = slices.Clone(s.Hourly)
 	c.Objectives = slices.Clone(s.Objectives)
+	for i := range c.Objectives {
+		c.Objectives[i].Held = slices.Clone(c.Objectives[i].Held)
+	}
 	c.Corps = slices.Clone(s.Corps)
 	c.Leaders = slices.Clone(s.Leaders)
 	for i := range c.Leaders {

@@ -183,6 +183,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 		r.delayCheck(SideFrench) // 4.1 7A, rolled before the French write their orders
 	}
 	r.sharedDepletion() // 11.91
+	r.objectiveMorale() // 14.13
 	r.shortenLines()    // 8.32.2, 8.33.3
 	r.advance()
 	return rules.Result{Next: r.s, Events: r.events}, nil
