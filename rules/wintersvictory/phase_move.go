@@ -339,6 +339,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 		u.Hex = h
+		r.displaceLeaders(u) // 16.17
 		if !zoneChecked && u.skirmishing() && !r.dry() { // 12.61.1, chargezone.go
 			if stop, checked := r.skirmishZoneCheck(side, u); checked {
 				zoneChecked = true
