@@ -47,6 +47,10 @@ type run struct {
 	entered, enteredUnits map[string]int
 	// moved, formed and shocked name units that have done so this phase.
 	moved, shocked map[string]bool
+	// shocks counts each unit's shock attacks this phase; barred names
+	// the units that may shock no more (12.11.5).
+	shocks map[string]int
+	barred map[string]bool
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
 	// the end of the Rally Phase (17.76 A).
 	endAttacks []string

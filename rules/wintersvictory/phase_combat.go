@@ -794,12 +794,14 @@ func (r *run) shockOrders(side rules.Side, os []*wvtext.Order) {
 		}
 		for _, u := range us {
 			r.shocked[u.Name] = true
+			r.countShock(u)
 		}
 		if r.dry() {
 			continue
 		}
 		var fit []*Unit
 		for _, u := range us {
+			r.faceToShock(u, o.Hex) // 12.12
 			if r.fatigueCheck(u) {
 				fit = append(fit, u)
 			}
@@ -821,12 +823,14 @@ func (r *run) shockProblem(u *Unit, h string, inCmd bool) string {
 		return "a Routed unit does not shock (7.22)"
 	case u.Formation == "square":
 		return "a Square does not shock (8.42)"
-	case r.shocked[u.Name]:
-		return "it has shocked already this phase"
+	case r.barred[u.Name]:
+		return "after a Disordered Retreat or Rout result it shocks no more this phase (12.11.5)"
+	case r.shocks[u.Name] >= 2:
+		return "it has made 2 shock attacks this phase, the most an infantry unit makes (12.11.5)"
 	case !r.onMap(h) || r.s.dist(u.Hex, h) != 1:
 		return h + " is not next to it"
-	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, h):
-		return h + " is not through its front (5.52)"
+	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, h) && r.shocks[u.Name] == 0:
+		return h + " is not through its front (5.52; it may change its facing only after its first shock, 12.12)"
 	case !inCmd:
 		return "it is Out of Command (17.13)"
 	}
@@ -1020,6 +1024,11 @@ func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender b
 		case res.Disorder && u.formed():
 			u.Morale = moraleDisordered
 			r.tell("disordered", "WV 12.41", nil, "%s is Disordered (shock result %s)", u.Name, code)
+		}
+	}
+	if !defender && (res.Rout || res.Retreat > 0) {
+		for _, u := range us {
+			r.barShock(u) // 12.11.5
 		}
 	}
 	for _, u := range us {
