@@ -339,7 +339,8 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			return
 		}
 		u.Hex = h
-		r.displaceLeaders(u) // 16.17
+		// 16.17: lone enemy command units next to h are displaced.
+		r.displaceLeaders(u)
 		if !zoneChecked && u.skirmishing() && !r.dry() { // 12.61.1, chargezone.go
 			if stop, checked := r.skirmishZoneCheck(side, u); checked {
 				zoneChecked = true
