@@ -413,6 +413,10 @@ func (r *run) targetOf(t *Unit, from string) Target {
 	}
 	tg.SP = inf + cav
 	tg.Massed = MassedTarget(inf, cav, ung, lg, tg.Cover != Open)
+	tg.SkirmishOnly = true // 8.65 D.3: companies alone in the hex
+	for _, o := range r.s.unitsAt(t.Hex) {
+		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
+	}
 	return tg
 }
 
@@ -444,6 +448,10 @@ func (r *run) fire(u, t *Unit) {
 	tg := r.targetOf(&aim, u.Hex)
 	f.TargetClass = TargetClass(tg, u.Type == "artillery", r.opt)
 	what := fmt.Sprintf("%s fires at %s, %d hexes (%s range, Target Class %d)", u.Name, t.Name, d, band, f.TargetClass)
+	if u.skirmishing() && r.s.cover(u.Hex) && band == Minimum && f.FiringClass != 2 {
+		f.FiringClass = 2 // 8.65 D.1
+		what += " as a Class 2 firing unit from cover (8.65 D.1)"
+	}
 	if band == Extended {
 		impact, err := r.tables.ExtendedImpact(r.d10("WV 11.23", "extended range impact: "+u.Name, nil))
 		if err == nil && impact != 0 {

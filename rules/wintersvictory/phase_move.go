@@ -235,6 +235,10 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
 			break
 		}
+		if code, why := r.skirmishStepProblem(side, u, at, h); why != "" {
+			refuse(code, "WV 8.65", why, "")
+			return
+		}
 		if u.frontal() {
 			nf, turns := r.s.stepFacing(at, h, facing)
 			cost += turns
@@ -683,8 +687,9 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
 	f.Unformed = u.Formation == "general order" || u.skirmishing()
-	f.IntoWind = r.s.intoWind(u) // 13.13, snow.go
-	f.AmmoDepleted = u.AmmoOut   // 11.91
+	f.IntoWind = r.s.intoWind(u)           // 13.13, snow.go
+	f.AmmoDepleted = u.AmmoOut             // 11.91
+	f.SkirmisherFar = r.s.skirmisherFar(u) // 8.65 A.7, C.3
 	return f
 }
 
