@@ -763,7 +763,10 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 		}
 		// 13.33: the top unit of a friendly hex retreated into checks its
 		// morale first, once, and may retreat itself.
-		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 {
+		// 8.65 C.4: a skirmish company's Disordered retreat into a
+		// friendly formed unit's hex makes it check no morale.
+		skirmisher := u.skirmishing() && u.Morale == moraleDisordered
+		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 && !(skirmisher && occ[0].formed()) {
 			checked[next] = true
 			r.moraleResult(occ[0], MoraleFacts{}, "WV 13.33", u.Name+" retreats into its hex", from)
 		}
@@ -798,6 +801,10 @@ func (r *run) shockOrders(side rules.Side, os []*wvtext.Order) {
 		}
 		if e := r.enemyIn(side, o.Hex); e == nil || r.dry() && !r.s.sees(side, o.Hex) {
 			r.refuse(side, o.At, "wv-12.0-no-defender", "WV 12.0", fmt.Sprintf("%s sees no enemy unit in %s", side, o.Hex), "shock a hex your report shows an enemy unit in")
+			continue
+		}
+		if why := r.skirmishShockProblem(us, o.Hex); why != "" {
+			r.refuse(side, o.At, "wv-8.65-shock", "WV 8.65", why, "")
 			continue
 		}
 		for _, u := range us {
@@ -922,15 +929,16 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			break
 		}
 	}
+	r.skirmishersShocked(def, a0, charging) // 8.65 B.5
 	terr := r.s.terrain(h)
 	cover := terr == "town" || terr == "woods" || terr == "farmette"
 	in := ShockInput{AttackSP: r.sumSP(att, cover && a0.Type == "infantry"), DefendSP: r.sumSP(def, cover && d0.Type == "infantry"),
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
-		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
+		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, SkirmishOrCossack: a0.skirmishing(), CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
 			Unformed: a0.Formation == "general order" || a0.skirmishing(), RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed() && !r.oppShock},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
+			SkirmishCrewOrCossack: d0.Type == "artillery" || d0.skirmishing(), SkirmishLightCoverHex: r.skirmishLightCover(d0, h), CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}

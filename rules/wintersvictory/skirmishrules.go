@@ -22,7 +22,8 @@ import (
 //     cavalry of more than three times its troop strength.
 //   - B.2, B.4: it is unformed for shock, and a command unit gives it
 //     nothing (12.21).
-//   - B.3: a D or D1 shock result does not Disorder it (Dr does).
+//   - B.3: a D or D1 shock result does not Disorder it (Dr does): the
+//     unformed unit's adjustment of 12.42 (AdjustShock).
 //   - B.5: in a Clear hex it is Disordered when shocked by a formed unit
 //     or charged by cavalry.
 //   - B.6: in a Light Cover hex of 4 SP or less it has +1 Effectiveness.
@@ -88,4 +89,97 @@ func (r *run) skirmishStepProblem(side rules.Side, u *Unit, at, h string) (code,
 		return "wv-8.65-five-hexes", fmt.Sprintf("%s is %d hexes from the nearest %s battalion: beyond five a company moves only from cover to cover, or nearer a battalion (8.65 A.5-A.6)", h, after, u.Nation)
 	}
 	return "", ""
+}
+
+// skirmishShockProblem says why the attackers us, all skirmish
+// companies, may not shock hex h (8.65 B.1), or "".
+func (r *run) skirmishShockProblem(us []*Unit, h string) string {
+	sp := 0
+	for _, u := range us {
+		if !u.skirmishing() {
+			return "" // companies with a battalion are part of it (9.31)
+		}
+		sp += u.Strength
+	}
+	a := us[0]
+	for _, d := range r.s.unitsAt(h) {
+		switch {
+		case d.Side == a.Side || d.skirmishing():
+		case d.Type != "artillery" && d.frontal() && r.s.inFront(d.Hex, d.Facing, a.Hex):
+			return fmt.Sprintf("a skirmish company never shocks through the front of the formed %s (8.65 B.1)", d.Name)
+		case d.Type != "artillery" && d.Strength > 3*sp:
+			return fmt.Sprintf("%s has %d SP, more than 3 times the %d SP of the skirmish companies (8.65 B.1)", d.Name, d.Strength, sp)
+		}
+	}
+	return ""
+}
+
+// skirmishersShocked is 8.65 B.5: skirmish companies in a Clear hex
+// shocked by a formed unit, or charged by cavalry, are Disordered.
+func (r *run) skirmishersShocked(def []*Unit, a0 *Unit, charging bool) {
+	formed := a0.formed() && !a0.skirmishing() && a0.Formation != "general order"
+	if !charging && !formed {
+		return
+	}
+	for _, d := range def {
+		if d.skirmishing() && d.formed() && r.s.terrain(d.Hex) == "clear" {
+			d.Morale = moraleDisordered
+			r.tell("disordered", "WV 8.65", nil, "%s, a skirmish company in a Clear hex, is Disordered by %s's shock (8.65 B.5)", d.Name, a0.Name)
+		}
+	}
+}
+
+// skirmishLightCover is 8.65 B.6: a skirmish company d in a Light Cover
+// hex h holding 4 SP or less.
+func (r *run) skirmishLightCover(d *Unit, h string) bool {
+	if !d.skirmishing() || r.s.terrain(h) != "light-cover" {
+		return false
+	}
+	sp := 0
+	for _, u := range r.s.unitsAt(h) {
+		sp += u.Strength
+	}
+	return sp <= 4
+}
+
+// coverRally is 13.41's third bullet (8.65 C.1): a Disordered skirmish
+// company, French Light or Russian Jaeger battalion in a Hard or Soft
+// Cover hex recovers even in an enemy Minimum Range Fire Zone.
+func (r *run) coverRally(u *Unit) bool {
+	light := u.Type == "infantry" && u.Class == "light" && (u.Nation == "French" || u.Nation == "Russian")
+	return (u.skirmishing() || light) && r.s.cover(u.Hex)
+}
+
+// inEnemyFireZone reports whether an enemy unit able to fire, seeing u,
+// has it in a Fire Zone short of Extended Range (11.2; 13.42).
+func (r *run) inEnemyFireZone(u *Unit) bool {
+	for i := range r.s.Units {
+		e := &r.s.Units[i]
+		if e.Side == u.Side || e.Eliminated || e.Type == "cavalry" || e.Morale == moraleRouted || e.Type == "artillery" && e.Formation != "unlimbered" {
+			continue
+		}
+		b, ok := r.tables.FireBand(firer(e), r.s.dist(e.Hex, u.Hex))
+		if ok && b != Extended && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, u.Hex)) && r.s.observes(e.Hex, u.Hex) {
+			return true
+		}
+	}
+	return false
+}
+
+// skirmishRally is 13.42 A (8.65 C.2) for a Routed skirmish company: out
+// of every enemy Fire Zone it rallies at once to good morale, with no
+// command unit; else it retreats 3 hexes, 6 within 8 of an enemy (13.31).
+func (r *run) skirmishRally(u *Unit) {
+	if !r.inEnemyFireZone(u) {
+		u.Morale = ""
+		r.tell("rallied", "WV 13.42", r.seenBy(u), "%s, a skirmish company out of every enemy Fire Zone, rallies from Rout to good morale (8.65 C.2)", u.Name)
+		r.unitMorale(u, r.s.MoraleCost.Rallied, u.Name+" rallied")
+		return
+	}
+	r.tell("rally-failed", "WV 13.42", r.seenBy(u), "%s stays Routed: it is in an enemy Fire Zone (8.65 C.2)", u.Name)
+	n := 3
+	if r.nearestEnemy(u.Side, u.Hex) <= 8 {
+		n = 6
+	}
+	r.retreat(u, n, r.nearestEnemyHex(u))
 }
