@@ -265,11 +265,27 @@ func (s *State) Segment() rules.Segment {
 	return seg
 }
 
-// clock is the time of day of the turn: turn 1 is 07:00 on a 15-minute
-// track (2.5; the Turn Record Track is not in the booklet, ruling R41).
+// clock is the time of day of the turn: turn 1 is 07:00 (the Turn Record
+// Track is not in the booklet, ruling R41); Daylight and Dusk/Dawn turns
+// last 15 minutes, Evening turns 30 (2.5), Night turns 30 and
+// Transitional Night turns 3 hours (4.4, 2.5; ruling R99).
 func (s *State) clock() string {
-	m := 7*60 + (s.Turn-1)*15
+	m := 7 * 60
+	for t := 1; t < s.Turn; t++ {
+		m += turnMinutes(t)
+	}
 	return fmt.Sprintf("%02d:%02d", m/60%24, m%60)
+}
+
+// turnMinutes is the length of turn t (2.5, 4.2-4.5; ruling R99).
+func turnMinutes(t int) int {
+	switch {
+	case t >= 60:
+		return 180
+	case t >= 51:
+		return 30
+	}
+	return 15
 }
 
 // Over implements rules.State.
