@@ -42,6 +42,9 @@ type run struct {
 	// centreFire: the fire being resolved is an Extended Line's one fire
 	// at its centre hex (11.53.1).
 	centreFire bool
+	// displacing: the fire being resolved is a displaced skirmish
+	// company's, at -1 (8.66).
+	displacing bool
 	// entered and enteredUnits are the road hexes filled and the units
 	// entered at each entry hex this phase (6.71).
 	entered, enteredUnits map[string]int

@@ -472,6 +472,10 @@ func (r *run) fire(u, t *Unit) {
 		f.Die++ // 11.53.1: an Extended Line's one fire at its centre hex
 		mods += "+1 Extended Line at its centre hex"
 	}
+	if r.displacing {
+		f.Die-- // 8.66: a displaced skirmish company's fire
+		mods += "-1 displacing"
+	}
 	if u.Type == "artillery" && (r.s.Step == stepFrenchMove || r.s.Step == stepAlliedMove) {
 		f.Die-- // 11.71.2: artillery firing in the opponent's Movement Phase
 		mods += "-1 in the enemy's Movement Phase"

@@ -226,7 +226,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s: a path names every hex entered, in order", h, at), "")
 			return
 		}
-		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
+		if e := r.enemyIn(side, h); e != nil && r.displaceable(u, h) {
+			// 8.66: skirmish companies displace before it (skirmishdisplace.go).
+		} else if e != nil && r.s.sees(side, h) {
 			refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+h+": an enemy unit is there", "stop short of it")
 			return
 		} else if e != nil && !r.dry() {
@@ -331,6 +333,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	// 11.3: leaving a hex of an enemy Minimum Range Fire Zone draws its
 	// fire first, hex by hex; a unit driven off or destroyed stops there.
 	zoneChecked := false
+	var displaced []*Unit // 8.66
 	for i, h := range path[1:] {
 		if i == 0 && r.slipsZone(u, h) { // 11.31
 			if u.Type == "cavalry" && u.formed() {
@@ -339,8 +342,15 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			} else {
 				r.tell("moved", "WV 11.31", only(side), "%s leaves the enemy infantry's Minimum Range Fire Zone at %s unfired on, faster than the units projecting it (11.31)", u.Name, path[i])
 			}
-		} else if !r.opportunityFire(u, "leaves "+path[i]) {
+		} else if !r.holdFire(r.displacedBy(u, h), func() bool { return r.opportunityFire(u, "leaves "+path[i]) }) {
 			return
+		}
+		if r.enemyIn(side, h) != nil && !r.dry() {
+			displaced = append(displaced, r.displaceFrom(u, h)...) // 8.66
+			if u.Eliminated || !u.formed() || r.enemyIn(side, h) != nil {
+				r.tell("moved", "WV 8.66", only(side), "%s stops at %s: the skirmishers' fire or a unit left in %s halts it (8.66)", u.Name, u.Hex, h)
+				return
+			}
 		}
 		u.Hex = h
 		// 16.17: lone enemy command units next to h are displaced.
@@ -371,6 +381,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
 		defer r.opportunityCharge(u) // 12.56.1, after the reaction facing
+		r.displaceAgain(u, displaced)
 		r.reactionFacing(u)
 	}
 }
