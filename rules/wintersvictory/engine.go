@@ -45,6 +45,11 @@ type run struct {
 	// displacing: the fire being resolved is a displaced skirmish
 	// company's, at -1 (8.66).
 	displacing bool
+	// splitSP is the Strength Points of the part of a split fire being
+	// resolved (11.61), 0 for a whole unit's fire.
+	splitSP int
+	// splitHit holds "unit>hex" for each hex a split fire has hit (11.62).
+	splitHit map[string]bool
 	// entered and enteredUnits are the road hexes filled and the units
 	// entered at each entry hex this phase (6.71).
 	entered, enteredUnits map[string]int

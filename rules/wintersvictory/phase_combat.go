@@ -153,15 +153,25 @@ func canFire(u *Unit) string {
 // firePlans checks a side's FIRE orders (dry run) against the state now.
 func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 	seen := map[string]bool{}
+	split := splitFires{}
 	for _, o := range os {
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
 			r.noUnit(side, o.Who, "unit")
 			continue
 		}
-		if seen[u.Name] {
-			r.refuse(side, o.At, "wv-11.11-twice", "WV 11.11", u.Name+" has two fire plans: a unit fires once a phase", "list every target in one FIRE line")
+		switch {
+		case seen[u.Name] && !split.has(u.Name):
+			r.refuse(side, o.At, "wv-11.11-twice", "WV 11.11", u.Name+" has two fire plans: a unit fires once a phase", "list every target in one FIRE line, or split the fire of a unit in General Order or a skirmish company with '; SP <n>' on each line (11.61)")
 			continue
+		case o.SP > 0 || split.has(u.Name):
+			if why := split.add(u, o, r.targetHex(side, o)); why != "" { // 11.61-11.62
+				r.refuse(side, o.At, "wv-11.61-split", "WV 11.61", u.Name+": "+why, "")
+				continue
+			}
+		}
+		if seen[u.Name] {
+			continue // its fire is checked with its first plan
 		}
 		seen[u.Name] = true
 		if why := canFire(u); why != "" {
@@ -296,6 +306,7 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 type plan struct {
 	unit    string
 	targets []string
+	sp      int // one of a split fire's parts (11.61), or 0
 }
 
 // reciprocalFire resolves the Reciprocal Fire Phase (4.1 phase 6).
@@ -307,7 +318,7 @@ func (r *run) reciprocalFire(files map[rules.Side]*orders.File) {
 			if !ok {
 				continue
 			}
-			p := plan{unit: u.Name}
+			p := plan{unit: u.Name, sp: o.SP}
 			for _, n := range o.Targets {
 				p.targets = append(p.targets, n.Text)
 			}
@@ -347,6 +358,9 @@ func (r *run) firePlan(p plan) {
 	if u == nil {
 		return
 	}
+	if p.sp > 0 { // 11.61: each part of a split fire is a fire of its own
+		defer r.splitPart(u, p.sp)()
+	}
 	if why := canFire(u); why != "" {
 		r.tell("order-skipped", "WV 11.11", only(u.Side), "%s does not fire: %s", u.Name, why)
 		return
@@ -365,6 +379,10 @@ func (r *run) firePlan(p plan) {
 		if u.Extended != "" {
 			r.fireExtended(u, t) // 11.53
 			return
+		}
+		if p.sp > 0 && r.splitTwice(u, t) { // 11.62
+			why = append(why, t.Hex+" is fired on from "+u.Hex+" already (11.62)")
+			continue
 		}
 		r.fire(u, t)
 		return
@@ -431,7 +449,7 @@ func (r *run) fire(u, t *Unit) {
 	aim.Hex = r.aimAt(u, t)
 	d := r.s.dist(u.Hex, aim.Hex)
 	band, _ := r.tables.FireBand(firer(u), d)
-	f := Fire{Strength: u.Strength, FiringClass: u.FireClass, Disordered: u.Morale == moraleDisordered,
+	f := Fire{Strength: r.firingSP(u), FiringClass: u.FireClass, Disordered: u.Morale == moraleDisordered,
 		MaxRange: band == Maximum || band == Extended}
 	if u.Type == "artillery" {
 		f.Table, f.Line = FireArtillery, string(band)
@@ -448,6 +466,9 @@ func (r *run) fire(u, t *Unit) {
 	tg := r.targetOf(&aim, u.Hex)
 	f.TargetClass = TargetClass(tg, u.Type == "artillery", r.opt)
 	what := fmt.Sprintf("%s fires at %s, %d hexes (%s range, Target Class %d)", u.Name, t.Name, d, band, f.TargetClass)
+	if r.splitSP > 0 {
+		what += fmt.Sprintf(" with %d of its SP (11.61)", f.Strength)
+	}
 	if u.skirmishing() && r.s.cover(u.Hex) && band == Minimum && f.FiringClass != 2 {
 		f.FiringClass = 2 // 8.65 D.1
 		what += " as a Class 2 firing unit from cover (8.65 D.1)"

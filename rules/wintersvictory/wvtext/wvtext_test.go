@@ -28,6 +28,7 @@ func TestCanonicalForms(t *testing.T) {
 		"form 1/46 Ligne: general order":                    "FORM 1/46 Ligne: GENERAL ORDER",
 		"face X: sw":                                        "FACE X: SW",
 		"fire X: A ,  B":                                    "FIRE X: A, B",
+		"fire X: A, B ; sp  4":                              "FIRE X: A, B; SP 4",
 		"charge 7 Cuirassiers:Tula Musketeers":              "CHARGE 7 Cuirassiers: Tula Musketeers",
 		"shock A,B: 1207":                                   "SHOCK A, B: 1207",
 	} {
@@ -53,6 +54,8 @@ func TestProblems(t *testing.T) {
 		"FORM X: WEDGE":                         CodeBadFormation,
 		"COMMAND Davout: ASLEEP":                CodeBadState,
 		"FIRE X":                                CodeNoTarget,
+		"FIRE X: A; SP x":                       CodeBadPart,
+		"FIRE X: A; FACE E":                     CodeBadPart,
 		"CHARGE X: A, B":                        CodeTrailing,
 		"SHOCK A: here":                         CodeBadHex,
 		"EXEMPT Davout: now":                    CodeTrailing,
