@@ -135,6 +135,12 @@ func fireCategory(u *Unit) int {
 
 // canFire says why a unit may not fire, or "".
 func canFire(u *Unit) string {
+	if why := crewProblem(u, "has no fire"); why != "" {
+		return why
+	}
+	if why := crewless(u); why != "" {
+		return why
+	}
 	switch {
 	case u.Type == "cavalry":
 		return "cavalry does not fire (11.11)"
@@ -403,7 +409,7 @@ func (r *run) targetOf(t *Unit, from string) Target {
 		tg.Kind = UnlimberedArtillery
 	case t.Formation == "line":
 		tg.Kind = LineFormation
-	case t.Formation == "general order", t.skirmishing():
+	case t.Formation == "general order", t.skirmishing(), t.isCrew(): // 7.61 A
 		tg.Kind = SkirmishOrGO
 	default:
 		tg.Kind = ColumnOrSquare
@@ -419,6 +425,7 @@ func (r *run) targetOf(t *Unit, from string) Target {
 	inf, cav, ung, lg := 0, 0, 0, 0
 	for _, o := range r.s.unitsAt(t.Hex) {
 		switch {
+		case o.isCrew(): // steps, not troops or guns
 		case o.Type == "infantry":
 			inf += o.Strength
 		case o.Type == "cavalry":
@@ -640,12 +647,18 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 	if n <= 0 {
 		return
 	}
+	if u.isCrew() {
+		n = r.crewLoss(u, n) // 7.62 B
+		if n <= 0 {
+			return
+		}
+	}
 	n = min(n, u.Strength)
 	u.Strength -= n
 	what := "SP"
 	if u.Type == "artillery" {
 		what = "guns"
-		u.Crew = CrewSteps(u.Strength)
+		u.Crew = min(u.Crew, CrewSteps(u.Strength)) // 7.62: a step a 3 guns
 	}
 	vis := r.seenBy(u)
 	r.tell("loss", rule, vis, "%s loses %d %s (%d left)", u.Name, n, what, u.Strength)
@@ -654,6 +667,10 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 		u.Charge = ""
 		r.tell("eliminated", rule, vis, "%s is eliminated", u.Name)
 		defer r.retireBrigade(u.Brigade) // 17.54
+		if c := r.s.unit(u.Name + crewSuffix); u.Type == "artillery" && c != nil && !c.Eliminated {
+			c.Eliminated = true // 7.62 D: its crew goes with its last gun
+			r.tell("eliminated", "WV 7.62", r.seenBy(c), "%s is eliminated with its guns (7.62 D)", c.Name)
+		}
 	}
 	r.moraleAfterLoss(u)
 }
@@ -859,6 +876,8 @@ func (r *run) shockProblem(u *Unit, h string, inCmd bool) string {
 		return "cavalry attacks by charging: declare a CHARGE in your Command segment (12.5)"
 	case u.Type == "artillery":
 		return "artillery does not shock (12.1)"
+	case u.isCrew():
+		return crewProblem(u, "makes no shock attack")
 	case u.Morale == moraleRouted:
 		return "a Routed unit does not shock (7.22)"
 	case u.Formation == "square":
@@ -963,7 +982,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			Unformed: a0.Formation == "general order" || a0.skirmishing(), RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed() && !r.oppShock},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery" || d0.skirmishing(), SkirmishLightCoverHex: r.skirmishLightCover(d0, h), CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
+			SkirmishCrewOrCossack: d0.Type == "artillery" || d0.loose(), SkirmishLightCoverHex: r.skirmishLightCover(d0, h), CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette", HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
 		OpenGround: terr == "clear" || terr == "light-cover", CrewWithBattery: d0.Type == "artillery"}

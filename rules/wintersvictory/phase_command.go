@@ -647,8 +647,8 @@ func (r *run) rallyPhase(side rules.Side) {
 				r.tell("rallied", "WV 13.41", r.seenBy(u), "%s recovers from Disorder", u.Name)
 			}
 		case moraleRouted:
-			if u.skirmishing() {
-				r.skirmishRally(u) // 13.42 A, 8.65 C.2
+			if u.loose() {
+				r.skirmishRally(u) // 13.42 A, 8.65 C.2: crews as companies
 			} else {
 				r.selfRally(u)
 			}

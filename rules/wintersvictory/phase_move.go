@@ -145,7 +145,21 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 		}
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
+			c, named := r.leaveGuns(side, o) // 7.65
+			if named && c == nil {
+				continue
+			}
+			u, ok = c, named
+			if ok {
+				inCmd[u.Name] = inCmd[strings.TrimSuffix(u.Name, crewSuffix)]
+			}
+		}
+		if !ok {
 			r.noUnit(side, o.Who, "unit or leader")
+			continue
+		}
+		if why := crewless(u); why != "" && o.Verb != wvtext.Rejoin {
+			r.refuse(side, o.At, "wv-7.53-no-crew", "WV 7.53", u.Name+": "+why, "move its crew back into its hex first")
 			continue
 		}
 		if u.skirmishing() {
@@ -176,7 +190,7 @@ func allowance(u *Unit) int { return 2 * u.MA }
 
 // mover is the Terrain Effects Chart column of a unit (10.2).
 func mover(u *Unit) string {
-	if u.skirmishing() {
+	if u.loose() { // 7.61 A: a crew moves as a skirmish company
 		return "skirmish" // 8.65 A.2
 	}
 	switch u.Type {
@@ -378,6 +392,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		note += "; the terrain Disorders it (10.31)"
 	}
 	r.tell("moved", "WV 6.0", only(side), "%s moves %s to %s facing %s (%s of %d MP)%s", u.Name, from, at, facingNames[facing], halves(cost), u.MA, note)
+	if u.isCrew() {
+		defer r.rejoinGuns(u) // 7.62 C
+	}
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
 		defer r.opportunityCharge(u) // 12.56.1, after the reaction facing
@@ -697,7 +714,7 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.CommandUnit = r.withUnreducedLeader(u)
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
-	f.Unformed = u.Formation == "general order" || u.skirmishing()
+	f.Unformed = u.Formation == "general order" || u.loose()
 	f.IntoWind = r.s.intoWind(u)           // 13.13, snow.go
 	f.AmmoDepleted = u.AmmoOut             // 11.91
 	f.SkirmisherFar = r.s.skirmisherFar(u) // 8.65 A.7, C.3

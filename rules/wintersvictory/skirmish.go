@@ -156,10 +156,10 @@ func (s *State) index(name string) int {
 // apply), "" when o does not count, else why u may not.
 func skirmishStacking(u, o *Unit) string {
 	switch {
-	case u.skirmishing() == o.skirmishing():
+	case u.loose() == o.loose():
 		return "skip"
 	case u.Type == "cavalry" || o.Type == "cavalry":
-		return fmt.Sprintf("%s and %s: a skirmish company never shares a hex with friendly cavalry (8.65)", u.Name, o.Name)
+		return fmt.Sprintf("%s and %s: a skirmish company or artillery crew never shares a hex with friendly cavalry (8.65, 7.61)", u.Name, o.Name)
 	}
 	return ""
 }

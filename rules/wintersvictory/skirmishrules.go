@@ -172,11 +172,11 @@ func (r *run) inEnemyFireZone(u *Unit) bool {
 func (r *run) skirmishRally(u *Unit) {
 	if !r.inEnemyFireZone(u) {
 		u.Morale = ""
-		r.tell("rallied", "WV 13.42", r.seenBy(u), "%s, a skirmish company out of every enemy Fire Zone, rallies from Rout to good morale (8.65 C.2)", u.Name)
+		r.tell("rallied", "WV 13.42", r.seenBy(u), "%s, out of every enemy Fire Zone, rallies from Rout to good morale (13.42 A, 8.65 C.2)", u.Name)
 		r.unitMorale(u, r.s.MoraleCost.Rallied, u.Name+" rallied")
 		return
 	}
-	r.tell("rally-failed", "WV 13.42", r.seenBy(u), "%s stays Routed: it is in an enemy Fire Zone (8.65 C.2)", u.Name)
+	r.tell("rally-failed", "WV 13.42", r.seenBy(u), "%s stays Routed: it is in an enemy Fire Zone (13.42 A, 8.65 C.2)", u.Name)
 	n := 3
 	if r.nearestEnemy(u.Side, u.Hex) <= 8 {
 		n = 6

@@ -207,6 +207,9 @@ type Unit struct {
 	Exhausted bool   `json:"exhausted,omitempty"` // cavalry after a charge (7.41)
 	// AmmoOut: a skirmish company under an Ammo Deplt marker (11.91).
 	AmmoOut bool `json:"ammo_out,omitempty"`
+	// GunLoss is the gun Strength Points an artillery crew alone has lost
+	// (7.62 B).
+	GunLoss int `json:"gun_loss,omitempty"`
 	// Charge is the enemy unit a declared charge is aimed at (12.51),
 	// carried out in the side's next Shock Phase.
 	Charge string `json:"charge,omitempty"`
@@ -397,7 +400,7 @@ func (u *Unit) frontal() bool {
 		return false
 	case u.Morale == moraleDisordered && u.Type != "artillery":
 		return false
-	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column", u.Formation == "skirmish": // 5.2, 6.63
+	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column", u.Formation == "skirmish", u.isCrew(): // 5.2, 6.63, 7.61
 		return false
 	}
 	return true
