@@ -29,10 +29,30 @@ import (
 //  5. A crew ending its move in its battery's hex serves it again, the
 //     guns reduced to what its steps can serve (7.62 C).
 //
-// Not yet: a crew with infantry as the last unit to take a loss and its
-// strength in their defence (7.61 B), its assuming the morale state of
-// the units it enters (7.61 E), and its retreats through friendly units
-// (7.61 F).
+//  6. Stacked with infantry it is beneath it, the last unit to take a
+//     loss, its steps added to their shock defence but not its
+//     Effectiveness (7.61 B: a crew is the last unit of its hex).
+//  7. Entering a hex of friendly units it takes their Disorder or Rout
+//     (7.61 E); its own retreats make no friendly unit check morale
+//     (7.61 F).
+//
+// Not yet: the hex of guns without a crew as Light Cover, and their loss
+// to enemy infantry in their hex (7.53, 12.43.3).
+
+// crewTakesMorale is 7.61 E: crew u, entering a hex of friendly units,
+// takes the worst of their Disorder or Rout.
+func (r *run) crewTakesMorale(u *Unit) {
+	if !u.isCrew() || r.dry() {
+		return
+	}
+	for _, o := range r.s.unitsAt(u.Hex) {
+		if o == u || o.Side != u.Side || o.Morale == "" || u.Morale == moraleRouted || o.Morale == u.Morale {
+			continue
+		}
+		u.Morale = o.Morale
+		r.tell("crew", "WV 7.61", r.seenBy(u), "%s enters %s with %s and is %s too (7.61 E)", u.Name, u.Hex, o.Name, o.Morale)
+	}
+}
 
 // crewSuffix ends the name of a crew apart from its guns.
 const crewSuffix = " Crew"

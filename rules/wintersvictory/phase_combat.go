@@ -807,8 +807,9 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 		// morale first, once, and may retreat itself.
 		// 8.65 C.4: a skirmish company's Disordered retreat into a
 		// friendly formed unit's hex makes it check no morale.
+		// 7.61 F: an artillery crew's retreat makes none check.
 		skirmisher := u.skirmishing() && u.Morale == moraleDisordered
-		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 && !(skirmisher && occ[0].formed()) {
+		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 && !(skirmisher && occ[0].formed()) && !u.isCrew() {
 			checked[next] = true
 			r.moraleResult(occ[0], MoraleFacts{}, "WV 13.33", u.Name+" retreats into its hex", from)
 		}
