@@ -50,6 +50,9 @@ type run struct {
 	splitSP int
 	// splitHit holds "unit>hex" for each hex a split fire has hit (11.62).
 	splitHit map[string]bool
+	// together are the skirmish companies firing with the one whose fire
+	// is resolved, as one (11.61).
+	together []*Unit
 	// entered and enteredUnits are the road hexes filled and the units
 	// entered at each entry hex this phase (6.71).
 	entered, enteredUnits map[string]int

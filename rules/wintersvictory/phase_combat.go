@@ -160,6 +160,7 @@ func canFire(u *Unit) string {
 func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 	seen := map[string]bool{}
 	split := splitFires{}
+	once := map[string]bool{} // 11.62: "from>target" hexes of General Order and skirmish fire
 	for _, o := range os {
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
@@ -180,6 +181,17 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 			continue // its fire is checked with its first plan
 		}
 		seen[u.Name] = true
+		if why := r.togetherProblem(side, u, o, seen); why != "" { // 11.61-11.62
+			r.refuse(side, o.At, "wv-11.61-together", "WV 11.61", why, "")
+			continue
+		}
+		if k := u.Hex + ">" + r.targetHex(side, o); (u.skirmishing() || u.Formation == "general order") && o.SP == 0 {
+			if once[k] {
+				r.refuse(side, o.At, "wv-11.62-once", "WV 11.62", fmt.Sprintf("%s: a target hex is fired on only once from the same hex, and another plan from %s aims first at it", u.Name, u.Hex), "name the companies of the hex together in one FIRE line")
+				continue
+			}
+			once[k] = true
+		}
 		if why := canFire(u); why != "" {
 			r.refuse(side, o.At, "wv-11.11-cannot-fire", "WV 11.11", u.Name+": "+why, "")
 			continue
@@ -312,7 +324,8 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 type plan struct {
 	unit    string
 	targets []string
-	sp      int // one of a split fire's parts (11.61), or 0
+	sp      int      // one of a split fire's parts (11.61), or 0
+	also    []string // skirmish companies of its hex firing with it (11.61)
 }
 
 // reciprocalFire resolves the Reciprocal Fire Phase (4.1 phase 6).
@@ -325,6 +338,9 @@ func (r *run) reciprocalFire(files map[rules.Side]*orders.File) {
 				continue
 			}
 			p := plan{unit: u.Name, sp: o.SP}
+			for _, n := range o.Also {
+				p.also = append(p.also, n.Text)
+			}
 			for _, n := range o.Targets {
 				p.targets = append(p.targets, n.Text)
 			}
@@ -390,6 +406,7 @@ func (r *run) firePlan(p plan) {
 			why = append(why, t.Hex+" is fired on from "+u.Hex+" already (11.62)")
 			continue
 		}
+		defer r.fireTogether(u, p.also)()
 		r.fire(u, t)
 		return
 	}
@@ -475,6 +492,9 @@ func (r *run) fire(u, t *Unit) {
 	what := fmt.Sprintf("%s fires at %s, %d hexes (%s range, Target Class %d)", u.Name, t.Name, d, band, f.TargetClass)
 	if r.splitSP > 0 {
 		what += fmt.Sprintf(" with %d of its SP (11.61)", f.Strength)
+	}
+	if len(r.together) > 0 {
+		what += fmt.Sprintf(" with %s, %d SP as one (11.61)", names(r.together), f.Strength)
 	}
 	if u.skirmishing() && r.s.cover(u.Hex) && band == Minimum && f.FiringClass != 2 {
 		f.FiringClass = 2 // 8.65 D.1

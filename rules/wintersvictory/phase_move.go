@@ -369,7 +369,8 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		u.Hex = h
 		// 16.17: lone enemy command units next to h are displaced.
 		r.displaceLeaders(u)
-		r.crewTakesMorale(u) // 7.61 E
+		// 7.61 E: a crew takes the Disorder of the units it joins.
+		r.crewTakesMorale(u)
 		if !zoneChecked && u.skirmishing() && !r.dry() { // 12.61.1, chargezone.go
 			if stop, checked := r.skirmishZoneCheck(side, u); checked {
 				zoneChecked = true

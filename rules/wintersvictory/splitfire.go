@@ -14,8 +14,10 @@ import (
 // opponent's fires like any fire plan, out of one hexside: no more than
 // 9 SP (11.62), and no two parts at the same target hex, which may be
 // fired on only once from the hex (11.62). A part whose first target is
-// gone falls back on its others. Companies stacked together still fire
-// each on its own (their fire as one is not yet played).
+// gone falls back on its others. Skirmish companies of one hex named in
+// one FIRE line fire as one: one die, their SP together, at most 9
+// (11.61-11.62, 8.65 D.2); a second plan from a hex of General Order or
+// skirmish units aiming first at the same hex is refused (11.62).
 
 // splitFires gathers a side's split fire plans while they are checked.
 type splitFires map[string]*splitFire
@@ -91,10 +93,68 @@ func (r *run) splitPart(u *Unit, sp int) func() {
 }
 
 // firingSP is the Strength Points unit u fires with: a split fire's
-// part, never more than it has left (11.61), else its troop strength.
+// part, never more than it has left (11.61), else its troop strength and
+// that of the companies firing with it, at most 9 (11.62).
 func (r *run) firingSP(u *Unit) int {
 	if r.splitSP > 0 {
 		return min(r.splitSP, u.Strength)
 	}
-	return u.Strength
+	sp := u.Strength
+	for _, c := range r.together {
+		sp += c.Strength
+	}
+	if len(r.together) > 0 {
+		sp = min(sp, 9)
+	}
+	return sp
+}
+
+// togetherProblem says why the skirmish companies of fire plan o, u and
+// the others it names, may not fire as one (11.61-11.62; 8.65 D.2), or
+// ""; seen holds the units with a fire plan, to which it adds them.
+func (r *run) togetherProblem(side rules.Side, u *Unit, o *wvtext.Order, seen map[string]bool) string {
+	if len(o.Also) == 0 {
+		return ""
+	}
+	if !u.skirmishing() || o.SP > 0 {
+		return u.Name + ": only skirmish companies of one hex fire as one, with no '; SP' part (11.61)"
+	}
+	sp := u.Strength
+	for _, n := range o.Also {
+		c, ok := r.ownUnit(side, n)
+		switch {
+		case !ok:
+			return fmt.Sprintf("%s has no unit called %s", side, n.Text)
+		case !c.skirmishing() || c.Hex != u.Hex:
+			return fmt.Sprintf("%s is not a skirmish company in %s's hex %s (11.61)", c.Name, u.Name, u.Hex)
+		case seen[c.Name]:
+			return c.Name + " has a fire plan already: a unit fires once a phase (11.11)"
+		case canFire(c) != "":
+			return c.Name + ": " + canFire(c)
+		}
+		seen[c.Name] = true
+		sp += c.Strength
+	}
+	if sp > 9 {
+		return fmt.Sprintf("%d SP out of one hexside: the most is 9 (11.62)", sp)
+	}
+	return ""
+}
+
+// fireTogether readies the companies named in also, still in u's hex and
+// able to fire, to fire with u as one, and returns what ends it: each has
+// fired (11.61).
+func (r *run) fireTogether(u *Unit, also []string) func() {
+	r.together = nil
+	for _, n := range also {
+		if c := r.s.unit(n); c != nil && !c.Eliminated && c.Hex == u.Hex && canFire(c) == "" {
+			r.together = append(r.together, c)
+		}
+	}
+	return func() {
+		for _, c := range r.together {
+			c.Fired = true
+		}
+		r.together = nil
+	}
 }

@@ -98,7 +98,8 @@ type Order struct {
 	// EXEMPT, the unit of a MOVE, FORM, FACE, FIRE or CHARGE, and the
 	// first attacker of a SHOCK.
 	Who orders.Name
-	// Also are the further attackers of a SHOCK.
+	// Also are the further attackers of a SHOCK, or the further skirmish
+	// companies of one hex firing as one (11.61).
 	Also []orders.Name
 	// To is the receiver of an ORDER or ATTACK.
 	To        orders.Name
@@ -235,8 +236,8 @@ func (b body) head(l orders.Line, o *Order, head string) bool {
 		o.Who = orders.Name{At: at, Text: from}
 		o.To = orders.Name{At: l.Pos(l.ValueOff + i + 4), Text: to}
 		return true
-	case Shock:
-		ns := b.p.Names(l, strings.TrimSpace(head), l.ValueOff, at, Shock, "SHOCK 1/46 Ligne, 2/46 Ligne: 1207")
+	case Shock, Fire:
+		ns := b.p.Names(l, strings.TrimSpace(head), l.ValueOff, at, o.Verb, example(o.Verb))
 		if len(ns) == 0 {
 			return false
 		}
@@ -277,6 +278,8 @@ func example(verb string) string {
 		return "FIRE 1/46 Ligne: Tula Musketeers"
 	case Charge:
 		return "CHARGE 7 Cuirassiers: Tula Musketeers"
+	case Shock:
+		return "SHOCK 1/46 Ligne, 2/46 Ligne: 1207"
 	}
 	return "ORDER Napoleon TO Davout: OBJECTIVE 1408"
 }
@@ -496,7 +499,7 @@ func (o *Order) String() string {
 	case Rejoin:
 		return fmt.Sprintf("REJOIN %s: %s", q(o.Who.Text), q(o.To.Text))
 	case Fire, Charge:
-		s := fmt.Sprintf("%s %s: %s", o.Verb, q(o.Who.Text), orders.JoinNames(o.Targets))
+		s := fmt.Sprintf("%s %s: %s", o.Verb, orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), orders.JoinNames(o.Targets))
 		if o.SP > 0 {
 			s += fmt.Sprintf("; SP %d", o.SP)
 		}

@@ -29,6 +29,7 @@ func TestCanonicalForms(t *testing.T) {
 		"face X: sw":                                        "FACE X: SW",
 		"fire X: A ,  B":                                    "FIRE X: A, B",
 		"fire X: A, B ; sp  4":                              "FIRE X: A, B; SP 4",
+		"fire X , Y: A":                                     "FIRE X, Y: A",
 		"charge 7 Cuirassiers:Tula Musketeers":              "CHARGE 7 Cuirassiers: Tula Musketeers",
 		"shock A,B: 1207":                                   "SHOCK A, B: 1207",
 	} {
