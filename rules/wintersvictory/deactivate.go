@@ -14,7 +14,10 @@ import (
 // owning player may deactivate a brigade when all its battalions or
 // regiments in play are In Command and none is Routed, its Brigade Leader
 // is In Command, and none of its units is within 6 hexes of an enemy unit
-// (the side's own sight, ruling R72). The leader returns to the display;
+// (the side's own sight, ruling R72), and each French Light battalion
+// broken down into skirmish companies has, with its companies, a third
+// of its original strength, rounded up (ruling R96). The leader returns
+// to the display;
 // its Fatigue Points stay as they are. See WV 17.54.
 func (r *run) deactivations(side rules.Side, os []*wvtext.Order) {
 	var inCmd map[string]bool
@@ -73,5 +76,57 @@ func (r *run) deactivationProblem(l *Leader, inCmd map[string]bool) string {
 			return u.Name + " is within 6 hexes of an enemy unit"
 		}
 	}
+	for _, b := range r.s.brokenLight(l.Name) {
+		if sp, need := r.s.withCompanies(b), (b.Printed+2)/3; sp < need {
+			return fmt.Sprintf("%s has %d SP with its skirmish companies, under a third of its original %d (%d)", b.Name, sp, b.Printed, need)
+		}
+	}
 	return ""
+}
+
+// brokenLight lists the French Light battalions of the brigade that have
+// been broken down into skirmish companies: those with companies
+// detached, or in the Battalions Broken Down box (8.62.1; 17.54, ruling
+// R96).
+func (s *State) brokenLight(brigade string) []*Unit {
+	var out []*Unit
+	add := func(u *Unit, boxed bool) {
+		if u.Brigade != brigade || u.Nation != "French" || u.Class != "light" || u.Type != "infantry" || u.skirmishing() {
+			return
+		}
+		if boxed || u.Detached > 0 || len(s.companies(u.Name)) > 0 {
+			out = append(out, u)
+		}
+	}
+	for i := range s.Units {
+		if !s.Units[i].Eliminated {
+			add(&s.Units[i], false)
+		}
+	}
+	for i := range s.BrokenDown {
+		add(&s.BrokenDown[i], true)
+	}
+	return out
+}
+
+// companies lists the skirmish companies in play detached from battalion
+// name (8.61).
+func (s *State) companies(name string) []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		if c := &s.Units[i]; c.skirmishing() && !c.Eliminated && c.Parent == name {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// withCompanies is the SP of battalion b and of its companies in play (a
+// battalion in the Broken Down box has none of its own).
+func (s *State) withCompanies(b *Unit) int {
+	sp := b.Strength
+	for _, c := range s.companies(b.Name) {
+		sp += c.Strength
+	}
+	return sp
 }

@@ -42,11 +42,26 @@ type run struct {
 	// centreFire: the fire being resolved is an Extended Line's one fire
 	// at its centre hex (11.53.1).
 	centreFire bool
+	// displacing: the fire being resolved is a displaced skirmish
+	// company's, at -1 (8.66).
+	displacing bool
+	// splitSP is the Strength Points of the part of a split fire being
+	// resolved (11.61), 0 for a whole unit's fire.
+	splitSP int
+	// splitHit holds "unit>hex" for each hex a split fire has hit (11.62).
+	splitHit map[string]bool
+	// together are the skirmish companies firing with the one whose fire
+	// is resolved, as one (11.61).
+	together []*Unit
 	// entered and enteredUnits are the road hexes filled and the units
 	// entered at each entry hex this phase (6.71).
 	entered, enteredUnits map[string]int
 	// moved, formed and shocked name units that have done so this phase.
 	moved, shocked map[string]bool
+	// shocks counts each unit's shock attacks this phase; barred names
+	// the units that may shock no more (12.11.5).
+	shocks map[string]int
+	barred map[string]bool
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
 	// the end of the Rally Phase (17.76 A).
 	endAttacks []string

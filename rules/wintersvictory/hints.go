@@ -75,7 +75,7 @@ func (sys System) stackHints(s *State, side rules.Side) []rules.StackHint {
 		switch {
 		case u.Type == "infantry":
 			reach = 2
-		case u.Type == "artillery" && u.Formation == "unlimbered":
+		case u.Type == "artillery" && u.Formation == "unlimbered" && crewless(u) == "":
 			reach = 8
 			if firer(u).ExtendedCapable {
 				reach = 12

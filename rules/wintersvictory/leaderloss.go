@@ -67,6 +67,8 @@ func (r *run) leaderRisk(l *Leader, hit bool, rule, what string, u *Unit) {
 	}
 	l.Reduced = true
 	r.tell("leader-loss", rule, r.seenBy(u), "%s is hit %s: Reduced", l.Name, what)
+	// 14.12, ruling R95: the scenario's Morale Points for a command unit.
+	r.moraleChange(l.Side, -r.s.MoraleCost.Leader, l.Name+" reduced")
 	r.commandViolation(l, "reduced") // 17.75.4
 }
 

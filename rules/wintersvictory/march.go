@@ -171,6 +171,10 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 	}
 	from := u.Hex
 	r.spent[u.Name], r.moved[u.Name] = (cost+2)/3, true
+	for _, h := range path[1:] {
+		u.Hex = h
+		r.displaceLeaders(u) // 16.17
+	}
 	u.Hex, u.Facing = at, facing
 	r.tell("moved", "WV 6.4", only(side), "%s marches %s to %s by Grand Tactical Movement facing %s (%s of %d MP)", u.Name, from, at, facingNames[facing], sixths(cost), u.MA+2)
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})

@@ -135,6 +135,12 @@ func fireCategory(u *Unit) int {
 
 // canFire says why a unit may not fire, or "".
 func canFire(u *Unit) string {
+	if why := crewProblem(u, "has no fire"); why != "" {
+		return why
+	}
+	if why := crewless(u); why != "" {
+		return why
+	}
 	switch {
 	case u.Type == "cavalry":
 		return "cavalry does not fire (11.11)"
@@ -153,17 +159,39 @@ func canFire(u *Unit) string {
 // firePlans checks a side's FIRE orders (dry run) against the state now.
 func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 	seen := map[string]bool{}
+	split := splitFires{}
+	once := map[string]bool{} // 11.62: "from>target" hexes of General Order and skirmish fire
 	for _, o := range os {
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
 			r.noUnit(side, o.Who, "unit")
 			continue
 		}
-		if seen[u.Name] {
-			r.refuse(side, o.At, "wv-11.11-twice", "WV 11.11", u.Name+" has two fire plans: a unit fires once a phase", "list every target in one FIRE line")
+		switch {
+		case seen[u.Name] && !split.has(u.Name):
+			r.refuse(side, o.At, "wv-11.11-twice", "WV 11.11", u.Name+" has two fire plans: a unit fires once a phase", "list every target in one FIRE line, or split the fire of a unit in General Order or a skirmish company with '; SP <n>' on each line (11.61)")
 			continue
+		case o.SP > 0 || split.has(u.Name):
+			if why := split.add(u, o, r.targetHex(side, o)); why != "" { // 11.61-11.62
+				r.refuse(side, o.At, "wv-11.61-split", "WV 11.61", u.Name+": "+why, "")
+				continue
+			}
+		}
+		if seen[u.Name] {
+			continue // its fire is checked with its first plan
 		}
 		seen[u.Name] = true
+		if why := r.togetherProblem(side, u, o, seen); why != "" { // 11.61-11.62
+			r.refuse(side, o.At, "wv-11.61-together", "WV 11.61", why, "")
+			continue
+		}
+		if k := u.Hex + ">" + r.targetHex(side, o); (u.skirmishing() || u.Formation == "general order") && o.SP == 0 {
+			if once[k] {
+				r.refuse(side, o.At, "wv-11.62-once", "WV 11.62", fmt.Sprintf("%s: a target hex is fired on only once from the same hex, and another plan from %s aims first at it", u.Name, u.Hex), "name the companies of the hex together in one FIRE line")
+				continue
+			}
+			once[k] = true
+		}
 		if why := canFire(u); why != "" {
 			r.refuse(side, o.At, "wv-11.11-cannot-fire", "WV 11.11", u.Name+": "+why, "")
 			continue
@@ -296,6 +324,8 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 type plan struct {
 	unit    string
 	targets []string
+	sp      int      // one of a split fire's parts (11.61), or 0
+	also    []string // skirmish companies of its hex firing with it (11.61)
 }
 
 // reciprocalFire resolves the Reciprocal Fire Phase (4.1 phase 6).
@@ -307,7 +337,10 @@ func (r *run) reciprocalFire(files map[rules.Side]*orders.File) {
 			if !ok {
 				continue
 			}
-			p := plan{unit: u.Name}
+			p := plan{unit: u.Name, sp: o.SP}
+			for _, n := range o.Also {
+				p.also = append(p.also, n.Text)
+			}
 			for _, n := range o.Targets {
 				p.targets = append(p.targets, n.Text)
 			}
@@ -347,6 +380,9 @@ func (r *run) firePlan(p plan) {
 	if u == nil {
 		return
 	}
+	if p.sp > 0 { // 11.61: each part of a split fire is a fire of its own
+		defer r.splitPart(u, p.sp)()
+	}
 	if why := canFire(u); why != "" {
 		r.tell("order-skipped", "WV 11.11", only(u.Side), "%s does not fire: %s", u.Name, why)
 		return
@@ -366,6 +402,11 @@ func (r *run) firePlan(p plan) {
 			r.fireExtended(u, t) // 11.53
 			return
 		}
+		if p.sp > 0 && r.splitTwice(u, t) { // 11.62
+			why = append(why, t.Hex+" is fired on from "+u.Hex+" already (11.62)")
+			continue
+		}
+		defer r.fireTogether(u, p.also)()
 		r.fire(u, t)
 		return
 	}
@@ -386,7 +427,7 @@ func (r *run) targetOf(t *Unit, from string) Target {
 		tg.Kind = UnlimberedArtillery
 	case t.Formation == "line":
 		tg.Kind = LineFormation
-	case t.Formation == "general order", t.skirmishing():
+	case t.Formation == "general order", t.skirmishing(), t.isCrew(): // 7.61 A
 		tg.Kind = SkirmishOrGO
 	default:
 		tg.Kind = ColumnOrSquare
@@ -404,6 +445,7 @@ func (r *run) targetOf(t *Unit, from string) Target {
 	for _, o := range r.s.unitsAt(t.Hex) {
 		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
 		switch {
+		case o.isCrew(): // steps, not troops or guns
 		case o.Type == "infantry":
 			inf += o.Strength
 		case o.Type == "cavalry":
@@ -416,6 +458,10 @@ func (r *run) targetOf(t *Unit, from string) Target {
 	}
 	tg.SP = inf + cav
 	tg.Massed = MassedTarget(inf, cav, ung, lg, tg.Cover != Open)
+	tg.SkirmishOnly = true // 8.65 D.3: companies alone in the hex
+	for _, o := range r.s.unitsAt(t.Hex) {
+		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
+	}
 	return tg
 }
 
@@ -430,7 +476,7 @@ func (r *run) fire(u, t *Unit) {
 	aim.Hex = r.aimAt(u, t)
 	d := r.s.dist(u.Hex, aim.Hex)
 	band, _ := r.tables.FireBand(firer(u), d)
-	f := Fire{Strength: u.Strength, FiringClass: u.FireClass, Disordered: u.Morale == moraleDisordered,
+	f := Fire{Strength: r.firingSP(u), FiringClass: u.FireClass, Disordered: u.Morale == moraleDisordered,
 		MaxRange: band == Maximum || band == Extended}
 	if u.Type == "artillery" {
 		f.Table, f.Line = FireArtillery, string(band)
@@ -447,6 +493,16 @@ func (r *run) fire(u, t *Unit) {
 	tg := r.targetOf(&aim, u.Hex)
 	f.TargetClass = TargetClass(tg, u.Type == "artillery", r.opt)
 	what := fmt.Sprintf("%s fires at %s, %d hexes (%s range, Target Class %d)", u.Name, t.Name, d, band, f.TargetClass)
+	if r.splitSP > 0 {
+		what += fmt.Sprintf(" with %d of its SP (11.61)", f.Strength)
+	}
+	if len(r.together) > 0 {
+		what += fmt.Sprintf(" with %s, %d SP as one (11.61)", names(r.together), f.Strength)
+	}
+	if u.skirmishing() && r.s.cover(u.Hex) && band == Minimum && f.FiringClass != 2 {
+		f.FiringClass = 2 // 8.65 D.1
+		what += " as a Class 2 firing unit from cover (8.65 D.1)"
+	}
 	if band == Extended {
 		impact, err := r.tables.ExtendedImpact(r.d10("WV 11.23", "extended range impact: "+u.Name, nil))
 		if err == nil && impact != 0 {
@@ -466,6 +522,10 @@ func (r *run) fire(u, t *Unit) {
 	if r.centreFire {
 		f.Die++ // 11.53.1: an Extended Line's one fire at its centre hex
 		mods += "+1 Extended Line at its centre hex"
+	}
+	if r.displacing {
+		f.Die-- // 8.66: a displaced skirmish company's fire
+		mods += "-1 displacing"
 	}
 	if u.Type == "artillery" && (r.s.Step == stepFrenchMove || r.s.Step == stepAlliedMove) {
 		f.Die-- // 11.71.2: artillery firing in the opponent's Movement Phase
@@ -613,12 +673,18 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 	if n <= 0 {
 		return
 	}
+	if u.isCrew() {
+		n = r.crewLoss(u, n) // 7.62 B
+		if n <= 0 {
+			return
+		}
+	}
 	n = min(n, u.Strength)
 	u.Strength -= n
 	what := "SP"
 	if u.Type == "artillery" {
 		what = "guns"
-		u.Crew = CrewSteps(u.Strength)
+		u.Crew = min(u.Crew, CrewSteps(u.Strength)) // 7.62: a step a 3 guns
 	}
 	vis := r.seenBy(u)
 	r.tell("loss", rule, vis, "%s loses %d %s (%d left)", u.Name, n, what, u.Strength)
@@ -627,6 +693,10 @@ func (r *run) loseSP(u *Unit, n int, rule string) {
 		u.Charge = ""
 		r.tell("eliminated", rule, vis, "%s is eliminated", u.Name)
 		defer r.retireBrigade(u.Brigade) // 17.54
+		if c := r.s.unit(u.Name + crewSuffix); u.Type == "artillery" && c != nil && !c.Eliminated {
+			c.Eliminated = true // 7.62 D: its crew goes with its last gun
+			r.tell("eliminated", "WV 7.62", r.seenBy(c), "%s is eliminated with its guns (7.62 D)", c.Name)
+		}
 	}
 	r.moraleAfterLoss(u)
 }
@@ -764,7 +834,11 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 		}
 		// 13.33: the top unit of a friendly hex retreated into checks its
 		// morale first, once, and may retreat itself.
-		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 {
+		// 8.65 C.4: a skirmish company's Disordered retreat into a
+		// friendly formed unit's hex makes it check no morale.
+		// 7.61 F: an artillery crew's retreat makes none check.
+		skirmisher := u.skirmishing() && u.Morale == moraleDisordered
+		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 && !(skirmisher && occ[0].formed()) && !u.isCrew() {
 			checked[next] = true
 			r.moraleResult(occ[0], MoraleFacts{}, "WV 13.33", u.Name+" retreats into its hex", from)
 		}
@@ -801,14 +875,20 @@ func (r *run) shockOrders(side rules.Side, os []*wvtext.Order) {
 			r.refuse(side, o.At, "wv-12.0-no-defender", "WV 12.0", fmt.Sprintf("%s sees no enemy unit in %s", side, o.Hex), "shock a hex your report shows an enemy unit in")
 			continue
 		}
+		if why := r.skirmishShockProblem(us, o.Hex); why != "" {
+			r.refuse(side, o.At, "wv-8.65-shock", "WV 8.65", why, "")
+			continue
+		}
 		for _, u := range us {
 			r.shocked[u.Name] = true
+			r.countShock(u)
 		}
 		if r.dry() {
 			continue
 		}
 		var fit []*Unit
 		for _, u := range us {
+			r.faceToShock(u, o.Hex) // 12.12
 			if r.fatigueCheck(u) {
 				fit = append(fit, u)
 			}
@@ -826,16 +906,20 @@ func (r *run) shockProblem(u *Unit, h string, inCmd bool) string {
 		return "cavalry attacks by charging: declare a CHARGE in your Command segment (12.5)"
 	case u.Type == "artillery":
 		return "artillery does not shock (12.1)"
+	case u.isCrew():
+		return crewProblem(u, "makes no shock attack")
 	case u.Morale == moraleRouted:
 		return "a Routed unit does not shock (7.22)"
 	case u.Formation == "square":
 		return "a Square does not shock (8.42)"
-	case r.shocked[u.Name]:
-		return "it has shocked already this phase"
+	case r.barred[u.Name]:
+		return "after a Disordered Retreat or Rout result it shocks no more this phase (12.11.5)"
+	case r.shocks[u.Name] >= 2:
+		return "it has made 2 shock attacks this phase, the most an infantry unit makes (12.11.5)"
 	case !r.onMap(h) || r.s.dist(u.Hex, h) != 1:
 		return h + " is not next to it"
-	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, h):
-		return h + " is not through its front (5.52)"
+	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, h) && r.shocks[u.Name] == 0:
+		return h + " is not through its front (5.52; it may change its facing only after its first shock, 12.12)"
 	case !inCmd:
 		return "it is Out of Command (17.13)"
 	}
@@ -926,15 +1010,16 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			break
 		}
 	}
+	r.skirmishersShocked(def, a0, charging) // 8.65 B.5
 	terr := r.s.terrain(h)
 	cover := terr == "town" || terr == "woods" || terr == "farmette"
 	in := ShockInput{AttackSP: r.sumSP(att, cover && a0.Type == "infantry"), DefendSP: r.sumSP(def, cover && d0.Type == "infantry"),
 		AttackER: r.currentER(a0, false), DefendER: r.currentER(d0, false),
-		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
+		Attacker: ShockAttacker{Disordered: a0.Morale == moraleDisordered, SkirmishOrCossack: a0.skirmishing(), CommandUnit: r.withUnreducedLeader(a0), IntoWind: r.s.windOn(a0),
 			Unformed: a0.Formation == "general order" || a0.skirmishing(), RussianInfantry: a0.Nation == "Russian" && a0.Type == "infantry",
 			Impetus: charging && a0.formed() && !r.oppShock},
 		Defender: ShockDefender{Routed: d0.Morale == moraleRouted, Disordered: d0.Morale == moraleDisordered,
-			SkirmishCrewOrCossack: d0.Type == "artillery", CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
+			SkirmishCrewOrCossack: d0.Type == "artillery" || d0.loose(), SkirmishLightCoverHex: r.skirmishLightCover(d0, h), CommandUnit: r.withUnreducedLeader(d0), HeavySnowIntoWind: r.s.windOn(d0) == HeavySnow, Unformed: d0.Formation == "general order" || d0.skirmishing(),
 			SoftCoverOrLCHexside: terr == "woods" || terr == "farmette" || r.s.lightCoverProtects(from, h), HardCover: terr == "town", Infantry: d0.Type == "infantry",
 			AcrossStream: edge.Water == sideStream || edge.Water == sideMajorStream, SteepSlopeFromBelow: r.s.contour(from, h) == "steep-slope-up",
 			CavalryOrArtillery: d0.Type != "infantry", SquareVsCavalry: charging && d0.Formation == "square"},
@@ -1087,6 +1172,11 @@ func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender b
 		case res.Disorder && u.formed():
 			u.Morale = moraleDisordered
 			r.tell("disordered", "WV 12.41", nil, "%s is Disordered (shock result %s)", u.Name, code)
+		}
+	}
+	if !defender && (res.Rout || res.Retreat > 0) {
+		for _, u := range us {
+			r.barShock(u) // 12.11.5
 		}
 	}
 	for _, u := range us {

@@ -642,12 +642,16 @@ func (r *run) rallyPhase(side rules.Side) {
 		}
 		switch u.Morale {
 		case moraleDisordered:
-			if !r.inEnemyMinimumZone(u) {
+			if !r.inEnemyMinimumZone(u) || r.coverRally(u) {
 				u.Morale = ""
 				r.tell("rallied", "WV 13.41", r.seenBy(u), "%s recovers from Disorder", u.Name)
 			}
 		case moraleRouted:
-			r.selfRally(u)
+			if u.loose() {
+				r.skirmishRally(u) // 13.42 A, 8.65 C.2: crews as companies
+			} else {
+				r.selfRally(u)
+			}
 		}
 		if u.Exhausted && u.Morale == "" && !r.inEnemyMinimumZone(u) {
 			u.Exhausted = false

@@ -144,7 +144,21 @@ func (r *run) movementPhase(side rules.Side, os []*wvtext.Order) {
 		}
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
+			c, named := r.leaveGuns(side, o) // 7.65
+			if named && c == nil {
+				continue
+			}
+			u, ok = c, named
+			if ok {
+				inCmd[u.Name] = inCmd[strings.TrimSuffix(u.Name, crewSuffix)]
+			}
+		}
+		if !ok {
 			r.noUnit(side, o.Who, "unit or leader")
+			continue
+		}
+		if why := crewless(u); why != "" && o.Verb != wvtext.Rejoin {
+			r.refuse(side, o.At, "wv-7.53-no-crew", "WV 7.53", u.Name+": "+why, "move its crew back into its hex first")
 			continue
 		}
 		if u.skirmishing() {
@@ -175,7 +189,7 @@ func allowance(u *Unit) int { return 2 * u.MA }
 
 // mover is the Terrain Effects Chart column of a unit (10.2).
 func mover(u *Unit) string {
-	if u.skirmishing() {
+	if u.loose() { // 7.61 A: a crew moves as a skirmish company
 		return "skirmish" // 8.65 A.2
 	}
 	switch u.Type {
@@ -229,7 +243,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			refuse("wv-6.1-not-adjacent", "WV 6.1", fmt.Sprintf("%s is not next to %s: a path names every hex entered, in order", h, at), "")
 			return
 		}
-		if e := r.enemyIn(side, h); e != nil && r.s.sees(side, h) {
+		if e := r.enemyIn(side, h); e != nil && r.displaceable(u, h) {
+			// 8.66: skirmish companies displace before it (skirmishdisplace.go).
+		} else if e != nil && r.s.sees(side, h) {
 			refuse("wv-6.14-enemy", "WV 6.14", "it may not enter "+h+": an enemy unit is there", "stop short of it")
 			return
 		} else if e != nil && !r.dry() {
@@ -237,6 +253,10 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			// the check of the orders knows nothing of it (ruling R43).
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
 			break
+		}
+		if code, why := r.skirmishStepProblem(side, u, at, h); why != "" {
+			refuse(code, "WV 8.65", why, "")
+			return
 		}
 		if u.frontal() && !gen {
 			nf, turns := r.s.stepFacing(at, h, facing)
@@ -374,6 +394,7 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	// 11.3: leaving a hex of an enemy Minimum Range Fire Zone draws its
 	// fire first, hex by hex; a unit driven off or destroyed stops there.
 	zoneChecked := false
+	var displaced []*Unit // 8.66
 	for i, h := range path[1:] {
 		if i == 0 && r.slipsZone(u, h) { // 11.31
 			if u.Type == "cavalry" && u.formed() {
@@ -382,10 +403,21 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			} else {
 				r.tell("moved", "WV 11.31", only(side), "%s leaves the enemy infantry's Minimum Range Fire Zone at %s unfired on, faster than the units projecting it (11.31)", u.Name, path[i])
 			}
-		} else if !r.opportunityFire(u, "leaves "+path[i]) {
+		} else if !r.holdFire(r.displacedBy(u, h), func() bool { return r.opportunityFire(u, "leaves "+path[i]) }) {
 			return
 		}
+		if r.enemyIn(side, h) != nil && !r.dry() {
+			displaced = append(displaced, r.displaceFrom(u, h)...) // 8.66
+			if u.Eliminated || !u.formed() || r.enemyIn(side, h) != nil {
+				r.tell("moved", "WV 8.66", only(side), "%s stops at %s: the skirmishers' fire or a unit left in %s halts it (8.66)", u.Name, u.Hex, h)
+				return
+			}
+		}
 		u.Hex = h
+		// 16.17: lone enemy command units next to h are displaced.
+		r.displaceLeaders(u)
+		// 7.61 E: a crew takes the Disorder of the units it joins.
+		r.crewTakesMorale(u)
 		if !zoneChecked && u.skirmishing() && !r.dry() { // 12.61.1, chargezone.go
 			if stop, checked := r.skirmishZoneCheck(side, u); checked {
 				zoneChecked = true
@@ -418,10 +450,14 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			r.tell("formation", "WV 6.13", r.seenBy(o), "%s adopts General Order as %s passes through %s (6.13)", o.Name, u.Name, o.Hex)
 		}
 	}
+	if u.isCrew() {
+		defer r.rejoinGuns(u) // 7.62 C
+	}
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
 		r.gunLoss(u, guns)           // 6.32
 		defer r.opportunityCharge(u) // 12.56.1, after the reaction facing
+		r.displaceAgain(u, displaced)
 		r.reactionFacing(u)
 	}
 }
@@ -750,9 +786,10 @@ func (r *run) moraleFacts(u *Unit, f MoraleFacts) MoraleFacts {
 	f.CommandUnit = r.withUnreducedLeader(u)
 	f.Square = u.Formation == "square"
 	f.Disordered = u.Morale == moraleDisordered
-	f.Unformed = u.Formation == "general order" || u.skirmishing()
-	f.IntoWind = r.s.intoWind(u) // 13.13, snow.go
-	f.AmmoDepleted = u.AmmoOut   // 11.91
+	f.Unformed = u.Formation == "general order" || u.loose()
+	f.IntoWind = r.s.intoWind(u)           // 13.13, snow.go
+	f.AmmoDepleted = u.AmmoOut             // 11.91
+	f.SkirmisherFar = r.s.skirmisherFar(u) // 8.65 A.7, C.3
 	return f
 }
 

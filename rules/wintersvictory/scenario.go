@@ -172,6 +172,14 @@ func LoadScenario(name string, data []byte) (*State, error) {
 	}
 	for _, o := range sc.Objectives {
 		onMap("objective "+o.Name, o.Hex)
+		for _, h := range o.Held {
+			if !slices.Contains(sides, h) {
+				fail("objective %s: held by %q, not French or Allied", o.Name, h)
+			}
+		}
+		if o.Morale < 0 {
+			fail("objective %s: morale %d is under 0", o.Name, o.Morale)
+		}
 	}
 	for _, sd := range sc.Sides {
 		if !slices.Contains(sides, sd.Side) {

@@ -51,12 +51,13 @@ func TestScenarioRefuses(t *testing.T) {
 		`brigade: Grandeau, hex: "0805"`, `brigade: Nobody, hex: "0805"`,
 		`level: corps, superior: Napoleon, hex: "0504"`, `level: marshal, superior: Napoleon, hex: "0504"`,
 		`hex: "2203", facing: W`, `hex: "3103", facing: W`,
+		`held: [Allied]`, `held: [Prussian]`,
 	).Replace(string(data))
 	_, err = LoadScenario("bad", []byte(bad))
 	if err == nil {
 		t.Fatal("a bad scenario loads")
 	}
-	for _, want := range []string{`unit 1/33 Ligne: facing "N"`, `unit 1/48 Ligne: brigade "Nobody"`, `leader Davout: level "marshal"`, `unit 1/Tula Musketeers: hex "3103" is not on the map`} {
+	for _, want := range []string{`unit 1/33 Ligne: facing "N"`, `unit 1/48 Ligne: brigade "Nobody"`, `leader Davout: level "marshal"`, `unit 1/Tula Musketeers: hex "3103" is not on the map`, `objective Anklappen: held by "Prussian"`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not say %q:\n%v", want, err)
 		}

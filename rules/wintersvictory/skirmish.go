@@ -156,10 +156,28 @@ func (s *State) index(name string) int {
 // apply), "" when o does not count, else why u may not.
 func skirmishStacking(u, o *Unit) string {
 	switch {
-	case u.skirmishing() == o.skirmishing():
+	case u.loose() == o.loose():
 		return "skip"
 	case u.Type == "cavalry" || o.Type == "cavalry":
-		return fmt.Sprintf("%s and %s: a skirmish company never shares a hex with friendly cavalry (8.65)", u.Name, o.Name)
+		return fmt.Sprintf("%s and %s: a skirmish company or artillery crew never shares a hex with friendly cavalry (8.65, 7.61)", u.Name, o.Name)
 	}
 	return ""
+}
+
+// sharedDepletion is 11.91 at the end of a phase: every skirmish company
+// in the hex of one under an Ammo Deplt marker is depleted too.
+func (r *run) sharedDepletion() {
+	for i := range r.s.Units {
+		d := &r.s.Units[i]
+		if !d.AmmoOut || d.Eliminated || !d.skirmishing() {
+			continue
+		}
+		for _, c := range r.s.unitsAt(d.Hex) {
+			if c.Side != d.Side || !c.skirmishing() || c.AmmoOut {
+				continue
+			}
+			c.AmmoOut = true
+			r.tell("ammunition", "WV 11.91", only(c.Side), "%s shares %s with %s, depleted: its ammunition is depleted too (11.91)", c.Name, c.Hex, d.Name)
+		}
+	}
 }

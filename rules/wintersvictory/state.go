@@ -105,19 +105,25 @@ type State struct {
 
 // MoraleCost is what a unit costs its Army Morale when reduced to half
 // strength, eliminated or routed, and gives back when it rallies from
-// rout (14.11: scenario data).
+// rout (14.11), and what a command unit reduced costs it (14.12):
+// scenario data.
 type MoraleCost struct {
 	Half       int `json:"half" yaml:"half"`
 	Eliminated int `json:"eliminated" yaml:"eliminated"`
 	Routed     int `json:"routed" yaml:"routed"`
 	Rallied    int `json:"rallied" yaml:"rallied"`
+	Leader     int `json:"leader,omitempty" yaml:"leader"`
 }
 
-// Objective is a place worth victory points (scenario data, 14.13).
+// Objective is a place worth victory points, and Morale Points to the
+// side occupying it (scenario data, 14.13). Held are the sides whose Army
+// Morale counts its Morale Points now (ruling R95).
 type Objective struct {
-	Name   string `json:"name"`
-	Hex    string `json:"hex"`
-	Points int    `json:"points"`
+	Name   string       `json:"name"`
+	Hex    string       `json:"hex"`
+	Points int          `json:"points"`
+	Morale int          `json:"morale,omitempty"`
+	Held   []rules.Side `json:"held,omitempty"`
 }
 
 // Leader is a command unit (2.32, 16.0).
@@ -204,6 +210,9 @@ type Unit struct {
 	// Rear: an infantry battalion under a Facing to the Rear marker, its
 	// Facing turned about to its original rear (5.42).
 	Rear bool `json:"rear,omitempty"`
+	// GunLoss is the gun Strength Points an artillery crew alone has lost
+	// (7.62 B).
+	GunLoss int `json:"gun_loss,omitempty"`
 	// Charge is the enemy unit a declared charge is aimed at (12.51),
 	// carried out in the side's next Shock Phase.
 	Charge string `json:"charge,omitempty"`
@@ -262,11 +271,27 @@ func (s *State) Segment() rules.Segment {
 	return seg
 }
 
-// clock is the time of day of the turn: turn 1 is 07:00 on a 15-minute
-// track (2.5; the Turn Record Track is not in the booklet, ruling R41).
+// clock is the time of day of the turn: turn 1 is 07:00 (the Turn Record
+// Track is not in the booklet, ruling R41); Daylight and Dusk/Dawn turns
+// last 15 minutes, Evening turns 30 (2.5), Night turns 30 and
+// Transitional Night turns 3 hours (4.4, 2.5; ruling R99).
 func (s *State) clock() string {
-	m := 7*60 + (s.Turn-1)*15
+	m := 7 * 60
+	for t := 1; t < s.Turn; t++ {
+		m += turnMinutes(t)
+	}
 	return fmt.Sprintf("%02d:%02d", m/60%24, m%60)
+}
+
+// turnMinutes is the length of turn t (2.5, 4.2-4.5; ruling R99).
+func turnMinutes(t int) int {
+	switch {
+	case t >= 60:
+		return 180
+	case t >= 51:
+		return 30
+	}
+	return 15
 }
 
 // Over implements rules.State.
@@ -304,6 +329,9 @@ func (s *State) clone() *State {
 	c := *s
 	c.Hourly = slices.Clone(s.Hourly)
 	c.Objectives = slices.Clone(s.Objectives)
+	for i := range c.Objectives {
+		c.Objectives[i].Held = slices.Clone(c.Objectives[i].Held)
+	}
 	c.Corps = slices.Clone(s.Corps)
 	c.Leaders = slices.Clone(s.Leaders)
 	for i := range c.Leaders {
@@ -375,7 +403,7 @@ func (u *Unit) frontal() bool {
 		return false
 	case u.Morale == moraleDisordered && u.Type != "artillery":
 		return false
-	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column", u.Formation == "skirmish": // 5.2, 6.63
+	case u.Formation == "square", u.Formation == "general order", u.Formation == "limbered", u.Formation == "road column", u.Formation == "skirmish", u.isCrew(): // 5.2, 6.63, 7.61
 		return false
 	}
 	return true

@@ -182,6 +182,8 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 		r.reciprocalFire(in.Orders)
 		r.delayCheck(SideFrench) // 4.1 7A, rolled before the French write their orders
 	}
+	r.sharedDepletion() // 11.91
+	r.objectiveMorale() // 14.13
 	r.shortenLines()    // 8.32.2, 8.33.3
 	r.dropRearMarkers() // 5.42, ruling R94
 	r.advance()

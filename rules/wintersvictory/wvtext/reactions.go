@@ -51,6 +51,18 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Example: "ABANDON NEVER",
 	},
 	{
+		Kind: "DISPLACE", Forms: []string{"SKIRMISH DISPLACE", "DISPLACEMENT"},
+		Choices: map[string]string{"FIRE": "FIRE", "AWAY": "AWAY", "ASK": "ASK"},
+		// 8.66: skirmish companies displace one or two hexes before an
+		// enemy formed unit of three times their strength moving into
+		// their hex. FIRE fires at it first (-1), then displaces to the
+		// hex farthest from it, and away again when its move ends; AWAY
+		// does the same without the fire; ASK (and a side that sets
+		// nothing) is asked with a decision request.
+		Default: "ASK",
+		Example: "DISPLACE FIRE",
+	},
+	{
 		Kind: "CHARGE", Forms: []string{"OPPORTUNITY CHARGE"},
 		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
 		// 12.56.1: when an enemy unit enters a hex within 3 hexes in

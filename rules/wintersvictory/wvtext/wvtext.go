@@ -108,7 +108,8 @@ type Order struct {
 	// EXEMPT, the unit of a MOVE, FORM, FACE, FIRE or CHARGE, and the
 	// first attacker of a SHOCK.
 	Who orders.Name
-	// Also are the further attackers of a SHOCK.
+	// Also are the further attackers of a SHOCK, or the further skirmish
+	// companies of one hex firing as one (11.61).
 	Also []orders.Name
 	// To is the receiver of an ORDER or ATTACK.
 	To        orders.Name
@@ -120,9 +121,13 @@ type Order struct {
 	Facing    string // "" to keep it
 	// Targets are FIRE's targets, most preferred first, or CHARGE's one.
 	Targets []orders.Name
-	Hex     string // SHOCK's target hex
-	Count   int    // DETACH's number of companies
-	Extend  string // FORM ...: LINE's Extended Line marker hex (8.31)
+	// SP is the Strength Points of one of the split fires of a unit in
+	// General Order or a skirmish company (11.61): FIRE ...; SP n. 0
+	// fires the whole unit.
+	SP     int
+	Hex    string // SHOCK's target hex
+	Count  int    // DETACH's number of companies
+	Extend string // FORM ...: LINE's Extended Line marker hex (8.31)
 }
 
 // Position implements orders.Order.
@@ -242,8 +247,8 @@ func (b body) head(l orders.Line, o *Order, head string) bool {
 		o.Who = orders.Name{At: at, Text: from}
 		o.To = orders.Name{At: l.Pos(l.ValueOff + i + 4), Text: to}
 		return true
-	case Shock:
-		ns := b.p.Names(l, strings.TrimSpace(head), l.ValueOff, at, Shock, "SHOCK 1/46 Ligne, 2/46 Ligne: 1207")
+	case Shock, Fire:
+		ns := b.p.Names(l, strings.TrimSpace(head), l.ValueOff, at, o.Verb, example(o.Verb))
 		if len(ns) == 0 {
 			return false
 		}
@@ -284,6 +289,8 @@ func example(verb string) string {
 		return "FIRE 1/46 Ligne: Tula Musketeers"
 	case Charge:
 		return "CHARGE 7 Cuirassiers: Tula Musketeers"
+	case Shock:
+		return "SHOCK 1/46 Ligne, 2/46 Ligne: 1207"
 	}
 	return "ORDER Napoleon TO Davout: OBJECTIVE 1408"
 }
@@ -345,9 +352,26 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		o.To = ns[0]
 		return true
 	case Fire, Charge:
-		ns := b.p.Names(l, rest, off, at, o.Verb, example(o.Verb))
+		targets, part, hasPart := rest, "", false
+		if o.Verb == Fire {
+			targets, part, hasPart = strings.Cut(rest, ";")
+		}
+		ns := b.p.Names(l, targets, off, at, o.Verb, example(o.Verb))
 		if len(ns) == 0 {
 			return false
+		}
+		if hasPart {
+			pt, pOff := orders.TrimAt(part, off+len(targets)+1)
+			at = l.Pos(pOff)
+			ws := orders.Words(pt, pOff)
+			n := 0
+			if len(ws) == 2 && orders.Upper(ws[0].Text) == "SP" {
+				n, _ = strconv.Atoi(ws[1].Text)
+			}
+			if n < 1 || n > 99 {
+				return bad(CodeBadPart, fmt.Sprintf("'%s' is not '; SP <n>', the Strength Points of a split fire (11.61)", orders.Clip(pt)))
+			}
+			o.SP = n
 		}
 		if o.Verb == Charge && len(ns) > 1 {
 			return bad(CodeTrailing, "a CHARGE has one target")
@@ -489,7 +513,11 @@ func (o *Order) String() string {
 	case Rejoin:
 		return fmt.Sprintf("REJOIN %s: %s", q(o.Who.Text), q(o.To.Text))
 	case Fire, Charge:
-		return fmt.Sprintf("%s %s: %s", o.Verb, q(o.Who.Text), orders.JoinNames(o.Targets))
+		s := fmt.Sprintf("%s %s: %s", o.Verb, orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), orders.JoinNames(o.Targets))
+		if o.SP > 0 {
+			s += fmt.Sprintf("; SP %d", o.SP)
+		}
+		return s
 	case Shock:
 		return fmt.Sprintf("SHOCK %s: %s", orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), o.Hex)
 	}

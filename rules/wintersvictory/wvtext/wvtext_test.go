@@ -30,6 +30,8 @@ func TestCanonicalForms(t *testing.T) {
 		"face X:  rear":                                     "FACE X: REAR",
 		"face X: Front":                                     "FACE X: FRONT",
 		"fire X: A ,  B":                                    "FIRE X: A, B",
+		"fire X: A, B ; sp  4":                              "FIRE X: A, B; SP 4",
+		"fire X , Y: A":                                     "FIRE X, Y: A",
 		"charge 7 Cuirassiers:Tula Musketeers":              "CHARGE 7 Cuirassiers: Tula Musketeers",
 		"shock A,B: 1207":                                   "SHOCK A, B: 1207",
 	} {
@@ -57,6 +59,8 @@ func TestProblems(t *testing.T) {
 		"FORM X: WEDGE":                         CodeBadFormation,
 		"COMMAND Davout: ASLEEP":                CodeBadState,
 		"FIRE X":                                CodeNoTarget,
+		"FIRE X: A; SP x":                       CodeBadPart,
+		"FIRE X: A; FACE E":                     CodeBadPart,
 		"CHARGE X: A, B":                        CodeTrailing,
 		"SHOCK A: here":                         CodeBadHex,
 		"EXEMPT Davout: now":                    CodeTrailing,
