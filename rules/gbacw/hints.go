@@ -267,7 +267,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 		ma = (ma + 1) / 2 // 6.16
 	}
 	ma = fatiguedMA(ma, s.fatigueOf(u)) // 17.31
-	budget := 2 * ma // moveCost is in half MPs
+	budget := 2 * ma                    // moveCost is in half MPs
 	if o == March {
 		b := s.brigade(u.Brigade)
 		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
