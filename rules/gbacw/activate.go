@@ -260,7 +260,7 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	switch a.Verb {
 	case gbtext.ActHold:
 	case gbtext.ActRally:
-		r.rally(u)
+		r.resupplyAndRally(u)
 	case gbtext.ActToward:
 		r.move(u, a.Hexes[0], nil, stand)
 	case gbtext.ActMove:
@@ -284,9 +284,23 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	}
 }
 
+// resupplyAndRally is the Resupply and Rally action (3.0 III/C/3): a
+// unit short of ammunition resupplies (10.92), a Disordered one tries to
+// rally (13.41); either way it does nothing else this activation.
+func (r *resolver) resupplyAndRally(u *UnitSt) {
+	if u.Moved || u.Fired {
+		return
+	}
+	if u.Ammo != AmmoOK {
+		r.resupply(u)
+		u.Fired, u.Rallied = true, true
+	}
+	r.rally(u)
+}
+
 // rally is a unit's Rally attempt as its action. See GBACW 13.41-13.42.
 func (r *resolver) rally(u *UnitSt) {
-	if u.Status != StDisordered || u.Moved || u.Fired {
+	if u.Status != StDisordered {
 		return
 	}
 	b := r.s.brigade(u.Brigade)

@@ -51,6 +51,8 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 12.34
 	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
 		return false // 6.15: move or fire
+	case u.Ammo == AmmoOut:
+		return false // 10.69, 10.91: Out of Ammo, no firing allowed
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
 	}
@@ -217,12 +219,14 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
-		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
+		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue,
+		LowAmmo: u.Ammo == AmmoLow}
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	if err != nil {
 		return shot{}, false
 	}
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
+	r.noteAmmo(u, roll, r.rapid, r.secondRound)
 	adj := roll + Sum(ms)
 	res := cc.Fire(sp, adj)
 	table := "Fire Table"
@@ -278,6 +282,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	u.Fired = true
 	th, from := t.Hex, u.Hex
 	r.exchange(u, t, sh)
+	r.settleAmmo()
 	r.reactToFire(t, u)
 	r.advanceAfterFire(u, from, th)
 }
@@ -350,6 +355,7 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 	e.ReturnFired++
 	r.doctrine(e, reaction, "GBACW 10.4")
 	r.apply(sh)
+	r.settleAmmo()
 	return true
 }
 
@@ -683,6 +689,7 @@ func (r *resolver) splitFire(u *UnitSt) {
 	for _, x := range shots {
 		r.applyResult(x)
 	}
+	r.settleAmmo()
 }
 
 // firingSP is what the Fire Frontage Rule lets u fire from its hex now.

@@ -59,6 +59,12 @@ type resolver struct {
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
+	// ammoHits are the depletions of the fire under way, applied when it
+	// is over (10.69, 10.91; see ammo.go).
+	ammoHits map[string]ammoHit
+	// rapid and secondRound mark the shot being rolled as Rapid Fire
+	// (10.68) or a Spencer's second round (14.3).
+	rapid, secondRound bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

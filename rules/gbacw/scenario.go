@@ -168,7 +168,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	}
 	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
 	for _, o := range f.Optional {
-		if o != optFog && o != "17" && o != "10.24" {
+		if !knownOptional(o) {
 			fail("optional rule %q is not known", o)
 		}
 		s.Optional = append(s.Optional, o)

@@ -168,6 +168,8 @@ type UnitSt struct {
 	Blown  bool   `json:"blown,omitempty"`
 	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
 	Refused string `json:"refused,omitempty"`
+	// Ammo is AmmoOK (""), AmmoLow or AmmoOut (10.69, 10.9).
+	Ammo string `json:"ammo,omitempty"`
 	// Fired and Moved are this activation's scratch, cleared each
 	// activation; ReturnFired counts its non-phasing fires in the
 	// current enemy brigade activation (10.41).
