@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"strings"
 
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
@@ -272,45 +273,80 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		return
 	}
 	r.targeted(t, hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)))
-	sh, ok := r.roll(u, t, phasingFire)
-	if !ok {
+	shots := r.volley(u, t, phasingFire)
+	if len(shots) == 0 {
 		return
 	}
-	if !sh.shotShell {
+	if !shots[0].shotShell {
 		r.marchHit(t)
 	}
 	u.Fired = true
 	th, from := t.Hex, u.Hex
-	r.exchange(u, t, sh)
+	r.exchange(u, t, shots)
 	r.settleAmmo()
 	r.reactToFire(t, u)
 	r.advanceAfterFire(u, from, th)
 }
 
-// exchange resolves a phasing shot and the target's Return Fire (R3).
-// See GBACW 10.41-10.42.
-func (r *resolver) exchange(u, t *UnitSt, sh shot) {
+// mayRapidFire reports whether u's guns may use Rapid Fire at t now:
+// a smoothbore marked (RF) on the Range Effects Chart, at 1-3 hexes,
+// that has not moved (10.68) nor reacted (9.62), when its side's
+// doctrine asks for it.
+func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
+	if u.Kind != "artillery" || u.Moved || u.Reacted || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
+		return false
+	}
+	rng, err := r.sys.combat.Range(u.Weapon)
+	d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex))
+	return err == nil && rng.RapidFire && d <= 3
+}
+
+// volley rolls one fire of u at t: one shot, or the two shots of Rapid
+// Fire at the same hex, rolled before either applies (10.68).
+func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
+	if !r.mayRapidFire(u, t) {
+		sh, ok := r.roll(u, t, kind)
+		if !ok {
+			return nil
+		}
+		return []shot{sh}
+	}
+	r.rapid = true
+	defer func() { r.rapid = false }()
+	first, ok := r.roll(u, t, kind)
+	if !ok {
+		return nil
+	}
+	r.event("rapid-fire", "GBACW 10.68", "%s uses Rapid Fire: two shots at %s", u.Name, t.Hex)
+	second, _ := r.roll(u, t, kind)
+	first.text = strings.Replace(first.text, string(kind)+":", string(kind)+", Rapid Fire 1st shot:", 1)
+	second.text = strings.Replace(second.text, string(kind)+":", string(kind)+", Rapid Fire 2nd shot:", 1)
+	return []shot{first, second}
+}
+
+// exchange resolves a phasing fire and the target's Return Fire (R3).
+// See GBACW 10.41-10.42, 10.68.
+func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
 	if r.standing(t.Side, gbtext.RReturn) == "NEVER" || !r.mayFire(t, returnFire) {
-		r.apply(sh)
+		r.applyAll(shots)
 		return
 	}
 	// Artillery's Return Fire at 4 hexes or more follows the enemy's
 	// fire (10.42 Exception); other Return Fire is simultaneous.
 	if d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)); t.Kind == "artillery" && d >= 4 {
-		r.apply(sh)
+		r.applyAll(shots)
 		if t.combat() && r.mayFire(t, returnFire) {
-			if rs, ok := r.roll(t, u, returnFire); ok {
+			if rs := r.volley(t, u, returnFire); len(rs) > 0 {
 				t.ReturnFired++
-				r.apply(rs)
+				r.applyAll(rs)
 			}
 		}
 		return
 	}
-	shots := []shot{sh}
-	if rs, ok := r.roll(t, u, returnFire); ok {
+	if rs := r.volley(t, u, returnFire); len(rs) > 0 {
 		t.ReturnFired++
 		r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
-		shots = append(shots, rs)
+		shots = append(shots, rs...)
 	}
 	for _, x := range shots {
 		r.event("fire", "GBACW 10.42", "%s", x.text)
@@ -336,6 +372,17 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	u.Hex, u.Refused = th, ""
 }
 
+// applyAll reports the shots of one fire, rolled together, then applies
+// them in the order rolled (10.68).
+func (r *resolver) applyAll(shots []shot) {
+	for _, x := range shots {
+		r.event("fire", "GBACW 10.17", "%s", x.text)
+	}
+	for _, x := range shots {
+		r.applyResult(x)
+	}
+}
+
 // apply reports and applies one shot.
 func (r *resolver) apply(x shot) {
 	r.event("fire", "GBACW 10.17", "%s", x.text)
@@ -348,13 +395,13 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 	if r.standing(e.Side, reaction) == "NEVER" || !r.mayFire(e, kind) {
 		return false
 	}
-	sh, ok := r.roll(e, u, kind)
-	if !ok {
+	shots := r.volley(e, u, kind)
+	if len(shots) == 0 {
 		return false
 	}
 	e.ReturnFired++
 	r.doctrine(e, reaction, "GBACW 10.4")
-	r.apply(sh)
+	r.applyAll(shots)
 	r.settleAmmo()
 	return true
 }
@@ -667,18 +714,18 @@ func (r *resolver) splitFire(u *UnitSt) {
 	for i, t := range targets {
 		r.targeted(t, 1)
 		r.spShare = shares[i]
-		sh, ok := r.roll(u, t, phasingFire)
+		sh := r.volley(u, t, phasingFire)
 		r.spShare = 0
-		if !ok {
+		if len(sh) == 0 {
 			continue
 		}
 		r.marchHit(t)
-		shots = append(shots, sh)
+		shots = append(shots, sh...)
 		if r.standing(t.Side, gbtext.RReturn) != "NEVER" && r.mayFire(t, returnFire) {
-			if rs, ok := r.roll(t, u, returnFire); ok {
+			if rs := r.volley(t, u, returnFire); len(rs) > 0 {
 				t.ReturnFired++
 				r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
-				shots = append(shots, rs)
+				shots = append(shots, rs...)
 			}
 		}
 	}
