@@ -40,6 +40,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
+	r.underFoot = map[string]bool{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
+			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
+		}
+	}
 	var shocks []pendingShock
 	for _, b := range bs {
 		b.Activated++
@@ -54,7 +60,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied = false, false, false
+				u.Moved, u.Fired, u.Rallied, u.Spent = false, false, false, 0
 			}
 		}
 		r.adoptOrders(b)
@@ -64,10 +70,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
-			for _, a := range r.script(u, b, lc) {
+			acts := r.script(u, b, lc)
+			for k, a := range acts {
 				if !u.combat() {
 					break
 				}
+				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case confused && a.Verb != gbtext.ActRally:
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
@@ -76,6 +84,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 					r.act(u, a, lc != nil && lc.Stand)
 				}
 			}
+			r.willMove = false
 		}
 	}
 	r.shocked = map[string]bool{}
@@ -255,6 +264,11 @@ func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Ac
 	return []gbtext.Action{{Verb: gbtext.ActFire}}
 }
 
+// isMove: the action spends MPs (10.61's "will move").
+func isMove(a gbtext.Action) bool {
+	return a.Verb == gbtext.ActToward || a.Verb == gbtext.ActMove || a.Verb == gbtext.ActRetire
+}
+
 // act carries out one action of a unit's clause.
 func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	switch a.Verb {
@@ -343,10 +357,11 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		r.event("stand", "GBACW 6.23", "%s Stands: it spends no MPs this Action Phase", u.Name)
 		return
 	}
-	if u.Fired {
+	guns := u.Kind == "artillery"
+	if u.Fired && !(guns && !u.Rallied) {
 		return
 	}
-	if o == Advance && u.Moved {
+	if o == Advance && u.Moved && !guns {
 		return
 	}
 	ma := u.MA
@@ -354,6 +369,16 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		ma = (ma + 1) / 2 // 6.16
 	}
 	budget := 2 * ma
+	if guns {
+		// Artillery moves once an activation, before or after its fire:
+		// guns that fire have their MA halved (10.61).
+		if u.Fired {
+			budget = ma
+		}
+		if budget -= u.Spent; budget <= 0 {
+			return
+		}
+	}
 	if o == March {
 		// The March AM moves the units 1-4 Activation-equivalents at once,
 		// Galloper takes the most they may (5.35, 5.28).
@@ -481,6 +506,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+	}
+	if guns {
+		u.Spent += full - budget
 	}
 	if o == March && steps > 0 {
 		if r.marched == nil {

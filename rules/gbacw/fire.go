@@ -50,8 +50,12 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 6.13
 	case u.Kind == "artillery" && u.Status == StDisordered:
 		return false // 12.34
-	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
-		return false // 6.15: move or fire
+	case kind == phasingFire && u.Fired:
+		return false // 10.31: once an activation
+	case kind == phasingFire && o == Advance && u.Moved && u.Kind != "artillery":
+		return false // 6.15, 10.33: move or fire; artillery may do both (10.61)
+	case kind == phasingFire && u.Kind == "artillery" && u.Spent > r.s.activationMA(u):
+		return false // 10.61: moved more than half its MA
 	case u.Ammo == AmmoOut:
 		return false // 10.69, 10.91: Out of Ammo, no firing allowed
 	case kind != phasingFire && u.ReturnFired >= 2:
@@ -219,7 +223,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
+		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: u.Green && u.Kind == "infantry",
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue,
 		LowAmmo: u.Ammo == AmmoLow}
 	ms, err := cc.FireDRMs(f, FireOptions{})
@@ -262,6 +266,10 @@ func nearestNeighbour(a, b hex.Axial) hex.Axial {
 // phasingFire is a phasing unit's fire action, with the target's Return
 // Fire (R3) rolled at the same time. See GBACW 10.3, 10.41-10.42.
 func (r *resolver) phasingFire(u *UnitSt, name string) {
+	if u.Kind == "artillery" && !u.Fired && u.Spent > r.s.activationMA(u) {
+		r.event("no-fire", "GBACW 10.61", "%s moved more than half its MA and may not fire", u.Name)
+		return
+	}
 	if !r.mayFire(u, phasingFire) {
 		return
 	}
@@ -288,12 +296,32 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	r.advanceAfterFire(u, from, th)
 }
 
+// activationMA is u's MA under its Orders this activation, in half MPs
+// halved: the most MPs (counted in halves) a battery may spend and still
+// fire (10.61, 9.12; ruling GBACW-R41).
+func (s *State) activationMA(u *UnitSt) int {
+	ma := u.MA
+	if s.ordersOf(u) == Attack {
+		ma = (ma + 1) / 2 // 9.24
+	}
+	return ma
+}
+
+// becameTop: u is artillery that started this brigade activation under
+// a non-artillery unit and is now the top of its hex (10.61).
+func (r *resolver) becameTop(u *UnitSt) bool {
+	if !r.underFoot[u.Name] || !u.onMap() {
+		return false
+	}
+	return r.s.unitsAt(u.Hex)[0] == u
+}
+
 // mayRapidFire reports whether u's guns may use Rapid Fire at t now:
 // a smoothbore marked (RF) on the Range Effects Chart, at 1-3 hexes,
 // that has not moved (10.68) nor reacted (9.62), when its side's
 // doctrine asks for it.
 func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
-	if u.Kind != "artillery" || u.Moved || u.Reacted || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
+	if u.Kind != "artillery" || u.Moved || r.willMove && r.phasing == u.Side || u.Reacted || r.becameTop(u) || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
 		return false
 	}
 	rng, err := r.sys.combat.Range(u.Weapon)

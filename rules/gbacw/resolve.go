@@ -65,6 +65,12 @@ type resolver struct {
 	// rapid and secondRound mark the shot being rolled as Rapid Fire
 	// (10.68) or a Spencer's second round (14.3).
 	rapid, secondRound bool
+	// willMove: the phasing unit acting has a move after its fire in its
+	// clause (10.61: guns that will move fire at -2). underFoot marks the
+	// artillery under non-artillery when the brigade activation started
+	// (10.61).
+	willMove  bool
+	underFoot map[string]bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

@@ -173,9 +173,11 @@ type UnitSt struct {
 	// Fired and Moved are this activation's scratch, cleared each
 	// activation; ReturnFired counts its non-phasing fires in the
 	// current enemy brigade activation (10.41).
-	Moved       bool `json:"moved,omitempty"`
-	Fired       bool `json:"fired,omitempty"`
-	Rallied     bool `json:"rallied,omitempty"`
+	Moved   bool `json:"moved,omitempty"`
+	Fired   bool `json:"fired,omitempty"`
+	Rallied bool `json:"rallied,omitempty"`
+	// Spent is the half MPs a battery has spent this activation (10.61).
+	Spent       int  `json:"spent,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its
