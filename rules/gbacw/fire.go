@@ -281,6 +281,14 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		return
 	}
 	r.targeted(t, hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)))
+	if spencer(u) {
+		th, from := t.Hex, u.Hex
+		r.spencerFire(u, t)
+		r.settleAmmo()
+		r.reactToFire(t, u)
+		r.advanceAfterFire(u, from, th)
+		return
+	}
 	shots := r.volley(u, t, phasingFire)
 	if len(shots) == 0 {
 		return
@@ -371,16 +379,30 @@ func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
 		}
 		return
 	}
+	tSpencer, before, from := spencer(t), r.seconds(t), u.Hex
 	if rs := r.volley(t, u, returnFire); len(rs) > 0 {
 		t.ReturnFired++
 		r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
 		shots = append(shots, rs...)
+		if tSpencer && len(shots) > 2 {
+			// Against Rapid Fire both second shots are rolled before any
+			// result applies (14.37).
+			if sh, ok := r.secondRoundAt(t, from, returnFire); ok {
+				shots = append(shots, sh)
+			}
+			tSpencer = false
+		}
+	} else {
+		tSpencer = false
 	}
 	for _, x := range shots {
 		r.event("fire", "GBACW 10.42", "%s", x.text)
 	}
 	for _, x := range shots {
 		r.applyResult(x)
+	}
+	if tSpencer {
+		r.spencerReturn(t, from, before, returnFire) // 14.32
 	}
 }
 
@@ -423,6 +445,7 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 	if r.standing(e.Side, reaction) == "NEVER" || !r.mayFire(e, kind) {
 		return false
 	}
+	twice, before, h := spencer(e), r.seconds(e), u.Hex
 	shots := r.volley(e, u, kind)
 	if len(shots) == 0 {
 		return false
@@ -430,6 +453,11 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 	e.ReturnFired++
 	r.doctrine(e, reaction, "GBACW 10.4")
 	r.applyAll(shots)
+	if twice {
+		// Withdrawal and Pre-Shock Fire: Spencers fire twice, the second
+		// round at the top unit left in the hex (14.35, 14.36).
+		r.spencerReturn(e, h, before, kind)
+	}
 	r.settleAmmo()
 	return true
 }
@@ -570,6 +598,10 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		return
 	}
 	r.event("second-disorder", "GBACW 12.35", "%s suffers a 2nd Disorder (%s)", u.Name, cause)
+	if r.secondDisorders == nil {
+		r.secondDisorders = map[string]int{}
+	}
+	r.secondDisorders[u.Name]++
 	for _, e := range effects {
 		if !u.onMap() {
 			return
@@ -722,6 +754,12 @@ func (r *resolver) marchHit(t *UnitSt) {
 func (r *resolver) splitFire(u *UnitSt) {
 	s := r.s
 	if !r.mayFire(u, phasingFire) {
+		return
+	}
+	if spencer(u) {
+		// Both Spencer rounds go at one hex (14.3): a Spencer unit does
+		// not split (ruling GBACW-R42).
+		r.phasingFire(u, "")
 		return
 	}
 	ua := s.axial(u.Hex)

@@ -71,6 +71,9 @@ type resolver struct {
 	// (10.61).
 	willMove  bool
 	underFoot map[string]bool
+	// secondDisorders counts each unit's 2nd Disorders, to stop a
+	// Spencer's second round (14.3).
+	secondDisorders map[string]int
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.
