@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
@@ -35,6 +36,10 @@ const (
 // shot is one rolled fire combat, not yet applied.
 type shot struct {
 	firer, target *UnitSt
+	// hex is the target's hex when the shot was rolled: fire is at a hex,
+	// and its result falls on the top unit still there (10.41, 10.42
+	// Example #3).
+	hex string
 	res           FireResult
 	text          string
 	// shotShell: artillery fire at 4 hexes or more, which hits every
@@ -239,7 +244,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
 	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
-	return shot{firer: u, target: t, res: res, text: text, shotShell: table != "Fire Table"}, true
+	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table"}, true
 }
 
 // drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
@@ -360,50 +365,111 @@ func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
 	return []shot{first, second}
 }
 
-// exchange resolves a phasing fire and the target's Return Fire (R3).
-// See GBACW 10.41-10.42, 10.68.
+// exchange resolves a phasing fire and the Return Fire it draws (R3):
+// from the target's hex, and from the units that join it (10.42). Return
+// Fire is simultaneous with the phasing fire, but artillery's at 4 hexes
+// or more follows it (10.42 Exception). See GBACW 10.41-10.42, 10.68,
+// 14.32, 14.37.
 func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
-	if r.standing(t.Side, gbtext.RReturn) == "NEVER" || !r.mayFire(t, returnFire) {
-		r.applyAll(shots)
-		return
-	}
-	// Artillery's Return Fire at 4 hexes or more follows the enemy's
-	// fire (10.42 Exception); other Return Fire is simultaneous.
-	if d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)); t.Kind == "artillery" && d >= 4 {
-		r.applyAll(shots)
-		if t.combat() && r.mayFire(t, returnFire) {
-			if rs := r.volley(t, u, returnFire); len(rs) > 0 {
-				t.ReturnFired++
-				r.applyAll(rs)
-			}
+	var simul, after []*UnitSt
+	for _, e := range r.returnFirers(u, t.Side, t.Hex) {
+		if e.Kind == "artillery" && hex.Distance(r.s.axial(e.Hex), r.s.axial(u.Hex)) >= 4 {
+			after = append(after, e)
+		} else {
+			simul = append(simul, e)
 		}
-		return
 	}
-	tSpencer, before, from := spencer(t), r.seconds(t), u.Hex
-	if rs := r.volley(t, u, returnFire); len(rs) > 0 {
-		t.ReturnFired++
-		r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
+	from := u.Hex
+	type spencerAfter struct {
+		e      *UnitSt
+		before int
+	}
+	var seconds []spencerAfter
+	rapid := len(shots) > 1
+	for _, e := range simul {
+		twice, before := spencer(e), r.seconds(e)
+		rs := r.volley(e, u, returnFire)
+		if len(rs) == 0 {
+			continue
+		}
+		e.ReturnFired++
+		r.doctrine(e, gbtext.RReturn, "GBACW 10.42")
 		shots = append(shots, rs...)
-		if tSpencer && len(shots) > 2 {
+		switch {
+		case twice && rapid:
 			// Against Rapid Fire both second shots are rolled before any
 			// result applies (14.37).
-			if sh, ok := r.secondRoundAt(t, from, returnFire); ok {
+			if sh, ok := r.secondRoundAt(e, from, returnFire); ok {
 				shots = append(shots, sh)
 			}
-			tSpencer = false
+		case twice:
+			seconds = append(seconds, spencerAfter{e, before})
 		}
-	} else {
-		tSpencer = false
 	}
-	for _, x := range shots {
-		r.event("fire", "GBACW 10.42", "%s", x.text)
+	r.applyAll(shots)
+	for _, x := range seconds {
+		r.spencerReturn(x.e, from, x.before, returnFire) // 14.32
 	}
-	for _, x := range shots {
-		r.applyResult(x)
+	for _, e := range after {
+		if !e.combat() || !r.mayFire(e, returnFire) || !u.onMap() {
+			continue
+		}
+		if rs := r.volley(e, u, returnFire); len(rs) > 0 {
+			e.ReturnFired++
+			r.applyAll(rs)
+		}
 	}
-	if tSpencer {
-		r.spencerReturn(t, from, before, returnFire) // 14.32
+}
+
+// returnFirers lists the units of side that return a phasing fire of u
+// at hex th by their side's doctrine, top of the target's hex first: the
+// units of the target's hex, then those not targeted but next to the
+// target or to the firer, unless already in a Front hex of an enemy unit
+// in another hex; each must have the firer in its arc, range and LOS.
+// See GBACW 10.42, 8.31.
+func (r *resolver) returnFirers(u *UnitSt, side rules.Side, th string) []*UnitSt {
+	s := r.s
+	if r.standing(side, gbtext.RReturn) == "NEVER" || !u.onMap() {
+		return nil
 	}
+	ok := func(e *UnitSt) bool {
+		_, reach := r.canReach(e, u)
+		return e.Side == side && r.mayFire(e, returnFire) && reach && r.firingSP(e) > 0
+	}
+	var out []*UnitSt
+	for _, e := range s.unitsAt(th) {
+		if ok(e) {
+			out = append(out, e)
+		}
+	}
+	ta, ua := s.axial(th), s.axial(u.Hex)
+	for i := range s.Units {
+		e := &s.Units[i]
+		if !e.onMap() || e.Hex == th || !ok(e) {
+			continue
+		}
+		ea := s.axial(e.Hex)
+		if hex.Distance(ea, ta) != 1 && hex.Distance(ea, ua) != 1 {
+			continue
+		}
+		if r.inOtherFront(e, u.Hex) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// inOtherFront: e stands in a Front hex of an enemy unit outside hex h
+// (10.42, 10.43).
+func (r *resolver) inOtherFront(e *UnitSt, h string) bool {
+	ea := r.s.axial(e.Hex)
+	for _, v := range r.s.adjacentEnemies(e.Hex, e.Side) {
+		if v.Hex != h && r.s.unitArc(v, ea) == FrontArc {
+			return true
+		}
+	}
+	return false
 }
 
 // advanceAfterFire is R13: a phasing unit that fired from next to its
@@ -502,11 +568,21 @@ func (r *resolver) approachFire(u *UnitSt) {
 // Shot/Shell hits every unit of the hex on its own. See GBACW 8.35,
 // 10.67, 12.21-12.32.
 func (r *resolver) applyResult(x shot) {
-	t := x.target
-	if !t.onMap() {
-		return
+	t, h := x.target, x.hex
+	if !t.onMap() || t.Hex != h {
+		// The target left the hex: the result falls on the top unit of
+		// its side still there, if any (10.41, 10.42 Example #3).
+		t = nil
+		for _, v := range r.s.unitsAt(h) {
+			if v.Side == x.target.Side {
+				t = v
+				break
+			}
+		}
+		if t == nil {
+			return
+		}
 	}
-	h := t.Hex
 	if x.shotShell {
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
@@ -602,6 +678,12 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		r.secondDisorders = map[string]int{}
 	}
 	r.secondDisorders[u.Name]++
+	if u.Side == r.phasing && r.acting != nil && cause != "terrain" && cause != "post-shock" && !u.Fired {
+		// A phasing unit's 2nd Disorder from fire, shock and the like ends
+		// its phasing actions for the activation (12.35f).
+		u.Fired, u.Rallied = true, false
+		r.event("done", "GBACW 12.35", "%s may take no further phasing actions this activation", u.Name)
+	}
 	for _, e := range effects {
 		if !u.onMap() {
 			return

@@ -65,21 +65,33 @@ func (r *resolver) spencerFire(u, t *UnitSt) {
 	before := r.seconds(u)
 	r.event("spencer", "GBACW 14.31", "%s fires Spencer Repeaters: two rounds at %s", u.Name, h)
 	r.apply(first)
-	returns := t.combat() && t.Hex == h && r.standing(t.Side, gbtext.RReturn) != "NEVER" && r.mayFire(t, returnFire)
-	if returns && r.mayRapidFire(t, u) {
+	firers := r.returnFirers(u, t.Side, h)
+	if len(firers) > 0 && firers[0] == t && r.mayRapidFire(t, u) {
 		r.alternate(u, t, h, before)
 		return
 	}
-	// 14.31 2: Return Fire follows the Spencer's round.
-	tSpencer := returns && spencer(t)
-	tBefore := r.seconds(t)
-	if returns {
-		if rs := r.volley(t, u, returnFire); len(rs) > 0 {
-			t.ReturnFired++
-			r.doctrine(t, gbtext.RReturn, "GBACW 14.31")
-			r.applyAll(rs)
+	// 14.31 2, 14.34: Return Fire, the target's and any other unit's,
+	// follows the Spencer's round.
+	type spencerAfter struct {
+		e      *UnitSt
+		before int
+	}
+	var seconds []spencerAfter
+	var shots []shot
+	for _, e := range firers {
+		twice, eBefore := spencer(e), r.seconds(e)
+		rs := r.volley(e, u, returnFire)
+		if len(rs) == 0 {
+			continue
+		}
+		e.ReturnFired++
+		r.doctrine(e, gbtext.RReturn, "GBACW 14.31")
+		shots = append(shots, rs...)
+		if twice {
+			seconds = append(seconds, spencerAfter{e, eBefore})
 		}
 	}
+	r.applyAll(shots)
 	uh := u.Hex
 	// 14.31 3: the second round, unless a 2nd Disorder.
 	if u.combat() && r.seconds(u) == before {
@@ -88,10 +100,8 @@ func (r *resolver) spencerFire(u, t *UnitSt) {
 		}
 	}
 	// 14.32 3: a returning Spencer unit's second round (ruling GBACW-R42).
-	if tSpencer && t.combat() && r.seconds(t) == tBefore {
-		if sh, ok := r.secondRoundAt(t, uh, returnFire); ok {
-			r.apply(sh)
-		}
+	for _, x := range seconds {
+		r.spencerReturn(x.e, uh, x.before, returnFire)
 	}
 }
 
