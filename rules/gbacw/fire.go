@@ -45,6 +45,10 @@ type shot struct {
 	// shotShell: artillery fire at 4 hexes or more, which hits every
 	// unit in the hex (10.67, 8.35 Exception).
 	shotShell bool
+	// roll is the unadjusted roll; over the firer's friends next to the
+	// target it fired over, who make a UDD when it is 2 or less (10.26).
+	roll int
+	over []*UnitSt
 }
 
 // mayFire reports whether u may fire now, and why not.
@@ -80,7 +84,7 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
 	d := hex.Distance(ua, ta)
 	inArc := inFrontalArc(ua, u.Facing, ta) || s.throughRefused(u, ta)
-	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(u, t, d) {
+	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(r.sys.combat, u, t, d) {
 		return d, false
 	}
 	return d, true
@@ -88,58 +92,92 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 
 // unitsBlock applies 10.26 to a fire from u at t at range d: intervening
 // combat units block small-arms fire, and artillery fire at canister
-// range, unless their hex is lower than both ends (the first Exception);
-// friendly units on the line within two hexes of the target, or beyond
-// it, block artillery fire at 4 hexes or more. The other Exceptions are
-// not applied (ruling GBACW-R19).
-func (s *State) unitsBlock(u, t *UnitSt, d int) bool {
+// range, unless one of its Exceptions holds; friendly units on the line
+// within two hexes of the target, or beyond it, block artillery fire at
+// 4 hexes or more (ruling GBACW-R44).
+func (s *State) unitsBlock(cc *CombatCharts, u, t *UnitSt, d int) bool {
+	blocked, _ := s.firedOver(cc, u, t, d)
+	return blocked
+}
+
+// firedOver is 10.26 for a fire from u at t at range d: whether units
+// block it, and else the friendly combat units adjacent to the target it
+// passes over, who risk a UDD on a low roll.
+func (s *State) firedOver(cc *CombatCharts, u, t *UnitSt, d int) (bool, []*UnitSt) {
 	a, b := s.axial(u.Hex), s.axial(t.Hex)
 	la, lb := s.baseLevel(u.Hex), s.baseLevel(t.Hex)
 	shotShell := u.Kind == "artillery" && d >= 4
 	left, right := hex.Line(a, b)
-	blocked := func(p []hex.Axial) bool {
+	var between []*UnitSt // the combat units on the line of fire
+	seen := map[hex.Axial]bool{}
+	for _, p := range [][]hex.Axial{left, right} {
 		for _, x := range p {
-			if x == a || x == b {
+			if x == a || x == b || seen[x] {
 				continue
 			}
-			id := s.hexID(x)
-			if id == "" {
-				continue
-			}
-			for _, v := range s.unitsAt(id) {
-				if !v.combat() {
-					continue
-				}
-				if shotShell {
-					if v.Side == u.Side && hex.Distance(x, b) <= 2 {
-						return true
+			seen[x] = true
+			if id := s.hexID(x); id != "" {
+				for _, v := range s.unitsAt(id) {
+					if v.combat() {
+						between = append(between, v)
 					}
-					continue
-				}
-				if lv := s.baseLevel(id); !(lv < la && lv < lb) {
-					return true
 				}
 			}
 		}
-		return false
-	}
-	if blocked(left) || blocked(right) {
-		return true
 	}
 	if shotShell {
-		// The two hexes past the target, on the line carried on.
-		beyond := hex.Axial{Q: 2*b.Q - a.Q, R: 2*b.R - a.R}
-		l2, r2 := hex.Line(b, beyond)
-		for _, p := range [][]hex.Axial{l2, r2} {
-			for _, x := range p {
-				if x == b || hex.Distance(x, b) > 2 {
-					continue
-				}
-				if id := s.hexID(x); id != "" {
-					for _, v := range s.unitsAt(id) {
-						if v.combat() && v.Side == u.Side {
-							return true
-						}
+		for _, v := range between {
+			if v.Side == u.Side && hex.Distance(s.axial(v.Hex), b) <= 2 {
+				return true, nil
+			}
+		}
+		return s.friendsBeyond(u, a, b), nil
+	}
+	// Exception 2: no friends between, and terrain hides every enemy
+	// unit between from the firer.
+	hidden := true
+	for _, v := range between {
+		hidden = hidden && v.Side != u.Side && !s.lineOfSight(cc, u.Hex, v.Hex)
+	}
+	if len(between) > 0 && hidden {
+		return false, nil
+	}
+	var over []*UnitSt
+	for _, v := range between {
+		x := s.axial(v.Hex)
+		lv := s.baseLevel(v.Hex)
+		lo, hi, lowEnd, highEnd := la, lb, a, b
+		if lb < la {
+			lo, hi, lowEnd, highEnd = lb, la, b, a
+		}
+		switch {
+		case lv < la && lv < lb: // Exception 1
+		case u.Kind == "artillery" && hex.Distance(x, a) == 1 && la >= lv+2: // Exception 3
+		case hi-lo >= 2 && lv == lo && hex.Distance(x, lowEnd) >= hex.Distance(x, highEnd): // Exception 4
+		default:
+			return true, nil
+		}
+		if v.Side == u.Side && hex.Distance(x, b) == 1 {
+			over = append(over, v)
+		}
+	}
+	return false, over
+}
+
+// friendsBeyond: a friendly combat unit of u's on the line of fire
+// carried two hexes past the target at b blocks its Shot/Shell (10.26).
+func (s *State) friendsBeyond(u *UnitSt, a, b hex.Axial) bool {
+	beyond := hex.Axial{Q: 2*b.Q - a.Q, R: 2*b.R - a.R}
+	l2, r2 := hex.Line(b, beyond)
+	for _, p := range [][]hex.Axial{l2, r2} {
+		for _, x := range p {
+			if x == b || hex.Distance(x, b) > 2 {
+				continue
+			}
+			if id := s.hexID(x); id != "" {
+				for _, v := range s.unitsAt(id) {
+					if v.combat() && v.Side == u.Side {
+						return true
 					}
 				}
 			}
@@ -244,7 +282,8 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
 	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
-	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table"}, true
+	_, over := s.firedOver(cc, u, t, d)
+	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table", roll: roll, over: over}, true
 }
 
 // drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
@@ -568,6 +607,20 @@ func (r *resolver) approachFire(u *UnitSt) {
 // Shot/Shell hits every unit of the hex on its own. See GBACW 8.35,
 // 10.67, 12.21-12.32.
 func (r *resolver) applyResult(x shot) {
+	r.hitResult(x)
+	if x.roll <= 2 {
+		// Fire over the heads of friends next to the target: on an
+		// unadjusted 2 or less they make a UDD (10.26).
+		for _, f := range x.over {
+			if f.combat() {
+				r.uddOrDisorder(f, 0, "fired over by friends", "friendly-fire")
+			}
+		}
+	}
+}
+
+// hitResult applies a shot's result to its hex.
+func (r *resolver) hitResult(x shot) {
 	t, h := x.target, x.hex
 	if !t.onMap() || t.Hex != h {
 		// The target left the hex: the result falls on the top unit of
