@@ -39,9 +39,9 @@ type shot struct {
 	// hex is the target's hex when the shot was rolled: fire is at a hex,
 	// and its result falls on the top unit still there (10.41, 10.42
 	// Example #3).
-	hex string
-	res           FireResult
-	text          string
+	hex  string
+	res  FireResult
+	text string
 	// shotShell: artillery fire at 4 hexes or more, which hits every
 	// unit in the hex (10.67, 8.35 Exception).
 	shotShell bool
@@ -256,12 +256,11 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 			artOnly = false
 		}
 	}
-	o := s.ordersOf(u)
 	ta := s.axial(t.Hex)
 	near := nearestNeighbour(ta, s.axial(u.Hex))
 	arc := s.unitArc(t, near)
 	rng, _ := cc.Range(u.Weapon)
-	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
+	prepared := r.prepared(u, kind, d, rng.Prepared)
 	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
@@ -284,6 +283,33 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
 	_, over := s.firedOver(cc, u, t, d)
 	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table", roll: roll, over: over}, true
+}
+
+// prepared reports whether u's fire of kind at range d gets the Prepared
+// Fire +1: small arms within their Prepared range (10.51), infantry in
+// Good Order under Advance or Attack Orders (mounted cavalry and artillery
+// never), firing instead of moving if phasing, and not advanced or
+// retreated in this activation (10.52, 10.53).
+func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
+	o := r.s.ordersOf(u)
+	switch {
+	case d > within || u.Kind != "infantry" || u.Status != StGood:
+		return false
+	case o != Advance && o != Attack:
+		return false
+	case kind == phasingFire && u.Moved:
+		return false // instead of moving
+	}
+	return !r.displaced[u.Name] // 10.52: not advanced or retreated
+}
+
+// displace notes that u advanced or retreated in this brigade
+// activation: it may not use Prepared Fire until the next (10.52).
+func (r *resolver) displace(u *UnitSt) {
+	if r.displaced == nil {
+		r.displaced = map[string]bool{}
+	}
+	r.displaced[u.Name] = true
 }
 
 // drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
@@ -525,6 +551,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
+	r.displace(u)
 }
 
 // applyAll reports the shots of one fire, rolled together, then applies
@@ -836,7 +863,8 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		}
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
 		from := u.Hex
-		u.Hex, u.Refused = h, ""      // 7.33
+		u.Hex, u.Refused = h, "" // 7.33
+		r.displace(u)
 		r.terrainDisorder(u, from, h) // 12.44
 	}
 }

@@ -74,6 +74,9 @@ type resolver struct {
 	// secondDisorders counts each unit's 2nd Disorders, to stop a
 	// Spencer's second round (14.3).
 	secondDisorders map[string]int
+	// displaced marks the units that advanced or retreated in the
+	// current brigade activation (10.52).
+	displaced map[string]bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.
