@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules"
@@ -222,6 +223,10 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
+	group := append([]*UnitSt{u}, r.partners...)
+	for _, p := range r.partners {
+		sp += r.firingSP(p) // 10.82: one fire
+	}
 	if u.Refused != "" {
 		// A Refused unit fires at most half through its Refused Frontal
 		// hex (rounded down) and half through its normal Front (rounded
@@ -259,28 +264,49 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	ta := s.axial(t.Hex)
 	near := nearestNeighbour(ta, s.axial(u.Hex))
 	arc := s.unitArc(t, near)
+	weapon := u.Weapon
 	rng, _ := cc.Range(u.Weapon)
 	prepared := r.prepared(u, kind, d, rng.Prepared)
-	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
+	disordered, low, green, mounted := u.Status == StDisordered, u.Ammo == AmmoLow, u.Green && u.Kind == "infantry", u.Kind == "cavalry"
+	for _, p := range r.partners {
+		// Combined fire takes the least favourable range DRM, Prepared
+		// Fire, status and ammunition of its units (10.82).
+		if pr, err := cc.Range(p.Weapon); err == nil && d <= pr.Max && pr.DRM[d-1] < rng.DRM[d-1] {
+			weapon, rng = p.Weapon, pr
+		}
+		pr, _ := cc.Range(p.Weapon)
+		prepared = prepared && r.prepared(p, kind, d, pr.Prepared)
+		disordered = disordered || p.Status == StDisordered
+		low = low || p.Ammo == AmmoLow
+		green = green || p.Green && p.Kind == "infantry"
+		mounted = mounted || p.Kind == "cavalry"
+	}
+	f := Fire{Weapon: weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
-		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
+		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: u.Green && u.Kind == "infantry",
+		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: green,
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue,
-		LowAmmo: u.Ammo == AmmoLow}
+		LowAmmo: low}
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	if err != nil {
 		return shot{}, false
 	}
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
-	r.noteAmmo(u, roll, r.rapid, r.secondRound)
+	for _, g := range group {
+		r.noteAmmo(g, roll, r.rapid, r.secondRound)
+	}
 	adj := roll + Sum(ms)
 	res := cc.Fire(sp, adj)
 	table := "Fire Table"
 	if u.Kind == "artillery" && d >= 4 {
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
-	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
+	name := u.Name
+	for _, p := range r.partners {
+		name += " and " + p.Name
+	}
+	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
 	_, over := s.firedOver(cc, u, t, d)
 	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table", roll: roll, over: over}, true
 }
@@ -359,7 +385,10 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		r.advanceAfterFire(u, from, th)
 		return
 	}
+	r.partners = r.combining(u, t, phasingFire, nil)
 	shots := r.volley(u, t, phasingFire)
+	partners := r.partners
+	r.partners = nil
 	if len(shots) == 0 {
 		return
 	}
@@ -367,6 +396,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		r.marchHit(t)
 	}
 	u.Fired = true
+	for _, p := range partners {
+		p.Fired = true
+	}
 	th, from := t.Hex, u.Hex
 	r.exchange(u, t, shots)
 	r.settleAmmo()
@@ -392,6 +424,32 @@ func (r *resolver) becameTop(u *UnitSt) bool {
 		return false
 	}
 	return r.s.unitsAt(u.Hex)[0] == u
+}
+
+// combining lists the units that must combine their fire with u's at t
+// under optional rule 10.82: the other non-artillery units of its hex
+// that may fire this kind of fire at t (for Return Fire, those among
+// firers). See GBACW 10.82.
+func (r *resolver) combining(u, t *UnitSt, kind fireKind, firers []*UnitSt) []*UnitSt {
+	if !slices.Contains(r.s.Optional, "10.82") || u.Kind == "artillery" {
+		return nil
+	}
+	var out []*UnitSt
+	for _, p := range r.s.unitsAt(u.Hex) {
+		if p == u || p.Side != u.Side || p.Kind == "artillery" || !p.combat() || !r.mayFire(p, kind) {
+			continue
+		}
+		if kind == phasingFire && spencer(p) != spencer(u) {
+			continue // Spencers fire their two rounds alone (14.3)
+		}
+		if firers != nil && !slices.Contains(firers, p) {
+			continue
+		}
+		if _, ok := r.canReach(p, t); ok && r.firingSP(p) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // mayRapidFire reports whether u's guns may use Rapid Fire at t now:
@@ -451,9 +509,21 @@ func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
 	}
 	var seconds []spencerAfter
 	rapid := len(shots) > 1
+	joined := map[*UnitSt]bool{}
 	for _, e := range simul {
+		if joined[e] {
+			continue
+		}
 		twice, before := spencer(e), r.seconds(e)
+		r.partners = r.combining(e, u, returnFire, simul)
 		rs := r.volley(e, u, returnFire)
+		for _, p := range r.partners {
+			joined[p] = true
+			if len(rs) > 0 {
+				p.ReturnFired++
+			}
+		}
+		r.partners = nil
 		if len(rs) == 0 {
 			continue
 		}

@@ -77,6 +77,9 @@ type resolver struct {
 	// displaced marks the units that advanced or retreated in the
 	// current brigade activation (10.52).
 	displaced map[string]bool
+	// partners are the units combining their fire with the one rolling
+	// (optional rule 10.82).
+	partners []*UnitSt
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.
