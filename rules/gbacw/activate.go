@@ -40,7 +40,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
-	r.underFoot, r.displaced = map[string]bool{}, nil
+	r.underFoot, r.displaced, r.turned = map[string]bool{}, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -293,6 +293,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.phasingFire(u, a.Target)
 	case gbtext.ActSplit:
 		r.splitFire(u)
+	case gbtext.ActTurn:
+		r.turnOne(u, a.Target)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	}

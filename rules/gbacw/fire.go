@@ -452,6 +452,38 @@ func (r *resolver) combining(u, t *UnitSt, kind fireKind, firers []*UnitSt) []*U
 	return out
 }
 
+// turnOne is the TURN action: a unit under Advance or Attack Orders
+// changes facing one vertex, LEFT or RIGHT, once an activation and not
+// after its fire (10.32). It is not movement under Advance Orders and
+// keeps Prepared Fire (10.52 Note), except under Attack Orders in Woods,
+// where it costs an MP (7.22).
+func (r *resolver) turnOne(u *UnitSt, side string) {
+	o := r.s.ordersOf(u)
+	switch {
+	case o != Advance && o != Attack || u.Refused != "":
+		return
+	case u.Fired:
+		r.event("no-turn", "GBACW 10.32", "%s may not change facing after its fire", u.Name)
+		return
+	case r.turned[u.Name]:
+		return
+	}
+	right, _ := r.s.flankDirs(u.Facing)
+	step := 1
+	if (right == mod6(u.Facing-1)) == (side == "RIGHT") {
+		step = 5
+	}
+	u.Facing = mod6(u.Facing + step)
+	if r.turned == nil {
+		r.turned = map[string]bool{}
+	}
+	r.turned[u.Name] = true
+	r.event("turn", "GBACW 10.32", "%s turns one vertex %s (facing %d)", u.Name, strings.ToLower(side), u.Facing)
+	if o == Attack && r.s.g.terrain[u.Hex] == "woods" {
+		u.Moved = true // 7.22: 1 MP a vertex in Woods under Attack Orders
+	}
+}
+
 // mayRapidFire reports whether u's guns may use Rapid Fire at t now:
 // a smoothbore marked (RF) on the Range Effects Chart, at 1-3 hexes,
 // that has not moved (10.68) nor reacted (9.62), when its side's

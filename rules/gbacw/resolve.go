@@ -80,6 +80,9 @@ type resolver struct {
 	// partners are the units combining their fire with the one rolling
 	// (optional rule 10.82).
 	partners []*UnitSt
+	// turned marks the units that used their one-vertex TURN this
+	// activation (10.32).
+	turned map[string]bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

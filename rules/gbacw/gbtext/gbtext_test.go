@@ -26,6 +26,7 @@ func TestCanonicalForms(t *testing.T) {
 		"brigade Archer: change attack if within 4 and not disordered": "BRIGADE Archer: CHANGE ATTACK IF WITHIN 4 AND NOT DISORDERED",
 		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
 		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
+		"unit X: turn left then fire; turn right":                      "UNIT X: TURN LEFT THEN FIRE; TURN RIGHT",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -52,6 +53,8 @@ func TestProblems(t *testing.T) {
 		"BRIGADE Archer":               CodeNoClause,
 		"UNIT X: IF SOON FIRE":         CodeBadClause,
 		"UNIT X: TOWARD 68":            CodeBadClause,
+		"UNIT X: TURN UP THEN FIRE":    CodeBadClause,
+		"UNIT X: TURN":                 CodeBadClause,
 		"UNIT X: IF WITHIN FIRE":       CodeBadClause,
 		"UNIT X: FIRE;":                CodeNoClause,
 		"UNIT X":                       CodeNoClause,
