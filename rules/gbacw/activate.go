@@ -360,7 +360,11 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		return
 	}
 	guns := u.Kind == "artillery"
-	if u.Fired && !(guns && !u.Rallied) {
+	// Artillery may move after its fire (10.61), and so may a unit under
+	// Attack Orders, which fires before, during or after its movement
+	// (10.32), with the MPs it has left.
+	again := u.Fired && !u.Rallied && (guns || o == Attack)
+	if u.Fired && !again {
 		return
 	}
 	if o == Advance && u.Moved && !guns {
@@ -371,12 +375,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		ma = (ma + 1) / 2 // 6.16
 	}
 	budget := 2 * ma
-	if guns {
-		// Artillery moves once an activation, before or after its fire:
-		// guns that fire have their MA halved (10.61).
-		if u.Fired {
-			budget = ma
-		}
+	if guns && u.Fired {
+		budget = ma // 10.61: guns that fire have their MA halved
+	}
+	if guns || again {
 		if budget -= u.Spent; budget <= 0 {
 			return
 		}
@@ -509,9 +511,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
 	}
-	if guns {
-		u.Spent += full - budget
-	}
+	u.Spent += full - budget
 	if o == March && steps > 0 {
 		if r.marched == nil {
 			r.marched = map[string]marchUse{}

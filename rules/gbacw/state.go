@@ -176,7 +176,8 @@ type UnitSt struct {
 	Moved   bool `json:"moved,omitempty"`
 	Fired   bool `json:"fired,omitempty"`
 	Rallied bool `json:"rallied,omitempty"`
-	// Spent is the half MPs a battery has spent this activation (10.61).
+	// Spent is the half MPs the unit has spent this activation (10.32,
+	// 10.61).
 	Spent       int  `json:"spent,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
