@@ -1036,17 +1036,35 @@ func (r *resolver) splitFire(u *UnitSt) {
 			}
 		}
 	}
-	shares, err := SplitEvenly(r.firingSP(u), len(targets))
+	// Under optional rule 10.82 the stack splits as one firing unit: the
+	// units that may fire at both targets.
+	var partners []*UnitSt
+	if len(targets) == 2 {
+		second := r.combining(u, targets[1], phasingFire, nil)
+		for _, p := range r.combining(u, targets[0], phasingFire, nil) {
+			if slices.Contains(second, p) {
+				partners = append(partners, p)
+			}
+		}
+	}
+	total := r.firingSP(u)
+	for _, p := range partners {
+		total += r.firingSP(p)
+	}
+	shares, err := SplitEvenly(total, len(targets))
 	if len(targets) < 2 || err != nil {
 		r.phasingFire(u, "")
 		return
 	}
 	var shots []shot
+	for _, p := range partners {
+		p.Fired = true
+	}
 	for i, t := range targets {
 		r.targeted(t, 1)
-		r.spShare = shares[i]
+		r.spShare, r.partners = shares[i], partners
 		sh := r.volley(u, t, phasingFire)
-		r.spShare = 0
+		r.spShare, r.partners = 0, nil
 		if len(sh) == 0 {
 			continue
 		}
