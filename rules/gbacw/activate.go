@@ -40,7 +40,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
-	r.underFoot, r.displaced, r.turned = map[string]bool{}, nil, nil
+	r.underFoot, r.displaced, r.turned, r.preShocked = map[string]bool{}, nil, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"

@@ -37,6 +37,8 @@ import (
 //	                      "no-map <unit>": its map shows (or not) the unit;
 //	                      "roster <unit>: <position>, <strength>": its
 //	                      roster lists the unit so
+//	EXPECT-NO-TEXT <text> no event of the last step reads "<kind>: <text>"
+//	                      containing text (EXPECT-NO-EVENT names a kind)
 //	EXPECT-TOLD <side>    lines "told <text>" / "not-told <text>": the last
 //	                      step's events the side is told have (or have
 //	                      not) one containing text (fog of war, GBACW-R21)
@@ -90,7 +92,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD"}
+	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD", "EXPECT-NO-TEXT"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "field"}
@@ -203,6 +205,16 @@ func (r *caseRun) Section(s rulestest.Section) {
 			}
 			if told != (kind == "told") {
 				r.T.Errorf("%s: %s: %s %q\nevents:\n%s", r.Where(b), side, kind, text, rulestest.EventList(r.Events))
+			}
+		}
+	case "EXPECT-NO-TEXT":
+		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.Text), "EXPECT-NO-TEXT"))
+		if text == "" {
+			r.T.Fatalf("%s: EXPECT-NO-TEXT <text>", r.Where(l))
+		}
+		for _, e := range r.Events {
+			if strings.Contains(e.Kind+": "+e.Text, text) {
+				r.T.Errorf("%s: unexpected event %s: %s", r.Where(l), e.Kind, e.Text)
 			}
 		}
 	default:

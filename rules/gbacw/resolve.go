@@ -83,6 +83,9 @@ type resolver struct {
 	// turned marks the units that used their one-vertex TURN this
 	// activation (10.32).
 	turned map[string]bool
+	// preShocked marks the units that used Pre-Shock Fire in the current
+	// brigade activation (10.43).
+	preShocked map[string]bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

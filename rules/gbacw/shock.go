@@ -72,6 +72,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	defenders := s.unitsAt(dh)
 	// 2. Retreat Before Shock (R6).
 	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
+		r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats
 		r.advanceInto(u, dh)
 		return
 	}
@@ -93,6 +94,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if !countercharged && continued == 0 {
 		r.preShockCheck(u, def, charge)
 		if len(s.enemiesAt(dh, u.Side)) == 0 {
+			r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats or routs
 			r.advanceInto(u, dh)
 			return
 		}
@@ -102,16 +104,23 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		}
 		def = s.unitsAt(dh)[0]
 	}
-	// 5. Pre-Shock Reaction Fire (R8).
+	// 5. Pre-Shock Reaction Fire (R8): the defenders, then the units not
+	// targeted that have the attacker in a Front hex (10.43); against a
+	// Continued Shock only those that have not used it in this brigade
+	// activation and are in no other enemy's Front hex (10.43).
+	for _, e := range s.unitsAt(dh) {
+		if continued > 0 && (r.preShocked[e.Name] || r.inOtherFront(e, u.Hex)) {
+			continue
+		}
+		if r.preShockShot(e, u) {
+			break
+		}
+	}
 	if continued == 0 {
-		for _, e := range s.unitsAt(dh) {
-			if r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
-				break
-			}
-		}
-		if !u.combat() || u.Hex == "" {
-			return
-		}
+		r.sidePreShockFire(u, dh)
+	}
+	if !u.combat() || u.Hex == "" {
+		return
 	}
 	// 6. Resolution.
 	defenders = s.unitsAt(dh)
@@ -212,6 +221,43 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 		}
 	}
 	return true
+}
+
+// preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
+// brigade activation against Continued Shock.
+func (r *resolver) preShockShot(e, u *UnitSt) bool {
+	if !r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
+		return false
+	}
+	if r.preShocked == nil {
+		r.preShocked = map[string]bool{}
+	}
+	r.preShocked[e.Name] = true
+	return true
+}
+
+// sidePreShockFire is the Pre-Shock Fire of the units not targeted by
+// u's shock at hex dh that have u in a Front hex and are in no other
+// enemy unit's Front hex, in the state's order (10.43).
+func (r *resolver) sidePreShockFire(u *UnitSt, dh string) {
+	s := r.s
+	if !u.combat() {
+		return
+	}
+	ua := s.axial(u.Hex)
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side == u.Side || !e.combat() || e.Hex == dh || s.m.Distance(e.Hex, u.Hex) != 1 {
+			continue
+		}
+		if s.unitArc(e, ua) != FrontArc || r.inOtherFront(e, u.Hex) {
+			continue
+		}
+		r.preShockShot(e, u)
+		if !u.combat() {
+			return
+		}
+	}
 }
 
 // preShockCheck is the defender's Pre-Shock Cohesion Check: the top unit
