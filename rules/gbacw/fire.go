@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"galloper/rules"
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
@@ -19,9 +18,16 @@ import (
 //	2. Its SPs are those the Fire Frontage Rule lets it fire (8.31-8.33).
 //	3. The roll: a d10 plus the Fire DRMs (10.81) on the Fire Table, or
 //	   the Artillery Fire Table for artillery at 4 hexes or more (10.67).
-//	4. Phasing fire at a unit that may return it is simultaneous: both
-//	   rolls are made before either result applies (10.42, R3).
-//	5. The result hits the target hex's top unit (8.35, 12.2-12.3).
+//	4. Phasing fire draws Return Fire from the target's stack and the
+//	   units beside the target or the firer (10.42, R3), simultaneous:
+//	   every roll is made before any result applies, in the order
+//	   rolled (10.41); artillery at 4 hexes or more returns fire after.
+//	   Rapid Fire rolls two shots (10.68); Spencers fire two rounds
+//	   (14.3, spencer.go); optional 10.82 combines a hex's small arms.
+//	5. The result hits the top unit still in the target's hex (8.35,
+//	   12.2-12.3); friends fired over may make a UDD (10.26).
+//	6. Ammunition runs down when the fire is over (10.69, 10.9,
+//	   ammo.go).
 
 // fireKind says which kind of fire a shot is, for its DRMs and report.
 type fireKind string
@@ -89,102 +95,6 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 		return d, false
 	}
 	return d, true
-}
-
-// unitsBlock applies 10.26 to a fire from u at t at range d: intervening
-// combat units block small-arms fire, and artillery fire at canister
-// range, unless one of its Exceptions holds; friendly units on the line
-// within two hexes of the target, or beyond it, block artillery fire at
-// 4 hexes or more (ruling GBACW-R44).
-func (s *State) unitsBlock(cc *CombatCharts, u, t *UnitSt, d int) bool {
-	blocked, _ := s.firedOver(cc, u, t, d)
-	return blocked
-}
-
-// firedOver is 10.26 for a fire from u at t at range d: whether units
-// block it, and else the friendly combat units adjacent to the target it
-// passes over, who risk a UDD on a low roll.
-func (s *State) firedOver(cc *CombatCharts, u, t *UnitSt, d int) (bool, []*UnitSt) {
-	a, b := s.axial(u.Hex), s.axial(t.Hex)
-	la, lb := s.baseLevel(u.Hex), s.baseLevel(t.Hex)
-	shotShell := u.Kind == "artillery" && d >= 4
-	left, right := hex.Line(a, b)
-	var between []*UnitSt // the combat units on the line of fire
-	seen := map[hex.Axial]bool{}
-	for _, p := range [][]hex.Axial{left, right} {
-		for _, x := range p {
-			if x == a || x == b || seen[x] {
-				continue
-			}
-			seen[x] = true
-			if id := s.hexID(x); id != "" {
-				for _, v := range s.unitsAt(id) {
-					if v.combat() {
-						between = append(between, v)
-					}
-				}
-			}
-		}
-	}
-	if shotShell {
-		for _, v := range between {
-			if v.Side == u.Side && hex.Distance(s.axial(v.Hex), b) <= 2 {
-				return true, nil
-			}
-		}
-		return s.friendsBeyond(u, a, b), nil
-	}
-	// Exception 2: no friends between, and terrain hides every enemy
-	// unit between from the firer.
-	hidden := true
-	for _, v := range between {
-		hidden = hidden && v.Side != u.Side && !s.lineOfSight(cc, u.Hex, v.Hex)
-	}
-	if len(between) > 0 && hidden {
-		return false, nil
-	}
-	var over []*UnitSt
-	for _, v := range between {
-		x := s.axial(v.Hex)
-		lv := s.baseLevel(v.Hex)
-		lo, hi, lowEnd, highEnd := la, lb, a, b
-		if lb < la {
-			lo, hi, lowEnd, highEnd = lb, la, b, a
-		}
-		switch {
-		case lv < la && lv < lb: // Exception 1
-		case u.Kind == "artillery" && hex.Distance(x, a) == 1 && la >= lv+2: // Exception 3
-		case hi-lo >= 2 && lv == lo && hex.Distance(x, lowEnd) >= hex.Distance(x, highEnd): // Exception 4
-		default:
-			return true, nil
-		}
-		if v.Side == u.Side && hex.Distance(x, b) == 1 {
-			over = append(over, v)
-		}
-	}
-	return false, over
-}
-
-// friendsBeyond: a friendly combat unit of u's on the line of fire
-// carried two hexes past the target at b blocks its Shot/Shell (10.26).
-func (s *State) friendsBeyond(u *UnitSt, a, b hex.Axial) bool {
-	beyond := hex.Axial{Q: 2*b.Q - a.Q, R: 2*b.R - a.R}
-	l2, r2 := hex.Line(b, beyond)
-	for _, p := range [][]hex.Axial{l2, r2} {
-		for _, x := range p {
-			if x == b || hex.Distance(x, b) > 2 {
-				continue
-			}
-			if id := s.hexID(x); id != "" {
-				for _, v := range s.unitsAt(id) {
-					if v.combat() && v.Side == u.Side {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 // pickTarget is the named enemy unit when u can reach it, else the
@@ -426,64 +336,6 @@ func (r *resolver) becameTop(u *UnitSt) bool {
 	return r.s.unitsAt(u.Hex)[0] == u
 }
 
-// combining lists the units that must combine their fire with u's at t
-// under optional rule 10.82: the other non-artillery units of its hex
-// that may fire this kind of fire at t (for Return Fire, those among
-// firers). See GBACW 10.82.
-func (r *resolver) combining(u, t *UnitSt, kind fireKind, firers []*UnitSt) []*UnitSt {
-	if !slices.Contains(r.s.Optional, "10.82") || u.Kind == "artillery" {
-		return nil
-	}
-	var out []*UnitSt
-	for _, p := range r.s.unitsAt(u.Hex) {
-		if p == u || p.Side != u.Side || p.Kind == "artillery" || !p.combat() || !r.mayFire(p, kind) {
-			continue
-		}
-		if kind == phasingFire && spencer(p) != spencer(u) {
-			continue // Spencers fire their two rounds alone (14.3)
-		}
-		if firers != nil && !slices.Contains(firers, p) {
-			continue
-		}
-		if _, ok := r.canReach(p, t); ok && r.firingSP(p) > 0 {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// turnOne is the TURN action: a unit under Advance or Attack Orders
-// changes facing one vertex, LEFT or RIGHT, once an activation and not
-// after its fire (10.32). It is not movement under Advance Orders and
-// keeps Prepared Fire (10.52 Note), except under Attack Orders in Woods,
-// where it costs an MP (7.22).
-func (r *resolver) turnOne(u *UnitSt, side string) {
-	o := r.s.ordersOf(u)
-	switch {
-	case o != Advance && o != Attack || u.Refused != "":
-		return
-	case u.Fired:
-		r.event("no-turn", "GBACW 10.32", "%s may not change facing after its fire", u.Name)
-		return
-	case r.turned[u.Name]:
-		return
-	}
-	right, _ := r.s.flankDirs(u.Facing)
-	step := 1
-	if (right == mod6(u.Facing-1)) == (side == "RIGHT") {
-		step = 5
-	}
-	u.Facing = mod6(u.Facing + step)
-	if r.turned == nil {
-		r.turned = map[string]bool{}
-	}
-	r.turned[u.Name] = true
-	r.event("turn", "GBACW 10.32", "%s turns one vertex %s (facing %d)", u.Name, strings.ToLower(side), u.Facing)
-	if o == Attack && r.s.g.terrain[u.Hex] == "woods" {
-		u.Moved = true // 7.22: 1 MP a vertex in Woods under Attack Orders
-	}
-}
-
 // mayRapidFire reports whether u's guns may use Rapid Fire at t now:
 // a smoothbore marked (RF) on the Range Effects Chart, at 1-3 hexes,
 // that has not moved (10.68) nor reacted (9.62), when its side's
@@ -586,57 +438,6 @@ func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
 			r.applyAll(rs)
 		}
 	}
-}
-
-// returnFirers lists the units of side that return a phasing fire of u
-// at hex th by their side's doctrine, top of the target's hex first: the
-// units of the target's hex, then those not targeted but next to the
-// target or to the firer, unless already in a Front hex of an enemy unit
-// in another hex; each must have the firer in its arc, range and LOS.
-// See GBACW 10.42, 8.31.
-func (r *resolver) returnFirers(u *UnitSt, side rules.Side, th string) []*UnitSt {
-	s := r.s
-	if r.standing(side, gbtext.RReturn) == "NEVER" || !u.onMap() {
-		return nil
-	}
-	ok := func(e *UnitSt) bool {
-		_, reach := r.canReach(e, u)
-		return e.Side == side && r.mayFire(e, returnFire) && reach && r.firingSP(e) > 0
-	}
-	var out []*UnitSt
-	for _, e := range s.unitsAt(th) {
-		if ok(e) {
-			out = append(out, e)
-		}
-	}
-	ta, ua := s.axial(th), s.axial(u.Hex)
-	for i := range s.Units {
-		e := &s.Units[i]
-		if !e.onMap() || e.Hex == th || !ok(e) {
-			continue
-		}
-		ea := s.axial(e.Hex)
-		if hex.Distance(ea, ta) != 1 && hex.Distance(ea, ua) != 1 {
-			continue
-		}
-		if r.inOtherFront(e, u.Hex) {
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// inOtherFront: e stands in a Front hex of an enemy unit outside hex h
-// (10.42, 10.43).
-func (r *resolver) inOtherFront(e *UnitSt, h string) bool {
-	ea := r.s.axial(e.Hex)
-	for _, v := range r.s.adjacentEnemies(e.Hex, e.Side) {
-		if v.Hex != h && r.s.unitArc(v, ea) == FrontArc {
-			return true
-		}
-	}
-	return false
 }
 
 // advanceAfterFire is R13: a phasing unit that fired from next to its
@@ -1109,4 +910,36 @@ func (r *resolver) firingSP(u *UnitSt) int {
 func (s *State) throughRefused(u *UnitSt, ta hex.Axial) bool {
 	rh := s.refusedHex(u)
 	return rh != "" && s.hexID(nearestNeighbour(s.axial(u.Hex), ta)) == rh
+}
+
+// turnOne is the TURN action: a unit under Advance or Attack Orders
+// changes facing one vertex, LEFT or RIGHT, once an activation and not
+// after its fire (10.32). It is not movement under Advance Orders and
+// keeps Prepared Fire (10.52 Note), except under Attack Orders in Woods,
+// where it costs an MP (7.22).
+func (r *resolver) turnOne(u *UnitSt, side string) {
+	o := r.s.ordersOf(u)
+	switch {
+	case o != Advance && o != Attack || u.Refused != "":
+		return
+	case u.Fired:
+		r.event("no-turn", "GBACW 10.32", "%s may not change facing after its fire", u.Name)
+		return
+	case r.turned[u.Name]:
+		return
+	}
+	right, _ := r.s.flankDirs(u.Facing)
+	step := 1
+	if (right == mod6(u.Facing-1)) == (side == "RIGHT") {
+		step = 5
+	}
+	u.Facing = mod6(u.Facing + step)
+	if r.turned == nil {
+		r.turned = map[string]bool{}
+	}
+	r.turned[u.Name] = true
+	r.event("turn", "GBACW 10.32", "%s turns one vertex %s (facing %d)", u.Name, strings.ToLower(side), u.Facing)
+	if o == Attack && r.s.g.terrain[u.Hex] == "woods" {
+		u.Moved = true // 7.22: 1 MP a vertex in Woods under Attack Orders
+	}
 }
