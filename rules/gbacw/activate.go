@@ -46,7 +46,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
 		}
 	}
-	var shocks []pendingShock
+	var shocks, postponed []pendingShock
 	for _, b := range bs {
 		b.Activated++
 		r.acting = b
@@ -80,11 +80,21 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				case confused && a.Verb != gbtext.ActRally:
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+				case a.Verb == gbtext.ActFire && k == len(acts)-1 && r.postpones(u):
+					postponed = append(postponed, pendingShock{attacker: u.Name, target: a.Target})
 				default:
 					r.act(u, a, lc != nil && lc.Stand)
 				}
 			}
 			r.willMove = false
+		}
+	}
+	// 10.82: fire postponed after moving, now that the units that will
+	// combine have stacked together.
+	for _, p := range postponed {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Fired {
+			r.acting = s.brigade(u.Brigade)
+			r.phasingFire(u, p.target)
 		}
 	}
 	r.shocked = map[string]bool{}
@@ -262,6 +272,14 @@ func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Ac
 		return nil
 	}
 	return []gbtext.Action{{Verb: gbtext.ActFire}}
+}
+
+// postpones: under optional rule 10.82 a non-artillery unit that has
+// moved holds the FIRE that ends its clause until the brigade's other
+// units have acted, so that those that stack with it combine their fire
+// (10.82; ruling GBACW-R43).
+func (r *resolver) postpones(u *UnitSt) bool {
+	return slices.Contains(r.s.Optional, "10.82") && u.Moved && u.Kind != "artillery"
 }
 
 // isMove: the action spends MPs (10.61's "will move").
