@@ -40,7 +40,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
-	r.underFoot, r.displaced, r.turned, r.preShocked = map[string]bool{}, nil, nil, nil
+	r.underFoot, r.displaced, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -92,7 +92,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	// 10.82: fire postponed after moving, now that the units that will
 	// combine have stacked together.
 	for _, p := range postponed {
-		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Fired {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Fired && !r.done[u.Name] {
 			r.acting = s.brigade(u.Brigade)
 			r.phasingFire(u, p.target)
 		}
@@ -100,7 +100,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.shocked = map[string]bool{}
 	defer func() { r.marched = nil }()
 	for _, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !r.done[u.Name] {
 			r.acting = s.brigade(u.Brigade)
 			r.shock(u, p.target, p.charge, 0)
 		}
@@ -289,6 +289,9 @@ func isMove(a gbtext.Action) bool {
 
 // act carries out one action of a unit's clause.
 func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
+	if r.done[u.Name] {
+		return // 12.35f
+	}
 	switch a.Verb {
 	case gbtext.ActHold:
 	case gbtext.ActRally:

@@ -665,6 +665,10 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		// A phasing unit's 2nd Disorder from fire, shock and the like ends
 		// its phasing actions for the activation (12.35f).
 		u.Fired, u.Rallied = true, false
+		if r.done == nil {
+			r.done = map[string]bool{}
+		}
+		r.done[u.Name] = true
 		r.event("done", "GBACW 12.35", "%s may take no further phasing actions this activation", u.Name)
 	}
 	for _, e := range effects {

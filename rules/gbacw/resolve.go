@@ -86,6 +86,9 @@ type resolver struct {
 	// preShocked marks the units that used Pre-Shock Fire in the current
 	// brigade activation (10.43).
 	preShocked map[string]bool
+	// done marks the phasing units that may take no further action in
+	// this activation after a 2nd Disorder (12.35f).
+	done map[string]bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.
