@@ -36,14 +36,14 @@ func (r *resolver) returnFirers(u *UnitSt, side rules.Side, th string) []*UnitSt
 	ta, ua := s.axial(th), s.axial(u.Hex)
 	for i := range s.Units {
 		e := &s.Units[i]
-		if !e.onMap() || e.Hex == th || !ok(e) {
+		if e.Side != side || !e.onMap() || e.Hex == th {
 			continue
 		}
 		ea := s.axial(e.Hex)
 		if hex.Distance(ea, ta) != 1 && hex.Distance(ea, ua) != 1 {
 			continue
 		}
-		if r.inOtherFront(e, u.Hex) {
+		if !ok(e) || r.inOtherFront(e, u.Hex) {
 			continue
 		}
 		out = append(out, e)
