@@ -3,6 +3,8 @@ package gbacw
 import (
 	"os"
 	"testing"
+
+	"galloper/rules"
 )
 
 // TestPreparedFire checks 10.52's list on one infantry unit of the field:
@@ -20,7 +22,7 @@ func TestPreparedFire(t *testing.T) {
 	}
 	s := sc.start.clone()
 	s.Units = append(s.Units, UnitSt{Name: "Yanks", Side: "USA", Brigade: "A Brigade", Kind: "infantry", Hex: "0707", SP: 5, Cohesion: 6, Disordered: 4, MA: 6, Weapon: "R"})
-	r := &resolver{sys: New(), s: s}
+	r := &resolver{sys: New(), s: s, log: &rules.Log{}}
 	u := &s.Units[len(s.Units)-1]
 	check := func(what string, kind fireKind, d int, want bool) {
 		t.Helper()
@@ -34,8 +36,11 @@ func TestPreparedFire(t *testing.T) {
 	check("phasing after moving", phasingFire, 1, false)
 	check("returning fire after moving in its own activation", returnFire, 1, true)
 	u.Moved = false
-	r.displace(u)
-	check("after an advance or retreat this activation", returnFire, 1, false)
+	r.retreat(u, "0807", 1)
+	if u.Hex == "0707" {
+		t.Fatal("the unit did not retreat")
+	}
+	check("after a retreat this activation", returnFire, 1, false)
 	r.displaced = nil
 	u.Status = StDisordered
 	check("Disordered", returnFire, 1, false)
