@@ -40,7 +40,13 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
-	var shocks []pendingShock
+	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
+			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
+		}
+	}
+	var shocks, postponed []pendingShock
 	for _, b := range bs {
 		b.Activated++
 		r.acting = b
@@ -54,7 +60,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied, u.Switched = false, false, false, false
+				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent = false, false, false, false, 0
 			}
 		}
 		r.adoptOrders(b)
@@ -73,27 +79,39 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				continue
 			}
 			charges := slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge })
-			for _, a := range acts {
+			for k, a := range acts {
 				if !u.combat() {
 					break
 				}
+				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case confused && a.Verb != gbtext.ActRally:
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+				case a.Verb == gbtext.ActFire && k == len(acts)-1 && r.postpones(u):
+					postponed = append(postponed, pendingShock{attacker: u.Name, target: a.Target})
 				default:
 					r.act(u, a, lc != nil && lc.Stand)
 					r.settleCollapses() // 12.23
 				}
 			}
+			r.willMove = false
+		}
+	}
+	// 10.82: fire postponed after moving, now that the units that will
+	// combine have stacked together.
+	for _, p := range postponed {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Fired && !r.done[u.Name] {
+			r.acting = s.brigade(u.Brigade)
+			r.phasingFire(u, p.target)
 		}
 	}
 	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched = nil }()
 	for i, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !r.done[u.Name] {
 			r.acting = s.brigade(u.Brigade)
 			r.designated = r.designatedHexes(shocks[i+1:])
 			r.shock(u, p.target, p.charge, 0)
@@ -248,12 +266,28 @@ func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Ac
 	return []gbtext.Action{{Verb: gbtext.ActFire}}
 }
 
+// postpones: under optional rule 10.82 a non-artillery unit that has
+// moved holds the FIRE that ends its clause until the brigade's other
+// units have acted, so that those that stack with it combine their fire
+// (10.82; ruling GBACW-R43).
+func (r *resolver) postpones(u *UnitSt) bool {
+	return slices.Contains(r.s.Optional, "10.82") && u.Moved && u.Kind != "artillery"
+}
+
+// isMove: the action spends MPs (10.61's "will move").
+func isMove(a gbtext.Action) bool {
+	return a.Verb == gbtext.ActToward || a.Verb == gbtext.ActMove || a.Verb == gbtext.ActRetire
+}
+
 // act carries out one action of a unit's clause.
 func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
+	if r.done[u.Name] {
+		return // 12.35f
+	}
 	switch a.Verb {
 	case gbtext.ActHold:
 	case gbtext.ActRally:
-		r.rally(u)
+		r.resupplyAndRally(u)
 	case gbtext.ActToward:
 		r.move(u, a.Hexes[0], nil, stand)
 	case gbtext.ActMove:
@@ -272,6 +306,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.phasingFire(u, a.Target)
 	case gbtext.ActSplit:
 		r.splitFire(u)
+	case gbtext.ActTurn:
+		r.turnOne(u, a.Target)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	case gbtext.ActMount, gbtext.ActDismount:
@@ -279,12 +315,26 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	}
 }
 
+// resupplyAndRally is the Resupply and Rally action (3.0 III/C/3): a
+// unit short of ammunition resupplies (10.92), a Disordered one tries to
+// rally (13.41); either way it does nothing else this activation.
+func (r *resolver) resupplyAndRally(u *UnitSt) {
+	if u.Moved || u.Fired {
+		return
+	}
+	if u.Ammo != AmmoOK {
+		r.resupply(u)
+		u.Fired, u.Rallied = true, true
+	}
+	r.rally(u)
+}
+
 // rally is a unit's Rally attempt as its action. A leader stacked with
 // it helps only at the end of his movement: not one who will ride on by
 // order in this activation; one who helps takes no part in a shock of
 // the activation (rallyLeaders). See GBACW 13.41-13.43.
 func (r *resolver) rally(u *UnitSt) {
-	if u.Status != StDisordered || u.Moved || u.Fired {
+	if u.Status != StDisordered {
 		return
 	}
 	if u.Collapsed {
@@ -352,10 +402,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		r.event("stand", "GBACW 6.23", "%s Stands: it spends no MPs this Action Phase", u.Name)
 		return
 	}
-	if u.Fired {
+	guns := u.Kind == "artillery"
+	// Artillery may move after its fire (10.61), and so may a unit under
+	// Attack Orders, which fires before, during or after its movement
+	// (10.32), with the MPs it has left.
+	again := u.Fired && !u.Rallied && (guns || o == Attack)
+	if u.Fired && !again {
 		return
 	}
-	if o == Advance && u.Moved {
+	if o == Advance && u.Moved && !guns {
 		return
 	}
 	allowance := func() (ma, budget int) {
@@ -370,6 +425,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		return ma, budget
 	}
 	ma, budget := allowance()
+	if guns && u.Fired {
+		budget = ma // 10.61: guns that fire have their MA halved
+	}
+	if guns || again {
+		if budget -= u.Spent; budget <= 0 {
+			return
+		}
+	}
 	full := budget
 	disordered := u.Status == StDisordered
 	offRoad := false
@@ -503,6 +566,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
 	}
+	u.Spent += full - budget
 	if o == March && steps > 0 {
 		if r.marched == nil {
 			r.marched = map[string]marchUse{}

@@ -39,6 +39,8 @@ import (
 //	                      "roster <unit>: <position>, <strength>": its
 //	                      roster lists the unit so; "state <unit>:
 //	                      <state>": its roster gives the unit that state
+//	EXPECT-NO-TEXT <text> no event of the last step reads "<kind>: <text>"
+//	                      containing text (EXPECT-NO-EVENT names a kind)
 //	EXPECT-TOLD <side>    lines "told <text>" / "not-told <text>": the last
 //	                      step's events the side is told have (or have
 //	                      not) one containing text (fog of war, GBACW-R21)
@@ -53,7 +55,8 @@ import (
 //	                            of Command, 4.23), collapsed (12.23),
 //	                            dma (the Disordered MA, 12.31),
 //	                            dismounted (14.21; cavalry's dismounted
-//	                            counter is MA 6, Cohesion 6/4, weapon R)
+//	                            counter is MA 6, Cohesion 6/4, weapon R),
+//	                            ammo (ok, low, out; 10.69, 10.9)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -75,7 +78,7 @@ import (
 //	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma,
+// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo,
 // building: the turn or "no",
 // fatigue: the number of the Fatigue it acts at, own: whose or "no"),
 // breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated,
@@ -109,7 +112,7 @@ type harness struct{}
 
 func (harness) System() rules.System { return New() }
 func (harness) Keywords() []string {
-	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "II/F", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD"}
+	return []string{"SCENARIO", "ACTIVATE", "II/A", "II/B", "II/C", "II/F", "III", "IV", "EXPECT-VIEW", "EXPECT-TOLD", "EXPECT-NO-TEXT"}
 }
 func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 	return &caseRun{Run: run, scenario: "field"}
@@ -237,6 +240,16 @@ func (r *caseRun) Section(s rulestest.Section) {
 			}
 			if told != (kind == "told") {
 				r.T.Errorf("%s: %s: %s %q\nevents:\n%s", r.Where(b), side, kind, text, rulestest.EventList(r.Events))
+			}
+		}
+	case "EXPECT-NO-TEXT":
+		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.Text), "EXPECT-NO-TEXT"))
+		if text == "" {
+			r.T.Fatalf("%s: EXPECT-NO-TEXT <text>", r.Where(l))
+		}
+		for _, e := range r.Events {
+			if strings.Contains(e.Kind+": "+e.Text, text) {
+				r.T.Errorf("%s: unexpected event %s: %s", r.Where(l), e.Kind, e.Text)
 			}
 		}
 	default:
@@ -486,7 +499,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -541,10 +554,15 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Orders = v
 		case "arrives":
 			u.Arrives, u.Entry, u.Hex = atoi(v), u.Hex, ""
+		case "ammo":
+			u.Ammo = map[string]string{"ok": AmmoOK, "low": AmmoLow, "out": AmmoOut}[v]
+			if v != "ok" && u.Ammo == AmmoOK {
+				fail("ammo=%s: ok, low or out", v)
+			}
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -580,6 +598,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed), "green": yesNo(u.Green),
 				"dismounted": yesNo(u.Dismounted), "kind": u.Kind, "ma": strconv.Itoa(u.MA),
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
+				"ammo":     map[string]string{AmmoOK: "ok", AmmoLow: "low", AmmoOut: "out"}[u.Ammo],
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
 				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
 		case "breastworks":

@@ -3,6 +3,7 @@ package gbacw
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
@@ -17,9 +18,16 @@ import (
 //	2. Its SPs are those the Fire Frontage Rule lets it fire (8.31-8.33).
 //	3. The roll: a d10 plus the Fire DRMs (10.81) on the Fire Table, or
 //	   the Artillery Fire Table for artillery at 4 hexes or more (10.67).
-//	4. Phasing fire at a unit that may return it is simultaneous: both
-//	   rolls are made before either result applies (10.42, R3).
-//	5. The result hits the target hex's top unit (8.35, 12.2-12.3).
+//	4. Phasing fire draws Return Fire from the target's stack and the
+//	   units beside the target or the firer (10.42, R3), simultaneous:
+//	   every roll is made before any result applies, in the order
+//	   rolled (10.41); artillery at 4 hexes or more returns fire after.
+//	   Rapid Fire rolls two shots (10.68); Spencers fire two rounds
+//	   (14.3, spencer.go); optional 10.82 combines a hex's small arms.
+//	5. The result hits the top unit still in the target's hex (8.35,
+//	   12.2-12.3); friends fired over may make a UDD (10.26).
+//	6. Ammunition runs down when the fire is over (10.69, 10.9,
+//	   ammo.go).
 
 // fireKind says which kind of fire a shot is, for its DRMs and report.
 type fireKind string
@@ -35,11 +43,19 @@ const (
 // shot is one rolled fire combat, not yet applied.
 type shot struct {
 	firer, target *UnitSt
-	res           FireResult
-	text          string
+	// hex is the target's hex when the shot was rolled: fire is at a hex,
+	// and its result falls on the top unit still there (10.41, 10.42
+	// Example #3).
+	hex  string
+	res  FireResult
+	text string
 	// shotShell: artillery fire at 4 hexes or more, which hits every
 	// unit in the hex (10.67, 8.35 Exception).
 	shotShell bool
+	// roll is the unadjusted roll; over the firer's friends next to the
+	// target it fired over, who make a UDD when it is 2 or less (10.26).
+	roll int
+	over []*UnitSt
 }
 
 // mayFire reports whether u may fire now, and why not.
@@ -50,10 +66,16 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 6.13
 	case u.Kind == "artillery" && u.Status == StDisordered:
 		return false // 12.34
-	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
-		return false // 6.15: move or fire
+	case kind == phasingFire && u.Fired:
+		return false // 10.31: once an activation
+	case kind == phasingFire && o == Advance && u.Moved && u.Kind != "artillery":
+		return false // 6.15, 10.33: move or fire; artillery may do both (10.61)
 	case kind == phasingFire && o == Advance && u.Switched:
 		return false // 14.22: mounted or dismounted under Advance Orders
+	case kind == phasingFire && u.Kind == "artillery" && u.Spent > r.s.activationMA(u):
+		return false // 10.61: moved more than half its MA
+	case u.Ammo == AmmoOut:
+		return false // 10.69, 10.91: Out of Ammo, no firing allowed
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
 	}
@@ -71,72 +93,10 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
 	d := hex.Distance(ua, ta)
 	inArc := inFrontalArc(ua, u.Facing, ta) || s.throughRefused(u, ta)
-	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(u, t, d) {
+	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(r.sys.combat, u, t, d) {
 		return d, false
 	}
 	return d, true
-}
-
-// unitsBlock applies 10.26 to a fire from u at t at range d: intervening
-// combat units block small-arms fire, and artillery fire at canister
-// range, unless their hex is lower than both ends (the first Exception);
-// friendly units on the line within two hexes of the target, or beyond
-// it, block artillery fire at 4 hexes or more. The other Exceptions are
-// not applied (ruling GBACW-R19).
-func (s *State) unitsBlock(u, t *UnitSt, d int) bool {
-	a, b := s.axial(u.Hex), s.axial(t.Hex)
-	la, lb := s.baseLevel(u.Hex), s.baseLevel(t.Hex)
-	shotShell := u.Kind == "artillery" && d >= 4
-	left, right := hex.Line(a, b)
-	blocked := func(p []hex.Axial) bool {
-		for _, x := range p {
-			if x == a || x == b {
-				continue
-			}
-			id := s.hexID(x)
-			if id == "" {
-				continue
-			}
-			for _, v := range s.unitsAt(id) {
-				if !v.combat() {
-					continue
-				}
-				if shotShell {
-					if v.Side == u.Side && hex.Distance(x, b) <= 2 {
-						return true
-					}
-					continue
-				}
-				if lv := s.baseLevel(id); !(lv < la && lv < lb) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if blocked(left) || blocked(right) {
-		return true
-	}
-	if shotShell {
-		// The two hexes past the target, on the line carried on.
-		beyond := hex.Axial{Q: 2*b.Q - a.Q, R: 2*b.R - a.R}
-		l2, r2 := hex.Line(b, beyond)
-		for _, p := range [][]hex.Axial{l2, r2} {
-			for _, x := range p {
-				if x == b || hex.Distance(x, b) > 2 {
-					continue
-				}
-				if id := s.hexID(x); id != "" {
-					for _, v := range s.unitsAt(id) {
-						if v.combat() && v.Side == u.Side {
-							return true
-						}
-					}
-				}
-			}
-		}
-	}
-	return false
 }
 
 // pickTarget is the named enemy unit when u can reach it, else the
@@ -179,6 +139,10 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
+	group := append([]*UnitSt{u}, r.partners...)
+	for _, p := range r.partners {
+		sp += r.firingSP(p) // 10.82: one fire
+	}
 	if u.Refused != "" {
 		// A Refused unit fires at most half through its Refused Frontal
 		// hex (rounded down) and half through its normal Front (rounded
@@ -213,34 +177,82 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 			artOnly = false
 		}
 	}
-	o := s.ordersOf(u)
 	ta := s.axial(t.Hex)
 	near := nearestNeighbour(ta, s.axial(u.Hex))
 	arc := s.unitArc(t, near)
+	weapon := u.Weapon
 	rng, _ := cc.Range(u.Weapon)
-	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
-	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
+	prepared := r.prepared(u, kind, d, rng.Prepared)
+	disordered, low, green, mounted := u.Status == StDisordered, u.Ammo == AmmoLow, u.Green, u.mountedCavalry() // 14.1, ruling GBACW-R48
+	for _, p := range r.partners {
+		// Combined fire takes the least favourable range DRM, Prepared
+		// Fire, status and ammunition of its units (10.82).
+		if pr, err := cc.Range(p.Weapon); err == nil && d <= pr.Max && pr.DRM[d-1] < rng.DRM[d-1] {
+			weapon, rng = p.Weapon, pr
+		}
+		pr, _ := cc.Range(p.Weapon)
+		prepared = prepared && r.prepared(p, kind, d, pr.Prepared)
+		disordered = disordered || p.Status == StDisordered
+		low = low || p.Ammo == AmmoLow
+		green = green || p.Green
+		mounted = mounted || p.mountedCavalry()
+	}
+	f := Fire{Weapon: weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.mountedCavalry() && t.Side != r.phasing,
-		FirerMounted: u.mountedCavalry(), Prepared: prepared, FirerDisordered: u.Status == StDisordered,
+		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green, // 14.1, ruling GBACW-R48
-
+		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: green,
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
-		DawnDusk: s.twilight(), Night: s.night()}
+		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low}
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	if err != nil {
 		return shot{}, false
 	}
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
+	for _, g := range group {
+		r.noteAmmo(g, roll, r.rapid, r.secondRound)
+	}
 	adj := roll + Sum(ms)
 	res := cc.Fire(sp, adj)
 	table := "Fire Table"
 	if u.Kind == "artillery" && d >= 4 {
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
-	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
-	return shot{firer: u, target: t, res: res, text: text, shotShell: table != "Fire Table"}, true
+	name := u.Name
+	for _, p := range r.partners {
+		name += " and " + p.Name
+	}
+	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
+	_, over := s.firedOver(cc, u, t, d)
+	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table", roll: roll, over: over}, true
+}
+
+// prepared reports whether u's fire of kind at range d gets the Prepared
+// Fire +1: small arms within their Prepared range (10.51), infantry in
+// Good Order under Advance or Attack Orders (mounted cavalry and artillery
+// never), firing instead of moving if phasing, and not advanced or
+// retreated in this activation (10.52, 10.53).
+func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
+	o := r.s.ordersOf(u)
+	switch {
+	case d > within || u.Kind != "infantry" || u.Status != StGood:
+		return false
+	case o != Advance && o != Attack:
+		return false
+	case kind == phasingFire && u.Moved:
+		return false // instead of moving
+	}
+	return !r.shifted[u.Name] // 10.52: not advanced or retreated
+}
+
+// displace notes that u advanced or retreated in this brigade
+// activation: it may not use Prepared Fire until the next (10.52).
+func (r *resolver) displace(u *UnitSt) {
+	if r.shifted == nil {
+		r.shifted = map[string]bool{}
+	}
+	r.shifted[u.Name] = true
 }
 
 // drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
@@ -267,6 +279,10 @@ func nearestNeighbour(a, b hex.Axial) hex.Axial {
 // phasingFire is a phasing unit's fire action, with the target's Return
 // Fire (R3) rolled at the same time. See GBACW 10.3, 10.41-10.42.
 func (r *resolver) phasingFire(u *UnitSt, name string) {
+	if u.Kind == "artillery" && !u.Fired && u.Spent > r.s.activationMA(u) {
+		r.event("no-fire", "GBACW 10.61", "%s moved more than half its MA and may not fire", u.Name)
+		return
+	}
 	if !r.mayFire(u, phasingFire) {
 		return
 	}
@@ -278,50 +294,156 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		return
 	}
 	r.targeted(t, hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)))
-	sh, ok := r.roll(u, t, phasingFire)
-	if !ok {
+	if spencer(u) {
+		th, from := t.Hex, u.Hex
+		r.spencerFire(u, t)
+		r.settleAmmo()
+		r.reactToFire(t, u)
+		r.advanceAfterFire(u, from, th)
 		return
 	}
-	if !sh.shotShell {
+	r.partners = r.combining(u, t, phasingFire, nil)
+	shots := r.volley(u, t, phasingFire)
+	partners := r.partners
+	r.partners = nil
+	if len(shots) == 0 {
+		return
+	}
+	if !shots[0].shotShell {
 		r.marchHit(t)
 	}
 	u.Fired = true
+	for _, p := range partners {
+		p.Fired = true
+	}
 	th, from := t.Hex, u.Hex
-	r.exchange(u, t, sh)
+	r.exchange(u, t, shots)
+	r.settleAmmo()
 	r.reactToFire(t, u)
 	r.advanceAfterFire(u, from, th)
 }
 
-// exchange resolves a phasing shot and the target's Return Fire (R3).
-// See GBACW 10.41-10.42.
-func (r *resolver) exchange(u, t *UnitSt, sh shot) {
-	if r.standing(t.Side, gbtext.RReturn) == "NEVER" || !r.mayFire(t, returnFire) {
-		r.apply(sh)
-		return
+// activationMA is u's MA under its Orders this activation, in half MPs
+// halved: the most MPs (counted in halves) a battery may spend and still
+// fire (10.61, 9.12; ruling GBACW-R41).
+func (s *State) activationMA(u *UnitSt) int {
+	ma := u.MA
+	if s.ordersOf(u) == Attack {
+		ma = (ma + 1) / 2 // 9.24
 	}
-	// Artillery's Return Fire at 4 hexes or more follows the enemy's
-	// fire (10.42 Exception); other Return Fire is simultaneous.
-	if d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)); t.Kind == "artillery" && d >= 4 {
-		r.apply(sh)
-		if t.combat() && r.mayFire(t, returnFire) {
-			if rs, ok := r.roll(t, u, returnFire); ok {
-				t.ReturnFired++
-				r.apply(rs)
+	return ma
+}
+
+// becameTop: u is artillery that started this brigade activation under
+// a non-artillery unit and is now the top of its hex (10.61).
+func (r *resolver) becameTop(u *UnitSt) bool {
+	if !r.underFoot[u.Name] || !u.onMap() {
+		return false
+	}
+	return r.s.unitsAt(u.Hex)[0] == u
+}
+
+// mayRapidFire reports whether u's guns may use Rapid Fire at t now:
+// a smoothbore marked (RF) on the Range Effects Chart, at 1-3 hexes,
+// that has not moved (10.68) nor reacted (9.62), when its side's
+// doctrine asks for it.
+func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
+	if u.Kind != "artillery" || u.Moved || r.willMove && r.phasing == u.Side || u.Reacted || r.becameTop(u) || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
+		return false
+	}
+	rng, err := r.sys.combat.Range(u.Weapon)
+	d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex))
+	return err == nil && rng.RapidFire && d <= 3
+}
+
+// volley rolls one fire of u at t: one shot, or the two shots of Rapid
+// Fire at the same hex, rolled before either applies (10.68).
+func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
+	if !r.mayRapidFire(u, t) {
+		sh, ok := r.roll(u, t, kind)
+		if !ok {
+			return nil
+		}
+		return []shot{sh}
+	}
+	r.rapid = true
+	defer func() { r.rapid = false }()
+	first, ok := r.roll(u, t, kind)
+	if !ok {
+		return nil
+	}
+	r.event("rapid-fire", "GBACW 10.68", "%s uses Rapid Fire: two shots at %s", u.Name, t.Hex)
+	second, _ := r.roll(u, t, kind)
+	first.text = strings.Replace(first.text, string(kind)+":", string(kind)+", Rapid Fire 1st shot:", 1)
+	second.text = strings.Replace(second.text, string(kind)+":", string(kind)+", Rapid Fire 2nd shot:", 1)
+	return []shot{first, second}
+}
+
+// exchange resolves a phasing fire and the Return Fire it draws (R3):
+// from the target's hex, and from the units that join it (10.42). Return
+// Fire is simultaneous with the phasing fire, but artillery's at 4 hexes
+// or more follows it (10.42 Exception). See GBACW 10.41-10.42, 10.68,
+// 14.32, 14.37.
+func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
+	var simul, after []*UnitSt
+	for _, e := range r.returnFirers(u, t.Side, t.Hex) {
+		if e.Kind == "artillery" && hex.Distance(r.s.axial(e.Hex), r.s.axial(u.Hex)) >= 4 {
+			after = append(after, e)
+		} else {
+			simul = append(simul, e)
+		}
+	}
+	from := u.Hex
+	type spencerAfter struct {
+		e      *UnitSt
+		before int
+	}
+	var seconds []spencerAfter
+	rapid := len(shots) > 1
+	joined := map[*UnitSt]bool{}
+	for _, e := range simul {
+		if joined[e] {
+			continue
+		}
+		twice, before := spencer(e), r.seconds(e)
+		r.partners = r.combining(e, u, returnFire, simul)
+		rs := r.volley(e, u, returnFire)
+		for _, p := range r.partners {
+			joined[p] = true
+			if len(rs) > 0 {
+				p.ReturnFired++
 			}
 		}
-		return
+		r.partners = nil
+		if len(rs) == 0 {
+			continue
+		}
+		e.ReturnFired++
+		r.doctrine(e, gbtext.RReturn, "GBACW 10.42")
+		shots = append(shots, rs...)
+		switch {
+		case twice && rapid:
+			// Against Rapid Fire both second shots are rolled before any
+			// result applies (14.37).
+			if sh, ok := r.secondRoundAt(e, from, returnFire); ok {
+				shots = append(shots, sh)
+			}
+		case twice:
+			seconds = append(seconds, spencerAfter{e, before})
+		}
 	}
-	shots := []shot{sh}
-	if rs, ok := r.roll(t, u, returnFire); ok {
-		t.ReturnFired++
-		r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
-		shots = append(shots, rs)
+	r.applyAll(shots)
+	for _, x := range seconds {
+		r.spencerReturn(x.e, from, x.before, returnFire) // 14.32
 	}
-	for _, x := range shots {
-		r.event("fire", "GBACW 10.42", "%s", x.text)
-	}
-	for _, x := range shots {
-		r.applyResult(x)
+	for _, e := range after {
+		if !e.combat() || !r.mayFire(e, returnFire) || !u.onMap() {
+			continue
+		}
+		if rs := r.volley(e, u, returnFire); len(rs) > 0 {
+			e.ReturnFired++
+			r.applyAll(rs)
+		}
 	}
 }
 
@@ -340,6 +462,18 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
 	r.leadersAlone() // 12.73
+	r.displace(u)
+}
+
+// applyAll reports the shots of one fire, rolled together, then applies
+// them in the order rolled (10.68).
+func (r *resolver) applyAll(shots []shot) {
+	for _, x := range shots {
+		r.event("fire", "GBACW 10.17", "%s", x.text)
+	}
+	for _, x := range shots {
+		r.applyResult(x)
+	}
 }
 
 // apply reports and applies one shot.
@@ -354,13 +488,20 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 	if r.standing(e.Side, reaction) == "NEVER" || !r.mayFire(e, kind) {
 		return false
 	}
-	sh, ok := r.roll(e, u, kind)
-	if !ok {
+	twice, before, h := spencer(e), r.seconds(e), u.Hex
+	shots := r.volley(e, u, kind)
+	if len(shots) == 0 {
 		return false
 	}
 	e.ReturnFired++
 	r.doctrine(e, reaction, "GBACW 10.4")
-	r.apply(sh)
+	r.applyAll(shots)
+	if twice {
+		// Withdrawal and Pre-Shock Fire: Spencers fire twice, the second
+		// round at the top unit left in the hex (14.35, 14.36).
+		r.spencerReturn(e, h, before, kind)
+	}
+	r.settleAmmo()
 	return true
 }
 
@@ -404,11 +545,35 @@ func (r *resolver) approachFire(u *UnitSt) {
 // Shot/Shell hits every unit of the hex on its own. See GBACW 8.35,
 // 10.67, 12.21-12.32.
 func (r *resolver) applyResult(x shot) {
-	t := x.target
-	if !t.onMap() {
-		return
+	r.hitResult(x)
+	if x.roll <= 2 {
+		// Fire over the heads of friends next to the target: on an
+		// unadjusted 2 or less they make a UDD (10.26).
+		for _, f := range x.over {
+			if f.combat() {
+				r.uddOrDisorder(f, 0, "fired over by friends", "friendly-fire")
+			}
+		}
 	}
-	h := t.Hex
+}
+
+// hitResult applies a shot's result to its hex.
+func (r *resolver) hitResult(x shot) {
+	t, h := x.target, x.hex
+	if !t.onMap() || t.Hex != h {
+		// The target left the hex: the result falls on the top unit of
+		// its side still there, if any (10.41, 10.42 Example #3).
+		t = nil
+		for _, v := range r.s.unitsAt(h) {
+			if v.Side == x.target.Side {
+				t = v
+				break
+			}
+		}
+		if t == nil {
+			return
+		}
+	}
 	defer r.settleCollapses() // 12.23: once the result is played out
 	r.throughDone = nil       // 12.46: a new result
 	if x.shotShell {
@@ -506,6 +671,20 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		return
 	}
 	r.event("second-disorder", "GBACW 12.35", "%s suffers a 2nd Disorder (%s)", u.Name, cause)
+	if r.secondDisorders == nil {
+		r.secondDisorders = map[string]int{}
+	}
+	r.secondDisorders[u.Name]++
+	if u.Side == r.phasing && r.acting != nil && cause != "terrain" && cause != "post-shock" && !u.Fired {
+		// A phasing unit's 2nd Disorder from fire, shock and the like ends
+		// its phasing actions for the activation (12.35f).
+		u.Fired, u.Rallied = true, false
+		if r.done == nil {
+			r.done = map[string]bool{}
+		}
+		r.done[u.Name] = true
+		r.event("done", "GBACW 12.35", "%s may take no further phasing actions this activation", u.Name)
+	}
 	for _, e := range effects {
 		if !u.onMap() {
 			return
@@ -635,6 +814,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		}
 		passed = append(passed, through...)
 		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
+		r.displace(u)
 		r.leadersAlone()
 	}
 	r.throughUDDs(u, passed)
@@ -698,6 +878,12 @@ func (r *resolver) splitFire(u *UnitSt) {
 	if !r.mayFire(u, phasingFire) {
 		return
 	}
+	if spencer(u) {
+		// Both Spencer rounds go at one hex (14.3): a Spencer unit does
+		// not split (ruling GBACW-R42).
+		r.phasingFire(u, "")
+		return
+	}
 	ua := s.axial(u.Hex)
 	var targets []*UnitSt
 	for _, dir := range []int{u.Facing, u.Facing + 1} {
@@ -707,27 +893,45 @@ func (r *resolver) splitFire(u *UnitSt) {
 			}
 		}
 	}
-	shares, err := SplitEvenly(r.firingSP(u), len(targets))
+	// Under optional rule 10.82 the stack splits as one firing unit: the
+	// units that may fire at both targets.
+	var partners []*UnitSt
+	if len(targets) == 2 {
+		second := r.combining(u, targets[1], phasingFire, nil)
+		for _, p := range r.combining(u, targets[0], phasingFire, nil) {
+			if slices.Contains(second, p) {
+				partners = append(partners, p)
+			}
+		}
+	}
+	total := r.firingSP(u)
+	for _, p := range partners {
+		total += r.firingSP(p)
+	}
+	shares, err := SplitEvenly(total, len(targets))
 	if len(targets) < 2 || err != nil {
 		r.phasingFire(u, "")
 		return
 	}
 	var shots []shot
+	for _, p := range partners {
+		p.Fired = true
+	}
 	for i, t := range targets {
 		r.targeted(t, 1)
-		r.spShare = shares[i]
-		sh, ok := r.roll(u, t, phasingFire)
-		r.spShare = 0
-		if !ok {
+		r.spShare, r.partners = shares[i], partners
+		sh := r.volley(u, t, phasingFire)
+		r.spShare, r.partners = 0, nil
+		if len(sh) == 0 {
 			continue
 		}
 		r.marchHit(t)
-		shots = append(shots, sh)
+		shots = append(shots, sh...)
 		if r.standing(t.Side, gbtext.RReturn) != "NEVER" && r.mayFire(t, returnFire) {
-			if rs, ok := r.roll(t, u, returnFire); ok {
+			if rs := r.volley(t, u, returnFire); len(rs) > 0 {
 				t.ReturnFired++
 				r.doctrine(t, gbtext.RReturn, "GBACW 10.42")
-				shots = append(shots, rs)
+				shots = append(shots, rs...)
 			}
 		}
 	}
@@ -738,6 +942,7 @@ func (r *resolver) splitFire(u *UnitSt) {
 	for _, x := range shots {
 		r.applyResult(x)
 	}
+	r.settleAmmo()
 }
 
 // firingSP is what the Fire Frontage Rule lets u fire from its hex now.
@@ -765,4 +970,36 @@ func (r *resolver) firingSP(u *UnitSt) int {
 func (s *State) throughRefused(u *UnitSt, ta hex.Axial) bool {
 	rh := s.refusedHex(u)
 	return rh != "" && s.hexID(nearestNeighbour(s.axial(u.Hex), ta)) == rh
+}
+
+// turnOne is the TURN action: a unit under Advance or Attack Orders
+// changes facing one vertex, LEFT or RIGHT, once an activation and not
+// after its fire (10.32). It is not movement under Advance Orders and
+// keeps Prepared Fire (10.52 Note), except under Attack Orders in Woods,
+// where it costs an MP (7.22).
+func (r *resolver) turnOne(u *UnitSt, side string) {
+	o := r.s.ordersOf(u)
+	switch {
+	case o != Advance && o != Attack || u.Refused != "":
+		return
+	case u.Fired:
+		r.event("no-turn", "GBACW 10.32", "%s may not change facing after its fire", u.Name)
+		return
+	case r.turned[u.Name]:
+		return
+	}
+	right, _ := r.s.flankDirs(u.Facing)
+	step := 1
+	if (right == mod6(u.Facing-1)) == (side == "RIGHT") {
+		step = 5
+	}
+	u.Facing = mod6(u.Facing + step)
+	if r.turned == nil {
+		r.turned = map[string]bool{}
+	}
+	r.turned[u.Name] = true
+	r.event("turn", "GBACW 10.32", "%s turns one vertex %s (facing %d)", u.Name, strings.ToLower(side), u.Facing)
+	if o == Attack && r.s.g.terrain[u.Hex] == "woods" {
+		u.Moved = true // 7.22: 1 MP a vertex in Woods under Attack Orders
+	}
 }

@@ -183,8 +183,8 @@ func (sys System) unitHint(s *State, u *UnitSt) rules.StackHint {
 	if rng, err := sys.combat.Range(u.Weapon); err == nil {
 		sh.Range = rng.Max
 	}
-	if u.Status == StDisordered {
-		sh.Steps = append(sh.Steps, gbtext.ActRally) // 13.41
+	if u.Status == StDisordered || u.Ammo != AmmoOK && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 {
+		sh.Steps = append(sh.Steps, gbtext.ActRally) // 13.41, 10.92-10.93
 	}
 	sh.Reach = s.reach(sys.combat, u, o)
 	if len(sh.Reach) > 0 {
@@ -193,6 +193,9 @@ func (sys System) unitHint(s *State, u *UnitSt) rules.StackHint {
 	adjacent := s.adjacentEnemies(u.Hex, u.Side)
 	if len(adjacent) > 0 && o != March {
 		sh.Steps = append(sh.Steps, gbtext.ActRetire)
+	}
+	if (o == Advance || o == Attack) && u.Refused == "" {
+		sh.Steps = append(sh.Steps, gbtext.ActTurn) // 10.32
 	}
 	if r.mayFire(u, phasingFire) {
 		for i := range s.Units {

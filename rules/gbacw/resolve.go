@@ -81,6 +81,36 @@ type resolver struct {
 	// divisionAMs counts, by division, its AMs drawn so far this turn,
 	// for the AM a brigade chose to skip (5.26).
 	divisionAMs map[string]int
+	// ammoHits are the depletions of the fire under way, applied when it
+	// is over (10.69, 10.91; see ammo.go).
+	ammoHits map[string]ammoHit
+	// rapid and secondRound mark the shot being rolled as Rapid Fire
+	// (10.68) or a Spencer's second round (14.3).
+	rapid, secondRound bool
+	// willMove: the phasing unit acting has a move after its fire in its
+	// clause (10.61: guns that will move fire at -2). underFoot marks the
+	// artillery under non-artillery when the brigade activation started
+	// (10.61).
+	willMove  bool
+	underFoot map[string]bool
+	// secondDisorders counts each unit's 2nd Disorders, to stop a
+	// Spencer's second round (14.3).
+	secondDisorders map[string]int
+	// shifted marks the units that advanced or retreated in the current
+	// brigade activation (10.52).
+	shifted map[string]bool
+	// partners are the units combining their fire with the one rolling
+	// (optional rule 10.82).
+	partners []*UnitSt
+	// turned marks the units that used their one-vertex TURN this
+	// activation (10.32).
+	turned map[string]bool
+	// preShocked marks the units that used Pre-Shock Fire in the current
+	// brigade activation (10.43).
+	preShocked map[string]bool
+	// done marks the phasing units that may take no further action in
+	// this activation after a 2nd Disorder (12.35f).
+	done map[string]bool
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

@@ -248,7 +248,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	}
 	s.Dawn, s.Dusk, s.Night = f.Dawn, f.Dusk, f.Night
 	for _, o := range f.Optional {
-		if o != optFog && o != "17" && o != "10.24" {
+		if !knownOptional(o) {
 			fail("optional rule %q is not known", o)
 		}
 		s.Optional = append(s.Optional, o)

@@ -74,6 +74,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	defenders := s.unitsAt(dh)
 	// 2. Retreat Before Shock (R6).
 	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
+		r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats
 		r.advanceInto(u, dh)
 		return
 	}
@@ -97,6 +98,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.preShockCheck(u, def, charge)
 		r.settleCollapses() // 12.23
 		if len(s.enemiesAt(dh, u.Side)) == 0 {
+			r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats or routs
 			r.advanceInto(u, dh)
 			return
 		}
@@ -106,16 +108,23 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		}
 		def = s.unitsAt(dh)[0]
 	}
-	// 5. Pre-Shock Reaction Fire (R8).
+	// 5. Pre-Shock Reaction Fire (R8): the defenders, then the units not
+	// targeted that have the attacker in a Front hex (10.43); against a
+	// Continued Shock only those that have not used it in this brigade
+	// activation and are in no other enemy's Front hex (10.43).
+	for _, e := range s.unitsAt(dh) {
+		if continued > 0 && (r.preShocked[e.Name] || r.inOtherFront(e, u.Hex)) {
+			continue
+		}
+		if r.preShockShot(e, u) {
+			break
+		}
+	}
 	if continued == 0 {
-		for _, e := range s.unitsAt(dh) {
-			if r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
-				break
-			}
-		}
-		if !u.combat() || u.Hex == "" {
-			return
-		}
+		r.sidePreShockFire(u, dh)
+	}
+	if !u.combat() || u.Hex == "" {
+		return
 	}
 	// 6. Resolution.
 	defenders = s.unitsAt(dh)
@@ -234,6 +243,43 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 		}
 	}
 	return true
+}
+
+// preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
+// brigade activation against Continued Shock.
+func (r *resolver) preShockShot(e, u *UnitSt) bool {
+	if !r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
+		return false
+	}
+	if r.preShocked == nil {
+		r.preShocked = map[string]bool{}
+	}
+	r.preShocked[e.Name] = true
+	return true
+}
+
+// sidePreShockFire is the Pre-Shock Fire of the units not targeted by
+// u's shock at hex dh that have u in a Front hex and are in no other
+// enemy unit's Front hex, in the state's order (10.43).
+func (r *resolver) sidePreShockFire(u *UnitSt, dh string) {
+	s := r.s
+	if !u.combat() {
+		return
+	}
+	ua := s.axial(u.Hex)
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side == u.Side || !e.combat() || e.Hex == dh || s.m.Distance(e.Hex, u.Hex) != 1 {
+			continue
+		}
+		if s.unitArc(e, ua) != FrontArc || r.inOtherFront(e, u.Hex) {
+			continue
+		}
+		r.preShockShot(e, u)
+		if !u.combat() {
+			return
+		}
+	}
 }
 
 // preShockCheck is the defender's Pre-Shock Cohesion Check: the top unit
@@ -358,6 +404,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.leadersAlone() // 12.73
+				r.displace(d)
 			}
 		}
 	}
@@ -423,4 +470,5 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	u.Hex, u.Refused = h, ""
 	r.leadersAlone() // 12.73
+	r.displace(u)
 }

@@ -207,12 +207,17 @@ type UnitSt struct {
 	Collapsed bool `json:"collapsed,omitempty"`
 	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
 	Refused string `json:"refused,omitempty"`
+	// Ammo is AmmoOK (""), AmmoLow or AmmoOut (10.69, 10.9).
+	Ammo string `json:"ammo,omitempty"`
 	// Fired and Moved are this activation's scratch, cleared each
 	// activation; ReturnFired counts its non-phasing fires in the
 	// current enemy brigade activation (10.41).
-	Moved       bool `json:"moved,omitempty"`
-	Fired       bool `json:"fired,omitempty"`
-	Rallied     bool `json:"rallied,omitempty"`
+	Moved   bool `json:"moved,omitempty"`
+	Fired   bool `json:"fired,omitempty"`
+	Rallied bool `json:"rallied,omitempty"`
+	// Spent is the half MPs the unit has spent this activation (10.32,
+	// 10.61).
+	Spent       int  `json:"spent,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its

@@ -111,10 +111,17 @@ func (sys System) Validate(st rules.State, side rules.Side, f *orders.File) []or
 
 var _ rules.OptionalRules = System{}
 
-// OptionalRules implements rules.OptionalRules: Crests (10.24), Fatigue
+// OptionalRules implements rules.OptionalRules: Combined Small Arms Fire
+// (10.82), Ammo Depletion and Resupply (10.9), Crests (10.24), Fatigue
 // (17) and Galloper's fog of war (ruling GBACW-R21).
 func (System) OptionalRules() []rules.OptionalRule {
-	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "17", Name: "Fatigue"}, {ID: optFog, Name: "Fog of war (ruling GBACW-R21)"}}
+	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "10.82", Name: "Combined Small Arms Fire"},
+		{ID: "10.9", Name: "Ammo Depletion and Resupply"}, {ID: "17", Name: "Fatigue"}, {ID: optFog, Name: "Fog of war (ruling GBACW-R21)"}}
+}
+
+// knownOptional reports whether id is one of the optional rules.
+func knownOptional(id string) bool {
+	return slices.ContainsFunc(System{}.OptionalRules(), func(o rules.OptionalRule) bool { return o.ID == id })
 }
 
 // WithOptionalRules implements rules.OptionalRules: the rules chosen
@@ -134,8 +141,8 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 	c.Optional = slices.Clone(s.Optional)
 	for _, choice := range ids {
 		id, value, set := strings.Cut(choice, "=")
-		if id != "17" && id != "10.24" && id != optFog {
-			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 17 Fatigue, fog-of-war)", id)
+		if !knownOptional(id) {
+			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 10.82 Combined Small Arms Fire, 10.9 Ammo Depletion, 17 Fatigue, fog-of-war)", id)
 		}
 		switch {
 		case !set || value == "on":

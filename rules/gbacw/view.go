@@ -164,6 +164,13 @@ func (s *State) mapView(seen map[string]bool, side rules.Side) *rules.MapView {
 }
 
 func (u *UnitSt) statusText() string {
+	if u.Ammo != AmmoOK {
+		return u.condition() + ", " + u.Ammo + " Ammo"
+	}
+	return u.condition()
+}
+
+func (u *UnitSt) condition() string {
 	switch {
 	case u.Status == StGood && u.Blown:
 		return "Blown"

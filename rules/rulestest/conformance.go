@@ -2,6 +2,9 @@ package rulestest
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -193,6 +196,11 @@ func Reenvelope(text string, side rules.Side, turn int) string {
 // New answers are added to p.Decisions; the requests are kept in asked
 // when it is not nil.
 func resolvePlayed(sys rules.System, s rules.State, p *Played, asked ...*[]rules.DecisionRequest) (rules.Result, error) {
+	return resolveWith(sys, s, p, func() rules.Dice { return rules.NewSeededDice(p.Seed) }, asked...)
+}
+
+// resolveWith is resolvePlayed with the dice dice makes for each round.
+func resolveWith(sys rules.System, s rules.State, p *Played, dice func() rules.Dice, asked ...*[]rules.DecisionRequest) (rules.Result, error) {
 	files := map[rules.Side]*orders.File{}
 	for side, text := range p.Orders {
 		f, ps := ParseOrders(sys, text)
@@ -202,7 +210,7 @@ func resolvePlayed(sys rules.System, s rules.State, p *Played, asked ...*[]rules
 		files[side] = f
 	}
 	for range 50 {
-		res, err := sys.Resolve(rules.Input{State: s, Orders: files, Decisions: slices.Clone(p.Decisions), Dice: rules.NewSeededDice(p.Seed)})
+		res, err := sys.Resolve(rules.Input{State: s, Orders: files, Decisions: slices.Clone(p.Decisions), Dice: dice()})
 		if err != nil || !res.Paused() {
 			if err == nil && res.Next == nil {
 				err = fmt.Errorf("no next state and no decision request")
@@ -583,13 +591,23 @@ func resolvedFor(sys rules.System, s rules.State, side rules.Side, p Played, png
 	q.Decisions = nil
 	out := map[string]string{}
 	var requests []rules.DecisionRequest
-	res, err := resolvePlayed(sys, s, &q, &requests)
+	// Each roll comes from the seed and its own purpose (purposeDice), so
+	// that the die rolls of hidden units, which the side never sees, do
+	// not move the dice of the rolls it does see: with the game's dice
+	// they would, but the side, which cannot foresee the dice, cannot
+	// tell. A side sees its rolls numbered among its own (docs/dice.md):
+	// a roll is compared by its purpose and result.
+	res, err := resolveWith(sys, s, &q, func() rules.Dice { return newPurposeDice(p.Seed) }, &requests)
 	out["resolution error"] = fmt.Sprint(err)
 	var evs []rules.Event
 	for _, e := range res.Events {
-		if e.VisibleTo(side) {
-			evs = append(evs, e)
+		if !e.VisibleTo(side) {
+			continue
 		}
+		if e.Kind == "roll" && e.Roll != nil {
+			e = rules.Event{Kind: "roll", Rule: e.Rule, Text: fmt.Sprintf("%s: d%d=%d", e.Roll.Purpose, e.Roll.Sides, e.Roll.Result), Visible: e.Visible}
+		}
+		evs = append(evs, e)
 	}
 	j, _ := json.Marshal(evs)
 	out["events"] = string(j)
@@ -650,3 +668,27 @@ func firstDiff(a, b []byte) string {
 	from := max(0, i-60)
 	return fmt.Sprintf("at byte %d: %q\nversus %q", i, a[from:min(len(a), i+60)], b[from:min(len(b), i+60)])
 }
+
+// purposeDice rolls each die from the seed, its purpose and how many
+// rolls of that purpose came before it, not from its place in the
+// sequence of all rolls.
+type purposeDice struct {
+	seed []byte
+	seen map[string]int
+	log  []rules.Roll
+}
+
+func newPurposeDice(seed []byte) *purposeDice {
+	return &purposeDice{seed: seed, seen: map[string]int{}}
+}
+
+func (d *purposeDice) Roll(sides int, rule, purpose string) int {
+	d.seen[purpose]++
+	m := hmac.New(sha256.New, d.seed)
+	fmt.Fprintf(m, "%s\x00%d", purpose, d.seen[purpose])
+	v := int(binary.BigEndian.Uint64(m.Sum(nil))%uint64(sides)) + 1
+	d.log = append(d.log, rules.Roll{Index: len(d.log), Purpose: purpose, Rule: rule, Sides: sides, Result: v})
+	return v
+}
+
+func (d *purposeDice) Rolls() []rules.Roll { return slices.Clone(d.log) }

@@ -106,10 +106,11 @@ const (
 	// its activation (14.22).
 	ActMount    = "MOUNT"
 	ActDismount = "DISMOUNT"
+	ActTurn     = "TURN" // TURN LEFT|RIGHT: change facing one vertex, before firing (10.32, 7.21)
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount, ActTurn}
 
 // Problem codes of the dialect.
 const (
@@ -165,7 +166,7 @@ type Cond struct {
 type Action struct {
 	Verb   string
 	Hexes  []string // TOWARD's hex, MOVE's path
-	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE: LEFT or RIGHT
+	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE, TURN: LEFT or RIGHT
 }
 
 type dialect struct{}
@@ -199,10 +200,11 @@ BONUS 1st Division +1
 ORDERS Iron Brigade ATTACK
 FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
-UNIT Battery B: FIRE
+UNIT Battery B: TURN LEFT THEN FIRE
 LEADER Meredith: TOWARD 0605
 STANDING
 RETURN FIRE FULL
+RAPID FIRE ALWAYS
 RETREAT BEFORE SHOCK NEVER
 CONTINUED SHOCK NEVER
 END
@@ -614,9 +616,9 @@ func action(verb string, args []string) (Action, string) {
 			}
 			a.Hexes = append(a.Hexes, id)
 		}
-	case ActRefuse:
+	case ActRefuse, ActTurn:
 		if len(args) != 1 || (orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT") {
-			return a, "REFUSE takes LEFT or RIGHT"
+			return a, verb + " takes LEFT or RIGHT"
 		}
 		a.Target = orders.Upper(args[0])
 	case ActFire, ActShock, ActCharge:

@@ -32,6 +32,7 @@ func TestCanonicalForms(t *testing.T) {
 		"rest  Iron Brigade":                                           "REST Iron Brigade",
 		"unit 1st Maine Cavalry: dismount then toward 0608":            "UNIT 1st Maine Cavalry: DISMOUNT THEN TOWARD 0608",
 		"unit 1st Maine Cavalry: if not adjacent mount; fire":          "UNIT 1st Maine Cavalry: IF NOT ADJACENT MOUNT; FIRE",
+		"unit X: turn left then fire; turn right":                      "UNIT X: TURN LEFT THEN FIRE; TURN RIGHT",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -71,6 +72,8 @@ func TestProblems(t *testing.T) {
 		"SKIP 2":                        CodeBadValue,
 		"UNIT X: DISMOUNT 0608":         CodeBadClause,
 		"UNIT X: MOUNT FAST":            CodeBadClause,
+		"UNIT X: TURN UP THEN FIRE":     CodeBadClause,
+		"UNIT X: TURN":                  CodeBadClause,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {

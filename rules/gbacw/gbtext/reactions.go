@@ -17,6 +17,7 @@ const (
 	RContinue      = "CONTINUE"      // R10, R12: Continued Shock (11.47)
 	ROccupy        = "OCCUPY"        // R11: the defender's optional advance after shock (11.46, 12.6)
 	RPursue        = "PURSUE"        // R13: advance after fire (12.6)
+	RRapid         = "RAPID"         // the side's guns' Rapid Fire, phasing or not (10.68)
 )
 
 // Ask is the CONTINUE option, and its default, that leaves the choice to
@@ -107,5 +108,14 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
 		Default: "NEVER", // R13 (12.6)
 		Example: "ADVANCE AFTER FIRE NEVER",
+	},
+	{
+		Kind: RRapid, Forms: []string{"RAPID FIRE"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		// 10.68: Rapid Fire is declared before any roll, by the phasing
+		// or the non-phasing player, and risks the guns' ammunition: a
+		// side asks for it.
+		Default: "NEVER",
+		Example: "RAPID FIRE ALWAYS",
 	},
 }}
