@@ -367,7 +367,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	// pass: a hex of friendly units the unit may cross but not stop in
 	// (8.22).
 	pass := func(n string) bool { return enter(n) && !oc.stackRoom(u, n, o) && len(oc.own[n]) > 0 }
-	oc = s.occupancy(u.Side)
+	oc = s.occupancy(cc, u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
 		return
@@ -422,7 +422,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.evade(u, next)
 		r.withdrawalFire(u)
-		oc = s.occupancy(u.Side) // reactions may have moved units
+		oc = s.occupancy(cc, u.Side) // reactions may have moved units
 		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
 			break
 		}
@@ -480,22 +480,29 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 }
 
 // terrainDisorder applies the Terrain Effects Chart's Disorder code of a
-// hex a unit enters, unless by road: "D" Disorders it, "d" and "dr" call
-// for a UDD (9.47, ruling GBACW-R7). It reports false when the unit was
+// hex a unit enters, or of the hexside it crosses, unless by pike, road or
+// trail: "D" Disorders it, "d" and "dr" call for a UDD (9.47, ruling
+// GBACW-R7); a hex and hexside with codes both take one check, the
+// stronger code's (ruling GBACW-R50). It reports false when the unit was
 // already Disordered and is Disordered again, which stops it (12.35c).
 func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 	s := r.s
-	if s.onRoad(from, to) {
+	attack := s.ordersOf(u) == Attack
+	if s.wayType(from, to) != "" && !attack {
 		return true
 	}
 	code := s.terrainOf(r.sys.combat, to).Disorder
+	what := "entering " + s.g.terrain[to]
+	if side := s.crossDisorder(r.sys.combat, attack, from, to); side == "D" || side != "-" && code == "-" {
+		code, what = side, "crossing the hexside into "+to
+	}
 	was := u.Status == StDisordered
 	switch code {
 	case "D":
 		r.disorder(u, "terrain")
 		return !was
 	case "d", "dr":
-		return r.uddOrDisorder(u, 0, "entering "+s.g.terrain[to], "terrain") || !was
+		return r.uddOrDisorder(u, 0, what, "terrain") || !was
 	}
 	return true
 }
@@ -568,7 +575,7 @@ type occupancy struct {
 	side                           rules.Side
 }
 
-func (s *State) occupancy(side rules.Side) *occupancy {
+func (s *State) occupancy(cc *CombatCharts, side rules.Side) *occupancy {
 	oc := &occupancy{enemy: map[string]bool{}, nextToEnemy: map[string]bool{}, nextToFoot: map[string]bool{},
 		own: map[string][]*UnitSt{}, near: map[string]bool{}, side: side}
 	for i := range s.Units {
@@ -586,7 +593,9 @@ func (s *State) occupancy(side rules.Side) *occupancy {
 		oc.enemy[u.Hex] = true
 		for _, n := range s.neighbours(u.Hex) {
 			oc.nextToEnemy[n] = true
-			if u.Kind != "artillery" {
+			// 9.52 Exception: across an un-crossable hexside Advance
+			// Orders may come next to enemy infantry and cavalry.
+			if u.Kind != "artillery" && !s.uncrossable(cc, u.Hex, n) {
 				oc.nextToFoot[n] = true
 			}
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/rulestest"
@@ -57,6 +59,8 @@ import (
 //	standing <side> <KIND> <choice>
 //	phase draw|orders           turn <n>       optional <rule>
 //	lost <side> <n>
+//	book {<key>: <value>, ...}  the Battle Book's overrides (1.0), as the
+//	                            scenario's battle_book section writes them
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
@@ -350,6 +354,21 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		s.Phase = rest
 	case "optional":
 		s.Optional = append(s.Optional, rest)
+	case "book":
+		// The Battle Book's overrides for this case, a YAML flow mapping
+		// read over the scenario's (1.0).
+		bb := *s.book
+		if bb.Stacking != nil {
+			st := *bb.Stacking
+			bb.Stacking = &st
+		}
+		dec := yaml.NewDecoder(strings.NewReader(rest))
+		dec.KnownFields(true)
+		if err := dec.Decode(&bb); err != nil {
+			fail("book: %v", err)
+		}
+		bb.check(func(format string, args ...any) { fail(format, args...) })
+		s.book = &bb
 	case "lost":
 		side, n := lastWord()
 		s.side(rules.Side(side)).Lost = atoi(n)

@@ -28,10 +28,7 @@ func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng 
 		if id == "" {
 			return -1
 		}
-		mp := s.terrainOf(cc, id).Leader
-		if s.onRoad(s.hexID(x), id) {
-			mp = 1
-		}
+		mp := s.leaderCost(cc, s.hexID(x), id)
 		if mp <= 0 {
 			return -1
 		}
@@ -76,7 +73,8 @@ func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
 }
 
 // unitInCommand: the unit is within its brigadier's range, or linked to
-// such a unit by a chain of adjacent units of its brigade (4.21).
+// such a unit by a chain of adjacent units of its brigade, not across an
+// impassable hexside (4.22).
 func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
 	b := s.brigade(u.Brigade)
 	bl := s.leader(b.Leader)
@@ -92,8 +90,8 @@ func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
 			return true
 		}
 		for _, n := range s.neighbours(h) {
-			if seen[n] {
-				continue
+			if seen[n] || s.uncrossable(cc, h, n) {
+				continue // 4.22: impassable hexsides break the chain
 			}
 			for _, f := range s.unitsAt(n) {
 				if f.Brigade == u.Brigade {
@@ -191,10 +189,7 @@ func (s *State) leaderPath(cc *CombatCharts, side rules.Side, from, to string) (
 		if id == "" {
 			return -1
 		}
-		mp := s.terrainOf(cc, id).Leader
-		if s.onRoad(s.hexID(x), id) {
-			mp = 1
-		}
+		mp := s.leaderCost(cc, s.hexID(x), id)
 		if mp <= 0 || len(s.enemiesAt(id, side)) > 0 {
 			return -1
 		}

@@ -264,7 +264,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 		b := s.brigade(u.Brigade)
 		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
 	}
-	oc := s.occupancy(u.Side)
+	oc := s.occupancy(cc, u.Side)
 	enter := func(n string) bool {
 		switch {
 		case oc.enemy[n]:

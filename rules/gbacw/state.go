@@ -38,8 +38,9 @@ type State struct {
 	// Fatigue).
 	Optional []string `json:"optional,omitempty"`
 
-	m *hexmap.Map // the scenario's map, shared and never changed
-	g *grid       // its neighbours and ids, shared and never changed
+	m    *hexmap.Map // the scenario's map, shared and never changed
+	g    *grid       // its neighbours and ids, shared and never changed
+	book *BattleBook // the scenario's Battle Book overrides (1.0), shared
 }
 
 // grid indexes a map for the hot paths of movement and combat.
@@ -49,6 +50,8 @@ type grid struct {
 	terrain    map[string]string
 	neighbours map[string][]string
 	slopes     map[hexmap.SideKey]int // 1 minor, 2 steep, 3 sheer (10.21)
+	sides      map[hexmap.SideKey]sideFeatures
+	partial    map[string]bool // the partial hexes at the map's edge (9.13 Note)
 }
 
 func newGrid(m *hexmap.Map) *grid {
@@ -59,8 +62,23 @@ func newGrid(m *hexmap.Map) *grid {
 		g.terrain[h.ID] = h.Terrain
 	}
 	g.slopes = map[hexmap.SideKey]int{}
+	g.sides = map[hexmap.SideKey]sideFeatures{}
+	g.partial = map[string]bool{}
 	for _, hs := range m.Hexsides {
-		g.slopes[hexmap.KeyOf(m.Axial(hs.A), m.Axial(hs.B))] = map[string]int{"minor": 1, "steep": 2, "sheer": 3}[hs.Kind]
+		key := hexmap.KeyOf(m.Axial(hs.A), m.Axial(hs.B))
+		f := g.sides[key]
+		switch hs.Kind {
+		case SlopeMinor, SlopeSteep, SlopeSheer:
+			g.slopes[key] = map[string]int{SlopeMinor: 1, SlopeSteep: 2, SlopeSheer: 3}[hs.Kind]
+			f.slope = hs.Kind
+		case SideStream, SideRiver:
+			f.water = hs.Kind
+		case SideFord, SideBridge:
+			f.crossing = hs.Kind
+		case SideImpassable:
+			f.impassable = true
+		}
+		g.sides[key] = f
 	}
 	for _, h := range m.Hexes {
 		a := m.ToAxial(h.At)
@@ -236,7 +254,7 @@ func Decode(canonical []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gbacw: state: %w", err)
 	}
-	s.m, s.g = sc.m, sc.start.g
+	s.m, s.g, s.book = sc.m, sc.start.g, sc.start.book
 	return &s, nil
 }
 
