@@ -34,7 +34,7 @@ type scenarioFile struct {
 	// no unit enters unless the Battle Book opens them (9.13 Note).
 	Partial []string `yaml:"partial_hexes"`
 	// BattleBook holds the battle's changes to the Series Rules (1.0).
-	BattleBook BattleBook `yaml:"battle_book"`
+	BattleBook BattleBook   `yaml:"battle_book"`
 	Victory    []VictoryHex `yaml:"victory"`
 	// Optional lists the optional rules the scenario is played with
 	// (fog-of-war, ruling GBACW-R21); a game's own are added to them.
