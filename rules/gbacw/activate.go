@@ -363,10 +363,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		return true
 	}
-	ok := func(n string) bool { return enter(n) && oc.stackRoom(u, n, o) }
+	ok := func(n string) bool { return enter(n) && oc.stackRoom(s, u, n, o) }
 	// pass: a hex of friendly units the unit may cross but not stop in
 	// (8.22).
-	pass := func(n string) bool { return enter(n) && !oc.stackRoom(u, n, o) && len(oc.own[n]) > 0 }
+	pass := func(n string) bool { return enter(n) && !oc.stackRoom(s, u, n, o) && len(oc.own[n]) > 0 }
 	oc = s.occupancy(cc, u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
@@ -487,13 +487,13 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 // already Disordered and is Disordered again, which stops it (12.35c).
 func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 	s := r.s
-	attack := s.ordersOf(u) == Attack
-	if s.wayType(from, to) != "" && !attack {
+	way := s.wayFor(u, s.ordersOf(u), from, to)
+	if way != "" {
 		return true
 	}
 	code := s.terrainOf(r.sys.combat, to).Disorder
 	what := "entering " + s.g.terrain[to]
-	if side := s.crossDisorder(r.sys.combat, attack, from, to); side == "D" || side != "-" && code == "-" {
+	if side := s.crossDisorder(r.sys.combat, way, from, to); side == "D" || side != "-" && code == "-" {
 		code, what = side, "crossing the hexside into "+to
 	}
 	was := u.Status == StDisordered
@@ -613,44 +613,88 @@ func (oc *occupancy) withinEnemy(s *State, cc *CombatCharts, h string, side rule
 }
 
 // stackRoom is State.stackRoom over the occupancy's own units.
-func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
-	return stackRoomOf(u, oc.own[h], o)
+func (oc *occupancy) stackRoom(s *State, u *UnitSt, h string, o Orders) bool {
+	return stackRoomOf(u, oc.own[h], o, s.ordersOf, s.book.stacking())
 }
 
 // stackRoom: the hex can take the unit under the Stacking Limits of its
-// Orders (8.12): infantry up to 15 SPs of its brigade (7 under March),
-// mounted cavalry 7 (4), artillery two batteries; no mixing of brigades
-// except one battery.
+// Orders (8.12), or the Battle Book's (1.0).
 func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
-	return stackRoomOf(u, s.unitsAt(h), o)
+	return stackRoomOf(u, s.unitsAt(h), o, s.ordersOf, s.book.stacking())
 }
 
-func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
-	sp, batteries := u.SP, 0
+// stackRoomOf: a unit under Orders o may join the side's units there
+// within the limits l. See GBACW 8.12:
+//
+//   - units under March Orders stack only with units under March Orders,
+//     and only with units of their own type;
+//   - infantry and cavalry stack only with units of their own brigade and
+//     type, up to the SP limit of the Orders, or alone whatever their
+//     strength (under March Orders too, until Extended Columns are
+//     played, ruling GBACW-R51);
+//   - artillery stacks up to its batteries or guns limit, the lower one
+//     when infantry or cavalry is in the hex (not under March Orders).
+func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Orders, l StackingLimits) bool {
+	sp, guns, batteries, foot := 0, 0, 0, false
 	for _, f := range there {
-		if f == u || f.Side != u.Side {
+		if f == u || f.Side != u.Side || !f.onMap() {
 			continue
+		}
+		if (ordersOf(f) == March) != (o == March) {
+			return false
 		}
 		if f.Kind == "artillery" {
 			batteries++
+			guns += f.SP
 			continue
 		}
-		if u.Kind != "artillery" && f.Brigade != u.Brigade {
+		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.Kind != u.Kind) {
 			return false
 		}
+		foot = true
 		sp += f.SP
 	}
+	artilleryFits := func(b, g int) bool {
+		if !foot && u.Kind == "artillery" || o == March {
+			return b <= l.Batteries || g <= l.Guns
+		}
+		return b <= l.WithBatteries || g <= l.WithGuns
+	}
 	if u.Kind == "artillery" {
-		return batteries < 1 || (batteries < 2 && sp == u.SP)
+		if o == March && foot {
+			return false
+		}
+		return artilleryFits(batteries+1, guns+u.SP)
 	}
-	limit := 15
-	if u.Kind == "cavalry" {
-		limit = 7
+	if batteries > 0 {
+		foot = true
+		if o == March || !artilleryFits(batteries, guns) {
+			return false
+		}
 	}
+	limit := map[bool]int{true: l.Cavalry, false: l.Infantry}[u.Kind == "cavalry"]
 	if o == March {
-		limit = map[bool]int{true: 4, false: 7}[u.Kind == "cavalry"]
+		limit = map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
 	}
-	return sp <= limit
+	return sp == 0 || sp+u.SP <= limit
+}
+
+// marchStacking: the unit, joining the units in h, keeps to March Order
+// stacking limits, as a unit under Advance Orders must to use a pike, road
+// or trail's rate (8.13, 9.43).
+func (s *State) marchStacking(u *UnitSt, h string) bool {
+	l := s.book.stacking()
+	limit := map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
+	if u.Kind != "artillery" && u.SP > limit {
+		return false
+	}
+	var there []*UnitSt
+	for _, f := range s.unitsAt(h) {
+		if f.onMap() && f.Side == u.Side && f != u {
+			there = append(there, f)
+		}
+	}
+	return stackRoomOf(u, there, March, func(*UnitSt) Orders { return March }, l)
 }
 
 // followLeaders moves the brigadier to his brigade's first unit on the

@@ -195,10 +195,7 @@ func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int
 	if s.closedPartial(b) {
 		return 0
 	}
-	way := s.wayType(a, b)
-	if o == Attack {
-		way = "" // 9.43: no roads, trails, fords or bridges under Attack Orders
-	}
+	way := s.wayFor(u, o, a, b)
 	cross := s.crossCost(cc, u.Kind, o == Attack, way, a, b)
 	if cross < 0 {
 		return 0

@@ -138,6 +138,17 @@ func (s *State) wayType(a, b string) string {
 	return best
 }
 
+// wayFor is the road a unit under Orders o uses stepping from a to b: none
+// under Attack Orders, nor under Advance Orders beyond March Order
+// stacking limits (9.43, 8.13).
+func (s *State) wayFor(u *UnitSt, o Orders, a, b string) string {
+	way := s.wayType(a, b)
+	if o == Attack || o == Advance && way != "" && !s.marchStacking(u, b) {
+		return ""
+	}
+	return way
+}
+
 // crossCost is what a unit of a kind ("" a leader) pays in whole MPs to
 // cross the hexside from a to b over the hex's cost, following way ("" off
 // the roads), or -1 when it may not cross. See GBACW 9.41-9.45.
@@ -188,10 +199,10 @@ func (s *State) crossCost(cc *CombatCharts, kind string, attack bool, way, a, b 
 }
 
 // crossDisorder is the Disorder code of the hexside a unit crosses off the
-// thoroughfares (9.47 and its Note 1): the steepest of its slope (going up)
+// thoroughfares, way being the road it uses (9.47 and its Note 1): the steepest of its slope (going up)
 // and its waterway's, unless it crosses by a bridge or ford.
-func (s *State) crossDisorder(cc *CombatCharts, attack bool, a, b string) string {
-	if s.wayType(a, b) != "" && !attack {
+func (s *State) crossDisorder(cc *CombatCharts, way, a, b string) string {
+	if way != "" {
 		return "-"
 	}
 	f := s.features(a, b)

@@ -309,7 +309,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	}
 	var out []string
 	for h := range cost {
-		if h != u.Hex && oc.stackRoom(u, h, o) {
+		if h != u.Hex && oc.stackRoom(s, u, h, o) {
 			out = append(out, h)
 		}
 	}
