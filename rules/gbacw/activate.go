@@ -404,14 +404,17 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		throughUDD := false
 		if crossing {
-			// Through friendly units: 2 MPs more, and the unit must go on
-			// to a hex where it may stop (8.22).
-			cost += 4
+			// Through friendly units: 2 MPs more but by the Exceptions, and
+			// the unit must go on to a hex where it may stop (8.22).
 			after := ""
 			if steps+1 < len(path) {
 				after = path[steps+1]
 			}
+			extra, udd := s.through(cc, u, o, u.Hex, next, after)
+			cost += extra
+			throughUDD = udd
 			if after == "" || s.m.Distance(next, after) != 1 || !ok(after) || cost+s.moveCost(cc, u, o, next, after) > budget {
 				r.event("move-halted", "GBACW 8.22", "%s halts at %s: it may not stop among the units of %s", u.Name, u.Hex, next)
 				break
@@ -450,7 +453,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			passed = ""
 		}
 		if crossing {
-			passed = next
+			if throughUDD {
+				passed = next
+			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
 		if !r.terrainDisorder(u, from, next) {
@@ -524,7 +529,8 @@ func (s *State) routeToward(cc *CombatCharts, u *UnitSt, o Orders, target string
 			return -1
 		}
 		if crossing {
-			c += 4 // 8.22
+			extra, _ := s.through(cc, u, o, s.hexID(from), id, "")
+			c += extra // 8.22
 		}
 		return c
 	}
@@ -679,6 +685,40 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Or
 	return sp == 0 || sp+u.SP <= limit
 }
 
+// through is what a unit pays over its step's cost to move from a
+// through the friendly units in n, on to b ("" not yet known), in half
+// MPs, and whether it takes the UDD after leaving them (8.22): 2 MPs and
+// the UDD, but nothing for infantry or cavalry through artillery (the
+// Artillery Exception), nor along a pike or road entered and left by it
+// (the Road Movement Exception) unless the units are under March Orders,
+// when it pays the hex and hexside off the road instead, going round them
+// (ruling GBACW-R52).
+func (s *State) through(cc *CombatCharts, u *UnitSt, o Orders, a, n, b string) (int, bool) {
+	var there []*UnitSt
+	for _, f := range s.unitsAt(n) {
+		if f != u && f.Side == u.Side && f.onMap() {
+			there = append(there, f)
+		}
+	}
+	if u.Kind != "artillery" && !hasNonArtillery(there) {
+		return 0, false
+	}
+	thoroughfare := func(w string) bool { return w == "pike" || w == "road" }
+	if thoroughfare(s.wayFor(u, o, a, n)) && (b == "" || thoroughfare(s.wayType(n, b))) {
+		for _, f := range there {
+			if s.ordersOf(f) == March {
+				round := s.moveCost(cc, u, Attack, a, n)
+				if round == 0 {
+					return 1000, false // no way round them
+				}
+				return max(0, round-s.moveCost(cc, u, o, a, n)), false
+			}
+		}
+		return 0, false
+	}
+	return 4, true
+}
+
 // marchStacking: the unit, joining the units in h, keeps to March Order
 // stacking limits, as a unit under Advance Orders must to use a pike, road
 // or trail's rate (8.13, 9.43).
@@ -687,6 +727,9 @@ func (s *State) marchStacking(u *UnitSt, h string) bool {
 	limit := map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
 	if u.Kind != "artillery" && u.SP > limit {
 		return false
+	}
+	if !s.stackRoom(u, h, Advance) {
+		return true // it may only move through them (8.22)
 	}
 	var there []*UnitSt
 	for _, f := range s.unitsAt(h) {

@@ -196,7 +196,7 @@ func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int
 		return 0
 	}
 	way := s.wayFor(u, o, a, b)
-	cross := s.crossCost(cc, u.Kind, o == Attack, way, a, b)
+	cross := s.crossCost(cc, u, u.Kind, o == Attack, way, a, b)
 	if cross < 0 {
 		return 0
 	}

@@ -149,10 +149,10 @@ func (s *State) wayFor(u *UnitSt, o Orders, a, b string) string {
 	return way
 }
 
-// crossCost is what a unit of a kind ("" a leader) pays in whole MPs to
+// crossCost is what a unit (mover, nil for a leader) of a kind ("" a leader) pays in whole MPs to
 // cross the hexside from a to b over the hex's cost, following way ("" off
 // the roads), or -1 when it may not cross. See GBACW 9.41-9.45.
-func (s *State) crossCost(cc *CombatCharts, kind string, attack bool, way, a, b string) int {
+func (s *State) crossCost(cc *CombatCharts, mover *UnitSt, kind string, attack bool, way, a, b string) int {
 	f := s.features(a, b)
 	if f.impassable {
 		return -1 // 9.42: prohibited hexsides are never crossed
@@ -176,7 +176,7 @@ func (s *State) crossCost(cc *CombatCharts, kind string, attack bool, way, a, b 
 	if f.water == "" {
 		return mp
 	}
-	if f.crossing != "" && way != "" && !attack {
+	if f.crossing != "" && way != "" && !attack && !s.marchAt(mover, a, b) {
 		c := row(f.crossing) // 9.44-9.45: the ford or bridge, from a connected hex
 		if c < 0 {
 			return -1
@@ -243,7 +243,7 @@ func (s *State) leaderCost(cc *CombatCharts, a, b string) int {
 		return 0
 	}
 	way := s.wayType(a, b)
-	cross := s.crossCost(cc, "", false, way, a, b)
+	cross := s.crossCost(cc, nil, "", false, way, a, b)
 	if cross < 0 {
 		return 0
 	}
@@ -258,6 +258,23 @@ func (s *State) leaderCost(cc *CombatCharts, a, b string) int {
 		mp = max(1, mp/2)
 	}
 	return mp + cross
+}
+
+// marchAt: a unit under March Orders other than the mover occupies either
+// side of a bridge or ford, which shuts it to a moving unit (8.22, THE
+// BRIDGE/FORD Exception); leaders are not shut out.
+func (s *State) marchAt(mover *UnitSt, a, b string) bool {
+	if mover == nil {
+		return false
+	}
+	for _, h := range []string{a, b} {
+		for _, f := range s.unitsAt(h) {
+			if f != mover && f.onMap() && s.ordersOf(f) == March {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // closedPartial: h is a partial hex, which no unit may enter unless the
