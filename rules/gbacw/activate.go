@@ -54,7 +54,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied = false, false, false
+				u.Moved, u.Fired, u.Rallied, u.Withdrew = false, false, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -81,7 +81,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.shocked = map[string]bool{}
 	defer func() { r.marched = nil }()
 	for _, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Withdrew { // 9.54
 			r.acting = s.brigade(u.Brigade)
 			r.shock(u, p.target, p.charge, 0)
 		}
@@ -279,6 +279,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.phasingFire(u, a.Target)
 	case gbtext.ActSplit:
 		r.splitFire(u)
+	case gbtext.ActWithdraw:
+		r.withdraw(u, a.Hexes, stand)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	}

@@ -324,6 +324,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 						ps.add(x.At, "gb-path", "GBACW 9.1", "%s: MOVE %s to %s is not a step to an adjacent hex", u.Name, a.Hexes[i-1], h)
 						return
 					}
+					if a.Verb == gbtext.ActWithdraw && i > 0 && s.m.Distance(a.Hexes[i-1], h) != 1 {
+						ps.add(x.At, "gb-path", "GBACW 9.54", "%s: WITHDRAW %s to %s is not a step to an adjacent hex", u.Name, a.Hexes[i-1], h)
+						return
+					}
 				}
 				if a.Target != "" && a.Verb != gbtext.ActRefuse {
 					if t := s.unit(a.Target); t == nil || t.Side == side {

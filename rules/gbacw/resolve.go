@@ -441,7 +441,7 @@ func (r *resolver) endOfTurn() {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moved, u.Fired, u.ReturnFired, u.Reacted = false, false, 0, false
+		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Withdrew = false, false, 0, false, false
 	}
 	for i := range s.Sides {
 		s.Sides[i].EMs = nil

@@ -189,9 +189,12 @@ type UnitSt struct {
 	// Fired and Moved are this activation's scratch, cleared each
 	// activation; ReturnFired counts its non-phasing fires in the
 	// current enemy brigade activation (10.41).
-	Moved       bool `json:"moved,omitempty"`
-	Fired       bool `json:"fired,omitempty"`
-	Rallied     bool `json:"rallied,omitempty"`
+	Moved   bool `json:"moved,omitempty"`
+	Fired   bool `json:"fired,omitempty"`
+	Rallied bool `json:"rallied,omitempty"`
+	// Withdrew: the unit used Withdrawal Movement this activation and
+	// may neither fire nor shock (9.54).
+	Withdrew    bool `json:"withdrew,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its

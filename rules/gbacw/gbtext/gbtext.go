@@ -97,10 +97,14 @@ const (
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
 	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
 	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
+	// ActWithdraw is Withdrawal Movement (9.54): WITHDRAW [hex [hex]]
+	// backs up to two hexes into the rear, along the hexes given or the
+	// ones farthest from the enemy.
+	ActWithdraw = "WITHDRAW"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActWithdraw}
 
 // Problem codes of the dialect.
 const (
@@ -546,8 +550,13 @@ func action(verb string, args []string) (Action, string) {
 			return a, "TOWARD takes one hex, such as TOWARD 0608"
 		}
 		fallthrough
+	case ActWithdraw:
+		if len(args) > 2 {
+			return a, "WITHDRAW takes at most two hexes, such as WITHDRAW 0406 0306 (GBACW 9.54)"
+		}
+		fallthrough
 	case ActMove:
-		if len(args) == 0 {
+		if len(args) == 0 && verb == ActMove {
 			return a, "MOVE takes the hexes of its path, such as MOVE 0506 0507"
 		}
 		for _, h := range args {

@@ -26,6 +26,7 @@ func TestCanonicalForms(t *testing.T) {
 		"brigade Archer: change attack if within 4 and not disordered": "BRIGADE Archer: CHANGE ATTACK IF WITHIN 4 AND NOT DISORDERED",
 		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
 		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
+		"unit X: if adjacent withdraw 0406 0306;withdraw":              "UNIT X: IF ADJACENT WITHDRAW 0406 0306; WITHDRAW",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -40,22 +41,24 @@ func TestCanonicalForms(t *testing.T) {
 
 func TestProblems(t *testing.T) {
 	for in, code := range map[string]string{
-		"EFFICIENCY II Corps +2":       CodeBadValue,
-		"BONUS 1st Division":           CodeBadValue,
-		"TRANSFER 2nd Division":        CodeNoFrom,
-		"TRANSFER A FROM B, C, D":      CodeNoFrom,
-		"HOLD BACK Rodes 9":            CodeBadHoldBak,
-		"HOLD Rodes 1":                 CodeBadHoldBak,
-		"ORDERS Iron Brigade CHARGE":   CodeBadValue,
-		"RESERVE":                      CodeNoName,
-		"BRIGADE Archer: CHANGE MARCH": CodeBadClause,
-		"BRIGADE Archer":               CodeNoClause,
-		"UNIT X: IF SOON FIRE":         CodeBadClause,
-		"UNIT X: TOWARD 68":            CodeBadClause,
-		"UNIT X: IF WITHIN FIRE":       CodeBadClause,
-		"UNIT X: FIRE;":                CodeNoClause,
-		"UNIT X":                       CodeNoClause,
-		"RETURN FIRE FULL":             orders.CodeOutsideStanding,
+		"EFFICIENCY II Corps +2":          CodeBadValue,
+		"BONUS 1st Division":              CodeBadValue,
+		"TRANSFER 2nd Division":           CodeNoFrom,
+		"TRANSFER A FROM B, C, D":         CodeNoFrom,
+		"HOLD BACK Rodes 9":               CodeBadHoldBak,
+		"HOLD Rodes 1":                    CodeBadHoldBak,
+		"ORDERS Iron Brigade CHARGE":      CodeBadValue,
+		"RESERVE":                         CodeNoName,
+		"BRIGADE Archer: CHANGE MARCH":    CodeBadClause,
+		"BRIGADE Archer":                  CodeNoClause,
+		"UNIT X: IF SOON FIRE":            CodeBadClause,
+		"UNIT X: TOWARD 68":               CodeBadClause,
+		"UNIT X: IF WITHIN FIRE":          CodeBadClause,
+		"UNIT X: WITHDRAW 0406 0306 0206": CodeBadClause,
+		"UNIT X: WITHDRAW 46":             CodeBadClause,
+		"UNIT X: FIRE;":                   CodeNoClause,
+		"UNIT X":                          CodeNoClause,
+		"RETURN FIRE FULL":                orders.CodeOutsideStanding,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
