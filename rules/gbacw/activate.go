@@ -351,11 +351,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	full := budget
 	offRoad := false
 	var oc *occupancy
+	approach := s.artilleryApproach(cc, u)
+	startNear := s.startsNear(cc, u)
 	enter := func(n string) bool { // every rule but stacking
 		if oc.enemy[n] || s.moveCost(cc, u, o, u.Hex, n) == 0 {
 			return false
 		}
 		switch {
+		case approach != nil && !approach(n):
+			return false // 9.55
 		case o == March && oc.withinEnemy(s, cc, n, u.Side):
 			return false // 6.13
 		case o == Advance && oc.nextToFoot[n]:
@@ -467,6 +471,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
 		}
 		r.approachFire(u)
+		if !r.runGuns(u, from, startNear) {
+			break // 9.55 Option 2
+		}
 		r.reactionFacing(u)
 		if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
 			break // 9.53

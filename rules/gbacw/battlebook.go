@@ -19,6 +19,9 @@ type BattleBook struct {
 	// (9.44 Note: "particularly on whether trails negate the cost of
 	// hexside terrain").
 	TrailsNegateHexsides bool `yaml:"trails_negate_hexsides" json:"trails_negate_hexsides,omitempty"`
+	// ArtilleryApproach is the option of 9.55 the battle plays: 1 (the
+	// default, ruling GBACW-R54) or 2 ("running the guns in close").
+	ArtilleryApproach int `yaml:"artillery_approach" json:"artillery_approach,omitempty"`
 }
 
 // StackingLimits are the Stacking Limits of 8.12, in SPs of one brigade
@@ -55,6 +58,9 @@ func (bb *BattleBook) stacking() StackingLimits {
 
 // check reports each field of the Battle Book out of range.
 func (bb *BattleBook) check(fail func(format string, args ...any)) {
+	if bb.ArtilleryApproach < 0 || bb.ArtilleryApproach > 2 {
+		fail("battle_book: artillery_approach is %d; write 1 or 2 (the options of 9.55)", bb.ArtilleryApproach)
+	}
 	if bb.Stacking == nil {
 		return
 	}
