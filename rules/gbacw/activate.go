@@ -61,7 +61,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		lc := r.changeOrders(b, side)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
+			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) || r.entryDone(b) {
 				continue
 			}
 			for _, a := range r.script(u, b, lc) {
@@ -123,6 +123,23 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.followLeaders(b)
 	}
 	r.acting = nil
+}
+
+// entryDone: the brigade has had the Activations its Battle Book allows
+// on its turn of entry (9.74); the first unit to find it so says so.
+func (r *resolver) entryDone(b *BrigadeSt) bool {
+	n := r.s.entryAMs(b)
+	if n == 0 || b.Activated <= n {
+		return false
+	}
+	if !r.entryTold[b.ID] {
+		if r.entryTold == nil {
+			r.entryTold = map[string]bool{}
+		}
+		r.entryTold[b.ID] = true
+		r.event("sits-out", "GBACW 9.74", "%s has had the %d Activation(s) its Battle Book allows on its turn of entry", b.ID, n)
+	}
+	return true
 }
 
 // changeOrders is the Change Orders Phase: the brigade's script asks for
@@ -346,7 +363,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		// The March AM moves the units 1-4 Activation-equivalents at once,
 		// Galloper takes the most they may (5.35, 5.28).
 		b := s.brigade(u.Brigade)
-		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
 	}
 	full := budget
 	offRoad := false

@@ -22,6 +22,18 @@ type BattleBook struct {
 	// ArtilleryApproach is the option of 9.55 the battle plays: 1 (the
 	// default, ruling GBACW-R54) or 2 ("running the guns in close").
 	ArtilleryApproach int `yaml:"artillery_approach" json:"artillery_approach,omitempty"`
+	// EntryAMs limits, by brigade, the Activations a reinforcement may
+	// undertake on its turn of entry, March Activation-equivalents too
+	// (9.74).
+	EntryAMs map[string]int `yaml:"entry_ams" json:"entry_ams,omitempty"`
+}
+
+// entryAMs is the limit of 9.74 on a brigade this turn, 0 for none.
+func (s *State) entryAMs(b *BrigadeSt) int {
+	if s.book == nil || b.Arrives != s.Turn {
+		return 0
+	}
+	return s.book.EntryAMs[b.ID]
 }
 
 // StackingLimits are the Stacking Limits of 8.12, in SPs of one brigade
@@ -60,6 +72,11 @@ func (bb *BattleBook) stacking() StackingLimits {
 func (bb *BattleBook) check(fail func(format string, args ...any)) {
 	if bb.ArtilleryApproach < 0 || bb.ArtilleryApproach > 2 {
 		fail("battle_book: artillery_approach is %d; write 1 or 2 (the options of 9.55)", bb.ArtilleryApproach)
+	}
+	for _, id := range sortedKeys(bb.EntryAMs) {
+		if n := bb.EntryAMs[id]; n < 1 || n > MaxAMs {
+			fail("battle_book: entry_ams: %s: %d; write 1 to %d Activations (9.74)", id, n, MaxAMs)
+		}
 	}
 	if bb.Stacking == nil {
 		return

@@ -262,7 +262,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	budget := 2 * ma // moveCost is in half MPs
 	if o == March {
 		b := s.brigade(u.Brigade)
-		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
 	}
 	oc := s.occupancy(cc, u.Side)
 	enter := func(n string) bool {

@@ -50,6 +50,9 @@ type resolver struct {
 	shocked map[string]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
+	// entryTold are the brigades told they have used their Activations of
+	// the turn of entry (9.74).
+	entryTold map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool
