@@ -26,6 +26,11 @@ type BattleBook struct {
 	// undertake on its turn of entry, March Activation-equivalents too
 	// (9.74).
 	EntryAMs map[string]int `yaml:"entry_ams" json:"entry_ams,omitempty"`
+	// TurnMinutes is the length of a turn when it is not about an hour
+	// (2.43: 45 in Twin Peaks); TwelveHourClock tells the time on a
+	// 12-hour clock instead of the military one (2.43: Into The Woods).
+	TurnMinutes     int  `yaml:"turn_minutes" json:"turn_minutes,omitempty"`
+	TwelveHourClock bool `yaml:"twelve_hour_clock" json:"twelve_hour_clock,omitempty"`
 }
 
 // entryAMs is the limit of 9.74 on a brigade this turn, 0 for none.
@@ -72,6 +77,9 @@ func (bb *BattleBook) stacking() StackingLimits {
 func (bb *BattleBook) check(fail func(format string, args ...any)) {
 	if bb.ArtilleryApproach < 0 || bb.ArtilleryApproach > 2 {
 		fail("battle_book: artillery_approach is %d; write 1 or 2 (the options of 9.55)", bb.ArtilleryApproach)
+	}
+	if bb.TurnMinutes != 0 && (bb.TurnMinutes < 15 || bb.TurnMinutes > 180) {
+		fail("battle_book: turn_minutes is %d; write 15 to 180 (2.43)", bb.TurnMinutes)
 	}
 	for _, id := range sortedKeys(bb.EntryAMs) {
 		if n := bb.EntryAMs[id]; n < 1 || n > MaxAMs {

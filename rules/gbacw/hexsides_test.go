@@ -134,10 +134,40 @@ func TestScenarioMapFaults(t *testing.T) {
 		{`{kind: ford, at: ["0503-0603"]}`, `{kind: ford, at: ["0403-0503"]}`, `a ford needs a stream or river`},
 		{`partial_hexes: ["0610", "0710"]`, "partial_hexes: [\"0610\"]\nbattle_book: {stacking: {infantry: 12}}", `march_infantry is 0`},
 		{`partial_hexes: ["0610", "0710"]`, "battle_book: {stacking_limits: 3}", `stacking_limits`},
+		{`partial_hexes: ["0610", "0710"]`, "battle_book: {turn_minutes: 5}", `turn_minutes is 5`},
+		{`partial_hexes: ["0610", "0710"]`, "battle_book: {artillery_approach: 3}", `artillery_approach is 3`},
+		{`partial_hexes: ["0610", "0710"]`, "battle_book: {entry_ams: {Archer: 5}}", `entry_ams: Archer: 5`},
 	} {
 		text := strings.Replace(string(data), c.from, c.to, 1)
 		if _, err := LoadScenario("river", []byte(text)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+}
+
+// TestClock: the military clock, an hour a turn, midnight 2400 (2.43);
+// a Battle Book's 45-minute turns (Twin Peaks) and 12-hour clock (Into The
+// Woods).
+func TestClock(t *testing.T) {
+	s := riverState(t) // starts at 0900
+	for _, c := range []struct {
+		book BattleBook
+		turn int
+		want string
+	}{
+		{BattleBook{}, 1, "0900"},
+		{BattleBook{}, 8, "1600"},
+		{BattleBook{}, 16, "2400"},
+		{BattleBook{}, 17, "0100"},
+		{BattleBook{TurnMinutes: 45}, 2, "0945"},
+		{BattleBook{TurnMinutes: 45}, 3, "1030"},
+		{BattleBook{TwelveHourClock: true}, 4, "12:00 PM"},
+		{BattleBook{TwelveHourClock: true}, 5, "1:00 PM"},
+		{BattleBook{TwelveHourClock: true}, 16, "12:00 AM"},
+	} {
+		s.book, s.Turn = &c.book, c.turn
+		if got := s.Clock(); got != c.want {
+			t.Errorf("turn %d with %+v: %s, want %s", c.turn, c.book, got, c.want)
 		}
 	}
 }

@@ -275,8 +275,31 @@ func (s *State) Segment() rules.Segment {
 	return rules.Segment{Turn: s.Turn, Index: s.Turn, Name: "Turn", Label: fmt.Sprintf("Turn %d (%s)", s.Turn, s.Clock()), Sides: sides}
 }
 
-// Clock is the turn's time on the 24-hour clock (2.43).
-func (s *State) Clock() string { return fmt.Sprintf("%02d00", s.StartHour+s.Turn-1) }
+// Clock is the turn's time: on the military clock, 0100 to 2400, each
+// turn an hour after the last (2.43), or as the Battle Book has it (45
+// minutes a turn, a 12-hour clock).
+func (s *State) Clock() string {
+	step, twelve := 60, false
+	if s.book != nil {
+		if s.book.TurnMinutes > 0 {
+			step = s.book.TurnMinutes
+		}
+		twelve = s.book.TwelveHourClock
+	}
+	m := (s.StartHour*60 + (s.Turn-1)*step) % (24 * 60)
+	h, min := m/60, m%60
+	if twelve {
+		half := map[bool]string{false: "AM", true: "PM"}[h >= 12]
+		if h = h % 12; h == 0 {
+			h = 12
+		}
+		return fmt.Sprintf("%d:%02d %s", h, min, half)
+	}
+	if m == 0 {
+		h = 24 // midnight is 2400
+	}
+	return fmt.Sprintf("%02d%02d", h, min)
+}
 
 // Over implements rules.State.
 func (s *State) Over() bool { return s.Phase == PhaseOver }
