@@ -79,7 +79,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.shocked = map[string]bool{}
-	defer func() { r.marched = nil }()
+	defer func() { r.marched, r.trails = nil, nil }()
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Withdrew { // 9.54
 			r.acting = s.brigade(u.Brigade)
@@ -465,6 +465,13 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		if r.trails == nil {
+			r.trails = map[string][]string{}
+		}
+		if len(r.trails[u.Name]) == 0 {
+			r.trails[u.Name] = []string{from}
+		}
+		r.trails[u.Name] = append(r.trails[u.Name], next)
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).

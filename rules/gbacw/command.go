@@ -225,3 +225,16 @@ func (s *State) moveLeader(cc *CombatCharts, l *Leader, to string, mp int) bool 
 	}
 	return moved
 }
+
+// commands: the unit is of the leader's command, his brigade for a
+// brigadier, his division for a division leader (9.31).
+func (s *State) commands(l *Leader, u *UnitSt) bool {
+	b := s.brigade(u.Brigade)
+	switch l.Stars {
+	case 1:
+		return b.ID == l.Command
+	case 2:
+		return b.Division == l.Command
+	}
+	return false
+}

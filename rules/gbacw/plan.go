@@ -22,6 +22,7 @@ type plan struct {
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
+	with       map[string]string        // LEADER ... WITH orders: the unit each leader moves with (9.31)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -42,7 +43,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, release: map[string]Orders{}, leaders: map[string]string{}}
+		coordinate: map[string]bool{}, release: map[string]Orders{}, leaders: map[string]string{}, with: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -294,8 +295,15 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			ps.add(at, "gb-unknown-leader", "GBACW 4.1", "%s has no leader called %s", side, orders.Clip(name))
 		case l.Killed || l.Hex == "":
 			ps.add(at, "gb-leader-off-map", "GBACW 9.31", "%s is not on the map and cannot move", l.Name)
-		case p.leaders[l.Name] != "":
+		case p.leaders[l.Name] != "" || p.with[l.Name] != "":
 			ps.add(x.At, "gb-twice", "GBACW 9.31", "%s has two LEADER orders; keep one", l.Name)
+		case x.With != "":
+			u := s.unit(x.With)
+			if u == nil || u.Side != side || !s.commands(l, u) {
+				ps.add(x.At, "gb-leader-with", "GBACW 9.31", "%s may move only with a unit of his command: %s is not one (a brigadier's brigade, a division leader's division)", l.Name, orders.Clip(x.With))
+				return
+			}
+			p.with[l.Name] = u.Name
 		default:
 			if _, ok := s.m.Hex(x.Value); !ok {
 				ps.add(x.At, "gb-off-map", "GBACW 2.1", "%s: hex %s is not on the map", l.Name, x.Value)

@@ -53,6 +53,9 @@ type resolver struct {
 	// entryTold are the brigades told they have used their Activations of
 	// the turn of entry (9.74).
 	entryTold map[string]bool
+	// trails are the hexes each unit moved through in the current
+	// activation, its starting hex first, for leaders moving with it (9.31).
+	trails map[string][]string
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool

@@ -64,6 +64,7 @@ const (
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
 	LeaderKw   = "LEADER"     // LEADER name: TOWARD hex: a leader's movement (9.31-9.32)
+	With       = "WITH"       // LEADER name: WITH unit: moving with a unit of his command (9.31)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
@@ -127,6 +128,8 @@ type Order struct {
 	// Value is "+1", "+2", an Orders name, "MARCH" for FIRST MARCH, or
 	// the hex of a LEADER order.
 	Value string
+	// With is the unit a LEADER ... WITH order's leader moves with.
+	With string
 	// N is HOLD BACK's count.
 	N int
 	// From are a TRANSFER's paying divisions.
@@ -409,7 +412,8 @@ func (b body) brigade(l orders.Line, o *Order, val string, off int) bool {
 }
 
 // leader reads LEADER name: TOWARD hex, a leader's movement this turn
-// (9.31-9.32); Value is the hex.
+// (9.31-9.32), whose Value is the hex; or LEADER name: WITH unit, whose
+// With is the unit.
 func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 	name, rest, ok := strings.Cut(val, ":")
 	const form = "LEADER Meredith: TOWARD 0605"
@@ -420,8 +424,14 @@ func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 		return false
 	}
 	ws := strings.Fields(orders.Upper(rest))
+	if len(ws) > 1 && ws[0] == With {
+		// WITH unit: he moves with a unit of his command (9.31, 9.33).
+		_, unit, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		o.With = orders.CleanName(unit)
+		return true
+	}
 	if len(ws) != 2 || ws[0] != ActToward {
-		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex (GBACW 9.31)", "write "+form)
+		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex, or WITH and a unit of his command (GBACW 9.31)", "write "+form+" or LEADER Meredith: WITH 2nd Wisconsin")
 		return false
 	}
 	h, okHex := Place(ws[1])
@@ -656,6 +666,10 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 		}
 		fmt.Fprintf(b, "UNIT %s: %s", n, strings.Join(cs, "; "))
 	case LeaderKw:
+		if x.With != "" {
+			fmt.Fprintf(b, "LEADER %s: WITH %s", n, x.With)
+			break
+		}
 		fmt.Fprintf(b, "LEADER %s: TOWARD %s", n, x.Value)
 	}
 }

@@ -27,6 +27,8 @@ func TestCanonicalForms(t *testing.T) {
 		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
 		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
 		"unit X: if adjacent withdraw 0406 0306;withdraw":              "UNIT X: IF ADJACENT WITHDRAW 0406 0306; WITHDRAW",
+		"leader Meredith:  with 2nd  Wisconsin":                        "LEADER Meredith: WITH 2nd Wisconsin",
+		"leader Meredith: toward 0605":                                 "LEADER Meredith: TOWARD 0605",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -56,6 +58,7 @@ func TestProblems(t *testing.T) {
 		"UNIT X: IF WITHIN FIRE":          CodeBadClause,
 		"UNIT X: WITHDRAW 0406 0306 0206": CodeBadClause,
 		"UNIT X: WITHDRAW 46":             CodeBadClause,
+		"LEADER Meredith: WITH":           CodeBadClause,
 		"UNIT X: FIRE;":                   CodeNoClause,
 		"UNIT X":                          CodeNoClause,
 		"RETURN FIRE FULL":                orders.CodeOutsideStanding,
