@@ -53,7 +53,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Brigade == b.ID {
+			if u := &s.Units[i]; s.brigadeOf(u) == b {
 				u.Moved, u.Fired, u.Rallied, u.Withdrew = false, false, false, false
 			}
 		}
@@ -61,7 +61,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		lc := r.changeOrders(b, side)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) || r.entryDone(b) {
+			if s.brigadeOf(u) != b || !u.combat() || r.sitsOut(u, b) || r.entryDone(b) {
 				continue
 			}
 			for _, a := range r.script(u, b, lc) {
@@ -89,7 +89,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	for _, b := range bs {
 		acted := r.shocked[b.ID]
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Brigade == b.ID && (u.Moved || u.Fired && !u.Rallied) {
+			if u := &s.Units[i]; s.brigadeOf(u) == b && (u.Moved || u.Fired && !u.Rallied) {
 				acted = true
 			}
 		}
@@ -204,7 +204,7 @@ func (r *resolver) brigadeConds(b *BrigadeSt, cs []gbtext.Cond) bool {
 	for _, c := range cs {
 		ok := false
 		for i := range r.s.Units {
-			if u := &r.s.Units[i]; u.Brigade == b.ID && u.combat() && r.cond(u, b, c) {
+			if u := &r.s.Units[i]; r.s.brigadeOf(u) == b && u.combat() && r.cond(u, b, c) {
 				ok = true
 				break
 			}

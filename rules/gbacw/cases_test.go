@@ -63,7 +63,7 @@ import (
 //	                            scenario's battle_book section writes them
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, attached), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -155,7 +155,7 @@ func (r *caseRun) Section(s rulestest.Section) {
 	case "II/B":
 		r.step(l, func(x *resolver) { x.efficiency() })
 	case "II/C":
-		r.step(l, func(x *resolver) { x.divisionOrders(); x.reinforcements(); x.reserves() })
+		r.step(l, func(x *resolver) { x.divisionOrders(); x.attachments(); x.reinforcements(); x.reserves() })
 	case "III":
 		r.step(l, func(x *resolver) { x.activations() })
 	case "IV":
@@ -490,7 +490,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "attached": strings.ReplaceAll(u.Attached, " ", "_")}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

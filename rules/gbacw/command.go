@@ -76,7 +76,7 @@ func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
 // such a unit by a chain of adjacent units of its brigade, not across an
 // impassable hexside (4.22).
 func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
-	b := s.brigade(u.Brigade)
+	b := s.brigadeOf(u) // an attached battery: the brigade's leader (4.32)
 	bl := s.leader(b.Leader)
 	if bl == nil || bl.Hex == "" {
 		return false
@@ -94,7 +94,7 @@ func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
 				continue // 4.22: impassable hexsides break the chain
 			}
 			for _, f := range s.unitsAt(n) {
-				if f.Brigade == u.Brigade {
+				if s.brigadeOf(f) == b {
 					seen[n] = true
 					queue = append(queue, n)
 					break

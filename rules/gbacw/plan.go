@@ -2,6 +2,8 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -23,6 +25,7 @@ type plan struct {
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
 	with       map[string]string        // LEADER ... WITH orders: the unit each leader moves with (9.31)
+	attach     map[string]string        // ATTACH orders: battery -> brigade (4.32)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -43,7 +46,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, release: map[string]Orders{}, leaders: map[string]string{}, with: map[string]string{}}
+		coordinate: map[string]bool{}, release: map[string]Orders{}, leaders: map[string]string{}, with: map[string]string{}, attach: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -199,6 +202,8 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		if d := ownDivision(); d != nil {
 			p.holdBack[d.ID] += x.N
 		}
+	case gbtext.Attach:
+		p.checkAttach(s, side, x, ps)
 	case gbtext.OrdersKw:
 		b := ownBrigade()
 		if b == nil {
@@ -361,4 +366,32 @@ func sideNum(s *State, side rules.Side) Side {
 		return Union
 	}
 	return Confederate
+}
+
+// checkAttach checks an ATTACH order (4.32): a battery of its division's
+// artillery brigade, on the map, to a brigade of that division that is not
+// an artillery brigade and has no other battery attached this turn.
+func (p *plan) checkAttach(s *State, side rules.Side, x *gbtext.Order, ps *problems) {
+	u := s.unit(x.Name.Text)
+	if u == nil || u.Side != side {
+		ps.add(x.Name.At, "gb-unknown-unit", "GBACW 2.21", "%s has no unit called %s", side, orders.Clip(x.Name.Text))
+		return
+	}
+	from, to := s.brigade(u.Brigade), s.brigade(x.Value)
+	switch {
+	case u.Kind != "artillery" || !from.Artillery:
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s is not a battery of a division's artillery", u.Name)
+	case !u.onMap():
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s is not on the map", u.Name)
+	case to == nil || s.sideOfBrigade(to) != side:
+		ps.add(x.At, "gb-unknown-brigade", "GBACW 4.32", "%s has no brigade called %s", side, orders.Clip(x.Value))
+	case to.Division != from.Division || to.Artillery:
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s may be attached only to an infantry or cavalry brigade of %s", u.Name, from.Division)
+	case p.attach[u.Name] != "":
+		ps.add(x.At, "gb-twice", "GBACW 4.32", "%s has two ATTACH orders; keep one", u.Name)
+	case slices.Contains(slices.Collect(maps.Values(p.attach)), to.ID):
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s already has a battery attached: one battery per brigade", to.ID)
+	default:
+		p.attach[u.Name] = to.ID
+	}
 }

@@ -154,6 +154,7 @@ func (r *resolver) turn() {
 	r.chainOfCommand()
 	r.efficiency()
 	r.divisionOrders()
+	r.attachments()
 	r.reinforcements()
 	r.reserves()
 	r.activations()
@@ -259,6 +260,26 @@ func (r *resolver) divisionOrders() {
 			}
 			b.Orders = p.divOrders[id].String()
 			b.MarchedNow = p.divOrders[id] == March && b.Arrives != r.s.Turn
+		}
+	}
+}
+
+// attachments attach the division batteries the sides' ATTACH orders
+// name, for the turn, in the Division Orders Phase; Command Range does not
+// bar it, but an attached battery's command status for its activations
+// is its new brigade's (4.32, 5.36; ruling GBACW-R53).
+func (r *resolver) attachments() {
+	s := r.s
+	for _, ss := range s.Sides {
+		p := r.plans[ss.Side]
+		if p == nil {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(p.attach)) {
+			u := s.unit(name)
+			u.Attached = p.attach[name]
+			u.OutOfCommand = !s.unitInCommand(r.sys.combat, u)
+			r.event("attached", "GBACW 4.32", "%s is attached to %s for the turn", u.Name, u.Attached)
 		}
 	}
 }
@@ -448,6 +469,7 @@ func (r *resolver) endOfTurn() {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Withdrew = false, false, 0, false, false
+		u.Attached = "" // 4.32: attached for the turn
 	}
 	for i := range s.Sides {
 		s.Sides[i].EMs = nil

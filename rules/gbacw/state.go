@@ -192,6 +192,9 @@ type UnitSt struct {
 	Moved   bool `json:"moved,omitempty"`
 	Fired   bool `json:"fired,omitempty"`
 	Rallied bool `json:"rallied,omitempty"`
+	// Attached is the brigade a division's battery is attached to this
+	// turn (4.32); "" for none.
+	Attached string `json:"attached,omitempty"`
 	// Withdrew: the unit used Withdrawal Movement this activation and
 	// may neither fire nor shock (9.54).
 	Withdrew    bool `json:"withdrew,omitempty"`
@@ -451,8 +454,20 @@ func (s *State) ordersOf(u *UnitSt) Orders {
 		o, _ := ParseOrders(u.Orders)
 		return o
 	}
-	o, _ := ParseOrders(s.brigade(u.Brigade).Orders)
+	o, _ := ParseOrders(s.brigadeOf(u).Orders)
+	if o == Attack && u.Kind == "artillery" {
+		o = Advance // 6.18: artillery is never under Attack Orders
+	}
 	return o
+}
+
+// brigadeOf is the brigade a unit acts with: the one a battery is
+// attached to (4.32, 5.33), or its own.
+func (s *State) brigadeOf(u *UnitSt) *BrigadeSt {
+	if u.Attached != "" {
+		return s.brigade(u.Attached)
+	}
+	return s.brigade(u.Brigade)
 }
 
 // unitsAt lists the units in play in a hex, top first (8.35: the order

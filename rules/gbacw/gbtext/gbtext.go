@@ -57,6 +57,7 @@ const (
 	Transfer   = "TRANSFER"   // 5.4
 	HoldBack   = "HOLD"       // HOLD BACK, 5.31
 	OrdersKw   = "ORDERS"     // 6.12
+	Attach     = "ATTACH"     // ATTACH battery TO brigade: division artillery attached (4.32)
 	Reserve    = "RESERVE"    // 6.31
 	First      = "FIRST"      // 5.13
 	Coordinate = "COORDINATE" // 5.34
@@ -68,7 +69,7 @@ const (
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Brigade, Unit, LeaderKw}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Attach, Reserve, Release, First, Coordinate, Brigade, Unit, LeaderKw}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -248,6 +249,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.holdBack(l, o, val, off)
 	case OrdersKw:
 		ok = b.orders(l, o, val, off)
+	case Attach:
+		ok = b.attach(l, o, val, off)
 	case Release:
 		ok = b.release(l, o, val, off)
 	case Reserve:
@@ -364,6 +367,24 @@ func (b body) orders(l orders.Line, o *Order, val string, off int) bool {
 	}
 	o.Value = orders.Upper(last)
 	return b.name(l, o, head, off, "ORDERS Iron Brigade ATTACK")
+}
+
+// attach reads ATTACH battery TO brigade (4.32): Name is the battery,
+// Value the brigade.
+func (b body) attach(l orders.Line, o *Order, val string, off int) bool {
+	const form = "ATTACH Hall's Battery TO Iron Brigade"
+	i := strings.Index(orders.Upper(val), " TO ")
+	if i < 0 {
+		b.bad(l, off, CodeBadValue, "ATTACH names a battery of the division's artillery and, after TO, a brigade of its division (GBACW 4.32)", "write "+form)
+		return false
+	}
+	to := orders.CleanName(val[i+4:])
+	if to == "" {
+		b.bad(l, off+i+4, CodeNoName, "ATTACH names the brigade after TO (GBACW 4.32)", "write "+form)
+		return false
+	}
+	o.Value = to
+	return b.name(l, o, val[:i], off, form)
 }
 
 // release reads RELEASE brigade ADVANCE|ATTACK.
@@ -665,6 +686,8 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 			cs = append(cs, c.String())
 		}
 		fmt.Fprintf(b, "UNIT %s: %s", n, strings.Join(cs, "; "))
+	case Attach:
+		fmt.Fprintf(b, "ATTACH %s TO %s", n, x.Value)
 	case LeaderKw:
 		if x.With != "" {
 			fmt.Fprintf(b, "LEADER %s: WITH %s", n, x.With)
