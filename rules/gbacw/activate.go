@@ -505,6 +505,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+		if len(r.trails[u.Name]) >= 2 {
+			t := r.trails[u.Name]
+			s.placeInStack(u, t[len(t)-2])
+		}
 	}
 	if o == March && steps > 0 {
 		if r.marched == nil {
@@ -716,6 +720,30 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Or
 		limit = map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
 	}
 	return sp == 0 || sp+u.SP <= limit
+}
+
+// placeInStack puts a unit that ended its move in a hex of friendly units,
+// entering it from hex from, on top of them if it came through a Frontal
+// hexside of the stationary units, beneath them otherwise (8.23); into a
+// hex of artillery alone infantry and cavalry go on top (the Exception's
+// choice, ruling GBACW-R51).
+func (s *State) placeInStack(u *UnitSt, from string) {
+	var there []*UnitSt
+	for _, f := range s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side {
+			there = append(there, f)
+		}
+	}
+	if len(there) == 0 {
+		return
+	}
+	top := arcOf(s.axial(u.Hex), there[0].Facing, s.axial(from)) == FrontArc ||
+		u.Kind != "artillery" && !hasNonArtillery(there)
+	if top {
+		u.Stack = there[0].Stack - 1
+	} else {
+		u.Stack = there[len(there)-1].Stack + 1
+	}
 }
 
 // through is what a unit pays over its step's cost to move from a

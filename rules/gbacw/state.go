@@ -192,6 +192,9 @@ type UnitSt struct {
 	Moved   bool `json:"moved,omitempty"`
 	Fired   bool `json:"fired,omitempty"`
 	Rallied bool `json:"rallied,omitempty"`
+	// Stack places the unit in its hex's stack: lower is higher, equal
+	// values keep the units' order (8.23).
+	Stack int `json:"stack,omitempty"`
 	// Attached is the brigade a division's battery is attached to this
 	// turn (4.32); "" for none.
 	Attached string `json:"attached,omitempty"`
@@ -479,6 +482,7 @@ func (s *State) unitsAt(h string) []*UnitSt {
 			out = append(out, u)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b *UnitSt) int { return a.Stack - b.Stack })
 	return out
 }
 
