@@ -54,7 +54,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; s.brigadeOf(u) == b {
-				u.Moved, u.Fired, u.Rallied, u.Withdrew = false, false, false, false
+				u.Moved, u.Fired, u.Rallied, u.Barred = false, false, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -81,7 +81,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.shocked = map[string]bool{}
 	defer func() { r.marched, r.trails = nil, nil }()
 	for _, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Withdrew { // 9.54
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Barred { // 9.54, 8.24
 			r.acting = s.brigade(u.Brigade)
 			r.shock(u, p.target, p.charge, 0)
 		}
@@ -298,6 +298,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.splitFire(u)
 	case gbtext.ActWithdraw:
 		r.withdraw(u, a.Hexes, stand)
+	case gbtext.ActTop:
+		r.restack(u)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	}
@@ -722,6 +724,30 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Or
 	return sp == 0 || sp+u.SP <= limit
 }
 
+// restack puts a unit on top of its stack, as its action instead of
+// moving: not next to an enemy, and under Advance Orders an infantry or
+// cavalry unit that does so does not fire (8.24).
+func (r *resolver) restack(u *UnitSt) {
+	s := r.s
+	if u.Moved || u.Fired {
+		return
+	}
+	if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+		r.event("no-restack", "GBACW 8.24", "%s may not change its stacking order next to the enemy", u.Name)
+		return
+	}
+	there := s.unitsAt(u.Hex)
+	if there[0] == u {
+		return
+	}
+	u.Stack = there[0].Stack - 1
+	u.Moved = true // instead of moving (8.24)
+	if s.ordersOf(u) == Advance && u.Kind != "artillery" {
+		u.Barred = true // no fire after it (8.24)
+	}
+	r.event("restack", "GBACW 8.24", "%s goes to the top of its stack in %s", u.Name, u.Hex)
+}
+
 // placeInStack puts a unit that ended its move in a hex of friendly units,
 // entering it from hex from, on top of them if it came through a Frontal
 // hexside of the stationary units, beneath them otherwise (8.23); into a
@@ -735,6 +761,7 @@ func (s *State) placeInStack(u *UnitSt, from string) {
 		}
 	}
 	if len(there) == 0 {
+		u.Stack = 0
 		return
 	}
 	top := arcOf(s.axial(u.Hex), there[0].Facing, s.axial(from)) == FrontArc ||

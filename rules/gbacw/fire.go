@@ -51,7 +51,7 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 12.34
 	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
 		return false // 6.15: move or fire
-	case kind == phasingFire && u.Withdrew:
+	case kind == phasingFire && u.Barred:
 		return false // 9.54
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation

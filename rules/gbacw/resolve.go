@@ -468,7 +468,7 @@ func (r *resolver) endOfTurn() {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Withdrew = false, false, 0, false, false
+		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Barred = false, false, 0, false, false
 		u.Attached = "" // 4.32: attached for the turn
 	}
 	for i := range s.Sides {

@@ -198,9 +198,10 @@ type UnitSt struct {
 	// Attached is the brigade a division's battery is attached to this
 	// turn (4.32); "" for none.
 	Attached string `json:"attached,omitempty"`
-	// Withdrew: the unit used Withdrawal Movement this activation and
-	// may neither fire nor shock (9.54).
-	Withdrew    bool `json:"withdrew,omitempty"`
+	// Barred: the unit may neither fire nor shock for the rest of this
+	// activation: it used Withdrawal Movement (9.54), or changed its
+	// stacking order under Advance Orders (8.24).
+	Barred      bool `json:"barred,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its

@@ -42,7 +42,7 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 	if !u.combat() {
 		return
 	}
-	u.Withdrew = true
+	u.Barred = true
 	if u.Refused != "" {
 		u.Refused = ""
 		r.event("unrefuse", "GBACW 9.54", "%s leaves Refused status to withdraw", u.Name)

@@ -103,10 +103,12 @@ const (
 	// backs up to two hexes into the rear, along the hexes given or the
 	// ones farthest from the enemy.
 	ActWithdraw = "WITHDRAW"
+	// ActTop puts the unit on top of its stack, instead of moving (8.24).
+	ActTop = "TOP"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActWithdraw}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActWithdraw, ActTop}
 
 // Problem codes of the dialect.
 const (
@@ -572,7 +574,7 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit:
+	case ActHold, ActRally, ActRetire, ActSplit, ActTop:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}

@@ -29,6 +29,7 @@ func TestCanonicalForms(t *testing.T) {
 		"unit X: if adjacent withdraw 0406 0306;withdraw":              "UNIT X: IF ADJACENT WITHDRAW 0406 0306; WITHDRAW",
 		"leader Meredith:  with 2nd  Wisconsin":                        "LEADER Meredith: WITH 2nd Wisconsin",
 		"leader Meredith: toward 0605":                                 "LEADER Meredith: TOWARD 0605",
+		"unit X: top then fire":                                        "UNIT X: TOP THEN FIRE",
 		"attach hall's battery to  iron brigade":                       "ATTACH hall's battery TO iron brigade",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
@@ -60,6 +61,7 @@ func TestProblems(t *testing.T) {
 		"UNIT X: WITHDRAW 0406 0306 0206": CodeBadClause,
 		"UNIT X: WITHDRAW 46":             CodeBadClause,
 		"LEADER Meredith: WITH":           CodeBadClause,
+		"UNIT X: TOP 0406":                CodeBadClause,
 		"ATTACH Hall's Battery":           CodeBadValue,
 		"UNIT X: FIRE;":                   CodeNoClause,
 		"UNIT X":                          CodeNoClause,
