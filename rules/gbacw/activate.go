@@ -356,7 +356,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if o == Advance && u.Moved {
 		return
 	}
-	ma := u.MA
+	ma := s.maNow(u) // 2.21: the Disordered side's MA
 	if o == Attack {
 		ma = (ma + 1) / 2 // 6.16
 	}

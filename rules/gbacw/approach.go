@@ -129,7 +129,7 @@ func (r *resolver) runGuns(u *UnitSt, from string, startNear bool) bool {
 		drm += 2
 	}
 	drm = UDDDRM(0, s.brigade(u.Brigade).Fatigue, drm)
-	coh := u.cohesionNow()
+	coh := r.s.cohesion(u)
 	roll, pass := UDD(r, u.Name, coh, drm, "running the guns in close")
 	if pass {
 		r.event("udd", "GBACW 9.55", "%s passes its UDD (running the guns in close): rolled %d%+d against %d", u.Name, roll, drm, coh)

@@ -31,6 +31,11 @@ type BattleBook struct {
 	// 12-hour clock instead of the military one (2.43: Into The Woods).
 	TurnMinutes     int  `yaml:"turn_minutes" json:"turn_minutes,omitempty"`
 	TwelveHourClock bool `yaml:"twelve_hour_clock" json:"twelve_hour_clock,omitempty"`
+	// ArtilleryDisorder is what a Disordered battery keeps of its Good
+	// Order side (2.21): "ma" its Movement Allowance (Twin Peaks, Death
+	// Valley, Into the Woods; 12.31), "all" every value (Gringo!,
+	// Churubusco, Battles with the Gringos); "" nothing.
+	ArtilleryDisorder string `yaml:"artillery_disorder" json:"artillery_disorder,omitempty"`
 }
 
 // entryAMs is the limit of 9.74 on a brigade this turn, 0 for none.
@@ -77,6 +82,9 @@ func (bb *BattleBook) stacking() StackingLimits {
 func (bb *BattleBook) check(fail func(format string, args ...any)) {
 	if bb.ArtilleryApproach < 0 || bb.ArtilleryApproach > 2 {
 		fail("battle_book: artillery_approach is %d; write 1 or 2 (the options of 9.55)", bb.ArtilleryApproach)
+	}
+	if bb.ArtilleryDisorder != "" && bb.ArtilleryDisorder != "ma" && bb.ArtilleryDisorder != "all" {
+		fail("battle_book: artillery_disorder is %q; write ma or all (2.21)", bb.ArtilleryDisorder)
 	}
 	if bb.TurnMinutes != 0 && (bb.TurnMinutes < 15 || bb.TurnMinutes > 180) {
 		fail("battle_book: turn_minutes is %d; write 15 to 180 (2.43)", bb.TurnMinutes)

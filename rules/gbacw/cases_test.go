@@ -46,7 +46,8 @@ import (
 // STATE lines:
 //
 //	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
-//	                            disordered, ma, weapon, facing (0-5) or
+//	                            disordered, ma, dma (the Disordered
+//	                            side's MA), weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
 //	                            of Command, 4.23)
@@ -408,7 +409,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "dma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -434,6 +435,8 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Disordered = atoi(v)
 		case "ma":
 			u.MA = atoi(v)
+		case "dma":
+			u.DisorderedMA = atoi(v)
 		case "weapon":
 			u.Weapon = v
 		case "facing":
@@ -456,7 +459,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "dma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
 			fail("unknown key %q", k)
 		}
 	}

@@ -462,12 +462,12 @@ func (r *resolver) stackUDDs(h string, top *UnitSt) {
 // gives the 2nd Disorder of cause). See GBACW 2.6, 12.32.
 func (r *resolver) uddOrDisorder(u *UnitSt, mod int, why, cause string) bool {
 	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, mod)
-	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
+	roll, pass := UDD(r, u.Name, r.s.cohesion(u), drm, why)
 	if pass {
-		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
+		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, r.s.cohesion(u))
 		return true
 	}
-	r.event("udd", "GBACW 2.6", "%s fails its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
+	r.event("udd", "GBACW 2.6", "%s fails its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, r.s.cohesion(u))
 	r.disorder(u, cause)
 	return false
 }
@@ -497,13 +497,13 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		}
 		switch e {
 		case "udd-rout":
-			roll, pass := UDD(r, u.Name, u.cohesionNow(), UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0), "2nd Disorder")
+			roll, pass := UDD(r, u.Name, r.s.cohesion(u), UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0), "2nd Disorder")
 			if !pass {
-				r.event("udd", "GBACW 12.35", "%s fails its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
+				r.event("udd", "GBACW 12.35", "%s fails its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 				r.rout(u)
 				return
 			}
-			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
+			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 		case "lose-1":
 			r.lose(u, 1, "a 2nd Disorder")
 		case "retreat-1-2":

@@ -255,7 +255,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	if u.Status == StDisordered && u.Kind == "artillery" || o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		return nil
 	}
-	ma := u.MA
+	ma := s.maNow(u) // 2.21
 	if o == Attack {
 		ma = (ma + 1) / 2 // 6.16
 	}

@@ -84,9 +84,12 @@ type scenarioFile struct {
 		Cohesion   int    `yaml:"cohesion"`
 		Disordered int    `yaml:"disordered"`
 		MA         int    `yaml:"ma"`
-		Weapon     string `yaml:"weapon"`
-		Facing     string `yaml:"facing"`
-		Green      bool   `yaml:"green"`
+		// DisorderedMA is the MA on the counter's Disordered side (2.21);
+		// without it the unit keeps its MA when Disordered.
+		DisorderedMA int    `yaml:"disordered_ma"`
+		Weapon       string `yaml:"weapon"`
+		Facing       string `yaml:"facing"`
+		Green        bool   `yaml:"green"`
 	} `yaml:"units"`
 }
 
@@ -268,7 +271,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("unit %s: the name is taken", u.Name)
 		}
 		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
-			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green}
+			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisorderedMA: u.DisorderedMA, Weapon: u.Weapon, Green: u.Green}
 		if b.Arrives > 1 {
 			us.Hex = ""
 		}

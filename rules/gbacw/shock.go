@@ -171,8 +171,8 @@ func (s *State) terrainKind(h string) string {
 // uddPass rolls a UDD for u and reports whether it passed.
 func (r *resolver) uddPass(u *UnitSt, why string) bool {
 	drm := UDDDRM(r.s.leaderStars(u), r.s.brigade(u.Brigade).Fatigue, 0)
-	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
-	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", u.Name, map[bool]string{true: "passes", false: "fails"}[pass], why, roll, drm, u.cohesionNow())
+	roll, pass := UDD(r, u.Name, r.s.cohesion(u), drm, why)
+	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", u.Name, map[bool]string{true: "passes", false: "fails"}[pass], why, roll, drm, r.s.cohesion(u))
 	return pass
 }
 
@@ -225,8 +225,8 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
 		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
 	ms := r.sys.combat.PreShockDRMs(ps)
-	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
-	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), def.cohesionNow(),
+	roll, pass := UDD(r, def.Name, r.s.cohesion(def), Sum(ms), "Pre-Shock Cohesion Check")
+	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), r.s.cohesion(def),
 		map[bool]string{true: "passes", false: "fails"}[pass])
 	stack := s.unitsAt(def.Hex)
 	switch {

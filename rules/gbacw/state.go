@@ -177,9 +177,12 @@ type UnitSt struct {
 	Printed    int        `json:"printed"`
 	Cohesion   int        `json:"cohesion"`
 	Disordered int        `json:"disordered_cohesion"`
-	MA         int        `json:"ma"`
-	Weapon     string     `json:"weapon"`
-	Green      bool       `json:"green,omitempty"`
+	// DisorderedMA is the MA on the Disordered side (2.21); 0 when the
+	// scenario gives none: the same as MA.
+	DisorderedMA int    `json:"disordered_ma,omitempty"`
+	MA           int    `json:"ma"`
+	Weapon       string `json:"weapon"`
+	Green        bool   `json:"green,omitempty"`
 	// Status is StGood (""), StDisordered, StRouted, StEliminated or
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
@@ -438,6 +441,27 @@ func (u *UnitSt) cohesionNow() int {
 		return u.Disordered
 	}
 	return u.Cohesion
+}
+
+// cohesion is a unit's Cohesion Rating now: its Disordered side's, unless
+// the Battle Book keeps artillery's values (2.21).
+func (s *State) cohesion(u *UnitSt) int {
+	if u.Kind == "artillery" && s.book != nil && s.book.ArtilleryDisorder == "all" {
+		return u.Cohesion
+	}
+	return u.cohesionNow()
+}
+
+// maNow is a unit's MA now: its Disordered side's when Disordered, unless
+// the Battle Book keeps artillery's MA (2.21, 12.31).
+func (s *State) maNow(u *UnitSt) int {
+	if u.Status != StDisordered || u.DisorderedMA == 0 {
+		return u.MA
+	}
+	if u.Kind == "artillery" && s.book != nil && s.book.ArtilleryDisorder != "" {
+		return u.MA
+	}
+	return u.DisorderedMA
 }
 
 // unitKind is the unit's kind for fire frontage and shock (8.31, 11.43).
