@@ -360,12 +360,13 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if o == Attack {
 		ma = (ma + 1) / 2 // 6.16
 	}
-	budget := 2 * ma
+	budget, times := 2*ma, 1
 	if o == March {
 		// The March AM moves the units 1-4 Activation-equivalents at once,
 		// Galloper takes the most they may (5.35, 5.28).
 		b := s.brigade(u.Brigade)
-		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
+		times = MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
+		budget *= times
 	}
 	full := budget
 	offRoad := false
@@ -490,8 +491,19 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
+		wasGood := u.Status != StDisordered
 		if !r.terrainDisorder(u, from, next) {
 			break // a 2nd Disorder from terrain stops the unit (12.35c)
+		}
+		if wasGood && u.Status == StDisordered {
+			// 12.33: on with the Disordered side's MA, less what it spent.
+			spent := full - budget
+			nm := s.maNow(u)
+			if o == Attack {
+				nm = (nm + 1) / 2
+			}
+			full = 2 * nm * times
+			budget = full - spent
 		}
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
 			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
