@@ -79,9 +79,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.shocked = map[string]bool{}
-	defer func() { r.marched, r.trails = nil, nil }()
+	defer func() { r.marched, r.trails, r.noShock = nil, nil, nil }()
 	for _, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Barred { // 9.54, 8.24
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Barred && !r.noShock[u.Name] { // 9.54, 8.24, 9.23
 			r.acting = s.brigade(u.Brigade)
 			r.shock(u, p.target, p.charge, 0)
 		}
@@ -382,8 +382,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			return false // 9.55
 		case o == March && oc.withinEnemy(s, cc, n, u.Side):
 			return false // 6.13
-		case o == Advance && oc.nextToFoot[n]:
-			return false // 6.15
+		case o == Advance && oc.nextToFoot[n] && !s.byCrossing(u, o, u.Hex, n):
+			return false // 6.15; 9.23: but across a bridge or ford
+		case u.Kind == "artillery" && oc.nextToEnemy[n]:
+			return false // 9.52: artillery never moves next to an enemy
 		case u.Status == StDisordered && oc.nextToEnemy[n]:
 			return false // 12.34
 		}
@@ -514,6 +516,13 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.reactionFacing(u)
 		if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			if o == Advance && s.byCrossing(u, o, from, next) {
+				// 9.23 Exception: no shock until its next Activation.
+				if r.noShock == nil {
+					r.noShock = map[string]bool{}
+				}
+				r.noShock[u.Name] = true
+			}
 			break // 9.53
 		}
 	}

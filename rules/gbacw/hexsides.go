@@ -282,3 +282,10 @@ func (s *State) marchAt(mover *UnitSt, a, b string) bool {
 func (s *State) closedPartial(h string) bool {
 	return s.g.partial[h] && !s.book.OpenPartialHexes
 }
+
+// byCrossing: the step from a to b crosses a bridge or ford the unit uses,
+// along its road or trail (9.23, 9.52).
+func (s *State) byCrossing(u *UnitSt, o Orders, a, b string) bool {
+	f := s.features(a, b)
+	return f.crossing != "" && s.wayFor(u, o, a, b) != "" && !s.marchAt(u, a, b)
+}

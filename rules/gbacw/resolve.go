@@ -56,6 +56,9 @@ type resolver struct {
 	// trails are the hexes each unit moved through in the current
 	// activation, its starting hex first, for leaders moving with it (9.31).
 	trails map[string][]string
+	// noShock are the units that came next to the enemy across a bridge
+	// or ford under Advance Orders in this activation (9.23).
+	noShock map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool
