@@ -192,7 +192,7 @@ func (s *State) onRoad(a, b string) bool {
 // hex's cost (halved along a trail), plus the hexside's (hexsides.go). See
 // GBACW 9.41-9.45, 9.13 Note and the Orders Comparison Chart (6.11).
 func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
-	if s.closedPartial(b) {
+	if s.closedPartial(b) || s.enemyEntrance(b, u.Side) {
 		return 0
 	}
 	way := s.wayFor(u, o, a, b)

@@ -289,3 +289,16 @@ func (s *State) byCrossing(u *UnitSt, o Orders, a, b string) bool {
 	f := s.features(a, b)
 	return f.crossing != "" && s.wayFor(u, o, a, b) != "" && !s.marchAt(u, a, b)
 }
+
+// enemyEntrance: h is the Entrance hex of enemy reinforcements still to
+// come, which no unit may enter until all scheduled to enter through it
+// have done so (9.72).
+func (s *State) enemyEntrance(h string, side rules.Side) bool {
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		if b.Entry == h && b.Arrives > s.Turn && s.sideOfBrigade(b) != side {
+			return true
+		}
+	}
+	return false
+}
