@@ -79,7 +79,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.shocked = map[string]bool{}
-	defer func() { r.marched, r.trails, r.noShock = nil, nil, nil }()
+	defer func() { r.marched, r.trails, r.noShock, r.stackRefused = nil, nil, nil, nil }()
 	for _, p := range shocks {
 		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Barred && !r.noShock[u.Name] { // 9.54, 8.24, 9.23
 			r.acting = s.brigade(u.Brigade)
@@ -402,7 +402,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	start := u.Hex
 	steps := 0
-	if u.Refused != "" {
+	if u.Refused != "" && r.stackRefused[u.Name] {
+		u.Refused = "" // 8.26: refused with its stack, it leaves at no cost
+	} else if u.Refused != "" {
 		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
 		budget -= 2
 		r.event("unrefuse", "GBACW 7.33", "%s leaves Refused status (1 MP)", u.Name)
@@ -1038,6 +1040,19 @@ func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 	default:
 		u.Refused, u.Moved = side, true
 		r.event("refuse", "GBACW 7.31", "%s refuses its %s flank (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side])
+		// 8.26: the whole stack is then Refused, but for phasing units
+		// that leave the hex in this activation (at no cost).
+		for _, f := range s.unitsAt(u.Hex) {
+			if f != u && f.Side == u.Side && f.Refused == "" {
+				f.Refused = side
+				if s.brigadeOf(f) == s.brigadeOf(u) {
+					if r.stackRefused == nil {
+						r.stackRefused = map[string]bool{}
+					}
+					r.stackRefused[f.Name] = true
+				}
+			}
+		}
 	}
 }
 

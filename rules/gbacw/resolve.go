@@ -59,6 +59,9 @@ type resolver struct {
 	// noShock are the units that came next to the enemy across a bridge
 	// or ford under Advance Orders in this activation (9.23).
 	noShock map[string]bool
+	// stackRefused are the phasing units Refused with their stack in this
+	// activation, which leave it at no cost (8.26).
+	stackRefused map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool
