@@ -412,7 +412,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if path == nil {
 		path = s.routeToward(cc, u, o, target, ok, pass)
 	}
-	passed := "" // the friendly-held hex the unit is crossing (8.22)
+	passed, passedFrom := "", "" // the friendly-held hex the unit is crossing, and whence (8.22)
 	for u.Hex != target && u.combat() {
 		var next string
 		crossing := false
@@ -486,12 +486,16 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			if c := s.moveCost(cc, u, o, from, passed) / 2; c >= 2 {
 				mod = c
 			}
-			r.uddOrDisorder(u, mod, "moving through "+passed, "retreat-through")
+			if u.Status != StDisordered {
+				r.uddOrDisorder(u, mod, "moving through "+passed, "retreat-through")
+			} else if !r.throughAgain(u, mod, passed, passedFrom) {
+				break
+			}
 			passed = ""
 		}
 		if crossing {
 			if throughUDD {
-				passed = next
+				passed, passedFrom = next, from
 			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
@@ -745,6 +749,25 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Or
 		limit = map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
 	}
 	return sp == 0 || sp+u.SP <= limit
+}
+
+// throughAgain is the UDD of a Disordered unit after moving through units:
+// failing it, a 2nd Disorder, it returns to the hex from which it entered
+// theirs, facing kept, its activation finished (8.22, ruling GBACW-R52).
+// It reports whether the unit goes on.
+func (r *resolver) throughAgain(u *UnitSt, mod int, passed, from string) bool {
+	s := r.s
+	drm := UDDDRM(s.leaderStars(u), s.brigade(u.Brigade).Fatigue, mod)
+	coh := s.cohesion(u)
+	roll, pass := UDD(r, u.Name, coh, drm, "moving through "+passed)
+	if pass {
+		r.event("udd", "GBACW 2.6", "%s passes its UDD (moving through %s): rolled %d%+d against %d", u.Name, passed, roll, drm, coh)
+		return true
+	}
+	r.event("udd", "GBACW 2.6", "%s fails its UDD (moving through %s): rolled %d%+d against %d", u.Name, passed, roll, drm, coh)
+	u.Hex, u.Barred = from, true
+	r.event("move-returned", "GBACW 8.22", "%s suffers a 2nd Disorder moving through %s and returns to %s, its activation finished", u.Name, passed, from)
+	return false
 }
 
 // restack puts a unit on top of its stack, as its action instead of
