@@ -64,7 +64,7 @@ import (
 //	                            scenario's battle_book section writes them
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, attached), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, attached, top: first in its stack), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -493,7 +493,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "attached": strings.ReplaceAll(u.Attached, " ", "_")}[k]
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "attached": strings.ReplaceAll(u.Attached, " ", "_"),
+				"top": yesNo(u.onMap() && s.unitsAt(u.Hex)[0] == u)}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

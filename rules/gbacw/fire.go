@@ -591,6 +591,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		r.event("retreat", "GBACW 12.41", "%s retreats from %s to %s", u.Name, u.Hex, h)
 		from := u.Hex
 		u.Hex, u.Refused = h, ""      // 7.33
+		r.s.placeInStack(u, from)     // 8.23
 		r.terrainDisorder(u, from, h) // 12.44
 	}
 }
