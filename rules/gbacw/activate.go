@@ -453,6 +453,17 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
+		exception2 := false
+		if cost > budget && len(s.adjacentEnemies(next, u.Side)) > 0 {
+			// 9.42: Exception 1 does not take a unit next to an enemy;
+			// Exception 2 does under Attack Orders if its full, Good Order
+			// MA pays the hex, and it then neither fires nor shocks.
+			if o != Attack || cost > 2*u.MA {
+				r.event("move-halted", "GBACW 9.42", "%s halts at %s: it lacks the MPs to enter %s, next to the enemy", u.Name, u.Hex, next)
+				break
+			}
+			exception2 = true
+		}
 		r.evade(u, next)
 		r.withdrawalFire(u)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
@@ -472,6 +483,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		u.Barred = u.Barred || exception2
 		if r.trails == nil {
 			r.trails = map[string][]string{}
 		}
