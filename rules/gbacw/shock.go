@@ -322,7 +322,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	// The defender may advance into the hex the attacker left (R11).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
+			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 			}
@@ -385,6 +385,12 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 // advanceInto moves the attacker into a vacated hex (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
 	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+		return
+	}
+	if r.s.uncrossable(r.sys.combat, u.Hex, h) {
+		// 12.6: never across a hexside where movement is prohibited; a
+		// bridge or ford is no such hexside (9.44).
+		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, h)
 		return
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
