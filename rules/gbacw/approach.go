@@ -16,9 +16,10 @@ import (
 //
 //  1. Unless stacking with or next to friendly infantry or cavalry,
 //     artillery may not move within three hexes of enemy mounted cavalry.
-//  2. Entering a hex within three of enemy units with LOS to it, after any
-//     Approach Fire, it makes a UDD at +1 for each such unit, +2 more if
-//     one is within two hexes; leaders stacked with it give nothing.
+//  2. Entering a hex within three of enemy units with LOS to it (enemy
+//     units block it, the artillery's friends do not), after any Approach
+//     Fire, it makes a UDD at +1 for each such unit, +2 more if one is
+//     within two hexes; leaders stacked with it give nothing.
 //  3. Failing, it is Disordered and retreats until no enemy within three
 //     hexes sees it; it loses half its margin of failure in guns (rounded
 //     down) when the margin is over two, and one more if it was already
@@ -89,7 +90,8 @@ func (s *State) footNear(side rules.Side, n string) bool {
 }
 
 // watchers counts the enemy combat units within three hexes of h with LOS
-// to it, and says whether one is within two.
+// to it, and says whether one is within two. Enemy units block that LOS
+// (10.26), the artillery's friends do not (9.55 Option 2).
 func (s *State) watchers(cc *CombatCharts, side rules.Side, h string) (n int, close bool) {
 	a := s.axial(h)
 	for i := range s.Units {
@@ -97,7 +99,7 @@ func (s *State) watchers(cc *CombatCharts, side rules.Side, h string) (n int, cl
 		if e.Side == side || !e.combat() {
 			continue
 		}
-		if d := hex.Distance(a, s.axial(e.Hex)); d <= 3 && s.lineOfSight(cc, e.Hex, h) {
+		if d := hex.Distance(a, s.axial(e.Hex)); d <= 3 && s.lineOfSight(cc, e.Hex, h) && !s.screened(e, h) {
 			n++
 			close = close || d <= 2
 		}
@@ -171,4 +173,29 @@ func (s *State) startsNear(cc *CombatCharts, u *UnitSt) bool {
 	}
 	n, _ := s.watchers(cc, u.Side, u.Hex)
 	return n > 0
+}
+
+// screened: e's own combat units stand between e and h, on the line as
+// 10.26 traces it (unitsBlock), and block its LOS (9.55 Option 2).
+func (s *State) screened(e *UnitSt, h string) bool {
+	a, b := s.axial(e.Hex), s.axial(h)
+	la, lb := s.baseLevel(e.Hex), s.baseLevel(h)
+	left, right := hex.Line(a, b)
+	blocked := func(p []hex.Axial) bool {
+		for _, x := range p {
+			id := s.hexID(x)
+			if x == a || x == b || id == "" {
+				continue
+			}
+			for _, v := range s.unitsAt(id) {
+				if v.Side == e.Side && v.combat() {
+					if lv := s.baseLevel(id); !(lv < la && lv < lb) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return blocked(left) || blocked(right)
 }
