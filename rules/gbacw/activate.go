@@ -549,6 +549,16 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if len(r.trails[u.Name]) >= 2 {
 			t := r.trails[u.Name]
 			s.placeInStack(u, t[len(t)-2])
+			if f := s.stackFacing(u); f >= 0 && f != u.Facing {
+				// 7.11: the first unit to stop in a hex sets its facing;
+				// 9.53 Exception: adjusting to it next to the enemy, the
+				// unit neither fires nor shocks this activation.
+				u.Facing = f
+				if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+					u.Barred = true
+					r.event("stack-facing", "GBACW 9.53", "%s takes the facing of its stack in %s and may neither fire nor shock this activation", u.Name, u.Hex)
+				}
+			}
 		}
 	}
 	if o == March && steps > 0 {
@@ -780,6 +790,17 @@ func (r *resolver) throughAgain(u *UnitSt, mod int, passed, from string) bool {
 	u.Hex, u.Barred = from, true
 	r.event("move-returned", "GBACW 8.22", "%s suffers a 2nd Disorder moving through %s and returns to %s, its activation finished", u.Name, passed, from)
 	return false
+}
+
+// stackFacing is the facing of the other friendly units in u's hex (the
+// first to have stopped there sets it, 7.11), or -1 when it has none.
+func (s *State) stackFacing(u *UnitSt) int {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side {
+			return f.Facing
+		}
+	}
+	return -1
 }
 
 // restack puts a unit on top of its stack, as its action instead of
