@@ -59,8 +59,8 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent = false, false, false, false, 0
+			if u := &s.Units[i]; s.brigadeOf(u) == b {
+				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent, u.Barred = false, false, false, false, 0, false
 			}
 		}
 		r.adoptOrders(b)
@@ -68,7 +68,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		lc := r.changeOrders(b, side)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
+			if s.brigadeOf(u) != b || !u.combat() || r.sitsOut(u, b) || r.entryDone(b) {
 				continue
 			}
 			acts := r.script(u, b, lc)
@@ -103,15 +103,15 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	// 10.82: fire postponed after moving, now that the units that will
 	// combine have stacked together.
 	for _, p := range postponed {
-		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Fired && !r.done[u.Name] {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !u.Fired && !r.done[u.Name] && !u.Barred {
 			r.acting = s.brigade(u.Brigade)
 			r.phasingFire(u, p.target)
 		}
 	}
 	r.shocked = map[*FatigueTrack]bool{}
-	defer func() { r.marched = nil }()
+	defer func() { r.marched, r.trails, r.noShock, r.stackRefused = nil, nil, nil, nil }()
 	for i, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() && !r.done[u.Name] {
+		if u := s.unit(p.attacker); u != nil && u.combat() && !r.done[u.Name] && !u.Barred && !r.noShock[u.Name] { // 9.54, 8.24, 9.23
 			r.acting = s.brigade(u.Brigade)
 			r.designated = r.designatedHexes(shocks[i+1:])
 			r.shock(u, p.target, p.charge, 0)
@@ -134,6 +134,23 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.followLeaders(b)
 	}
 	r.acting = nil
+}
+
+// entryDone: the brigade has had the Activations its Battle Book allows
+// on its turn of entry (9.74); the first unit to find it so says so.
+func (r *resolver) entryDone(b *BrigadeSt) bool {
+	n := r.s.entryAMs(b)
+	if n == 0 || b.Activated <= n {
+		return false
+	}
+	if !r.entryTold[b.ID] {
+		if r.entryTold == nil {
+			r.entryTold = map[string]bool{}
+		}
+		r.entryTold[b.ID] = true
+		r.event("sits-out", "GBACW 9.74", "%s has had the %d Activation(s) its Battle Book allows on its turn of entry", b.ID, n)
+	}
+	return true
 }
 
 // changeOrders is the Change Orders Phase: the brigade's script asks for
@@ -198,7 +215,7 @@ func (r *resolver) brigadeConds(b *BrigadeSt, cs []gbtext.Cond) bool {
 	for _, c := range cs {
 		ok := false
 		for i := range r.s.Units {
-			if u := &r.s.Units[i]; u.Brigade == b.ID && u.combat() && r.cond(u, b, c) {
+			if u := &r.s.Units[i]; r.s.brigadeOf(u) == b && u.combat() && r.cond(u, b, c) {
 				ok = true
 				break
 			}
@@ -308,6 +325,10 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.splitFire(u)
 	case gbtext.ActTurn:
 		r.turnOne(u, a.Target)
+	case gbtext.ActWithdraw:
+		r.withdraw(u, a.Hexes, stand)
+	case gbtext.ActTop:
+		r.restack(u)
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	case gbtext.ActMount, gbtext.ActDismount:
@@ -413,14 +434,16 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if o == Advance && u.Moved && !guns {
 		return
 	}
+	times := 1
 	allowance := func() (ma, budget int) {
-		ma = r.allowanceOf(u) // 12.31, 6.16, 14.22
+		ma = r.allowanceOf(u) // 12.31, 6.16, 14.22, 2.21
 		budget = 2 * ma
 		if o == March {
 			// The March AM moves the units 1-4 Activation-equivalents at
 			// once, Galloper takes the most they may (5.35, 5.28).
 			b := s.brigade(u.Brigade)
-			budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+			times = MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
+			budget *= times
 		}
 		return ma, budget
 	}
@@ -437,32 +460,40 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	disordered := u.Status == StDisordered
 	offRoad := false
 	var oc *occupancy
+	approach := s.artilleryApproach(cc, u)
+	startNear := s.startsNear(cc, u)
 	enter := func(n string) bool { // every rule but stacking
 		if oc.enemy[n] || s.moveCost(cc, u, o, u.Hex, n) == 0 {
 			return false
 		}
 		switch {
+		case approach != nil && !approach(n):
+			return false // 9.55
 		case o == March && oc.withinEnemy(s, cc, n, u.Side):
 			return false // 6.13
-		case o == Advance && oc.nextToFoot[n]:
-			return false // 6.15
+		case o == Advance && oc.nextToFoot[n] && !s.byCrossing(u, o, u.Hex, n):
+			return false // 6.15; 9.23: but across a bridge or ford
+		case u.Kind == "artillery" && oc.nextToEnemy[n]:
+			return false // 9.52: artillery never moves next to an enemy
 		case u.Status == StDisordered && oc.nextToEnemy[n]:
 			return false // 12.34
 		}
 		return true
 	}
-	ok := func(n string) bool { return enter(n) && oc.stackRoom(u, n, o) }
+	ok := func(n string) bool { return enter(n) && oc.stackRoom(s, u, n, o) }
 	// pass: a hex of friendly units the unit may cross but not stop in
 	// (8.22).
-	pass := func(n string) bool { return enter(n) && !oc.stackRoom(u, n, o) && len(oc.own[n]) > 0 }
-	oc = s.occupancy(u.Side)
+	pass := func(n string) bool { return enter(n) && !oc.stackRoom(s, u, n, o) && len(oc.own[n]) > 0 }
+	oc = s.occupancy(cc, u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
 		return
 	}
 	start := u.Hex
 	steps := 0
-	if u.Refused != "" {
+	if u.Refused != "" && r.stackRefused[u.Name] {
+		u.Refused = "" // 8.26: refused with its stack, it leaves at no cost
+	} else if u.Refused != "" {
 		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
 		budget -= 2
 		r.event("unrefuse", "GBACW 7.33", "%s leaves Refused status (1 MP)", u.Name)
@@ -470,7 +501,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if path == nil {
 		path = s.routeToward(cc, u, o, target, ok, pass)
 	}
-	passed := "" // the friendly-held hex the unit is crossing (8.22)
+	passed, passedFrom := "", "" // the friendly-held hex the unit is crossing, and whence (8.22)
 	for u.Hex != target && u.combat() {
 		if !disordered && u.Status == StDisordered {
 			// Disordered while moving (by terrain or by fire), it goes on
@@ -500,14 +531,17 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		throughUDD := false
 		if crossing {
-			// Through friendly units: 2 MPs more, and the unit must go on
-			// to a hex where it may stop (8.22).
-			cost += 4
+			// Through friendly units: 2 MPs more but by the Exceptions, and
+			// the unit must go on to a hex where it may stop (8.22).
 			after := ""
 			if steps+1 < len(path) {
 				after = path[steps+1]
 			}
+			extra, udd := s.through(cc, u, o, u.Hex, next, after)
+			cost += extra
+			throughUDD = udd
 			if after == "" || s.m.Distance(next, after) != 1 || !ok(after) || cost+s.moveCost(cc, u, o, next, after) > budget {
 				r.event("move-halted", "GBACW 8.22", "%s halts at %s: it may not stop among the units of %s", u.Name, u.Hex, next)
 				break
@@ -516,9 +550,20 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
+		exception2 := false
+		if cost > budget && len(s.adjacentEnemies(next, u.Side)) > 0 {
+			// 9.42: Exception 1 does not take a unit next to an enemy;
+			// Exception 2 does under Attack Orders if its full, Good Order
+			// MA pays the hex, and it then neither fires nor shocks.
+			if o != Attack || cost > 2*u.MA {
+				r.event("move-halted", "GBACW 9.42", "%s halts at %s: it lacks the MPs to enter %s, next to the enemy", u.Name, u.Hex, next)
+				break
+			}
+			exception2 = true
+		}
 		r.evade(u, next)
 		r.withdrawalFire(u)
-		oc = s.occupancy(u.Side) // reactions may have moved units
+		oc = s.occupancy(cc, u.Side) // reactions may have moved units
 		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
 			break
 		}
@@ -537,6 +582,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		u.Hex, u.Moved = next, true
 		r.leadersAloneNear(from, next) // 12.73: the mover goes on as if they were not there
+		u.Barred = u.Barred || exception2
+		if r.trails == nil {
+			r.trails = map[string][]string{}
+		}
+		if len(r.trails[u.Name]) == 0 {
+			r.trails[u.Name] = []string{from}
+		}
+		r.trails[u.Name] = append(r.trails[u.Name], next)
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).
@@ -544,27 +597,59 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			if c := s.moveCost(cc, u, o, from, passed) / 2; c >= 2 {
 				mod = c
 			}
-			r.uddOrDisorder(u, mod, "moving through "+passed, "retreat-through")
+			if u.Status != StDisordered {
+				r.uddOrDisorder(u, mod, "moving through "+passed, "retreat-through")
+			} else if !r.throughAgain(u, mod, passed, passedFrom) {
+				break
+			}
 			passed = ""
 		}
 		if crossing {
-			passed = next
+			if throughUDD {
+				passed, passedFrom = next, from
+			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
 		if !r.terrainDisorder(u, from, next) {
 			break // a 2nd Disorder from terrain stops the unit (12.35c)
 		}
+		// Disordered here, it goes on with its Disordered MA less what
+		// it spent: the top of the loop sees to it (12.33).
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
 			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
 		}
 		r.approachFire(u)
+		if !r.runGuns(u, from, startNear) {
+			break // 9.55 Option 2
+		}
 		r.reactionFacing(u)
 		if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			if o == Advance && s.byCrossing(u, o, from, next) {
+				// 9.23 Exception: no shock until its next Activation.
+				if r.noShock == nil {
+					r.noShock = map[string]bool{}
+				}
+				r.noShock[u.Name] = true
+			}
 			break // 9.53
 		}
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+		if len(r.trails[u.Name]) >= 2 {
+			t := r.trails[u.Name]
+			s.placeInStack(u, t[len(t)-2])
+			if f := s.stackFacing(u); f >= 0 && f != u.Facing {
+				// 7.11: the first unit to stop in a hex sets its facing;
+				// 9.53 Exception: adjusting to it next to the enemy, the
+				// unit neither fires nor shocks this activation.
+				u.Facing = f
+				if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+					u.Barred = true
+					r.event("stack-facing", "GBACW 9.53", "%s takes the facing of its stack in %s and may neither fire nor shock this activation", u.Name, u.Hex)
+				}
+			}
+		}
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {
@@ -579,15 +664,22 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 }
 
 // terrainDisorder applies the Terrain Effects Chart's Disorder code of a
-// hex a unit enters, unless by road: "D" Disorders it, "d" and "dr" call
-// for a UDD (9.47, ruling GBACW-R7). It reports false when the unit was
+// hex a unit enters, or of the hexside it crosses, unless by pike, road or
+// trail: "D" Disorders it, "d" and "dr" call for a UDD (9.47, ruling
+// GBACW-R7); a hex and hexside with codes both take one check, the
+// stronger code's (ruling GBACW-R50). It reports false when the unit was
 // already Disordered and is Disordered again, which stops it (12.35c).
 func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 	s := r.s
-	if s.onRoad(from, to) {
+	way := s.wayFor(u, s.ordersOf(u), from, to)
+	if way != "" {
 		return true
 	}
 	code := s.terrainOf(r.sys.combat, to).Disorder
+	what := "entering " + s.g.terrain[to]
+	if side := s.crossDisorder(r.sys.combat, way, from, to); side == "D" || side != "-" && code == "-" {
+		code, what = side, "crossing the hexside into "+to
+	}
 	was := u.Status == StDisordered
 	switch code {
 	case "D":
@@ -597,7 +689,7 @@ func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 		// Without 12.32's DRMs: no leader helps (12.33); Fatigue adds to
 		// every UDD (17.31).
 		drm := UDDDRM(0, s.fatigueOf(u), 0)
-		return r.uddWith(u, drm, "entering "+s.g.terrain[to], "terrain") || !was
+		return r.uddWith(u, drm, what, "terrain") || !was
 	}
 	return true
 }
@@ -619,7 +711,8 @@ func (s *State) routeToward(cc *CombatCharts, u *UnitSt, o Orders, target string
 			return -1
 		}
 		if crossing {
-			c += 4 // 8.22
+			extra, _ := s.through(cc, u, o, s.hexID(from), id, "")
+			c += extra // 8.22
 		}
 		return c
 	}
@@ -670,7 +763,7 @@ type occupancy struct {
 	side                           rules.Side
 }
 
-func (s *State) occupancy(side rules.Side) *occupancy {
+func (s *State) occupancy(cc *CombatCharts, side rules.Side) *occupancy {
 	oc := &occupancy{enemy: map[string]bool{}, nextToEnemy: map[string]bool{}, nextToFoot: map[string]bool{},
 		own: map[string][]*UnitSt{}, near: map[string]bool{}, side: side}
 	for i := range s.Units {
@@ -688,7 +781,9 @@ func (s *State) occupancy(side rules.Side) *occupancy {
 		oc.enemy[u.Hex] = true
 		for _, n := range s.neighbours(u.Hex) {
 			oc.nextToEnemy[n] = true
-			if u.Kind != "artillery" {
+			// 9.52 Exception: across an un-crossable hexside Advance
+			// Orders may come next to enemy infantry and cavalry.
+			if u.Kind != "artillery" && !s.uncrossable(cc, u.Hex, n) {
 				oc.nextToFoot[n] = true
 			}
 		}
@@ -706,44 +801,204 @@ func (oc *occupancy) withinEnemy(s *State, cc *CombatCharts, h string, side rule
 }
 
 // stackRoom is State.stackRoom over the occupancy's own units.
-func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
-	return stackRoomOf(u, oc.own[h], o)
+func (oc *occupancy) stackRoom(s *State, u *UnitSt, h string, o Orders) bool {
+	return stackRoomOf(u, oc.own[h], o, s.ordersOf, s.book.stacking())
 }
 
 // stackRoom: the hex can take the unit under the Stacking Limits of its
-// Orders (8.12): infantry up to 15 SPs of its brigade (7 under March),
-// mounted cavalry 7 (4), artillery two batteries; no mixing of brigades
-// except one battery.
+// Orders (8.12), or the Battle Book's (1.0).
 func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
-	return stackRoomOf(u, s.unitsAt(h), o)
+	return stackRoomOf(u, s.unitsAt(h), o, s.ordersOf, s.book.stacking())
 }
 
-func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
-	sp, batteries := u.SP, 0
+// stackRoomOf: a unit under Orders o may join the side's units there
+// within the limits l. See GBACW 8.12:
+//
+//   - units under March Orders stack only with units under March Orders,
+//     and only with units of their own type;
+//   - infantry and cavalry stack only with units of their own brigade and
+//     type, up to the SP limit of the Orders, or alone whatever their
+//     strength (under March Orders too, until Extended Columns are
+//     played, ruling GBACW-R51);
+//   - artillery stacks up to its batteries or guns limit, the lower one
+//     when infantry or cavalry is in the hex (not under March Orders).
+func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Orders, l StackingLimits) bool {
+	sp, guns, batteries, foot := 0, 0, 0, false
 	for _, f := range there {
-		if f == u || f.Side != u.Side {
+		if f == u || f.Side != u.Side || !f.onMap() {
 			continue
+		}
+		if (ordersOf(f) == March) != (o == March) {
+			return false
 		}
 		if f.Kind == "artillery" {
 			batteries++
+			guns += f.SP
 			continue
 		}
-		if u.Kind != "artillery" && f.Brigade != u.Brigade {
+		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.Kind != u.Kind) {
 			return false
 		}
+		foot = true
 		sp += f.SP
 	}
+	artilleryFits := func(b, g int) bool {
+		if !foot && u.Kind == "artillery" || o == March {
+			return b <= l.Batteries || g <= l.Guns
+		}
+		return b <= l.WithBatteries || g <= l.WithGuns
+	}
 	if u.Kind == "artillery" {
-		return batteries < 1 || (batteries < 2 && sp == u.SP)
+		if o == March && foot {
+			return false
+		}
+		return artilleryFits(batteries+1, guns+u.SP)
 	}
-	limit := 15
-	if u.Kind == "cavalry" {
-		limit = 7
+	if batteries > 0 {
+		foot = true
+		if o == March || !artilleryFits(batteries, guns) {
+			return false
+		}
 	}
+	limit := map[bool]int{true: l.Cavalry, false: l.Infantry}[u.Kind == "cavalry"]
 	if o == March {
-		limit = map[bool]int{true: 4, false: 7}[u.Kind == "cavalry"]
+		limit = map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
 	}
-	return sp <= limit
+	return sp == 0 || sp+u.SP <= limit
+}
+
+// throughAgain is the UDD of a Disordered unit after moving through units:
+// failing it, a 2nd Disorder, it returns to the hex from which it entered
+// theirs, facing kept, its activation finished (8.22, ruling GBACW-R52).
+// It reports whether the unit goes on.
+func (r *resolver) throughAgain(u *UnitSt, mod int, passed, from string) bool {
+	s := r.s
+	drm := UDDDRM(s.leaderStars(u), s.brigade(u.Brigade).Fatigue, mod)
+	coh := s.cohesion(u)
+	roll, pass := UDD(r, u.Name, coh, drm, "moving through "+passed)
+	if pass {
+		r.event("udd", "GBACW 2.6", "%s passes its UDD (moving through %s): rolled %d%+d against %d", u.Name, passed, roll, drm, coh)
+		return true
+	}
+	r.event("udd", "GBACW 2.6", "%s fails its UDD (moving through %s): rolled %d%+d against %d", u.Name, passed, roll, drm, coh)
+	u.Hex, u.Barred = from, true
+	r.event("move-returned", "GBACW 8.22", "%s suffers a 2nd Disorder moving through %s and returns to %s, its activation finished", u.Name, passed, from)
+	return false
+}
+
+// stackFacing is the facing of the other friendly units in u's hex (the
+// first to have stopped there sets it, 7.11), or -1 when it has none.
+func (s *State) stackFacing(u *UnitSt) int {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side {
+			return f.Facing
+		}
+	}
+	return -1
+}
+
+// restack puts a unit on top of its stack, as its action instead of
+// moving: not next to an enemy, and under Advance Orders an infantry or
+// cavalry unit that does so does not fire (8.24).
+func (r *resolver) restack(u *UnitSt) {
+	s := r.s
+	if u.Moved || u.Fired {
+		return
+	}
+	if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+		r.event("no-restack", "GBACW 8.24", "%s may not change its stacking order next to the enemy", u.Name)
+		return
+	}
+	there := s.unitsAt(u.Hex)
+	if there[0] == u {
+		return
+	}
+	u.Stack = there[0].Stack - 1
+	u.Moved = true // instead of moving (8.24)
+	if s.ordersOf(u) == Advance && u.Kind != "artillery" {
+		u.Barred = true // no fire after it (8.24)
+	}
+	r.event("restack", "GBACW 8.24", "%s goes to the top of its stack in %s", u.Name, u.Hex)
+}
+
+// placeInStack puts a unit that ended its move in a hex of friendly units,
+// entering it from hex from, on top of them if it came through a Frontal
+// hexside of the stationary units, beneath them otherwise (8.23); into a
+// hex of artillery alone infantry and cavalry go on top (the Exception's
+// choice, ruling GBACW-R51).
+func (s *State) placeInStack(u *UnitSt, from string) {
+	var there []*UnitSt
+	for _, f := range s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side {
+			there = append(there, f)
+		}
+	}
+	if len(there) == 0 {
+		u.Stack = 0
+		return
+	}
+	top := arcOf(s.axial(u.Hex), there[0].Facing, s.axial(from)) == FrontArc ||
+		u.Kind != "artillery" && !hasNonArtillery(there)
+	if top {
+		u.Stack = there[0].Stack - 1
+	} else {
+		u.Stack = there[len(there)-1].Stack + 1
+	}
+}
+
+// through is what a unit pays over its step's cost to move from a
+// through the friendly units in n, on to b ("" not yet known), in half
+// MPs, and whether it takes the UDD after leaving them (8.22): 2 MPs and
+// the UDD, but nothing for infantry or cavalry through artillery (the
+// Artillery Exception), nor along a pike or road entered and left by it
+// (the Road Movement Exception) unless the units are under March Orders,
+// when it pays the hex and hexside off the road instead, going round them
+// (ruling GBACW-R52).
+func (s *State) through(cc *CombatCharts, u *UnitSt, o Orders, a, n, b string) (int, bool) {
+	var there []*UnitSt
+	for _, f := range s.unitsAt(n) {
+		if f != u && f.Side == u.Side && f.onMap() {
+			there = append(there, f)
+		}
+	}
+	if u.Kind != "artillery" && !hasNonArtillery(there) {
+		return 0, false
+	}
+	thoroughfare := func(w string) bool { return w == "pike" || w == "road" }
+	if thoroughfare(s.wayFor(u, o, a, n)) && (b == "" || thoroughfare(s.wayType(n, b))) {
+		for _, f := range there {
+			if s.ordersOf(f) == March {
+				round := s.moveCost(cc, u, Attack, a, n)
+				if round == 0 {
+					return 1000, false // no way round them
+				}
+				return max(0, round-s.moveCost(cc, u, o, a, n)), false
+			}
+		}
+		return 0, false
+	}
+	return 4, true
+}
+
+// marchStacking: the unit, joining the units in h, keeps to March Order
+// stacking limits, as a unit under Advance Orders must to use a pike, road
+// or trail's rate (8.13, 9.43).
+func (s *State) marchStacking(u *UnitSt, h string) bool {
+	l := s.book.stacking()
+	limit := map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
+	if u.Kind != "artillery" && u.SP > limit {
+		return false
+	}
+	if !s.stackRoom(u, h, Advance) {
+		return true // it may only move through them (8.22)
+	}
+	var there []*UnitSt
+	for _, f := range s.unitsAt(h) {
+		if f.onMap() && f.Side == u.Side && f != u {
+			there = append(there, f)
+		}
+	}
+	return stackRoomOf(u, there, March, func(*UnitSt) Orders { return March }, l)
 }
 
 // followLeaders moves the brigadier to his brigade's first unit on the
@@ -942,6 +1197,19 @@ func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 	default:
 		u.Refused, u.Moved = side, true
 		r.event("refuse", "GBACW 7.31", "%s refuses its %s flank (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side])
+		// 8.26: the whole stack is then Refused, but for phasing units
+		// that leave the hex in this activation (at no cost).
+		for _, f := range s.unitsAt(u.Hex) {
+			if f != u && f.Side == u.Side && f.Refused == "" {
+				f.Refused = side
+				if s.brigadeOf(f) == s.brigadeOf(u) {
+					if r.stackRefused == nil {
+						r.stackRefused = map[string]bool{}
+					}
+					r.stackRefused[f.Name] = true
+				}
+			}
+		}
 	}
 }
 

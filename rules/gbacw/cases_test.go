@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"galloper/orders"
 	"galloper/rules"
 	"galloper/rules/rulestest"
@@ -49,7 +51,8 @@ import (
 //
 //	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
 //	                            arrives (a turn: it enters alone at hex),
-//	                            disordered, ma, weapon, facing (0-5) or
+//	                            disordered, ma, dma (the Disordered
+//	                            side's MA), weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
 //	                            of Command, 4.23), collapsed (12.23),
@@ -76,9 +79,11 @@ import (
 //	                            finishing in turn's Phase IV (15.13)
 //	fatigue <brigade> OK        the Fatigue OK marker (17.24)
 //	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
+//	book {<key>: <value>, ...}  the Battle Book's overrides (1.0), as the
+//	                            scenario's battle_book section writes them
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo,
+// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo, attached, top: first in its stack,
 // building: the turn or "no",
 // fatigue: the number of the Fatigue it acts at, own: whose or "no"),
 // breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated,
@@ -174,7 +179,7 @@ func (r *caseRun) Section(s rulestest.Section) {
 	case "II/B":
 		r.step(l, func(x *resolver) { x.efficiency() })
 	case "II/C":
-		r.step(l, func(x *resolver) { x.divisionOrders(); x.reinforcements(); x.reserves() })
+		r.step(l, func(x *resolver) { x.divisionOrders(); x.attachments(); x.reinforcements(); x.reserves() })
 	case "II/F":
 		r.step(l, func(x *resolver) { x.engineering() })
 	case "III":
@@ -455,6 +460,21 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		s.Phase = rest
 	case "optional":
 		s.Optional = append(s.Optional, rest)
+	case "book":
+		// The Battle Book's overrides for this case, a YAML flow mapping
+		// read over the scenario's (1.0).
+		bb := *s.book
+		if bb.Stacking != nil {
+			st := *bb.Stacking
+			bb.Stacking = &st
+		}
+		dec := yaml.NewDecoder(strings.NewReader(rest))
+		dec.KnownFields(true)
+		if err := dec.Decode(&bb); err != nil {
+			fail("book: %v", err)
+		}
+		bb.check(func(format string, args ...any) { fail(format, args...) })
+		s.book = &bb
 	case "lost":
 		side, n := lastWord()
 		s.side(rules.Side(side)).Lost = atoi(n)
@@ -597,7 +617,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed), "green": yesNo(u.Green),
 				"dismounted": yesNo(u.Dismounted), "kind": u.Kind, "ma": strconv.Itoa(u.MA),
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "attached": strings.ReplaceAll(u.Attached, " ", "_"),
+				"top":      yesNo(u.onMap() && s.unitsAt(u.Hex)[0] == u),
 				"ammo":     map[string]string{AmmoOK: "ok", AmmoLow: "low", AmmoOut: "out"}[u.Ammo],
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
 				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]

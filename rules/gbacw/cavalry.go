@@ -50,7 +50,7 @@ func (u *UnitSt) swapCounter() {
 // rounded up, when it mounted or dismounted (14.22); under Attack Orders
 // half that again (6.16, 14.22); less half the Fatigue Level (17.31).
 func (r *resolver) allowanceOf(u *UnitSt) int {
-	ma := u.maNow()
+	ma := r.s.maNow(u) // 12.31, 2.21
 	if u.Switched {
 		ma = (ma + 1) / 2
 	}

@@ -30,10 +30,7 @@ func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng 
 		if id == "" {
 			return -1
 		}
-		mp := s.terrainOf(cc, id).Leader
-		if s.onRoad(s.hexID(x), id) {
-			mp = 1
-		}
+		mp := s.leaderCost(cc, s.hexID(x), id)
 		if mp <= 0 {
 			return -1
 		}
@@ -79,9 +76,10 @@ func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
 }
 
 // unitInCommand: the unit is within its brigadier's range, or linked to
-// such a unit by a chain of adjacent units of its brigade (4.21).
+// such a unit by a chain of adjacent units of its brigade, not across an
+// impassable hexside (4.22).
 func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
-	bl := s.leader(s.brigade(u.Brigade).Leader)
+	bl := s.leader(s.brigadeOf(u).Leader) // an attached battery: the brigade's leader (4.32)
 	if bl == nil {
 		return false
 	}
@@ -90,7 +88,7 @@ func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
 
 // unitWithin is unitInCommand with the brigadier's range taken as rng.
 func (s *State) unitWithin(cc *CombatCharts, u *UnitSt, rng int) bool {
-	b := s.brigade(u.Brigade)
+	b := s.brigadeOf(u) // an attached battery: the brigade's leader (4.32)
 	bl := s.leader(b.Leader)
 	if bl == nil || bl.Hex == "" {
 		return false
@@ -104,11 +102,11 @@ func (s *State) unitWithin(cc *CombatCharts, u *UnitSt, rng int) bool {
 			return true
 		}
 		for _, n := range s.neighbours(h) {
-			if seen[n] {
-				continue
+			if seen[n] || s.uncrossable(cc, h, n) {
+				continue // 4.22: impassable hexsides break the chain
 			}
 			for _, f := range s.unitsAt(n) {
-				if f.Brigade == u.Brigade {
+				if s.brigadeOf(f) == b {
 					seen[n] = true
 					queue = append(queue, n)
 					break
@@ -203,10 +201,7 @@ func (s *State) leaderPath(cc *CombatCharts, side rules.Side, from, to string) (
 		if id == "" {
 			return -1
 		}
-		mp := s.terrainOf(cc, id).Leader
-		if s.onRoad(s.hexID(x), id) {
-			mp = 1
-		}
+		mp := s.leaderCost(cc, s.hexID(x), id)
 		if mp <= 0 || len(s.enemiesAt(id, side)) > 0 {
 			return -1
 		}
@@ -242,3 +237,4 @@ func (s *State) moveLeader(cc *CombatCharts, l *Leader, to string, mp int) bool 
 	}
 	return moved
 }
+

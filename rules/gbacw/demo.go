@@ -91,7 +91,8 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 		}
 		for _, br := range brigades {
 			switch br {
-			case "Archer's Brigade", "Davis's Brigade", "Jones's Brigade", "Scales's Brigade":
+			// Scales's Brigade, the reserve on the pike, keeps Advance Orders.
+			case "Archer's Brigade", "Davis's Brigade", "Jones's Brigade":
 				want(br, "Attack")
 			case "Lane's Brigade":
 				if orders[br] != "Attack" {

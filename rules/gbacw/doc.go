@@ -43,6 +43,11 @@
 //     scenario, Bristoe Ford.
 //   - command.go, geometry.go: Command Range, facing, line of sight,
 //     retreat paths on the hex map.
+//   - hexsides.go, battlebook.go: hexside features and what a step pays
+//     (9.41-9.45), partial hexes (9.13), and the scenario's Battle Book
+//     overrides of the Series Rules (1.0).
+//   - withdraw.go, approach.go: Withdrawal Movement (9.54) and artillery
+//     near the enemy, 9.55's two options.
 //   - plan.go, system.go: Validate, Default, the optional rules.
 //   - resolve.go, activate.go, fire.go, shock.go: a Game-Turn resolved
 //     as one segment in the order of the Sequence of Play.

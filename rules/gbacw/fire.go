@@ -76,6 +76,8 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 10.61: moved more than half its MA
 	case u.Ammo == AmmoOut:
 		return false // 10.69, 10.91: Out of Ammo, no firing allowed
+	case kind == phasingFire && u.Barred:
+		return false // 9.54, 8.24
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
 	}
@@ -642,12 +644,12 @@ func (r *resolver) uddOrDisorder(u *UnitSt, mod int, why, cause string) bool {
 
 // uddWith is uddOrDisorder with the DRM given.
 func (r *resolver) uddWith(u *UnitSt, drm int, why, cause string) bool {
-	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
+	roll, pass := UDD(r, u.Name, r.s.cohesion(u), drm, why)
 	if pass {
-		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
+		r.event("udd", "GBACW 2.6", "%s passes its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, r.s.cohesion(u))
 		return true
 	}
-	r.event("udd", "GBACW 2.6", "%s fails its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, u.cohesionNow())
+	r.event("udd", "GBACW 2.6", "%s fails its UDD (%s): rolled %d%+d against %d", u.Name, why, roll, drm, r.s.cohesion(u))
 	r.disorder(u, cause)
 	return false
 }
@@ -691,13 +693,13 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		}
 		switch e {
 		case "udd-rout":
-			roll, pass := UDD(r, u.Name, u.cohesionNow(), UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0), "2nd Disorder")
+			roll, pass := UDD(r, u.Name, r.s.cohesion(u), UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0), "2nd Disorder")
 			if !pass {
-				r.event("udd", "GBACW 12.35", "%s fails its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
+				r.event("udd", "GBACW 12.35", "%s fails its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 				r.rout(u)
 				return
 			}
-			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
+			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 		case "lose-1":
 			r.lose(u, 1, "a 2nd Disorder")
 		case "retreat-1-2":
@@ -813,6 +815,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			continue
 		}
 		passed = append(passed, through...)
+		r.s.placeInStack(u, prev)         // 8.23
 		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
 		r.displace(u)
 		r.leadersAlone()

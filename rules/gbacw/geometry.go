@@ -188,8 +188,9 @@ func (s *State) onRoad(a, b string) bool {
 }
 
 // moveCost is the MP cost for a unit to enter hex b from a under its
-// Orders, in half MPs, or 0 when it may not. See GBACW 9.41-9.45 and the
-// Orders Comparison Chart (6.11).
+// Orders, in half MPs, or 0 when it may not: the pike or road rate, or the
+// hex's cost (halved along a trail), plus the hexside's (hexsides.go). See
+// GBACW 9.41-9.45, 9.13 Note and the Orders Comparison Chart (6.11).
 func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
 	c := s.enterCost(cc, u, o, a, b)
 	if c == 0 {
@@ -200,11 +201,19 @@ func (s *State) moveCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int
 
 // enterCost is the cost of the hex entered, by road or terrain.
 func (s *State) enterCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
-	if o != Attack && s.onRoad(a, b) {
+	if s.closedPartial(b) || s.enemyEntrance(b, u.Side) {
+		return 0
+	}
+	way := s.wayFor(u, o, a, b)
+	cross := s.crossCost(cc, u, u.Kind, o == Attack, way, a, b)
+	if cross < 0 {
+		return 0
+	}
+	if way == "pike" || way == "road" {
 		if o == March {
-			return 1 // ½ MP (6.11)
+			return 1 + 2*cross // ½ MP (6.11)
 		}
-		return 2
+		return 2 + 2*cross
 	}
 	t := s.terrainOf(cc, b)
 	mp := t.Infantry
@@ -214,7 +223,19 @@ func (s *State) enterCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) in
 	case "artillery":
 		mp = t.Artillery
 	}
-	return 2 * mp
+	if mp <= 0 {
+		return 0
+	}
+	if way == "trail" {
+		// 9.44: half the hex's rate, rounded down to at least 1 under
+		// March Orders, up under Advance Orders.
+		if o == March {
+			mp = max(1, mp/2)
+		} else {
+			mp = (mp + 1) / 2
+		}
+	}
+	return 2 * (mp + cross)
 }
 
 // adjacentEnemies lists the enemy combat units adjacent to a hex.
@@ -503,6 +524,9 @@ func (s *State) retreatHexAvoiding(cc *CombatCharts, u *UnitSt, h, from string, 
 	for _, n := range s.neighbours(h) {
 		if len(s.enemiesAt(n, u.Side)) > 0 || s.terrainOf(cc, n).Infantry == 0 || avoid != nil && avoid(n) {
 			continue
+		}
+		if s.closedPartial(n) || s.uncrossable(cc, h, n) {
+			continue // 9.13 Note: no retreat into a partial hex; 12.44
 		}
 		if hex.Distance(s.axial(n), fa) <= hex.Distance(s.axial(h), fa) {
 			continue // a retreat moves away from the enemy (12.43)

@@ -265,7 +265,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	if u.Status == StDisordered && u.Kind == "artillery" || o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		return nil
 	}
-	ma := u.maNow() // 12.31
+	ma := s.maNow(u) // 12.31, 2.21
 	if o == Attack {
 		ma = (ma + 1) / 2 // 6.16
 	}
@@ -273,9 +273,9 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	budget := 2 * ma                    // moveCost is in half MPs
 	if o == March {
 		b := s.brigade(u.Brigade)
-		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, 0)
+		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
 	}
-	oc := s.occupancy(u.Side)
+	oc := s.occupancy(cc, u.Side)
 	enter := func(n string) bool {
 		switch {
 		case oc.enemy[n]:
@@ -320,7 +320,7 @@ func (s *State) reach(cc *CombatCharts, u *UnitSt, o Orders) []string {
 	}
 	var out []string
 	for h := range cost {
-		if h != u.Hex && oc.stackRoom(u, h, o) {
+		if h != u.Hex && oc.stackRoom(s, u, h, o) {
 			out = append(out, h)
 		}
 	}

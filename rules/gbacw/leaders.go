@@ -15,6 +15,14 @@ package gbacw
 //     9.31: the best rate), never into an enemy's hex, and stops before a
 //     hex next to an enemy combat unit that no friendly combat unit holds
 //     (9.33).
+//  4. A brigadier or division leader ordered WITH a unit of his command
+//     moves with it when its brigade activates (9.31): stacked with it at
+//     the start of the activation he goes where it went; otherwise he
+//     rides to the hex it started from and then along its path while his
+//     10 MP last, or, unable to reach it, toward it. Riding with it he
+//     may end next to the enemy (9.33; ruling GBACW-R53).
+//  5. On the March AM a division leader moves only when a brigadier of
+//     his under March Orders is within his Command Range (9.31).
 
 // leaderOrder is the hex a LEADER order sends the leader toward, or "".
 func (r *resolver) leaderOrder(l *Leader) string {
@@ -56,19 +64,86 @@ func (r *resolver) leadersByOrder(b *BrigadeSt) (brigadier, division bool) {
 	if l := s.leader(b.Leader); r.leaderOrder(l) != "" {
 		r.rideByOrder(l, r.leaderOrder(l), 10, "GBACW 9.31")
 		brigadier = true
-	}
-	dl := s.leader(s.division(b.Division).Leader)
-	if to := r.leaderOrder(dl); to != "" {
-		division = true
-		if !r.ledThisAM[dl.Name] {
-			if r.ledThisAM == nil {
-				r.ledThisAM = map[string]bool{}
-			}
-			r.ledThisAM[dl.Name] = true
-			r.rideByOrder(dl, to, 10, "GBACW 9.31")
+	} else if u := r.leaderWith(l); u != nil {
+		brigadier = true
+		if u.Brigade == b.ID {
+			r.rideWith(l, u)
 		}
 	}
-	return brigadier, division
+	dl := s.leader(s.division(b.Division).Leader)
+	to, u := r.leaderOrder(dl), r.leaderWith(dl)
+	if to == "" && u == nil {
+		return brigadier, false
+	}
+	if u != nil && u.Brigade != b.ID || r.ledThisAM[dl.Name] {
+		return brigadier, true
+	}
+	if eqName(b.Orders, March.String()) && !s.brigadierInRange(r.sys.combat, b) {
+		r.event("leader-stays", "GBACW 9.31", "%s does not move on the March AM: no brigadier of his under March Orders is within his Command Range", dl.Name)
+		return brigadier, true
+	}
+	if r.ledThisAM == nil {
+		r.ledThisAM = map[string]bool{}
+	}
+	r.ledThisAM[dl.Name] = true
+	if u != nil {
+		r.rideWith(dl, u)
+	} else {
+		r.rideByOrder(dl, to, 10, "GBACW 9.31")
+	}
+	return brigadier, true
+}
+
+// leaderWith is the unit a LEADER ... WITH order sends the leader with,
+// or nil.
+func (r *resolver) leaderWith(l *Leader) *UnitSt {
+	if l == nil {
+		return nil
+	}
+	if p := r.plans[l.Side]; p != nil && p.with[l.Name] != "" {
+		return r.s.unit(p.with[l.Name])
+	}
+	return nil
+}
+
+// rideWith is step 4: l moves with u, whose path this activation is in
+// r.trails.
+func (r *resolver) rideWith(l *Leader, u *UnitSt) {
+	s := r.s
+	if l.Killed || l.Hex == "" || !u.onMap() {
+		return
+	}
+	trail := r.trails[u.Name]
+	if len(trail) == 0 {
+		trail = []string{u.Hex}
+	}
+	if l.Hex == trail[0] {
+		if l.Hex != u.Hex {
+			l.Hex = u.Hex
+			r.event("leader-move", "GBACW 9.31", "%s rides with %s to %s", l.Name, u.Name, u.Hex)
+		}
+		return
+	}
+	path, costs := s.leaderPath(r.sys.combat, l.Side, l.Hex, trail[0])
+	mp := 10
+	for _, c := range costs {
+		mp -= c
+	}
+	if path == nil || mp < 0 {
+		r.rideByOrder(l, u.Hex, 10, "GBACW 9.31") // he cannot reach it: toward it
+		return
+	}
+	at := trail[0]
+	for i := 1; i < len(trail); i++ {
+		c := s.leaderCost(r.sys.combat, trail[i-1], trail[i])
+		if c <= 0 || c > mp {
+			break
+		}
+		mp -= c
+		at = trail[i]
+	}
+	l.Hex = at
+	r.event("leader-move", "GBACW 9.31", "%s joins %s and rides with it to %s (%d MP)", l.Name, u.Name, at, 10-mp)
 }
 
 // commanderByOrder is step 2 for l: it reports whether he had an order.

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -26,6 +27,8 @@ type plan struct {
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
 	builds     []buildOrder             // BUILD orders, in the file's order (15.1)
 	rest       map[string]bool          // REST: idle brigades that lower Fatigue rather than rally (17.42)
+	with       map[string]string        // LEADER ... WITH orders: the unit each leader moves with (9.31)
+	attach     map[string]string        // ATTACH orders: battery -> brigade (4.32)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -46,7 +49,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, rest: map[string]bool{}}
+		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, rest: map[string]bool{}, with: map[string]string{}, attach: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -203,6 +206,8 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		if d := ownDivision(); d != nil {
 			p.holdBack[d.ID] += x.N
 		}
+	case gbtext.Attach:
+		p.checkAttach(s, side, x, ps)
 	case gbtext.OrdersKw:
 		b := ownBrigade()
 		if b == nil {
@@ -321,8 +326,15 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			ps.add(at, "gb-unknown-leader", "GBACW 4.1", "%s has no leader called %s", side, orders.Clip(name))
 		case l.Killed || l.Hex == "":
 			ps.add(at, "gb-leader-off-map", "GBACW 9.31", "%s is not on the map and cannot move", l.Name)
-		case p.leaders[l.Name] != "":
+		case p.leaders[l.Name] != "" || p.with[l.Name] != "":
 			ps.add(x.At, "gb-twice", "GBACW 9.31", "%s has two LEADER orders; keep one", l.Name)
+		case x.With != "":
+			u := s.unit(x.With)
+			if u == nil || u.Side != side || l.Stars > 2 || !s.commands(l, u) {
+				ps.add(x.At, "gb-leader-with", "GBACW 9.31", "%s may move only with a unit of his command: %s is not one (a brigadier's brigade, a division leader's division)", l.Name, orders.Clip(x.With))
+				return
+			}
+			p.with[l.Name] = u.Name
 		default:
 			if _, ok := s.m.Hex(x.Value); !ok {
 				ps.add(x.At, "gb-off-map", "GBACW 2.1", "%s: hex %s is not on the map", l.Name, x.Value)
@@ -359,6 +371,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 					}
 					if a.Verb == gbtext.ActMove && i > 0 && s.m.Distance(a.Hexes[i-1], h) != 1 {
 						ps.add(x.At, "gb-path", "GBACW 9.1", "%s: MOVE %s to %s is not a step to an adjacent hex", u.Name, a.Hexes[i-1], h)
+						return
+					}
+					if a.Verb == gbtext.ActWithdraw && i > 0 && s.m.Distance(a.Hexes[i-1], h) != 1 {
+						ps.add(x.At, "gb-path", "GBACW 9.54", "%s: WITHDRAW %s to %s is not a step to an adjacent hex", u.Name, a.Hexes[i-1], h)
 						return
 					}
 				}
@@ -431,5 +447,33 @@ func (sys System) planBuilds(s *State, side rules.Side, p *plan, xs []*gbtext.Or
 			continue
 		}
 		p.builds = append(p.builds, buildOrder{unit: u.Name, facing: x.Value})
+	}
+}
+
+// checkAttach checks an ATTACH order (4.32): a battery of its division's
+// artillery brigade, on the map, to a brigade of that division that is not
+// an artillery brigade and has no other battery attached this turn.
+func (p *plan) checkAttach(s *State, side rules.Side, x *gbtext.Order, ps *problems) {
+	u := s.unit(x.Name.Text)
+	if u == nil || u.Side != side {
+		ps.add(x.Name.At, "gb-unknown-unit", "GBACW 2.21", "%s has no unit called %s", side, orders.Clip(x.Name.Text))
+		return
+	}
+	from, to := s.brigade(u.Brigade), s.brigade(x.Value)
+	switch {
+	case u.Kind != "artillery" || !from.Artillery:
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s is not a battery of a division's artillery", u.Name)
+	case !u.onMap():
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s is not on the map", u.Name)
+	case to == nil || s.sideOfBrigade(to) != side:
+		ps.add(x.At, "gb-unknown-brigade", "GBACW 4.32", "%s has no brigade called %s", side, orders.Clip(x.Value))
+	case to.Division != from.Division || to.Artillery:
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s may be attached only to an infantry or cavalry brigade of %s", u.Name, from.Division)
+	case p.attach[u.Name] != "":
+		ps.add(x.At, "gb-twice", "GBACW 4.32", "%s has two ATTACH orders; keep one", u.Name)
+	case slices.Contains(slices.Collect(maps.Values(p.attach)), to.ID):
+		ps.add(x.At, "gb-attach", "GBACW 4.32", "%s already has a battery attached: one battery per brigade", to.ID)
+	default:
+		p.attach[u.Name] = to.ID
 	}
 }

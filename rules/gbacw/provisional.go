@@ -39,6 +39,7 @@ type CombatCharts struct {
 	preShock        map[string]int
 	second          map[string]map[string][]string
 	terrain         map[string]Terrain
+	hexsides        map[string]HexsideCost
 }
 
 // LoadProvisionalCharts reads the shipped provisional pack.
@@ -89,6 +90,9 @@ func compileCombat(p *rules.ChartPack) (*CombatCharts, error) {
 		return nil, err
 	}
 	if c.terrain, err = compileTerrain(p); err != nil {
+		return nil, err
+	}
+	if c.hexsides, err = compileHexsides(p); err != nil {
 		return nil, err
 	}
 	return c, nil

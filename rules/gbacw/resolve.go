@@ -51,6 +51,18 @@ type resolver struct {
 	shocked map[*FatigueTrack]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
+	// entryTold are the brigades told they have used their Activations of
+	// the turn of entry (9.74).
+	entryTold map[string]bool
+	// trails are the hexes each unit moved through in the current
+	// activation, its starting hex first, for leaders moving with it (9.31).
+	trails map[string][]string
+	// noShock are the units that came next to the enemy across a bridge
+	// or ford under Advance Orders in this activation (9.23).
+	noShock map[string]bool
+	// stackRefused are the phasing units Refused with their stack in this
+	// activation, which leave it at no cost (8.26).
+	stackRefused map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool
@@ -200,6 +212,7 @@ func (r *resolver) turn() {
 	r.chainOfCommand()
 	r.efficiency()
 	r.divisionOrders()
+	r.attachments()
 	r.reinforcements()
 	r.reserves()
 	r.engineering()
@@ -306,6 +319,26 @@ func (r *resolver) divisionOrders() {
 			}
 			b.Orders = p.divOrders[id].String()
 			b.MarchedNow = p.divOrders[id] == March && b.Arrives != r.s.Turn
+		}
+	}
+}
+
+// attachments attach the division batteries the sides' ATTACH orders
+// name, for the turn, in the Division Orders Phase; Command Range does not
+// bar it, but an attached battery's command status for its activations
+// is its new brigade's (4.32, 5.36; ruling GBACW-R53).
+func (r *resolver) attachments() {
+	s := r.s
+	for _, ss := range s.Sides {
+		p := r.plans[ss.Side]
+		if p == nil {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(p.attach)) {
+			u := s.unit(name)
+			u.Attached = p.attach[name]
+			u.OutOfCommand = !s.unitInCommand(r.sys.combat, u)
+			r.event("attached", "GBACW 4.32", "%s is attached to %s for the turn", u.Name, u.Attached)
 		}
 	}
 }
@@ -514,7 +547,8 @@ func (r *resolver) endOfTurn() {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		u.Moved, u.Fired, u.ReturnFired, u.Reacted = false, false, 0, false
+		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Barred = false, false, 0, false, false
+		u.Attached = "" // 4.32: attached for the turn
 		u.FatigueTrack = FatigueTrack{Fatigue: u.Fatigue}
 	}
 	for i := range s.Sides {

@@ -30,6 +30,11 @@ type scenarioFile struct {
 	Initiative rules.Side   `yaml:"initiative"`
 	EMPool     []int        `yaml:"em_pool"`
 	Map        hexmap.File  `yaml:"map"`
+	// Partial lists the partial hexes along the map's edges (2.1), which
+	// no unit enters unless the Battle Book opens them (9.13 Note).
+	Partial []string `yaml:"partial_hexes"`
+	// BattleBook holds the battle's changes to the Series Rules (1.0).
+	BattleBook BattleBook   `yaml:"battle_book"`
 	Victory    []VictoryHex `yaml:"victory"`
 	// Optional lists the optional rules the scenario is played with
 	// (fog-of-war, ruling GBACW-R21); a game's own are added to them.
@@ -176,8 +181,13 @@ var MapKinds = &hexmap.Kinds{
 	Roads:   map[string]bool{"pike": true, "road": true, "trail": true},
 	Creeks:  map[string]bool{"stream": true},
 	// Slope hexsides (10.21): Minor, Steep and Sheer; no entry is gradual.
-	Hexsides:  map[string]string{SlopeMinor: "slope", SlopeSteep: "slope", SlopeSheer: "slope"},
-	SlotNames: map[string]string{"slope": "slope"},
+	// Waterways with their fords and bridges, and impassable hexsides
+	// (9.41-9.45, ruling GBACW-R50).
+	Hexsides: map[string]string{SlopeMinor: "slope", SlopeSteep: "slope", SlopeSheer: "slope",
+		SideStream: "water", SideRiver: "water", SideFord: "crossing", SideBridge: "crossing", SideImpassable: "barrier"},
+	SlotNames: map[string]string{"slope": "slope", "water": "stream or river", "crossing": "ford or bridge", "barrier": "impassable hexside"},
+	Needs:     map[string]string{"crossing": "water"},
+	NeedsRule: "GBACW 9.43",
 }
 
 // The slope hexside kinds, in order of steepness (10.21).
@@ -238,7 +248,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
-	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m)}
+	s := &State{Scenario: name, Turn: 1, Turns: f.Turns, StartHour: f.StartHour, Phase: PhaseDraw, Places: f.Victory, m: &m, g: newGrid(&m), book: &f.BattleBook}
 	for _, hs := range [][]int{f.Dawn, f.Dusk, f.Night} {
 		for _, h := range hs {
 			if h < 0 || h > 23 {
@@ -247,6 +257,18 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		}
 	}
 	s.Dawn, s.Dusk, s.Night = f.Dawn, f.Dusk, f.Night
+	f.BattleBook.check(fail)
+	for i, id := range f.Partial {
+		h, ok := m.Hex(id)
+		if !ok {
+			fail("partial_hexes[%d]: %q is not a hex of this map", i, id)
+			continue
+		}
+		if h.At.Col != 1 && h.At.Col != m.Cols && h.At.Row != 1 && h.At.Row != m.Rows {
+			fail("partial_hexes[%d]: %s is not on the map's edge", i, id)
+		}
+		s.g.partial[id] = true
+	}
 	for _, o := range f.Optional {
 		if !knownOptional(o) {
 			fail("optional rule %q is not known", o)

@@ -202,8 +202,8 @@ func (s *State) terrainKind(h string) string {
 // uddPass rolls a UDD for u and reports whether it passed.
 func (r *resolver) uddPass(u *UnitSt, why string) bool {
 	drm := UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0)
-	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, why)
-	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", u.Name, map[bool]string{true: "passes", false: "fails"}[pass], why, roll, drm, u.cohesionNow())
+	roll, pass := UDD(r, u.Name, r.s.cohesion(u), drm, why)
+	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", u.Name, map[bool]string{true: "passes", false: "fails"}[pass], why, roll, drm, r.s.cohesion(u))
 	return pass
 }
 
@@ -293,8 +293,8 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
 		LeaderStars: s.leaderStars(def), Fatigue: s.fatigueOf(def), Breastworks: s.behindBreastworks(def.Hex, u.Hex)}
 	ms := r.sys.combat.PreShockDRMs(ps)
-	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
-	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), def.cohesionNow(),
+	roll, pass := UDD(r, def.Name, r.s.cohesion(def), Sum(ms), "Pre-Shock Cohesion Check")
+	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), r.s.cohesion(def),
 		map[bool]string{true: "passes", false: "fails"}[pass])
 	stack := s.unitsAt(def.Hex)
 	switch {
@@ -400,7 +400,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	// The defender may advance into the hex the attacker left (R11).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
+			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.leadersAlone() // 12.73
@@ -465,6 +465,12 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 // advanceInto moves the attacker into a vacated hex (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
 	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+		return
+	}
+	if r.s.uncrossable(r.sys.combat, u.Hex, h) {
+		// 12.6: never across a hexside where movement is prohibited; a
+		// bridge or ford is no such hexside (9.44).
+		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, h)
 		return
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)

@@ -46,8 +46,9 @@ type State struct {
 	// Breastworks are the finished Breastworks on the map (15.2).
 	Breastworks []Breastwork `json:"breastworks,omitempty"`
 
-	m *hexmap.Map // the scenario's map, shared and never changed
-	g *grid       // its neighbours and ids, shared and never changed
+	m    *hexmap.Map // the scenario's map, shared and never changed
+	g    *grid       // its neighbours and ids, shared and never changed
+	book *BattleBook // the scenario's Battle Book overrides (1.0), shared
 }
 
 // grid indexes a map for the hot paths of movement and combat.
@@ -57,6 +58,8 @@ type grid struct {
 	terrain    map[string]string
 	neighbours map[string][]string
 	slopes     map[hexmap.SideKey]int // 1 minor, 2 steep, 3 sheer (10.21)
+	sides      map[hexmap.SideKey]sideFeatures
+	partial    map[string]bool // the partial hexes at the map's edge (9.13 Note)
 }
 
 func newGrid(m *hexmap.Map) *grid {
@@ -67,8 +70,23 @@ func newGrid(m *hexmap.Map) *grid {
 		g.terrain[h.ID] = h.Terrain
 	}
 	g.slopes = map[hexmap.SideKey]int{}
+	g.sides = map[hexmap.SideKey]sideFeatures{}
+	g.partial = map[string]bool{}
 	for _, hs := range m.Hexsides {
-		g.slopes[hexmap.KeyOf(m.Axial(hs.A), m.Axial(hs.B))] = map[string]int{"minor": 1, "steep": 2, "sheer": 3}[hs.Kind]
+		key := hexmap.KeyOf(m.Axial(hs.A), m.Axial(hs.B))
+		f := g.sides[key]
+		switch hs.Kind {
+		case SlopeMinor, SlopeSteep, SlopeSheer:
+			g.slopes[key] = map[string]int{SlopeMinor: 1, SlopeSteep: 2, SlopeSheer: 3}[hs.Kind]
+			f.slope = hs.Kind
+		case SideStream, SideRiver:
+			f.water = hs.Kind
+		case SideFord, SideBridge:
+			f.crossing = hs.Kind
+		case SideImpassable:
+			f.impassable = true
+		}
+		g.sides[key] = f
 	}
 	for _, h := range m.Hexes {
 		a := m.ToAxial(h.At)
@@ -217,7 +235,17 @@ type UnitSt struct {
 	Rallied bool `json:"rallied,omitempty"`
 	// Spent is the half MPs the unit has spent this activation (10.32,
 	// 10.61).
-	Spent       int  `json:"spent,omitempty"`
+	Spent int `json:"spent,omitempty"`
+	// Stack places the unit in its hex's stack: lower is higher, equal
+	// values keep the units' order (8.23).
+	Stack int `json:"stack,omitempty"`
+	// Attached is the brigade a division's battery is attached to this
+	// turn (4.32); "" for none.
+	Attached string `json:"attached,omitempty"`
+	// Barred: the unit may neither fire nor shock for the rest of this
+	// activation: it used Withdrawal Movement (9.54), or changed its
+	// stacking order under Advance Orders (8.24).
+	Barred      bool `json:"barred,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its
@@ -333,7 +361,7 @@ func Decode(canonical []byte) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gbacw: state: %w", err)
 	}
-	s.m, s.g = sc.m, sc.start.g
+	s.m, s.g, s.book = sc.m, sc.start.g, sc.start.book
 	return &s, nil
 }
 
@@ -351,8 +379,31 @@ func (s *State) Segment() rules.Segment {
 	return rules.Segment{Turn: s.Turn, Index: s.Turn, Name: "Turn", Label: fmt.Sprintf("Turn %d (%s)", s.Turn, s.Clock()), Sides: sides}
 }
 
-// Clock is the turn's time on the 24-hour clock (2.43).
-func (s *State) Clock() string { return fmt.Sprintf("%02d00", s.StartHour+s.Turn-1) }
+// Clock is the turn's time: on the military clock, 0100 to 2400, each
+// turn an hour after the last (2.43), or as the Battle Book has it (45
+// minutes a turn, a 12-hour clock).
+func (s *State) Clock() string {
+	step, twelve := 60, false
+	if s.book != nil {
+		if s.book.TurnMinutes > 0 {
+			step = s.book.TurnMinutes
+		}
+		twelve = s.book.TwelveHourClock
+	}
+	m := (s.StartHour*60 + (s.Turn-1)*step) % (24 * 60)
+	h, min := m/60, m%60
+	if twelve {
+		half := map[bool]string{false: "AM", true: "PM"}[h >= 12]
+		if h = h % 12; h == 0 {
+			h = 12
+		}
+		return fmt.Sprintf("%d:%02d %s", h, min, half)
+	}
+	if m == 0 {
+		h = 24 // midnight is 2400
+	}
+	return fmt.Sprintf("%02d%02d", h, min)
+}
 
 // duskOrNight reports whether this turn is a Dusk or Night turn (16.1).
 func (s *State) duskOrNight() bool { l := s.light(); return l == LightDusk || l == LightNight }
@@ -514,6 +565,21 @@ func (u *UnitSt) maNow() int {
 	return u.MA
 }
 
+// cohesion is a unit's Cohesion Rating now: its Disordered side's, unless
+// the Battle Book keeps artillery's values (2.21).
+func (s *State) cohesion(u *UnitSt) int {
+	if u.Kind == "artillery" && s.book != nil && s.book.ArtilleryDisorder == "all" {
+		return u.Cohesion
+	}
+	return u.cohesionNow()
+}
+
+// maNow is a unit's MA now (u.maNow: artillery's is never reduced by
+// Disorder, 12.31 Exception).
+func (s *State) maNow(u *UnitSt) int {
+	return u.maNow()
+}
+
 // unitKind is the unit's kind for fire frontage and shock (8.31, 11.43).
 func (u *UnitSt) unitKind() UnitKind {
 	if u.Dismounted {
@@ -535,8 +601,20 @@ func (s *State) ordersOf(u *UnitSt) Orders {
 		o, _ := ParseOrders(u.Orders)
 		return o
 	}
-	o, _ := ParseOrders(s.brigade(u.Brigade).Orders)
+	o, _ := ParseOrders(s.brigadeOf(u).Orders)
+	if o == Attack && u.Kind == "artillery" {
+		o = Advance // 6.18: artillery is never under Attack Orders
+	}
 	return o
+}
+
+// brigadeOf is the brigade a unit acts with: the one a battery is
+// attached to (4.32, 5.33), or its own.
+func (s *State) brigadeOf(u *UnitSt) *BrigadeSt {
+	if u.Attached != "" {
+		return s.brigade(u.Attached)
+	}
+	return s.brigade(u.Brigade)
 }
 
 // unitsAt lists the units in play in a hex, top first (8.35: the order
@@ -548,6 +626,7 @@ func (s *State) unitsAt(h string) []*UnitSt {
 			out = append(out, u)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b *UnitSt) int { return a.Stack - b.Stack })
 	return out
 }
 

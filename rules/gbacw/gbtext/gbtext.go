@@ -59,6 +59,7 @@ const (
 	Transfer   = "TRANSFER"   // 5.4
 	HoldBack   = "HOLD"       // HOLD BACK, 5.31
 	OrdersKw   = "ORDERS"     // 6.12
+	Attach     = "ATTACH"     // ATTACH battery TO brigade: division artillery attached (4.32)
 	Reserve    = "RESERVE"    // 6.31
 	First      = "FIRST"      // 5.13
 	Coordinate = "COORDINATE" // 5.34
@@ -69,10 +70,11 @@ const (
 	Skip       = "SKIP"       // SKIP brigade n: the division AM an out-of-range brigade skips (5.26)
 	Build      = "BUILD"      // BUILD unit [FACING hex]: start Breastworks in the Engineering Phase (15.1)
 	Rest       = "REST"       // REST brigade: an idle brigade lowers its Fatigue rather than rallying (17.42)
+	With       = "WITH"       // LEADER name: WITH unit: moving with a unit of his command (9.31)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Attach, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -107,10 +109,16 @@ const (
 	ActMount    = "MOUNT"
 	ActDismount = "DISMOUNT"
 	ActTurn     = "TURN" // TURN LEFT|RIGHT: change facing one vertex, before firing (10.32, 7.21)
+	// ActWithdraw is Withdrawal Movement (9.54): WITHDRAW [hex [hex]]
+	// backs up to two hexes into the rear, along the hexes given or the
+	// ones farthest from the enemy.
+	ActWithdraw = "WITHDRAW"
+	// ActTop puts the unit on top of its stack, instead of moving (8.24).
+	ActTop = "TOP"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount, ActTurn}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount, ActTurn, ActWithdraw, ActTop}
 
 // Problem codes of the dialect.
 const (
@@ -134,6 +142,8 @@ type Order struct {
 	// hex of a LEADER order, or the hex a BUILD faces ("" to keep the
 	// unit's facing).
 	Value string
+	// With is the unit a LEADER ... WITH order's leader moves with.
+	With string
 	// N is HOLD BACK's count.
 	N int
 	// From are a TRANSFER's paying divisions.
@@ -264,6 +274,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.skip(l, o, val, off)
 	case OrdersKw:
 		ok = b.orders(l, o, val, off)
+	case Attach:
+		ok = b.attach(l, o, val, off)
 	case Release:
 		ok = b.release(l, o, val, off)
 	case Reserve:
@@ -400,6 +412,24 @@ func (b body) orders(l orders.Line, o *Order, val string, off int) bool {
 	return b.name(l, o, head, off, "ORDERS Iron Brigade ATTACK")
 }
 
+// attach reads ATTACH battery TO brigade (4.32): Name is the battery,
+// Value the brigade.
+func (b body) attach(l orders.Line, o *Order, val string, off int) bool {
+	const form = "ATTACH Hall's Battery TO Iron Brigade"
+	i := strings.Index(orders.Upper(val), " TO ")
+	if i < 0 {
+		b.bad(l, off, CodeBadValue, "ATTACH names a battery of the division's artillery and, after TO, a brigade of its division (GBACW 4.32)", "write "+form)
+		return false
+	}
+	to := orders.CleanName(val[i+4:])
+	if to == "" {
+		b.bad(l, off+i+4, CodeNoName, "ATTACH names the brigade after TO (GBACW 4.32)", "write "+form)
+		return false
+	}
+	o.Value = to
+	return b.name(l, o, val[:i], off, form)
+}
+
 // release reads RELEASE brigade ADVANCE|ATTACK.
 func (b body) release(l orders.Line, o *Order, val string, off int) bool {
 	head, last := lastWord(val)
@@ -464,7 +494,8 @@ func (b body) brigade(l orders.Line, o *Order, val string, off int) bool {
 }
 
 // leader reads LEADER name: TOWARD hex, a leader's movement this turn
-// (9.31-9.32); Value is the hex.
+// (9.31-9.32), whose Value is the hex; or LEADER name: WITH unit, whose
+// With is the unit.
 func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 	name, rest, ok := strings.Cut(val, ":")
 	const form = "LEADER Meredith: TOWARD 0605"
@@ -475,8 +506,14 @@ func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 		return false
 	}
 	ws := strings.Fields(orders.Upper(rest))
+	if len(ws) > 1 && ws[0] == With {
+		// WITH unit: he moves with a unit of his command (9.31, 9.33).
+		_, unit, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		o.With = orders.CleanName(unit)
+		return true
+	}
 	if len(ws) != 2 || ws[0] != ActToward {
-		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex (GBACW 9.31)", "write "+form)
+		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex, or WITH and a unit of his command (GBACW 9.31)", "write "+form+" or LEADER Meredith: WITH 2nd Wisconsin")
 		return false
 	}
 	h, okHex := Place(ws[1])
@@ -596,7 +633,7 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit, ActMount, ActDismount:
+	case ActHold, ActRally, ActRetire, ActSplit, ActMount, ActDismount, ActTop:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
@@ -605,8 +642,13 @@ func action(verb string, args []string) (Action, string) {
 			return a, "TOWARD takes one hex, such as TOWARD 0608"
 		}
 		fallthrough
+	case ActWithdraw:
+		if len(args) > 2 {
+			return a, "WITHDRAW takes at most two hexes, such as WITHDRAW 0406 0306 (GBACW 9.54)"
+		}
+		fallthrough
 	case ActMove:
-		if len(args) == 0 {
+		if len(args) == 0 && verb == ActMove {
 			return a, "MOVE takes the hexes of its path, such as MOVE 0506 0507"
 		}
 		for _, h := range args {
@@ -714,7 +756,13 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 			cs = append(cs, c.String())
 		}
 		fmt.Fprintf(b, "UNIT %s: %s", n, strings.Join(cs, "; "))
+	case Attach:
+		fmt.Fprintf(b, "ATTACH %s TO %s", n, x.Value)
 	case LeaderKw:
+		if x.With != "" {
+			fmt.Fprintf(b, "LEADER %s: WITH %s", n, x.With)
+			break
+		}
 		fmt.Fprintf(b, "LEADER %s: TOWARD %s", n, x.Value)
 	}
 }
