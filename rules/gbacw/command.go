@@ -237,4 +237,3 @@ func (s *State) moveLeader(cc *CombatCharts, l *Leader, to string, mp int) bool 
 	}
 	return moved
 }
-
