@@ -55,11 +55,22 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
 				u.Moved, u.Fired, u.Rallied = false, false, false
+				if r.startHex == nil {
+					r.startHex = map[string]string{}
+				}
+				r.startHex[u.Name] = u.Hex
 			}
 		}
 		r.adoptOrders(b)
 		r.joinBrigade(b)
+		was := b.Orders
 		lc := r.changeOrders(b, side)
+		if was == March.String() && b.Orders != was {
+			// 6.25: a brigade that changes its March Orders on the March AM
+			// remains in place; it acts on its division AMs from now on.
+			r.event("remains", "GBACW 6.25", "%s changed its March Orders: it remains in place and acts on its division AMs from now on", b.ID)
+			continue
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {

@@ -51,6 +51,9 @@ type resolver struct {
 	shocked map[*FatigueTrack]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
+	// startHex is the hex each unit of the activating brigades started
+	// the activation in (12.6: an advance after fire).
+	startHex map[string]string
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool

@@ -43,6 +43,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if o == March || u.Kind == "artillery" || !u.combat() {
 		return
 	}
+	if u.Rallied {
+		r.event("no-shock", "GBACW 11.12", "%s rallied this activation and may not shock", u.Name)
+		return
+	}
 	var def *UnitSt
 	ua := s.axial(u.Hex)
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
@@ -330,10 +334,11 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
 		r.advanceInto(u, dh)
 	}
-	// The defender may advance into the hex the attacker left (R11).
+	// The defender may advance into the hex the attacker left (R11);
+	// artillery never advances (12.6).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
+			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 			}
