@@ -63,20 +63,42 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 		r.adoptOrders(b)
 		r.joinBrigade(b)
-		was := b.Orders
+		inCommand := r.inCommand(b) // 6.21: at the start of the activation
+		onMarch := b.Orders == March.String()
 		lc := r.changeOrders(b, side)
-		if was == March.String() && b.Orders != was {
-			// 6.25: a brigade that changes its March Orders on the March AM
-			// remains in place; it acts on its division AMs from now on.
-			r.event("remains", "GBACW 6.25", "%s changed its March Orders: it remains in place and acts on its division AMs from now on", b.ID)
-			continue
+		stand := lc != nil && lc.Stand
+		remains := onMarch && lc != nil && (lc.Result == Change || lc.Result == ChangeAndStand)
+		switch {
+		case remains:
+			r.marchChanged(b, lc)
+			stand = false
+		case onMarch:
+			b.MarchAM = true // 6.26
+		case b.StandNext:
+			// 6.25: the Change and Stand of the March AM, on the first
+			// division AM drawn.
+			b.StandNext, stand = false, true
+			r.event("stand-next", "GBACW 6.25", "%s Stands on its first division AM: the Change and Stand it rolled on the March AM", b.ID)
 		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
+			if u.Brigade != b.ID || !u.combat() {
 				continue
 			}
-			acts := r.script(u, b, lc)
+			if remains {
+				// 6.25: the In Command units remain in place; regiments Out
+				// of Command keep their March Orders and move on.
+				if s.ordersOf(u) != March {
+					continue
+				}
+			} else if r.sitsOut(u, b) {
+				continue
+			}
+			forced := lc
+			if !inCommand[u.Name] {
+				forced = nil // 6.24: a Loose Cannon binds the In Command units
+			}
+			acts := r.script(u, b, forced)
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
@@ -90,9 +112,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				switch {
 				case confused && a.Verb != gbtext.ActRally:
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
-					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge})
 				default:
-					r.act(u, a, lc != nil && lc.Stand)
+					r.act(u, a, stand && inCommand[u.Name]) // 6.23: In Command units Stand
 				}
 			}
 		}
@@ -120,6 +142,30 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.followLeaders(b)
 	}
 	r.acting = nil
+}
+
+// inCommand is the set of b's units within its brigadier's Command
+// Range, as 6.21 reads it at the start of an activation (4.21-4.22).
+func (r *resolver) inCommand(b *BrigadeSt) map[string]bool {
+	in := map[string]bool{}
+	for i := range r.s.Units {
+		if u := &r.s.Units[i]; u.Brigade == b.ID && u.onMap() && r.s.unitInCommand(r.sys.combat, u) {
+			in[u.Name] = true
+		}
+	}
+	return in
+}
+
+// marchChanged is 6.25: a brigade that changes its March Orders on the
+// March AM remains in place, and acts on its division AMs from now on,
+// the March AM's activation not counting against them; a Change and
+// Stand applies to the first division AM drawn.
+func (r *resolver) marchChanged(b *BrigadeSt, lc *OrdersChange) {
+	b.Activated--
+	r.event("remains", "GBACW 6.25", "%s changed its March Orders: it remains in place and acts on its division AMs from now on", b.ID)
+	if lc.Stand {
+		b.StandNext = true
+	}
 }
 
 // changeOrders is the Change Orders Phase: the brigade's script asks for
@@ -227,6 +273,11 @@ func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Ac
 		return []gbtext.Action{{Verb: gbtext.ActRetire}}
 	}
 	if lc != nil && lc.MoveToEnemy {
+		if lc.Charge && u.Kind != "artillery" && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			// 6.24: a unit that starts next to the enemy shocks it without
+			// a Charge bonus, and may not fire first.
+			return []gbtext.Action{{Verb: gbtext.ActShock}}
+		}
 		e, _ := s.nearestEnemy(u.Hex, u.Side)
 		if e == nil {
 			return nil

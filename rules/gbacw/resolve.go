@@ -391,6 +391,10 @@ func (r *resolver) activate(m AM) {
 			if b.Division != m.Command || o == March {
 				continue
 			}
+			if b.MarchAM {
+				r.event("skip", "GBACW 6.26", "%s moved on its side's March AM this turn: under Advance Orders since, it does not activate on its division AMs until the next turn", b.ID)
+				continue
+			}
 			d := s.division(b.Division)
 			if r.skipsNow(side, b, d) {
 				r.event("skip", "GBACW 5.26", "%s skips %s's AM %d this turn, as its player chose (its brigadier started the turn out of his division leader's range)", b.ID, b.Division, r.divisionAMs[b.Division])
@@ -462,7 +466,7 @@ func (r *resolver) endOfTurn() {
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.MarchedNow = 0, false
+		b.Activated, b.MarchedNow, b.MarchAM, b.StandNext = 0, false, false, false // 6.25: a Stand not yet used lapses
 		b.FatigueTrack = FatigueTrack{Fatigue: b.Fatigue}
 	}
 	for i := range s.Units {
