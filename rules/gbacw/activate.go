@@ -768,12 +768,15 @@ func (r *resolver) commanderMovement() {
 // evade is R2, Move in Reaction: before the phasing unit enters a hex
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
 // doctrine says RETIRE, that unit moves one hex away, once per enemy
-// brigade activation; cavalry then rolls a UDD. See GBACW 9.63.
+// brigade activation, unless under March Orders or with an enemy in its
+// Front already; cavalry then rolls a UDD. See GBACW 9.63.
 func (r *resolver) evade(u *UnitSt, next string) {
 	s := r.s
 	for i := range s.Units {
 		e := &s.Units[i]
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March {
+		// Not under March Orders, nor already in the Frontal hex of
+		// another enemy unit (9.63).
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March || s.enemyInFront(e) {
 			continue
 		}
 		reach := 3
@@ -836,7 +839,9 @@ func (r *resolver) reactToFire(t, firer *UnitSt) {
 // 9.61-9.62.
 func (r *resolver) react(e, u *UnitSt) {
 	s := r.s
-	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) {
+	// A Refused unit may not change facing (9.62), and may not Refuse
+	// again.
+	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.Refused != "" {
 		return
 	}
 	choice := r.standing(e.Side, gbtext.RFacing)
@@ -849,13 +854,33 @@ func (r *resolver) react(e, u *UnitSt) {
 	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
 		e.Refused = side
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
-	} else {
-		e.Facing, e.Refused = faceToward(ea, at), ""
+	} else if f, whole := oneVertexToward(e.Facing, ea, at); whole {
+		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
+	} else {
+		e.Facing = f
+		r.event("reaction-facing", "GBACW 9.62", "%s turns one vertex toward %s (reaction, facing change; one vertex at most)", e.Name, u.Name)
 	}
 	if e.Kind != "artillery" {
 		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
 	}
+}
+
+// oneVertexToward is the facing a Reaction Facing change gives a unit at
+// from, facing f, toward an enemy at to: the facing toward it when that
+// is at most one vertex away (whole), else one vertex the nearer way,
+// clockwise when both are as near. See GBACW 9.62 and ruling GBACW-R60.
+func oneVertexToward(f int, from, to hex.Axial) (int, bool) {
+	t := faceToward(from, to)
+	if d := (t - f + 6) % 6; d <= 1 || d == 5 {
+		return t, true
+	}
+	near := func(v int) int { return hex.Distance(from.Neighbor(v), to) + hex.Distance(from.Neighbor(v+1), to) }
+	cw, ccw := (f+1)%6, (f+5)%6
+	if near(ccw) < near(cw) {
+		return ccw, false
+	}
+	return cw, false
 }
 
 // stackSP is the SPs of a unit's side in its hex (7.32: at least 3 to
