@@ -769,7 +769,7 @@ func (r *resolver) commanderMovement() {
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
 // doctrine says RETIRE, that unit moves one hex away, once per enemy
 // brigade activation, unless under March Orders or with an enemy in its
-// Front already; cavalry then rolls a UDD. See GBACW 9.63.
+// Front already; it then rolls a UDD. See GBACW 9.63.
 func (r *resolver) evade(u *UnitSt, next string) {
 	s := r.s
 	for i := range s.Units {
@@ -797,9 +797,25 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h
-		if e.Kind == "cavalry" {
-			r.uddOrDisorder(e, 0, "after a reaction move", "reaction-facing")
-		}
+		r.afterReactionMove(e)
+	}
+}
+
+// afterReactionMove is the UDD every unit makes after a reaction move: a
+// failure Disorders it, and a 2nd Disorder costs it 1 SP (a gun), not a
+// roll on the 2nd Disorder Table. See GBACW 9.63.
+func (r *resolver) afterReactionMove(e *UnitSt) {
+	const why = "after a reaction move"
+	if e.Status != StDisordered {
+		r.uddOrDisorder(e, 0, why, "reaction-facing")
+		return
+	}
+	drm := UDDDRM(r.s.leaderStars(e), r.s.fatigueOf(e), 0)
+	roll, pass := UDD(r, e.Name, e.cohesionNow(), drm, why)
+	verdict := map[bool]string{true: "passes", false: "fails"}[pass]
+	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", e.Name, verdict, why, roll, drm, e.cohesionNow())
+	if !pass {
+		r.lose(e, 1, "a 2nd Disorder after a reaction move")
 	}
 }
 
