@@ -59,6 +59,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 					r.startHex = map[string]string{}
 				}
 				r.startHex[u.Name] = u.Hex
+				delete(r.oneHex, u.Name)
 			}
 		}
 		r.adoptOrders(b)
@@ -467,6 +468,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
+		exception := cost > budget
 		r.evade(u, next)
 		r.withdrawalFire(u)
 		oc = s.occupancy(u.Side) // reactions may have moved units
@@ -487,6 +489,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		if exception {
+			if r.oneHex == nil {
+				r.oneHex = map[string]bool{}
+			}
+			r.oneHex[u.Name] = true // 11.12: no shock from the hex
+		}
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).

@@ -51,6 +51,9 @@ type resolver struct {
 	shocked map[*FatigueTrack]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
+	// oneHex marks the units of the activating brigades that entered
+	// their hex by the 9.42 Exception (11.12: they may not shock).
+	oneHex map[string]bool
 	// startHex is the hex each unit of the activating brigades started
 	// the activation in (12.6: an advance after fire).
 	startHex map[string]string

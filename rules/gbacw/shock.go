@@ -47,6 +47,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.event("no-shock", "GBACW 11.12", "%s rallied this activation and may not shock", u.Name)
 		return
 	}
+	if r.oneHex[u.Name] && continued == 0 {
+		r.event("no-shock", "GBACW 11.12", "%s entered its hex by the 9.42 Exception and may not shock", u.Name)
+		return
+	}
 	var def *UnitSt
 	ua := s.axial(u.Hex)
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
