@@ -363,10 +363,13 @@ func (s *State) sideOf(n Side) rules.Side {
 // started the turn out of range, the AM is the one named, and the
 // brigade keeps at least one activation (5.27). With no SKIP, or one
 // naming an AM the division does not draw, it skips its last instead,
-// by the count of BrigadeActivations (ruling GBACW-R20).
+// by the count of BrigadeActivations (ruling GBACW-R20). A Combat
+// Ineffective brigade of a division with more than two AMs chooses the
+// same way (13.23, ruling GBACW-R61).
 func (r *resolver) skipsNow(side rules.Side, b *BrigadeSt, d *Division) bool {
 	n := r.plans[side].skip[b.ID]
-	return n > 0 && b.OutOfRange && d.AMs >= 2 && r.divisionAMs[b.Division] == n
+	fewer := BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) < d.AMs
+	return n > 0 && fewer && r.divisionAMs[b.Division] == n
 }
 
 // activate carries out one AM: a division AM activates each of its
@@ -400,7 +403,11 @@ func (r *resolver) activate(m AM) {
 			}
 			d := s.division(b.Division)
 			if r.skipsNow(side, b, d) {
-				r.event("skip", "GBACW 5.26", "%s skips %s's AM %d this turn, as its player chose (its brigadier started the turn out of his division leader's range)", b.ID, b.Division, r.divisionAMs[b.Division])
+				why, rule := "its brigadier started the turn out of his division leader's range", "GBACW 5.26"
+				if b.CI && !b.OutOfRange {
+					why, rule = "it is Combat Ineffective", "GBACW 13.23"
+				}
+				r.event("skip", rule, "%s skips %s's AM %d this turn, as its player chose (%s)", b.ID, b.Division, r.divisionAMs[b.Division], why)
 				continue
 			}
 			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
