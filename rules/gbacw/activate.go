@@ -517,6 +517,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.approachFire(u)
 		r.reactionFacing(u)
+		r.reserveLeadersAlone(u)
 		if len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
 			break // 9.53
 		}
@@ -888,6 +889,43 @@ func (r *resolver) react(e, u *UnitSt) {
 	if e.Kind != "artillery" {
 		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
 	}
+}
+
+// reserveLeadersAlone is 6.33's end of a routed command's Reserve: the
+// brigadier of an all-routed brigade In Reserve, alone in his hex, next
+// to which the
+// enemy unit u has just moved, loses the status for his command.
+func (r *resolver) reserveLeadersAlone(u *UnitSt) {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		lh := s.leaderHex(b.Leader)
+		if !b.Reserve || lh == "" || s.sideOfBrigade(b) == u.Side || s.m.Distance(lh, u.Hex) != 1 || !s.allRouted(b) {
+			continue
+		}
+		alone := true
+		for _, f := range s.unitsAt(lh) {
+			alone = alone && (f.Side == u.Side || !f.combat())
+		}
+		if alone {
+			b.Reserve = false
+			r.event("reserve-lost", "GBACW 6.33", "%s, alone in his hex, has an enemy unit move next to him: %s is no longer In Reserve", b.Leader, b.ID)
+		}
+	}
+}
+
+// allRouted: every remaining unit of b is Routed (6.33).
+func (s *State) allRouted(b *BrigadeSt) bool {
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && u.Status != StEliminated {
+			if u.Status != StRouted {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // oneVertexToward is the facing a Reaction Facing change gives a unit at
