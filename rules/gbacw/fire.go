@@ -336,6 +336,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
+	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 }
 
 // apply reports and applies one shot.

@@ -114,8 +114,9 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh)
 			return
 		}
-		if !slices.ContainsFunc(s.unitsAt(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
+		if s.vacated(dh) {
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
+			r.advanceInto(u, dh) // 12.6
 			return
 		}
 		def = s.unitsAt(dh)[0]
@@ -335,7 +336,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 	r.postShock(u, defenders)
 	// The attacker advances into a vacated defender hex (11.46, R11).
-	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
+	if !attackerRetreated && u.onMap() && s.vacated(dh) {
 		r.advanceInto(u, dh)
 	}
 	// The defender may advance into the hex the attacker left (R11);
@@ -404,9 +405,16 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 
 // advanceInto moves the attacker into a vacated hex (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || !r.s.vacated(h) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		return
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
+	from := u.Hex
 	u.Hex, u.Refused = h, ""
+	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
+}
+
+// vacated: no unit but Abandoned guns is left in hex h (12.6).
+func (s *State) vacated(h string) bool {
+	return !slices.ContainsFunc(s.unitsAt(h), func(d *UnitSt) bool { return d.Status != StAbandoned })
 }
