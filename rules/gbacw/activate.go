@@ -157,6 +157,46 @@ func (r *resolver) inCommand(b *BrigadeSt) map[string]bool {
 	return in
 }
 
+// withinReach is 6.24 Aggressive #1's test: an In Command unit of b is
+// within 3 MPs (5 if mounted cavalry) of a hex next to an enemy combat
+// unit, counted at the costs of the Orders it would charge under.
+func (r *resolver) withinReach(b *BrigadeSt) bool {
+	s, cc := r.s, r.sys.combat
+	in := r.inCommand(b)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !in[u.Name] || !u.combat() {
+			continue
+		}
+		reach := 2 * 3 // half-MPs, as moveCost counts them
+		if u.Kind == "cavalry" {
+			reach = 2 * 5
+		}
+		cost := func(from, to hex.Axial) int {
+			id := s.hexID(to)
+			if id == "" || len(s.enemiesAt(id, u.Side)) > 0 {
+				return -1
+			}
+			if c := s.moveCost(cc, u, Attack, s.hexID(from), id); c > 0 {
+				return c
+			}
+			return -1
+		}
+		for j := range s.Units {
+			e := &s.Units[j]
+			if e.Side == u.Side || !e.combat() {
+				continue
+			}
+			for _, h := range s.neighbours(e.Hex) {
+				if _, mp, ok := hex.AStar(s.axial(u.Hex), s.axial(h), cost, 1); ok && mp <= reach {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // marchChanged is 6.25: a brigade that changes its March Orders on the
 // March AM remains in place, and acts on its division AMs from now on,
 // the March AM's activation not counting against them; a Change and
@@ -188,7 +228,7 @@ func (r *resolver) changeOrders(b *BrigadeSt, side rules.Side) *OrdersChange {
 	withCorps := lh != "" && (lh == s.leaderHex(c.Leader) || lh == s.leaderHex(s.side(side).OC))
 	in := Brigade{ID: b.ID, Orders: cur, OrdersRating: b.Rating, Profile: b.Profile, Artillery: b.Artillery, LeaderOffMap: lh == "",
 		Fatigue: b.Fatigue, WithDivision: lh != "" && lh == s.leaderHex(d.Leader), WithCorpsOrOC: withCorps,
-		NearEnemy: s.brigadeNear(r.sys.combat, b, 3, false)}
+		NearEnemy: r.withinReach(b)}
 	oc, err := r.sys.charts.ChangeOrders(r, in, want)
 	if err != nil {
 		r.event("orders-change-refused", "GBACW 6.21", "%v", err)
