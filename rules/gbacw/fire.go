@@ -280,7 +280,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	u.Fired = true
 	th, from := t.Hex, u.Hex
 	r.exchange(u, t, sh)
-	r.reactToFire(t, u)
+	if t.Hex == th {
+		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
+	}
 	r.advanceAfterFire(u, from, th)
 }
 
