@@ -839,6 +839,9 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if h == "" {
 			continue
 		}
+		if e.Kind == "artillery" && s.enterCost(r.sys.combat, e, s.ordersOf(e), e.Hex, h) > 2*2 {
+			continue // 9.63: no hex costing artillery more than 2 MPs (roads count)
+		}
 		e.Reacted = true
 		if s.stirs(e) {
 			s.track(e).Stirred = true // 17.42: a reaction move
