@@ -849,20 +849,31 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h
-		r.afterReactionMove(e)
+		r.afterReactionMove(e, r.reactionTerrain(e, h))
 	}
 }
 
-// afterReactionMove is the UDD every unit makes after a reaction move: a
-// failure Disorders it, and a 2nd Disorder costs it 1 SP (a gun), not a
+// reactionTerrain is what cavalry adds to its UDD after a reaction move:
+// the MP cost of a non-clear hex entered; nothing for other units. See
+// GBACW 9.63.
+func (r *resolver) reactionTerrain(e *UnitSt, to string) int {
+	s := r.s
+	if k := s.g.terrain[to]; e.Kind != "cavalry" || k == "" || k == "clear" {
+		return 0
+	}
+	return s.terrainOf(r.sys.combat, to).Cavalry
+}
+
+// afterReactionMove is the UDD every unit makes after a reaction move,
+// with mod added to the roll: a failure Disorders it, and a 2nd Disorder costs it 1 SP (a gun), not a
 // roll on the 2nd Disorder Table. See GBACW 9.63.
-func (r *resolver) afterReactionMove(e *UnitSt) {
+func (r *resolver) afterReactionMove(e *UnitSt, mod int) {
 	const why = "after a reaction move"
 	if e.Status != StDisordered {
-		r.uddOrDisorder(e, 0, why, "reaction-facing")
+		r.uddOrDisorder(e, mod, why, "reaction-facing")
 		return
 	}
-	drm := UDDDRM(r.s.leaderStars(e), r.s.fatigueOf(e), 0)
+	drm := UDDDRM(r.s.leaderStars(e), r.s.fatigueOf(e), mod)
 	roll, pass := UDD(r, e.Name, e.cohesionNow(), drm, why)
 	verdict := map[bool]string{true: "passes", false: "fails"}[pass]
 	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", e.Name, verdict, why, roll, drm, e.cohesionNow())
