@@ -839,8 +839,8 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if h == "" {
 			continue
 		}
-		if e.Kind == "artillery" && s.enterCost(r.sys.combat, e, s.ordersOf(e), e.Hex, h) > 2*2 {
-			continue // 9.63: no hex costing artillery more than 2 MPs (roads count)
+		if e.Kind == "artillery" && (s.enterCost(r.sys.combat, e, s.ordersOf(e), e.Hex, h) > 2*2 || r.nearerEnemy(e, h)) {
+			continue // 9.63: no hex costing artillery more than 2 MPs (roads count), none nearer an enemy
 		}
 		e.Reacted = true
 		if s.stirs(e) {
@@ -851,6 +851,23 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		e.Hex = h
 		r.afterReactionMove(e, r.reactionTerrain(e, h))
 	}
+}
+
+// nearerEnemy: hex h is nearer than artillery e's hex to an enemy unit
+// within four hexes of e with LOS to it (9.63).
+func (r *resolver) nearerEnemy(e *UnitSt, h string) bool {
+	s := r.s
+	for i := range s.Units {
+		x := &s.Units[i]
+		if x.Side == e.Side || !x.onMap() {
+			continue
+		}
+		d := s.m.Distance(e.Hex, x.Hex)
+		if d <= 4 && s.m.Distance(h, x.Hex) < d && s.lineOfSight(r.sys.combat, x.Hex, e.Hex) {
+			return true
+		}
+	}
+	return false
 }
 
 // reactionTerrain is what cavalry adds to its UDD after a reaction move:
