@@ -73,8 +73,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		case remains:
 			r.marchChanged(b, lc)
 			stand = false
-		case onMarch:
+		case onMarch && b.Orders == March.String():
 			b.MarchAM = true // 6.26
+		case onMarch:
+			// 6.25: Orders changed by a Cautious Loose Cannon: its division
+			// AMs from now on, this activation not counting against them.
+			b.Activated--
 		case b.StandNext:
 			// 6.25: the Change and Stand of the March AM, on the first
 			// division AM drawn.
