@@ -949,9 +949,14 @@ func (r *resolver) react(e, u *UnitSt) {
 		return
 	}
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
+	side := s.refuseSide(e, at)
+	refuse := choice == "REFUSE" && side != "" && s.stackSP(e) >= 3
+	if !refuse && s.stackedWithUnfaceable(e) {
+		return // 9.62: no facing change stacked with a unit that may not
+	}
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
-	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
+	if refuse {
 		e.Refused = side
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
 	} else if f, whole := oneVertexToward(e.Facing, ea, at); whole {
@@ -1001,6 +1006,17 @@ func (s *State) allRouted(b *BrigadeSt) bool {
 		}
 	}
 	return n > 0
+}
+
+// stackedWithUnfaceable: a friendly unit in e's hex may not change
+// facing in reaction: it is Refused or under March Orders (9.62).
+func (s *State) stackedWithUnfaceable(e *UnitSt) bool {
+	for _, f := range s.unitsAt(e.Hex) {
+		if f != e && f.Side == e.Side && f.combat() && (f.Refused != "" || s.ordersOf(f) == March) {
+			return true
+		}
+	}
+	return false
 }
 
 // oneVertexToward is the facing a Reaction Facing change gives a unit at
