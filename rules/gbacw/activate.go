@@ -886,8 +886,9 @@ func (r *resolver) reactionTerrain(e *UnitSt, to string) int {
 }
 
 // afterReactionMove is the UDD every unit makes after a reaction move,
-// with mod added to the roll: a failure Disorders it, and a 2nd Disorder costs it 1 SP (a gun), not a
-// roll on the 2nd Disorder Table. See GBACW 9.63.
+// with mod added to the roll: a failure Disorders it, and a 2nd Disorder
+// costs it 1 SP (a gun), not a roll on the 2nd Disorder Table. See GBACW
+// 9.63.
 func (r *resolver) afterReactionMove(e *UnitSt, mod int) {
 	const why = "after a reaction move"
 	if e.Status != StDisordered {
@@ -973,8 +974,8 @@ func (r *resolver) react(e, u *UnitSt) {
 
 // reserveLeadersAlone is 6.33's end of a routed command's Reserve: the
 // brigadier of an all-routed brigade In Reserve, alone in his hex, next
-// to which the
-// enemy unit u has just moved, loses the status for his command.
+// to which the enemy unit u has just moved, loses the status for his
+// command.
 func (r *resolver) reserveLeadersAlone(u *UnitSt) {
 	s := r.s
 	for i := range s.Brigades {
@@ -1022,7 +1023,8 @@ func (s *State) stackedWithUnfaceable(e *UnitSt) bool {
 // oneVertexToward is the facing a Reaction Facing change gives a unit at
 // from, facing f, toward an enemy at to: the facing toward it when that
 // is at most one vertex away (whole), else one vertex the nearer way,
-// clockwise when both are as near. See GBACW 9.62 and ruling GBACW-R60.
+// the next in direction order (clockwise as the map is drawn) when both
+// are as near. See GBACW 9.62 and ruling GBACW-R60.
 func oneVertexToward(f int, from, to hex.Axial) (int, bool) {
 	t := faceToward(from, to)
 	if d := (t - f + 6) % 6; d <= 1 || d == 5 {
