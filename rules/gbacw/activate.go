@@ -61,17 +61,55 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		for i := range s.Units {
 			if u := &s.Units[i]; s.brigadeOf(u) == b {
 				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent, u.Barred = false, false, false, false, 0, false
+				if r.startHex == nil {
+					r.startHex = map[string]string{}
+				}
+				r.startHex[u.Name] = u.Hex
+				delete(r.oneHex, u.Name)
 			}
 		}
 		r.adoptOrders(b)
 		r.joinBrigade(b)
+		inCommand := r.inCommand(b) // 6.21: at the start of the activation
+		onMarch := b.Orders == March.String()
 		lc := r.changeOrders(b, side)
+		stand := lc != nil && lc.Stand
+		remains := onMarch && lc != nil && (lc.Result == Change || lc.Result == ChangeAndStand)
+		switch {
+		case remains:
+			r.marchChanged(b, lc)
+			stand = false
+		case onMarch && b.Orders == March.String():
+			b.MarchAM = true // 6.26
+		case onMarch:
+			// 6.25: Orders changed by a Cautious Loose Cannon: its division
+			// AMs from now on, this activation not counting against them.
+			b.Activated--
+		case b.StandNext:
+			// 6.25: the Change and Stand of the March AM, on the first
+			// division AM drawn.
+			b.StandNext, stand = false, true
+			r.event("stand-next", "GBACW 6.25", "%s Stands on its first division AM: the Change and Stand it rolled on the March AM", b.ID)
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			if s.brigadeOf(u) != b || !u.combat() || r.sitsOut(u, b) || r.entryDone(b) {
+			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) {
 				continue
 			}
-			acts := r.script(u, b, lc)
+			if remains {
+				// 6.25: the In Command units remain in place; regiments Out
+				// of Command keep their March Orders and move on.
+				if s.ordersOf(u) != March {
+					continue
+				}
+			} else if r.sitsOut(u, b) {
+				continue
+			}
+			forced := lc
+			if !inCommand[u.Name] {
+				forced = nil // 6.24: a Loose Cannon binds the In Command units
+			}
+			acts := r.script(u, b, forced)
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
@@ -89,12 +127,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
-					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
+					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge})
 				case a.Verb == gbtext.ActFire && k == len(acts)-1 && r.postpones(u):
 					postponed = append(postponed, pendingShock{attacker: u.Name, target: a.Target})
 				default:
-					r.act(u, a, lc != nil && lc.Stand)
-					r.settleCollapses() // 12.23
+					r.act(u, a, stand && inCommand[u.Name]) // 6.23: In Command units Stand
+					r.settleCollapses()                     // 12.23
 				}
 			}
 			r.willMove = false
@@ -153,6 +191,70 @@ func (r *resolver) entryDone(b *BrigadeSt) bool {
 	return true
 }
 
+// inCommand is the set of b's units within its brigadier's Command
+// Range, as 6.21 reads it at the start of an activation (4.21-4.22).
+func (r *resolver) inCommand(b *BrigadeSt) map[string]bool {
+	in := map[string]bool{}
+	for i := range r.s.Units {
+		if u := &r.s.Units[i]; u.Brigade == b.ID && u.onMap() && r.s.unitInCommand(r.sys.combat, u) {
+			in[u.Name] = true
+		}
+	}
+	return in
+}
+
+// withinReach is 6.24 Aggressive #1's test: an In Command unit of b is
+// within 3 MPs (5 if mounted cavalry) of a hex next to an enemy combat
+// unit, counted at the costs of the Orders it would charge under.
+func (r *resolver) withinReach(b *BrigadeSt) bool {
+	s, cc := r.s, r.sys.combat
+	in := r.inCommand(b)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !in[u.Name] || !u.combat() {
+			continue
+		}
+		reach := 2 * 3 // half-MPs, as moveCost counts them
+		if u.Kind == "cavalry" {
+			reach = 2 * 5
+		}
+		cost := func(from, to hex.Axial) int {
+			id := s.hexID(to)
+			if id == "" || len(s.enemiesAt(id, u.Side)) > 0 {
+				return -1
+			}
+			if c := s.moveCost(cc, u, Attack, s.hexID(from), id); c > 0 {
+				return c
+			}
+			return -1
+		}
+		for j := range s.Units {
+			e := &s.Units[j]
+			if e.Side == u.Side || !e.combat() {
+				continue
+			}
+			for _, h := range s.neighbours(e.Hex) {
+				if _, mp, ok := hex.AStar(s.axial(u.Hex), s.axial(h), cost, 1); ok && mp <= reach {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// marchChanged is 6.25: a brigade that changes its March Orders on the
+// March AM remains in place, and acts on its division AMs from now on,
+// the March AM's activation not counting against them; a Change and
+// Stand applies to the first division AM drawn.
+func (r *resolver) marchChanged(b *BrigadeSt, lc *OrdersChange) {
+	b.Activated--
+	r.event("remains", "GBACW 6.25", "%s changed its March Orders: it remains in place and acts on its division AMs from now on", b.ID)
+	if lc.Stand {
+		b.StandNext = true
+	}
+}
+
 // changeOrders is the Change Orders Phase: the brigade's script asks for
 // an Orders Change when its conditions hold. See GBACW 6.21-6.25.
 func (r *resolver) changeOrders(b *BrigadeSt, side rules.Side) *OrdersChange {
@@ -172,7 +274,7 @@ func (r *resolver) changeOrders(b *BrigadeSt, side rules.Side) *OrdersChange {
 	withCorps := lh != "" && (lh == s.leaderHex(c.Leader) || lh == s.leaderHex(s.side(side).OC))
 	in := Brigade{ID: b.ID, Orders: cur, OrdersRating: b.Rating, Profile: b.Profile, Artillery: b.Artillery, LeaderOffMap: lh == "",
 		Fatigue: b.Fatigue, WithDivision: lh != "" && lh == s.leaderHex(d.Leader), WithCorpsOrOC: withCorps,
-		NearEnemy: s.brigadeNear(r.sys.combat, b, 3, false)}
+		NearEnemy: r.withinReach(b)}
 	oc, err := r.sys.charts.ChangeOrders(r, in, want)
 	if err != nil {
 		r.event("orders-change-refused", "GBACW 6.21", "%v", err)
@@ -258,6 +360,11 @@ func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Ac
 		return []gbtext.Action{{Verb: gbtext.ActRetire}}
 	}
 	if lc != nil && lc.MoveToEnemy {
+		if lc.Charge && u.Kind != "artillery" && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			// 6.24: a unit that starts next to the enemy shocks it without
+			// a Charge bonus, and may not fire first.
+			return []gbtext.Action{{Verb: gbtext.ActShock}}
+		}
 		e, _ := s.nearestEnemy(u.Hex, u.Side)
 		if e == nil {
 			return nil
@@ -550,6 +657,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
+		exception := cost > budget
 		exception2 := false
 		if cost > budget && len(s.adjacentEnemies(next, u.Side)) > 0 {
 			// 9.42: Exception 1 does not take a unit next to an enemy;
@@ -581,6 +689,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 		}
 		u.Hex, u.Moved = next, true
+		r.reserveLeadersAlone(u)       // 6.33, before 12.73 places or takes the brigadier
 		r.leadersAloneNear(from, next) // 12.73: the mover goes on as if they were not there
 		u.Barred = u.Barred || exception2
 		if r.trails == nil {
@@ -590,6 +699,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			r.trails[u.Name] = []string{from}
 		}
 		r.trails[u.Name] = append(r.trails[u.Name], next)
+		if exception {
+			if r.oneHex == nil {
+				r.oneHex = map[string]bool{}
+			}
+			r.oneHex[u.Name] = true // 11.12: no shock from the hex
+		}
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).
@@ -1077,12 +1192,15 @@ func (r *resolver) commanderMovement() {
 // evade is R2, Move in Reaction: before the phasing unit enters a hex
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
 // doctrine says RETIRE, that unit moves one hex away, once per enemy
-// brigade activation; cavalry then rolls a UDD. See GBACW 9.63.
+// brigade activation, unless under March Orders or with an enemy in its
+// Front already; it then rolls a UDD. See GBACW 9.63.
 func (r *resolver) evade(u *UnitSt, next string) {
 	s := r.s
 	for i := range s.Units {
 		e := &s.Units[i]
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March {
+		// Not under March Orders, nor already in the Frontal hex of
+		// another enemy unit (9.63).
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March || s.enemyInFront(e) {
 			continue
 		}
 		reach := 3
@@ -1096,6 +1214,9 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if h == "" {
 			continue
 		}
+		if e.Kind == "artillery" && (s.enterCost(r.sys.combat, e, s.ordersOf(e), e.Hex, h) > 2*2 || r.nearerEnemy(e, h)) {
+			continue // 9.63: no hex costing artillery more than 2 MPs (roads count), none nearer an enemy
+		}
 		e.Reacted = true
 		if s.stirs(e) {
 			s.track(e).Stirred = true // 17.42: a reaction move
@@ -1103,9 +1224,54 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h
-		if e.Kind == "cavalry" {
-			r.uddOrDisorder(e, 0, "after a reaction move", "reaction-facing")
+		r.afterReactionMove(e, r.reactionTerrain(e, h))
+	}
+}
+
+// nearerEnemy: hex h is nearer than artillery e's hex to an enemy unit
+// within four hexes of e with LOS to it (9.63).
+func (r *resolver) nearerEnemy(e *UnitSt, h string) bool {
+	s := r.s
+	for i := range s.Units {
+		x := &s.Units[i]
+		if x.Side == e.Side || !x.onMap() {
+			continue
 		}
+		d := s.m.Distance(e.Hex, x.Hex)
+		if d <= 4 && s.m.Distance(h, x.Hex) < d && s.lineOfSight(r.sys.combat, x.Hex, e.Hex) {
+			return true
+		}
+	}
+	return false
+}
+
+// reactionTerrain is what cavalry adds to its UDD after a reaction move:
+// the MP cost of a non-clear hex entered; nothing for other units. See
+// GBACW 9.63.
+func (r *resolver) reactionTerrain(e *UnitSt, to string) int {
+	s := r.s
+	if k := s.g.terrain[to]; e.Kind != "cavalry" || k == "" || k == "clear" {
+		return 0
+	}
+	return s.terrainOf(r.sys.combat, to).Cavalry
+}
+
+// afterReactionMove is the UDD every unit makes after a reaction move,
+// with mod added to the roll: a failure Disorders it, and a 2nd Disorder
+// costs it 1 SP (a gun), not a roll on the 2nd Disorder Table. See GBACW
+// 9.63.
+func (r *resolver) afterReactionMove(e *UnitSt, mod int) {
+	const why = "after a reaction move"
+	if e.Status != StDisordered {
+		r.uddOrDisorder(e, mod, why, "reaction-facing")
+		return
+	}
+	drm := UDDDRM(r.s.leaderStars(e), r.s.fatigueOf(e), mod)
+	roll, pass := UDD(r, e.Name, e.cohesionNow(), drm, why)
+	verdict := map[bool]string{true: "passes", false: "fails"}[pass]
+	r.event("udd", "GBACW 2.6", "%s %s its UDD (%s): rolled %d%+d against %d", e.Name, verdict, why, roll, drm, e.cohesionNow())
+	if !pass {
+		r.lose(e, 1, "a 2nd Disorder after a reaction move")
 	}
 }
 
@@ -1145,7 +1311,9 @@ func (r *resolver) reactToFire(t, firer *UnitSt) {
 // 9.61-9.62.
 func (r *resolver) react(e, u *UnitSt) {
 	s := r.s
-	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) {
+	// A Refused unit may not change facing (9.62), and may not Refuse
+	// again.
+	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.Refused != "" {
 		return
 	}
 	choice := r.standing(e.Side, gbtext.RFacing)
@@ -1153,18 +1321,92 @@ func (r *resolver) react(e, u *UnitSt) {
 		return
 	}
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
+	side := s.refuseSide(e, at)
+	refuse := choice == "REFUSE" && side != "" && s.stackSP(e) >= 3
+	if !refuse && s.stackedWithUnfaceable(e) {
+		return // 9.62: no facing change stacked with a unit that may not
+	}
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
-	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
+	if refuse {
 		e.Refused = side
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
-	} else {
-		e.Facing, e.Refused = faceToward(ea, at), ""
+	} else if f, whole := oneVertexToward(e.Facing, ea, at); whole {
+		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
+	} else {
+		e.Facing = f
+		r.event("reaction-facing", "GBACW 9.62", "%s turns one vertex toward %s (reaction, facing change; one vertex at most)", e.Name, u.Name)
 	}
 	if e.Kind != "artillery" {
 		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
 	}
+}
+
+// reserveLeadersAlone is 6.33's end of a routed command's Reserve: the
+// brigadier of an all-routed brigade In Reserve, alone in his hex, next
+// to which the enemy unit u has just moved, loses the status for his
+// command.
+func (r *resolver) reserveLeadersAlone(u *UnitSt) {
+	s := r.s
+	for i := range s.Brigades {
+		b := &s.Brigades[i]
+		lh := s.leaderHex(b.Leader)
+		if !b.Reserve || lh == "" || s.sideOfBrigade(b) == u.Side || s.m.Distance(lh, u.Hex) != 1 || !s.allRouted(b) {
+			continue
+		}
+		alone := true
+		for _, f := range s.unitsAt(lh) {
+			alone = alone && (f.Side == u.Side || !f.combat())
+		}
+		if alone {
+			b.Reserve = false
+			r.event("reserve-lost", "GBACW 6.33", "%s, alone in his hex, has an enemy unit move next to him: %s is no longer In Reserve", b.Leader, b.ID)
+		}
+	}
+}
+
+// allRouted: every remaining unit of b is Routed (6.33).
+func (s *State) allRouted(b *BrigadeSt) bool {
+	n := 0
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && u.Status != StEliminated {
+			if u.Status != StRouted {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// stackedWithUnfaceable: a friendly unit in e's hex may not change
+// facing in reaction: it is Refused or under March Orders (9.62).
+func (s *State) stackedWithUnfaceable(e *UnitSt) bool {
+	for _, f := range s.unitsAt(e.Hex) {
+		if f != e && f.Side == e.Side && f.combat() && (f.Refused != "" || s.ordersOf(f) == March) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneVertexToward is the facing a Reaction Facing change gives a unit at
+// from, facing f, toward an enemy at to: the facing toward it when that
+// is at most one vertex away (whole), else one vertex the nearer way,
+// the next in direction order (clockwise as the map is drawn) when both
+// are as near. See GBACW 9.62 and ruling GBACW-R60.
+func oneVertexToward(f int, from, to hex.Axial) (int, bool) {
+	t := faceToward(from, to)
+	if d := (t - f + 6) % 6; d <= 1 || d == 5 {
+		return t, true
+	}
+	near := func(v int) int { return hex.Distance(from.Neighbor(v), to) + hex.Distance(from.Neighbor(v+1), to) }
+	cw, ccw := (f+1)%6, (f+5)%6
+	if near(ccw) < near(cw) {
+		return ccw, false
+	}
+	return cw, false
 }
 
 // stackSP is the SPs of a unit's side in its hex (7.32: at least 3 to

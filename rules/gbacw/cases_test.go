@@ -64,6 +64,7 @@ import (
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
 //	activated <brigade> <n>     ci <brigade>        ams <division> <n>
+//	marched <brigade>           it moved on its side's March AM (6.26)
 //	division-ci <division>      acted <brigade> <n>  shock-phases <brigade> <n>
 //	em <side> <corps> <n>       initiative <side>|none
 //	standing <side> <KIND> <choice>
@@ -417,6 +418,8 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			fail("no unit %q", name)
 		}
 		u.Building, u.BuildHex, u.BuildFacing = atoi(n), u.Hex, u.Facing
+	case "marched":
+		brigade(rest).MarchAM = true
 	case "activated":
 		id, n := lastWord()
 		brigade(id).Activated = atoi(n)

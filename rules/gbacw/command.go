@@ -171,7 +171,7 @@ func (s *State) divisionEntering(d *Division) bool {
 }
 
 // nearEnemy: a unit of the brigade is within n hexes and LOS of an enemy
-// combat unit (6.14 with n = 4; 6.24 uses MPs, ruling GBACW-R19).
+// combat unit (6.14 with n = 4).
 func (s *State) brigadeNear(cc *CombatCharts, b *BrigadeSt, n int, los bool) bool {
 	for i := range s.Units {
 		u := &s.Units[i]

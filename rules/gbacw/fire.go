@@ -321,7 +321,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	th, from := t.Hex, u.Hex
 	r.exchange(u, t, shots)
 	r.settleAmmo()
-	r.reactToFire(t, u)
+	if t.Hex == th {
+		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
+	}
 	r.advanceAfterFire(u, from, th)
 }
 
@@ -451,10 +453,15 @@ func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
 
 // advanceAfterFire is R13: a phasing unit that fired from next to its
 // target advances into the target's hex when its fire emptied it and its
-// side's doctrine says ADVANCE AFTER FIRE ALWAYS. See GBACW 12.6.
+// side's doctrine says ADVANCE AFTER FIRE ALWAYS. Only a unit that
+// started the activation next to the target may, and artillery never
+// advances. See GBACW 12.6.
 func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	s := r.s
-	if r.standing(u.Side, gbtext.RPursue) != "ALWAYS" || !u.combat() || u.Hex != from || s.m.Distance(from, th) != 1 {
+	if r.standing(u.Side, gbtext.RPursue) != "ALWAYS" || !u.combat() || u.Kind == "artillery" || u.Hex != from || s.m.Distance(from, th) != 1 {
+		return
+	}
+	if start, ok := r.startHex[u.Name]; ok && s.m.Distance(start, th) != 1 {
 		return
 	}
 	if len(s.unitsAt(th)) > 0 || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
@@ -465,6 +472,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	u.Hex, u.Refused = th, ""
 	r.leadersAlone() // 12.73
 	r.displace(u)
+	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 }
 
 // applyAll reports the shots of one fire, rolled together, then applies

@@ -63,6 +63,12 @@ type resolver struct {
 	// stackRefused are the phasing units Refused with their stack in this
 	// activation, which leave it at no cost (8.26).
 	stackRefused map[string]bool
+	// oneHex marks the units of the activating brigades that entered
+	// their hex by the 9.42 Exception (11.12: they may not shock).
+	oneHex map[string]bool
+	// startHex is the hex each unit of the activating brigades started
+	// the activation in (12.6: an advance after fire).
+	startHex map[string]string
 	// ledThisAM marks the division leaders who moved by order in the
 	// current AM (9.31).
 	ledThisAM map[string]bool
@@ -438,10 +444,13 @@ func (s *State) sideOf(n Side) rules.Side {
 // started the turn out of range, the AM is the one named, and the
 // brigade keeps at least one activation (5.27). With no SKIP, or one
 // naming an AM the division does not draw, it skips its last instead,
-// by the count of BrigadeActivations (ruling GBACW-R20).
+// by the count of BrigadeActivations (ruling GBACW-R20). A Combat
+// Ineffective brigade of a division with more than two AMs chooses the
+// same way (13.23, ruling GBACW-R61).
 func (r *resolver) skipsNow(side rules.Side, b *BrigadeSt, d *Division) bool {
 	n := r.plans[side].skip[b.ID]
-	return n > 0 && b.OutOfRange && d.AMs >= 2 && r.divisionAMs[b.Division] == n
+	fewer := BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) < d.AMs
+	return n > 0 && fewer && r.divisionAMs[b.Division] == n
 }
 
 // activate carries out one AM: a division AM activates each of its
@@ -469,9 +478,17 @@ func (r *resolver) activate(m AM) {
 			if b.Division != m.Command || o == March {
 				continue
 			}
+			if b.MarchAM {
+				r.event("skip", "GBACW 6.26", "%s moved on its side's March AM this turn: under Advance Orders since, it does not activate on its division AMs until the next turn", b.ID)
+				continue
+			}
 			d := s.division(b.Division)
 			if r.skipsNow(side, b, d) {
-				r.event("skip", "GBACW 5.26", "%s skips %s's AM %d this turn, as its player chose (its brigadier started the turn out of his division leader's range)", b.ID, b.Division, r.divisionAMs[b.Division])
+				why, rule := "its brigadier started the turn out of his division leader's range", "GBACW 5.26"
+				if b.CI && !b.OutOfRange {
+					why, rule = "it is Combat Ineffective", "GBACW 13.23"
+				}
+				r.event("skip", rule, "%s skips %s's AM %d this turn, as its player chose (%s)", b.ID, b.Division, r.divisionAMs[b.Division], why)
 				continue
 			}
 			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
@@ -542,7 +559,7 @@ func (r *resolver) endOfTurn() {
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.MarchedNow = 0, false
+		b.Activated, b.MarchedNow, b.MarchAM, b.StandNext = 0, false, false, false // 6.25: a Stand not yet used lapses
 		b.FatigueTrack = FatigueTrack{Fatigue: b.Fatigue}
 	}
 	for i := range s.Units {

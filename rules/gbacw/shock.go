@@ -43,6 +43,14 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if o == March || u.Kind == "artillery" || !u.combat() {
 		return
 	}
+	if u.Rallied {
+		r.event("no-shock", "GBACW 11.12", "%s rallied this activation and may not shock", u.Name)
+		return
+	}
+	if r.oneHex[u.Name] && continued == 0 {
+		r.event("no-shock", "GBACW 11.12", "%s entered its hex by the 9.42 Exception and may not shock", u.Name)
+		return
+	}
 	ua := s.axial(u.Hex)
 	def := s.shockTarget(u, name)
 	if def == nil {
@@ -102,8 +110,9 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh)
 			return
 		}
-		if !slices.ContainsFunc(s.unitsAt(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
+		if s.vacated(dh) {
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
+			r.advanceInto(u, dh) // 12.6
 			return
 		}
 		def = s.unitsAt(dh)[0]
@@ -394,13 +403,14 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	r.routs = nil
 	r.bothRout(u, defenders, held)
 	// The attacker advances into a vacated defender hex (11.46, R11).
-	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
+	if !attackerRetreated && u.onMap() && s.vacated(dh) {
 		r.advanceInto(u, dh)
 	}
-	// The defender may advance into the hex the attacker left (R11).
+	// The defender may advance into the hex the attacker left (R11);
+	// artillery never advances (12.6).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
+			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.leadersAlone() // 12.73
@@ -464,7 +474,7 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 
 // advanceInto moves the attacker into a vacated hex (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || !r.s.vacated(h) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		return
 	}
 	if r.s.uncrossable(r.sys.combat, u.Hex, h) {
@@ -474,7 +484,14 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 		return
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
+	from := u.Hex
 	u.Hex, u.Refused = h, ""
 	r.leadersAlone() // 12.73
 	r.displace(u)
+	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
+}
+
+// vacated: no unit but Abandoned guns is left in hex h (12.6).
+func (s *State) vacated(h string) bool {
+	return !slices.ContainsFunc(s.unitsAt(h), func(d *UnitSt) bool { return d.Status != StAbandoned })
 }

@@ -167,6 +167,13 @@ type BrigadeSt struct {
 	// MarchedNow: the brigade was given March Orders in this turn's
 	// Division Orders Phase, which caps its March equivalents (5.28).
 	MarchedNow bool `json:"marched_now,omitempty"`
+	// MarchAM: the brigade moved on its side's March AM this turn; put
+	// under Advance Orders afterwards, it does not activate on its
+	// division AMs (6.26).
+	MarchAM bool `json:"march_am,omitempty"`
+	// StandNext: a Change and Stand rolled on the March AM, which applies
+	// to the brigade's first division AM drawn this turn (6.25).
+	StandNext  bool `json:"stand_next,omitempty"`
 	OutOfRange bool `json:"out_of_range,omitempty"`
 }
 
