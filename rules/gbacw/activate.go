@@ -21,7 +21,8 @@ import (
 //	3. Shock: the shocks the units declared, after all their other
 //	   actions (11.12).
 //	4. The brigadier and his division leader rejoin the brigade's first
-//	   unit (9.31).
+//	   unit (9.31), or ride by their LEADER orders; those whose orders
+//	   say FIRST ride before step 2 instead (leaders.go).
 
 // activateBrigade carries out one activation of b. See GBACW 5.33.
 func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
@@ -34,7 +35,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // (5.34 Confusion) neither move nor fight: they may only rally.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	r.phasing, r.displaced, r.rallyLeaders = side, nil, nil
+	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst = side, nil, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -60,6 +61,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.adoptOrders(b)
 		r.joinBrigade(b)
 		lc := r.changeOrders(b, side)
+		r.leadFirst(b)
 		for i := range s.Units {
 			u := &s.Units[i]
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
@@ -326,7 +328,7 @@ func (r *resolver) willRide(l *Leader) bool {
 	if b == nil || r.leaderOrder(l) == "" {
 		return false
 	}
-	return l.Name == b.Leader || l.Name == r.s.division(b.Division).Leader && !r.ledThisAM[l.Name]
+	return l.Name == b.Leader && !r.rodeFirst[l.Name] || l.Name == r.s.division(b.Division).Leader && !r.ledThisAM[l.Name]
 }
 
 // leaderStars counts the stars of friendly leaders in a unit's hex

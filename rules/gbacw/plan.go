@@ -24,6 +24,7 @@ type plan struct {
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
+	leadFirst  map[string]bool          // LEADER ... FIRST: leaders who ride before their brigade's units act (9.31, 13.43)
 	builds     []buildOrder             // BUILD orders, in the file's order (15.1)
 	rest       map[string]bool          // REST: idle brigades that lower Fatigue rather than rally (17.42)
 	standing   map[string]string
@@ -46,7 +47,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, rest: map[string]bool{}}
+		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -323,12 +324,15 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			ps.add(at, "gb-leader-off-map", "GBACW 9.31", "%s is not on the map and cannot move", l.Name)
 		case p.leaders[l.Name] != "":
 			ps.add(x.At, "gb-twice", "GBACW 9.31", "%s has two LEADER orders; keep one", l.Name)
+		case x.First && l.Stars > 2:
+			ps.add(x.At, "gb-leader-first", "GBACW 9.32", "%s rides only in the Commander Movement Phase, after the activations: FIRST is for a brigadier or a division leader, who ride in an activation of their command (9.31)", l.Name)
 		default:
 			if _, ok := s.m.Hex(x.Value); !ok {
 				ps.add(x.At, "gb-off-map", "GBACW 2.1", "%s: hex %s is not on the map", l.Name, x.Value)
 				return
 			}
 			p.leaders[l.Name] = x.Value
+			p.leadFirst[l.Name] = x.First
 		}
 	case gbtext.Unit:
 		u := s.unit(name)

@@ -63,6 +63,9 @@ type resolver struct {
 	// displaced marks the phasing side's leaders placed with a friendly
 	// unit in this activation, who may not move again in it (12.73).
 	displaced map[string]bool
+	// rodeFirst marks the brigadiers who rode by a FIRST order before
+	// their brigade's units acted in this activation (9.31, 13.43).
+	rodeFirst map[string]bool
 	// rallyLeaders are the leaders who affected a Rally in this
 	// activation, who take no part in its shocks (13.43).
 	rallyLeaders map[string]bool

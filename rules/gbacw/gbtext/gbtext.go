@@ -28,9 +28,11 @@
 //
 // A leader may be moved by order, in his command's activation (a
 // brigadier or division leader, 9.31) or in the Commander Movement Phase
-// (a corps commander or the OC, 9.32):
+// (a corps commander or the OC, 9.32); FIRST makes a brigadier or
+// division leader ride before his brigade's units act (13.43):
 //
 //	LEADER Meredith: TOWARD 0605
+//	LEADER Meredith: FIRST TOWARD 0707
 //
 // And the reaction doctrine: a STANDING block over Reactions (R1-R13 of
 // the rules notes), the answers to the choices the rules give a player
@@ -65,7 +67,7 @@ const (
 	Release    = "RELEASE"    // RELEASE brigade ADVANCE|ATTACK: leave Reserve at the turn's end (6.34)
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
-	LeaderKw   = "LEADER"     // LEADER name: TOWARD hex: a leader's movement (9.31-9.32)
+	LeaderKw   = "LEADER"     // LEADER name: [FIRST] TOWARD hex: a leader's movement (9.31-9.32)
 	Skip       = "SKIP"       // SKIP brigade n: the division AM an out-of-range brigade skips (5.26)
 	Build      = "BUILD"      // BUILD unit [FACING hex]: start Breastworks in the Engineering Phase (15.1)
 	Rest       = "REST"       // REST brigade: an idle brigade lowers its Fatigue rather than rallying (17.42)
@@ -142,6 +144,9 @@ type Order struct {
 	Cond   []Cond
 	// Clauses are a UNIT script's clauses, in order.
 	Clauses []Clause
+	// First is a LEADER order's FIRST: the leader rides before his
+	// brigade's units act, not after them (9.31, 13.43).
+	First bool
 }
 
 // Position implements orders.Order.
@@ -201,6 +206,7 @@ FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: FIRE
 LEADER Meredith: TOWARD 0605
+LEADER Wadsworth: FIRST TOWARD 0707
 STANDING
 RETURN FIRE FULL
 RETREAT BEFORE SHOCK NEVER
@@ -461,11 +467,12 @@ func (b body) brigade(l orders.Line, o *Order, val string, off int) bool {
 	return true
 }
 
-// leader reads LEADER name: TOWARD hex, a leader's movement this turn
-// (9.31-9.32); Value is the hex.
+// leader reads LEADER name: [FIRST] TOWARD hex, a leader's movement
+// this turn (9.31-9.32); Value is the hex, First whether he rides before
+// his brigade's units act.
 func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 	name, rest, ok := strings.Cut(val, ":")
-	const form = "LEADER Meredith: TOWARD 0605"
+	const form = "LEADER Meredith: TOWARD 0605, or LEADER Meredith: FIRST TOWARD 0605"
 	if !ok || !b.name(l, o, name, off, form) {
 		if !ok {
 			b.bad(l, off, CodeNoClause, "LEADER gives the leader's name, a colon and TOWARD with a hex (GBACW 9.31)", "write "+form)
@@ -473,8 +480,11 @@ func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 		return false
 	}
 	ws := strings.Fields(orders.Upper(rest))
+	if len(ws) > 0 && ws[0] == First {
+		o.First, ws = true, ws[1:]
+	}
 	if len(ws) != 2 || ws[0] != ActToward {
-		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex (GBACW 9.31)", "write "+form)
+		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex, with FIRST before it to ride before his brigade's units act (GBACW 9.31)", "write "+form)
 		return false
 	}
 	h, okHex := Place(ws[1])
@@ -713,7 +723,11 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 		}
 		fmt.Fprintf(b, "UNIT %s: %s", n, strings.Join(cs, "; "))
 	case LeaderKw:
-		fmt.Fprintf(b, "LEADER %s: TOWARD %s", n, x.Value)
+		fmt.Fprintf(b, "LEADER %s: ", n)
+		if x.First {
+			b.WriteString("FIRST ")
+		}
+		fmt.Fprintf(b, "TOWARD %s", x.Value)
 	}
 }
 
