@@ -27,6 +27,7 @@ type plan struct {
 	leadFirst  map[string]bool          // LEADER ... FIRST: leaders who ride before their brigade's units act (9.31, 13.43)
 	builds     []buildOrder             // BUILD orders, in the file's order (15.1)
 	rest       map[string]bool          // REST: idle brigades that lower Fatigue rather than rally (17.42)
+	placeWith  map[string]string        // REPLACE: by counter (counterKey), the unit its new leader is placed with (12.74)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -47,7 +48,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}}
+		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}, placeWith: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -333,6 +334,20 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			}
 			p.leaders[l.Name] = x.Value
 			p.leadFirst[l.Name] = x.First
+		}
+	case gbtext.Replace:
+		l, u := s.leader(name), s.unit(x.Value)
+		switch {
+		case l == nil || l.Side != side:
+			ps.add(at, "gb-unknown-leader", "GBACW 4.1", "%s has no leader called %s", side, orders.Clip(name))
+		case l.Replacement == nil || l.Replaced && l.Stars != 1:
+			ps.add(x.At, "gb-no-replacement", "GBACW 12.74", "%s's counter names no replacement to place: should he fall, %s goes on without a %s", l.Name, s.commandName(l), rank(l.Stars))
+		case u == nil || u.Side != side || !s.commands(l, u):
+			ps.add(x.At, "gb-replace-unit", "GBACW 12.74", "%s's replacement is placed with a unit of %s, and %s is not one", l.Name, s.commandName(l), orders.Clip(x.Value))
+		case p.placeWith[counterKey(l)] != "":
+			ps.add(x.At, "gb-twice", "GBACW 12.74", "%s has two REPLACE lines; keep one", l.Name)
+		default:
+			p.placeWith[counterKey(l)] = u.Name
 		}
 	case gbtext.Unit:
 		u := s.unit(name)

@@ -34,6 +34,11 @@
 //	LEADER Meredith: TOWARD 0605
 //	LEADER Meredith: FIRST TOWARD 0707
 //
+// And where the leader who replaces a fallen one is placed, should the
+// leader fall this turn (4.18, 12.74):
+//
+//	REPLACE Meredith: WITH 6th Wisconsin
+//
 // And the reaction doctrine: a STANDING block over Reactions (R1-R13 of
 // the rules notes), the answers to the choices the rules give a player
 // inside his opponent's activations.
@@ -71,10 +76,11 @@ const (
 	Skip       = "SKIP"       // SKIP brigade n: the division AM an out-of-range brigade skips (5.26)
 	Build      = "BUILD"      // BUILD unit [FACING hex]: start Breastworks in the Engineering Phase (15.1)
 	Rest       = "REST"       // REST brigade: an idle brigade lowers its Fatigue rather than rallying (17.42)
+	Replace    = "REPLACE"    // REPLACE leader: WITH unit: where his replacement is placed (12.74)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw, Replace}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -132,8 +138,8 @@ type Order struct {
 	// empty for FIRST MARCH.
 	Name orders.Name
 	// Value is "+1", "+2", an Orders name, "MARCH" for FIRST MARCH, the
-	// hex of a LEADER order, or the hex a BUILD faces ("" to keep the
-	// unit's facing).
+	// hex of a LEADER order, the hex a BUILD faces ("" to keep the
+	// unit's facing), or the unit a REPLACE places the new leader with.
 	Value string
 	// N is HOLD BACK's count.
 	N int
@@ -233,6 +239,7 @@ BUILD 6th Wisconsin FACING 0606
 BUILD 2nd Wisconsin
 REST Iron Brigade
 ORDERS Iron Brigade ADVANCE
+REPLACE Meredith: WITH 6th Wisconsin
 `,
 }
 
@@ -290,6 +297,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.unit(l, o, val, off)
 	case LeaderKw:
 		ok = b.leader(l, o, val, off)
+	case Replace:
+		ok = b.replace(l, o, val, off)
 	}
 	if ok {
 		b.p.Append(o)
@@ -493,6 +502,28 @@ func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 		return false
 	}
 	o.Value = h
+	return true
+}
+
+// replace reads REPLACE leader: WITH unit, the unit of his command his
+// replacement is placed with should he fall this turn (12.74); Value is
+// the unit's name.
+func (b body) replace(l orders.Line, o *Order, val string, off int) bool {
+	name, rest, ok := strings.Cut(val, ":")
+	const form = "REPLACE Meredith: WITH 6th Wisconsin"
+	if !ok || !b.name(l, o, name, off, form) {
+		if !ok {
+			b.bad(l, off, CodeNoClause, "REPLACE gives the leader's name, a colon and WITH with a unit of his command (GBACW 12.74)", "write "+form)
+		}
+		return false
+	}
+	w, unit, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	u := orders.CleanName(unit)
+	if orders.Upper(w) != "WITH" || u == "" || strings.ContainsAny(u, ":;") {
+		b.bad(l, off+len(name)+1, CodeBadClause, "after the colon REPLACE takes WITH and the unit the new leader is placed with (GBACW 12.74)", "write "+form)
+		return false
+	}
+	o.Value = u
 	return true
 }
 
@@ -728,6 +759,8 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 			b.WriteString("FIRST ")
 		}
 		fmt.Fprintf(b, "TOWARD %s", x.Value)
+	case Replace:
+		fmt.Fprintf(b, "REPLACE %s: WITH %s", n, x.Value)
 	}
 }
 

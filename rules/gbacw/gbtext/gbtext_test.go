@@ -34,6 +34,7 @@ func TestCanonicalForms(t *testing.T) {
 		"unit 1st Maine Cavalry: if not adjacent mount; fire":          "UNIT 1st Maine Cavalry: IF NOT ADJACENT MOUNT; FIRE",
 		"leader Meredith:  toward 0605":                                "LEADER Meredith: TOWARD 0605",
 		"leader Meredith: first toward 0605":                           "LEADER Meredith: FIRST TOWARD 0605",
+		"replace Meredith:with  6th Wisconsin":                         "REPLACE Meredith: WITH 6th Wisconsin",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -76,6 +77,10 @@ func TestProblems(t *testing.T) {
 		"LEADER Meredith: FIRST 0605":              CodeBadClause,
 		"LEADER Meredith: TOWARD 0605 FIRST":       CodeBadClause,
 		"LEADER Meredith: FIRST FIRST TOWARD 0605": CodeBadClause,
+		"REPLACE Meredith":                         CodeNoClause,
+		"REPLACE Meredith: 6th Wisconsin":          CodeBadClause,
+		"REPLACE Meredith: WITH":                   CodeBadClause,
+		"REPLACE : WITH 6th Wisconsin":             CodeNoName,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
