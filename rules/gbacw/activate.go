@@ -18,8 +18,9 @@ import (
 //	2. Action Phase: each unit, in the brigade's order, carries out the
 //	   first clause of its script whose conditions hold (5.33 a-d); with
 //	   no script, it fires if it may (ruling GBACW-R18).
-//	3. Shock: the shocks the units declared, after all their other
-//	   actions (11.12).
+//	3. The facing changes asked for after a Rally (13.41; rally.go), then
+//	   the shocks the units declared, after all their other actions
+//	   (11.12).
 //	4. The brigadier and his division leader rejoin the brigade's first
 //	   unit (9.31), or ride by their LEADER orders; those whose orders
 //	   say FIRST ride before step 2 instead (leaders.go).
@@ -35,7 +36,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // (5.34 Confusion) neither move nor fight: they may only rally.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst = side, nil, nil, nil
+	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -92,6 +93,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			}
 		}
 	}
+	r.turnAfterRally() // 13.41, once the units have acted (ruling GBACW-R64)
 	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched = nil }()
 	for i, p := range shocks {
@@ -256,6 +258,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActHold:
 	case gbtext.ActRally:
 		r.rally(u)
+		if a.Target != "" && u.Rallied {
+			r.rallyTurns = append(r.rallyTurns, rallyTurn{u, a.Target})
+		}
 	case gbtext.ActToward:
 		r.move(u, a.Hexes[0], nil, stand)
 	case gbtext.ActMove:

@@ -101,7 +101,7 @@ var Conds = map[string]bool{CondDisordered: false, CondAdjacent: false, CondWith
 // The actions of a unit's clause.
 const (
 	ActHold   = "HOLD"   // do nothing (5.33 d)
-	ActRally  = "RALLY"  // rally and resupply (13.4)
+	ActRally  = "RALLY"  // RALLY [LEFT|RIGHT]: rally, and if it does turn one vertex (13.41)
 	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
 	ActMove   = "MOVE"   // MOVE hex hex ...: move along a path of adjacent hexes
 	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
@@ -176,7 +176,7 @@ type Cond struct {
 type Action struct {
 	Verb   string
 	Hexes  []string // TOWARD's hex, MOVE's path
-	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE: LEFT or RIGHT
+	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE: LEFT or RIGHT; RALLY: LEFT, RIGHT or ""
 }
 
 type dialect struct{}
@@ -635,7 +635,14 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit, ActMount, ActDismount:
+	case ActRally:
+		if len(args) > 1 || len(args) == 1 && orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT" {
+			return a, "RALLY takes nothing after it, or LEFT or RIGHT: the vertex it turns to if it rallies"
+		}
+		if len(args) == 1 {
+			a.Target = orders.Upper(args[0])
+		}
+	case ActHold, ActRetire, ActSplit, ActMount, ActDismount:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}

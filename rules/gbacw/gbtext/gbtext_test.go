@@ -35,6 +35,7 @@ func TestCanonicalForms(t *testing.T) {
 		"leader Meredith:  toward 0605":                                "LEADER Meredith: TOWARD 0605",
 		"leader Meredith: first toward 0605":                           "LEADER Meredith: FIRST TOWARD 0605",
 		"replace Meredith:with  6th Wisconsin":                         "REPLACE Meredith: WITH 6th Wisconsin",
+		"unit X: if disordered rally right; rally":                     "UNIT X: IF DISORDERED RALLY RIGHT; RALLY",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -78,6 +79,8 @@ func TestProblems(t *testing.T) {
 		"LEADER Meredith: TOWARD 0605 FIRST":       CodeBadClause,
 		"LEADER Meredith: FIRST FIRST TOWARD 0605": CodeBadClause,
 		"REPLACE Meredith":                         CodeNoClause,
+		"UNIT X: RALLY AROUND":                     CodeBadClause,
+		"UNIT X: RALLY LEFT RIGHT":                 CodeBadClause,
 		"REPLACE Meredith: 6th Wisconsin":          CodeBadClause,
 		"REPLACE Meredith: WITH":                   CodeBadClause,
 		"REPLACE : WITH 6th Wisconsin":             CodeNoName,
