@@ -319,7 +319,7 @@ func (r *resolver) rally(u *UnitSt) {
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 	default:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered and loses 1 SP (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
-		r.lose(u, 1, "a failed Rally")
+		r.loseSteps(u, 1, "a failed Rally", noCheck) // 12.71: not Fire Combat or Shock
 		r.settleCollapses()
 	}
 	u.Fired, u.Rallied = true, true // a unit that rallies does nothing else (5.33 b)

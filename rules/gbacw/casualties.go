@@ -2,7 +2,13 @@ package gbacw
 
 import "galloper/rules"
 
-// Leader Casualty Checks of a Fire Combat result (GBACW 12.71):
+// Leader Casualty Checks (GBACW 12.71, 11.48):
+//
+//  0. They are made for losses in Fire Combat and in the Shock Steps: not
+//     for a step a failed Rally costs (13.41), nor for one lost to the
+//     Post-Shock Automatic Disorder of Step 6e (11.48).
+//
+// And for one Fire Combat result:
 //
 //  1. Each leader stacked with combat units that lose one or more steps
 //     to the result rolls once: a 0 kills him.
@@ -15,6 +21,15 @@ import "galloper/rules"
 // Step losses in shock roll at once, as before: Note 1's order is not yet
 // played for the Shock Steps, nor Note 2 (Galloper plays no Extended
 // Units).
+
+// lossCheck says when a step loss's Leader Casualty Checks are made.
+type lossCheck int
+
+const (
+	checkNow       lossCheck = iota // at once (steps 1-2)
+	checkAfterUDDs                  // lost to a 2nd Disorder alone: after the result's UDDs (step 3)
+	noCheck                         // none (step 0)
+)
 
 // casualtyBatch is one Fire Combat result's checks: the leaders who have
 // rolled, and those stacked with steps lost to 2nd Disorders alone, in

@@ -523,7 +523,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			}
 			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, u.cohesionNow())
 		case "lose-1":
-			r.loseSteps(u, 1, "a 2nd Disorder", true)
+			r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
 		case "retreat-1-2":
 			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
 				r.retreat(u, e.Hex, 1)
@@ -540,7 +540,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			}
 		case "lose-1-if-not-mounted":
 			if u.Kind != "cavalry" {
-				r.lose(u, 1, "a 2nd Disorder after shock")
+				r.loseSteps(u, 1, "a 2nd Disorder after shock", noCheck) // 11.48
 			}
 		}
 	}
@@ -549,11 +549,11 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 // lose takes n SPs (guns) from u; at none it is eliminated (12.13),
 // below half strength it is Collapsed (12.23). Leaders in its hex check
 // for casualties. See GBACW 12.21, 12.71.
-func (r *resolver) lose(u *UnitSt, n int, why string) { r.loseSteps(u, n, why, false) }
+func (r *resolver) lose(u *UnitSt, n int, why string) { r.loseSteps(u, n, why, checkNow) }
 
-// loseSteps is lose; bySecond marks steps lost to a 2nd Disorder alone,
-// whose Leader Casualty Checks wait for the result's UDDs (12.71 Note 1).
-func (r *resolver) loseSteps(u *UnitSt, n int, why string, bySecond bool) {
+// loseSteps is lose, its Leader Casualty Checks made as check says
+// (casualties.go).
+func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 	n = min(n, u.SP)
 	if u.Collapsed && n > 0 {
 		r.owesCollapseUDD(u) // 12.23
@@ -561,9 +561,11 @@ func (r *resolver) loseSteps(u *UnitSt, n int, why string, bySecond bool) {
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
-	if b := r.casualties; b != nil && bySecond {
+	switch b := r.casualties; {
+	case check == noCheck:
+	case check == checkAfterUDDs && b != nil:
 		b.later = append(b.later, r.s.stackedLeaders(u.Hex, u.Side)...) // 12.71 Note 1
-	} else {
+	default:
 		r.casualtyChecks(u.Hex, u.Side)
 	}
 	if u.SP == 0 {
