@@ -18,9 +18,9 @@ import "galloper/rules"
 //     units have made their UDDs (Note 1): the result's UDDs, those of
 //     the stack under a hit unit (8.35) and the Collapse UDDs (12.23).
 //
-// Step losses in shock roll at once, as before: Note 1's order is not yet
-// played for the Shock Steps, nor Note 2 (Galloper plays no Extended
-// Units).
+// The leaders stacked with a step lost in a Shock Step roll at once, a
+// roll a loss: Note 1's order and the one roll a step are not yet played
+// for the Shock Steps, nor Note 2 (Galloper plays no Extended Units).
 
 // lossCheck says when a step loss's Leader Casualty Checks are made.
 type lossCheck int
