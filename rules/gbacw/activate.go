@@ -18,10 +18,12 @@ import (
 //	2. Action Phase: each unit, in the brigade's order, carries out the
 //	   first clause of its script whose conditions hold (5.33 a-d); with
 //	   no script, it fires if it may (ruling GBACW-R18).
-//	3. Shock: the shocks the units declared, after all their other
-//	   actions (11.12).
+//	3. The facing changes asked for after a Rally (13.41; rally.go), then
+//	   the shocks the units declared, after all their other actions
+//	   (11.12).
 //	4. The brigadier and his division leader rejoin the brigade's first
-//	   unit (9.31).
+//	   unit (9.31), or ride by their LEADER orders; those whose orders
+//	   say FIRST ride before step 2 instead (leaders.go).
 
 // activateBrigade carries out one activation of b. See GBACW 5.33.
 func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
@@ -34,7 +36,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // (5.34 Confusion) neither move nor fight: they may only rally.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
-	r.phasing, r.displaced, r.rallyLeaders = side, nil, nil
+	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -91,6 +93,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			b.StandNext, stand = false, true
 			r.event("stand-next", "GBACW 6.25", "%s Stands on its first division AM: the Change and Stand it rolled on the March AM", b.ID)
 		}
+		r.leadFirst(b)
 		for i := range s.Units {
 			u := &s.Units[i]
 			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) {
@@ -146,6 +149,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			r.phasingFire(u, p.target)
 		}
 	}
+	r.turnAfterRally() // 13.41, once the units have acted (ruling GBACW-R64)
 	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched, r.trails, r.noShock, r.stackRefused = nil, nil, nil, nil }()
 	for i, p := range shocks {
@@ -412,6 +416,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActHold:
 	case gbtext.ActRally:
 		r.resupplyAndRally(u)
+		if a.Target != "" && u.Rallied && u.Status != StDisordered {
+			r.rallyTurns = append(r.rallyTurns, rallyTurn{u, a.Target})
+		}
 	case gbtext.ActToward:
 		r.move(u, a.Hexes[0], nil, stand)
 	case gbtext.ActMove:
@@ -490,7 +497,7 @@ func (r *resolver) rally(u *UnitSt) {
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 	default:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered and loses 1 SP (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
-		r.lose(u, 1, "a failed Rally")
+		r.loseSteps(u, 1, "a failed Rally", noCheck) // 12.71: not Fire Combat or Shock
 		r.settleCollapses()
 	}
 	u.Fired, u.Rallied = true, true // a unit that rallies does nothing else (5.33 b)
@@ -504,7 +511,7 @@ func (r *resolver) willRide(l *Leader) bool {
 	if b == nil || r.leaderOrder(l) == "" {
 		return false
 	}
-	return l.Name == b.Leader || l.Name == r.s.division(b.Division).Leader && !r.ledThisAM[l.Name]
+	return l.Name == b.Leader && !r.rodeFirst[l.Name] || l.Name == r.s.division(b.Division).Leader && !r.ledThisAM[l.Name]
 }
 
 // leaderStars counts the stars of friendly leaders in a unit's hex

@@ -55,9 +55,11 @@
 //     leaders moved by LEADER orders (9.31-9.33).
 //   - collapse.go, bothrout.go, through.go: Collapse (12.23), both sides
 //     routing (12.52), retreat through friendly units (12.46).
-//   - isolated.go, replacements.go: leaders with retreating units and
-//     leaders left alone (12.71-12.73), leader replacement in Phase
-//     IV/B/1 (4.18, 12.74-12.76).
+//   - isolated.go, replacements.go, casualties.go: leaders with retreating
+//     units and leaders left alone (12.71-12.73), leader replacement in
+//     Phase IV/B/1 (4.18, 12.74-12.76), a Fire Combat result's Leader
+//     Casualty Checks (12.71 Note 1).
+//   - rally.go: the facing change after a Rally (13.41, 8.26).
 //   - cavalry.go, stragglers.go: cavalry's two counters (14.2, 13.53) and
 //     Straggler Recovery (16.2).
 //   - view.go, style.go, demo.go: what each side sees (its own EMs only),

@@ -584,6 +584,9 @@ func (r *resolver) hitResult(x shot) {
 			return
 		}
 	}
+	outer := r.casualties
+	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
+	defer r.checkLater(outer) // 12.71 Note 1: after all the UDDs
 	defer r.settleCollapses() // 12.23: once the result is played out
 	r.throughDone = nil       // 12.46: a new result
 	if x.shotShell {
@@ -709,7 +712,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			}
 			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 		case "lose-1":
-			r.lose(u, 1, "a 2nd Disorder")
+			r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
 		case "retreat-1-2":
 			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
 				r.retreat(u, e.Hex, 1)
@@ -726,7 +729,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			}
 		case "lose-1-if-not-mounted":
 			if u.Kind != "cavalry" {
-				r.lose(u, 1, "a 2nd Disorder after shock")
+				r.loseSteps(u, 1, "a 2nd Disorder after shock", noCheck) // 11.48
 			}
 		}
 	}
@@ -735,7 +738,11 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 // lose takes n SPs (guns) from u; at none it is eliminated (12.13),
 // below half strength it is Collapsed (12.23). Leaders in its hex check
 // for casualties. See GBACW 12.21, 12.71.
-func (r *resolver) lose(u *UnitSt, n int, why string) {
+func (r *resolver) lose(u *UnitSt, n int, why string) { r.loseSteps(u, n, why, checkNow) }
+
+// loseSteps is lose, its Leader Casualty Checks made as check says
+// (casualties.go).
+func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 	n = min(n, u.SP)
 	if u.Collapsed && n > 0 {
 		r.owesCollapseUDD(u) // 12.23
@@ -743,14 +750,12 @@ func (r *resolver) lose(u *UnitSt, n int, why string) {
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
-	for i := range r.s.Leaders {
-		l := &r.s.Leaders[i]
-		if l.Side == u.Side && !l.Killed && l.Hex == u.Hex {
-			if roll, killed := LeaderCasualty(r, l.Name); killed {
-				l.Killed, l.Hex = true, ""
-				r.event("leader-killed", "GBACW 12.71", "%s is killed (rolled %d)", l.Name, roll)
-			}
-		}
+	switch b := r.casualties; {
+	case check == noCheck:
+	case check == checkAfterUDDs && b != nil:
+		b.later = append(b.later, r.s.stackedLeaders(u.Hex, u.Side)...) // 12.71 Note 1
+	default:
+		r.casualtyChecks(u.Hex, u.Side)
 	}
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""

@@ -23,6 +23,10 @@ package gbacw
 //     may end next to the enemy (9.33; ruling GBACW-R53).
 //  5. On the March AM a division leader moves only when a brigadier of
 //     his under March Orders is within his Command Range (9.31).
+//  6. A brigadier or division leader whose order says FIRST rides in the
+//     same activation before the brigade's units act, not after them:
+//     he is then at the end of his movement when they rally, and helps
+//     (13.43). He moves once in the activation all the same (9.31).
 
 // leaderOrder is the hex a LEADER order sends the leader toward, or "".
 func (r *resolver) leaderOrder(l *Leader) string {
@@ -57,12 +61,40 @@ func (r *resolver) rideByOrder(l *Leader, to string, mp int, rule string) int {
 	return spent
 }
 
+// ridesFirst reports whether l's LEADER order says FIRST (step 4).
+func (r *resolver) ridesFirst(l *Leader) bool {
+	if l == nil || r.leaderOrder(l) == "" {
+		return false
+	}
+	return r.plans[l.Side].leadFirst[l.Name]
+}
+
+// leadFirst is step 4 for b's activation, before its units act: the
+// brigadier and the division leader whose orders say FIRST ride now.
+// See GBACW 9.31, 13.43.
+func (r *resolver) leadFirst(b *BrigadeSt) {
+	s := r.s
+	if l := s.leader(b.Leader); r.ridesFirst(l) {
+		if r.rodeFirst == nil {
+			r.rodeFirst = map[string]bool{}
+		}
+		r.rodeFirst[l.Name] = true
+		r.rideByOrder(l, r.leaderOrder(l), 10, "GBACW 9.31")
+	}
+	if dl := s.leader(s.division(b.Division).Leader); r.ridesFirst(dl) {
+		r.divisionRides(dl)
+	}
+}
+
 // leadersByOrder is step 1 for b's activation: it reports whether the
-// brigadier and the division leader moved by order.
+// brigadier and the division leader moved by order (those who rode
+// first do not ride again, step 4).
 func (r *resolver) leadersByOrder(b *BrigadeSt) (brigadier, division bool) {
 	s := r.s
 	if l := s.leader(b.Leader); r.leaderOrder(l) != "" {
-		r.rideByOrder(l, r.leaderOrder(l), 10, "GBACW 9.31")
+		if !r.rodeFirst[l.Name] {
+			r.rideByOrder(l, r.leaderOrder(l), 10, "GBACW 9.31")
+		}
 		brigadier = true
 	} else if u := r.leaderWith(l); u != nil {
 		brigadier = true
@@ -144,6 +176,19 @@ func (r *resolver) rideWith(l *Leader, u *UnitSt) {
 	}
 	l.Hex = at
 	r.event("leader-move", "GBACW 9.31", "%s joins %s and rides with it to %s (%d MP)", l.Name, u.Name, at, 10-mp)
+}
+
+// divisionRides moves a division leader by his order once in the AM
+// (9.31: he moves in the activation of any one brigade of his division).
+func (r *resolver) divisionRides(dl *Leader) {
+	if r.ledThisAM[dl.Name] {
+		return
+	}
+	if r.ledThisAM == nil {
+		r.ledThisAM = map[string]bool{}
+	}
+	r.ledThisAM[dl.Name] = true
+	r.rideByOrder(dl, r.leaderOrder(dl), 10, "GBACW 9.31")
 }
 
 // commanderByOrder is step 2 for l: it reports whether he had an order.

@@ -25,10 +25,12 @@ type plan struct {
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
 	leaders    map[string]string        // LEADER orders: the hex each leader moves toward (9.31-9.32)
+	leadFirst  map[string]bool          // LEADER ... FIRST: leaders who ride before their brigade's units act (9.31, 13.43)
 	builds     []buildOrder             // BUILD orders, in the file's order (15.1)
 	rest       map[string]bool          // REST: idle brigades that lower Fatigue rather than rally (17.42)
 	with       map[string]string        // LEADER ... WITH orders: the unit each leader moves with (9.31)
 	attach     map[string]string        // ATTACH orders: battery -> brigade (4.32)
+	placeWith  map[string]string        // REPLACE: by counter (counterKey), the unit its new leader is placed with (12.74)
 	standing   map[string]string
 	eff        Efficiency
 	// allocAt is where the first EFFICIENCY, BONUS or TRANSFER line is,
@@ -49,7 +51,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, rest: map[string]bool{}, with: map[string]string{}, attach: map[string]string{}}
+		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}, placeWith: map[string]string{}, with: map[string]string{}, attach: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -328,6 +330,8 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			ps.add(at, "gb-leader-off-map", "GBACW 9.31", "%s is not on the map and cannot move", l.Name)
 		case p.leaders[l.Name] != "" || p.with[l.Name] != "":
 			ps.add(x.At, "gb-twice", "GBACW 9.31", "%s has two LEADER orders; keep one", l.Name)
+		case x.First && l.Stars > 2:
+			ps.add(x.At, "gb-leader-first", "GBACW 9.32", "%s rides only in the Commander Movement Phase, after the activations: FIRST is for a brigadier or a division leader, who ride in an activation of their command (9.31)", l.Name)
 		case x.With != "":
 			u := s.unit(x.With)
 			if u == nil || u.Side != side || l.Stars > 2 || !s.commands(l, u) {
@@ -341,6 +345,21 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 				return
 			}
 			p.leaders[l.Name] = x.Value
+			p.leadFirst[l.Name] = x.First
+		}
+	case gbtext.Replace:
+		l, u := s.leader(name), s.unit(x.Value)
+		switch {
+		case l == nil || l.Side != side:
+			ps.add(at, "gb-unknown-leader", "GBACW 4.1", "%s has no leader called %s", side, orders.Clip(name))
+		case l.Replacement == nil || l.Replaced && l.Stars != 1:
+			ps.add(x.At, "gb-no-replacement", "GBACW 12.74", "%s's counter names no replacement to place: should he fall, %s goes on without a %s", l.Name, s.commandName(l), rank(l.Stars))
+		case u == nil || u.Side != side || !s.commands(l, u):
+			ps.add(x.At, "gb-replace-unit", "GBACW 12.74", "%s's replacement is placed with a unit of %s, and %s is not one", l.Name, s.commandName(l), orders.Clip(x.Value))
+		case p.placeWith[counterKey(l)] != "":
+			ps.add(x.At, "gb-twice", "GBACW 12.74", "%s has two REPLACE lines; keep one", l.Name)
+		default:
+			p.placeWith[counterKey(l)] = u.Name
 		}
 	case gbtext.Unit:
 		u := s.unit(name)
@@ -378,7 +397,7 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 						return
 					}
 				}
-				if a.Target != "" && a.Verb != gbtext.ActRefuse && a.Verb != gbtext.ActTurn {
+				if a.Target != "" && a.Verb != gbtext.ActRefuse && a.Verb != gbtext.ActTurn && a.Verb != gbtext.ActRally {
 					if t := s.unit(a.Target); t == nil || t.Side == side {
 						ps.add(x.At, "gb-unknown-target", "GBACW 10.1", "%s: there is no enemy unit called %s", u.Name, orders.Clip(a.Target))
 						return

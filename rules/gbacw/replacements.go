@@ -16,9 +16,11 @@ import "fmt"
 //     too (12.75); when he is already out of the game, the surviving
 //     original leader of the first immediately subordinate command takes
 //     his place, and that leader's counter flips (12.76).
-//  4. The new leader is placed with the first unit of his command on the
-//     map; when none is (a brigade all routed), with his immediate
-//     superior (12.74; ruling GBACW-R45).
+//  4. The new leader is placed with the unit of his command the side's
+//     REPLACE line chose for the counter, if it is on the map (ruling
+//     GBACW-R63); else with the first unit of his command on the map;
+//     when none is (a brigade all routed), with his immediate superior
+//     (12.74; ruling GBACW-R45).
 
 // replaceLeaders is Phase IV/B/1. See GBACW 12.74-12.76.
 func (r *resolver) replaceLeaders() {
@@ -108,15 +110,28 @@ func (r *resolver) flip(l *Leader, name string) {
 	}
 }
 
-// placeLeader puts a replacement with the first unit of his command on
-// the map, else with his immediate superior, and says where. See GBACW
-// 12.74.
+// counterKey names a leader's counter by the command it heads, which
+// stays when the counter flips to another leader (12.74-12.76).
+func counterKey(l *Leader) string { return fmt.Sprintf("%d/%s", l.Stars, l.Command) }
+
+// placeLeader is step 4: it puts a replacement with the unit chosen for
+// his counter, else with the first unit of his command on the map, else
+// with his immediate superior, and says where. See GBACW 12.74.
 func (r *resolver) placeLeader(l *Leader) string {
 	s := r.s
+	why := ""
+	if p := r.plans[l.Side]; p != nil && p.placeWith[counterKey(l)] != "" {
+		u := s.unit(p.placeWith[counterKey(l)])
+		if u.combat() && s.commands(l, u) {
+			l.Hex = u.Hex
+			return fmt.Sprintf("with %s at %s (the player's choice)", u.Name, u.Hex)
+		}
+		why = fmt.Sprintf(" (%s, chosen, is not on the map)", u.Name)
+	}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side == l.Side && u.combat() && s.commands(l, u) {
 			l.Hex = u.Hex
-			return fmt.Sprintf("with %s at %s", u.Name, u.Hex)
+			return fmt.Sprintf("with %s at %s%s", u.Name, u.Hex, why)
 		}
 	}
 	if sup := s.superior(l); sup != nil && sup.Hex != "" && !sup.Killed {

@@ -81,6 +81,15 @@ type resolver struct {
 	// displaced marks the phasing side's leaders placed with a friendly
 	// unit in this activation, who may not move again in it (12.73).
 	displaced map[string]bool
+	// rodeFirst marks the brigadiers who rode by a FIRST order before
+	// their brigade's units acted in this activation (9.31, 13.43).
+	rodeFirst map[string]bool
+	// casualties gathers the Leader Casualty Checks of the Fire Combat
+	// result being played out (12.71); nil outside one.
+	casualties *casualtyBatch
+	// rallyTurns are the one-vertex turns asked for by units that
+	// rallied in this activation, made once its units have acted (13.41).
+	rallyTurns []rallyTurn
 	// rallyLeaders are the leaders who affected a Rally in this
 	// activation, who take no part in its shocks (13.43).
 	rallyLeaders map[string]bool

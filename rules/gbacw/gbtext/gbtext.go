@@ -28,9 +28,16 @@
 //
 // A leader may be moved by order, in his command's activation (a
 // brigadier or division leader, 9.31) or in the Commander Movement Phase
-// (a corps commander or the OC, 9.32):
+// (a corps commander or the OC, 9.32); FIRST makes a brigadier or
+// division leader ride before his brigade's units act (13.43):
 //
 //	LEADER Meredith: TOWARD 0605
+//	LEADER Meredith: FIRST TOWARD 0707
+//
+// And where the leader who replaces a fallen one is placed, should the
+// leader fall this turn (4.18, 12.74):
+//
+//	REPLACE Meredith: WITH 6th Wisconsin
 //
 // And the reaction doctrine: a STANDING block over Reactions (R1-R13 of
 // the rules notes), the answers to the choices the rules give a player
@@ -66,15 +73,16 @@ const (
 	Release    = "RELEASE"    // RELEASE brigade ADVANCE|ATTACK: leave Reserve at the turn's end (6.34)
 	Brigade    = "BRIGADE"    // an activation script for a brigade
 	Unit       = "UNIT"       // an activation script for a unit
-	LeaderKw   = "LEADER"     // LEADER name: TOWARD hex: a leader's movement (9.31-9.32)
+	LeaderKw   = "LEADER"     // LEADER name: [FIRST] TOWARD hex: a leader's movement (9.31-9.32)
 	Skip       = "SKIP"       // SKIP brigade n: the division AM an out-of-range brigade skips (5.26)
 	Build      = "BUILD"      // BUILD unit [FACING hex]: start Breastworks in the Engineering Phase (15.1)
 	Rest       = "REST"       // REST brigade: an idle brigade lowers its Fatigue rather than rallying (17.42)
 	With       = "WITH"       // LEADER name: WITH unit: moving with a unit of his command (9.31)
+	Replace    = "REPLACE"    // REPLACE leader: WITH unit: where his replacement is placed (12.74)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Attach, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Attach, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw, Replace}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -95,7 +103,7 @@ var Conds = map[string]bool{CondDisordered: false, CondAdjacent: false, CondWith
 // The actions of a unit's clause.
 const (
 	ActHold   = "HOLD"   // do nothing (5.33 d)
-	ActRally  = "RALLY"  // rally and resupply (13.4)
+	ActRally  = "RALLY"  // RALLY [LEFT|RIGHT]: rally, and if it does turn one vertex (13.41)
 	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
 	ActMove   = "MOVE"   // MOVE hex hex ...: move along a path of adjacent hexes
 	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
@@ -139,8 +147,8 @@ type Order struct {
 	// empty for FIRST MARCH.
 	Name orders.Name
 	// Value is "+1", "+2", an Orders name, "MARCH" for FIRST MARCH, the
-	// hex of a LEADER order, or the hex a BUILD faces ("" to keep the
-	// unit's facing).
+	// hex of a LEADER order, the hex a BUILD faces ("" to keep the
+	// unit's facing), or the unit a REPLACE places the new leader with.
 	Value string
 	// With is the unit a LEADER ... WITH order's leader moves with.
 	With string
@@ -153,6 +161,9 @@ type Order struct {
 	Cond   []Cond
 	// Clauses are a UNIT script's clauses, in order.
 	Clauses []Clause
+	// First is a LEADER order's FIRST: the leader rides before his
+	// brigade's units act, not after them (9.31, 13.43).
+	First bool
 }
 
 // Position implements orders.Order.
@@ -176,7 +187,7 @@ type Cond struct {
 type Action struct {
 	Verb   string
 	Hexes  []string // TOWARD's hex, MOVE's path
-	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE, TURN: LEFT or RIGHT
+	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE, TURN: LEFT or RIGHT; RALLY: LEFT, RIGHT or ""
 }
 
 type dialect struct{}
@@ -212,6 +223,7 @@ FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: TURN LEFT THEN FIRE
 LEADER Meredith: TOWARD 0605
+LEADER Wadsworth: FIRST TOWARD 0707
 STANDING
 RETURN FIRE FULL
 RAPID FIRE ALWAYS
@@ -239,6 +251,7 @@ BUILD 6th Wisconsin FACING 0606
 BUILD 2nd Wisconsin
 REST Iron Brigade
 ORDERS Iron Brigade ADVANCE
+REPLACE Meredith: WITH 6th Wisconsin
 `,
 }
 
@@ -298,6 +311,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.unit(l, o, val, off)
 	case LeaderKw:
 		ok = b.leader(l, o, val, off)
+	case Replace:
+		ok = b.replace(l, o, val, off)
 	}
 	if ok {
 		b.p.Append(o)
@@ -493,12 +508,13 @@ func (b body) brigade(l orders.Line, o *Order, val string, off int) bool {
 	return true
 }
 
-// leader reads LEADER name: TOWARD hex, a leader's movement this turn
-// (9.31-9.32), whose Value is the hex; or LEADER name: WITH unit, whose
-// With is the unit.
+// leader reads LEADER name: [FIRST] TOWARD hex, a leader's movement
+// this turn (9.31-9.32), whose Value is the hex and First whether he rides
+// before his brigade's units act; or LEADER name: WITH unit, whose With
+// is the unit.
 func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 	name, rest, ok := strings.Cut(val, ":")
-	const form = "LEADER Meredith: TOWARD 0605"
+	const form = "LEADER Meredith: TOWARD 0605, or LEADER Meredith: FIRST TOWARD 0605"
 	if !ok || !b.name(l, o, name, off, form) {
 		if !ok {
 			b.bad(l, off, CodeNoClause, "LEADER gives the leader's name, a colon and TOWARD with a hex (GBACW 9.31)", "write "+form)
@@ -512,8 +528,11 @@ func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 		o.With = orders.CleanName(unit)
 		return true
 	}
+	if len(ws) > 0 && ws[0] == First {
+		o.First, ws = true, ws[1:]
+	}
 	if len(ws) != 2 || ws[0] != ActToward {
-		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex, or WITH and a unit of his command (GBACW 9.31)", "write "+form+" or LEADER Meredith: WITH 2nd Wisconsin")
+		b.bad(l, off+len(name)+1, CodeBadClause, "a leader's order is TOWARD and one hex (FIRST before it to ride before his brigade's units act), or WITH and a unit of his command (GBACW 9.31)", "write "+form+" or LEADER Meredith: WITH 2nd Wisconsin")
 		return false
 	}
 	h, okHex := Place(ws[1])
@@ -522,6 +541,28 @@ func (b body) leader(l orders.Line, o *Order, val string, off int) bool {
 		return false
 	}
 	o.Value = h
+	return true
+}
+
+// replace reads REPLACE leader: WITH unit, the unit of his command his
+// replacement is placed with should he fall this turn (12.74); Value is
+// the unit's name.
+func (b body) replace(l orders.Line, o *Order, val string, off int) bool {
+	name, rest, ok := strings.Cut(val, ":")
+	const form = "REPLACE Meredith: WITH 6th Wisconsin"
+	if !ok || !b.name(l, o, name, off, form) {
+		if !ok {
+			b.bad(l, off, CodeNoClause, "REPLACE gives the leader's name, a colon and WITH with a unit of his command (GBACW 12.74)", "write "+form)
+		}
+		return false
+	}
+	w, unit, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	u := orders.CleanName(unit)
+	if orders.Upper(w) != "WITH" || u == "" || strings.ContainsAny(u, ":;") {
+		b.bad(l, off+len(name)+1, CodeBadClause, "after the colon REPLACE takes WITH and the unit the new leader is placed with (GBACW 12.74)", "write "+form)
+		return false
+	}
+	o.Value = u
 	return true
 }
 
@@ -633,7 +674,14 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit, ActMount, ActDismount, ActTop:
+	case ActRally:
+		if len(args) > 1 || len(args) == 1 && orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT" {
+			return a, "RALLY takes nothing after it, or LEFT or RIGHT: the vertex it turns to if it rallies"
+		}
+		if len(args) == 1 {
+			a.Target = orders.Upper(args[0])
+		}
+	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
@@ -763,7 +811,13 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 			fmt.Fprintf(b, "LEADER %s: WITH %s", n, x.With)
 			break
 		}
-		fmt.Fprintf(b, "LEADER %s: TOWARD %s", n, x.Value)
+		fmt.Fprintf(b, "LEADER %s: ", n)
+		if x.First {
+			b.WriteString("FIRST ")
+		}
+		fmt.Fprintf(b, "TOWARD %s", x.Value)
+	case Replace:
+		fmt.Fprintf(b, "REPLACE %s: WITH %s", n, x.Value)
 	}
 }
 
