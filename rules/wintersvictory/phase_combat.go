@@ -443,6 +443,9 @@ func (r *run) targetOf(t *Unit, from string) Target {
 	inf, cav, ung, lg := 0, 0, 0, 0
 	tg.SkirmishOnly = true // 11.0 step 3: skirmish units of 4 SP or less
 	for _, o := range r.s.unitsAt(t.Hex) {
+		if o.Side != t.Side {
+			continue // enemy guns left by their crew (7.53) are no part of the target
+		}
 		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
 		switch {
 		case o.isCrew(): // steps, not troops or guns
@@ -965,7 +968,7 @@ func (r *run) sumSP(us []*Unit, cover bool) int {
 // charging is set for a cavalry charge, startDist its distance at
 // declaration.
 func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
-	def := r.s.unitsAt(h)
+	def := r.enemiesIn(att[0].Side, h)
 	if len(def) == 0 {
 		return
 	}
@@ -973,17 +976,26 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		r.involuntary(d, d.Name+" is attacked") // 17.53
 	}
 	a0, d0 := att[0], def[0]
-	if d0.Type == "artillery" && !charging && r.standing(d0.Side, "ABANDON") == "ALWAYS" {
-		r.tell("abandoned", "WV 7.65", nil, "%s's crew abandons its guns before %s's shock; the guns are lost (ruling R48)", d0.Name, a0.Name)
-		r.loseSP(d0, d0.Strength, "WV 7.65")
-		r.advanceInto(att, h)
-		return
+	if r.abandons(d0, att, charging) {
+		r.tell("abandoned", "WV 7.65", nil, "%s's crew abandons its guns before %s's shock (7.65)", d0.Name, a0.Name)
+		morale, from, all := d0.Morale, a0.Hex, att
+		d0.Morale = moraleDisordered // 7.65: the guns fire as Disordered
+		att = r.defensiveFire(att)
+		r.abandonGuns(d0, all, from, morale)
+	} else {
+		att = r.defensiveFire(att)
 	}
-	if att = r.defensiveFire(att); len(att) == 0 {
+	if len(att) == 0 {
 		r.tell("shock", "WV 11.32", nil, "the attack on %s is broken up by defensive fire", h)
 		return
 	}
 	a0 = att[0]
+	if def = r.defenders(a0.Side, h); len(def) == 0 {
+		r.advanceInto(att, h) // 7.53: guns without a crew do not defend (ruling R106)
+		r.generalOrderOnGuns(att, h)
+		return
+	}
+	d0 = def[0]
 	// 12.14: a formed infantry unit that shocks into an obstructed hex
 	// adopts General Order after the defensive fire and before the
 	// differential is found. An Extended Line keeps its own rules (8.35).
@@ -1205,6 +1217,44 @@ func (r *run) nearestEnemyHex(u *Unit) string {
 	return at
 }
 
+// enemiesIn lists the units in hex h not of side.
+func (r *run) enemiesIn(side rules.Side, h string) []*Unit {
+	var out []*Unit
+	for _, u := range r.s.unitsAt(h) {
+		if u.Side != side {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// defenders lists side's enemies in hex h that defend it in a shock:
+// guns without a crew do not (7.53; ruling R106).
+func (r *run) defenders(side rules.Side, h string) []*Unit {
+	var out []*Unit
+	for _, u := range r.enemiesIn(side, h) {
+		if !u.uncrewed() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// generalOrderOnGuns is 12.43.4: a formed infantry attacker that ends a
+// shock in a hex of guns without a crew adopts General Order.
+func (r *run) generalOrderOnGuns(att []*Unit, h string) {
+	guns := false
+	for _, u := range r.enemiesIn(att[0].Side, h) {
+		guns = guns || u.uncrewed()
+	}
+	for _, a := range att {
+		if guns && a.Hex == h && !a.Eliminated && a.Type == "infantry" && a.formed() && !a.skirmishing() && a.Formation != "general order" {
+			a.Formation = "general order"
+			r.tell("formation", "WV 12.43", nil, "%s enters the hex of uncrewed guns and adopts General Order (12.43.4)", a.Name)
+		}
+	}
+}
+
 // advanceInto moves the attackers into a vacated hex (12.41), as far as
 // stacking allows.
 func (r *run) advanceInto(att []*Unit, h string) {
@@ -1366,10 +1416,18 @@ func (r *run) charge(u *Unit, target string) {
 		return
 	}
 	cur := path[len(path)-1]
+	turned := false
 	if cur != u.Hex {
-		u.Facing, _ = r.s.stepFacing(cur, t.Hex, u.Facing)
+		f, turns := r.s.stepFacing(cur, t.Hex, u.Facing)
+		u.Facing, turned = f, turns > 0
 	}
 	r.tell("charge", "WV 12.53", vis, "%s charges from %s to %s, against %s (%s) in %s", u.Name, u.Hex, cur, t.Name, t.Formation, t.Hex)
+	if turned && u.formed() {
+		// 12.12, 12.54.2: a formed charging unit that changes its facing
+		// is Disordered there, before the defender's check (ruling R107).
+		u.Morale = moraleDisordered
+		r.tell("disordered", "WV 12.12", nil, "%s turns to face %s in its charge and is Disordered (12.12, 12.54.2)", u.Name, facingNames[u.Facing])
+	}
 	r.traced(rules.Trace{Kind: rules.TraceCharge, Side: u.Side, Label: u.Name, Hexes: append(path, t.Hex)})
 	u.Exhausted = true
 	if b := r.s.leader(u.Brigade); b != nil {
