@@ -742,6 +742,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			if !o.Eliminated && o.Hex == start && u.Hex != start {
 				o.Hex = u.Hex
 				r.tell("retreat", "WV 13.3", r.seenBy(o), "%s retreats with it, from %s to %s", o.Name, start, u.Hex)
+				r.retreatGunLoss(o, path) // 6.32
 			}
 		}
 	}()
@@ -759,6 +760,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 	}
 	r.retreating++
 	defer func() { r.retreating-- }()
+	defer func() { r.retreatGunLoss(u, path) }() // 6.32
 	checked := map[string]bool{}
 	// 13.33: a retreat that would end stacked with a friendly unit goes
 	// on, a hex at a time, up to 3 more, to an empty hex.
@@ -780,6 +782,20 @@ func (r *run) retreat(u *Unit, n int, from string) {
 	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
 	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
 	r.traced(rules.Trace{Kind: rules.TraceRetreat, Side: u.Side, Label: u.Name, Hexes: path})
+}
+
+// retreatGunLoss is 6.32 for a retreat: a battery checks for gun loss
+// each time it crosses a Stream, Brook or Light Cover hexside not
+// traversed by a road, as in its own move (ruling R108).
+func (r *run) retreatGunLoss(u *Unit, path []string) {
+	if u.Type != "artillery" || u.Eliminated {
+		return
+	}
+	var guns []gunCheck
+	for i := 1; i < len(path); i++ {
+		guns = append(guns, r.cross(mover(u), path[i-1], path[i], allowance(u), false).guns...)
+	}
+	r.gunLoss(u, guns)
 }
 
 // retreatSteps takes the retreat's steps from len(*path)-1 up to n,
