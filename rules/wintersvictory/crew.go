@@ -125,7 +125,8 @@ func (r *run) abandons(d *Unit, att []*Unit, charging bool) bool {
 // abandonGuns is 7.65 before a shock: battery b, its defensive fire
 // given as Disordered (the caller's), loses its crew, which draws
 // opportunity fire from the enemy units next to it but the attackers att
-// and moves two hexes away from the attacker's hex from.
+// and moves two hexes away from the attacker's hex from. The crew is
+// added to s.Units: the caller's pointers are not to be used after this.
 func (r *run) abandonGuns(b *Unit, att []*Unit, from, morale string) {
 	h := b.Hex
 	c := r.splitCrew(b)

@@ -41,7 +41,7 @@ import (
 // (7.41).
 //
 // Not yet: opportunity and defensive fire (11.3, 11.32), screening
-// (11.45), line of sight (10.4; sight is the distance rule of ruling R43),
+// (11.45),
 // Extended Line (8.3), skirmishers (8.6), opportunity charges (12.56),
 // charge zones' secondary effects (12.61), leader casualties (11.44,
 // 12.44), retreat fire (13.34).
@@ -778,7 +778,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			break
 		}
 	}
-	u.Hex = cur
+	u.Hex, u.RoadTail = cur, ""
 	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
 	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
 	r.traced(rules.Trace{Kind: rules.TraceRetreat, Side: u.Side, Label: u.Name, Hexes: path})
@@ -998,6 +998,9 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		d0.Morale = moraleDisordered // 7.65: the guns fire as Disordered
 		att = r.defensiveFire(att)
 		r.abandonGuns(d0, all, from, morale)
+		for i, a := range att {
+			att[i] = r.s.unit(a.Name) // the crew's unit may have moved s.Units
+		}
 	} else {
 		att = r.defensiveFire(att)
 	}
