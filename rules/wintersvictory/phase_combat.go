@@ -1092,6 +1092,29 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	}
 }
 
+// chargeCrossing is a hexside crossed on a charge's path, from hex from
+// into h: a charge moves a hex at a time (12.53.3), paying no Movement
+// Points, and a hexside whose Terrain Effects Chart cell Disorders the
+// cavalry (a Stream or Major Stream not crossed by a road, 6.22)
+// Disorders a formed charging unit as it crosses (12.54.2: Disordered
+// during the charge).
+func (r *run) chargeCrossing(u *Unit, from, h string) {
+	if !u.formed() || u.Eliminated {
+		return
+	}
+	if x := r.cross(mover(u), from, h, 99, false); x.bad != "" || !x.cost.Disorder {
+		return
+	}
+	where := "the hexside between " + from + " and " + h
+	for _, row := range r.s.hexsideRows(from, h) {
+		if row == sideStream || row == sideMajorStream {
+			where = sideName(row, from, h)
+		}
+	}
+	u.Morale = moraleDisordered
+	r.tell("disordered", "WV 6.22", nil, "%s crosses %s in its charge and is Disordered (6.22, 12.54.2)", u.Name, where)
+}
+
 // chargeHexsideDisorder is 12.54.2 for charging cavalry shocking from
 // hex from into h, after the defensive fire and before the differential:
 // across a Stream (or Major Stream) hexside it is Disordered; across a
@@ -1359,16 +1382,18 @@ func (r *run) chargeZoneProblem(u *Unit, at string, t *Unit) string {
 // chargePath is the shortest way for a charging unit from its hex to one
 // next to its target: through empty hexes of its Charge Zone (its front,
 // 12.52) that its terrain allows, at most the zone's 6 hexes; nil when
-// there is none.
+// there is none. Of the shortest, it takes one crossing the fewest
+// hexsides that Disorder it (6.22, chargeCrossing).
 func (r *run) chargePath(u, t *Unit) []string {
 	m := r.s.board()
 	goal := m.Axial(t.Hex)
+	const step = 10 // a hex; one more for a hexside that Disorders
 	cost := func(from, to hex.Axial) int {
 		if !m.OnMap(to) {
 			return -1
 		}
 		if to == goal {
-			return 1
+			return step
 		}
 		id := m.ID(m.ToOffset(to))
 		if len(r.s.unitsAt(id)) > 0 || !r.s.inFront(u.Hex, u.Facing, id) {
@@ -1377,10 +1402,15 @@ func (r *run) chargePath(u, t *Unit) []string {
 		if tc, err := r.pack.Terrain(r.s.terrain(id), mover(u)); err != nil || tc.Prohibited {
 			return -1
 		}
-		return 1
+		if x := r.cross(mover(u), m.ID(m.ToOffset(from)), id, 99, false); x.bad != "" {
+			return -1
+		} else if x.cost.Disorder {
+			return step + 1
+		}
+		return step
 	}
-	p, total, ok := hex.AStar(m.Axial(u.Hex), goal, cost, 1)
-	if !ok || total > 6 {
+	p, _, ok := hex.AStar(m.Axial(u.Hex), goal, cost, step)
+	if !ok || len(p)-1 > 6 {
 		return nil
 	}
 	var out []string
@@ -1456,6 +1486,9 @@ func (r *run) charge(u *Unit, target string) {
 	// enemy Minimum Range Fire Zone, once by each unit.
 	for i, h := range path[:len(path)-1] {
 		u.Hex = h
+		if i > 0 {
+			r.chargeCrossing(u, path[i-1], h) // 6.22, 12.54.2
+		}
 		if i > 0 && !r.shockOpportunityCharge(u) { // 12.56.2, on entering h
 			r.tell("charge", "WV 12.56", nil, "%s's charge ends at %s", u.Name, u.Hex)
 			return
@@ -1468,6 +1501,9 @@ func (r *run) charge(u *Unit, target string) {
 		}
 	}
 	u.Hex = cur
+	if len(path) > 1 {
+		r.chargeCrossing(u, path[len(path)-2], cur) // 6.22, 12.54.2
+	}
 	if len(path) > 1 && !r.shockOpportunityCharge(u) { // 12.56.2, on entering cur
 		r.tell("charge", "WV 12.56", nil, "%s's charge ends at %s", u.Name, u.Hex)
 		return
