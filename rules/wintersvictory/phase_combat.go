@@ -1382,8 +1382,9 @@ func (r *run) chargeZoneProblem(u *Unit, at string, t *Unit) string {
 // chargePath is the shortest way for a charging unit from its hex to one
 // next to its target: through empty hexes of its Charge Zone (its front,
 // 12.52) that its terrain allows, at most the zone's 6 hexes; nil when
-// there is none. Of the shortest, it takes one crossing the fewest
-// hexsides that Disorder it (6.22, chargeCrossing).
+// there is none. Of the shortest, it takes one ending with the target in
+// its front (12.53.4), then one crossing the fewest hexsides that
+// Disorder it (6.22, chargeCrossing).
 func (r *run) chargePath(u, t *Unit) []string {
 	m := r.s.board()
 	goal := m.Axial(t.Hex)
@@ -1393,6 +1394,9 @@ func (r *run) chargePath(u, t *Unit) []string {
 			return -1
 		}
 		if to == goal {
+			if !r.s.inFront(m.ID(m.ToOffset(from)), u.Facing, t.Hex) {
+				return step + 5 // a turn to face it (12.53.4; ruling R107)
+			}
 			return step
 		}
 		id := m.ID(m.ToOffset(to))
@@ -1465,10 +1469,14 @@ func (r *run) charge(u *Unit, target string) {
 		return
 	}
 	cur := path[len(path)-1]
-	turned := false
+	turned, barred := false, false
 	if cur != u.Hex {
 		f, turns := r.s.stepFacing(cur, t.Hex, u.Facing)
-		u.Facing, turned = f, turns > 0
+		// 12.53.4: no voluntary change of facing in the Primary Charge
+		// Zone, its first 3 hexes (12.52).
+		if barred = turns > 0 && r.s.dist(u.Hex, cur) <= 3; !barred {
+			u.Facing, turned = f, turns > 0
+		}
 	}
 	r.tell("charge", "WV 12.53", vis, "%s charges from %s to %s, against %s (%s) in %s", u.Name, u.Hex, cur, t.Name, t.Formation, t.Hex)
 	if turned && u.formed() {
@@ -1509,6 +1517,11 @@ func (r *run) charge(u *Unit, target string) {
 		return
 	}
 	if t.Eliminated || r.s.dist(u.Hex, t.Hex) != 1 {
+		return
+	}
+	if barred {
+		u.Morale = moraleDisordered // 12.53.7: the charge is over
+		r.tell("charge", "WV 12.53", nil, "%s does not face %s from %s and may not turn in its Primary Charge Zone (12.53.4): its charge ends, Disordered", u.Name, t.Name, u.Hex)
 		return
 	}
 	if t.formed() && t.Formation != "square" {
