@@ -36,8 +36,17 @@ import (
 //     (7.61 E); its own retreats make no friendly unit check morale
 //     (7.61 F).
 //
-// Not yet: the hex of guns without a crew as Light Cover, and their loss
-// to enemy infantry in their hex (7.53, 12.43.3).
+//  8. Before an enemy infantry shock on its battery, the crew may abandon
+//     its guns (7.65), as its side's standing ABANDON says (ruling
+//     R106): the guns fire their defensive fire as Disordered, the crew
+//     leaves, drawing opportunity fire from the enemy units next to it
+//     but the attackers (11.3), and moves two hexes away from the
+//     attacker. Guns without a crew do not defend: the attackers enter
+//     their hex, a formed infantry unit adopting General Order (12.43.4).
+//  9. Guns without a crew stacked with enemy infantry at the end of that
+//     enemy's Shock Phase lose 2 gun SP (12.43.3).
+// 10. A clear hex holding guns without a crew is a Light Cover hex (7.53;
+//     State.terrain).
 
 // crewTakesMorale is 7.61 E: crew u, entering a hex of friendly units,
 // takes the worst of their Disorder or Rout.
@@ -85,14 +94,85 @@ func (r *run) leaveGuns(side rules.Side, o *wvtext.Order) (c *Unit, ok bool) {
 		r.refuse(side, o.At, "wv-7.65-limbered", "WV 7.65", "a crew may never leave a limbered battery: "+b.Name+" is "+b.Formation, "unlimber it first")
 		return nil, true
 	}
+	r.tell("crew", "WV 7.65", r.seenBy(b), "the crew of %s leaves its guns at %s (7.65)", b.Name, b.Hex)
+	return r.splitCrew(b), true
+}
+
+// splitCrew makes the crew of battery b a unit of its own in b's hex and
+// returns it; b is not to be used after this (7.65).
+func (r *run) splitCrew(b *Unit) *Unit {
 	cu := *b
 	cu.Name, cu.Type, cu.Formation = b.Name+crewSuffix, "crew", "crew"
 	cu.Strength, cu.Printed, cu.Crew, cu.Ammo, cu.FullAmmo, cu.FireClass = b.Crew, b.Crew, 0, 0, 0, 0
 	cu.Halved, cu.Fired, cu.GunLoss = false, false, 0
 	b.Crew, b.Morale = 0, "" // 7.56: guns without a crew are never Disordered
-	r.tell("crew", "WV 7.65", r.seenBy(b), "the crew of %s leaves its guns at %s (7.65)", b.Name, b.Hex)
-	r.s.Units = append(r.s.Units, cu) // b is not to be used after this
-	return &r.s.Units[len(r.s.Units)-1], true
+	r.s.Units = append(r.s.Units, cu)
+	return &r.s.Units[len(r.s.Units)-1]
+}
+
+// uncrewed reports guns whose crew has left them (7.53).
+func (u *Unit) uncrewed() bool { return u.Type == "artillery" && u.Crew == 0 && !u.Eliminated }
+
+// abandons reports whether the crew of the battery d abandons its guns
+// before the shock of attackers att (7.65; ruling R106): an enemy
+// infantry shock, not a charge, on a served battery whose side's
+// standing ABANDON is ALWAYS.
+func (r *run) abandons(d *Unit, att []*Unit, charging bool) bool {
+	return !charging && att[0].Type == "infantry" && d.Type == "artillery" && d.Crew > 0 &&
+		r.standing(d.Side, "ABANDON") == "ALWAYS"
+}
+
+// abandonGuns is 7.65 before a shock: battery b, its defensive fire
+// given as Disordered (the caller's), loses its crew, which draws
+// opportunity fire from the enemy units next to it but the attackers att
+// and moves two hexes away from the attacker's hex from. The crew is
+// added to s.Units: the caller's pointers are not to be used after this.
+func (r *run) abandonGuns(b *Unit, att []*Unit, from, morale string) {
+	h := b.Hex
+	c := r.splitCrew(b)
+	c.Morale = morale
+	name := c.Name
+	if !r.holdFire(att, func() bool { return r.opportunityFire(c, "leaves its guns") }) {
+		return
+	}
+	c = r.s.unit(name)
+	cur := h
+	for step := 0; step < 2; step++ { // 7.65: "one or two hexes"
+		next, far := "", r.s.dist(cur, from)
+		for _, n := range r.s.neighbours(cur) {
+			if d := r.s.dist(n, from); d > far && r.enemyIn(c.Side, n) == nil && r.stackProblem(c, n) == "" {
+				next, far = n, d
+			}
+		}
+		if next == "" {
+			break
+		}
+		cur = next
+	}
+	if cur == h {
+		return
+	}
+	c.Hex = cur
+	r.tell("crew", "WV 7.65", r.seenBy(c), "%s moves from %s to %s, away from its guns (7.65)", c.Name, h, cur)
+	r.crewTakesMorale(c)
+}
+
+// spikeGuns is 12.43.3 at the end of side's Shock Phase: guns without a
+// crew stacked with side's infantry lose 2 gun SP.
+func (r *run) spikeGuns(side rules.Side) {
+	for i := range r.s.Units {
+		b := &r.s.Units[i]
+		if b.Side == side || !b.uncrewed() {
+			continue
+		}
+		for _, e := range r.s.unitsAt(b.Hex) {
+			if e.Side == side && e.Type == "infantry" {
+				r.tell("uncrewed", "WV 12.43", nil, "%s, without its crew and stacked with enemy infantry, loses 2 gun SP (12.43.3)", b.Name)
+				r.loseSP(b, 2, "WV 12.43")
+				break
+			}
+		}
+	}
 }
 
 // crewless says why battery b may not move, fire or change formation or

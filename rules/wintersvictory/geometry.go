@@ -61,13 +61,27 @@ func (s *State) neighbours(id string) []string {
 	return out
 }
 
-// terrain is the Terrain Effects Chart row of a hex (10.11).
+// terrain is the Terrain Effects Chart row of a hex (10.11). A clear hex
+// holding guns without their crew is a Light Cover hex (7.53).
 func (s *State) terrain(id string) string {
 	h, ok := s.board().Hex(id)
 	if !ok {
 		return ""
 	}
+	if h.Terrain == "clear" && s.gunsLeftIn(id) {
+		return "light-cover"
+	}
 	return h.Terrain
+}
+
+// gunsLeftIn reports guns without their crew in hex id (7.53).
+func (s *State) gunsLeftIn(id string) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Hex == id && u.uncrewed() {
+			return true
+		}
+	}
+	return false
 }
 
 // bearingTo is the compass bearing from the centre of hex a to that of b.

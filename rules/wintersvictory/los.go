@@ -116,11 +116,21 @@ func reversed(p []ground) []ground {
 func (s *State) observes(a, b string) bool {
 	m := s.board()
 	left, right := hex.Line(m.Axial(a), m.Axial(b))
-	return losClear(s.groundOf(left)) || losClear(s.groundOf(right))
+	return losClear(s.groundOf(left, true)) || losClear(s.groundOf(right, true))
 }
 
-// groundOf reads each hex of a traced line.
-func (s *State) groundOf(line []hex.Axial) []ground {
+// sightClear reports whether a side's unit or leader in hex a sees hex b
+// (ruling R105): the line of sight of 10.4 over the map's terrain and
+// elevation alone, the units between and the facing aside.
+func (s *State) sightClear(a, b string) bool {
+	m := s.board()
+	left, right := hex.Line(m.Axial(a), m.Axial(b))
+	return losClear(s.groundOf(left, false)) || losClear(s.groundOf(right, false))
+}
+
+// groundOf reads each hex of a traced line; occupied counts a hex holding
+// 2 or more Strength Points as blocking (10.4 step 3).
+func (s *State) groundOf(line []hex.Axial, occupied bool) []ground {
 	m := s.board()
 	out := make([]ground, len(line))
 	for i, a := range line {
@@ -131,7 +141,7 @@ func (s *State) groundOf(line []hex.Axial) []ground {
 		}
 		t := h.Terrain
 		out[i] = ground{level: h.Elevation, slope: s.slopeHex(id), woods: t == "woods",
-			blocker: t == "woods" || t == "town" || s.strengthIn(id) >= 2}
+			blocker: t == "woods" || t == "town" || occupied && s.strengthIn(id) >= 2}
 	}
 	return out
 }

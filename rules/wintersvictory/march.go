@@ -175,7 +175,7 @@ func (r *run) marchPath(side rules.Side, u *Unit, o *wvtext.Order, steps []strin
 		u.Hex = h
 		r.displaceLeaders(u) // 16.17
 	}
-	u.Hex, u.Facing = at, facing
+	u.Hex, u.Facing, u.RoadTail = at, facing, ""
 	r.tell("moved", "WV 6.4", only(side), "%s marches %s to %s by Grand Tactical Movement facing %s (%s of %d MP)", u.Name, from, at, facingNames[facing], sixths(cost), u.MA+2)
 	r.traced(rules.Trace{Kind: rules.TraceMove, Side: side, Label: u.Name, Hexes: path})
 	if !r.dry() {
@@ -371,13 +371,41 @@ func (s *State) columnHexes(v *Unit) []string {
 }
 
 // columnAt is another unit in Road Column whose road length fills hex h,
-// or nil (6.64-6.65).
+// or a battery whose tail fills it, or nil (6.52 Note, 6.64-6.65).
 func (r *run) columnAt(u *Unit, h string) *Unit {
 	for i := range r.s.Units {
 		v := &r.s.Units[i]
-		if v != u && !v.Eliminated && v.Formation == "road column" && slices.Contains(r.s.columnHexes(v), h) {
+		if v != u && !v.Eliminated && (v.Formation == "road column" && slices.Contains(r.s.columnHexes(v), h) || r.s.tailAt(v) == h) {
 			return v
 		}
 	}
 	return nil
+}
+
+// lengthAt is a unit of u's side whose road length, behind the hex it
+// stands in, fills hex h: a Road Column's (6.65) or a battery's tail
+// (6.52 Note); nil when none (ruling R109).
+func (r *run) lengthAt(u *Unit, h string) *Unit {
+	for i := range r.s.Units {
+		v := &r.s.Units[i]
+		if v == u || v.Eliminated || v.Side != u.Side || v.Hex == h {
+			continue
+		}
+		if v.Formation == "road column" && slices.Contains(r.s.columnHexes(v), h) || r.s.tailAt(v) == h {
+			return v
+		}
+	}
+	return nil
+}
+
+// tailAt is the road hex behind battery v that it fills too, or "": a
+// limbered battery of more than 4 guns in an obstructed road hex it
+// entered from a connected road hex occupies that hex as well (6.52
+// Note).
+func (s *State) tailAt(v *Unit) string {
+	if v.RoadTail == "" || v.Type != "artillery" || v.Formation != "limbered" || v.Strength <= 4 ||
+		!obstructed(s.terrain(v.Hex)) || s.roadBetween(v.RoadTail, v.Hex) == "" {
+		return ""
+	}
+	return v.RoadTail
 }

@@ -41,7 +41,7 @@ import (
 // (7.41).
 //
 // Not yet: opportunity and defensive fire (11.3, 11.32), screening
-// (11.45), line of sight (10.4; sight is the distance rule of ruling R43),
+// (11.45),
 // Extended Line (8.3), skirmishers (8.6), opportunity charges (12.56),
 // charge zones' secondary effects (12.61), leader casualties (11.44,
 // 12.44), retreat fire (13.34).
@@ -443,6 +443,9 @@ func (r *run) targetOf(t *Unit, from string) Target {
 	inf, cav, ung, lg := 0, 0, 0, 0
 	tg.SkirmishOnly = true // 11.0 step 3: skirmish units of 4 SP or less
 	for _, o := range r.s.unitsAt(t.Hex) {
+		if o.Side != t.Side {
+			continue // enemy guns left by their crew (7.53) are no part of the target
+		}
 		tg.SkirmishOnly = tg.SkirmishOnly && o.skirmishing()
 		switch {
 		case o.isCrew(): // steps, not troops or guns
@@ -739,6 +742,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			if !o.Eliminated && o.Hex == start && u.Hex != start {
 				o.Hex = u.Hex
 				r.tell("retreat", "WV 13.3", r.seenBy(o), "%s retreats with it, from %s to %s", o.Name, start, u.Hex)
+				r.retreatGunLoss(o, path) // 6.32
 			}
 		}
 	}()
@@ -756,6 +760,7 @@ func (r *run) retreat(u *Unit, n int, from string) {
 	}
 	r.retreating++
 	defer func() { r.retreating-- }()
+	defer func() { r.retreatGunLoss(u, path) }() // 6.32
 	checked := map[string]bool{}
 	// 13.33: a retreat that would end stacked with a friendly unit goes
 	// on, a hex at a time, up to 3 more, to an empty hex.
@@ -773,10 +778,24 @@ func (r *run) retreat(u *Unit, n int, from string) {
 			break
 		}
 	}
-	u.Hex = cur
+	u.Hex, u.RoadTail = cur, ""
 	vis := r.seenBy(u) // where it ends: out of the enemy's sight, its own side alone learns it
 	r.tell("retreat", "WV 13.3", vis, "%s retreats from %s to %s", u.Name, start, cur)
 	r.traced(rules.Trace{Kind: rules.TraceRetreat, Side: u.Side, Label: u.Name, Hexes: path})
+}
+
+// retreatGunLoss is 6.32 for a retreat: a battery checks for gun loss
+// each time it crosses a Stream, Brook or Light Cover hexside not
+// traversed by a road, as in its own move (ruling R108).
+func (r *run) retreatGunLoss(u *Unit, path []string) {
+	if u.Type != "artillery" || u.Eliminated {
+		return
+	}
+	var guns []gunCheck
+	for i := 1; i < len(path); i++ {
+		guns = append(guns, r.cross(mover(u), path[i-1], path[i], allowance(u), false).guns...)
+	}
+	r.gunLoss(u, guns)
 }
 
 // retreatSteps takes the retreat's steps from len(*path)-1 up to n,
@@ -965,7 +984,7 @@ func (r *run) sumSP(us []*Unit, cover bool) int {
 // charging is set for a cavalry charge, startDist its distance at
 // declaration.
 func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
-	def := r.s.unitsAt(h)
+	def := r.enemiesIn(att[0].Side, h)
 	if len(def) == 0 {
 		return
 	}
@@ -973,17 +992,29 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		r.involuntary(d, d.Name+" is attacked") // 17.53
 	}
 	a0, d0 := att[0], def[0]
-	if d0.Type == "artillery" && !charging && r.standing(d0.Side, "ABANDON") == "ALWAYS" {
-		r.tell("abandoned", "WV 7.65", nil, "%s's crew abandons its guns before %s's shock; the guns are lost (ruling R48)", d0.Name, a0.Name)
-		r.loseSP(d0, d0.Strength, "WV 7.65")
-		r.advanceInto(att, h)
-		return
+	if r.abandons(d0, att, charging) {
+		r.tell("abandoned", "WV 7.65", nil, "%s's crew abandons its guns before %s's shock (7.65)", d0.Name, a0.Name)
+		morale, from, all := d0.Morale, a0.Hex, att
+		d0.Morale = moraleDisordered // 7.65: the guns fire as Disordered
+		att = r.defensiveFire(att)
+		r.abandonGuns(d0, all, from, morale)
+		for i, a := range att {
+			att[i] = r.s.unit(a.Name) // the crew's unit may have moved s.Units
+		}
+	} else {
+		att = r.defensiveFire(att)
 	}
-	if att = r.defensiveFire(att); len(att) == 0 {
+	if len(att) == 0 {
 		r.tell("shock", "WV 11.32", nil, "the attack on %s is broken up by defensive fire", h)
 		return
 	}
 	a0 = att[0]
+	if def = r.defenders(a0.Side, h); len(def) == 0 {
+		r.advanceInto(att, h) // 7.53: guns without a crew do not defend (ruling R106)
+		r.generalOrderOnGuns(att, h)
+		return
+	}
+	d0 = def[0]
 	// 12.14: a formed infantry unit that shocks into an obstructed hex
 	// adopts General Order after the defensive fire and before the
 	// differential is found. An Extended Line keeps its own rules (8.35).
@@ -1059,6 +1090,29 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	if edge.Cover != "" {
 		r.shockHexsideDisorder(att, charging, "shocked across "+sideName("light-cover-hexside", from, h)) // 12.14
 	}
+}
+
+// chargeCrossing is a hexside crossed on a charge's path, from hex from
+// into h: a charge moves a hex at a time (12.53.3), paying no Movement
+// Points, and a hexside whose Terrain Effects Chart cell Disorders the
+// cavalry (a Stream or Major Stream not crossed by a road, 6.22)
+// Disorders a formed charging unit as it crosses (12.54.2: Disordered
+// during the charge).
+func (r *run) chargeCrossing(u *Unit, from, h string) {
+	if !u.formed() || u.Eliminated {
+		return
+	}
+	if x := r.cross(mover(u), from, h, 99, false); x.bad != "" || !x.cost.Disorder {
+		return
+	}
+	where := "the hexside between " + from + " and " + h
+	for _, row := range r.s.hexsideRows(from, h) {
+		if row == sideStream || row == sideMajorStream {
+			where = sideName(row, from, h)
+		}
+	}
+	u.Morale = moraleDisordered
+	r.tell("disordered", "WV 6.22", nil, "%s crosses %s in its charge and is Disordered (6.22, 12.54.2)", u.Name, where)
 }
 
 // chargeHexsideDisorder is 12.54.2 for charging cavalry shocking from
@@ -1205,6 +1259,44 @@ func (r *run) nearestEnemyHex(u *Unit) string {
 	return at
 }
 
+// enemiesIn lists the units in hex h not of side.
+func (r *run) enemiesIn(side rules.Side, h string) []*Unit {
+	var out []*Unit
+	for _, u := range r.s.unitsAt(h) {
+		if u.Side != side {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// defenders lists side's enemies in hex h that defend it in a shock:
+// guns without a crew do not (7.53; ruling R106).
+func (r *run) defenders(side rules.Side, h string) []*Unit {
+	var out []*Unit
+	for _, u := range r.enemiesIn(side, h) {
+		if !u.uncrewed() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// generalOrderOnGuns is 12.43.4: a formed infantry attacker that ends a
+// shock in a hex of guns without a crew adopts General Order.
+func (r *run) generalOrderOnGuns(att []*Unit, h string) {
+	guns := false
+	for _, u := range r.enemiesIn(att[0].Side, h) {
+		guns = guns || u.uncrewed()
+	}
+	for _, a := range att {
+		if guns && a.Hex == h && !a.Eliminated && a.Type == "infantry" && a.formed() && !a.skirmishing() && a.Formation != "general order" {
+			a.Formation = "general order"
+			r.tell("formation", "WV 12.43", nil, "%s enters the hex of uncrewed guns and adopts General Order (12.43.4)", a.Name)
+		}
+	}
+}
+
 // advanceInto moves the attackers into a vacated hex (12.41), as far as
 // stacking allows.
 func (r *run) advanceInto(att []*Unit, h string) {
@@ -1290,16 +1382,22 @@ func (r *run) chargeZoneProblem(u *Unit, at string, t *Unit) string {
 // chargePath is the shortest way for a charging unit from its hex to one
 // next to its target: through empty hexes of its Charge Zone (its front,
 // 12.52) that its terrain allows, at most the zone's 6 hexes; nil when
-// there is none.
+// there is none. Of the shortest, it takes one ending with the target in
+// its front (12.53.4), then one crossing the fewest hexsides that
+// Disorder it (6.22, chargeCrossing).
 func (r *run) chargePath(u, t *Unit) []string {
 	m := r.s.board()
 	goal := m.Axial(t.Hex)
+	const step = 10 // a hex; one more for a hexside that Disorders
 	cost := func(from, to hex.Axial) int {
 		if !m.OnMap(to) {
 			return -1
 		}
 		if to == goal {
-			return 1
+			if !r.s.inFront(m.ID(m.ToOffset(from)), u.Facing, t.Hex) {
+				return step + 5 // a turn to face it (12.53.4; ruling R107)
+			}
+			return step
 		}
 		id := m.ID(m.ToOffset(to))
 		if len(r.s.unitsAt(id)) > 0 || !r.s.inFront(u.Hex, u.Facing, id) {
@@ -1308,10 +1406,15 @@ func (r *run) chargePath(u, t *Unit) []string {
 		if tc, err := r.pack.Terrain(r.s.terrain(id), mover(u)); err != nil || tc.Prohibited {
 			return -1
 		}
-		return 1
+		if x := r.cross(mover(u), m.ID(m.ToOffset(from)), id, 99, false); x.bad != "" {
+			return -1
+		} else if x.cost.Disorder {
+			return step + 1
+		}
+		return step
 	}
-	p, total, ok := hex.AStar(m.Axial(u.Hex), goal, cost, 1)
-	if !ok || total > 6 {
+	p, _, ok := hex.AStar(m.Axial(u.Hex), goal, cost, step)
+	if !ok || len(p)-1 > 6 {
 		return nil
 	}
 	var out []string
@@ -1366,10 +1469,22 @@ func (r *run) charge(u *Unit, target string) {
 		return
 	}
 	cur := path[len(path)-1]
+	turned, barred := false, false
 	if cur != u.Hex {
-		u.Facing, _ = r.s.stepFacing(cur, t.Hex, u.Facing)
+		f, turns := r.s.stepFacing(cur, t.Hex, u.Facing)
+		// 12.53.4: no voluntary change of facing in the Primary Charge
+		// Zone, its first 3 hexes (12.52).
+		if barred = turns > 0 && r.s.dist(u.Hex, cur) <= 3; !barred {
+			u.Facing, turned = f, turns > 0
+		}
 	}
 	r.tell("charge", "WV 12.53", vis, "%s charges from %s to %s, against %s (%s) in %s", u.Name, u.Hex, cur, t.Name, t.Formation, t.Hex)
+	if turned && u.formed() {
+		// 12.12, 12.54.2: a formed charging unit that changes its facing
+		// is Disordered there, before the defender's check (ruling R107).
+		u.Morale = moraleDisordered
+		r.tell("disordered", "WV 12.12", nil, "%s turns to face %s in its charge and is Disordered (12.12, 12.54.2)", u.Name, facingNames[u.Facing])
+	}
 	r.traced(rules.Trace{Kind: rules.TraceCharge, Side: u.Side, Label: u.Name, Hexes: append(path, t.Hex)})
 	u.Exhausted = true
 	if b := r.s.leader(u.Brigade); b != nil {
@@ -1379,6 +1494,9 @@ func (r *run) charge(u *Unit, target string) {
 	// enemy Minimum Range Fire Zone, once by each unit.
 	for i, h := range path[:len(path)-1] {
 		u.Hex = h
+		if i > 0 {
+			r.chargeCrossing(u, path[i-1], h) // 6.22, 12.54.2
+		}
 		if i > 0 && !r.shockOpportunityCharge(u) { // 12.56.2, on entering h
 			r.tell("charge", "WV 12.56", nil, "%s's charge ends at %s", u.Name, u.Hex)
 			return
@@ -1391,11 +1509,19 @@ func (r *run) charge(u *Unit, target string) {
 		}
 	}
 	u.Hex = cur
+	if len(path) > 1 {
+		r.chargeCrossing(u, path[len(path)-2], cur) // 6.22, 12.54.2
+	}
 	if len(path) > 1 && !r.shockOpportunityCharge(u) { // 12.56.2, on entering cur
 		r.tell("charge", "WV 12.56", nil, "%s's charge ends at %s", u.Name, u.Hex)
 		return
 	}
 	if t.Eliminated || r.s.dist(u.Hex, t.Hex) != 1 {
+		return
+	}
+	if barred {
+		u.Morale = moraleDisordered // 12.53.7: the charge is over
+		r.tell("charge", "WV 12.53", nil, "%s does not face %s from %s and may not turn in its Primary Charge Zone (12.53.4): its charge ends, Disordered", u.Name, t.Name, u.Hex)
 		return
 	}
 	if t.formed() && t.Formation != "square" {

@@ -254,6 +254,10 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 			r.tell("moved", "WV 6.14", only(side), "%s stops at %s: an enemy unit, unseen until now, holds %s", u.Name, at, h)
 			break
 		}
+		if v := r.lengthAt(u, h); v != nil { // 6.52 Note, 6.65; ruling R109
+			refuse("wv-6.65-length", "WV 6.65", fmt.Sprintf("it may not enter %s: %s fills the road there behind it", h, v.Name), "go round it, or move that unit first")
+			return
+		}
 		if code, why := r.skirmishStepProblem(side, u, at, h); why != "" {
 			refuse(code, "WV 8.65", why, "")
 			return
@@ -428,6 +432,10 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		}
 	}
 	u.Hex, u.Facing = at, facing
+	u.RoadTail = ""
+	if n := len(path); n >= 2 && path[n-1] == at {
+		u.RoadTail = path[n-2] // read by tailAt (6.52 Note)
+	}
 	note := ""
 	for _, n := range notes {
 		note += "; " + n

@@ -6,9 +6,12 @@ import "galloper/rules"
 // (rules notes §8); Galloper plays it double-blind, each side seeing the
 // enemy units within the turn's visibility of one of its own units or
 // leaders (ruling R43): Daylight 10 hexes, Dusk/Dawn 4 (4.2), Evening,
-// Night and Transitional Night 2 (4.3-4.5). Distance sight is symmetric,
-// so a unit that can fire on another is always seen by it (11.21: a
-// unit fires only at what it observes).
+// Night and Transitional Night 2 (4.3-4.5), along a clear line of sight
+// over the map's terrain and elevation (10.4, 10.41-10.43; ruling R105).
+// That sight sets aside the units between and the facing, so it never
+// depends on enemy units the side cannot see, and a unit that can fire
+// on another (11.21: only at what it observes, through its front and
+// over no hex of 2 or more SP) always sees it.
 const daylightSight = 10
 
 // visibility is the sight distance of the current turn (4.1-4.5).
@@ -39,19 +42,19 @@ func (s *State) turnKind() string {
 
 // sees reports whether side sees hex id: the umpire (empty side) sees
 // everything; a side sees within the turn's visibility of its own units
-// in play and its leaders.
+// in play and its leaders, along a clear line of sight (ruling R105).
 func (s *State) sees(side rules.Side, id string) bool {
 	if side == "" {
 		return true
 	}
 	v := s.visibility()
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && !u.Eliminated && s.dist(u.Hex, id) <= v {
+		if u := &s.Units[i]; u.Side == side && !u.Eliminated && s.dist(u.Hex, id) <= v && s.sightClear(u.Hex, id) {
 			return true
 		}
 	}
 	for i := range s.Leaders {
-		if l := &s.Leaders[i]; l.Side == side && l.Hex != "" && s.dist(l.Hex, id) <= v {
+		if l := &s.Leaders[i]; l.Side == side && l.Hex != "" && s.dist(l.Hex, id) <= v && s.sightClear(l.Hex, id) {
 			return true
 		}
 	}

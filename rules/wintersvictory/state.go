@@ -233,6 +233,10 @@ type Unit struct {
 	// Extended is the hex of an Extended Line's marker, a flank hex of
 	// Hex: the unit stands in both (8.3).
 	Extended string `json:"extended,omitempty"`
+	// RoadTail is the road hex a limbered battery of more than 4 guns came
+	// from into the obstructed road hex it stands in: it fills it too
+	// (6.52 Note; ruling R109).
+	RoadTail string `json:"road_tail,omitempty"`
 }
 
 // Morale states (7.2).

@@ -178,6 +178,7 @@ func (sys System) Resolve(in rules.Input) (res rules.Result, err error) {
 		side := stepSides[r.s.Step][0]
 		r.segmentOrders(side, in.Orders[side])
 		r.charges(side)
+		r.spikeGuns(side) // 12.43.3
 	case stepFire:
 		r.reciprocalFire(in.Orders)
 		r.delayCheck(SideFrench) // 4.1 7A, rolled before the French write their orders
