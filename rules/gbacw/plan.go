@@ -335,6 +335,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 					ps.add(x.At, "gb-charge", "GBACW 11.21", "%s is artillery, which never charges", u.Name)
 					return
 				}
+				if a.Verb == gbtext.ActShock && u.Kind == "artillery" {
+					ps.add(x.At, "gb-shock", "GBACW 11.61", "%s is artillery, which may never Shock attack", u.Name)
+					return
+				}
 			}
 		}
 		p.units[u.Name] = x

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"galloper/rules"
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
@@ -96,8 +97,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh)
 			return
 		}
-		if !slices.ContainsFunc(s.unitsAt(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
+		if !s.heldAgainst(dh, u.Side) {
+			// The attacker advances into the guns' hex (11.46, 12.6).
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
+			r.advanceInto(u, dh)
 			return
 		}
 		def = s.unitsAt(dh)[0]
@@ -282,11 +285,17 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 				}
 			}
 		case "bloody-standoff":
+			// The participant with the highest Cohesion, unless artillery
+			// tops the defending stack, which then loses a gun (8.36,
+			// 11.64).
 			victim := u
 			for _, d := range defenders {
-				if d.onMap() && (d.Kind == "artillery" && d == defenders[0] || d.cohesionNow() > victim.cohesionNow()) {
+				if d.onMap() && d.cohesionNow() > victim.cohesionNow() {
 					victim = d
 				}
+			}
+			if top := defenders[0]; top.onMap() && top.Kind == "artillery" && top.Status != StAbandoned {
+				victim = top
 			}
 			r.event("bloody-standoff", "GBACW 8.36", "Bloody Standoff: %s takes the loss", victim.Name)
 			r.lose(victim, 1, "a Bloody Standoff")
@@ -316,7 +325,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 	r.postShock(u, defenders)
 	// The attacker advances into a vacated defender hex (11.46, R11).
-	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
+	if !attackerRetreated && u.onMap() && !s.heldAgainst(dh, u.Side) {
 		r.advanceInto(u, dh)
 	}
 	// The defender may advance into the hex the attacker left (R11).
@@ -382,9 +391,16 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 	}
 }
 
-// advanceInto moves the attacker into a vacated hex (11.46, 12.6).
+// heldAgainst reports whether an enemy of side other than Abandoned guns
+// holds hex h (12.8: Abandoned guns do not count as units).
+func (s *State) heldAgainst(h string, side rules.Side) bool {
+	return slices.ContainsFunc(s.enemiesAt(h, side), (*UnitSt).combat)
+}
+
+// advanceInto moves the attacker into a vacated hex, or one where only
+// Abandoned guns remain (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || r.s.heldAgainst(h, u.Side) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		return
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
