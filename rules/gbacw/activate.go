@@ -78,6 +78,13 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			}
 		}
 	}
+	ids := make([]string, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
+	}
+	if !confused {
+		shocks = r.designate(ids, shocks) // 11.21-11.22
+	}
 	r.shocked = map[string]bool{}
 	defer func() { r.marched = nil }()
 	for _, p := range shocks {

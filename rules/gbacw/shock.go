@@ -44,16 +44,8 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if o == March || u.Kind == "artillery" || !u.combat() {
 		return
 	}
-	var def *UnitSt
 	ua := s.axial(u.Hex)
-	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		// Not into the Refused Frontal hex (7.34).
-		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
-			continue
-		}
-		def = s.unitsAt(e.Hex)[0]
-		break
-	}
+	def := s.frontEnemy(u, name)
 	if def == nil {
 		if name != "" {
 			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
@@ -157,6 +149,19 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	r.event("shock-result", "GBACW 11.45", "Shock of %s (%d half-SPs) at %s (%d half-SPs): rolled %d%s = %d: %v",
 		u.Name, sh.AttackerHalves, defenders[0].Name, sh.DefenderHalves, roll, drmText(ms), adj, effects)
 	r.shockEffects(u, dh, defenders, effects, charge, continued)
+}
+
+// frontEnemy is the top unit of the hex of the named enemy, or of the
+// first enemy, in one of u's Front hexes (not its Refused Frontal hex,
+// 7.34); nil if there is none. See GBACW 11.12.
+func (s *State) frontEnemy(u *UnitSt, name string) *UnitSt {
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
+			continue
+		}
+		return s.unitsAt(e.Hex)[0]
+	}
+	return nil
 }
 
 func woodsOrCedar(s *State, h string) bool {

@@ -1,0 +1,91 @@
+package gbacw
+
+import "slices"
+
+// Mandatory shocks and the Infantry Charge (GBACW 11.2), settled when the
+// brigade's shocks are designated, after all its other actions (11.12):
+//
+//	1. Infantry under Attack Orders that moved next to an enemy in its
+//	   Front this Action Phase, did not fire, and is not stacked under a
+//	   unit that does not charge, must shock; its shock is an Infantry
+//	   Charge (11.21), and no other infantry shock is.
+//	2. Mounted cavalry that moved next to an enemy in its Front and did
+//	   not fire must shock, whatever its Orders (11.21); whether it
+//	   Charges is 11.5's affair.
+//	3. Every other eligible unit may shock or not (11.22).
+
+// infantryCharges lists the infantry units of the acting brigades that
+// make an Infantry Charge: their top-down stacks charge while every unit
+// above charges too. See GBACW 11.21.
+func (r *resolver) infantryCharges(brigades []string) map[string]bool {
+	s := r.s
+	out := map[string]bool{}
+	seen := map[string]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !slices.Contains(brigades, u.Brigade) || !u.combat() || seen[u.Hex] {
+			continue
+		}
+		seen[u.Hex] = true
+		for _, x := range s.unitsAt(u.Hex) {
+			if !slices.Contains(brigades, x.Brigade) || !r.mayInfantryCharge(x) {
+				break // not stacked under a non-charging unit (11.21)
+			}
+			out[x.Name] = true
+		}
+	}
+	return out
+}
+
+// mayInfantryCharge: infantry under Attack Orders that moved this Action
+// Phase, did not fire or rally, and has an enemy in a Front hex. See
+// GBACW 11.21, 11.12.
+func (r *resolver) mayInfantryCharge(u *UnitSt) bool {
+	return u.Kind == "infantry" && r.s.ordersOf(u) == Attack && u.Moved && !u.Fired && !u.Rallied && r.s.frontEnemy(u, "") != nil
+}
+
+// mustShock is true of mounted cavalry that moved next to an enemy in its
+// Front and did not fire (11.21), eligible under 11.12.
+func (r *resolver) mustShock(u *UnitSt) bool {
+	o := r.s.ordersOf(u)
+	return u.Kind == "cavalry" && o != March && u.Moved && !u.Fired && !u.Rallied && r.s.frontEnemy(u, "") != nil
+}
+
+// designate settles the brigades' declared shocks by 11.21: an infantry
+// shock is a Charge exactly when the unit makes an Infantry Charge, and
+// the units that must shock and declared none are added, in the units'
+// order. See GBACW 11.21-11.22.
+func (r *resolver) designate(brigades []string, declared []pendingShock) []pendingShock {
+	s := r.s
+	charges := r.infantryCharges(brigades)
+	out := make([]pendingShock, 0, len(declared))
+	named := map[string]bool{}
+	for _, p := range declared {
+		named[p.attacker] = true
+		u := s.unit(p.attacker)
+		if u == nil || u.Kind != "infantry" {
+			out = append(out, p)
+			continue
+		}
+		if p.charge && !charges[u.Name] {
+			r.event("no-charge", "GBACW 11.21", "%s did not move next to the enemy this Action Phase: it shocks, but does not Charge", u.Name)
+		}
+		p.charge = charges[u.Name]
+		out = append(out, p)
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if named[u.Name] || !slices.Contains(brigades, u.Brigade) || !u.combat() {
+			continue
+		}
+		switch {
+		case charges[u.Name]:
+			r.event("must-shock", "GBACW 11.21", "%s moved next to the enemy under Attack Orders and did not fire: it must shock, an Infantry Charge", u.Name)
+			out = append(out, pendingShock{attacker: u.Name, charge: true})
+		case r.mustShock(u):
+			r.event("must-shock", "GBACW 11.21", "%s, mounted cavalry, moved next to the enemy and did not fire: it must shock", u.Name)
+			out = append(out, pendingShock{attacker: u.Name})
+		}
+	}
+	return out
+}
