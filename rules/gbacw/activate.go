@@ -126,6 +126,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.marchHits = nil
+	r.recreateGuns()
 	for _, b := range bs {
 		r.followLeaders(b)
 	}
@@ -279,6 +280,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
 			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
+				if u.Status == StGood {
+					r.regain(u.Side, h) // 12.81
+				}
 				u.Hex, u.Moved = h, true
 			}
 		}
@@ -303,6 +307,7 @@ func (r *resolver) rally(u *UnitSt) {
 	switch res {
 	case Rallied:
 		u.Status = StGood
+		r.regain(u.Side, u.Hex) // 12.81, ruling GBACW-R35
 		r.event("rally", "GBACW 13.41", "%s rallies (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 	case StaysDisorder:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
@@ -444,6 +449,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
 				u.Facing = faceToward(s.axial(from), s.axial(next))
 			}
+		}
+		if u.Status == StGood {
+			r.regain(u.Side, next) // 12.81: into or through, in Good Order
 		}
 		u.Hex, u.Moved = next, true
 		if passed != "" {
@@ -626,8 +634,8 @@ func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
 func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 	sp, batteries := u.SP, 0
 	for _, f := range there {
-		if f == u || f.Side != u.Side {
-			continue
+		if f == u || f.Side != u.Side || f.Status == StAbandoned {
+			continue // Abandoned guns do not count as units (12.8)
 		}
 		if f.Kind == "artillery" {
 			batteries++
@@ -745,6 +753,9 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		e.Reacted = true
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
+		if e.Status == StGood {
+			r.regain(e.Side, h) // 12.81
+		}
 		e.Hex = h
 		if e.Kind == "cavalry" {
 			r.uddOrDisorder(e, 0, "after a reaction move", "reaction-facing")

@@ -47,7 +47,8 @@ import (
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
-//	                            of Command, 4.23)
+//	                            of Command, 4.23), abandoned (1 or 2:
+//	                            the Abandoned marker, 12.8)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -59,7 +60,7 @@ import (
 //	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, abandoned: 0, 1 or 2), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -389,7 +390,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "abandoned"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -430,6 +431,8 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Green = v == "yes"
 		case "blown":
 			u.Blown = v == "yes"
+		case "abandoned":
+			u.Status, u.Abandoned2 = StAbandoned, v == "2"
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -437,7 +440,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "abandoned"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -471,7 +474,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "abandoned": abandonedMarker(u)}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {
@@ -509,3 +512,15 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 }
 
 func yesNo(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] }
+
+// abandonedMarker is a unit's Abandoned marker: 0 for none, 1 or 2
+// (12.8).
+func abandonedMarker(u *UnitSt) string {
+	switch {
+	case u.Status != StAbandoned:
+		return "0"
+	case u.Abandoned2:
+		return "2"
+	}
+	return "1"
+}

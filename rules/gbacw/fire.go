@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
@@ -141,9 +142,9 @@ func (s *State) unitsBlock(u, t *UnitSt, d int) bool {
 func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	s := r.s
 	if name != "" {
-		if t := s.unit(name); t != nil && t.Side != u.Side {
+		if t := s.unit(name); t != nil && t.Side != u.Side && t.combat() {
 			if _, ok := r.canReach(u, t); ok {
-				return s.unitsAt(t.Hex)[0]
+				return s.combatAt(t.Hex)[0]
 			}
 		}
 		return nil
@@ -152,11 +153,11 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	bestD := 1 << 30
 	for i := range s.Units {
 		t := &s.Units[i]
-		if t.Side == u.Side || !t.onMap() {
-			continue
+		if t.Side == u.Side || !t.combat() {
+			continue // Abandoned guns are no target (12.8)
 		}
 		if d, ok := r.canReach(u, t); ok && d < bestD {
-			best, bestD = s.unitsAt(t.Hex)[0], d
+			best, bestD = s.combatAt(t.Hex)[0], d
 		}
 	}
 	return best
@@ -323,12 +324,13 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	if r.standing(u.Side, gbtext.RPursue) != "ALWAYS" || !u.combat() || u.Hex != from || s.m.Distance(from, th) != 1 {
 		return
 	}
-	if len(s.unitsAt(th)) > 0 || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
+	if s.heldAgainst(th, u.Side) || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
 		return
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
+	r.regain(u.Side, th) // 12.81
 }
 
 // apply reports and applies one shot.
@@ -688,7 +690,9 @@ func (r *resolver) splitFire(u *UnitSt) {
 // firingSP is what the Fire Frontage Rule lets u fire from its hex now.
 // See GBACW 8.31-8.33.
 func (r *resolver) firingSP(u *UnitSt) int {
-	here := r.s.unitsAt(u.Hex)
+	// Abandoned guns are no units and do not count to the 8.31 limits
+	// (12.8).
+	here := slices.DeleteFunc(r.s.unitsAt(u.Hex), func(f *UnitSt) bool { return !f.combat() })
 	stack := make([]Stacked, len(here))
 	for i, f := range here {
 		stack[i] = Stacked{Kind: f.unitKind(), SP: f.SP, Fires: f == u}

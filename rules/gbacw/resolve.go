@@ -22,7 +22,8 @@ import (
 //	III/B  the AM Pool, a rules.Cup (5.31)
 //	III/C  each AM drawn in turn activates its division's brigades, each
 //	       by its script (5.33), the enemy answering by doctrine (R1-R13)
-//	IV/B   Reserve recovery (6.35), auto-rally of idle brigades (13.45)
+//	IV/B   Reserve recovery (6.35), auto-rally of idle brigades (13.45),
+//	       Abandoned guns eliminated or flipped (12.8, 12.82)
 //	IV/C   Combat Effectiveness (13.2-13.3)
 //	IV/D   the turn record; then I, Initiative (5.1), and the next turn's
 //	       EM draws (5.21), each side's draw shown only to that side
@@ -48,6 +49,9 @@ type resolver struct {
 	// shocked marks the brigades whose units took part in a shock's
 	// resolution in this Action Phase (17.22), "" for any action at all.
 	shocked map[string]bool
+	// regained marks, by hex and side, what lets Abandoned guns there be
+	// recreated at the end of the activation (12.81).
+	regained map[string]map[rules.Side]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the
@@ -433,6 +437,7 @@ func (r *resolver) endOfTurn() {
 	}
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
+	r.abandonedGuns() // IV/B/4-5
 	r.effectiveness()
 	r.fatigue()
 	for i := range s.Brigades {

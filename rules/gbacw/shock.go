@@ -95,7 +95,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh)
 			return
 		}
-		def = s.unitsAt(dh)[0]
+		def = s.combatAt(dh)[0]
 	}
 	// 5. Pre-Shock Reaction Fire (R8).
 	if continued == 0 {
@@ -108,8 +108,8 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			return
 		}
 	}
-	// 6. Resolution.
-	defenders = s.unitsAt(dh)
+	// 6. Resolution: Abandoned guns take no part (11.63, 12.8).
+	defenders = s.combatAt(dh)
 	if len(defenders) == 0 {
 		r.advanceInto(u, dh)
 		return
@@ -159,7 +159,7 @@ func (s *State) frontEnemy(u *UnitSt, name string) *UnitSt {
 		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
 			continue
 		}
-		return s.unitsAt(e.Hex)[0]
+		return s.combatAt(e.Hex)[0]
 	}
 	return nil
 }
@@ -339,6 +339,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
+				r.regain(d.Side, ah) // 12.81
 			}
 		}
 	}
@@ -410,4 +411,5 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	u.Hex, u.Refused = h, ""
+	r.regain(u.Side, h) // 12.81
 }

@@ -166,6 +166,9 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Abandoned2: an Abandoned battery's marker has flipped to Abandoned
+	// 2, in the Recovery Phase of the turn it was Abandoned (12.8).
+	Abandoned2 bool `json:"abandoned_2,omitempty"`
 	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
 	Refused string `json:"refused,omitempty"`
 	// Fired and Moved are this activation's scratch, cleared each
@@ -421,6 +424,12 @@ func (s *State) unitsAt(h string) []*UnitSt {
 		}
 	}
 	return out
+}
+
+// combatAt lists the units in a hex that count as units: all but
+// Abandoned guns (12.8), the top first.
+func (s *State) combatAt(h string) []*UnitSt {
+	return slices.DeleteFunc(s.unitsAt(h), func(u *UnitSt) bool { return !u.combat() })
 }
 
 // enemiesAt lists the enemy combat units of side in a hex.
