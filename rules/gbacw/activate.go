@@ -87,12 +87,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	}
 	r.shocked = map[string]bool{}
 	defer func() { r.marched = nil }()
-	for _, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() {
-			r.acting = s.brigade(u.Brigade)
-			r.shock(u, p.target, p.charge, 0)
-		}
-	}
+	r.resolveShocks(r.groupShocks(shocks), 0) // 11.11, 11.31-11.32, 11.41
 	for _, b := range bs {
 		acted := r.shocked[b.ID]
 		for i := range s.Units {

@@ -3,6 +3,7 @@ package gbacw
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"galloper/rules"
 	"galloper/rules/dice"
@@ -10,21 +11,25 @@ import (
 	"galloper/rules/hex"
 )
 
-// Shock (GBACW 11), after all the brigade's other actions (11.12):
+// Shock (GBACW 11), after all the brigade's other actions (11.12), each
+// step done for every shock before the next (11.11):
 //
-//	1. Designation: an attacker under Attack or Advance Orders with the
-//	   defender in a Front hex (11.12); mounted cavalry starting a Charge
-//	   rolls a UDD (11.53).
+//	1. Designation: the declared and mandatory shocks (11.21) grouped
+//	   into shocks of one attacking hex or one defending hex, combined
+//	   as 11.32 says (designate.go, ruling GBACW-R36); mounted cavalry
+//	   starting a Charge rolls a UDD (11.53).
 //	2. Retreat Before Shock: a defender under Advance Orders facing
 //	   infantry may fall back (11.33, R6).
 //	3. Green attackers' Commitment Check (11.36).
 //	4. Countercharge by the defending cavalry (11.56, R7), else the
-//	   defender's Pre-Shock Cohesion Check (11.37).
+//	   defender's Pre-Shock Cohesion Check, once for each defending hex
+//	   (11.37, 11.32).
 //	5. Pre-Shock Reaction Fire (10.43, 11.38, R8).
-//	6. Resolution: the Shock Ratio and DRMs (11.42-11.44), a d10 on the
-//	   Shock Resolution Table (11.45); retreats, losses, Disorder, rout,
-//	   Abandoned guns; Continued Shock (11.47, R10, R12); post-shock
-//	   Disorder (11.48); advance after shock (11.46, 12.6, R11).
+//	6. Resolution, shock by shock from left to right (11.41): the Shock
+//	   Ratio and DRMs (11.42-11.44), a d10 on the Shock Resolution Table
+//	   (11.45); retreats, losses, Disorder, rout, Abandoned guns;
+//	   advance (11.46, 12.6, R11); Continued Shock (11.47, R10, R12);
+//	   post-shock Disorder (11.48).
 
 // pendingShock is a shock a unit declared in its clause.
 type pendingShock struct {
@@ -32,110 +37,235 @@ type pendingShock struct {
 	charge           bool
 }
 
+// shockGroup is one designated shock: the attacking units, the lead (the
+// top unit of the first attacking hex) first, from one hex or several
+// that combine, against one defending hex or the two in one attacking
+// hex's Front (11.31-11.32).
+type shockGroup struct {
+	attackers      []*UnitSt
+	hexes          []string // the defending hexes
+	charge         bool     // every attacker charges (11.21 Note, 11.42)
+	countercharged bool
+	ended          bool // the shock ended before Step 6
+}
+
+func (g *shockGroup) lead() *UnitSt { return g.attackers[0] }
+
 // maxContinued bounds a chain of Continued Shocks in one activation.
 const maxContinued = 2
 
-// shock resolves one shock by u at the named target or an enemy in its
-// Front hexes; continued numbers a Continued Shock (0 for the first).
+// shock resolves one unit's shock alone, all six steps: a Continued
+// Shock (continued > 0), or a shock declared alone. See GBACW 11.11,
+// 11.47.
 func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
-	s := r.s
-	cc := r.sys.combat
-	o := s.ordersOf(u)
-	if o == March || u.Kind == "artillery" || !u.combat() {
-		return
+	p := []pendingShock{{attacker: u.Name, target: name, charge: charge}}
+	r.resolveShocks(r.groupShocks(p), continued)
+}
+
+// resolveShocks carries out the designated shocks step by step (11.11),
+// then resolves them one by one in order (11.41).
+func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
+	for _, g := range gs {
+		r.designated(g, continued)
 	}
-	ua := s.axial(u.Hex)
-	def := s.frontEnemy(u, name)
-	if def == nil {
-		if name != "" {
-			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
-		}
-		return
-	}
-	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
-	r.targeted(def, 1)
-	r.marchHit(def)
-	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
-	// 1. A cavalry Charge starts with a UDD (11.53).
-	if charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
-		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
-		return
-	}
-	dh := def.Hex
-	defenders := s.unitsAt(dh)
-	// 2. Retreat Before Shock (R6).
-	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
-		r.advanceInto(u, dh)
-		return
-	}
-	// 3. Green Attacker Commitment Check (11.36).
-	if u.Green && !r.uddPass(u, "Green Attacker Commitment Check") {
-		r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", u.Name)
-		return
-	}
-	// 4. Countercharge or the Pre-Shock Cohesion Check.
-	countercharged := false
-	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
-		s.unitArc(def, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
-		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
-		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
-			countercharged = true
-			r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
-		}
-	}
-	if !countercharged && continued == 0 {
-		r.preShockCheck(u, def, charge)
-		if len(s.enemiesAt(dh, u.Side)) == 0 {
-			r.advanceInto(u, dh)
-			return
-		}
-		if !s.heldAgainst(dh, u.Side) {
-			// The attacker advances into the guns' hex (11.46, 12.6).
-			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
-			r.advanceInto(u, dh)
-			return
-		}
-		def = s.combatAt(dh)[0]
-	}
-	// 5. Pre-Shock Reaction Fire (R8).
 	if continued == 0 {
-		for _, e := range s.unitsAt(dh) {
-			if r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
+		for _, g := range gs {
+			r.retreatStep(g)
+		}
+	}
+	for _, g := range gs {
+		r.commitmentStep(g)
+	}
+	if continued == 0 {
+		checked := map[string]bool{}
+		for _, g := range gs {
+			r.cohesionStep(g, checked)
+		}
+		for _, g := range gs {
+			r.preShockFireStep(g)
+		}
+	}
+	for _, g := range gs {
+		if !g.ended {
+			r.resolveShock(g, continued)
+		}
+	}
+}
+
+// live drops the attackers no longer able to shock; false when none is
+// left.
+func (g *shockGroup) live() bool {
+	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool { return !a.combat() })
+	if len(g.attackers) == 0 {
+		g.ended = true
+	}
+	return !g.ended
+}
+
+// defenders lists the units in the defending hexes, hex by hex, the top
+// of each first; Abandoned guns take no part (11.63, 12.8).
+func (r *resolver) defenders(g *shockGroup) []*UnitSt {
+	var out []*UnitSt
+	for _, h := range g.hexes {
+		out = append(out, r.s.combatAt(h)...)
+	}
+	return out
+}
+
+// held drops the defending hexes the enemy no longer holds; when none is
+// left the attackers advance into them (11.35, 11.46, 12.8) and the shock
+// ends.
+func (r *resolver) held(g *shockGroup) bool {
+	var held, vacated []string
+	for _, h := range g.hexes {
+		if r.s.heldAgainst(h, g.lead().Side) {
+			held = append(held, h)
+		} else {
+			vacated = append(vacated, h)
+		}
+	}
+	if len(held) == 0 {
+		if len(r.s.enemiesAt(vacated[0], g.lead().Side)) > 0 {
+			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", vacated[0])
+		}
+		r.advanceAll(g.attackers, vacated)
+		g.ended = true
+		return false
+	}
+	g.hexes = held
+	return true
+}
+
+// designated is Step 1: the shock announced; a Charge by mounted cavalry
+// starts with a UDD (11.53).
+func (r *resolver) designated(g *shockGroup, continued int) {
+	s := r.s
+	u := g.lead()
+	g.charge = g.charge && continued == 0
+	var names []string
+	for _, a := range g.attackers {
+		names = append(names, a.Name)
+	}
+	var at []string
+	for _, h := range g.hexes {
+		def := s.combatAt(h)[0]
+		r.targeted(def, 1)
+		r.marchHit(def)
+		at = append(at, fmt.Sprintf("%s at %s", def.Name, h))
+	}
+	verb := map[bool]string{true: "charge", false: "shock"}[g.charge]
+	if len(names) == 1 {
+		verb += "s"
+	}
+	r.event("shock", "GBACW 11.11", "%s %s %s", strings.Join(names, " and "), verb, strings.Join(at, " and "))
+	if g.charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
+		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
+		g.ended = true
+	}
+}
+
+// retreatStep is Step 2, Retreat Before Shock from infantry (11.33-11.35).
+func (r *resolver) retreatStep(g *shockGroup) {
+	if g.ended || slices.ContainsFunc(g.attackers, func(a *UnitSt) bool { return a.Kind != "infantry" }) {
+		return
+	}
+	for _, h := range g.hexes {
+		if d := r.s.combatAt(h); len(d) > 0 {
+			r.retreatBeforeShock(g.lead(), d[0])
+		}
+	}
+	r.held(g)
+}
+
+// commitmentStep is Step 3: each Green attacker passes a UDD or stays out
+// of the shock (11.36, 8.36).
+func (r *resolver) commitmentStep(g *shockGroup) {
+	if g.ended {
+		return
+	}
+	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool {
+		if a.Green && !r.uddPass(a, "Green Attacker Commitment Check") {
+			r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", a.Name)
+			return true
+		}
+		return false
+	})
+	g.live()
+}
+
+// cohesionStep is Step 4: a Countercharge, or each defending stack's
+// Pre-Shock Cohesion Check, once however many shocks it faces (11.32,
+// 11.37, 11.56).
+func (r *resolver) cohesionStep(g *shockGroup, checked map[string]bool) {
+	if g.ended {
+		return
+	}
+	s := r.s
+	for _, h := range g.hexes {
+		def := s.combatAt(h)[0]
+		u := r.facing(g, h)
+		if g.charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
+			s.unitArc(def, s.axial(u.Hex)) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+			r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
+			if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
+				g.countercharged = true
+				r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
+				checked[h] = true
+				continue
+			}
+		}
+		if !checked[h] {
+			checked[h] = true
+			r.preShockCheck(u, def, g.charge)
+		}
+	}
+	r.held(g)
+}
+
+// facing is the attacker of g next to defending hex h: the lead if it is.
+func (r *resolver) facing(g *shockGroup, h string) *UnitSt {
+	for _, a := range g.attackers {
+		if r.s.m.Distance(a.Hex, h) == 1 {
+			return a
+		}
+	}
+	return g.lead()
+}
+
+// preShockFireStep is Step 5: the defenders fire at the attackers before
+// the shock (10.43, 11.38, R8).
+func (r *resolver) preShockFireStep(g *shockGroup) {
+	if g.ended {
+		return
+	}
+	for _, h := range g.hexes {
+		for _, e := range r.s.combatAt(h) {
+			if r.reactionShot(e, r.facing(g, h), preShockFire, gbtext.RPreShock) {
 				break
 			}
 		}
-		if !u.combat() || u.Hex == "" {
-			return
-		}
 	}
-	// 6. Resolution: Abandoned guns take no part (11.63, 12.8).
-	defenders = s.combatAt(dh)
-	if len(defenders) == 0 {
-		r.advanceInto(u, dh)
+	if g.live() {
+		r.held(g)
+	}
+}
+
+// resolveShock is Step 6 for one shock: its DRMs, the roll and the
+// result. See GBACW 11.42-11.45.
+func (r *resolver) resolveShock(g *shockGroup, continued int) {
+	s := r.s
+	cc := r.sys.combat
+	if !g.live() || !r.held(g) {
 		return
 	}
-	sh := Shock{AllAttackersMoved: u.Moved, TerrainDRM: s.terrainOf(cc, dh).ShockDRM, Charge: charge, Countercharged: countercharged && u.Kind == "infantry",
-		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
-		AttackerFatigue: s.brigade(u.Brigade).Fatigue, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue}
-	switch s.unitArc(defenders[0], ua) {
-	case FlankArc:
-		sh.Position = FlankAttack
-	case RearArc:
-		sh.Position = RearAttack
-	}
-	b := s.brigade(u.Brigade)
-	lh := s.leaderHex(b.Leader)
-	sh.NoBrigadier = lh != u.Hex
-	sh.AggressiveBrigadier = lh == u.Hex && b.Profile == Aggressive
-	flankCharge := charge && sh.Position != Frontal
-	sh.AttackerHalves = ShockStrength(ShockUnit{Kind: u.unitKind(), SP: u.SP, Charging: charge, ChargingFlankOrRear: flankCharge,
-		InWoodsOrCedar: u.Kind == "cavalry" && woodsOrCedar(s, dh), IntoTown: s.terrainKind(dh) == "town"}, ShockOptions{})
-	for i, d := range defenders {
-		sh.DefenderHalves += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(defenders) == 1,
-			InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, dh)}, ShockOptions{})
-	}
+	u := g.lead()
+	defenders := r.defenders(g)
+	sh := r.shockDRMInputs(g, defenders, continued)
+	sh.AttackerHalves, sh.DefenderHalves = r.shockHalves(g, defenders)
 	if r.shocked != nil {
-		r.shocked[u.Brigade] = true // Shock Step 6b (17.22)
+		for _, a := range g.attackers {
+			r.shocked[a.Brigade] = true // Shock Step 6b (17.22)
+		}
 		for _, d := range defenders {
 			if d.Kind != "artillery" {
 				r.shocked[d.Brigade] = true
@@ -147,8 +277,120 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	adj := roll + Sum(ms)
 	effects := cc.ShockResult(adj)
 	r.event("shock-result", "GBACW 11.45", "Shock of %s (%d half-SPs) at %s (%d half-SPs): rolled %d%s = %d: %v",
-		u.Name, sh.AttackerHalves, defenders[0].Name, sh.DefenderHalves, roll, drmText(ms), adj, effects)
-	r.shockEffects(u, dh, defenders, effects, charge, continued)
+		unitNames(g.attackers), sh.AttackerHalves, unitNames(topsOf(s, g.hexes)), sh.DefenderHalves, roll, drmText(ms), adj, effects)
+	r.shockEffects(g, defenders, effects, continued)
+}
+
+// unitNames joins the units' names with "and".
+func unitNames(us []*UnitSt) string {
+	var names []string
+	for _, u := range us {
+		names = append(names, u.Name)
+	}
+	return strings.Join(names, " and ")
+}
+
+// topsOf lists the top unit of each hex that holds one.
+func topsOf(s *State, hexes []string) []*UnitSt {
+	var out []*UnitSt
+	for _, h := range hexes {
+		if d := s.combatAt(h); len(d) > 0 {
+			out = append(out, d[0])
+		}
+	}
+	return out
+}
+
+// shockDRMInputs reads a shock's DRMs off the map; where its attacking
+// or defending hexes differ it takes the case best for the defender
+// (11.42, 11.44, ruling GBACW-R36).
+func (r *resolver) shockDRMInputs(g *shockGroup, defenders []*UnitSt, continued int) Shock {
+	s := r.s
+	cc := r.sys.combat
+	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
+		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue, Position: Surrounded}
+	for i, h := range g.hexes {
+		top := s.combatAt(h)[0]
+		if t := s.terrainOf(cc, h).ShockDRM; i == 0 || t < sh.TerrainDRM {
+			sh.TerrainDRM = t
+		}
+		sh.DefenderDisordered = sh.DefenderDisordered && top.Status == StDisordered
+		sh.DefenderFatigue = min(sh.DefenderFatigue, s.brigade(top.Brigade).Fatigue)
+		sh.Position = min(sh.Position, r.position(g, h, top))
+	}
+	brigadier := 1 // the brigadier DRM best for the defender (11.42)
+	for _, a := range g.attackers {
+		sh.AllAttackersMoved = sh.AllAttackersMoved && a.Moved
+		sh.AttackerDisordered = sh.AttackerDisordered || a.Status == StDisordered
+		sh.AttackerFatigue = max(sh.AttackerFatigue, s.brigade(a.Brigade).Fatigue)
+		brigadier = min(brigadier, r.brigadierDRM(g, a.Brigade))
+	}
+	sh.NoBrigadier, sh.AggressiveBrigadier = brigadier < 0, brigadier > 0
+	return sh
+}
+
+// position is the Position of the attack on defending hex h: Flank or
+// Rear by the arcs of the attacking hexes next to it, from the Front and
+// elsewhere together the combination (11.44).
+func (r *resolver) position(g *shockGroup, h string, top *UnitSt) Position {
+	s := r.s
+	arcs := map[Arc]bool{}
+	for _, a := range g.attackers {
+		if s.m.Distance(a.Hex, h) == 1 {
+			arcs[s.unitArc(top, s.axial(a.Hex))] = true
+		}
+	}
+	switch {
+	case len(arcs) > 1 && arcs[FrontArc]:
+		return FrontAndFlankOrRear
+	case arcs[RearArc]:
+		return RearAttack
+	case arcs[FlankArc]:
+		return FlankAttack
+	}
+	return Frontal
+}
+
+// brigadierDRM is 11.72 for brigade b's units in the shock: -1 when none
+// is stacked with the brigadier, +1 when one is and he is Aggressive.
+func (r *resolver) brigadierDRM(g *shockGroup, b string) int {
+	br := r.s.brigade(b)
+	lh := r.s.leaderHex(br.Leader)
+	for _, a := range g.attackers {
+		if a.Brigade == b && lh != "" && a.Hex == lh {
+			if br.Profile == Aggressive {
+				return 1
+			}
+			return 0
+		}
+	}
+	return -1
+}
+
+// shockHalves sums the attacking and defending strengths for the Shock
+// Ratio, in half SPs (11.32, 11.43, 11.63, 8.36).
+func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int) {
+	s := r.s
+	for _, a := range g.attackers {
+		h := g.hexes[0]
+		for _, x := range g.hexes {
+			if s.m.Distance(a.Hex, x) == 1 {
+				h = x
+				break
+			}
+		}
+		flank := g.charge && s.unitArc(s.combatAt(h)[0], s.axial(a.Hex)) != FrontArc
+		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
+			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
+	}
+	for _, h := range g.hexes {
+		stack := s.combatAt(h)
+		for i, d := range stack {
+			def += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(stack) == 1,
+				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h)}, ShockOptions{})
+		}
+	}
+	return att, def
 }
 
 // frontEnemy is the top unit of the hex of the named enemy, or of the
@@ -258,10 +500,11 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 	}
 }
 
-// shockEffects applies a Shock Resolution result. See GBACW 11.45-11.48,
-// 12.42, 12.51, 11.64, 8.36.
-func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effects []string, charge bool, continued int) {
+// shockEffects applies a Shock Resolution result to every attacker and
+// defender of the shock. See GBACW 11.45-11.48, 12.42, 12.51, 11.64, 8.36.
+func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []string, continued int) {
 	s := r.s
+	u := g.lead()
 	ah := u.Hex
 	attackerRetreated := false
 	mayContinue, defenderMay := false, false
@@ -277,33 +520,23 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
-			r.retreat(u, dh, 1)
+			for _, a := range g.attackers {
+				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
+			}
 			attackerRetreated = true
 		case "defender-retreat-1", "defender-retreat-2":
 			n := 1
 			if e == "defender-retreat-2" {
 				n = 2
 			}
+			hexes := attackerHexes(g)
 			for _, d := range defenders {
 				if d.onMap() && d.Status != StAbandoned {
-					r.retreat(d, ah, n)
+					r.retreat(d, r.nextHex(d.Hex, hexes), n)
 				}
 			}
 		case "bloody-standoff":
-			// The participant with the highest Cohesion, unless artillery
-			// tops the defending stack, which then loses a gun (8.36,
-			// 11.64).
-			victim := u
-			for _, d := range defenders {
-				if d.onMap() && d.cohesionNow() > victim.cohesionNow() {
-					victim = d
-				}
-			}
-			if top := defenders[0]; top.onMap() && top.Kind == "artillery" && top.Status != StAbandoned {
-				victim = top
-			}
-			r.event("bloody-standoff", "GBACW 8.36", "Bloody Standoff: %s takes the loss", victim.Name)
-			r.lose(victim, 1, "a Bloody Standoff")
+			r.bloodyStandoff(g, defenders)
 		case "defender-rout-check":
 			for _, d := range defenders {
 				if d.onMap() && d.Kind != "artillery" && !r.uddPass(d, "rout check after shock") {
@@ -311,7 +544,9 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 				}
 			}
 		case "attacker-disorder":
-			r.disorder(u, "shock")
+			for _, a := range g.attackers {
+				r.disorder(a, "shock")
+			}
 		case "defender-disorder":
 			for _, d := range defenders {
 				r.disorder(d, "shock")
@@ -328,15 +563,21 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			defenderMay = true
 		}
 	}
-	r.postShock(u, defenders)
-	// The attacker advances into a vacated defender hex (11.46, R11).
-	if !attackerRetreated && u.onMap() && !s.heldAgainst(dh, u.Side) {
-		r.advanceInto(u, dh)
+	r.postShock(g.attackers, defenders)
+	// The attackers advance into the vacated defender hexes (11.46, R11).
+	if !attackerRetreated {
+		var vacated []string
+		for _, h := range g.hexes {
+			if !s.heldAgainst(h, u.Side) {
+				vacated = append(vacated, h)
+			}
+		}
+		r.advanceAll(g.attackers, vacated)
 	}
 	// The defender may advance into the hex the attacker left (R11).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
+			if d.onMap() && d.Status != StAbandoned && s.m.Distance(d.Hex, ah) == 1 && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.regain(d.Side, ah) // 12.81
@@ -348,8 +589,8 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 	switch {
 	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
-		yes := charge
-		if !charge {
+		yes := g.charge
+		if !g.charge {
 			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
 				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
 		}
@@ -376,11 +617,56 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 }
 
+// attackerHexes lists the hexes the attackers of g stand in.
+func attackerHexes(g *shockGroup) []string {
+	var out []string
+	for _, a := range g.attackers {
+		if a.onMap() && !slices.Contains(out, a.Hex) {
+			out = append(out, a.Hex)
+		}
+	}
+	return out
+}
+
+// nextHex is the first of hexes next to h, the hex a retreat goes away
+// from; the first of hexes if none is.
+func (r *resolver) nextHex(h string, hexes []string) string {
+	for _, x := range hexes {
+		if r.s.m.Distance(h, x) == 1 {
+			return x
+		}
+	}
+	if len(hexes) > 0 {
+		return hexes[0]
+	}
+	return ""
+}
+
+// bloodyStandoff: the participant with the highest Cohesion loses a
+// step, the attacker on a tie, unless artillery tops a defending stack,
+// which then loses a gun (8.36, 11.64, ruling GBACW-R19).
+func (r *resolver) bloodyStandoff(g *shockGroup, defenders []*UnitSt) {
+	victim := g.lead()
+	for _, x := range append(slices.Clone(g.attackers), defenders...) {
+		if x.onMap() && x.cohesionNow() > victim.cohesionNow() {
+			victim = x
+		}
+	}
+	for _, top := range topsOf(r.s, g.hexes) {
+		if top.Kind == "artillery" {
+			victim = top
+			break
+		}
+	}
+	r.event("bloody-standoff", "GBACW 8.36", "Bloody Standoff: %s takes the loss", victim.Name)
+	r.lose(victim, 1, "a Bloody Standoff")
+}
+
 // postShock is the automatic Disorder after shock: Good Order infantry
 // attackers and all mounted cavalry are Disordered; Disordered mounted
 // cavalry is Blown. See GBACW 11.48, 11.58.
-func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
-	all := append([]*UnitSt{u}, defenders...)
+func (r *resolver) postShock(attackers, defenders []*UnitSt) {
+	all := append(slices.Clone(attackers), defenders...)
 	for i, x := range all {
 		if !x.onMap() || x.Status == StAbandoned {
 			continue
@@ -391,8 +677,22 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 				x.Blown = true
 				r.event("blown", "GBACW 11.58", "%s is Blown", x.Name)
 			}
-		case x.Kind == "cavalry", i == 0 && x.Kind == "infantry":
+		case x.Kind == "cavalry", i < len(attackers) && x.Kind == "infantry":
 			r.disorder(x, "post-shock")
+		}
+	}
+}
+
+// advanceAll is 11.46: the attackers, charging units and tops of stacks
+// first (their order), advance into the vacated hexes next to them, as
+// stacking allows.
+func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
+	for _, a := range attackers {
+		for _, h := range vacated {
+			if a.onMap() && r.s.m.Distance(a.Hex, h) == 1 && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
+				r.advanceInto(a, h)
+				break
+			}
 		}
 	}
 }
