@@ -41,6 +41,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	var shocks []pendingShock
+	r.brokeOff = nil
 	for _, b := range bs {
 		b.Activated++
 		r.acting = b
@@ -64,9 +65,14 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
-			for _, a := range r.script(u, b, lc) {
-				if !u.combat() {
-					break
+			acts := r.script(u, b, lc)
+			r.charging = nil
+			if u.Kind == "cavalry" && slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge }) {
+				r.charging = u // its move is a Charge's (11.53, 11.57)
+			}
+			for _, a := range acts {
+				if !u.combat() || r.brokeOff[u.Name] {
+					break // a Charge broken off ends the activation (11.57)
 				}
 				switch {
 				case confused && a.Verb != gbtext.ActRally:
@@ -82,6 +88,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	for i, b := range bs {
 		ids[i] = b.ID
 	}
+	r.charging = nil
 	if !confused {
 		shocks = r.designate(ids, shocks) // 11.21-11.22
 	}
@@ -427,7 +434,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
-		r.evade(u, next)
+		if r.evade(u, next) && r.breakOff(u) {
+			break // 11.57: the Charge broken off
+		}
 		r.withdrawalFire(u)
 		oc = s.occupancy(u.Side) // reactions may have moved units
 		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
@@ -731,8 +740,9 @@ func (r *resolver) commanderMovement() {
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
 // doctrine says RETIRE, that unit moves one hex away, once per enemy
 // brigade activation; cavalry then rolls a UDD. See GBACW 9.63.
-func (r *resolver) evade(u *UnitSt, next string) {
+func (r *resolver) evade(u *UnitSt, next string) bool {
 	s := r.s
+	moved := false
 	for i := range s.Units {
 		e := &s.Units[i]
 		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March {
@@ -751,11 +761,12 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		if e.Status == StGood {
 			r.regain(e.Side, h) // 12.81
 		}
-		e.Hex = h
+		e.Hex, moved = h, true
 		if e.Kind == "cavalry" {
 			r.uddOrDisorder(e, 0, "after a reaction move", "reaction-facing")
 		}
 	}
+	return moved
 }
 
 // reactionFacing is R1: enemy units the mover has come adjacent to

@@ -62,6 +62,9 @@ func (r *resolver) designate(brigades []string, declared []pendingShock) []pendi
 	named := map[string]bool{}
 	for _, p := range declared {
 		named[p.attacker] = true
+		if r.brokeOff[p.attacker] {
+			continue // 11.57
+		}
 		u := s.unit(p.attacker)
 		if u == nil || u.Kind != "infantry" {
 			out = append(out, p)
@@ -75,7 +78,7 @@ func (r *resolver) designate(brigades []string, declared []pendingShock) []pendi
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if named[u.Name] || !slices.Contains(brigades, u.Brigade) || !u.combat() {
+		if named[u.Name] || r.brokeOff[u.Name] || !slices.Contains(brigades, u.Brigade) || !u.combat() {
 			continue
 		}
 		switch {

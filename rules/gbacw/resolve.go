@@ -52,6 +52,10 @@ type resolver struct {
 	// regained marks, by hex and side, what lets Abandoned guns there be
 	// recreated at the end of the activation (12.81).
 	regained map[string]map[rules.Side]bool
+	// charging is the mounted cavalry moving on a Charge, brokeOff the
+	// units whose Charge was broken off in this activation (11.57).
+	charging *UnitSt
+	brokeOff map[string]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// ledThisAM marks the division leaders who moved by order in the

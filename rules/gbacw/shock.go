@@ -46,6 +46,9 @@ type shockGroup struct {
 	hexes          []string // the defending hexes
 	charge         bool     // every attacker charges (11.21 Note, 11.42)
 	countercharged bool
+	// countered are the defending hexes whose cavalry countercharged:
+	// they take no Pre-Shock check and fire no Pre-Shock Fire (11.56).
+	countered map[string]bool
 	ended          bool // the shock ended before Step 6
 }
 
@@ -209,6 +212,10 @@ func (r *resolver) cohesionStep(g *shockGroup, checked map[string]bool) {
 			r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 			if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 				g.countercharged = true
+				if g.countered == nil {
+					g.countered = map[string]bool{}
+				}
+				g.countered[h] = true
 				r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
 				checked[h] = true
 				continue
@@ -239,6 +246,9 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 		return
 	}
 	for _, h := range g.hexes {
+		if g.countered[h] {
+			continue // no Pre-Shock Fire after a Countercharge (11.56)
+		}
 		for _, e := range r.s.combatAt(h) {
 			if r.reactionShot(e, r.facing(g, h), preShockFire, gbtext.RPreShock) {
 				break

@@ -17,6 +17,7 @@ const (
 	RContinue      = "CONTINUE"      // R10, R12: Continued Shock (11.47)
 	ROccupy        = "OCCUPY"        // R11: the defender's optional advance after shock (11.46, 12.6)
 	RPursue        = "PURSUE"        // R13: advance after fire (12.6)
+	RBreakOff      = "BREAKOFF"      // a Charge whose enemy moves in reaction: break it off? (11.57)
 )
 
 // Ask is the CONTINUE option, and its default, that leaves the choice to
@@ -107,5 +108,13 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
 		Default: "NEVER", // R13 (12.6)
 		Example: "ADVANCE AFTER FIRE NEVER",
+	},
+	{
+		Kind: RBreakOff, Forms: []string{"BREAK OFF CHARGE", "BREAK OFF"},
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "TRY": "TRY", "YES": "TRY", "ALWAYS": "TRY"},
+		// 11.57: the charging cavalry whose enemy moves in reaction goes on
+		// (no. 1) unless the side would rather roll to break off (no. 2).
+		Default: "NEVER",
+		Example: "BREAK OFF CHARGE TRY",
 	},
 }}
