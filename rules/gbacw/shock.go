@@ -49,7 +49,7 @@ type shockGroup struct {
 	// countered are the defending hexes whose cavalry countercharged:
 	// they take no Pre-Shock check and fire no Pre-Shock Fire (11.56).
 	countered map[string]bool
-	ended          bool // the shock ended before Step 6
+	ended     bool // the shock ended before Step 6
 }
 
 func (g *shockGroup) lead() *UnitSt { return g.attackers[0] }
