@@ -48,7 +48,9 @@ import (
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
 //	                            of Command, 4.23), abandoned (1 or 2:
-//	                            the Abandoned marker, 12.8)
+//	                            the Abandoned marker, 12.8), sections
+//	                            (a battery's, guns then weapon: 4N/2RG,
+//	                            8.37)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -60,7 +62,8 @@ import (
 //	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, abandoned: 0, 1 or 2), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, abandoned: 0, 1 or 2, sections:
+// 4N/2RG), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -390,7 +393,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "abandoned"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "abandoned", "sections"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -433,6 +436,15 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Blown = v == "yes"
 		case "abandoned":
 			u.Status, u.Abandoned2 = StAbandoned, v == "2"
+		case "sections":
+			u.Sections = nil
+			for _, x := range strings.Split(v, "/") {
+				i := strings.IndexFunc(x, func(c rune) bool { return c < '0' || c > '9' })
+				if i <= 0 {
+					fail("sections %q: write guns then weapon, e.g. 4N/2RG", v)
+				}
+				u.Sections = append(u.Sections, Section{Guns: atoi(x[:i]), Weapon: x[i:]})
+			}
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -440,7 +452,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "abandoned"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "abandoned", "sections"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -474,7 +486,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "abandoned": abandonedMarker(u)}[k]
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "abandoned": abandonedMarker(u), "sections": sectionsText(u)}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {
@@ -523,4 +535,13 @@ func abandonedMarker(u *UnitSt) string {
 		return "2"
 	}
 	return "1"
+}
+
+// sectionsText is a battery's sections as a case writes them: 4N/2RG.
+func sectionsText(u *UnitSt) string {
+	var out []string
+	for _, x := range u.Sections {
+		out = append(out, x.String())
+	}
+	return strings.Join(out, "/")
 }

@@ -532,6 +532,9 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 // its hex check for casualties. See GBACW 12.21, 12.71.
 func (r *resolver) lose(u *UnitSt, n int, why string) {
 	n = min(n, u.SP)
+	for range n {
+		r.loseGun(u) // 8.37
+	}
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)

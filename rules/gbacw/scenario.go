@@ -82,6 +82,8 @@ type scenarioFile struct {
 		Weapon     string `yaml:"weapon"`
 		Facing     string `yaml:"facing"`
 		Green      bool   `yaml:"green"`
+		// Sections are a battery's sections, if two or more (8.37).
+		Sections []Section `yaml:"sections"`
 	} `yaml:"units"`
 }
 
@@ -246,7 +248,10 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("unit %s: the name is taken", u.Name)
 		}
 		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
-			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green}
+			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, Weapon: u.Weapon, Green: u.Green, Sections: u.Sections}
+		if err := checkSections(us); err != nil {
+			fail("unit %s: %v", u.Name, err)
+		}
 		if b.Arrives > 1 {
 			us.Hex = ""
 		}

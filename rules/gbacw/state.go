@@ -166,6 +166,9 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Sections are a battery's sections when it has two or more, each
+	// with its guns and their weapon; SP is their sum (8.37).
+	Sections []Section `json:"sections,omitempty"`
 	// Abandoned2: an Abandoned battery's marker has flipped to Abandoned
 	// 2, in the Recovery Phase of the turn it was Abandoned (12.8).
 	Abandoned2 bool `json:"abandoned_2,omitempty"`
@@ -185,6 +188,13 @@ type UnitSt struct {
 	// OutOfCommand: the unit was Out of Command in this turn's Phase
 	// II/A, so it activates one fewer time than its division (5.36).
 	OutOfCommand bool `json:"out_of_command,omitempty"`
+}
+
+// Section is one section of a battery: its guns and their weapon (the
+// Range Effects Chart's row). See GBACW 8.37, 2.21.
+type Section struct {
+	Guns   int    `json:"guns" yaml:"guns"`
+	Weapon string `json:"weapon" yaml:"weapon"`
 }
 
 // Unit statuses.
@@ -276,6 +286,9 @@ func (s *State) clone() *State {
 	c.Divisions = slices.Clone(s.Divisions)
 	c.Brigades = slices.Clone(s.Brigades)
 	c.Units = slices.Clone(s.Units)
+	for i := range c.Units {
+		c.Units[i].Sections = slices.Clone(s.Units[i].Sections)
+	}
 	c.Leaders = slices.Clone(s.Leaders)
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
