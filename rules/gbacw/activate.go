@@ -280,7 +280,7 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			return
 		}
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
+			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false, nil); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				if u.Status == StGood {
 					r.regain(u.Side, h) // 12.81
@@ -751,7 +751,7 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		if hex.Distance(s.axial(e.Hex), s.axial(next)) > 3 || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
 			continue
 		}
-		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS", nil)
 		if h == "" {
 			continue
 		}

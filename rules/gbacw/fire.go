@@ -585,7 +585,7 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		if !u.onMap() {
 			return
 		}
-		h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends)
+		h := r.s.retreatHex(r.sys.combat, u, u.Hex, from, friends, r.barred)
 		if h == "" {
 			r.event("retreat-blocked", "GBACW 12.45", "%s cannot retreat from %s", u.Name, u.Hex)
 			r.lose(u, 1, "no retreat path")

@@ -477,9 +477,9 @@ func (s *State) neighbours(h string) []string { return s.g.neighbours[h] }
 // retreatHex picks the hex a unit retreats into from h, away from the
 // enemy at from (12.41-12.44): not holding an enemy unit, not adjacent to
 // an enemy when another hex is not, farthest from from; toward the
-// nearest friendly unit when the doctrine says FRIENDS (R9). "" when there
-// is none: the unit cannot retreat.
-func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends bool) string {
+// nearest friendly unit when the doctrine says FRIENDS (R9); never into a
+// barred hex (11.34). "" when there is none: the unit cannot retreat.
+func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends bool, barred map[string]bool) string {
 	best, bestScore := "", -1<<30
 	fa := s.axial(from)
 	var friend string
@@ -487,7 +487,7 @@ func (s *State) retreatHex(cc *CombatCharts, u *UnitSt, h, from string, friends 
 		friend = s.nearestFriend(u, h)
 	}
 	for _, n := range s.neighbours(h) {
-		if len(s.enemiesAt(n, u.Side)) > 0 || s.terrainOf(cc, n).Infantry == 0 {
+		if len(s.enemiesAt(n, u.Side)) > 0 || s.terrainOf(cc, n).Infantry == 0 || barred[n] {
 			continue
 		}
 		if hex.Distance(s.axial(n), fa) <= hex.Distance(s.axial(h), fa) {

@@ -52,6 +52,9 @@ type resolver struct {
 	// regained marks, by hex and side, what lets Abandoned guns there be
 	// recreated at the end of the activation (12.81).
 	regained map[string]map[rules.Side]bool
+	// barred are the hexes a unit Retreating Before Shock may not enter:
+	// friendly-held hexes designated for shocks not yet resolved (11.34).
+	barred map[string]bool
 	// charging is the mounted cavalry moving on a Charge, brokeOff the
 	// units whose Charge was broken off in this activation (11.57).
 	charging *UnitSt

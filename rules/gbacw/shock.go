@@ -72,9 +72,16 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 		r.designated(g, continued)
 	}
 	if continued == 0 {
+		r.barred = map[string]bool{}
+		for _, g := range gs {
+			for _, h := range g.hexes {
+				r.barred[h] = !g.ended // 11.34
+			}
+		}
 		for _, g := range gs {
 			r.retreatStep(g)
 		}
+		r.barred = nil
 	}
 	for _, g := range gs {
 		r.commitmentStep(g)
@@ -82,7 +89,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 	if continued == 0 {
 		checked := map[string]bool{}
 		for _, g := range gs {
-			r.cohesionStep(g, checked)
+			r.cohesionStep(g, gs, checked)
 		}
 		for _, g := range gs {
 			r.preShockFireStep(g)
@@ -197,9 +204,9 @@ func (r *resolver) commitmentStep(g *shockGroup) {
 }
 
 // cohesionStep is Step 4: a Countercharge, or each defending stack's
-// Pre-Shock Cohesion Check, once however many shocks it faces (11.32,
-// 11.37, 11.56).
-func (r *resolver) cohesionStep(g *shockGroup, checked map[string]bool) {
+// Pre-Shock Cohesion Check, once however many shocks it faces, with the
+// worst case of their DRMs (11.32, 11.37, 11.56).
+func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[string]bool) {
 	if g.ended {
 		return
 	}
@@ -223,10 +230,27 @@ func (r *resolver) cohesionStep(g *shockGroup, checked map[string]bool) {
 		}
 		if !checked[h] {
 			checked[h] = true
-			r.preShockCheck(u, def, g.charge)
+			r.preShockCheck(r.worstPreShock(h, def, gs), def)
 		}
 	}
 	r.held(g)
+}
+
+// worstPreShock is the worst case, for the defender, of the Pre-Shock
+// DRMs of the shocks designated against hex h (11.32); the first shock's
+// on a tie.
+func (r *resolver) worstPreShock(h string, def *UnitSt, gs []*shockGroup) []Modifier {
+	var worst []Modifier
+	found := false
+	for _, o := range gs {
+		if o.ended || o.countered[h] || !slices.Contains(o.hexes, h) {
+			continue
+		}
+		if ms := r.preShockDRMs(r.facing(o, h), def, o.charge); !found || Sum(ms) > Sum(worst) {
+			worst, found = ms, true
+		}
+	}
+	return worst
 }
 
 // facing is the attacker of g next to defending hex h: the lead if it is.
@@ -478,13 +502,9 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 // rolls; on a failure every defender is Disordered (a 2nd Disorder for
 // those already Disordered). A March defender is Disordered if it passes
 // and routs if it fails. See GBACW 11.37, 6.13.
-func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
+func (r *resolver) preShockCheck(ms []Modifier, def *UnitSt) {
 	s := r.s
 	march := s.ordersOf(def) == March
-	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
-		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
-		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
-	ms := r.sys.combat.PreShockDRMs(ps)
 	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
 	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), def.cohesionNow(),
 		map[bool]string{true: "passes", false: "fails"}[pass])
@@ -508,6 +528,16 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 			r.disorder(d, "shock")
 		}
 	}
+}
+
+// preShockDRMs are the DRMs of def's Pre-Shock check against attacker
+// u's shock. See GBACW 11.37.
+func (r *resolver) preShockDRMs(u, def *UnitSt, charge bool) []Modifier {
+	s := r.s
+	ps := PreShock{March: s.ordersOf(def) == March, Charged: charge, MountedCavalry: def.Kind == "cavalry",
+		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
+		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
+	return r.sys.combat.PreShockDRMs(ps)
 }
 
 // shockEffects applies a Shock Resolution result to every attacker and
