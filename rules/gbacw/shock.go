@@ -97,7 +97,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 	}
 	for _, g := range gs {
 		if !g.ended {
-			r.resolveShock(g, continued)
+			r.resolveShock(g, gs, continued)
 		}
 	}
 }
@@ -286,7 +286,7 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 
 // resolveShock is Step 6 for one shock: its DRMs, the roll and the
 // result. See GBACW 11.42-11.45.
-func (r *resolver) resolveShock(g *shockGroup, continued int) {
+func (r *resolver) resolveShock(g *shockGroup, gs []*shockGroup, continued int) {
 	s := r.s
 	cc := r.sys.combat
 	if !g.live() || !r.held(g) {
@@ -294,7 +294,7 @@ func (r *resolver) resolveShock(g *shockGroup, continued int) {
 	}
 	u := g.lead()
 	defenders := r.defenders(g)
-	sh := r.shockDRMInputs(g, defenders, continued)
+	sh := r.shockDRMInputs(g, gs, defenders, continued)
 	sh.AttackerHalves, sh.DefenderHalves = r.shockHalves(g, defenders)
 	if r.shocked != nil {
 		for _, a := range g.attackers {
@@ -338,7 +338,7 @@ func topsOf(s *State, hexes []string) []*UnitSt {
 // shockDRMInputs reads a shock's DRMs off the map; where its attacking
 // or defending hexes differ it takes the case best for the defender
 // (11.42, 11.44, ruling GBACW-R36).
-func (r *resolver) shockDRMInputs(g *shockGroup, defenders []*UnitSt, continued int) Shock {
+func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*UnitSt, continued int) Shock {
 	s := r.s
 	cc := r.sys.combat
 	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
@@ -350,8 +350,13 @@ func (r *resolver) shockDRMInputs(g *shockGroup, defenders []*UnitSt, continued 
 		}
 		sh.DefenderDisordered = sh.DefenderDisordered && top.Status == StDisordered
 		sh.DefenderFatigue = min(sh.DefenderFatigue, s.brigade(top.Brigade).Fatigue)
-		sh.Position = min(sh.Position, r.position(g, h, top))
+		pos := r.position(g, h, top)
+		if r.surrounded(h, gs) {
+			pos = Surrounded // +5 to every shock of h (11.44)
+		}
+		sh.Position = min(sh.Position, pos)
 	}
+	sh.UntargetedFront = r.untargetedFront(g, gs)
 	brigadier := 1 // the brigadier DRM best for the defender (11.42)
 	for _, a := range g.attackers {
 		sh.AllAttackersMoved = sh.AllAttackersMoved && a.Moved
@@ -383,6 +388,44 @@ func (r *resolver) position(g *shockGroup, h string, top *UnitSt) Position {
 		return FlankAttack
 	}
 	return Frontal
+}
+
+// surrounded: every hex next to h holds a unit shocking h or is a Front
+// hex of one (11.44).
+func (r *resolver) surrounded(h string, gs []*shockGroup) bool {
+	s := r.s
+	var shockers []*UnitSt
+	for _, o := range gs {
+		if !o.ended && slices.Contains(o.hexes, h) {
+			shockers = append(shockers, o.attackers...)
+		}
+	}
+	for _, n := range s.neighbours(h) {
+		covered := slices.ContainsFunc(shockers, func(a *UnitSt) bool {
+			return a.Hex == n || s.m.Distance(a.Hex, n) == 1 && s.unitArc(a, s.axial(n)) == FrontArc
+		})
+		if !covered {
+			return false
+		}
+	}
+	return len(s.neighbours(h)) == 6
+}
+
+// untargetedFront counts g's attacking hexes that lie in a Front hex of
+// an enemy unit no shock targets (11.44).
+func (r *resolver) untargetedFront(g *shockGroup, gs []*shockGroup) int {
+	s := r.s
+	n := 0
+	for _, ah := range attackerHexes(g) {
+		for _, e := range s.adjacentEnemies(ah, g.lead().Side) {
+			targeted := slices.ContainsFunc(gs, func(o *shockGroup) bool { return slices.Contains(o.hexes, e.Hex) })
+			if !targeted && s.unitArc(e, s.axial(ah)) == FrontArc {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // brigadierDRM is 11.72 for brigade b's units in the shock: -1 when none
@@ -703,13 +746,22 @@ func (r *resolver) bloodyStandoff(g *shockGroup, defenders []*UnitSt) {
 }
 
 // postShock is the automatic Disorder after shock: Good Order infantry
-// attackers and all mounted cavalry are Disordered; Disordered mounted
-// cavalry is Blown. See GBACW 11.48, 11.58.
+// attackers and all mounted cavalry are Disordered; each attacking stack
+// with an infantry unit already Disordered loses 1 SP, through that
+// unit's 2nd Disorder (once a stack, ruling GBACW-R36); Disordered
+// mounted cavalry is Blown. See GBACW 11.48, 11.58.
 func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 	all := append(slices.Clone(attackers), defenders...)
+	stackLost := map[string]bool{}
 	for i, x := range all {
 		if !x.onMap() || x.Status == StAbandoned {
 			continue
+		}
+		if i < len(attackers) && x.Kind == "infantry" && x.Status == StDisordered {
+			if stackLost[x.Hex] {
+				continue // one loss a stack (11.48)
+			}
+			stackLost[x.Hex] = true
 		}
 		switch {
 		case x.Kind == "cavalry" && x.Status == StDisordered:
