@@ -160,7 +160,7 @@ func (r *resolver) combine(stacks []*attackStack) []*shockGroup {
 				}
 			}
 		}
-		g := &shockGroup{hexes: st.targets, charge: true}
+		g := &shockGroup{side: st.units[0].Side, hexes: st.targets, charge: true}
 		for _, m := range members {
 			g.attackers = append(g.attackers, m.units...)
 			g.charge = g.charge && m.charge

@@ -42,6 +42,7 @@ type pendingShock struct {
 // that combine, against one defending hex or the two in one attacking
 // hex's Front (11.31-11.32).
 type shockGroup struct {
+	side           rules.Side // the attackers'
 	attackers      []*UnitSt
 	hexes          []string // the defending hexes
 	charge         bool     // every attacker charges (11.21 Note, 11.42)
@@ -117,7 +118,7 @@ func (g *shockGroup) live() bool {
 func (r *resolver) defenders(g *shockGroup) []*UnitSt {
 	var out []*UnitSt
 	for _, h := range g.hexes {
-		out = append(out, r.s.combatAt(h)...)
+		out = append(out, r.defStack(g, h)...)
 	}
 	return out
 }
@@ -128,14 +129,14 @@ func (r *resolver) defenders(g *shockGroup) []*UnitSt {
 func (r *resolver) held(g *shockGroup) bool {
 	var held, vacated []string
 	for _, h := range g.hexes {
-		if r.s.heldAgainst(h, g.lead().Side) {
+		if r.s.heldAgainst(h, g.side) {
 			held = append(held, h)
 		} else {
 			vacated = append(vacated, h)
 		}
 	}
 	if len(held) == 0 {
-		if len(r.s.enemiesAt(vacated[0], g.lead().Side)) > 0 {
+		if len(r.s.enemiesAt(vacated[0], g.side)) > 0 {
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", vacated[0])
 		}
 		r.advanceAll(g.attackers, vacated)
@@ -149,7 +150,6 @@ func (r *resolver) held(g *shockGroup) bool {
 // designated is Step 1: the shock announced; a Charge by mounted cavalry
 // starts with a UDD (11.53).
 func (r *resolver) designated(g *shockGroup, continued int) {
-	s := r.s
 	u := g.lead()
 	g.charge = g.charge && continued == 0
 	var names []string
@@ -158,7 +158,7 @@ func (r *resolver) designated(g *shockGroup, continued int) {
 	}
 	var at []string
 	for _, h := range g.hexes {
-		def := s.combatAt(h)[0]
+		def := r.defStack(g, h)[0]
 		r.targeted(def, 1)
 		r.marchHit(def)
 		at = append(at, fmt.Sprintf("%s at %s", def.Name, h))
@@ -180,7 +180,7 @@ func (r *resolver) retreatStep(g *shockGroup) {
 		return
 	}
 	for _, h := range g.hexes {
-		if d := r.s.combatAt(h); len(d) > 0 {
+		if d := r.defStack(g, h); len(d) > 0 {
 			r.retreatBeforeShock(g.lead(), d[0])
 		}
 	}
@@ -212,8 +212,11 @@ func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[str
 	}
 	s := r.s
 	for _, h := range g.hexes {
-		def := s.combatAt(h)[0]
-		u := r.facing(g, h)
+		stack := r.defStack(g, h)
+		if len(stack) == 0 {
+			continue // routed by another shock's check: held() ends it
+		}
+		def, u := stack[0], r.facing(g, h)
 		if g.charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
 			s.unitArc(def, s.axial(u.Hex)) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
 			r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
@@ -273,7 +276,7 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 		if g.countered[h] {
 			continue // no Pre-Shock Fire after a Countercharge (11.56)
 		}
-		for _, e := range r.s.combatAt(h) {
+		for _, e := range r.defStack(g, h) {
 			if r.reactionShot(e, r.facing(g, h), preShockFire, gbtext.RPreShock) {
 				break
 			}
@@ -287,7 +290,6 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 // resolveShock is Step 6 for one shock: its DRMs, the roll and the
 // result. See GBACW 11.42-11.45.
 func (r *resolver) resolveShock(g *shockGroup, gs []*shockGroup, continued int) {
-	s := r.s
 	cc := r.sys.combat
 	if !g.live() || !r.held(g) {
 		return
@@ -311,7 +313,7 @@ func (r *resolver) resolveShock(g *shockGroup, gs []*shockGroup, continued int) 
 	adj := roll + Sum(ms)
 	effects := cc.ShockResult(adj)
 	r.event("shock-result", "GBACW 11.45", "Shock of %s (%d half-SPs) at %s (%d half-SPs): rolled %d%s = %d: %v",
-		unitNames(g.attackers), sh.AttackerHalves, unitNames(topsOf(s, g.hexes)), sh.DefenderHalves, roll, drmText(ms), adj, effects)
+		unitNames(g.attackers), sh.AttackerHalves, unitNames(r.tops(g)), sh.DefenderHalves, roll, drmText(ms), adj, effects)
 	r.shockEffects(g, defenders, effects, continued)
 }
 
@@ -324,11 +326,17 @@ func unitNames(us []*UnitSt) string {
 	return strings.Join(names, " and ")
 }
 
-// topsOf lists the top unit of each hex that holds one.
-func topsOf(s *State, hexes []string) []*UnitSt {
+// defStack is the defending stack in hex h: the enemies of g's side
+// there, Abandoned guns left out (12.8), the top first.
+func (r *resolver) defStack(g *shockGroup, h string) []*UnitSt {
+	return slices.DeleteFunc(r.s.enemiesAt(h, g.side), func(u *UnitSt) bool { return !u.combat() })
+}
+
+// tops lists the top unit of each defending hex that holds one.
+func (r *resolver) tops(g *shockGroup) []*UnitSt {
 	var out []*UnitSt
-	for _, h := range hexes {
-		if d := s.combatAt(h); len(d) > 0 {
+	for _, h := range g.hexes {
+		if d := r.defStack(g, h); len(d) > 0 {
 			out = append(out, d[0])
 		}
 	}
@@ -344,7 +352,7 @@ func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*
 	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
 		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue, Position: Surrounded}
 	for i, h := range g.hexes {
-		top := s.combatAt(h)[0]
+		top := r.defStack(g, h)[0]
 		if t := s.terrainOf(cc, h).ShockDRM; i == 0 || t < sh.TerrainDRM {
 			sh.TerrainDRM = t
 		}
@@ -456,12 +464,12 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 				break
 			}
 		}
-		flank := g.charge && s.unitArc(s.combatAt(h)[0], s.axial(a.Hex)) != FrontArc
+		flank := g.charge && s.unitArc(r.defStack(g, h)[0], s.axial(a.Hex)) != FrontArc
 		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
 			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
 	}
 	for _, h := range g.hexes {
-		stack := s.combatAt(h)
+		stack := r.defStack(g, h)
 		for i, d := range stack {
 			def += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(stack) == 1,
 				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h)}, ShockOptions{})
@@ -735,7 +743,7 @@ func (r *resolver) bloodyStandoff(g *shockGroup, defenders []*UnitSt) {
 			victim = x
 		}
 	}
-	for _, top := range topsOf(r.s, g.hexes) {
+	for _, top := range r.tops(g) {
 		if top.Kind == "artillery" {
 			victim = top
 			break
