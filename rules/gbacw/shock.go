@@ -282,6 +282,15 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 			}
 		}
 	}
+	// An attacker the fire drove back takes no part; the others combine
+	// as designated, next to one another or not (11.32).
+	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool {
+		if a.combat() && !slices.ContainsFunc(g.hexes, func(h string) bool { return r.s.m.Distance(a.Hex, h) == 1 }) {
+			r.event("no-shock", "GBACW 11.32", "%s, driven back, takes no part in the shock", a.Name)
+			return true
+		}
+		return false
+	})
 	if g.live() {
 		r.held(g)
 	}
