@@ -620,7 +620,8 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
-			for _, a := range g.attackers {
+			// Units stacked with the attackers go with them (8.36).
+			for _, a := range r.attackerStacks(g) {
 				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
 			}
 			attackerRetreated = true
@@ -644,7 +645,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				}
 			}
 		case "attacker-disorder":
-			for _, a := range g.attackers {
+			for _, a := range r.attackerStacks(g) {
 				r.disorder(a, "shock")
 			}
 		case "defender-disorder":
@@ -723,6 +724,21 @@ func attackerHexes(g *shockGroup) []string {
 	for _, a := range g.attackers {
 		if a.onMap() && !slices.Contains(out, a.Hex) {
 			out = append(out, a.Hex)
+		}
+	}
+	return out
+}
+
+// attackerStacks lists the attackers of g and the units of their side
+// stacked with them that take no part in the shock, whom the shock's
+// Disorder and retreat results reach as well (8.36).
+func (r *resolver) attackerStacks(g *shockGroup) []*UnitSt {
+	out := slices.Clone(g.attackers)
+	for _, h := range attackerHexes(g) {
+		for _, u := range r.s.combatAt(h) {
+			if u.Side == g.side && !slices.Contains(out, u) {
+				out = append(out, u)
+			}
 		}
 	}
 	return out
