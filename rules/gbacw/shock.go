@@ -276,9 +276,11 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 		if g.countered[h] {
 			continue // no Pre-Shock Fire after a Countercharge (11.56)
 		}
+		// Each defending unit fires on its own (8.36), within the
+		// stack's fire limits (8.31-8.33).
 		for _, e := range r.defStack(g, h) {
-			if r.reactionShot(e, r.facing(g, h), preShockFire, gbtext.RPreShock) {
-				break
+			if t := r.facing(g, h); t.combat() && r.s.m.Distance(t.Hex, h) == 1 {
+				r.reactionShot(e, t, preShockFire, gbtext.RPreShock)
 			}
 		}
 	}
