@@ -407,6 +407,12 @@ func (r *resolver) applyResult(x shot) {
 		return
 	}
 	stack := r.s.unitsAt(h)
+	if slices.Contains(r.shocking, t) {
+		// Pre-Shock Fire's losses fall on the shocking units, the top
+		// one first, then on the top of the hex (8.35).
+		stack = append(slices.DeleteFunc(slices.Clone(stack), func(u *UnitSt) bool { return !slices.Contains(r.shocking, u) }),
+			slices.DeleteFunc(slices.Clone(stack), func(u *UnitSt) bool { return slices.Contains(r.shocking, u) })...)
+	}
 	losses := x.res.Losses
 	for _, u := range stack {
 		if losses == 0 {

@@ -55,6 +55,8 @@ type resolver struct {
 	// barred are the hexes a unit Retreating Before Shock may not enter:
 	// friendly-held hexes designated for shocks not yet resolved (11.34).
 	barred map[string]bool
+	// shocking are the attackers Pre-Shock Fire is aimed at (8.35).
+	shocking []*UnitSt
 	// charging is the mounted cavalry moving on a Charge, brokeOff the
 	// units whose Charge was broken off in this activation (11.57).
 	charging *UnitSt

@@ -272,6 +272,8 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 	if g.ended {
 		return
 	}
+	r.shocking = g.attackers // the fire's losses fall on them first (8.35)
+	defer func() { r.shocking = nil }()
 	for _, h := range g.hexes {
 		if g.countered[h] {
 			continue // no Pre-Shock Fire after a Countercharge (11.56)
