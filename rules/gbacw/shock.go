@@ -84,10 +84,10 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 		}
 		r.barred = nil
 	}
-	for _, g := range gs {
-		r.commitmentStep(g)
-	}
 	if continued == 0 {
+		for _, g := range gs {
+			r.commitmentStep(g) // none in a Continued Shock (11.47)
+		}
 		checked := map[string]bool{}
 		for _, g := range gs {
 			r.cohesionStep(g, gs, checked)
