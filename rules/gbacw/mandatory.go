@@ -71,7 +71,7 @@ func (r *resolver) designate(brigades []string, declared []pendingShock) []pendi
 			continue
 		}
 		if p.charge && !charges[u.Name] {
-			r.event("no-charge", "GBACW 11.21", "%s did not move next to the enemy this Action Phase: it shocks, but does not Charge", u.Name)
+			r.event("no-charge", "GBACW 11.21", "%s %s: it shocks, but does not Charge", u.Name, r.noChargeWhy(u))
 		}
 		p.charge = charges[u.Name]
 		out = append(out, p)
@@ -91,4 +91,17 @@ func (r *resolver) designate(brigades []string, declared []pendingShock) []pendi
 		}
 	}
 	return out
+}
+
+// noChargeWhy says why infantry declaring a Charge makes none (11.21).
+func (r *resolver) noChargeWhy(u *UnitSt) string {
+	switch {
+	case r.s.ordersOf(u) != Attack:
+		return "is not under Attack Orders"
+	case !u.Moved:
+		return "did not move next to the enemy this Action Phase"
+	case u.Fired || u.Rallied:
+		return "fired or rallied this Action Phase"
+	}
+	return "is stacked beneath a unit that does not charge"
 }
