@@ -3,6 +3,8 @@ package gbacw
 import (
 	"slices"
 	"strings"
+
+	"galloper/rules/gbacw/gbtext"
 )
 
 // Shock Step 1, designation (GBACW 11.31-11.32, 11.41, 8.36, 5.34;
@@ -26,7 +28,9 @@ import (
 //	   hex (11.31). Hexes that may not combine shock the defender one
 //	   after the other.
 //	4. The shocks are resolved from left to right as the map is drawn:
-//	   by their defending hexes' ids, column then row (11.41).
+//	   by their defending hexes' ids, column then row; right to left,
+//	   the other way, when the side's doctrine says SHOCK ORDER RIGHT
+//	   (11.41).
 
 // attackStack is one attacking hex's shocking units.
 type attackStack struct {
@@ -75,7 +79,11 @@ func (r *resolver) groupShocks(ps []pendingShock) []*shockGroup {
 		slices.Sort(st.targets)
 	}
 	gs := r.combine(stacks)
-	slices.SortStableFunc(gs, func(a, b *shockGroup) int { return strings.Compare(a.hexes[0], b.hexes[0]) })
+	dir := 1
+	if len(gs) > 0 && r.standing(gs[0].side, gbtext.RShockOrder) == "RIGHT" {
+		dir = -1 // SHOCK ORDER RIGHT TO LEFT (11.41)
+	}
+	slices.SortStableFunc(gs, func(a, b *shockGroup) int { return dir * strings.Compare(a.hexes[0], b.hexes[0]) })
 	return gs
 }
 
