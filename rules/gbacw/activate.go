@@ -49,6 +49,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	var shocks, postponed []pendingShock
+	r.brokeOff = nil
 	for _, b := range bs {
 		b.Activated++
 		r.acting = b
@@ -120,9 +121,13 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				continue
 			}
 			charges := slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge })
+			r.charging = nil
+			if u.Kind == "cavalry" && charges {
+				r.charging = u // its move is a Charge's (11.53, 11.57)
+			}
 			for k, a := range acts {
-				if !u.combat() {
-					break
+				if !u.combat() || r.brokeOff[u.Name] {
+					break // a Charge broken off ends the activation (11.57)
 				}
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
@@ -150,17 +155,18 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.turnAfterRally() // 13.41, once the units have acted (ruling GBACW-R64)
+	ids := make([]string, len(bs))
+	for i, b := range bs {
+		ids[i] = b.ID
+	}
+	r.charging = nil
+	if !confused {
+		shocks = r.designate(ids, shocks) // 11.21-11.22
+	}
 	r.shocked = map[*FatigueTrack]bool{}
 	defer func() { r.marched, r.trails, r.noShock, r.stackRefused = nil, nil, nil, nil }()
-	for i, p := range shocks {
-		if u := s.unit(p.attacker); u != nil && u.combat() && !r.done[u.Name] && !u.Barred && !r.noShock[u.Name] { // 9.54, 8.24, 9.23
-			r.acting = s.brigade(u.Brigade)
-			r.designated = r.designatedHexes(shocks[i+1:])
-			r.shock(u, p.target, p.charge, 0)
-			r.designated = nil
-			r.settleCollapses() // 12.23
-		}
-	}
+	r.resolveShocks(r.groupShocks(r.mayShockAll(shocks)), 0) // 11.11, 11.31-11.32, 11.41
+	r.settleCollapses()                                      // 12.23
 	nightAttack := r.countFatigue(bs)
 	for _, id := range slices.Sorted(maps.Keys(r.marchHits)) {
 		hb := s.brigade(id)
@@ -172,6 +178,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.marchHits = nil
 	r.placeFatigue(nightAttack)
 	r.checkBuilders()
+	r.recreateGuns() // 12.81
 	for _, b := range bs {
 		r.followLeaders(b)
 	}
@@ -430,6 +437,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
 			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
+				if u.Status == StGood {
+					r.regain(u.Side, h) // 12.81
+				}
 				u.Hex, u.Moved = h, true
 			}
 		}
@@ -492,6 +502,7 @@ func (r *resolver) rally(u *UnitSt) {
 	switch res {
 	case Rallied:
 		u.Status = StGood
+		r.regain(u.Side, u.Hex) // 12.81, ruling GBACW-R35
 		r.event("rally", "GBACW 13.41", "%s rallies (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 	case StaysDisorder:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
@@ -676,7 +687,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			exception2 = true
 		}
-		r.evade(u, next)
+		if r.evade(u, next) && r.breakOff(u) {
+			break // 11.57: the Charge broken off
+		}
 		r.withdrawalFire(u)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
 		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
@@ -694,6 +707,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
 				u.Facing = faceToward(s.axial(from), s.axial(next))
 			}
+		}
+		if u.Status == StGood {
+			r.regain(u.Side, next) // 12.81: into or through, in Good Order
 		}
 		u.Hex, u.Moved = next, true
 		r.reserveLeadersAlone(u)       // 6.33, before 12.73 places or takes the brigadier
@@ -947,8 +963,8 @@ func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
 func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Orders, l StackingLimits) bool {
 	sp, guns, batteries, foot := 0, 0, 0, false
 	for _, f := range there {
-		if f == u || f.Side != u.Side || !f.onMap() {
-			continue
+		if f == u || f.Side != u.Side || !f.onMap() || f.Status == StAbandoned {
+			continue // Abandoned guns do not count as units (12.8)
 		}
 		if (ordersOf(f) == March) != (o == March) {
 			return false
@@ -1200,9 +1216,11 @@ func (r *resolver) commanderMovement() {
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
 // doctrine says RETIRE, that unit moves one hex away, once per enemy
 // brigade activation, unless under March Orders or with an enemy in its
-// Front already; it then rolls a UDD. See GBACW 9.63.
-func (r *resolver) evade(u *UnitSt, next string) {
+// Front already; it then rolls a UDD. It reports whether a unit moved.
+// See GBACW 9.63.
+func (r *resolver) evade(u *UnitSt, next string) bool {
 	s := r.s
+	moved := false
 	for i := range s.Units {
 		e := &s.Units[i]
 		// Not under March Orders, nor already in the Frontal hex of
@@ -1230,9 +1248,13 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
-		e.Hex = h
+		if e.Status == StGood {
+			r.regain(e.Side, h) // 12.81
+		}
+		e.Hex, moved = h, true
 		r.afterReactionMove(e, r.reactionTerrain(e, h))
 	}
+	return moved
 }
 
 // nearerEnemy: hex h is nearer than artillery e's hex to an enemy unit

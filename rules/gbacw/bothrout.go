@@ -8,12 +8,15 @@ import "slices"
 // on a tie it is the attacker. Abandoned guns count as the defenders'
 // rout but are never the unit spared. The others rout to their Division
 // Box (12.53). See GBACW 12.52-12.53.
-func (r *resolver) bothRout(u *UnitSt, defenders []*UnitSt, held []*UnitSt) {
+func (r *resolver) bothRout(attackers, defenders []*UnitSt, held []*UnitSt) {
 	attackerRouts, defenderRouts := false, false
-	var bestDef *UnitSt
+	var u, bestDef *UnitSt // the attackers' and the defenders' best
 	for _, x := range held {
-		if x == u {
+		if slices.Contains(attackers, x) {
 			attackerRouts = true
+			if u == nil || r.routCohesion(x) > r.routCohesion(u) {
+				u = x
+			}
 			continue
 		}
 		defenderRouts = true

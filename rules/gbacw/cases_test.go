@@ -59,7 +59,11 @@ import (
 //	                            dma (the Disordered MA, 12.31),
 //	                            dismounted (14.21; cavalry's dismounted
 //	                            counter is MA 6, Cohesion 6/4, weapon R),
-//	                            ammo (ok, low, out; 10.69, 10.9)
+//	                            ammo (ok, low, out; 10.69, 10.9),
+//	                            abandoned (1 or 2:
+//	                            the Abandoned marker, 12.8), sections
+//	                            (a battery's, guns then weapon: 4N/2RG,
+//	                            8.37)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -85,6 +89,7 @@ import (
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo, attached, top: first in its stack,
+// abandoned: 0, 1 or 2, sections: 4N/2RG,
 // building: the turn or "no",
 // fatigue: the number of the Fatigue it acts at, own: whose or "no"),
 // breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated,
@@ -522,7 +527,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -571,6 +576,17 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			if v == "yes" && !u.Dismounted && u.Other != nil {
 				u.swapCounter()
 			}
+		case "abandoned":
+			u.Status, u.Abandoned2 = StAbandoned, v == "2"
+		case "sections":
+			u.Sections = nil
+			for _, x := range strings.Split(v, "/") {
+				i := strings.IndexFunc(x, func(c rune) bool { return c < '0' || c > '9' })
+				if i <= 0 {
+					fail("sections %q: write guns then weapon, e.g. 4N/2RG", v)
+				}
+				u.Sections = append(u.Sections, Section{Guns: atoi(x[:i]), Weapon: x[i:]})
+			}
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -585,7 +601,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -624,7 +640,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				"top":      yesNo(u.onMap() && s.unitsAt(u.Hex)[0] == u),
 				"ammo":     map[string]string{AmmoOK: "ok", AmmoLow: "low", AmmoOut: "out"}[u.Ammo],
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
-				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
+				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""],
+				"abandoned": abandonedMarker(u), "sections": sectionsText(u)}[k]
 		case "breastworks":
 			got = map[string]string{"n": strconv.Itoa(len(s.breastworksAt(name)))}[k]
 		case "brigade":
@@ -671,3 +688,24 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 }
 
 func yesNo(b bool) string { return map[bool]string{true: "yes", false: "no"}[b] }
+
+// abandonedMarker is a unit's Abandoned marker: 0 for none, 1 or 2
+// (12.8).
+func abandonedMarker(u *UnitSt) string {
+	switch {
+	case u.Status != StAbandoned:
+		return "0"
+	case u.Abandoned2:
+		return "2"
+	}
+	return "1"
+}
+
+// sectionsText is a battery's sections as a case writes them: 4N/2RG.
+func sectionsText(u *UnitSt) string {
+	var out []string
+	for _, x := range u.Sections {
+		out = append(out, x.String())
+	}
+	return strings.Join(out, "/")
+}

@@ -111,7 +111,7 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 			// The Union cavalry holds its ground, fresh for a Countercharge.
 			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; HOLD\n", u.Name)
 		case side == "USA":
-			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT FIRE THEN SHOCK; IF ATTACK TOWARD %s THEN FIRE; FIRE\n", u.Name, target)
+			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT SHOCK; IF ATTACK TOWARD %s THEN FIRE; FIRE\n", u.Name, target)
 		case u.Kind == "cavalry":
 			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; TOWARD %s THEN CHARGE\n", u.Name, target)
 		default:

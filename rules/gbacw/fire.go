@@ -106,9 +106,9 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	s := r.s
 	if name != "" {
-		if t := s.unit(name); t != nil && t.Side != u.Side {
+		if t := s.unit(name); t != nil && t.Side != u.Side && t.combat() {
 			if d, ok := r.canReach(u, t); ok && !mountedTooFar(u, d) {
-				return s.unitsAt(t.Hex)[0]
+				return s.combatAt(t.Hex)[0]
 			}
 		}
 		return nil
@@ -117,11 +117,11 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	bestD := 1 << 30
 	for i := range s.Units {
 		t := &s.Units[i]
-		if t.Side == u.Side || !t.onMap() {
-			continue
+		if t.Side == u.Side || !t.combat() {
+			continue // Abandoned guns are no target (12.8)
 		}
 		if d, ok := r.canReach(u, t); ok && d < bestD && !mountedTooFar(u, d) {
-			best, bestD = s.unitsAt(t.Hex)[0], d
+			best, bestD = s.combatAt(t.Hex)[0], d
 		}
 	}
 	return best
@@ -464,13 +464,14 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	if start, ok := r.startHex[u.Name]; ok && s.m.Distance(start, th) != 1 {
 		return
 	}
-	if len(s.unitsAt(th)) > 0 || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
+	if s.heldAgainst(th, u.Side) || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
 		return
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
-	r.leadersAlone() // 12.73
+	r.regain(u.Side, th) // 12.81
+	r.leadersAlone()     // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 }
@@ -596,6 +597,12 @@ func (r *resolver) hitResult(x shot) {
 		return
 	}
 	stack := r.s.unitsAt(h)
+	if slices.Contains(r.shocking, t) {
+		// Pre-Shock Fire's losses fall on the shocking units, the top
+		// one first, then on the top of the hex (8.35).
+		stack = append(slices.DeleteFunc(slices.Clone(stack), func(u *UnitSt) bool { return !slices.Contains(r.shocking, u) }),
+			slices.DeleteFunc(slices.Clone(stack), func(u *UnitSt) bool { return slices.Contains(r.shocking, u) })...)
+	}
 	losses := x.res.Losses
 	for _, u := range stack {
 		if losses == 0 {
@@ -746,6 +753,9 @@ func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 	n = min(n, u.SP)
 	if u.Collapsed && n > 0 {
 		r.owesCollapseUDD(u) // 12.23
+	}
+	for range n {
+		r.loseGun(u) // 8.37
 	}
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
@@ -964,7 +974,9 @@ func (r *resolver) splitFire(u *UnitSt) {
 // firingSP is what the Fire Frontage Rule lets u fire from its hex now.
 // See GBACW 8.31-8.33.
 func (r *resolver) firingSP(u *UnitSt) int {
-	here := r.s.unitsAt(u.Hex)
+	// Abandoned guns are no units and do not count to the 8.31 limits
+	// (12.8).
+	here := slices.DeleteFunc(r.s.unitsAt(u.Hex), func(f *UnitSt) bool { return !f.combat() })
 	stack := make([]Stacked, len(here))
 	for i, f := range here {
 		sp := f.SP

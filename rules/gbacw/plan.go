@@ -411,6 +411,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 					ps.add(x.At, "gb-night-charge", "GBACW 16.12", "%s: there is no Cavalry Charge on a Night turn; write SHOCK", u.Name)
 					return
 				}
+				if a.Verb == gbtext.ActShock && u.Kind == "artillery" {
+					ps.add(x.At, "gb-shock", "GBACW 11.61", "%s is artillery, which may never Shock attack", u.Name)
+					return
+				}
 			}
 		}
 		p.units[u.Name] = x

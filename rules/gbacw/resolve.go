@@ -22,7 +22,8 @@ import (
 //	III/B  the AM Pool, a rules.Cup (5.31)
 //	III/C  each AM drawn in turn activates its division's brigades, each
 //	       by its script (5.33), the enemy answering by doctrine (R1-R13)
-//	IV/B   Reserve recovery (6.35), auto-rally of idle brigades (13.45)
+//	IV/B   Reserve recovery (6.35), auto-rally of idle brigades (13.45),
+//	       Abandoned guns eliminated or flipped (12.8, 12.82)
 //	IV/C   Combat Effectiveness (13.2-13.3)
 //	IV/D   the turn record; then I, Initiative (5.1), and the next turn's
 //	       EM draws (5.21), each side's draw shown only to that side
@@ -49,6 +50,18 @@ type resolver struct {
 	// their own, 17.5) whose units took part in a shock's resolution in
 	// this Action Phase (17.22).
 	shocked map[*FatigueTrack]bool
+	// regained marks, by hex and side, what lets Abandoned guns there be
+	// recreated at the end of the activation (12.81).
+	regained map[string]map[rules.Side]bool
+	// barred are the hexes a unit Retreating Before Shock may not enter:
+	// friendly-held hexes designated for shocks not yet resolved (11.34).
+	barred map[string]bool
+	// shocking are the attackers Pre-Shock Fire is aimed at (8.35).
+	shocking []*UnitSt
+	// charging is the mounted cavalry moving on a Charge, brokeOff the
+	// units whose Charge was broken off in this activation (11.57).
+	charging *UnitSt
+	brokeOff map[string]bool
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// entryTold are the brigades told they have used their Activations of
@@ -99,9 +112,9 @@ type resolver struct {
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool
-	// designated are the hexes of the shocks declared in this activation
-	// and not yet resolved, which no retreat goes through (12.46).
-	designated map[string]bool
+	// unresolved are the defending hexes of the shocks designated in
+	// this activation and not yet resolved (12.46 Exception).
+	unresolved map[string]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
@@ -564,6 +577,7 @@ func (r *resolver) endOfTurn() {
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
 	r.releaseReserves()
 	r.finishBreastworks()
+	r.abandonedGuns() // IV/B/4-5
 	r.effectiveness()
 	r.fatigue()
 	for i := range s.Brigades {

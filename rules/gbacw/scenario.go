@@ -114,6 +114,8 @@ type scenarioFile struct {
 		// Dismounted is a cavalry unit's dismounted counter (14.21);
 		// without it the unit may not dismount (ruling GBACW-R49).
 		Dismounted *Counter `yaml:"dismounted"`
+		// Sections are a battery's sections, if two or more (8.37).
+		Sections []Section `yaml:"sections"`
 	} `yaml:"units"`
 }
 
@@ -352,7 +354,10 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("unit %s: the name is taken", u.Name)
 		}
 		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
-			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisMA: u.DisMA, Weapon: u.Weapon, Green: u.Green}
+			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisMA: u.DisMA, Weapon: u.Weapon, Green: u.Green, Sections: u.Sections}
+		if err := checkSections(us); err != nil {
+			fail("unit %s: %v", u.Name, err)
+		}
 		if u.Dismounted != nil {
 			if u.Kind != "cavalry" {
 				fail("unit %s: only cavalry has a dismounted counter (14.21)", u.Name)

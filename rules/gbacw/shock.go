@@ -2,28 +2,37 @@ package gbacw
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
+	"galloper/rules"
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
 )
 
-// Shock (GBACW 11), after all the brigade's other actions (11.12):
+// Shock (GBACW 11), after all the brigade's other actions (11.12), each
+// step done for every shock before the next (11.11):
 //
-//	1. Designation: an attacker under Attack or Advance Orders with the
-//	   defender in a Front hex (11.12); mounted cavalry starting a Charge
-//	   rolls a UDD (11.53).
+//	1. Designation: the declared and mandatory shocks (11.21) of the
+//	   units that may shock (11.12) grouped into shocks of one
+//	   attacking hex or one defending hex, combined as 11.32 says
+//	   (designate.go, ruling GBACW-R36); no Cavalry Charge at Night
+//	   (16.12); building stops (15.14) and Fatigue is Stirred (17.42);
+//	   mounted cavalry starting a Charge rolls a UDD (11.53).
 //	2. Retreat Before Shock: a defender under Advance Orders facing
 //	   infantry may fall back (11.33, R6).
 //	3. Green attackers' Commitment Check (11.36).
 //	4. Countercharge by the defending cavalry (11.56, R7), else the
-//	   defender's Pre-Shock Cohesion Check (11.37).
+//	   defender's Pre-Shock Cohesion Check, once for each defending hex
+//	   (11.37, 11.32).
 //	5. Pre-Shock Reaction Fire (10.43, 11.38, R8).
-//	6. Resolution: the Shock Ratio and DRMs (11.42-11.44), a d10 on the
-//	   Shock Resolution Table (11.45); retreats, losses, Disorder, rout,
-//	   Abandoned guns; Continued Shock (11.47, R10, R12); post-shock
-//	   Disorder (11.48); advance after shock (11.46, 12.6, R11).
+//	6. Resolution, shock by shock from left to right (11.41): the Shock
+//	   Ratio and DRMs (11.42-11.44), a d10 on the Shock Resolution Table
+//	   (11.45); retreats, losses, Disorder, rout, Abandoned guns;
+//	   advance (11.46, 12.6, R11); Continued Shock (11.47, R10, R12);
+//	   post-shock Disorder (11.48).
 
 // pendingShock is a shock a unit declared in its clause.
 type pendingShock struct {
@@ -31,146 +40,338 @@ type pendingShock struct {
 	charge           bool
 }
 
+// shockGroup is one designated shock: the attacking units, the lead (the
+// top unit of the first attacking hex) first, from one hex or several
+// that combine, against one defending hex or the two in one attacking
+// hex's Front (11.31-11.32).
+type shockGroup struct {
+	side           rules.Side // the attackers'
+	attackers      []*UnitSt
+	hexes          []string // the defending hexes
+	charge         bool     // every attacker charges (11.21 Note, 11.42)
+	countercharged bool
+	// countered are the defending hexes whose cavalry countercharged:
+	// they take no Pre-Shock check and fire no Pre-Shock Fire (11.56).
+	countered map[string]bool
+	ended     bool // the shock ended before Step 6
+	// continued numbers a Continued Shock (0 for the first); sideFired:
+	// the units not targeted have had their Pre-Shock Fire (10.43).
+	continued int
+	sideFired bool
+}
+
+func (g *shockGroup) lead() *UnitSt { return g.attackers[0] }
+
 // maxContinued bounds a chain of Continued Shocks in one activation.
 const maxContinued = 2
 
-// shock resolves one shock by u at the named target or an enemy in its
-// Front hexes; continued numbers a Continued Shock (0 for the first).
+// shock resolves one unit's shock alone, all six steps: a Continued
+// Shock (continued > 0), or a shock declared alone. See GBACW 11.11,
+// 11.47.
 func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
-	s := r.s
-	cc := r.sys.combat
-	o := s.ordersOf(u)
-	if o == March || u.Kind == "artillery" || !u.combat() {
-		return
-	}
-	if u.Rallied {
-		r.event("no-shock", "GBACW 11.12", "%s rallied this activation and may not shock", u.Name)
-		return
-	}
-	if r.oneHex[u.Name] && continued == 0 {
-		r.event("no-shock", "GBACW 11.12", "%s entered its hex by the 9.42 Exception and may not shock", u.Name)
-		return
-	}
-	ua := s.axial(u.Hex)
-	def := s.shockTarget(u, name)
-	if def == nil {
-		if name != "" {
-			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
+	p := []pendingShock{{attacker: u.Name, target: name, charge: charge}}
+	r.resolveShocks(r.groupShocks(p), continued)
+}
+
+// resolveShocks carries out the designated shocks step by step (11.11),
+// then resolves them one by one in order (11.41).
+func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
+	outer := r.unresolved
+	defer func() { r.unresolved = outer }()
+	// each does a step for every shock, the hexes of the other shocks
+	// still to resolve designated for 12.46's Exception.
+	each := func(step func(g *shockGroup)) {
+		for _, g := range gs {
+			if g.ended {
+				continue
+			}
+			r.unresolved = r.unresolvedHexes(outer, gs, g)
+			r.acting = r.s.brigade(g.lead().Brigade)
+			step(g)
 		}
-		return
 	}
-	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
-	if charge && u.Kind == "cavalry" && s.night() {
-		charge = false
-		r.event("no-charge", "GBACW 16.12", "%s may not Charge on a Night turn: it shocks", u.Name)
+	each(func(g *shockGroup) { g.continued = continued; r.designated(g, continued) })
+	if continued == 0 {
+		r.barred = map[string]bool{}
+		for _, g := range gs {
+			for _, h := range g.hexes {
+				r.barred[h] = !g.ended // 11.34
+			}
+		}
+		each(r.rbsStep)
+		r.barred = nil
+		each(r.commitmentStep) // none in a Continued Shock (11.47)
+		checked := map[string]bool{}
+		each(func(g *shockGroup) { r.cohesionStep(g, gs, checked) })
 	}
-	for _, x := range append(s.unitsAt(def.Hex), u) {
+	each(r.preShockFireStep)
+	for i, g := range gs {
+		if !g.ended {
+			r.unresolved = r.unresolvedHexes(outer, gs[i+1:], nil)
+			r.acting = r.s.brigade(g.lead().Brigade)
+			r.resolveShock(g, gs, continued)
+			r.settleCollapses() // 12.23
+		}
+	}
+}
+
+// unresolvedHexes are the defending hexes of the shocks of gs but skip
+// not yet ended, with those of outer: the hexes designated for shocks
+// still to resolve (12.46 Exception).
+func (r *resolver) unresolvedHexes(outer map[string]bool, gs []*shockGroup, skip *shockGroup) map[string]bool {
+	out := maps.Clone(outer)
+	if out == nil {
+		out = map[string]bool{}
+	}
+	for _, g := range gs {
+		if g != skip && !g.ended {
+			for _, h := range g.hexes {
+				out[h] = true
+			}
+		}
+	}
+	return out
+}
+
+// live drops the attackers no longer able to shock; false when none is
+// left.
+func (g *shockGroup) live() bool {
+	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool { return !a.combat() })
+	if len(g.attackers) == 0 {
+		g.ended = true
+	}
+	return !g.ended
+}
+
+// defenders lists the units in the defending hexes, hex by hex, the top
+// of each first; Abandoned guns take no part (11.63, 12.8).
+func (r *resolver) defenders(g *shockGroup) []*UnitSt {
+	var out []*UnitSt
+	for _, h := range g.hexes {
+		out = append(out, r.defStack(g, h)...)
+	}
+	return out
+}
+
+// held drops the defending hexes the enemy no longer holds; when none is
+// left the attackers advance into them (11.35, 11.46, 12.8) and the shock
+// ends.
+func (r *resolver) held(g *shockGroup) bool {
+	var held, vacated []string
+	for _, h := range g.hexes {
+		if r.s.heldAgainst(h, g.side) {
+			held = append(held, h)
+		} else {
+			vacated = append(vacated, h)
+		}
+	}
+	if len(held) == 0 {
+		if len(r.s.enemiesAt(vacated[0], g.side)) > 0 {
+			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", vacated[0])
+		}
+		r.sideFire(g) // 10.43: whether or not the target retreats or routs
+		r.advanceAll(g.attackers, vacated)
+		g.ended = true
+		return false
+	}
+	g.hexes = held
+	return true
+}
+
+// designated is Step 1: the shock announced; a Charge by mounted cavalry
+// starts with a UDD (11.53).
+func (r *resolver) designated(g *shockGroup, continued int) {
+	s := r.s
+	u := g.lead()
+	g.charge = g.charge && continued == 0
+	if g.charge && u.Kind == "cavalry" && s.night() {
+		g.charge = false
+		r.event("no-charge", "GBACW 16.12", "%s may not Charge on a Night turn: it shocks", unitNames(g.attackers))
+	}
+	stirred := slices.Clone(g.attackers)
+	for _, h := range g.hexes {
+		stirred = append(stirred, s.unitsAt(h)...)
+	}
+	for _, x := range stirred {
 		r.stopBuilding(x, "its hex is shocked") // 15.14
 		if s.stirs(x) {
 			s.track(x).Stirred = true // 17.42: declared a shock or its target
 		}
 	}
-	r.targeted(def, 1)
-	r.marchHit(def)
-	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
-	// 1. A cavalry Charge starts with a UDD (11.53).
-	if charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
+	var names []string
+	for _, a := range g.attackers {
+		names = append(names, a.Name)
+	}
+	var at []string
+	for _, h := range g.hexes {
+		def := r.defStack(g, h)[0]
+		r.targeted(def, 1)
+		r.marchHit(def)
+		at = append(at, fmt.Sprintf("%s at %s", def.Name, h))
+	}
+	verb := map[bool]string{true: "charge", false: "shock"}[g.charge]
+	if len(names) == 1 {
+		verb += "s"
+	}
+	r.event("shock", "GBACW 11.11", "%s %s %s", strings.Join(names, " and "), verb, strings.Join(at, " and "))
+	if g.charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
 		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
+		g.ended = true
+	}
+}
+
+// rbsStep is Step 2, Retreat Before Shock from infantry (11.33-11.35).
+func (r *resolver) rbsStep(g *shockGroup) {
+	if g.ended || slices.ContainsFunc(g.attackers, func(a *UnitSt) bool { return a.Kind != "infantry" }) {
 		return
 	}
-	dh := def.Hex
-	defenders := s.unitsAt(dh)
-	// 2. Retreat Before Shock (R6).
-	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
-		r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats
-		r.advanceInto(u, dh)
+	for _, h := range g.hexes {
+		if d := r.defStack(g, h); len(d) > 0 {
+			r.retreatBeforeShock(g.lead(), d[0])
+		}
+	}
+	r.held(g)
+}
+
+// commitmentStep is Step 3: each Green attacker passes a UDD or stays out
+// of the shock (11.36, 8.36).
+func (r *resolver) commitmentStep(g *shockGroup) {
+	if g.ended {
 		return
 	}
-	// 3. Green Attacker Commitment Check (11.36).
-	if u.Green && !r.uddPass(u, "Green Attacker Commitment Check") {
-		r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", u.Name)
+	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool {
+		if a.Green && !r.uddPass(a, "Green Attacker Commitment Check") {
+			r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", a.Name)
+			return true
+		}
+		return false
+	})
+	g.live()
+}
+
+// cohesionStep is Step 4: a Countercharge, or each defending stack's
+// Pre-Shock Cohesion Check, once however many shocks it faces, with the
+// worst case of their DRMs (11.32, 11.37, 11.56).
+func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[string]bool) {
+	if g.ended {
 		return
 	}
-	// 4. Countercharge or the Pre-Shock Cohesion Check.
-	countercharged := false
-	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 && !s.night() &&
-		s.unitArc(def, ua) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
-		r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
-		if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
-			countercharged = true
-			def.ReturnFired = 2 // 14.24: no fire in an activation it countercharges
-			r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
+	s := r.s
+	for _, h := range g.hexes {
+		stack := r.defStack(g, h)
+		if len(stack) == 0 {
+			continue // routed by another shock's check: held() ends it
+		}
+		def, u := stack[0], r.facing(g, h)
+		if g.charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 && !s.night() &&
+			s.unitArc(def, s.axial(u.Hex)) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+			r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
+			if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
+				g.countercharged = true
+				if g.countered == nil {
+					g.countered = map[string]bool{}
+				}
+				g.countered[h] = true
+				def.ReturnFired = 2 // 14.24: no fire in an activation it countercharges
+				r.event("countercharge", "GBACW 11.56", "%s countercharges %s", def.Name, u.Name)
+				checked[h] = true
+				continue
+			}
+		}
+		if !checked[h] {
+			checked[h] = true
+			r.preShockCheck(r.worstPreShock(h, def, gs), def)
+			r.settleCollapses() // 12.23
 		}
 	}
-	if !countercharged && continued == 0 {
-		r.preShockCheck(u, def, charge)
-		r.settleCollapses() // 12.23
-		if len(s.enemiesAt(dh, u.Side)) == 0 {
-			r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats or routs
-			r.advanceInto(u, dh)
-			return
-		}
-		if s.vacated(dh) {
-			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
-			r.advanceInto(u, dh) // 12.6
-			return
-		}
-		def = s.unitsAt(dh)[0]
-	}
-	// 5. Pre-Shock Reaction Fire (R8): the defenders, then the units not
-	// targeted that have the attacker in a Front hex (10.43); against a
-	// Continued Shock only those that have not used it in this brigade
-	// activation and are in no other enemy's Front hex (10.43).
-	for _, e := range s.unitsAt(dh) {
-		if continued > 0 && (r.preShocked[e.Name] || r.inOtherFront(e, u.Hex)) {
+	r.held(g)
+}
+
+// worstPreShock is the worst case, for the defender, of the Pre-Shock
+// DRMs of the shocks designated against hex h (11.32); the first shock's
+// on a tie.
+func (r *resolver) worstPreShock(h string, def *UnitSt, gs []*shockGroup) []Modifier {
+	var worst []Modifier
+	found := false
+	for _, o := range gs {
+		if o.ended || o.countered[h] || !slices.Contains(o.hexes, h) {
 			continue
 		}
-		if r.preShockShot(e, u) {
-			break
+		if ms := r.preShockDRMs(r.facing(o, h), def, o.charge); !found || Sum(ms) > Sum(worst) {
+			worst, found = ms, true
 		}
 	}
-	if continued == 0 {
-		r.sidePreShockFire(u, dh)
+	return worst
+}
+
+// facing is the attacker of g next to defending hex h: the lead if it is.
+func (r *resolver) facing(g *shockGroup, h string) *UnitSt {
+	for _, a := range g.attackers {
+		if r.s.m.Distance(a.Hex, h) == 1 {
+			return a
+		}
 	}
-	if !u.combat() || u.Hex == "" {
+	return g.lead()
+}
+
+// preShockFireStep is Step 5: the defenders fire at the attackers before
+// the shock (10.43, 11.38, R8).
+func (r *resolver) preShockFireStep(g *shockGroup) {
+	if g.ended {
 		return
 	}
-	// 6. Resolution.
-	defenders = s.unitsAt(dh)
-	if len(defenders) == 0 {
-		r.advanceInto(u, dh)
+	r.shocking = g.attackers // the fire's losses fall on them first (8.35)
+	defer func() { r.shocking = nil }()
+	for _, h := range g.hexes {
+		if g.countered[h] {
+			continue // no Pre-Shock Fire after a Countercharge (11.56)
+		}
+		// Each defending unit fires on its own (8.36), within the
+		// stack's fire limits (8.31-8.33); against a Continued Shock
+		// only those that have not used it in this brigade activation
+		// and are in no other enemy's Front hex (10.43).
+		for _, e := range r.defStack(g, h) {
+			if t := r.facing(g, h); t.combat() && r.s.m.Distance(t.Hex, h) == 1 {
+				if g.continued > 0 && (r.preShocked[e.Name] || r.inOtherFront(e, t.Hex)) {
+					continue
+				}
+				r.preShockShot(e, t)
+			}
+		}
+	}
+	r.sideFire(g)
+	// An attacker the fire drove back takes no part; the others combine
+	// as designated, next to one another or not (11.32).
+	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool {
+		if a.combat() && !slices.ContainsFunc(g.hexes, func(h string) bool { return r.s.m.Distance(a.Hex, h) == 1 }) {
+			r.event("no-shock", "GBACW 11.32", "%s, driven back, takes no part in the shock", a.Name)
+			return true
+		}
+		return false
+	})
+	if g.live() {
+		r.held(g)
+	}
+}
+
+// resolveShock is Step 6 for one shock: its DRMs, the roll and the
+// result. See GBACW 11.42-11.45.
+func (r *resolver) resolveShock(g *shockGroup, gs []*shockGroup, continued int) {
+	cc := r.sys.combat
+	if !g.live() || !r.held(g) {
 		return
 	}
-	sh := Shock{AllAttackersMoved: u.Moved, TerrainDRM: s.terrainOf(cc, dh).ShockDRM, Charge: charge, Countercharged: countercharged && u.Kind == "infantry",
-		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
-		AttackerFatigue: s.fatigueOf(u), DefenderFatigue: s.fatigueOf(defenders[0]),
-		Breastworks: s.behindBreastworks(dh, u.Hex)}
-	switch s.unitArc(defenders[0], ua) {
-	case FlankArc:
-		sh.Position = FlankAttack
-	case RearArc:
-		sh.Position = RearAttack
-	}
-	b := s.brigade(u.Brigade)
-	lh := s.leaderHex(b.Leader)
-	if lh == u.Hex && r.rallyLeaders[b.Leader] {
-		r.event("no-leader", "GBACW 13.43", "%s affected a Rally in this activation and takes no part in %s's shock", b.Leader, u.Name)
-		lh = ""
-	}
-	sh.NoBrigadier = lh != u.Hex
-	sh.AggressiveBrigadier = lh == u.Hex && b.Profile == Aggressive
-	flankCharge := charge && sh.Position != Frontal
-	sh.AttackerHalves = ShockStrength(ShockUnit{Kind: u.unitKind(), SP: u.SP, Charging: charge, ChargingFlankOrRear: flankCharge,
-		InWoodsOrCedar: u.Kind == "cavalry" && woodsOrCedar(s, dh), IntoTown: s.terrainKind(dh) == "town"}, ShockOptions{})
-	for i, d := range defenders {
-		sh.DefenderHalves += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(defenders) == 1,
-			InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, dh)}, ShockOptions{})
-	}
+	u := g.lead()
+	defenders := r.defenders(g)
+	sh := r.shockDRMInputs(g, gs, defenders, continued)
+	sh.AttackerHalves, sh.DefenderHalves = r.shockHalves(g, defenders)
 	if r.shocked != nil {
-		r.shocked[s.track(u)] = true // Shock Step 6b (17.22)
+		for _, a := range g.attackers {
+			r.shocked[r.s.track(a)] = true // Shock Step 6b (17.22)
+		}
 		for _, d := range defenders {
 			if d.Kind != "artillery" {
-				r.shocked[s.track(d)] = true
+				r.shocked[r.s.track(d)] = true
 			}
 		}
 	}
@@ -179,19 +380,195 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	adj := roll + Sum(ms)
 	effects := cc.ShockResult(adj)
 	r.event("shock-result", "GBACW 11.45", "Shock of %s (%d half-SPs) at %s (%d half-SPs): rolled %d%s = %d: %v",
-		u.Name, sh.AttackerHalves, defenders[0].Name, sh.DefenderHalves, roll, drmText(ms), adj, effects)
-	r.shockEffects(u, dh, defenders, effects, charge, continued)
+		unitNames(g.attackers), sh.AttackerHalves, unitNames(r.tops(g)), sh.DefenderHalves, roll, drmText(ms), adj, effects)
+	r.shockEffects(g, defenders, effects, continued)
 }
 
-// shockTarget is the top unit of the hex u shocks: the named enemy's,
-// or the first enemy's in a Front hex; nil when there is none (11.12).
-func (s *State) shockTarget(u *UnitSt, name string) *UnitSt {
+// unitNames joins the units' names with "and".
+func unitNames(us []*UnitSt) string {
+	var names []string
+	for _, u := range us {
+		names = append(names, u.Name)
+	}
+	return strings.Join(names, " and ")
+}
+
+// defStack is the defending stack in hex h: the enemies of g's side
+// there, Abandoned guns left out (12.8), the top first.
+func (r *resolver) defStack(g *shockGroup, h string) []*UnitSt {
+	return slices.DeleteFunc(r.s.enemiesAt(h, g.side), func(u *UnitSt) bool { return !u.combat() })
+}
+
+// tops lists the top unit of each defending hex that holds one.
+func (r *resolver) tops(g *shockGroup) []*UnitSt {
+	var out []*UnitSt
+	for _, h := range g.hexes {
+		if d := r.defStack(g, h); len(d) > 0 {
+			out = append(out, d[0])
+		}
+	}
+	return out
+}
+
+// shockDRMInputs reads a shock's DRMs off the map; where its attacking
+// or defending hexes differ it takes the case best for the defender
+// (11.42, 11.44, ruling GBACW-R36).
+func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*UnitSt, continued int) Shock {
+	s := r.s
+	cc := r.sys.combat
+	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
+		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.fatigueOf(defenders[0]), Position: Surrounded}
+	for i, h := range g.hexes {
+		top := r.defStack(g, h)[0]
+		if t := s.terrainOf(cc, h).ShockDRM; i == 0 || t < sh.TerrainDRM {
+			sh.TerrainDRM = t
+		}
+		sh.DefenderDisordered = sh.DefenderDisordered && top.Status == StDisordered
+		sh.DefenderFatigue = min(sh.DefenderFatigue, s.fatigueOf(top))
+		for _, a := range g.attackers {
+			if s.m.Distance(a.Hex, h) == 1 && s.behindBreastworks(h, a.Hex) {
+				sh.Breastworks = true // the case best for the defender (15.23)
+			}
+		}
+		pos := r.position(g, h, top)
+		if r.surrounded(h, gs) {
+			pos = Surrounded // +5 to every shock of h (11.44)
+		}
+		sh.Position = min(sh.Position, pos)
+	}
+	sh.UntargetedFront = r.untargetedFront(g, gs)
+	brigadier := 1 // the brigadier DRM best for the defender (11.42)
+	seen := map[string]bool{}
+	for _, a := range g.attackers {
+		sh.AllAttackersMoved = sh.AllAttackersMoved && a.Moved
+		sh.AttackerDisordered = sh.AttackerDisordered || a.Status == StDisordered
+		sh.AttackerFatigue = max(sh.AttackerFatigue, s.fatigueOf(a))
+		if !seen[a.Brigade] {
+			seen[a.Brigade] = true
+			brigadier = min(brigadier, r.brigadierDRM(g, a.Brigade))
+		}
+	}
+	sh.NoBrigadier, sh.AggressiveBrigadier = brigadier < 0, brigadier > 0
+	return sh
+}
+
+// position is the Position of the attack on defending hex h: Flank or
+// Rear by the arcs of the attacking hexes next to it, from the Front and
+// elsewhere together the combination (11.44).
+func (r *resolver) position(g *shockGroup, h string, top *UnitSt) Position {
+	s := r.s
+	arcs := map[Arc]bool{}
+	for _, a := range g.attackers {
+		if s.m.Distance(a.Hex, h) == 1 {
+			arcs[s.unitArc(top, s.axial(a.Hex))] = true
+		}
+	}
+	switch {
+	case len(arcs) > 1 && arcs[FrontArc]:
+		return FrontAndFlankOrRear
+	case arcs[RearArc]:
+		return RearAttack
+	case arcs[FlankArc]:
+		return FlankAttack
+	}
+	return Frontal
+}
+
+// surrounded: every hex next to h holds a unit shocking h or is a Front
+// hex of one (11.44).
+func (r *resolver) surrounded(h string, gs []*shockGroup) bool {
+	s := r.s
+	var shockers []*UnitSt
+	for _, o := range gs {
+		if !o.ended && slices.Contains(o.hexes, h) {
+			shockers = append(shockers, o.attackers...)
+		}
+	}
+	for _, n := range s.neighbours(h) {
+		covered := slices.ContainsFunc(shockers, func(a *UnitSt) bool {
+			return a.Hex == n || s.m.Distance(a.Hex, n) == 1 && s.unitArc(a, s.axial(n)) == FrontArc
+		})
+		if !covered {
+			return false
+		}
+	}
+	return len(s.neighbours(h)) == 6
+}
+
+// untargetedFront counts g's attacking hexes that lie in a Front hex of
+// an enemy unit no shock targets (11.44).
+func (r *resolver) untargetedFront(g *shockGroup, gs []*shockGroup) int {
+	s := r.s
+	n := 0
+	for _, ah := range attackerHexes(g) {
+		for _, e := range s.adjacentEnemies(ah, g.lead().Side) {
+			targeted := slices.ContainsFunc(gs, func(o *shockGroup) bool { return slices.Contains(o.hexes, e.Hex) })
+			if !targeted && s.unitArc(e, s.axial(ah)) == FrontArc {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// brigadierDRM is 11.72 for brigade b's units in the shock: -1 when none
+// is stacked with the brigadier, +1 when one is and he is Aggressive; a
+// brigadier who affected a Rally in this activation takes no part
+// (13.43).
+func (r *resolver) brigadierDRM(g *shockGroup, b string) int {
+	br := r.s.brigade(b)
+	lh := r.s.leaderHex(br.Leader)
+	for _, a := range g.attackers {
+		if a.Brigade == b && lh != "" && a.Hex == lh && r.rallyLeaders[br.Leader] {
+			r.event("no-leader", "GBACW 13.43", "%s affected a Rally in this activation and takes no part in %s's shock", br.Leader, a.Name)
+			return -1
+		}
+		if a.Brigade == b && lh != "" && a.Hex == lh {
+			if br.Profile == Aggressive {
+				return 1
+			}
+			return 0
+		}
+	}
+	return -1
+}
+
+// shockHalves sums the attacking and defending strengths for the Shock
+// Ratio, in half SPs (11.32, 11.43, 11.63, 8.36).
+func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int) {
+	s := r.s
+	for _, a := range g.attackers {
+		h := g.hexes[0]
+		for _, x := range g.hexes {
+			if s.m.Distance(a.Hex, x) == 1 {
+				h = x
+				break
+			}
+		}
+		flank := g.charge && s.unitArc(r.defStack(g, h)[0], s.axial(a.Hex)) != FrontArc
+		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
+			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
+	}
+	for _, h := range g.hexes {
+		stack := r.defStack(g, h)
+		for i, d := range stack {
+			def += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(stack) == 1,
+				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h)}, ShockOptions{})
+		}
+	}
+	return att, def
+}
+
+// frontEnemy is the top unit of the hex of the named enemy, or of the
+// first enemy, in one of u's Front hexes (not its Refused Frontal hex,
+// 7.34); nil if there is none. See GBACW 11.12.
+func (s *State) frontEnemy(u *UnitSt, name string) *UnitSt {
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		// Not into the Refused Frontal hex (7.34).
 		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
 			continue
 		}
-		return s.unitsAt(e.Hex)[0]
+		return s.combatAt(e.Hex)[0]
 	}
 	return nil
 }
@@ -254,54 +631,13 @@ func (r *resolver) retreatBeforeShock(u, def *UnitSt) bool {
 	return true
 }
 
-// preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
-// brigade activation against Continued Shock.
-func (r *resolver) preShockShot(e, u *UnitSt) bool {
-	if !r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
-		return false
-	}
-	if r.preShocked == nil {
-		r.preShocked = map[string]bool{}
-	}
-	r.preShocked[e.Name] = true
-	return true
-}
-
-// sidePreShockFire is the Pre-Shock Fire of the units not targeted by
-// u's shock at hex dh that have u in a Front hex and are in no other
-// enemy unit's Front hex, in the state's order (10.43).
-func (r *resolver) sidePreShockFire(u *UnitSt, dh string) {
-	s := r.s
-	if !u.combat() {
-		return
-	}
-	ua := s.axial(u.Hex)
-	for i := range s.Units {
-		e := &s.Units[i]
-		if e.Side == u.Side || !e.combat() || e.Hex == dh || s.m.Distance(e.Hex, u.Hex) != 1 {
-			continue
-		}
-		if s.unitArc(e, ua) != FrontArc || r.inOtherFront(e, u.Hex) {
-			continue
-		}
-		r.preShockShot(e, u)
-		if !u.combat() {
-			return
-		}
-	}
-}
-
 // preShockCheck is the defender's Pre-Shock Cohesion Check: the top unit
 // rolls; on a failure every defender is Disordered (a 2nd Disorder for
 // those already Disordered). A March defender is Disordered if it passes
 // and routs if it fails. See GBACW 11.37, 6.13.
-func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
+func (r *resolver) preShockCheck(ms []Modifier, def *UnitSt) {
 	s := r.s
 	march := s.ordersOf(def) == March
-	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
-		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
-		LeaderStars: s.leaderStars(def), Fatigue: s.fatigueOf(def), Breastworks: s.behindBreastworks(def.Hex, u.Hex)}
-	ms := r.sys.combat.PreShockDRMs(ps)
 	roll, pass := UDD(r, def.Name, r.s.cohesion(def), Sum(ms), "Pre-Shock Cohesion Check")
 	r.event("pre-shock", "GBACW 11.37", "%s's Pre-Shock Cohesion Check: rolled %d%s against %d: %s", def.Name, roll, drmText(ms), r.s.cohesion(def),
 		map[bool]string{true: "passes", false: "fails"}[pass])
@@ -327,10 +663,21 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 	}
 }
 
-// shockEffects applies a Shock Resolution result. See GBACW 11.45-11.48,
-// 12.42, 12.51, 11.64, 8.36.
-func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effects []string, charge bool, continued int) {
+// preShockDRMs are the DRMs of def's Pre-Shock check against attacker
+// u's shock. See GBACW 11.37.
+func (r *resolver) preShockDRMs(u, def *UnitSt, charge bool) []Modifier {
 	s := r.s
+	ps := PreShock{March: s.ordersOf(def) == March, Charged: charge, MountedCavalry: def.Kind == "cavalry",
+		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
+		LeaderStars: s.leaderStars(def), Fatigue: s.fatigueOf(def), Breastworks: s.behindBreastworks(def.Hex, u.Hex)}
+	return r.sys.combat.PreShockDRMs(ps)
+}
+
+// shockEffects applies a Shock Resolution result to every attacker and
+// defender of the shock. See GBACW 11.45-11.48, 12.42, 12.51, 11.64, 8.36.
+func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []string, continued int) {
+	s := r.s
+	u := g.lead()
 	ah := u.Hex
 	attackerRetreated := false
 	held := []*UnitSt{}
@@ -350,27 +697,24 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
-			r.retreat(u, dh, 1)
+			// Units stacked with the attackers go with them (8.36).
+			for _, a := range r.attackerStacks(g) {
+				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
+			}
 			attackerRetreated = true
 		case "defender-retreat-1", "defender-retreat-2":
 			n := 1
 			if e == "defender-retreat-2" {
 				n = 2
 			}
+			hexes := attackerHexes(g)
 			for _, d := range defenders {
 				if d.onMap() && d.Status != StAbandoned {
-					r.retreat(d, ah, n)
+					r.retreat(d, r.nextHex(d.Hex, hexes), n)
 				}
 			}
 		case "bloody-standoff":
-			victim := u
-			for _, d := range defenders {
-				if d.onMap() && (d.Kind == "artillery" && d == defenders[0] || d.cohesionNow() > victim.cohesionNow()) {
-					victim = d
-				}
-			}
-			r.event("bloody-standoff", "GBACW 8.36", "Bloody Standoff: %s takes the loss", victim.Name)
-			r.lose(victim, 1, "a Bloody Standoff")
+			r.bloodyStandoff(g, defenders)
 		case "defender-rout-check":
 			for _, d := range defenders {
 				if d.onMap() && d.Kind != "artillery" {
@@ -381,7 +725,9 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 				}
 			}
 		case "attacker-disorder":
-			r.disorder(u, "shock")
+			for _, a := range r.attackerStacks(g) {
+				r.disorder(a, "shock")
+			}
 		case "defender-disorder":
 			for _, d := range defenders {
 				r.disorder(d, "shock")
@@ -398,22 +744,30 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			defenderMay = true
 		}
 	}
-	r.postShock(u, defenders)
+	r.postShock(g.attackers, defenders)
 	r.settleCollapses() // 12.23
 	r.routs = nil
-	r.bothRout(u, defenders, held)
-	// The attacker advances into a vacated defender hex (11.46, R11).
-	if !attackerRetreated && u.onMap() && s.vacated(dh) {
-		r.advanceInto(u, dh)
+	r.bothRout(g.attackers, defenders, held)
+	// The attackers advance into the vacated defender hexes (11.46, R11).
+	if !attackerRetreated {
+		var vacated []string
+		for _, h := range g.hexes {
+			if !s.heldAgainst(h, u.Side) {
+				vacated = append(vacated, h)
+			}
+		}
+		r.advanceAll(g.attackers, vacated)
 	}
 	// The defender may advance into the hex the attacker left (R11);
 	// artillery never advances (12.6).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
+			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && s.m.Distance(d.Hex, ah) == 1 &&
+				r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
-				r.leadersAlone() // 12.73
+				r.regain(d.Side, ah) // 12.81
+				r.leadersAlone()     // 12.73
 				r.displace(d)
 			}
 		}
@@ -423,8 +777,8 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 	switch {
 	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
-		yes := charge
-		if !charge {
+		yes := g.charge
+		if !g.charge {
 			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
 				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
 		}
@@ -451,14 +805,83 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 }
 
+// attackerHexes lists the hexes the attackers of g stand in.
+func attackerHexes(g *shockGroup) []string {
+	var out []string
+	for _, a := range g.attackers {
+		if a.onMap() && !slices.Contains(out, a.Hex) {
+			out = append(out, a.Hex)
+		}
+	}
+	return out
+}
+
+// attackerStacks lists the attackers of g and the units of their side
+// stacked with them that take no part in the shock, whom the shock's
+// Disorder and retreat results reach as well (8.36).
+func (r *resolver) attackerStacks(g *shockGroup) []*UnitSt {
+	out := slices.Clone(g.attackers)
+	for _, h := range attackerHexes(g) {
+		for _, u := range r.s.combatAt(h) {
+			if u.Side == g.side && !slices.Contains(out, u) {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+// nextHex is the first of hexes next to h, the hex a retreat goes away
+// from; the first of hexes if none is.
+func (r *resolver) nextHex(h string, hexes []string) string {
+	for _, x := range hexes {
+		if r.s.m.Distance(h, x) == 1 {
+			return x
+		}
+	}
+	if len(hexes) > 0 {
+		return hexes[0]
+	}
+	return ""
+}
+
+// bloodyStandoff: the participant with the highest Cohesion loses a
+// step, the attacker on a tie, unless artillery tops a defending stack,
+// which then loses a gun (8.36, 11.64, ruling GBACW-R19).
+func (r *resolver) bloodyStandoff(g *shockGroup, defenders []*UnitSt) {
+	victim := g.lead()
+	for _, x := range append(slices.Clone(g.attackers), defenders...) {
+		if x.onMap() && r.s.cohesion(x) > r.s.cohesion(victim) {
+			victim = x
+		}
+	}
+	for _, top := range r.tops(g) {
+		if top.Kind == "artillery" {
+			victim = top
+			break
+		}
+	}
+	r.event("bloody-standoff", "GBACW 8.36", "Bloody Standoff: %s takes the loss", victim.Name)
+	r.lose(victim, 1, "a Bloody Standoff")
+}
+
 // postShock is the automatic Disorder after shock: Good Order infantry
-// attackers and all mounted cavalry are Disordered; Disordered mounted
-// cavalry is Blown. See GBACW 11.48, 11.58.
-func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
-	all := append([]*UnitSt{u}, defenders...)
+// attackers and all mounted cavalry are Disordered; each attacking stack
+// with an infantry unit already Disordered loses 1 SP, through that
+// unit's 2nd Disorder (once a stack, ruling GBACW-R36); Disordered
+// mounted cavalry is Blown. See GBACW 11.48, 11.58.
+func (r *resolver) postShock(attackers, defenders []*UnitSt) {
+	all := append(slices.Clone(attackers), defenders...)
+	stackLost := map[string]bool{}
 	for i, x := range all {
 		if !x.onMap() || x.Status == StAbandoned {
 			continue
+		}
+		if i < len(attackers) && x.Kind == "infantry" && x.Status == StDisordered {
+			if stackLost[x.Hex] {
+				continue // one loss a stack (11.48)
+			}
+			stackLost[x.Hex] = true
 		}
 		switch {
 		case x.Kind == "cavalry" && x.Status == StDisordered:
@@ -466,15 +889,36 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 				x.Blown = true
 				r.event("blown", "GBACW 11.58", "%s is Blown", x.Name)
 			}
-		case x.Kind == "cavalry", i == 0 && x.Kind == "infantry":
+		case x.Kind == "cavalry", i < len(attackers) && x.Kind == "infantry":
 			r.disorder(x, "post-shock")
 		}
 	}
 }
 
-// advanceInto moves the attacker into a vacated hex (11.46, 12.6).
+// advanceAll is 11.46: the attackers, charging units and tops of stacks
+// first (their order), advance into the vacated hexes next to them, as
+// stacking allows.
+func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
+	for _, a := range attackers {
+		for _, h := range vacated {
+			if a.onMap() && r.s.m.Distance(a.Hex, h) == 1 && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
+				r.advanceInto(a, h)
+				break
+			}
+		}
+	}
+}
+
+// heldAgainst reports whether an enemy of side other than Abandoned guns
+// holds hex h (12.8: Abandoned guns do not count as units).
+func (s *State) heldAgainst(h string, side rules.Side) bool {
+	return slices.ContainsFunc(s.enemiesAt(h, side), (*UnitSt).combat)
+}
+
+// advanceInto moves the attacker into a vacated hex, or one where only
+// Abandoned guns remain (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || !r.s.vacated(h) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || r.s.heldAgainst(h, u.Side) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		return
 	}
 	if r.s.uncrossable(r.sys.combat, u.Hex, h) {
@@ -486,9 +930,59 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	from := u.Hex
 	u.Hex, u.Refused = h, ""
-	r.leadersAlone() // 12.73
+	r.regain(u.Side, h) // 12.81
+	r.leadersAlone()    // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
+}
+
+// preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
+// brigade activation against Continued Shock.
+func (r *resolver) preShockShot(e, u *UnitSt) bool {
+	if !r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
+		return false
+	}
+	if r.preShocked == nil {
+		r.preShocked = map[string]bool{}
+	}
+	r.preShocked[e.Name] = true
+	return true
+}
+
+// sideFire is the Pre-Shock Fire of the units not targeted by the first
+// shock g at its attackers (10.43), once.
+func (r *resolver) sideFire(g *shockGroup) {
+	if g.sideFired || g.continued > 0 {
+		return
+	}
+	g.sideFired = true
+	for _, a := range g.attackers {
+		r.sidePreShockFire(a, g.hexes)
+	}
+}
+
+// sidePreShockFire is the Pre-Shock Fire of the units not targeted by
+// u's shock at hexes dh that have u in a Front hex and are in no other
+// enemy unit's Front hex, in the state's order (10.43).
+func (r *resolver) sidePreShockFire(u *UnitSt, dh []string) {
+	s := r.s
+	if !u.combat() {
+		return
+	}
+	ua := s.axial(u.Hex)
+	for i := range s.Units {
+		e := &s.Units[i]
+		if e.Side == u.Side || !e.combat() || slices.Contains(dh, e.Hex) || s.m.Distance(e.Hex, u.Hex) != 1 {
+			continue
+		}
+		if s.unitArc(e, ua) != FrontArc || r.inOtherFront(e, u.Hex) {
+			continue
+		}
+		r.preShockShot(e, u)
+		if !u.combat() {
+			return
+		}
+	}
 }
 
 // vacated: no unit but Abandoned guns is left in hex h (12.6).

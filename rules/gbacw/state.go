@@ -230,6 +230,12 @@ type UnitSt struct {
 	// strength, Disordered with it; only Straggler Recovery ends it
 	// (12.23, 16.2).
 	Collapsed bool `json:"collapsed,omitempty"`
+	// Sections are a battery's sections when it has two or more, each
+	// with its guns and their weapon; SP is their sum (8.37).
+	Sections []Section `json:"sections,omitempty"`
+	// Abandoned2: an Abandoned battery's marker has flipped to Abandoned
+	// 2, in the Recovery Phase of the turn it was Abandoned (12.8).
+	Abandoned2 bool `json:"abandoned_2,omitempty"`
 	// Refused is RefusedRight or RefusedLeft for a Refused unit (7.3).
 	Refused string `json:"refused,omitempty"`
 	// Ammo is AmmoOK (""), AmmoLow or AmmoOut (10.69, 10.9).
@@ -292,6 +298,13 @@ type Counter struct {
 	Cohesion   int    `json:"cohesion" yaml:"cohesion"`
 	Disordered int    `json:"disordered_cohesion" yaml:"disordered"`
 	Weapon     string `json:"weapon" yaml:"weapon"`
+}
+
+// Section is one section of a battery: its guns and their weapon (the
+// Range Effects Chart's row). See GBACW 8.37, 2.21.
+type Section struct {
+	Guns   int    `json:"guns" yaml:"guns"`
+	Weapon string `json:"weapon" yaml:"weapon"`
 }
 
 // Unit statuses.
@@ -436,6 +449,7 @@ func (s *State) clone() *State {
 			y := *x
 			c.Units[i].Other = &y
 		}
+		c.Units[i].Sections = slices.Clone(s.Units[i].Sections)
 	}
 	c.Leaders = slices.Clone(s.Leaders)
 	for i := range c.Leaders {
@@ -635,6 +649,12 @@ func (s *State) unitsAt(h string) []*UnitSt {
 	}
 	slices.SortStableFunc(out, func(a, b *UnitSt) int { return a.Stack - b.Stack })
 	return out
+}
+
+// combatAt lists the units in a hex that count as units: all but
+// Abandoned guns (12.8), the top first.
+func (s *State) combatAt(h string) []*UnitSt {
+	return slices.DeleteFunc(s.unitsAt(h), func(u *UnitSt) bool { return !u.combat() })
 }
 
 // enemiesAt lists the enemy combat units of side in a hex.

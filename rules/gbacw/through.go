@@ -53,23 +53,11 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 
 // retreatHex is the hex u retreats into next, away from the enemy at
 // from: never through friendly units in a hex designated for a shock yet
-// to be resolved (12.46 Exception).
+// to be resolved (12.46 Exception), and before a shock never into a
+// friendly-held hex designated for one (11.34).
 func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
-	avoid := func(h string) bool { return r.designated[h] && r.s.blocked(u, h) }
+	avoid := func(h string) bool { return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h) }
 	return r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, from, friends, avoid)
-}
-
-// designatedHexes are the defenders' hexes of shocks still to resolve.
-func (r *resolver) designatedHexes(later []pendingShock) map[string]bool {
-	out := map[string]bool{}
-	for _, p := range later {
-		if u := r.s.unit(p.attacker); u != nil && u.combat() {
-			if d := r.s.shockTarget(u, p.target); d != nil {
-				out[d.Hex] = true
-			}
-		}
-	}
-	return out
 }
 
 // retreatOneOrTwo is a retreat of one or two hexes, two when the second

@@ -120,3 +120,34 @@ func TestStandingReads(t *testing.T) {
 		t.Fatalf("%d reactions read, want %d", len(st.Reactions), len(Reactions.Reactions))
 	}
 }
+
+// BREAK OFF CHARGE (11.57) reads in a STANDING block, and an option it
+// does not have is refused by name.
+func TestBreakOffCharge(t *testing.T) {
+	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nBREAK OFF CHARGE YES\nEND\n")
+	if len(ps) != 0 {
+		t.Fatalf("problems: %+v", ps)
+	}
+	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RBreakOff || r.Choices[0].Text != "TRY" {
+		t.Errorf("read %+v, want %s TRY", r, RBreakOff)
+	}
+	_, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nBREAK OFF CHARGE MAYBE\nEND\n")
+	if len(ps) != 1 || ps[0].Code != orders.CodeBadChoice || !strings.Contains(ps[0].Message, "BREAKOFF") && !strings.Contains(ps[0].Message, "BREAK OFF") {
+		t.Errorf("problems %+v, want one %s naming the reaction", ps, orders.CodeBadChoice)
+	}
+}
+
+// SHOCK ORDER (11.41) reads in a STANDING block; a direction it does not
+// have is refused.
+func TestShockOrder(t *testing.T) {
+	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nSHOCK ORDER RIGHT TO LEFT\nEND\n")
+	if len(ps) != 0 {
+		t.Fatalf("problems: %+v", ps)
+	}
+	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RShockOrder || r.Choices[0].Text != "RIGHT" {
+		t.Errorf("read %+v, want %s RIGHT", r, RShockOrder)
+	}
+	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nSHOCK ORDER UPWARD\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
+		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+	}
+}

@@ -18,6 +18,8 @@ const (
 	ROccupy        = "OCCUPY"        // R11: the defender's optional advance after shock (11.46, 12.6)
 	RPursue        = "PURSUE"        // R13: advance after fire (12.6)
 	RRapid         = "RAPID"         // the side's guns' Rapid Fire, phasing or not (10.68)
+	RBreakOff      = "BREAKOFF"      // a Charge whose enemy moves in reaction: break it off? (11.57)
+	RShockOrder    = "SHOCKORDER"    // the side's shocks resolved left to right or right to left (11.41)
 )
 
 // Ask is the CONTINUE option, and its default, that leaves the choice to
@@ -117,5 +119,21 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		// side asks for it.
 		Default: "NEVER",
 		Example: "RAPID FIRE ALWAYS",
+	},
+	{
+		Kind: RBreakOff, Forms: []string{"BREAK OFF CHARGE", "BREAK OFF"},
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "TRY": "TRY", "YES": "TRY", "ALWAYS": "TRY"},
+		// 11.57: the charging cavalry whose enemy moves in reaction goes on
+		// (no. 1) unless the side would rather roll to break off (no. 2).
+		Default: "NEVER",
+		Example: "BREAK OFF CHARGE TRY",
+	},
+	{
+		Kind: RShockOrder, Forms: []string{"SHOCK ORDER"},
+		Choices: map[string]string{"LEFT": "LEFT", "LEFT TO RIGHT": "LEFT", "RIGHT": "RIGHT", "RIGHT TO LEFT": "RIGHT"},
+		// 11.41: the phasing side resolves its shocks left to right or
+		// right to left, as the map is drawn.
+		Default: "LEFT",
+		Example: "SHOCK ORDER RIGHT TO LEFT",
 	},
 }}
