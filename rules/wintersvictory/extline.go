@@ -46,7 +46,10 @@ import (
 //     both at one hex at Minimum Range, it fires once, on the 8-9 column
 //     with +1 (11.53.1); both at one hex at Maximum Range, once with its
 //     whole strength (11.53.2). Both rolls are resolved before the next
-//     fire of the other side.
+//     fire of the other side. At opportunity and in defence (11.3, 11.32)
+//     each half whose Minimum Range Fire Zone holds the enemy's hex fires
+//     from its own hex, at most 9 SP; the centre hex, in both zones, draws
+//     one fire of at most 9 SP on the 8-9 column with +1 (11.53.1).
 //
 // Not yet: the defender's choice of
 // General Order (8.35.1), the strength and hexes of an Extended Line's

@@ -58,15 +58,75 @@ func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" {
 			continue
 		}
-		reach := 1
-		if e.Type == "artillery" {
-			reach = 2
-		}
-		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) && r.s.observes(e.Hex, h) {
+		if len(r.zoneParts(e, h)) > 0 {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// inMinZone reports whether hex h lies in the Minimum Range Fire Zone of
+// u from u's own hex: infantry 1 hex, unlimbered artillery 1-2, through
+// its front, in its line of sight (11.21, 10.4).
+func (r *run) inMinZone(u *Unit, h string) bool {
+	reach := 1
+	if u.Type == "artillery" {
+		reach = 2
+	}
+	return r.s.dist(u.Hex, h) <= reach && (!u.frontal() || r.s.inFront(u.Hex, u.Facing, h)) && r.s.observes(u.Hex, h)
+}
+
+// zoneParts are the firers of e whose Minimum Range Fire Zone holds hex
+// h: e itself, or for an Extended Line the halves whose hexes reach it
+// (11.53, 8.32.1).
+func (r *run) zoneParts(e *Unit, h string) []Unit {
+	if e.Extended == "" {
+		if r.inMinZone(e, h) {
+			return []Unit{*e}
+		}
+		return nil
+	}
+	var out []Unit
+	for _, p := range extendedParts(e) {
+		if r.inMinZone(&p, h) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// zoneFire is the fire of e at u in hex h at opportunity or in defence
+// (11.3, 11.32); what says why. An Extended Line fires from each of its
+// hexes whose zone holds h, each half at most 9 SP, or, both reaching
+// it, once from both as one, at most 9 SP, on the 8-9 column with +1
+// (11.53, 11.53.1).
+func (r *run) zoneFire(e, u *Unit, h, kind, rule, what string) {
+	fired := e.Fired
+	defer func() { e.Fired = fired }() // not the Reciprocal Fire Phase's (11.11)
+	if e.Extended == "" {
+		r.tell(kind, rule, nil, "%s fires at %s %s", e.Name, u.Name, what)
+		r.fire(e, u)
+		return
+	}
+	parts := r.zoneParts(e, h)
+	if len(parts) == 2 {
+		one := parts[0]
+		one.Strength = min(e.Strength, 9)
+		r.tell(kind, rule, nil, "%s fires at %s %s, from both its hexes as one with %d SP (11.53.1)", e.Name, u.Name, what, one.Strength)
+		r.centreFire = true
+		r.fire(&one, u)
+		r.centreFire = false
+		return
+	}
+	for i := range parts {
+		p := &parts[i]
+		p.Strength = min(p.Strength, 9)
+		r.tell(kind, rule, nil, "%s fires at %s %s, from %s with %d SP (11.53)", e.Name, u.Name, what, p.Hex, p.Strength)
+		if u.Eliminated || u.Hex != h {
+			return
+		}
+		r.fire(p, u)
+	}
 }
 
 // opportunityFire is 11.3: before u leaves hex h, or changes formation or
@@ -81,10 +141,7 @@ func (r *run) opportunityFire(u *Unit, what string) bool {
 	h := u.Hex
 	for _, e := range r.minZoneFirers(u, h) {
 		r.oppFired[e.Name] = true
-		r.tell("opportunity-fire", "WV 11.3", nil, "%s fires at %s as it %s", e.Name, u.Name, what)
-		fired := e.Fired
-		r.fire(e, u)
-		e.Fired = fired // opportunity fire is not the Reciprocal Fire Phase's (11.11)
+		r.zoneFire(e, u, h, "opportunity-fire", "WV 11.3", "as it "+what)
 		if u.Eliminated || u.Hex != h {
 			return false
 		}
@@ -106,10 +163,7 @@ func (r *run) defensiveFire(att []*Unit) []*Unit {
 				continue
 			}
 			r.oppFired[e.Name] = true
-			r.tell("defensive-fire", "WV 11.32", nil, "%s fires at %s before its attack", e.Name, a.Name)
-			fired := e.Fired
-			r.fire(e, a)
-			e.Fired = fired
+			r.zoneFire(e, a, at, "defensive-fire", "WV 11.32", "before its attack")
 			if a.Eliminated || a.Hex != at {
 				break
 			}

@@ -543,7 +543,7 @@ func (r *run) slipsZone(u *Unit, next string) bool {
 		return false
 	}
 	for _, e := range firers {
-		if e.Type != "infantry" || e.MA >= u.MA || r.s.dist(e.Hex, next) <= 1 {
+		if e.Type != "infantry" || e.MA >= u.MA || r.s.dist(e.Hex, next) <= 1 || e.Extended != "" && r.s.dist(e.Extended, next) <= 1 {
 			return false
 		}
 	}
