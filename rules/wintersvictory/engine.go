@@ -42,6 +42,9 @@ type run struct {
 	// centreFire: the fire being resolved is an Extended Line's one fire
 	// at its centre hex (11.53.1).
 	centreFire bool
+	// half: the fire being resolved is one half's of an Extended Line
+	// firing at two target hexes (11.53).
+	half bool
 	// displacing: the fire being resolved is a displaced skirmish
 	// company's, at -1 (8.66).
 	displacing bool

@@ -50,6 +50,8 @@ import (
 //     each half whose Minimum Range Fire Zone holds the enemy's hex fires
 //     from its own hex, at most 9 SP; the centre hex, in both zones, draws
 //     one fire of at most 9 SP on the 8-9 column with +1 (11.53.1).
+//     Its halves may fire at two adjacent target hexes, a FIRE line for
+//     each ending "; FROM <hex>" (11.53; ruling R100, below).
 //
 // Not yet: the defender's choice of
 // General Order (8.35.1), the strength and hexes of an Extended Line's
@@ -412,5 +414,102 @@ func (r *run) fireExtended(u, t *Unit) {
 			return
 		}
 		r.fire(p, t)
+	}
+}
+
+// Two target hexes (11.53; ruling R100): an Extended Line's halves may
+// fire apart in the Reciprocal Fire Phase, a FIRE line for each ending
+// "; FROM <hex>", the counter's hex or the marker's. Each half fires from
+// its hex, with its half of the strength (ruling R66), at most 9 SP, at
+// the first of its targets it may fire at; the two target hexes must be
+// one hex or two adjacent hexes (11.53.1-2), and one hex draws the one
+// fire of 11.53.1-2. Both halves are one plan: both rolls are resolved
+// before the other side fires again (11.53).
+
+// extHalves gathers a side's Extended Line halves while they are checked:
+// by unit, the first target's hex of each half's hex.
+type extHalves map[string]map[string]string
+
+// halfProblem checks the FIRE line o of a half of Extended Line u, whose
+// first target is in hex h (11.53): the code and why not, or "".
+func (r *run) halfProblem(side rules.Side, u *Unit, o *wvtext.Order, h string, seen map[string]bool, hs extHalves) (code, why string) {
+	switch {
+	case u.Extended == "":
+		return "wv-11.53-from", "only an Extended Line fires from one of its hexes ('; FROM', 11.53)"
+	case o.From != u.Hex && o.From != u.Extended:
+		return "wv-11.53-from", fmt.Sprintf("%s is not one of its hexes: its counter stands in %s, its marker in %s (11.53)", o.From, u.Hex, u.Extended)
+	case seen[u.Name] && hs[u.Name] == nil, hs[u.Name][o.From] != "":
+		return "wv-11.11-twice", "a unit fires once a phase: one FIRE line for each hex of an Extended Line (11.11, 11.53)"
+	}
+	for other, h2 := range hs[u.Name] {
+		if r.onMap(h) && r.onMap(h2) && h2 != h && r.s.dist(h, h2) != 1 {
+			return "wv-11.53-adjacent", fmt.Sprintf("its halves aim at %s from %s and at %s from %s: the two target hexes must be adjacent to one another (11.53)", h2, other, h, o.From)
+		}
+	}
+	if hs[u.Name] == nil {
+		hs[u.Name] = map[string]string{}
+	}
+	hs[u.Name][o.From], seen[u.Name] = h, true
+	if why := canFire(u); why != "" {
+		return "wv-11.11-cannot-fire", why
+	}
+	part := extendedParts(u)[0]
+	if o.From == u.Extended {
+		part = extendedParts(u)[1]
+	}
+	first := ""
+	for _, n := range o.Targets {
+		t := r.seenEnemy(side, n.Text)
+		if t == nil {
+			return "wv-11.0-no-target", fmt.Sprintf("%s sees no enemy unit called %s", side, n.Text)
+		}
+		w := r.fireProblemFrom(&part, t)
+		if w == "" {
+			return "", ""
+		}
+		if first == "" {
+			first = w
+		}
+	}
+	return "wv-11.0-out-of-reach", fmt.Sprintf("from %s it can fire at none of its targets now: %s", o.From, first)
+}
+
+// fireHalves carries out the two FIRE lines of Extended Line u, its
+// targets by hex (11.53; ruling R100).
+func (r *run) fireHalves(u *Unit, byHex map[string][]string) {
+	parts := extendedParts(u)
+	var aims [2]*Unit
+	var at [2]string
+	for i := range parts {
+		for _, n := range byHex[parts[i].Hex] {
+			t := r.seenEnemy(u.Side, n)
+			if t == nil || r.fireProblemFrom(&parts[i], t) != "" {
+				continue
+			}
+			h := r.aimAt(&parts[i], t)
+			if i == 1 && aims[0] != nil && h != at[0] && r.s.dist(h, at[0]) != 1 {
+				continue // 11.53: adjacent target hexes
+			}
+			aims[i], at[i] = t, h
+			break
+		}
+	}
+	u.Fired = true
+	if aims[0] != nil && aims[0] == aims[1] && at[0] == at[1] {
+		u.Fired = false
+		r.fireExtended(u, aims[0]) // one hex: 11.53.1-2
+		return
+	}
+	if aims[0] == nil && aims[1] == nil {
+		r.tell("order-skipped", "WV 11.53", only(u.Side), "%s does not fire: none of its targets is in reach of either hex", u.Name)
+		return
+	}
+	for i := range parts {
+		if t := aims[i]; t != nil && !t.Eliminated {
+			parts[i].Strength = min(parts[i].Strength, 9)
+			r.half = true
+			r.fire(&parts[i], t)
+			r.half = false
+		}
 	}
 }

@@ -215,10 +215,17 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 	seen := map[string]bool{}
 	split := splitFires{}
 	once := map[string]bool{} // 11.62: "from>target" hexes of General Order and skirmish fire
+	halves := extHalves{}     // 11.53: an Extended Line's two target hexes
 	for _, o := range os {
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
 			r.noUnit(side, o.Who, "unit")
+			continue
+		}
+		if o.From != "" {
+			if code, why := r.halfProblem(side, u, o, r.targetHex(side, o), seen, halves); code != "" {
+				r.refuse(side, o.At, code, "WV "+strings.Split(code, "-")[1], u.Name+": "+r.anonymize(side, why), "")
+			}
 			continue
 		}
 		switch {
@@ -380,6 +387,9 @@ type plan struct {
 	targets []string
 	sp      int      // one of a split fire's parts (11.61), or 0
 	also    []string // skirmish companies of its hex firing with it (11.61)
+	// byHex are an Extended Line's targets by the hex each half fires
+	// from (11.53), or nil.
+	byHex map[string][]string
 }
 
 // reciprocalFire resolves the Reciprocal Fire Phase (4.1 phase 6).
@@ -399,6 +409,13 @@ func (r *run) reciprocalFire(files map[rules.Side]*orders.File) {
 				p.targets = append(p.targets, n.Text)
 			}
 			c := fireCategory(u)
+			if o.From != "" { // 11.53: both halves are one plan
+				p.byHex = map[string][]string{o.From: p.targets}
+				if i := slices.IndexFunc(plans[sideIndex(side)][c], func(q plan) bool { return q.unit == u.Name && q.byHex != nil }); i >= 0 {
+					plans[sideIndex(side)][c][i].byHex[o.From] = p.targets
+					continue
+				}
+			}
 			plans[sideIndex(side)][c] = append(plans[sideIndex(side)][c], p)
 		}
 	}
@@ -439,6 +456,10 @@ func (r *run) firePlan(p plan) {
 	}
 	if why := canFire(u); why != "" {
 		r.tell("order-skipped", "WV 11.11", only(u.Side), "%s does not fire: %s", u.Name, why)
+		return
+	}
+	if p.byHex != nil && u.Extended != "" {
+		r.fireHalves(u, p.byHex) // 11.53
 		return
 	}
 	var why []string
@@ -552,6 +573,9 @@ func (r *run) fire(u, t *Unit) {
 	}
 	if len(r.together) > 0 {
 		what += fmt.Sprintf(" with %s, %d SP as one (11.61)", names(r.together), f.Strength)
+	}
+	if r.half {
+		what += fmt.Sprintf(" from %s with %d SP (11.53)", u.Hex, f.Strength)
 	}
 	if u.skirmishing() && r.s.cover(u.Hex) && band == Minimum && f.FiringClass != 2 {
 		f.FiringClass = 2 // 8.65 D.1
