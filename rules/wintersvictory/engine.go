@@ -42,6 +42,9 @@ type run struct {
 	// centreFire: the fire being resolved is an Extended Line's one fire
 	// at its centre hex (11.53.1).
 	centreFire bool
+	// extCap is the Strength Points an Extended Line shocks with, by
+	// unit, while its shock is resolved (8.35.2).
+	extCap map[string]int
 	// half: the fire being resolved is one half's of an Extended Line
 	// firing at two target hexes (11.53).
 	half bool

@@ -33,8 +33,14 @@ import (
 //  6. Shock attacked in either hex (8.35.1): through its front it defends
 //     at half strength, rounded up; through a flank or rear it is
 //     Disordered at once, its marker removed, and stands in the hex
-//     attacked (ruling R66). Its own shock attack leaves it in General
-//     Order in one hex, if neither Disordered nor Routed by it (8.35.2).
+//     attacked (ruling R66). It shocks only a hex it faces: the centre
+//     hex from both its hexes with at most 9 SP, the left or right one
+//     with the half facing it (8.35.2; ruling R101); Disordered, or into
+//     an obstructed hex (in General Order), it loses its marker after the
+//     defensive fire and attacks whole from the hex next to the target
+//     (8.35.2-3). Its own shock attack leaves it in General Order in the
+//     hex it attacked from, if neither Disordered nor Routed by it
+//     (8.35.2).
 //  7. At the end of a phase, stacked in either hex with a unit other than
 //     a skirmish company, it is Disordered and stays extended (8.33.1).
 //
@@ -53,9 +59,9 @@ import (
 //     Its halves may fire at two adjacent target hexes, a FIRE line for
 //     each ending "; FROM <hex>" (11.53; ruling R100, below).
 //
-// Not yet: the defender's choice of
-// General Order (8.35.1), the strength and hexes of an Extended Line's
-// shock attack (8.35.2-3).
+// Not yet: the defender's choice of General Order (8.35.1); the ±2 SP
+// adjustment of its halves (8.35.2, 11.53.1); its shock at the left and
+// centre hexes at once, and at skirmish companies (8.35.2).
 
 // extendLimit is the strength from which Line is Extended Line (8.3).
 const extendLimit = 10
@@ -341,13 +347,14 @@ func (r *run) crowded(u *Unit) bool {
 }
 
 // afterExtendedShock is 8.35.2: an Extended Line that has made a shock
-// attack, neither Disordered nor Routed by it, adopts General Order in
-// its counter's hex.
-func (r *run) afterExtendedShock(att []*Unit) {
+// attack on hex h, neither Disordered nor Routed by it, adopts General
+// Order in the hex it attacked from (its counter's when both did).
+func (r *run) afterExtendedShock(att []*Unit, h string) {
 	for _, a := range att {
 		if a.Extended == "" || a.Eliminated || !a.formed() {
 			continue
 		}
+		a.Hex = r.attackHex(a, h)
 		a.Formation, a.Extended = "general order", ""
 		r.tell("extended-line", "WV 8.35", r.seenBy(a), "%s adopts General Order after its shock and stands in %s (8.35.2)", a.Name, a.Hex)
 	}
@@ -512,4 +519,68 @@ func (r *run) fireHalves(u *Unit, byHex map[string][]string) {
 			r.half = false
 		}
 	}
+}
+
+// extendedFacing lists the hexes of Extended Line u that face hex h:
+// next to it, with h through their front (8.35.2), the counter's first.
+func (r *run) extendedFacing(u *Unit, h string) []string {
+	var out []string
+	for _, x := range []string{u.Hex, u.Extended} {
+		if x != "" && r.s.dist(x, h) == 1 && r.s.inFront(x, u.Facing, h) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// attackHex is the hex attacker a shocks hex h from: its own, or the
+// marker's when only that one is next to h (8.35.2).
+func (r *run) attackHex(a *Unit, h string) string {
+	if a.Extended != "" && r.s.dist(a.Hex, h) != 1 {
+		return a.Extended
+	}
+	return a.Hex
+}
+
+// extendedAttack is 8.35.2-3 for the Extended Lines among attackers att
+// of hex h, after the defensive fire: Disordered (8.35.3) or shocking an
+// obstructed hex (8.35.2, in General Order), it loses its marker and
+// attacks as a single unit from the hex next to h (the counter's if
+// both); else it attacks with at most 9 SP the centre hex it faces, from
+// both its hexes, or with the half facing h the left or right one
+// (ruling R66's halves). It returns what clears the strengths.
+func (r *run) extendedAttack(att []*Unit, h string) func() {
+	for _, a := range att {
+		fs := r.extendedFacing(a, h)
+		if a.Extended == "" || len(fs) == 0 {
+			continue
+		}
+		switch {
+		case a.Morale == moraleDisordered:
+			a.Hex, a.Extended = fs[0], ""
+			r.tell("extended-line", "WV 8.35", nil, "%s is Disordered: its marker is removed and it shocks as a single unit from %s (8.35.3)", a.Name, a.Hex)
+		case obstructed(r.s.terrain(h)):
+			a.Hex, a.Extended, a.Formation = fs[0], "", "general order"
+			r.tell("extended-line", "WV 8.35", nil, "%s shocks into obstructed terrain: it adopts General Order and shocks as a single unit from %s (8.35.2)", a.Name, a.Hex)
+		case len(fs) == 2:
+			r.capShock(a, min(a.Strength, 9))
+			r.tell("extended-line", "WV 8.35", nil, "%s shocks the centre hex it faces from both its hexes, %d of its %d SP (8.35.2)", a.Name, r.extCap[a.Name], a.Strength)
+		default:
+			p := extendedParts(a)[0]
+			if fs[0] == a.Extended {
+				p = extendedParts(a)[1]
+			}
+			r.capShock(a, p.Strength)
+			r.tell("extended-line", "WV 8.35", nil, "%s shocks from %s, the half of its Extended Line facing %s, %d of its %d SP (8.35.2)", a.Name, fs[0], h, p.Strength, a.Strength)
+		}
+	}
+	return func() { r.extCap = nil }
+}
+
+// capShock sets the Strength Points attacker a shocks with (8.35.2).
+func (r *run) capShock(a *Unit, sp int) {
+	if r.extCap == nil {
+		r.extCap = map[string]int{}
+	}
+	r.extCap[a.Name] = sp
 }

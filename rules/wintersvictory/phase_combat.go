@@ -154,21 +154,28 @@ func (r *run) opportunityFire(u *Unit, what string) bool {
 // it attacks from (each unit once a phase, ruling R58), unless its side's
 // standing DEFENSIVE FIRE is NEVER. It returns the attackers still able
 // to attack: in play, where they stood and not Routed.
-func (r *run) defensiveFire(att []*Unit) []*Unit {
+func (r *run) defensiveFire(att []*Unit, h string) []*Unit {
 	var left []*Unit
 	for _, a := range att {
-		at := a.Hex
-		for _, e := range r.minZoneFirers(a, at) {
-			if r.standing(e.Side, "DEFENSIVE") == "NEVER" {
-				continue
-			}
-			r.oppFired[e.Name] = true
-			r.zoneFire(e, a, at, "defensive-fire", "WV 11.32", "before its attack")
-			if a.Eliminated || a.Hex != at {
-				break
+		at, ext := a.Hex, a.Extended
+		hexes := []string{at}
+		if fs := r.extendedFacing(a, h); ext != "" && len(fs) > 0 {
+			hexes = fs // 8.35.2: the hexes of an Extended Line that attack
+		}
+	fire:
+		for _, x := range hexes {
+			for _, e := range r.minZoneFirers(a, x) {
+				if r.standing(e.Side, "DEFENSIVE") == "NEVER" {
+					continue
+				}
+				r.oppFired[e.Name] = true
+				r.zoneFire(e, a, at, "defensive-fire", "WV 11.32", "before its attack")
+				if a.Eliminated || a.Hex != at || a.Extended != ext {
+					break fire
+				}
 			}
 		}
-		if !a.Eliminated && a.Hex == at && a.Morale != moraleRouted {
+		if !a.Eliminated && a.Hex == at && a.Extended == ext && a.Morale != moraleRouted {
 			left = append(left, a)
 		}
 	}
@@ -994,9 +1001,11 @@ func (r *run) shockProblem(u *Unit, h string, inCmd bool) string {
 		return "after a Disordered Retreat or Rout result it shocks no more this phase (12.11.5)"
 	case r.shocks[u.Name] >= 2:
 		return "it has made 2 shock attacks this phase, the most an infantry unit makes (12.11.5)"
-	case !r.onMap(h) || r.s.dist(u.Hex, h) != 1:
+	case u.Extended != "" && (!r.onMap(h) || len(r.extendedFacing(u, h)) == 0):
+		return h + " is not a hex its Extended Line faces (8.35.2-3)"
+	case u.Extended == "" && (!r.onMap(h) || r.s.dist(u.Hex, h) != 1):
 		return h + " is not next to it"
-	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, h) && r.shocks[u.Name] == 0:
+	case u.Extended == "" && u.frontal() && !r.s.inFront(u.Hex, u.Facing, h) && r.shocks[u.Name] == 0:
 		return h + " is not through its front (5.52; it may change its facing only after its first shock, 12.12)"
 	case !inCmd:
 		return "it is Out of Command (17.13)"
@@ -1029,6 +1038,8 @@ func (r *run) sumSP(us []*Unit, cover bool) int {
 	for _, u := range us {
 		if u.Type == "artillery" {
 			n += u.Crew
+		} else if sp, ok := r.extCap[u.Name]; ok {
+			n += sp // 8.35.2
 		} else {
 			n += u.Strength
 		}
@@ -1057,11 +1068,12 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		r.advanceInto(att, h)
 		return
 	}
-	if att = r.defensiveFire(att); len(att) == 0 {
+	if att = r.defensiveFire(att, h); len(att) == 0 {
 		r.tell("shock", "WV 11.32", nil, "the attack on %s is broken up by defensive fire", h)
 		return
 	}
 	a0 = att[0]
+	defer r.extendedAttack(att, h)() // 8.35.2-3
 	// 12.14: a formed infantry unit that shocks into an obstructed hex
 	// adopts General Order after the defensive fire and before the
 	// differential is found. An Extended Line keeps its own rules (8.35).
@@ -1073,7 +1085,8 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			}
 		}
 	}
-	from, edge := a0.Hex, r.s.hexside(a0.Hex, h)
+	from := r.attackHex(a0, h)
+	edge := r.s.hexside(from, h)
 	if edge.Water == sideStream || edge.Water == sideMajorStream {
 		r.shockHexsideDisorder(att, charging, "shocks across "+sideName(edge.Water, from, h)) // 12.14
 	}
@@ -1082,7 +1095,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	}
 	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
-		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
+		if r.s.inFlankOrRear(d0, r.attackHex(a, h)) && d0.formed() {
 			d0.Morale = moraleDisordered
 			r.tell("disordered", "WV 5.52", nil, "%s is attacked through its flank or rear: Disordered", d0.Name)
 			break
@@ -1129,8 +1142,8 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.engage(att)
 	r.engage(def)
 	r.applyShock(att, ac, aSP, dSP, false, h, "")
-	r.applyShock(def, dc, dSP, aSP, true, "", a0.Hex)
-	r.afterExtendedShock(att) // 8.35.2
+	r.applyShock(def, dc, dSP, aSP, true, "", from)
+	r.afterExtendedShock(att, h) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
 	}
