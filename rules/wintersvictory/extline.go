@@ -59,7 +59,12 @@ import (
 //     Its halves may fire at two adjacent target hexes, a FIRE line for
 //     each ending "; FROM <hex>" (11.53; ruling R100, below).
 //
-// Not yet: the defender's choice of General Order (8.35.1); the ±2 SP
+// The defender shock attacked through its front may instead adopt
+// General Order before the defensive fire and defend whole in the hex
+// attacked (8.35.1): its side's STANDING EXTENDED LINE HALF or GENERAL,
+// else a decision request.
+//
+// Not yet: the ±2 SP
 // adjustment of its halves (8.35.2, 11.53.1); its shock at the left and
 // centre hexes at once, and at skirmish companies (8.35.2).
 
@@ -583,4 +588,34 @@ func (r *run) capShock(a *Unit, sp int) {
 		r.extCap = map[string]int{}
 	}
 	r.extCap[a.Name] = sp
+}
+
+// extendedChoice is the defender's choice of 8.35.1: a formed Extended
+// Line d0 shock attacked in hex h through its front by attackers att
+// may, before the defensive fire, adopt General Order and defend whole
+// in h, or keep the line and defend at half strength; its side's
+// standing EXTENDED reaction answers, else a decision request.
+func (r *run) extendedChoice(d0 *Unit, h string, att []*Unit) {
+	if d0.Extended == "" || !d0.formed() || d0.Type != "infantry" {
+		return
+	}
+	pos := *d0
+	pos.Hex = h
+	for _, a := range att {
+		if r.s.inFlankOrRear(&pos, r.attackHex(a, h)) {
+			return // 8.35.1: Disordered, see extendedDefence
+		}
+	}
+	ch := rules.Choice{Key: "extended defence " + d0.Name, Side: d0.Side, Rule: "WV 8.35",
+		// The question names no attacker: it is told to d0's side.
+		Question: fmt.Sprintf("%s is shock attacked in %s through the front of its Extended Line: defend at half strength in Extended Line (HALF), or adopt General Order in %s and defend whole (GENERAL)", d0.Name, h, h),
+		Options:  []string{"HALF", "GENERAL"}, Default: "HALF"}
+	if s := r.standing(d0.Side, "EXTENDED"); s == "HALF" || s == "GENERAL" {
+		ch.Standing = s
+	}
+	if r.decide(ch) != "GENERAL" {
+		return
+	}
+	d0.Hex, d0.Extended, d0.Formation = h, "", "general order"
+	r.tell("extended-line", "WV 8.35", nil, "%s adopts General Order, its marker removed, and defends whole in %s (8.35.1)", d0.Name, h)
 }

@@ -1068,6 +1068,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		r.advanceInto(att, h)
 		return
 	}
+	r.extendedChoice(d0, h, att) // 8.35.1, before the defensive fire
 	if att = r.defensiveFire(att, h); len(att) == 0 {
 		r.tell("shock", "WV 11.32", nil, "the attack on %s is broken up by defensive fire", h)
 		return
