@@ -204,7 +204,7 @@ func (r *run) moveExtended(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool
 		if i > 0 {
 			prev = steps[i-1].at
 		}
-		if !r.opportunityFire(u, "leaves "+prev) {
+		if !r.opportunityFire(u, "leaves "+prev) || !r.leaveMediumFire(u, prev, st.at) { // 11.3.1, 11.3.3
 			return
 		}
 		u.Hex, u.Extended = st.at, st.mk

@@ -406,6 +406,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		} else if !r.holdFire(r.displacedBy(u, h), func() bool { return r.opportunityFire(u, "leaves "+path[i]) }) {
 			return
 		}
+		if !r.holdFire(r.displacedBy(u, h), func() bool { return r.leaveMediumFire(u, path[i], h) }) { // 11.3.3
+			return
+		}
 		if r.enemyIn(side, h) != nil && !r.dry() {
 			displaced = append(displaced, r.displaceFrom(u, h)...) // 8.66
 			if u.Eliminated || !u.formed() || r.enemyIn(side, h) != nil {
@@ -670,6 +673,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	// 7.12: no fire at a change to General Order.
 	if to != "general order" && !r.opportunityFire(u, "changes formation") {
+		return
+	}
+	if to == "unlimbered" && !r.unlimberFire(u) { // 11.3.2
 		return
 	}
 	r.spent[u.Name] += cost
