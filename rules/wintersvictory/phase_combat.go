@@ -357,7 +357,8 @@ func (r *run) fireProblemFrom(u, t *Unit) string {
 // unit fires at the closest enemy unit it can fire at, unless that one is
 // Routed (11.11.7); artillery passes over units in Soft or Hard Cover, and
 // picks any target at Maximum or Extended Range or when stacked with a
-// Command unit (11.71.1). Equidistant targets are the player's choice.
+// Command unit (11.71.1), and passes over skirmish companies of 3 SP or
+// less in the open beyond Minimum Range (11.46). Equidistant targets are the player's choice.
 func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 	art := u.Type == "artillery"
 	if art && (b == Maximum || b == Extended || r.withLeader(u)) {
@@ -383,9 +384,31 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 		if terr := r.s.terrain(e.Hex); art && (terr == "woods" || terr == "farmette" || terr == "town") {
 			continue
 		}
+		if eb, _ := r.tables.FireBand(firer(u), de); art && eb != Minimum && r.smallSkirmish(e.Hex) {
+			continue // 11.46
+		}
 		return fmt.Sprintf("%s is nearer: a unit fires at the closest enemy unit (11.11.7)", e.Name)
 	}
 	return ""
+}
+
+// smallSkirmish reports a hex that artillery need not target beyond
+// Minimum Range: skirmish companies alone, of 3 SP or less together, in a
+// clear, wetland or Light Cover hex (11.46, its first sentence).
+func (r *run) smallSkirmish(h string) bool {
+	switch r.s.terrain(h) {
+	case "clear", "frozen-wetlands", "light-cover":
+	default:
+		return false
+	}
+	sp := 0
+	for _, o := range r.s.unitsAt(h) {
+		if !o.skirmishing() {
+			return false
+		}
+		sp += o.Strength
+	}
+	return sp <= 3
 }
 
 // plan is one fire plan.
