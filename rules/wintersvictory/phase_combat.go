@@ -55,8 +55,8 @@ func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 	var out []*Unit
 	for i := range r.s.Units {
 		e := &r.s.Units[i]
-		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" {
-			continue
+		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" || r.firesAbove(e) != nil {
+			continue // 9.51: only the top unit of a stack in Column or Line fires
 		}
 		if len(r.zoneParts(e, h)) > 0 {
 			out = append(out, e)
@@ -672,6 +672,9 @@ func (r *run) fire(u, t *Unit) {
 // fireEffects applies a fire result to its target (11.8): the loss, the
 // leaders' risk (11.44), the morale check (11.83).
 func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
+	if res != "0" {
+		t = r.lossTaker(u, t) // 9.51
+	}
 	switch res {
 	case "0":
 		return

@@ -43,8 +43,8 @@ func (r *run) wideFirers(u *Unit, in func(p *Unit) bool) []*Unit {
 	var out []*Unit
 	for i := range r.s.Units {
 		e := &r.s.Units[i]
-		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" {
-			continue
+		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" || r.firesAbove(e) != nil {
+			continue // 9.51: only the top unit of a stack in Column or Line fires
 		}
 		if len(r.partsWhere(e, in)) > 0 {
 			out = append(out, e)
