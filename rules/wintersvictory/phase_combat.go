@@ -682,7 +682,11 @@ func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
 	default:
 		n, hex := int(res[0]-'0'), t.Hex
 		over := n - t.Strength
-		r.loseSP(t, n, "WV 11.81")
+		if r.batteryLoss(t, n, "WV 9.41") { // its companies share the loss
+			over = 0
+		} else {
+			r.loseSP(t, n, "WV 11.81")
+		}
 		r.leadersHitByFire(t, t.Hex, band)
 		if t.Eliminated {
 			r.excessLoss(t.Side, hex, over)
@@ -1276,7 +1280,9 @@ func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender b
 		return
 	}
 	loss := ShockLoss(res.Loss+extra, ownSP, otherSP)
-	r.loseSP(top, loss, "WV 12.42")
+	if !r.batteryLoss(top, loss, "WV 9.41") { // 9.41: its companies share the loss
+		r.loseSP(top, loss, "WV 12.42")
+	}
 	if loss > 0 {
 		r.leadersHitInShock(top, top.Hex)
 	}

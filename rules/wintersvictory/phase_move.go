@@ -557,6 +557,9 @@ func (r *run) slipsZone(u *Unit, next string) bool {
 // different combat types together, at most so many units and Strength
 // Points of a type in a clear or an obstructed hex.
 func (r *run) stackProblem(u *Unit, h string) string {
+	if why := r.batteryStacking(u, h); why != "" {
+		return why // 9.41
+	}
 	n, sp := 1, u.Strength
 	for _, o := range r.s.unitsAt(h) {
 		if o == u || o.Side != u.Side {
