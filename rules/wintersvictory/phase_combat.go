@@ -38,13 +38,14 @@ import (
 // before the charge unless in Square (12.62, with the Cavalry Charge
 // Modifier, 12.63), and the shock has the Cavalry Impetus Bonus (12.2)
 // against the Square's +2 (8.42). A charged cavalry unit is exhausted
-// (7.41).
+// (7.41). A retreating unit is fired on at opportunity as it leaves each
+// hex after the first (13.34, retreatSteps).
 //
 // Not yet: opportunity and defensive fire (11.3, 11.32), screening
 // (11.45), line of sight (10.4; sight is the distance rule of ruling R43),
 // Extended Line (8.3), skirmishers (8.6), opportunity charges (12.56),
 // charge zones' secondary effects (12.61), leader casualties (11.44,
-// 12.44), retreat fire (13.34).
+// 12.44).
 
 // minZoneFirers lists the enemy units of u that may fire at it in hex h
 // at opportunity (11.3): units able to fire whose Minimum Range Fire
@@ -899,6 +900,12 @@ func (r *run) retreat(u *Unit, n int, from string) {
 // lost its SP for that and stays).
 func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]string, near func(string) int, occupied func(string) []*Unit, checked map[string]bool) bool {
 	for step := len(*path) - 1; step < n && !u.Eliminated; step++ {
+		if step > 0 && !r.dry() { // 13.34: fired on leaving each hex after the first
+			u.Hex = *cur
+			if !r.opportunityFire(u, "retreats from "+*cur) {
+				return true // eliminated, or its own retreat has taken it on
+			}
+		}
 		here := near(*cur)
 		var cands []string
 		for _, h := range r.s.neighbours(*cur) {
