@@ -71,8 +71,10 @@ type run struct {
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
 	// the end of the Rally Phase (17.76 A).
 	endAttacks []string
-	// retreating is how deep retreats cause retreats (13.33).
-	retreating int
+	// inRetreat names the units whose retreat is under way: a chain of
+	// occupants retreating before a retreating unit (13.33) never asks
+	// one of them to check again.
+	inRetreat map[string]bool
 	// oppFired names the units that have fired at opportunity this
 	// phase (11.3).
 	oppFired map[string]bool

@@ -870,8 +870,11 @@ func (r *run) retreat(u *Unit, n int, from string) {
 		}
 		return out
 	}
-	r.retreating++
-	defer func() { r.retreating-- }()
+	if r.inRetreat == nil {
+		r.inRetreat = map[string]bool{}
+	}
+	r.inRetreat[u.Name] = true
+	defer delete(r.inRetreat, u.Name)
 	checked := map[string]bool{}
 	// 13.33: a retreat that would end stacked with a friendly unit goes
 	// on, a hex at a time, up to 3 more, to an empty hex.
@@ -955,12 +958,13 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 			next = r.decide(c)
 		}
 		// 13.33: the top unit of a friendly hex retreated into checks its
-		// morale first, once, and may retreat itself.
+		// morale first, once, and may retreat itself, the chain as deep as
+		// it goes; a unit whose own retreat is under way is not asked.
 		// 8.65 C.4: a skirmish company's Disordered retreat into a
 		// friendly formed unit's hex makes it check no morale.
 		// 7.61 F: an artillery crew's retreat makes none check.
 		skirmisher := u.skirmishing() && u.Morale == moraleDisordered
-		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 && !(skirmisher && occ[0].formed()) && !u.isCrew() {
+		if occ := occupied(next); len(occ) > 0 && !checked[next] && !r.inRetreat[occ[0].Name] && !(skirmisher && occ[0].formed()) && !u.isCrew() {
 			checked[next] = true
 			r.moraleResult(occ[0], MoraleFacts{}, "WV 13.33", u.Name+" retreats into its hex", from)
 		}
