@@ -29,7 +29,7 @@ func (r *run) lossTaker(u, t *Unit) *Unit {
 	}
 	b := stack[len(stack)-1]
 	if b != t {
-		r.tell("fire", "WV 9.51", nil, "the fire comes through the rear of the stack in %s: %s, at its bottom, takes it (9.51)", t.Hex, b.Name)
+		r.tell("fire", "WV 9.51", r.seenBy(b), "the fire comes through the rear of the stack in %s: %s, at its bottom, takes it (9.51)", t.Hex, b.Name)
 	}
 	return b
 }
