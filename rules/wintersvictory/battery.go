@@ -57,6 +57,14 @@ func (r *run) companiesOf(b *Unit) []*Unit {
 // with skirmish companies: it reports false, taking none, when b has no
 // companies with it.
 func (r *run) batteryLoss(b *Unit, n int, rule string) bool {
+	if b.skirmishing() { // a company fired on beneath its battery
+		for _, o := range r.s.unitsAt(b.Hex) {
+			if o.Side == b.Side && o.Type == "artillery" {
+				b = o
+				break
+			}
+		}
+	}
 	if b.Type != "artillery" || len(r.companiesOf(b)) == 0 {
 		return false
 	}
