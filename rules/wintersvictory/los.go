@@ -119,8 +119,20 @@ func (s *State) observes(a, b string) bool {
 	return losClear(s.groundOf(left)) || losClear(s.groundOf(right))
 }
 
+// observesPast is observes with the hexes pass reports not blocking the
+// line by the Strength Points in them (11.46).
+func (s *State) observesPast(a, b string, pass func(id string) bool) bool {
+	m := s.board()
+	left, right := hex.Line(m.Axial(a), m.Axial(b))
+	return losClear(s.groundPast(left, pass)) || losClear(s.groundPast(right, pass))
+}
+
 // groundOf reads each hex of a traced line.
-func (s *State) groundOf(line []hex.Axial) []ground {
+func (s *State) groundOf(line []hex.Axial) []ground { return s.groundPast(line, nil) }
+
+// groundPast reads each hex of a traced line, the hexes pass reports
+// not blocking by their Strength Points.
+func (s *State) groundPast(line []hex.Axial, pass func(id string) bool) []ground {
 	m := s.board()
 	out := make([]ground, len(line))
 	for i, a := range line {
@@ -131,7 +143,7 @@ func (s *State) groundOf(line []hex.Axial) []ground {
 		}
 		t := h.Terrain
 		out[i] = ground{level: h.Elevation, slope: s.slopeHex(id), woods: t == "woods",
-			blocker: t == "woods" || t == "town" || s.strengthIn(id) >= 2}
+			blocker: t == "woods" || t == "town" || s.strengthIn(id) >= 2 && (pass == nil || !pass(id))}
 	}
 	return out
 }

@@ -348,7 +348,7 @@ func (r *run) fireProblemFrom(u, t *Unit) string {
 		return fmt.Sprintf("%s is not in front of it (5.51)", t.Name)
 	case d > r.s.visibility():
 		return fmt.Sprintf("%s is beyond sight", t.Name)
-	case !r.s.observes(u.Hex, at):
+	case !r.firerSees(u, at):
 		return fmt.Sprintf("%s is out of its line of sight (10.4)", t.Name)
 	}
 	return r.closestProblem(u, t, d, b)
@@ -379,7 +379,7 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 		if de >= d || de > r.s.visibility() {
 			continue
 		}
-		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) || !r.s.observes(u.Hex, e.Hex) {
+		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) || !r.firerSees(u, e.Hex) {
 			continue
 		}
 		if terr := r.s.terrain(e.Hex); art && (terr == "woods" || terr == "farmette" || terr == "town") {
@@ -391,6 +391,20 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 		return fmt.Sprintf("%s is nearer: a unit fires at the closest enemy unit (11.11.7)", e.Name)
 	}
 	return ""
+}
+
+// firerSees is the line of sight of u's fire at hex h (10.4): a
+// battery's passes over the hexes of enemy skirmish companies of 3 SP or
+// less in the open at Medium Range and beyond (11.46).
+func (r *run) firerSees(u *Unit, h string) bool {
+	if u.Type != "artillery" {
+		return r.s.observes(u.Hex, h)
+	}
+	return r.s.observesPast(u.Hex, h, func(id string) bool {
+		b, ok := r.tables.FireBand(firer(u), r.s.dist(u.Hex, id))
+		in := r.s.unitsAt(id)
+		return !(ok && b == Minimum) && len(in) > 0 && in[0].Side != u.Side && r.smallSkirmish(id)
+	})
 }
 
 // smallSkirmish reports a hex that artillery need not target beyond
