@@ -15,9 +15,10 @@ import (
 //     the battery's (a gun), the second the companies' (the top company's
 //     SP); each further one is the owner's choice, asked with a decision
 //     request (ruling R104).
+//  3. The companies fire only through the battery's flank and rear
+//     hexsides, as fires of their own.
 //
-// Not yet: the companies' fire through the battery's flank and rear
-// hexsides only, as a fire of its own (9.41).
+// Not yet: their place at the bottom of the stack (9.41).
 
 // batteryStacking says why u may not end in hex h with a friendly
 // battery or skirmish companies there (9.41), or "".
@@ -40,6 +41,20 @@ func (r *run) batteryStacking(u *Unit, h string) string {
 		return fmt.Sprintf("skirmish companies of %d SP and %s's crew of %d steps would stand in %s: at most 6 together (9.41)", sp, bat.Name, bat.Crew, h)
 	}
 	return ""
+}
+
+// batteryAbove is the friendly unlimbered battery that skirmish company
+// u is stacked with, or nil (9.41).
+func (r *run) batteryAbove(u *Unit) *Unit {
+	if !u.skirmishing() {
+		return nil
+	}
+	for _, o := range r.s.unitsAt(u.Hex) {
+		if o.Side == u.Side && o.Type == "artillery" && o.Formation == "unlimbered" {
+			return o
+		}
+	}
+	return nil
 }
 
 // companiesOf lists the skirmish companies stacked with battery b.

@@ -351,6 +351,9 @@ func (r *run) fireProblemFrom(u, t *Unit) string {
 	case !r.firerSees(u, at):
 		return fmt.Sprintf("%s is out of its line of sight (10.4)", t.Name)
 	}
+	if bat := r.batteryAbove(u); bat != nil && !r.s.inFlankOrRear(bat, at) {
+		return fmt.Sprintf("%s is through the front of %s, stacked with it: its skirmish companies fire only through its flank and rear hexsides (9.41)", t.Name, bat.Name)
+	}
 	return r.closestProblem(u, t, d, b)
 }
 
