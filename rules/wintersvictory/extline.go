@@ -65,7 +65,7 @@ import (
 // else a decision request.
 //
 // Not yet: the ±2 SP
-// adjustment of its halves (8.35.2, 11.53.1); its shock at the left and
+// adjustment of its halves in a shock (8.35.2); its shock at the left and
 // centre hexes at once, and at skirmish companies (8.35.2).
 
 // extendLimit is the strength from which Line is Extended Line (8.3).
@@ -432,15 +432,21 @@ func (r *run) fireExtended(u, t *Unit) {
 // Two target hexes (11.53; ruling R100): an Extended Line's halves may
 // fire apart in the Reciprocal Fire Phase, a FIRE line for each ending
 // "; FROM <hex>", the counter's hex or the marker's. Each half fires from
-// its hex, with its half of the strength (ruling R66), at most 9 SP, at
+// its hex, with its half of the strength (ruling R66) or the SP its line
+// gives ("; SP n", within 2 of an even division), at most 9 SP, at
 // the first of its targets it may fire at; the two target hexes must be
 // one hex or two adjacent hexes (11.53.1-2), and one hex draws the one
 // fire of 11.53.1-2. Both halves are one plan: both rolls are resolved
 // before the other side fires again (11.53).
 
 // extHalves gathers a side's Extended Line halves while they are checked:
-// by unit, the first target's hex of each half's hex.
-type extHalves map[string]map[string]string
+// by unit, the first target's hex and the SP of each half's hex.
+type extHalves map[string]map[string]extHalf
+
+type extHalf struct {
+	target string
+	sp     int
+}
 
 // halfProblem checks the FIRE line o of a half of Extended Line u, whose
 // first target is in hex h (11.53): the code and why not, or "".
@@ -450,18 +456,24 @@ func (r *run) halfProblem(side rules.Side, u *Unit, o *wvtext.Order, h string, s
 		return "wv-11.53-from", "only an Extended Line fires from one of its hexes ('; FROM', 11.53)"
 	case o.From != u.Hex && o.From != u.Extended:
 		return "wv-11.53-from", fmt.Sprintf("%s is not one of its hexes: its counter stands in %s, its marker in %s (11.53)", o.From, u.Hex, u.Extended)
-	case seen[u.Name] && hs[u.Name] == nil, hs[u.Name][o.From] != "":
+	case seen[u.Name] && hs[u.Name] == nil, hs[u.Name][o.From].target != "":
 		return "wv-11.11-twice", "a unit fires once a phase: one FIRE line for each hex of an Extended Line (11.11, 11.53)"
 	}
-	for other, h2 := range hs[u.Name] {
-		if r.onMap(h) && r.onMap(h2) && h2 != h && r.s.dist(h, h2) != 1 {
+	if o.SP > 0 && (o.SP > 9 || abs(2*o.SP-u.Strength) > 4) {
+		return "wv-11.53-split", fmt.Sprintf("a half of its %d SP may fire %d to %d SP, at most 9 from a hex: its strength divided evenly, adjusted no more than 2 SP (11.53)", u.Strength, max(1, (u.Strength-4+1)/2), min(9, (u.Strength+4)/2))
+	}
+	for other, x := range hs[u.Name] {
+		if h2 := x.target; r.onMap(h) && r.onMap(h2) && h2 != h && r.s.dist(h, h2) != 1 {
 			return "wv-11.53-adjacent", fmt.Sprintf("its halves aim at %s from %s and at %s from %s: the two target hexes must be adjacent to one another (11.53)", h2, other, h, o.From)
+		}
+		if x.sp > 0 && o.SP > 0 && x.sp+o.SP != u.Strength {
+			return "wv-11.53-split", fmt.Sprintf("its halves fire %d and %d SP: together its %d (11.53)", x.sp, o.SP, u.Strength)
 		}
 	}
 	if hs[u.Name] == nil {
-		hs[u.Name] = map[string]string{}
+		hs[u.Name] = map[string]extHalf{}
 	}
-	hs[u.Name][o.From], seen[u.Name] = h, true
+	hs[u.Name][o.From], seen[u.Name] = extHalf{h, o.SP}, true
 	if why := canFire(u); why != "" {
 		return "wv-11.11-cannot-fire", why
 	}
@@ -486,10 +498,30 @@ func (r *run) halfProblem(side rules.Side, u *Unit, o *wvtext.Order, h string, s
 	return "wv-11.0-out-of-reach", fmt.Sprintf("from %s it can fire at none of its targets now: %s", o.From, first)
 }
 
+// halfSP is what the halves of Extended Line u fire with, the counter's
+// first: the SP its FIRE lines give by hex, the other half the rest, or
+// ruling R66's halves (11.53).
+func halfSP(u *Unit, sp map[string]int) [2]int {
+	out := [2]int{(u.Strength + 1) / 2, u.Strength / 2}
+	a, b := sp[u.Hex], sp[u.Extended]
+	switch {
+	case a > 0 && b > 0:
+		out = [2]int{a, b}
+	case a > 0:
+		out = [2]int{a, max(u.Strength-a, 0)}
+	case b > 0:
+		out = [2]int{max(u.Strength-b, 0), b}
+	}
+	return out
+}
+
 // fireHalves carries out the two FIRE lines of Extended Line u, its
-// targets by hex (11.53; ruling R100).
-func (r *run) fireHalves(u *Unit, byHex map[string][]string) {
+// targets and SP by hex (11.53; ruling R100).
+func (r *run) fireHalves(u *Unit, byHex map[string][]string, sp map[string]int) {
 	parts := extendedParts(u)
+	for i, n := range halfSP(u, sp) {
+		parts[i].Strength = n
+	}
 	var aims [2]*Unit
 	var at [2]string
 	for i := range parts {
@@ -517,7 +549,7 @@ func (r *run) fireHalves(u *Unit, byHex map[string][]string) {
 		return
 	}
 	for i := range parts {
-		if t := aims[i]; t != nil && !t.Eliminated {
+		if t := aims[i]; t != nil && !t.Eliminated && parts[i].Strength > 0 {
 			parts[i].Strength = min(parts[i].Strength, 9)
 			r.half = true
 			r.fire(&parts[i], t)

@@ -438,6 +438,7 @@ type plan struct {
 	// byHex are an Extended Line's targets by the hex each half fires
 	// from (11.53), or nil.
 	byHex map[string][]string
+	spHex map[string]int // and the SP each half fires with, or 0
 }
 
 // reciprocalFire resolves the Reciprocal Fire Phase (4.1 phase 6).
@@ -458,9 +459,10 @@ func (r *run) reciprocalFire(files map[rules.Side]*orders.File) {
 			}
 			c := fireCategory(u)
 			if o.From != "" { // 11.53: both halves are one plan
-				p.byHex = map[string][]string{o.From: p.targets}
+				p.byHex, p.spHex, p.sp = map[string][]string{o.From: p.targets}, map[string]int{o.From: o.SP}, 0
 				if i := slices.IndexFunc(plans[sideIndex(side)][c], func(q plan) bool { return q.unit == u.Name && q.byHex != nil }); i >= 0 {
 					plans[sideIndex(side)][c][i].byHex[o.From] = p.targets
+					plans[sideIndex(side)][c][i].spHex[o.From] = o.SP
 					continue
 				}
 			}
@@ -507,7 +509,7 @@ func (r *run) firePlan(p plan) {
 		return
 	}
 	if p.byHex != nil && u.Extended != "" {
-		r.fireHalves(u, p.byHex) // 11.53
+		r.fireHalves(u, p.byHex, p.spHex) // 11.53
 		return
 	}
 	var why []string

@@ -363,22 +363,25 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		if len(ns) == 0 {
 			return false
 		}
-		if hasPart {
-			pt, pOff := orders.TrimAt(part, off+len(targets)+1)
-			at = l.Pos(pOff)
-			ws := orders.Words(pt, pOff)
+		for pOff := off + len(targets) + 1; hasPart; {
+			var seg string
+			seg, part, hasPart = strings.Cut(part, ";")
+			pt, sOff := orders.TrimAt(seg, pOff)
+			pOff += len(seg) + 1
+			at = l.Pos(sOff)
+			ws := orders.Words(pt, sOff)
 			n, from, fromOK := 0, "", false
-			if len(ws) == 2 && orders.Upper(ws[0].Text) == "SP" {
+			if len(ws) == 2 && orders.Upper(ws[0].Text) == "SP" && o.SP == 0 {
 				n, _ = strconv.Atoi(ws[1].Text)
 			}
-			if len(ws) == 2 && orders.Upper(ws[0].Text) == "FROM" {
+			if len(ws) == 2 && orders.Upper(ws[0].Text) == "FROM" && o.From == "" {
 				from, fromOK = HexID(ws[1].Text)
 			}
 			switch {
 			case fromOK:
 				o.From = from
 			case n < 1 || n > 99:
-				return bad(CodeBadPart, fmt.Sprintf("'%s' is not '; SP <n>', the Strength Points of a split fire (11.61), nor '; FROM <hex>', the hex of an Extended Line's half (11.53)", orders.Clip(pt)))
+				return bad(CodeBadPart, fmt.Sprintf("'%s' is not '; SP <n>', the Strength Points of a split fire (11.61) or of an Extended Line's half, nor '; FROM <hex>', the hex of an Extended Line's half (11.53), each at most once", orders.Clip(pt)))
 			default:
 				o.SP = n
 			}
@@ -524,11 +527,11 @@ func (o *Order) String() string {
 		return fmt.Sprintf("REJOIN %s: %s", q(o.Who.Text), q(o.To.Text))
 	case Fire, Charge:
 		s := fmt.Sprintf("%s %s: %s", o.Verb, orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), orders.JoinNames(o.Targets))
-		if o.SP > 0 {
-			s += fmt.Sprintf("; SP %d", o.SP)
-		}
 		if o.From != "" {
 			s += "; FROM " + o.From
+		}
+		if o.SP > 0 {
+			s += fmt.Sprintf("; SP %d", o.SP)
 		}
 		return s
 	case Shock:
