@@ -109,7 +109,7 @@ func (r *run) zoneFire(e, u *Unit, h, kind, rule, what string) {
 		r.fire(e, u)
 		return
 	}
-	parts := r.zoneParts(e, h)
+	parts, at := r.zoneParts(e, h), u.Hex
 	if len(parts) == 2 {
 		one := parts[0]
 		one.Strength = min(e.Strength, 9)
@@ -123,7 +123,7 @@ func (r *run) zoneFire(e, u *Unit, h, kind, rule, what string) {
 		p := &parts[i]
 		p.Strength = min(p.Strength, 9)
 		r.tell(kind, rule, nil, "%s fires at %s %s, from %s with %d SP (11.53)", e.Name, u.Name, what, p.Hex, p.Strength)
-		if u.Eliminated || u.Hex != h {
+		if u.Eliminated || u.Hex != at {
 			return
 		}
 		r.fire(p, u)
@@ -170,7 +170,7 @@ func (r *run) defensiveFire(att []*Unit, h string) []*Unit {
 					continue
 				}
 				r.oppFired[e.Name] = true
-				r.zoneFire(e, a, at, "defensive-fire", "WV 11.32", "before its attack")
+				r.zoneFire(e, a, x, "defensive-fire", "WV 11.32", "before its attack")
 				if a.Eliminated || a.Hex != at || a.Extended != ext {
 					break fire
 				}
