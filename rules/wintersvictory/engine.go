@@ -42,6 +42,12 @@ type run struct {
 	// centreFire: the fire being resolved is an Extended Line's one fire
 	// at its centre hex (11.53.1).
 	centreFire bool
+	// extCap is the Strength Points an Extended Line shocks with, by
+	// unit, while its shock is resolved (8.35.2).
+	extCap map[string]int
+	// half: the fire being resolved is one half's of an Extended Line
+	// firing at two target hexes (11.53).
+	half bool
 	// displacing: the fire being resolved is a displaced skirmish
 	// company's, at -1 (8.66).
 	displacing bool
@@ -65,8 +71,10 @@ type run struct {
 	// endAttacks name the leaders whose Attack Orders end voluntarily at
 	// the end of the Rally Phase (17.76 A).
 	endAttacks []string
-	// retreating is how deep retreats cause retreats (13.33).
-	retreating int
+	// inRetreat names the units whose retreat is under way: a chain of
+	// occupants retreating before a retreating unit (13.33) never asks
+	// one of them to check again.
+	inRetreat map[string]bool
 	// oppFired names the units that have fired at opportunity this
 	// phase (11.3).
 	oppFired map[string]bool

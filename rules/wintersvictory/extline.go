@@ -33,8 +33,14 @@ import (
 //  6. Shock attacked in either hex (8.35.1): through its front it defends
 //     at half strength, rounded up; through a flank or rear it is
 //     Disordered at once, its marker removed, and stands in the hex
-//     attacked (ruling R66). Its own shock attack leaves it in General
-//     Order in one hex, if neither Disordered nor Routed by it (8.35.2).
+//     attacked (ruling R66). It shocks only a hex it faces: the centre
+//     hex from both its hexes with at most 9 SP, the left or right one
+//     with the half facing it (8.35.2; ruling R101); Disordered, or into
+//     an obstructed hex (in General Order), it loses its marker after the
+//     defensive fire and attacks whole from the hex next to the target
+//     (8.35.2-3). Its own shock attack leaves it in General Order in the
+//     hex it attacked from, if neither Disordered nor Routed by it
+//     (8.35.2).
 //  7. At the end of a phase, stacked in either hex with a unit other than
 //     a skirmish company, it is Disordered and stays extended (8.33.1).
 //
@@ -46,11 +52,21 @@ import (
 //     both at one hex at Minimum Range, it fires once, on the 8-9 column
 //     with +1 (11.53.1); both at one hex at Maximum Range, once with its
 //     whole strength (11.53.2). Both rolls are resolved before the next
-//     fire of the other side.
+//     fire of the other side. At opportunity and in defence (11.3, 11.32)
+//     each half whose Minimum Range Fire Zone holds the enemy's hex fires
+//     from its own hex, at most 9 SP; the centre hex, in both zones, draws
+//     one fire of at most 9 SP on the 8-9 column with +1 (11.53.1).
+//     Its halves may fire at two adjacent target hexes, a FIRE line for
+//     each ending "; FROM <hex>" (11.53; ruling R100, below).
 //
-// Not yet: the defender's choice of
-// General Order (8.35.1), the strength and hexes of an Extended Line's
-// shock attack (8.35.2-3).
+// The defender shock attacked through its front may instead adopt
+// General Order before the defensive fire and defend whole in the hex
+// attacked (8.35.1): its side's STANDING EXTENDED LINE HALF or GENERAL,
+// else a decision request.
+//
+// Not yet: the ±2 SP
+// adjustment of its halves in a shock (8.35.2); its shock at the left and
+// centre hexes at once, and at skirmish companies (8.35.2).
 
 // extendLimit is the strength from which Line is Extended Line (8.3).
 const extendLimit = 10
@@ -188,7 +204,7 @@ func (r *run) moveExtended(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool
 		if i > 0 {
 			prev = steps[i-1].at
 		}
-		if !r.opportunityFire(u, "leaves "+prev) {
+		if !r.opportunityFire(u, "leaves "+prev) || !r.leaveMediumFire(u, prev, st.at) { // 11.3.1, 11.3.3
 			return
 		}
 		u.Hex, u.Extended = st.at, st.mk
@@ -336,13 +352,14 @@ func (r *run) crowded(u *Unit) bool {
 }
 
 // afterExtendedShock is 8.35.2: an Extended Line that has made a shock
-// attack, neither Disordered nor Routed by it, adopts General Order in
-// its counter's hex.
-func (r *run) afterExtendedShock(att []*Unit) {
+// attack on hex h, neither Disordered nor Routed by it, adopts General
+// Order in the hex it attacked from (its counter's when both did).
+func (r *run) afterExtendedShock(att []*Unit, h string) {
 	for _, a := range att {
 		if a.Extended == "" || a.Eliminated || !a.formed() {
 			continue
 		}
+		a.Hex = r.attackHex(a, h)
 		a.Formation, a.Extended = "general order", ""
 		r.tell("extended-line", "WV 8.35", r.seenBy(a), "%s adopts General Order after its shock and stands in %s (8.35.2)", a.Name, a.Hex)
 	}
@@ -410,4 +427,227 @@ func (r *run) fireExtended(u, t *Unit) {
 		}
 		r.fire(p, t)
 	}
+}
+
+// Two target hexes (11.53; ruling R100): an Extended Line's halves may
+// fire apart in the Reciprocal Fire Phase, a FIRE line for each ending
+// "; FROM <hex>", the counter's hex or the marker's. Each half fires from
+// its hex, with its half of the strength (ruling R66) or the SP its line
+// gives ("; SP n", within 2 of an even division), at most 9 SP, at
+// the first of its targets it may fire at; the two target hexes must be
+// one hex or two adjacent hexes (11.53.1-2), and one hex draws the one
+// fire of 11.53.1-2. Both halves are one plan: both rolls are resolved
+// before the other side fires again (11.53).
+
+// extHalves gathers a side's Extended Line halves while they are checked:
+// by unit, the first target's hex and the SP of each half's hex.
+type extHalves map[string]map[string]extHalf
+
+type extHalf struct {
+	target string
+	sp     int
+}
+
+// halfProblem checks the FIRE line o of a half of Extended Line u, whose
+// first target is in hex h (11.53): the code and why not, or "".
+func (r *run) halfProblem(side rules.Side, u *Unit, o *wvtext.Order, h string, seen map[string]bool, hs extHalves) (code, why string) {
+	switch {
+	case u.Extended == "":
+		return "wv-11.53-from", "only an Extended Line fires from one of its hexes ('; FROM', 11.53)"
+	case o.From != u.Hex && o.From != u.Extended:
+		return "wv-11.53-from", fmt.Sprintf("%s is not one of its hexes: its counter stands in %s, its marker in %s (11.53)", o.From, u.Hex, u.Extended)
+	case seen[u.Name] && hs[u.Name] == nil, hs[u.Name][o.From].target != "":
+		return "wv-11.11-twice", "a unit fires once a phase: one FIRE line for each hex of an Extended Line (11.11, 11.53)"
+	}
+	if o.SP > 0 && (o.SP > 9 || abs(2*o.SP-u.Strength) > 4) {
+		return "wv-11.53-split", fmt.Sprintf("a half of its %d SP may fire %d to %d SP, at most 9 from a hex: its strength divided evenly, adjusted no more than 2 SP (11.53)", u.Strength, max(1, (u.Strength-4+1)/2), min(9, (u.Strength+4)/2))
+	}
+	for other, x := range hs[u.Name] {
+		if h2 := x.target; r.onMap(h) && r.onMap(h2) && h2 != h && r.s.dist(h, h2) != 1 {
+			return "wv-11.53-adjacent", fmt.Sprintf("its halves aim at %s from %s and at %s from %s: the two target hexes must be adjacent to one another (11.53)", h2, other, h, o.From)
+		}
+		if x.sp > 0 && o.SP > 0 && x.sp+o.SP != u.Strength {
+			return "wv-11.53-split", fmt.Sprintf("its halves fire %d and %d SP: together its %d (11.53)", x.sp, o.SP, u.Strength)
+		}
+	}
+	if hs[u.Name] == nil {
+		hs[u.Name] = map[string]extHalf{}
+	}
+	hs[u.Name][o.From], seen[u.Name] = extHalf{h, o.SP}, true
+	if why := canFire(u); why != "" {
+		return "wv-11.11-cannot-fire", why
+	}
+	part := extendedParts(u)[0]
+	if o.From == u.Extended {
+		part = extendedParts(u)[1]
+	}
+	first := ""
+	for _, n := range o.Targets {
+		t := r.seenEnemy(side, n.Text)
+		if t == nil {
+			return "wv-11.0-no-target", fmt.Sprintf("%s sees no enemy unit called %s", side, n.Text)
+		}
+		w := r.fireProblemFrom(&part, t)
+		if w == "" {
+			return "", ""
+		}
+		if first == "" {
+			first = w
+		}
+	}
+	return "wv-11.0-out-of-reach", fmt.Sprintf("from %s it can fire at none of its targets now: %s", o.From, first)
+}
+
+// halfSP is what the halves of Extended Line u fire with, the counter's
+// first: the SP its FIRE lines give by hex, the other half the rest, or
+// ruling R66's halves (11.53).
+func halfSP(u *Unit, sp map[string]int) [2]int {
+	out := [2]int{(u.Strength + 1) / 2, u.Strength / 2}
+	a, b := sp[u.Hex], sp[u.Extended]
+	switch {
+	case a > 0 && b > 0:
+		out = [2]int{a, b}
+	case a > 0:
+		out = [2]int{a, max(u.Strength-a, 0)}
+	case b > 0:
+		out = [2]int{max(u.Strength-b, 0), b}
+	}
+	return out
+}
+
+// fireHalves carries out the two FIRE lines of Extended Line u, its
+// targets and SP by hex (11.53; ruling R100).
+func (r *run) fireHalves(u *Unit, byHex map[string][]string, sp map[string]int) {
+	parts := extendedParts(u)
+	for i, n := range halfSP(u, sp) {
+		parts[i].Strength = n
+	}
+	var aims [2]*Unit
+	var at [2]string
+	for i := range parts {
+		for _, n := range byHex[parts[i].Hex] {
+			t := r.seenEnemy(u.Side, n)
+			if t == nil || r.fireProblemFrom(&parts[i], t) != "" {
+				continue
+			}
+			h := r.aimAt(&parts[i], t)
+			if i == 1 && aims[0] != nil && h != at[0] && r.s.dist(h, at[0]) != 1 {
+				continue // 11.53: adjacent target hexes
+			}
+			aims[i], at[i] = t, h
+			break
+		}
+	}
+	u.Fired = true
+	if aims[0] != nil && aims[0] == aims[1] && at[0] == at[1] {
+		u.Fired = false
+		r.fireExtended(u, aims[0]) // one hex: 11.53.1-2
+		return
+	}
+	if aims[0] == nil && aims[1] == nil {
+		r.tell("order-skipped", "WV 11.53", only(u.Side), "%s does not fire: none of its targets is in reach of either hex", u.Name)
+		return
+	}
+	for i := range parts {
+		if t := aims[i]; t != nil && !t.Eliminated && parts[i].Strength > 0 {
+			parts[i].Strength = min(parts[i].Strength, 9)
+			r.half = true
+			r.fire(&parts[i], t)
+			r.half = false
+		}
+	}
+}
+
+// extendedFacing lists the hexes of Extended Line u that face hex h:
+// next to it, with h through their front (8.35.2), the counter's first.
+func (r *run) extendedFacing(u *Unit, h string) []string {
+	var out []string
+	for _, x := range []string{u.Hex, u.Extended} {
+		if x != "" && r.s.dist(x, h) == 1 && r.s.inFront(x, u.Facing, h) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// attackHex is the hex attacker a shocks hex h from: its own, or the
+// marker's when only that one is next to h (8.35.2).
+func (r *run) attackHex(a *Unit, h string) string {
+	if a.Extended != "" && r.s.dist(a.Hex, h) != 1 {
+		return a.Extended
+	}
+	return a.Hex
+}
+
+// extendedAttack is 8.35.2-3 for the Extended Lines among attackers att
+// of hex h, after the defensive fire: Disordered (8.35.3) or shocking an
+// obstructed hex (8.35.2, in General Order), it loses its marker and
+// attacks as a single unit from the hex next to h (the counter's if
+// both); else it attacks with at most 9 SP the centre hex it faces, from
+// both its hexes, or with the half facing h the left or right one
+// (ruling R66's halves). It returns what clears the strengths.
+func (r *run) extendedAttack(att []*Unit, h string) func() {
+	for _, a := range att {
+		fs := r.extendedFacing(a, h)
+		if a.Extended == "" || len(fs) == 0 {
+			continue
+		}
+		switch {
+		case a.Morale == moraleDisordered:
+			a.Hex, a.Extended = fs[0], ""
+			r.tell("extended-line", "WV 8.35", nil, "%s is Disordered: its marker is removed and it shocks as a single unit from %s (8.35.3)", a.Name, a.Hex)
+		case obstructed(r.s.terrain(h)):
+			a.Hex, a.Extended, a.Formation = fs[0], "", "general order"
+			r.tell("extended-line", "WV 8.35", nil, "%s shocks into obstructed terrain: it adopts General Order and shocks as a single unit from %s (8.35.2)", a.Name, a.Hex)
+		case len(fs) == 2:
+			r.capShock(a, min(a.Strength, 9))
+			r.tell("extended-line", "WV 8.35", nil, "%s shocks the centre hex it faces from both its hexes, %d of its %d SP (8.35.2)", a.Name, r.extCap[a.Name], a.Strength)
+		default:
+			p := extendedParts(a)[0]
+			if fs[0] == a.Extended {
+				p = extendedParts(a)[1]
+			}
+			r.capShock(a, p.Strength)
+			r.tell("extended-line", "WV 8.35", nil, "%s shocks from %s, the half of its Extended Line facing %s, %d of its %d SP (8.35.2)", a.Name, fs[0], h, p.Strength, a.Strength)
+		}
+	}
+	return func() { r.extCap = nil }
+}
+
+// capShock sets the Strength Points attacker a shocks with (8.35.2).
+func (r *run) capShock(a *Unit, sp int) {
+	if r.extCap == nil {
+		r.extCap = map[string]int{}
+	}
+	r.extCap[a.Name] = sp
+}
+
+// extendedChoice is the defender's choice of 8.35.1: a formed Extended
+// Line d0 shock attacked in hex h through its front by attackers att
+// may, before the defensive fire, adopt General Order and defend whole
+// in h, or keep the line and defend at half strength; its side's
+// standing EXTENDED reaction answers, else a decision request.
+func (r *run) extendedChoice(d0 *Unit, h string, att []*Unit) {
+	if d0.Extended == "" || !d0.formed() || d0.Type != "infantry" {
+		return
+	}
+	pos := *d0
+	pos.Hex = h
+	for _, a := range att {
+		if r.s.inFlankOrRear(&pos, r.attackHex(a, h)) {
+			return // 8.35.1: Disordered, see extendedDefence
+		}
+	}
+	ch := rules.Choice{Key: "extended defence " + d0.Name, Side: d0.Side, Rule: "WV 8.35",
+		// The question names no attacker: it is told to d0's side.
+		Question: fmt.Sprintf("%s is shock attacked in %s through the front of its Extended Line: defend at half strength in Extended Line (HALF), or adopt General Order in %s and defend whole (GENERAL)", d0.Name, h, h),
+		Options:  []string{"HALF", "GENERAL"}, Default: "HALF"}
+	if s := r.standing(d0.Side, "EXTENDED"); s == "HALF" || s == "GENERAL" {
+		ch.Standing = s
+	}
+	if r.decide(ch) != "GENERAL" {
+		return
+	}
+	d0.Hex, d0.Extended, d0.Formation = h, "", "general order"
+	r.tell("extended-line", "WV 8.35", nil, "%s adopts General Order, its marker removed, and defends whole in %s (8.35.1)", d0.Name, h)
 }

@@ -128,9 +128,23 @@ func (s *State) sightClear(a, b string) bool {
 	return losClear(s.groundOf(left, false)) || losClear(s.groundOf(right, false))
 }
 
+// observesPast is observes with the hexes pass reports not blocking the
+// line by the Strength Points in them (11.46).
+func (s *State) observesPast(a, b string, pass func(id string) bool) bool {
+	m := s.board()
+	left, right := hex.Line(m.Axial(a), m.Axial(b))
+	return losClear(s.groundPast(left, true, pass)) || losClear(s.groundPast(right, true, pass))
+}
+
 // groundOf reads each hex of a traced line; occupied counts a hex holding
 // 2 or more Strength Points as blocking (10.4 step 3).
 func (s *State) groundOf(line []hex.Axial, occupied bool) []ground {
+	return s.groundPast(line, occupied, nil)
+}
+
+// groundPast is groundOf with the hexes pass reports not blocking by
+// their Strength Points.
+func (s *State) groundPast(line []hex.Axial, occupied bool, pass func(id string) bool) []ground {
 	m := s.board()
 	out := make([]ground, len(line))
 	for i, a := range line {
@@ -141,7 +155,7 @@ func (s *State) groundOf(line []hex.Axial, occupied bool) []ground {
 		}
 		t := h.Terrain
 		out[i] = ground{level: h.Elevation, slope: s.slopeHex(id), woods: t == "woods",
-			blocker: t == "woods" || t == "town" || occupied && s.strengthIn(id) >= 2}
+			blocker: t == "woods" || t == "town" || occupied && s.strengthIn(id) >= 2 && (pass == nil || !pass(id))}
 	}
 	return out
 }

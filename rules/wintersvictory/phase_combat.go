@@ -38,13 +38,14 @@ import (
 // before the charge unless in Square (12.62, with the Cavalry Charge
 // Modifier, 12.63), and the shock has the Cavalry Impetus Bonus (12.2)
 // against the Square's +2 (8.42). A charged cavalry unit is exhausted
-// (7.41).
+// (7.41). A retreating unit is fired on at opportunity as it leaves each
+// hex after the first (13.34, retreatSteps).
 //
 // Not yet: opportunity and defensive fire (11.3, 11.32), screening
 // (11.45),
 // Extended Line (8.3), skirmishers (8.6), opportunity charges (12.56),
 // charge zones' secondary effects (12.61), leader casualties (11.44,
-// 12.44), retreat fire (13.34).
+// 12.44).
 
 // minZoneFirers lists the enemy units of u that may fire at it in hex h
 // at opportunity (11.3): units able to fire whose Minimum Range Fire
@@ -55,18 +56,78 @@ func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 	var out []*Unit
 	for i := range r.s.Units {
 		e := &r.s.Units[i]
-		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" {
-			continue
+		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" || r.firesAbove(e) != nil {
+			continue // 9.51: only the top unit of a stack in Column or Line fires
 		}
-		reach := 1
-		if e.Type == "artillery" {
-			reach = 2
-		}
-		if d := r.s.dist(e.Hex, h); d <= reach && (!e.frontal() || r.s.inFront(e.Hex, e.Facing, h)) && r.s.observes(e.Hex, h) {
+		if len(r.zoneParts(e, h)) > 0 {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// inMinZone reports whether hex h lies in the Minimum Range Fire Zone of
+// u from u's own hex: infantry 1 hex, unlimbered artillery 1-2, through
+// its front, in its line of sight (11.21, 10.4).
+func (r *run) inMinZone(u *Unit, h string) bool {
+	reach := 1
+	if u.Type == "artillery" {
+		reach = 2
+	}
+	return r.s.dist(u.Hex, h) <= reach && (!u.frontal() || r.s.inFront(u.Hex, u.Facing, h)) && r.s.observes(u.Hex, h)
+}
+
+// zoneParts are the firers of e whose Minimum Range Fire Zone holds hex
+// h: e itself, or for an Extended Line the halves whose hexes reach it
+// (11.53, 8.32.1).
+func (r *run) zoneParts(e *Unit, h string) []Unit {
+	if e.Extended == "" {
+		if r.inMinZone(e, h) {
+			return []Unit{*e}
+		}
+		return nil
+	}
+	var out []Unit
+	for _, p := range extendedParts(e) {
+		if r.inMinZone(&p, h) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// zoneFire is the fire of e at u in hex h at opportunity or in defence
+// (11.3, 11.32); what says why. An Extended Line fires from each of its
+// hexes whose zone holds h, each half at most 9 SP, or, both reaching
+// it, once from both as one, at most 9 SP, on the 8-9 column with +1
+// (11.53, 11.53.1).
+func (r *run) zoneFire(e, u *Unit, h, kind, rule, what string) {
+	fired := e.Fired
+	defer func() { e.Fired = fired }() // not the Reciprocal Fire Phase's (11.11)
+	if e.Extended == "" {
+		r.tell(kind, rule, nil, "%s fires at %s %s", e.Name, u.Name, what)
+		r.fire(e, u)
+		return
+	}
+	parts, at := r.zoneParts(e, h), u.Hex
+	if len(parts) == 2 {
+		one := parts[0]
+		one.Strength = min(e.Strength, 9)
+		r.tell(kind, rule, nil, "%s fires at %s %s, from both its hexes as one with %d SP (11.53.1)", e.Name, u.Name, what, one.Strength)
+		r.centreFire = true
+		r.fire(&one, u)
+		r.centreFire = false
+		return
+	}
+	for i := range parts {
+		p := &parts[i]
+		p.Strength = min(p.Strength, 9)
+		r.tell(kind, rule, nil, "%s fires at %s %s, from %s with %d SP (11.53)", e.Name, u.Name, what, p.Hex, p.Strength)
+		if u.Eliminated || u.Hex != at {
+			return
+		}
+		r.fire(p, u)
+	}
 }
 
 // opportunityFire is 11.3: before u leaves hex h, or changes formation or
@@ -81,10 +142,7 @@ func (r *run) opportunityFire(u *Unit, what string) bool {
 	h := u.Hex
 	for _, e := range r.minZoneFirers(u, h) {
 		r.oppFired[e.Name] = true
-		r.tell("opportunity-fire", "WV 11.3", nil, "%s fires at %s as it %s", e.Name, u.Name, what)
-		fired := e.Fired
-		r.fire(e, u)
-		e.Fired = fired // opportunity fire is not the Reciprocal Fire Phase's (11.11)
+		r.zoneFire(e, u, h, "opportunity-fire", "WV 11.3", "as it "+what)
 		if u.Eliminated || u.Hex != h {
 			return false
 		}
@@ -97,24 +155,28 @@ func (r *run) opportunityFire(u *Unit, what string) bool {
 // it attacks from (each unit once a phase, ruling R58), unless its side's
 // standing DEFENSIVE FIRE is NEVER. It returns the attackers still able
 // to attack: in play, where they stood and not Routed.
-func (r *run) defensiveFire(att []*Unit) []*Unit {
+func (r *run) defensiveFire(att []*Unit, h string) []*Unit {
 	var left []*Unit
 	for _, a := range att {
-		at := a.Hex
-		for _, e := range r.minZoneFirers(a, at) {
-			if r.standing(e.Side, "DEFENSIVE") == "NEVER" {
-				continue
-			}
-			r.oppFired[e.Name] = true
-			r.tell("defensive-fire", "WV 11.32", nil, "%s fires at %s before its attack", e.Name, a.Name)
-			fired := e.Fired
-			r.fire(e, a)
-			e.Fired = fired
-			if a.Eliminated || a.Hex != at {
-				break
+		at, ext := a.Hex, a.Extended
+		hexes := []string{at}
+		if fs := r.extendedFacing(a, h); ext != "" && len(fs) > 0 {
+			hexes = fs // 8.35.2: the hexes of an Extended Line that attack
+		}
+	fire:
+		for _, x := range hexes {
+			for _, e := range r.minZoneFirers(a, x) {
+				if r.standing(e.Side, "DEFENSIVE") == "NEVER" {
+					continue
+				}
+				r.oppFired[e.Name] = true
+				r.zoneFire(e, a, x, "defensive-fire", "WV 11.32", "before its attack")
+				if a.Eliminated || a.Hex != at || a.Extended != ext {
+					break fire
+				}
 			}
 		}
-		if !a.Eliminated && a.Hex == at && a.Morale != moraleRouted {
+		if !a.Eliminated && a.Hex == at && a.Extended == ext && a.Morale != moraleRouted {
 			left = append(left, a)
 		}
 	}
@@ -161,10 +223,17 @@ func (r *run) firePlans(side rules.Side, os []*wvtext.Order) {
 	seen := map[string]bool{}
 	split := splitFires{}
 	once := map[string]bool{} // 11.62: "from>target" hexes of General Order and skirmish fire
+	halves := extHalves{}     // 11.53: an Extended Line's two target hexes
 	for _, o := range os {
 		u, ok := r.ownUnit(side, o.Who)
 		if !ok {
 			r.noUnit(side, o.Who, "unit")
+			continue
+		}
+		if o.From != "" {
+			if code, why := r.halfProblem(side, u, o, r.targetHex(side, o), seen, halves); code != "" {
+				r.refuse(side, o.At, code, "WV "+strings.Split(code, "-")[1], u.Name+": "+r.anonymize(side, why), "")
+			}
 			continue
 		}
 		switch {
@@ -279,8 +348,11 @@ func (r *run) fireProblemFrom(u, t *Unit) string {
 		return fmt.Sprintf("%s is not in front of it (5.51)", t.Name)
 	case d > r.s.visibility():
 		return fmt.Sprintf("%s is beyond sight", t.Name)
-	case !r.s.observes(u.Hex, at):
+	case !r.firerSees(u, at):
 		return fmt.Sprintf("%s is out of its line of sight (10.4)", t.Name)
+	}
+	if bat := r.batteryAbove(u); bat != nil && !r.s.inFlankOrRear(bat, at) {
+		return fmt.Sprintf("%s is through the front of %s, stacked with it: its skirmish companies fire only through its flank and rear hexsides (9.41)", t.Name, bat.Name)
 	}
 	return r.closestProblem(u, t, d, b)
 }
@@ -289,7 +361,8 @@ func (r *run) fireProblemFrom(u, t *Unit) string {
 // unit fires at the closest enemy unit it can fire at, unless that one is
 // Routed (11.11.7); artillery passes over units in Soft or Hard Cover, and
 // picks any target at Maximum or Extended Range or when stacked with a
-// Command unit (11.71.1). Equidistant targets are the player's choice.
+// Command unit (11.71.1), and passes over skirmish companies of 3 SP or
+// less in the open beyond Minimum Range (11.46). Equidistant targets are the player's choice.
 func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 	art := u.Type == "artillery"
 	if art && (b == Maximum || b == Extended || r.withLeader(u)) {
@@ -309,15 +382,51 @@ func (r *run) closestProblem(u, t *Unit, d int, b Band) string {
 		if de >= d || de > r.s.visibility() {
 			continue
 		}
-		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) || !r.s.observes(u.Hex, e.Hex) {
+		if _, ok := r.tables.FireBand(firer(u), de); !ok || u.frontal() && !r.s.inFront(u.Hex, u.Facing, e.Hex) || !r.firerSees(u, e.Hex) {
 			continue
 		}
 		if terr := r.s.terrain(e.Hex); art && (terr == "woods" || terr == "farmette" || terr == "town") {
 			continue
 		}
+		if eb, _ := r.tables.FireBand(firer(u), de); art && eb != Minimum && r.smallSkirmish(e.Hex) {
+			continue // 11.46
+		}
 		return fmt.Sprintf("%s is nearer: a unit fires at the closest enemy unit (11.11.7)", e.Name)
 	}
 	return ""
+}
+
+// firerSees is the line of sight of u's fire at hex h (10.4): a
+// battery's passes over the hexes of enemy skirmish companies of 3 SP or
+// less in the open at Medium Range and beyond (11.46).
+func (r *run) firerSees(u *Unit, h string) bool {
+	if u.Type != "artillery" {
+		return r.s.observes(u.Hex, h)
+	}
+	return r.s.observesPast(u.Hex, h, func(id string) bool {
+		b, ok := r.tables.FireBand(firer(u), r.s.dist(u.Hex, id))
+		in := r.s.unitsAt(id)
+		return !(ok && b == Minimum) && len(in) > 0 && in[0].Side != u.Side && r.smallSkirmish(id)
+	})
+}
+
+// smallSkirmish reports a hex that artillery need not target beyond
+// Minimum Range: skirmish companies alone, of 3 SP or less together, in a
+// clear, wetland or Light Cover hex (11.46, its first sentence).
+func (r *run) smallSkirmish(h string) bool {
+	switch r.s.terrain(h) {
+	case "clear", "frozen-wetlands", "light-cover":
+	default:
+		return false
+	}
+	sp := 0
+	for _, o := range r.s.unitsAt(h) {
+		if !o.skirmishing() {
+			return false
+		}
+		sp += o.Strength
+	}
+	return sp <= 3
 }
 
 // plan is one fire plan.
@@ -326,6 +435,10 @@ type plan struct {
 	targets []string
 	sp      int      // one of a split fire's parts (11.61), or 0
 	also    []string // skirmish companies of its hex firing with it (11.61)
+	// byHex are an Extended Line's targets by the hex each half fires
+	// from (11.53), or nil.
+	byHex map[string][]string
+	spHex map[string]int // and the SP each half fires with, or 0
 }
 
 // reciprocalFire resolves the Reciprocal Fire Phase (4.1 phase 6).
@@ -345,6 +458,14 @@ func (r *run) reciprocalFire(files map[rules.Side]*orders.File) {
 				p.targets = append(p.targets, n.Text)
 			}
 			c := fireCategory(u)
+			if o.From != "" { // 11.53: both halves are one plan
+				p.byHex, p.spHex, p.sp = map[string][]string{o.From: p.targets}, map[string]int{o.From: o.SP}, 0
+				if i := slices.IndexFunc(plans[sideIndex(side)][c], func(q plan) bool { return q.unit == u.Name && q.byHex != nil }); i >= 0 {
+					plans[sideIndex(side)][c][i].byHex[o.From] = p.targets
+					plans[sideIndex(side)][c][i].spHex[o.From] = o.SP
+					continue
+				}
+			}
 			plans[sideIndex(side)][c] = append(plans[sideIndex(side)][c], p)
 		}
 	}
@@ -385,6 +506,10 @@ func (r *run) firePlan(p plan) {
 	}
 	if why := canFire(u); why != "" {
 		r.tell("order-skipped", "WV 11.11", only(u.Side), "%s does not fire: %s", u.Name, why)
+		return
+	}
+	if p.byHex != nil && u.Extended != "" {
+		r.fireHalves(u, p.byHex, p.spHex) // 11.53
 		return
 	}
 	var why []string
@@ -502,6 +627,9 @@ func (r *run) fire(u, t *Unit) {
 	if len(r.together) > 0 {
 		what += fmt.Sprintf(" with %s, %d SP as one (11.61)", names(r.together), f.Strength)
 	}
+	if r.half {
+		what += fmt.Sprintf(" from %s with %d SP (11.53)", u.Hex, f.Strength)
+	}
 	if u.skirmishing() && r.s.cover(u.Hex) && band == Minimum && f.FiringClass != 2 {
 		f.FiringClass = 2 // 8.65 D.1
 		what += " as a Class 2 firing unit from cover (8.65 D.1)"
@@ -567,6 +695,9 @@ func (r *run) fire(u, t *Unit) {
 // fireEffects applies a fire result to its target (11.8): the loss, the
 // leaders' risk (11.44), the morale check (11.83).
 func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
+	if res != "0" {
+		t = r.lossTaker(u, t) // 9.51
+	}
 	switch res {
 	case "0":
 		return
@@ -574,7 +705,11 @@ func (r *run) fireEffects(u, t *Unit, res string, band Band, enfiladed bool) {
 	default:
 		n, hex := int(res[0]-'0'), t.Hex
 		over := n - t.Strength
-		r.loseSP(t, n, "WV 11.81")
+		if r.batteryLoss(t, n, "WV 9.41") { // its companies share the loss
+			over = 0
+		} else {
+			r.loseSP(t, n, "WV 11.81")
+		}
 		r.leadersHitByFire(t, t.Hex, band)
 		if t.Eliminated {
 			r.excessLoss(t.Side, hex, over)
@@ -758,8 +893,11 @@ func (r *run) retreat(u *Unit, n int, from string) {
 		}
 		return out
 	}
-	r.retreating++
-	defer func() { r.retreating-- }()
+	if r.inRetreat == nil {
+		r.inRetreat = map[string]bool{}
+	}
+	r.inRetreat[u.Name] = true
+	defer delete(r.inRetreat, u.Name)
 	defer func() { r.retreatGunLoss(u, path) }() // 6.32
 	checked := map[string]bool{}
 	// 13.33: a retreat that would end stacked with a friendly unit goes
@@ -803,6 +941,12 @@ func (r *run) retreatGunLoss(u *Unit, path []string) {
 // lost its SP for that and stays).
 func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]string, near func(string) int, occupied func(string) []*Unit, checked map[string]bool) bool {
 	for step := len(*path) - 1; step < n && !u.Eliminated; step++ {
+		if step > 0 && !r.dry() { // 13.34: fired on leaving each hex after the first
+			u.Hex = *cur
+			if !r.opportunityFire(u, "retreats from "+*cur) {
+				return true // eliminated, or its own retreat has taken it on
+			}
+		}
 		here := near(*cur)
 		var cands []string
 		for _, h := range r.s.neighbours(*cur) {
@@ -852,12 +996,13 @@ func (r *run) retreatSteps(u *Unit, n int, from string, cur *string, path *[]str
 			next = r.decide(c)
 		}
 		// 13.33: the top unit of a friendly hex retreated into checks its
-		// morale first, once, and may retreat itself.
+		// morale first, once, and may retreat itself, the chain as deep as
+		// it goes; a unit whose own retreat is under way is not asked.
 		// 8.65 C.4: a skirmish company's Disordered retreat into a
 		// friendly formed unit's hex makes it check no morale.
 		// 7.61 F: an artillery crew's retreat makes none check.
 		skirmisher := u.skirmishing() && u.Morale == moraleDisordered
-		if occ := occupied(next); len(occ) > 0 && !checked[next] && r.retreating < 3 && !(skirmisher && occ[0].formed()) && !u.isCrew() {
+		if occ := occupied(next); len(occ) > 0 && !checked[next] && !r.inRetreat[occ[0].Name] && !(skirmisher && occ[0].formed()) && !u.isCrew() {
 			checked[next] = true
 			r.moraleResult(occ[0], MoraleFacts{}, "WV 13.33", u.Name+" retreats into its hex", from)
 		}
@@ -935,9 +1080,11 @@ func (r *run) shockProblem(u *Unit, h string, inCmd bool) string {
 		return "after a Disordered Retreat or Rout result it shocks no more this phase (12.11.5)"
 	case r.shocks[u.Name] >= 2:
 		return "it has made 2 shock attacks this phase, the most an infantry unit makes (12.11.5)"
-	case !r.onMap(h) || r.s.dist(u.Hex, h) != 1:
+	case u.Extended != "" && (!r.onMap(h) || len(r.extendedFacing(u, h)) == 0):
+		return h + " is not a hex its Extended Line faces (8.35.2-3)"
+	case u.Extended == "" && (!r.onMap(h) || r.s.dist(u.Hex, h) != 1):
 		return h + " is not next to it"
-	case u.frontal() && !r.s.inFront(u.Hex, u.Facing, h) && r.shocks[u.Name] == 0:
+	case u.Extended == "" && u.frontal() && !r.s.inFront(u.Hex, u.Facing, h) && r.shocks[u.Name] == 0:
 		return h + " is not through its front (5.52; it may change its facing only after its first shock, 12.12)"
 	case !inCmd:
 		return "it is Out of Command (17.13)"
@@ -970,6 +1117,8 @@ func (r *run) sumSP(us []*Unit, cover bool) int {
 	for _, u := range us {
 		if u.Type == "artillery" {
 			n += u.Crew
+		} else if sp, ok := r.extCap[u.Name]; ok {
+			n += sp // 8.35.2
 		} else {
 			n += u.Strength
 		}
@@ -992,17 +1141,18 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		r.involuntary(d, d.Name+" is attacked") // 17.53
 	}
 	a0, d0 := att[0], def[0]
+	r.extendedChoice(d0, h, att) // 8.35.1, before the defensive fire
 	if r.abandons(d0, att, charging) {
 		r.tell("abandoned", "WV 7.65", nil, "%s's crew abandons its guns before %s's shock (7.65)", d0.Name, a0.Name)
 		morale, from, all := d0.Morale, a0.Hex, att
 		d0.Morale = moraleDisordered // 7.65: the guns fire as Disordered
-		att = r.defensiveFire(att)
+		att = r.defensiveFire(att, h)
 		r.abandonGuns(d0, all, from, morale)
 		for i, a := range att {
 			att[i] = r.s.unit(a.Name) // the crew's unit may have moved s.Units
 		}
 	} else {
-		att = r.defensiveFire(att)
+		att = r.defensiveFire(att, h)
 	}
 	if len(att) == 0 {
 		r.tell("shock", "WV 11.32", nil, "the attack on %s is broken up by defensive fire", h)
@@ -1015,6 +1165,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 		return
 	}
 	d0 = def[0]
+	defer r.extendedAttack(att, h)() // 8.35.2-3
 	// 12.14: a formed infantry unit that shocks into an obstructed hex
 	// adopts General Order after the defensive fire and before the
 	// differential is found. An Extended Line keeps its own rules (8.35).
@@ -1026,7 +1177,8 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 			}
 		}
 	}
-	from, edge := a0.Hex, r.s.hexside(a0.Hex, h)
+	from := r.attackHex(a0, h)
+	edge := r.s.hexside(from, h)
 	if edge.Water == sideStream || edge.Water == sideMajorStream {
 		r.shockHexsideDisorder(att, charging, "shocks across "+sideName(edge.Water, from, h)) // 12.14
 	}
@@ -1035,7 +1187,7 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	}
 	cut := r.extendedDefence(d0, h, att) // 8.35.1
 	for _, a := range att {
-		if r.s.inFlankOrRear(d0, a.Hex) && d0.formed() {
+		if r.s.inFlankOrRear(d0, r.attackHex(a, h)) && d0.formed() {
 			d0.Morale = moraleDisordered
 			r.tell("disordered", "WV 5.52", nil, "%s is attacked through its flank or rear: Disordered", d0.Name)
 			break
@@ -1082,8 +1234,8 @@ func (r *run) shock(att []*Unit, h string, charging bool, startDist int) {
 	r.engage(att)
 	r.engage(def)
 	r.applyShock(att, ac, aSP, dSP, false, h, "")
-	r.applyShock(def, dc, dSP, aSP, true, "", a0.Hex)
-	r.afterExtendedShock(att) // 8.35.2
+	r.applyShock(def, dc, dSP, aSP, true, "", from)
+	r.afterExtendedShock(att, h) // 8.35.2
 	if len(r.s.unitsAt(h)) == 0 {
 		r.advanceInto(att, h)
 	}
@@ -1212,7 +1364,9 @@ func (r *run) applyShock(us []*Unit, code string, ownSP, otherSP int, defender b
 		return
 	}
 	loss := ShockLoss(res.Loss+extra, ownSP, otherSP)
-	r.loseSP(top, loss, "WV 12.42")
+	if !r.batteryLoss(top, loss, "WV 9.41") { // 9.41: its companies share the loss
+		r.loseSP(top, loss, "WV 12.42")
+	}
 	if loss > 0 {
 		r.leadersHitInShock(top, top.Hex)
 	}

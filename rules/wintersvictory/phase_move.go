@@ -410,6 +410,9 @@ func (r *run) move(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 		} else if !r.holdFire(r.displacedBy(u, h), func() bool { return r.opportunityFire(u, "leaves "+path[i]) }) {
 			return
 		}
+		if !r.holdFire(r.displacedBy(u, h), func() bool { return r.leaveMediumFire(u, path[i], h) }) { // 11.3.3
+			return
+		}
 		if r.enemyIn(side, h) != nil && !r.dry() {
 			displaced = append(displaced, r.displaceFrom(u, h)...) // 8.66
 			if u.Eliminated || !u.formed() || r.enemyIn(side, h) != nil {
@@ -551,7 +554,7 @@ func (r *run) slipsZone(u *Unit, next string) bool {
 		return false
 	}
 	for _, e := range firers {
-		if e.Type != "infantry" || e.MA >= u.MA || r.s.dist(e.Hex, next) <= 1 {
+		if e.Type != "infantry" || e.MA >= u.MA || r.s.dist(e.Hex, next) <= 1 || e.Extended != "" && r.s.dist(e.Extended, next) <= 1 {
 			return false
 		}
 	}
@@ -562,6 +565,9 @@ func (r *run) slipsZone(u *Unit, next string) bool {
 // different combat types together, at most so many units and Strength
 // Points of a type in a clear or an obstructed hex.
 func (r *run) stackProblem(u *Unit, h string) string {
+	if why := r.batteryStacking(u, h); why != "" {
+		return why // 9.41
+	}
 	n, sp := 1, u.Strength
 	for _, o := range r.s.unitsAt(h) {
 		if o == u || o.Side != u.Side {
@@ -678,6 +684,9 @@ func (r *run) form(side rules.Side, u *Unit, o *wvtext.Order, inCmd bool) {
 	}
 	// 7.12: no fire at a change to General Order.
 	if to != "general order" && !r.opportunityFire(u, "changes formation") {
+		return
+	}
+	if to == "unlimbered" && !r.unlimberFire(u) { // 11.3.2
 		return
 	}
 	r.spent[u.Name] += cost

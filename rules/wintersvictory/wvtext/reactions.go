@@ -63,6 +63,18 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		Example: "DISPLACE FIRE",
 	},
 	{
+		Kind: "EXTENDED", Forms: []string{"EXTENDED LINE", "EXTENDED DEFENCE", "EXTENDED DEFENSE"},
+		Choices: map[string]string{"HALF": "HALF", "STAY": "HALF", "GENERAL": "GENERAL", "GO": "GENERAL", "ASK": "ASK"},
+		// 8.35.1: a formed Extended Line shock attacked through its
+		// front defends at half strength, or may adopt General Order,
+		// before the defensive fire, and defend whole in the hex
+		// attacked. HALF keeps the line, GENERAL adopts General Order;
+		// ASK (and a side that sets nothing) is asked with a decision
+		// request.
+		Default: "ASK",
+		Example: "EXTENDED LINE GENERAL",
+	},
+	{
 		Kind: "CHARGE", Forms: []string{"OPPORTUNITY CHARGE"},
 		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
 		// 12.56.1: when an enemy unit enters a hex within 3 hexes in

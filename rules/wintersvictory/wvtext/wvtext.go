@@ -124,7 +124,10 @@ type Order struct {
 	// SP is the Strength Points of one of the split fires of a unit in
 	// General Order or a skirmish company (11.61): FIRE ...; SP n. 0
 	// fires the whole unit.
-	SP     int
+	SP int
+	// From is the hex an Extended Line's half fires from (11.53): FIRE
+	// ...; FROM <hex>. "" fires the whole unit.
+	From   string
 	Hex    string // SHOCK's target hex
 	Count  int    // DETACH's number of companies
 	Extend string // FORM ...: LINE's Extended Line marker hex (8.31)
@@ -360,18 +363,28 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		if len(ns) == 0 {
 			return false
 		}
-		if hasPart {
-			pt, pOff := orders.TrimAt(part, off+len(targets)+1)
-			at = l.Pos(pOff)
-			ws := orders.Words(pt, pOff)
-			n := 0
-			if len(ws) == 2 && orders.Upper(ws[0].Text) == "SP" {
+		for pOff := off + len(targets) + 1; hasPart; {
+			var seg string
+			seg, part, hasPart = strings.Cut(part, ";")
+			pt, sOff := orders.TrimAt(seg, pOff)
+			pOff += len(seg) + 1
+			at = l.Pos(sOff)
+			ws := orders.Words(pt, sOff)
+			n, from, fromOK := 0, "", false
+			if len(ws) == 2 && orders.Upper(ws[0].Text) == "SP" && o.SP == 0 {
 				n, _ = strconv.Atoi(ws[1].Text)
 			}
-			if n < 1 || n > 99 {
-				return bad(CodeBadPart, fmt.Sprintf("'%s' is not '; SP <n>', the Strength Points of a split fire (11.61)", orders.Clip(pt)))
+			if len(ws) == 2 && orders.Upper(ws[0].Text) == "FROM" && o.From == "" {
+				from, fromOK = HexID(ws[1].Text)
 			}
-			o.SP = n
+			switch {
+			case fromOK:
+				o.From = from
+			case n < 1 || n > 99:
+				return bad(CodeBadPart, fmt.Sprintf("'%s' is not '; SP <n>', the Strength Points of a split fire (11.61) or of an Extended Line's half, nor '; FROM <hex>', the hex of an Extended Line's half (11.53), each at most once", orders.Clip(pt)))
+			default:
+				o.SP = n
+			}
 		}
 		if o.Verb == Charge && len(ns) > 1 {
 			return bad(CodeTrailing, "a CHARGE has one target")
@@ -514,6 +527,9 @@ func (o *Order) String() string {
 		return fmt.Sprintf("REJOIN %s: %s", q(o.Who.Text), q(o.To.Text))
 	case Fire, Charge:
 		s := fmt.Sprintf("%s %s: %s", o.Verb, orders.JoinNames(append([]orders.Name{o.Who}, o.Also...)), orders.JoinNames(o.Targets))
+		if o.From != "" {
+			s += "; FROM " + o.From
+		}
 		if o.SP > 0 {
 			s += fmt.Sprintf("; SP %d", o.SP)
 		}
