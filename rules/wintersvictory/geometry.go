@@ -32,6 +32,41 @@ var (
 	axialsBy = map[*hexmap.Map]map[string]hex.Axial{}
 )
 
+// mapFacts are what never changes on a map, built once and only read
+// after: each axial coordinate's hex id, and the hexes next to a lower one
+// (slopeHex).
+type mapFacts struct {
+	ids    map[hex.Axial]string
+	slopes map[string]bool
+}
+
+var factsBy = map[*hexmap.Map]*mapFacts{}
+
+// factsOf is the map's mapFacts.
+func factsOf(m *hexmap.Map) *mapFacts {
+	ax := axialsOf(m)
+	axialsMu.Lock()
+	defer axialsMu.Unlock()
+	if f, ok := factsBy[m]; ok {
+		return f
+	}
+	f := &mapFacts{ids: make(map[hex.Axial]string, len(ax)), slopes: map[string]bool{}}
+	for id, a := range ax {
+		f.ids[a] = id
+	}
+	for _, h := range m.Hexes {
+		a := ax[h.ID]
+		for d := range hex.Directions {
+			if o, ok := m.Hex(f.ids[a.Neighbor(d)]); ok && o.Elevation < h.Elevation {
+				f.slopes[h.ID] = true
+				break
+			}
+		}
+	}
+	factsBy[m] = f
+	return f
+}
+
 // axialsOf is every hex id of a map with its axial coordinate, built once
 // and only read after.
 func axialsOf(m *hexmap.Map) map[string]hex.Axial {
@@ -53,9 +88,14 @@ func (s *State) neighbours(id string) []string {
 	m := s.board()
 	a := m.Axial(id)
 	var out []string
+	ids := factsOf(m).ids
 	for d := range hex.Directions {
 		if n := a.Neighbor(d); m.OnMap(n) {
-			out = append(out, m.ID(m.ToOffset(n)))
+			if id, ok := ids[n]; ok {
+				out = append(out, id)
+			} else {
+				out = append(out, m.ID(m.ToOffset(n)))
+			}
 		}
 	}
 	return out

@@ -146,9 +146,13 @@ func (s *State) groundOf(line []hex.Axial, occupied bool) []ground {
 // their Strength Points.
 func (s *State) groundPast(line []hex.Axial, occupied bool, pass func(id string) bool) []ground {
 	m := s.board()
+	ids := factsOf(m).ids
 	out := make([]ground, len(line))
 	for i, a := range line {
-		id := m.ID(m.ToOffset(a))
+		id, ok := ids[a]
+		if !ok {
+			id = m.ID(m.ToOffset(a))
+		}
 		h, ok := m.Hex(id)
 		if !ok {
 			continue
@@ -161,16 +165,7 @@ func (s *State) groundPast(line []hex.Axial, occupied bool, pass func(id string)
 }
 
 // slopeHex reports a hex next to a lower one (ruling R60).
-func (s *State) slopeHex(id string) bool {
-	m := s.board()
-	h, _ := m.Hex(id)
-	for _, n := range s.neighbours(id) {
-		if o, _ := m.Hex(n); o.Elevation < h.Elevation {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) slopeHex(id string) bool { return factsOf(s.board()).slopes[id] }
 
 // strengthIn is the Strength Points in play in a hex, both sides.
 func (s *State) strengthIn(id string) int {

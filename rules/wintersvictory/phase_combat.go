@@ -56,10 +56,12 @@ func (r *run) minZoneFirers(u *Unit, h string) []*Unit {
 	var out []*Unit
 	for i := range r.s.Units {
 		e := &r.s.Units[i]
-		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" || r.firesAbove(e) != nil {
-			continue // 9.51: only the top unit of a stack in Column or Line fires
+		if e.Side == u.Side || e.Eliminated || canFire(e) != "" || r.oppFired[e.Name] || r.standing(e.Side, "OPPORTUNITY") == "NEVER" {
+			continue
 		}
-		if len(r.zoneParts(e, h)) > 0 {
+		// 9.51: only the top unit of a stack in Column or Line fires (asked
+		// last: it looks through the whole stack).
+		if len(r.zoneParts(e, h)) > 0 && r.firesAbove(e) == nil {
 			out = append(out, e)
 		}
 	}
