@@ -54,7 +54,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied = false, false, false
+				u.Moved, u.Fired, u.Rallied, u.NoFire = false, false, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -374,6 +374,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	start := u.Hex
 	steps := 0
+	if u.LostMP {
+		budget -= 2 // 7.32: a friend ended its move in the Refused flank
+		u.LostMP = false
+	}
 	if u.Refused != "" {
 		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
 		budget -= 2
@@ -417,8 +421,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 				break
 			}
 		}
+		refusedThere := s.refusedFriend(u, next)
+		if refusedThere != nil {
+			cost += 2 // 7.32: an MP more to stack with a Refused unit
+		}
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
+		}
+		if refusedThere != nil {
+			r.event("refused-stack", "GBACW 7.32", "%s pays 1 MP more to stack with the Refused %s (7.32)", u.Name, refusedThere.Name)
 		}
 		r.evade(u, next)
 		r.withdrawalFire(u)
@@ -467,6 +478,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+		r.joinRefused(u, o)
+		r.endedIn(u)
 	}
 	if o == March && steps > 0 {
 		if r.marched == nil {
@@ -476,6 +489,56 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		m.equivalents = max(m.equivalents, MarchEquivalentsUsed(full-budget, ma))
 		m.offRoad = m.offRoad || offRoad
 		r.marched[u.Brigade] = m
+	}
+}
+
+// refusedFriend is a friendly Refused unit in hex h other than u, or
+// nil.
+func (s *State) refusedFriend(u *UnitSt, h string) *UnitSt {
+	for _, f := range s.unitsAt(h) {
+		if f != u && f.Side == u.Side && f.Refused != "" {
+			return f
+		}
+	}
+	return nil
+}
+
+// joinRefused: a unit that ends its move stacked with a Refused unit
+// takes the stack's facing and joins its refusal (7.11, 8.26); under
+// Attack Orders, when a Refused unit of the stack has fired in this
+// Activation, it may not fire in it. See GBACW 7.34 Exception.
+func (r *resolver) joinRefused(u *UnitSt, o Orders) {
+	f := r.s.refusedFriend(u, u.Hex)
+	if f == nil {
+		return
+	}
+	u.Facing, u.Refused = f.Facing, f.Refused
+	for _, g := range r.s.unitsAt(u.Hex) {
+		if g != u && g.Side == u.Side && g.Refused != "" && g.Fired && g.Brigade == u.Brigade && o == Attack {
+			u.NoFire = true
+		}
+	}
+}
+
+// endedIn: a friendly unit that ends its Movement, Retreat, Advance or
+// Reaction Move in a Refused unit's Refused flank removes its Refused
+// marker; a phasing unit that has not yet moved in this Activation has
+// 1 MP less for it. See GBACW 7.32.
+func (r *resolver) endedIn(u *UnitSt) {
+	s := r.s
+	for _, n := range s.neighbours(u.Hex) {
+		for _, f := range s.unitsAt(n) {
+			if f.Side != u.Side || f.Refused == "" || s.refusedHex(f) != u.Hex {
+				continue
+			}
+			f.Refused = ""
+			text := ""
+			if f.Side == r.phasing && r.acting != nil && f.Brigade == r.acting.ID && !f.Moved {
+				f.LostMP = true
+				text = "; it has 1 MP less in this Activation"
+			}
+			r.event("unrefused", "GBACW 7.32", "%s ends its move in the Refused flank of %s, which is no longer Refused%s", u.Name, f.Name, text)
+		}
 	}
 }
 
@@ -739,6 +802,7 @@ func (r *resolver) evade(u *UnitSt, next string) {
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
 		e.Hex = h
+		r.endedIn(e)
 		if e.Kind == "cavalry" {
 			r.uddOrDisorder(e, 0, "after a reaction move", "reaction-facing")
 		}

@@ -173,14 +173,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	}
 	sp := r.firingSP(u)
 	if u.Refused != "" {
-		// A Refused unit fires at most half through its Refused Frontal
-		// hex (rounded down) and half through its normal Front (rounded
-		// up). See GBACW 7.34.
-		if s.throughRefused(u, s.axial(t.Hex)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(t.Hex)) {
-			sp = min(sp, s.stackSP(u)/2)
-		} else {
-			sp = min(sp, (s.stackSP(u)+1)/2)
-		}
+		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(t.Hex)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(t.Hex))))
 	}
 	if r.spShare > 0 && kind == phasingFire {
 		sp = min(sp, r.spShare) // a share of split fire (10.15)
@@ -260,6 +253,10 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	if !r.mayFire(u, phasingFire) {
 		return
 	}
+	if u.NoFire {
+		r.event("no-fire", "GBACW 7.34", "%s stacked with Refused units after they fired and may not fire in this Activation (7.34)", u.Name)
+		return
+	}
 	t := r.pickTarget(u, name)
 	if t == nil {
 		if name != "" {
@@ -270,6 +267,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	r.targeted(t, hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex)))
 	sh, ok := r.roll(u, t, phasingFire)
 	if !ok {
+		if u.Refused != "" && r.refusedSP(u, false) == 0 && !r.s.throughRefused(u, r.s.axial(t.Hex)) {
+			r.event("no-fire", "GBACW 7.34", "%s has no SPs to fire through its normal Frontal hexes (7.34)", u.Name)
+		}
 		return
 	}
 	if !sh.shotShell {
@@ -329,6 +329,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
+	r.endedIn(u)
 }
 
 // apply reports and applies one shot.
@@ -591,6 +592,9 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		u.Hex, u.Refused = h, ""      // 7.33
 		r.terrainDisorder(u, from, h) // 12.44
 	}
+	if u.onMap() {
+		r.endedIn(u) // 7.32
+	}
 }
 
 // doctrine records that a unit's side answered a reaction point by its
@@ -696,6 +700,32 @@ func (r *resolver) firingSP(u *UnitSt) int {
 	for i, f := range here {
 		if f == u {
 			return FireFrontage(stack)[i]
+		}
+	}
+	return 0
+}
+
+// refusedSP is what a unit of a Refused stack may fire through its
+// Refused Frontal hex (refusedHex) or through its normal Front, by its
+// place in the stack. See GBACW 7.34.
+func (r *resolver) refusedSP(u *UnitSt, refusedHex bool) int {
+	var here []*UnitSt
+	for _, f := range r.s.unitsAt(u.Hex) {
+		if f.Side == u.Side {
+			here = append(here, f)
+		}
+	}
+	stack := make([]Stacked, len(here))
+	for i, f := range here {
+		stack[i] = Stacked{Kind: f.unitKind(), SP: f.SP}
+	}
+	normal, refused := RefusedShares(stack)
+	for i, f := range here {
+		if f == u && refusedHex {
+			return refused[i]
+		}
+		if f == u {
+			return normal[i]
 		}
 	}
 	return 0

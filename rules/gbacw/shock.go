@@ -325,6 +325,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
+				r.endedIn(d)
 			}
 		}
 	}
@@ -389,4 +390,5 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	}
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	u.Hex, u.Refused = h, ""
+	r.endedIn(u)
 }

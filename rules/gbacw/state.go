@@ -176,6 +176,13 @@ type UnitSt struct {
 	Rallied     bool `json:"rallied,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
+	// NoFire: under Attack Orders, the unit stacked with Refused units
+	// after they fired, and may not fire in this Activation (7.34).
+	NoFire bool `json:"no_fire,omitempty"`
+	// LostMP: a friendly unit ended its move in the unit's Refused
+	// flank before the unit moved in its brigade's Activation, which
+	// costs it 1 MP of that Activation (7.32).
+	LostMP bool `json:"lost_mp,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its
 	// brigade's changed (4.23, 5.36); "" when it follows its brigade's.
 	Orders string `json:"orders,omitempty"`
