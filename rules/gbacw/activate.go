@@ -55,6 +55,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
 				u.Moved, u.Fired, u.Rallied, u.NoFire = false, false, false, false
+				u.Spent, u.FiredParts = 0, 0
 			}
 		}
 		r.adoptOrders(b)
@@ -86,6 +87,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			r.shock(u, p.target, p.charge, 0)
 		}
 	}
+	r.shortenLines() // 8.42-8.43
 	for _, b := range bs {
 		acted := r.shocked[b.ID]
 		for i := range s.Units {
@@ -276,7 +278,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			}
 		}
 	case gbtext.ActFire:
-		r.phasingFire(u, a.Target)
+		r.phasingFire(u, a.Target, a.Hexes...)
+	case gbtext.ActExtend:
+		r.extend(u, a.Target, stand)
+	case gbtext.ActRetract:
+		r.retract(u, stand)
 	case gbtext.ActSplit:
 		r.splitFire(u)
 	case gbtext.ActRefuse:
@@ -332,7 +338,11 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Fired {
 		return
 	}
-	if o == Advance && u.Moved {
+	if o == Advance && u.Moved && u.Spent == 0 {
+		return
+	}
+	if u.extended() {
+		r.event("no-move", "GBACW 8.44", "%s is in Extended Line: Galloper does not yet move an Extended Line as one unit; it must RETRACT first (ruling GBACW-R30)", u.Name)
 		return
 	}
 	ma := u.MA
@@ -378,6 +388,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		budget -= 2 // 7.32: a friend ended its move in the Refused flank
 		u.LostMP = false
 	}
+	budget -= u.Spent // extending or retracting before (8.42)
+	startBudget := budget
+	defer func() { u.Spent += startBudget - budget }()
 	if u.Refused != "" {
 		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
 		budget -= 2
@@ -628,12 +641,13 @@ type occupancy struct {
 	enemy, nextToEnemy, nextToFoot map[string]bool
 	own                            map[string][]*UnitSt
 	near                           map[string]bool // withinEnemy, memoised
+	line                           map[string]*UnitSt
 	side                           rules.Side
 }
 
 func (s *State) occupancy(side rules.Side) *occupancy {
 	oc := &occupancy{enemy: map[string]bool{}, nextToEnemy: map[string]bool{}, nextToFoot: map[string]bool{},
-		own: map[string][]*UnitSt{}, near: map[string]bool{}, side: side}
+		own: map[string][]*UnitSt{}, near: map[string]bool{}, line: map[string]*UnitSt{}, side: side}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.onMap() {
@@ -641,16 +655,23 @@ func (s *State) occupancy(side rules.Side) *occupancy {
 		}
 		if u.Side == side {
 			oc.own[u.Hex] = append(oc.own[u.Hex], u)
+			for _, x := range []string{u.ExtLeft, u.ExtRight} {
+				if x != "" {
+					oc.line[x] = u // 8.44: no other foot in its hexes
+				}
+			}
 			continue
 		}
 		if !u.combat() {
 			continue
 		}
-		oc.enemy[u.Hex] = true
-		for _, n := range s.neighbours(u.Hex) {
-			oc.nextToEnemy[n] = true
-			if u.Kind != "artillery" {
-				oc.nextToFoot[n] = true
+		for _, h := range u.lineParts() {
+			oc.enemy[h.hex] = true
+			for _, n := range s.neighbours(h.hex) {
+				oc.nextToEnemy[n] = true
+				if u.Kind != "artillery" {
+					oc.nextToFoot[n] = true
+				}
 			}
 		}
 	}
@@ -668,6 +689,9 @@ func (oc *occupancy) withinEnemy(s *State, cc *CombatCharts, h string, side rule
 
 // stackRoom is State.stackRoom over the occupancy's own units.
 func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
+	if l := oc.line[h]; l != nil && l != u && u.Kind != "artillery" {
+		return false // 8.44
+	}
 	return stackRoomOf(u, oc.own[h], o)
 }
 
@@ -676,6 +700,9 @@ func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
 // mounted cavalry 7 (4), artillery two batteries; no mixing of brigades
 // except one battery.
 func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
+	if l := s.lineAt(h); l != nil && l != u && u.Kind != "artillery" {
+		return false // 8.44
+	}
 	return stackRoomOf(u, s.unitsAt(h), o)
 }
 
@@ -689,8 +716,8 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 			batteries++
 			continue
 		}
-		if u.Kind != "artillery" && f.Brigade != u.Brigade {
-			return false
+		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.extended()) {
+			return false // 8.12; 8.44: no foot stacks with an Extended Line
 		}
 		sp += f.SP
 	}
@@ -858,6 +885,9 @@ func (r *resolver) react(e, u *UnitSt) {
 	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
 		e.Refused = side
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
+	} else if e.extended() {
+		r.event("no-reaction", "GBACW 8.44", "%s is in Extended Line and may not change facing in reaction", e.Name)
+		return
 	} else {
 		e.Facing, e.Refused = faceToward(ea, at), ""
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)

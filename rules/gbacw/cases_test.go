@@ -47,7 +47,8 @@ import (
 //	                            disordered, ma, weapon, facing (0-5) or
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
-//	                            of Command, 4.23)
+//	                            of Command, 4.23), extleft, extright
+//	                            (Extended Line hexes, 8.41)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -59,7 +60,7 @@ import (
 //	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, extleft, extright), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -389,7 +390,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "extleft", "extright"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -434,10 +435,14 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.Refused = v
 		case "orders":
 			u.Orders = v
+		case "extleft":
+			u.ExtLeft = v
+		case "extright":
+			u.ExtRight = v
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "extleft", "extright"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -471,7 +476,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
-				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand)}[k]
+				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
+				"extleft": u.ExtLeft, "extright": u.ExtRight}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

@@ -39,6 +39,9 @@ type shot struct {
 	// shotShell: artillery fire at 4 hexes or more, which hits every
 	// unit in the hex (10.67, 8.35 Exception).
 	shotShell bool
+	// hex is the target hex: an Extended Line's part may be hit outside
+	// its counter's hex (8.45).
+	hex string
 }
 
 // mayFire reports whether u may fire now, and why not.
@@ -49,7 +52,9 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 6.13
 	case u.Kind == "artillery" && u.Status == StDisordered:
 		return false // 12.34
-	case kind == phasingFire && (u.Fired || (o == Advance && u.Moved)):
+	case kind == phasingFire && u.extended() && (u.FiredParts == 1<<len(u.lineParts())-1 || (o == Advance && u.Moved)):
+		return false // 8.45: each part fires once
+	case kind == phasingFire && !u.extended() && (u.Fired || (o == Advance && u.Moved)):
 		return false // 6.15: move or fire
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
@@ -60,15 +65,38 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 // canReach reports whether u may fire at t: in arc, in range and LOS,
 // and the range.
 func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
+	_, d, ok := r.aim(u, t)
+	return d, ok
+}
+
+// aim is the hex of t that u fires at and its range: t's own, or the
+// nearest of an Extended Line's hexes that u may reach (8.45: a part is
+// a target of its own).
+func (r *resolver) aim(u, t *UnitSt) (string, int, bool) {
+	best, bestD := "", 0
+	for _, p := range t.lineParts() {
+		if d, ok := r.canReachAt(u, t, p.hex); ok && (best == "" || d < bestD) {
+			best, bestD = p.hex, d
+		}
+	}
+	if best == "" {
+		d, _ := r.canReachAt(u, t, t.Hex)
+		return t.Hex, d, false
+	}
+	return best, bestD, true
+}
+
+// canReachAt reports whether u may fire at t in hex th, and the range.
+func (r *resolver) canReachAt(u, t *UnitSt, th string) (int, bool) {
 	s := r.s
 	rng, err := r.sys.combat.Range(u.Weapon)
 	if err != nil || !t.onMap() {
 		return 0, false
 	}
-	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
+	ua, ta := s.axial(u.Hex), s.axial(th)
 	d := hex.Distance(ua, ta)
 	inArc := inFrontalArc(ua, u.Facing, ta) || s.throughRefused(u, ta)
-	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(u, t, d) {
+	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, th) || s.unitsBlockAt(u, th, d) {
 		return d, false
 	}
 	return d, true
@@ -80,9 +108,9 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 // friendly units on the line within two hexes of the target, or beyond
 // it, block artillery fire at 4 hexes or more. The other Exceptions are
 // not applied (ruling GBACW-R19).
-func (s *State) unitsBlock(u, t *UnitSt, d int) bool {
-	a, b := s.axial(u.Hex), s.axial(t.Hex)
-	la, lb := s.baseLevel(u.Hex), s.baseLevel(t.Hex)
+func (s *State) unitsBlockAt(u *UnitSt, th string, d int) bool {
+	a, b := s.axial(u.Hex), s.axial(th)
+	la, lb := s.baseLevel(u.Hex), s.baseLevel(th)
 	shotShell := u.Kind == "artillery" && d >= 4
 	left, right := hex.Line(a, b)
 	blocked := func(p []hex.Axial) bool {
@@ -140,10 +168,16 @@ func (s *State) unitsBlock(u, t *UnitSt, d int) bool {
 // nearest enemy it can reach (the first in the state's order on a tie).
 func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	s := r.s
+	top := func(t *UnitSt, th string) *UnitSt {
+		if th != t.Hex {
+			return t // an Extended Line's part (8.45)
+		}
+		return s.unitsAt(t.Hex)[0]
+	}
 	if name != "" {
 		if t := s.unit(name); t != nil && t.Side != u.Side {
-			if _, ok := r.canReach(u, t); ok {
-				return s.unitsAt(t.Hex)[0]
+			if th, _, ok := r.aim(u, t); ok {
+				return top(t, th)
 			}
 		}
 		return nil
@@ -155,8 +189,8 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 		if t.Side == u.Side || !t.onMap() {
 			continue
 		}
-		if d, ok := r.canReach(u, t); ok && d < bestD {
-			best, bestD = s.unitsAt(t.Hex)[0], d
+		if th, d, ok := r.aim(u, t); ok && d < bestD {
+			best, bestD = top(t, th), d
 		}
 	}
 	return best
@@ -166,14 +200,13 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 // 10.81.
 func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	s := r.s
-	cc := r.sys.combat
-	d, ok := r.canReach(u, t)
+	th, d, ok := r.aim(u, t)
 	if !ok {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
 	if u.Refused != "" {
-		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(t.Hex)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(t.Hex))))
+		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))))
 	}
 	if r.spShare > 0 && kind == phasingFire {
 		sp = min(sp, r.spShare) // a share of split fire (10.15)
@@ -190,31 +223,64 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	if sp == 0 {
 		return shot{}, false
 	}
+	ms, ok := r.fireDRMs(u, u.Hex, t, th, kind, d)
+	if !ok {
+		return shot{}, false
+	}
+	return r.rollFire(u, t, th, sp, d, ms, kind, ""), true
+}
+
+// fireDRMs are the Fire DRMs (10.81) of a fire by u from hex from at t in
+// hex th, range d: the target hex's SPs (an Extended Line's part counting
+// only its share, 8.44), its terrain, the hexside crossed.
+func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind fireKind, d int) ([]Modifier, bool) {
+	s := r.s
+	cc := r.sys.combat
 	targetSP, artOnly := 0, true
-	for _, x := range s.unitsAt(t.Hex) {
+	for _, x := range s.unitsAt(th) {
 		if x.Kind == "artillery" {
 			targetSP++
 		} else {
 			targetSP += x.SP
+			if x.extended() {
+				targetSP += x.lineParts()[0].sp - x.SP // 8.44: its share here
+			}
 			artOnly = false
 		}
 	}
+	if l := s.lineAt(th); l != nil {
+		for _, p := range l.lineParts() {
+			if p.hex == th {
+				targetSP += p.sp
+			}
+		}
+		artOnly = false
+	}
 	o := s.ordersOf(u)
-	ta := s.axial(t.Hex)
-	near := nearestNeighbour(ta, s.axial(u.Hex))
+	ta := s.axial(th)
+	near := nearestNeighbour(ta, s.axial(from))
 	arc := s.unitArc(t, near)
+	if th != t.Hex {
+		arc = arcOf(ta, t.Facing, near) // an extension faces as its unit (8.44)
+	}
 	rng, _ := cc.Range(u.Weapon)
 	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
-	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
+	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, th).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.Kind == "cavalry" && t.Side != r.phasing,
 		FirerMounted: u.Kind == "cavalry", Prepared: prepared, FirerDisordered: u.Status == StDisordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && u.Moved, Green: u.Green && u.Kind == "infantry",
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.brigade(u.Brigade).Fatigue}
 	ms, err := cc.FireDRMs(f, FireOptions{})
-	if err != nil {
-		return shot{}, false
-	}
+	return ms, err == nil
+}
+
+// rollFire rolls a fire of sp SPs by u at t in hex th, range d, with its
+// DRMs, on the Fire Table, or the Artillery Fire Table for artillery at 4
+// hexes or more (10.17, 10.67); from names an Extended Line's firing
+// parts in the report.
+func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, kind fireKind, from string) shot {
+	cc := r.sys.combat
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
 	adj := roll + Sum(ms)
 	res := cc.Fire(sp, adj)
@@ -222,8 +288,15 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	if u.Kind == "artillery" && d >= 4 {
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
-	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
-	return shot{firer: u, target: t, res: res, text: text, shotShell: table != "Fire Table"}, true
+	if from != "" {
+		from = " from " + from
+	}
+	at := t.Name
+	if th != t.Hex {
+		at += " in " + th
+	}
+	text := fmt.Sprintf("%s: %s (%d SP%s) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, u.Name, sp, from, at, d, roll, drmText(ms), adj, table, res.Code)
+	return shot{firer: u, target: t, hex: th, res: res, text: text, shotShell: table != "Fire Table"}
 }
 
 // drmText lists modifiers for a report: " +1 Prepared Fire -1 range".
@@ -249,12 +322,16 @@ func nearestNeighbour(a, b hex.Axial) hex.Axial {
 
 // phasingFire is a phasing unit's fire action, with the target's Return
 // Fire (R3) rolled at the same time. See GBACW 10.3, 10.41-10.42.
-func (r *resolver) phasingFire(u *UnitSt, name string) {
+func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	if !r.mayFire(u, phasingFire) {
 		return
 	}
 	if u.NoFire {
 		r.event("no-fire", "GBACW 7.34", "%s stacked with Refused units after they fired and may not fire in this Activation (7.34)", u.Name)
+		return
+	}
+	if u.extended() || len(from) > 0 {
+		r.extendedFire(u, name, from)
 		return
 	}
 	t := r.pickTarget(u, name)
@@ -276,10 +353,10 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 		r.marchHit(t)
 	}
 	u.Fired = true
-	th, from := t.Hex, u.Hex
+	th, at := t.Hex, u.Hex
 	r.exchange(u, t, sh)
 	r.reactToFire(t, u)
-	r.advanceAfterFire(u, from, th)
+	r.advanceAfterFire(u, at, th)
 }
 
 // exchange resolves a phasing shot and the target's Return Fire (R3).
@@ -399,6 +476,10 @@ func (r *resolver) applyResult(x shot) {
 		return
 	}
 	h := t.Hex
+	if x.hex != "" && x.hex != t.Hex {
+		r.applyToPart(x)
+		return
+	}
 	if x.shotShell {
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)

@@ -176,6 +176,15 @@ type UnitSt struct {
 	Rallied     bool `json:"rallied,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
+	// ExtLeft and ExtRight are the hexes of its Extended Line's left and
+	// right extensions, or "" (8.41-8.44).
+	ExtLeft  string `json:"ext_left,omitempty"`
+	ExtRight string `json:"ext_right,omitempty"`
+	// Spent is this activation's MPs spent outside a move (extending,
+	// retracting), in half MPs; FiredParts the Extended Line's parts
+	// that fired in it, a bit each (lineParts' order).
+	Spent      int `json:"spent,omitempty"`
+	FiredParts int `json:"fired_parts,omitempty"`
 	// NoFire: under Attack Orders, the unit stacked with Refused units
 	// after they fired, and may not fire in this Activation (7.34).
 	NoFire bool `json:"no_fire,omitempty"`

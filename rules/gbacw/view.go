@@ -209,6 +209,9 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
 			}
+			if u.extended() && ru.Position != "out of sight" {
+				ru.Markers = append(ru.Markers, "Extended Line into "+strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+			}
 			g.Units = append(g.Units, ru)
 		}
 		return g

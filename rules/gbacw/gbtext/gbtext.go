@@ -23,6 +23,7 @@
 //
 //	BRIGADE Iron Brigade: CHANGE ATTACK IF WITHIN 3
 //	UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608 THEN FIRE
+//	UNIT 19th Indiana: EXTEND LEFT THEN FIRE 1st Tennessee FROM 0706   (8.41, 8.45)
 //
 // A leader may be moved by order, in his command's activation (a
 // brigadier or division leader, 9.31) or in the Commander Movement Phase
@@ -97,10 +98,14 @@ const (
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
 	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
 	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
+	// EXTEND LEFT|RIGHT|BOTH: form an Extended Line into a Flank hex, or
+	// both (8.41-8.43); RETRACT: draw the extensions back in (8.42).
+	ActExtend  = "EXTEND"
+	ActRetract = "RETRACT"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract}
 
 // Problem codes of the dialect.
 const (
@@ -153,9 +158,11 @@ type Cond struct {
 
 // Action is one action of a clause.
 type Action struct {
-	Verb   string
-	Hexes  []string // TOWARD's hex, MOVE's path
-	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE: LEFT or RIGHT
+	Verb  string
+	Hexes []string // TOWARD's hex, MOVE's path, FIRE's FROM hexes (the parts of an Extended Line, 8.45)
+	// Target is FIRE's, SHOCK's and CHARGE's target name, or ""; REFUSE's
+	// LEFT or RIGHT; EXTEND's LEFT, RIGHT or BOTH.
+	Target string
 }
 
 type dialect struct{}
@@ -190,6 +197,7 @@ ORDERS Iron Brigade ATTACK
 FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: FIRE
+UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
 LEADER Meredith: TOWARD 0605
 STANDING
 RETURN FIRE FULL
@@ -537,7 +545,7 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit:
+	case ActHold, ActRally, ActRetire, ActSplit, ActRetract:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
@@ -562,7 +570,29 @@ func action(verb string, args []string) (Action, string) {
 			return a, "REFUSE takes LEFT or RIGHT"
 		}
 		a.Target = orders.Upper(args[0])
-	case ActFire, ActShock, ActCharge:
+	case ActExtend:
+		if len(args) != 1 || !slices.Contains([]string{"LEFT", "RIGHT", "BOTH"}, orders.Upper(args[0])) {
+			return a, "EXTEND takes LEFT, RIGHT or BOTH"
+		}
+		a.Target = orders.Upper(args[0])
+	case ActFire:
+		// FIRE [<unit>] [FROM <hex> [<hex>]]: an Extended Line's parts.
+		i := slices.IndexFunc(args, func(w string) bool { return orders.Upper(w) == "FROM" })
+		if i >= 0 {
+			if i == len(args)-1 || len(args)-i-1 > 3 {
+				return a, "FROM takes the hexes of the Extended Line's parts that fire, such as FIRE 4th Alabama FROM 0707"
+			}
+			for _, h := range args[i+1:] {
+				id, ok := Place(h)
+				if !ok {
+					return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
+				}
+				a.Hexes = append(a.Hexes, id)
+			}
+			args = args[:i]
+		}
+		a.Target = orders.CleanName(strings.Join(args, " "))
+	case ActShock, ActCharge:
 		a.Target = orders.CleanName(strings.Join(args, " "))
 	default:
 		return a, fmt.Sprintf("%q is not an action (the actions are %s)", orders.Clip(verb), strings.Join(Actions, ", "))
@@ -592,6 +622,16 @@ func condList(cs []Cond) string {
 
 // String writes an action.
 func (a Action) String() string {
+	if a.Verb == ActFire {
+		parts := []string{a.Verb}
+		if a.Target != "" {
+			parts = append(parts, a.Target)
+		}
+		if len(a.Hexes) > 0 {
+			parts = append(append(parts, "FROM"), a.Hexes...)
+		}
+		return strings.Join(parts, " ")
+	}
 	parts := append([]string{a.Verb}, a.Hexes...)
 	if a.Target != "" {
 		parts = append(parts, a.Target)

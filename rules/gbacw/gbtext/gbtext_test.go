@@ -26,6 +26,8 @@ func TestCanonicalForms(t *testing.T) {
 		"brigade Archer: change attack if within 4 and not disordered": "BRIGADE Archer: CHANGE ATTACK IF WITHIN 4 AND NOT DISORDERED",
 		"unit 2nd Wisconsin: if adjacent fire then shock;toward 0608":  "UNIT 2nd Wisconsin: IF ADJACENT FIRE THEN SHOCK; TOWARD 0608",
 		"unit X: fire 4th Alabama; move 0506 0507":                     "UNIT X: FIRE 4th Alabama; MOVE 0506 0507",
+		"unit X: extend both then fire 4th Alabama from 0506 0507":     "UNIT X: EXTEND BOTH THEN FIRE 4th Alabama FROM 0506 0507",
+		"unit X: fire from 0506; retract":                              "UNIT X: FIRE FROM 0506; RETRACT",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -54,6 +56,10 @@ func TestProblems(t *testing.T) {
 		"UNIT X: TOWARD 68":            CodeBadClause,
 		"UNIT X: IF WITHIN FIRE":       CodeBadClause,
 		"UNIT X: FIRE;":                CodeNoClause,
+		"UNIT X: EXTEND FORWARD":       CodeBadClause,
+		"UNIT X: RETRACT LEFT":         CodeBadClause,
+		"UNIT X: FIRE Y FROM":          CodeBadClause,
+		"UNIT X: FIRE Y FROM 77":       CodeBadClause,
 		"UNIT X":                       CodeNoClause,
 		"RETURN FIRE FULL":             orders.CodeOutsideStanding,
 	} {
