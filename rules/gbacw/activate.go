@@ -421,6 +421,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		turn, turnCost, turnOK := r.turnToEnter(u, o, next, target, steps == 0 && len(s.adjacentEnemies(u.Hex, u.Side)) > 0)
+		if !turnOK {
+			r.event("move-halted", "GBACW 7.24", "%s starts next to an enemy and may turn only one vertex before it leaves %s", u.Name, u.Hex)
+			break
+		}
+		cost += turnCost
 		if crossing {
 			// Through friendly units: 2 MPs more, and the unit must go on
 			// to a hex where it may stop (8.22).
@@ -455,12 +461,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		steps++
 		from := u.Hex
 		// A unit moves into its Front hexes (7.13): one that is not turns
-		// first to face its goal (ruling GBACW-R19: free while moving).
-		if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
-			u.Facing = faceToward(s.axial(from), s.axial(target))
-			if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
-				u.Facing = faceToward(s.axial(from), s.axial(next))
-			}
+		// first to face its goal, for the MPs of 7.21-7.22.
+		if turn != nil {
+			turn()
 		}
 		u.Hex, u.Moved = next, true
 		if passed != "" {
@@ -481,7 +484,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break // a 2nd Disorder from terrain stops the unit (12.35c)
 		}
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
-			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
+			budget -= r.faceEnemy(u, o, e, budget)
 		}
 		r.approachFire(u)
 		r.reactionFacing(u)
@@ -505,6 +508,108 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 }
 
+// facingCost is the MP cost, in half MPs, of a turn of k vertices (or,
+// under March Orders, hexsides) in hex h: one vertex free, more 1 MP
+// (7.21); under Attack Orders in a Woods hex 1 MP a vertex, or 1 MP for
+// 180° (7.22); free when the unit moves on by road, not under Attack
+// Orders (7.23).
+func (s *State) facingCost(o Orders, h string, k int, road bool) int {
+	switch {
+	case k == 0, road && o != Attack:
+		return 0
+	case o == Attack && s.g.terrain[h] == "woods":
+		if k == 3 {
+			return 2
+		}
+		return 2 * k
+	case k > 1:
+		return 2
+	}
+	return 0
+}
+
+// turnToEnter is the turn a moving unit makes in its hex so that next is
+// one of its Front hexes (7.13): toward its goal when that does it, else
+// toward next; under March Orders to the hexside of next (7.11). It
+// returns the turn (nil when none is needed), its cost (7.21-7.23), and
+// false when the unit started next to an enemy and would turn more than
+// one vertex there (7.24).
+func (r *resolver) turnToEnter(u *UnitSt, o Orders, next, target string, startAdjacent bool) (func(), int, bool) {
+	s := r.s
+	at, na := s.axial(u.Hex), s.axial(next)
+	arc := func(f int) Arc {
+		if o == March {
+			return sideArc(at, f, na)
+		}
+		return arcOf(at, f, na)
+	}
+	if arc(u.Facing) == FrontArc {
+		return nil, 0, true
+	}
+	want := sideToward(at, na)
+	if o != March {
+		want = faceToward(at, s.axial(target))
+		if arc(want) != FrontArc {
+			want = faceToward(at, na)
+		}
+	}
+	k := turns(u.Facing, want)
+	if startAdjacent && k > 1 && o != March {
+		return nil, 0, false
+	}
+	cost := s.facingCost(o, u.Hex, k, s.onRoad(u.Hex, next))
+	h := u.Hex
+	return func() {
+		if cost > 0 {
+			r.event("turn", "GBACW 7.21", "%s changes facing %d %s in %s (%s)", u.Name, k, plural(k, "vertex", "vertices", o), h, halfMP(cost))
+		}
+		u.Facing = want
+	}, cost, true
+}
+
+// plural names k vertices, or hexsides under March Orders.
+func plural(k int, one, many string, o Orders) string {
+	if o == March {
+		one, many = "hexside", "hexsides"
+	}
+	if k == 1 {
+		return one
+	}
+	return many
+}
+
+// faceEnemy turns a unit that has come next to an enemy to face it, in
+// the hex it entered: the MPs of 7.21-7.22 when it has them, else one
+// vertex, free, the nearer way. It returns the MPs spent, in half MPs.
+func (r *resolver) faceEnemy(u *UnitSt, o Orders, e *UnitSt, budget int) int {
+	s := r.s
+	at, ea := s.axial(u.Hex), s.axial(e.Hex)
+	if o == March {
+		return 0 // it may not be there (6.13); nothing to face
+	}
+	want := faceToward(at, ea)
+	k := turns(u.Facing, want)
+	cost := s.facingCost(o, u.Hex, k, false)
+	if cost > budget {
+		best, bestD := u.Facing, 1<<30
+		for _, f := range []int{u.Facing, mod6(u.Facing + 1), mod6(u.Facing - 1)} {
+			if s.facingCost(o, u.Hex, turns(u.Facing, f), false) > budget {
+				continue
+			}
+			if d := hex.Distance(at.Neighbor(f), ea) + hex.Distance(at.Neighbor(f+1), ea); d < bestD {
+				best, bestD = f, d
+			}
+		}
+		want, k = best, turns(u.Facing, best)
+		cost = s.facingCost(o, u.Hex, k, false)
+	}
+	if cost > 0 {
+		r.event("turn", "GBACW 7.21", "%s changes facing %d %s in %s (%s)", u.Name, k, plural(k, "vertex", "vertices", o), u.Hex, halfMP(cost))
+	}
+	u.Facing = want
+	return cost
+}
+
 // refusedFriend is a friendly Refused unit in hex h other than u, or
 // nil.
 func (s *State) refusedFriend(u *UnitSt, h string) *UnitSt {
@@ -516,11 +621,18 @@ func (s *State) refusedFriend(u *UnitSt, h string) *UnitSt {
 	return nil
 }
 
-// joinRefused: a unit that ends its move stacked with a Refused unit
-// takes the stack's facing and joins its refusal (7.11, 8.26); under
+// joinRefused: a unit that ends its move stacked with friendly units
+// takes their facing (7.11), and with a Refused unit joins its refusal
+// (8.26); under
 // Attack Orders, when a Refused unit of the stack has fired in this
 // Activation, it may not fire in it. See GBACW 7.34 Exception.
 func (r *resolver) joinRefused(u *UnitSt, o Orders) {
+	for _, g := range r.s.unitsAt(u.Hex) {
+		if g != u && g.Side == u.Side {
+			u.Facing = g.Facing // 7.11: the first to stop sets the stack's facing
+			break
+		}
+	}
 	f := r.s.refusedFriend(u, u.Hex)
 	if f == nil {
 		return

@@ -99,6 +99,10 @@ func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 type caseRun struct {
 	*rulestest.Run
 	scenario string
+	// faced are the hexes units were faced toward (face=), to face them
+	// toward the same hex when their Orders become March (7.11: a
+	// hexside, not a vertex).
+	faced map[string]string
 }
 
 func (r *caseRun) state() *State { return r.State().(*State) }
@@ -298,6 +302,11 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			fail("%v", err)
 		}
 		brigade(id).Orders = ord.String()
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Brigade == brigade(id).ID && r.faced[u.Name] != "" {
+				u.Facing = s.faceTo(u, s.ordersOf(u), r.faced[u.Name])
+			}
+		}
 	case "reserve":
 		brigade(rest).Reserve = true
 	case "ci":
@@ -421,7 +430,11 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		case "facing":
 			u.Facing = atoi(v)
 		case "face":
-			u.Facing = faceToward(s.axial(u.Hex), s.axial(v))
+			if r.faced == nil {
+				r.faced = map[string]string{}
+			}
+			r.faced[u.Name] = v
+			u.Facing = s.faceTo(u, s.ordersOf(u), v)
 		case "status":
 			u.Status = map[string]string{"good": StGood}[v]
 			if v != "good" {

@@ -58,6 +58,53 @@ func arcOf(at hex.Axial, facing int, other hex.Axial) Arc {
 	return NotAdjacent
 }
 
+// sideArc says where an adjacent hex lies around a unit under March
+// Orders facing the hexside of direction side (7.11): its one Front hex
+// is that neighbour, its Rear the one opposite, the other four its Flank
+// hexes, as a column's (8.51; ruling GBACW-R31).
+func sideArc(at hex.Axial, side int, other hex.Axial) Arc {
+	for dir := range 6 {
+		if at.Neighbor(dir) != other {
+			continue
+		}
+		switch mod6(dir - side) {
+		case 0:
+			return FrontArc
+		case 3:
+			return RearArc
+		}
+		return FlankArc
+	}
+	return NotAdjacent
+}
+
+// sideToward is the hexside whose neighbour lies nearest a target, the
+// lowest direction on a tie. See GBACW 7.11.
+func sideToward(from, to hex.Axial) int {
+	best, bestD := 0, 1<<30
+	for d := range 6 {
+		if n := hex.Distance(from.Neighbor(d), to); n < bestD {
+			best, bestD = d, n
+		}
+	}
+	return best
+}
+
+// faceTo is the facing that turns u toward hex h under Orders o: a
+// vertex, or a hexside under March Orders (7.11).
+func (s *State) faceTo(u *UnitSt, o Orders, h string) int {
+	if o == March {
+		return sideToward(s.axial(u.Hex), s.axial(h))
+	}
+	return faceToward(s.axial(u.Hex), s.axial(h))
+}
+
+// turns is how many vertices (or hexsides) apart two facings are, 0-3.
+func turns(a, b int) int {
+	d := mod6(a - b)
+	return min(d, 6-d)
+}
+
 // Refused sides (7.31): the Flank hex on the unit's right as it looks
 // out of its Front, or on its left.
 const (
@@ -107,6 +154,9 @@ func (s *State) refusedDir(u *UnitSt) (front, flank int, ok bool) {
 // hex) and the Rear hex beside it a Flank hex. See GBACW 7.12, 7.34.
 func (s *State) unitArc(u *UnitSt, other hex.Axial) Arc {
 	at := s.axial(u.Hex)
+	if s.ordersOf(u) == March {
+		return sideArc(at, u.Facing, other)
+	}
 	rf, rfl, refused := s.refusedDir(u)
 	for dir := range 6 {
 		if at.Neighbor(dir) != other {
