@@ -65,6 +65,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
+			if u.inColumn() && s.ordersOf(u) != March {
+				r.retractAll(u, "as its March Orders have ended (ruling GBACW-R32)")
+			}
 			for _, a := range r.script(u, b, lc) {
 				if !u.combat() {
 					break
@@ -391,6 +394,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	budget -= u.Spent // extending or retracting before (8.42)
 	startBudget := budget
 	defer func() { u.Spent += startBudget - budget }()
+	var trail []string // 8.5: the hexes an Extended Column follows
+	for _, h := range []string{u.ColB, u.ColA, u.Hex} {
+		if h != "" {
+			trail = append(trail, h)
+		}
+	}
 	if u.Refused != "" {
 		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
 		budget -= 2
@@ -466,6 +475,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			turn()
 		}
 		u.Hex, u.Moved = next, true
+		trail = append(trail, next)
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus
 			// that hex's entry cost from 2 MPs up (8.22).
@@ -494,6 +504,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+		if o == March {
+			r.followColumn(u, trail)
+		}
 		r.joinRefused(u, o)
 		r.endedIn(u)
 	}
@@ -767,9 +780,9 @@ func (s *State) occupancy(side rules.Side) *occupancy {
 		}
 		if u.Side == side {
 			oc.own[u.Hex] = append(oc.own[u.Hex], u)
-			for _, x := range []string{u.ExtLeft, u.ExtRight} {
+			for _, x := range []string{u.ExtLeft, u.ExtRight, u.ColA, u.ColB} {
 				if x != "" {
-					oc.line[x] = u // 8.44: no other foot in its hexes
+					oc.line[x] = u // 8.44, 8.5: no other unit in its hexes
 				}
 			}
 			continue
@@ -801,8 +814,8 @@ func (oc *occupancy) withinEnemy(s *State, cc *CombatCharts, h string, side rule
 
 // stackRoom is State.stackRoom over the occupancy's own units.
 func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
-	if l := oc.line[h]; l != nil && l != u && u.Kind != "artillery" {
-		return false // 8.44
+	if l := oc.line[h]; l != nil && l != u && (u.Kind != "artillery" || l.inColumn()) {
+		return false // 8.44, 8.5
 	}
 	return stackRoomOf(u, oc.own[h], o)
 }
@@ -812,14 +825,17 @@ func (oc *occupancy) stackRoom(u *UnitSt, h string, o Orders) bool {
 // mounted cavalry 7 (4), artillery two batteries; no mixing of brigades
 // except one battery.
 func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
-	if l := s.lineAt(h); l != nil && l != u && u.Kind != "artillery" {
-		return false // 8.44
+	if l := s.lineAt(h); l != nil && l != u && (u.Kind != "artillery" || l.inColumn()) {
+		return false // 8.44, 8.5
 	}
 	return stackRoomOf(u, s.unitsAt(h), o)
 }
 
 func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 	sp, batteries := u.SP, 0
+	if n := u.columnLength(); o == March && n > 0 {
+		sp = (u.SP + n) / (n + 1) // 8.12: its Extended Column's head (8.5)
+	}
 	for _, f := range there {
 		if f == u || f.Side != u.Side {
 			continue
@@ -828,8 +844,8 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 			batteries++
 			continue
 		}
-		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.extended()) {
-			return false // 8.12; 8.44: no foot stacks with an Extended Line
+		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.extended()) || f.inColumn() {
+			return false // 8.12; 8.44: no foot stacks with an Extended Line; 8.5
 		}
 		sp += f.SP
 	}

@@ -48,7 +48,8 @@ import (
 //	                            face (a hex to face), status, green, blown,
 //	                            refused (R or L), orders (kept Out
 //	                            of Command, 4.23), extleft, extright
-//	                            (Extended Line hexes, 8.41)
+//	                            (Extended Line hexes, 8.41), cola,
+//	                            colb (Extended Column hexes, 8.5)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -60,7 +61,7 @@ import (
 //	lost <side> <n>
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, extleft, extright), brigade <id> key=value (orders, reserve, ci, activated),
+// blown, refused, orders, outofcommand, extleft, extright, cola, colb), brigade <id> key=value (orders, reserve, ci, activated),
 // division <id> ams=<n>, leader <name> hex=<hex> killed=yes|no,
 // side <side> key=value (initiative, lost, em), turn <n>, phase <p>.
 //
@@ -399,7 +400,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "extleft", "extright"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "extleft", "extright", "cola", "colb"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -452,10 +453,14 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			u.ExtLeft = v
 		case "extright":
 			u.ExtRight = v
+		case "cola":
+			u.ColA = v
+		case "colb":
+			u.ColB = v
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "extleft", "extright"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "extleft", "extright", "cola", "colb"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -490,7 +495,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused,
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand),
-				"extleft": u.ExtLeft, "extright": u.ExtRight}[k]
+				"extleft": u.ExtLeft, "extright": u.ExtRight, "cola": u.ColA, "colb": u.ColB}[k]
 		case "brigade":
 			b := s.brigade(name)
 			if b == nil {

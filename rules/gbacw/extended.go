@@ -35,6 +35,13 @@ import (
 // extended reports whether a unit is in Extended Line.
 func (u *UnitSt) extended() bool { return u.ExtLeft != "" || u.ExtRight != "" }
 
+// inColumn reports whether a unit is in Extended Column (8.5).
+func (u *UnitSt) inColumn() bool { return u.ColA != "" }
+
+// spread reports whether a unit occupies more than its counter's hex, in
+// Extended Line or Column.
+func (u *UnitSt) spread() bool { return u.extended() || u.inColumn() }
+
 // linePart is one hex of an Extended Line and the SPs it fires with.
 type linePart struct {
 	hex string
@@ -46,7 +53,7 @@ type linePart struct {
 // extended is one part of all its SPs.
 func (u *UnitSt) lineParts() []linePart {
 	hexes := []string{u.Hex}
-	for _, h := range []string{u.ExtLeft, u.ExtRight} {
+	for _, h := range []string{u.ExtLeft, u.ExtRight, u.ColA, u.ColB} {
 		if h != "" {
 			hexes = append(hexes, h)
 		}
@@ -66,7 +73,7 @@ func (u *UnitSt) lineParts() []linePart {
 // hex h (not its counter's hex), or nil.
 func (s *State) lineAt(h string) *UnitSt {
 	for i := range s.Units {
-		if u := &s.Units[i]; u.onMap() && (u.ExtLeft == h || u.ExtRight == h) {
+		if u := &s.Units[i]; u.onMap() && h != "" && (u.ExtLeft == h || u.ExtRight == h || u.ColA == h || u.ColB == h) {
 			return u
 		}
 	}
@@ -195,7 +202,7 @@ func (s *State) nextToLine(h string, side rules.Side) bool {
 		if e.Side == side || !e.combat() {
 			continue
 		}
-		for _, x := range []string{e.ExtLeft, e.ExtRight} {
+		for _, x := range []string{e.ExtLeft, e.ExtRight, e.ColA, e.ColB} {
 			if x != "" && s.m.Distance(x, h) == 1 {
 				return true
 			}
@@ -241,6 +248,12 @@ func (r *resolver) shortenLines() {
 	s := r.s
 	for i := range s.Units {
 		u := &s.Units[i]
+		if u.inColumn() && !u.onMap() {
+			u.ColA, u.ColB = "", ""
+		}
+		if u.inColumn() {
+			r.shortenColumn(u)
+		}
 		if !u.extended() {
 			continue
 		}
@@ -401,4 +414,94 @@ func (r *resolver) applyToPart(x shot) {
 			}
 		}
 	}
+}
+
+// Extended Columns (GBACW 8.5, 9.2). Under March Orders an infantry unit
+// of 8 SPs or more, or a cavalry unit of 5 or more, extends one hex to
+// the Rear; infantry of 15 or more, cavalry of 9 or more, two:
+//
+//	1. As it moves, its extensions follow its path: they stand in the
+//	   last hexes it left, the nearest first (8.5, 8.51).
+//	2. No other unit may stand in its hexes (8.5); its SPs are spread
+//	   over them as an Extended Line's, each part a target of its own,
+//	   and a Disorder of any part Disorders the whole unit (8.5).
+//	3. It is shocked as one unit, of its full strength (8.5).
+//	4. Combat that takes it below what needs a column removes the
+//	   extension at the end of the brigade activation (8.5).
+//	5. Under other Orders than March it retracts when its brigade next
+//	   activates; it retracts to advance (8.52) and to retreat (8.47).
+//
+// Extended Columns under Advance Orders on roads (8.52), 8.53's Attack
+// Orders, and a column turning 180° (8.51) are not played yet (ruling
+// GBACW-R32).
+
+// columnLength is how many hexes behind it a unit's Extended Column
+// needs: 0, 1 or 2 (8.5).
+func (u *UnitSt) columnLength() int {
+	small, big := 8, 15
+	switch u.Kind {
+	case "cavalry":
+		small, big = 5, 9
+	case "artillery":
+		return 0
+	}
+	switch {
+	case u.SP >= big:
+		return 2
+	case u.SP >= small:
+		return 1
+	}
+	return 0
+}
+
+// followColumn places a March unit's extensions in the last hexes of its
+// trail (its old extensions, the hex it started in, the hexes it passed
+// through), behind the hex it ended in. See GBACW 8.5, 8.51.
+func (r *resolver) followColumn(u *UnitSt, trail []string) {
+	n := u.columnLength()
+	if n == 0 || len(trail) < 2 {
+		return
+	}
+	behind := trail[:len(trail)-1]
+	u.ColA, u.ColB = behind[len(behind)-1], ""
+	if n == 2 && len(behind) >= 2 {
+		u.ColB = behind[len(behind)-2]
+	}
+	tail := u.ColA
+	if u.ColB != "" {
+		tail += " and " + u.ColB
+	}
+	var parts []string
+	for _, p := range u.lineParts() {
+		parts = append(parts, fmt.Sprintf("%d SP in %s", p.sp, p.hex))
+	}
+	r.event("column", "GBACW 8.5", "%s moves in Extended Column, its extensions behind it in %s: %s", u.Name, tail, strings.Join(parts, ", "))
+}
+
+// shortenColumn removes the extensions a unit no longer needs after
+// combat (8.5: at the end of the brigade activation).
+func (r *resolver) shortenColumn(u *UnitSt) {
+	switch n := u.columnLength(); {
+	case n == 0:
+		r.event("retract", "GBACW 8.5", "%s no longer needs an Extended Column and removes its extensions", u.Name)
+		u.ColA, u.ColB = "", ""
+	case n == 1 && u.ColB != "":
+		r.event("retract", "GBACW 8.5", "%s needs one extension only and removes the one in %s", u.Name, u.ColB)
+		u.ColB = ""
+	}
+}
+
+// retractAll draws in a unit's Extended Line or Column, for no MPs, as
+// it advances or retreats (8.47, 8.52), or as its March Orders end; why
+// says so in the report.
+func (r *resolver) retractAll(u *UnitSt, why string) {
+	if !u.spread() {
+		return
+	}
+	what := "Extended Line"
+	if u.inColumn() {
+		what = "Extended Column"
+	}
+	u.ExtLeft, u.ExtRight, u.ColA, u.ColB = "", "", "", ""
+	r.event("retract", "GBACW 8.47", "%s retracts its %s into %s %s", u.Name, what, u.Hex, why)
 }

@@ -404,6 +404,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 		return
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
+	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
 	r.endedIn(u)
@@ -658,6 +659,14 @@ func (r *resolver) rout(u *UnitSt) {
 // it cannot go (ruling GBACW-R19). See GBACW 12.41-12.46.
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
+	if u.spread() {
+		// 8.47: Galloper's retreats go hex by hex, so an Extended Line
+		// or Column retracts, and then makes a UDD (ruling GBACW-R32).
+		r.retractAll(u, "to retreat")
+		if u.Status != StDisordered {
+			r.uddOrDisorder(u, 0, "retracting to retreat", "fire")
+		}
+	}
 	for range n {
 		if !u.onMap() {
 			return

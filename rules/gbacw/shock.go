@@ -323,6 +323,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
 			if d.onMap() && d.Status != StAbandoned && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" {
+				r.retractAll(d, "to advance")
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.endedIn(d)
@@ -388,6 +389,7 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		return
 	}
+	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	u.Hex, u.Refused = h, ""
 	r.endedIn(u)

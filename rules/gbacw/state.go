@@ -180,6 +180,10 @@ type UnitSt struct {
 	// right extensions, or "" (8.41-8.44).
 	ExtLeft  string `json:"ext_left,omitempty"`
 	ExtRight string `json:"ext_right,omitempty"`
+	// ColA and ColB are the hexes of its Extended Column's first and
+	// second extensions behind it, or "" (8.5).
+	ColA string `json:"col_a,omitempty"`
+	ColB string `json:"col_b,omitempty"`
 	// Spent is this activation's MPs spent outside a move (extending,
 	// retracting), in half MPs; FiredParts the Extended Line's parts
 	// that fired in it, a bit each (lineParts' order).
