@@ -345,7 +345,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		return
 	}
 	if u.extended() {
-		r.event("no-move", "GBACW 8.44", "%s is in Extended Line: Galloper does not yet move an Extended Line as one unit; it must RETRACT first (ruling GBACW-R30)", u.Name)
+		r.moveLine(u, o, target, path)
 		return
 	}
 	ma := u.MA

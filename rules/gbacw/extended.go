@@ -28,9 +28,9 @@ import (
 //	6. At the end of the brigade activation in which combat takes it below
 //	   8 SPs (15 for two extensions), an extension is removed (8.42, 8.43).
 //
-// Moving an Extended Line as one unit, its pivots, advance, retreat and
-// Wrap-Around (8.44, 8.47-8.49) are not played yet: an Extended Line
-// retracts to move (ruling GBACW-R30).
+// An Extended Line moves as one unit into its Front hexes, or about 180°
+// (moveLine). Its pivots, its advance and retreat extended, and
+// Wrap-Around (8.44, 8.47-8.49) are not played yet (ruling GBACW-R30).
 
 // extended reports whether a unit is in Extended Line.
 func (u *UnitSt) extended() bool { return u.ExtLeft != "" || u.ExtRight != "" }
@@ -504,4 +504,118 @@ func (r *resolver) retractAll(u *UnitSt, why string) {
 	}
 	u.ExtLeft, u.ExtRight, u.ColA, u.ColB = "", "", "", ""
 	r.event("retract", "GBACW 8.47", "%s retracts its %s into %s %s", u.Name, what, u.Hex, why)
+}
+
+// moveLine moves an Extended Line as one unit (8.44): each step takes
+// every part into the hex beside it in one direction, a Front hex of the
+// counter; the step costs the dearest hex a part enters. A step to the
+// Rear first turns the line about, 180° for 1 MP, its extensions
+// changing sides. It stops next to an enemy (9.53). Pivots are not
+// played yet (ruling GBACW-R30).
+func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
+	s := r.s
+	cc := r.sys.combat
+	budget := r.mpLeft(u, o)
+	u.LostMP = false
+	start := u.Hex
+	steps := 0
+	defer func() {
+		if u.Hex != start {
+			r.event("move", "GBACW 8.44", "%s moves in Extended Line from %s to %s, its extensions in %s", u.Name, start, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+		}
+	}()
+	for u.Hex != target && u.combat() {
+		var next string
+		if path != nil {
+			if steps >= len(path) {
+				return
+			}
+			next = path[steps]
+		} else if next = s.stepToward(u.Hex, target, func(string) bool { return true }); next == "" {
+			return
+		}
+		dir := -1
+		for d := range 6 {
+			if s.hexID(s.axial(u.Hex).Neighbor(d)) == next {
+				dir = d
+			}
+		}
+		turn := 0
+		switch rel := mod6(dir - u.Facing); {
+		case dir < 0:
+			r.event("move-halted", "GBACW 9.1", "%s halts at %s: %s is not next to it", u.Name, u.Hex, next)
+			return
+		case rel == 3 || rel == 4:
+			turn = 2 // 8.44: 180° for 1 MP
+		case rel != 0 && rel != 1:
+			r.event("move-halted", "GBACW 8.44", "%s halts at %s: an Extended Line moves only into its Front hexes, and its pivots are not played yet (ruling GBACW-R30)", u.Name, u.Hex)
+			return
+		}
+		oc := s.occupancy(u.Side)
+		nearEnemy := false
+		for _, p := range u.lineParts() {
+			nearEnemy = nearEnemy || oc.nextToEnemy[p.hex]
+		}
+		cost := 0
+		var to []string
+		for _, p := range u.lineParts() {
+			h := s.hexID(s.axial(p.hex).Neighbor(dir))
+			c := 0
+			if h != "" {
+				c = s.moveCost(cc, u, o, p.hex, h)
+			}
+			switch {
+			case h == "" || c == 0 || oc.enemy[h] || !oc.stackRoom(u, h, o):
+				r.event("move-halted", "GBACW 8.44", "%s halts at %s: its part in %s may not enter %s", u.Name, u.Hex, p.hex, h)
+				return
+			case o == Advance && oc.nextToFoot[h], u.Status == StDisordered && oc.nextToEnemy[h]:
+				r.event("move-halted", "GBACW 6.15", "%s halts at %s: its part in %s may not move next to the enemy", u.Name, u.Hex, p.hex)
+				return
+			case nearEnemy && oc.nextToFoot[h] && !(o == Attack && u.Status == StGood):
+				// 8.44: with half the line next to the enemy, the other
+				// half moves next only to artillery, unless in good order
+				// under Attack Orders.
+				r.event("move-halted", "GBACW 8.44", "%s halts at %s: half of it is next to the enemy, and its part in %s may not move next to enemy infantry or cavalry", u.Name, u.Hex, p.hex)
+				return
+			}
+			cost = max(cost, c) // 8.44: the dearest hex entered
+			to = append(to, h)
+		}
+		if cost+turn > budget && steps > 0 {
+			return
+		}
+		r.withdrawalFire(u)
+		if !u.combat() {
+			return
+		}
+		if turn > 0 {
+			u.Facing = mod6(u.Facing + 3)
+			u.ExtLeft, u.ExtRight = u.ExtRight, u.ExtLeft
+			r.event("turn", "GBACW 8.44", "%s turns its Extended Line about, 180° (1 MP)", u.Name)
+		}
+		budget -= cost + turn
+		u.Spent += cost + turn
+		from := u.lineParts()
+		u.Hex, u.Moved = to[0], true
+		i := 1
+		if u.ExtLeft != "" {
+			u.ExtLeft, i = to[i], i+1
+		}
+		if u.ExtRight != "" {
+			u.ExtRight = to[i]
+		}
+		steps++
+		for j, p := range from {
+			if !r.terrainDisorder(u, p.hex, to[j]) {
+				return // 12.35c
+			}
+		}
+		r.approachFire(u)
+		r.reactionFacing(u)
+		for _, p := range u.lineParts() {
+			if len(s.adjacentEnemies(p.hex, u.Side)) > 0 {
+				return // 9.53
+			}
+		}
+	}
 }
