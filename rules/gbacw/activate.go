@@ -91,6 +91,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.shortenLines() // 8.42-8.43
+	r.invertStacks() // 7.21
 	for _, b := range bs {
 		acted := r.shocked[b.ID]
 		for i := range s.Units {
@@ -286,6 +287,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.extend(u, a.Target, stand)
 	case gbtext.ActRetract:
 		r.retract(u, stand)
+	case gbtext.ActFace:
+		r.face(u, a.Hexes[0], stand)
 	case gbtext.ActSplit:
 		r.splitFire(u)
 	case gbtext.ActRefuse:

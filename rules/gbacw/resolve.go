@@ -59,6 +59,9 @@ type resolver struct {
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
+	// invert are the hexes whose stacks turned 180° in this activation
+	// (7.21).
+	invert []string
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

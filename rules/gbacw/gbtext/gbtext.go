@@ -102,10 +102,12 @@ const (
 	// both (8.41-8.43); RETRACT: draw the extensions back in (8.42).
 	ActExtend  = "EXTEND"
 	ActRetract = "RETRACT"
+	// FACE hex: turn in place toward a hex (7.21).
+	ActFace = "FACE"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract, ActFace}
 
 // Problem codes of the dialect.
 const (
@@ -198,6 +200,7 @@ FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: FIRE
 UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
+UNIT 24th Michigan: IF DISORDERED RALLY THEN FACE 0707; FACE 0608 THEN FIRE
 LEADER Meredith: TOWARD 0605
 STANDING
 RETURN FIRE FULL
@@ -549,9 +552,9 @@ func action(verb string, args []string) (Action, string) {
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
-	case ActToward:
+	case ActToward, ActFace:
 		if len(args) != 1 {
-			return a, "TOWARD takes one hex, such as TOWARD 0608"
+			return a, verb + " takes one hex, such as " + verb + " 0608"
 		}
 		fallthrough
 	case ActMove:

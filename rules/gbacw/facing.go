@@ -1,0 +1,128 @@
+package gbacw
+
+import (
+	"slices"
+
+	"galloper/rules/hex"
+)
+
+// Turning in place (GBACW 7.2). FACE <hex> turns a unit, and the stack it
+// is in (8.26), toward a hex without leaving its own:
+//
+//	1. One vertex (hexside under March Orders) is free, more costs 1 MP;
+//	   under Attack Orders in a Woods hex 1 MP a vertex, or 1 MP for 180°
+//	   (7.21, 7.22). A Refused stack first leaves Refused status, 1 MP
+//	   (7.33). An Extended Line turns only about, 180° for 1 MP (8.44).
+//	2. A unit that moved next to an enemy may not turn (9.53); one that
+//	   has rallied in this activation may turn one vertex, free, unless
+//	   Refused or Extended (7.25, 13.41).
+//	3. A 180° turn inverts the stacking order of the stack's infantry and
+//	   cavalry, the artillery keeping its place, at the end of the
+//	   activation (7.21; ruling GBACW-R33).
+//
+// A unit turns one vertex to fire (7.23, 10.32) by FACE before its FIRE:
+// free, as any first vertex, but for 1 MP under Attack Orders in a Woods
+// hex (7.22).
+
+// face is a unit's FACE action. See GBACW 7.21-7.25.
+func (r *resolver) face(u *UnitSt, h string, stand bool) {
+	s := r.s
+	o := s.ordersOf(u)
+	if stand || u.Fired && !u.Rallied || h == u.Hex {
+		return
+	}
+	want := s.faceTo(u, o, h)
+	k := turns(u.Facing, want)
+	if k == 0 {
+		return
+	}
+	no := func(why string) { r.event("no-face", "GBACW 7.21", "%s may not turn: %s", u.Name, why) }
+	cost := s.facingCost(o, u.Hex, k, false)
+	switch {
+	case u.inColumn():
+		no("it is in Extended Column (its 180° turn, 8.51, is not played yet)")
+		return
+	case u.Rallied && (u.Status == StDisordered || u.Refused != "" || u.extended()):
+		no("only a rallied unit, not Refused nor Extended, turns after its Rally (13.41)")
+		return
+	case u.Rallied:
+		want, k, cost = oneVertexToward(s.axial(u.Hex), u.Facing, s.axial(h)), 1, 0 // 7.25
+	case u.extended() && k != 3:
+		no("an Extended Line turns only about, 180°; its pivots are not played yet (8.44)")
+		return
+	case u.extended():
+		cost = 2 // 8.44
+	case u.Moved && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
+		no("it has moved next to an enemy (9.53)")
+		return
+	}
+	refused := false
+	for _, f := range s.unitsAt(u.Hex) {
+		refused = refused || f.Side == u.Side && f.Refused != ""
+	}
+	if refused {
+		cost += 2 // 7.33: leave Refused status first
+	}
+	if cost > r.mpLeft(u, o) {
+		no("it has not the MPs (" + halfMP(cost) + ")")
+		return
+	}
+	u.Spent += cost
+	if cost > 0 {
+		u.Moved = true
+	}
+	foot := 0
+	for _, f := range s.unitsAt(u.Hex) {
+		if f.Side == u.Side {
+			f.Facing, f.Refused = want, "" // 8.26: the whole stack
+			if f.Kind != "artillery" {
+				foot++
+			}
+		}
+	}
+	if u.extended() {
+		u.ExtLeft, u.ExtRight = u.ExtRight, u.ExtLeft
+	}
+	text := ""
+	if refused {
+		text = ", leaving Refused status"
+	}
+	r.event("face", "GBACW 7.21", "%s turns %d %s in %s toward %s (%s%s)", u.Name, k, plural(k, "vertex", "vertices", o), u.Hex, h, halfMP(cost), text)
+	if k == 3 && foot > 1 && !slices.Contains(r.invert, u.Hex) {
+		r.invert = append(r.invert, u.Hex)
+	}
+}
+
+// oneVertexToward is the facing one vertex from facing that brings a
+// target nearest the Front.
+func oneVertexToward(at hex.Axial, facing int, target hex.Axial) int {
+	best, bestD := facing, 1<<30
+	for _, f := range []int{mod6(facing + 1), mod6(facing - 1)} {
+		if d := hex.Distance(at.Neighbor(f), target) + hex.Distance(at.Neighbor(f+1), target); d < bestD {
+			best, bestD = f, d
+		}
+	}
+	return best
+}
+
+// invertStacks inverts the stacking order of the infantry and cavalry in
+// the hexes where a stack turned 180° this activation, the artillery
+// keeping its places (7.21; ruling GBACW-R33).
+func (r *resolver) invertStacks() {
+	s := r.s
+	for _, h := range r.invert {
+		var at []int
+		for i := range s.Units {
+			if u := &s.Units[i]; u.onMap() && u.Hex == h && u.Kind != "artillery" {
+				at = append(at, i)
+			}
+		}
+		for i, j := 0, len(at)-1; i < j; i, j = i+1, j-1 {
+			s.Units[at[i]], s.Units[at[j]] = s.Units[at[j]], s.Units[at[i]]
+		}
+		if len(at) > 1 {
+			r.event("stack-inverted", "GBACW 7.21", "the stack in %s turned about: %s is now on top", h, s.Units[at[0]].Name)
+		}
+	}
+	r.invert = nil
+}
