@@ -65,14 +65,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Brigade != b.ID || !u.combat() || r.sitsOut(u, b) {
 				continue
 			}
-			if u.inColumn() && s.ordersOf(u) != March {
-				r.retractAll(u, "as its March Orders have ended (ruling GBACW-R32)")
-			}
 			for _, a := range r.script(u, b, lc) {
 				if !u.combat() {
 					break
 				}
 				switch {
+				case r.endColumn(u, a):
 				case confused && a.Verb != gbtext.ActRally:
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
@@ -80,6 +78,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 					r.act(u, a, lc != nil && lc.Stand)
 				}
 			}
+			r.endColumn(u, gbtext.Action{})
 		}
 	}
 	r.shocked = map[string]bool{}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"galloper/rules"
+	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
 )
 
@@ -618,4 +619,42 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 			}
 		}
 	}
+}
+
+// endColumn ends the Extended Column of a unit no longer under March
+// Orders as it first acts in its brigade's activation: its EXTEND LEFT or
+// RIGHT turns a one-extension column into an Extended Line, the
+// extension on that side, with no cost for the facing change (7.23, 8.52)
+// when the line may be formed (8.41); else the column retracts into its
+// head (ruling GBACW-R32). It reports whether the action was so used.
+func (r *resolver) endColumn(u *UnitSt, a gbtext.Action) bool {
+	s := r.s
+	if !u.inColumn() || s.ordersOf(u) == March {
+		return false
+	}
+	if a.Verb == gbtext.ActExtend && a.Target != "BOTH" && u.ColB == "" && u.Kind == "infantry" && u.SP >= 8 &&
+		len(s.adjacentEnemies(u.ColA, u.Side)) == 0 && !s.nextToLine(u.ColA, u.Side) {
+		at, ca := s.axial(u.Hex), s.axial(u.ColA)
+		for v := range 6 {
+			right, left := s.flankDirs(v)
+			d := right
+			if a.Target == "LEFT" {
+				d = left
+			}
+			if at.Neighbor(d) != ca {
+				continue
+			}
+			u.Facing = v
+			if a.Target == "LEFT" {
+				u.ExtLeft = u.ColA
+			} else {
+				u.ExtRight = u.ColA
+			}
+			u.ColA = ""
+			r.event("extend", "GBACW 7.23", "%s turns its Extended Column into an Extended Line, its extension in %s (no cost, 7.23)", u.Name, u.Ext())
+			return true
+		}
+	}
+	r.retractAll(u, "as its March Orders have ended (ruling GBACW-R32)")
+	return false
 }

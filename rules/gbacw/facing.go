@@ -45,6 +45,9 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	case u.Rallied && (u.Status == StDisordered || u.Refused != "" || u.extended()):
 		no("only a rallied unit, not Refused nor Extended, turns after its Rally (13.41)")
 		return
+	case u.Rallied && !s.stackMayTurnAfterRally(u):
+		no("the units stacked with it did not all rally, or may not turn (13.41)")
+		return
 	case u.Rallied:
 		want, k, cost = oneVertexToward(s.axial(u.Hex), u.Facing, s.axial(h)), 1, 0 // 7.25
 	case u.extended() && k != 3:
@@ -125,4 +128,19 @@ func (r *resolver) invertStacks() {
 		}
 	}
 	r.invert = nil
+}
+
+// stackMayTurnAfterRally: every unit stacked with a rallied unit that
+// tried to rally succeeded, and none of the others is kept from turning
+// by a refusal or an Extended Line (13.41).
+func (s *State) stackMayTurnAfterRally(u *UnitSt) bool {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f == u || f.Side != u.Side {
+			continue
+		}
+		if f.Rallied && f.Status == StDisordered || f.Refused != "" || f.spread() {
+			return false
+		}
+	}
+	return true
 }
