@@ -1012,7 +1012,7 @@ func (r *resolver) react(e, u *UnitSt) {
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
-	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 {
+	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 && s.refusePosition(e, side) == "" && !e.spread() {
 		e.Refused = side
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
 	} else if e.extended() {
@@ -1054,10 +1054,80 @@ func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 		r.event("no-refuse", "GBACW 7.32", "%s is next to an enemy and may not Refuse but in reaction", u.Name)
 	case s.stackSP(u) < 3:
 		r.event("no-refuse", "GBACW 7.32", "%s has fewer than 3 SPs in its hex and may not Refuse", u.Name)
+	case u.spread():
+		r.event("no-refuse", "GBACW 8.44", "%s is extended: an Extended Line's refusal is not played yet, and an Extended Column may not Refuse (7.32)", u.Name)
+	case s.refusePosition(u, side) != "":
+		r.event("no-refuse", "GBACW 7.31", "%s may not Refuse: %s", u.Name, s.refusePosition(u, side))
+	case u.Moved && s.stackedUnrefused(u):
+		r.event("no-refuse", "GBACW 7.32", "%s has moved into a stack that is not Refused and may not Refuse (7.32)", u.Name)
+	case r.mpLeft(u, o) < 2:
+		r.event("no-refuse", "GBACW 7.32", "%s has not the MP to Refuse", u.Name)
 	default:
-		u.Refused, u.Moved = side, true
+		// 7.32, 8.26: the whole stack refuses, each unit paying 1 MP.
+		for _, f := range s.unitsAt(u.Hex) {
+			if f.Side == u.Side {
+				f.Refused, f.Facing = side, u.Facing
+				if f.Brigade == u.Brigade {
+					f.Spent += 2
+					f.Moved = true
+				}
+			}
+		}
 		r.event("refuse", "GBACW 7.31", "%s refuses its %s flank (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side])
 	}
+}
+
+// refusePosition is why a unit's place in the line keeps it from
+// refusing side, or "": it may Refuse alone, with no friendly unit next
+// to it, or at the end of a line, a friend in its other Flank hex and
+// none in the one it refuses (a centre unit whose line bends back, a
+// friend in the Rear hex beside the refused flank, is such an end); never
+// between two friendly-held Flank hexes. See GBACW 7.31, 7.32 (ruling
+// GBACW-R34).
+func (s *State) refusePosition(u *UnitSt, side string) string {
+	right, left := s.flankDirs(u.Facing)
+	at := s.axial(u.Hex)
+	friendAt := func(a hex.Axial) bool {
+		id := s.hexID(a)
+		if id == "" {
+			return false
+		}
+		for _, f := range s.unitsAt(id) {
+			if f.Side == u.Side && f.combat() {
+				return true
+			}
+		}
+		return s.lineAt(id) != nil && s.lineAt(id).Side == u.Side
+	}
+	near := false
+	for d := range 6 {
+		near = near || friendAt(at.Neighbor(d))
+	}
+	refused, other := at.Neighbor(right), at.Neighbor(left)
+	if side == RefusedLeft {
+		refused, other = other, refused
+	}
+	switch {
+	case !near:
+		return ""
+	case friendAt(refused) && friendAt(other):
+		return "it stands between two friendly-held Flank hexes (7.32)"
+	case friendAt(refused):
+		return "a friendly unit holds the Flank hex it would refuse"
+	case !friendAt(other):
+		return "it is neither at the end of a line nor apart from friendly units"
+	}
+	return ""
+}
+
+// stackedUnrefused: a friendly unit not Refused shares u's hex (7.32).
+func (s *State) stackedUnrefused(u *UnitSt) bool {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side && f.Refused == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // enemyInFront: an enemy combat unit already stands in one of u's Front

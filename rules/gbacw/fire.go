@@ -3,6 +3,7 @@ package gbacw
 import (
 	"fmt"
 
+	"galloper/rules"
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
@@ -625,10 +626,33 @@ func (r *resolver) lose(u *UnitSt, n int, why string) {
 			}
 		}
 	}
+	h := u.Hex
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""
 		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
 	}
+	r.refusedUnder3(h, u.Side)
+}
+
+// refusedUnder3 removes the Refused markers of a hex whose side's SPs
+// have fallen below 3, for no MP (7.32).
+func (r *resolver) refusedUnder3(h string, side rules.Side) {
+	n, refused := 0, false
+	for _, f := range r.s.unitsAt(h) {
+		if f.Side == side {
+			n += f.SP
+			refused = refused || f.Refused != ""
+		}
+	}
+	if !refused || n >= 3 {
+		return
+	}
+	for _, f := range r.s.unitsAt(h) {
+		if f.Side == side {
+			f.Refused = ""
+		}
+	}
+	r.event("unrefused", "GBACW 7.32", "the stack in %s has fewer than 3 SPs and is no longer Refused", h)
 }
 
 // rout removes a unit to its Division Box; infantry and cavalry adjacent
