@@ -44,14 +44,28 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		return
 	}
 	var def *UnitSt
+	var dh string
 	ua := s.axial(u.Hex)
-	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		// Not into the Refused Frontal hex (7.34).
-		if s.unitArc(u, s.axial(e.Hex)) != FrontArc || e.Hex == s.refusedHex(u) || (name != "" && !eqName(e.Name, name)) {
-			continue
+	held := map[string]bool{}
+	for _, p := range u.lineParts() {
+		pa := s.axial(p.hex)
+		for d := range 6 {
+			n := s.hexID(pa.Neighbor(d))
+			// Into a Front hex, not the Refused Frontal hex (7.34); an
+			// Extended Line's parts face as its counter (8.44).
+			if n == "" || arcOf(pa, u.Facing, s.axial(n)) != FrontArc && (p.hex != u.Hex || s.unitArc(u, s.axial(n)) != FrontArc) || n == s.refusedHex(u) {
+				continue
+			}
+			for _, e := range s.enemiesAt(n, u.Side) {
+				if !e.combat() {
+					continue
+				}
+				held[n] = true
+				if def == nil && (name == "" || eqName(e.Name, name)) {
+					def, dh = s.holders(n)[0], n
+				}
+			}
 		}
-		def = s.unitsAt(e.Hex)[0]
-		break
 	}
 	if def == nil {
 		if name != "" {
@@ -59,17 +73,22 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		}
 		return
 	}
+	if u.extended() && len(held) > 1 {
+		// 8.46: one shock at every enemy in its Front, which needs the
+		// combined shocks of 11.31-11.32 (ruling GBACW-R30).
+		r.event("no-shock", "GBACW 8.46", "%s is an Extended Line with enemies in more than one of its Front hexes: its shock at all of them as one (8.46, 11.31) is not played yet", u.Name)
+		return
+	}
 	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
 	r.targeted(def, 1)
 	r.marchHit(def)
-	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
+	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, dh)
 	// 1. A cavalry Charge starts with a UDD (11.53).
 	if charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
 		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
 		return
 	}
-	dh := def.Hex
-	defenders := s.unitsAt(dh)
+	defenders := s.holders(dh)
 	// 2. Retreat Before Shock (R6).
 	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
 		r.advanceInto(u, dh)
@@ -96,15 +115,15 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh)
 			return
 		}
-		if !slices.ContainsFunc(s.unitsAt(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
+		if !slices.ContainsFunc(s.holders(dh), func(d *UnitSt) bool { return d.Status != StAbandoned }) {
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", dh)
 			return
 		}
-		def = s.unitsAt(dh)[0]
+		def = s.holders(dh)[0]
 	}
 	// 5. Pre-Shock Reaction Fire (R8).
 	if continued == 0 {
-		for _, e := range s.unitsAt(dh) {
+		for _, e := range s.holders(dh) {
 			if r.reactionShot(e, u, preShockFire, gbtext.RPreShock) {
 				break
 			}
@@ -114,7 +133,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		}
 	}
 	// 6. Resolution.
-	defenders = s.unitsAt(dh)
+	defenders = s.holders(dh)
 	if len(defenders) == 0 {
 		r.advanceInto(u, dh)
 		return
@@ -122,7 +141,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	sh := Shock{AllAttackersMoved: u.Moved, TerrainDRM: s.terrainOf(cc, dh).ShockDRM, Charge: charge, Countercharged: countercharged && u.Kind == "infantry",
 		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
 		AttackerFatigue: s.brigade(u.Brigade).Fatigue, DefenderFatigue: s.brigade(defenders[0].Brigade).Fatigue}
-	switch s.unitArc(defenders[0], ua) {
+	switch s.shockArc(u, defenders[0], dh) {
 	case FlankArc:
 		sh.Position = FlankAttack
 	case RearArc:
@@ -222,7 +241,7 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 	s := r.s
 	march := s.ordersOf(def) == March
 	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
-		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
+		FlankOrRear: s.shockArc(u, def, def.Hex) != FrontArc,
 		LeaderStars: s.leaderStars(def), Fatigue: s.brigade(def.Brigade).Fatigue}
 	ms := r.sys.combat.PreShockDRMs(ps)
 	roll, pass := UDD(r, def.Name, def.cohesionNow(), Sum(ms), "Pre-Shock Cohesion Check")
@@ -316,7 +335,7 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	}
 	r.postShock(u, defenders)
 	// The attacker advances into a vacated defender hex (11.46, R11).
-	if !attackerRetreated && u.onMap() && len(s.unitsAt(dh)) == 0 {
+	if !attackerRetreated && u.onMap() && len(s.holders(dh)) == 0 {
 		r.advanceInto(u, dh)
 	}
 	// The defender may advance into the hex the attacker left (R11).
@@ -393,4 +412,29 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	u.Hex, u.Refused = h, ""
 	r.endedIn(u)
+}
+
+// shockArc is where the attacker u stands around the defender d, hit in
+// hex dh: the attacker's hex is its part next to dh, and a defender hit
+// in an extension's hex faces as its counter (8.44, 8.46, 8.5).
+func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
+	if s.m.Distance(u.Hex, dh) != 1 {
+		for _, p := range d.lineParts() {
+			if s.m.Distance(u.Hex, p.hex) == 1 {
+				dh = p.hex // the defender's part next to the attacker
+				break
+			}
+		}
+	}
+	at := u.Hex
+	for _, p := range u.lineParts() {
+		if s.m.Distance(p.hex, dh) == 1 {
+			at = p.hex
+			break
+		}
+	}
+	if dh != d.Hex {
+		return arcOf(s.axial(dh), d.Facing, s.axial(at))
+	}
+	return s.unitArc(d, s.axial(at))
 }

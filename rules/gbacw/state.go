@@ -443,15 +443,26 @@ func (s *State) unitsAt(h string) []*UnitSt {
 	return out
 }
 
-// enemiesAt lists the enemy combat units of side in a hex.
+// enemiesAt lists the enemy combat units of side in a hex, an enemy
+// Extended Line or Column reaching into it included (8.44, 8.5).
 func (s *State) enemiesAt(h string, side rules.Side) []*UnitSt {
 	var out []*UnitSt
-	for _, u := range s.unitsAt(h) {
+	for _, u := range s.holders(h) {
 		if u.Side != side {
 			out = append(out, u)
 		}
 	}
 	return out
+}
+
+// holders are the units in a hex, top first, with the unit whose Extended
+// Line or Column reaches into it on top: it holds the hex as one solid
+// unit (8.44, 8.46, 8.5).
+func (s *State) holders(h string) []*UnitSt {
+	if l := s.lineAt(h); l != nil && l.combat() {
+		return append([]*UnitSt{l}, s.unitsAt(h)...)
+	}
+	return s.unitsAt(h)
 }
 
 // axial is a hex id's axial coordinate.
