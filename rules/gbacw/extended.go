@@ -658,3 +658,100 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action) bool {
 	r.retractAll(u, "as its March Orders have ended (ruling GBACW-R32)")
 	return false
 }
+
+// shiftTo is where each of a spread unit's parts lands one hex in
+// direction d, in lineParts' order, or nil when a part may not go there:
+// off the map, into an enemy, into another infantry or cavalry unit or
+// Extended Line, or into a hex its kind may not enter.
+func (s *State) shiftTo(cc *CombatCharts, u *UnitSt, d int) []string {
+	var out []string
+	for _, p := range u.lineParts() {
+		h := s.hexID(s.axial(p.hex).Neighbor(d))
+		if h == "" || len(s.enemiesAt(h, u.Side)) > 0 || s.moveCost(cc, u, Attack, p.hex, h) == 0 {
+			return nil
+		}
+		if l := s.lineAt(h); l != nil && l != u {
+			return nil
+		}
+		for _, f := range s.unitsAt(h) {
+			if f != u && f.Kind != "artillery" {
+				return nil
+			}
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// shift moves a spread unit's parts to the hexes shiftTo found.
+func (u *UnitSt) shift(to []string) {
+	u.Hex = to[0]
+	i := 1
+	for _, f := range []*string{&u.ExtLeft, &u.ExtRight, &u.ColA, &u.ColB} {
+		if *f != "" {
+			*f, i = to[i], i+1
+		}
+	}
+}
+
+// advanceLine advances an Extended Line (or Column) into h, the hex next
+// to one of its parts, extended: every part steps the same way, facing
+// kept. It reports false when a part may not, and the unit must retract
+// to advance. See GBACW 8.47.
+func (r *resolver) advanceLine(u *UnitSt, h string) bool {
+	s := r.s
+	for _, p := range u.lineParts() {
+		for d := range 6 {
+			if s.hexID(s.axial(p.hex).Neighbor(d)) != h {
+				continue
+			}
+			to := s.shiftTo(r.sys.combat, u, d)
+			if to == nil || u.inColumn() {
+				return false // 8.52: a column retracts to advance
+			}
+			from := u.Hex
+			u.shift(to)
+			r.event("advance", "GBACW 8.47", "%s advances in Extended Line from %s to %s, its extensions in %s", u.Name, from, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+			return true
+		}
+	}
+	return false
+}
+
+// retreatLine retreats a spread unit one hex, extended: every part steps
+// the same way, away from the enemy at from, facing kept, not into a
+// hex next to an enemy when another will do. It reports false when no
+// way will do, and the unit must retract. See GBACW 8.47, 8.5.
+func (r *resolver) retreatLine(u *UnitSt, from string) bool {
+	s := r.s
+	fa := s.axial(from)
+	best, bestScore := -1, -1<<30
+	var bestTo []string
+	for d := range 6 {
+		to := s.shiftTo(r.sys.combat, u, d)
+		if to == nil || hex.Distance(s.axial(to[0]), fa) <= hex.Distance(s.axial(u.Hex), fa) {
+			continue
+		}
+		score := 10 * hex.Distance(s.axial(to[0]), fa)
+		for _, h := range to {
+			if len(s.adjacentEnemies(h, u.Side)) > 0 {
+				score -= 100
+			}
+		}
+		if score > bestScore {
+			best, bestScore, bestTo = d, score, to
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	was := u.Hex
+	u.shift(bestTo)
+	u.Refused = ""
+	what := "Extended Line"
+	if u.inColumn() {
+		what = "Extended Column"
+	}
+	r.event("retreat", "GBACW 8.47", "%s retreats in %s from %s to %s", u.Name, what, was, u.Hex)
+	return true
+}

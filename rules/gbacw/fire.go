@@ -405,6 +405,9 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 		return
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
+	if u.extended() && r.advanceLine(u, th) {
+		return
+	}
 	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
@@ -536,6 +539,14 @@ func (r *resolver) stackUDDs(h string, top *UnitSt) {
 	for _, u := range r.s.unitsAt(h) {
 		if u != top && u.Side == top.Side {
 			r.uddOrDisorder(u, 0, "the top unit of its stack was hit", "fire")
+		}
+	}
+	// 8.45: artillery in the other hexes of a Disordered Extended Line.
+	for _, p := range top.lineParts()[1:] {
+		for _, a := range r.s.unitsAt(p.hex) {
+			if a.Side == top.Side && a.Kind == "artillery" {
+				r.uddOrDisorder(a, 0, "its Extended Line was hit", "fire")
+			}
 		}
 	}
 }
@@ -683,9 +694,13 @@ func (r *resolver) rout(u *UnitSt) {
 // it cannot go (ruling GBACW-R19). See GBACW 12.41-12.46.
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
-	if u.spread() {
-		// 8.47: Galloper's retreats go hex by hex, so an Extended Line
-		// or Column retracts, and then makes a UDD (ruling GBACW-R32).
+	for n > 0 && u.spread() && u.onMap() {
+		// 8.47: an Extended Line or Column retreats extended when it can;
+		// else it retracts and makes a UDD.
+		if r.retreatLine(u, from) {
+			n--
+			continue
+		}
 		r.retractAll(u, "to retreat")
 		if u.Status != StDisordered {
 			r.uddOrDisorder(u, 0, "retracting to retreat", "fire")

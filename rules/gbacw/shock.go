@@ -405,7 +405,19 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 
 // advanceInto moves the attacker into a vacated hex (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || len(r.s.enemiesAt(h, u.Side)) > 0 {
+		return
+	}
+	if u.extended() && r.advanceLine(u, h) {
+		return // 8.47: extended when it can
+	}
+	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+		if !u.extended() {
+			return
+		}
+		// An Extended Line that cannot advance extended retracts, the
+		// counter's hex is not next to h: it stays (ruling GBACW-R32).
+		r.retractAll(u, "as it cannot advance extended")
 		return
 	}
 	r.retractAll(u, "to advance") // 8.47, 8.52
