@@ -182,6 +182,25 @@ func (r *resolver) retract(u *UnitSt, stand bool) {
 		r.event("no-retract", "GBACW 8.42", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
 	}
+	// 8.41-8.42: a part that leaves an enemy's Front hex draws its
+	// Withdrawal Fire (10.44), with the Flank Fire DRM only from the
+	// part's Flank hex.
+	for _, x := range []string{u.ExtLeft, u.ExtRight} {
+		if x == "" {
+			continue
+		}
+		for _, e := range s.adjacentEnemies(x, u.Side) {
+			if e.Kind == "artillery" || s.m.Distance(e.Hex, x) != 1 || s.unitArc(e, s.axial(x)) != FrontArc || !u.combat() {
+				continue
+			}
+			r.aimHex = x
+			r.reactionShot(e, u, withdrawalFire, gbtext.RWithdrawal)
+			r.aimHex = ""
+		}
+	}
+	if !u.combat() {
+		return
+	}
 	u.Spent += cost
 	u.Moved = true
 	u.ExtLeft, u.ExtRight = "", ""

@@ -76,6 +76,9 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 func (r *resolver) aim(u, t *UnitSt) (string, int, bool) {
 	best, bestD := "", 0
 	for _, p := range t.lineParts() {
+		if r.aimHex != "" && p.hex != r.aimHex {
+			continue // 8.42: at the retracting part
+		}
 		if d, ok := r.canReachAt(u, t, p.hex); ok && (best == "" || d < bestD) {
 			best, bestD = p.hex, d
 		}

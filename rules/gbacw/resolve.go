@@ -62,6 +62,9 @@ type resolver struct {
 	// invert are the hexes whose stacks turned 180° in this activation
 	// (7.21).
 	invert []string
+	// aimHex, when set, is the hex of an Extended Line a reaction fire
+	// aims at: its retracting part (8.42).
+	aimHex string
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.
