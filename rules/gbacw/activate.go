@@ -288,6 +288,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.retract(u, stand)
 	case gbtext.ActFace:
 		r.face(u, a.Hexes[0], stand)
+	case gbtext.ActPivot:
+		r.pivot(u, a.Target, stand)
 	case gbtext.ActSplit:
 		r.splitFire(u)
 	case gbtext.ActRefuse:
@@ -853,6 +855,9 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders) bool {
 	}
 	if u.Kind == "artillery" {
 		return batteries < 1 || (batteries < 2 && sp == u.SP)
+	}
+	if o != March && sp == u.SP {
+		return true // 8.12: any one unit regardless of strength
 	}
 	limit := 15
 	if u.Kind == "cavalry" {

@@ -774,3 +774,127 @@ func (r *resolver) retreatLine(u *UnitSt, from string) bool {
 	r.event("retreat", "GBACW 8.47", "%s retreats in %s from %s to %s", u.Name, what, was, u.Hex)
 	return true
 }
+
+// pivot wheels an Extended Line 60° on its left or right end (8.44): the
+// end stays, the other parts swing forward, the far end of a three-hex
+// line two hexes; the line pays the dearest hex it pivots into, 1 MP
+// more into a Woods hex under Attack Orders; its facing turns one vertex
+// with it, and artillery stacked with the pivoting end turns too. The
+// hexes pivoted into must be free of enemies and other infantry and
+// cavalry, and under Advance Orders not next to enemy infantry or
+// cavalry (6.15); the line stops next to an enemy (9.53).
+func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
+	s := r.s
+	cc := r.sys.combat
+	o := s.ordersOf(u)
+	if stand || !u.extended() {
+		if !u.extended() && !stand {
+			r.event("no-pivot", "GBACW 8.44", "%s is not in Extended Line and does not pivot", u.Name)
+		}
+		return
+	}
+	if u.Fired && o != Attack || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 && u.Moved {
+		return
+	}
+	pivotHex := u.ExtLeft
+	if end == "RIGHT" {
+		pivotHex = u.ExtRight
+	}
+	if pivotHex == "" {
+		pivotHex = u.Hex // a two-hex line's other end is its counter
+	}
+	pa := s.axial(pivotHex)
+	rotate := func(a hex.Axial, cw bool) hex.Axial {
+		q, rr := a.Q-pa.Q, a.R-pa.R
+		if cw {
+			q, rr = -rr, q+rr
+		} else {
+			q, rr = q+rr, -q
+		}
+		return hex.Axial{Q: pa.Q + q, R: pa.R + rr}
+	}
+	parts := u.lineParts()
+	var to []string
+	for _, cw := range []bool{true, false} {
+		to = to[:0]
+		forward := true
+		for _, p := range parts {
+			a := s.axial(p.hex)
+			na := rotate(a, cw)
+			to = append(to, s.hexID(na))
+			if p.hex != pivotHex && hex.Distance(a, pa) == 1 && arcOf(a, u.Facing, na) != FrontArc {
+				forward = false
+			}
+		}
+		if forward {
+			break
+		}
+		to = nil
+	}
+	no := func(why string) { r.event("no-pivot", "GBACW 8.44", "%s may not pivot: %s", u.Name, why) }
+	if to == nil {
+		no("no wheel brings its end forward")
+		return
+	}
+	oc := s.occupancy(u.Side)
+	cost := 0
+	for i, p := range parts {
+		h := to[i]
+		if p.hex == h {
+			continue
+		}
+		c := 0
+		if h != "" {
+			c = s.moveCost(cc, u, Attack, p.hex, h)
+		}
+		switch {
+		case h == "" || c == 0 || oc.enemy[h] || !oc.stackRoom(u, h, o):
+			no(fmt.Sprintf("its part in %s may not enter %s", p.hex, h))
+			return
+		case o == Advance && oc.nextToFoot[h], u.Status == StDisordered && oc.nextToEnemy[h]:
+			no(fmt.Sprintf("its part in %s may not move next to the enemy", p.hex))
+			return
+		}
+		if o == Attack && s.g.terrain[h] == "woods" {
+			c += 2 // 8.44: 1 MP more into a Woods hex under Attack Orders
+		}
+		cost = max(cost, c)
+	}
+	if cost > r.mpLeft(u, o) && u.Moved {
+		no("it has not the MPs (" + halfMP(cost) + ")")
+		return
+	}
+	r.withdrawalFire(u)
+	if !u.combat() {
+		return
+	}
+	old := u.Hex
+	u.shift(to)
+	// The new facing keeps each extension on its side (8.44).
+	side, dirOf := u.ExtLeft, 0
+	if side == "" {
+		side = u.ExtRight
+	}
+	for d := range 6 {
+		if s.hexID(s.axial(u.Hex).Neighbor(d)) == side {
+			dirOf = d
+		}
+	}
+	for v := range 6 {
+		right, left := s.flankDirs(v)
+		if u.ExtLeft != "" && left == dirOf || u.ExtLeft == "" && right == dirOf {
+			u.Facing = v
+			break
+		}
+	}
+	for _, a := range s.unitsAt(pivotHex) {
+		if a.Side == u.Side && a.Kind == "artillery" {
+			a.Facing = u.Facing // 8.44: artillery in a hex it does not leave
+		}
+	}
+	u.Spent += cost
+	u.Moved = true
+	r.event("pivot", "GBACW 8.44", "%s pivots on its %s end in %s (%s): its counter from %s to %s, its extensions in %s", u.Name, strings.ToLower(end), pivotHex, halfMP(cost), old, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+	r.approachFire(u)
+	r.reactionFacing(u)
+}

@@ -104,10 +104,13 @@ const (
 	ActRetract = "RETRACT"
 	// FACE hex: turn in place toward a hex (7.21).
 	ActFace = "FACE"
+	// PIVOT LEFT|RIGHT: an Extended Line wheels on its left or right end
+	// (8.44).
+	ActPivot = "PIVOT"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract, ActFace}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract, ActFace, ActPivot}
 
 // Problem codes of the dialect.
 const (
@@ -163,7 +166,7 @@ type Action struct {
 	Verb  string
 	Hexes []string // TOWARD's hex, MOVE's path, FIRE's FROM hexes (the parts of an Extended Line, 8.45)
 	// Target is FIRE's, SHOCK's and CHARGE's target name, or ""; REFUSE's
-	// LEFT or RIGHT; EXTEND's LEFT, RIGHT or BOTH.
+	// and PIVOT's LEFT or RIGHT; EXTEND's LEFT, RIGHT or BOTH.
 	Target string
 }
 
@@ -201,6 +204,7 @@ UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 060
 UNIT Battery B: FIRE
 UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
 UNIT 24th Michigan: IF DISORDERED RALLY THEN FACE 0707; FACE 0608 THEN FIRE
+UNIT 2nd Wisconsin: PIVOT LEFT THEN PIVOT LEFT THEN FIRE
 LEADER Meredith: TOWARD 0605
 STANDING
 RETURN FIRE FULL
@@ -568,9 +572,9 @@ func action(verb string, args []string) (Action, string) {
 			}
 			a.Hexes = append(a.Hexes, id)
 		}
-	case ActRefuse:
+	case ActRefuse, ActPivot:
 		if len(args) != 1 || (orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT") {
-			return a, "REFUSE takes LEFT or RIGHT"
+			return a, verb + " takes LEFT or RIGHT"
 		}
 		a.Target = orders.Upper(args[0])
 	case ActExtend:

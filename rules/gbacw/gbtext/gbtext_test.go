@@ -29,6 +29,7 @@ func TestCanonicalForms(t *testing.T) {
 		"unit X: extend both then fire 4th Alabama from 0506 0507":     "UNIT X: EXTEND BOTH THEN FIRE 4th Alabama FROM 0506 0507",
 		"unit X: fire from 0506; retract":                              "UNIT X: FIRE FROM 0506; RETRACT",
 		"unit X: rally then face 0506":                                 "UNIT X: RALLY THEN FACE 0506",
+		"unit X: pivot right then fire":                                "UNIT X: PIVOT RIGHT THEN FIRE",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -60,6 +61,7 @@ func TestProblems(t *testing.T) {
 		"UNIT X: EXTEND FORWARD":       CodeBadClause,
 		"UNIT X: RETRACT LEFT":         CodeBadClause,
 		"UNIT X: FACE":                 CodeBadClause,
+		"UNIT X: PIVOT":                CodeBadClause,
 		"UNIT X: FACE 0506 0507":       CodeBadClause,
 		"UNIT X: FIRE Y FROM":          CodeBadClause,
 		"UNIT X: FIRE Y FROM 77":       CodeBadClause,
