@@ -55,7 +55,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
 				u.Moved, u.Fired, u.Rallied, u.NoFire = false, false, false, false
-				u.Spent, u.FiredParts = 0, 0
+				u.Spent, u.FiredParts, u.Wrap, u.Wrapped = 0, 0, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -290,6 +290,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.face(u, a.Hexes[0], stand)
 	case gbtext.ActPivot:
 		r.pivot(u, a.Target, stand)
+	case gbtext.ActWrap:
+		u.Wrap = true
 	case gbtext.ActSplit:
 		r.splitFire(u)
 	case gbtext.ActRefuse:

@@ -898,3 +898,140 @@ func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
 	r.approachFire(u)
 	r.reactionFacing(u)
 }
+
+// wrapAround is 8.48's Wrap-Around: a two-hex Extended Line in good order,
+// not Refused, shocking a one-hex enemy that only one of its parts is
+// next to, swings the other part forward one hex round it so that the
+// defender's hex is in that part's Front too, for no MPs. The part may not
+// start in an enemy's Front hex nor enter one, the hex must be free, the
+// swing may bring no other enemy into the line's Front, and it would have
+// cost no more than the unit's MA. See GBACW 8.48.
+func (r *resolver) wrapAround(u, def *UnitSt, dh string) {
+	s := r.s
+	cc := r.sys.combat
+	o := s.ordersOf(u)
+	parts := u.lineParts()
+	no := func(why string) {
+		r.event("no-wrap", "GBACW 8.48", "%s does not wrap around %s: %s", u.Name, def.Name, why)
+	}
+	switch {
+	case len(parts) != 2 || u.Status != StGood || u.Refused != "" || def.spread():
+		no("only a two-hex Extended Line in good order, not Refused, wraps around a one-hex enemy")
+		return
+	}
+	var still, swing linePart
+	switch {
+	case s.m.Distance(parts[0].hex, dh) == 1 && s.m.Distance(parts[1].hex, dh) != 1:
+		still, swing = parts[0], parts[1]
+	case s.m.Distance(parts[1].hex, dh) == 1 && s.m.Distance(parts[0].hex, dh) != 1:
+		still, swing = parts[1], parts[0]
+	default:
+		no("both its parts are next to the enemy")
+		return
+	}
+	inEnemyFront := func(h string) bool {
+		for _, e := range s.adjacentEnemies(h, u.Side) {
+			if e.Hex != "" && s.m.Distance(e.Hex, h) == 1 && s.unitArc(e, s.axial(h)) == FrontArc {
+				return true
+			}
+		}
+		return false
+	}
+	if inEnemyFront(swing.hex) {
+		no("the part to move is in an enemy's Front hex")
+		return
+	}
+	var to string
+	for _, n := range s.neighbours(still.hex) {
+		if n != swing.hex && s.m.Distance(n, swing.hex) == 1 && s.m.Distance(n, dh) == 1 {
+			to = n
+		}
+	}
+	ful := u.MA
+	if o == Attack {
+		ful = (ful + 1) / 2
+	}
+	c := 0
+	if to != "" {
+		c = s.moveCost(cc, u, Attack, swing.hex, to)
+	}
+	switch {
+	case to == "" || c == 0 || len(s.enemiesAt(to, u.Side)) > 0 || !s.stackRoom(u, to, o):
+		no("the hex it would swing into is not free")
+		return
+	case inEnemyFront(to):
+		no(to + " is in another enemy's Front")
+		return
+	case c > 2*ful:
+		no("the move would cost more than its MA")
+		return
+	}
+	was := *u
+	if swing.hex == u.Hex {
+		u.Hex = to
+	} else if u.ExtLeft == swing.hex {
+		u.ExtLeft = to
+	} else {
+		u.ExtRight = to
+	}
+	r.refaceLine(u)
+	ok := arcOf(s.axial(to), u.Facing, s.axial(dh)) == FrontArc
+	for _, p := range u.lineParts() {
+		for _, n := range s.neighbours(p.hex) {
+			if n != dh && arcOf(s.axial(p.hex), u.Facing, s.axial(n)) == FrontArc && len(s.enemiesAt(n, u.Side)) > 0 {
+				ok = false // no other enemy in its Front
+			}
+		}
+	}
+	if !ok {
+		*u = was
+		no("the swing would not bring the defender, and only it, into its Front")
+		return
+	}
+	u.Wrapped = true
+	r.event("wrap-around", "GBACW 8.48", "%s wraps around %s: its part in %s swings into %s", u.Name, def.Name, swing.hex, to)
+}
+
+// refaceLine faces an Extended Line so that each extension is on its own
+// side of the counter (8.44).
+func (r *resolver) refaceLine(u *UnitSt) {
+	s := r.s
+	side := u.ExtLeft
+	if side == "" {
+		side = u.ExtRight
+	}
+	dirOf := -1
+	for d := range 6 {
+		if s.hexID(s.axial(u.Hex).Neighbor(d)) == side {
+			dirOf = d
+		}
+	}
+	for v := range 6 {
+		right, left := s.flankDirs(v)
+		if u.ExtLeft != "" && left == dirOf || u.ExtLeft == "" && right == dirOf {
+			u.Facing = v
+			return
+		}
+	}
+}
+
+// wrapPosition is the position of a shock by a line that wrapped around:
+// through the defender's Front and its Flank or Rear at once counts as
+// such (11.44), else the worst single position. See GBACW 8.48.
+func (s *State) wrapPosition(u, d *UnitSt, dh string) Position {
+	arcs := map[Arc]bool{}
+	for _, p := range u.lineParts() {
+		if s.m.Distance(p.hex, dh) == 1 {
+			arcs[s.unitArc(d, s.axial(p.hex))] = true
+		}
+	}
+	switch {
+	case arcs[FrontArc] && (arcs[FlankArc] || arcs[RearArc]):
+		return FrontAndFlankOrRear
+	case arcs[RearArc]:
+		return RearAttack
+	case arcs[FlankArc]:
+		return FlankAttack
+	}
+	return Frontal
+}

@@ -99,6 +99,9 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", u.Name)
 		return
 	}
+	if u.Wrap && continued == 0 {
+		r.wrapAround(u, def, dh) // 8.48
+	}
 	// 4. Countercharge or the Pre-Shock Cohesion Check.
 	countercharged := false
 	if charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 &&
@@ -146,6 +149,9 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		sh.Position = FlankAttack
 	case RearArc:
 		sh.Position = RearAttack
+	}
+	if u.Wrapped {
+		sh.Position = s.wrapPosition(u, defenders[0], dh) // 8.48
 	}
 	b := s.brigade(u.Brigade)
 	lh := s.leaderHex(b.Leader)
@@ -276,6 +282,14 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	ah := u.Hex
 	attackerRetreated := false
 	mayContinue, defenderMay := false, false
+	// 8.49: a line that wrapped around retracts before any advance,
+	// retreat or Continued Shock.
+	if u.Wrapped && slices.ContainsFunc(effects, func(e string) bool {
+		return e == "attacker-retreat-1" || e == "defender-retreat-1" || e == "defender-retreat-2" || e == "attacker-may-continue" || e == "defender-rout-check"
+	}) {
+		r.retractAll(u, "after its Wrap-Around (8.49)")
+		u.Wrapped = false
+	}
 	// Artillery is Abandoned in place before anyone retreats (11.64).
 	if slices.Contains(effects, "artillery-abandoned") {
 		for _, d := range defenders {

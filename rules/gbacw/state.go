@@ -189,6 +189,11 @@ type UnitSt struct {
 	// that fired in it, a bit each (lineParts' order).
 	Spent      int `json:"spent,omitempty"`
 	FiredParts int `json:"fired_parts,omitempty"`
+	// Wrap: its shocks in this activation use Wrap-Around when they may
+	// (8.48); Wrapped: it did, and retracts before it advances, retreats
+	// or shocks again (8.49).
+	Wrap    bool `json:"wrap,omitempty"`
+	Wrapped bool `json:"wrapped,omitempty"`
 	// NoFire: under Attack Orders, the unit stacked with Refused units
 	// after they fired, and may not fire in this Activation (7.34).
 	NoFire bool `json:"no_fire,omitempty"`

@@ -107,10 +107,13 @@ const (
 	// PIVOT LEFT|RIGHT: an Extended Line wheels on its left or right end
 	// (8.44).
 	ActPivot = "PIVOT"
+	// WRAP: the unit's shocks in this activation use Wrap-Around when
+	// they may (8.48).
+	ActWrap = "WRAP"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract, ActFace, ActPivot}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActExtend, ActRetract, ActFace, ActPivot, ActWrap}
 
 // Problem codes of the dialect.
 const (
@@ -205,6 +208,7 @@ UNIT Battery B: FIRE
 UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
 UNIT 24th Michigan: IF DISORDERED RALLY THEN FACE 0707; FACE 0608 THEN FIRE
 UNIT 2nd Wisconsin: PIVOT LEFT THEN PIVOT LEFT THEN FIRE
+UNIT 6th Wisconsin: IF ADJACENT WRAP THEN SHOCK; HOLD
 LEADER Meredith: TOWARD 0605
 STANDING
 RETURN FIRE FULL
@@ -552,7 +556,7 @@ func clause(ws []string) (Clause, string) {
 func action(verb string, args []string) (Action, string) {
 	a := Action{Verb: verb}
 	switch verb {
-	case ActHold, ActRally, ActRetire, ActSplit, ActRetract:
+	case ActHold, ActRally, ActRetire, ActSplit, ActRetract, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}

@@ -30,6 +30,7 @@ func TestCanonicalForms(t *testing.T) {
 		"unit X: fire from 0506; retract":                              "UNIT X: FIRE FROM 0506; RETRACT",
 		"unit X: rally then face 0506":                                 "UNIT X: RALLY THEN FACE 0506",
 		"unit X: pivot right then fire":                                "UNIT X: PIVOT RIGHT THEN FIRE",
+		"unit X: wrap then shock Y":                                    "UNIT X: WRAP THEN SHOCK Y",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -62,6 +63,7 @@ func TestProblems(t *testing.T) {
 		"UNIT X: RETRACT LEFT":         CodeBadClause,
 		"UNIT X: FACE":                 CodeBadClause,
 		"UNIT X: PIVOT":                CodeBadClause,
+		"UNIT X: WRAP Y":               CodeBadClause,
 		"UNIT X: FACE 0506 0507":       CodeBadClause,
 		"UNIT X: FIRE Y FROM":          CodeBadClause,
 		"UNIT X: FIRE Y FROM 77":       CodeBadClause,
