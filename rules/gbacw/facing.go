@@ -39,8 +39,28 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	no := func(why string) { r.event("no-face", "GBACW 7.21", "%s may not turn: %s", u.Name, why) }
 	cost := s.facingCost(o, u.Hex, k, false)
 	switch {
+	case u.inColumn() && k != 3:
+		no("an Extended Column turns only about, 180° (8.51)")
+		return
 	case u.inColumn():
-		no("it is in Extended Column (its 180° turn, 8.51, is not played yet)")
+		// 8.51: the parent changes places with its rearmost extension,
+		// for 1 MP off a road.
+		cost = 2
+		rear := &u.ColA
+		if u.ColB != "" {
+			rear = &u.ColB
+		}
+		was := u.Hex
+		u.Hex, *rear = *rear, u.Hex
+		if cost > r.mpLeft(u, o) {
+			u.Hex, *rear = was, u.Hex
+			no("it has not the MP")
+			return
+		}
+		u.Spent += cost
+		u.Moved = true
+		u.Facing = mod6(u.Facing + 3)
+		r.event("face", "GBACW 8.51", "%s turns its Extended Column about: the head goes from %s to %s (1 MP)", u.Name, was, u.Hex)
 		return
 	case u.Rallied && (u.Status == StDisordered || u.Refused != "" || u.extended()):
 		no("only a rallied unit, not Refused nor Extended, turns after its Rally (13.41)")

@@ -222,6 +222,9 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			if u.extended() && ru.Position != "out of sight" {
 				ru.Markers = append(ru.Markers, "Extended Line into "+strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
 			}
+			if u.inColumn() && ru.Position != "out of sight" {
+				ru.Markers = append(ru.Markers, "Extended Column in "+strings.TrimSpace(u.ColA+" "+u.ColB))
+			}
 			g.Units = append(g.Units, ru)
 		}
 		return g
