@@ -70,7 +70,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 					break
 				}
 				switch {
-				case r.endColumn(u, a):
+				case r.endColumn(u, a, lc != nil && lc.Stand):
 				case confused && a.Verb != gbtext.ActRally:
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
 					shocks = append(shocks, pendingShock{attacker: u.Name, target: a.Target, charge: a.Verb == gbtext.ActCharge || (lc != nil && lc.Charge)})
@@ -78,7 +78,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 					r.act(u, a, lc != nil && lc.Stand)
 				}
 			}
-			r.endColumn(u, gbtext.Action{})
+			r.endColumn(u, gbtext.Action{}, lc != nil && lc.Stand)
 		}
 	}
 	r.shocked = map[string]bool{}

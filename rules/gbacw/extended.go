@@ -645,10 +645,14 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 // RIGHT turns a one-extension column into an Extended Line, the
 // extension on that side, with no cost for the facing change (7.23, 8.52)
 // when the line may be formed (8.41); else the column retracts into its
-// head (ruling GBACW-R32). It reports whether the action was so used.
-func (r *resolver) endColumn(u *UnitSt, a gbtext.Action) bool {
+// head for the MPs of entering it off the road (8.52), which under Attack
+// Orders bars Prepared Fire; one that lacks them under Attack Orders
+// retracts, is Disordered and does no more in the activation (8.53). A
+// unit that Stands keeps its column (8.53). It reports whether the action
+// was so used. See ruling GBACW-R32.
+func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 	s := r.s
-	if !u.inColumn() || s.ordersOf(u) == March {
+	if !u.inColumn() || s.ordersOf(u) == March || stand {
 		return false
 	}
 	if a.Verb == gbtext.ActExtend && a.Target != "BOTH" && u.ColB == "" && u.Kind == "infantry" && u.SP >= 8 &&
@@ -674,7 +678,23 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action) bool {
 			return true
 		}
 	}
-	r.retractAll(u, "as its March Orders have ended (ruling GBACW-R32)")
+	o := s.ordersOf(u)
+	cost := 0
+	for _, x := range []string{u.ColA, u.ColB} {
+		if x != "" {
+			cost = max(cost, s.moveCost(r.sys.combat, u, Attack, x, u.Hex)) // 8.52: not the road's cost
+		}
+	}
+	short := cost > r.mpLeft(u, o)
+	r.retractAll(u, fmt.Sprintf("as its March Orders have ended (%s; ruling GBACW-R32)", halfMP(cost)))
+	u.Spent += cost
+	u.Moved = u.Moved || cost > 0
+	if short && o == Attack {
+		// 8.53: it retracts, is Disordered, and its activation is over.
+		r.disorder(u, "retracting without the MPs")
+		u.Fired, u.NoFire = true, true
+		return true
+	}
 	return false
 }
 
