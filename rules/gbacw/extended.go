@@ -890,28 +890,8 @@ func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
 	}
 	old := u.Hex
 	u.shift(to)
-	// The new facing keeps each extension on its side (8.44).
-	side, dirOf := u.ExtLeft, 0
-	if side == "" {
-		side = u.ExtRight
-	}
-	for d := range 6 {
-		if s.hexID(s.axial(u.Hex).Neighbor(d)) == side {
-			dirOf = d
-		}
-	}
-	for v := range 6 {
-		right, left := s.flankDirs(v)
-		if u.ExtLeft != "" && left == dirOf || u.ExtLeft == "" && right == dirOf {
-			u.Facing = v
-			break
-		}
-	}
-	for _, a := range s.unitsAt(pivotHex) {
-		if a.Side == u.Side && a.Kind == "artillery" {
-			a.Facing = u.Facing // 8.44: artillery in a hex it does not leave
-		}
-	}
+	r.refaceLine(u)                  // each extension keeps its side (8.44)
+	r.turnLineArtillery(u, u.Facing) // 8.44: artillery in the hexes it holds
 	u.Spent += cost
 	u.Moved = true
 	r.event("pivot", "GBACW 8.44", "%s pivots on its %s end in %s (%s): its counter from %s to %s, its extensions in %s", u.Name, strings.ToLower(end), pivotHex, halfMP(cost), old, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))

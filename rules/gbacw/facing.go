@@ -71,7 +71,7 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	case u.Rallied:
 		want, k, cost = oneVertexToward(s.axial(u.Hex), u.Facing, s.axial(h)), 1, 0 // 7.25
 	case u.extended() && k != 3:
-		no("an Extended Line turns only about, 180°; its pivots are not played yet (8.44)")
+		no("an Extended Line turns only about, 180°, and changes its direction by PIVOT (8.44)")
 		return
 	case u.extended():
 		cost = 2 // 8.44
@@ -111,6 +111,9 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 		text = ", leaving Refused status"
 	}
 	r.event("face", "GBACW 7.21", "%s turns %d %s in %s toward %s (%s%s)", u.Name, k, plural(k, "vertex", "vertices", o), u.Hex, h, halfMP(cost), text)
+	if u.extended() {
+		r.turnLineArtillery(u, want)
+	}
 	if k == 3 && foot > 1 && !slices.Contains(r.invert, u.Hex) {
 		r.invert = append(r.invert, u.Hex)
 	}
@@ -163,4 +166,25 @@ func (s *State) stackMayTurnAfterRally(u *UnitSt) bool {
 		}
 	}
 	return true
+}
+
+// turnLineArtillery turns the artillery stacked in an Extended Line's
+// hexes with it (8.44): artillery of the acting brigade pays 1 MP for it
+// and fires at -2 in the activation (10.61).
+func (r *resolver) turnLineArtillery(u *UnitSt, facing int) {
+	for _, p := range u.lineParts() {
+		for _, a := range r.s.unitsAt(p.hex) {
+			if a.Side != u.Side || a.Kind != "artillery" || a.Facing == facing {
+				continue
+			}
+			a.Facing = facing
+			text := ""
+			if r.acting != nil && a.Brigade == r.acting.ID {
+				a.Spent += 2
+				a.Moved = true
+				text = " (1 MP; it fires at -2 in this activation, 10.61)"
+			}
+			r.event("face", "GBACW 8.44", "%s turns with the Extended Line %s%s", a.Name, u.Name, text)
+		}
+	}
 }
