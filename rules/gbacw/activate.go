@@ -55,7 +55,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
 				u.Moved, u.Fired, u.Rallied, u.NoFire = false, false, false, false
-				u.Spent, u.FiredParts, u.Wrap, u.Wrapped = 0, 0, false, false
+				u.Spent, u.FiredParts, u.Wrap, u.Wrapped, u.Walked = 0, 0, false, false, false
 			}
 		}
 		r.adoptOrders(b)
@@ -347,8 +347,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Fired {
 		return
 	}
-	if o == Advance && u.Moved && u.Spent == 0 {
-		return
+	if o == Advance && (u.Walked || u.Moved && u.Spent == 0) {
+		return // 6.15: one move (turning, extending or retracting first is not one)
 	}
 	if u.extended() {
 		r.moveLine(u, o, target, path)
@@ -480,7 +480,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if turn != nil {
 			turn()
 		}
-		u.Hex, u.Moved = next, true
+		u.Hex, u.Moved, u.Walked = next, true, true
 		trail = append(trail, next)
 		if passed != "" {
 			// The UDD after leaving the hex of units moved through, plus

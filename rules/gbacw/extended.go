@@ -616,7 +616,7 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 		budget -= cost + turn
 		u.Spent += cost + turn
 		from := u.lineParts()
-		u.Hex, u.Moved = to[0], true
+		u.Hex, u.Moved, u.Walked = to[0], true, true
 		i := 1
 		if u.ExtLeft != "" {
 			u.ExtLeft, i = to[i], i+1

@@ -189,6 +189,9 @@ type UnitSt struct {
 	// that fired in it, a bit each (lineParts' order).
 	Spent      int `json:"spent,omitempty"`
 	FiredParts int `json:"fired_parts,omitempty"`
+	// Walked: it has moved from hex to hex in this activation (a unit
+	// under Advance Orders moves once, 6.15).
+	Walked bool `json:"walked,omitempty"`
 	// Wrap: its shocks in this activation use Wrap-Around when they may
 	// (8.48); Wrapped: it did, and retracts before it advances, retreats
 	// or shocks again (8.49).
