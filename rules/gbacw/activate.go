@@ -1019,8 +1019,8 @@ func (r *resolver) react(e, u *UnitSt) {
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
-	if side := s.refuseSide(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 && s.refusePosition(e, side) == "" && !e.spread() {
-		e.Refused = side
+	if side := s.refuseSideOf(e, at); choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 && s.refusePosition(e, side) == "" && !e.inColumn() {
+		e.Refused = bothWays(e.Refused, side)
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
 	} else if e.extended() {
 		r.event("no-reaction", "GBACW 8.44", "%s is in Extended Line and may not change facing in reaction", e.Name)
@@ -1052,6 +1052,10 @@ func (s *State) stackSP(u *UnitSt) int {
 func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 	s := r.s
 	o := s.ordersOf(u)
+	if u.extended() {
+		r.refuseLine(u, side, stand)
+		return
+	}
 	switch {
 	case stand || u.Fired || u.Refused != "":
 		return
@@ -1061,8 +1065,8 @@ func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 		r.event("no-refuse", "GBACW 7.32", "%s is next to an enemy and may not Refuse but in reaction", u.Name)
 	case s.stackSP(u) < 3:
 		r.event("no-refuse", "GBACW 7.32", "%s has fewer than 3 SPs in its hex and may not Refuse", u.Name)
-	case u.spread():
-		r.event("no-refuse", "GBACW 8.44", "%s is extended: an Extended Line's refusal is not played yet, and an Extended Column may not Refuse (7.32)", u.Name)
+	case u.inColumn():
+		r.event("no-refuse", "GBACW 7.32", "%s is in Extended Column and may not Refuse (7.32)", u.Name)
 	case s.refusePosition(u, side) != "":
 		r.event("no-refuse", "GBACW 7.31", "%s may not Refuse: %s", u.Name, s.refusePosition(u, side))
 	case u.Moved && s.stackedUnrefused(u):
@@ -1093,18 +1097,19 @@ func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 // GBACW-R34).
 func (s *State) refusePosition(u *UnitSt, side string) string {
 	right, left := s.flankDirs(u.Facing)
-	at := s.axial(u.Hex)
+	at := s.axial(u.lineEnd(side)) // an Extended Line's end (8.44)
 	friendAt := func(a hex.Axial) bool {
 		id := s.hexID(a)
 		if id == "" {
 			return false
 		}
 		for _, f := range s.unitsAt(id) {
-			if f.Side == u.Side && f.combat() {
+			if f.Side == u.Side && f.combat() && f != u {
 				return true
 			}
 		}
-		return s.lineAt(id) != nil && s.lineAt(id).Side == u.Side
+		l := s.lineAt(id)
+		return l != nil && l.Side == u.Side && l != u
 	}
 	near := false
 	for d := range 6 {

@@ -307,10 +307,23 @@ func (r *resolver) partsInReach(u *UnitSt, th string, from []string) []linePart 
 		}
 		pa, ta := s.axial(p.hex), s.axial(th)
 		d := hex.Distance(pa, ta)
-		if d < 1 || d > rng.Max || !inFrontalArc(pa, u.Facing, ta) || !s.lineOfSight(r.sys.combat, p.hex, th) {
+		front := inFrontalArc(pa, u.Facing, ta)
+		rh := s.refusedHexAt(u, p.hex)
+		through := rh != "" && s.hexID(nearestNeighbour(pa, ta)) == rh
+		if d < 1 || d > rng.Max || !front && !through || !s.lineOfSight(r.sys.combat, p.hex, th) {
 			continue
 		}
-		out = append(out, linePart{p.hex, min(p.sp, MaxFireFoot)}) // 8.31 in each hex
+		sp := min(p.sp, MaxFireFoot) // 8.31 in each hex
+		if rh != "" {
+			// 7.34: a refused part fires half through its Refused
+			// Frontal hex, half (rounded up) through its normal Front.
+			normal, refused := RefusedSplit(sp)
+			sp = normal
+			if !front {
+				sp = refused
+			}
+		}
+		out = append(out, linePart{p.hex, sp})
 	}
 	return out
 }
@@ -601,8 +614,15 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 			cost = max(cost, c) // 8.44: the dearest hex entered
 			to = append(to, h)
 		}
+		if u.Refused != "" {
+			turn += 2 // 7.33: it leaves Refused status to move, 1 MP
+		}
 		if cost+turn > budget && steps > 0 {
 			return
+		}
+		if u.Refused != "" {
+			u.Refused = ""
+			r.event("unrefuse", "GBACW 7.33", "%s leaves Refused status (1 MP)", u.Name)
 		}
 		r.withdrawalFire(u)
 		if !u.combat() {
@@ -880,10 +900,14 @@ func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
 		}
 		cost = max(cost, c)
 	}
+	if u.Refused != "" {
+		cost += 2 // 7.33: it leaves Refused status to change facing
+	}
 	if cost > r.mpLeft(u, o) && u.Moved {
 		no("it has not the MPs (" + halfMP(cost) + ")")
 		return
 	}
+	u.Refused = ""
 	r.withdrawalFire(u)
 	if !u.combat() {
 		return
@@ -1034,4 +1058,64 @@ func (s *State) wrapPosition(u, d *UnitSt, dh string) Position {
 		return FlankAttack
 	}
 	return Frontal
+}
+
+// refuseLine is an Extended Line's REFUSE: its end on that side bends
+// back, each end judged for itself (7.31-7.32, 8.44); refused at one end
+// it may refuse the other too, and is then Refused both ways. See ruling
+// GBACW-R34.
+func (r *resolver) refuseLine(u *UnitSt, side string, stand bool) {
+	s := r.s
+	o := s.ordersOf(u)
+	end := u.lineEnd(side)
+	sp := 0
+	for _, p := range u.lineParts() {
+		if p.hex == end {
+			sp = p.sp
+		}
+	}
+	already := u.Refused == side || u.Refused == RefusedBoth
+	switch {
+	case stand || u.Fired && o != Attack || already:
+		return
+	case len(s.adjacentEnemies(end, u.Side)) > 0:
+		r.event("no-refuse", "GBACW 7.32", "%s's end in %s is next to an enemy and may not Refuse but in reaction", u.Name, end)
+	case sp < 3:
+		r.event("no-refuse", "GBACW 7.32", "%s has fewer than 3 SPs in %s and may not Refuse", u.Name, end)
+	case s.refusePosition(u, side) != "":
+		r.event("no-refuse", "GBACW 7.31", "%s may not Refuse: %s", u.Name, s.refusePosition(u, side))
+	case r.mpLeft(u, o) < 2:
+		r.event("no-refuse", "GBACW 7.32", "%s has not the MP to Refuse", u.Name)
+	default:
+		u.Refused = bothWays(u.Refused, side)
+		u.Spent += 2
+		u.Moved = true
+		r.event("refuse", "GBACW 8.44", "%s refuses the %s end of its Extended Line, in %s (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], end)
+	}
+}
+
+// bothWays adds a refusal on side to a unit's refusal: an Extended Line
+// refused at one end and then at the other is Refused both ways (8.44).
+func bothWays(was, side string) string {
+	if was != "" && was != side {
+		return RefusedBoth
+	}
+	return side
+}
+
+// refuseSideOf is the side a unit refuses to bring hex other into its
+// Front: for an Extended Line, other must be the outer Flank hex of its
+// end on that side (8.44); "" when none. See GBACW 7.31, 9.61.
+func (s *State) refuseSideOf(u *UnitSt, other hex.Axial) string {
+	if !u.extended() {
+		return s.refuseSide(u, other)
+	}
+	right, left := s.flankDirs(u.Facing)
+	switch other {
+	case s.axial(u.lineEnd(RefusedRight)).Neighbor(right):
+		return RefusedRight
+	case s.axial(u.lineEnd(RefusedLeft)).Neighbor(left):
+		return RefusedLeft
+	}
+	return ""
 }

@@ -263,10 +263,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 	o := s.ordersOf(u)
 	ta := s.axial(th)
 	near := nearestNeighbour(ta, s.axial(from))
-	arc := s.unitArc(t, near)
-	if th != t.Hex {
-		arc = arcOf(ta, t.Facing, near) // an extension faces as its unit (8.44)
-	}
+	arc := s.unitArcAt(t, th, near) // an extension faces as its unit (8.44)
 	rng, _ := cc.Range(u.Weapon)
 	prepared := d <= rng.Prepared && u.Status != StDisordered && ((o == Advance && kind != phasingFire) || (o == Advance && !u.Moved) || (o == Attack && (kind != phasingFire || !u.Moved)))
 	f := Fire{Weapon: u.Weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, th).FireDRM,

@@ -459,8 +459,5 @@ func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
 			break
 		}
 	}
-	if dh != d.Hex {
-		return arcOf(s.axial(dh), d.Facing, s.axial(at))
-	}
-	return s.unitArc(d, s.axial(at))
+	return s.unitArcAt(d, dh, s.axial(at))
 }
