@@ -178,9 +178,12 @@ func (r *resolver) advanceLine(u *UnitSt, h string) bool {
 			if s.hexID(s.axial(p.hex).Neighbor(d)) != h {
 				continue
 			}
-			to := s.shiftTo(r.sys.combat, u, d)
-			if to == nil || u.inColumn() {
+			if u.inColumn() {
 				return false // 8.52: a column retracts to advance
+			}
+			to := s.shiftTo(r.sys.combat, u, d)
+			if to == nil {
+				return r.advancePivoting(u, p.hex, h)
 			}
 			from := u.Hex
 			u.shift(to)
@@ -189,6 +192,38 @@ func (r *resolver) advanceLine(u *UnitSt, h string) bool {
 		}
 	}
 	return false
+}
+
+// advancePivoting advances a two-hex Extended Line that cannot advance
+// straight by pivoting: its part in from enters h, the other part stays,
+// when h is next to it too, and the line faces so that each extension
+// keeps its side (8.47: "as if using Wrap-Around", 8.48). It reports false
+// when it cannot.
+func (r *resolver) advancePivoting(u *UnitSt, from, h string) bool {
+	s := r.s
+	parts := u.lineParts()
+	if len(parts) != 2 {
+		return false
+	}
+	stay := parts[0].hex
+	if stay == from {
+		stay = parts[1].hex
+	}
+	if s.m.Distance(stay, h) != 1 || !s.stackRoom(u, h, s.ordersOf(u)) || len(s.enemiesAt(h, u.Side)) > 0 {
+		return false
+	}
+	was := u.Hex
+	switch from {
+	case u.Hex:
+		u.Hex = h
+	case u.ExtLeft:
+		u.ExtLeft = h
+	default:
+		u.ExtRight = h
+	}
+	r.refaceLine(u)
+	r.event("advance", "GBACW 8.47", "%s advances in Extended Line by pivoting on %s: its counter from %s to %s, its extensions in %s", u.Name, stay, was, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+	return true
 }
 
 // retreatLine retreats a spread unit one hex, extended: every part steps
