@@ -435,6 +435,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		} else if next = s.stepToward(u.Hex, target, ok); next == "" {
 			break
 		}
+		if u.inColumn() && o == Advance && !s.onRoad(u.Hex, next) {
+			r.event("move-halted", "GBACW 8.52", "%s halts at %s: in Extended Column under Advance Orders it moves only by road (8.13); it must RETRACT first", u.Name, u.Hex)
+			break
+		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
 		turn, turnCost, turnOK := r.turnToEnter(u, o, next, target, steps == 0 && len(s.adjacentEnemies(u.Hex, u.Side)) > 0)
 		if !turnOK {
@@ -510,8 +514,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
-		if o == March {
-			r.followColumn(u, trail)
+		if o == March || o == Advance && !offRoad && !u.extended() {
+			r.followColumn(u, trail) // 8.5, 8.13, 8.52: by road, March stacking
 		}
 		r.joinRefused(u, o)
 		r.endedIn(u)
@@ -1009,8 +1013,8 @@ func (r *resolver) reactToFire(t, firer *UnitSt) {
 // 9.61-9.62.
 func (r *resolver) react(e, u *UnitSt) {
 	s := r.s
-	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) {
-		return
+	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.inColumn() {
+		return // 8.52 Play Note: no Reaction Facing for an Extended Column
 	}
 	choice := r.standing(e.Side, gbtext.RFacing)
 	if choice == "NEVER" {

@@ -116,6 +116,9 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 	if !u.inColumn() || s.ordersOf(u) == March || stand {
 		return false
 	}
+	if s.ordersOf(u) == Advance && a.Verb != gbtext.ActExtend {
+		return false // 8.52: under Advance Orders it may stay a column
+	}
 	if a.Verb == gbtext.ActExtend && a.Target != "BOTH" && u.ColB == "" && u.Kind == "infantry" && u.SP >= 8 &&
 		len(s.adjacentEnemies(u.ColA, u.Side)) == 0 && !s.nextToLine(u.ColA, u.Side) {
 		at, ca := s.axial(u.Hex), s.axial(u.ColA)
@@ -157,4 +160,25 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 		return true
 	}
 	return false
+}
+
+// retractColumn is a column's RETRACT under Advance Orders: its extensions
+// come into its head's hex, for the cost of entering it off the road,
+// even next to the enemy (8.52).
+func (r *resolver) retractColumn(u *UnitSt) {
+	s := r.s
+	o := s.ordersOf(u)
+	cost := 0
+	for _, x := range []string{u.ColA, u.ColB} {
+		if x != "" {
+			cost = max(cost, s.moveCost(r.sys.combat, u, Attack, x, u.Hex))
+		}
+	}
+	if cost > r.mpLeft(u, o) {
+		r.event("no-retract", "GBACW 8.52", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
+		return
+	}
+	u.Spent += cost
+	u.Moved = true
+	r.retractAll(u, "("+halfMP(cost)+", 8.52)")
 }

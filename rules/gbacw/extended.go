@@ -174,7 +174,11 @@ func (r *resolver) extend(u *UnitSt, which string, stand bool) {
 // always retract, and then stops. See GBACW 8.41-8.42.
 func (r *resolver) retract(u *UnitSt, stand bool) {
 	s := r.s
-	if stand || !u.extended() {
+	if stand || !u.spread() {
+		return
+	}
+	if u.inColumn() {
+		r.retractColumn(u)
 		return
 	}
 	o := s.ordersOf(u)

@@ -43,6 +43,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if o == March || u.Kind == "artillery" || !u.combat() {
 		return
 	}
+	if u.inColumn() {
+		r.event("no-shock", "GBACW 8.52", "%s is in Extended Column: it must retract or form an Extended Line to shock (8.52)", u.Name)
+		return
+	}
 	var def *UnitSt
 	var dh string
 	ua := s.axial(u.Hex)
