@@ -38,6 +38,9 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	}
 	no := func(why string) { r.event("no-face", "GBACW 7.21", "%s may not turn: %s", u.Name, why) }
 	cost := s.facingCost(o, u.Hex, k, false)
+	if o == Advance && r.reform(u, want, k) {
+		return // 8.44, 8.52: a line becomes a column, or a column a line
+	}
 	switch {
 	case u.inColumn() && k != 3:
 		no("an Extended Column turns only about, 180° (8.51)")
@@ -187,4 +190,50 @@ func (r *resolver) turnLineArtillery(u *UnitSt, facing int) {
 			r.event("face", "GBACW 8.44", "%s turns with the Extended Line %s%s", a.Name, u.Name, text)
 		}
 	}
+}
+
+// reform turns a two-hex Extended Line under Advance Orders into an
+// Extended Column when the new facing puts its extension in a Rear hex of
+// the counter, or a one-extension column into a line when it puts the
+// extension in a Flank hex: not next to an enemy, for 1 MP when the turn
+// is of two vertices or more (8.44, 8.52). It reports whether it did.
+func (r *resolver) reform(u *UnitSt, want, k int) bool {
+	s := r.s
+	ext := u.Ext()
+	if u.inColumn() {
+		ext = u.ColA
+	}
+	if ext == "" || u.ExtLeft != "" && u.ExtRight != "" || u.ColB != "" || u.Kind != "infantry" {
+		return false
+	}
+	for _, p := range u.lineParts() {
+		if len(s.adjacentEnemies(p.hex, u.Side)) > 0 || s.nextToLine(p.hex, u.Side) {
+			return false
+		}
+	}
+	arc := arcOf(s.axial(u.Hex), want, s.axial(ext))
+	cost := 0
+	if k >= 2 {
+		cost = 2
+	}
+	if cost > r.mpLeft(u, Advance) || u.extended() && arc != RearArc || u.inColumn() && arc != FlankArc {
+		return false
+	}
+	u.Facing = want
+	u.Spent += cost
+	u.Moved = u.Moved || cost > 0
+	if u.extended() {
+		u.ExtLeft, u.ExtRight, u.ColA = "", "", ext
+		r.event("reform", "GBACW 8.44", "%s turns its Extended Line into an Extended Column, its extension behind it in %s (%s)", u.Name, ext, halfMP(cost))
+		return true
+	}
+	right, _ := s.flankDirs(want)
+	u.ColA = ""
+	if s.hexID(s.axial(u.Hex).Neighbor(right)) == ext {
+		u.ExtRight = ext
+	} else {
+		u.ExtLeft = ext
+	}
+	r.event("reform", "GBACW 8.52", "%s turns its Extended Column into an Extended Line, its extension in %s (%s)", u.Name, ext, halfMP(cost))
+	return true
 }
