@@ -350,6 +350,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if o == Advance && (u.Walked || u.Moved && u.Spent == 0) {
 		return // 6.15: one move (turning, extending or retracting first is not one)
 	}
+	if u.Walked && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+		return // 9.53: next to an enemy it has ceased to move for the phase
+	}
 	if u.extended() {
 		r.moveLine(u, o, target, path)
 		return

@@ -153,6 +153,7 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 	r.retractAll(u, fmt.Sprintf("as its March Orders have ended (%s; ruling GBACW-R32)", halfMP(cost)))
 	u.Spent += cost
 	u.Moved = u.Moved || cost > 0
+	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 // 8.53, 9.53
 	if short && o == Attack {
 		// 8.53: it retracts, is Disordered, and its activation is over.
 		r.disorder(u, "retracting without the MPs")
@@ -181,4 +182,5 @@ func (r *resolver) retractColumn(u *UnitSt) {
 	u.Spent += cost
 	u.Moved = true
 	r.retractAll(u, "("+halfMP(cost)+", 8.52)")
+	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 // 8.52, 9.53
 }

@@ -210,6 +210,8 @@ func (r *resolver) retract(u *UnitSt, stand bool) {
 	u.Moved = true
 	u.ExtLeft, u.ExtRight = "", ""
 	r.event("retract", "GBACW 8.42", "%s retracts its Extended Line into %s (%s)", u.Name, u.Hex, halfMP(cost))
+	// 8.41: next to an enemy it then stops and does not turn (9.53).
+	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0
 }
 
 // Ext is one of the unit's extension hexes, the left first, or "".
