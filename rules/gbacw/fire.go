@@ -246,8 +246,8 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 			targetSP++
 		} else {
 			targetSP += x.SP
-			if x.extended() {
-				targetSP += x.lineParts()[0].sp - x.SP // 8.44: its share here
+			if x.spread() {
+				targetSP += x.lineParts()[0].sp - x.SP // 8.44, 8.5: its share here
 			}
 			artOnly = false
 		}
