@@ -404,6 +404,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	startBudget := budget
 	defer func() { u.Spent += startBudget - budget }()
 	var trail []string // 8.5: the hexes an Extended Column follows
+	existing := len(u.columnHexes())
 	for _, h := range []string{u.ColB, u.ColA, u.Hex} {
 		if h != "" {
 			trail = append(trail, h)
@@ -468,6 +469,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
+		}
+		if o == March && !r.columnFollows(u, o, trail, next, startBudget, existing) {
+			r.event("move-halted", "GBACW 8.5", "%s halts at %s: its Extended Column's extensions have not the MPs to follow it", u.Name, u.Hex)
+			break
 		}
 		if refusedThere != nil {
 			r.event("refused-stack", "GBACW 7.32", "%s pays 1 MP more to stack with the Refused %s (7.32)", u.Name, refusedThere.Name)

@@ -184,3 +184,41 @@ func (r *resolver) retractColumn(u *UnitSt) {
 	r.retractAll(u, "("+halfMP(cost)+", 8.52)")
 	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 // 8.52, 9.53
 }
+
+// columnHexes are a unit's Extended Column extensions, the nearest first.
+func (u *UnitSt) columnHexes() []string {
+	var out []string
+	for _, h := range []string{u.ColA, u.ColB} {
+		if h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// columnFollows reports whether a March unit's extensions could follow it
+// into next: each spends MPs of its own, as a separate unit with the
+// head's MA (limit, in half MPs), entering the hexes of the trail one
+// step behind the one before it (8.5). An extension placed anew in the
+// head's starting hex pays nothing for it. existing is how many
+// extensions the unit had when it began to move; trail is its hexes so
+// far, the rearmost first. See GBACW 8.5.
+func (r *resolver) columnFollows(u *UnitSt, o Orders, trail []string, next string, limit, existing int) bool {
+	s := r.s
+	all := append(append([]string(nil), trail...), next)
+	for i := range u.columnLength() {
+		end := len(all) - 2 - i // where extension i stands after this step
+		first := existing       // a new extension starts in the head's starting hex
+		if i < existing {
+			first = existing - 1 - i // an old one in its own hex
+		}
+		costs := 0
+		for j := first; j < end; j++ {
+			costs += s.moveCost(r.sys.combat, u, o, all[j], all[j+1])
+		}
+		if costs > limit {
+			return false
+		}
+	}
+	return true
+}
