@@ -470,7 +470,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
-		if o == March && !r.columnFollows(u, o, trail, next, startBudget, existing) {
+		byRoad := o == Advance && !offRoad && s.onRoad(u.Hex, next) && !u.extended()
+		if (o == March || byRoad) && !r.columnFollows(u, o, trail, next, startBudget, existing) {
 			r.event("move-halted", "GBACW 8.5", "%s halts at %s: its Extended Column's extensions have not the MPs to follow it", u.Name, u.Hex)
 			break
 		}

@@ -196,13 +196,14 @@ func (u *UnitSt) columnHexes() []string {
 	return out
 }
 
-// columnFollows reports whether a March unit's extensions could follow it
-// into next: each spends MPs of its own, as a separate unit with the
-// head's MA (limit, in half MPs), entering the hexes of the trail one
-// step behind the one before it (8.5). An extension placed anew in the
-// head's starting hex pays nothing for it. existing is how many
-// extensions the unit had when it began to move; trail is its hexes so
-// far, the rearmost first. See GBACW 8.5.
+// columnFollows reports whether a unit's extensions could follow it into
+// next, under March Orders or under Advance Orders by road: each spends
+// MPs of its own, as a separate unit with the head's MA (limit, in half
+// MPs), entering the hexes of the trail one step behind the one before it
+// (8.5). An extension placed anew in the head's starting hex pays nothing
+// for it, but under Advance Orders has 1 MP less, the second 2 (8.5).
+// existing is how many extensions the unit had when it began to move;
+// trail is its hexes so far, the rearmost first. See GBACW 8.5.
 func (r *resolver) columnFollows(u *UnitSt, o Orders, trail []string, next string, limit, existing int) bool {
 	s := r.s
 	all := append(append([]string(nil), trail...), next)
@@ -212,11 +213,14 @@ func (r *resolver) columnFollows(u *UnitSt, o Orders, trail []string, next strin
 		if i < existing {
 			first = existing - 1 - i // an old one in its own hex
 		}
-		costs := 0
+		costs, own := 0, limit
+		if o == Advance && i >= existing {
+			own -= 2 * (i + 1) // 8.5: 1 MP less, 2 for a second extension
+		}
 		for j := first; j < end; j++ {
 			costs += s.moveCost(r.sys.combat, u, o, all[j], all[j+1])
 		}
-		if costs > limit {
+		if costs > own {
 			return false
 		}
 	}
