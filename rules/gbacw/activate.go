@@ -54,7 +54,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.event("activation", "GBACW 5.33", "%s activates (%s Orders, activation %d this turn%s)", b.ID, b.Orders, b.Activated, with)
 		for i := range s.Units {
 			if u := &s.Units[i]; u.Brigade == b.ID {
-				u.Moved, u.Fired, u.Rallied, u.NoFire = false, false, false, false
+				u.Moved, u.Fired, u.Rallied, u.NoFire, u.NoShock = false, false, false, false, false
 				u.Spent, u.FiredParts, u.Wrap, u.Wrapped, u.Walked = 0, 0, false, false, false
 			}
 		}

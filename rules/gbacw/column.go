@@ -154,7 +154,13 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 	u.Spent += cost
 	u.Moved = u.Moved || cost > 0
 	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 // 8.53, 9.53
-	if short && o == Attack {
+	switch {
+	case short && o == Attack && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 && cost <= 2*u.MA:
+		// 8.53, 9.42 Exception 2: into a hex next to an enemy, within its
+		// full MA, it retracts, but neither fires nor shocks.
+		u.NoFire, u.NoShock = true, true
+		r.event("retract-limited", "GBACW 9.42", "%s retracts next to the enemy by 9.42 Exception 2: it neither fires nor shocks in this activation", u.Name)
+	case short && o == Attack:
 		// 8.53: it retracts, is Disordered, and its activation is over.
 		r.disorder(u, "retracting without the MPs")
 		u.Fired, u.NoFire = true, true

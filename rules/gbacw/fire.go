@@ -327,6 +327,10 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	if !r.mayFire(u, phasingFire) {
 		return
 	}
+	if u.NoFire && u.NoShock {
+		r.event("no-fire", "GBACW 9.42", "%s moved next to the enemy by 9.42 Exception 2 and may not fire in this activation", u.Name)
+		return
+	}
 	if u.NoFire {
 		r.event("no-fire", "GBACW 7.34", "%s stacked with Refused units after they fired and may not fire in this Activation (7.34)", u.Name)
 		return

@@ -47,6 +47,10 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.event("no-shock", "GBACW 8.52", "%s is in Extended Column: it must retract or form an Extended Line to shock (8.52)", u.Name)
 		return
 	}
+	if u.NoShock {
+		r.event("no-shock", "GBACW 9.42", "%s moved next to the enemy by 9.42 Exception 2 and may not shock in this activation", u.Name)
+		return
+	}
 	var def *UnitSt
 	var dh string
 	ua := s.axial(u.Hex)

@@ -200,6 +200,8 @@ type UnitSt struct {
 	// NoFire: under Attack Orders, the unit stacked with Refused units
 	// after they fired, and may not fire in this Activation (7.34).
 	NoFire bool `json:"no_fire,omitempty"`
+	// NoShock: it may not shock in this activation (9.42 Exception 2).
+	NoShock bool `json:"no_shock,omitempty"`
 	// LostMP: a friendly unit ended its move in the unit's Refused
 	// flank before the unit moved in its brigade's Activation, which
 	// costs it 1 MP of that Activation (7.32).
