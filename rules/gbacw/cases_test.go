@@ -60,6 +60,9 @@ import (
 //	                            dismounted (14.21; cavalry's dismounted
 //	                            counter is MA 6, Cohesion 6/4, weapon R),
 //	                            ammo (ok, low, out; 10.69, 10.9)
+//	                            of Command, 4.23), extleft, extright
+//	                            (Extended Line hexes, 8.41), cola,
+//	                            colb (Extended Column hexes, 8.5)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -86,7 +89,7 @@ import (
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo, attached, top: first in its stack,
 // building: the turn or "no",
-// fatigue: the number of the Fatigue it acts at, own: whose or "no"),
+// fatigue: the number of the Fatigue it acts at, own: whose or "no", extleft, extright, cola, colb),
 // breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated,
 // fatigue, leader, profile, rating), division <id> key=value (ams, ci, leader, coordination,
 // activation), corps <id> key=value (leader, rating), leader <name> key=value (hex, killed=yes|no, range),
@@ -127,6 +130,10 @@ func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 type caseRun struct {
 	*rulestest.Run
 	scenario string
+	// faced are the hexes units were faced toward (face=), to face them
+	// toward the same hex when their Orders become March (7.11: a
+	// hexside, not a vertex).
+	faced map[string]string
 }
 
 func (r *caseRun) state() *State { return r.State().(*State) }
@@ -354,6 +361,11 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			fail("%v", err)
 		}
 		brigade(id).Orders = ord.String()
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Brigade == brigade(id).ID && r.faced[u.Name] != "" {
+				u.Facing = s.faceTo(u, s.ordersOf(u), r.faced[u.Name])
+			}
+		}
 	case "reserve":
 		brigade(rest).Reserve = true
 	case "ci":
@@ -522,7 +534,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "extleft", "extright", "cola", "colb"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -553,7 +565,11 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		case "facing":
 			u.Facing = atoi(v)
 		case "face":
-			u.Facing = faceToward(s.axial(u.Hex), s.axial(v))
+			if r.faced == nil {
+				r.faced = map[string]string{}
+			}
+			r.faced[u.Name] = v
+			u.Facing = s.faceTo(u, s.ordersOf(u), v)
 		case "status":
 			u.Status = map[string]string{"good": StGood}[v]
 			if v != "good" {
@@ -582,10 +598,18 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			if v != "ok" && u.Ammo == AmmoOK {
 				fail("ammo=%s: ok, low or out", v)
 			}
+		case "extleft":
+			u.ExtLeft = v
+		case "extright":
+			u.ExtRight = v
+		case "cola":
+			u.ColA = v
+		case "colb":
+			u.ColB = v
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "extleft", "extright", "cola", "colb"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -624,7 +648,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				"top":      yesNo(u.onMap() && s.unitsAt(u.Hex)[0] == u),
 				"ammo":     map[string]string{AmmoOK: "ok", AmmoLow: "low", AmmoOut: "out"}[u.Ammo],
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
-				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""]}[k]
+				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""],
+				"extleft": u.ExtLeft, "extright": u.ExtRight, "cola": u.ColA, "colb": u.ColB}[k]
 		case "breastworks":
 			got = map[string]string{"n": strconv.Itoa(len(s.breastworksAt(name)))}[k]
 		case "brigade":

@@ -138,6 +138,12 @@ type resolver struct {
 	// done marks the phasing units that may take no further action in
 	// this activation after a 2nd Disorder (12.35f).
 	done map[string]bool
+	// invert are the hexes whose stacks turned 180° in this activation
+	// (7.21).
+	invert []string
+	// aimHex, when set, is the hex of an Extended Line a reaction fire
+	// aims at: its retracting part (8.42).
+	aimHex string
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

@@ -47,16 +47,52 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		r.event("no-shock", "GBACW 11.12", "%s rallied this activation and may not shock", u.Name)
 		return
 	}
+	if u.inColumn() {
+		r.event("no-shock", "GBACW 8.52", "%s is in Extended Column: it must retract or form an Extended Line to shock (8.52)", u.Name)
+		return
+	}
+	if u.NoShock {
+		r.event("no-shock", "GBACW 9.42", "%s moved next to the enemy by 9.42 Exception 2 and may not shock in this activation", u.Name)
+		return
+	}
+	var def *UnitSt
+	var dh string
+	ua := s.axial(u.Hex)
+	held := map[string]bool{}
+	for _, p := range u.lineParts() {
+		pa := s.axial(p.hex)
+		for d := range 6 {
+			n := s.hexID(pa.Neighbor(d))
+			// Into a Front hex, not the Refused Frontal hex (7.34); an
+			// Extended Line's parts face as its counter (8.44).
+			if n == "" || arcOf(pa, u.Facing, s.axial(n)) != FrontArc && (p.hex != u.Hex || s.unitArc(u, s.axial(n)) != FrontArc) || n == s.refusedHex(u) {
+				continue
+			}
+			for _, e := range s.enemiesAt(n, u.Side) {
+				if !e.combat() {
+					continue
+				}
+				held[n] = true
+				if def == nil && (name == "" || eqName(e.Name, name)) {
+					def, dh = s.holders(n)[0], n
+				}
+			}
+		}
+	}
 	if r.oneHex[u.Name] && continued == 0 {
 		r.event("no-shock", "GBACW 11.12", "%s entered its hex by the 9.42 Exception and may not shock", u.Name)
 		return
 	}
-	ua := s.axial(u.Hex)
-	def := s.shockTarget(u, name)
 	if def == nil {
 		if name != "" {
 			r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, name)
 		}
+		return
+	}
+	if u.extended() && len(held) > 1 {
+		// 8.46: one shock at every enemy in its Front, which needs the
+		// combined shocks of 11.31-11.32 (ruling GBACW-R30).
+		r.event("no-shock", "GBACW 8.46", "%s is an Extended Line with enemies in more than one of its Front hexes: its shock at all of them as one (8.46, 11.31) is not played yet", u.Name)
 		return
 	}
 	charge = charge && continued == 0 && (o == Attack || u.Kind == "cavalry")
@@ -64,7 +100,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		charge = false
 		r.event("no-charge", "GBACW 16.12", "%s may not Charge on a Night turn: it shocks", u.Name)
 	}
-	for _, x := range append(s.unitsAt(def.Hex), u) {
+	for _, x := range append(s.holders(dh), u) {
 		r.stopBuilding(x, "its hex is shocked") // 15.14
 		if s.stirs(x) {
 			s.track(x).Stirred = true // 17.42: declared a shock or its target
@@ -72,14 +108,13 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	}
 	r.targeted(def, 1)
 	r.marchHit(def)
-	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, def.Hex)
+	r.event("shock", "GBACW 11.11", "%s %s %s at %s", u.Name, map[bool]string{true: "charges", false: "shocks"}[charge], def.Name, dh)
 	// 1. A cavalry Charge starts with a UDD (11.53).
 	if charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
 		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
 		return
 	}
-	dh := def.Hex
-	defenders := s.unitsAt(dh)
+	defenders := s.holders(dh)
 	// 2. Retreat Before Shock (R6).
 	if continued == 0 && u.Kind == "infantry" && r.retreatBeforeShock(u, def) {
 		r.sidePreShockFire(u, dh) // 10.43: whether or not the target retreats
@@ -90,6 +125,9 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 	if u.Green && !r.uddPass(u, "Green Attacker Commitment Check") {
 		r.event("no-shock", "GBACW 11.36", "%s fails its Commitment Check and does not shock", u.Name)
 		return
+	}
+	if u.Wrap && continued == 0 {
+		r.wrapAround(u, def, dh) // 8.48
 	}
 	// 4. Countercharge or the Pre-Shock Cohesion Check.
 	countercharged := false
@@ -115,13 +153,13 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 			r.advanceInto(u, dh) // 12.6
 			return
 		}
-		def = s.unitsAt(dh)[0]
+		def = s.holders(dh)[0]
 	}
 	// 5. Pre-Shock Reaction Fire (R8): the defenders, then the units not
 	// targeted that have the attacker in a Front hex (10.43); against a
 	// Continued Shock only those that have not used it in this brigade
 	// activation and are in no other enemy's Front hex (10.43).
-	for _, e := range s.unitsAt(dh) {
+	for _, e := range s.holders(dh) {
 		if continued > 0 && (r.preShocked[e.Name] || r.inOtherFront(e, u.Hex)) {
 			continue
 		}
@@ -136,7 +174,7 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		return
 	}
 	// 6. Resolution.
-	defenders = s.unitsAt(dh)
+	defenders = s.holders(dh)
 	if len(defenders) == 0 {
 		r.advanceInto(u, dh)
 		return
@@ -145,11 +183,14 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 		Continued: continued, AttackerDisordered: u.Status == StDisordered, DefenderDisordered: defenders[0].Status == StDisordered,
 		AttackerFatigue: s.fatigueOf(u), DefenderFatigue: s.fatigueOf(defenders[0]),
 		Breastworks: s.behindBreastworks(dh, u.Hex)}
-	switch s.unitArc(defenders[0], ua) {
+	switch s.shockArc(u, defenders[0], dh) {
 	case FlankArc:
 		sh.Position = FlankAttack
 	case RearArc:
 		sh.Position = RearAttack
+	}
+	if u.Wrapped {
+		sh.Position = s.wrapPosition(u, defenders[0], dh) // 8.48
 	}
 	b := s.brigade(u.Brigade)
 	lh := s.leaderHex(b.Leader)
@@ -299,7 +340,7 @@ func (r *resolver) preShockCheck(u, def *UnitSt, charge bool) {
 	s := r.s
 	march := s.ordersOf(def) == March
 	ps := PreShock{March: march, Charged: charge, MountedCavalry: def.Kind == "cavalry",
-		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
+		FlankOrRear: s.shockArc(u, def, def.Hex) != FrontArc,
 		LeaderStars: s.leaderStars(def), Fatigue: s.fatigueOf(def), Breastworks: s.behindBreastworks(def.Hex, u.Hex)}
 	ms := r.sys.combat.PreShockDRMs(ps)
 	roll, pass := UDD(r, def.Name, r.s.cohesion(def), Sum(ms), "Pre-Shock Cohesion Check")
@@ -338,6 +379,14 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	r.throughDone = nil // 12.46: a new result
 	defer func() { r.routs = nil }()
 	mayContinue, defenderMay := false, false
+	// 8.49: a line that wrapped around retracts before any advance,
+	// retreat or Continued Shock.
+	if u.Wrapped && slices.ContainsFunc(effects, func(e string) bool {
+		return e == "attacker-retreat-1" || e == "defender-retreat-1" || e == "defender-retreat-2" || e == "attacker-may-continue" || e == "defender-rout-check"
+	}) {
+		r.retractAll(u, "after its Wrap-Around (8.49)")
+		u.Wrapped = false
+	}
 	// Artillery is Abandoned in place before anyone retreats (11.64).
 	if slices.Contains(effects, "artillery-abandoned") {
 		for _, d := range defenders {
@@ -411,10 +460,12 @@ func (r *resolver) shockEffects(u *UnitSt, dh string, defenders []*UnitSt, effec
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
 			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
+				r.retractAll(d, "to advance")
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.leadersAlone() // 12.73
 				r.displace(d)
+				r.endedIn(d)
 			}
 		}
 	}
@@ -474,24 +525,60 @@ func (r *resolver) postShock(u *UnitSt, defenders []*UnitSt) {
 
 // advanceInto moves the attacker into a vacated hex (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || !r.s.vacated(h) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || !r.s.vacated(h) {
 		return
 	}
-	if r.s.uncrossable(r.sys.combat, u.Hex, h) {
+	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) == 1 && r.s.uncrossable(r.sys.combat, u.Hex, h) {
 		// 12.6: never across a hexside where movement is prohibited; a
 		// bridge or ford is no such hexside (9.44).
 		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, h)
 		return
 	}
+	if u.extended() && r.advanceLine(u, h) {
+		return // 8.47: extended when it can
+	}
+	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+		if !u.extended() {
+			return
+		}
+		// An Extended Line that cannot advance extended retracts, the
+		// counter's hex is not next to h: it stays (ruling GBACW-R32).
+		r.retractAll(u, "as it cannot advance extended")
+		return
+	}
+	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	from := u.Hex
 	u.Hex, u.Refused = h, ""
 	r.leadersAlone() // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
+	r.endedIn(u)
 }
 
 // vacated: no unit but Abandoned guns is left in hex h (12.6).
 func (s *State) vacated(h string) bool {
-	return !slices.ContainsFunc(s.unitsAt(h), func(d *UnitSt) bool { return d.Status != StAbandoned })
+	return !slices.ContainsFunc(s.holders(h), func(d *UnitSt) bool { return d.Status != StAbandoned })
+}
+
+// shockArc is where the attacker u stands around the defender d, hit in
+// hex dh: the attacker's hex is its part next to dh, and a defender hit
+// in an extension's hex faces as its counter (8.44, 8.46, 8.5).
+func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
+	if s.m.Distance(u.Hex, dh) != 1 {
+		for _, p := range d.lineParts() {
+			if s.m.Distance(u.Hex, p.hex) == 1 {
+				dh = p.hex // the defender's part next to the attacker
+				break
+			}
+		}
+	}
+	at := u.Hex
+	for _, p := range u.lineParts() {
+		if s.m.Distance(p.hex, dh) == 1 {
+			at = p.hex
+			break
+		}
+	}
+	return s.unitArcAt(d, dh, s.axial(at))
 }
