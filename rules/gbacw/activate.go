@@ -127,7 +127,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				}
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
-				case r.endColumn(u, a, lc != nil && lc.Stand):
+				case r.endColumn(u, a, stand && inCommand[u.Name]):
 				case confused && a.Verb != gbtext.ActRally:
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
@@ -141,7 +141,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				}
 			}
 			r.willMove = false
-			r.endColumn(u, gbtext.Action{}, lc != nil && lc.Stand)
+			r.endColumn(u, gbtext.Action{}, stand && inCommand[u.Name])
 		}
 	}
 	// 10.82: fire postponed after moving, now that the units that will

@@ -297,13 +297,15 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 // prepared reports whether u's fire of kind at range d gets the Prepared
 // Fire +1: small arms within their Prepared range (10.51), infantry in
 // Good Order under Advance or Attack Orders (mounted cavalry and artillery
-// never), firing instead of moving if phasing, and not advanced or
-// retreated in this activation (10.52, 10.53).
+// never), firing instead of moving if phasing, not in Extended Column
+// (8.52), and not advanced or retreated in this activation (10.52, 10.53).
 func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 	o := r.s.ordersOf(u)
 	switch {
 	case d > within || u.Kind != "infantry" || u.Status != StGood:
 		return false
+	case u.inColumn():
+		return false // 8.52: no Prepared Fire in Extended Column
 	case o != Advance && o != Attack:
 		return false
 	case kind == phasingFire && u.Moved:
