@@ -101,13 +101,20 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 		targets := r.frontHeld(u)
 		if p.target != "" {
 			t := s.unit(p.target)
-			if t == nil || !t.combat() || !slices.Contains(targets, t.Hex) {
+			i := slices.IndexFunc(targets, func(h string) bool { return t != nil && t.combat() && slices.Contains(s.holders(h), t) })
+			if i < 0 {
 				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, p.target)
 				continue
 			}
-			targets = []string{t.Hex}
+			targets = []string{targets[i]}
 		}
 		if len(targets) == 0 {
+			continue
+		}
+		if u.extended() && len(r.frontHeld(u)) > 1 {
+			// 8.46: one shock at every enemy in its Front; not played
+			// (ruling GBACW-R30).
+			r.event("no-shock", "GBACW 8.46", "%s is an Extended Line with enemies in more than one of its Front hexes: its shock at all of them as one (8.46, 11.31) is not played yet", u.Name)
 			continue
 		}
 		charge := p.charge && (s.ordersOf(u) == Attack || u.Kind == "cavalry")
@@ -130,12 +137,22 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 }
 
 // frontHeld lists the enemy-held hexes of u's Front, not its Refused
-// Frontal hex (7.34, 11.12).
+// Frontal hex (7.34, 11.12): the Front of each part of an Extended Line,
+// facing as its counter (8.44), an enemy line or column held in each of
+// its hexes (8.46, 8.5).
 func (r *resolver) frontHeld(u *UnitSt) []string {
+	s := r.s
 	var out []string
-	for _, e := range r.s.adjacentEnemies(u.Hex, u.Side) {
-		if r.s.unitArc(u, r.s.axial(e.Hex)) == FrontArc && e.Hex != r.s.refusedHex(u) && !slices.Contains(out, e.Hex) {
-			out = append(out, e.Hex)
+	for _, p := range u.lineParts() {
+		pa := s.axial(p.hex)
+		for d := range 6 {
+			n := s.hexID(pa.Neighbor(d))
+			if n == "" || arcOf(pa, u.Facing, s.axial(n)) != FrontArc && (p.hex != u.Hex || s.unitArc(u, s.axial(n)) != FrontArc) || n == s.refusedHex(u) {
+				continue
+			}
+			if slices.ContainsFunc(s.enemiesAt(n, u.Side), (*UnitSt).combat) && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
 		}
 	}
 	return out
