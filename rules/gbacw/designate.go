@@ -19,7 +19,9 @@ import (
 //	   shock targets it (11.31: every enemy in an attacker's Front is a
 //	   target).
 //	2. A hex that would shock two defending hexes leaves out one that
-//	   another shock targets (11.32).
+//	   another shock targets (11.32). An Extended Line shocks every
+//	   enemy-held hex of its Front, the hexes in front of each of its
+//	   parts, as one shock, whatever it names (8.46, 11.31 Exception).
 //	3. Attacking hexes shocking the same single defending hex combine
 //	   when they are next to one another (in a chain), infantry with
 //	   infantry, charging cavalry with charging cavalry, shocking cavalry
@@ -71,7 +73,7 @@ func (r *resolver) groupShocks(ps []pendingShock) []*shockGroup {
 	}
 	// 11.32: two defending hexes, unless another shock targets one.
 	for _, st := range stacks {
-		for i := len(st.targets) - 1; i >= 0 && len(st.targets) > 1; i-- {
+		for i := len(st.targets) - 1; i >= 0 && len(st.targets) > 1 && !st.units[0].extended(); i-- {
 			if targeted(st.targets[i], st) {
 				st.targets = slices.Delete(st.targets, i, i+1)
 			}
@@ -106,15 +108,11 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, p.target)
 				continue
 			}
-			targets = []string{targets[i]}
+			if !u.extended() {
+				targets = []string{targets[i]} // 8.46: a line shocks them all
+			}
 		}
 		if len(targets) == 0 {
-			continue
-		}
-		if u.extended() && len(r.frontHeld(u)) > 1 {
-			// 8.46: one shock at every enemy in its Front; not played
-			// (ruling GBACW-R30).
-			r.event("no-shock", "GBACW 8.46", "%s is an Extended Line with enemies in more than one of its Front hexes: its shock at all of them as one (8.46, 11.31) is not played yet", u.Name)
 			continue
 		}
 		charge := p.charge && (s.ordersOf(u) == Attack || u.Kind == "cavalry")

@@ -31,8 +31,8 @@ import (
 //
 // Moving, pivoting, refusing, Wrap-Around, advancing and retreating are in
 // lineaction.go; Extended Columns in column.go. An Extended Line's one
-// shock at enemies in several of its Front hexes (8.46, 11.31) is not
-// played yet (ruling GBACW-R30).
+// shock at the enemies in all its Front hexes (8.46, 11.31 Exception) is
+// designated in designate.go (rulings GBACW-R30, R36).
 
 // extended reports whether a unit is in Extended Line.
 func (u *UnitSt) extended() bool { return u.ExtLeft != "" || u.ExtRight != "" }
