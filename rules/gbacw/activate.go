@@ -64,6 +64,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		for i := range s.Units {
 			if u := &s.Units[i]; s.brigadeOf(u) == b {
 				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent, u.Barred = false, false, false, false, 0, false
+				u.NoFire, u.NoShock, u.FiredParts, u.Wrap, u.Wrapped, u.Walked = false, false, 0, false, false, false
 				if r.startHex == nil {
 					r.startHex = map[string]string{}
 				}
@@ -131,6 +132,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				}
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
+				case r.endColumn(u, a, stand && inCommand[u.Name]):
 				case confused && a.Verb != gbtext.ActRally:
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
@@ -144,6 +146,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				}
 			}
 			r.willMove = false
+			r.endColumn(u, gbtext.Action{}, stand && inCommand[u.Name])
 		}
 	}
 	// 10.82: fire postponed after moving, now that the units that will
@@ -164,9 +167,11 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		shocks = r.designate(ids, shocks) // 11.21-11.22
 	}
 	r.shocked = map[*FatigueTrack]bool{}
-	defer func() { r.marched, r.trails, r.noShock, r.stackRefused = nil, nil, nil, nil }()
+	defer func() { r.marched, r.trails, r.noShock, r.stackRefused, r.entered = nil, nil, nil, nil, nil }()
 	r.resolveShocks(r.groupShocks(r.mayShockAll(shocks)), 0) // 11.11, 11.31-11.32, 11.41
 	r.settleCollapses()                                      // 12.23
+	r.shortenLines()                                         // 8.42-8.43
+	r.invertStacks()                                         // 7.21
 	nightAttack := r.countFatigue(bs)
 	for _, id := range slices.Sorted(maps.Keys(r.marchHits)) {
 		hb := s.brigade(id)
@@ -444,7 +449,17 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			}
 		}
 	case gbtext.ActFire:
-		r.phasingFire(u, a.Target)
+		r.phasingFire(u, a.Target, a.Hexes...)
+	case gbtext.ActExtend:
+		r.extend(u, a.Target, stand)
+	case gbtext.ActRetract:
+		r.retract(u, stand)
+	case gbtext.ActFace:
+		r.face(u, a.Hexes[0], stand)
+	case gbtext.ActPivot:
+		r.pivot(u, a.Target, stand)
+	case gbtext.ActWrap:
+		u.Wrap = true
 	case gbtext.ActSplit:
 		r.splitFire(u)
 	case gbtext.ActTurn:
@@ -556,7 +571,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Fired && !again {
 		return
 	}
-	if o == Advance && u.Moved && !guns {
+	if o == Advance && !guns && (u.Walked || u.Moved && u.Spent == 0) {
+		return // 6.15: one move (turning, extending or retracting first is not one)
+	}
+	if u.Walked && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+		return // 9.53: next to an enemy it has ceased to move for the phase
+	}
+	if u.extended() {
+		r.moveLine(u, o, target, path)
 		return
 	}
 	times := 1
@@ -580,6 +602,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if budget -= u.Spent; budget <= 0 {
 			return
 		}
+	} else {
+		budget -= u.Spent // turning, extending or retracting before (8.42)
 	}
 	full := budget
 	disordered := u.Status == StDisordered
@@ -616,8 +640,27 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	start := u.Hex
 	steps := 0
+	if u.LostMP {
+		budget -= 2 // 7.32: a friend ended its move in the Refused flank
+		u.LostMP = false
+	}
+	startBudget := budget
+	var trail []string // 8.5: the hexes an Extended Column follows
+	existing := len(u.columnHexes())
+	for _, h := range []string{u.ColB, u.ColA, u.Hex} {
+		if h != "" {
+			trail = append(trail, h)
+		}
+	}
 	if u.Refused != "" && r.stackRefused[u.Name] {
-		u.Refused = "" // 8.26: refused with its stack, it leaves at no cost
+		// 8.26: refused with its stack, it leaves at no cost, and the MP
+		// of the stack's refusal is not its own.
+		u.Refused = ""
+		delete(r.stackRefused, u.Name)
+		u.Spent -= 2
+		budget += 2
+		full += 2
+		startBudget += 2
 	} else if u.Refused != "" {
 		u.Refused = "" // 7.33: a unit leaves Refused status to move, for 1 MP
 		budget -= 2
@@ -655,8 +698,18 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		} else if next = s.stepToward(u.Hex, target, ok); next == "" {
 			break
 		}
+		if u.inColumn() && o == Advance && !s.onRoad(u.Hex, next) {
+			r.event("move-halted", "GBACW 8.52", "%s halts at %s: in Extended Column under Advance Orders it moves only by road (8.13); it must RETRACT first", u.Name, u.Hex)
+			break
+		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
 		throughUDD := false
+		turn, turnCost, turnOK := r.turnToEnter(u, o, next, target, steps == 0 && len(s.adjacentEnemies(u.Hex, u.Side)) > 0)
+		if !turnOK {
+			r.event("move-halted", "GBACW 7.24", "%s starts next to an enemy and may turn only one vertex before it leaves %s", u.Name, u.Hex)
+			break
+		}
+		cost += turnCost
 		if crossing {
 			// Through friendly units: 2 MPs more but by the Exceptions, and
 			// the unit must go on to a hex where it may stop (8.22).
@@ -671,6 +724,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 				r.event("move-halted", "GBACW 8.22", "%s halts at %s: it may not stop among the units of %s", u.Name, u.Hex, next)
 				break
 			}
+		}
+		refusedThere := s.refusedFriend(u, next)
+		if refusedThere != nil {
+			cost += 2 // 7.32: an MP more to stack with a Refused unit
 		}
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
@@ -687,6 +744,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			exception2 = true
 		}
+		byRoad := o == Advance && !offRoad && s.onRoad(u.Hex, next) && !u.extended()
+		if (o == March || byRoad) && !r.columnFollows(u, o, trail, next, startBudget, existing) {
+			r.event("move-halted", "GBACW 8.5", "%s halts at %s: its Extended Column's extensions have not the MPs to follow it", u.Name, u.Hex)
+			break
+		}
+		if refusedThere != nil {
+			r.event("refused-stack", "GBACW 7.32", "%s pays 1 MP more to stack with the Refused %s (7.32)", u.Name, refusedThere.Name)
+		}
 		if r.evade(u, next) && r.breakOff(u) {
 			break // 11.57: the Charge broken off
 		}
@@ -701,17 +766,17 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		steps++
 		from := u.Hex
 		// A unit moves into its Front hexes (7.13): one that is not turns
-		// first to face its goal (ruling GBACW-R19: free while moving).
-		if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
-			u.Facing = faceToward(s.axial(from), s.axial(target))
-			if arcOf(s.axial(from), u.Facing, s.axial(next)) != FrontArc {
-				u.Facing = faceToward(s.axial(from), s.axial(next))
-			}
+		// first to face its goal, for the MPs of 7.21-7.22.
+		if turn != nil {
+			turn()
 		}
 		if u.Status == StGood {
 			r.regain(u.Side, next) // 12.81: into or through, in Good Order
 		}
 		u.Hex, u.Moved = next, true
+		u.Walked = true
+		r.enter(u)
+		trail = append(trail, next)
 		r.reserveLeadersAlone(u)       // 6.33, before 12.73 places or takes the brigadier
 		r.leadersAloneNear(from, next) // 12.73: the mover goes on as if they were not there
 		u.Barred = u.Barred || exception2
@@ -754,7 +819,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		// Disordered here, it goes on with its Disordered MA less what
 		// it spent: the top of the loop sees to it (12.33).
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
-			u.Facing = faceToward(s.axial(next), s.axial(e.Hex))
+			budget -= r.faceEnemy(u, o, e, budget)
 		}
 		r.approachFire(u)
 		if !r.runGuns(u, from, startNear) {
@@ -788,6 +853,11 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 				}
 			}
 		}
+		if o == March || o == Advance && !offRoad && !u.extended() {
+			r.followColumn(u, trail) // 8.5, 8.13, 8.52: by road, March stacking
+		}
+		r.joinRefused(u, o)
+		r.endedIn(u)
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {
@@ -798,6 +868,158 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		m.equivalents = max(m.equivalents, MarchEquivalentsUsed(full-budget, ma))
 		m.offRoad = m.offRoad || offRoad
 		r.marched[u.Brigade] = m
+	}
+}
+
+// facingCost is the MP cost, in half MPs, of a turn of k vertices (or,
+// under March Orders, hexsides) in hex h: one vertex free, more 1 MP
+// (7.21); under Attack Orders in a Woods hex 1 MP a vertex, or 1 MP for
+// 180° (7.22); free when the unit moves on by road, not under Attack
+// Orders (7.23).
+func (s *State) facingCost(o Orders, h string, k int, road bool) int {
+	switch {
+	case k == 0, road && o != Attack:
+		return 0
+	case o == Attack && s.g.terrain[h] == "woods":
+		if k == 3 {
+			return 2
+		}
+		return 2 * k
+	case k > 1:
+		return 2
+	}
+	return 0
+}
+
+// turnToEnter is the turn a moving unit makes in its hex so that next is
+// one of its Front hexes (7.13): toward its goal when that does it, else
+// toward next; under March Orders to the hexside of next (7.11). It
+// returns the turn (nil when none is needed), its cost (7.21-7.23), and
+// false when the unit started next to an enemy and would turn more than
+// one vertex there (7.24).
+func (r *resolver) turnToEnter(u *UnitSt, o Orders, next, target string, startAdjacent bool) (func(), int, bool) {
+	s := r.s
+	at, na := s.axial(u.Hex), s.axial(next)
+	arc := func(f int) Arc {
+		if o == March {
+			return sideArc(at, f, na)
+		}
+		return arcOf(at, f, na)
+	}
+	if arc(u.Facing) == FrontArc {
+		return nil, 0, true
+	}
+	want := sideToward(at, na)
+	if o != March {
+		want = faceToward(at, s.axial(target))
+		if arc(want) != FrontArc {
+			want = faceToward(at, na)
+		}
+	}
+	k := turns(u.Facing, want)
+	if startAdjacent && k > 1 && o != March {
+		return nil, 0, false
+	}
+	cost := s.facingCost(o, u.Hex, k, s.onRoad(u.Hex, next))
+	h := u.Hex
+	return func() {
+		if cost > 0 {
+			r.event("turn", "GBACW 7.21", "%s changes facing %d %s in %s (%s)", u.Name, k, plural(k, "vertex", "vertices", o), h, halfMP(cost))
+		}
+		u.Facing = want
+	}, cost, true
+}
+
+// plural names k vertices, or hexsides under March Orders.
+func plural(k int, one, many string, o Orders) string {
+	if o == March {
+		one, many = "hexside", "hexsides"
+	}
+	if k == 1 {
+		return one
+	}
+	return many
+}
+
+// faceEnemy turns a unit that has come next to an enemy to face it, in
+// the hex it entered: the MPs of 7.21-7.22 when it has them, else one
+// vertex, free, the nearer way. It returns the MPs spent, in half MPs.
+func (r *resolver) faceEnemy(u *UnitSt, o Orders, e *UnitSt, budget int) int {
+	s := r.s
+	at, ea := s.axial(u.Hex), s.axial(e.Hex)
+	if o == March {
+		return 0 // it may not be there (6.13); nothing to face
+	}
+	want := faceToward(at, ea)
+	k := turns(u.Facing, want)
+	cost := s.facingCost(o, u.Hex, k, false)
+	if cost > budget {
+		best, bestD := u.Facing, 1<<30
+		for _, f := range []int{u.Facing, mod6(u.Facing + 1), mod6(u.Facing - 1)} {
+			if s.facingCost(o, u.Hex, turns(u.Facing, f), false) > budget {
+				continue
+			}
+			if d := hex.Distance(at.Neighbor(f), ea) + hex.Distance(at.Neighbor(f+1), ea); d < bestD {
+				best, bestD = f, d
+			}
+		}
+		want, k = best, turns(u.Facing, best)
+		cost = s.facingCost(o, u.Hex, k, false)
+	}
+	if cost > 0 {
+		r.event("turn", "GBACW 7.21", "%s changes facing %d %s in %s (%s)", u.Name, k, plural(k, "vertex", "vertices", o), u.Hex, halfMP(cost))
+	}
+	u.Facing = want
+	return cost
+}
+
+// refusedFriend is a friendly Refused unit in hex h other than u, or
+// nil.
+func (s *State) refusedFriend(u *UnitSt, h string) *UnitSt {
+	for _, f := range s.unitsAt(h) {
+		if f != u && f.Side == u.Side && f.Refused != "" {
+			return f
+		}
+	}
+	return nil
+}
+
+// joinRefused: a unit that ends its move stacked with a Refused unit
+// joins its refusal (8.26; move has given it the stack's facing, 7.11);
+// under Attack Orders, when a Refused unit of the stack has fired in this
+// Activation, it may not fire in it. See GBACW 7.34 Exception.
+func (r *resolver) joinRefused(u *UnitSt, o Orders) {
+	f := r.s.refusedFriend(u, u.Hex)
+	if f == nil {
+		return
+	}
+	u.Facing, u.Refused = f.Facing, f.Refused
+	for _, g := range r.s.unitsAt(u.Hex) {
+		if g != u && g.Side == u.Side && g.Refused != "" && g.Fired && g.Brigade == u.Brigade && o == Attack {
+			u.NoFire = true
+		}
+	}
+}
+
+// endedIn: a friendly unit that ends its Movement, Retreat, Advance or
+// Reaction Move in a Refused unit's Refused flank removes its Refused
+// marker; a phasing unit that has not yet moved in this Activation has
+// 1 MP less for it. See GBACW 7.32.
+func (r *resolver) endedIn(u *UnitSt) {
+	s := r.s
+	for _, n := range s.neighbours(u.Hex) {
+		for _, f := range s.unitsAt(n) {
+			if f.Side != u.Side || f.Refused == "" || s.refusedHex(f) != u.Hex {
+				continue
+			}
+			f.Refused = ""
+			text := ""
+			if f.Side == r.phasing && r.acting != nil && f.Brigade == r.acting.ID && !f.Moved {
+				f.LostMP = true
+				text = "; it has 1 MP less in this Activation"
+			}
+			r.event("unrefused", "GBACW 7.32", "%s ends its move in the Refused flank of %s, which is no longer Refused%s", u.Name, f.Name, text)
+		}
 	}
 }
 
@@ -898,12 +1120,13 @@ type occupancy struct {
 	enemy, nextToEnemy, nextToFoot map[string]bool
 	own                            map[string][]*UnitSt
 	near                           map[string]bool // withinEnemy, memoised
+	line                           map[string]*UnitSt
 	side                           rules.Side
 }
 
 func (s *State) occupancy(cc *CombatCharts, side rules.Side) *occupancy {
 	oc := &occupancy{enemy: map[string]bool{}, nextToEnemy: map[string]bool{}, nextToFoot: map[string]bool{},
-		own: map[string][]*UnitSt{}, near: map[string]bool{}, side: side}
+		own: map[string][]*UnitSt{}, near: map[string]bool{}, line: map[string]*UnitSt{}, side: side}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.onMap() {
@@ -911,18 +1134,25 @@ func (s *State) occupancy(cc *CombatCharts, side rules.Side) *occupancy {
 		}
 		if u.Side == side {
 			oc.own[u.Hex] = append(oc.own[u.Hex], u)
+			for _, x := range []string{u.ExtLeft, u.ExtRight, u.ColA, u.ColB} {
+				if x != "" {
+					oc.line[x] = u // 8.44, 8.5: no other unit in its hexes
+				}
+			}
 			continue
 		}
 		if !u.combat() {
 			continue
 		}
-		oc.enemy[u.Hex] = true
-		for _, n := range s.neighbours(u.Hex) {
-			oc.nextToEnemy[n] = true
-			// 9.52 Exception: across an un-crossable hexside Advance
-			// Orders may come next to enemy infantry and cavalry.
-			if u.Kind != "artillery" && !s.uncrossable(cc, u.Hex, n) {
-				oc.nextToFoot[n] = true
+		for _, h := range u.lineParts() {
+			oc.enemy[h.hex] = true
+			for _, n := range s.neighbours(h.hex) {
+				oc.nextToEnemy[n] = true
+				// 9.52 Exception: across an un-crossable hexside Advance
+				// Orders may come next to enemy infantry and cavalry.
+				if u.Kind != "artillery" && !s.uncrossable(cc, h.hex, n) {
+					oc.nextToFoot[n] = true
+				}
 			}
 		}
 	}
@@ -940,12 +1170,18 @@ func (oc *occupancy) withinEnemy(s *State, cc *CombatCharts, h string, side rule
 
 // stackRoom is State.stackRoom over the occupancy's own units.
 func (oc *occupancy) stackRoom(s *State, u *UnitSt, h string, o Orders) bool {
+	if l := oc.line[h]; l != nil && l != u && (u.Kind != "artillery" || l.inColumn()) {
+		return false // 8.44, 8.5
+	}
 	return stackRoomOf(u, oc.own[h], o, s.ordersOf, s.book.stacking())
 }
 
 // stackRoom: the hex can take the unit under the Stacking Limits of its
 // Orders (8.12), or the Battle Book's (1.0).
 func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
+	if l := s.lineAt(h); l != nil && l != u && (u.Kind != "artillery" || l.inColumn()) {
+		return false // 8.44, 8.5
+	}
 	return stackRoomOf(u, s.unitsAt(h), o, s.ordersOf, s.book.stacking())
 }
 
@@ -956,12 +1192,18 @@ func (s *State) stackRoom(u *UnitSt, h string, o Orders) bool {
 //     and only with units of their own type;
 //   - infantry and cavalry stack only with units of their own brigade and
 //     type, up to the SP limit of the Orders, or alone whatever their
-//     strength (under March Orders too, until Extended Columns are
-//     played, ruling GBACW-R51);
+//     strength but under March Orders, where a big unit moves in Extended
+//     Column and its head counts (8.5);
+//   - no infantry or cavalry stacks with an Extended Line, nor any unit
+//     with an Extended Column (8.44, 8.5);
 //   - artillery stacks up to its batteries or guns limit, the lower one
 //     when infantry or cavalry is in the hex (not under March Orders).
 func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Orders, l StackingLimits) bool {
 	sp, guns, batteries, foot := 0, 0, 0, false
+	own := u.SP
+	if n := u.columnLength(); o == March && n > 0 {
+		own = (u.SP + n) / (n + 1) // 8.12: its Extended Column's head (8.5)
+	}
 	for _, f := range there {
 		if f == u || f.Side != u.Side || !f.onMap() || f.Status == StAbandoned {
 			continue // Abandoned guns do not count as units (12.8)
@@ -974,8 +1216,8 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Or
 			guns += f.SP
 			continue
 		}
-		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.Kind != u.Kind) {
-			return false
+		if u.Kind != "artillery" && (f.Brigade != u.Brigade || f.Kind != u.Kind || f.extended()) || f.inColumn() {
+			return false // 8.12; 8.44: no foot stacks with an Extended Line; 8.5
 		}
 		foot = true
 		sp += f.SP
@@ -1002,7 +1244,10 @@ func stackRoomOf(u *UnitSt, there []*UnitSt, o Orders, ordersOf func(*UnitSt) Or
 	if o == March {
 		limit = map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
 	}
-	return sp == 0 || sp+u.SP <= limit
+	if sp == 0 && o != March {
+		return true // 8.12: any one unit regardless of strength
+	}
+	return sp+own <= limit
 }
 
 // throughAgain is the UDD of a Disordered unit after moving through units:
@@ -1252,6 +1497,7 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 			r.regain(e.Side, h) // 12.81
 		}
 		e.Hex, moved = h, true
+		r.endedIn(e)
 		r.afterReactionMove(e, r.reactionTerrain(e, h))
 	}
 	return moved
@@ -1341,25 +1587,28 @@ func (r *resolver) reactToFire(t, firer *UnitSt) {
 func (r *resolver) react(e, u *UnitSt) {
 	s := r.s
 	// A Refused unit may not change facing (9.62), and may not Refuse
-	// again.
-	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.Refused != "" {
-		return
+	// again but at the other end of an Extended Line (8.44).
+	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.inColumn() || e.Refused != "" && !e.extended() {
+		return // 8.52 Play Note: no Reaction Facing for an Extended Column
 	}
 	choice := r.standing(e.Side, gbtext.RFacing)
 	if choice == "NEVER" {
 		return
 	}
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
-	side := s.refuseSide(e, at)
-	refuse := choice == "REFUSE" && side != "" && s.stackSP(e) >= 3
+	side := s.refuseSideOf(e, at)
+	refuse := choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 && s.refusePosition(e, side) == ""
 	if !refuse && s.stackedWithUnfaceable(e) {
 		return // 9.62: no facing change stacked with a unit that may not
 	}
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
 	if refuse {
-		e.Refused = side
+		e.Refused = bothWays(e.Refused, side)
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
+	} else if e.extended() {
+		r.event("no-reaction", "GBACW 8.44", "%s is in Extended Line and may not change facing in reaction", e.Name)
+		return
 	} else if f, whole := oneVertexToward(e.Facing, ea, at); whole {
 		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
@@ -1456,6 +1705,10 @@ func (s *State) stackSP(u *UnitSt) int {
 func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 	s := r.s
 	o := s.ordersOf(u)
+	if u.extended() {
+		r.refuseLine(u, side, stand)
+		return
+	}
 	switch {
 	case stand || u.Fired || u.Refused != "":
 		return
@@ -1465,23 +1718,89 @@ func (r *resolver) refuse(u *UnitSt, side string, stand bool) {
 		r.event("no-refuse", "GBACW 7.32", "%s is next to an enemy and may not Refuse but in reaction", u.Name)
 	case s.stackSP(u) < 3:
 		r.event("no-refuse", "GBACW 7.32", "%s has fewer than 3 SPs in its hex and may not Refuse", u.Name)
+	case u.inColumn():
+		r.event("no-refuse", "GBACW 7.32", "%s is in Extended Column and may not Refuse (7.32)", u.Name)
+	case s.refusePosition(u, side) != "":
+		r.event("no-refuse", "GBACW 7.31", "%s may not Refuse: %s", u.Name, s.refusePosition(u, side))
+	case u.Moved && s.stackedUnrefused(u):
+		r.event("no-refuse", "GBACW 7.32", "%s has moved into a stack that is not Refused and may not Refuse (7.32)", u.Name)
+	case r.mpLeft(u, o) < 2:
+		r.event("no-refuse", "GBACW 7.32", "%s has not the MP to Refuse", u.Name)
 	default:
-		u.Refused, u.Moved = side, true
-		r.event("refuse", "GBACW 7.31", "%s refuses its %s flank (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side])
-		// 8.26: the whole stack is then Refused, but for phasing units
-		// that leave the hex in this activation (at no cost).
+		// 7.32, 8.26: the whole stack refuses, each unit paying 1 MP; but
+		// a phasing unit that leaves the hex in this activation is not
+		// Refused, and gets its MP back as it leaves (move).
 		for _, f := range s.unitsAt(u.Hex) {
-			if f != u && f.Side == u.Side && f.Refused == "" {
-				f.Refused = side
+			if f.Side == u.Side {
+				f.Refused, f.Facing = side, u.Facing
 				if s.brigadeOf(f) == s.brigadeOf(u) {
-					if r.stackRefused == nil {
-						r.stackRefused = map[string]bool{}
+					f.Spent += 2
+					f.Moved = true
+					if f != u {
+						if r.stackRefused == nil {
+							r.stackRefused = map[string]bool{}
+						}
+						r.stackRefused[f.Name] = true
 					}
-					r.stackRefused[f.Name] = true
 				}
 			}
 		}
+		r.event("refuse", "GBACW 7.31", "%s refuses its %s flank (1 MP)", u.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side])
 	}
+}
+
+// refusePosition is why a unit's place in the line keeps it from
+// refusing side, or "": it may Refuse alone, with no friendly unit next
+// to it, or at the end of a line, a friend in its other Flank hex and
+// none in the one it refuses (a centre unit whose line bends back, a
+// friend in the Rear hex beside the refused flank, is such an end); never
+// between two friendly-held Flank hexes. See GBACW 7.31, 7.32 (ruling
+// GBACW-R34).
+func (s *State) refusePosition(u *UnitSt, side string) string {
+	right, left := s.flankDirs(u.Facing)
+	at := s.axial(u.lineEnd(side)) // an Extended Line's end (8.44)
+	friendAt := func(a hex.Axial) bool {
+		id := s.hexID(a)
+		if id == "" {
+			return false
+		}
+		for _, f := range s.unitsAt(id) {
+			if f.Side == u.Side && f.combat() && f != u {
+				return true
+			}
+		}
+		l := s.lineAt(id)
+		return l != nil && l.Side == u.Side && l != u
+	}
+	near := false
+	for d := range 6 {
+		near = near || friendAt(at.Neighbor(d))
+	}
+	refused, other := at.Neighbor(right), at.Neighbor(left)
+	if side == RefusedLeft {
+		refused, other = other, refused
+	}
+	switch {
+	case !near:
+		return ""
+	case friendAt(refused) && friendAt(other):
+		return "it stands between two friendly-held Flank hexes (7.32)"
+	case friendAt(refused):
+		return "a friendly unit holds the Flank hex it would refuse"
+	case !friendAt(other):
+		return "it is neither at the end of a line nor apart from friendly units"
+	}
+	return ""
+}
+
+// stackedUnrefused: a friendly unit not Refused shares u's hex (7.32).
+func (s *State) stackedUnrefused(u *UnitSt) bool {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side && f.Refused == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // enemyInFront: an enemy combat unit already stands in one of u's Front

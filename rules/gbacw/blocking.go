@@ -12,17 +12,17 @@ import "galloper/rules/hex"
 // range, unless one of its Exceptions holds; friendly units on the line
 // within two hexes of the target, or beyond it, block artillery fire at
 // 4 hexes or more (ruling GBACW-R44).
-func (s *State) unitsBlock(cc *CombatCharts, u, t *UnitSt, d int) bool {
-	blocked, _ := s.firedOver(cc, u, t, d)
+func (s *State) unitsBlock(cc *CombatCharts, u *UnitSt, th string, d int) bool {
+	blocked, _ := s.firedOver(cc, u, th, d)
 	return blocked
 }
 
 // firedOver is 10.26 for a fire from u at t at range d: whether units
 // block it, and else the friendly combat units adjacent to the target it
 // passes over, who risk a UDD on a low roll.
-func (s *State) firedOver(cc *CombatCharts, u, t *UnitSt, d int) (bool, []*UnitSt) {
-	a, b := s.axial(u.Hex), s.axial(t.Hex)
-	la, lb := s.baseLevel(u.Hex), s.baseLevel(t.Hex)
+func (s *State) firedOver(cc *CombatCharts, u *UnitSt, th string, d int) (bool, []*UnitSt) {
+	a, b := s.axial(u.Hex), s.axial(th)
+	la, lb := s.baseLevel(u.Hex), s.baseLevel(th)
 	shotShell := u.Kind == "artillery" && d >= 4
 	left, right := hex.Line(a, b)
 	var between []*UnitSt // the combat units on the line of fire

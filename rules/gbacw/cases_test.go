@@ -63,7 +63,9 @@ import (
 //	                            abandoned (1 or 2:
 //	                            the Abandoned marker, 12.8), sections
 //	                            (a battery's, guns then weapon: 4N/2RG,
-//	                            8.37)
+//	                            8.37), extleft, extright
+//	                            (Extended Line hexes, 8.41), cola,
+//	                            colb (Extended Column hexes, 8.5)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -91,7 +93,7 @@ import (
 // blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo, attached, top: first in its stack,
 // abandoned: 0, 1 or 2, sections: 4N/2RG,
 // building: the turn or "no",
-// fatigue: the number of the Fatigue it acts at, own: whose or "no"),
+// fatigue: the number of the Fatigue it acts at, own: whose or "no", extleft, extright, cola, colb),
 // breastworks <hex> n=<count>, brigade <id> key=value (orders, reserve, ci, activated,
 // fatigue, leader, profile, rating), division <id> key=value (ams, ci, leader, coordination,
 // activation), corps <id> key=value (leader, rating), leader <name> key=value (hex, killed=yes|no, range),
@@ -132,6 +134,10 @@ func (harness) NewCase(run *rulestest.Run) rulestest.CaseHooks {
 type caseRun struct {
 	*rulestest.Run
 	scenario string
+	// faced are the hexes units were faced toward (face=), to face them
+	// toward the same hex when their Orders become March (7.11: a
+	// hexside, not a vertex).
+	faced map[string]string
 }
 
 func (r *caseRun) state() *State { return r.State().(*State) }
@@ -359,6 +365,11 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			fail("%v", err)
 		}
 		brigade(id).Orders = ord.String()
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Brigade == brigade(id).ID && r.faced[u.Name] != "" {
+				u.Facing = s.faceTo(u, s.ordersOf(u), r.faced[u.Name])
+			}
+		}
 	case "reserve":
 		brigade(rest).Reserve = true
 	case "ci":
@@ -527,7 +538,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections", "extleft", "extright", "cola", "colb"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -558,7 +569,11 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		case "facing":
 			u.Facing = atoi(v)
 		case "face":
-			u.Facing = faceToward(s.axial(u.Hex), s.axial(v))
+			if r.faced == nil {
+				r.faced = map[string]string{}
+			}
+			r.faced[u.Name] = v
+			u.Facing = s.faceTo(u, s.ordersOf(u), v)
 		case "status":
 			u.Status = map[string]string{"good": StGood}[v]
 			if v != "good" {
@@ -598,10 +613,18 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			if v != "ok" && u.Ammo == AmmoOK {
 				fail("ammo=%s: ok, low or out", v)
 			}
+		case "extleft":
+			u.ExtLeft = v
+		case "extright":
+			u.ExtRight = v
+		case "cola":
+			u.ColA = v
+		case "colb":
+			u.ColB = v
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections", "extleft", "extright", "cola", "colb"}, k) {
 			fail("unknown key %q", k)
 		}
 	}
@@ -641,7 +664,8 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 				"ammo":     map[string]string{AmmoOK: "ok", AmmoLow: "low", AmmoOut: "out"}[u.Ammo],
 				"building": map[bool]string{true: "no", false: strconv.Itoa(u.Building)}[u.Building == 0],
 				"fatigue":  strconv.Itoa(s.fatigueOf(u).Number()), "own": map[bool]string{true: "no", false: u.Own}[u.Own == ""],
-				"abandoned": abandonedMarker(u), "sections": sectionsText(u)}[k]
+				"abandoned": abandonedMarker(u), "sections": sectionsText(u),
+				"extleft": u.ExtLeft, "extright": u.ExtRight, "cola": u.ColA, "colb": u.ColB}[k]
 		case "breastworks":
 			got = map[string]string{"n": strconv.Itoa(len(s.breastworksAt(name)))}[k]
 		case "brigade":

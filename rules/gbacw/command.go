@@ -93,8 +93,14 @@ func (s *State) unitWithin(cc *CombatCharts, u *UnitSt, rng int) bool {
 	if bl == nil || bl.Hex == "" {
 		return false
 	}
-	seen := map[string]bool{u.Hex: true}
-	queue := []string{u.Hex}
+	// A unit spread in Extended Line or Column holds all its hexes, and
+	// links a chain through them (8.5, 4.22).
+	seen := map[string]bool{}
+	var queue []string
+	for _, p := range u.lineParts() {
+		seen[p.hex] = true
+		queue = append(queue, p.hex)
+	}
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
@@ -105,7 +111,7 @@ func (s *State) unitWithin(cc *CombatCharts, u *UnitSt, rng int) bool {
 			if seen[n] || s.uncrossable(cc, h, n) {
 				continue // 4.22: impassable hexsides break the chain
 			}
-			for _, f := range s.unitsAt(n) {
+			for _, f := range s.holders(n) {
 				if s.brigadeOf(f) == b {
 					seen[n] = true
 					queue = append(queue, n)

@@ -19,7 +19,9 @@ import (
 //	   shock targets it (11.31: every enemy in an attacker's Front is a
 //	   target).
 //	2. A hex that would shock two defending hexes leaves out one that
-//	   another shock targets (11.32).
+//	   another shock targets (11.32). An Extended Line shocks every
+//	   enemy-held hex of its Front, the hexes in front of each of its
+//	   parts, as one shock, whatever it names (8.46, 11.31 Exception).
 //	3. Attacking hexes shocking the same single defending hex combine
 //	   when they are next to one another (in a chain), infantry with
 //	   infantry, charging cavalry with charging cavalry, shocking cavalry
@@ -71,7 +73,7 @@ func (r *resolver) groupShocks(ps []pendingShock) []*shockGroup {
 	}
 	// 11.32: two defending hexes, unless another shock targets one.
 	for _, st := range stacks {
-		for i := len(st.targets) - 1; i >= 0 && len(st.targets) > 1; i-- {
+		for i := len(st.targets) - 1; i >= 0 && len(st.targets) > 1 && !st.units[0].extended(); i-- {
 			if targeted(st.targets[i], st) {
 				st.targets = slices.Delete(st.targets, i, i+1)
 			}
@@ -101,11 +103,14 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 		targets := r.frontHeld(u)
 		if p.target != "" {
 			t := s.unit(p.target)
-			if t == nil || !t.combat() || !slices.Contains(targets, t.Hex) {
+			i := slices.IndexFunc(targets, func(h string) bool { return t != nil && t.combat() && slices.Contains(s.holders(h), t) })
+			if i < 0 {
 				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, p.target)
 				continue
 			}
-			targets = []string{t.Hex}
+			if !u.extended() {
+				targets = []string{targets[i]} // 8.46: a line shocks them all
+			}
 		}
 		if len(targets) == 0 {
 			continue
@@ -130,12 +135,22 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 }
 
 // frontHeld lists the enemy-held hexes of u's Front, not its Refused
-// Frontal hex (7.34, 11.12).
+// Frontal hex (7.34, 11.12): the Front of each part of an Extended Line,
+// facing as its counter (8.44), an enemy line or column held in each of
+// its hexes (8.46, 8.5).
 func (r *resolver) frontHeld(u *UnitSt) []string {
+	s := r.s
 	var out []string
-	for _, e := range r.s.adjacentEnemies(u.Hex, u.Side) {
-		if r.s.unitArc(u, r.s.axial(e.Hex)) == FrontArc && e.Hex != r.s.refusedHex(u) && !slices.Contains(out, e.Hex) {
-			out = append(out, e.Hex)
+	for _, p := range u.lineParts() {
+		pa := s.axial(p.hex)
+		for d := range 6 {
+			n := s.hexID(pa.Neighbor(d))
+			if n == "" || arcOf(pa, u.Facing, s.axial(n)) != FrontArc && (p.hex != u.Hex || s.unitArc(u, s.axial(n)) != FrontArc) || n == s.refusedHex(u) {
+				continue
+			}
+			if slices.ContainsFunc(s.enemiesAt(n, u.Side), (*UnitSt).combat) && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"galloper/rules"
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
@@ -66,7 +67,9 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 6.13
 	case u.Kind == "artillery" && u.Status == StDisordered:
 		return false // 12.34
-	case kind == phasingFire && u.Fired:
+	case kind == phasingFire && u.extended() && u.FiredParts == 1<<len(u.lineParts())-1:
+		return false // 8.45: each part fires once
+	case kind == phasingFire && !u.extended() && u.Fired:
 		return false // 10.31: once an activation
 	case kind == phasingFire && o == Advance && u.Moved && u.Kind != "artillery":
 		return false // 6.15, 10.33: move or fire; artillery may do both (10.61)
@@ -87,15 +90,41 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 // canReach reports whether u may fire at t: in arc, in range and LOS,
 // and the range.
 func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
+	_, d, ok := r.aim(u, t)
+	return d, ok
+}
+
+// aim is the hex of t that u fires at and its range: t's own, or the
+// nearest of an Extended Line's hexes that u may reach (8.45: a part is
+// a target of its own).
+func (r *resolver) aim(u, t *UnitSt) (string, int, bool) {
+	best, bestD := "", 0
+	for _, p := range t.lineParts() {
+		if r.aimHex != "" && p.hex != r.aimHex {
+			continue // 8.42: at the retracting part
+		}
+		if d, ok := r.canReachAt(u, t, p.hex); ok && (best == "" || d < bestD) {
+			best, bestD = p.hex, d
+		}
+	}
+	if best == "" {
+		d, _ := r.canReachAt(u, t, t.Hex)
+		return t.Hex, d, false
+	}
+	return best, bestD, true
+}
+
+// canReachAt reports whether u may fire at t in hex th, and the range.
+func (r *resolver) canReachAt(u, t *UnitSt, th string) (int, bool) {
 	s := r.s
 	rng, err := r.sys.combat.Range(u.Weapon)
 	if err != nil || !t.onMap() {
 		return 0, false
 	}
-	ua, ta := s.axial(u.Hex), s.axial(t.Hex)
+	ua, ta := s.axial(u.Hex), s.axial(th)
 	d := hex.Distance(ua, ta)
 	inArc := inFrontalArc(ua, u.Facing, ta) || s.throughRefused(u, ta)
-	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, t.Hex) || s.unitsBlock(r.sys.combat, u, t, d) {
+	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, th) || s.unitsBlock(r.sys.combat, u, th, d) {
 		return d, false
 	}
 	return d, true
@@ -105,10 +134,16 @@ func (r *resolver) canReach(u, t *UnitSt) (int, bool) {
 // nearest enemy it can reach (the first in the state's order on a tie).
 func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 	s := r.s
+	top := func(t *UnitSt, th string) *UnitSt {
+		if th != t.Hex {
+			return t // an Extended Line's part (8.45)
+		}
+		return s.combatAt(t.Hex)[0]
+	}
 	if name != "" {
 		if t := s.unit(name); t != nil && t.Side != u.Side && t.combat() {
-			if d, ok := r.canReach(u, t); ok && !mountedTooFar(u, d) {
-				return s.combatAt(t.Hex)[0]
+			if th, d, ok := r.aim(u, t); ok && !mountedTooFar(u, d) {
+				return top(t, th)
 			}
 		}
 		return nil
@@ -120,8 +155,8 @@ func (r *resolver) pickTarget(u *UnitSt, name string) *UnitSt {
 		if t.Side == u.Side || !t.combat() {
 			continue // Abandoned guns are no target (12.8)
 		}
-		if d, ok := r.canReach(u, t); ok && d < bestD && !mountedTooFar(u, d) {
-			best, bestD = s.combatAt(t.Hex)[0], d
+		if th, d, ok := r.aim(u, t); ok && d < bestD && !mountedTooFar(u, d) {
+			best, bestD = top(t, th), d
 		}
 	}
 	return best
@@ -135,25 +170,16 @@ func mountedTooFar(u *UnitSt, d int) bool { return u.mountedCavalry() && d > 2 }
 // 10.81.
 func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	s := r.s
-	cc := r.sys.combat
-	d, ok := r.canReach(u, t)
+	th, d, ok := r.aim(u, t)
 	if !ok || kind == phasingFire && mountedTooFar(u, d) {
 		return shot{}, false
 	}
 	sp := r.firingSP(u)
-	group := append([]*UnitSt{u}, r.partners...)
 	for _, p := range r.partners {
 		sp += r.firingSP(p) // 10.82: one fire
 	}
 	if u.Refused != "" {
-		// A Refused unit fires at most half through its Refused Frontal
-		// hex (rounded down) and half through its normal Front (rounded
-		// up). See GBACW 7.34.
-		if s.throughRefused(u, s.axial(t.Hex)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(t.Hex)) {
-			sp = min(sp, s.stackSP(u)/2)
-		} else {
-			sp = min(sp, (s.stackSP(u)+1)/2)
-		}
+		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))))
 	}
 	if r.spShare > 0 && kind == phasingFire {
 		sp = min(sp, r.spShare) // a share of split fire (10.15)
@@ -170,18 +196,42 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	if sp == 0 {
 		return shot{}, false
 	}
+	ms, ok := r.fireDRMs(u, u.Hex, t, th, kind, d)
+	if !ok {
+		return shot{}, false
+	}
+	return r.rollFire(u, t, th, sp, d, ms, kind, ""), true
+}
+
+// fireDRMs are the Fire DRMs (10.81) of a fire by u from hex from at t in
+// hex th, range d: the target hex's SPs (an Extended Line's part counting
+// only its share, 8.44), its terrain, the hexside crossed.
+func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind fireKind, d int) ([]Modifier, bool) {
+	s := r.s
+	cc := r.sys.combat
 	targetSP, artOnly := 0, true
-	for _, x := range s.unitsAt(t.Hex) {
+	for _, x := range s.unitsAt(th) {
 		if x.Kind == "artillery" {
 			targetSP++
 		} else {
 			targetSP += x.SP
+			if x.spread() {
+				targetSP += x.lineParts()[0].sp - x.SP // 8.44, 8.5: its share here
+			}
 			artOnly = false
 		}
 	}
-	ta := s.axial(t.Hex)
-	near := nearestNeighbour(ta, s.axial(u.Hex))
-	arc := s.unitArc(t, near)
+	if l := s.lineAt(th); l != nil {
+		for _, p := range l.lineParts() {
+			if p.hex == th {
+				targetSP += p.sp
+			}
+		}
+		artOnly = false
+	}
+	ta := s.axial(th)
+	near := nearestNeighbour(ta, s.axial(from))
+	arc := s.unitArcAt(t, th, near) // an extension faces as its unit (8.44)
 	weapon := u.Weapon
 	rng, _ := cc.Range(u.Weapon)
 	prepared := r.prepared(u, kind, d, rng.Prepared)
@@ -199,7 +249,7 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		green = green || p.Green
 		mounted = mounted || p.mountedCavalry()
 	}
-	f := Fire{Weapon: weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, t.Hex).FireDRM,
+	f := Fire{Weapon: weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, th).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.mountedCavalry() && t.Side != r.phasing,
 		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
@@ -208,9 +258,16 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low}
 	ms, err := cc.FireDRMs(f, FireOptions{})
-	if err != nil {
-		return shot{}, false
-	}
+	return ms, err == nil
+}
+
+// rollFire rolls a fire of sp SPs by u at t in hex th, range d, with its
+// DRMs, on the Fire Table, or the Artillery Fire Table for artillery at 4
+// hexes or more (10.17, 10.67); from names an Extended Line's firing
+// parts in the report.
+func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, kind fireKind, from string) shot {
+	cc := r.sys.combat
+	group := append([]*UnitSt{u}, r.partners...)
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
 	for _, g := range group {
 		r.noteAmmo(g, roll, r.rapid, r.secondRound)
@@ -225,21 +282,30 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	for _, p := range r.partners {
 		name += " and " + p.Name
 	}
-	text := fmt.Sprintf("%s: %s (%d SP) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, name, sp, t.Name, d, roll, drmText(ms), adj, table, res.Code)
-	_, over := s.firedOver(cc, u, t, d)
-	return shot{firer: u, target: t, hex: t.Hex, res: res, text: text, shotShell: table != "Fire Table", roll: roll, over: over}, true
+	if from != "" {
+		from = " from " + from
+	}
+	at := t.Name
+	if th != t.Hex {
+		at += " in " + th
+	}
+	text := fmt.Sprintf("%s: %s (%d SP%s) at %s, range %d: rolled %d%s = %d on the %s: %s", kind, name, sp, from, at, d, roll, drmText(ms), adj, table, res.Code)
+	_, over := r.s.firedOver(cc, u, th, d)
+	return shot{firer: u, target: t, hex: th, res: res, text: text, shotShell: table != "Fire Table", roll: roll, over: over}
 }
 
 // prepared reports whether u's fire of kind at range d gets the Prepared
 // Fire +1: small arms within their Prepared range (10.51), infantry in
 // Good Order under Advance or Attack Orders (mounted cavalry and artillery
-// never), firing instead of moving if phasing, and not advanced or
-// retreated in this activation (10.52, 10.53).
+// never), firing instead of moving if phasing, not in Extended Column
+// (8.52), and not advanced or retreated in this activation (10.52, 10.53).
 func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 	o := r.s.ordersOf(u)
 	switch {
 	case d > within || u.Kind != "infantry" || u.Status != StGood:
 		return false
+	case u.inColumn():
+		return false // 8.52: no Prepared Fire in Extended Column
 	case o != Advance && o != Attack:
 		return false
 	case kind == phasingFire && u.Moved:
@@ -280,12 +346,26 @@ func nearestNeighbour(a, b hex.Axial) hex.Axial {
 
 // phasingFire is a phasing unit's fire action, with the target's Return
 // Fire (R3) rolled at the same time. See GBACW 10.3, 10.41-10.42.
-func (r *resolver) phasingFire(u *UnitSt, name string) {
+func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	if u.Kind == "artillery" && !u.Fired && u.Spent > r.s.activationMA(u) {
 		r.event("no-fire", "GBACW 10.61", "%s moved more than half its MA and may not fire", u.Name)
 		return
 	}
+	// The reasons a unit has been barred from firing in this activation
+	// come first, whatever else stops it (9.42, 7.34).
+	if u.NoFire && u.NoShock && !u.Fired {
+		r.event("no-fire", "GBACW 9.42", "%s moved next to the enemy by 9.42 Exception 2 and may not fire in this activation", u.Name)
+		return
+	}
+	if u.NoFire && !u.Fired {
+		r.event("no-fire", "GBACW 7.34", "%s stacked with Refused units after they fired and may not fire in this Activation (7.34)", u.Name)
+		return
+	}
 	if !r.mayFire(u, phasingFire) {
+		return
+	}
+	if u.extended() || len(from) > 0 {
+		r.extendedFire(u, name, from)
 		return
 	}
 	t := r.pickTarget(u, name)
@@ -309,6 +389,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	partners := r.partners
 	r.partners = nil
 	if len(shots) == 0 {
+		if u.Refused != "" && r.refusedSP(u, false) == 0 && !r.s.throughRefused(u, r.s.axial(t.Hex)) {
+			r.event("no-fire", "GBACW 7.34", "%s has no SPs to fire through its normal Frontal hexes (7.34)", u.Name)
+		}
 		return
 	}
 	if !shots[0].shotShell {
@@ -318,13 +401,13 @@ func (r *resolver) phasingFire(u *UnitSt, name string) {
 	for _, p := range partners {
 		p.Fired = true
 	}
-	th, from := t.Hex, u.Hex
+	th, at := t.Hex, u.Hex
 	r.exchange(u, t, shots)
 	r.settleAmmo()
 	if t.Hex == th {
 		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
 	}
-	r.advanceAfterFire(u, from, th)
+	r.advanceAfterFire(u, at, th)
 }
 
 // activationMA is u's MA under its Orders this activation, in half MPs
@@ -468,12 +551,17 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 		return
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
+	if u.extended() && r.advanceLine(u, th) {
+		return
+	}
+	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
 	r.regain(u.Side, th) // 12.81
 	r.leadersAlone()     // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
+	r.endedIn(u)
 }
 
 // applyAll reports the shots of one fire, rolled together, then applies
@@ -571,6 +659,15 @@ func (r *resolver) applyResult(x shot) {
 // hitResult applies a shot's result to its hex.
 func (r *resolver) hitResult(x shot) {
 	t, h := x.target, x.hex
+	outer := r.casualties
+	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
+	defer r.checkLater(outer) // 12.71 Note 1: after all the UDDs
+	defer r.settleCollapses() // 12.23: once the result is played out
+	r.throughDone = nil       // 12.46: a new result
+	if t.onMap() && h != t.Hex && r.s.lineAt(h) == t {
+		r.applyToPart(x) // 8.45: an Extended Line's part
+		return
+	}
 	if !t.onMap() || t.Hex != h {
 		// The target left the hex: the result falls on the top unit of
 		// its side still there, if any (10.41, 10.42 Example #3).
@@ -585,11 +682,6 @@ func (r *resolver) hitResult(x shot) {
 			return
 		}
 	}
-	outer := r.casualties
-	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
-	defer r.checkLater(outer) // 12.71 Note 1: after all the UDDs
-	defer r.settleCollapses() // 12.23: once the result is played out
-	r.throughDone = nil       // 12.46: a new result
 	if x.shotShell {
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
@@ -650,6 +742,14 @@ func (r *resolver) stackUDDs(h string, top *UnitSt) {
 	for _, u := range r.s.unitsAt(h) {
 		if u != top && u.Side == top.Side {
 			r.uddOrDisorder(u, 0, "the top unit of its stack was hit", "fire")
+		}
+	}
+	// 8.45: artillery in the other hexes of a Disordered Extended Line.
+	for _, p := range top.lineParts()[1:] {
+		for _, a := range r.s.unitsAt(p.hex) {
+			if a.Side == top.Side && a.Kind == "artillery" {
+				r.uddOrDisorder(a, 0, "its Extended Line was hit", "fire")
+			}
 		}
 	}
 }
@@ -767,6 +867,7 @@ func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 	default:
 		r.casualtyChecks(u.Hex, u.Side)
 	}
+	h := u.Hex
 	if u.SP == 0 {
 		u.Status, u.Hex = StEliminated, ""
 		r.event("eliminated", "GBACW 12.21", "%s is eliminated", u.Name)
@@ -775,6 +876,28 @@ func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 		return
 	}
 	r.collapse(u)
+	r.refusedUnder3(h, u.Side)
+}
+
+// refusedUnder3 removes the Refused markers of a hex whose side's SPs
+// have fallen below 3, for no MP (7.32).
+func (r *resolver) refusedUnder3(h string, side rules.Side) {
+	n, refused := 0, false
+	for _, f := range r.s.unitsAt(h) {
+		if f.Side == side {
+			n += f.SP
+			refused = refused || f.Refused != ""
+		}
+	}
+	if !refused || n >= 3 {
+		return
+	}
+	for _, f := range r.s.unitsAt(h) {
+		if f.Side == side {
+			f.Refused = ""
+		}
+	}
+	r.event("unrefused", "GBACW 7.32", "the stack in %s has fewer than 3 SPs and is no longer Refused", h)
 }
 
 // rout removes a unit to its Division Box; infantry and cavalry adjacent
@@ -815,6 +938,18 @@ func (r *resolver) rout(u *UnitSt) {
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
 	var passed []*UnitSt
+	for n > 0 && u.spread() && u.onMap() {
+		// 8.47: an Extended Line or Column retreats extended when it can;
+		// else it retracts and makes a UDD.
+		if r.retreatLine(u, from) {
+			n--
+			continue
+		}
+		r.retractAll(u, "to retreat")
+		if u.Status != StDisordered {
+			r.uddOrDisorder(u, 0, "retracting to retreat", "fire")
+		}
+	}
 	for range n {
 		if !u.onMap() {
 			break
@@ -844,6 +979,9 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 		r.leadersAlone()
 	}
 	r.throughUDDs(u, passed)
+	if u.onMap() {
+		r.endedIn(u) // 7.32
+	}
 }
 
 // retreatStep moves a retreating unit a hex, and the leaders who go
@@ -988,6 +1126,32 @@ func (r *resolver) firingSP(u *UnitSt) int {
 	for i, f := range here {
 		if f == u {
 			return FireFrontage(stack)[i]
+		}
+	}
+	return 0
+}
+
+// refusedSP is what a unit of a Refused stack may fire through its
+// Refused Frontal hex (refusedHex) or through its normal Front, by its
+// place in the stack. See GBACW 7.34.
+func (r *resolver) refusedSP(u *UnitSt, refusedHex bool) int {
+	var here []*UnitSt
+	for _, f := range r.s.unitsAt(u.Hex) {
+		if f.Side == u.Side {
+			here = append(here, f)
+		}
+	}
+	stack := make([]Stacked, len(here))
+	for i, f := range here {
+		stack[i] = Stacked{Kind: f.unitKind(), SP: f.SP}
+	}
+	normal, refused := RefusedShares(stack)
+	for i, f := range here {
+		if f == u && refusedHex {
+			return refused[i]
+		}
+		if f == u {
+			return normal[i]
 		}
 	}
 	return 0

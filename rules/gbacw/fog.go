@@ -26,8 +26,12 @@ func (s *State) seenBy(cc *CombatCharts, side rules.Side) map[string]bool {
 	}
 	var eyes []string
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && u.combat() && !slices.Contains(eyes, u.Hex) {
-			eyes = append(eyes, u.Hex)
+		if u := &s.Units[i]; u.Side == side && u.combat() {
+			for _, p := range u.lineParts() { // every hex of an Extended Line or Column (8.44, 8.5)
+				if !slices.Contains(eyes, p.hex) {
+					eyes = append(eyes, p.hex)
+				}
+			}
 		}
 	}
 	cache := map[string]bool{}
@@ -47,7 +51,7 @@ func (s *State) seenBy(cc *CombatCharts, side rules.Side) map[string]bool {
 	}
 	seen := map[string]bool{}
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side != side && u.onMap() && sees(u.Hex) {
+		if u := &s.Units[i]; u.Side != side && u.onMap() && slices.ContainsFunc(u.lineParts(), func(p linePart) bool { return sees(p.hex) }) {
 			seen[u.Name] = true
 		}
 	}
@@ -77,7 +81,7 @@ func (s *State) knownTo(cc *CombatCharts, side rules.Side) *State {
 	}
 	for i := range c.Units {
 		if u := &c.Units[i]; u.onMap() && !shown(seen, side, u.Side, u.Name) {
-			u.Hex = ""
+			u.Hex, u.ExtLeft, u.ExtRight, u.ColA, u.ColB = "", "", "", "", ""
 		}
 	}
 	for i := range c.Leaders {

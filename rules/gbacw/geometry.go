@@ -58,11 +58,60 @@ func arcOf(at hex.Axial, facing int, other hex.Axial) Arc {
 	return NotAdjacent
 }
 
+// sideArc says where an adjacent hex lies around a unit under March
+// Orders facing the hexside of direction side (7.11): its one Front hex
+// is that neighbour, its Rear the one opposite, the other four its Flank
+// hexes, as a column's (8.51; ruling GBACW-R31).
+func sideArc(at hex.Axial, side int, other hex.Axial) Arc {
+	for dir := range 6 {
+		if at.Neighbor(dir) != other {
+			continue
+		}
+		switch mod6(dir - side) {
+		case 0:
+			return FrontArc
+		case 3:
+			return RearArc
+		}
+		return FlankArc
+	}
+	return NotAdjacent
+}
+
+// sideToward is the hexside whose neighbour lies nearest a target, the
+// lowest direction on a tie. See GBACW 7.11.
+func sideToward(from, to hex.Axial) int {
+	best, bestD := 0, 1<<30
+	for d := range 6 {
+		if n := hex.Distance(from.Neighbor(d), to); n < bestD {
+			best, bestD = d, n
+		}
+	}
+	return best
+}
+
+// faceTo is the facing that turns u toward hex h under Orders o: a
+// vertex, or a hexside under March Orders (7.11).
+func (s *State) faceTo(u *UnitSt, o Orders, h string) int {
+	if o == March {
+		return sideToward(s.axial(u.Hex), s.axial(h))
+	}
+	return faceToward(s.axial(u.Hex), s.axial(h))
+}
+
+// turns is how many vertices (or hexsides) apart two facings are, 0-3.
+func turns(a, b int) int {
+	d := mod6(a - b)
+	return min(d, 6-d)
+}
+
 // Refused sides (7.31): the Flank hex on the unit's right as it looks
 // out of its Front, or on its left.
 const (
 	RefusedRight = "R"
 	RefusedLeft  = "L"
+	// RefusedBoth: an Extended Line refused at both ends (8.44).
+	RefusedBoth = "B"
 )
 
 // flankDirs are the directions of the right and left Flank hexes of a
@@ -84,9 +133,41 @@ func (s *State) flankDirs(facing int) (right, left int) {
 // of the Rear hex beside it, which becomes a Flank hex; ok is false when
 // the unit is not Refused. See GBACW 7.34.
 func (s *State) refusedDir(u *UnitSt) (front, flank int, ok bool) {
+	return s.refusedDirAt(u, u.Hex)
+}
+
+// refusedAt is the refusal that bends a unit at hex h, one of its hexes:
+// a unit's own; an Extended Line's left refusal at its left end, its
+// right refusal at its right end (8.44, ruling GBACW-R34).
+func (u *UnitSt) refusedAt(h string) string {
+	if !u.extended() {
+		if h == u.Hex {
+			return u.Refused
+		}
+		return ""
+	}
+	leftEnd, rightEnd := u.ExtLeft, u.ExtRight
+	if leftEnd == "" {
+		leftEnd = u.Hex
+	}
+	if rightEnd == "" {
+		rightEnd = u.Hex
+	}
+	switch {
+	case h == leftEnd && (u.Refused == RefusedLeft || u.Refused == RefusedBoth):
+		return RefusedLeft
+	case h == rightEnd && (u.Refused == RefusedRight || u.Refused == RefusedBoth):
+		return RefusedRight
+	}
+	return ""
+}
+
+// refusedDirAt is refusedDir at hex h of the unit (an Extended Line's
+// part).
+func (s *State) refusedDirAt(u *UnitSt, h string) (front, flank int, ok bool) {
 	right, left := s.flankDirs(u.Facing)
 	var d int
-	switch u.Refused {
+	switch u.refusedAt(h) {
 	case RefusedRight:
 		d = right
 	case RefusedLeft:
@@ -106,8 +187,17 @@ func (s *State) refusedDir(u *UnitSt) (front, flank int, ok bool) {
 // a Refused unit's refused Flank hex is a Front hex (the Refused Frontal
 // hex) and the Rear hex beside it a Flank hex. See GBACW 7.12, 7.34.
 func (s *State) unitArc(u *UnitSt, other hex.Axial) Arc {
-	at := s.axial(u.Hex)
-	rf, rfl, refused := s.refusedDir(u)
+	return s.unitArcAt(u, u.Hex, other)
+}
+
+// unitArcAt is unitArc around the unit's hex h, an Extended Line's part
+// facing as its counter, with the refusal bending it there (8.44).
+func (s *State) unitArcAt(u *UnitSt, h string, other hex.Axial) Arc {
+	at := s.axial(h)
+	if s.ordersOf(u) == March {
+		return sideArc(at, u.Facing, other)
+	}
+	rf, rfl, refused := s.refusedDirAt(u, h)
 	for dir := range 6 {
 		if at.Neighbor(dir) != other {
 			continue
@@ -125,11 +215,26 @@ func (s *State) unitArc(u *UnitSt, other hex.Axial) Arc {
 }
 
 // refusedHex is a Refused unit's Refused Frontal hex, or "".
-func (s *State) refusedHex(u *UnitSt) string {
-	if d, _, ok := s.refusedDir(u); ok {
-		return s.hexID(s.axial(u.Hex).Neighbor(d))
+func (s *State) refusedHex(u *UnitSt) string { return s.refusedHexAt(u, u.Hex) }
+
+// refusedHexAt is the Refused Frontal hex of the unit's part at h, or "".
+func (s *State) refusedHexAt(u *UnitSt, h string) string {
+	if d, _, ok := s.refusedDirAt(u, h); ok {
+		return s.hexID(s.axial(h).Neighbor(d))
 	}
 	return ""
+}
+
+// lineEnd is the hex of an Extended Line's end on side (its counter's
+// for a unit not extended, or the side without an extension).
+func (u *UnitSt) lineEnd(side string) string {
+	if side == RefusedLeft && u.ExtLeft != "" {
+		return u.ExtLeft
+	}
+	if side == RefusedRight && u.ExtRight != "" {
+		return u.ExtRight
+	}
+	return u.Hex
 }
 
 // refuseSide is the side a unit refuses to bring a hex of its Flank into

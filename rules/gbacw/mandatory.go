@@ -37,18 +37,26 @@ func (r *resolver) infantryCharges(brigades []string) map[string]bool {
 	return out
 }
 
-// mayInfantryCharge: infantry under Attack Orders that moved this Action
-// Phase, did not fire or rally, and has an enemy in a Front hex. See
-// GBACW 11.21, 11.12.
+// mayInfantryCharge: infantry under Attack Orders that moved (entered a
+// hex) this Action Phase, did not fire or rally, and has an enemy in a
+// Front hex. See GBACW 11.21, 11.12.
 func (r *resolver) mayInfantryCharge(u *UnitSt) bool {
-	return u.Kind == "infantry" && r.s.ordersOf(u) == Attack && u.Moved && !u.Fired && !u.Rallied && r.s.frontEnemy(u, "") != nil
+	return u.Kind == "infantry" && r.s.ordersOf(u) == Attack && u.Moved && r.entered[u.Name] && !u.Fired && !u.Rallied && r.s.frontEnemy(u, "") != nil
+}
+
+// enter notes that u's counter entered a hex of its own move (11.21).
+func (r *resolver) enter(u *UnitSt) {
+	if r.entered == nil {
+		r.entered = map[string]bool{}
+	}
+	r.entered[u.Name] = true
 }
 
 // mustShock is true of mounted cavalry that moved next to an enemy in its
 // Front and did not fire (11.21), eligible under 11.12.
 func (r *resolver) mustShock(u *UnitSt) bool {
 	o := r.s.ordersOf(u)
-	return u.Kind == "cavalry" && o != March && u.Moved && !u.Fired && !u.Rallied && r.s.frontEnemy(u, "") != nil
+	return u.Kind == "cavalry" && o != March && u.Moved && r.entered[u.Name] && !u.Fired && !u.Rallied && r.s.frontEnemy(u, "") != nil
 }
 
 // designate settles the brigades' declared shocks by 11.21: an infantry
@@ -108,8 +116,9 @@ func (r *resolver) noChargeWhy(u *UnitSt) string {
 
 // mayShock: u may shock in this activation (11.12): not a unit whose
 // actions a Withdrawal, a move through friends or a bridge ended (9.54,
-// 8.24, 9.42 Exception 2, 9.23), nor one that rallied or entered its hex
-// by the 9.42 Exception. tell reports why not.
+// 8.24, 9.42 Exception 2, 9.23), nor one that rallied, is in Extended
+// Column (8.52) or entered its hex by the 9.42 Exception. tell reports
+// why not.
 func (r *resolver) mayShock(u *UnitSt, tell bool) bool {
 	switch {
 	case r.done[u.Name] || u.Barred || r.noShock[u.Name]: // 12.35f, 9.54, 8.24, 9.42 Exception 2, 9.23
@@ -117,6 +126,16 @@ func (r *resolver) mayShock(u *UnitSt, tell bool) bool {
 	case u.Rallied:
 		if tell {
 			r.event("no-shock", "GBACW 11.12", "%s rallied this activation and may not shock", u.Name)
+		}
+		return false
+	case u.inColumn():
+		if tell {
+			r.event("no-shock", "GBACW 8.52", "%s is in Extended Column: it must retract or form an Extended Line to shock (8.52)", u.Name)
+		}
+		return false
+	case u.NoShock:
+		if tell {
+			r.event("no-shock", "GBACW 9.42", "%s moved next to the enemy by 9.42 Exception 2 and may not shock in this activation", u.Name)
 		}
 		return false
 	case r.oneHex[u.Name]:

@@ -9,9 +9,10 @@ import (
 // asked for by RALLY LEFT or RALLY RIGHT:
 //
 //  1. A unit that rallies (flips to its normal side) may turn one vertex,
-//     at no MP, to its left or right. A Refused unit may not; Galloper
-//     plays no Extended Lines and no Ammunition Resupply, 13.41's other
-//     two exceptions.
+//     at no MP, to its left or right. A Refused unit may not, nor one
+//     in Extended Line or Column (13.41's exceptions; a turn by FACE
+//     after a Rally is refused, this being the one way to make it).
+//     Galloper plays no Ammunition Resupply, 13.41's other exception.
 //  2. The turn is made once the activation's units have all acted,
 //     before its shocks, for 13.41 asks of stacked units that rally that
 //     all succeed: when a unit rallying in the hex stays Disordered, or
@@ -37,6 +38,10 @@ func (r *resolver) turnAfterRally() {
 		done[u.Hex] = true
 		if u.Refused != "" {
 			r.event("no-turn", "GBACW 13.41", "%s is Refused and may not turn after its Rally", u.Name)
+			continue
+		}
+		if u.spread() {
+			r.event("no-turn", "GBACW 13.41", "%s is in Extended Line or Column and may not turn after its Rally", u.Name)
 			continue
 		}
 		var stack []*UnitSt

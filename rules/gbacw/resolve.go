@@ -115,6 +115,11 @@ type resolver struct {
 	// unresolved are the defending hexes of the shocks designated in
 	// this activation and not yet resolved (12.46 Exception).
 	unresolved map[string]bool
+	// entered marks the units whose counter entered a hex of its own
+	// move in this activation, a step or an Extended Line's move or
+	// pivot: those that "moved adjacent" (11.21). A turn, a Refuse or a
+	// retract in place is no such move.
+	entered map[string]bool
 	// marched records, by brigade, the most Activation-equivalents a unit
 	// used on its March AM and whether any left the roads (17.22).
 	marched map[string]marchUse
@@ -151,6 +156,12 @@ type resolver struct {
 	// done marks the phasing units that may take no further action in
 	// this activation after a 2nd Disorder (12.35f).
 	done map[string]bool
+	// invert are the hexes whose stacks turned 180° in this activation
+	// (7.21).
+	invert []string
+	// aimHex, when set, is the hex of an Extended Line a reaction fire
+	// aims at: its retracting part (8.42).
+	aimHex string
 }
 
 // marchUse is what a brigade's March move used, for Fatigue.

@@ -101,6 +101,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 		each(r.rbsStep)
 		r.barred = nil
 		each(r.commitmentStep) // none in a Continued Shock (11.47)
+		each(r.wrapStep)       // 8.48
 		checked := map[string]bool{}
 		each(func(g *shockGroup) { r.cohesionStep(g, gs, checked) })
 	}
@@ -190,7 +191,7 @@ func (r *resolver) designated(g *shockGroup, continued int) {
 	}
 	stirred := slices.Clone(g.attackers)
 	for _, h := range g.hexes {
-		stirred = append(stirred, s.unitsAt(h)...)
+		stirred = append(stirred, s.holders(h)...)
 	}
 	for _, x := range stirred {
 		r.stopBuilding(x, "its hex is shocked") // 15.14
@@ -307,7 +308,7 @@ func (r *resolver) worstPreShock(h string, def *UnitSt, gs []*shockGroup) []Modi
 // facing is the attacker of g next to defending hex h: the lead if it is.
 func (r *resolver) facing(g *shockGroup, h string) *UnitSt {
 	for _, a := range g.attackers {
-		if r.s.m.Distance(a.Hex, h) == 1 {
+		if r.s.touches(a, h) {
 			return a
 		}
 	}
@@ -331,7 +332,7 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 		// only those that have not used it in this brigade activation
 		// and are in no other enemy's Front hex (10.43).
 		for _, e := range r.defStack(g, h) {
-			if t := r.facing(g, h); t.combat() && r.s.m.Distance(t.Hex, h) == 1 {
+			if t := r.facing(g, h); t.combat() && r.s.touches(t, h) {
 				if g.continued > 0 && (r.preShocked[e.Name] || r.inOtherFront(e, t.Hex)) {
 					continue
 				}
@@ -343,7 +344,7 @@ func (r *resolver) preShockFireStep(g *shockGroup) {
 	// An attacker the fire drove back takes no part; the others combine
 	// as designated, next to one another or not (11.32).
 	g.attackers = slices.DeleteFunc(g.attackers, func(a *UnitSt) bool {
-		if a.combat() && !slices.ContainsFunc(g.hexes, func(h string) bool { return r.s.m.Distance(a.Hex, h) == 1 }) {
+		if a.combat() && !slices.ContainsFunc(g.hexes, func(h string) bool { return r.s.touches(a, h) }) {
 			r.event("no-shock", "GBACW 11.32", "%s, driven back, takes no part in the shock", a.Name)
 			return true
 		}
@@ -426,7 +427,7 @@ func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*
 		sh.DefenderDisordered = sh.DefenderDisordered && top.Status == StDisordered
 		sh.DefenderFatigue = min(sh.DefenderFatigue, s.fatigueOf(top))
 		for _, a := range g.attackers {
-			if s.m.Distance(a.Hex, h) == 1 && s.behindBreastworks(h, a.Hex) {
+			if ah := s.partNear(a, h); ah != "" && s.behindBreastworks(h, ah) {
 				sh.Breastworks = true // the case best for the defender (15.23)
 			}
 		}
@@ -459,8 +460,11 @@ func (r *resolver) position(g *shockGroup, h string, top *UnitSt) Position {
 	s := r.s
 	arcs := map[Arc]bool{}
 	for _, a := range g.attackers {
-		if s.m.Distance(a.Hex, h) == 1 {
-			arcs[s.unitArc(top, s.axial(a.Hex))] = true
+		if a.Wrapped {
+			return s.wrapPosition(a, top, h) // 8.48
+		}
+		if s.touches(a, h) {
+			arcs[s.shockArc(a, top, h)] = true
 		}
 	}
 	switch {
@@ -541,12 +545,12 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 	for _, a := range g.attackers {
 		h := g.hexes[0]
 		for _, x := range g.hexes {
-			if s.m.Distance(a.Hex, x) == 1 {
+			if s.touches(a, x) {
 				h = x
 				break
 			}
 		}
-		flank := g.charge && s.unitArc(r.defStack(g, h)[0], s.axial(a.Hex)) != FrontArc
+		flank := g.charge && s.shockArc(a, r.defStack(g, h)[0], h) != FrontArc
 		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
 			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
 	}
@@ -668,7 +672,7 @@ func (r *resolver) preShockCheck(ms []Modifier, def *UnitSt) {
 func (r *resolver) preShockDRMs(u, def *UnitSt, charge bool) []Modifier {
 	s := r.s
 	ps := PreShock{March: s.ordersOf(def) == March, Charged: charge, MountedCavalry: def.Kind == "cavalry",
-		FlankOrRear: s.unitArc(def, s.axial(u.Hex)) != FrontArc,
+		FlankOrRear: s.shockArc(u, def, def.Hex) != FrontArc,
 		LeaderStars: s.leaderStars(def), Fatigue: s.fatigueOf(def), Breastworks: s.behindBreastworks(def.Hex, u.Hex)}
 	return r.sys.combat.PreShockDRMs(ps)
 }
@@ -685,6 +689,14 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	r.throughDone = nil // 12.46: a new result
 	defer func() { r.routs = nil }()
 	mayContinue, defenderMay := false, false
+	// 8.49: a line that wrapped around retracts before any advance,
+	// retreat or Continued Shock.
+	if u.Wrapped && slices.ContainsFunc(effects, func(e string) bool {
+		return e == "attacker-retreat-1" || e == "defender-retreat-1" || e == "defender-retreat-2" || e == "attacker-may-continue" || e == "defender-rout-check"
+	}) {
+		r.retractAll(u, "after its Wrap-Around (8.49)")
+		u.Wrapped = false
+	}
 	// Artillery is Abandoned in place before anyone retreats (11.64).
 	if slices.Contains(effects, "artillery-abandoned") {
 		for _, d := range defenders {
@@ -762,13 +774,15 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	// artillery never advances (12.6).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && s.m.Distance(d.Hex, ah) == 1 &&
+			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && s.touches(d, ah) &&
 				r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
+				r.retractAll(d, "to advance")
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
 				r.regain(d.Side, ah) // 12.81
 				r.leadersAlone()     // 12.73
 				r.displace(d)
+				r.endedIn(d)
 			}
 		}
 	}
@@ -901,7 +915,7 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
 	for _, a := range attackers {
 		for _, h := range vacated {
-			if a.onMap() && r.s.m.Distance(a.Hex, h) == 1 && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
+			if a.onMap() && r.s.touches(a, h) && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
 				r.advanceInto(a, h)
 				break
 			}
@@ -918,15 +932,28 @@ func (s *State) heldAgainst(h string, side rules.Side) bool {
 // advanceInto moves the attacker into a vacated hex, or one where only
 // Abandoned guns remain (11.46, 12.6).
 func (r *resolver) advanceInto(u *UnitSt, h string) {
-	if !u.onMap() || h == "" || r.s.heldAgainst(h, u.Side) || hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+	if !u.onMap() || h == "" || r.s.heldAgainst(h, u.Side) {
 		return
 	}
-	if r.s.uncrossable(r.sys.combat, u.Hex, h) {
+	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) == 1 && r.s.uncrossable(r.sys.combat, u.Hex, h) {
 		// 12.6: never across a hexside where movement is prohibited; a
 		// bridge or ford is no such hexside (9.44).
 		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, h)
 		return
 	}
+	if u.extended() && r.advanceLine(u, h) {
+		return // 8.47: extended when it can
+	}
+	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
+		if !u.extended() {
+			return
+		}
+		// An Extended Line that cannot advance extended retracts, the
+		// counter's hex is not next to h: it stays (ruling GBACW-R32).
+		r.retractAll(u, "as it cannot advance extended")
+		return
+	}
+	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	from := u.Hex
 	u.Hex, u.Refused = h, ""
@@ -934,6 +961,7 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.leadersAlone()    // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
+	r.endedIn(u)
 }
 
 // preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
@@ -985,7 +1013,56 @@ func (r *resolver) sidePreShockFire(u *UnitSt, dh []string) {
 	}
 }
 
+// wrapStep is an Extended Line's Wrap-Around after Shock Step 3, when
+// its clause asks for it and it shocks one hex alone (8.48).
+func (r *resolver) wrapStep(g *shockGroup) {
+	u := g.lead()
+	if g.ended || !u.Wrap || len(g.attackers) != 1 || len(g.hexes) != 1 {
+		return
+	}
+	if d := r.defStack(g, g.hexes[0]); len(d) > 0 {
+		r.wrapAround(u, d[0], g.hexes[0])
+	}
+}
+
+// partNear is the hex of u's part next to hex h (its own hex when it is
+// not extended), "" when none is: an Extended Line or Column attacks,
+// and is attacked, from each of its hexes (8.44, 8.46, 8.5).
+func (s *State) partNear(u *UnitSt, h string) string {
+	for _, p := range u.lineParts() {
+		if s.m.Distance(p.hex, h) == 1 {
+			return p.hex
+		}
+	}
+	return ""
+}
+
+// touches: a part of u is next to hex h.
+func (s *State) touches(u *UnitSt, h string) bool { return s.partNear(u, h) != "" }
+
 // vacated: no unit but Abandoned guns is left in hex h (12.6).
 func (s *State) vacated(h string) bool {
-	return !slices.ContainsFunc(s.unitsAt(h), func(d *UnitSt) bool { return d.Status != StAbandoned })
+	return !slices.ContainsFunc(s.holders(h), func(d *UnitSt) bool { return d.Status != StAbandoned })
+}
+
+// shockArc is where the attacker u stands around the defender d, hit in
+// hex dh: the attacker's hex is its part next to dh, and a defender hit
+// in an extension's hex faces as its counter (8.44, 8.46, 8.5).
+func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
+	if s.m.Distance(u.Hex, dh) != 1 {
+		for _, p := range d.lineParts() {
+			if s.m.Distance(u.Hex, p.hex) == 1 {
+				dh = p.hex // the defender's part next to the attacker
+				break
+			}
+		}
+	}
+	at := u.Hex
+	for _, p := range u.lineParts() {
+		if s.m.Distance(p.hex, dh) == 1 {
+			at = p.hex
+			break
+		}
+	}
+	return s.unitArcAt(d, dh, s.axial(at))
 }

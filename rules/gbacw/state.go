@@ -247,7 +247,7 @@ type UnitSt struct {
 	Fired   bool `json:"fired,omitempty"`
 	Rallied bool `json:"rallied,omitempty"`
 	// Spent is the half MPs the unit has spent this activation (10.32,
-	// 10.61).
+	// 10.61), moving or not (turning, extending, retracting: 8.42).
 	Spent int `json:"spent,omitempty"`
 	// Stack places the unit in its hex's stack: lower is higher, equal
 	// values keep the units' order (8.23).
@@ -261,6 +261,34 @@ type UnitSt struct {
 	Barred      bool `json:"barred,omitempty"`
 	ReturnFired int  `json:"return_fired,omitempty"`
 	Reacted     bool `json:"reacted,omitempty"`
+	// ExtLeft and ExtRight are the hexes of its Extended Line's left and
+	// right extensions, or "" (8.41-8.44).
+	ExtLeft  string `json:"ext_left,omitempty"`
+	ExtRight string `json:"ext_right,omitempty"`
+	// ColA and ColB are the hexes of its Extended Column's first and
+	// second extensions behind it, or "" (8.5).
+	ColA string `json:"col_a,omitempty"`
+	ColB string `json:"col_b,omitempty"`
+	// FiredParts are the Extended Line's parts that fired in this
+	// activation, a bit each (lineParts' order).
+	FiredParts int `json:"fired_parts,omitempty"`
+	// Walked: it has moved from hex to hex in this activation (a unit
+	// under Advance Orders moves once, 6.15).
+	Walked bool `json:"walked,omitempty"`
+	// Wrap: its shocks in this activation use Wrap-Around when they may
+	// (8.48); Wrapped: it did, and retracts before it advances, retreats
+	// or shocks again (8.49).
+	Wrap    bool `json:"wrap,omitempty"`
+	Wrapped bool `json:"wrapped,omitempty"`
+	// NoFire: under Attack Orders, the unit stacked with Refused units
+	// after they fired, and may not fire in this Activation (7.34).
+	NoFire bool `json:"no_fire,omitempty"`
+	// NoShock: it may not shock in this activation (9.42 Exception 2).
+	NoShock bool `json:"no_shock,omitempty"`
+	// LostMP: a friendly unit ended its move in the unit's Refused
+	// flank before the unit moved in its brigade's Activation, which
+	// costs it 1 MP of that Activation (7.32).
+	LostMP bool `json:"lost_mp,omitempty"`
 	// Orders are the Orders the unit kept, Out of Command when its
 	// brigade's changed (4.23, 5.36); "" when it follows its brigade's.
 	Orders string `json:"orders,omitempty"`
@@ -657,15 +685,26 @@ func (s *State) combatAt(h string) []*UnitSt {
 	return slices.DeleteFunc(s.unitsAt(h), func(u *UnitSt) bool { return !u.combat() })
 }
 
-// enemiesAt lists the enemy combat units of side in a hex.
+// enemiesAt lists the enemy combat units of side in a hex, an enemy
+// Extended Line or Column reaching into it included (8.44, 8.5).
 func (s *State) enemiesAt(h string, side rules.Side) []*UnitSt {
 	var out []*UnitSt
-	for _, u := range s.unitsAt(h) {
+	for _, u := range s.holders(h) {
 		if u.Side != side {
 			out = append(out, u)
 		}
 	}
 	return out
+}
+
+// holders are the units in a hex, top first, with the unit whose Extended
+// Line or Column reaches into it on top: it holds the hex as one solid
+// unit (8.44, 8.46, 8.5).
+func (s *State) holders(h string) []*UnitSt {
+	if l := s.lineAt(h); l != nil && l.combat() {
+		return append([]*UnitSt{l}, s.unitsAt(h)...)
+	}
+	return s.unitsAt(h)
 }
 
 // axial is a hex id's axial coordinate.

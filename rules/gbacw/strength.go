@@ -89,6 +89,35 @@ func SplitEvenly(sp, parts int) ([]int, error) {
 // the normal Frontal hexes. See GBACW 7.34.
 func RefusedSplit(sp int) (normal, refused int) { return (sp + 1) / 2, sp / 2 }
 
+// RefusedShares is what each unit of a Refused stack (top first) may
+// fire through its normal Frontal hexes and through its Refused Frontal
+// hex. The stack's Fire Strength is what the Fire Frontage Rule lets it
+// fire (8.31, 8.33); half of it, rounded up, goes through the normal
+// Front and half, rounded down, through the Refused hex. The top units
+// take the normal Front's half first, each firing what is left of its
+// own share through the Refused hex, and the units below fill what
+// remains: 5 SPs above 3 fire 4 and 1, then 0 and 2. See GBACW 7.34.
+func RefusedShares(stack []Stacked) (normal, refused []int) {
+	all := make([]Stacked, len(stack))
+	for i, u := range stack {
+		all[i] = Stacked{Kind: u.Kind, SP: u.SP, Fires: true}
+	}
+	shares := FireFrontage(all)
+	total := 0
+	for _, n := range shares {
+		total += n
+	}
+	n, r := RefusedSplit(total)
+	normal, refused = make([]int, len(stack)), make([]int, len(stack))
+	for i, share := range shares {
+		normal[i] = min(share, n)
+		refused[i] = min(share-normal[i], r)
+		n -= normal[i]
+		r -= refused[i]
+	}
+	return normal, refused
+}
+
 // ExtendedLine spreads an Extended Line's SPs over its hexes (2, or 3 for
 // a unit extended both ways) as evenly as possible, the counter's hex
 // first and the left-over points to the counter and then an extension:

@@ -52,6 +52,31 @@ func TestSplitFire(t *testing.T) {
 	}
 }
 
+// The stacked examples of GBACW 7.34: a stack's shares through its normal
+// Front and its Refused Frontal hex, top first.
+func TestRefusedShares(t *testing.T) {
+	inf := func(sp int) Stacked { return Stacked{Kind: Infantry, SP: sp} }
+	art := func(sp int) Stacked { return Stacked{Kind: Artillery, SP: sp} }
+	for _, tc := range []struct {
+		name            string
+		stack           []Stacked
+		normal, refused []int
+	}{
+		{"7 alone", []Stacked{inf(7)}, []int{4}, []int{3}},
+		{"5 over 3", []Stacked{inf(5), inf(3)}, []int{4, 0}, []int{1, 2}},
+		{"3, 2 and 8", []Stacked{inf(3), inf(2), inf(8)}, []int{3, 1, 0}, []int{0, 1, 2}},
+		{"4 over 2", []Stacked{inf(4), inf(2)}, []int{3, 0}, []int{1, 2}},
+		{"TBs, H12s, infantry", []Stacked{art(4), art(2), inf(6)}, []int{4, 0, 0}, []int{0, 2, 1}},
+		{"H12s, TBs, infantry", []Stacked{art(2), art(4), inf(6)}, []int{2, 2, 0}, []int{0, 2, 1}},
+		{"two six-gun batteries", []Stacked{art(6), art(6)}, []int{6, 0}, []int{0, 6}},
+	} {
+		n, r := RefusedShares(tc.stack)
+		if !slices.Equal(n, tc.normal) || !slices.Equal(r, tc.refused) {
+			t.Errorf("%s: %v and %v, want %v and %v", tc.name, n, r, tc.normal, tc.refused)
+		}
+	}
+}
+
 // The examples of GBACW 8.44 (9 SPs: 5 and 4; 17 SPs: 6, 6 and 5) and the
 // notes' 10 (5/5) and 18 (6/6/6); 8.41 and 8.43's minimums.
 func TestExtendedLine(t *testing.T) {

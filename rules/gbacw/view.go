@@ -113,7 +113,17 @@ func doctrine(st map[string]string) string {
 	return strings.Join(out, ", ")
 }
 
+// facingBearing is the compass bearing a unit faces: a vertex, or a
+// hexside under March Orders (7.11).
+func (s *State) facingBearing(u *UnitSt) float64 {
+	if s.ordersOf(u) == March {
+		return s.m.Layout.Bearing(u.Facing) // a hexside (7.11)
+	}
+	return s.vertexBearing(u.Facing)
+}
+
 // vertexBearing is the compass bearing of a facing vertex.
+
 func (s *State) vertexBearing(v int) float64 {
 	a, b := s.m.Layout.Bearing(v), s.m.Layout.Bearing(v+1)
 	if d := b - a; d > 180 {
@@ -152,7 +162,7 @@ func (s *State) mapView(seen map[string]bool, side rules.Side) *rules.MapView {
 			status = ""
 		}
 		mv.Units = append(mv.Units, rules.UnitView{Name: u.Name, Side: u.Side, Kind: u.Kind, Hex: u.Hex,
-			Facing: rules.Facing(s.vertexBearing(u.Facing)), Status: status, Strength: fmt.Sprint(u.SP),
+			Facing: rules.Facing(s.facingBearing(u)), Status: status, Strength: fmt.Sprint(u.SP),
 			Formation: s.ordersOf(u).String()}) // its own Orders when it kept them (4.23)
 	}
 	for _, l := range s.Leaders {
@@ -223,13 +233,19 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			if u.onMap() && !shown(seen, side, u.Side, u.Name) {
 				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
 			} else if u.onMap() {
-				ru.Facing = rules.CompassPoint(s.vertexBearing(u.Facing))
+				ru.Facing = rules.CompassPoint(s.facingBearing(u))
 			}
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
 			}
 			if u.Dismounted {
 				ru.Markers = append(ru.Markers, "Dismounted") // 14.21
+			}
+			if u.extended() && ru.Position != "out of sight" {
+				ru.Markers = append(ru.Markers, "Extended Line into "+strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+			}
+			if u.inColumn() && ru.Position != "out of sight" {
+				ru.Markers = append(ru.Markers, "Extended Column in "+strings.TrimSpace(u.ColA+" "+u.ColB))
 			}
 			g.Units = append(g.Units, ru)
 		}

@@ -25,6 +25,7 @@
 //
 //	BRIGADE Iron Brigade: CHANGE ATTACK IF WITHIN 3
 //	UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608 THEN FIRE
+//	UNIT 19th Indiana: EXTEND LEFT THEN FIRE 1st Tennessee FROM 0706   (8.41, 8.45)
 //
 // A leader may be moved by order, in his command's activation (a
 // brigadier or division leader, 9.31) or in the Commander Movement Phase
@@ -123,10 +124,22 @@ const (
 	ActWithdraw = "WITHDRAW"
 	// ActTop puts the unit on top of its stack, instead of moving (8.24).
 	ActTop = "TOP"
+	// EXTEND LEFT|RIGHT|BOTH: form an Extended Line into a Flank hex, or
+	// both (8.41-8.43); RETRACT: draw the extensions back in (8.42).
+	ActExtend  = "EXTEND"
+	ActRetract = "RETRACT"
+	// FACE hex: turn in place toward a hex (7.21).
+	ActFace = "FACE"
+	// PIVOT LEFT|RIGHT: an Extended Line wheels on its left or right end
+	// (8.44).
+	ActPivot = "PIVOT"
+	// WRAP: the unit's shocks in this activation use Wrap-Around when
+	// they may (8.48).
+	ActWrap = "WRAP"
 )
 
 // Actions lists the actions.
-var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount, ActTurn, ActWithdraw, ActTop}
+var Actions = []string{ActHold, ActRally, ActToward, ActMove, ActFire, ActSplit, ActShock, ActCharge, ActRetire, ActRefuse, ActMount, ActDismount, ActTurn, ActWithdraw, ActTop, ActExtend, ActRetract, ActFace, ActPivot, ActWrap}
 
 // Problem codes of the dialect.
 const (
@@ -185,9 +198,12 @@ type Cond struct {
 
 // Action is one action of a clause.
 type Action struct {
-	Verb   string
-	Hexes  []string // TOWARD's hex, MOVE's path
-	Target string   // FIRE, SHOCK, CHARGE: the target's name, or ""; REFUSE, TURN: LEFT or RIGHT; RALLY: LEFT, RIGHT or ""
+	Verb  string
+	Hexes []string // TOWARD's hex, MOVE's path, FIRE's FROM hexes (the parts of an Extended Line, 8.45)
+	// Target is FIRE's, SHOCK's and CHARGE's target name, or ""; REFUSE's,
+	// TURN's and PIVOT's LEFT or RIGHT; RALLY's LEFT, RIGHT or ""; EXTEND's
+	// LEFT, RIGHT or BOTH.
+	Target string
 }
 
 type dialect struct{}
@@ -222,6 +238,10 @@ ORDERS Iron Brigade ATTACK
 FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: TURN LEFT THEN FIRE
+UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
+UNIT 24th Michigan: IF DISORDERED RALLY LEFT; FACE 0608 THEN FIRE
+UNIT 2nd Wisconsin: PIVOT LEFT THEN PIVOT LEFT THEN FIRE
+UNIT 6th Wisconsin: IF ADJACENT WRAP THEN SHOCK; HOLD
 LEADER Meredith: TOWARD 0605
 LEADER Wadsworth: FIRST TOWARD 0707
 STANDING
@@ -683,13 +703,13 @@ func action(verb string, args []string) (Action, string) {
 		if len(args) == 1 {
 			a.Target = orders.Upper(args[0])
 		}
-	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop:
+	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActRetract, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
-	case ActToward:
+	case ActToward, ActFace:
 		if len(args) != 1 {
-			return a, "TOWARD takes one hex, such as TOWARD 0608"
+			return a, verb + " takes one hex, such as " + verb + " 0608"
 		}
 		fallthrough
 	case ActWithdraw:
@@ -708,12 +728,34 @@ func action(verb string, args []string) (Action, string) {
 			}
 			a.Hexes = append(a.Hexes, id)
 		}
-	case ActRefuse, ActTurn:
+	case ActRefuse, ActTurn, ActPivot:
 		if len(args) != 1 || (orders.Upper(args[0]) != "LEFT" && orders.Upper(args[0]) != "RIGHT") {
 			return a, verb + " takes LEFT or RIGHT"
 		}
 		a.Target = orders.Upper(args[0])
-	case ActFire, ActShock, ActCharge:
+	case ActExtend:
+		if len(args) != 1 || !slices.Contains([]string{"LEFT", "RIGHT", "BOTH"}, orders.Upper(args[0])) {
+			return a, "EXTEND takes LEFT, RIGHT or BOTH"
+		}
+		a.Target = orders.Upper(args[0])
+	case ActFire:
+		// FIRE [<unit>] [FROM <hex> [<hex>]]: an Extended Line's parts.
+		i := slices.IndexFunc(args, func(w string) bool { return orders.Upper(w) == "FROM" })
+		if i >= 0 {
+			if i == len(args)-1 || len(args)-i-1 > 3 {
+				return a, "FROM takes the hexes of the Extended Line's parts that fire, such as FIRE 4th Alabama FROM 0707"
+			}
+			for _, h := range args[i+1:] {
+				id, ok := Place(h)
+				if !ok {
+					return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
+				}
+				a.Hexes = append(a.Hexes, id)
+			}
+			args = args[:i]
+		}
+		a.Target = orders.CleanName(strings.Join(args, " "))
+	case ActShock, ActCharge:
 		a.Target = orders.CleanName(strings.Join(args, " "))
 	default:
 		return a, fmt.Sprintf("%q is not an action (the actions are %s)", orders.Clip(verb), strings.Join(Actions, ", "))
@@ -743,6 +785,16 @@ func condList(cs []Cond) string {
 
 // String writes an action.
 func (a Action) String() string {
+	if a.Verb == ActFire {
+		parts := []string{a.Verb}
+		if a.Target != "" {
+			parts = append(parts, a.Target)
+		}
+		if len(a.Hexes) > 0 {
+			parts = append(append(parts, "FROM"), a.Hexes...)
+		}
+		return strings.Join(parts, " ")
+	}
 	parts := append([]string{a.Verb}, a.Hexes...)
 	if a.Target != "" {
 		parts = append(parts, a.Target)

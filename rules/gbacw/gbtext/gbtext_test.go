@@ -42,6 +42,11 @@ func TestCanonicalForms(t *testing.T) {
 		"leader Meredith: first toward 0605":                           "LEADER Meredith: FIRST TOWARD 0605",
 		"replace Meredith:with  6th Wisconsin":                         "REPLACE Meredith: WITH 6th Wisconsin",
 		"unit X: if disordered rally right; rally":                     "UNIT X: IF DISORDERED RALLY RIGHT; RALLY",
+		"unit X: extend both then fire 4th Alabama from 0506 0507":     "UNIT X: EXTEND BOTH THEN FIRE 4th Alabama FROM 0506 0507",
+		"unit X: fire from 0506; retract":                              "UNIT X: FIRE FROM 0506; RETRACT",
+		"unit X: rally then face 0506":                                 "UNIT X: RALLY THEN FACE 0506",
+		"unit X: pivot right then fire":                                "UNIT X: PIVOT RIGHT THEN FIRE",
+		"unit X: wrap then shock Y":                                    "UNIT X: WRAP THEN SHOCK Y",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -97,6 +102,14 @@ func TestProblems(t *testing.T) {
 		"REPLACE Meredith: 6th Wisconsin":          CodeBadClause,
 		"REPLACE Meredith: WITH":                   CodeBadClause,
 		"REPLACE : WITH 6th Wisconsin":             CodeNoName,
+		"UNIT X: EXTEND FORWARD":                   CodeBadClause,
+		"UNIT X: RETRACT LEFT":                     CodeBadClause,
+		"UNIT X: FACE":                             CodeBadClause,
+		"UNIT X: PIVOT":                            CodeBadClause,
+		"UNIT X: WRAP Y":                           CodeBadClause,
+		"UNIT X: FACE 0506 0507":                   CodeBadClause,
+		"UNIT X: FIRE Y FROM":                      CodeBadClause,
+		"UNIT X: FIRE Y FROM 77":                   CodeBadClause,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
