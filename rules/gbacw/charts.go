@@ -1,6 +1,7 @@
 package gbacw
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"math"
@@ -137,7 +138,7 @@ func compileBandsWith(p *rules.ChartPack, name string, check func(string) error,
 // and cover lo..hi exactly. what names a band ("row", "column") and of
 // what ("rolls", "SPs") in errors.
 func checkCover(where, what, of string, bands []band, lo, hi int) error {
-	slices.SortFunc(bands, func(a, b band) int { return cmpInt(a.lo, b.lo) })
+	slices.SortFunc(bands, func(a, b band) int { return cmp.Compare(a.lo, b.lo) })
 	if first := bands[0]; first.lo != lo {
 		return fmt.Errorf("%s: the first %s starts at %s; the table must start at %s", where, what, showRoll(first.lo), showRoll(lo))
 	}
@@ -209,14 +210,4 @@ func showBand(b band) string {
 		return strconv.Quote(l)
 	}
 	return strconv.Quote(l + ".." + h)
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -11,14 +11,7 @@ import (
 // (7.21); under Attack Orders in a Woods hex 1 MP a vertex, 1 MP for 180°
 // (7.22); free moving on by road but under Attack Orders (7.23).
 func TestFacingCost(t *testing.T) {
-	data, err := os.ReadFile("testdata/field.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := LoadScenario("field", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := fieldScenario(t)
 	s := sc.start
 	for _, tc := range []struct {
 		o    Orders
@@ -72,4 +65,18 @@ func TestHalfMP(t *testing.T) {
 			t.Errorf("halfMP(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// fieldScenario loads the cases' field map, testdata/field.yaml.
+func fieldScenario(t *testing.T) *scenario {
+	t.Helper()
+	data, err := os.ReadFile("testdata/field.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := LoadScenario("field", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }

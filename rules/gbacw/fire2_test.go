@@ -12,14 +12,7 @@ import (
 // Prepared Fire; not after moving (phasing), nor after it advanced or
 // retreated in the activation, nor Disordered, nor as cavalry or guns.
 func TestPreparedFire(t *testing.T) {
-	data, err := os.ReadFile("testdata/field.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := LoadScenario("field", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := fieldScenario(t)
 	s := sc.start.clone()
 	s.Units = append(s.Units, UnitSt{Name: "Yanks", Side: "USA", Brigade: "A Brigade", Kind: "infantry", Hex: "0707", SP: 5, Cohesion: 6, Disordered: 4, MA: 6, Weapon: "R"})
 	r := &resolver{sys: New(), s: s, log: &rules.Log{}}

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"slices"
+	"strings"
 )
 
 // Leaders with retreating, advancing and vanished units (GBACW
@@ -92,7 +93,7 @@ func (s *State) refugeOf(cc *CombatCharts, l *Leader) (string, string) {
 			if dist[a] != dist[b] {
 				return dist[a] - dist[b]
 			}
-			return compareIDs(a, b)
+			return strings.Compare(a, b)
 		})
 		h := frontier[0]
 		frontier = frontier[1:]
@@ -100,7 +101,7 @@ func (s *State) refugeOf(cc *CombatCharts, l *Leader) (string, string) {
 			break
 		}
 		if h != l.Hex && s.friendlyCombatAt(h, l.Side) {
-			if bestMP < 0 || compareIDs(h, best) < 0 {
+			if bestMP < 0 || strings.Compare(h, best) < 0 {
 				best, bestMP = h, dist[h]
 			}
 			continue
@@ -133,16 +134,6 @@ func (s *State) refugeOf(cc *CombatCharts, l *Leader) (string, string) {
 		}
 	}
 	return "", ""
-}
-
-func compareIDs(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // commandGone kills the leaders every unit of whose command is now

@@ -502,6 +502,13 @@ func (s *State) wrapPosition(u, d *UnitSt, dh string) Position {
 			arcs[s.unitArc(d, s.axial(p.hex))] = true
 		}
 	}
+	return positionOfArcs(arcs)
+}
+
+// positionOfArcs is the Position of an attack from hexes in these arcs of
+// the defender: from its Front and its Flank or Rear at once the
+// combination, else the worst single one (11.44).
+func positionOfArcs(arcs map[Arc]bool) Position {
 	switch {
 	case arcs[FrontArc] && (arcs[FlankArc] || arcs[RearArc]):
 		return FrontAndFlankOrRear

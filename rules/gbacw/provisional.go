@@ -1,6 +1,7 @@
 package gbacw
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"math"
@@ -351,7 +352,7 @@ func compileRatios(p *rules.ChartPack) ([]ShockRatio, error) {
 		}
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b ShockRatio) int { return cmpInt(a.num*b.den, b.num*a.den) })
+	slices.SortFunc(out, func(a, b ShockRatio) int { return cmp.Compare(a.num*b.den, b.num*a.den) })
 	for i := 1; i < len(out); i++ {
 		if out[i].num*out[i-1].den == out[i-1].num*out[i].den {
 			return nil, fmt.Errorf("%s: rows %s and %s are the same ratio", where, out[i-1].Name, out[i].Name)
@@ -377,7 +378,7 @@ func (c *CombatCharts) Ratio(attackerHalves, defenderHalves int, favourAttacker 
 		return rs[len(rs)-1]
 	}
 	// at least reports whether attacker/defender >= r.
-	at := func(r ShockRatio) int { return cmpInt(attackerHalves*r.den, defenderHalves*r.num) }
+	at := func(r ShockRatio) int { return cmp.Compare(attackerHalves*r.den, defenderHalves*r.num) }
 	if favourAttacker {
 		// The lowest ratio at or above the odds.
 		for _, r := range rs {

@@ -467,15 +467,7 @@ func (r *resolver) position(g *shockGroup, h string, top *UnitSt) Position {
 			arcs[s.shockArc(a, top, h)] = true
 		}
 	}
-	switch {
-	case len(arcs) > 1 && arcs[FrontArc]:
-		return FrontAndFlankOrRear
-	case arcs[RearArc]:
-		return RearAttack
-	case arcs[FlankArc]:
-		return FlankAttack
-	}
-	return Frontal
+	return positionOfArcs(arcs)
 }
 
 // surrounded: every hex next to h holds a unit shocking h or is a Front
