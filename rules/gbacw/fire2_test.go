@@ -1,7 +1,6 @@
 package gbacw
 
 import (
-	"os"
 	"testing"
 
 	"galloper/rules"
