@@ -17,7 +17,8 @@ import "slices"
 //	   one level at most a fire (10.65 2a, 10.69, 10.91; ruling
 //	   GBACW-R40).
 //	5. A Resupply and Rally action, not next to an enemy, raises it one
-//	   level (10.92-10.93).
+//	   level (10.92-10.93); dismounted cavalry that mounts is fully
+//	   resupplied (10.94, cavalry.go).
 
 // Ammunition levels.
 const (
@@ -35,8 +36,8 @@ const (
 )
 
 // depletes reports whether u's ammunition runs down by its rolls: all
-// artillery (10.69), and infantry with optional rule 10.9 (10.91; not
-// mounted cavalry, which is all the cavalry Galloper plays).
+// artillery (10.69), and infantry with optional rule 10.9 (10.91), which
+// dismounted cavalry is (14.23); not mounted cavalry.
 func (s *State) depletes(u *UnitSt) bool {
 	return u.Kind == "artillery" || u.Kind == "infantry" && slices.Contains(s.Optional, "10.9")
 }
