@@ -85,11 +85,13 @@ func (r *resolver) throughUDDs(u *UnitSt, passed []*UnitSt) {
 		r.throughDone = map[*UnitSt]bool{}
 	}
 	r.throughDone[u] = true
+	var check []*UnitSt
 	for _, f := range passed {
 		if r.throughDone[f] || !f.combat() {
 			continue
 		}
 		r.throughDone[f] = true
-		r.uddOrDisorder(f, 0, "a unit retreated through it", "retreat-through")
+		check = append(check, f)
 	}
+	r.friendlyUDDs(check, "a unit retreated through it", "retreat-through") // 12.8 Exception
 }
