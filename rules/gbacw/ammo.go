@@ -101,14 +101,15 @@ func (r *resolver) settleAmmo() {
 }
 
 // resupply is the Resupply half of a Resupply and Rally action: one
-// level up, automatic, unless an enemy is adjacent. See GBACW 10.92-10.93.
-func (r *resolver) resupply(u *UnitSt) {
+// level up, automatic, unless an enemy is adjacent. It reports whether u
+// resupplied. See GBACW 10.92-10.93.
+func (r *resolver) resupply(u *UnitSt) bool {
 	if u.Ammo == AmmoOK {
-		return
+		return false
 	}
 	if len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0 {
 		r.event("no-resupply", "GBACW 10.93", "%s may not resupply next to the enemy", u.Name)
-		return
+		return false
 	}
 	if u.Ammo == AmmoOut {
 		u.Ammo = AmmoLow
@@ -116,4 +117,5 @@ func (r *resolver) resupply(u *UnitSt) {
 		u.Ammo = AmmoOK
 	}
 	r.event("resupply", "GBACW 10.92", "%s resupplies: Ammo %s", u.Name, map[string]string{AmmoOK: "full", AmmoLow: "Low"}[u.Ammo])
+	return true
 }
