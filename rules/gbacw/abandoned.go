@@ -1,6 +1,11 @@
 package gbacw
 
-import "galloper/rules"
+import (
+	"cmp"
+	"slices"
+
+	"galloper/rules"
+)
 
 // Abandoned guns (GBACW 12.8, 3.0 IV/B/4-5):
 //
@@ -15,6 +20,10 @@ import "galloper/rules"
 //	   in the hex, within the stacking limits (12.81, ruling GBACW-R35).
 //	3. In the Recovery Phase, batteries marked Abandoned 2 are
 //	   eliminated; then Abandoned 1 markers flip to Abandoned 2 (12.82).
+//	4. Exception: guns whose hex holds a friendly unit in Good Order that
+//	   passes its UDD for Friendly Fire (10.26) or Retreat-Through
+//	   (12.46) disregard an Abandoned result of that cause (12.8; ruling
+//	   GBACW-R66).
 
 // regain records that a unit of side did in hex h what lets its side's
 // Abandoned guns there be recreated. See GBACW 12.81.
@@ -74,4 +83,36 @@ func (r *resolver) abandonedGuns() {
 			r.event("abandoned", "GBACW 12.8", "%s's Abandoned marker flips to Abandoned 2", g.Name)
 		}
 	}
+}
+
+// friendlyUDDs are the UDDs of the friendly units fired over (10.26) or
+// retreated through (12.46), for cause. A unit in Good Order that passes
+// saves the guns in its hex from an Abandoned result of the same cause
+// (12.8 Exception): Disordered artillery, which alone may be Abandoned
+// by it (12.36), rolls after the units stacked with it.
+func (r *resolver) friendlyUDDs(units []*UnitSt, why, cause string) {
+	units = slices.Clone(units)
+	slices.SortStableFunc(units, func(a, b *UnitSt) int { return cmp.Compare(exposedGuns(a), exposedGuns(b)) })
+	outer := r.coverers // a UDD failed may set off a retreat through others
+	r.coverers = map[string]string{}
+	defer func() { r.coverers = outer }()
+	for _, f := range units {
+		if !f.combat() {
+			continue
+		}
+		good := f.Status == StGood
+		if r.uddOrDisorder(f, 0, why, cause) && good && f.onMap() {
+			if _, ok := r.coverers[f.Hex]; !ok {
+				r.coverers[f.Hex] = f.Name
+			}
+		}
+	}
+}
+
+// exposedGuns is 1 for Disordered artillery, 0 for any other unit.
+func exposedGuns(u *UnitSt) int {
+	if u.Kind == "artillery" && u.Status == StDisordered {
+		return 1
+	}
+	return 0
 }

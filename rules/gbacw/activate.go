@@ -427,9 +427,12 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	switch a.Verb {
 	case gbtext.ActHold:
 	case gbtext.ActRally:
-		r.resupplyAndRally(u)
-		if a.Target != "" && u.Rallied && u.Status != StDisordered {
-			r.rallyTurns = append(r.rallyTurns, rallyTurn{u, a.Target})
+		disordered := u.Status == StDisordered
+		resupplied := r.resupplyAndRally(u)
+		// One turn for the action: after the Rally (13.41) or, for a unit
+		// not Disordered, after resupplying (10.92), never both.
+		if a.Target != "" && u.Status != StDisordered && (resupplied || disordered && u.Rallied) {
+			r.rallyTurns = append(r.rallyTurns, rallyTurn{u, a.Target, !disordered})
 		}
 	case gbtext.ActToward:
 		r.move(u, a.Hexes[0], nil, stand)
@@ -477,16 +480,19 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 
 // resupplyAndRally is the Resupply and Rally action (3.0 III/C/3): a
 // unit short of ammunition resupplies (10.92), a Disordered one tries to
-// rally (13.41); either way it does nothing else this activation.
-func (r *resolver) resupplyAndRally(u *UnitSt) {
+// rally (13.41); either way it does nothing else this activation. It
+// reports whether the unit resupplied.
+func (r *resolver) resupplyAndRally(u *UnitSt) bool {
 	if u.Moved || u.Fired {
-		return
+		return false
 	}
+	resupplied := false
 	if u.Ammo != AmmoOK {
-		r.resupply(u)
+		resupplied = r.resupply(u)
 		u.Fired, u.Rallied = true, true
 	}
 	r.rally(u)
+	return resupplied
 }
 
 // rally is a unit's Rally attempt as its action. A leader stacked with

@@ -17,7 +17,8 @@ import "slices"
 //	   one level at most a fire (10.65 2a, 10.69, 10.91; ruling
 //	   GBACW-R40).
 //	5. A Resupply and Rally action, not next to an enemy, raises it one
-//	   level (10.92-10.93).
+//	   level (10.92-10.93); dismounted cavalry that mounts is fully
+//	   resupplied (10.94, cavalry.go).
 
 // Ammunition levels.
 const (
@@ -35,8 +36,8 @@ const (
 )
 
 // depletes reports whether u's ammunition runs down by its rolls: all
-// artillery (10.69), and infantry with optional rule 10.9 (10.91; not
-// mounted cavalry, which is all the cavalry Galloper plays).
+// artillery (10.69), and infantry with optional rule 10.9 (10.91), which
+// dismounted cavalry is (14.23); not mounted cavalry.
 func (s *State) depletes(u *UnitSt) bool {
 	return u.Kind == "artillery" || u.Kind == "infantry" && slices.Contains(s.Optional, "10.9")
 }
@@ -100,14 +101,15 @@ func (r *resolver) settleAmmo() {
 }
 
 // resupply is the Resupply half of a Resupply and Rally action: one
-// level up, automatic, unless an enemy is adjacent. See GBACW 10.92-10.93.
-func (r *resolver) resupply(u *UnitSt) {
+// level up, automatic, unless an enemy is adjacent. It reports whether u
+// resupplied. See GBACW 10.92-10.93.
+func (r *resolver) resupply(u *UnitSt) bool {
 	if u.Ammo == AmmoOK {
-		return
+		return false
 	}
 	if len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0 {
 		r.event("no-resupply", "GBACW 10.93", "%s may not resupply next to the enemy", u.Name)
-		return
+		return false
 	}
 	if u.Ammo == AmmoOut {
 		u.Ammo = AmmoLow
@@ -115,4 +117,5 @@ func (r *resolver) resupply(u *UnitSt) {
 		u.Ammo = AmmoOK
 	}
 	r.event("resupply", "GBACW 10.92", "%s resupplies: Ammo %s", u.Name, map[string]string{AmmoOK: "full", AmmoLow: "Low"}[u.Ammo])
+	return true
 }

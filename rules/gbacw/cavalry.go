@@ -13,7 +13,9 @@ package gbacw
 //     with horse-holders taken off its fire and shock strength (14.25).
 //  4. Phasing mounted cavalry fires at 2 hexes at most, and not in an
 //     activation in which it charges or countercharges (14.24).
-//  5. Recovered from rout, cavalry comes back mounted (13.53).
+//  5. Dismounted cavalry that mounts fully resupplies its ammunition,
+//     automatically (10.94).
+//  6. Recovered from rout, cavalry comes back mounted (13.53).
 
 // changeMount is step 1: u mounts (dismount false) or dismounts.
 func (r *resolver) changeMount(u *UnitSt, dismount bool) {
@@ -33,6 +35,10 @@ func (r *resolver) changeMount(u *UnitSt, dismount bool) {
 		u.swapCounter()
 		u.Switched = true
 		r.event(verb, "GBACW 14.22", "%s %ss: MA %d this activation", u.Name, verb, r.allowanceOf(u))
+		if !dismount && u.Ammo != AmmoOK {
+			u.Ammo = AmmoOK // step 5
+			r.event("resupply", "GBACW 10.94", "%s mounts and fully resupplies its ammunition", u.Name)
+		}
 	}
 }
 

@@ -7,6 +7,8 @@ import "slices"
 //	1. An infantry or cavalry unit whose step losses take it below half
 //	   its printed strength is Collapsed the instant the loss takes
 //	   effect, and Disordered with it (no effect if it was already).
+//	   An Extended Line or Column is one unit: its whole strength
+//	   against its printed strength, whichever part took the loss.
 //	2. A Collapsed unit that loses more steps makes a UDD once the
 //	   result is played out (its retreats and 2nd Disorder UDDs); failing
 //	   it, it routs. Recovery from Rout's step loss does not count.

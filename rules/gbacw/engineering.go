@@ -166,6 +166,9 @@ func (s *State) checkBuild(cc *CombatCharts, u *UnitSt, o Orders, toward string)
 		bad = append(bad, buildProblem{"GBACW 15.13", fmt.Sprintf("%s: FACING names the unit's own hex; name a hex the Breastworks face (GBACW 15.13)", u.Name)})
 		return bad
 	}
+	if toward != "" && u.spread() && faceToward(s.axial(u.Hex), s.axial(toward)) != u.Facing {
+		bad = append(bad, buildProblem{"GBACW 8.44", fmt.Sprintf("%s is in Extended Line or Column, whose parts keep one facing: it may not turn to build; build facing as it stands (GBACW 8.44, 15.13)", u.Name)})
+	}
 	return append(bad, s.checkBuildHex(cc, u, toward)...)
 }
 

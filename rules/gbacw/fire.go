@@ -648,11 +648,7 @@ func (r *resolver) applyResult(x shot) {
 	if x.roll <= 2 {
 		// Fire over the heads of friends next to the target: on an
 		// unadjusted 2 or less they make a UDD (10.26).
-		for _, f := range x.over {
-			if f.combat() {
-				r.uddOrDisorder(f, 0, "fired over by friends", "friendly-fire")
-			}
-		}
+		r.friendlyUDDs(x.over, "fired over by friends", "friendly-fire")
 	}
 }
 
@@ -827,6 +823,10 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		case "no-more-return-fire", "no-return-fire-at-trigger":
 			u.ReturnFired = 2
 		case "abandoned":
+			if by, ok := r.coverers[u.Hex]; ok {
+				r.event("not-abandoned", "GBACW 12.8", "%s is not Abandoned: %s, in Good Order in its hex, passed its UDD", u.Name, by)
+				continue
+			}
 			u.Status = StAbandoned
 			r.event("abandoned", "GBACW 12.8", "%s is Abandoned", u.Name)
 		case "blown-if-mounted":

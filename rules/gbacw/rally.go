@@ -12,7 +12,10 @@ import (
 //     at no MP, to its left or right. A Refused unit may not, nor one
 //     in Extended Line or Column (13.41's exceptions; a turn by FACE
 //     after a Rally is refused, this being the one way to make it).
-//     Galloper plays no Ammunition Resupply, 13.41's other exception.
+//     A unit not Disordered that resupplies turns so after resupplying
+//     (10.92); the action gives one turn, so a unit that turned after
+//     Resupplying never turns again after its Rally (13.41's other
+//     exception), and one that fails its Rally does not turn at all.
 //  2. The turn is made once the activation's units have all acted,
 //     before its shocks, for 13.41 asks of stacked units that rally that
 //     all succeed: when a unit rallying in the hex stays Disordered, or
@@ -22,8 +25,9 @@ import (
 
 // rallyTurn is a unit's turn asked for after its Rally: LEFT or RIGHT.
 type rallyTurn struct {
-	u   *UnitSt
-	way string
+	u        *UnitSt
+	way      string
+	resupply bool // after resupplying, not after a Rally (10.92)
 }
 
 // turnAfterRally is steps 1-3 for the activation's turns.
@@ -78,7 +82,11 @@ func (r *resolver) turnAfterRally() {
 			and = ", and " + strings.Join(with, ", ") + " with it"
 		}
 		a := s.axial(u.Hex)
-		r.event("turn", "GBACW 13.41", "%s turns one vertex to its %s%s: its Front is now %s and %s", u.Name, strings.ToLower(t.way), and,
+		rule, after := "GBACW 13.41", ""
+		if t.resupply {
+			rule, after = "GBACW 10.92", " after resupplying"
+		}
+		r.event("turn", rule, "%s turns one vertex to its %s%s%s: its Front is now %s and %s", u.Name, strings.ToLower(t.way), after, and,
 			s.hexID(a.Neighbor(to)), s.hexID(a.Neighbor(to+1)))
 	}
 }

@@ -112,6 +112,10 @@ type resolver struct {
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool
+	// coverers are, by hex, the units in Good Order that passed their UDD
+	// for the Friendly Fire or Retreat-Through being played out: the
+	// guns there are not Abandoned (12.8 Exception).
+	coverers map[string]string
 	// unresolved are the defending hexes of the shocks designated in
 	// this activation and not yet resolved (12.46 Exception).
 	unresolved map[string]bool

@@ -14,12 +14,15 @@ import "galloper/rules/gbacw/gbtext"
 //     retreat in turn.
 //  3. No double jeopardy: in one Fire Table or shock result, and the
 //     chain of retreats it sets off, a unit checks once, and the units
-//     that retreated through others check for none.
+//     that retreated through others check for none. A stationary
+//     Extended Line or Column blocks every hex it holds (8.44, 8.5) and
+//     makes one UDD however many of them a unit went through.
 
-// blocked: h holds friendly units u may not stack with (8.12, 12.44);
-// Abandoned guns are not units (12.8).
+// blocked: h holds friendly units u may not stack with (8.12, 12.44),
+// an Extended Unit's extension among them (8.44, 8.5); Abandoned guns
+// are not units (12.8).
 func (s *State) blocked(u *UnitSt, h string) bool {
-	for _, f := range s.unitsAt(h) {
+	for _, f := range s.holders(h) {
 		if f != u && f.Side == u.Side && f.combat() {
 			return !s.stackRoom(u, h, s.ordersOf(u))
 		}
@@ -35,7 +38,7 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 	s := r.s
 	var passed []*UnitSt
 	for hops := 0; s.blocked(u, u.Hex); hops++ {
-		for _, f := range s.unitsAt(u.Hex) {
+		for _, f := range s.holders(u.Hex) {
 			if f != u && f.Side == u.Side && f.combat() {
 				passed = append(passed, f)
 			}
@@ -82,11 +85,13 @@ func (r *resolver) throughUDDs(u *UnitSt, passed []*UnitSt) {
 		r.throughDone = map[*UnitSt]bool{}
 	}
 	r.throughDone[u] = true
+	var check []*UnitSt
 	for _, f := range passed {
 		if r.throughDone[f] || !f.combat() {
 			continue
 		}
 		r.throughDone[f] = true
-		r.uddOrDisorder(f, 0, "a unit retreated through it", "retreat-through")
+		check = append(check, f)
 	}
+	r.friendlyUDDs(check, "a unit retreated through it", "retreat-through") // 12.8 Exception
 }
