@@ -104,6 +104,10 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 		if p.target != "" {
 			t := s.unit(p.target)
 			i := slices.IndexFunc(targets, func(h string) bool { return t != nil && t.combat() && slices.Contains(s.holders(h), t) })
+			if i < 0 && t != nil && t.onMap() && r.barredFront(u, t.Hex) {
+				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: movement across the hexside between %s and %s is prohibited (11.12)", u.Name, p.target, u.Hex, t.Hex)
+				continue
+			}
 			if i < 0 {
 				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, p.target)
 				continue
@@ -135,7 +139,8 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 }
 
 // frontHeld lists the enemy-held hexes of u's Front, not its Refused
-// Frontal hex (7.34, 11.12): the Front of each part of an Extended Line,
+// Frontal hex (7.34, 11.12) nor one across a hexside that bars movement
+// (11.12): the Front of each part of an Extended Line,
 // facing as its counter (8.44), an enemy line or column held in each of
 // its hexes (8.46, 8.5).
 func (r *resolver) frontHeld(u *UnitSt) []string {
@@ -147,6 +152,9 @@ func (r *resolver) frontHeld(u *UnitSt) []string {
 			n := s.hexID(pa.Neighbor(d))
 			if n == "" || arcOf(pa, u.Facing, s.axial(n)) != FrontArc && (p.hex != u.Hex || s.unitArc(u, s.axial(n)) != FrontArc) || n == s.refusedHex(u) {
 				continue
+			}
+			if s.uncrossable(r.sys.combat, p.hex, n) {
+				continue // 11.12: no shock across a hexside barring movement
 			}
 			if slices.ContainsFunc(s.enemiesAt(n, u.Side), (*UnitSt).combat) && !slices.Contains(out, n) {
 				out = append(out, n)
@@ -194,4 +202,15 @@ func (r *resolver) combine(stacks []*attackStack) []*shockGroup {
 		gs = append(gs, g)
 	}
 	return gs
+}
+
+// barredFront reports whether h is next to u (or a part of its line),
+// across a hexside that bars movement: no shock there (11.12).
+func (r *resolver) barredFront(u *UnitSt, h string) bool {
+	for _, p := range u.lineParts() {
+		if r.s.m.Distance(p.hex, h) == 1 && r.s.uncrossable(r.sys.combat, p.hex, h) {
+			return true
+		}
+	}
+	return false
 }

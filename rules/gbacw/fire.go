@@ -550,6 +550,11 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	if s.heldAgainst(th, u.Side) || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
 		return
 	}
+	if s.uncrossable(r.sys.combat, from, th) {
+		// 12.6: never across a hexside where movement is prohibited.
+		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, th)
+		return
+	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	if u.extended() && r.advanceLine(u, th) {
 		return
