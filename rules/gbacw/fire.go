@@ -865,12 +865,15 @@ func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
-	switch b := r.casualties; {
-	case check == noCheck:
-	case check == checkAfterUDDs && b != nil:
-		b.later = append(b.later, r.s.stackedLeaders(u.Hex, u.Side)...) // 12.71 Note 1
-	default:
-		r.casualtyChecks(u.Hex, u.Side)
+	// 12.71 Note 2: the leaders in any hex of an Extended Unit check.
+	for _, p := range u.lineParts() {
+		switch b := r.casualties; {
+		case check == noCheck:
+		case check == checkAfterUDDs && b != nil:
+			b.later = append(b.later, r.s.stackedLeaders(p.hex, u.Side)...) // 12.71 Note 1
+		default:
+			r.casualtyChecks(p.hex, u.Side)
+		}
 	}
 	h := u.Hex
 	if u.SP == 0 {

@@ -98,12 +98,16 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 				r.barred[h] = !g.ended // 11.34
 			}
 		}
+		closeChecks := r.openChecks() // 12.71 Note 1: Step 2's checks
 		each(r.rbsStep)
+		closeChecks()
 		r.barred = nil
 		each(r.commitmentStep) // none in a Continued Shock (11.47)
 		each(r.wrapStep)       // 8.48
 		checked := map[string]bool{}
+		closeChecks = r.openChecks() // Step 4's
 		each(func(g *shockGroup) { r.cohesionStep(g, gs, checked) })
+		closeChecks()
 	}
 	each(r.preShockFireStep)
 	for i, g := range gs {
@@ -698,6 +702,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			}
 		}
 	}
+	closeChecks := r.openChecks() // 12.71 Note 1: Step 6b's checks
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
@@ -748,6 +753,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			defenderMay = true
 		}
 	}
+	closeChecks()
 	r.postShock(g.attackers, defenders)
 	r.settleCollapses() // 12.23
 	r.routs = nil
