@@ -753,11 +753,11 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			defenderMay = true
 		}
 	}
-	closeChecks()
-	r.postShock(g.attackers, defenders)
-	r.settleCollapses() // 12.23
+	r.postShock(g.attackers, defenders) // its losses check for no leader (11.48)
+	r.settleCollapses()                 // 12.23
 	r.routs = nil
 	r.bothRout(g.attackers, defenders, held)
+	closeChecks()
 	// The attackers advance into the vacated defender hexes (11.46, R11).
 	if !attackerRetreated {
 		var vacated []string
