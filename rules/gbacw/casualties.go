@@ -39,6 +39,9 @@ const (
 type casualtyBatch struct {
 	rolled map[string]bool
 	later  []*Leader
+	// blown are the Blown units that have lost their additional SP to
+	// this result (11.58: once a result).
+	blown map[string]bool
 }
 
 // stackedLeaders are the living leaders of side in hex h.

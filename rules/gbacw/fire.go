@@ -796,6 +796,9 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		return
 	}
 	r.event("second-disorder", "GBACW 12.35", "%s suffers a 2nd Disorder (%s)", u.Name, cause)
+	if u.Blown && (cause == "fire" || cause == "shock") {
+		defer r.blownLoss(u) // 11.58: a Disorder combat result, after the table's
+	}
 	if r.secondDisorders == nil {
 		r.secondDisorders = map[string]int{}
 	}
@@ -850,7 +853,44 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 // lose takes n SPs (guns) from u; at none it is eliminated (12.13),
 // below half strength it is Collapsed (12.23). Leaders in its hex check
 // for casualties. See GBACW 12.21, 12.71.
-func (r *resolver) lose(u *UnitSt, n int, why string) { r.loseSteps(u, n, why, checkNow) }
+func (r *resolver) lose(u *UnitSt, n int, why string) {
+	r.loseSteps(u, n, why, checkNow)
+	if why == "fire" || why == "shock" || why == "a Bloody Standoff" {
+		r.blownLoss(u) // 11.58: a Step Loss combat result
+	}
+}
+
+// blownLoss is 11.58: a Blown unit that suffers a Disorder or Step Loss
+// combat result loses 1 SP more to that result, once a result, then
+// makes a UDD and routs on a failure (12.51); a Collapsed one checks for
+// Rout only once (12.23). Blown stacks' limit of 2 additional SPs, the
+// second applied at random, is not yet played.
+func (r *resolver) blownLoss(u *UnitSt) {
+	if !u.Blown || !u.combat() {
+		return
+	}
+	if b := r.casualties; b != nil {
+		if b.blown[u.Name] {
+			return
+		}
+		if b.blown == nil {
+			b.blown = map[string]bool{}
+		}
+		b.blown[u.Name] = true
+	}
+	r.loseSteps(u, 1, "Blown, 11.58", checkNow)
+	if !u.combat() {
+		return
+	}
+	r.checkedForRout(u) // 12.23: one check
+	drm := UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0)
+	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, "Blown (GBACW 11.58)")
+	r.event("udd", "GBACW 11.58", "%s %s its UDD (Blown, it lost an SP): rolled %d%+d against %d", u.Name,
+		map[bool]string{true: "passes", false: "fails"}[pass], roll, drm, u.cohesionNow())
+	if !pass {
+		r.rout(u) // 12.51
+	}
+}
 
 // loseSteps is lose, its Leader Casualty Checks made as check says
 // (casualties.go).
