@@ -209,9 +209,11 @@ func (r *resolver) designated(g *shockGroup, continued int) {
 	}
 	var at []string
 	for _, h := range g.hexes {
-		def := r.defStack(g, h)[0]
-		r.targeted(def, 1)
-		r.marchHit(def)
+		def := r.hexTop(g, h)
+		if len(r.defStack(g, h)) > 0 { // a defending line once (8.46)
+			r.targeted(def, 1)
+			r.marchHit(def)
+		}
 		at = append(at, fmt.Sprintf("%s at %s", def.Name, h))
 	}
 	verb := map[bool]string{true: "charge", false: "shock"}[g.charge]
@@ -399,9 +401,27 @@ func unitNames(us []*UnitSt) string {
 }
 
 // defStack is the defending stack in hex h: the enemies of g's side
-// there, Abandoned guns left out (12.8), the top first.
+// there, Abandoned guns left out (12.8), the top first; an Extended Line
+// met in an earlier defending hex is left out, one solid unit (8.46).
 func (r *resolver) defStack(g *shockGroup, h string) []*UnitSt {
-	return slices.DeleteFunc(r.s.enemiesAt(h, g.side), func(u *UnitSt) bool { return !u.combat() })
+	out := slices.DeleteFunc(r.s.enemiesAt(h, g.side), func(u *UnitSt) bool { return !u.combat() })
+	if i := slices.Index(g.hexes, h); i > 0 {
+		out = slices.DeleteFunc(out, func(u *UnitSt) bool {
+			return (u.extended() || u.inColumn()) && slices.ContainsFunc(g.hexes[:i], func(x string) bool { return slices.Contains(r.s.enemiesAt(x, g.side), u) })
+		})
+	}
+	return out
+}
+
+// hexTop is the top defending unit in hex h, an Extended Line's part
+// counted in each of its hexes (8.46).
+func (r *resolver) hexTop(g *shockGroup, h string) *UnitSt {
+	for _, u := range r.s.enemiesAt(h, g.side) {
+		if u.combat() {
+			return u
+		}
+	}
+	return nil
 }
 
 // tops lists the top unit of each defending hex that holds one.
@@ -424,7 +444,7 @@ func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*
 	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
 		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.fatigueOf(defenders[0]), Position: Surrounded}
 	for i, h := range g.hexes {
-		top := r.defStack(g, h)[0]
+		top := r.hexTop(g, h)
 		if t := s.terrainOf(cc, h).ShockDRM; i == 0 || t < sh.TerrainDRM {
 			sh.TerrainDRM = t
 		}
@@ -546,7 +566,7 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 				break
 			}
 		}
-		flank := g.charge && s.shockArc(a, r.defStack(g, h)[0], h) != FrontArc
+		flank := g.charge && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
 		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
 			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
 	}
