@@ -927,11 +927,20 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 	}
 }
 
-// advanceAll is 11.46: the attackers, charging units and tops of stacks
-// first (their order), advance into the vacated hexes next to them, as
-// stacking allows.
+// advanceAll is 11.46: the attackers, the tops of stacks first, advance
+// into the vacated hexes next to them, as stacking allows.
 func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
-	for _, a := range attackers {
+	// The top of each attacking stack before the units beneath (11.46);
+	// a shock's attackers all charge or none do (11.32).
+	order := slices.Clone(attackers)
+	top := func(a *UnitSt) int {
+		if i := slices.IndexFunc(attackers, func(x *UnitSt) bool { return x.Hex == a.Hex }); attackers[i] == a {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(order, func(a, b *UnitSt) int { return top(a) - top(b) })
+	for _, a := range order {
 		for _, h := range vacated {
 			if a.onMap() && r.s.touches(a, h) && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
 				r.advanceInto(a, h)
