@@ -816,6 +816,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		}
 		if yes {
 			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
+			r.continuedTurn(u)
 			r.shock(u, "", false, continued+1)
 		}
 	case defenderMay && u.onMap():
@@ -1092,4 +1093,23 @@ func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
 		}
 	}
 	return s.unitArcAt(d, dh, s.axial(at))
+}
+
+// continuedTurn is 11.47's facing change for a Continued Shock: an
+// attacker with no enemy in its Front after its advance turns one vertex,
+// if that brings one into it (the lower vertex when both would). The
+// advance of one or two further hexes is not yet played.
+func (r *resolver) continuedTurn(u *UnitSt) {
+	if u.extended() || len(r.frontHeld(u)) > 0 {
+		return
+	}
+	was := u.Facing
+	for _, f := range []int{(was + 1) % 6, (was + 5) % 6} {
+		u.Facing = f
+		if hs := r.frontHeld(u); len(hs) > 0 {
+			r.event("turn", "GBACW 11.47", "%s turns one vertex to bring %s into its Front", u.Name, strings.Join(hs, " and "))
+			return
+		}
+	}
+	u.Facing = was
 }
