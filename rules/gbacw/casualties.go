@@ -18,9 +18,11 @@ import "galloper/rules"
 //     units have made their UDDs (Note 1): the result's UDDs, those of
 //     the stack under a hit unit (8.35) and the Collapse UDDs (12.23).
 //
-// The leaders stacked with a step lost in a Shock Step roll at once, a
-// roll a loss: Note 1's order and the one roll a step are not yet played
-// for the Shock Steps, nor Note 2 (Galloper plays no Extended Units).
+// And for each of Shock Steps 2, 4 and 6b (the checks of Step 5's
+// Pre-Shock Fire are those of its Fire Combat results): steps 1-3 as for
+// one result, the Step's UDDs being those of all its shocks (Step 6b is
+// one shock's: each is resolved whole, 11.41). Note 2, the leaders in any
+// hex of an Extended Unit, is not yet played.
 
 // lossCheck says when a step loss's Leader Casualty Checks are made.
 type lossCheck int
@@ -37,6 +39,9 @@ const (
 type casualtyBatch struct {
 	rolled map[string]bool
 	later  []*Leader
+	// blown are the Blown units that have lost their additional SP to
+	// this result (11.58: once a result).
+	blown map[string]bool
 }
 
 // stackedLeaders are the living leaders of side in hex h.
@@ -81,4 +86,13 @@ func (r *resolver) checkLater(outer *casualtyBatch) {
 		}
 	}
 	r.casualties = outer
+}
+
+// openChecks opens the checks of one Fire Combat result or Shock Step
+// (steps 1-3); the function it returns makes the checks put off to the
+// end (step 3) and closes them.
+func (r *resolver) openChecks() (closeChecks func()) {
+	outer := r.casualties
+	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
+	return func() { r.checkLater(outer) }
 }

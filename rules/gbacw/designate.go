@@ -104,6 +104,10 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 		if p.target != "" {
 			t := s.unit(p.target)
 			i := slices.IndexFunc(targets, func(h string) bool { return t != nil && t.combat() && slices.Contains(s.holders(h), t) })
+			if i < 0 && t != nil && t.onMap() && r.barredFront(u, t.Hex) {
+				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: movement across the hexside between %s and %s is prohibited (11.12)", u.Name, p.target, u.Hex, t.Hex)
+				continue
+			}
 			if i < 0 {
 				r.event("no-shock", "GBACW 11.12", "%s cannot shock %s: it is not in one of its Front hexes (a Refused Frontal hex does not count, 7.34)", u.Name, p.target)
 				continue
@@ -135,7 +139,8 @@ func (r *resolver) attackStacks(ps []pendingShock) []*attackStack {
 }
 
 // frontHeld lists the enemy-held hexes of u's Front, not its Refused
-// Frontal hex (7.34, 11.12): the Front of each part of an Extended Line,
+// Frontal hex (7.34, 11.12) nor one across a hexside that bars movement
+// (11.12): the Front of each part of an Extended Line,
 // facing as its counter (8.44), an enemy line or column held in each of
 // its hexes (8.46, 8.5).
 func (r *resolver) frontHeld(u *UnitSt) []string {
@@ -147,6 +152,9 @@ func (r *resolver) frontHeld(u *UnitSt) []string {
 			n := s.hexID(pa.Neighbor(d))
 			if n == "" || arcOf(pa, u.Facing, s.axial(n)) != FrontArc && (p.hex != u.Hex || s.unitArc(u, s.axial(n)) != FrontArc) || n == s.refusedHex(u) {
 				continue
+			}
+			if s.uncrossable(r.sys.combat, p.hex, n) {
+				continue // 11.12: no shock across a hexside barring movement
 			}
 			if slices.ContainsFunc(s.enemiesAt(n, u.Side), (*UnitSt).combat) && !slices.Contains(out, n) {
 				out = append(out, n)
@@ -163,17 +171,38 @@ func (r *resolver) combine(stacks []*attackStack) []*shockGroup {
 	s := r.s
 	var gs []*shockGroup
 	done := map[*attackStack]bool{}
-	for _, st := range stacks {
+	// An Extended Line's shock first, to take in the stacks by it.
+	order := slices.Clone(stacks)
+	slices.SortStableFunc(order, func(a, b *attackStack) int {
+		return map[bool]int{true: 0, false: 1}[a.line()] - map[bool]int{true: 0, false: 1}[b.line()]
+	})
+	for _, st := range order {
 		if done[st] {
 			continue
 		}
 		done[st] = true
 		members := []*attackStack{st}
+		if st.line() {
+			// 11.31 Exception: an Extended Line shocking several hexes
+			// takes in the stacks next to it that shock one of them.
+			for grew := true; grew; {
+				grew = false
+				for _, o := range stacks {
+					if done[o] || len(o.targets) != 1 || !slices.Contains(st.targets, o.targets[0]) || o.class() != st.class() {
+						continue
+					}
+					if slices.ContainsFunc(members, func(m *attackStack) bool { return r.nextTo(m, o) }) {
+						members = append(members, o)
+						done[o], grew = true, true
+					}
+				}
+			}
+		}
 		if len(st.targets) == 1 {
 			for grew := true; grew; {
 				grew = false
 				for _, o := range stacks {
-					if done[o] || len(o.targets) != 1 || o.targets[0] != st.targets[0] || o.class() != st.class() {
+					if done[o] || len(o.targets) != 1 || !r.oneTarget(o.targets[0], st.targets[0]) || o.class() != st.class() {
 						continue
 					}
 					if slices.ContainsFunc(members, func(m *attackStack) bool { return s.m.Distance(m.hex, o.hex) == 1 }) {
@@ -183,15 +212,76 @@ func (r *resolver) combine(stacks []*attackStack) []*shockGroup {
 				}
 			}
 		}
-		g := &shockGroup{side: st.units[0].Side, hexes: st.targets, charge: true}
+		g := &shockGroup{side: st.units[0].Side, hexes: slices.Clone(st.targets), charge: true}
 		for _, m := range members {
 			g.attackers = append(g.attackers, m.units...)
 			g.charge = g.charge && m.charge
+			for _, h := range m.targets {
+				if !slices.Contains(g.hexes, h) {
+					g.hexes = append(g.hexes, h) // another hex of a defending line
+				}
+			}
 		}
+		slices.Sort(g.hexes)
 		if len(members) > 1 {
-			r.event("combine", "GBACW 11.32", "%s combine against %s: their hexes are next to one another", unitNames(g.attackers), st.targets[0])
+			r.event("combine", "GBACW 11.32", "%s combine against %s: their hexes are next to one another", unitNames(g.attackers), strings.Join(g.hexes, " and "))
 		}
 		gs = append(gs, g)
 	}
 	return gs
+}
+
+// barredFront reports whether h is next to u (or a part of its line),
+// across a hexside that bars movement: no shock there (11.12).
+func (r *resolver) barredFront(u *UnitSt, h string) bool {
+	for _, p := range u.lineParts() {
+		if r.s.m.Distance(p.hex, h) == 1 && r.s.uncrossable(r.sys.combat, p.hex, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// line reports whether the stack is an Extended Line shocking more than
+// one hex (8.46, 11.31 Exception).
+func (a *attackStack) line() bool {
+	return len(a.targets) > 1 && slices.ContainsFunc(a.units, (*UnitSt).extended)
+}
+
+// nextTo reports whether stack o stands next to any hex of stack m, an
+// Extended Line's hexes all counted (11.32).
+func (r *resolver) nextTo(m, o *attackStack) bool {
+	for _, u := range m.units {
+		for _, p := range u.lineParts() {
+			if r.s.m.Distance(p.hex, o.hex) == 1 {
+				return true
+			}
+		}
+	}
+	return r.s.m.Distance(m.hex, o.hex) == 1
+}
+
+// oneTarget reports whether defending hexes a and b are one target: the
+// same hex, or two of one Extended Line, shocked as one solid unit (8.46,
+// 11.31 Exception).
+func (r *resolver) oneTarget(a, b string) bool {
+	if a == b {
+		return true
+	}
+	la, lb := r.lineIn(a), r.lineIn(b)
+	return la != nil && la == lb
+}
+
+// lineIn is the Extended Line holding hex h, by its counter or a part,
+// or nil.
+func (r *resolver) lineIn(h string) *UnitSt {
+	if u := r.s.lineAt(h); u != nil {
+		return u
+	}
+	for _, u := range r.s.unitsAt(h) {
+		if u.extended() {
+			return u
+		}
+	}
+	return nil
 }

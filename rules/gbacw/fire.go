@@ -550,6 +550,11 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	if s.heldAgainst(th, u.Side) || s.ordersOf(u) == March || !s.stackRoom(u, th, s.ordersOf(u)) {
 		return
 	}
+	if s.uncrossable(r.sys.combat, from, th) {
+		// 12.6: never across a hexside where movement is prohibited.
+		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, th)
+		return
+	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	if u.extended() && r.advanceLine(u, th) {
 		return
@@ -787,6 +792,9 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 		return
 	}
 	r.event("second-disorder", "GBACW 12.35", "%s suffers a 2nd Disorder (%s)", u.Name, cause)
+	if u.Blown && (cause == "fire" || cause == "shock") {
+		defer r.blownLoss(u) // 11.58: a Disorder combat result, after the table's
+	}
 	if r.secondDisorders == nil {
 		r.secondDisorders = map[string]int{}
 	}
@@ -845,7 +853,44 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 // lose takes n SPs (guns) from u; at none it is eliminated (12.13),
 // below half strength it is Collapsed (12.23). Leaders in its hex check
 // for casualties. See GBACW 12.21, 12.71.
-func (r *resolver) lose(u *UnitSt, n int, why string) { r.loseSteps(u, n, why, checkNow) }
+func (r *resolver) lose(u *UnitSt, n int, why string) {
+	r.loseSteps(u, n, why, checkNow)
+	if why == "fire" || why == "shock" || why == "a Bloody Standoff" {
+		r.blownLoss(u) // 11.58: a Step Loss combat result
+	}
+}
+
+// blownLoss is 11.58: a Blown unit that suffers a Disorder or Step Loss
+// combat result loses 1 SP more to that result, once a result, then
+// makes a UDD and routs on a failure (12.51); a Collapsed one checks for
+// Rout only once (12.23). Blown stacks' limit of 2 additional SPs, the
+// second applied at random, is not yet played.
+func (r *resolver) blownLoss(u *UnitSt) {
+	if !u.Blown || !u.combat() {
+		return
+	}
+	if b := r.casualties; b != nil {
+		if b.blown[u.Name] {
+			return
+		}
+		if b.blown == nil {
+			b.blown = map[string]bool{}
+		}
+		b.blown[u.Name] = true
+	}
+	r.loseSteps(u, 1, "Blown, 11.58", checkNow)
+	if !u.combat() {
+		return
+	}
+	r.checkedForRout(u) // 12.23: one check
+	drm := UDDDRM(r.s.leaderStars(u), r.s.fatigueOf(u), 0)
+	roll, pass := UDD(r, u.Name, u.cohesionNow(), drm, "Blown (GBACW 11.58)")
+	r.event("udd", "GBACW 11.58", "%s %s its UDD (Blown, it lost an SP): rolled %d%+d against %d", u.Name,
+		map[bool]string{true: "passes", false: "fails"}[pass], roll, drm, u.cohesionNow())
+	if !pass {
+		r.rout(u) // 12.51
+	}
+}
 
 // loseSteps is lose, its Leader Casualty Checks made as check says
 // (casualties.go).
@@ -860,12 +905,15 @@ func (r *resolver) loseSteps(u *UnitSt, n int, why string, check lossCheck) {
 	u.SP -= n
 	r.s.side(u.Side).Lost += n
 	r.event("loss", "GBACW 12.21", "%s loses %d SP (%s), %d left", u.Name, n, why, u.SP)
-	switch b := r.casualties; {
-	case check == noCheck:
-	case check == checkAfterUDDs && b != nil:
-		b.later = append(b.later, r.s.stackedLeaders(u.Hex, u.Side)...) // 12.71 Note 1
-	default:
-		r.casualtyChecks(u.Hex, u.Side)
+	// 12.71 Note 2: the leaders in any hex of an Extended Unit check.
+	for _, p := range u.lineParts() {
+		switch b := r.casualties; {
+		case check == noCheck:
+		case check == checkAfterUDDs && b != nil:
+			b.later = append(b.later, r.s.stackedLeaders(p.hex, u.Side)...) // 12.71 Note 1
+		default:
+			r.casualtyChecks(p.hex, u.Side)
+		}
 	}
 	h := u.Hex
 	if u.SP == 0 {

@@ -98,12 +98,16 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 				r.barred[h] = !g.ended // 11.34
 			}
 		}
+		closeChecks := r.openChecks() // 12.71 Note 1: Step 2's checks
 		each(r.rbsStep)
+		closeChecks()
 		r.barred = nil
 		each(r.commitmentStep) // none in a Continued Shock (11.47)
 		each(r.wrapStep)       // 8.48
 		checked := map[string]bool{}
+		closeChecks = r.openChecks() // Step 4's
 		each(func(g *shockGroup) { r.cohesionStep(g, gs, checked) })
+		closeChecks()
 	}
 	each(r.preShockFireStep)
 	for i, g := range gs {
@@ -205,9 +209,11 @@ func (r *resolver) designated(g *shockGroup, continued int) {
 	}
 	var at []string
 	for _, h := range g.hexes {
-		def := r.defStack(g, h)[0]
-		r.targeted(def, 1)
-		r.marchHit(def)
+		def := r.hexTop(g, h)
+		if len(r.defStack(g, h)) > 0 { // a defending line once (8.46)
+			r.targeted(def, 1)
+			r.marchHit(def)
+		}
 		at = append(at, fmt.Sprintf("%s at %s", def.Name, h))
 	}
 	verb := map[bool]string{true: "charge", false: "shock"}[g.charge]
@@ -395,9 +401,27 @@ func unitNames(us []*UnitSt) string {
 }
 
 // defStack is the defending stack in hex h: the enemies of g's side
-// there, Abandoned guns left out (12.8), the top first.
+// there, Abandoned guns left out (12.8), the top first; an Extended Line
+// met in an earlier defending hex is left out, one solid unit (8.46).
 func (r *resolver) defStack(g *shockGroup, h string) []*UnitSt {
-	return slices.DeleteFunc(r.s.enemiesAt(h, g.side), func(u *UnitSt) bool { return !u.combat() })
+	out := slices.DeleteFunc(r.s.enemiesAt(h, g.side), func(u *UnitSt) bool { return !u.combat() })
+	if i := slices.Index(g.hexes, h); i > 0 {
+		out = slices.DeleteFunc(out, func(u *UnitSt) bool {
+			return (u.extended() || u.inColumn()) && slices.ContainsFunc(g.hexes[:i], func(x string) bool { return slices.Contains(r.s.enemiesAt(x, g.side), u) })
+		})
+	}
+	return out
+}
+
+// hexTop is the top defending unit in hex h, an Extended Line's part
+// counted in each of its hexes (8.46).
+func (r *resolver) hexTop(g *shockGroup, h string) *UnitSt {
+	for _, u := range r.s.enemiesAt(h, g.side) {
+		if u.combat() {
+			return u
+		}
+	}
+	return nil
 }
 
 // tops lists the top unit of each defending hex that holds one.
@@ -420,7 +444,7 @@ func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*
 	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
 		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.fatigueOf(defenders[0]), Position: Surrounded}
 	for i, h := range g.hexes {
-		top := r.defStack(g, h)[0]
+		top := r.hexTop(g, h)
 		if t := s.terrainOf(cc, h).ShockDRM; i == 0 || t < sh.TerrainDRM {
 			sh.TerrainDRM = t
 		}
@@ -542,7 +566,7 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 				break
 			}
 		}
-		flank := g.charge && s.shockArc(a, r.defStack(g, h)[0], h) != FrontArc
+		flank := g.charge && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
 		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
 			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
 	}
@@ -698,6 +722,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			}
 		}
 	}
+	closeChecks := r.openChecks() // 12.71 Note 1: Step 6b's checks
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
@@ -748,10 +773,11 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			defenderMay = true
 		}
 	}
-	r.postShock(g.attackers, defenders)
-	r.settleCollapses() // 12.23
+	r.postShock(g.attackers, defenders) // its losses check for no leader (11.48)
+	r.settleCollapses()                 // 12.23
 	r.routs = nil
 	r.bothRout(g.attackers, defenders, held)
+	closeChecks()
 	// The attackers advance into the vacated defender hexes (11.46, R11).
 	if !attackerRetreated {
 		var vacated []string
@@ -790,6 +816,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		}
 		if yes {
 			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
+			r.continuedTurn(u)
 			r.shock(u, "", false, continued+1)
 		}
 	case defenderMay && u.onMap():
@@ -901,11 +928,20 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 	}
 }
 
-// advanceAll is 11.46: the attackers, charging units and tops of stacks
-// first (their order), advance into the vacated hexes next to them, as
-// stacking allows.
+// advanceAll is 11.46: the attackers, the tops of stacks first, advance
+// into the vacated hexes next to them, as stacking allows.
 func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
-	for _, a := range attackers {
+	// The top of each attacking stack before the units beneath (11.46);
+	// a shock's attackers all charge or none do (11.32).
+	order := slices.Clone(attackers)
+	top := func(a *UnitSt) int {
+		if i := slices.IndexFunc(attackers, func(x *UnitSt) bool { return x.Hex == a.Hex }); attackers[i] == a {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(order, func(a, b *UnitSt) int { return top(a) - top(b) })
+	for _, a := range order {
 		for _, h := range vacated {
 			if a.onMap() && r.s.touches(a, h) && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
 				r.advanceInto(a, h)
@@ -1057,4 +1093,23 @@ func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
 		}
 	}
 	return s.unitArcAt(d, dh, s.axial(at))
+}
+
+// continuedTurn is 11.47's facing change for a Continued Shock: an
+// attacker with no enemy in its Front after its advance turns one vertex,
+// if that brings one into it (the lower vertex when both would). The
+// advance of one or two further hexes is not yet played.
+func (r *resolver) continuedTurn(u *UnitSt) {
+	if u.extended() || len(r.frontHeld(u)) > 0 {
+		return
+	}
+	was := u.Facing
+	for _, f := range []int{(was + 1) % 6, (was + 5) % 6} {
+		u.Facing = f
+		if hs := r.frontHeld(u); len(hs) > 0 {
+			r.event("turn", "GBACW 11.47", "%s turns one vertex to bring %s into its Front", u.Name, strings.Join(hs, " and "))
+			return
+		}
+	}
+	u.Facing = was
 }
