@@ -480,10 +480,15 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 
 // resupplyAndRally is the Resupply and Rally action (3.0 III/C/3): a
 // unit short of ammunition resupplies (10.92), a Disordered one tries to
-// rally (13.41); either way it does nothing else this activation. It
-// reports whether the unit resupplied.
+// rally (13.41); either way it does nothing else this activation. Under
+// March Orders it may do neither (6.13). It reports whether the unit
+// resupplied.
 func (r *resolver) resupplyAndRally(u *UnitSt) bool {
 	if u.Moved || u.Fired {
+		return false
+	}
+	if r.s.ordersOf(u) == March && (u.Ammo != AmmoOK || u.Status == StDisordered) {
+		r.event("no-rally", "GBACW 6.13", "%s is under March Orders and may not Rally or Resupply", u.Name)
 		return false
 	}
 	resupplied := false
