@@ -33,7 +33,8 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // activateGroup carries out one activation of brigades that act as one
 // (coordinated, 5.34), or of one brigade: each changes Orders and acts in
 // turn, then all their shocks are resolved (11.12). Confused brigades
-// (5.34 Confusion) neither move nor fight: they may only rally.
+// (5.34 Confusion) neither move nor fight: they may rally, resupply and
+// turn one vertex; their leaders move.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
 	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
@@ -133,7 +134,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case r.endColumn(u, a, stand && inCommand[u.Name]):
-				case confused && a.Verb != gbtext.ActRally:
+				case confused && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
