@@ -33,7 +33,8 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 // activateGroup carries out one activation of brigades that act as one
 // (coordinated, 5.34), or of one brigade: each changes Orders and acts in
 // turn, then all their shocks are resolved (11.12). Confused brigades
-// (5.34 Confusion) neither move nor fight: they may only rally.
+// (5.34 Confusion) neither move nor fight: they may rally, resupply and
+// turn one vertex; their leaders move.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
 	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
@@ -133,7 +134,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case r.endColumn(u, a, stand && inCommand[u.Name]):
-				case confused && a.Verb != gbtext.ActRally:
+				case confused && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
@@ -480,10 +481,15 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 
 // resupplyAndRally is the Resupply and Rally action (3.0 III/C/3): a
 // unit short of ammunition resupplies (10.92), a Disordered one tries to
-// rally (13.41); either way it does nothing else this activation. It
-// reports whether the unit resupplied.
+// rally (13.41); either way it does nothing else this activation. Under
+// March Orders it may do neither (6.13). It reports whether the unit
+// resupplied.
 func (r *resolver) resupplyAndRally(u *UnitSt) bool {
 	if u.Moved || u.Fired {
+		return false
+	}
+	if r.s.ordersOf(u) == March && (u.Ammo != AmmoOK || u.Status == StDisordered) {
+		r.event("no-rally", "GBACW 6.13", "%s is under March Orders and may not Rally or Resupply", u.Name)
 		return false
 	}
 	resupplied := false

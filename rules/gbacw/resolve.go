@@ -541,13 +541,26 @@ func (r *resolver) activate(m AM) {
 		}
 		ready = append(ready, b)
 	}
-	n, confused := r.coordinate(m, side, ready)
+	// 5.34: only brigades whose brigadiers are within the division
+	// leader's Command Range may coordinate, or fall into Confusion.
+	var eligible []*BrigadeSt
+	for _, b := range ready {
+		if m.Kind == DivisionAM && s.brigadierInRange(r.sys.combat, b) {
+			eligible = append(eligible, b)
+		}
+	}
+	n, confused := r.coordinate(m, side, eligible)
+	grouped := map[*BrigadeSt]bool{}
 	if n > 1 {
-		r.activateGroup(ready[:n], side, false)
-		ready = ready[n:]
+		r.activateGroup(eligible[:n], side, false)
+		for _, b := range eligible[:n] {
+			grouped[b] = true
+		}
 	}
 	for _, b := range ready {
-		r.activateGroup([]*BrigadeSt{b}, side, confused)
+		if !grouped[b] {
+			r.activateGroup([]*BrigadeSt{b}, side, confused && slices.Contains(eligible, b))
+		}
 	}
 }
 
