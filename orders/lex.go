@@ -140,6 +140,23 @@ func TrimAt(s string, off int) (string, int) {
 	return strings.TrimRightFunc(t, unicode.IsSpace), off
 }
 
+// Clauses splits s, which starts at offset off in its line, at each ';',
+// each clause trimmed of white space with its own offset: the steps of a
+// move, the clauses of a script.
+func Clauses(s string, off int) []Word {
+	var out []Word
+	for s != "" {
+		item, rest, more := strings.Cut(s, ";")
+		t, o := TrimAt(item, off)
+		out = append(out, Word{t, o})
+		if !more {
+			break
+		}
+		s, off = rest, off+len(item)+1
+	}
+	return out
+}
+
 // Word is a run of non-space characters and its byte offset in its line.
 type Word struct {
 	Text string

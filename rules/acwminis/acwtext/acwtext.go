@@ -231,29 +231,29 @@ func (b body) Line(l orders.Line) {
 // reported.
 func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 	at := l.Pos(off)
-	if ps := splitSteps(rest, off); len(ps) > 0 {
+	if ps := orders.Clauses(rest, off); len(ps) > 0 {
 		last := ps[len(ps)-1]
-		if ws := orders.Words(last.text, last.off); len(ws) > 0 && orders.Upper(ws[0].Text) == "FIRE" {
+		if ws := orders.Words(last.Text, last.Off); len(ws) > 0 && orders.Upper(ws[0].Text) == "FIRE" {
 			if o.Verb == Charge || o.Verb == Run || o.Verb == Command {
-				b.p.Add(l.Pos(last.off), CodeBadOption, o.Verb+" does not shoot in the Shooting Phase (ACW ORDERS, seed L74-75)", "leave FIRE out")
+				b.p.Add(l.Pos(last.Off), CodeBadOption, o.Verb+" does not shoot in the Shooting Phase (ACW ORDERS, seed L74-75)", "leave FIRE out")
 				return false
 			}
-			val, voff := orders.TrimAt(last.text[len(ws[0].Text):], last.off+len(ws[0].Text))
+			val, voff := orders.TrimAt(last.Text[len(ws[0].Text):], last.Off+len(ws[0].Text))
 			if strings.Contains(val, ";") || strings.Contains(val, ":") {
-				b.p.Add(l.Pos(last.off), CodeBadStep, "FIRE takes unit names separated by commas", "write FIRE 4th Alabama, 7th Tennessee")
+				b.p.Add(l.Pos(last.Off), CodeBadStep, "FIRE takes unit names separated by commas", "write FIRE 4th Alabama, 7th Tennessee")
 				return false
 			}
 			for i, item := range strings.Split(val, ",") {
 				n := orders.CleanName(item)
 				if n == "" || slices.ContainsFunc(o.Fire, func(x orders.Name) bool { return strings.EqualFold(x.Text, n) }) {
-					b.p.Add(l.Pos(last.off), CodeBadStep, "FIRE names each target once, separated by commas", "write FIRE 4th Alabama, 7th Tennessee")
+					b.p.Add(l.Pos(last.Off), CodeBadStep, "FIRE names each target once, separated by commas", "write FIRE 4th Alabama, 7th Tennessee")
 					return false
 				}
 				o.Fire = append(o.Fire, orders.Name{At: l.Pos(voff), Text: n})
 				_ = i
 			}
 			// What is left is read as if FIRE were not there.
-			rest = strings.TrimRight(rest[:last.off-off], " ;\t")
+			rest = strings.TrimRight(rest[:last.Off-off], " ;\t")
 		}
 	}
 	if o.Verb == Command {
@@ -277,7 +277,7 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 		o.Target = orders.Name{At: at, Text: t}
 		return true
 	}
-	parts := splitSteps(rest, off)
+	parts := orders.Clauses(rest, off)
 	if len(parts) == 0 {
 		if o.Verb == Hold {
 			o.Option = OptStand
@@ -286,7 +286,7 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 		}
 		return true
 	}
-	first := orders.Words(parts[0].text, parts[0].off)
+	first := orders.Words(parts[0].Text, parts[0].Off)
 	if len(first) == 0 {
 		b.p.Add(at, CodeBadStep, "an empty part of the move (two ';' together?)", stepForms)
 		return false
@@ -301,7 +301,7 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 	case head == Back && o.Verb != Hold:
 		o.Option = OptRetire
 		if len(parts) > 1 {
-			b.p.Add(l.Pos(parts[1].off), CodeTrailing, "a Retire is one move straight back and nothing else", "write RETIRE and a distance or MAX")
+			b.p.Add(l.Pos(parts[1].Off), CodeTrailing, "a Retire is one move straight back and nothing else", "write RETIRE and a distance or MAX")
 			return false
 		}
 	case o.Verb == Hold:
@@ -327,32 +327,32 @@ func (b body) fill(l orders.Line, o *Order, rest string, off int) bool {
 // OBLIQUE, WHEEL or TURN.
 func (b body) command(l orders.Line, o *Order, rest string, off int) bool {
 	o.Option = OptMove
-	parts := splitSteps(rest, off)
+	parts := orders.Clauses(rest, off)
 	const forms = "write COMMANDER and his name, a colon, and TO x,y or TOWARD a unit or feature, such as COMMANDER Meredith: TOWARD 2nd Wisconsin"
 	if len(parts) == 0 {
 		b.p.Add(l.At(), CodeBadStep, "a COMMANDER order is a move: it needs TO or TOWARD after a colon", forms)
 		return false
 	}
 	if len(parts) > 1 {
-		b.p.Add(l.Pos(parts[1].off), CodeTrailing, "a commander moves in one straight part", forms)
+		b.p.Add(l.Pos(parts[1].Off), CodeTrailing, "a commander moves in one straight part", forms)
 		return false
 	}
-	st, msg := step(parts[0].text)
+	st, msg := step(parts[0].Text)
 	if msg == "" && st.Verb != To && st.Verb != Toward {
 		msg = "a commander's base has no facing: he moves TO a point or TOWARD a name, not " + st.Verb
 	}
 	if msg != "" {
-		b.p.Add(l.Pos(parts[0].off), CodeBadStep, msg, forms)
+		b.p.Add(l.Pos(parts[0].Off), CodeBadStep, msg, forms)
 		return false
 	}
-	st.At = l.Pos(parts[0].off)
+	st.At = l.Pos(parts[0].Off)
 	o.Steps = []Step{st}
 	return true
 }
 
 // reform reads "REFORM formation [FACING deg]" and, under ADVANCE, the
 // steps after it.
-func (b body) reform(l orders.Line, o *Order, ws []orders.Word, more []part) bool {
+func (b body) reform(l orders.Line, o *Order, ws []orders.Word, more []orders.Word) bool {
 	o.Option = OptReform
 	var fw []string
 	i := 0
@@ -387,44 +387,25 @@ func (b body) reform(l orders.Line, o *Order, ws []orders.Word, more []part) boo
 		o.Facing = a
 	}
 	if len(more) > 0 && o.Verb == Hold {
-		b.p.Add(l.Pos(more[0].off), CodeTrailing, "a Reform under HOLD does not move", "use ADVANCE to reform and move")
+		b.p.Add(l.Pos(more[0].Off), CodeTrailing, "a Reform under HOLD does not move", "use ADVANCE to reform and move")
 		return false
 	}
 	return b.steps(l, o, more)
 }
 
-type part struct {
-	text string
-	off  int
-}
-
-func splitSteps(s string, off int) []part {
-	var ps []part
-	for s != "" {
-		item, rest, more := strings.Cut(s, ";")
-		t, o := orders.TrimAt(item, off)
-		ps = append(ps, part{t, o})
-		if !more {
-			break
-		}
-		s, off = rest, off+len(item)+1
-	}
-	return ps
-}
-
 // steps reads the steps of a move.
-func (b body) steps(l orders.Line, o *Order, parts []part) bool {
+func (b body) steps(l orders.Line, o *Order, parts []orders.Word) bool {
 	for _, pt := range parts {
-		st, msg := step(pt.text)
+		st, msg := step(pt.Text)
 		if msg != "" {
-			b.p.Add(l.Pos(pt.off), CodeBadStep, msg, stepForms)
+			b.p.Add(l.Pos(pt.Off), CodeBadStep, msg, stepForms)
 			return false
 		}
 		if o.Option == OptRetire && st.Verb != Back || o.Option != OptRetire && st.Verb == Back {
-			b.p.Add(l.Pos(pt.off), CodeBadStep, "RETIRE is the Retire option: the first and only part of the move", "write RETIRE 4 on its own, or FORWARD to go ahead")
+			b.p.Add(l.Pos(pt.Off), CodeBadStep, "RETIRE is the Retire option: the first and only part of the move", "write RETIRE 4 on its own, or FORWARD to go ahead")
 			return false
 		}
-		st.At = l.Pos(pt.off)
+		st.At = l.Pos(pt.Off)
 		o.Steps = append(o.Steps, st)
 	}
 	return true

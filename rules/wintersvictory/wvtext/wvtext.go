@@ -298,25 +298,6 @@ func example(verb string) string {
 	return "ORDER Napoleon TO Davout: OBJECTIVE 1408"
 }
 
-type part struct {
-	text string
-	off  int
-}
-
-func split(s string, off int) []part {
-	var ps []part
-	for s != "" {
-		item, rest, more := strings.Cut(s, ";")
-		t, o := orders.TrimAt(item, off)
-		ps = append(ps, part{t, o})
-		if !more {
-			break
-		}
-		s, off = rest, off+len(item)+1
-	}
-	return ps
-}
-
 // tail reads what comes after the colon.
 func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) bool {
 	at := l.Pos(off)
@@ -416,10 +397,10 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 		o.Facing = f
 		return true
 	}
-	parts := split(rest, off)
+	parts := orders.Clauses(rest, off)
 	for i, pt := range parts {
-		at = l.Pos(pt.off)
-		ws := orders.Words(pt.text, pt.off)
+		at = l.Pos(pt.Off)
+		ws := orders.Words(pt.Text, pt.Off)
 		if len(ws) == 0 {
 			return bad(CodeBadPart, "an empty part (two ';' together?)")
 		}
@@ -473,7 +454,7 @@ func (b body) tail(l orders.Line, o *Order, rest string, off int, hasRest bool) 
 			}
 			o.Formation = f
 		default:
-			return bad(CodeBadPart, fmt.Sprintf("'%s' is not understood here", orders.Clip(pt.text)))
+			return bad(CodeBadPart, fmt.Sprintf("'%s' is not understood here", orders.Clip(pt.Text)))
 		}
 	}
 	return true
