@@ -320,18 +320,7 @@ func (r *caseRun) expectFog(l rulestest.Line, verb, rest string) {
 		return
 	}
 	if verb == "told" || verb == "untold" {
-		told := false
-		for _, e := range r.Events {
-			if e.VisibleTo(rules.Side(side)) && namedIn(e.Text, name) {
-				told = true
-				if verb == "untold" {
-					r.T.Errorf("%s: %s is told %s: %s", r.Where(l), side, e.Kind, e.Text)
-				}
-			}
-		}
-		if verb == "told" && !told {
-			r.T.Errorf("%s: %s is told nothing of %s", r.Where(l), side, name)
-		}
+		r.ExpectTold(l, rules.Side(side), name, verb == "told")
 		return
 	}
 	v := New().View(r.State(), rules.Side(side))

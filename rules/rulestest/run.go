@@ -379,6 +379,25 @@ func (r *Run) expectEvents(body []Line) {
 	}
 }
 
+// ExpectTold checks what side is told of the unit named name in the
+// last step's events (rules.NamedIn): with told, that one event it may see
+// names the unit; without, that none does. Systems with hidden
+// information use it for their fog-of-war expectations.
+func (r *Run) ExpectTold(l Line, side rules.Side, name string, told bool) {
+	seen := false
+	for _, e := range r.Events {
+		if e.VisibleTo(side) && rules.NamedIn(e.Text, name) {
+			seen = true
+			if !told {
+				r.T.Errorf("%s: %s is told %s: %s", r.Where(l), side, e.Kind, e.Text)
+			}
+		}
+	}
+	if told && !seen {
+		r.T.Errorf("%s: %s is told nothing of %s", r.Where(l), side, name)
+	}
+}
+
 // expectNoEvent fails on any event of the kind whose text holds the
 // text after the colon, when there is one.
 func (r *Run) expectNoEvent(l Line, spec string) {
