@@ -8,6 +8,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // laterDrawDice rolls as seeded dice do, except that from the from-th
@@ -135,4 +136,78 @@ func amDrawsStaySecret(t *testing.T, fog string) {
 		t.Fatalf("only %d draws changed their turn: the test compares too little", checked)
 	}
 	t.Logf("%d AM draws checked", checked)
+}
+
+// A decision request is mailed in the middle of a turn (the resolution
+// pauses, GBACW-R18): its question, options and default are the whole of
+// the request mail but for the map, which shows the game as it stood
+// before the turn. Like the events, a request may depend on the AM draws
+// made before it but not on any later one: the demo is played and, at
+// each pause, the draws after those made so far are turned round the die;
+// the engine must pause with the same requests. Six games of the demo,
+// on their own seeds.
+func TestAMDrawsStaySecretAtDecisions(t *testing.T) {
+	sys := New()
+	name, sides, n := sys.DemoScenario()
+	pauses, dependent := 0, 0
+	for game := range 6 {
+		st, err := sys.NewGame(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < n && !st.Over(); i++ {
+			files := map[rules.Side]*orders.File{}
+			for _, side := range sides {
+				text := rulestest.Envelope(side, st.Segment().Turn) + sys.DemoOrders(sys.View(st, side), side)
+				f, ps := rulestest.ParseOrders(sys, text)
+				if len(ps) > 0 {
+					t.Fatalf("%s: %s's demo orders do not parse: %+v", st.Segment().Label, side, ps)
+				}
+				files[side] = f
+			}
+			seed := []byte(fmt.Sprint("decisions ", game, " ", i))
+			var decisions []rules.Decision
+			for {
+				d := &laterDrawDice{base: rules.NewSeededDice(seed), from: 1 << 30}
+				res, err := sys.Resolve(rules.Input{State: st, Orders: files, Decisions: decisions, Dice: d})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Paused() {
+					st = res.Next
+					break
+				}
+				pauses++
+				want, _ := json.Marshal(res.Pauses)
+				drawn := d.draws
+				for shift := 1; shift < 4; shift++ {
+					later := &laterDrawDice{base: rules.NewSeededDice(seed), from: drawn + 1, shift: shift}
+					other, err := sys.Resolve(rules.Input{State: st, Orders: files, Decisions: decisions, Dice: later})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got, _ := json.Marshal(other.Pauses); string(got) != string(want) {
+						t.Errorf("%s: after %d AM draws the engine asks\n%s\nbut with later draws turned by %d it asks\n%s", st.Segment().Label, drawn, want, shift, got)
+					}
+					// The same turn with the last draw made before the pause turned
+					// round: the requests may change, which shows the check can fail.
+					if drawn > 0 {
+						earlier := &laterDrawDice{base: rules.NewSeededDice(seed), from: drawn, shift: shift}
+						if other, err := sys.Resolve(rules.Input{State: st, Orders: files, Decisions: decisions, Dice: earlier}); err == nil {
+							if got, _ := json.Marshal(other.Pauses); string(got) != string(want) {
+								dependent++
+							}
+						}
+					}
+				}
+				for _, p := range res.Pauses {
+					decisions = append(decisions, rules.Decision{Key: p.Key, Side: p.Side, Choice: p.Default})
+				}
+			}
+		}
+	}
+	if pauses < 5 {
+		t.Fatalf("the demo paused for %d decisions: the test compares too little", pauses)
+	}
+	t.Logf("%d pauses checked; at %d of their turnings of the last draw before them the requests changed", pauses, dependent)
 }
