@@ -1072,18 +1072,37 @@ func (r *resolver) terrainDisorder(u *UnitSt, from, to string) bool {
 // when there is none.
 func (s *State) routeToward(cc *CombatCharts, u *UnitSt, o Orders, target string, ok, pass func(string) bool) []string {
 	ta := s.axial(target)
+	// The search asks of a hex once for each way into it; ok and pass
+	// read the board, which stands still during the search, so each hex
+	// is asked once.
+	type verdict struct{ ok, pass bool }
+	seen := map[string]verdict{}
+	judge := func(id string) verdict {
+		v, done := seen[id]
+		if !done {
+			v.ok = ok(id)
+			v.pass = !v.ok && pass(id)
+			seen[id] = v
+		}
+		return v
+	}
 	cost := func(from, to hex.Axial) int {
 		id := s.hexID(to)
-		crossing := to != ta && !ok(id) && pass(id)
-		if id == "" || (to != ta && !ok(id) && !crossing) {
+		if id == "" {
 			return -1
 		}
-		c := s.moveCost(cc, u, o, s.hexID(from), id)
+		v := judge(id)
+		crossing := to != ta && !v.ok && v.pass
+		if to != ta && !v.ok && !crossing {
+			return -1
+		}
+		fromID := s.hexID(from)
+		c := s.moveCost(cc, u, o, fromID, id)
 		if c == 0 {
 			return -1
 		}
 		if crossing {
-			extra, _ := s.through(cc, u, o, s.hexID(from), id, "")
+			extra, _ := s.through(cc, u, o, fromID, id, "")
 			c += extra // 8.22
 		}
 		return c

@@ -343,16 +343,47 @@ func (s *State) enterCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) in
 	return 2 * (mp + cross)
 }
 
-// adjacentEnemies lists the enemy combat units adjacent to a hex.
+// adjacentEnemies lists the enemy combat units adjacent to a hex, hex by
+// hex round it, each hex's as enemiesAt gives them. It is asked often (of
+// every hex a move considers), so it reads the units once for all six
+// hexes rather than once a hex.
 func (s *State) adjacentEnemies(h string, side rules.Side) []*UnitSt {
-	var out []*UnitSt
+	var ids [6]string
 	a := s.axial(h)
-	for dir := range 6 {
-		if id := s.hexID(a.Neighbor(dir)); id != "" {
-			for _, e := range s.enemiesAt(id, side) {
-				if e.combat() {
-					out = append(out, e)
-				}
+	onBoard := false
+	for dir := range ids {
+		ids[dir] = s.hexID(a.Neighbor(dir))
+		onBoard = onBoard || ids[dir] != ""
+	}
+	if !onBoard {
+		return nil
+	}
+	var in [6][]*UnitSt // the units in each hex
+	var line [6]*UnitSt // the Extended Line or Column reaching into it (lineAt)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.onMap() {
+			continue
+		}
+		for dir, id := range ids {
+			switch {
+			case id == "":
+			case u.Hex == id:
+				in[dir] = append(in[dir], u)
+			case line[dir] == nil && (u.ExtLeft == id || u.ExtRight == id || u.ColA == id || u.ColB == id):
+				line[dir] = u
+			}
+		}
+	}
+	var out []*UnitSt
+	for dir := range ids {
+		slices.SortStableFunc(in[dir], func(a, b *UnitSt) int { return a.Stack - b.Stack })
+		if l := line[dir]; l != nil && l.combat() && l.Side != side {
+			out = append(out, l)
+		}
+		for _, e := range in[dir] {
+			if e.Side != side && e.combat() {
+				out = append(out, e)
 			}
 		}
 	}
