@@ -25,18 +25,29 @@ func (s *State) inRange(cc *CombatCharts, side rules.Side, from, to string, rng 
 	if hex.Distance(a, b) > rng {
 		return false // a leader MP buys at most a hex
 	}
+	// barred: next to an enemy with no friendly unit there (4.15); asked
+	// once a hex, not once for each way into it.
+	barred := map[string]bool{}
 	cost := func(x, y hex.Axial) int {
 		id := s.hexID(y)
 		if id == "" {
 			return -1
 		}
-		mp := s.leaderCost(cc, s.hexID(x), id)
+		xid := s.hexID(x)
+		mp := s.leaderCost(cc, xid, id)
 		if mp <= 0 {
 			return -1
 		}
-		mp += s.leaderBreastworks(cc, s.hexID(x), id) // 15.22
-		if y != b && len(s.adjacentEnemies(id, side)) > 0 && !s.friendlyCombatAt(id, side) {
-			return -1
+		mp += s.leaderBreastworks(cc, xid, id) // 15.22
+		if y != b {
+			bar, seen := barred[id]
+			if !seen {
+				bar = len(s.adjacentEnemies(id, side)) > 0 && !s.friendlyCombatAt(id, side)
+				barred[id] = bar
+			}
+			if bar {
+				return -1
+			}
 		}
 		return mp
 	}
