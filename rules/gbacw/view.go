@@ -66,6 +66,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 		v.Lines = append(v.Lines, line)
 	}
+	for i := range s.Divisions {
+		if d := &s.Divisions[i]; d.CI {
+			v.Lines = append(v.Lines, fmt.Sprintf("%s %s: Combat Ineffective (13.3)", s.sideOfDivision(d), d.ID))
+		}
+	}
 	v.Lines = append(v.Lines, s.engineeringLines(seen, side)...)
 	for _, l := range s.Leaders {
 		if l.Rode && !l.Killed {
@@ -190,6 +195,8 @@ func (u *UnitSt) condition() string {
 		return u.Status + ", Blown"
 	case u.Collapsed && u.Status == StDisordered:
 		return "Disordered, Collapsed" // 12.23, 13.1
+	case u.Status == StAbandoned && u.Abandoned2:
+		return "Abandoned 2" // 12.8
 	}
 	return u.Status
 }
@@ -234,6 +241,9 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
 			} else if u.onMap() {
 				ru.Facing = rules.CompassPoint(s.facingBearing(u))
+			}
+			if u.Horse {
+				ru.Markers = append(ru.Markers, "Horse Artillery") // 2.21's yellow MA
 			}
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
