@@ -249,7 +249,8 @@ func (r *caseRun) Section(s rulestest.Section) {
 					r.T.Errorf("%s: %s's roster: %s is %q, want %q", r.Where(b), s.Head[1], name, got, want)
 				}
 			case "markers", "grade":
-				name, want, _ := strings.Cut(text, ": ")
+				name, want, _ := strings.Cut(text, ":") // "markers <unit>:" for none
+				want = strings.TrimSpace(want)
 				got := "(not listed)"
 				for _, g := range v.Roster {
 					for _, u := range g.Units {
