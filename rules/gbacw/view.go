@@ -237,8 +237,15 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			}
 			ru := rules.RosterUnit{Name: u.Name, Kind: u.Kind, Position: pos, Strength: fmt.Sprintf("%d/%d SP", u.SP, u.Printed),
 				Grade: fmt.Sprintf("Cohesion %d/%d, %s, MA %d", u.Cohesion, u.Disordered, u.Weapon, u.MA), Formation: b.Orders, State: u.statusText()}
-			if u.onMap() && !shown(seen, side, u.Side, u.Name) {
+			hidden := u.onMap() && !shown(seen, side, u.Side, u.Name)
+			if hidden {
 				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
+				if u.Dismounted {
+					// Which counter is in play is its state: out of sight
+					// the mounted one is listed (ruling GBACW-R93).
+					o := u.Other
+					ru.Kind, ru.Grade = "cavalry", fmt.Sprintf("Cohesion %d/%d, %s, MA %d", o.Cohesion, o.Disordered, o.Weapon, o.MA)
+				}
 			} else if u.onMap() {
 				ru.Facing = rules.CompassPoint(s.facingBearing(u))
 			}
@@ -248,7 +255,7 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
 			}
-			if u.Dismounted {
+			if u.Dismounted && !hidden {
 				ru.Markers = append(ru.Markers, "Dismounted") // 14.21
 			}
 			if u.extended() && ru.Position != "out of sight" {
