@@ -120,7 +120,8 @@ type scenarioFile struct {
 }
 
 // HorseArtillery is the scenario's unit kind for a horse artillery
-// battery: artillery, paying artillery's movement costs (2.21, 9.14).
+// battery: artillery, paying artillery's movement costs (2.21, 9.14;
+// ruling GBACW-R92).
 const HorseArtillery = "horse-artillery"
 
 // replacementFile is the back of a leader's counter (4.18): the

@@ -205,7 +205,7 @@ type UnitSt struct {
 	Kind string `json:"kind"`
 	// Horse: a horse artillery battery (2.21), artillery in every rule,
 	// its movement costs artillery's (9.14); only its printed MA, which
-	// the counter marks in yellow, sets it apart.
+	// the counter marks in yellow, sets it apart (ruling GBACW-R92).
 	Horse      bool   `json:"horse,omitempty"`
 	Hex        string `json:"hex,omitempty"`
 	Facing     int    `json:"facing"` // the vertex 0-5 faced (7.11)

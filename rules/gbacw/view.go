@@ -249,6 +249,7 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			} else if u.onMap() {
 				ru.Facing = rules.CompassPoint(s.facingBearing(u))
 			}
+			// The informational markers (2.24, ruling GBACW-R93).
 			if u.Horse {
 				ru.Markers = append(ru.Markers, "Horse Artillery") // 2.21's yellow MA
 			}
