@@ -125,3 +125,26 @@ func TestOwnersBattleBook(t *testing.T) {
 		}
 	}
 }
+
+// TestBattleBookUnitFaults: a Battle Book's counters written wrong are
+// refused with the unit named: a kind the series has not (2.21), and a
+// dismounted counter on a horse battery, which only cavalry has (14.21).
+func TestBattleBookUnitFaults(t *testing.T) {
+	data, err := os.ReadFile("testdata/battlebook.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const calef = "kind: horse-artillery, hex: \"0203\""
+	for _, c := range []struct{ to, want string }{
+		{"kind: horse artillery, hex: \"0203\"", `unit Calef: kind "horse artillery" (infantry, cavalry, artillery or horse-artillery)`},
+		{calef + ", dismounted: {ma: 6, cohesion: 6, disordered: 4, weapon: M}", `unit Calef: only cavalry has a dismounted counter`},
+	} {
+		text := strings.Replace(string(data), calef, c.to, 1)
+		if text == string(data) {
+			t.Fatalf("testdata/battlebook.yaml has no %s", calef)
+		}
+		if _, err := LoadScenario("battlebook", []byte(text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+}
