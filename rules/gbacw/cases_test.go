@@ -40,7 +40,10 @@ import (
 //	                      "no-map <unit>": its map shows (or not) the unit;
 //	                      "roster <unit>: <position>, <strength>": its
 //	                      roster lists the unit so; "state <unit>:
-//	                      <state>": its roster gives the unit that state
+//	                      <state>": its roster gives the unit that state;
+//	                      "markers <unit>: <a, b>": its roster's markers
+//	                      on the unit; "grade <unit>: <text>": its
+//	                      roster's values of the counter in play
 //	EXPECT-NO-TEXT <text> no event of the last step reads "<kind>: <text>"
 //	                      containing text (EXPECT-NO-EVENT names a kind)
 //	EXPECT-TOLD <side>    lines "told <text>" / "not-told <text>": the last
@@ -49,7 +52,9 @@ import (
 //
 // STATE lines:
 //
-//	unit <name> key=value ...   a unit: brigade, kind, hex, sp, cohesion,
+//	unit <name> key=value ...   a unit: brigade, kind (infantry,
+//	                            cavalry, artillery or horse-artillery:
+//	                            artillery of MA 10, 2.21), hex, sp, cohesion,
 //	                            arrives (a turn: it enters alone at hex),
 //	                            disordered, ma, dma (the Disordered
 //	                            side's MA), weapon, facing (0-5) or
@@ -90,7 +95,7 @@ import (
 //	                            scenario's battle_book section writes them
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
-// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo, attached, top: first in its stack,
+// blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, horse, ma, ammo, attached, top: first in its stack,
 // abandoned: 0, 1 or 2, sections: 4N/2RG,
 // building: the turn or "no",
 // fatigue: the number of the Fatigue it acts at, own: whose or "no", extleft, extright, cola, colb),
@@ -243,8 +248,24 @@ func (r *caseRun) Section(s rulestest.Section) {
 				if got != want {
 					r.T.Errorf("%s: %s's roster: %s is %q, want %q", r.Where(b), s.Head[1], name, got, want)
 				}
+			case "markers", "grade":
+				name, want, _ := strings.Cut(text, ":") // "markers <unit>:" for none
+				want = strings.TrimSpace(want)
+				got := "(not listed)"
+				for _, g := range v.Roster {
+					for _, u := range g.Units {
+						if u.Name == name && kind == "markers" {
+							got = strings.Join(u.Markers, ", ")
+						} else if u.Name == name {
+							got = u.Grade
+						}
+					}
+				}
+				if got != want {
+					r.T.Errorf("%s: %s's roster: %s's %s are %q, want %q", r.Where(b), s.Head[1], name, kind, got, want)
+				}
 			default:
-				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map, roster or state", r.Where(b))
+				r.T.Fatalf("%s: EXPECT-VIEW lines are line, no-line, map, no-map, roster, state, markers or grade", r.Where(b))
 			}
 		}
 	case "EXPECT-TOLD":
@@ -525,6 +546,8 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			nu.Other = &Counter{MA: 6, Cohesion: 6, Disordered: 4, Weapon: "R"} // its dismounted counter (14.21)
 		case "artillery":
 			nu.Kind, nu.MA, nu.Weapon, nu.Disordered = "artillery", 8, "N", 5
+		case HorseArtillery: // the cases' horse battery: MA 10 (2.21, 9.14)
+			nu.Kind, nu.Horse, nu.MA, nu.Weapon, nu.Disordered = "artillery", true, 10, "N", 5
 		}
 		s.Units = append(s.Units, nu)
 		u = &s.Units[len(s.Units)-1]
@@ -545,7 +568,9 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		switch k {
 		case "kind":
-			u.Kind = v
+			if v != HorseArtillery {
+				u.Kind = v
+			}
 		case "hex":
 			if _, ok := s.m.Hex(v); !ok && v != "" {
 				fail("hex %s is not on the map", v)
@@ -658,7 +683,7 @@ func (r *caseRun) ExpectState(l rulestest.Line) {
 			}
 			got = map[string]string{"hex": u.Hex, "sp": strconv.Itoa(u.SP), "status": map[bool]string{true: "good", false: u.Status}[u.Status == StGood],
 				"facing": strconv.Itoa(u.Facing), "blown": yesNo(u.Blown), "refused": u.Refused, "collapsed": yesNo(u.Collapsed), "green": yesNo(u.Green),
-				"dismounted": yesNo(u.Dismounted), "kind": u.Kind, "ma": strconv.Itoa(u.MA),
+				"dismounted": yesNo(u.Dismounted), "kind": u.Kind, "horse": yesNo(u.Horse), "ma": strconv.Itoa(u.MA),
 				"orders": s.ordersOf(u).String(), "outofcommand": yesNo(u.OutOfCommand), "attached": strings.ReplaceAll(u.Attached, " ", "_"),
 				"top":      yesNo(u.onMap() && s.unitsAt(u.Hex)[0] == u),
 				"ammo":     map[string]string{AmmoOK: "ok", AmmoLow: "low", AmmoOut: "out"}[u.Ammo],

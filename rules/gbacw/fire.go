@@ -65,6 +65,8 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 	switch {
 	case !u.combat() || o == March:
 		return false // 6.13
+	case u.Weapon == "" && len(u.Sections) == 0:
+		return false // 2.21: no Weapon Type, unable to fire
 	case u.Kind == "artillery" && u.Status == StDisordered:
 		return false // 12.34
 	case kind == phasingFire && u.extended() && u.FiredParts == 1<<len(u.lineParts())-1:

@@ -119,6 +119,11 @@ type scenarioFile struct {
 	} `yaml:"units"`
 }
 
+// HorseArtillery is the scenario's unit kind for a horse artillery
+// battery: artillery, paying artillery's movement costs (2.21, 9.14;
+// ruling GBACW-R92).
+const HorseArtillery = "horse-artillery"
+
 // replacementFile is the back of a leader's counter (4.18): the
 // replacement's name and the ratings that differ from the front's
 // (ruling GBACW-R45).
@@ -347,13 +352,17 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			continue
 		}
 		onMap("unit "+u.Name, u.Hex)
-		if u.Kind != "infantry" && u.Kind != "cavalry" && u.Kind != "artillery" {
-			fail("unit %s: kind %q (infantry, cavalry or artillery)", u.Name, u.Kind)
+		kind, horse := u.Kind, u.Kind == HorseArtillery
+		if horse {
+			kind = "artillery" // 2.21, 9.14
+		}
+		if kind != "infantry" && kind != "cavalry" && kind != "artillery" {
+			fail("unit %s: kind %q (infantry, cavalry, artillery or %s)", u.Name, u.Kind, HorseArtillery)
 		}
 		if s.unit(u.Name) != nil {
 			fail("unit %s: the name is taken", u.Name)
 		}
-		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: u.Kind, Hex: u.Hex, SP: u.SP, Printed: u.SP,
+		us := UnitSt{Name: u.Name, Side: s.sideOfBrigade(b), Brigade: b.ID, Kind: kind, Horse: horse, Hex: u.Hex, SP: u.SP, Printed: u.SP,
 			Cohesion: u.Cohesion, Disordered: u.Disordered, MA: u.MA, DisMA: u.DisMA, Weapon: u.Weapon, Green: u.Green, Sections: u.Sections}
 		if err := checkSections(us); err != nil {
 			fail("unit %s: %v", u.Name, err)

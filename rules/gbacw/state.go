@@ -202,7 +202,11 @@ type UnitSt struct {
 	Brigade string     `json:"brigade"`
 	// Kind is infantry, cavalry or artillery: cavalry while mounted;
 	// dismounted cavalry is infantry (14.23) and Dismounted.
-	Kind       string `json:"kind"`
+	Kind string `json:"kind"`
+	// Horse: a horse artillery battery (2.21), artillery in every rule,
+	// its movement costs artillery's (9.14); only its printed MA, which
+	// the counter marks in yellow, sets it apart (ruling GBACW-R92).
+	Horse      bool   `json:"horse,omitempty"`
 	Hex        string `json:"hex,omitempty"`
 	Facing     int    `json:"facing"` // the vertex 0-5 faced (7.11)
 	SP         int    `json:"sp"`

@@ -66,6 +66,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 		}
 		v.Lines = append(v.Lines, line)
 	}
+	for i := range s.Divisions {
+		if d := &s.Divisions[i]; d.CI {
+			v.Lines = append(v.Lines, fmt.Sprintf("%s %s: Combat Ineffective (13.3)", s.sideOfDivision(d), d.ID))
+		}
+	}
 	v.Lines = append(v.Lines, s.engineeringLines(seen, side)...)
 	for _, l := range s.Leaders {
 		if l.Rode && !l.Killed {
@@ -190,6 +195,8 @@ func (u *UnitSt) condition() string {
 		return u.Status + ", Blown"
 	case u.Collapsed && u.Status == StDisordered:
 		return "Disordered, Collapsed" // 12.23, 13.1
+	case u.Status == StAbandoned && u.Abandoned2:
+		return "Abandoned 2" // 12.8
 	}
 	return u.Status
 }
@@ -230,15 +237,26 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			}
 			ru := rules.RosterUnit{Name: u.Name, Kind: u.Kind, Position: pos, Strength: fmt.Sprintf("%d/%d SP", u.SP, u.Printed),
 				Grade: fmt.Sprintf("Cohesion %d/%d, %s, MA %d", u.Cohesion, u.Disordered, u.Weapon, u.MA), Formation: b.Orders, State: u.statusText()}
-			if u.onMap() && !shown(seen, side, u.Side, u.Name) {
+			hidden := u.onMap() && !shown(seen, side, u.Side, u.Name)
+			if hidden {
 				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
+				if u.Dismounted {
+					// Which counter is in play is its state: out of sight
+					// the mounted one is listed (ruling GBACW-R93).
+					o := u.Other
+					ru.Kind, ru.Grade = "cavalry", fmt.Sprintf("Cohesion %d/%d, %s, MA %d", o.Cohesion, o.Disordered, o.Weapon, o.MA)
+				}
 			} else if u.onMap() {
 				ru.Facing = rules.CompassPoint(s.facingBearing(u))
+			}
+			// The informational markers (2.24, ruling GBACW-R93).
+			if u.Horse {
+				ru.Markers = append(ru.Markers, "Horse Artillery") // 2.21's yellow MA
 			}
 			if u.Green {
 				ru.Markers = append(ru.Markers, "Green")
 			}
-			if u.Dismounted {
+			if u.Dismounted && !hidden {
 				ru.Markers = append(ru.Markers, "Dismounted") // 14.21
 			}
 			if u.extended() && ru.Position != "out of sight" {
