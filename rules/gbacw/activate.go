@@ -630,8 +630,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		switch {
 		case approach != nil && !approach(n):
 			return false // 9.55
-		case o == March && oc.withinEnemy(s, cc, n, u.Side):
-			return false // 6.13
+		case o == March && (oc.nextToEnemy[n] || oc.withinEnemy(s, cc, n, u.Side)):
+			return false // 6.13: within four hexes and LOS; next to the enemy, LOS or not
 		case o == Advance && oc.nextToFoot[n] && !s.byCrossing(u, o, u.Hex, n):
 			return false // 6.15; 9.23: but across a bridge or ford
 		case u.Kind == "artillery" && oc.nextToEnemy[n]:
