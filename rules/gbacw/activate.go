@@ -99,8 +99,8 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.leadFirst(b)
 		for i := range s.Units {
 			u := &s.Units[i]
-			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) {
-				continue
+			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) || b.Reserve && !s.enteringAlone(u) {
+				continue // 6.32: In Reserve, only a unit entering alone acts
 			}
 			if remains {
 				// 6.25: the In Command units remain in place; regiments Out

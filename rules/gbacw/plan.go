@@ -17,7 +17,7 @@ type plan struct {
 	alloc      Allocation
 	holdBack   map[string]int
 	divOrders  map[string]Orders // by brigade id
-	reserve    []string
+	reserve    []reserveEntry
 	release    map[string]Orders // brigades leaving Reserve in IV/B (6.34)
 	first      *AM
 	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
@@ -234,35 +234,20 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		}
 		p.divOrders[b.ID] = to
 	case gbtext.Reserve:
-		b := ownBrigade()
-		if b == nil {
+		c, ok := s.reserveCommandOf(side, name)
+		if !ok {
+			ps.add(at, "gb-unknown-brigade", "GBACW 4.14", "%s has no brigade, division or corps called %s", side, orders.Clip(name))
 			return
 		}
-		o, _ := ParseOrders(b.Orders)
-		near, los := 1<<30, false
-		all := true
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.onMap() {
-				continue
-			}
-			if e, d := s.nearestEnemy(u.Hex, side); e != nil && d < near {
-				near = d
-			}
-			all = all && s.unitInCommand(cc, u)
-			for j := range s.Units {
-				if e := &s.Units[j]; e.Side != side && e.combat() && s.lineOfSight(cc, e.Hex, u.Hex) {
-					los = true
-				}
-			}
-		}
-		if err := CheckReserve(ReserveCommand{ID: b.ID, AllInRange: all, Orders: []Orders{o}, NearestEnemy: near, InEnemyLOS: los, Night: s.night()}); err != nil {
+		if err := CheckReserve(s.reserveQualification(cc, side, c)); err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				ps.add(x.At, "gb-reserve", "GBACW 6.31", "%s", line)
 			}
 			return
 		}
-		p.reserve = append(p.reserve, b.ID)
+		for _, b := range c.Brigades {
+			p.reserve = append(p.reserve, reserveEntry{brigade: b.ID, command: c.ID})
+		}
 	case gbtext.First:
 		if x.Value == "MARCH" {
 			p.first = &AM{Kind: MarchAM, Side: sideNum(s, side)}
@@ -272,16 +257,22 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			p.first = &AM{Kind: DivisionAM, Side: sideNum(s, side), Command: d.ID}
 		}
 	case gbtext.Release:
-		b := ownBrigade()
-		if b == nil {
-			return
-		}
-		if !b.Reserve {
-			ps.add(x.At, "gb-not-reserve", "GBACW 6.34", "%s is not In Reserve", b.ID)
+		c, ok := s.reserveCommandOf(side, name)
+		if !ok {
+			ps.add(at, "gb-unknown-brigade", "GBACW 4.14", "%s has no brigade, division or corps called %s", side, orders.Clip(name))
 			return
 		}
 		o, _ := ParseOrders(x.Value)
-		p.release[b.ID] = o
+		n := 0
+		for _, b := range c.Brigades {
+			if b.Reserve {
+				p.release[b.ID] = o
+				n++
+			}
+		}
+		if n == 0 {
+			ps.add(x.At, "gb-not-reserve", "GBACW 6.34", "%s is not In Reserve", c.ID)
+		}
 	case gbtext.Coordinate:
 		if d := ownDivision(); d != nil {
 			p.coordinate[d.ID] = true
@@ -500,3 +491,7 @@ func (p *plan) checkAttach(s *State, side rules.Side, x *gbtext.Order, ps *probl
 		p.attach[u.Name] = to.ID
 	}
 }
+
+// reserveEntry is a brigade put In Reserve, and the command (itself, or
+// its division or corps) named to go In Reserve (6.31).
+type reserveEntry struct{ brigade, command string }

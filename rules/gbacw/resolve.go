@@ -387,11 +387,25 @@ func (r *resolver) attachments() {
 }
 
 // reserves is Phase II/E. See GBACW 6.31-6.32.
+// A division or corps goes In Reserve as one command, each of its
+// brigades with it (ruling GBACW-R88).
 func (r *resolver) reserves() {
 	for _, ss := range r.s.Sides {
-		for _, id := range r.plans[ss.Side].reserve {
-			r.s.brigade(id).Reserve = true
-			r.event("reserve", "GBACW 6.31", "%s goes In Reserve", id)
+		var cmds []string
+		of := map[string][]string{}
+		for _, e := range r.plans[ss.Side].reserve {
+			if _, seen := of[e.command]; !seen {
+				cmds = append(cmds, e.command)
+			}
+			of[e.command] = append(of[e.command], e.brigade)
+			r.s.brigade(e.brigade).Reserve = true
+		}
+		for _, c := range cmds {
+			if bs := of[c]; len(bs) == 1 && bs[0] == c {
+				r.event("reserve", "GBACW 6.31", "%s goes In Reserve", c)
+			} else {
+				r.event("reserve", "GBACW 6.31", "%s goes In Reserve as one command: %s", c, strings.Join(bs, ", "))
+			}
 		}
 	}
 }
@@ -506,7 +520,7 @@ func (r *resolver) activate(m AM) {
 	var ready []*BrigadeSt
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
+		if s.sideOfBrigade(b) != side || b.Reserve && !s.reserveEntering(b) || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
 			continue
 		}
 		o, _ := ParseOrders(b.Orders)
@@ -603,6 +617,7 @@ func (r *resolver) endOfTurn() {
 	r.idleRecovery()
 	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
+	r.reserveResupply()
 	r.releaseReserves()
 	r.finishBreastworks()
 	r.abandonedGuns() // IV/B/4-5

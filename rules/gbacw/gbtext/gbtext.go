@@ -12,7 +12,7 @@
 //	TRANSFER 2nd Division FROM 1st Division, 3rd Division   (5.4)
 //	HOLD BACK 3rd Division 1          fewer AMs in the Pool (5.31)
 //	ORDERS Iron Brigade ATTACK        Division Orders Phase (6.12)
-//	RESERVE Vermont Brigade           (6.31)
+//	RESERVE Vermont Brigade           (6.31; or a division or corps, as one command)
 //	RELEASE Vermont Brigade ADVANCE   leave Reserve at the turn's end (6.34)
 //	FIRST 1st Division                the Initiative player's first AM (5.13)
 //	COORDINATE 1st Division           try Brigade Coordination at its AMs (5.34)
