@@ -116,6 +116,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				forced = nil // 6.24: a Loose Cannon binds the In Command units
 			}
 			acts := r.script(u, b, forced)
+			// 5.34 Play Note: "Confusion does not override Loose Cannon
+			// results of Brigade Orders Change".
+			bound := forced != nil && (forced.Retreat || forced.MoveToEnemy)
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
@@ -134,7 +137,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case r.endColumn(u, a, stand && inCommand[u.Name]):
-				case confused && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
+				case confused && !bound && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
@@ -164,7 +167,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		ids[i] = b.ID
 	}
 	r.charging = nil
-	if !confused {
+	if !confused || len(shocks) > 0 {
+		// In Confusion the only shocks are a Loose Cannon's (5.34 Play
+		// Note).
 		shocks = r.designate(ids, shocks) // 11.21-11.22
 	}
 	r.shocked = map[*FatigueTrack]bool{}

@@ -21,6 +21,7 @@ type plan struct {
 	release    map[string]Orders // brigades leaving Reserve in IV/B (6.34)
 	first      *AM
 	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
+	sequence   map[string][]string      // by division, the brigades that activate first, in that order (5.32)
 	skip       map[string]int           // by brigade, the division AM it skips if its brigadier starts out of range (5.26)
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
@@ -51,7 +52,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}, placeWith: map[string]string{}, with: map[string]string{}, attach: map[string]string{}}
+		coordinate: map[string]bool{}, sequence: map[string][]string{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}, placeWith: map[string]string{}, with: map[string]string{}, attach: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -277,6 +278,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		if d := ownDivision(); d != nil {
 			p.coordinate[d.ID] = true
 		}
+	case gbtext.Sequence:
+		if d := ownDivision(); d != nil {
+			p.planSequence(s, d, x, ps)
+		}
 	case gbtext.Skip:
 		// Accepted whether or not the brigadier is out of range: that is
 		// settled in Phase II/A, and the range depends on where enemy
@@ -495,3 +500,26 @@ func (p *plan) checkAttach(s *State, side rules.Side, x *gbtext.Order, ps *probl
 // reserveEntry is a brigade put In Reserve, and the command (itself, or
 // its division or corps) named to go In Reserve (6.31).
 type reserveEntry struct{ brigade, command string }
+
+// planSequence takes a SEQUENCE: the brigades of division d, each named
+// once, in the order the player activates them on its AMs (5.32).
+func (p *plan) planSequence(s *State, d *Division, x *gbtext.Order, ps *problems) {
+	if _, twice := p.sequence[d.ID]; twice {
+		ps.add(x.At, "gb-sequence", "GBACW 5.32", "one SEQUENCE line for %s", d.ID)
+		return
+	}
+	var ids []string
+	for _, n := range x.Brigades {
+		b := s.brigade(n.Text)
+		switch {
+		case b == nil || b.Division != d.ID:
+			ps.add(n.At, "gb-sequence", "GBACW 5.32", "%s has no brigade called %s", d.ID, orders.Clip(n.Text))
+			return
+		case slices.Contains(ids, b.ID):
+			ps.add(n.At, "gb-sequence", "GBACW 5.32", "%s is named twice in the SEQUENCE of %s", b.ID, d.ID)
+			return
+		}
+		ids = append(ids, b.ID)
+	}
+	p.sequence[d.ID] = ids
+}

@@ -555,6 +555,9 @@ func (r *resolver) activate(m AM) {
 		}
 		ready = append(ready, b)
 	}
+	if m.Kind == DivisionAM {
+		ready = inSequence(ready, r.plans[side].sequence[m.Command])
+	}
 	// 5.34: only brigades whose brigadiers are within the division
 	// leader's Command Range may coordinate, or fall into Confusion.
 	var eligible []*BrigadeSt
@@ -576,6 +579,23 @@ func (r *resolver) activate(m AM) {
 			r.activateGroup([]*BrigadeSt{b}, side, confused && slices.Contains(eligible, b))
 		}
 	}
+}
+
+// inSequence orders a division's brigades as the player chose (5.32: "Each
+// brigade activates individually"; the example's player activates 2/1/I
+// first): those his SEQUENCE names first, in its order, then the others
+// in the scenario's. Coordinated brigades are the first of them (5.34:
+// "two of Smith's brigades (his choice)").
+func inSequence(bs []*BrigadeSt, seq []string) []*BrigadeSt {
+	rank := func(b *BrigadeSt) int {
+		if i := slices.Index(seq, b.ID); i >= 0 {
+			return i
+		}
+		return len(seq)
+	}
+	out := slices.Clone(bs)
+	slices.SortStableFunc(out, func(a, b *BrigadeSt) int { return rank(a) - rank(b) })
+	return out
 }
 
 // coordinate is Brigade Coordination (III/C/2): when the side's orders
