@@ -266,6 +266,11 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		o, _ := ParseOrders(x.Value)
 		n := 0
 		for _, b := range c.Brigades {
+			if f := s.heldInReserve(b); b.Reserve && f != nil {
+				ps.add(x.At, "gb-reserve-formation", "GBACW 4.33", "%s is held In Reserve with %s until the end of turn %d", b.ID, f.ID, f.ReleaseTurn)
+				n++
+				continue
+			}
 			if b.Reserve {
 				p.release[b.ID] = o
 				n++

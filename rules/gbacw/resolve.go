@@ -456,6 +456,13 @@ func (r *resolver) activations() {
 			}
 		}
 		ps.HasMarch = s.hasMarch(ss.Side, &plan{})
+		if s.book != nil {
+			for _, a := range s.book.ArtilleryCommanders {
+				for range a.AMs * boolInt(a.Side == ss.Side) {
+					ps.BattleAMs = append(ps.BattleAMs, a.Name) // 5.31, 4.33
+				}
+			}
+		}
 		sides = append(sides, ps)
 		if ss.Initiative && p.first != nil {
 			first = p.first
@@ -542,7 +549,7 @@ func (r *resolver) activate(m AM) {
 				r.event("skip", rule, "%s skips %s's AM %d this turn, as its player chose (%s)", b.ID, b.Division, r.divisionAMs[b.Division], why)
 				continue
 			}
-			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
+			if b.Activated-b.BattleActivated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
 				r.event("skip", "GBACW 5.26", "%s has used its activations this turn", b.ID)
 				continue
 			}
@@ -550,6 +557,11 @@ func (r *resolver) activate(m AM) {
 			if o != March {
 				continue
 			}
+		case BattleAM:
+			if !r.underArtilleryCommander(b, m.Command, o) {
+				continue
+			}
+			b.BattleActivated++
 		default:
 			continue
 		}
@@ -645,7 +657,7 @@ func (r *resolver) endOfTurn() {
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.MarchedNow, b.MarchAM, b.StandNext = 0, false, false, false // 6.25: a Stand not yet used lapses
+		b.Activated, b.BattleActivated, b.MarchedNow, b.MarchAM, b.StandNext = 0, 0, false, false, false // 6.25: a Stand not yet used lapses
 		b.FatigueTrack = FatigueTrack{Fatigue: b.Fatigue}
 	}
 	for i := range s.Units {
@@ -848,4 +860,32 @@ func (r *resolver) ask(side rules.Side, kind, stem, rule, question string, opts 
 		r.log.Add("decision", rule, a.Note)
 	}
 	return a.Choice
+}
+
+// underArtilleryCommander: brigade b activates on an AM of the artillery
+// commander named: it is one of his, not under March Orders (5.35), and
+// its brigadier is within his Command Range of his hex (4.15, 4.31, 4.33;
+// ruling GBACW-R91). It says why when it does not.
+func (r *resolver) underArtilleryCommander(b *BrigadeSt, name string, o Orders) bool {
+	s := r.s
+	a := s.artilleryCommander(name)
+	if a == nil || !slices.Contains(a.Brigades, b.ID) {
+		return false
+	}
+	if o == March {
+		r.event("skip", "GBACW 5.35", "%s is under March Orders and moves only on its side's March AM", b.ID)
+		return false
+	}
+	if !s.inRange(r.sys.combat, a.Side, a.Hex, s.leaderHex(b.Leader), a.Range) {
+		r.event("skip", "GBACW 4.33", "%s's brigadier is beyond %s's Command Range: it does not activate on his AM", b.ID, a.Name)
+		return false
+	}
+	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
