@@ -49,6 +49,21 @@ type BattleBook struct {
 	// (4.33): brigades In Reserve from the start of the game, held there
 	// until a turn (ruling GBACW-R91).
 	ReserveFormations []ReserveFormation `yaml:"reserve_formations" json:"reserve_formations,omitempty"`
+	// NoMinimumActivation lifts 5.27: a brigade need not activate once a
+	// turn, so one that skips its division's only AM (5.26) does not act
+	// ("Unless specifically stated otherwise in the rules for a given
+	// battle").
+	NoMinimumActivation bool `yaml:"no_minimum_activation" json:"no_minimum_activation,omitempty"`
+	// NoReinforcementMarch: entering reinforcements may not be given
+	// March Orders in the Reinforcement Orders Phase (6.14: "unless the
+	// Battle Book specifies otherwise").
+	NoReinforcementMarch bool `yaml:"no_reinforcement_march" json:"no_reinforcement_march,omitempty"`
+}
+
+// brigadeStatus is what limits b's activations this turn, out of range
+// as given (5.26, 5.27, 13.23).
+func (s *State) brigadeStatus(b *BrigadeSt, outOfRange bool) BrigadeStatus {
+	return BrigadeStatus{StartedOutOfRange: outOfRange, Ineffective: b.CI, NoMinimum: s.book != nil && s.book.NoMinimumActivation}
 }
 
 // ArtilleryCommander is an artillery commander of 4.33, as the Battle

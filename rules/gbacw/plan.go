@@ -219,6 +219,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		to, _ := ParseOrders(x.Value)
 		from, _ := ParseOrders(b.Orders)
 		if b.Arrives == s.Turn {
+			if to == March && s.book != nil && s.book.NoReinforcementMarch {
+				ps.add(x.At, "gb-reinforcement-orders", "GBACW 6.14", "this battle's Battle Book does not let entering reinforcements take March Orders: give %s ADVANCE or ATTACK", b.ID)
+				return
+			}
 			p.divOrders[b.ID] = to // Reinforcement Orders, 9.71, 6.17
 			return
 		}

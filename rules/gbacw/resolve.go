@@ -507,7 +507,7 @@ func (s *State) sideOf(n Side) rules.Side {
 // same way (13.23, ruling GBACW-R61).
 func (r *resolver) skipsNow(side rules.Side, b *BrigadeSt, d *Division) bool {
 	n := r.plans[side].skip[b.ID]
-	fewer := BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) < d.AMs
+	fewer := BrigadeActivations(d.AMs, r.s.brigadeStatus(b, b.OutOfRange)) < d.AMs
 	return n > 0 && fewer && r.divisionAMs[b.Division] == n
 }
 
@@ -549,7 +549,7 @@ func (r *resolver) activate(m AM) {
 				r.event("skip", rule, "%s skips %s's AM %d this turn, as its player chose (%s)", b.ID, b.Division, r.divisionAMs[b.Division], why)
 				continue
 			}
-			if b.Activated-b.BattleActivated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
+			if b.Activated-b.BattleActivated >= BrigadeActivations(d.AMs, s.brigadeStatus(b, b.OutOfRange)) {
 				r.event("skip", "GBACW 5.26", "%s has used its activations this turn", b.ID)
 				continue
 			}
