@@ -244,6 +244,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			ps.add(at, "gb-unknown-brigade", "GBACW 4.14", "%s has no brigade, division or corps called %s", side, orders.Clip(name))
 			return
 		}
+		if len(c.Brigades) == 0 || c.Level == "brigade" && c.Brigades[0].Arrives > s.Turn {
+			ps.add(at, "gb-not-arrived", "GBACW 9.71", "%s has no brigade in play yet; it takes orders from its turn of entry", c.ID)
+			return
+		}
 		if err := CheckReserve(s.reserveQualification(cc, side, c)); err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				ps.add(x.At, "gb-reserve", "GBACW 6.31", "%s", line)
