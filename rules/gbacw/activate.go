@@ -77,7 +77,10 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.joinBrigade(b)
 		inCommand := r.inCommand(b) // 6.21: at the start of the activation
 		onMarch := b.Orders == March.String()
-		lc := r.changeOrders(b, side)
+		var lc *OrdersChange
+		if !b.Reserve { // 6.32: In Reserve only a unit entering alone acts
+			lc = r.changeOrders(b, side)
+		}
 		stand := lc != nil && lc.Stand
 		remains := onMarch && lc != nil && (lc.Result == Change || lc.Result == ChangeAndStand)
 		switch {
@@ -96,7 +99,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			b.StandNext, stand = false, true
 			r.event("stand-next", "GBACW 6.25", "%s Stands on its first division AM: the Change and Stand it rolled on the March AM", b.ID)
 		}
-		r.leadFirst(b)
+		if !b.Reserve {
+			r.leadFirst(b)
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
 			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) || b.Reserve && !s.enteringAlone(u) {
@@ -191,7 +196,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.checkBuilders()
 	r.recreateGuns() // 12.81
 	for _, b := range bs {
-		r.followLeaders(b)
+		if !b.Reserve { // 6.32: its leaders stay with the Reserve
+			r.followLeaders(b)
+		}
 	}
 	r.acting = nil
 }
