@@ -386,9 +386,9 @@ func (r *resolver) attachments() {
 	}
 }
 
-// reserves is Phase II/E. See GBACW 6.31-6.32.
-// A division or corps goes In Reserve as one command, each of its
-// brigades with it (ruling GBACW-R88).
+// reserves is Phase II/E: a brigade, or a division or corps as one
+// command, each of its brigades with it, goes In Reserve. See GBACW
+// 6.31-6.32 and ruling GBACW-R88.
 func (r *resolver) reserves() {
 	for _, ss := range r.s.Sides {
 		var cmds []string
@@ -458,7 +458,7 @@ func (r *resolver) activations() {
 		ps.HasMarch = s.hasMarch(ss.Side, &plan{})
 		if s.book != nil {
 			for _, a := range s.book.ArtilleryCommanders {
-				for range a.AMs * boolInt(a.Side == ss.Side) {
+				for i := 0; a.Side == ss.Side && i < a.AMs; i++ {
 					ps.BattleAMs = append(ps.BattleAMs, a.Name) // 5.31, 4.33
 				}
 			}
@@ -881,11 +881,4 @@ func (r *resolver) underArtilleryCommander(b *BrigadeSt, name string, o Orders) 
 		return false
 	}
 	return true
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
