@@ -77,7 +77,10 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.joinBrigade(b)
 		inCommand := r.inCommand(b) // 6.21: at the start of the activation
 		onMarch := b.Orders == March.String()
-		lc := r.changeOrders(b, side)
+		var lc *OrdersChange
+		if !b.Reserve { // 6.32: In Reserve only a unit entering alone acts
+			lc = r.changeOrders(b, side)
+		}
 		stand := lc != nil && lc.Stand
 		remains := onMarch && lc != nil && (lc.Result == Change || lc.Result == ChangeAndStand)
 		switch {
@@ -96,11 +99,13 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			b.StandNext, stand = false, true
 			r.event("stand-next", "GBACW 6.25", "%s Stands on its first division AM: the Change and Stand it rolled on the March AM", b.ID)
 		}
-		r.leadFirst(b)
+		if !b.Reserve {
+			r.leadFirst(b)
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) {
-				continue
+			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) || b.Reserve && !s.enteringAlone(u) {
+				continue // 6.32: In Reserve, only a unit entering alone acts
 			}
 			if remains {
 				// 6.25: the In Command units remain in place; regiments Out
@@ -116,6 +121,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				forced = nil // 6.24: a Loose Cannon binds the In Command units
 			}
 			acts := r.script(u, b, forced)
+			// 5.34 Play Note: "Confusion does not override Loose Cannon
+			// results of Brigade Orders Change".
+			bound := forced != nil && (forced.Retreat || forced.MoveToEnemy)
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
@@ -134,7 +142,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case r.endColumn(u, a, stand && inCommand[u.Name]):
-				case confused && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
+				case confused && !bound && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
@@ -164,7 +172,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		ids[i] = b.ID
 	}
 	r.charging = nil
-	if !confused {
+	if !confused || len(shocks) > 0 {
+		// In Confusion the only shocks are a Loose Cannon's (5.34 Play
+		// Note).
 		shocks = r.designate(ids, shocks) // 11.21-11.22
 	}
 	r.shocked = map[*FatigueTrack]bool{}
@@ -186,7 +196,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.checkBuilders()
 	r.recreateGuns() // 12.81
 	for _, b := range bs {
-		r.followLeaders(b)
+		if !b.Reserve { // 6.32: its leaders stay with the Reserve
+			r.followLeaders(b)
+		}
 	}
 	r.acting = nil
 }
@@ -630,8 +642,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		switch {
 		case approach != nil && !approach(n):
 			return false // 9.55
-		case o == March && oc.withinEnemy(s, cc, n, u.Side):
-			return false // 6.13
+		case o == March && (oc.nextToEnemy[n] || oc.withinEnemy(s, cc, n, u.Side)):
+			return false // 6.13: within four hexes and LOS; next to the enemy, LOS or not
 		case o == Advance && oc.nextToFoot[n] && !s.byCrossing(u, o, u.Hex, n):
 			return false // 6.15; 9.23: but across a bridge or ford
 		case u.Kind == "artillery" && oc.nextToEnemy[n]:

@@ -106,12 +106,16 @@ type BrigadeStatus struct {
 	// Ineffective: the brigade is Combat Ineffective: at most two
 	// activations (13.23).
 	Ineffective bool
+	// NoMinimum: the battle's rules lift 5.27's "at least once per turn"
+	// (5.27: "Unless specifically stated otherwise in the rules for a
+	// given battle").
+	NoMinimum bool
 }
 
 // BrigadeActivations is the most division AMs a brigade may use in a
 // turn when its division has divisionAMs: one fewer if its brigadier
 // started out of range (5.26), at most two if CI (13.23), and always at
-// least one (5.27). Out of Command units use the same count (5.36).
+// least one (5.27) unless the battle says otherwise. Out of Command units use the same count (5.36).
 // See GBACW 5.26, 5.27, 5.36, 13.23.
 func BrigadeActivations(divisionAMs int, s BrigadeStatus) int {
 	n := divisionAMs
@@ -120,6 +124,9 @@ func BrigadeActivations(divisionAMs int, s BrigadeStatus) int {
 	}
 	if s.Ineffective {
 		n = min(n, 2)
+	}
+	if s.NoMinimum {
+		return max(n, 0)
 	}
 	return max(n, 1)
 }

@@ -119,3 +119,20 @@ func (r *resolver) resupply(u *UnitSt) bool {
 	r.event("resupply", "GBACW 10.92", "%s resupplies: Ammo %s", u.Name, map[string]string{AmmoOK: "full", AmmoLow: "Low"}[u.Ammo])
 	return true
 }
+
+// reserveResupply is 6.35's fifth step, after Recovery from Rout and
+// before a brigade leaves Reserve: each unit on the map of a brigade In
+// Reserve fully resupplies, artillery always, small arms when the game
+// plays the optional 10.9 (without it they never run short). See GBACW
+// 6.35, 10.9.
+func (r *resolver) reserveResupply() {
+	s := r.s
+	for i := range s.Units {
+		u := &s.Units[i]
+		if b := s.brigadeOf(u); b == nil || !b.Reserve || !u.onMap() || u.Ammo == AmmoOK {
+			continue
+		}
+		u.Ammo = AmmoOK
+		r.event("resupply", "GBACW 6.35", "%s resupplies fully (In Reserve)", u.Name)
+	}
+}

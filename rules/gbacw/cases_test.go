@@ -514,7 +514,9 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			fail("book: %v", err)
 		}
 		bb.check(func(format string, args ...any) { fail(format, args...) })
+		bb.checkCommands(s, func(format string, args ...any) { fail(format, args...) })
 		s.book = &bb
+		s.startFormations()
 	case "lost":
 		side, n := lastWord()
 		s.side(rules.Side(side)).Lost = atoi(n)

@@ -3,6 +3,8 @@ package gbacw
 import (
 	"errors"
 	"fmt"
+
+	"galloper/rules"
 )
 
 // Orders given without a roll: in the Division Orders Phase (GBACW 6.12,
@@ -105,4 +107,104 @@ func CheckReserve(c ReserveCommand) error {
 		bad("a unit is in enemy LOS %d hexes from the enemy; a command In Reserve must be out of enemy LOS, or at least 10 hexes away (GBACW 6.31)", c.NearestEnemy)
 	}
 	return errors.Join(errs...)
+}
+
+// reserveCommand is a command a side names for Reserve (6.31: "Commands
+// (brigades, divisions, or corps)"): its brigades, and the divisions
+// whose leaders it holds beneath its own (a corps'), for the range test.
+type reserveCommand struct {
+	ID        string
+	Brigades  []*BrigadeSt
+	Divisions []*Division
+	// Level is "brigade", "division" or "corps".
+	Level string
+}
+
+// reserveCommandOf finds the brigade, division or corps of side named
+// name, in that order, with its brigades on the map or entering by now.
+func (s *State) reserveCommandOf(side rules.Side, name string) (reserveCommand, bool) {
+	if b := s.brigade(name); b != nil && s.sideOfBrigade(b) == side {
+		return reserveCommand{ID: b.ID, Brigades: []*BrigadeSt{b}, Level: "brigade"}, true
+	}
+	divs := []*Division{}
+	c := reserveCommand{Level: "division"}
+	if d := s.division(name); d != nil && s.sideOfDivision(d) == side {
+		c.ID, divs = d.ID, []*Division{d}
+	} else if k := s.corps(name); k != nil && k.Side == side {
+		c.ID, c.Level = k.ID, "corps"
+		for i := range s.Divisions {
+			if s.Divisions[i].Corps == k.ID {
+				divs = append(divs, &s.Divisions[i])
+				c.Divisions = append(c.Divisions, &s.Divisions[i])
+			}
+		}
+	} else {
+		return c, false
+	}
+	for _, d := range divs {
+		for i := range s.Brigades {
+			if b := &s.Brigades[i]; b.Division == d.ID && b.Arrives <= s.Turn {
+				c.Brigades = append(c.Brigades, b)
+			}
+		}
+	}
+	return c, true
+}
+
+// reserveQualification gathers what 6.31 asks of a command: every
+// on-map unit in its brigadier's range, and, for a division or corps,
+// every brigadier on the map in his division leader's range and, for a
+// corps, every division leader on the map in the corps commander's
+// (ruling GBACW-R88); each brigade's Orders; the nearest enemy combat
+// unit and whether any enemy sees one of its units.
+func (s *State) reserveQualification(cc *CombatCharts, side rules.Side, c reserveCommand) ReserveCommand {
+	q := ReserveCommand{ID: c.ID, AllInRange: true, NearestEnemy: 1 << 30, Night: s.night()}
+	for _, b := range c.Brigades {
+		o, _ := ParseOrders(b.Orders)
+		q.Orders = append(q.Orders, o)
+		if c.Level != "brigade" && s.leaderHex(b.Leader) != "" && !s.brigadierInRange(cc, b) {
+			q.AllInRange = false
+		}
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Brigade != b.ID || !u.onMap() {
+				continue
+			}
+			if _, d := s.nearestEnemy(u.Hex, side); d < q.NearestEnemy {
+				q.NearestEnemy = d
+			}
+			q.AllInRange = q.AllInRange && s.unitInCommand(cc, u)
+			for j := range s.Units {
+				if e := &s.Units[j]; e.Side != side && e.combat() && s.lineOfSight(cc, e.Hex, u.Hex) {
+					q.InEnemyLOS = true
+				}
+			}
+		}
+	}
+	for _, d := range c.Divisions {
+		if s.leaderHex(d.Leader) != "" && !s.divisionInCorpsRange(cc, d) {
+			q.AllInRange = false
+		}
+	}
+	return q
+}
+
+// enteringAlone: u is a reinforcement that entered alone this turn, apart
+// from its brigade (9.71, 17.52).
+func (s *State) enteringAlone(u *UnitSt) bool {
+	return u.Arrives == s.Turn && u.Own == OwnReinforcing && u.onMap()
+}
+
+// reserveEntering: a unit of b, a brigade In Reserve, enters alone this
+// turn. "With the exception of individual units entering as
+// Reinforcements, Commands In Reserve pay no attention to drawn AMs"
+// (6.32): such a unit activates on its division's AMs on its turn of
+// entry, the rest of its brigade staying In Reserve (ruling GBACW-R89).
+func (s *State) reserveEntering(b *BrigadeSt) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && s.enteringAlone(u) {
+			return true
+		}
+	}
+	return false
 }

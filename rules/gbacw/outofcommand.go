@@ -80,7 +80,7 @@ func (r *resolver) sitsOut(u *UnitSt, b *BrigadeSt) bool {
 		return false
 	}
 	d := s.division(b.Division)
-	if b.Activated > BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: true, Ineffective: b.CI}) {
+	if b.Activated-b.BattleActivated > BrigadeActivations(d.AMs, s.brigadeStatus(b, true)) {
 		r.event("sits-out", "GBACW 5.36", "%s is Out of Command and has had its activations this turn (5.36)", u.Name)
 		return true
 	}

@@ -17,10 +17,11 @@ type plan struct {
 	alloc      Allocation
 	holdBack   map[string]int
 	divOrders  map[string]Orders // by brigade id
-	reserve    []string
+	reserve    []reserveEntry
 	release    map[string]Orders // brigades leaving Reserve in IV/B (6.34)
 	first      *AM
 	coordinate map[string]bool          // divisions that try Brigade Coordination (5.34)
+	sequence   map[string][]string      // by division, the brigades that activate first, in that order (5.32)
 	skip       map[string]int           // by brigade, the division AM it skips if its brigadier starts out of range (5.26)
 	brigades   map[string]*gbtext.Order // BRIGADE scripts by brigade id
 	units      map[string]*gbtext.Order // UNIT scripts by unit name
@@ -51,7 +52,7 @@ func (ps *problems) add(at orders.Pos, code, rule, format string, args ...any) {
 func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, []orders.Problem) {
 	p := &plan{holdBack: map[string]int{}, divOrders: map[string]Orders{}, brigades: map[string]*gbtext.Order{},
 		units: map[string]*gbtext.Order{}, standing: map[string]string{}, alloc: Allocation{CorpsBonus: map[string][]string{}},
-		coordinate: map[string]bool{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}, placeWith: map[string]string{}, with: map[string]string{}, attach: map[string]string{}}
+		coordinate: map[string]bool{}, sequence: map[string][]string{}, skip: map[string]int{}, release: map[string]Orders{}, leaders: map[string]string{}, leadFirst: map[string]bool{}, rest: map[string]bool{}, placeWith: map[string]string{}, with: map[string]string{}, attach: map[string]string{}}
 	var ps problems
 	ss := s.side(side)
 	if ss == nil {
@@ -218,6 +219,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		to, _ := ParseOrders(x.Value)
 		from, _ := ParseOrders(b.Orders)
 		if b.Arrives == s.Turn {
+			if to == March && s.book != nil && s.book.NoReinforcementMarch {
+				ps.add(x.At, "gb-reinforcement-orders", "GBACW 6.14", "this battle's Battle Book does not let entering reinforcements take March Orders: give %s ADVANCE or ATTACK", b.ID)
+				return
+			}
 			p.divOrders[b.ID] = to // Reinforcement Orders, 9.71, 6.17
 			return
 		}
@@ -234,35 +239,24 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 		}
 		p.divOrders[b.ID] = to
 	case gbtext.Reserve:
-		b := ownBrigade()
-		if b == nil {
+		c, ok := s.reserveCommandOf(side, name)
+		if !ok {
+			ps.add(at, "gb-unknown-brigade", "GBACW 4.14", "%s has no brigade, division or corps called %s", side, orders.Clip(name))
 			return
 		}
-		o, _ := ParseOrders(b.Orders)
-		near, los := 1<<30, false
-		all := true
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Brigade != b.ID || !u.onMap() {
-				continue
-			}
-			if e, d := s.nearestEnemy(u.Hex, side); e != nil && d < near {
-				near = d
-			}
-			all = all && s.unitInCommand(cc, u)
-			for j := range s.Units {
-				if e := &s.Units[j]; e.Side != side && e.combat() && s.lineOfSight(cc, e.Hex, u.Hex) {
-					los = true
-				}
-			}
+		if len(c.Brigades) == 0 || c.Level == "brigade" && c.Brigades[0].Arrives > s.Turn {
+			ps.add(at, "gb-not-arrived", "GBACW 9.71", "%s has no brigade in play yet; it takes orders from its turn of entry", c.ID)
+			return
 		}
-		if err := CheckReserve(ReserveCommand{ID: b.ID, AllInRange: all, Orders: []Orders{o}, NearestEnemy: near, InEnemyLOS: los, Night: s.night()}); err != nil {
+		if err := CheckReserve(s.reserveQualification(cc, side, c)); err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				ps.add(x.At, "gb-reserve", "GBACW 6.31", "%s", line)
 			}
 			return
 		}
-		p.reserve = append(p.reserve, b.ID)
+		for _, b := range c.Brigades {
+			p.reserve = append(p.reserve, reserveEntry{brigade: b.ID, command: c.ID})
+		}
 	case gbtext.First:
 		if x.Value == "MARCH" {
 			p.first = &AM{Kind: MarchAM, Side: sideNum(s, side)}
@@ -272,19 +266,34 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			p.first = &AM{Kind: DivisionAM, Side: sideNum(s, side), Command: d.ID}
 		}
 	case gbtext.Release:
-		b := ownBrigade()
-		if b == nil {
-			return
-		}
-		if !b.Reserve {
-			ps.add(x.At, "gb-not-reserve", "GBACW 6.34", "%s is not In Reserve", b.ID)
+		c, ok := s.reserveCommandOf(side, name)
+		if !ok {
+			ps.add(at, "gb-unknown-brigade", "GBACW 4.14", "%s has no brigade, division or corps called %s", side, orders.Clip(name))
 			return
 		}
 		o, _ := ParseOrders(x.Value)
-		p.release[b.ID] = o
+		n := 0
+		for _, b := range c.Brigades {
+			if f := s.heldInReserve(b); b.Reserve && f != nil {
+				ps.add(x.At, "gb-reserve-formation", "GBACW 4.33", "%s is held In Reserve with %s until the end of turn %d", b.ID, f.ID, f.ReleaseTurn)
+				n++
+				continue
+			}
+			if b.Reserve {
+				p.release[b.ID] = o
+				n++
+			}
+		}
+		if n == 0 {
+			ps.add(x.At, "gb-not-reserve", "GBACW 6.34", "%s is not In Reserve", c.ID)
+		}
 	case gbtext.Coordinate:
 		if d := ownDivision(); d != nil {
 			p.coordinate[d.ID] = true
+		}
+	case gbtext.Sequence:
+		if d := ownDivision(); d != nil {
+			p.planSequence(s, d, x, ps)
 		}
 	case gbtext.Skip:
 		// Accepted whether or not the brigadier is out of range: that is
@@ -499,4 +508,31 @@ func (p *plan) checkAttach(s *State, side rules.Side, x *gbtext.Order, ps *probl
 	default:
 		p.attach[u.Name] = to.ID
 	}
+}
+
+// reserveEntry is a brigade put In Reserve, and the command (itself, or
+// its division or corps) named to go In Reserve (6.31).
+type reserveEntry struct{ brigade, command string }
+
+// planSequence takes a SEQUENCE: the brigades of division d, each named
+// once, in the order the player activates them on its AMs (5.32).
+func (p *plan) planSequence(s *State, d *Division, x *gbtext.Order, ps *problems) {
+	if _, twice := p.sequence[d.ID]; twice {
+		ps.add(x.At, "gb-sequence", "GBACW 5.32", "one SEQUENCE line for %s", d.ID)
+		return
+	}
+	var ids []string
+	for _, n := range x.Brigades {
+		b := s.brigade(n.Text)
+		switch {
+		case b == nil || b.Division != d.ID:
+			ps.add(n.At, "gb-sequence", "GBACW 5.32", "%s has no brigade called %s", d.ID, orders.Clip(n.Text))
+			return
+		case slices.Contains(ids, b.ID):
+			ps.add(n.At, "gb-sequence", "GBACW 5.32", "%s is named twice in the SEQUENCE of %s", b.ID, d.ID)
+			return
+		}
+		ids = append(ids, b.ID)
+	}
+	p.sequence[d.ID] = ids
 }

@@ -386,12 +386,26 @@ func (r *resolver) attachments() {
 	}
 }
 
-// reserves is Phase II/E. See GBACW 6.31-6.32.
+// reserves is Phase II/E: a brigade, or a division or corps as one
+// command, each of its brigades with it, goes In Reserve. See GBACW
+// 6.31-6.32 and ruling GBACW-R88.
 func (r *resolver) reserves() {
 	for _, ss := range r.s.Sides {
-		for _, id := range r.plans[ss.Side].reserve {
-			r.s.brigade(id).Reserve = true
-			r.event("reserve", "GBACW 6.31", "%s goes In Reserve", id)
+		var cmds []string
+		of := map[string][]string{}
+		for _, e := range r.plans[ss.Side].reserve {
+			if _, seen := of[e.command]; !seen {
+				cmds = append(cmds, e.command)
+			}
+			of[e.command] = append(of[e.command], e.brigade)
+			r.s.brigade(e.brigade).Reserve = true
+		}
+		for _, c := range cmds {
+			if bs := of[c]; len(bs) == 1 && bs[0] == c {
+				r.event("reserve", "GBACW 6.31", "%s goes In Reserve", c)
+			} else {
+				r.event("reserve", "GBACW 6.31", "%s goes In Reserve as one command: %s", c, strings.Join(bs, ", "))
+			}
 		}
 	}
 }
@@ -442,6 +456,13 @@ func (r *resolver) activations() {
 			}
 		}
 		ps.HasMarch = s.hasMarch(ss.Side, &plan{})
+		if s.book != nil {
+			for _, a := range s.book.ArtilleryCommanders {
+				for i := 0; a.Side == ss.Side && i < a.AMs; i++ {
+					ps.BattleAMs = append(ps.BattleAMs, a.Name) // 5.31, 4.33
+				}
+			}
+		}
 		sides = append(sides, ps)
 		if ss.Initiative && p.first != nil {
 			first = p.first
@@ -486,7 +507,7 @@ func (s *State) sideOf(n Side) rules.Side {
 // same way (13.23, ruling GBACW-R61).
 func (r *resolver) skipsNow(side rules.Side, b *BrigadeSt, d *Division) bool {
 	n := r.plans[side].skip[b.ID]
-	fewer := BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) < d.AMs
+	fewer := BrigadeActivations(d.AMs, r.s.brigadeStatus(b, b.OutOfRange)) < d.AMs
 	return n > 0 && fewer && r.divisionAMs[b.Division] == n
 }
 
@@ -506,7 +527,7 @@ func (r *resolver) activate(m AM) {
 	var ready []*BrigadeSt
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if s.sideOfBrigade(b) != side || b.Reserve || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
+		if s.sideOfBrigade(b) != side || b.Reserve && !s.reserveEntering(b) || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
 			continue
 		}
 		o, _ := ParseOrders(b.Orders)
@@ -528,7 +549,7 @@ func (r *resolver) activate(m AM) {
 				r.event("skip", rule, "%s skips %s's AM %d this turn, as its player chose (%s)", b.ID, b.Division, r.divisionAMs[b.Division], why)
 				continue
 			}
-			if b.Activated >= BrigadeActivations(d.AMs, BrigadeStatus{StartedOutOfRange: b.OutOfRange, Ineffective: b.CI}) {
+			if b.Activated-b.BattleActivated >= BrigadeActivations(d.AMs, s.brigadeStatus(b, b.OutOfRange)) {
 				r.event("skip", "GBACW 5.26", "%s has used its activations this turn", b.ID)
 				continue
 			}
@@ -536,10 +557,18 @@ func (r *resolver) activate(m AM) {
 			if o != March {
 				continue
 			}
+		case BattleAM:
+			if !r.underArtilleryCommander(b, m.Command, o) {
+				continue
+			}
+			b.BattleActivated++
 		default:
 			continue
 		}
 		ready = append(ready, b)
+	}
+	if m.Kind == DivisionAM {
+		ready = inSequence(ready, r.plans[side].sequence[m.Command])
 	}
 	// 5.34: only brigades whose brigadiers are within the division
 	// leader's Command Range may coordinate, or fall into Confusion.
@@ -562,6 +591,23 @@ func (r *resolver) activate(m AM) {
 			r.activateGroup([]*BrigadeSt{b}, side, confused && slices.Contains(eligible, b))
 		}
 	}
+}
+
+// inSequence orders a division's brigades as the player chose (5.32: "Each
+// brigade activates individually"; the example's player activates 2/1/I
+// first): those his SEQUENCE names first, in its order, then the others
+// in the scenario's. Coordinated brigades are the first of them (5.34:
+// "two of Smith's brigades (his choice)").
+func inSequence(bs []*BrigadeSt, seq []string) []*BrigadeSt {
+	rank := func(b *BrigadeSt) int {
+		if i := slices.Index(seq, b.ID); i >= 0 {
+			return i
+		}
+		return len(seq)
+	}
+	out := slices.Clone(bs)
+	slices.SortStableFunc(out, func(a, b *BrigadeSt) int { return rank(a) - rank(b) })
+	return out
 }
 
 // coordinate is Brigade Coordination (III/C/2): when the side's orders
@@ -603,6 +649,7 @@ func (r *resolver) endOfTurn() {
 	r.idleRecovery()
 	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
+	r.reserveResupply()
 	r.releaseReserves()
 	r.finishBreastworks()
 	r.abandonedGuns() // IV/B/4-5
@@ -610,7 +657,7 @@ func (r *resolver) endOfTurn() {
 	r.fatigue()
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		b.Activated, b.MarchedNow, b.MarchAM, b.StandNext = 0, false, false, false // 6.25: a Stand not yet used lapses
+		b.Activated, b.BattleActivated, b.MarchedNow, b.MarchAM, b.StandNext = 0, 0, false, false, false // 6.25: a Stand not yet used lapses
 		b.FatigueTrack = FatigueTrack{Fatigue: b.Fatigue}
 	}
 	for i := range s.Units {
@@ -813,4 +860,25 @@ func (r *resolver) ask(side rules.Side, kind, stem, rule, question string, opts 
 		r.log.Add("decision", rule, a.Note)
 	}
 	return a.Choice
+}
+
+// underArtilleryCommander: brigade b activates on an AM of the artillery
+// commander named: it is one of his, not under March Orders (5.35), and
+// its brigadier is within his Command Range of his hex (4.15, 4.31, 4.33;
+// ruling GBACW-R91). It says why when it does not.
+func (r *resolver) underArtilleryCommander(b *BrigadeSt, name string, o Orders) bool {
+	s := r.s
+	a := s.artilleryCommander(name)
+	if a == nil || !slices.Contains(a.Brigades, b.ID) {
+		return false
+	}
+	if o == March {
+		r.event("skip", "GBACW 5.35", "%s is under March Orders and moves only on its side's March AM", b.ID)
+		return false
+	}
+	if !s.inRange(r.sys.combat, a.Side, a.Hex, s.leaderHex(b.Leader), a.Range) {
+		r.event("skip", "GBACW 4.33", "%s's brigadier is beyond %s's Command Range: it does not activate on his AM", b.ID, a.Name)
+		return false
+	}
+	return true
 }

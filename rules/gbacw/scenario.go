@@ -410,6 +410,8 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	} else {
 		s.side(f.Initiative).Initiative = true
 	}
+	f.BattleBook.checkCommands(s, fail) // 4.33
+	s.startFormations()
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}

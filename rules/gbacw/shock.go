@@ -792,8 +792,16 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	// artillery never advances (12.6).
 	if attackerRetreated && len(s.unitsAt(ah)) == 0 {
 		for _, d := range defenders {
-			if d.onMap() && d.Status != StAbandoned && d.Kind != "artillery" && s.touches(d, ah) &&
-				r.standing(d.Side, gbtext.ROccupy) == "ALWAYS" && !s.uncrossable(r.sys.combat, d.Hex, ah) {
+			if !d.onMap() || d.Status == StAbandoned || d.Kind == "artillery" || !s.touches(d, ah) || r.standing(d.Side, gbtext.ROccupy) != "ALWAYS" {
+				continue
+			}
+			if s.ordersOf(d) == March {
+				// 6.13: it stays under March Orders until the end of
+				// this activation (6.26).
+				r.event("no-advance", "GBACW 6.13", "%s is under March Orders and may not Advance after Shock", d.Name)
+				continue
+			}
+			if !s.uncrossable(r.sys.combat, d.Hex, ah) {
 				r.retractAll(d, "to advance")
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
@@ -823,6 +831,10 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		for _, d := range defenders {
 			if !d.combat() || d.Kind == "artillery" {
 				continue
+			}
+			if s.ordersOf(d) == March {
+				r.event("no-continued-shock", "GBACW 6.13", "%s is under March Orders and may not Continue Shock", d.Name)
+				break
 			}
 			if r.ask(d.Side, gbtext.RContinue, "continue "+d.Name, "GBACW 11.47",
 				fmt.Sprintf("Continued Shock: %s, the defender, may shock its attacker in turn. Continue?", d.Name), []string{"YES", "NO"}, "NO") == "YES" {

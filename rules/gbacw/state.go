@@ -161,6 +161,9 @@ type BrigadeSt struct {
 	Entry     string        `json:"entry,omitempty"`
 	CI        bool          `json:"ci,omitempty"`
 	Activated int           `json:"activated,omitempty"` // activations this turn
+	// BattleActivated counts the activations this turn on an artillery
+	// commander's Battle-specific AMs (4.33, 5.31), beyond its division's.
+	BattleActivated int `json:"battle_activated,omitempty"`
 	// FatigueTrack is the brigade's Fatigue and what it earned this turn
 	// (17.2); a unit that tracks its own (17.5) counts apart.
 	FatigueTrack

@@ -12,10 +12,11 @@
 //	TRANSFER 2nd Division FROM 1st Division, 3rd Division   (5.4)
 //	HOLD BACK 3rd Division 1          fewer AMs in the Pool (5.31)
 //	ORDERS Iron Brigade ATTACK        Division Orders Phase (6.12)
-//	RESERVE Vermont Brigade           (6.31)
+//	RESERVE Vermont Brigade           (6.31; or a division or corps, as one command)
 //	RELEASE Vermont Brigade ADVANCE   leave Reserve at the turn's end (6.34)
 //	FIRST 1st Division                the Initiative player's first AM (5.13)
 //	COORDINATE 1st Division           try Brigade Coordination at its AMs (5.34)
+//	SEQUENCE 1st Division: 2nd Brigade, 1st Brigade   the order its brigades activate in (5.32)
 //	BUILD 6th Wisconsin FACING 0606   start Breastworks (15.1, Phase II/F)
 //	REST Iron Brigade                 idle all turn: Fatigue -1, not auto-rally (17.42)
 //
@@ -80,10 +81,11 @@ const (
 	Rest       = "REST"       // REST brigade: an idle brigade lowers its Fatigue rather than rallying (17.42)
 	With       = "WITH"       // LEADER name: WITH unit: moving with a unit of his command (9.31)
 	Replace    = "REPLACE"    // REPLACE leader: WITH unit: where his replacement is placed (12.74)
+	Sequence   = "SEQUENCE"   // SEQUENCE division: brigade, brigade...: the order its brigades activate in (5.32)
 )
 
 // Verbs are the keywords, in the order a file usually gives them.
-var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Attach, Reserve, Release, First, Coordinate, Skip, Build, Rest, Brigade, Unit, LeaderKw, Replace}
+var Verbs = []string{Efficiency, Bonus, Transfer, HoldBack, OrdersKw, Attach, Reserve, Release, First, Coordinate, Sequence, Skip, Build, Rest, Brigade, Unit, LeaderKw, Replace}
 
 // Orders names as written.
 var OrderNames = []string{"MARCH", "ADVANCE", "ATTACK"}
@@ -169,6 +171,8 @@ type Order struct {
 	N int
 	// From are a TRANSFER's paying divisions.
 	From []orders.Name
+	// Brigades are a SEQUENCE's brigades, in the order they activate.
+	Brigades []orders.Name
 	// Change is a BRIGADE script's wanted Orders and Cond its condition.
 	Change string
 	Cond   []Cond
@@ -265,6 +269,7 @@ UNIT 7th Virginia Cavalry: IF WITHIN 3 CHARGE; HOLD
 UNIT 35th Virginia Cavalry: IF NOT ADJACENT DISMOUNT THEN TOWARD 0706; FIRE
 RESERVE Davis
 COORDINATE Heth
+SEQUENCE Heth: Davis, Archer
 `,
 	`GAME sample
 SIDE USA
@@ -317,6 +322,8 @@ func (b body) Line(l orders.Line) {
 		ok = b.name(l, o, val, off, "RESERVE Vermont Brigade")
 	case Coordinate:
 		ok = b.name(l, o, val, off, "COORDINATE 1st Division")
+	case Sequence:
+		ok = b.sequence(l, o, val, off)
 	case Rest:
 		ok = b.name(l, o, val, off, "REST Iron Brigade")
 	case Build:
@@ -465,6 +472,31 @@ func (b body) attach(l orders.Line, o *Order, val string, off int) bool {
 	}
 	o.Value = to
 	return b.name(l, o, val[:i], off, form)
+}
+
+// sequence reads SEQUENCE division: brigade, brigade, ...: the order in
+// which the division's brigades activate when its AM is drawn (5.32).
+func (b body) sequence(l orders.Line, o *Order, val string, off int) bool {
+	const form = "SEQUENCE 1st Division: 2nd Brigade, 1st Brigade"
+	name, rest, ok := strings.Cut(val, ":")
+	if !ok {
+		b.bad(l, off, CodeNoClause, "SEQUENCE gives the division, a colon and its brigades in the order they activate, separated by commas (GBACW 5.32)", "write "+form)
+		return false
+	}
+	if !b.name(l, o, name, off, form) {
+		return false
+	}
+	at := off + len(name) + 1
+	for _, item := range strings.Split(rest, ",") {
+		n := orders.CleanName(item)
+		if n == "" || strings.ContainsAny(n, ":;") {
+			b.bad(l, at, CodeNoName, "SEQUENCE lists the division's brigades after the colon, separated by commas (GBACW 5.32)", "write "+form)
+			return false
+		}
+		o.Brigades = append(o.Brigades, orders.Name{At: l.Pos(at), Text: n})
+		at += len(item) + 1
+	}
+	return true
 }
 
 // release reads RELEASE brigade ADVANCE|ATTACK.
@@ -834,6 +866,8 @@ func (dialect) WriteOrder(b *strings.Builder, o orders.Order) {
 		fmt.Fprintf(b, "RESERVE %s", n)
 	case Coordinate:
 		fmt.Fprintf(b, "COORDINATE %s", n)
+	case Sequence:
+		fmt.Fprintf(b, "SEQUENCE %s: %s", n, orders.JoinNames(x.Brigades))
 	case Rest:
 		fmt.Fprintf(b, "REST %s", n)
 	case Build:
@@ -883,6 +917,7 @@ func (dialect) StripOrder(o orders.Order) orders.Order {
 	c := *x
 	c.At, c.Name.At = orders.Pos{}, orders.Pos{}
 	c.From = orders.StripNames(x.From)
+	c.Brigades = orders.StripNames(x.Brigades)
 	c.Cond = slices.Clone(x.Cond)
 	c.Clauses = nil
 	for _, cl := range x.Clauses {
