@@ -379,13 +379,20 @@ func (s *State) nearestEnemy(h string, side rules.Side) (*UnitSt, int) {
 
 // lineOfSight reports whether two hexes see each other (10.21-10.27):
 // the line between their centres is traced both ways round where it runs
-// along hexsides, and is blocked if either trace is (10.27).
+// along hexsides, and is blocked if either trace is (10.27), or if it
+// leaves the map: it may run along a hexside whose other side is off the
+// map, but never through a hex off it (10.21).
 func (s *State) lineOfSight(cc *CombatCharts, from, to string) bool {
 	a, b := s.axial(from), s.axial(to)
 	if a == b {
 		return true
 	}
 	left, right := hex.Line(a, b)
+	for i := range left {
+		if s.hexID(left[i]) == "" && s.hexID(right[i]) == "" {
+			return false // 10.21: not traced off the map
+		}
+	}
 	return !s.traceBlocked(cc, left) && !s.traceBlocked(cc, right)
 }
 
@@ -412,7 +419,7 @@ func (s *State) traceBlocked(cc *CombatCharts, p []hex.Axial) bool {
 	for i, a := range p {
 		ids[i] = s.hexID(a)
 		if ids[i] == "" {
-			return false // off the map: along its edge (10.21)
+			return false // the other side of a hexside on the map's edge (10.21)
 		}
 	}
 	base := func(i int) int { return s.height(cc, ids[i], false) }
