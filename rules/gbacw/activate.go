@@ -460,6 +460,7 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 		r.retract(u, stand)
 	case gbtext.ActFace:
 		r.face(u, a.Hexes[0], stand)
+		r.stackAbout(u, a.Target, stand)
 	case gbtext.ActPivot:
 		r.pivot(u, a.Target, stand)
 	case gbtext.ActWrap:

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"slices"
+	"strings"
 )
 
 // Turning in place (GBACW 7.2). FACE <hex> turns a unit, and the stack it
@@ -92,7 +93,7 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	}
 	foot := 0
 	for _, f := range s.unitsAt(u.Hex) {
-		if f.Side == u.Side {
+		if f.Side == u.Side && !(u.extended() && f.Kind == "artillery") { // a line's artillery turns below (8.44)
 			f.Facing, f.Refused = want, "" // 8.26: the whole stack
 			if f.Kind != "artillery" {
 				foot++
@@ -113,6 +114,38 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	if k == 3 && foot > 1 && !slices.Contains(r.invert, u.Hex) {
 		r.invert = append(r.invert, u.Hex)
 	}
+	if u.extended() && k == 3 {
+		r.turnedAbout = u
+	}
+}
+
+// stackAbout places an Extended Line that has just turned about, 180°, in
+// its counter's hex above or below the artillery there, as FACE ... ABOVE
+// or BELOW says (8.44, 8.23); without the word it keeps its place. In its
+// extensions' hexes its parts stand above any artillery, as ever. See
+// ruling GBACW-R96.
+func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
+	turned := r.turnedAbout == u
+	r.turnedAbout = nil
+	if where == "" || stand {
+		return
+	}
+	var guns []*UnitSt
+	for _, a := range r.s.unitsAt(u.Hex) {
+		if a != u && a.Side == u.Side && a.Kind == "artillery" {
+			guns = append(guns, a)
+		}
+	}
+	if !turned || len(guns) == 0 {
+		r.event("no-stack", "GBACW 8.44", "%s stays where it is in its stack: %s or BELOW is for an Extended Line turning about, 180°, over artillery in its hex (8.44)", u.Name, "ABOVE")
+		return
+	}
+	if where == "ABOVE" {
+		u.Stack = guns[0].Stack - 1
+	} else {
+		u.Stack = guns[len(guns)-1].Stack + 1
+	}
+	r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
 }
 
 // invertStacks inverts the stacking order of the infantry and cavalry in

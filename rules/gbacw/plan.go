@@ -397,7 +397,7 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 						return
 					}
 				}
-				if a.Target != "" && a.Verb != gbtext.ActRefuse && a.Verb != gbtext.ActTurn && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActExtend && a.Verb != gbtext.ActPivot {
+				if a.Target != "" && a.Verb != gbtext.ActRefuse && a.Verb != gbtext.ActTurn && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActExtend && a.Verb != gbtext.ActPivot && a.Verb != gbtext.ActFace {
 					if t := s.unit(a.Target); t == nil || t.Side == side {
 						ps.add(x.At, "gb-unknown-target", "GBACW 10.1", "%s: there is no enemy unit called %s", u.Name, orders.Clip(a.Target))
 						return

@@ -163,6 +163,9 @@ type resolver struct {
 	// invert are the hexes whose stacks turned 180° in this activation
 	// (7.21).
 	invert []string
+	// turnedAbout is the Extended Line the last FACE turned about, 180°,
+	// which may then stack above or below artillery (8.44).
+	turnedAbout *UnitSt
 	// aimHex, when set, is the hex of an Extended Line a reaction fire
 	// aims at: its retracting part (8.42).
 	aimHex string

@@ -128,7 +128,9 @@ const (
 	// both (8.41-8.43); RETRACT: draw the extensions back in (8.42).
 	ActExtend  = "EXTEND"
 	ActRetract = "RETRACT"
-	// FACE hex: turn in place toward a hex (7.21).
+	// FACE hex [ABOVE|BELOW]: turn in place toward a hex (7.21); an
+	// Extended Line turning about over artillery stacks above or below it
+	// (8.44).
 	ActFace = "FACE"
 	// PIVOT LEFT|RIGHT: an Extended Line wheels on its left or right end
 	// (8.44).
@@ -202,7 +204,7 @@ type Action struct {
 	Hexes []string // TOWARD's hex, MOVE's path, FIRE's FROM hexes (the parts of an Extended Line, 8.45)
 	// Target is FIRE's, SHOCK's and CHARGE's target name, or ""; REFUSE's,
 	// TURN's and PIVOT's LEFT or RIGHT; RALLY's LEFT, RIGHT or ""; EXTEND's
-	// LEFT, RIGHT or BOTH.
+	// LEFT, RIGHT or BOTH; FACE's ABOVE, BELOW or "".
 	Target string
 }
 
@@ -707,7 +709,25 @@ func action(verb string, args []string) (Action, string) {
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
-	case ActToward, ActFace:
+	case ActFace:
+		// FACE hex [ABOVE|BELOW]: an Extended Line turning about over
+		// artillery says where it stacks (8.44, ruling GBACW-R96).
+		if len(args) == 2 {
+			w := orders.Upper(args[1])
+			if w != "ABOVE" && w != "BELOW" {
+				return a, fmt.Sprintf("FACE takes one hex, then ABOVE or BELOW for an Extended Line turning about over artillery, not %q (GBACW 8.44)", orders.Clip(args[1]))
+			}
+			a.Target, args = w, args[:1]
+		}
+		if len(args) != 1 {
+			return a, "FACE takes one hex, such as FACE 0608, and for an Extended Line turning about over artillery ABOVE or BELOW after it (GBACW 8.44)"
+		}
+		id, ok := Place(args[0])
+		if !ok {
+			return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(args[0]))
+		}
+		a.Hexes = []string{id}
+	case ActToward:
 		if len(args) != 1 {
 			return a, verb + " takes one hex, such as " + verb + " 0608"
 		}

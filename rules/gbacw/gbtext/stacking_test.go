@@ -1,0 +1,38 @@
+package gbtext
+
+import (
+	"strings"
+	"testing"
+
+	"galloper/orders"
+)
+
+// TestFaceAboveBelow: FACE takes ABOVE or BELOW after its hex, for an
+// Extended Line turning about over artillery (8.44), and prints it back.
+func TestFaceAboveBelow(t *testing.T) {
+	for in, want := range map[string]string{
+		"unit X: face 0506 above":            "UNIT X: FACE 0506 ABOVE",
+		"unit X: face 0506  Below then fire": "UNIT X: FACE 0506 BELOW THEN FIRE",
+		"unit X: face 0506":                  "UNIT X: FACE 0506",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+	for in, says := range map[string]string{
+		"UNIT X: FACE 0506 ON TOP": "FACE takes one hex",
+		"UNIT X: FACE 0506 OVER":   `not "OVER"`,
+		"UNIT X: FACE ABOVE":       "is not a hex id",
+		"UNIT X: FACE 0506 0507":   `not "0507"`,
+	} {
+		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != CodeBadClause || !strings.Contains(ps[0].Message, says) {
+			t.Errorf("%q: problems %+v, want one %s saying %q", in, ps, CodeBadClause, says)
+		}
+	}
+}
