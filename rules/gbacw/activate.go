@@ -757,7 +757,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			exception2 = true
 		}
-		byRoad := o == Advance && !offRoad && s.onRoad(u.Hex, next) && !u.extended()
+		// 8.13: by road at the road's rate, within March stacking, a unit
+		// of 8 SPs or more in Extended Column (8.5).
+		byRoad := o == Advance && !offRoad && s.onRoad(u.Hex, next) && s.wayFor(u, o, u.Hex, next) != "" && !u.extended()
 		if (o == March || byRoad) && !r.columnFollows(u, o, trail, next, startBudget, existing) {
 			r.event("move-halted", "GBACW 8.5", "%s halts at %s: its Extended Column's extensions have not the MPs to follow it", u.Name, u.Hex)
 			break
@@ -1382,7 +1384,11 @@ func (s *State) through(cc *CombatCharts, u *UnitSt, o Orders, a, n, b string) (
 func (s *State) marchStacking(u *UnitSt, h string) bool {
 	l := s.book.stacking()
 	limit := map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
-	if u.Kind != "artillery" && u.SP > limit {
+	own := u.SP
+	if n := u.columnLength(); n > 0 {
+		own = (u.SP + n) / (n + 1) // 8.5, 8.13: in Extended Column, its head's share
+	}
+	if u.Kind != "artillery" && own > limit {
 		return false
 	}
 	if !s.stackRoom(u, h, Advance) {

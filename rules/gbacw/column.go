@@ -27,8 +27,9 @@ import (
 //	   when it can (8.47).
 //	6. It turns about by FACE, head and tail changing places (8.51).
 //
-// Extended Columns under Advance Orders on roads (8.13, 8.52) and the
-// extensions' own MPs are not played yet (ruling GBACW-R32).
+// Under Advance Orders a unit moving by road alone moves in Extended
+// Column, at the road's rate, as each of its hexes keeps to March stacking
+// (8.13, 8.52); its extensions spend MPs of their own (columnFollows).
 
 // columnLength is how many hexes behind it a unit's Extended Column
 // needs: 0, 1 or 2 (8.5).
