@@ -457,7 +457,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActExtend:
 		r.extend(u, a.Target, stand)
 	case gbtext.ActRetract:
-		r.retract(u, stand)
+		into := ""
+		if len(a.Hexes) > 0 {
+			into = a.Hexes[0]
+		}
+		r.retract(u, into, stand)
 	case gbtext.ActFace:
 		r.face(u, a.Hexes[0], stand)
 		r.stackAbout(u, a.Target, stand)

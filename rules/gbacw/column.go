@@ -170,24 +170,21 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 	return false
 }
 
-// retractColumn is a column's RETRACT under Advance Orders: its extensions
-// come into its head's hex, for the cost of entering it off the road,
-// even next to the enemy (8.52).
-func (r *resolver) retractColumn(u *UnitSt) {
+// retractColumn is a column's RETRACT under Advance Orders: its parts
+// come into one of its hexes, its head's or the one named, for the cost
+// of entering it off the road, even next to the enemy (8.52, ruling
+// GBACW-R97).
+func (r *resolver) retractColumn(u *UnitSt, into string) {
 	s := r.s
 	o := s.ordersOf(u)
-	cost := 0
-	for _, x := range []string{u.ColA, u.ColB} {
-		if x != "" {
-			cost = max(cost, s.moveCost(r.sys.combat, u, Attack, x, u.Hex))
-		}
-	}
+	cost := r.retractCost(u, into)
 	if cost > r.mpLeft(u, o) {
 		r.event("no-retract", "GBACW 8.52", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
 	}
 	u.Spent += cost
 	u.Moved = true
+	u.Hex = into
 	r.retractAll(u, "("+halfMP(cost)+", 8.52)")
 	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 // 8.52, 9.53
 }

@@ -41,8 +41,19 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 		return // 8.44, 8.52: a line becomes a column, or a column a line
 	}
 	switch {
+	case u.inColumn() && k == 1 && o == Advance && arcOf(s.axial(u.Hex), want, s.axial(u.ColA)) == RearArc:
+		// 8.52: within its provisions a column turns as it likes, its
+		// extension still in a Rear hex of the head; one vertex is free
+		// (7.21; ruling GBACW-R97).
+		if u.Moved && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			no("it has moved next to an enemy (9.53)")
+			return
+		}
+		u.Facing = want
+		r.event("face", "GBACW 8.52", "%s turns 1 vertex in %s toward %s, its extension still behind it in %s (free, 7.21)", u.Name, u.Hex, h, u.ColA)
+		return
 	case u.inColumn() && k != 3:
-		no("an Extended Column turns only about, 180° (8.51)")
+		no("an Extended Column turns only about, 180° (8.51), or under Advance Orders one vertex that keeps its extension behind it (8.52)")
 		return
 	case u.inColumn():
 		// 8.51: the parent changes places with its rearmost extension,

@@ -198,11 +198,12 @@ func (s *State) unitArcAt(u *UnitSt, h string, other hex.Axial) Arc {
 		return sideArc(at, u.Facing, other)
 	}
 	rf, rfl, refused := s.refusedDirAt(u, h)
+	facing := s.partFacing(u, h)
 	for dir := range 6 {
 		if at.Neighbor(dir) != other {
 			continue
 		}
-		rel := mod6(dir - u.Facing)
+		rel := mod6(dir - facing)
 		switch {
 		case rel <= 1, refused && dir == rf:
 			return FrontArc
@@ -212,6 +213,35 @@ func (s *State) unitArcAt(u *UnitSt, h string, other hex.Axial) Arc {
 		return RearArc
 	}
 	return NotAdjacent
+}
+
+// partFacing is the facing of a unit's part in hex h. An Extended
+// Column's extension under Advance or Attack Orders faces the part ahead
+// of it, its parent or the first extension, across one of that part's
+// Rear hexsides, or, where a road bends, the next road hex it follows:
+// the unit's own facing when that does so, else the nearer vertex that
+// does (8.52, ruling GBACW-R97). Every other part faces as the counter
+// (8.44).
+func (s *State) partFacing(u *UnitSt, h string) int {
+	ahead := ""
+	switch {
+	case h == "" || h == u.Hex:
+	case h == u.ColA:
+		ahead = u.Hex
+	case h == u.ColB:
+		ahead = u.ColA
+	}
+	if ahead == "" || s.ordersOf(u) == March {
+		return u.Facing
+	}
+	at, to := s.axial(h), s.axial(ahead)
+	best := u.Facing
+	for v := range 6 {
+		if arcOf(at, v, to) == FrontArc && (arcOf(at, best, to) != FrontArc || turns(u.Facing, v) < turns(u.Facing, best)) {
+			best = v
+		}
+	}
+	return best
 }
 
 // refusedHex is a Refused unit's Refused Frontal hex, or "".

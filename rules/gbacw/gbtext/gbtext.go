@@ -125,7 +125,8 @@ const (
 	// ActTop puts the unit on top of its stack, instead of moving (8.24).
 	ActTop = "TOP"
 	// EXTEND LEFT|RIGHT|BOTH: form an Extended Line into a Flank hex, or
-	// both (8.41-8.43); RETRACT: draw the extensions back in (8.42).
+	// both (8.41-8.43); RETRACT [hex]: draw the extensions back in
+	// (8.42), an Extended Column into any of its hexes (8.52).
 	ActExtend  = "EXTEND"
 	ActRetract = "RETRACT"
 	// FACE hex [ABOVE|BELOW]: turn in place toward a hex (7.21); an
@@ -705,7 +706,20 @@ func action(verb string, args []string) (Action, string) {
 		if len(args) == 1 {
 			a.Target = orders.Upper(args[0])
 		}
-	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActRetract, ActWrap:
+	case ActRetract:
+		// RETRACT [hex]: an Extended Column may retract into any of its
+		// hexes (8.52).
+		if len(args) > 1 {
+			return a, "RETRACT takes nothing after it, or the hex of an Extended Column's part to retract into, such as RETRACT 0506 (GBACW 8.52)"
+		}
+		if len(args) == 1 {
+			id, ok := Place(args[0])
+			if !ok {
+				return a, fmt.Sprintf("%q is not a hex id: RETRACT takes nothing after it, or the hex of an Extended Column's part to retract into (GBACW 8.52)", orders.Clip(args[0]))
+			}
+			a.Hexes = []string{id}
+		}
+	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}

@@ -36,3 +36,31 @@ func TestFaceAboveBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestRetractInto: RETRACT takes nothing, or the hex of one of the unit's
+// parts to retract into (8.41, 8.52).
+func TestRetractInto(t *testing.T) {
+	for in, want := range map[string]string{
+		"unit X: retract":            "UNIT X: RETRACT",
+		"unit X: retract 0506":       "UNIT X: RETRACT 0506",
+		"unit X: retract 0506; hold": "UNIT X: RETRACT 0506; HOLD",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+	for in, says := range map[string]string{
+		"UNIT X: RETRACT 0506 0507": "RETRACT takes nothing after it, or the hex",
+		"UNIT X: RETRACT BACK":      `"BACK" is not a hex id`,
+	} {
+		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != CodeBadClause || !strings.Contains(ps[0].Message, says) {
+			t.Errorf("%q: problems %+v, want one %s saying %q", in, ps, CodeBadClause, says)
+		}
+	}
+}
