@@ -105,6 +105,9 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	foot := 0
 	for _, f := range s.unitsAt(u.Hex) {
 		if f.Side == u.Side && !(u.extended() && f.Kind == "artillery") { // a line's artillery turns below (8.44)
+			if f != u {
+				r.keepFacing(u, f)
+			}
 			f.Facing, f.Refused = want, "" // 8.26: the whole stack
 			if f.Kind != "artillery" {
 				foot++
@@ -159,6 +162,40 @@ func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 	r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
 }
 
+// savedFacing is a stacked unit's facing before another turned the stack.
+type savedFacing struct {
+	unit    *UnitSt
+	facing  int
+	refused string
+}
+
+// keepFacing notes the facing of f, which u's turn is turning with its
+// stack (8.26), so that it can be given back if u then leaves the hex.
+func (r *resolver) keepFacing(u, f *UnitSt) {
+	if r.stackTurn == nil {
+		r.stackTurn = map[*UnitSt][]savedFacing{}
+	}
+	for _, k := range r.stackTurn[u] {
+		if k.unit == f {
+			return // the first turn's facing is the one to give back
+		}
+	}
+	r.stackTurn[u] = append(r.stackTurn[u], savedFacing{f, f.Facing, f.Refused})
+}
+
+// unturnStack gives the units of the stack u has left the facings they
+// had before u turned them: a facing change sets the whole stack's facing
+// "unless the phasing unit moves after the facing change" (8.26).
+func (r *resolver) unturnStack(u *UnitSt, left string) {
+	for _, k := range r.stackTurn[u] {
+		if k.unit.Hex == left && k.unit.Facing != k.facing {
+			k.unit.Facing, k.unit.Refused = k.facing, k.refused
+			r.event("stack-facing", "GBACW 8.26", "%s left its stack after turning it: %s keeps its facing (8.26)", u.Name, k.unit.Name)
+		}
+	}
+	delete(r.stackTurn, u)
+}
+
 // invertStacks inverts the stacking order of the infantry and cavalry in
 // the hexes where a stack turned 180° this activation, the artillery
 // keeping its places (7.21; ruling GBACW-R33).
@@ -179,6 +216,7 @@ func (r *resolver) invertStacks() {
 		}
 	}
 	r.invert = nil
+	r.stackTurn = nil // 8.26: within the activation
 }
 
 // turnLineArtillery turns the artillery stacked in an Extended Line's

@@ -106,7 +106,7 @@ const (
 	ActHold   = "HOLD"   // do nothing (5.33 d)
 	ActRally  = "RALLY"  // RALLY [LEFT|RIGHT]: rally, and if it does turn one vertex (13.41)
 	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
-	ActMove   = "MOVE"   // MOVE hex hex ...: move along a path of adjacent hexes
+	ActMove   = "MOVE"   // MOVE hex hex ... [ABOVE|BELOW] [WITH unit, ...]: move along a path of adjacent hexes (8.23), a stack as one (8.21)
 	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
 	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
@@ -205,8 +205,12 @@ type Action struct {
 	Hexes []string // TOWARD's hex, MOVE's path, FIRE's FROM hexes (the parts of an Extended Line, 8.45)
 	// Target is FIRE's, SHOCK's and CHARGE's target name, or ""; REFUSE's,
 	// TURN's and PIVOT's LEFT or RIGHT; RALLY's LEFT, RIGHT or ""; EXTEND's
-	// LEFT, RIGHT or BOTH; FACE's ABOVE, BELOW or "".
+	// LEFT, RIGHT or BOTH; FACE's ABOVE, BELOW or ""; MOVE's WITH units,
+	// joined by ", ".
 	Target string
+	// Stack is MOVE's ABOVE or BELOW: where the unit stacks with the
+	// artillery of the hex it ends in (8.23 Exception), or "".
+	Stack string
 }
 
 type dialect struct{}
@@ -752,6 +756,25 @@ func action(verb string, args []string) (Action, string) {
 		}
 		fallthrough
 	case ActMove:
+		// MOVE hex... [WITH unit[, unit]]: the units stacked with it move
+		// with it as one stack (8.21 Exception 1).
+		if i := slices.IndexFunc(args, func(w string) bool { return orders.Upper(w) == "WITH" }); i >= 0 && verb == ActMove {
+			var names []string
+			for _, n := range strings.Split(strings.Join(args[i+1:], " "), ",") {
+				if n = orders.CleanName(n); n != "" {
+					names = append(names, n)
+				}
+			}
+			if len(names) == 0 || strings.Count(strings.Join(args[i+1:], " "), ",") != len(names)-1 {
+				return a, "WITH takes the units stacked with the mover that move with it as one stack, such as MOVE 0506 0507 WITH 6th Wisconsin, 7th Wisconsin (GBACW 8.21)"
+			}
+			a.Target, args = strings.Join(names, ", "), args[:i]
+		}
+		// MOVE hex... ABOVE|BELOW: where it stacks with artillery (8.23
+		// Exception).
+		if n := len(args); n > 1 && verb == ActMove && (orders.Upper(args[n-1]) == "ABOVE" || orders.Upper(args[n-1]) == "BELOW") {
+			a.Stack, args = orders.Upper(args[n-1]), args[:n-1]
+		}
 		if len(args) == 0 && verb == ActMove {
 			return a, "MOVE takes the hexes of its path, such as MOVE 0506 0507"
 		}
@@ -819,6 +842,16 @@ func condList(cs []Cond) string {
 
 // String writes an action.
 func (a Action) String() string {
+	if a.Verb == ActMove && (a.Target != "" || a.Stack != "") {
+		parts := append([]string{a.Verb}, a.Hexes...)
+		if a.Stack != "" {
+			parts = append(parts, a.Stack)
+		}
+		if a.Target != "" {
+			parts = append(parts, "WITH", a.Target)
+		}
+		return strings.Join(parts, " ")
+	}
 	if a.Verb == ActFire {
 		parts := []string{a.Verb}
 		if a.Target != "" {

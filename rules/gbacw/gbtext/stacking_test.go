@@ -64,3 +64,61 @@ func TestRetractInto(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveWith: MOVE takes WITH and the units of its stack that move with
+// it as one stack (8.21 Exception 1), and prints them back.
+func TestMoveWith(t *testing.T) {
+	for in, want := range map[string]string{
+		"unit X: move 0506 0507 with 6th Wisconsin":                     "UNIT X: MOVE 0506 0507 WITH 6th Wisconsin",
+		"unit X: move 0506 With 6th  Wisconsin,7th Wisconsin then fire": "UNIT X: MOVE 0506 WITH 6th Wisconsin, 7th Wisconsin THEN FIRE",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+	for in, says := range map[string]string{
+		"UNIT X: MOVE 0506 WITH":     "WITH takes the units stacked with the mover",
+		"UNIT X: MOVE 0506 WITH A,":  "WITH takes the units stacked with the mover",
+		"UNIT X: MOVE WITH A":        "MOVE takes the hexes of its path",
+		"UNIT X: MOVE 0506 A WITH B": `"A" is not a hex id`,
+		"UNIT X: TOWARD 0506 WITH B": "TOWARD takes one hex",
+	} {
+		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != CodeBadClause || !strings.Contains(ps[0].Message, says) {
+			t.Errorf("%q: problems %+v, want one %s saying %q", in, ps, CodeBadClause, says)
+		}
+	}
+}
+
+// TestMoveAboveBelow: MOVE takes ABOVE or BELOW after its path, where the
+// unit stacks with artillery (8.23 Exception), before any WITH.
+func TestMoveAboveBelow(t *testing.T) {
+	for in, want := range map[string]string{
+		"unit X: move 0506 0507 below":     "UNIT X: MOVE 0506 0507 BELOW",
+		"unit X: move 0506 Above with Y":   "UNIT X: MOVE 0506 ABOVE WITH Y",
+		"unit X: move 0506 0507 then fire": "UNIT X: MOVE 0506 0507 THEN FIRE",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		if got := strings.TrimSpace(orders.FormatOrders(f, Dialect)); got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+	}
+	for in, says := range map[string]string{
+		"UNIT X: MOVE BELOW":            `"BELOW" is not a hex id`,
+		"UNIT X: MOVE 0506 BELOW ABOVE": `"BELOW" is not a hex id`,
+	} {
+		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != CodeBadClause || !strings.Contains(ps[0].Message, says) {
+			t.Errorf("%q: problems %+v, want one %s saying %q", in, ps, CodeBadClause, says)
+		}
+	}
+}
