@@ -25,10 +25,13 @@ import (
 //	   combine their fire in one roll (8.45).
 //	4. A Disorder of any part Disorders the whole unit; a shock treats it
 //	   as one unit of its full strength (8.45, 8.46).
-//	5. RETRACT draws the extensions into the counter's hex, for the cost of
-//	   entering it, even next to the enemy (8.41, 8.42).
+//	5. RETRACT draws the extensions into the counter's hex, or RETRACT
+//	   <hex> the counter into its extension's, for the cost of entering
+//	   it, even next to the enemy (8.41, 8.42; ruling GBACW-R97).
 //	6. At the end of the brigade activation in which combat takes it below
 //	   8 SPs (15 for two extensions), an extension is removed (8.42, 8.43).
+//	7. Each part builds Breastworks in its own hex (15.15, ruling
+//	   GBACW-R98; engineering.go).
 //
 // Moving, pivoting, refusing, Wrap-Around, advancing and retreating are in
 // lineaction.go; Extended Columns in column.go. An Extended Line's one

@@ -151,7 +151,7 @@ func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 		}
 	}
 	if !turned || len(guns) == 0 {
-		r.event("no-stack", "GBACW 8.44", "%s stays where it is in its stack: %s or BELOW is for an Extended Line turning about, 180°, over artillery in its hex (8.44)", u.Name, "ABOVE")
+		r.event("no-stack", "GBACW 8.44", "%s stays where it is in its stack: ABOVE or BELOW is for an Extended Line turning about, 180°, over artillery in its hex (8.44)", u.Name)
 		return
 	}
 	if where == "ABOVE" {
