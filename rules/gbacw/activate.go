@@ -1448,7 +1448,7 @@ func (r *resolver) stackWith(u *UnitSt, o Orders, names string) []*UnitSt {
 		}
 		break
 	}
-	if why == "" && !s.stackFits(u, with, u.Hex, March) {
+	if why == "" && !s.stackFits(u, with, u.Hex) {
 		why = "a stack moves as one only within March Order stacking limits"
 	}
 	if why != "" {
@@ -1458,17 +1458,12 @@ func (r *resolver) stackWith(u *UnitSt, o Orders, names string) []*UnitSt {
 	return with
 }
 
-// stackFits: u and the units moving with it may stand together in h,
-// beside the friendly units there, under the stacking limits of Orders
-// o (8.12, 8.21).
-func (s *State) stackFits(u *UnitSt, with []*UnitSt, h string, o Orders) bool {
+// stackFits: u and the units moving with it as one stack keep to March
+// Order stacking limits in h, with the friendly units there (8.12, 8.21
+// Exception 1).
+func (s *State) stackFits(u *UnitSt, with []*UnitSt, h string) bool {
 	there := slices.DeleteFunc(s.unitsAt(h), func(f *UnitSt) bool { return f == u || slices.Contains(with, f) })
-	return stackRoomOf(u, append(there, with...), o, func(f *UnitSt) Orders {
-		if f == u || slices.Contains(with, f) {
-			return o
-		}
-		return s.ordersOf(f)
-	}, s.book.stacking())
+	return stackRoomOf(u, append(there, with...), March, func(*UnitSt) Orders { return March }, s.book.stacking())
 }
 
 // stackCannot is why the units moving with u as one stack may not follow
@@ -1483,8 +1478,8 @@ func (r *resolver) stackCannot(u *UnitSt, with []*UnitSt, budget map[*UnitSt]int
 	if crossing {
 		return "a stack moving as one does not pass through other units (ruling GBACW-R99)"
 	}
-	if !s.stackFits(u, with, next, o) {
-		return fmt.Sprintf("its stack may not stand in %s (8.12)", next)
+	if !s.stackFits(u, with, next) {
+		return fmt.Sprintf("its stack would not keep to March Order stacking limits in %s (8.12)", next)
 	}
 	for _, c := range with {
 		cost := s.moveCost(r.sys.combat, c, o, u.Hex, next)
