@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"galloper/rules"
 	"galloper/rules/dice"
@@ -450,6 +451,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActToward:
 		r.move(u, a.Hexes[0], nil, stand)
 	case gbtext.ActMove:
+		r.with = a.Target // 8.21 Exception 1: the units moving with it
+		r.stackChoice = a.Stack
 		r.move(u, a.Hexes[len(a.Hexes)-1], a.Hexes, stand)
 	case gbtext.ActRetire:
 		if stand {
@@ -469,9 +472,14 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActExtend:
 		r.extend(u, a.Target, stand)
 	case gbtext.ActRetract:
-		r.retract(u, stand)
+		into := ""
+		if len(a.Hexes) > 0 {
+			into = a.Hexes[0]
+		}
+		r.retract(u, into, stand)
 	case gbtext.ActFace:
 		r.face(u, a.Hexes[0], stand)
+		r.stackAbout(u, a.Target, stand)
 	case gbtext.ActPivot:
 		r.pivot(u, a.Target, stand)
 	case gbtext.ActWrap:
@@ -583,6 +591,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	s := r.s
 	cc := r.sys.combat
 	o := s.ordersOf(u)
+	names, choice := r.with, r.stackChoice
+	r.with, r.stackChoice = "", ""
 	if stand {
 		r.event("stand", "GBACW 6.23", "%s Stands: it spends no MPs this Action Phase", u.Name)
 		return
@@ -605,6 +615,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		r.moveLine(u, o, target, path)
 		return
 	}
+	with := r.stackWith(u, o, names)
+	group := append([]*UnitSt{u}, with...) // in the stack's order
+	slices.SortStableFunc(group, func(a, b *UnitSt) int { return a.Stack - b.Stack })
 	times := 1
 	allowance := func() (ma, budget int) {
 		ma = r.allowanceOf(u) // 12.31, 6.16, 14.22, 2.21
@@ -630,6 +643,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		budget -= u.Spent // turning, extending or retracting before (8.42)
 	}
 	full := budget
+	withBudget := map[*UnitSt]int{}
+	for _, c := range with {
+		withBudget[c] = 2*r.allowanceOf(c)*times - c.Spent
+	}
 	disordered := u.Status == StDisordered
 	offRoad := false
 	var oc *occupancy
@@ -768,9 +785,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			exception2 = true
 		}
-		byRoad := o == Advance && !offRoad && s.onRoad(u.Hex, next) && !u.extended()
+		// 8.13: by road at the road's rate, within March stacking, a unit
+		// of 8 SPs or more in Extended Column (8.5).
+		byRoad := o == Advance && !offRoad && s.onRoad(u.Hex, next) && s.wayFor(u, o, u.Hex, next) != "" && !u.extended()
 		if (o == March || byRoad) && !r.columnFollows(u, o, trail, next, startBudget, existing) {
 			r.event("move-halted", "GBACW 8.5", "%s halts at %s: its Extended Column's extensions have not the MPs to follow it", u.Name, u.Hex)
+			break
+		}
+		if why := r.stackCannot(u, with, withBudget, o, next, turnCost, crossing, steps); why != "" {
+			r.event("move-halted", "GBACW 8.21", "%s halts at %s: %s", u.Name, u.Hex, why)
 			break
 		}
 		if refusedThere != nil {
@@ -800,6 +823,14 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		u.Hex, u.Moved = next, true
 		u.Walked = true
 		r.enter(u)
+		stackStopped := false
+		for _, c := range with {
+			// 8.21: the stack moves as one, each unit paying its own MPs.
+			withBudget[c] -= s.moveCost(cc, c, o, from, next) + turnCost
+			c.Hex, c.Moved, c.Walked = next, true, true
+			r.enter(c)
+			stackStopped = stackStopped || !r.terrainDisorder(c, from, next)
+		}
 		trail = append(trail, next)
 		r.reserveLeadersAlone(u)       // 6.33, before 12.73 places or takes the brigadier
 		r.leadersAloneNear(from, next) // 12.73: the mover goes on as if they were not there
@@ -837,8 +868,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
-		if !r.terrainDisorder(u, from, next) {
-			break // a 2nd Disorder from terrain stops the unit (12.35c)
+		if !r.terrainDisorder(u, from, next) || stackStopped {
+			break // a 2nd Disorder from terrain stops the unit, and its stack (12.35c)
 		}
 		// Disordered here, it goes on with its Disordered MA less what
 		// it spent: the top of the loop sees to it (12.33).
@@ -863,9 +894,16 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
+		r.unturnStack(u, start) // 8.26
 		if len(r.trails[u.Name]) >= 2 {
 			t := r.trails[u.Name]
 			s.placeInStack(u, t[len(t)-2])
+			if len(with) > 0 {
+				s.placeGroup(group, t[len(t)-2])
+			}
+			if choice != "" && !r.placeByChoice(group, choice, t[len(t)-2]) {
+				r.event("no-stack", "GBACW 8.23", "%s stacks as it entered: ABOVE or BELOW is for infantry or cavalry ending its move with artillery alone, or through the Front of artillery stacked above infantry or cavalry (8.23)", u.Name)
+			}
 			if f := s.stackFacing(u); f >= 0 && f != u.Facing {
 				// 7.11: the first unit to stop in a hex sets its facing;
 				// 9.53 Exception: adjusting to it next to the enemy, the
@@ -882,6 +920,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.joinRefused(u, o)
 		r.endedIn(u)
+		for _, c := range with {
+			c.Facing = u.Facing // 7.11: the stack's facing
+			c.Spent = 2*r.allowanceOf(c)*times - withBudget[c]
+			r.event("move", "GBACW 8.21", "%s moves with %s as one stack from %s to %s (8.21)", c.Name, u.Name, start, u.Hex)
+			r.endedIn(c)
+		}
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {
@@ -1406,13 +1450,159 @@ func (s *State) through(cc *CombatCharts, u *UnitSt, o Orders, a, n, b string) (
 	return 4, true
 }
 
+// stackWith are the units named by a MOVE ... WITH that move with u as
+// one stack: stacked with it, of its Orders, March or Advance, not yet
+// moved or fired, and the stack within March Order stacking limits
+// (8.21 Exception 1, ruling GBACW-R99). When they may not, u moves
+// alone, and the report says why.
+func (r *resolver) stackWith(u *UnitSt, o Orders, names string) []*UnitSt {
+	s := r.s
+	if names == "" {
+		return nil
+	}
+	var with []*UnitSt
+	why := ""
+	for _, n := range strings.Split(names, ", ") {
+		c := s.unit(n)
+		switch {
+		case o != March && o != Advance:
+			why = "only stacks under March or Advance Orders move as one"
+		case c == nil || !c.combat() || c.Hex != u.Hex:
+			why = fmt.Sprintf("%s is not stacked with it", n)
+		case s.ordersOf(c) != o:
+			why = fmt.Sprintf("%s is not under its Orders", c.Name)
+		case c.Moved || c.Fired || c.spread() || c.Building > 0:
+			why = fmt.Sprintf("%s has acted or is extended", c.Name)
+		default:
+			with = append(with, c)
+			continue
+		}
+		break
+	}
+	if why == "" && !s.stackFits(u, with, u.Hex) {
+		why = "a stack moves as one only within March Order stacking limits"
+	}
+	if why != "" {
+		r.event("no-stack-move", "GBACW 8.21", "%s moves alone: %s (8.21)", u.Name, why)
+		return nil
+	}
+	return with
+}
+
+// stackFits: u and the units moving with it as one stack keep to March
+// Order stacking limits in h, with the friendly units there (8.12, 8.21
+// Exception 1).
+func (s *State) stackFits(u *UnitSt, with []*UnitSt, h string) bool {
+	there := slices.DeleteFunc(s.unitsAt(h), func(f *UnitSt) bool { return f == u || slices.Contains(with, f) })
+	return stackRoomOf(u, append(there, with...), March, func(*UnitSt) Orders { return March }, s.book.stacking())
+}
+
+// stackCannot is why the units moving with u as one stack may not follow
+// it into next, or "": each pays its own MPs (the first step always
+// allowed, 9.42), none Disordered goes next to an enemy (12.34), the
+// stack fits the hex, and it passes through no units (ruling GBACW-R99).
+func (r *resolver) stackCannot(u *UnitSt, with []*UnitSt, budget map[*UnitSt]int, o Orders, next string, turnCost int, crossing bool, steps int) string {
+	s := r.s
+	if len(with) == 0 {
+		return ""
+	}
+	if crossing {
+		return "a stack moving as one does not pass through other units (ruling GBACW-R99)"
+	}
+	if !s.stackFits(u, with, next) {
+		return fmt.Sprintf("its stack would not keep to March Order stacking limits in %s (8.12)", next)
+	}
+	for _, c := range with {
+		cost := s.moveCost(r.sys.combat, c, o, u.Hex, next)
+		switch {
+		case cost == 0:
+			return fmt.Sprintf("%s, moving with it as one stack, may not enter %s (8.21)", c.Name, next)
+		case cost+turnCost > budget[c] && steps > 0:
+			return fmt.Sprintf("%s, moving with it as one stack, has not the MPs to enter %s (8.21)", c.Name, next)
+		case c.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0:
+			return fmt.Sprintf("%s, moving with it as one stack, is Disordered and may not move next to the enemy (12.34)", c.Name)
+		}
+	}
+	return ""
+}
+
+// placeGroup places a stack that moved as one in its new hex: in the
+// order it moved in, on top of the friendly units there or beneath them
+// as its first unit was placed (8.23).
+func (s *State) placeGroup(group []*UnitSt, from string) {
+	h := group[0].Hex
+	var others []*UnitSt
+	for _, f := range s.unitsAt(h) {
+		if f.Side == group[0].Side && !slices.Contains(group, f) {
+			others = append(others, f)
+		}
+	}
+	base := 0
+	if len(others) > 0 {
+		top := arcOf(s.axial(h), others[0].Facing, s.axial(from)) == FrontArc || !hasNonArtillery(others)
+		base = others[len(others)-1].Stack + 1
+		if top {
+			base = others[0].Stack - len(group)
+		}
+	}
+	for i, g := range group {
+		g.Stack = base + i
+	}
+}
+
+// placeByChoice is 8.23's Exception, by MOVE ... ABOVE or BELOW: infantry
+// or cavalry ending its move in a hex of artillery alone stacks above or
+// below it; entering through the Front of a stack whose artillery stands
+// above infantry or cavalry, directly above or below the artillery. The
+// group (the mover and any stack moving with it) keeps its own order. It
+// reports false when the word has no use there (ruling GBACW-R99).
+func (r *resolver) placeByChoice(group []*UnitSt, choice, from string) bool {
+	s := r.s
+	h := group[0].Hex
+	var others []*UnitSt
+	for _, f := range s.unitsAt(h) {
+		if f.Side == group[0].Side && !slices.Contains(group, f) {
+			others = append(others, f)
+		}
+	}
+	guns := 0 // the artillery on top of the others
+	for guns < len(others) && others[guns].Kind == "artillery" {
+		guns++
+	}
+	at := 0
+	switch {
+	case slices.ContainsFunc(group, func(g *UnitSt) bool { return g.Kind == "artillery" }) || guns == 0:
+		return false
+	case guns == len(others) && choice == "BELOW":
+		at = len(others) // beneath the artillery alone
+	case guns < len(others) && arcOf(s.axial(h), others[0].Facing, s.axial(from)) != FrontArc:
+		return false
+	case guns < len(others) && choice == "BELOW":
+		at = guns // directly beneath the artillery
+	}
+	order := append(append(append([]*UnitSt(nil), others[:at]...), group...), others[at:]...)
+	for i, f := range order {
+		f.Stack = i
+	}
+	where := "on top of"
+	if at > 0 {
+		where = "directly below"
+	}
+	r.event("stack", "GBACW 8.23", "%s stacks %s %s in %s (8.23)", group[0].Name, where, others[max(at-1, 0)].Name, h)
+	return true
+}
+
 // marchStacking: the unit, joining the units in h, keeps to March Order
 // stacking limits, as a unit under Advance Orders must to use a pike, road
 // or trail's rate (8.13, 9.43).
 func (s *State) marchStacking(u *UnitSt, h string) bool {
 	l := s.book.stacking()
 	limit := map[bool]int{true: l.MarchCavalry, false: l.MarchInfantry}[u.Kind == "cavalry"]
-	if u.Kind != "artillery" && u.SP > limit {
+	own := u.SP
+	if n := u.columnLength(); n > 0 {
+		own = (u.SP + n) / (n + 1) // 8.5, 8.13: in Extended Column, its head's share
+	}
+	if u.Kind != "artillery" && own > limit {
 		return false
 	}
 	if !s.stackRoom(u, h, Advance) {

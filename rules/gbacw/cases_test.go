@@ -455,6 +455,11 @@ func (r *caseRun) SetState(l rulestest.Line) {
 			fail("no unit %q", name)
 		}
 		u.Building, u.BuildHex, u.BuildFacing = atoi(n), u.Hex, u.Facing
+		if u.extended() {
+			for _, p := range u.lineParts() {
+				u.BuildAt = append(u.BuildAt, p.hex) // 15.15: every part
+			}
+		}
 	case "marched":
 		brigade(rest).MarchAM = true
 	case "activated":

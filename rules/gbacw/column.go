@@ -27,8 +27,9 @@ import (
 //	   when it can (8.47).
 //	6. It turns about by FACE, head and tail changing places (8.51).
 //
-// Extended Columns under Advance Orders on roads (8.13, 8.52) and the
-// extensions' own MPs are not played yet (ruling GBACW-R32).
+// Under Advance Orders a unit moving by road alone moves in Extended
+// Column, at the road's rate, as each of its hexes keeps to March stacking
+// (8.13, 8.52); its extensions spend MPs of their own (columnFollows).
 
 // columnLength is how many hexes behind it a unit's Extended Column
 // needs: 0, 1 or 2 (8.5).
@@ -169,24 +170,21 @@ func (r *resolver) endColumn(u *UnitSt, a gbtext.Action, stand bool) bool {
 	return false
 }
 
-// retractColumn is a column's RETRACT under Advance Orders: its extensions
-// come into its head's hex, for the cost of entering it off the road,
-// even next to the enemy (8.52).
-func (r *resolver) retractColumn(u *UnitSt) {
+// retractColumn is a column's RETRACT under Advance Orders: its parts
+// come into one of its hexes, its head's or the one named, for the cost
+// of entering it off the road, even next to the enemy (8.52, ruling
+// GBACW-R97).
+func (r *resolver) retractColumn(u *UnitSt, into string) {
 	s := r.s
 	o := s.ordersOf(u)
-	cost := 0
-	for _, x := range []string{u.ColA, u.ColB} {
-		if x != "" {
-			cost = max(cost, s.moveCost(r.sys.combat, u, Attack, x, u.Hex))
-		}
-	}
+	cost := r.retractCost(u, into)
 	if cost > r.mpLeft(u, o) {
 		r.event("no-retract", "GBACW 8.52", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
 	}
 	u.Spent += cost
 	u.Moved = true
+	u.Hex = into
 	r.retractAll(u, "("+halfMP(cost)+", 8.52)")
 	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0 // 8.52, 9.53
 }

@@ -3,6 +3,7 @@ package gbacw
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"galloper/rules"
 	"galloper/rules/gbacw/gbtext"
@@ -169,34 +170,65 @@ func (s *State) checkBuild(cc *CombatCharts, u *UnitSt, o Orders, toward string)
 	if toward != "" && u.spread() && faceToward(s.axial(u.Hex), s.axial(toward)) != u.Facing {
 		bad = append(bad, buildProblem{"GBACW 8.44", fmt.Sprintf("%s is in Extended Line or Column, whose parts keep one facing: it may not turn to build; build facing as it stands (GBACW 8.44, 15.13)", u.Name)})
 	}
-	return append(bad, s.checkBuildHex(cc, u, toward)...)
+	hexBad := s.checkBuildHex(cc, u, u.Hex, toward)
+	if len(hexBad) > 0 && len(s.buildableParts(cc, u, toward)) > 0 {
+		hexBad = nil // 15.15: another part of its Extended Line builds
+	}
+	return append(bad, hexBad...)
 }
 
-// checkBuildHex is 15.12 and its Note for a unit building in its hex.
-func (s *State) checkBuildHex(cc *CombatCharts, u *UnitSt, toward string) []buildProblem {
-	var bad []buildProblem
-	switch k := s.terrainKind(u.Hex); k {
-	case "town", "marsh":
-		bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s is a %s hex, where no Breastworks are built (GBACW 15.12)", u.Hex, k)})
+// buildableParts are the hexes of a unit's Extended Line where 15.12
+// lets it build, each part in its own (15.15, ruling GBACW-R98); for a
+// unit not in Extended Line, its hex if 15.12 lets it build there.
+func (s *State) buildableParts(cc *CombatCharts, u *UnitSt, toward string) []string {
+	hexes := []string{u.Hex}
+	if u.extended() {
+		hexes = hexes[:0]
+		for _, p := range u.lineParts() {
+			hexes = append(hexes, p.hex)
+		}
 	}
-	if !s.timberNear(u.Hex, u.Side) {
-		bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s is not within three hexes of a Woods, Orchard, Town or Building hex by a path clear of hexes next to the enemy (GBACW 15.12)", u.Hex)})
+	return slices.DeleteFunc(hexes, func(h string) bool { return len(s.checkBuildHex(cc, u, h, toward)) > 0 })
+}
+
+// checkBuildHex is 15.12 and its Note for a unit building in hex h, its
+// own or one of its Extended Line's.
+func (s *State) checkBuildHex(cc *CombatCharts, u *UnitSt, h, toward string) []buildProblem {
+	var bad []buildProblem
+	switch k := s.terrainKind(h); k {
+	case "town", "marsh":
+		bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s is a %s hex, where no Breastworks are built (GBACW 15.12)", h, k)})
+	}
+	if !s.timberNear(h, u.Side) {
+		bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s is not within three hexes of a Woods, Orchard, Town or Building hex by a path clear of hexes next to the enemy (GBACW 15.12)", h)})
 	}
 	facing := u.Facing
 	if toward != "" {
 		facing = faceToward(s.axial(u.Hex), s.axial(toward))
 	}
 	n := 0
-	for _, v := range s.hexWorks(u.Hex) {
+	for _, v := range s.hexWorks(h) {
 		n++
 		if v == facing {
-			bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s already has Breastworks on those hexsides: a second one only protects others (GBACW 15.12 Note)", u.Hex)})
+			bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s already has Breastworks on those hexsides: a second one only protects others (GBACW 15.12 Note)", h)})
 		}
 	}
 	if n >= 2 {
-		bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s already holds two Breastworks, finished or building (GBACW 15.12 Note)", u.Hex)})
+		bad = append(bad, buildProblem{"GBACW 15.12", fmt.Sprintf("%s already holds two Breastworks, finished or building (GBACW 15.12 Note)", h)})
 	}
 	return bad
+}
+
+// buildHexes are the hexes a building unit's Construction markers stand
+// in: each part's of an Extended Line (15.15), else its own.
+func (u *UnitSt) buildHexes() []string {
+	if u.BuildAt != nil {
+		return u.BuildAt
+	}
+	if u.BuildHex != "" {
+		return []string{u.BuildHex}
+	}
+	return nil
 }
 
 // hexWorks lists the vertices of the Breastworks in a hex, finished or
@@ -207,7 +239,7 @@ func (s *State) hexWorks(h string) []int {
 		out = append(out, b.Facing)
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Building > 0 && u.BuildHex == h {
+		if u := &s.Units[i]; u.Building > 0 && slices.Contains(u.buildHexes(), h) {
 			out = append(out, u.BuildFacing)
 		}
 	}
@@ -259,14 +291,29 @@ func (r *resolver) engineering() {
 			if bo.facing != "" {
 				u.Facing, u.Refused = faceToward(s.axial(u.Hex), s.axial(bo.facing)), ""
 			}
+			hexes := []string{u.Hex}
+			if u.extended() {
+				// 15.15: each part builds in its own hex, where 15.12
+				// lets it (ruling GBACW-R98).
+				hexes = s.buildableParts(r.sys.combat, u, "")
+				for _, p := range u.lineParts() {
+					if !slices.Contains(hexes, p.hex) {
+						bad := s.checkBuildHex(r.sys.combat, u, p.hex, "")
+						r.event("build-refused", bad[0].rule, "%s builds no Breastworks at %s: %s", u.Name, p.hex, bad[0].text)
+					}
+				}
+				u.BuildAt = hexes
+			}
 			u.Building, u.BuildHex, u.BuildFacing = s.Turn+1, u.Hex, u.Facing
 			if s.night() {
 				u.Building = s.Turn // one turn at Night (15.13)
 			}
 			s.track(u).Stirred = true // 17.42
-			a := s.axial(u.Hex)
-			r.event("construction", "GBACW 15.13", "%s starts Breastworks at %s covering the hexsides toward %s and %s; finished at the end of turn %d",
-				u.Name, u.Hex, s.hexID(a.Neighbor(u.Facing)), s.hexID(a.Neighbor(u.Facing+1)), u.Building)
+			for _, h := range hexes {
+				a := s.axial(h)
+				r.event("construction", "GBACW 15.13", "%s starts Breastworks at %s covering the hexsides toward %s and %s; finished at the end of turn %d",
+					u.Name, h, s.hexID(a.Neighbor(u.Facing)), s.hexID(a.Neighbor(u.Facing+1)), u.Building)
+			}
 		}
 	}
 }
@@ -294,7 +341,7 @@ func (r *resolver) stopBuilding(u *UnitSt, why string) {
 	if u.Building == 0 {
 		return
 	}
-	u.Building, u.BuildHex, u.BuildFacing = 0, "", 0
+	u.Building, u.BuildHex, u.BuildFacing, u.BuildAt = 0, "", 0, nil
 	r.event("construction-stopped", "GBACW 15.14", "%s's Breastworks construction is discontinued: %s", u.Name, why)
 }
 
@@ -307,6 +354,23 @@ func (r *resolver) checkBuilders() {
 		u := &s.Units[i]
 		if u.Building == 0 {
 			continue
+		}
+		if u.BuildAt != nil && u.onMap() && u.Hex == u.BuildHex {
+			// 15.14: a part taken out of its hex (8.42) stops building
+			// there; the others go on (ruling GBACW-R98).
+			var kept []string
+			for _, h := range u.BuildAt {
+				if slices.ContainsFunc(u.lineParts(), func(p linePart) bool { return p.hex == h }) {
+					kept = append(kept, h)
+				} else {
+					r.event("construction-stopped", "GBACW 15.14", "%s's Breastworks construction at %s is discontinued: its part left the hex", u.Name, h)
+				}
+			}
+			u.BuildAt = kept
+			if len(kept) == 0 {
+				r.stopBuilding(u, "its parts left their hexes")
+				continue
+			}
 		}
 		switch {
 		case !u.onMap() || u.Hex != u.BuildHex:
@@ -331,11 +395,13 @@ func (r *resolver) finishBreastworks() {
 		if u.Building == 0 || u.Building > s.Turn {
 			continue
 		}
-		s.Breastworks = append(s.Breastworks, Breastwork{Hex: u.BuildHex, Facing: u.BuildFacing, Side: u.Side})
-		a := s.axial(u.BuildHex)
-		r.event("breastworks", "GBACW 15.13", "%s finishes Breastworks at %s covering the hexsides toward %s and %s",
-			u.Name, u.BuildHex, s.hexID(a.Neighbor(u.BuildFacing)), s.hexID(a.Neighbor(u.BuildFacing+1)))
-		u.Building, u.BuildHex, u.BuildFacing = 0, "", 0
+		for _, h := range u.buildHexes() {
+			s.Breastworks = append(s.Breastworks, Breastwork{Hex: h, Facing: u.BuildFacing, Side: u.Side})
+			a := s.axial(h)
+			r.event("breastworks", "GBACW 15.13", "%s finishes Breastworks at %s covering the hexsides toward %s and %s",
+				u.Name, h, s.hexID(a.Neighbor(u.BuildFacing)), s.hexID(a.Neighbor(u.BuildFacing+1)))
+		}
+		u.Building, u.BuildHex, u.BuildFacing, u.BuildAt = 0, "", 0, nil
 	}
 }
 
@@ -352,7 +418,7 @@ func (s *State) engineeringLines(seen map[string]bool, side rules.Side) []string
 	}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Building > 0 && u.onMap() && shown(seen, side, u.Side, u.Name) {
-			out = append(out, fmt.Sprintf("%s builds Breastworks at %s, finished at the end of turn %d (15.13)", u.Name, u.BuildHex, u.Building))
+			out = append(out, fmt.Sprintf("%s builds Breastworks at %s, finished at the end of turn %d (15.13)", u.Name, strings.Join(u.buildHexes(), " and "), u.Building))
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/rules"
@@ -24,10 +25,13 @@ import (
 //	   combine their fire in one roll (8.45).
 //	4. A Disorder of any part Disorders the whole unit; a shock treats it
 //	   as one unit of its full strength (8.45, 8.46).
-//	5. RETRACT draws the extensions into the counter's hex, for the cost of
-//	   entering it, even next to the enemy (8.41, 8.42).
+//	5. RETRACT draws the extensions into the counter's hex, or RETRACT
+//	   <hex> the counter into its extension's, for the cost of entering
+//	   it, even next to the enemy (8.41, 8.42; ruling GBACW-R97).
 //	6. At the end of the brigade activation in which combat takes it below
 //	   8 SPs (15 for two extensions), an extension is removed (8.42, 8.43).
+//	7. Each part builds Breastworks in its own hex (15.15, ruling
+//	   GBACW-R98; engineering.go).
 //
 // Moving, pivoting, refusing, Wrap-Around, advancing and retreating are in
 // lineaction.go; Extended Columns in column.go. An Extended Line's one
@@ -169,20 +173,30 @@ func (r *resolver) extend(u *UnitSt, which string, stand bool) {
 	r.event("extend", "GBACW 8.41", "%s forms an Extended Line into %s (%s): %s", u.Name, strings.Join(hexes, " and "), halfMP(cost), strings.Join(parts, ", "))
 }
 
-// retract is a unit's RETRACT action: its extensions come back into its
-// counter's hex, for the cost of entering it; next to an enemy it may
-// always retract, and then stops. See GBACW 8.41-8.42.
-func (r *resolver) retract(u *UnitSt, stand bool) {
+// retract is a unit's RETRACT action: its parts come together in one of
+// its hexes, the counter's unless into names another, for the dearest
+// cost of a part entering it; next to an enemy it may always retract, and
+// then stops. An extension retracts into its parent "or vice versa"
+// (8.41), an Extended Column into any of its hexes (8.52). See GBACW
+// 8.41-8.42, 8.52; ruling GBACW-R97.
+func (r *resolver) retract(u *UnitSt, into string, stand bool) {
 	s := r.s
 	if stand || !u.spread() {
 		return
 	}
+	if into == "" {
+		into = u.Hex
+	}
+	if !slices.ContainsFunc(u.lineParts(), func(p linePart) bool { return p.hex == into }) {
+		r.event("no-retract", "GBACW 8.52", "%s has no part in %s to retract into", u.Name, into)
+		return
+	}
 	if u.inColumn() {
-		r.retractColumn(u)
+		r.retractColumn(u, into)
 		return
 	}
 	o := s.ordersOf(u)
-	cost := s.moveCost(r.sys.combat, u, Attack, u.Ext(), u.Hex)
+	cost := r.retractCost(u, into)
 	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 {
 		r.event("no-retract", "GBACW 8.42", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
@@ -190,8 +204,9 @@ func (r *resolver) retract(u *UnitSt, stand bool) {
 	// 8.41-8.42: a part that leaves an enemy's Front hex draws its
 	// Withdrawal Fire (10.44), with the Flank Fire DRM only from the
 	// part's Flank hex.
-	for _, x := range []string{u.ExtLeft, u.ExtRight} {
-		if x == "" {
+	for _, p := range u.lineParts() {
+		x := p.hex
+		if x == into {
 			continue
 		}
 		for _, e := range s.adjacentEnemies(x, u.Side) {
@@ -208,10 +223,23 @@ func (r *resolver) retract(u *UnitSt, stand bool) {
 	}
 	u.Spent += cost
 	u.Moved = true
-	u.ExtLeft, u.ExtRight = "", ""
+	u.Hex, u.ExtLeft, u.ExtRight = into, "", ""
 	r.event("retract", "GBACW 8.42", "%s retracts its Extended Line into %s (%s)", u.Name, u.Hex, halfMP(cost))
 	// 8.41: next to an enemy it then stops and does not turn (9.53).
 	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0
+}
+
+// retractCost is what a spread unit pays to retract into hex into: the
+// dearest cost of one of its other parts entering it, the hex's own and
+// its hexside's, never a road's (8.42, 8.43, 8.52).
+func (r *resolver) retractCost(u *UnitSt, into string) int {
+	cost := 0
+	for _, p := range u.lineParts() {
+		if p.hex != into {
+			cost = max(cost, r.s.moveCost(r.sys.combat, u, Attack, p.hex, into))
+		}
+	}
+	return cost
 }
 
 // Ext is one of the unit's extension hexes, the left first, or "".

@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"slices"
+	"strings"
 )
 
 // Turning in place (GBACW 7.2). FACE <hex> turns a unit, and the stack it
@@ -40,8 +41,19 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 		return // 8.44, 8.52: a line becomes a column, or a column a line
 	}
 	switch {
+	case u.inColumn() && k == 1 && o == Advance && arcOf(s.axial(u.Hex), want, s.axial(u.ColA)) == RearArc:
+		// 8.52: within its provisions a column turns as it likes, its
+		// extension still in a Rear hex of the head; one vertex is free
+		// (7.21; ruling GBACW-R97).
+		if u.Moved && len(s.adjacentEnemies(u.Hex, u.Side)) > 0 {
+			no("it has moved next to an enemy (9.53)")
+			return
+		}
+		u.Facing = want
+		r.event("face", "GBACW 8.52", "%s turns 1 vertex in %s toward %s, its extension still behind it in %s (free, 7.21)", u.Name, u.Hex, h, u.ColA)
+		return
 	case u.inColumn() && k != 3:
-		no("an Extended Column turns only about, 180° (8.51)")
+		no("an Extended Column turns only about, 180° (8.51), or under Advance Orders one vertex that keeps its extension behind it (8.52)")
 		return
 	case u.inColumn():
 		// 8.51: the parent changes places with its rearmost extension,
@@ -92,7 +104,10 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	}
 	foot := 0
 	for _, f := range s.unitsAt(u.Hex) {
-		if f.Side == u.Side {
+		if f.Side == u.Side && !(u.extended() && f.Kind == "artillery") { // a line's artillery turns below (8.44)
+			if f != u {
+				r.keepFacing(u, f)
+			}
 			f.Facing, f.Refused = want, "" // 8.26: the whole stack
 			if f.Kind != "artillery" {
 				foot++
@@ -113,6 +128,72 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	if k == 3 && foot > 1 && !slices.Contains(r.invert, u.Hex) {
 		r.invert = append(r.invert, u.Hex)
 	}
+	if u.extended() && k == 3 {
+		r.turnedAbout = u
+	}
+}
+
+// stackAbout places an Extended Line that has just turned about, 180°, in
+// its counter's hex above or below the artillery there, as FACE ... ABOVE
+// or BELOW says (8.44, 8.23); without the word it keeps its place. In its
+// extensions' hexes its parts stand above any artillery, as ever. See
+// ruling GBACW-R96.
+func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
+	turned := r.turnedAbout == u
+	r.turnedAbout = nil
+	if where == "" || stand {
+		return
+	}
+	var guns []*UnitSt
+	for _, a := range r.s.unitsAt(u.Hex) {
+		if a != u && a.Side == u.Side && a.Kind == "artillery" {
+			guns = append(guns, a)
+		}
+	}
+	if !turned || len(guns) == 0 {
+		r.event("no-stack", "GBACW 8.44", "%s stays where it is in its stack: ABOVE or BELOW is for an Extended Line turning about, 180°, over artillery in its hex (8.44)", u.Name)
+		return
+	}
+	if where == "ABOVE" {
+		u.Stack = guns[0].Stack - 1
+	} else {
+		u.Stack = guns[len(guns)-1].Stack + 1
+	}
+	r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
+}
+
+// savedFacing is a stacked unit's facing before another turned the stack.
+type savedFacing struct {
+	unit    *UnitSt
+	facing  int
+	refused string
+}
+
+// keepFacing notes the facing of f, which u's turn is turning with its
+// stack (8.26), so that it can be given back if u then leaves the hex.
+func (r *resolver) keepFacing(u, f *UnitSt) {
+	if r.stackTurn == nil {
+		r.stackTurn = map[*UnitSt][]savedFacing{}
+	}
+	for _, k := range r.stackTurn[u] {
+		if k.unit == f {
+			return // the first turn's facing is the one to give back
+		}
+	}
+	r.stackTurn[u] = append(r.stackTurn[u], savedFacing{f, f.Facing, f.Refused})
+}
+
+// unturnStack gives the units of the stack u has left the facings they
+// had before u turned them: a facing change sets the whole stack's facing
+// "unless the phasing unit moves after the facing change" (8.26).
+func (r *resolver) unturnStack(u *UnitSt, left string) {
+	for _, k := range r.stackTurn[u] {
+		if k.unit.Hex == left && k.unit.Facing != k.facing {
+			k.unit.Facing, k.unit.Refused = k.facing, k.refused
+			r.event("stack-facing", "GBACW 8.26", "%s left its stack after turning it: %s keeps its facing (8.26)", u.Name, k.unit.Name)
+		}
+	}
+	delete(r.stackTurn, u)
 }
 
 // invertStacks inverts the stacking order of the infantry and cavalry in
@@ -135,6 +216,7 @@ func (r *resolver) invertStacks() {
 		}
 	}
 	r.invert = nil
+	r.stackTurn = nil // 8.26: within the activation
 }
 
 // turnLineArtillery turns the artillery stacked in an Extended Line's

@@ -198,11 +198,12 @@ func (s *State) unitArcAt(u *UnitSt, h string, other hex.Axial) Arc {
 		return sideArc(at, u.Facing, other)
 	}
 	rf, rfl, refused := s.refusedDirAt(u, h)
+	facing := s.partFacing(u, h)
 	for dir := range 6 {
 		if at.Neighbor(dir) != other {
 			continue
 		}
-		rel := mod6(dir - u.Facing)
+		rel := mod6(dir - facing)
 		switch {
 		case rel <= 1, refused && dir == rf:
 			return FrontArc
@@ -212,6 +213,35 @@ func (s *State) unitArcAt(u *UnitSt, h string, other hex.Axial) Arc {
 		return RearArc
 	}
 	return NotAdjacent
+}
+
+// partFacing is the facing of a unit's part in hex h. An Extended
+// Column's extension under Advance or Attack Orders faces the part ahead
+// of it, its parent or the first extension, across one of that part's
+// Rear hexsides, or, where a road bends, the next road hex it follows:
+// the unit's own facing when that does so, else the nearer vertex that
+// does (8.52, ruling GBACW-R97). Every other part faces as the counter
+// (8.44).
+func (s *State) partFacing(u *UnitSt, h string) int {
+	ahead := ""
+	switch {
+	case h == "" || h == u.Hex:
+	case h == u.ColA:
+		ahead = u.Hex
+	case h == u.ColB:
+		ahead = u.ColA
+	}
+	if ahead == "" || s.ordersOf(u) == March {
+		return u.Facing
+	}
+	at, to := s.axial(h), s.axial(ahead)
+	best := u.Facing
+	for v := range 6 {
+		if arcOf(at, v, to) == FrontArc && (arcOf(at, best, to) != FrontArc || turns(u.Facing, v) < turns(u.Facing, best)) {
+			best = v
+		}
+	}
+	return best
 }
 
 // refusedHex is a Refused unit's Refused Frontal hex, or "".
@@ -410,13 +440,20 @@ func (s *State) nearestEnemy(h string, side rules.Side) (*UnitSt, int) {
 
 // lineOfSight reports whether two hexes see each other (10.21-10.27):
 // the line between their centres is traced both ways round where it runs
-// along hexsides, and is blocked if either trace is (10.27).
+// along hexsides, and is blocked if either trace is (10.27), or if it
+// leaves the map: it may run along a hexside whose other side is off the
+// map, but never through a hex off it (10.21).
 func (s *State) lineOfSight(cc *CombatCharts, from, to string) bool {
 	a, b := s.axial(from), s.axial(to)
 	if a == b {
 		return true
 	}
 	left, right := hex.Line(a, b)
+	for i := range left {
+		if s.hexID(left[i]) == "" && s.hexID(right[i]) == "" {
+			return false // 10.21: not traced off the map
+		}
+	}
 	return !s.traceBlocked(cc, left) && !s.traceBlocked(cc, right)
 }
 
@@ -443,7 +480,7 @@ func (s *State) traceBlocked(cc *CombatCharts, p []hex.Axial) bool {
 	for i, a := range p {
 		ids[i] = s.hexID(a)
 		if ids[i] == "" {
-			return false // off the map: along its edge (10.21)
+			return false // the other side of a hexside on the map's edge (10.21)
 		}
 	}
 	base := func(i int) int { return s.height(cc, ids[i], false) }

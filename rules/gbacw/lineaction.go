@@ -15,8 +15,8 @@ import (
 // every part into the hex beside it in one direction, a Front hex of the
 // counter; the step costs the dearest hex a part enters. A step to the
 // Rear first turns the line about, 180° for 1 MP, its extensions
-// changing sides. It stops next to an enemy (9.53). Pivots are not
-// played yet (ruling GBACW-R30).
+// changing sides. It stops next to an enemy (9.53). A step into a Flank
+// hex halts it: it changes direction by PIVOT (ruling GBACW-R96).
 func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 	s := r.s
 	cc := r.sys.combat
@@ -53,7 +53,9 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 		case rel == 3 || rel == 4:
 			turn = 2 // 8.44: 180° for 1 MP
 		case rel != 0 && rel != 1:
-			r.event("move-halted", "GBACW 8.44", "%s halts at %s: an Extended Line moves only into its Front hexes, and its pivots are not played yet (ruling GBACW-R30)", u.Name, u.Hex)
+			// Ruling GBACW-R96: a path never pivots the line; no pivot
+			// puts the counter in its own Flank hex.
+			r.event("move-halted", "GBACW 8.44", "%s halts at %s: an Extended Line moves only into its Front hexes (8.44); it changes its direction by PIVOT LEFT or RIGHT (ruling GBACW-R96)", u.Name, u.Hex)
 			return
 		}
 		oc := s.occupancy(r.sys.combat, u.Side)
@@ -372,6 +374,13 @@ func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
 		r.enter(u)
 	}
 	r.event("pivot", "GBACW 8.44", "%s pivots on its %s end in %s (%s): its counter from %s to %s, its extensions in %s", u.Name, strings.ToLower(end), pivotHex, halfMP(cost), old, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+	// A pivot is movement: each part that swung into a hex takes its
+	// terrain's Disorder check (9.47; 12.35c stops it).
+	for i, p := range parts {
+		if p.hex != to[i] && !r.terrainDisorder(u, p.hex, to[i]) {
+			return
+		}
+	}
 	r.approachFire(u)
 	r.reactionFacing(u)
 }

@@ -90,6 +90,7 @@ func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, [
 		sys.planOrder(s, side, p, x, &ps)
 	}
 	sys.planBuilds(s, side, p, turnOrders, &ps)
+	p.checkWith(s, &ps)
 	oc, corps := s.commandOf(sys.combat, side)
 	eff, err := ComputeEfficiency(oc, corps, ss.EMs, p.alloc)
 	if err != nil {
@@ -406,7 +407,16 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 						return
 					}
 				}
-				if a.Target != "" && a.Verb != gbtext.ActRefuse && a.Verb != gbtext.ActTurn && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActExtend && a.Verb != gbtext.ActPivot {
+				if a.Verb == gbtext.ActMove && a.Target != "" {
+					for _, n := range strings.Split(a.Target, ", ") {
+						if c := s.unit(n); c == nil || c.Side != side || c.Brigade != u.Brigade || c == u {
+							ps.add(x.At, "gb-with", "GBACW 8.21", "%s: %s is not another unit of its brigade, to move with it as one stack", u.Name, orders.Clip(n))
+							return
+						}
+					}
+					continue
+				}
+				if a.Target != "" && a.Verb != gbtext.ActRefuse && a.Verb != gbtext.ActTurn && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActExtend && a.Verb != gbtext.ActPivot && a.Verb != gbtext.ActFace {
 					if t := s.unit(a.Target); t == nil || t.Side == side {
 						ps.add(x.At, "gb-unknown-target", "GBACW 10.1", "%s: there is no enemy unit called %s", u.Name, orders.Clip(a.Target))
 						return
@@ -427,6 +437,27 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			}
 		}
 		p.units[u.Name] = x
+	}
+}
+
+// checkWith refuses a MOVE ... WITH that names a unit with a UNIT script
+// of its own: the units of a stack moving as one act by the mover's
+// script (8.21 Exception 1, ruling GBACW-R99).
+func (p *plan) checkWith(s *State, ps *problems) {
+	for _, name := range slices.Sorted(maps.Keys(p.units)) {
+		x := p.units[name]
+		for _, c := range x.Clauses {
+			for _, a := range c.Actions {
+				if a.Verb != gbtext.ActMove || a.Target == "" {
+					continue
+				}
+				for _, n := range strings.Split(a.Target, ", ") {
+					if cu := s.unit(n); cu != nil && p.units[cu.Name] != nil {
+						ps.add(x.At, "gb-with", "GBACW 8.21", "%s moves WITH %s, which has a UNIT script of its own: a stack moving as one acts by its mover's script, so drop one", name, cu.Name)
+					}
+				}
+			}
+		}
 	}
 }
 

@@ -163,6 +163,17 @@ type resolver struct {
 	// invert are the hexes whose stacks turned 180° in this activation
 	// (7.21).
 	invert []string
+	// turnedAbout is the Extended Line the last FACE turned about, 180°,
+	// which may then stack above or below artillery (8.44).
+	turnedAbout *UnitSt
+	// with names the units of a MOVE ... WITH moving with its mover as
+	// one stack (8.21).
+	with string
+	// stackChoice is a MOVE's ABOVE or BELOW (8.23 Exception).
+	stackChoice string
+	// stackTurn are, by the unit that turned them, the facings its stack
+	// had before, given back if it leaves the hex (8.26).
+	stackTurn map[*UnitSt][]savedFacing
 	// aimHex, when set, is the hex of an Extended Line a reaction fire
 	// aims at: its retracting part (8.42).
 	aimHex string

@@ -308,6 +308,10 @@ type UnitSt struct {
 	Building    int    `json:"building,omitempty"`
 	BuildHex    string `json:"build_hex,omitempty"`
 	BuildFacing int    `json:"build_facing,omitempty"`
+	// BuildAt are the hexes an Extended Line builds in, each part in its
+	// own (15.15, ruling GBACW-R98); nil for a unit building in BuildHex
+	// alone.
+	BuildAt []string `json:"build_at,omitempty"`
 	// Own is OwnUnbrigaded or OwnReinforcing for a unit that incurs and
 	// lowers Fatigue by itself (17.51, 17.52), on its FatigueTrack; ""
 	// when its brigade's counts.

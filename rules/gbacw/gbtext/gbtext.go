@@ -108,7 +108,7 @@ const (
 	ActHold   = "HOLD"   // do nothing (5.33 d)
 	ActRally  = "RALLY"  // RALLY [LEFT|RIGHT]: rally, and if it does turn one vertex (13.41)
 	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
-	ActMove   = "MOVE"   // MOVE hex hex ...: move along a path of adjacent hexes
+	ActMove   = "MOVE"   // MOVE hex hex ... [ABOVE|BELOW] [WITH unit, ...]: move along a path of adjacent hexes (8.23), a stack as one (8.21)
 	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
 	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
@@ -127,10 +127,13 @@ const (
 	// ActTop puts the unit on top of its stack, instead of moving (8.24).
 	ActTop = "TOP"
 	// EXTEND LEFT|RIGHT|BOTH: form an Extended Line into a Flank hex, or
-	// both (8.41-8.43); RETRACT: draw the extensions back in (8.42).
+	// both (8.41-8.43); RETRACT [hex]: draw the extensions back in
+	// (8.42), an Extended Column into any of its hexes (8.52).
 	ActExtend  = "EXTEND"
 	ActRetract = "RETRACT"
-	// FACE hex: turn in place toward a hex (7.21).
+	// FACE hex [ABOVE|BELOW]: turn in place toward a hex (7.21); an
+	// Extended Line turning about over artillery stacks above or below it
+	// (8.44).
 	ActFace = "FACE"
 	// PIVOT LEFT|RIGHT: an Extended Line wheels on its left or right end
 	// (8.44).
@@ -206,8 +209,12 @@ type Action struct {
 	Hexes []string // TOWARD's hex, MOVE's path, FIRE's FROM hexes (the parts of an Extended Line, 8.45)
 	// Target is FIRE's, SHOCK's and CHARGE's target name, or ""; REFUSE's,
 	// TURN's and PIVOT's LEFT or RIGHT; RALLY's LEFT, RIGHT or ""; EXTEND's
-	// LEFT, RIGHT or BOTH.
+	// LEFT, RIGHT or BOTH; FACE's ABOVE, BELOW or ""; MOVE's WITH units,
+	// joined by ", ".
 	Target string
+	// Stack is MOVE's ABOVE or BELOW: where the unit stacks with the
+	// artillery of the hex it ends in (8.23 Exception), or "".
+	Stack string
 }
 
 type dialect struct{}
@@ -735,11 +742,42 @@ func action(verb string, args []string) (Action, string) {
 		if len(args) == 1 {
 			a.Target = orders.Upper(args[0])
 		}
-	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActRetract, ActWrap:
+	case ActRetract:
+		// RETRACT [hex]: an Extended Column may retract into any of its
+		// hexes (8.52).
+		if len(args) > 1 {
+			return a, "RETRACT takes nothing after it, or the hex of an Extended Column's part to retract into, such as RETRACT 0506 (GBACW 8.52)"
+		}
+		if len(args) == 1 {
+			id, ok := Place(args[0])
+			if !ok {
+				return a, fmt.Sprintf("%q is not a hex id: RETRACT takes nothing after it, or the hex of an Extended Column's part to retract into (GBACW 8.52)", orders.Clip(args[0]))
+			}
+			a.Hexes = []string{id}
+		}
+	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
-	case ActToward, ActFace:
+	case ActFace:
+		// FACE hex [ABOVE|BELOW]: an Extended Line turning about over
+		// artillery says where it stacks (8.44, ruling GBACW-R96).
+		if len(args) == 2 {
+			w := orders.Upper(args[1])
+			if w != "ABOVE" && w != "BELOW" {
+				return a, fmt.Sprintf("FACE takes one hex, then ABOVE or BELOW for an Extended Line turning about over artillery, not %q (GBACW 8.44)", orders.Clip(args[1]))
+			}
+			a.Target, args = w, args[:1]
+		}
+		if len(args) != 1 {
+			return a, "FACE takes one hex, such as FACE 0608, and for an Extended Line turning about over artillery ABOVE or BELOW after it (GBACW 8.44)"
+		}
+		id, ok := Place(args[0])
+		if !ok {
+			return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(args[0]))
+		}
+		a.Hexes = []string{id}
+	case ActToward:
 		if len(args) != 1 {
 			return a, verb + " takes one hex, such as " + verb + " 0608"
 		}
@@ -750,6 +788,25 @@ func action(verb string, args []string) (Action, string) {
 		}
 		fallthrough
 	case ActMove:
+		// MOVE hex... [WITH unit[, unit]]: the units stacked with it move
+		// with it as one stack (8.21 Exception 1).
+		if i := slices.IndexFunc(args, func(w string) bool { return orders.Upper(w) == "WITH" }); i >= 0 && verb == ActMove {
+			var names []string
+			for _, n := range strings.Split(strings.Join(args[i+1:], " "), ",") {
+				if n = orders.CleanName(n); n != "" {
+					names = append(names, n)
+				}
+			}
+			if len(names) == 0 || strings.Count(strings.Join(args[i+1:], " "), ",") != len(names)-1 {
+				return a, "WITH takes the units stacked with the mover that move with it as one stack, such as MOVE 0506 0507 WITH 6th Wisconsin, 7th Wisconsin (GBACW 8.21)"
+			}
+			a.Target, args = strings.Join(names, ", "), args[:i]
+		}
+		// MOVE hex... ABOVE|BELOW: where it stacks with artillery (8.23
+		// Exception).
+		if n := len(args); n > 1 && verb == ActMove && (orders.Upper(args[n-1]) == "ABOVE" || orders.Upper(args[n-1]) == "BELOW") {
+			a.Stack, args = orders.Upper(args[n-1]), args[:n-1]
+		}
 		if len(args) == 0 && verb == ActMove {
 			return a, "MOVE takes the hexes of its path, such as MOVE 0506 0507"
 		}
@@ -817,6 +874,16 @@ func condList(cs []Cond) string {
 
 // String writes an action.
 func (a Action) String() string {
+	if a.Verb == ActMove && (a.Target != "" || a.Stack != "") {
+		parts := append([]string{a.Verb}, a.Hexes...)
+		if a.Stack != "" {
+			parts = append(parts, a.Stack)
+		}
+		if a.Target != "" {
+			parts = append(parts, "WITH", a.Target)
+		}
+		return strings.Join(parts, " ")
+	}
 	if a.Verb == ActFire {
 		parts := []string{a.Verb}
 		if a.Target != "" {
