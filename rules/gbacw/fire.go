@@ -256,7 +256,8 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: green,
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
-		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low}
+		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
+		TargetLower: s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	return ms, err == nil
 }
