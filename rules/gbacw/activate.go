@@ -1310,6 +1310,7 @@ func (r *resolver) restack(u *UnitSt) {
 	}
 	u.Stack = there[0].Stack - 1
 	u.Moved = true // instead of moving (8.24)
+	r.displace(u)  // 10.52: no Prepared Fire after changing stacking order
 	if s.ordersOf(u) == Advance && u.Kind != "artillery" {
 		u.Barred = true // no fire after it (8.24)
 	}

@@ -88,6 +88,10 @@ import (
 //	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
 //	book {<key>: <value>, ...}  the Battle Book's overrides (1.0), as the
 //	                            scenario's battle_book section writes them
+//	chart <table> <row> = <cell> | <cell> ...   the game plays an owner's
+//	                            chart pack: the provisional one with that
+//	                            row replaced (a case for a value the
+//	                            provisional pack never gives)
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, ma, ammo, attached, top: first in its stack,
@@ -277,8 +281,8 @@ func (r *caseRun) Section(s rulestest.Section) {
 // step runs one procedure of the resolution on the collected orders
 // (validated for each side) and the forced dice.
 func (r *caseRun) step(l rulestest.Line, fn func(*resolver)) {
-	sys := New()
 	st := r.state()
+	sys := New().forGame(st) // a chart line's pack
 	files := map[rules.Side]*orders.File{}
 	for _, ss := range st.Sides {
 		f := r.File(l, ss.Side)
@@ -494,6 +498,35 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		}
 		bb.check(func(format string, args ...any) { fail(format, args...) })
 		s.book = &bb
+	case "chart":
+		// An owner's chart pack for this case: the provisional pack with
+		// one row of one table replaced, its cells split at "|".
+		table, rest, _ := strings.Cut(rest, " ")
+		row, cells, ok := strings.Cut(rest, " = ")
+		if !ok {
+			fail("chart <table> <row> = <cell> [| <cell>...]")
+		}
+		if s.Pack == nil {
+			p, err := rules.ParseChartPack("case.yaml", ProvisionalPackData())
+			if err != nil {
+				fail("chart: %v", err)
+			}
+			p.Name, p.Provisional = "case pack", false
+			s.Pack = p
+		}
+		t, ok := s.Pack.Tables[table]
+		if _, had := t.Rows[row]; !ok || !had {
+			fail("chart: no row %q in table %q", row, table)
+		}
+		t.Rows = maps.Clone(t.Rows)
+		t.Rows[row] = nil
+		for _, c := range strings.Split(cells, "|") {
+			t.Rows[row] = append(t.Rows[row], strings.TrimSpace(c))
+		}
+		s.Pack.Tables[table] = t
+		if _, err := compileCombat(s.Pack); err != nil {
+			fail("chart: %v", err)
+		}
 	case "lost":
 		side, n := lastWord()
 		s.side(rules.Side(side)).Lost = atoi(n)

@@ -299,7 +299,8 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 // Fire +1: small arms within their Prepared range (10.51), infantry in
 // Good Order under Advance or Attack Orders (mounted cavalry and artillery
 // never), firing instead of moving if phasing, not in Extended Column
-// (8.52), and not advanced or retreated in this activation (10.52, 10.53).
+// (8.52), and not advanced, retreated or restacked in this activation
+// (10.52, 10.53).
 func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 	o := r.s.ordersOf(u)
 	switch {
@@ -312,11 +313,12 @@ func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 	case kind == phasingFire && u.Moved:
 		return false // instead of moving
 	}
-	return !r.shifted[u.Name] // 10.52: not advanced or retreated
+	return !r.shifted[u.Name] // 10.52: not advanced, retreated or restacked
 }
 
-// displace notes that u advanced or retreated in this brigade
-// activation: it may not use Prepared Fire until the next (10.52).
+// displace notes that u advanced, retreated or changed its stacking
+// order in this brigade activation: it may not use Prepared Fire until
+// the next (10.52, 8.24).
 func (r *resolver) displace(u *UnitSt) {
 	if r.shifted == nil {
 		r.shifted = map[string]bool{}
