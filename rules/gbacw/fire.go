@@ -371,6 +371,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		r.extendedFire(u, name, from)
 		return
 	}
+	name = r.forcedTarget(u, name)
 	t := r.pickTarget(u, name)
 	if t == nil {
 		if name != "" {
@@ -411,6 +412,37 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
 	}
 	r.advanceAfterFire(u, at, th)
+}
+
+// forcedTarget is the target a phasing battery must fire at: alone in
+// its hex and in the Front hex of an enemy unit it can fire at, it fires
+// at that enemy, the named one if it is such an enemy, else the first in
+// the state's order (ruling GBACW-R77). Otherwise it is name. See GBACW
+// 10.66.
+func (r *resolver) forcedTarget(u *UnitSt, name string) string {
+	s := r.s
+	if u.Kind != "artillery" || len(s.unitsAt(u.Hex)) > 1 {
+		return name
+	}
+	ua := s.axial(u.Hex)
+	var must []*UnitSt
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if _, ok := r.canReach(u, e); ok && e.combat() && s.unitArc(e, ua) == FrontArc {
+			must = append(must, e)
+		}
+	}
+	if len(must) == 0 {
+		return name
+	}
+	for _, e := range must {
+		if e.Name == name {
+			return name
+		}
+	}
+	if name != "" {
+		r.event("forced-target", "GBACW 10.66", "%s stands alone in the Front of %s and must fire at it, not at %s", u.Name, must[0].Name, name)
+	}
+	return must[0].Name
 }
 
 // activationMA is u's MA under its Orders this activation, in half MPs
