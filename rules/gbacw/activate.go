@@ -453,7 +453,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			}
 		}
 	case gbtext.ActFire:
+		r.fireWith, r.fireSections = a.With, a.Sections
 		r.phasingFire(u, a.Target, a.Hexes...)
+		r.fireWith, r.fireSections = nil, nil
 	case gbtext.ActExtend:
 		r.extend(u, a.Target, stand)
 	case gbtext.ActRetract:

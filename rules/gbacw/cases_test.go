@@ -63,7 +63,8 @@ import (
 //	                            abandoned (1 or 2:
 //	                            the Abandoned marker, 12.8), sections
 //	                            (a battery's, guns then weapon: 4N/2RG,
-//	                            8.37), extleft, extright
+//	                            a section's ammunition as 4N:low, 8.37,
+//	                            10.69), extleft, extright
 //	                            (Extended Line hexes, 8.41), cola,
 //	                            colb (Extended Column hexes, 8.5)
 //	set <name> key=value ...    change a unit (same keys)
@@ -629,12 +630,14 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		case "sections":
 			u.Sections = nil
 			for _, x := range strings.Split(v, "/") {
+				x, ammo, _ := strings.Cut(x, ":") // 4N:low, the section's ammunition (10.69)
 				i := strings.IndexFunc(x, func(c rune) bool { return c < '0' || c > '9' })
 				if i <= 0 {
-					fail("sections %q: write guns then weapon, e.g. 4N/2RG", v)
+					fail("sections %q: write guns then weapon, e.g. 4N/2RG, and :low or :out for a section's ammunition", v)
 				}
-				u.Sections = append(u.Sections, Section{Guns: atoi(x[:i]), Weapon: x[i:]})
+				u.Sections = append(u.Sections, Section{Guns: atoi(x[:i]), Weapon: x[i:], Ammo: map[string]string{"low": AmmoLow, "out": AmmoOut}[ammo]})
 			}
+			syncAmmo(u)
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -762,7 +765,8 @@ func abandonedMarker(u *UnitSt) string {
 func sectionsText(u *UnitSt) string {
 	var out []string
 	for _, x := range u.Sections {
-		out = append(out, x.String())
+		a := map[string]string{AmmoLow: ":low", AmmoOut: ":out"}[x.Ammo]
+		out = append(out, x.String()+a)
 	}
 	return strings.Join(out, "/")
 }

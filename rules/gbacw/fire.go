@@ -174,9 +174,17 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	if !ok || kind == phasingFire && mountedTooFar(u, d) {
 		return shot{}, false
 	}
-	sp := r.firingSP(u)
-	for _, p := range r.partners {
-		sp += r.firingSP(p) // 10.82: one fire
+	sp := r.firingSP(u, r.partners...) // 10.63, 10.82: one fire
+	r.secs = nil
+	if u.sectioned() {
+		// 8.37: the sections that fire, together (10.63).
+		if r.secs = r.firingSections(u, kind, d, r.rapidSecond); len(r.secs) == 0 {
+			return shot{}, false
+		}
+		sp = min(sp, sectionGuns(u, r.secs))
+		if !r.rapidSecond {
+			r.fired = r.secs
+		}
 	}
 	if u.Refused != "" {
 		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))))
@@ -236,6 +244,10 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 	rng, _ := cc.Range(u.Weapon)
 	prepared := r.prepared(u, kind, d, rng.Prepared)
 	disordered, low, green, mounted := u.Status == StDisordered, u.Ammo == AmmoLow, u.Green, u.mountedCavalry() // 14.1, ruling GBACW-R48
+	if u.sectioned() && len(r.secs) > 0 {
+		weapon, low = r.sectionsWeapon(u, r.secs, d) // 10.64, 10.69
+		rng, _ = cc.Range(weapon)
+	}
 	for _, p := range r.partners {
 		// Combined fire takes the least favourable range DRM, Prepared
 		// Fire, status and ammunition of its units (10.82).
@@ -249,11 +261,14 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		green = green || p.Green
 		mounted = mounted || p.mountedCavalry()
 	}
+	moved := func(g *UnitSt) bool {
+		return g.Kind == "artillery" && (g.Moved || kind == phasingFire && r.willMove || r.becameTop(g)) // 10.61
+	}
 	f := Fire{Weapon: weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, th).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.mountedCavalry() && t.Side != r.phasing,
 		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: green,
+		ArtilleryMoved: u.Kind == "artillery" && (moved(u) || slices.ContainsFunc(r.partners, moved)), Green: green,
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
@@ -271,6 +286,10 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 	group := append([]*UnitSt{u}, r.partners...)
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
 	for _, g := range group {
+		if g.sectioned() && g == u && len(r.secs) > 0 {
+			r.noteSectionsAmmo(g, r.secs, roll)
+			continue
+		}
 		r.noteAmmo(g, roll, r.rapid, r.secondRound)
 	}
 	adj := roll + Sum(ms)
@@ -280,6 +299,9 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
 	name := u.Name
+	if u.sectioned() && len(r.secs) > 0 {
+		name = sectionNames(u, r.secs) // 8.37
+	}
 	for _, p := range r.partners {
 		name += " and " + p.Name
 	}
@@ -388,7 +410,14 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		r.advanceAfterFire(u, from, th)
 		return
 	}
-	r.partners = r.combining(u, t, phasingFire, nil)
+	if d, _ := r.canReach(u, t); u.sectioned() && len(r.firingSections(u, phasingFire, d, false)) == 0 {
+		r.event("no-fire", "GBACW 8.37", "%s has no section left that may fire at %s", u.Name, t.Name)
+		return
+	}
+	r.partners, r.fired = r.combining(u, t, phasingFire, nil), nil
+	if len(r.fireWith) > 0 {
+		r.partners = r.combinedBatteries(u, t)
+	}
 	shots := r.volley(u, t, phasingFire)
 	partners := r.partners
 	r.partners = nil
@@ -401,7 +430,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	if !shots[0].shotShell {
 		r.marchHit(t)
 	}
-	u.Fired = true
+	u.Fired = r.sectionsFired(u)
 	for _, p := range partners {
 		p.Fired = true
 	}
@@ -475,6 +504,14 @@ func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
 	}
 	rng, err := r.sys.combat.Range(u.Weapon)
 	d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex))
+	if u.sectioned() {
+		// 10.68: a battery with an (RF) section among those that fire.
+		kind := returnFire
+		if r.phasing == u.Side {
+			kind = phasingFire
+		}
+		return d <= 3 && len(r.firingSections(u, kind, d, true)) > 0
+	}
 	return err == nil && rng.RapidFire && d <= 3
 }
 
@@ -495,7 +532,9 @@ func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
 		return nil
 	}
 	r.event("rapid-fire", "GBACW 10.68", "%s uses Rapid Fire: two shots at %s", u.Name, t.Hex)
+	r.rapidSecond = true
 	second, _ := r.roll(u, t, kind)
+	r.rapidSecond = false
 	first.text = strings.Replace(first.text, string(kind)+":", string(kind)+", Rapid Fire 1st shot:", 1)
 	second.text = strings.Replace(second.text, string(kind)+":", string(kind)+", Rapid Fire 2nd shot:", 1)
 	return []shot{first, second}
@@ -1194,24 +1233,59 @@ func (r *resolver) splitFire(u *UnitSt) {
 
 // firingSP is what the Fire Frontage Rule lets u fire from its hex now.
 // See GBACW 8.31-8.33.
-func (r *resolver) firingSP(u *UnitSt) int {
+func (r *resolver) firingSP(u *UnitSt, with ...*UnitSt) int {
 	// Abandoned guns are no units and do not count to the 8.31 limits
 	// (12.8).
 	here := slices.DeleteFunc(r.s.unitsAt(u.Hex), func(f *UnitSt) bool { return !f.combat() })
 	stack := make([]Stacked, len(here))
+	group := func(f *UnitSt) bool { return f == u || slices.Contains(with, f) }
 	for i, f := range here {
 		sp := f.SP
 		if f.Dismounted {
 			sp = HorseHolders(sp) // 14.25
 		}
-		stack[i] = Stacked{Kind: f.unitKind(), SP: sp, Fires: f == u}
+		stack[i] = Stacked{Kind: f.unitKind(), SP: sp, Fires: group(f)}
 	}
-	for i, f := range here {
-		if f == u {
-			return FireFrontage(stack)[i]
+	n := 0
+	for i, sp := range FireFrontage(stack) {
+		if group(here[i]) {
+			n += sp // the units firing together, within the hex's limits (8.31)
 		}
 	}
-	return 0
+	return n
+}
+
+// combinedBatteries are the batteries a phasing battery's FIRE ... WITH
+// names that combine their fire with it at t: stacked in its hex, of the
+// brigade acting, free to fire and able to reach t. Different batteries
+// combine at 4 hexes or more only (canister is fired battery by
+// battery): nearer, u fires alone. See GBACW 10.63, ruling GBACW-R78.
+func (r *resolver) combinedBatteries(u, t *UnitSt) []*UnitSt {
+	s := r.s
+	d, _ := r.canReach(u, t)
+	if u.Kind != "artillery" {
+		return nil
+	}
+	if d < 4 {
+		r.event("no-combine", "GBACW 10.63", "%s fires alone: batteries combine their fire at 4 hexes or more, not at %d", u.Name, d)
+		return nil
+	}
+	var out []*UnitSt
+	for _, name := range r.fireWith {
+		p := s.unit(name)
+		if p == nil || p == u || p.Side != u.Side || p.Kind != "artillery" || p.Hex != u.Hex || s.brigadeOf(p) != r.acting {
+			r.event("no-combine", "GBACW 10.63", "%s is no battery of %s's hex acting now, to combine its fire", name, u.Name)
+			continue
+		}
+		_, reach := r.canReach(p, t)
+		switch {
+		case !r.mayFire(p, phasingFire) || !reach || r.firingSP(p) == 0:
+			r.event("no-combine", "GBACW 10.63", "%s may not fire at %s now, to combine its fire", name, t.Name)
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // refusedSP is what a unit of a Refused stack may fire through its

@@ -107,7 +107,7 @@ const (
 	ActRally  = "RALLY"  // RALLY [LEFT|RIGHT]: rally, and if it does turn one vertex (13.41)
 	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
 	ActMove   = "MOVE"   // MOVE hex hex ...: move along a path of adjacent hexes
-	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
+	ActFire   = "FIRE"   // FIRE [unit] [FROM hex...] [SECTION n...] [WITH battery, ...]: fire at the unit, or the nearest enemy in arc
 	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
@@ -204,6 +204,12 @@ type Action struct {
 	// TURN's and PIVOT's LEFT or RIGHT; RALLY's LEFT, RIGHT or ""; EXTEND's
 	// LEFT, RIGHT or BOTH.
 	Target string
+	// Sections are FIRE's SECTION numbers: the battery's sections that
+	// fire, 1 for its first (8.37, 10.65).
+	Sections []int
+	// With are FIRE's WITH batteries: those of the firer's hex that
+	// combine their fire with its own (10.63).
+	With []string
 }
 
 type dialect struct{}
@@ -238,6 +244,8 @@ ORDERS Iron Brigade ATTACK
 FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: TURN LEFT THEN FIRE
+UNIT Battery C: FIRE 26th North Carolina WITH Battery D, Battery E
+UNIT Battery F: FIRE SECTION 1 THEN FIRE 26th North Carolina SECTION 2 3
 UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
 UNIT 24th Michigan: IF DISORDERED RALLY LEFT; FACE 0608 THEN FIRE
 UNIT 2nd Wisconsin: PIVOT LEFT THEN PIVOT LEFT THEN FIRE
@@ -739,27 +747,66 @@ func action(verb string, args []string) (Action, string) {
 		}
 		a.Target = orders.Upper(args[0])
 	case ActFire:
-		// FIRE [<unit>] [FROM <hex> [<hex>]]: an Extended Line's parts.
-		i := slices.IndexFunc(args, func(w string) bool { return orders.Upper(w) == "FROM" })
-		if i >= 0 {
-			if i == len(args)-1 || len(args)-i-1 > 3 {
-				return a, "FROM takes the hexes of the Extended Line's parts that fire, such as FIRE 4th Alabama FROM 0707"
-			}
-			for _, h := range args[i+1:] {
-				id, ok := Place(h)
-				if !ok {
-					return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
-				}
-				a.Hexes = append(a.Hexes, id)
-			}
-			args = args[:i]
-		}
-		a.Target = orders.CleanName(strings.Join(args, " "))
+		return fireAction(a, args)
 	case ActShock, ActCharge:
 		a.Target = orders.CleanName(strings.Join(args, " "))
 	default:
 		return a, fmt.Sprintf("%q is not an action (the actions are %s)", orders.Clip(verb), strings.Join(Actions, ", "))
 	}
+	return a, ""
+}
+
+// fireAction reads FIRE [<unit>] [FROM <hex> [<hex>...]] [SECTION <n>...]
+// [WITH <battery>[, <battery>]]: an Extended Line's firing parts (8.45),
+// a battery's firing sections (8.37) and the batteries of its hex that
+// combine their fire with it (10.63).
+func fireAction(a Action, args []string) (Action, string) {
+	keys := map[string]bool{"FROM": true, "SECTION": true, "WITH": true}
+	part := map[string][]string{}
+	key := ""
+	for _, w := range args {
+		if k := orders.Upper(w); keys[k] {
+			if _, twice := part[k]; twice {
+				return a, k + " comes once in a FIRE"
+			}
+			key, part[k] = k, []string{}
+			continue
+		}
+		part[key] = append(part[key], w)
+	}
+	if hs, ok := part["FROM"]; ok {
+		if len(hs) == 0 || len(hs) > 3 {
+			return a, "FROM takes the hexes of the Extended Line's parts that fire, such as FIRE 4th Alabama FROM 0707"
+		}
+		for _, h := range hs {
+			id, ok := Place(h)
+			if !ok {
+				return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
+			}
+			a.Hexes = append(a.Hexes, id)
+		}
+	}
+	if ns, ok := part["SECTION"]; ok {
+		if len(ns) == 0 {
+			return a, "SECTION takes the numbers of the battery's sections that fire, in its order, such as FIRE 4th Alabama SECTION 1 2"
+		}
+		for _, n := range ns {
+			k, err := strconv.Atoi(n)
+			if err != nil || k < 1 || k > 9 || slices.Contains(a.Sections, k) {
+				return a, fmt.Sprintf("%q is not a section's number (1 for the battery's first section, 2 for its second)", orders.Clip(n))
+			}
+			a.Sections = append(a.Sections, k)
+		}
+	}
+	if ws, ok := part["WITH"]; ok {
+		for _, n := range strings.Split(strings.Join(ws, " "), ",") {
+			if n = orders.CleanName(n); n == "" {
+				return a, "WITH names the batteries of the hex that combine their fire, separated by commas, such as FIRE 4th Alabama WITH Battery C"
+			}
+			a.With = append(a.With, n)
+		}
+	}
+	a.Target = orders.CleanName(strings.Join(part[""], " "))
 	return a, ""
 }
 
@@ -792,6 +839,15 @@ func (a Action) String() string {
 		}
 		if len(a.Hexes) > 0 {
 			parts = append(append(parts, "FROM"), a.Hexes...)
+		}
+		if len(a.Sections) > 0 {
+			parts = append(parts, "SECTION")
+			for _, k := range a.Sections {
+				parts = append(parts, strconv.Itoa(k))
+			}
+		}
+		if len(a.With) > 0 {
+			parts = append(parts, "WITH", strings.Join(a.With, ", "))
 		}
 		return strings.Join(parts, " ")
 	}
