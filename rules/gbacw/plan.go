@@ -403,8 +403,8 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 						return
 					}
 				}
-				if msg := checkGuns(s, u, a); msg != "" {
-					ps.add(x.At, "gb-guns", "GBACW 10.63", "%s", msg)
+				if rule, msg := checkGuns(s, u, a); msg != "" {
+					ps.add(x.At, "gb-guns", rule, "%s", msg)
 					return
 				}
 				if a.Verb == gbtext.ActCharge && u.Kind == "artillery" {
@@ -507,20 +507,20 @@ func (p *plan) checkAttach(s *State, side rules.Side, x *gbtext.Order, ps *probl
 
 // checkGuns checks a FIRE's WITH and SECTION (10.63, 8.37): WITH is a
 // battery's, naming other batteries of its side; SECTION names sections
-// the battery has. It returns the problem, or "".
-func checkGuns(s *State, u *UnitSt, a gbtext.Action) string {
+// the battery has. It returns the rule and the problem, or "".
+func checkGuns(s *State, u *UnitSt, a gbtext.Action) (string, string) {
 	if len(a.With) > 0 && u.Kind != "artillery" {
-		return fmt.Sprintf("%s: only batteries combine their fire by WITH (GBACW 10.63)", u.Name)
+		return "GBACW 10.63", fmt.Sprintf("%s: only batteries combine their fire by WITH", u.Name)
 	}
 	for _, n := range a.With {
 		if p := s.unit(n); p == nil || p.Side != u.Side || p.Kind != "artillery" || p == u {
-			return fmt.Sprintf("%s: %s is not another battery of %s", u.Name, orders.Clip(n), u.Side)
+			return "GBACW 10.63", fmt.Sprintf("%s: %s is not another battery of %s", u.Name, orders.Clip(n), u.Side)
 		}
 	}
 	for _, k := range a.Sections {
 		if k > len(u.Sections) {
-			return fmt.Sprintf("%s has %d sections, no section %d (GBACW 8.37)", u.Name, len(u.Sections), k)
+			return "GBACW 8.37", fmt.Sprintf("%s has %d sections, no section %d", u.Name, len(u.Sections), k)
 		}
 	}
-	return ""
+	return "", ""
 }
