@@ -467,7 +467,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActWrap:
 		u.Wrap = true
 	case gbtext.ActSplit:
-		r.splitFire(u)
+		if a.Target != "" {
+			r.artillerySplit(u, a)
+		} else {
+			r.splitFire(u)
+		}
 	case gbtext.ActTurn:
 		r.turnOne(u, a.Target)
 	case gbtext.ActWithdraw:

@@ -127,7 +127,22 @@ func (r *resolver) canReachAt(u, t *UnitSt, th string) (int, bool) {
 	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, th) || s.unitsBlock(r.sys.combat, u, th, d) {
 		return d, false
 	}
+	if r.steepAdjacent(u, th) && r.kindNow != preShockFire {
+		return d, false // 10.67: but Pre-Shock Fire, at -2
+	}
 	return d, true
+}
+
+// steepAdjacent: u is artillery and th an adjacent hex two or more
+// levels above or below it, which it may fire into only by Pre-Shock
+// Fire, at -2 and without Rapid Fire (10.67).
+func (r *resolver) steepAdjacent(u *UnitSt, th string) bool {
+	s := r.s
+	if u.Kind != "artillery" || s.m.Distance(u.Hex, th) != 1 {
+		return false
+	}
+	diff := s.baseLevel(u.Hex) - s.baseLevel(th)
+	return diff >= 2 || diff <= -2
 }
 
 // pickTarget is the named enemy unit when u can reach it, else the
@@ -272,7 +287,8 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
-		TargetLower: s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
+		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
+		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
 	ms, err := cc.FireDRMs(f, FireOptions{})
 	return ms, err == nil
 }
@@ -449,17 +465,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 // the state's order (ruling GBACW-R77). Otherwise it is name. See GBACW
 // 10.66.
 func (r *resolver) forcedTarget(u *UnitSt, name string) string {
-	s := r.s
-	if u.Kind != "artillery" || len(s.unitsAt(u.Hex)) > 1 {
-		return name
-	}
-	ua := s.axial(u.Hex)
-	var must []*UnitSt
-	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
-		if _, ok := r.canReach(u, e); ok && e.combat() && s.unitArc(e, ua) == FrontArc {
-			must = append(must, e)
-		}
-	}
+	must := r.mustTargets(u)
 	if len(must) == 0 {
 		return name
 	}
@@ -472,6 +478,23 @@ func (r *resolver) forcedTarget(u *UnitSt, name string) string {
 		r.event("forced-target", "GBACW 10.66", "%s stands alone in the Front of %s and must fire at it, not at %s", u.Name, must[0].Name, name)
 	}
 	return must[0].Name
+}
+
+// mustTargets are the enemy units a phasing battery alone in its hex
+// stands in the Front hex of and can fire at (10.66).
+func (r *resolver) mustTargets(u *UnitSt) []*UnitSt {
+	s := r.s
+	if u.Kind != "artillery" || len(s.unitsAt(u.Hex)) > 1 {
+		return nil
+	}
+	ua := s.axial(u.Hex)
+	var must []*UnitSt
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if _, ok := r.canReach(u, e); ok && e.combat() && s.unitArc(e, ua) == FrontArc {
+			must = append(must, e)
+		}
+	}
+	return must
 }
 
 // activationMA is u's MA under its Orders this activation, in half MPs
@@ -518,7 +541,10 @@ func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
 // volley rolls one fire of u at t: one shot, or the two shots of Rapid
 // Fire at the same hex, rolled before either applies (10.68).
 func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
-	if !r.mayRapidFire(u, t) {
+	was := r.kindNow
+	r.kindNow = kind
+	defer func() { r.kindNow = was }()
+	if !r.mayRapidFire(u, t) || r.steepAdjacent(u, t.Hex) { // 10.67: no Rapid Fire
 		sh, ok := r.roll(u, t, kind)
 		if !ok {
 			return nil
@@ -545,13 +571,17 @@ func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
 // Fire is simultaneous with the phasing fire, but artillery's at 4 hexes
 // or more follows it (10.42 Exception). See GBACW 10.41-10.42, 10.68,
 // 14.32, 14.37.
-func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
+func (r *resolver) exchange(u, t *UnitSt, shots []shot, more ...*UnitSt) {
 	var simul, after []*UnitSt
-	for _, e := range r.returnFirers(u, t.Side, t.Hex) {
-		if e.Kind == "artillery" && hex.Distance(r.s.axial(e.Hex), r.s.axial(u.Hex)) >= 4 {
-			after = append(after, e)
-		} else {
-			simul = append(simul, e)
+	for _, t := range append([]*UnitSt{t}, more...) {
+		for _, e := range r.returnFirers(u, t.Side, t.Hex) {
+			switch {
+			case slices.Contains(simul, e) || slices.Contains(after, e):
+			case e.Kind == "artillery" && hex.Distance(r.s.axial(e.Hex), r.s.axial(u.Hex)) >= 4:
+				after = append(after, e)
+			default:
+				simul = append(simul, e)
+			}
 		}
 	}
 	from := u.Hex

@@ -97,6 +97,9 @@ type resolver struct {
 	// the shot is Rapid Fire's second (10.68).
 	secs, fired []int
 	rapidSecond bool
+	// kindNow is the kind of fire being rolled (volley), for the bar on
+	// artillery firing into a steep adjacent hex (10.67).
+	kindNow fireKind
 	// collapsing are the Collapsed units that lost steps in the result
 	// being played out, owing a Collapse UDD (12.23).
 	collapsing []*UnitSt

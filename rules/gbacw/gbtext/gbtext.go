@@ -111,7 +111,7 @@ const (
 	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
-	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
+	ActSplit  = "SPLIT"  // SPLIT [unit [SECTION n...][, unit [SECTION n...]]...]: split fire (10.15, 10.65)
 	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
 	// MOUNT and DISMOUNT change a cavalry unit's counter at the start of
 	// its activation (14.22).
@@ -210,6 +210,9 @@ type Action struct {
 	// With are FIRE's WITH batteries: those of the firer's hex that
 	// combine their fire with its own (10.63).
 	With []string
+	// More are a battery's SPLIT's further parts, each a target and its
+	// sections (10.65); Target and Sections are the first part's.
+	More []Action
 }
 
 type dialect struct{}
@@ -246,6 +249,7 @@ UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 060
 UNIT Battery B: TURN LEFT THEN FIRE
 UNIT Battery C: FIRE 26th North Carolina WITH Battery D, Battery E
 UNIT Battery F: FIRE SECTION 1 THEN FIRE 26th North Carolina SECTION 2 3
+UNIT Battery G: IF ADJACENT SPLIT; SPLIT 26th North Carolina SECTION 1, 11th North Carolina SECTION 2
 UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
 UNIT 24th Michigan: IF DISORDERED RALLY LEFT; FACE 0608 THEN FIRE
 UNIT 2nd Wisconsin: PIVOT LEFT THEN PIVOT LEFT THEN FIRE
@@ -711,7 +715,9 @@ func action(verb string, args []string) (Action, string) {
 		if len(args) == 1 {
 			a.Target = orders.Upper(args[0])
 		}
-	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActRetract, ActWrap:
+	case ActSplit:
+		return splitAction(a, args)
+	case ActHold, ActRetire, ActMount, ActDismount, ActTop, ActRetract, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
@@ -810,6 +816,31 @@ func fireAction(a Action, args []string) (Action, string) {
 	return a, ""
 }
 
+// splitAction reads SPLIT [<unit> [SECTION <n>...][, <unit> [SECTION
+// <n>...]]...]: without a unit, small arms' (and a battery's) split
+// between the enemies of the two Front hexes (10.15); with units, a
+// battery's parts, each a target and the sections that fire at it
+// (10.65).
+func splitAction(a Action, args []string) (Action, string) {
+	if len(args) == 0 {
+		return a, ""
+	}
+	for k, part := range strings.Split(strings.Join(args, " "), ",") {
+		b, msg := fireAction(Action{Verb: ActFire}, strings.Fields(part))
+		switch {
+		case msg != "":
+			return a, msg
+		case b.Target == "" || len(b.Hexes) > 0 || len(b.With) > 0:
+			return a, "SPLIT names the enemy unit of each part, with its SECTIONs if any, separated by commas, such as SPLIT 4th Alabama SECTION 1, 5th Alabama SECTION 2 (GBACW 10.65)"
+		case k == 0:
+			a.Target, a.Sections = b.Target, b.Sections
+		default:
+			a.More = append(a.More, b)
+		}
+	}
+	return a, ""
+}
+
 // String writes a condition.
 func (c Cond) String() string {
 	s := c.Kind
@@ -832,6 +863,13 @@ func condList(cs []Cond) string {
 
 // String writes an action.
 func (a Action) String() string {
+	if a.Verb == ActSplit && a.Target != "" {
+		out := a.Verb + " " + Action{Verb: ActFire, Target: a.Target, Sections: a.Sections}.String()[len(ActFire)+1:]
+		for _, b := range a.More {
+			out += ", " + b.String()[len(ActFire)+1:]
+		}
+		return out
+	}
 	if a.Verb == ActFire {
 		parts := []string{a.Verb}
 		if a.Target != "" {
