@@ -265,14 +265,18 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 	}
 	for _, p := range r.partners {
 		// Combined fire takes the least favourable range DRM, Prepared
-		// Fire, status and ammunition of its units (10.82).
-		if pr, err := cc.Range(p.Weapon); err == nil && d <= pr.Max && pr.DRM[d-1] < rng.DRM[d-1] {
-			weapon, rng = p.Weapon, pr
+		// Fire, status and ammunition of its units (10.82, 10.64).
+		pw, plow := p.Weapon, p.Ammo == AmmoLow
+		if p.sectioned() {
+			pw, plow = r.sectionsWeapon(p, r.firingSections(p, returnFire, d, false), d)
+		}
+		low = low || plow
+		if pr, err := cc.Range(pw); err == nil && d <= pr.Max && pr.DRM[d-1] < rng.DRM[d-1] {
+			weapon, rng = pw, pr
 		}
 		pr, _ := cc.Range(p.Weapon)
 		prepared = prepared && r.prepared(p, kind, d, pr.Prepared)
 		disordered = disordered || p.Status == StDisordered
-		low = low || p.Ammo == AmmoLow
 		green = green || p.Green
 		mounted = mounted || p.mountedCavalry()
 	}
@@ -304,6 +308,10 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 	for _, g := range group {
 		if g.sectioned() && g == u && len(r.secs) > 0 {
 			r.noteSectionsAmmo(g, r.secs, roll)
+			continue
+		}
+		if g.sectioned() {
+			r.noteSectionsAmmo(g, r.firingSections(g, returnFire, d, false), roll) // a battery combining with u (10.63)
 			continue
 		}
 		r.noteAmmo(g, roll, r.rapid, r.secondRound)
