@@ -468,7 +468,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			}
 		}
 	case gbtext.ActFire:
+		r.fireWith, r.fireSections = a.With, a.Sections
 		r.phasingFire(u, a.Target, a.Hexes...)
+		r.fireWith, r.fireSections = nil, nil
 	case gbtext.ActExtend:
 		r.extend(u, a.Target, stand)
 	case gbtext.ActRetract:
@@ -485,7 +487,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActWrap:
 		u.Wrap = true
 	case gbtext.ActSplit:
-		r.splitFire(u)
+		if a.Target != "" {
+			r.artillerySplit(u, a)
+		} else {
+			r.splitFire(u)
+		}
 	case gbtext.ActTurn:
 		r.turnOne(u, a.Target)
 	case gbtext.ActWithdraw:
@@ -1385,6 +1391,7 @@ func (r *resolver) restack(u *UnitSt) {
 	}
 	u.Stack = there[0].Stack - 1
 	u.Moved = true // instead of moving (8.24)
+	r.displace(u)  // 10.52: no Prepared Fire after changing stacking order
 	if s.ordersOf(u) == Advance && u.Kind != "artillery" {
 		u.Barred = true // no fire after it (8.24)
 	}

@@ -88,6 +88,18 @@ type resolver struct {
 	// spShare caps the SPs of the phasing shot being rolled: a share of
 	// split fire (10.15); 0 for none.
 	spShare int
+	// fireWith are the batteries a phasing battery's FIRE ... WITH names
+	// to combine with it (10.63); fireSections its SECTION numbers (8.37).
+	fireWith     []string
+	fireSections []int
+	// secs are the sections of the sectioned battery rolling a shot
+	// (8.37), fired are those that fired its first shot; rapidSecond:
+	// the shot is Rapid Fire's second (10.68).
+	secs, fired []int
+	rapidSecond bool
+	// kindNow is the kind of fire being rolled (volley), for the bar on
+	// artillery firing into a steep adjacent hex (10.67).
+	kindNow fireKind
 	// collapsing are the Collapsed units that lost steps in the result
 	// being played out, owing a Collapse UDD (12.23).
 	collapsing []*UnitSt

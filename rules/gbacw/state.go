@@ -276,7 +276,8 @@ type UnitSt struct {
 	// second extensions behind it, or "" (8.5).
 	ColA string `json:"col_a,omitempty"`
 	ColB string `json:"col_b,omitempty"`
-	// FiredParts are the Extended Line's parts that fired in this
+	// FiredParts are the Extended Line's parts, or the battery's
+	// sections (8.37), that fired in this
 	// activation, a bit each (lineParts' order).
 	FiredParts int `json:"fired_parts,omitempty"`
 	// Walked: it has moved from hex to hex in this activation (a unit
@@ -344,6 +345,9 @@ type Counter struct {
 type Section struct {
 	Guns   int    `json:"guns" yaml:"guns"`
 	Weapon string `json:"weapon" yaml:"weapon"`
+	// Ammo is the section's own ammunition level: a section that fires
+	// takes its own depletion (10.69).
+	Ammo string `json:"ammo,omitempty" yaml:"-"`
 }
 
 // Unit statuses.
