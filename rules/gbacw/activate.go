@@ -119,17 +119,28 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
+			if r.charges[u.Name] != nil {
+				continue // it charged with its stack (11.53)
+			}
 			if r.builds(u, acts) {
 				continue
 			}
 			charges := slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge })
+			announced := charges // a Charge is settled before moving (11.53)
 			r.charging = nil
-			if u.Kind == "cavalry" && charges {
-				r.charging = u // its move is a Charge's (11.53, 11.57)
-			}
 			for k, a := range acts {
 				if !u.combat() || r.brokeOff[u.Name] {
-					break // a Charge broken off ends the activation (11.57)
+					break // a Charge failed or broken off ends the activation (11.53, 11.57)
+				}
+				if announced && a.Verb != gbtext.ActMount && a.Verb != gbtext.ActDismount {
+					announced = false
+					if u.mountedCavalry() {
+						charges = r.startCharge(u, acts, inCommand)
+						shocks = append(shocks, r.carried(u)...)
+					}
+					if r.brokeOff[u.Name] {
+						break
+					}
 				}
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
@@ -168,7 +179,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		shocks = r.designate(ids, shocks) // 11.21-11.22
 	}
 	r.shocked = map[*FatigueTrack]bool{}
-	defer func() { r.marched, r.trails, r.noShock, r.stackRefused, r.entered = nil, nil, nil, nil, nil }()
+	defer func() {
+		r.marched, r.trails, r.noShock, r.stackRefused, r.entered, r.charges = nil, nil, nil, nil, nil, nil
+	}()
 	r.resolveShocks(r.groupShocks(r.mayShockAll(shocks)), 0) // 11.11, 11.31-11.32, 11.41
 	r.settleCollapses()                                      // 12.23
 	r.shortenLines()                                         // 8.42-8.43
@@ -233,27 +246,11 @@ func (r *resolver) withinReach(b *BrigadeSt) bool {
 		}
 		reach := 2 * 3 // half-MPs, as moveCost counts them
 		if u.Kind == "cavalry" {
-			reach = 2 * 5
-		}
-		cost := func(from, to hex.Axial) int {
-			id := s.hexID(to)
-			if id == "" || len(s.enemiesAt(id, u.Side)) > 0 {
-				return -1
-			}
-			if c := s.moveCost(cc, u, Attack, s.hexID(from), id); c > 0 {
-				return c
-			}
-			return -1
+			reach = chargeReach
 		}
 		for j := range s.Units {
-			e := &s.Units[j]
-			if e.Side == u.Side || !e.combat() {
-				continue
-			}
-			for _, h := range s.neighbours(e.Hex) {
-				if _, mp, ok := hex.AStar(s.axial(u.Hex), s.axial(h), cost, 1); ok && mp <= reach {
-					return true
-				}
+			if e := &s.Units[j]; e.Side != u.Side && e.combat() && s.reachesNextTo(cc, u, e, reach) {
+				return true
 			}
 		}
 	}
@@ -617,6 +614,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	} else {
 		budget -= u.Spent // turning, extending or retracting before (8.42)
 	}
+	if r.charging == u {
+		budget = r.chargeBudget(u, budget) // 11.53: the stack moves as one (ruling GBACW-R69)
+	}
 	full := budget
 	disordered := u.Status == StDisordered
 	offRoad := false
@@ -636,15 +636,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			return false // 6.15; 9.23: but across a bridge or ford
 		case u.Kind == "artillery" && oc.nextToEnemy[n]:
 			return false // 9.52: artillery never moves next to an enemy
-		case u.Status == StDisordered && oc.nextToEnemy[n]:
-			return false // 12.34
+		case u.Status == StDisordered && oc.nextToEnemy[n] && r.charging != u:
+			return false // 12.34; a Charge is completed (11.52)
 		}
 		return true
 	}
-	ok := func(n string) bool { return enter(n) && oc.stackRoom(s, u, n, o) }
+	ok := func(n string) bool { return enter(n) && r.chargeRoom(oc, u, n, o) }
 	// pass: a hex of friendly units the unit may cross but not stop in
 	// (8.22).
-	pass := func(n string) bool { return enter(n) && !oc.stackRoom(s, u, n, o) && len(oc.own[n]) > 0 }
+	pass := func(n string) bool { return enter(n) && !r.chargeRoom(oc, u, n, o) && len(oc.own[n]) > 0 }
 	oc = s.occupancy(cc, u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
@@ -769,8 +769,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.withdrawalFire(u)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
-		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
-			break
+		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
+			break // 12.34; a Charge is completed (11.52)
 		}
 		budget -= cost
 		budget -= r.removeBreastworks(u, u.Hex, next, budget)
@@ -799,6 +799,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			r.trails[u.Name] = []string{from}
 		}
 		r.trails[u.Name] = append(r.trails[u.Name], next)
+		if r.charging == u {
+			r.chargeStep(u, o, from, next) // 11.53-11.54
+		}
 		if exception {
 			if r.oneHex == nil {
 				r.oneHex = map[string]bool{}
@@ -830,7 +833,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		// Disordered here, it goes on with its Disordered MA less what
 		// it spent: the top of the loop sees to it (12.33).
-		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
+		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 &&
+			!(r.charging == u && s.unitArc(u, s.axial(e.Hex)) == FrontArc) { // 11.54: no needless turn on a Charge
 			budget -= r.faceEnemy(u, o, e, budget)
 		}
 		r.approachFire(u)
@@ -851,7 +855,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
-		if len(r.trails[u.Name]) >= 2 {
+		if t := r.trails[u.Name]; r.charging == u && len(t) >= 2 {
+			r.endCharge(u, t[len(t)-2]) // 11.53: the stack as one
+		} else if len(r.trails[u.Name]) >= 2 {
 			t := r.trails[u.Name]
 			s.placeInStack(u, t[len(t)-2])
 			if f := s.stackFacing(u); f >= 0 && f != u.Facing {
@@ -870,6 +876,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.joinRefused(u, o)
 		r.endedIn(u)
+	}
+	if c := r.charges[u.Name]; r.charging == u {
+		for _, f := range c.units {
+			if f != u && f.Hex == u.Hex {
+				f.Spent += full - budget
+				r.joinRefused(f, o)
+				r.endedIn(f)
+			}
+		}
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {

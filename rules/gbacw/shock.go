@@ -18,9 +18,9 @@ import (
 //	1. Designation: the declared and mandatory shocks (11.21) of the
 //	   units that may shock (11.12) grouped into shocks of one
 //	   attacking hex or one defending hex, combined as 11.32 says
-//	   (designate.go, ruling GBACW-R36); no Cavalry Charge at Night
-//	   (16.12); building stops (15.14) and Fatigue is Stirred (17.42);
-//	   mounted cavalry starting a Charge rolls a UDD (11.53).
+//	   (designate.go, ruling GBACW-R36), a Cavalry Charge's shock a
+//	   Charge when 11.51 and 11.54 still allow it (charge.go);
+//	   building stops (15.14) and Fatigue is Stirred (17.42).
 //	2. Retreat Before Shock: a defender under Advance Orders facing
 //	   infantry may fall back (11.33, R6).
 //	3. Green attackers' Commitment Check (11.36).
@@ -183,16 +183,10 @@ func (r *resolver) held(g *shockGroup) bool {
 	return true
 }
 
-// designated is Step 1: the shock announced; a Charge by mounted cavalry
-// starts with a UDD (11.53).
+// designated is Step 1: the shock announced (11.11).
 func (r *resolver) designated(g *shockGroup, continued int) {
 	s := r.s
-	u := g.lead()
 	g.charge = g.charge && continued == 0
-	if g.charge && u.Kind == "cavalry" && s.night() {
-		g.charge = false
-		r.event("no-charge", "GBACW 16.12", "%s may not Charge on a Night turn: it shocks", unitNames(g.attackers))
-	}
 	stirred := slices.Clone(g.attackers)
 	for _, h := range g.hexes {
 		stirred = append(stirred, s.holders(h)...)
@@ -221,10 +215,6 @@ func (r *resolver) designated(g *shockGroup, continued int) {
 		verb += "s"
 	}
 	r.event("shock", "GBACW 11.11", "%s %s %s", strings.Join(names, " and "), verb, strings.Join(at, " and "))
-	if g.charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
-		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
-		g.ended = true
-	}
 }
 
 // rbsStep is Step 2, Retreat Before Shock from infantry (11.33-11.35).
