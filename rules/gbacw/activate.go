@@ -66,6 +66,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u := &s.Units[i]; s.brigadeOf(u) == b {
 				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent, u.Barred = false, false, false, false, 0, false
 				u.NoFire, u.NoShock, u.FiredParts, u.Wrap, u.Wrapped, u.Walked = false, false, 0, false, false, false
+				u.Reblown = false // 11.58: counted afresh in this Activation
 				if r.startHex == nil {
 					r.startHex = map[string]string{}
 				}
@@ -200,6 +201,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.recreateGuns() // 12.81
 	for _, b := range bs {
 		r.followLeaders(b)
+		r.unblow(b)
 	}
 	r.acting = nil
 }

@@ -391,3 +391,19 @@ func (r *resolver) breakOff(u *UnitSt) bool {
 	r.event("break-off", "GBACW 11.57", "%s break off the Charge (UDD passed): they stop in %s, their activation finished", strings.Join(names, " and "), u.Hex)
 	return true
 }
+
+// unblow removes the Blown markers of b's units at the end of its
+// Activation, but for those that took part in a completed shock since it
+// began: they stay Disordered and take the brigade's Orders again. See
+// GBACW 11.58 and ruling GBACW-R71.
+func (r *resolver) unblow(b *BrigadeSt) {
+	s := r.s
+	for i := range s.Units {
+		u := &s.Units[i]
+		if s.brigadeOf(u) != b || !u.Blown || !u.onMap() || u.Reblown {
+			continue
+		}
+		u.Blown = false
+		r.event("blown-removed", "GBACW 11.58", "%s's Blown marker is removed: it stays Disordered, under %s Orders", u.Name, s.ordersOf(u))
+	}
+}

@@ -912,6 +912,7 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 				x.Blown = true
 				r.event("blown", "GBACW 11.58", "%s is Blown", x.Name)
 			}
+			x.Reblown = true // the marker stays to its command's next Activation's end
 		case x.Kind == "cavalry", i < len(attackers) && x.Kind == "infantry":
 			r.disorder(x, "post-shock")
 		}
