@@ -277,8 +277,8 @@ func (r *caseRun) Section(s rulestest.Section) {
 // step runs one procedure of the resolution on the collected orders
 // (validated for each side) and the forced dice.
 func (r *caseRun) step(l rulestest.Line, fn func(*resolver)) {
-	sys := New()
 	st := r.state()
+	sys := New().forGame(st) // the case's own chart pack, if it has one
 	files := map[rules.Side]*orders.File{}
 	for _, ss := range st.Sides {
 		f := r.File(l, ss.Side)

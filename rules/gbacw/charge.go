@@ -279,6 +279,20 @@ func (s *State) chargePathCost(cc *CombatCharts, u *UnitSt, o Orders, from, to s
 	return c
 }
 
+// mayCountercharge: the attacker's hex h meets the terrain restrictions
+// of a Charge Path for the defending cavalry d, which has none of its own
+// (11.56): entering it from d's hex costs no more than 1 MP, a Stream's
+// hexside aside, whoever holds it.
+func (s *State) mayCountercharge(cc *CombatCharts, d *UnitSt, h string) bool {
+	c := s.groundCost(cc, d, s.ordersOf(d), d.Hex, h)
+	if s.features(d.Hex, h).water == SideStream {
+		if x, err := cc.Hexside(SideStream); err == nil {
+			c -= 2 * x.mpFor(d.Kind)
+		}
+	}
+	return c > 0 && c <= 2
+}
+
 // endCharge settles the charging stack led by u where its move ended:
 // its units keep their order, on top of the friendly units there when
 // they came in through those units' Front, beneath them otherwise (8.23),

@@ -62,6 +62,12 @@ type shockGroup struct {
 
 func (g *shockGroup) lead() *UnitSt { return g.attackers[0] }
 
+// benefits: the shock earns the benefits of Charging (11.55), which a
+// Countercharge takes from charging mounted cavalry (11.56).
+func (g *shockGroup) benefits() bool {
+	return g.charge && !(g.countercharged && g.lead().mountedCavalry())
+}
+
 // maxContinued bounds a chain of Continued Shocks in one activation.
 const maxContinued = 2
 
@@ -261,7 +267,8 @@ func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[str
 		}
 		def, u := stack[0], r.facing(g, h)
 		if g.charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 && !s.night() &&
-			s.unitArc(def, s.axial(u.Hex)) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+			s.unitArc(def, s.axial(u.Hex)) == FrontArc && s.mayCountercharge(r.sys.combat, def, u.Hex) &&
+			r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
 			r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 			if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 				g.countercharged = true
@@ -431,7 +438,7 @@ func (r *resolver) tops(g *shockGroup) []*UnitSt {
 func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*UnitSt, continued int) Shock {
 	s := r.s
 	cc := r.sys.combat
-	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
+	sh := Shock{AllAttackersMoved: true, Charge: g.benefits(), Countercharged: g.countercharged && g.lead().Kind == "infantry",
 		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.fatigueOf(defenders[0]), Position: Surrounded}
 	for i, h := range g.hexes {
 		top := r.hexTop(g, h)
@@ -556,8 +563,8 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 				break
 			}
 		}
-		flank := g.charge && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
-		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
+		flank := g.benefits() && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
+		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.benefits(), ChargingFlankOrRear: flank,
 			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
 	}
 	for _, h := range g.hexes {
@@ -721,6 +728,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
 			}
 			attackerRetreated = true
+			defenderMay = defenderMay || g.countercharged // 11.56
 		case "defender-retreat-1", "defender-retreat-2":
 			n := 1
 			if e == "defender-retreat-2" {
