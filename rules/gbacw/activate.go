@@ -833,6 +833,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if !r.terrainDisorder(u, from, next) {
 			break // a 2nd Disorder from terrain stops the unit (12.35c)
 		}
+		if r.charging == u {
+			r.chargeTerrain(u, from, next) // the stack's other units (11.53)
+		}
 		// Disordered here, it goes on with its Disordered MA less what
 		// it spent: the top of the loop sees to it (12.33).
 		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 &&

@@ -265,6 +265,20 @@ func (r *resolver) chargeStep(u *UnitSt, o Orders, from, to string) {
 	}
 }
 
+// chargeTerrain applies the terrain's Disorder of the hex the charging
+// stack led by u entered to its other units (9.47); one that a 2nd
+// Disorder stops stays there, out of the moving stack (12.35).
+func (r *resolver) chargeTerrain(u *UnitSt, from, to string) {
+	c := r.charges[u.Name]
+	for _, f := range slices.Clone(c.units) {
+		if f != u && f.Hex == to && !r.terrainDisorder(f, from, to) {
+			c.units = slices.DeleteFunc(c.units, func(x *UnitSt) bool { return x == f })
+			r.charges[f.Name] = &cavalryCharge{units: []*UnitSt{f}, path: slices.Clone(c.path), offered: true}
+			r.event("move", "GBACW 12.35", "%s stops in %s, out of %s's stack", f.Name, to, u.Name)
+		}
+	}
+}
+
 // chargePathCost is what entering to from from costs in a Charge Path,
 // in half MPs: its cost less a Stream's hexside, which the path may cross
 // (11.54).
