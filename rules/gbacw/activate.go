@@ -617,7 +617,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		budget -= u.Spent // turning, extending or retracting before (8.42)
 	}
 	if r.charging == u {
-		budget = r.chargeBudget(u, budget) // 11.53: the stack moves as one (ruling GBACW-R69)
+		budget = r.chargeLeft(u, 0, budget) // 11.53: the stack moves as one (ruling GBACW-R69)
 	}
 	full := budget
 	disordered := u.Status == StDisordered
@@ -692,6 +692,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			spent := full - budget
 			ma, full = allowance()
 			budget = full - spent
+		}
+		if r.charging == u {
+			budget = r.chargeLeft(u, full-budget, budget) // the slowest unit's MPs (11.53)
 		}
 		var next string
 		crossing := false

@@ -205,12 +205,13 @@ func (s *State) reachesNextTo(cc *CombatCharts, u, e *UnitSt, mp int) bool {
 	return false
 }
 
-// chargeBudget is the half MPs a charging stack has: those of its
-// slowest unit (11.53, ruling GBACW-R69), at most budget.
-func (r *resolver) chargeBudget(u *UnitSt, budget int) int {
+// chargeLeft is the half MPs a charging stack has left, having spent
+// spent on this move: those of its slowest unit, its Disordered MA if
+// Disordered on the way (11.53, 12.33; ruling GBACW-R69), at most budget.
+func (r *resolver) chargeLeft(u *UnitSt, spent, budget int) int {
 	for _, f := range r.charges[u.Name].units {
 		if f != u {
-			budget = min(budget, 2*r.allowanceOf(f)-f.Spent)
+			budget = min(budget, 2*r.allowanceOf(f)-f.Spent-spent)
 		}
 	}
 	return budget
