@@ -58,10 +58,15 @@ type resolver struct {
 	barred map[string]bool
 	// shocking are the attackers Pre-Shock Fire is aimed at (8.35).
 	shocking []*UnitSt
-	// charging is the mounted cavalry moving on a Charge, brokeOff the
-	// units whose Charge was broken off in this activation (11.57).
+	// charging is the mounted cavalry moving on a Charge, carrying the
+	// units stacked with it (11.53); brokeOff the units whose Charge was
+	// broken off (11.57) or failed to start (11.53) in this activation,
+	// their activation finished.
 	charging *UnitSt
 	brokeOff map[string]bool
+	// charges are this activation's Charges, by charging unit (11.53):
+	// the units moving as one stack and their Charge Path (11.54).
+	charges map[string]*cavalryCharge
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// entryTold are the brigades told they have used their Activations of

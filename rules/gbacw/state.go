@@ -226,6 +226,10 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Reblown: the Blown unit took part in a completed shock since its
+	// command's current or last Activation began; its marker stays at
+	// that Activation's end (11.58).
+	Reblown bool `json:"reblown,omitempty"`
 	// Dismounted: a cavalry unit on its dismounted counter (14.21);
 	// Other is the counter not in play, nil for a unit with one counter
 	// (ruling GBACW-R49). Switched: it mounted or dismounted in this
@@ -623,10 +627,14 @@ func (u *UnitSt) cohesionNow() int {
 // its Exception); the printed MA when the scenario gives no Disordered
 // MA (ruling GBACW-R47).
 func (u *UnitSt) maNow() int {
+	ma := u.MA
 	if u.Status == StDisordered && u.Kind != "artillery" && u.DisMA > 0 {
-		return u.DisMA
+		ma = u.DisMA
 	}
-	return u.MA
+	if u.Blown {
+		ma = (ma + 1) / 2 // 11.58: the Disordered MA halved, rounded up
+	}
+	return ma
 }
 
 // cohesion is a unit's Cohesion Rating now: its Disordered side's, unless
@@ -661,6 +669,9 @@ func (u *UnitSt) unitKind() UnitKind {
 // ordersOf is a unit's Orders: those it kept Out of Command (4.23), else
 // its brigade's.
 func (s *State) ordersOf(u *UnitSt) Orders {
+	if u.Blown {
+		return Advance // 11.58
+	}
 	if u.Orders != "" {
 		o, _ := ParseOrders(u.Orders)
 		return o
