@@ -744,13 +744,19 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
+		if cost > budget && cost > 2*u.MA {
+			// 9.42 Exceptions 1 and 2: the one hex only when the unit's
+			// full, Good Order MA would pay for it, facing changes and all.
+			r.event("move-halted", "GBACW 9.42", "%s halts at %s: not even its full, Good Order MA of %d would pay the %s to enter %s", u.Name, u.Hex, u.MA, halfMP(cost), next)
+			break
+		}
 		exception := cost > budget
 		exception2 := false
 		if cost > budget && len(s.adjacentEnemies(next, u.Side)) > 0 {
 			// 9.42: Exception 1 does not take a unit next to an enemy;
 			// Exception 2 does under Attack Orders if its full, Good Order
 			// MA pays the hex, and it then neither fires nor shocks.
-			if o != Attack || cost > 2*u.MA {
+			if o != Attack {
 				r.event("move-halted", "GBACW 9.42", "%s halts at %s: it lacks the MPs to enter %s, next to the enemy", u.Name, u.Hex, next)
 				break
 			}
