@@ -1584,49 +1584,63 @@ func (r *resolver) reactionFacing(u *UnitSt) {
 }
 
 // reactToFire is R1 after fire: a unit fired on from outside its Front
-// reacts once the fire's results are in (9.61).
-func (r *resolver) reactToFire(t, firer *UnitSt) {
+// reacts once the fire's results are in (9.61). It reports whether the
+// unit reacted and may now Return Fire (react).
+func (r *resolver) reactToFire(t, firer *UnitSt) bool {
 	s := r.s
 	if !t.combat() || !firer.onMap() {
-		return
+		return false
 	}
 	fa := s.axial(firer.Hex)
 	if s.unitArc(t, fa) == FrontArc || inFrontalArc(s.axial(t.Hex), t.Facing, fa) || s.throughRefused(t, fa) {
-		return
+		return false
 	}
-	r.react(t, firer)
+	return r.react(t, firer)
 }
 
 // react is one unit's Reaction Facing or Refusal toward an enemy, by its
 // side's doctrine, once per enemy brigade activation; never under March
 // Orders or with an enemy already in its Front. Infantry and cavalry
-// then roll a UDD, failing which they are Disordered. See GBACW
-// 9.61-9.62.
-func (r *resolver) react(e, u *UnitSt) {
+// then roll a UDD, failing which they are Disordered. It reports whether
+// the unit reacted without a 2nd Disorder from its UDD: such a unit may
+// still Return Fire (9.61). See GBACW 9.61-9.62.
+func (r *resolver) react(e, u *UnitSt) bool {
 	s := r.s
 	// A Refused unit may not change facing (9.62), and may not Refuse
 	// again but at the other end of an Extended Line (8.44).
-	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.inColumn() || e.Refused != "" && !e.extended() {
-		return // 8.52 Play Note: no Reaction Facing for an Extended Column
+	if e.Reacted || s.ordersOf(e) == March || e.inColumn() || e.Refused != "" && !e.extended() {
+		return false // 8.52 Play Note: no Reaction Facing for an Extended Column
+	}
+	if !e.extended() && s.enemyInFront(e) {
+		return false
 	}
 	choice := r.standing(e.Side, gbtext.RFacing)
 	if choice == "NEVER" {
-		return
+		return false
 	}
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
 	side := s.refuseSideOf(e, at)
+	if e.extended() && s.enemyInFrontAt(e, e.lineEnd(side)) {
+		// 9.62: each part of an Extended Line as if it were a unit of
+		// its own; the part that would react is the end that refuses
+		// (8.44), or the counter's hex when it may not.
+		return false
+	}
 	refuse := choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 && s.refusePosition(e, side) == ""
 	if !refuse && s.stackedWithUnfaceable(e) {
-		return // 9.62: no facing change stacked with a unit that may not
+		return false // 9.62: no facing change stacked with a unit that may not
 	}
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
+	if refuse && !e.extended() {
+		return r.reactionRefusal(e, u, side)
+	}
 	if refuse {
 		e.Refused = bothWays(e.Refused, side)
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
 	} else if e.extended() {
 		r.event("no-reaction", "GBACW 8.44", "%s is in Extended Line and may not change facing in reaction", e.Name)
-		return
+		return false
 	} else if f, whole := oneVertexToward(e.Facing, ea, at); whole {
 		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
@@ -1634,9 +1648,65 @@ func (r *resolver) react(e, u *UnitSt) {
 		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns one vertex toward %s (reaction, facing change; one vertex at most)", e.Name, u.Name)
 	}
-	if e.Kind != "artillery" {
-		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
+	if e.Kind == "artillery" {
+		return true
 	}
+	was := e.Status
+	if !r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing") && was == StDisordered {
+		return false // 9.61: a 2nd Disorder from the UDD: no Return Fire
+	}
+	return e.combat()
+}
+
+// reactionRefusal is a Reaction Refusal of e's hex toward u: the stack
+// refuses as one (7.32), each of its infantry and cavalry units rolling
+// its own UDD; if those leave fewer than 3 SPs in the hex, the units
+// that remain may not stay Refused and change facing instead (ruling
+// GBACW-R85). It reports whether e may still Return Fire (9.61). See
+// GBACW 9.61-9.62.
+func (r *resolver) reactionRefusal(e, u *UnitSt, side string) bool {
+	s := r.s
+	h := e.Hex
+	var stack []*UnitSt
+	for _, f := range s.unitsAt(h) {
+		if f.Side == e.Side && f.combat() {
+			f.Refused, f.Facing, f.Reacted = bothWays(f.Refused, side), e.Facing, true
+			stack = append(stack, f)
+		}
+	}
+	r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
+	mayFire := true
+	for _, f := range stack {
+		if f.Kind == "artillery" {
+			continue
+		}
+		was := f.Status
+		if !r.uddOrDisorder(f, 0, "Reaction Facing", "reaction-facing") && was == StDisordered && f == e {
+			mayFire = false // 9.61: a 2nd Disorder from the UDD
+		}
+	}
+	left := s.unitsAt(h)
+	sp := 0
+	for _, f := range left {
+		if f.Side == e.Side {
+			sp += f.SP
+		}
+	}
+	if sp >= 3 {
+		return mayFire && e.combat()
+	}
+	// 9.62: fewer than 3 SPs after the UDDs: no Refusal (7.32); the
+	// units left turn toward the enemy instead, one vertex at most.
+	for _, f := range left {
+		if f.Side != e.Side || f.Refused == "" {
+			continue
+		}
+		f.Refused = ""
+		nf, _ := oneVertexToward(f.Facing, s.axial(h), s.axial(u.Hex))
+		f.Facing = nf
+		r.event("refusal-lost", "GBACW 9.62", "%s: fewer than 3 SPs remain in %s after the UDDs, so it may not stay Refused (7.32) and turns toward %s instead", f.Name, h, u.Name)
+	}
+	return mayFire && e.combat()
 }
 
 // reserveLeadersAlone is 6.33's end of a routed command's Reserve: the
@@ -1815,6 +1885,18 @@ func (s *State) refusePosition(u *UnitSt, side string) string {
 func (s *State) stackedUnrefused(u *UnitSt) bool {
 	for _, f := range s.unitsAt(u.Hex) {
 		if f != u && f.Side == u.Side && f.Refused == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyInFrontAt: an enemy combat unit already stands in one of the
+// Front hexes of u's part at h (9.62, an Extended Line's parts each as a
+// unit of its own).
+func (s *State) enemyInFrontAt(u *UnitSt, h string) bool {
+	for _, e := range s.adjacentEnemies(h, u.Side) {
+		if s.unitArcAt(u, h, s.axial(e.Hex)) == FrontArc {
 			return true
 		}
 	}

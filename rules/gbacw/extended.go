@@ -390,8 +390,8 @@ func (r *resolver) extendedFire(u *UnitSt, name string, from []string) {
 	th = t.Hex
 	r.exchange(u, t, []shot{sh})
 	r.settleAmmo()
-	if t.Hex == th {
-		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
+	if t.Hex == th && r.reactToFire(t, u) { // not when the fire made it retreat (9.61)
+		r.returnAfterReaction(t, u)
 	}
 }
 

@@ -380,7 +380,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		th, from := t.Hex, u.Hex
 		r.spencerFire(u, t)
 		r.settleAmmo()
-		r.reactToFire(t, u)
+		if t.Hex == th && r.reactToFire(t, u) {
+			r.returnAfterReaction(t, u)
+		}
 		r.advanceAfterFire(u, from, th)
 		return
 	}
@@ -404,8 +406,8 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	th, at := t.Hex, u.Hex
 	r.exchange(u, t, shots)
 	r.settleAmmo()
-	if t.Hex == th {
-		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
+	if t.Hex == th && r.reactToFire(t, u) { // not when the fire made it retreat (9.61)
+		r.returnAfterReaction(t, u)
 	}
 	r.advanceAfterFire(u, at, th)
 }
