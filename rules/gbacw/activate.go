@@ -1477,33 +1477,31 @@ func (r *resolver) commanderMovement() {
 
 // evade is R2, Move in Reaction: before the phasing unit enters a hex
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
-// doctrine says RETIRE, that unit moves one hex away, once per enemy
-// brigade activation, unless under March Orders or with an enemy in its
-// Front already; it then rolls a UDD. It reports whether a unit moved.
-// See GBACW 9.63.
+// doctrine says RETIRE (or TWO), that unit moves one hex (or two) away
+// by the Retreat rules, once per enemy brigade activation, unless under
+// March Orders or with an enemy in its Front already; it then rolls a
+// UDD. It reports whether a unit moved. See GBACW 9.63.
 func (r *resolver) evade(u *UnitSt, next string) bool {
 	s := r.s
 	moved := false
 	for i := range s.Units {
 		e := &s.Units[i]
 		// Not under March Orders, nor already in the Frontal hex of
-		// another enemy unit (9.63).
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March || s.enemyInFront(e) {
+		// another enemy unit (9.63); mounted cavalry and artillery only.
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || s.enemyInFront(e) {
 			continue
 		}
 		reach := 3
 		if s.night() {
 			reach = 1 // only when the enemy is about to move adjacent (16.12)
 		}
-		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
+		choice := r.standing(e.Side, gbtext.REvade)
+		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || choice == "NEVER" {
 			continue
 		}
-		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+		h := r.reactionHex(e, e.Hex, next)
 		if h == "" {
 			continue
-		}
-		if e.Kind == "artillery" && (s.enterCost(r.sys.combat, e, s.ordersOf(e), e.Hex, h) > 2*2 || r.nearerEnemy(e, h)) {
-			continue // 9.63: no hex costing artillery more than 2 MPs (roads count), none nearer an enemy
 		}
 		e.Reacted = true
 		if s.stirs(e) {
@@ -1511,14 +1509,46 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
-		if e.Status == StGood {
-			r.regain(e.Side, h) // 12.81
+		mod := r.reactionTerrain(e, e.Hex, h)
+		r.reactionStep(e, h)
+		moved = true
+		if choice == "TWO" {
+			// 9.63: one or two hexes; the second from the first, away from
+			// the same triggering hex.
+			if h2 := r.reactionHex(e, h, next); h2 != "" {
+				r.event("reaction-move", "GBACW 9.63", "%s goes on in reaction from %s to %s", e.Name, h, h2)
+				mod += r.reactionTerrain(e, h, h2)
+				r.reactionStep(e, h2)
+			}
 		}
-		e.Hex, moved = h, true
 		r.endedIn(e)
-		r.afterReactionMove(e, r.reactionTerrain(e, h))
+		r.afterReactionMove(e, mod)
 	}
 	return moved
+}
+
+// reactionHex is the hex e may move into in reaction from h, away from
+// the triggering hex next, by the Retreat rules (12.44), or "": for
+// artillery none costing more than 2 MPs (roads count) nor nearer an
+// enemy that has LOS to it within four hexes. See GBACW 9.63.
+func (r *resolver) reactionHex(e *UnitSt, h, next string) string {
+	s := r.s
+	to := s.retreatHex(r.sys.combat, e, h, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+	if to == "" {
+		return ""
+	}
+	if e.Kind == "artillery" && (s.enterCost(r.sys.combat, e, s.ordersOf(e), h, to) > 2*2 || r.nearerEnemy(e, to)) {
+		return "" // 9.63
+	}
+	return to
+}
+
+// reactionStep moves e one hex in reaction.
+func (r *resolver) reactionStep(e *UnitSt, h string) {
+	if e.Status == StGood {
+		r.regain(e.Side, h) // 12.81
+	}
+	e.Hex = h
 }
 
 // nearerEnemy: hex h is nearer than artillery e's hex to an enemy unit
@@ -1538,15 +1568,27 @@ func (r *resolver) nearerEnemy(e *UnitSt, h string) bool {
 	return false
 }
 
-// reactionTerrain is what cavalry adds to its UDD after a reaction move:
-// the MP cost of a non-clear hex entered; nothing for other units. See
-// GBACW 9.63.
-func (r *resolver) reactionTerrain(e *UnitSt, to string) int {
+// reactionTerrain is what cavalry adds to its UDD after a reaction move
+// from a to b: the MP cost of the hexside crossed plus that of the hex
+// entered when it is not clear; a unit of 4 SPs or less under Advance
+// Orders may count the step's Pike, Road or Trail cost instead (8.13),
+// when that is less. Nothing for other units. See GBACW 9.63.
+func (r *resolver) reactionTerrain(e *UnitSt, a, b string) int {
 	s := r.s
-	if k := s.g.terrain[to]; e.Kind != "cavalry" || k == "" || k == "clear" {
+	cc := r.sys.combat
+	if e.Kind != "cavalry" {
 		return 0
 	}
-	return s.terrainOf(r.sys.combat, to).Cavalry
+	mod := max(s.crossCost(cc, e, e.Kind, false, "", a, b), 0)
+	if k := s.g.terrain[b]; k != "" && k != "clear" {
+		mod += s.terrainOf(cc, b).Cavalry
+	}
+	if e.SP <= 4 && s.ordersOf(e) == Advance && s.wayType(a, b) != "" {
+		if c := s.enterCost(cc, e, Advance, a, b); c > 0 {
+			mod = min(mod, (c+1)/2)
+		}
+	}
+	return mod
 }
 
 // afterReactionMove is the UDD every unit makes after a reaction move,

@@ -41,8 +41,9 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 	},
 	{
 		Kind: REvade, Forms: []string{"REACTION MOVE"},
-		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "RETIRE": "RETIRE", "YES": "RETIRE"},
-		// R2 (9.63): a reaction move is a choice to give ground.
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "RETIRE": "RETIRE", "YES": "RETIRE", "TWO": "TWO", "RETIRE TWO": "TWO", "TWO HEXES": "TWO"},
+		// R2 (9.63): a reaction move is a choice to give ground, one hex
+		// (RETIRE) or two (TWO).
 		Default: "NEVER",
 		Example: "REACTION MOVE RETIRE",
 	},
