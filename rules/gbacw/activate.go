@@ -447,7 +447,7 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				if u.Status == StGood {
-					r.regain(u.Side, h) // 12.81
+					r.regain(u, h) // 12.81
 				}
 				u.Hex, u.Moved = h, true
 			}
@@ -529,7 +529,7 @@ func (r *resolver) rally(u *UnitSt) {
 	switch res {
 	case Rallied:
 		u.Status = StGood
-		r.regain(u.Side, u.Hex) // 12.81, ruling GBACW-R35
+		r.regain(u, u.Hex) // 12.81, ruling GBACW-R35
 		r.event("rally", "GBACW 13.41", "%s rallies (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 	case StaysDisorder:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
@@ -789,7 +789,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			turn()
 		}
 		if u.Status == StGood {
-			r.regain(u.Side, next) // 12.81: into or through, in Good Order
+			r.regain(u, next) // 12.81: into or through, in Good Order
 		}
 		u.Hex, u.Moved = next, true
 		u.Walked = true
@@ -1546,7 +1546,7 @@ func (r *resolver) reactionHex(e *UnitSt, h, next string) string {
 // reactionStep moves e one hex in reaction.
 func (r *resolver) reactionStep(e *UnitSt, h string) {
 	if e.Status == StGood {
-		r.regain(e.Side, h) // 12.81
+		r.regain(e, h) // 12.81
 	}
 	e.Hex = h
 }
