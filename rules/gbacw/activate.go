@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"galloper/rules"
 	"galloper/rules/dice"
@@ -1503,6 +1504,20 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		if h == "" {
 			continue
 		}
+		limited := false
+		if e.Kind == "artillery" {
+			at := e.Hex
+			fired, hurt := r.fireBeforeReaction(u, e)
+			if fired && (!e.combat() || e.Hex != at || e.Reacted) {
+				continue // the fire made it retreat, took it, or it turned in reaction
+			}
+			if fired {
+				if h = r.reactionHex(e, e.Hex, next); h == "" {
+					continue
+				}
+			}
+			limited = hurt
+		}
 		e.Reacted = true
 		if s.stirs(e) {
 			s.track(e).Stirred = true // 17.42: a reaction move
@@ -1512,7 +1527,9 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		mod := r.reactionTerrain(e, e.Hex, h)
 		r.reactionStep(e, h)
 		moved = true
-		if choice == "TWO" {
+		if choice == "TWO" && limited {
+			r.event("reaction-limited", "GBACW 9.63", "%s, hurt by %s's fire, moves one hex only", e.Name, u.Name)
+		} else if choice == "TWO" {
 			// 9.63: one or two hexes; the second from the first, away from
 			// the same triggering hex.
 			if h2 := r.reactionHex(e, h, next); h2 != "" {
@@ -1525,6 +1542,37 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		r.afterReactionMove(e, mod)
 	}
 	return moved
+}
+
+// fireBeforeReaction is the phasing unit u's fire at the enemy artillery
+// e that is about to move in reaction, when its side's doctrine asks for
+// it (FIRE BEFORE REACTION MOVE ALWAYS) and u, under Attack Orders, may
+// fire at e now. It reports whether u fired, and whether the fire hurt
+// e: a failed UDD, a Disorder or a step lost, which limits e's reaction
+// move to one hex. See GBACW 9.63, 10.32.
+func (r *resolver) fireBeforeReaction(u, e *UnitSt) (fired, hurt bool) {
+	if u.Side != r.phasing || r.s.ordersOf(u) != Attack || r.standing(u.Side, gbtext.RGunsFirst) != "ALWAYS" || !r.mayFire(u, phasingFire) {
+		return false, false
+	}
+	if _, ok := r.canReach(u, e); !ok {
+		return false, false
+	}
+	n := len(r.log.Events)
+	r.event("fire-first", "GBACW 9.63", "%s fires at %s before it moves in reaction", u.Name, e.Name)
+	r.doctrine(u, gbtext.RGunsFirst, "GBACW 9.63")
+	r.phasingFire(u, e.Name)
+	if !u.Fired {
+		return false, false
+	}
+	for _, ev := range r.log.Events[n:] {
+		switch ev.Kind {
+		case "udd":
+			hurt = hurt || strings.HasPrefix(ev.Text, e.Name+" fails")
+		case "disorder", "second-disorder", "loss":
+			hurt = hurt || strings.HasPrefix(ev.Text, e.Name+" ")
+		}
+	}
+	return true, hurt
 }
 
 // reactionHex is the hex e may move into in reaction from h, away from

@@ -186,3 +186,18 @@ func TestReactionMoveTwo(t *testing.T) {
 		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
 	}
 }
+
+// FIRE BEFORE REACTION MOVE (9.63) reads in a STANDING block, and an
+// option it does not have is refused.
+func TestFireBeforeReactionMove(t *testing.T) {
+	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFIRE BEFORE REACTION MOVE YES\nEND\n")
+	if len(ps) != 0 {
+		t.Fatalf("problems: %+v", ps)
+	}
+	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RGunsFirst || r.Choices[0].Text != "ALWAYS" {
+		t.Errorf("read %+v, want %s ALWAYS", r, RGunsFirst)
+	}
+	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFIRE BEFORE REACTION MOVE SOMETIMES\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
+		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+	}
+}
