@@ -564,8 +564,8 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
-	r.regain(u, th) // 12.81
-	r.leadersAlone()     // 12.73
+	r.regain(u, th)  // 12.81
+	r.leadersAlone() // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 	r.endedIn(u)
