@@ -1488,8 +1488,9 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 	for i := range s.Units {
 		e := &s.Units[i]
 		// Not under March Orders, nor already in the Frontal hex of
-		// another enemy unit (9.63); mounted cavalry and artillery only.
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || s.enemyInFront(e) {
+		// another enemy unit (9.63), nor in Extended Column (9.6);
+		// mounted cavalry and artillery only.
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || e.inColumn() || s.enemyInFront(e) {
 			continue
 		}
 		reach := 3

@@ -569,6 +569,9 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 	r.endedIn(u)
+	if u.Side == r.phasing && u.combat() {
+		r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
+	}
 }
 
 // applyAll reports the shots of one fire, rolled together, then applies

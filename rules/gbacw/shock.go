@@ -990,6 +990,9 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.displace(u)
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
 	r.endedIn(u)
+	if u.Side == r.phasing && u.combat() {
+		r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
+	}
 }
 
 // preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
