@@ -149,7 +149,7 @@ func (r *resolver) extend(u *UnitSt, which string, stand bool) {
 		}
 		cost = max(cost, c) // 8.43: the dearer of the two
 	}
-	if cost > r.mpLeft(u, o) {
+	if cost > r.mpLeft(u, o) && !r.oneHexMove(u, cost) {
 		no("it has not the MPs (%s)", halfMP(cost))
 		return
 	}
@@ -183,7 +183,7 @@ func (r *resolver) retract(u *UnitSt, stand bool) {
 	}
 	o := s.ordersOf(u)
 	cost := s.moveCost(r.sys.combat, u, Attack, u.Ext(), u.Hex)
-	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 {
+	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 && !r.oneHexMove(u, cost) {
 		r.event("no-retract", "GBACW 8.42", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
 	}
@@ -212,6 +212,18 @@ func (r *resolver) retract(u *UnitSt, stand bool) {
 	r.event("retract", "GBACW 8.42", "%s retracts its Extended Line into %s (%s)", u.Name, u.Hex, halfMP(cost))
 	// 8.41: next to an enemy it then stops and does not turn (9.53).
 	u.Walked = u.Walked || len(s.adjacentEnemies(u.Hex, u.Side)) > 0
+}
+
+// oneHexMove: extending or retracting for cost half MPs, more than the
+// unit has left, is its one-hex move of 9.42 Exception 1 (its Play Note):
+// the unit has not moved, and its full, Good Order MA would pay it. See
+// GBACW 9.42.
+func (r *resolver) oneHexMove(u *UnitSt, cost int) bool {
+	if u.Moved || u.Spent > 0 || cost > 2*u.MA {
+		return false
+	}
+	r.event("one-hex", "GBACW 9.42", "%s extends or retracts as its one-hex move (9.42 Exception 1 and its Play Note)", u.Name)
+	return true
 }
 
 // Ext is one of the unit's extension hexes, the left first, or "".
