@@ -25,26 +25,39 @@ import (
 //	   (12.46) disregard an Abandoned result of that cause (12.8; ruling
 //	   GBACW-R66).
 
-// regain records that a unit of side did in hex h what lets its side's
+// regain records that unit u did in hex h what lets its side's
 // Abandoned guns there be recreated. See GBACW 12.81.
-func (r *resolver) regain(side rules.Side, h string) {
+func (r *resolver) regain(u *UnitSt, h string) {
 	if r.regained == nil {
 		r.regained = map[string]map[rules.Side]bool{}
+		r.regainedBy = map[string][]string{}
 	}
 	if r.regained[h] == nil {
 		r.regained[h] = map[rules.Side]bool{}
 	}
-	r.regained[h][side] = true
+	r.regained[h][u.Side] = true
+	r.regainedBy[h] = append(r.regainedBy[h], u.Name)
+}
+
+// regainedByOther: a unit other than g regained g's hex (a battery that
+// entered it and was Abandoned there, 12.45, does not recreate itself).
+func (r *resolver) regainedByOther(g *UnitSt) bool {
+	for _, n := range r.regainedBy[g.Hex] {
+		if n != g.Name {
+			return true
+		}
+	}
+	return false
 }
 
 // recreateGuns is the end of a Brigade Activation: Abandoned batteries
 // whose hex a friendly unit regained return to play. See GBACW 12.81.
 func (r *resolver) recreateGuns() {
 	s := r.s
-	defer func() { r.regained = nil }()
+	defer func() { r.regained, r.regainedBy = nil, nil }()
 	for i := range s.Units {
 		g := &s.Units[i]
-		if g.Status != StAbandoned || !g.onMap() || !r.regained[g.Hex][g.Side] {
+		if g.Status != StAbandoned || !g.onMap() || !r.regained[g.Hex][g.Side] || !r.regainedByOther(g) {
 			continue
 		}
 		var friends []*UnitSt

@@ -461,7 +461,7 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				if u.Status == StGood {
-					r.regain(u.Side, h) // 12.81
+					r.regain(u, h) // 12.81
 				}
 				u.Hex, u.Moved = h, true
 			}
@@ -554,7 +554,7 @@ func (r *resolver) rally(u *UnitSt) {
 	switch res {
 	case Rallied:
 		u.Status = StGood
-		r.regain(u.Side, u.Hex) // 12.81, ruling GBACW-R35
+		r.regain(u, u.Hex) // 12.81, ruling GBACW-R35
 		r.event("rally", "GBACW 13.41", "%s rallies (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
 	case StaysDisorder:
 		r.event("rally-failed", "GBACW 13.41", "%s stays Disordered (rolled %d%+d against %d)", u.Name, roll, drm, u.Disordered)
@@ -784,13 +784,19 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if cost > budget && steps > 0 {
 			break // 9.42 Exception: a unit may always move one hex
 		}
+		if cost > budget && cost > 2*u.MA {
+			// 9.42 Exceptions 1 and 2: the one hex only when the unit's
+			// full, Good Order MA would pay for it, facing changes and all.
+			r.event("move-halted", "GBACW 9.42", "%s halts at %s: not even its full, Good Order MA of %d would pay the %s to enter %s", u.Name, u.Hex, u.MA, halfMP(cost), next)
+			break
+		}
 		exception := cost > budget
 		exception2 := false
 		if cost > budget && len(s.adjacentEnemies(next, u.Side)) > 0 {
 			// 9.42: Exception 1 does not take a unit next to an enemy;
 			// Exception 2 does under Attack Orders if its full, Good Order
 			// MA pays the hex, and it then neither fires nor shocks.
-			if o != Attack || cost > 2*u.MA {
+			if o != Attack {
 				r.event("move-halted", "GBACW 9.42", "%s halts at %s: it lacks the MPs to enter %s, next to the enemy", u.Name, u.Hex, next)
 				break
 			}
@@ -829,7 +835,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			turn()
 		}
 		if u.Status == StGood {
-			r.regain(u.Side, next) // 12.81: into or through, in Good Order
+			r.regain(u, next) // 12.81: into or through, in Good Order
 		}
 		u.Hex, u.Moved = next, true
 		u.Walked = true
@@ -1722,33 +1728,46 @@ func (r *resolver) commanderMovement() {
 
 // evade is R2, Move in Reaction: before the phasing unit enters a hex
 // within 3 hexes of an enemy mounted cavalry or artillery unit whose
-// doctrine says RETIRE, that unit moves one hex away, once per enemy
-// brigade activation, unless under March Orders or with an enemy in its
-// Front already; it then rolls a UDD. It reports whether a unit moved.
-// See GBACW 9.63.
+// doctrine says RETIRE (or TWO), that unit moves one hex (or two) away
+// by the Retreat rules, once per enemy brigade activation, unless under
+// March Orders or with an enemy in its Front already; it then rolls a
+// UDD. It reports whether a unit moved. See GBACW 9.63.
 func (r *resolver) evade(u *UnitSt, next string) bool {
 	s := r.s
 	moved := false
 	for i := range s.Units {
 		e := &s.Units[i]
 		// Not under March Orders, nor already in the Frontal hex of
-		// another enemy unit (9.63).
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || s.ordersOf(e) == March || s.enemyInFront(e) {
+		// another enemy unit (9.63), nor in Extended Column (9.6);
+		// mounted cavalry and artillery only.
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || e.inColumn() || s.enemyInFront(e) {
 			continue
 		}
 		reach := 3
 		if s.night() {
 			reach = 1 // only when the enemy is about to move adjacent (16.12)
 		}
-		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
+		choice := r.standing(e.Side, gbtext.REvade)
+		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || choice == "NEVER" {
 			continue
 		}
-		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+		h := r.reactionHex(e, e.Hex, next)
 		if h == "" {
 			continue
 		}
-		if e.Kind == "artillery" && (s.enterCost(r.sys.combat, e, s.ordersOf(e), e.Hex, h) > 2*2 || r.nearerEnemy(e, h)) {
-			continue // 9.63: no hex costing artillery more than 2 MPs (roads count), none nearer an enemy
+		limited := false
+		if e.Kind == "artillery" {
+			at := e.Hex
+			fired, hurt := r.fireBeforeReaction(u, e)
+			if fired && (!e.combat() || e.Hex != at || e.Reacted) {
+				continue // the fire made it retreat, took it, or it turned in reaction
+			}
+			if fired {
+				if h = r.reactionHex(e, e.Hex, next); h == "" {
+					continue
+				}
+			}
+			limited = hurt
 		}
 		e.Reacted = true
 		if s.stirs(e) {
@@ -1756,14 +1775,79 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		}
 		r.doctrine(e, gbtext.REvade, "GBACW 9.63")
 		r.event("reaction-move", "GBACW 9.63", "%s moves in reaction from %s to %s as %s approaches", e.Name, e.Hex, h, u.Name)
-		if e.Status == StGood {
-			r.regain(e.Side, h) // 12.81
+		mod := r.reactionTerrain(e, e.Hex, h)
+		r.reactionStep(e, h)
+		moved = true
+		if choice == "TWO" && limited {
+			r.event("reaction-limited", "GBACW 9.63", "%s, hurt by %s's fire, moves one hex only", e.Name, u.Name)
+		} else if choice == "TWO" {
+			// 9.63: one or two hexes; the second from the first, away from
+			// the same triggering hex.
+			if h2 := r.reactionHex(e, h, next); h2 != "" {
+				r.event("reaction-move", "GBACW 9.63", "%s goes on in reaction from %s to %s", e.Name, h, h2)
+				mod += r.reactionTerrain(e, h, h2)
+				r.reactionStep(e, h2)
+			}
 		}
-		e.Hex, moved = h, true
 		r.endedIn(e)
-		r.afterReactionMove(e, r.reactionTerrain(e, h))
+		r.afterReactionMove(e, mod)
 	}
 	return moved
+}
+
+// fireBeforeReaction is the phasing unit u's fire at the enemy artillery
+// e that is about to move in reaction, when its side's doctrine asks for
+// it (FIRE BEFORE REACTION MOVE ALWAYS) and u, under Attack Orders, may
+// fire at e now. It reports whether u fired, and whether the fire hurt
+// e: a failed UDD, a Disorder or a step lost, which limits e's reaction
+// move to one hex. See GBACW 9.63, 10.32.
+func (r *resolver) fireBeforeReaction(u, e *UnitSt) (fired, hurt bool) {
+	if u.Side != r.phasing || r.s.ordersOf(u) != Attack || r.standing(u.Side, gbtext.RGunsFirst) != "ALWAYS" || !r.mayFire(u, phasingFire) {
+		return false, false
+	}
+	if _, ok := r.canReach(u, e); !ok {
+		return false, false
+	}
+	n := len(r.log.Events)
+	r.event("fire-first", "GBACW 9.63", "%s fires at %s before it moves in reaction", u.Name, e.Name)
+	r.doctrine(u, gbtext.RGunsFirst, "GBACW 9.63")
+	r.phasingFire(u, e.Name)
+	if !u.Fired {
+		return false, false
+	}
+	for _, ev := range r.log.Events[n:] {
+		switch ev.Kind {
+		case "udd":
+			hurt = hurt || strings.HasPrefix(ev.Text, e.Name+" fails")
+		case "disorder", "second-disorder", "loss":
+			hurt = hurt || strings.HasPrefix(ev.Text, e.Name+" ")
+		}
+	}
+	return true, hurt
+}
+
+// reactionHex is the hex e may move into in reaction from h, away from
+// the triggering hex next, by the Retreat rules (12.44), or "": for
+// artillery none costing more than 2 MPs (roads count) nor nearer an
+// enemy that has LOS to it within four hexes. See GBACW 9.63.
+func (r *resolver) reactionHex(e *UnitSt, h, next string) string {
+	s := r.s
+	to := s.retreatHex(r.sys.combat, e, h, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+	if to == "" {
+		return ""
+	}
+	if e.Kind == "artillery" && (s.enterCost(r.sys.combat, e, s.ordersOf(e), h, to) > 2*2 || r.nearerEnemy(e, to)) {
+		return "" // 9.63
+	}
+	return to
+}
+
+// reactionStep moves e one hex in reaction.
+func (r *resolver) reactionStep(e *UnitSt, h string) {
+	if e.Status == StGood {
+		r.regain(e, h) // 12.81
+	}
+	e.Hex = h
 }
 
 // nearerEnemy: hex h is nearer than artillery e's hex to an enemy unit
@@ -1783,15 +1867,27 @@ func (r *resolver) nearerEnemy(e *UnitSt, h string) bool {
 	return false
 }
 
-// reactionTerrain is what cavalry adds to its UDD after a reaction move:
-// the MP cost of a non-clear hex entered; nothing for other units. See
-// GBACW 9.63.
-func (r *resolver) reactionTerrain(e *UnitSt, to string) int {
+// reactionTerrain is what cavalry adds to its UDD after a reaction move
+// from a to b: the MP cost of the hexside crossed plus that of the hex
+// entered when it is not clear; a unit of 4 SPs or less under Advance
+// Orders may count the step's Pike, Road or Trail cost instead (8.13),
+// when that is less. Nothing for other units. See GBACW 9.63.
+func (r *resolver) reactionTerrain(e *UnitSt, a, b string) int {
 	s := r.s
-	if k := s.g.terrain[to]; e.Kind != "cavalry" || k == "" || k == "clear" {
+	cc := r.sys.combat
+	if e.Kind != "cavalry" {
 		return 0
 	}
-	return s.terrainOf(r.sys.combat, to).Cavalry
+	mod := max(s.crossCost(cc, e, e.Kind, false, "", a, b), 0)
+	if k := s.g.terrain[b]; k != "" && k != "clear" {
+		mod += s.terrainOf(cc, b).Cavalry
+	}
+	if e.SP <= 4 && s.ordersOf(e) == Advance && s.wayType(a, b) != "" {
+		if c := s.enterCost(cc, e, Advance, a, b); c > 0 {
+			mod = min(mod, (c+1)/2)
+		}
+	}
+	return mod
 }
 
 // afterReactionMove is the UDD every unit makes after a reaction move,
@@ -1829,49 +1925,63 @@ func (r *resolver) reactionFacing(u *UnitSt) {
 }
 
 // reactToFire is R1 after fire: a unit fired on from outside its Front
-// reacts once the fire's results are in (9.61).
-func (r *resolver) reactToFire(t, firer *UnitSt) {
+// reacts once the fire's results are in (9.61). It reports whether the
+// unit reacted and may now Return Fire (react).
+func (r *resolver) reactToFire(t, firer *UnitSt) bool {
 	s := r.s
 	if !t.combat() || !firer.onMap() {
-		return
+		return false
 	}
 	fa := s.axial(firer.Hex)
 	if s.unitArc(t, fa) == FrontArc || inFrontalArc(s.axial(t.Hex), t.Facing, fa) || s.throughRefused(t, fa) {
-		return
+		return false
 	}
-	r.react(t, firer)
+	return r.react(t, firer)
 }
 
 // react is one unit's Reaction Facing or Refusal toward an enemy, by its
 // side's doctrine, once per enemy brigade activation; never under March
 // Orders or with an enemy already in its Front. Infantry and cavalry
-// then roll a UDD, failing which they are Disordered. See GBACW
-// 9.61-9.62.
-func (r *resolver) react(e, u *UnitSt) {
+// then roll a UDD, failing which they are Disordered. It reports whether
+// the unit reacted without a 2nd Disorder from its UDD: such a unit may
+// still Return Fire (9.61). See GBACW 9.61-9.62.
+func (r *resolver) react(e, u *UnitSt) bool {
 	s := r.s
 	// A Refused unit may not change facing (9.62), and may not Refuse
 	// again but at the other end of an Extended Line (8.44).
-	if e.Reacted || s.ordersOf(e) == March || s.enemyInFront(e) || e.inColumn() || e.Refused != "" && !e.extended() {
-		return // 8.52 Play Note: no Reaction Facing for an Extended Column
+	if e.Reacted || s.ordersOf(e) == March || e.inColumn() || e.Refused != "" && !e.extended() {
+		return false // 8.52 Play Note: no Reaction Facing for an Extended Column
+	}
+	if !e.extended() && s.enemyInFront(e) {
+		return false
 	}
 	choice := r.standing(e.Side, gbtext.RFacing)
 	if choice == "NEVER" {
-		return
+		return false
 	}
 	at, ea := s.axial(u.Hex), s.axial(e.Hex)
 	side := s.refuseSideOf(e, at)
+	if e.extended() && s.enemyInFrontAt(e, e.lineEnd(side)) {
+		// 9.62: each part of an Extended Line as if it were a unit of
+		// its own; the part that would react is the end that refuses
+		// (8.44), or the counter's hex when it may not.
+		return false
+	}
 	refuse := choice == "REFUSE" && side != "" && s.stackSP(e) >= 3 && s.refusePosition(e, side) == ""
 	if !refuse && s.stackedWithUnfaceable(e) {
-		return // 9.62: no facing change stacked with a unit that may not
+		return false // 9.62: no facing change stacked with a unit that may not
 	}
 	e.Reacted = true
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
+	if refuse && !e.extended() {
+		return r.reactionRefusal(e, u, side)
+	}
 	if refuse {
 		e.Refused = bothWays(e.Refused, side)
 		r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
 	} else if e.extended() {
 		r.event("no-reaction", "GBACW 8.44", "%s is in Extended Line and may not change facing in reaction", e.Name)
-		return
+		return false
 	} else if f, whole := oneVertexToward(e.Facing, ea, at); whole {
 		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns to face %s (reaction, facing change)", e.Name, u.Name)
@@ -1879,9 +1989,65 @@ func (r *resolver) react(e, u *UnitSt) {
 		e.Facing = f
 		r.event("reaction-facing", "GBACW 9.62", "%s turns one vertex toward %s (reaction, facing change; one vertex at most)", e.Name, u.Name)
 	}
-	if e.Kind != "artillery" {
-		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
+	if e.Kind == "artillery" {
+		return true
 	}
+	was := e.Status
+	if !r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing") && was == StDisordered {
+		return false // 9.61: a 2nd Disorder from the UDD: no Return Fire
+	}
+	return e.combat()
+}
+
+// reactionRefusal is a Reaction Refusal of e's hex toward u: the stack
+// refuses as one (7.32), each of its infantry and cavalry units rolling
+// its own UDD; if those leave fewer than 3 SPs in the hex, the units
+// that remain may not stay Refused and change facing instead (ruling
+// GBACW-R85). It reports whether e may still Return Fire (9.61). See
+// GBACW 9.61-9.62.
+func (r *resolver) reactionRefusal(e, u *UnitSt, side string) bool {
+	s := r.s
+	h := e.Hex
+	var stack []*UnitSt
+	for _, f := range s.unitsAt(h) {
+		if f.Side == e.Side && f.combat() {
+			f.Refused, f.Facing, f.Reacted = bothWays(f.Refused, side), e.Facing, true
+			stack = append(stack, f)
+		}
+	}
+	r.event("reaction-facing", "GBACW 9.62", "%s refuses its %s flank toward %s (reaction)", e.Name, map[string]string{RefusedLeft: "left", RefusedRight: "right"}[side], u.Name)
+	mayFire := true
+	for _, f := range stack {
+		if f.Kind == "artillery" {
+			continue
+		}
+		was := f.Status
+		if !r.uddOrDisorder(f, 0, "Reaction Facing", "reaction-facing") && was == StDisordered && f == e {
+			mayFire = false // 9.61: a 2nd Disorder from the UDD
+		}
+	}
+	left := s.unitsAt(h)
+	sp := 0
+	for _, f := range left {
+		if f.Side == e.Side {
+			sp += f.SP
+		}
+	}
+	if sp >= 3 {
+		return mayFire && e.combat()
+	}
+	// 9.62: fewer than 3 SPs after the UDDs: no Refusal (7.32); the
+	// units left turn toward the enemy instead, one vertex at most.
+	for _, f := range left {
+		if f.Side != e.Side || f.Refused == "" {
+			continue
+		}
+		f.Refused = ""
+		nf, _ := oneVertexToward(f.Facing, s.axial(h), s.axial(u.Hex))
+		f.Facing = nf
+		r.event("refusal-lost", "GBACW 9.62", "%s: fewer than 3 SPs remain in %s after the UDDs, so it may not stay Refused (7.32) and turns toward %s instead", f.Name, h, u.Name)
+	}
+	return mayFire && e.combat()
 }
 
 // reserveLeadersAlone is 6.33's end of a routed command's Reserve: the
@@ -2060,6 +2226,18 @@ func (s *State) refusePosition(u *UnitSt, side string) string {
 func (s *State) stackedUnrefused(u *UnitSt) bool {
 	for _, f := range s.unitsAt(u.Hex) {
 		if f != u && f.Side == u.Side && f.Refused == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyInFrontAt: an enemy combat unit already stands in one of the
+// Front hexes of u's part at h (9.62, an Extended Line's parts each as a
+// unit of its own).
+func (s *State) enemyInFrontAt(u *UnitSt, h string) bool {
+	for _, e := range s.adjacentEnemies(h, u.Side) {
+		if s.unitArcAt(u, h, s.axial(e.Hex)) == FrontArc {
 			return true
 		}
 	}

@@ -148,14 +148,30 @@ func (r *resolver) runGuns(u *UnitSt, from string, startNear bool) bool {
 		u.Status = StDisordered
 		r.event("disorder", "GBACW 9.55", "%s is Disordered (running the guns in close)", u.Name)
 	}
+	// 12.45: no hex that would cost the guns more than 2 MPs (a road's
+	// rate where they may use it).
+	dear := func(h string) bool {
+		c := s.enterCost(cc, u, s.ordersOf(u), u.Hex, h)
+		return c == 0 || c > 2*2
+	}
 	for range 3 {
 		if n, _ := s.watchers(cc, u.Side, u.Hex); n == 0 {
 			break
 		}
 		e, _ := s.nearestEnemy(u.Hex, u.Side)
-		h := s.retreatHex(cc, u, u.Hex, e.Hex, false)
+		h := s.retreatHexAvoiding(cc, u, u.Hex, e.Hex, false, dear)
 		if h == "" {
-			break
+			// 12.45: artillery that cannot complete its retreat is
+			// Abandoned (ruling GBACW-R87).
+			r.event("retreat-blocked", "GBACW 12.45", "%s cannot complete its retreat from %s", u.Name, u.Hex)
+			if guns > 0 {
+				r.lose(u, guns, "running the guns in close")
+			}
+			if u.combat() {
+				u.Status = StAbandoned
+				r.event("abandoned", "GBACW 12.45", "%s is Abandoned", u.Name)
+			}
+			return false
 		}
 		r.event("retreat", "GBACW 9.55", "%s retreats from %s to %s", u.Name, u.Hex, h)
 		u.Hex = h

@@ -257,7 +257,7 @@ func (r *resolver) chargeStep(u *UnitSt, o Orders, from, to string) {
 		f.Hex, f.Facing, f.Moved, f.Walked = to, u.Facing, true, true
 		r.enter(f)
 		if f.Status == StGood {
-			r.regain(f.Side, to) // 12.81
+			r.regain(f, to) // 12.81
 		}
 		if len(r.trails[f.Name]) == 0 {
 			r.trails[f.Name] = []string{from}

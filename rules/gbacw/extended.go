@@ -153,7 +153,7 @@ func (r *resolver) extend(u *UnitSt, which string, stand bool) {
 		}
 		cost = max(cost, c) // 8.43: the dearer of the two
 	}
-	if cost > r.mpLeft(u, o) {
+	if cost > r.mpLeft(u, o) && !r.oneHexMove(u, cost) {
 		no("it has not the MPs (%s)", halfMP(cost))
 		return
 	}
@@ -197,7 +197,7 @@ func (r *resolver) retract(u *UnitSt, into string, stand bool) {
 	}
 	o := s.ordersOf(u)
 	cost := r.retractCost(u, into)
-	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 {
+	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 && !r.oneHexMove(u, cost) {
 		r.event("no-retract", "GBACW 8.42", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
 	}
@@ -240,6 +240,18 @@ func (r *resolver) retractCost(u *UnitSt, into string) int {
 		}
 	}
 	return cost
+}
+
+// oneHexMove: extending or retracting for cost half MPs, more than the
+// unit has left, is its one-hex move of 9.42 Exception 1 (its Play Note):
+// the unit has not moved, and its full, Good Order MA would pay it. See
+// GBACW 9.42.
+func (r *resolver) oneHexMove(u *UnitSt, cost int) bool {
+	if u.Moved || u.Spent > 0 || cost > 2*u.MA {
+		return false
+	}
+	r.event("one-hex", "GBACW 9.42", "%s extends or retracts as its one-hex move (9.42 Exception 1 and its Play Note)", u.Name)
+	return true
 }
 
 // Ext is one of the unit's extension hexes, the left first, or "".
@@ -418,8 +430,8 @@ func (r *resolver) extendedFire(u *UnitSt, name string, from []string) {
 	th = t.Hex
 	r.exchange(u, t, []shot{sh})
 	r.settleAmmo()
-	if t.Hex == th {
-		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
+	if t.Hex == th && r.reactToFire(t, u) { // not when the fire made it retreat (9.61)
+		r.returnAfterReaction(t, u)
 	}
 }
 

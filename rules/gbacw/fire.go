@@ -432,7 +432,9 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		th, from := t.Hex, u.Hex
 		r.spencerFire(u, t)
 		r.settleAmmo()
-		r.reactToFire(t, u)
+		if t.Hex == th && r.reactToFire(t, u) {
+			r.returnAfterReaction(t, u)
+		}
 		r.advanceAfterFire(u, from, th)
 		return
 	}
@@ -463,8 +465,8 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	th, at := t.Hex, u.Hex
 	r.exchange(u, t, shots)
 	r.settleAmmo()
-	if t.Hex == th {
-		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
+	if t.Hex == th && r.reactToFire(t, u) { // not when the fire made it retreat (9.61)
+		r.returnAfterReaction(t, u)
 	}
 	r.advanceAfterFire(u, at, th)
 }
@@ -676,11 +678,14 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 12.6", "%s advances after its fire into %s", u.Name, th)
 	u.Hex, u.Refused = th, ""
-	r.regain(u.Side, th) // 12.81
-	r.leadersAlone()     // 12.73
+	r.regain(u, th)  // 12.81
+	r.leadersAlone() // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 	r.endedIn(u)
+	if u.Side == r.phasing && u.combat() {
+		r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
+	}
 }
 
 // applyAll reports the shots of one fire, rolled together, then applies

@@ -167,6 +167,8 @@ func (s *State) crossCost(cc *CombatCharts, mover *UnitSt, kind string, attack b
 	thoroughfare := way == "pike" || way == "road"
 	free := thoroughfare || (way == "trail" && s.book.TrailsNegateHexsides)
 	mp := 0
+	// 9.46: a change of level with no slope hexside is gradual and costs
+	// nothing; a slope is paid going up (ruling GBACW-R84).
 	if f.slope != "" && !free && s.baseLevel(b) > s.baseLevel(a) {
 		mp = row(f.slope)
 		if mp < 0 {

@@ -53,6 +53,8 @@ type resolver struct {
 	// regained marks, by hex and side, what lets Abandoned guns there be
 	// recreated at the end of the activation (12.81).
 	regained map[string]map[rules.Side]bool
+	// regainedBy names, by hex, the units that regained it.
+	regainedBy map[string][]string
 	// barred are the hexes a unit Retreating Before Shock may not enter:
 	// friendly-held hexes designated for shocks not yet resolved (11.34).
 	barred map[string]bool

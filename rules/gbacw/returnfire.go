@@ -88,3 +88,22 @@ func (r *resolver) combining(u, t *UnitSt, kind fireKind, firers []*UnitSt) []*U
 	}
 	return out
 }
+
+// returnAfterReaction is the Return Fire of a target that has just
+// refused or turned in reaction to the phasing fire (9.61): the phasing
+// fire's results are in, and the target, now reaching the firer, returns
+// fire by its side's doctrine, within 7.34's limits when it refused. A
+// target whose reaction cost it a 2nd Disorder does not (react). See
+// GBACW 9.61, 10.42.
+func (r *resolver) returnAfterReaction(t, u *UnitSt) {
+	for _, e := range r.returnFirers(u, t.Side, t.Hex) {
+		if e != t {
+			continue
+		}
+		if rs := r.volley(t, u, returnFire); len(rs) > 0 {
+			t.ReturnFired++
+			r.doctrine(t, gbtext.RReturn, "GBACW 9.61")
+			r.applyAll(rs)
+		}
+	}
+}

@@ -803,8 +803,8 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				r.retractAll(d, "to advance")
 				r.event("advance", "GBACW 12.6", "%s advances into %s", d.Name, ah)
 				d.Hex = ah
-				r.regain(d.Side, ah) // 12.81
-				r.leadersAlone()     // 12.73
+				r.regain(d, ah)  // 12.81
+				r.leadersAlone() // 12.73
 				r.displace(d)
 				r.endedIn(d)
 			}
@@ -996,11 +996,14 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
 	from := u.Hex
 	u.Hex, u.Refused = h, ""
-	r.regain(u.Side, h) // 12.81
-	r.leadersAlone()    // 12.73
+	r.regain(u, h)   // 12.81
+	r.leadersAlone() // 12.73
 	r.displace(u)
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
 	r.endedIn(u)
+	if u.Side == r.phasing && u.combat() {
+		r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
+	}
 }
 
 // preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a

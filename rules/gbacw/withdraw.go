@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"strings"
 
 	"galloper/rules/hex"
 )
@@ -25,6 +26,11 @@ import (
 //     each MP over one. A failed UDD Disorders the unit; a unit already
 //     Disordered that fails does not enter the second hex, or, failing
 //     for the second, returns to the first.
+//  5. An Extended Column may not withdraw. An Extended Line withdraws
+//     extended, every part stepping back the same way, by no pike, road
+//     or trail, one UDD a step for its dearest hex; one that cannot
+//     Disorders, retracts into its counter's hex and withdraws as one
+//     hex (ruling GBACW-R86).
 
 // withdraw carries out a WITHDRAW action along hexes (none: the unit's
 // own choice).
@@ -37,6 +43,9 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 	case o == March:
 		r.event("withdraw-halted", "GBACW 9.54", "%s is under March Orders and may not use Withdrawal Movement", u.Name)
 		return
+	case u.inColumn():
+		r.event("withdraw-halted", "GBACW 9.54", "%s is in Extended Column and may not use Withdrawal Movement", u.Name)
+		return
 	}
 	r.withdrawalFire(u)
 	if !u.combat() {
@@ -46,6 +55,18 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 	if u.Refused != "" {
 		u.Refused = ""
 		r.event("unrefuse", "GBACW 9.54", "%s leaves Refused status to withdraw", u.Name)
+	}
+	if u.extended() {
+		if r.withdrawLine(u, o, hexes) {
+			return
+		}
+		// 9.54: a line that cannot withdraw extended Disorders (no more
+		// if it already is), retracts and withdraws as one hex.
+		if u.Status != StDisordered {
+			r.disorder(u, "withdrawal")
+		}
+		u.ExtLeft, u.ExtRight = "", ""
+		r.event("retract", "GBACW 9.54", "%s cannot withdraw in Extended Line: it retracts into %s to withdraw (ruling GBACW-R86)", u.Name, u.Hex)
 	}
 	start := u.Hex
 	var first string
@@ -144,4 +165,126 @@ func (r *resolver) withdrawPick(u *UnitSt, o Orders) string {
 		}
 	}
 	return best
+}
+
+// withdrawLine is Withdrawal Movement in Extended Line (step 5): each
+// step moves every part one hex the same way, a rear hex of the
+// counter's, by the hexes' own terrain (no thoroughfares); under Advance
+// Orders no part comes next to enemy infantry or cavalry (6.15), nor
+// next to an enemy when Disordered (12.34); the step's UDD takes the
+// dearest hex a part enters. It reports false when the line could not
+// take its first step extended. See GBACW 9.54 and ruling GBACW-R86.
+func (r *resolver) withdrawLine(u *UnitSt, o Orders, hexes []string) bool {
+	s := r.s
+	start := u.Hex
+	var first []string
+	steps := 0
+	for step := 0; step < 2; step++ {
+		var to []string
+		switch {
+		case step < len(hexes):
+			to = r.lineWithdrawTo(u, o, s.dirTo(u.Hex, hexes[step]))
+			if to == nil {
+				r.event("withdraw-halted", "GBACW 9.54", "%s halts at %s: its Extended Line may not withdraw toward %s", u.Name, u.Hex, hexes[step])
+			}
+		case len(hexes) == 0:
+			to = r.lineWithdrawPick(u, o)
+		}
+		if to == nil {
+			break
+		}
+		was := u.Status == StDisordered
+		from := u.lineParts()
+		u.shift(to)
+		u.Moved = true
+		mp := 0
+		for i, p := range from {
+			mp = max(mp, (s.moveCost(r.sys.combat, u, Attack, p.hex, to[i])+1)/2)
+		}
+		if mp > 1 && !r.uddOrDisorder(u, mp-1, "Withdrawal Movement into "+strings.Join(to, " and "), "terrain") && was {
+			if step == 1 {
+				u.shift(first) // 9.54: it returns to the first hexes
+			} else if step == 0 {
+				steps++ // it stays in the first, Disordered
+			}
+			break
+		}
+		first = to
+		steps++
+		if o == Attack && s.lineNextToEnemy(u) {
+			break // 9.53
+		}
+	}
+	if steps == 0 {
+		return false
+	}
+	r.event("withdraw", "GBACW 9.54", "%s withdraws in Extended Line from %s to %s", u.Name, start, u.Hex)
+	r.approachFire(u)
+	r.reactionFacing(u)
+	return true
+}
+
+// lineWithdrawTo is where an Extended Line's parts land withdrawing one
+// hex in direction d, or nil when d is not a rear direction of the
+// counter or a part may not go there (shiftTo, 6.15, 12.34).
+func (r *resolver) lineWithdrawTo(u *UnitSt, o Orders, d int) []string {
+	s := r.s
+	at := s.axial(u.Hex)
+	if d < 0 || arcOf(at, u.Facing, at.Neighbor(d)) != RearArc {
+		return nil
+	}
+	to := s.shiftTo(r.sys.combat, u, d)
+	oc := s.occupancy(r.sys.combat, u.Side)
+	for _, h := range to {
+		if o == Advance && oc.nextToFoot[h] || u.Status == StDisordered && oc.nextToEnemy[h] {
+			return nil
+		}
+	}
+	return to
+}
+
+// lineWithdrawPick is the step an Extended Line takes on its own: of its
+// counter's rear directions, the one that leaves the counter farthest from
+// the nearest enemy, the first in direction order on a tie; nil when
+// neither is open.
+func (r *resolver) lineWithdrawPick(u *UnitSt, o Orders) []string {
+	s := r.s
+	e, _ := s.nearestEnemy(u.Hex, u.Side)
+	var best []string
+	bestD := -1
+	for d := range 6 {
+		to := r.lineWithdrawTo(u, o, d)
+		if to == nil {
+			continue
+		}
+		dist := 0
+		if e != nil {
+			dist = hex.Distance(s.axial(to[0]), s.axial(e.Hex))
+		}
+		if dist > bestD {
+			best, bestD = to, dist
+		}
+	}
+	return best
+}
+
+// lineNextToEnemy: a part of u stands next to an enemy unit.
+func (s *State) lineNextToEnemy(u *UnitSt) bool {
+	for _, p := range u.lineParts() {
+		if len(s.adjacentEnemies(p.hex, u.Side)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dirTo is the direction from hex a to its neighbour b, or -1.
+func (s *State) dirTo(a, b string) int {
+	at := s.axial(a)
+	for d := range 6 {
+		if s.hexID(at.Neighbor(d)) == b {
+			return d
+		}
+	}
+	return -1
 }

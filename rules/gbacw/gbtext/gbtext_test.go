@@ -187,3 +187,40 @@ func TestShockOrder(t *testing.T) {
 		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
 	}
 }
+
+// REACTION MOVE TWO (9.63: one or two hexes) reads in a STANDING block,
+// survives the print and parse round trip, and an option it does not
+// have is refused.
+func TestReactionMoveTwo(t *testing.T) {
+	for _, in := range []string{"REACTION MOVE TWO", "REACTION MOVE RETIRE TWO", "REACTION MOVE TWO HEXES"} {
+		text := "GAME g\nSIDE USA\nTURN 1\nSTANDING\n" + in + "\nEND\n"
+		f, ps := Parse(text)
+		if len(ps) != 0 {
+			t.Fatalf("%q: problems: %+v", in, ps)
+		}
+		if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != REvade || r.Choices[0].Text != "TWO" {
+			t.Errorf("%q read %+v, want %s TWO", in, r, REvade)
+		}
+		if err := orders.RoundTrip(text, Dialect); err != nil {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+	if _, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nREACTION MOVE THREE\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
+		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+	}
+}
+
+// FIRE BEFORE REACTION MOVE (9.63) reads in a STANDING block, and an
+// option it does not have is refused.
+func TestFireBeforeReactionMove(t *testing.T) {
+	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFIRE BEFORE REACTION MOVE YES\nEND\n")
+	if len(ps) != 0 {
+		t.Fatalf("problems: %+v", ps)
+	}
+	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RGunsFirst || r.Choices[0].Text != "ALWAYS" {
+		t.Errorf("read %+v, want %s ALWAYS", r, RGunsFirst)
+	}
+	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFIRE BEFORE REACTION MOVE SOMETIMES\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
+		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+	}
+}

@@ -20,6 +20,7 @@ const (
 	RRapid         = "RAPID"         // the side's guns' Rapid Fire, phasing or not (10.68)
 	RBreakOff      = "BREAKOFF"      // a Charge whose enemy moves in reaction: break it off? (11.57)
 	RShockOrder    = "SHOCKORDER"    // the side's shocks resolved left to right or right to left (11.41)
+	RGunsFirst     = "GUNSFIRST"     // the mover fires at enemy guns before they move in reaction (9.63)
 )
 
 // Ask is the CONTINUE option, and its default, that leaves the choice to
@@ -41,8 +42,9 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 	},
 	{
 		Kind: REvade, Forms: []string{"REACTION MOVE"},
-		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "RETIRE": "RETIRE", "YES": "RETIRE"},
-		// R2 (9.63): a reaction move is a choice to give ground.
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "RETIRE": "RETIRE", "YES": "RETIRE", "TWO": "TWO", "RETIRE TWO": "TWO", "TWO HEXES": "TWO"},
+		// R2 (9.63): a reaction move is a choice to give ground, one hex
+		// (RETIRE) or two (TWO).
 		Default: "NEVER",
 		Example: "REACTION MOVE RETIRE",
 	},
@@ -127,6 +129,14 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		// (no. 1) unless the side would rather roll to break off (no. 2).
 		Default: "NEVER",
 		Example: "BREAK OFF CHARGE TRY",
+	},
+	{
+		Kind: RGunsFirst, Forms: []string{"FIRE BEFORE REACTION MOVE"},
+		Choices: map[string]string{"NEVER": "NEVER", "NO": "NEVER", "ALWAYS": "ALWAYS", "YES": "ALWAYS"},
+		// 9.63: the phasing unit "may fire at artillery before the
+		// reaction move"; its fire is its own choice, not taken unasked.
+		Default: "NEVER",
+		Example: "FIRE BEFORE REACTION MOVE ALWAYS",
 	},
 	{
 		Kind: RShockOrder, Forms: []string{"SHOCK ORDER"},
