@@ -259,7 +259,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low}
-	ms, err := cc.FireDRMs(f, FireOptions{})
+	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank"}) // ruling GBACW-R6
 	return ms, err == nil
 }
 
