@@ -157,7 +157,8 @@ func NewMailDoc(sys System, s State, v View, kind string) MailDoc {
 }
 
 // EventDocs are the events side may see, rolls included, in order. A
-// side's roll carries its place among the rolls the side may see, as the
+// side's roll carries its place among the rolls the side may see, in its
+// RollDoc and in a text that is the roll's own, as the
 // side's dice openings number it (docs/dice.md, section 2.5), not its index
 // in the segment, which would tell how many rolls were made before it for
 // what the side may not see; the umpire's carries the segment's index.
@@ -175,6 +176,13 @@ func EventDocs(events []Event, side Side) []EventDoc {
 				i = place[r.Index]
 			}
 			d.Roll = &RollDoc{Index: i, Purpose: r.Purpose, Rule: r.Rule, Sides: r.Sides, Result: r.Result}
+			if e.Text == r.String() {
+				// The roll's own text ("#12 d10=4 ...") is numbered as
+				// its RollDoc is, or it would tell the same count.
+				at := *r
+				at.Index = i
+				d.Text = at.String()
+			}
 		}
 		out = append(out, d)
 	}

@@ -37,3 +37,26 @@ func TestEventDocsNumberASidesRolls(t *testing.T) {
 		t.Errorf("renumbering changed the rolls: %+v", docs)
 	}
 }
+
+// TestEventDocsRenumberARollsText: a roll event's own text, which starts
+// with its index ("#4 d6=5 ..."), is numbered by the roll's place too:
+// with a roll made for the other side before it, or not, the side's mail
+// reads the same.
+func TestEventDocsRenumberARollsText(t *testing.T) {
+	roll := func(i int, purpose string, vis ...Side) Event {
+		r := Roll{Index: i, Purpose: purpose, Rule: "GBACW 12.54", Sides: 10, Result: 7}
+		return Event{Kind: "roll", Rule: r.Rule, Text: r.String(), Visible: vis, Roll: &r}
+	}
+	with := []Event{roll(0, "a"), roll(1, "hidden", "USA"), roll(2, "b"), {Kind: "note", Text: "#9 is no roll"}}
+	without := []Event{roll(0, "a"), roll(1, "b"), {Kind: "note", Text: "#9 is no roll"}}
+	a, b := EventDocs(with, "CSA"), EventDocs(without, "CSA")
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("CSA's mail differs by a USA roll:\n%+v\n%+v", a, b)
+	}
+	if got := a[1].Text; got != "#1 d10=7 b (GBACW 12.54)" {
+		t.Errorf("the second roll reads %q", got)
+	}
+	if got := EventDocs(with, "")[2].Text; got != "#2 d10=7 b (GBACW 12.54)" {
+		t.Errorf("the umpire's roll reads %q, want the segment's index", got)
+	}
+}

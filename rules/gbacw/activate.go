@@ -67,6 +67,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u := &s.Units[i]; s.brigadeOf(u) == b {
 				u.Moved, u.Fired, u.Rallied, u.Switched, u.Spent, u.Barred = false, false, false, false, 0, false
 				u.NoFire, u.NoShock, u.FiredParts, u.Wrap, u.Wrapped, u.Walked = false, false, 0, false, false, false
+				u.Reblown = false // 11.58: counted afresh in this Activation
 				if r.startHex == nil {
 					r.startHex = map[string]string{}
 				}
@@ -128,17 +129,28 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
+			if r.charges[u.Name] != nil {
+				continue // it charged with its stack (11.53)
+			}
 			if r.builds(u, acts) {
 				continue
 			}
 			charges := slices.ContainsFunc(acts, func(a gbtext.Action) bool { return a.Verb == gbtext.ActCharge })
+			announced := charges // a Charge is settled before moving (11.53)
 			r.charging = nil
-			if u.Kind == "cavalry" && charges {
-				r.charging = u // its move is a Charge's (11.53, 11.57)
-			}
 			for k, a := range acts {
 				if !u.combat() || r.brokeOff[u.Name] {
-					break // a Charge broken off ends the activation (11.57)
+					break // a Charge failed or broken off ends the activation (11.53, 11.57)
+				}
+				if announced && a.Verb != gbtext.ActMount && a.Verb != gbtext.ActDismount {
+					announced = false
+					if u.mountedCavalry() {
+						charges = r.startCharge(u, acts, inCommand)
+						shocks = append(shocks, r.carried(u)...)
+					}
+					if r.brokeOff[u.Name] {
+						break
+					}
 				}
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
@@ -179,7 +191,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		shocks = r.designate(ids, shocks) // 11.21-11.22
 	}
 	r.shocked = map[*FatigueTrack]bool{}
-	defer func() { r.marched, r.trails, r.noShock, r.stackRefused, r.entered = nil, nil, nil, nil, nil }()
+	defer func() {
+		r.marched, r.trails, r.noShock, r.stackRefused, r.entered, r.charges = nil, nil, nil, nil, nil, nil
+	}()
 	r.resolveShocks(r.groupShocks(r.mayShockAll(shocks)), 0) // 11.11, 11.31-11.32, 11.41
 	r.settleCollapses()                                      // 12.23
 	r.shortenLines()                                         // 8.42-8.43
@@ -200,6 +214,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		if !b.Reserve { // 6.32: its leaders stay with the Reserve
 			r.followLeaders(b)
 		}
+		r.unblow(b)
 	}
 	r.acting = nil
 }
@@ -246,27 +261,11 @@ func (r *resolver) withinReach(b *BrigadeSt) bool {
 		}
 		reach := 2 * 3 // half-MPs, as moveCost counts them
 		if u.Kind == "cavalry" {
-			reach = 2 * 5
-		}
-		cost := func(from, to hex.Axial) int {
-			id := s.hexID(to)
-			if id == "" || len(s.enemiesAt(id, u.Side)) > 0 {
-				return -1
-			}
-			if c := s.moveCost(cc, u, Attack, s.hexID(from), id); c > 0 {
-				return c
-			}
-			return -1
+			reach = chargeReach
 		}
 		for j := range s.Units {
-			e := &s.Units[j]
-			if e.Side == u.Side || !e.combat() {
-				continue
-			}
-			for _, h := range s.neighbours(e.Hex) {
-				if _, mp, ok := hex.AStar(s.axial(u.Hex), s.axial(h), cost, 1); ok && mp <= reach {
-					return true
-				}
+			if e := &s.Units[j]; e.Side != u.Side && e.combat() && s.reachesNextTo(cc, u, e, reach) {
+				return true
 			}
 		}
 	}
@@ -468,7 +467,9 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			}
 		}
 	case gbtext.ActFire:
+		r.fireWith, r.fireSections = a.With, a.Sections
 		r.phasingFire(u, a.Target, a.Hexes...)
+		r.fireWith, r.fireSections = nil, nil
 	case gbtext.ActExtend:
 		r.extend(u, a.Target, stand)
 	case gbtext.ActRetract:
@@ -485,7 +486,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActWrap:
 		u.Wrap = true
 	case gbtext.ActSplit:
-		r.splitFire(u)
+		if a.Target != "" {
+			r.artillerySplit(u, a)
+		} else {
+			r.splitFire(u)
+		}
 	case gbtext.ActTurn:
 		r.turnOne(u, a.Target)
 	case gbtext.ActWithdraw:
@@ -642,6 +647,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	} else {
 		budget -= u.Spent // turning, extending or retracting before (8.42)
 	}
+	if r.charging == u {
+		budget = r.chargeLeft(u, 0, budget) // 11.53: the stack moves as one (ruling GBACW-R69)
+	}
 	full := budget
 	withBudget := map[*UnitSt]int{}
 	for _, c := range with {
@@ -665,15 +673,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			return false // 6.15; 9.23: but across a bridge or ford
 		case u.Kind == "artillery" && oc.nextToEnemy[n]:
 			return false // 9.52: artillery never moves next to an enemy
-		case u.Status == StDisordered && oc.nextToEnemy[n]:
-			return false // 12.34
+		case u.Status == StDisordered && oc.nextToEnemy[n] && r.charging != u:
+			return false // 12.34; a Charge is completed (11.52)
 		}
 		return true
 	}
-	ok := func(n string) bool { return enter(n) && oc.stackRoom(s, u, n, o) }
+	ok := func(n string) bool { return enter(n) && r.chargeRoom(oc, u, n, o) }
 	// pass: a hex of friendly units the unit may cross but not stop in
 	// (8.22).
-	pass := func(n string) bool { return enter(n) && !oc.stackRoom(s, u, n, o) && len(oc.own[n]) > 0 }
+	pass := func(n string) bool { return enter(n) && !r.chargeRoom(oc, u, n, o) && len(oc.own[n]) > 0 }
 	oc = s.occupancy(cc, u.Side)
 	if o == March && s.withinEnemy(cc, u.Hex, u.Side, 4) {
 		r.event("no-move", "GBACW 6.13", "%s is under March Orders within four hexes and LOS of the enemy and may not move", u.Name)
@@ -719,6 +727,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			spent := full - budget
 			ma, full = allowance()
 			budget = full - spent
+		}
+		if r.charging == u {
+			budget = r.chargeLeft(u, full-budget, budget) // the slowest unit's MPs (11.53)
 		}
 		var next string
 		crossing := false
@@ -804,8 +815,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		}
 		r.withdrawalFire(u)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
-		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 {
-			break
+		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
+			break // 12.34; a Charge is completed (11.52)
 		}
 		budget -= cost
 		budget -= r.removeBreastworks(u, u.Hex, next, budget)
@@ -842,6 +853,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			r.trails[u.Name] = []string{from}
 		}
 		r.trails[u.Name] = append(r.trails[u.Name], next)
+		if r.charging == u {
+			r.chargeStep(u, o, from, next) // 11.53-11.54
+		}
 		if exception {
 			if r.oneHex == nil {
 				r.oneHex = map[string]bool{}
@@ -871,9 +885,13 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if !r.terrainDisorder(u, from, next) || stackStopped {
 			break // a 2nd Disorder from terrain stops the unit, and its stack (12.35c)
 		}
+		if r.charging == u {
+			r.chargeTerrain(u, from, next) // the stack's other units (11.53)
+		}
 		// Disordered here, it goes on with its Disordered MA less what
 		// it spent: the top of the loop sees to it (12.33).
-		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 {
+		if e, _ := s.nearestEnemy(next, u.Side); e != nil && hex.Distance(s.axial(next), s.axial(e.Hex)) == 1 &&
+			!(r.charging == u && s.unitArc(u, s.axial(e.Hex)) == FrontArc) { // 11.54: no needless turn on a Charge
 			budget -= r.faceEnemy(u, o, e, budget)
 		}
 		r.approachFire(u)
@@ -895,7 +913,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
 		r.unturnStack(u, start) // 8.26
-		if len(r.trails[u.Name]) >= 2 {
+		if t := r.trails[u.Name]; r.charging == u && len(t) >= 2 {
+			r.endCharge(u, t[len(t)-2]) // 11.53: the stack as one
+		} else if len(r.trails[u.Name]) >= 2 {
 			t := r.trails[u.Name]
 			s.placeInStack(u, t[len(t)-2])
 			if len(with) > 0 {
@@ -925,6 +945,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			c.Spent = 2*r.allowanceOf(c)*times - withBudget[c]
 			r.event("move", "GBACW 8.21", "%s moves with %s as one stack from %s to %s (8.21)", c.Name, u.Name, start, u.Hex)
 			r.endedIn(c)
+		}
+	}
+	if c := r.charges[u.Name]; r.charging == u {
+		for _, f := range c.units {
+			if f != u && f.Hex == u.Hex {
+				f.Spent += full - budget
+				r.joinRefused(f, o)
+				r.endedIn(f)
+			}
 		}
 	}
 	u.Spent += full - budget
@@ -1388,6 +1417,7 @@ func (r *resolver) restack(u *UnitSt) {
 	}
 	u.Stack = there[0].Stack - 1
 	u.Moved = true // instead of moving (8.24)
+	r.displace(u)  // 10.52: no Prepared Fire after changing stacking order
 	if s.ordersOf(u) == Advance && u.Kind != "artillery" {
 		u.Barred = true // no fire after it (8.24)
 	}

@@ -72,6 +72,9 @@ func (r *resolver) settleAmmo() {
 	}
 	for i := range r.s.Units {
 		u := &r.s.Units[i]
+		if u.sectioned() && u.onMap() {
+			r.settleSections(u) // 10.69: each section its own
+		}
 		hit, ok := r.ammoHits[u.Name]
 		if !ok || !u.onMap() {
 			continue
@@ -111,7 +114,13 @@ func (r *resolver) resupply(u *UnitSt) bool {
 		r.event("no-resupply", "GBACW 10.93", "%s may not resupply next to the enemy", u.Name)
 		return false
 	}
-	if u.Ammo == AmmoOut {
+	if u.sectioned() {
+		for i := range u.Sections {
+			x := &u.Sections[i]
+			x.Ammo = map[string]string{AmmoOut: AmmoLow, AmmoLow: AmmoOK, AmmoOK: AmmoOK}[x.Ammo] // each section a level
+		}
+		syncAmmo(u)
+	} else if u.Ammo == AmmoOut {
 		u.Ammo = AmmoLow
 	} else {
 		u.Ammo = AmmoOK

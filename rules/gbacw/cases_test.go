@@ -68,7 +68,8 @@ import (
 //	                            abandoned (1 or 2:
 //	                            the Abandoned marker, 12.8), sections
 //	                            (a battery's, guns then weapon: 4N/2RG,
-//	                            8.37), extleft, extright
+//	                            a section's ammunition as 4N:low, 8.37,
+//	                            10.69), extleft, extright
 //	                            (Extended Line hexes, 8.41), cola,
 //	                            colb (Extended Column hexes, 8.5)
 //	set <name> key=value ...    change a unit (same keys)
@@ -93,6 +94,10 @@ import (
 //	placed <brigade> <n>        Fatigue Levels of 17.22 placed this turn
 //	book {<key>: <value>, ...}  the Battle Book's overrides (1.0), as the
 //	                            scenario's battle_book section writes them
+//	chart <table> <row> = <cell> | <cell> ...   the game plays an owner's
+//	                            chart pack: the provisional one with that
+//	                            row replaced (a case for a value the
+//	                            provisional pack never gives)
 //
 // EXPECT-STATE lines: unit <name> key=value (hex, sp, status, facing,
 // blown, refused, orders, outofcommand, collapsed, green, dismounted, kind, horse, ma, ammo, attached, top: first in its stack,
@@ -298,8 +303,8 @@ func (r *caseRun) Section(s rulestest.Section) {
 // step runs one procedure of the resolution on the collected orders
 // (validated for each side) and the forced dice.
 func (r *caseRun) step(l rulestest.Line, fn func(*resolver)) {
-	sys := New()
 	st := r.state()
+	sys := New().forGame(st) // a chart line's pack
 	files := map[rules.Side]*orders.File{}
 	for _, ss := range st.Sides {
 		f := r.File(l, ss.Side)
@@ -529,6 +534,35 @@ func (r *caseRun) SetState(l rulestest.Line) {
 		bb.checkCommands(s, func(format string, args ...any) { fail(format, args...) })
 		s.book = &bb
 		s.startFormations()
+	case "chart":
+		// An owner's chart pack for this case: the provisional pack with
+		// one row of one table replaced, its cells split at "|".
+		table, rest, _ := strings.Cut(rest, " ")
+		row, cells, ok := strings.Cut(rest, " = ")
+		if !ok {
+			fail("chart <table> <row> = <cell> [| <cell>...]")
+		}
+		if s.Pack == nil {
+			p, err := rules.ParseChartPack("case.yaml", ProvisionalPackData())
+			if err != nil {
+				fail("chart: %v", err)
+			}
+			p.Name, p.Provisional = "case pack", false
+			s.Pack = p
+		}
+		t, ok := s.Pack.Tables[table]
+		if _, had := t.Rows[row]; !ok || !had {
+			fail("chart: no row %q in table %q", row, table)
+		}
+		t.Rows = maps.Clone(t.Rows)
+		t.Rows[row] = nil
+		for _, c := range strings.Split(cells, "|") {
+			t.Rows[row] = append(t.Rows[row], strings.TrimSpace(c))
+		}
+		s.Pack.Tables[table] = t
+		if _, err := compileCombat(s.Pack); err != nil {
+			fail("chart: %v", err)
+		}
 	case "lost":
 		side, n := lastWord()
 		s.side(rules.Side(side)).Lost = atoi(n)
@@ -635,12 +669,14 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		case "sections":
 			u.Sections = nil
 			for _, x := range strings.Split(v, "/") {
+				x, ammo, _ := strings.Cut(x, ":") // 4N:low, the section's ammunition (10.69)
 				i := strings.IndexFunc(x, func(c rune) bool { return c < '0' || c > '9' })
 				if i <= 0 {
-					fail("sections %q: write guns then weapon, e.g. 4N/2RG", v)
+					fail("sections %q: write guns then weapon, e.g. 4N/2RG, and :low or :out for a section's ammunition", v)
 				}
-				u.Sections = append(u.Sections, Section{Guns: atoi(x[:i]), Weapon: x[i:]})
+				u.Sections = append(u.Sections, Section{Guns: atoi(x[:i]), Weapon: x[i:], Ammo: map[string]string{"low": AmmoLow, "out": AmmoOut}[ammo]})
 			}
+			syncAmmo(u)
 		case "refused":
 			u.Refused = v
 		case "orders":
@@ -768,7 +804,8 @@ func abandonedMarker(u *UnitSt) string {
 func sectionsText(u *UnitSt) string {
 	var out []string
 	for _, x := range u.Sections {
-		out = append(out, x.String())
+		a := map[string]string{AmmoLow: ":low", AmmoOut: ":out"}[x.Ammo]
+		out = append(out, x.String()+a)
 	}
 	return strings.Join(out, "/")
 }

@@ -113,7 +113,9 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 		case side == "USA":
 			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT SHOCK; IF ATTACK TOWARD %s THEN FIRE; FIRE\n", u.Name, target)
 		case u.Kind == "cavalry":
-			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; TOWARD %s THEN CHARGE\n", u.Name, target)
+			// Cavalry already next to the enemy shocks: without moving it
+			// may not Charge (11.51).
+			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT SHOCK; TOWARD %s THEN CHARGE\n", u.Name, target)
 		default:
 			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT SHOCK; TOWARD %s THEN FIRE THEN CHARGE\n", u.Name, target)
 		}

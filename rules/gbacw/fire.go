@@ -129,7 +129,22 @@ func (r *resolver) canReachAt(u, t *UnitSt, th string) (int, bool) {
 	if d < 1 || d > rng.Max || !inArc || !s.lineOfSight(r.sys.combat, u.Hex, th) || s.unitsBlock(r.sys.combat, u, th, d) {
 		return d, false
 	}
+	if r.steepAdjacent(u, th) && r.kindNow != preShockFire {
+		return d, false // 10.67: but Pre-Shock Fire, at -2
+	}
 	return d, true
+}
+
+// steepAdjacent: u is artillery and th an adjacent hex two or more
+// levels above or below it, which it may fire into only by Pre-Shock
+// Fire, at -2 and without Rapid Fire (10.67).
+func (r *resolver) steepAdjacent(u *UnitSt, th string) bool {
+	s := r.s
+	if u.Kind != "artillery" || s.m.Distance(u.Hex, th) != 1 {
+		return false
+	}
+	diff := s.baseLevel(u.Hex) - s.baseLevel(th)
+	return diff >= 2 || diff <= -2
 }
 
 // pickTarget is the named enemy unit when u can reach it, else the
@@ -176,9 +191,17 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	if !ok || kind == phasingFire && mountedTooFar(u, d) {
 		return shot{}, false
 	}
-	sp := r.firingSP(u)
-	for _, p := range r.partners {
-		sp += r.firingSP(p) // 10.82: one fire
+	sp := r.firingSP(u, r.partners...) // 10.63, 10.82: one fire
+	r.secs = nil
+	if u.sectioned() {
+		// 8.37: the sections that fire, together (10.63).
+		if r.secs = r.firingSections(u, kind, d, r.rapidSecond); len(r.secs) == 0 {
+			return shot{}, false
+		}
+		sp = min(sp, sectionGuns(u, r.secs))
+		if !r.rapidSecond {
+			r.fired = r.secs
+		}
 	}
 	if u.Refused != "" {
 		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))))
@@ -238,27 +261,40 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 	rng, _ := cc.Range(u.Weapon)
 	prepared := r.prepared(u, kind, d, rng.Prepared)
 	disordered, low, green, mounted := u.Status == StDisordered, u.Ammo == AmmoLow, u.Green, u.mountedCavalry() // 14.1, ruling GBACW-R48
+	if u.sectioned() && len(r.secs) > 0 {
+		weapon, low = r.sectionsWeapon(u, r.secs, d) // 10.64, 10.69
+		rng, _ = cc.Range(weapon)
+	}
 	for _, p := range r.partners {
 		// Combined fire takes the least favourable range DRM, Prepared
-		// Fire, status and ammunition of its units (10.82).
-		if pr, err := cc.Range(p.Weapon); err == nil && d <= pr.Max && pr.DRM[d-1] < rng.DRM[d-1] {
-			weapon, rng = p.Weapon, pr
+		// Fire, status and ammunition of its units (10.82, 10.64).
+		pw, plow := p.Weapon, p.Ammo == AmmoLow
+		if p.sectioned() {
+			pw, plow = r.sectionsWeapon(p, r.firingSections(p, returnFire, d, false), d)
+		}
+		low = low || plow
+		if pr, err := cc.Range(pw); err == nil && d <= pr.Max && pr.DRM[d-1] < rng.DRM[d-1] {
+			weapon, rng = pw, pr
 		}
 		pr, _ := cc.Range(p.Weapon)
 		prepared = prepared && r.prepared(p, kind, d, pr.Prepared)
 		disordered = disordered || p.Status == StDisordered
-		low = low || p.Ammo == AmmoLow
 		green = green || p.Green
 		mounted = mounted || p.mountedCavalry()
+	}
+	moved := func(g *UnitSt) bool {
+		return g.Kind == "artillery" && (g.Moved || kind == phasingFire && r.willMove || r.becameTop(g)) // 10.61
 	}
 	f := Fire{Weapon: weapon, Range: d, Artillery: u.Kind == "artillery", TerrainDRM: s.terrainOf(cc, th).FireDRM,
 		TargetSP: targetSP, TargetArtilleryOnly: artOnly, TargetMountedNonPhased: t.mountedCavalry() && t.Side != r.phasing,
 		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
-		ArtilleryMoved: u.Kind == "artillery" && (u.Moved || kind == phasingFire && r.willMove || r.becameTop(u)), Green: green,
+		ArtilleryMoved: u.Kind == "artillery" && (moved(u) || slices.ContainsFunc(r.partners, moved)), Green: green,
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
-		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low}
+		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
+		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
+		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
 	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank"}) // ruling GBACW-R6
 	return ms, err == nil
 }
@@ -272,6 +308,14 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 	group := append([]*UnitSt{u}, r.partners...)
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
 	for _, g := range group {
+		if g.sectioned() && g == u && len(r.secs) > 0 {
+			r.noteSectionsAmmo(g, r.secs, roll)
+			continue
+		}
+		if g.sectioned() {
+			r.noteSectionsAmmo(g, r.firingSections(g, returnFire, d, false), roll) // a battery combining with u (10.63)
+			continue
+		}
 		r.noteAmmo(g, roll, r.rapid, r.secondRound)
 	}
 	adj := roll + Sum(ms)
@@ -281,6 +325,9 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 		res, table = cc.ArtilleryFire(sp, adj), "Artillery Fire Table"
 	}
 	name := u.Name
+	if u.sectioned() && len(r.secs) > 0 {
+		name = sectionNames(u, r.secs) // 8.37
+	}
 	for _, p := range r.partners {
 		name += " and " + p.Name
 	}
@@ -300,7 +347,8 @@ func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, k
 // Fire +1: small arms within their Prepared range (10.51), infantry in
 // Good Order under Advance or Attack Orders (mounted cavalry and artillery
 // never), firing instead of moving if phasing, not in Extended Column
-// (8.52), and not advanced or retreated in this activation (10.52, 10.53).
+// (8.52), and not advanced, retreated or restacked in this activation
+// (10.52, 10.53).
 func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 	o := r.s.ordersOf(u)
 	switch {
@@ -313,11 +361,12 @@ func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 	case kind == phasingFire && u.Moved:
 		return false // instead of moving
 	}
-	return !r.shifted[u.Name] // 10.52: not advanced or retreated
+	return !r.shifted[u.Name] // 10.52: not advanced, retreated or restacked
 }
 
-// displace notes that u advanced or retreated in this brigade
-// activation: it may not use Prepared Fire until the next (10.52).
+// displace notes that u advanced, retreated or changed its stacking
+// order in this brigade activation: it may not use Prepared Fire until
+// the next (10.52, 8.24).
 func (r *resolver) displace(u *UnitSt) {
 	if r.shifted == nil {
 		r.shifted = map[string]bool{}
@@ -370,6 +419,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		r.extendedFire(u, name, from)
 		return
 	}
+	name = r.forcedTarget(u, name)
 	t := r.pickTarget(u, name)
 	if t == nil {
 		if name != "" {
@@ -386,7 +436,14 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		r.advanceAfterFire(u, from, th)
 		return
 	}
-	r.partners = r.combining(u, t, phasingFire, nil)
+	if d, _ := r.canReach(u, t); u.sectioned() && len(r.firingSections(u, phasingFire, d, false)) == 0 {
+		r.event("no-fire", "GBACW 8.37", "%s has no section left that may fire at %s", u.Name, t.Name)
+		return
+	}
+	r.partners, r.fired = r.combining(u, t, phasingFire, nil), nil
+	if len(r.fireWith) > 0 {
+		r.partners = r.combinedBatteries(u, t)
+	}
 	shots := r.volley(u, t, phasingFire)
 	partners := r.partners
 	r.partners = nil
@@ -399,7 +456,7 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	if !shots[0].shotShell {
 		r.marchHit(t)
 	}
-	u.Fired = true
+	u.Fired = r.sectionsFired(u)
 	for _, p := range partners {
 		p.Fired = true
 	}
@@ -410,6 +467,44 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 		r.reactToFire(t, u) // not when the fire made it retreat (9.61)
 	}
 	r.advanceAfterFire(u, at, th)
+}
+
+// forcedTarget is the target a phasing battery must fire at: alone in
+// its hex and in the Front hex of an enemy unit it can fire at, it fires
+// at that enemy, the named one if it is such an enemy, else the first in
+// the state's order (ruling GBACW-R77). Otherwise it is name. See GBACW
+// 10.66.
+func (r *resolver) forcedTarget(u *UnitSt, name string) string {
+	must := r.mustTargets(u)
+	if len(must) == 0 {
+		return name
+	}
+	for _, e := range must {
+		if e.Name == name {
+			return name
+		}
+	}
+	if name != "" {
+		r.event("forced-target", "GBACW 10.66", "%s stands alone in the Front of %s and must fire at it, not at %s", u.Name, must[0].Name, name)
+	}
+	return must[0].Name
+}
+
+// mustTargets are the enemy units a phasing battery alone in its hex
+// stands in the Front hex of and can fire at (10.66).
+func (r *resolver) mustTargets(u *UnitSt) []*UnitSt {
+	s := r.s
+	if u.Kind != "artillery" || len(s.unitsAt(u.Hex)) > 1 {
+		return nil
+	}
+	ua := s.axial(u.Hex)
+	var must []*UnitSt
+	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
+		if _, ok := r.canReach(u, e); ok && e.combat() && s.unitArc(e, ua) == FrontArc {
+			must = append(must, e)
+		}
+	}
+	return must
 }
 
 // activationMA is u's MA under its Orders this activation, in half MPs
@@ -442,13 +537,24 @@ func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
 	}
 	rng, err := r.sys.combat.Range(u.Weapon)
 	d := hex.Distance(r.s.axial(u.Hex), r.s.axial(t.Hex))
+	if u.sectioned() {
+		// 10.68: a battery with an (RF) section among those that fire.
+		kind := returnFire
+		if r.phasing == u.Side {
+			kind = phasingFire
+		}
+		return d <= 3 && len(r.firingSections(u, kind, d, true)) > 0
+	}
 	return err == nil && rng.RapidFire && d <= 3
 }
 
 // volley rolls one fire of u at t: one shot, or the two shots of Rapid
 // Fire at the same hex, rolled before either applies (10.68).
 func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
-	if !r.mayRapidFire(u, t) {
+	was := r.kindNow
+	r.kindNow = kind
+	defer func() { r.kindNow = was }()
+	if !r.mayRapidFire(u, t) || r.steepAdjacent(u, t.Hex) { // 10.67: no Rapid Fire
 		sh, ok := r.roll(u, t, kind)
 		if !ok {
 			return nil
@@ -462,7 +568,9 @@ func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
 		return nil
 	}
 	r.event("rapid-fire", "GBACW 10.68", "%s uses Rapid Fire: two shots at %s", u.Name, t.Hex)
+	r.rapidSecond = true
 	second, _ := r.roll(u, t, kind)
+	r.rapidSecond = false
 	first.text = strings.Replace(first.text, string(kind)+":", string(kind)+", Rapid Fire 1st shot:", 1)
 	second.text = strings.Replace(second.text, string(kind)+":", string(kind)+", Rapid Fire 2nd shot:", 1)
 	return []shot{first, second}
@@ -473,13 +581,17 @@ func (r *resolver) volley(u, t *UnitSt, kind fireKind) []shot {
 // Fire is simultaneous with the phasing fire, but artillery's at 4 hexes
 // or more follows it (10.42 Exception). See GBACW 10.41-10.42, 10.68,
 // 14.32, 14.37.
-func (r *resolver) exchange(u, t *UnitSt, shots []shot) {
+func (r *resolver) exchange(u, t *UnitSt, shots []shot, more ...*UnitSt) {
 	var simul, after []*UnitSt
-	for _, e := range r.returnFirers(u, t.Side, t.Hex) {
-		if e.Kind == "artillery" && hex.Distance(r.s.axial(e.Hex), r.s.axial(u.Hex)) >= 4 {
-			after = append(after, e)
-		} else {
-			simul = append(simul, e)
+	for _, t := range append([]*UnitSt{t}, more...) {
+		for _, e := range r.returnFirers(u, t.Side, t.Hex) {
+			switch {
+			case slices.Contains(simul, e) || slices.Contains(after, e):
+			case e.Kind == "artillery" && hex.Distance(r.s.axial(e.Hex), r.s.axial(u.Hex)) >= 4:
+				after = append(after, e)
+			default:
+				simul = append(simul, e)
+			}
 		}
 	}
 	from := u.Hex
@@ -1161,24 +1273,59 @@ func (r *resolver) splitFire(u *UnitSt) {
 
 // firingSP is what the Fire Frontage Rule lets u fire from its hex now.
 // See GBACW 8.31-8.33.
-func (r *resolver) firingSP(u *UnitSt) int {
+func (r *resolver) firingSP(u *UnitSt, with ...*UnitSt) int {
 	// Abandoned guns are no units and do not count to the 8.31 limits
 	// (12.8).
 	here := slices.DeleteFunc(r.s.unitsAt(u.Hex), func(f *UnitSt) bool { return !f.combat() })
 	stack := make([]Stacked, len(here))
+	group := func(f *UnitSt) bool { return f == u || slices.Contains(with, f) }
 	for i, f := range here {
 		sp := f.SP
 		if f.Dismounted {
 			sp = HorseHolders(sp) // 14.25
 		}
-		stack[i] = Stacked{Kind: f.unitKind(), SP: sp, Fires: f == u}
+		stack[i] = Stacked{Kind: f.unitKind(), SP: sp, Fires: group(f)}
 	}
-	for i, f := range here {
-		if f == u {
-			return FireFrontage(stack)[i]
+	n := 0
+	for i, sp := range FireFrontage(stack) {
+		if group(here[i]) {
+			n += sp // the units firing together, within the hex's limits (8.31)
 		}
 	}
-	return 0
+	return n
+}
+
+// combinedBatteries are the batteries a phasing battery's FIRE ... WITH
+// names that combine their fire with it at t: stacked in its hex, of the
+// brigade acting, free to fire and able to reach t. Different batteries
+// combine at 4 hexes or more only (canister is fired battery by
+// battery): nearer, u fires alone. See GBACW 10.63, ruling GBACW-R78.
+func (r *resolver) combinedBatteries(u, t *UnitSt) []*UnitSt {
+	s := r.s
+	d, _ := r.canReach(u, t)
+	if u.Kind != "artillery" {
+		return nil
+	}
+	if d < 4 {
+		r.event("no-combine", "GBACW 10.63", "%s fires alone: batteries combine their fire at 4 hexes or more, not at %d", u.Name, d)
+		return nil
+	}
+	var out []*UnitSt
+	for _, name := range r.fireWith {
+		p := s.unit(name)
+		if p == nil || p == u || p.Side != u.Side || p.Kind != "artillery" || p.Hex != u.Hex || s.brigadeOf(p) != r.acting {
+			r.event("no-combine", "GBACW 10.63", "%s is no battery of %s's hex acting now, to combine its fire", name, u.Name)
+			continue
+		}
+		_, reach := r.canReach(p, t)
+		switch {
+		case !r.mayFire(p, phasingFire) || !reach || r.firingSP(p) == 0:
+			r.event("no-combine", "GBACW 10.63", "%s may not fire at %s now, to combine its fire", name, t.Name)
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // refusedSP is what a unit of a Refused stack may fire through its

@@ -339,6 +339,12 @@ func (s *State) enterCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) in
 	if s.closedPartial(b) || s.enemyEntrance(b, u.Side) {
 		return 0
 	}
+	return s.groundCost(cc, u, o, a, b)
+}
+
+// groundCost is the cost of the hex entered, by road or terrain, whoever
+// holds it, in half MPs, or 0 when the ground bars the unit.
+func (s *State) groundCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) int {
 	way := s.wayFor(u, o, a, b)
 	cross := s.crossCost(cc, u, u.Kind, o == Attack, way, a, b)
 	if cross < 0 {

@@ -74,6 +74,9 @@ func (r *resolver) designate(brigades []string, declared []pendingShock) []pendi
 			continue // 11.57
 		}
 		u := s.unit(p.attacker)
+		if u != nil && u.mountedCavalry() {
+			p.charge = p.charge && r.chargeHolds(u) // 11.51, 11.54
+		}
 		if u == nil || u.Kind != "infantry" {
 			out = append(out, p)
 			continue

@@ -422,6 +422,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 						return
 					}
 				}
+				if rule, msg := checkGuns(s, u, a); msg != "" {
+					ps.add(x.At, "gb-guns", rule, "%s", msg)
+					return
+				}
 				if a.Verb == gbtext.ActCharge && u.Kind == "artillery" {
 					ps.add(x.At, "gb-charge", "GBACW 11.21", "%s is artillery, which never charges", u.Name)
 					return
@@ -566,4 +570,49 @@ func (p *plan) planSequence(s *State, d *Division, x *gbtext.Order, ps *problems
 		ids = append(ids, b.ID)
 	}
 	p.sequence[d.ID] = ids
+}
+
+// checkGuns checks a FIRE's WITH and SECTION (10.63, 8.37): WITH is a
+// battery's, naming other batteries of its side; SECTION names sections
+// the battery has. It returns the rule and the problem, or "".
+func checkGuns(s *State, u *UnitSt, a gbtext.Action) (string, string) {
+	if len(a.With) > 0 && u.Kind != "artillery" {
+		return "GBACW 10.63", fmt.Sprintf("%s: only batteries combine their fire by WITH", u.Name)
+	}
+	for _, n := range a.With {
+		if p := s.unit(n); p == nil || p.Side != u.Side || p.Kind != "artillery" || p == u {
+			return "GBACW 10.63", fmt.Sprintf("%s: %s is not another battery of %s", u.Name, orders.Clip(n), u.Side)
+		}
+	}
+	if a.Verb == gbtext.ActSplit && a.Target != "" && u.Kind != "artillery" {
+		return "GBACW 10.65", fmt.Sprintf("%s: only a battery names the targets of its SPLIT; small arms split between the enemies of their two Front hexes (SPLIT alone)", u.Name)
+	}
+	parts := []gbtext.Action{{Sections: a.Sections}}
+	if a.Verb == gbtext.ActSplit {
+		parts = append([]gbtext.Action{{Target: a.Target, Sections: a.Sections}}, a.More...)
+	}
+	targets, used := map[string]bool{}, map[int]bool{}
+	for _, p := range parts {
+		if t := s.unit(p.Target); p.Target != "" && (t == nil || t.Side == u.Side) {
+			return "GBACW 10.65", fmt.Sprintf("%s: there is no enemy unit called %s", u.Name, orders.Clip(p.Target))
+		}
+		targets[p.Target] = true
+		for _, k := range p.Sections {
+			if k > len(u.Sections) {
+				return "GBACW 8.37", fmt.Sprintf("%s has %d sections, no section %d", u.Name, len(u.Sections), k)
+			}
+			if used[k] {
+				return "GBACW 10.65", fmt.Sprintf("%s: section %d may not split its fire", u.Name, k)
+			}
+			used[k] = true
+		}
+	}
+	delete(targets, "")
+	switch {
+	case len(targets) > 2:
+		return "GBACW 10.65", fmt.Sprintf("%s: a battery splits its fire against two hexes at most", u.Name)
+	case len(a.More) > 1 && len(u.Sections) < 2:
+		return "GBACW 10.65", fmt.Sprintf("%s: a battery of one gun type splits its fire in two parts", u.Name)
+	}
+	return "", ""
 }

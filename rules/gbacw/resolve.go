@@ -58,10 +58,15 @@ type resolver struct {
 	barred map[string]bool
 	// shocking are the attackers Pre-Shock Fire is aimed at (8.35).
 	shocking []*UnitSt
-	// charging is the mounted cavalry moving on a Charge, brokeOff the
-	// units whose Charge was broken off in this activation (11.57).
+	// charging is the mounted cavalry moving on a Charge, carrying the
+	// units stacked with it (11.53); brokeOff the units whose Charge was
+	// broken off (11.57) or failed to start (11.53) in this activation,
+	// their activation finished.
 	charging *UnitSt
 	brokeOff map[string]bool
+	// charges are this activation's Charges, by charging unit (11.53):
+	// the units moving as one stack and their Charge Path (11.54).
+	charges map[string]*cavalryCharge
 	// marchHits are the March brigades hit in this activation (6.26).
 	marchHits map[string]bool
 	// entryTold are the brigades told they have used their Activations of
@@ -88,6 +93,18 @@ type resolver struct {
 	// spShare caps the SPs of the phasing shot being rolled: a share of
 	// split fire (10.15); 0 for none.
 	spShare int
+	// fireWith are the batteries a phasing battery's FIRE ... WITH names
+	// to combine with it (10.63); fireSections its SECTION numbers (8.37).
+	fireWith     []string
+	fireSections []int
+	// secs are the sections of the sectioned battery rolling a shot
+	// (8.37), fired are those that fired its first shot; rapidSecond:
+	// the shot is Rapid Fire's second (10.68).
+	secs, fired []int
+	rapidSecond bool
+	// kindNow is the kind of fire being rolled (volley), for the bar on
+	// artillery firing into a steep adjacent hex (10.67).
+	kindNow fireKind
 	// collapsing are the Collapsed units that lost steps in the result
 	// being played out, owing a Collapse UDD (12.23).
 	collapsing []*UnitSt

@@ -2,7 +2,9 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"galloper/rules/dice"
 )
@@ -56,4 +58,181 @@ func (r *resolver) loseGun(u *UnitSt) {
 		r.event("section-loss", "GBACW 8.37", "%s's loss falls on its %s section (rolled %d)", u.Name, u.Sections[i], roll)
 	}
 	u.Sections[i].Guns--
+}
+
+// Fire by section (8.37, 10.63-10.65, 10.68, 10.69; ruling GBACW-R78):
+//
+//  1. A battery of several sections fires them together, as one fire
+//     (sections of one battery combine at any range, 10.63): all its
+//     sections that have guns, ammunition and the range, or, in its own
+//     activation, those its FIRE ... SECTION names. Each section fires
+//     once an activation (a section may not split its fire, 10.65), so
+//     FIRE A SECTION 1 THEN FIRE B SECTION 2 fires them at two targets.
+//  2. The fire takes the worst range DRM of the sections' weapons (10.64)
+//     and the Low Ammo -2 when one of them is Low.
+//  3. Under Rapid Fire all of them fire the first shot and only the (RF)
+//     sections the second (10.68).
+//  4. Each firing section takes its own ammunition depletion (10.69);
+//     the battery's Ammo sums its sections up: Out when all are Out, Low
+//     when one is short (syncAmmo).
+
+// sectioned reports whether u is a battery of several sections (8.37).
+func (u *UnitSt) sectioned() bool { return len(u.Sections) > 1 }
+
+// firingSections lists the sections of u (by index) that fire a shot of
+// kind at range d now; second: Rapid Fire's second shot. See GBACW 8.37,
+// 10.63, 10.68.
+func (r *resolver) firingSections(u *UnitSt, kind fireKind, d int, second bool) []int {
+	var out []int
+	for i, x := range u.Sections {
+		rng, err := r.sys.combat.Range(x.Weapon)
+		switch {
+		case x.Guns == 0 || x.Ammo == AmmoOut || err != nil || d < 1 || d > rng.Max:
+			continue
+		case second && !rng.RapidFire:
+			continue // 10.68: only the Rapid Firing types fire the second shot
+		case kind == phasingFire && u.FiredParts&(1<<i) != 0:
+			continue // once an activation
+		case kind == phasingFire && len(r.fireSections) > 0 && !slices.Contains(r.fireSections, i+1):
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// sectionGuns adds up the guns of u's sections secs.
+func sectionGuns(u *UnitSt, secs []int) int {
+	n := 0
+	for _, i := range secs {
+		n += u.Sections[i].Guns
+	}
+	return n
+}
+
+// sectionNames names u's sections secs for a report: "Guns's 4N and 2RG
+// sections".
+func sectionNames(u *UnitSt, secs []int) string {
+	var xs []string
+	for _, i := range secs {
+		xs = append(xs, u.Sections[i].String())
+	}
+	if len(xs) == 1 {
+		return u.Name + "'s " + xs[0] + " section"
+	}
+	return u.Name + "'s " + strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1] + " sections"
+}
+
+// sectionsWeapon is the weapon of u's sections secs whose range DRM at d
+// is the worst (10.64), and whether one of them is Low on Ammo.
+func (r *resolver) sectionsWeapon(u *UnitSt, secs []int, d int) (string, bool) {
+	weapon, low, worst := u.Weapon, false, 0
+	for k, i := range secs {
+		x := u.Sections[i]
+		rng, _ := r.sys.combat.Range(x.Weapon)
+		if k == 0 || rng.DRM[d-1] < worst {
+			weapon, worst = x.Weapon, rng.DRM[d-1]
+		}
+		low = low || x.Ammo == AmmoLow
+	}
+	return weapon, low
+}
+
+// sectionKey is the ammoHits key of u's section i.
+func sectionKey(u *UnitSt, i int) string { return u.Name + "#" + strconv.Itoa(i) }
+
+// syncAmmo sums a sectioned battery's ammunition up in its own Ammo: Out
+// when every section with guns is Out, Low when one is short, else OK
+// (10.69).
+func syncAmmo(u *UnitSt) {
+	if !u.sectioned() {
+		return
+	}
+	out, short := true, false
+	for _, x := range u.Sections {
+		if x.Guns == 0 {
+			continue
+		}
+		out = out && x.Ammo == AmmoOut
+		short = short || x.Ammo != AmmoOK
+	}
+	switch {
+	case out:
+		u.Ammo = AmmoOut
+	case short:
+		u.Ammo = AmmoLow
+	default:
+		u.Ammo = AmmoOK
+	}
+}
+
+// sectionsFired marks the sections of u that fired the phasing fire just
+// rolled, and reports whether u has fired: all its sections with guns
+// and ammunition have, or it has no sections. See GBACW 8.37, 10.65.
+func (r *resolver) sectionsFired(u *UnitSt) bool {
+	if !u.sectioned() {
+		return true
+	}
+	for _, i := range r.fired {
+		u.FiredParts |= 1 << i
+	}
+	r.fired = nil
+	for i, x := range u.Sections {
+		if x.Guns > 0 && x.Ammo != AmmoOut && u.FiredParts&(1<<i) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// noteSectionsAmmo notes what an unadjusted roll does to the ammunition
+// of u's sections secs that fired it: each its own (10.69), the (RF)
+// ones under Rapid Fire Out on a 0 or 5 (10.68).
+func (r *resolver) noteSectionsAmmo(u *UnitSt, secs []int, roll int) {
+	for _, i := range secs {
+		rng, _ := r.sys.combat.Range(u.Sections[i].Weapon)
+		hit := ammoHit(0)
+		switch {
+		case r.rapid && rng.RapidFire && (roll == 0 || roll == 5):
+			hit = ammoToOut // 10.68
+		case roll == 5:
+			hit = ammoOneLevel // 10.69
+		}
+		if hit == 0 {
+			continue
+		}
+		if r.ammoHits == nil {
+			r.ammoHits = map[string]ammoHit{}
+		}
+		k := sectionKey(u, i)
+		r.ammoHits[k] = max(r.ammoHits[k], hit)
+	}
+}
+
+// settleSections applies the depletions noted for u's sections, in their
+// order, and sums them up in u's Ammo. See GBACW 10.69, 10.68.
+func (r *resolver) settleSections(u *UnitSt) {
+	for i := range u.Sections {
+		x := &u.Sections[i]
+		hit, ok := r.ammoHits[sectionKey(u, i)]
+		if !ok {
+			continue
+		}
+		was := x.Ammo
+		switch {
+		case hit == ammoToOut || x.Ammo == AmmoLow:
+			x.Ammo = AmmoOut
+		case x.Ammo == AmmoOK:
+			x.Ammo = AmmoLow
+		}
+		if x.Ammo == was {
+			continue
+		}
+		rule := "GBACW 10.69"
+		if hit == ammoToOut {
+			rule = "GBACW 10.68"
+		}
+		r.event("ammo", rule, "%s is %s", sectionNames(u, []int{i}), map[string]string{AmmoLow: "Low on Ammo (-2)", AmmoOut: "Out of Ammo"}[x.Ammo])
+	}
+	syncAmmo(u)
 }

@@ -38,7 +38,7 @@ func TestScenarioSections(t *testing.T) {
 // Cloning a state copies its batteries' sections: a loss in the clone
 // leaves the original whole (the state is immutable, STYLE 3).
 func TestCloneSections(t *testing.T) {
-	s := &State{Units: []UnitSt{{Name: "Guns", Kind: "artillery", SP: 6, Sections: []Section{{4, "N"}, {2, "RG"}}}}}
+	s := &State{Units: []UnitSt{{Name: "Guns", Kind: "artillery", SP: 6, Sections: []Section{{Guns: 4, Weapon: "N"}, {Guns: 2, Weapon: "RG"}}}}}
 	c := s.clone()
 	c.Units[0].Sections[0].Guns--
 	if s.Units[0].Sections[0].Guns != 4 {

@@ -18,9 +18,9 @@ import (
 //	1. Designation: the declared and mandatory shocks (11.21) of the
 //	   units that may shock (11.12) grouped into shocks of one
 //	   attacking hex or one defending hex, combined as 11.32 says
-//	   (designate.go, ruling GBACW-R36); no Cavalry Charge at Night
-//	   (16.12); building stops (15.14) and Fatigue is Stirred (17.42);
-//	   mounted cavalry starting a Charge rolls a UDD (11.53).
+//	   (designate.go, ruling GBACW-R36), a Cavalry Charge's shock a
+//	   Charge when 11.51 and 11.54 still allow it (charge.go);
+//	   building stops (15.14) and Fatigue is Stirred (17.42).
 //	2. Retreat Before Shock: a defender under Advance Orders facing
 //	   infantry may fall back (11.33, R6).
 //	3. Green attackers' Commitment Check (11.36).
@@ -61,6 +61,12 @@ type shockGroup struct {
 }
 
 func (g *shockGroup) lead() *UnitSt { return g.attackers[0] }
+
+// benefits: the shock earns the benefits of Charging (11.55), which a
+// Countercharge takes from charging mounted cavalry (11.56).
+func (g *shockGroup) benefits() bool {
+	return g.charge && !(g.countercharged && g.lead().mountedCavalry())
+}
 
 // maxContinued bounds a chain of Continued Shocks in one activation.
 const maxContinued = 2
@@ -183,16 +189,10 @@ func (r *resolver) held(g *shockGroup) bool {
 	return true
 }
 
-// designated is Step 1: the shock announced; a Charge by mounted cavalry
-// starts with a UDD (11.53).
+// designated is Step 1: the shock announced (11.11).
 func (r *resolver) designated(g *shockGroup, continued int) {
 	s := r.s
-	u := g.lead()
 	g.charge = g.charge && continued == 0
-	if g.charge && u.Kind == "cavalry" && s.night() {
-		g.charge = false
-		r.event("no-charge", "GBACW 16.12", "%s may not Charge on a Night turn: it shocks", unitNames(g.attackers))
-	}
 	stirred := slices.Clone(g.attackers)
 	for _, h := range g.hexes {
 		stirred = append(stirred, s.holders(h)...)
@@ -221,10 +221,6 @@ func (r *resolver) designated(g *shockGroup, continued int) {
 		verb += "s"
 	}
 	r.event("shock", "GBACW 11.11", "%s %s %s", strings.Join(names, " and "), verb, strings.Join(at, " and "))
-	if g.charge && u.Kind == "cavalry" && !r.uddPass(u, "Cavalry Charge") {
-		r.event("charge-failed", "GBACW 11.53", "%s's Charge fails to start", u.Name)
-		g.ended = true
-	}
 }
 
 // rbsStep is Step 2, Retreat Before Shock from infantry (11.33-11.35).
@@ -271,7 +267,8 @@ func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[str
 		}
 		def, u := stack[0], r.facing(g, h)
 		if g.charge && def.Kind == "cavalry" && !def.Blown && def.ReturnFired == 0 && !s.night() &&
-			s.unitArc(def, s.axial(u.Hex)) == FrontArc && r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
+			s.unitArc(def, s.axial(u.Hex)) == FrontArc && s.mayCountercharge(r.sys.combat, def, u.Hex) &&
+			r.standing(def.Side, gbtext.RCountercharge) != "NEVER" {
 			r.doctrine(def, gbtext.RCountercharge, "GBACW 11.56")
 			if s.ordersOf(def) == Attack || r.uddPass(def, "Countercharge under Advance Orders") {
 				g.countercharged = true
@@ -441,7 +438,7 @@ func (r *resolver) tops(g *shockGroup) []*UnitSt {
 func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*UnitSt, continued int) Shock {
 	s := r.s
 	cc := r.sys.combat
-	sh := Shock{AllAttackersMoved: true, Charge: g.charge, Countercharged: g.countercharged && g.lead().Kind == "infantry",
+	sh := Shock{AllAttackersMoved: true, Charge: g.benefits(), Countercharged: g.countercharged && g.lead().Kind == "infantry",
 		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.fatigueOf(defenders[0]), Position: Surrounded}
 	for i, h := range g.hexes {
 		top := r.hexTop(g, h)
@@ -566,15 +563,15 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 				break
 			}
 		}
-		flank := g.charge && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
-		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.charge, ChargingFlankOrRear: flank,
+		flank := g.benefits() && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
+		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.benefits(), ChargingFlankOrRear: flank,
 			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{TownHalvesAlways: s.ruling(rulingCavalryHalving) == "woods-cedar-town"})
 	}
 	for _, h := range g.hexes {
 		stack := r.defStack(g, h)
 		for i, d := range stack {
 			def += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(stack) == 1,
-				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h)}, ShockOptions{TownHalvesAlways: s.ruling(rulingCavalryHalving) == "woods-cedar-town"})
+				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{TownHalvesAlways: s.ruling(rulingCavalryHalving) == "woods-cedar-town"})
 		}
 	}
 	return att, def
@@ -731,6 +728,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
 			}
 			attackerRetreated = true
+			defenderMay = defenderMay || g.countercharged // 11.56
 		case "defender-retreat-1", "defender-retreat-2":
 			n := 1
 			if e == "defender-retreat-2" {
@@ -934,6 +932,7 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 				x.Blown = true
 				r.event("blown", "GBACW 11.58", "%s is Blown", x.Name)
 			}
+			x.Reblown = true // the marker stays to its command's next Activation's end
 		case x.Kind == "cavalry", i < len(attackers) && x.Kind == "infantry":
 			r.disorder(x, "post-shock")
 		}

@@ -230,6 +230,10 @@ type UnitSt struct {
 	// StAbandoned; Blown marks mounted cavalry (11.58).
 	Status string `json:"status,omitempty"`
 	Blown  bool   `json:"blown,omitempty"`
+	// Reblown: the Blown unit took part in a completed shock since its
+	// command's current or last Activation began; its marker stays at
+	// that Activation's end (11.58).
+	Reblown bool `json:"reblown,omitempty"`
 	// Dismounted: a cavalry unit on its dismounted counter (14.21);
 	// Other is the counter not in play, nil for a unit with one counter
 	// (ruling GBACW-R49). Switched: it mounted or dismounted in this
@@ -280,7 +284,8 @@ type UnitSt struct {
 	// second extensions behind it, or "" (8.5).
 	ColA string `json:"col_a,omitempty"`
 	ColB string `json:"col_b,omitempty"`
-	// FiredParts are the Extended Line's parts that fired in this
+	// FiredParts are the Extended Line's parts, or the battery's
+	// sections (8.37), that fired in this
 	// activation, a bit each (lineParts' order).
 	FiredParts int `json:"fired_parts,omitempty"`
 	// Walked: it has moved from hex to hex in this activation (a unit
@@ -348,6 +353,9 @@ type Counter struct {
 type Section struct {
 	Guns   int    `json:"guns" yaml:"guns"`
 	Weapon string `json:"weapon" yaml:"weapon"`
+	// Ammo is the section's own ammunition level: a section that fires
+	// takes its own depletion (10.69).
+	Ammo string `json:"ammo,omitempty" yaml:"-"`
 }
 
 // Unit statuses.
@@ -624,10 +632,14 @@ func (u *UnitSt) cohesionNow() int {
 // its Exception); the printed MA when the scenario gives no Disordered
 // MA (ruling GBACW-R47).
 func (u *UnitSt) maNow() int {
+	ma := u.MA
 	if u.Status == StDisordered && u.Kind != "artillery" && u.DisMA > 0 {
-		return u.DisMA
+		ma = u.DisMA
 	}
-	return u.MA
+	if u.Blown {
+		ma = (ma + 1) / 2 // 11.58: the Disordered MA halved, rounded up
+	}
+	return ma
 }
 
 // cohesion is a unit's Cohesion Rating now: its Disordered side's, unless
@@ -662,6 +674,9 @@ func (u *UnitSt) unitKind() UnitKind {
 // ordersOf is a unit's Orders: those it kept Out of Command (4.23), else
 // its brigade's.
 func (s *State) ordersOf(u *UnitSt) Orders {
+	if u.Blown {
+		return Advance // 11.58
+	}
 	if u.Orders != "" {
 		o, _ := ParseOrders(u.Orders)
 		return o

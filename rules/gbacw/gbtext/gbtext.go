@@ -109,11 +109,11 @@ const (
 	ActRally  = "RALLY"  // RALLY [LEFT|RIGHT]: rally, and if it does turn one vertex (13.41)
 	ActToward = "TOWARD" // TOWARD hex: move toward a hex as far as the rules allow
 	ActMove   = "MOVE"   // MOVE hex hex ... [ABOVE|BELOW] [WITH unit, ...]: move along a path of adjacent hexes (8.23), a stack as one (8.21)
-	ActFire   = "FIRE"   // FIRE [unit]: fire at the unit, or the nearest enemy in arc
+	ActFire   = "FIRE"   // FIRE [unit] [FROM hex...] [SECTION n...] [WITH battery, ...]: fire at the unit, or the nearest enemy in arc
 	ActShock  = "SHOCK"  // SHOCK [unit]: shock the unit, or an adjacent enemy in front
 	ActCharge = "CHARGE" // CHARGE [unit]: a Charge (11.2, 11.5)
 	ActRetire = "RETIRE" // RETIRE: move one hex away from the nearest enemy
-	ActSplit  = "SPLIT"  // SPLIT: fire split between the enemies in both Front hexes (10.15)
+	ActSplit  = "SPLIT"  // SPLIT [unit [SECTION n...][, unit [SECTION n...]]...]: split fire (10.15, 10.65)
 	ActRefuse = "REFUSE" // REFUSE LEFT|RIGHT: refuse a flank (7.3)
 	// MOUNT and DISMOUNT change a cavalry unit's counter at the start of
 	// its activation (14.22).
@@ -215,6 +215,15 @@ type Action struct {
 	// Stack is MOVE's ABOVE or BELOW: where the unit stacks with the
 	// artillery of the hex it ends in (8.23 Exception), or "".
 	Stack string
+	// Sections are FIRE's SECTION numbers: the battery's sections that
+	// fire, 1 for its first (8.37, 10.65).
+	Sections []int
+	// With are FIRE's WITH batteries: those of the firer's hex that
+	// combine their fire with its own (10.63).
+	With []string
+	// More are a battery's SPLIT's further parts, each a target and its
+	// sections (10.65); Target and Sections are the first part's.
+	More []Action
 }
 
 type dialect struct{}
@@ -249,6 +258,9 @@ ORDERS Iron Brigade ATTACK
 FIRST 1st Division
 UNIT 2nd Wisconsin: IF DISORDERED RALLY; IF ADJACENT FIRE THEN SHOCK; TOWARD 0608
 UNIT Battery B: TURN LEFT THEN FIRE
+UNIT Battery C: FIRE 26th North Carolina WITH Battery D, Battery E
+UNIT Battery F: FIRE SECTION 1 THEN FIRE 26th North Carolina SECTION 2 3
+UNIT Battery G: IF ADJACENT SPLIT; SPLIT 26th North Carolina SECTION 1, 11th North Carolina SECTION 2
 UNIT 19th Indiana: IF NOT ADJACENT EXTEND LEFT THEN FIRE 26th North Carolina FROM 0706; RETRACT
 UNIT 24th Michigan: IF DISORDERED RALLY LEFT; FACE 0608 THEN FIRE
 UNIT 2nd Wisconsin: PIVOT LEFT THEN PIVOT LEFT THEN FIRE
@@ -755,7 +767,9 @@ func action(verb string, args []string) (Action, string) {
 			}
 			a.Hexes = []string{id}
 		}
-	case ActHold, ActRetire, ActSplit, ActMount, ActDismount, ActTop, ActWrap:
+	case ActSplit:
+		return splitAction(a, args)
+	case ActHold, ActRetire, ActMount, ActDismount, ActTop, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
@@ -828,26 +842,90 @@ func action(verb string, args []string) (Action, string) {
 		}
 		a.Target = orders.Upper(args[0])
 	case ActFire:
-		// FIRE [<unit>] [FROM <hex> [<hex>]]: an Extended Line's parts.
-		i := slices.IndexFunc(args, func(w string) bool { return orders.Upper(w) == "FROM" })
-		if i >= 0 {
-			if i == len(args)-1 || len(args)-i-1 > 3 {
-				return a, "FROM takes the hexes of the Extended Line's parts that fire, such as FIRE 4th Alabama FROM 0707"
-			}
-			for _, h := range args[i+1:] {
-				id, ok := Place(h)
-				if !ok {
-					return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
-				}
-				a.Hexes = append(a.Hexes, id)
-			}
-			args = args[:i]
-		}
-		a.Target = orders.CleanName(strings.Join(args, " "))
+		return fireAction(a, args)
 	case ActShock, ActCharge:
 		a.Target = orders.CleanName(strings.Join(args, " "))
 	default:
 		return a, fmt.Sprintf("%q is not an action (the actions are %s)", orders.Clip(verb), strings.Join(Actions, ", "))
+	}
+	return a, ""
+}
+
+// fireAction reads FIRE [<unit>] [FROM <hex> [<hex>...]] [SECTION <n>...]
+// [WITH <battery>[, <battery>]]: an Extended Line's firing parts (8.45),
+// a battery's firing sections (8.37) and the batteries of its hex that
+// combine their fire with it (10.63).
+func fireAction(a Action, args []string) (Action, string) {
+	keys := map[string]bool{"FROM": true, "SECTION": true, "WITH": true}
+	part := map[string][]string{}
+	key := ""
+	for _, w := range args {
+		if k := orders.Upper(w); keys[k] {
+			if _, twice := part[k]; twice {
+				return a, k + " comes once in a FIRE"
+			}
+			key, part[k] = k, []string{}
+			continue
+		}
+		part[key] = append(part[key], w)
+	}
+	if hs, ok := part["FROM"]; ok {
+		if len(hs) == 0 || len(hs) > 3 {
+			return a, "FROM takes the hexes of the Extended Line's parts that fire, such as FIRE 4th Alabama FROM 0707"
+		}
+		for _, h := range hs {
+			id, ok := Place(h)
+			if !ok {
+				return a, fmt.Sprintf("%q is not a hex id (four digits, column then row, such as 0608)", orders.Clip(h))
+			}
+			a.Hexes = append(a.Hexes, id)
+		}
+	}
+	if ns, ok := part["SECTION"]; ok {
+		if len(ns) == 0 {
+			return a, "SECTION takes the numbers of the battery's sections that fire, in its order, such as FIRE 4th Alabama SECTION 1 2"
+		}
+		for _, n := range ns {
+			k, err := strconv.Atoi(n)
+			if err != nil || k < 1 || k > 9 || slices.Contains(a.Sections, k) {
+				return a, fmt.Sprintf("%q is not a section's number (1 for the battery's first section, 2 for its second)", orders.Clip(n))
+			}
+			a.Sections = append(a.Sections, k)
+		}
+	}
+	if ws, ok := part["WITH"]; ok {
+		for _, n := range strings.Split(strings.Join(ws, " "), ",") {
+			if n = orders.CleanName(n); n == "" {
+				return a, "WITH names the batteries of the hex that combine their fire, separated by commas, such as FIRE 4th Alabama WITH Battery C"
+			}
+			a.With = append(a.With, n)
+		}
+	}
+	a.Target = orders.CleanName(strings.Join(part[""], " "))
+	return a, ""
+}
+
+// splitAction reads SPLIT [<unit> [SECTION <n>...][, <unit> [SECTION
+// <n>...]]...]: without a unit, small arms' (and a battery's) split
+// between the enemies of the two Front hexes (10.15); with units, a
+// battery's parts, each a target and the sections that fire at it
+// (10.65).
+func splitAction(a Action, args []string) (Action, string) {
+	if len(args) == 0 {
+		return a, ""
+	}
+	for k, part := range strings.Split(strings.Join(args, " "), ",") {
+		b, msg := fireAction(Action{Verb: ActFire}, strings.Fields(part))
+		switch {
+		case msg != "":
+			return a, msg
+		case b.Target == "" || len(b.Hexes) > 0 || len(b.With) > 0:
+			return a, "SPLIT names the enemy unit of each part, with its SECTIONs if any, separated by commas, such as SPLIT 4th Alabama SECTION 1, 5th Alabama SECTION 2 (GBACW 10.65)"
+		case k == 0:
+			a.Target, a.Sections = b.Target, b.Sections
+		default:
+			a.More = append(a.More, b)
+		}
 	}
 	return a, ""
 }
@@ -884,6 +962,13 @@ func (a Action) String() string {
 		}
 		return strings.Join(parts, " ")
 	}
+	if a.Verb == ActSplit && a.Target != "" {
+		out := a.Verb + " " + Action{Verb: ActFire, Target: a.Target, Sections: a.Sections}.String()[len(ActFire)+1:]
+		for _, b := range a.More {
+			out += ", " + b.String()[len(ActFire)+1:]
+		}
+		return out
+	}
 	if a.Verb == ActFire {
 		parts := []string{a.Verb}
 		if a.Target != "" {
@@ -891,6 +976,15 @@ func (a Action) String() string {
 		}
 		if len(a.Hexes) > 0 {
 			parts = append(append(parts, "FROM"), a.Hexes...)
+		}
+		if len(a.Sections) > 0 {
+			parts = append(parts, "SECTION")
+			for _, k := range a.Sections {
+				parts = append(parts, strconv.Itoa(k))
+			}
+		}
+		if len(a.With) > 0 {
+			parts = append(parts, "WITH", strings.Join(a.With, ", "))
 		}
 		return strings.Join(parts, " ")
 	}

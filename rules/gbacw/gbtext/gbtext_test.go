@@ -48,6 +48,14 @@ func TestCanonicalForms(t *testing.T) {
 		"unit X: rally then face 0506":                                 "UNIT X: RALLY THEN FACE 0506",
 		"unit X: pivot right then fire":                                "UNIT X: PIVOT RIGHT THEN FIRE",
 		"unit X: wrap then shock Y":                                    "UNIT X: WRAP THEN SHOCK Y",
+		"unit X: fire Y with  battery c,battery d":                     "UNIT X: FIRE Y WITH battery c, battery d",
+		"unit X: fire section 2 1 then fire Y section 3":               "UNIT X: FIRE SECTION 2 1 THEN FIRE Y SECTION 3",
+		"unit X: fire Y section 1 with Z":                              "UNIT X: FIRE Y SECTION 1 WITH Z",
+		"unit X: split  Y":                                             "UNIT X: SPLIT Y",
+		"unit X: split Y,Z":                                            "UNIT X: SPLIT Y, Z",
+		"unit X: split Y section 2 1 , Z section 3":                    "UNIT X: SPLIT Y SECTION 2 1, Z SECTION 3",
+		"unit X: split":                                                "UNIT X: SPLIT",
+		"unit X: split y section 1,y section 2, z section 3":           "UNIT X: SPLIT y SECTION 1, y SECTION 2, z SECTION 3",
 	} {
 		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 0 {
@@ -114,6 +122,17 @@ func TestProblems(t *testing.T) {
 		"UNIT X: FACE 0506 0507":                   CodeBadClause,
 		"UNIT X: FIRE Y FROM":                      CodeBadClause,
 		"UNIT X: FIRE Y FROM 77":                   CodeBadClause,
+		"UNIT X: FIRE Y WITH":                      CodeBadClause,
+		"UNIT X: FIRE Y WITH A,":                   CodeBadClause,
+		"UNIT X: FIRE Y WITH A WITH B":             CodeBadClause,
+		"UNIT X: FIRE Y SECTION":                   CodeBadClause,
+		"UNIT X: FIRE Y SECTION first":             CodeBadClause,
+		"UNIT X: FIRE Y SECTION 1 1":               CodeBadClause,
+		"UNIT X: FIRE Y SECTION 0":                 CodeBadClause,
+		"UNIT X: SPLIT Y FROM 0506":                CodeBadClause,
+		"UNIT X: SPLIT Y WITH Z":                   CodeBadClause,
+		"UNIT X: SPLIT SECTION 1, Z":               CodeBadClause,
+		"UNIT X: SPLIT Y,":                         CodeBadClause,
 	} {
 		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
 		if len(ps) != 1 || ps[0].Code != code {
