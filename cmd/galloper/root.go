@@ -201,7 +201,7 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringArrayVar(&keys, "pgp-key", nil, "SIDE=FILE: the player's armored OpenPGP public key; mails they clearsign with it need no password")
 	create.Flags().StringArrayVar(&invites, "invite", nil, "SIDE to leave open for a player who mails JOIN with the printed code")
 	create.Flags().StringVar(&nmr, "nmr", "defaults", "when orders are missing after the deadline and grace: defaults (use standing orders) or wait")
-	create.Flags().StringSliceVar(&optional, "optional", nil, "optional rules to play with: by number for Line of Battle, e.g. 12.2,12.4 (LoB 12.0); KEY=VALUE for acwminis, e.g. band-edge=upper,fog-of-war=off (docs/rulings-acwminis.md)")
+	create.Flags().StringSliceVar(&optional, "optional", nil, "optional rules to play with: by number for Line of Battle, e.g. 12.2,12.4 (LoB 12.0); KEY=VALUE for acwminis, e.g. band-edge=upper,fog-of-war=off (docs/rulings-acwminis.md); for gbacw by number (10.82, 17) or KEY=VALUE for its switchable rulings, e.g. rear_fire_drm=as-flank (docs/rulings-gbacw.md)")
 	create.Flags().BoolVar(&preview, "preview", false, "hold each segment's results for the umpire's RELEASE")
 	for _, f := range []string{"config", "id"} {
 		_ = create.MarkFlagRequired(f)

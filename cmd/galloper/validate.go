@@ -60,7 +60,7 @@ func validateCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&cfgPath, "config", "", "configuration file (with --game)")
 	cmd.Flags().StringVar(&game, "game", "", "a game in the database")
-	cmd.Flags().StringSliceVar(&optional, "optional", nil, "optional rules in play (with --scenario), by number, e.g. 12.2,12.4")
+	cmd.Flags().StringSliceVar(&optional, "optional", nil, "optional rules in play (with --scenario), as galloper game new takes them, e.g. 12.2,12.4 or rear_fire_drm=as-flank")
 	cmd.Flags().StringVar(&system, "system", "lob.v2", "game system (with --scenario)")
 	cmd.Flags().StringVar(&scenario, "scenario", "", "a scenario, checked at its first segment")
 	cmd.Flags().StringVar(&side, "side", "", "the side sending the orders")

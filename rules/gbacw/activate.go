@@ -1222,12 +1222,15 @@ func hasNonArtillery(us []*UnitSt) bool {
 }
 
 // withinEnemy: an enemy combat unit is within n hexes of h and in its
-// LOS (6.13; units do not block, 10.26).
+// LOS (6.13; units do not block, 10.26), or within n hexes LOS or not
+// under ruling GBACW-R4's "strict".
 func (s *State) withinEnemy(cc *CombatCharts, h string, side rules.Side, n int) bool {
 	a := s.axial(h)
 	for i := range s.Units {
 		e := &s.Units[i]
-		if e.Side != side && e.combat() && hex.Distance(a, s.axial(e.Hex)) <= n && s.lineOfSight(cc, e.Hex, h) {
+		// Ruling GBACW-R4: by default 6.13's LOS counts; under "strict",
+		// the chart's "keep 5 hexes away" does, LOS or not.
+		if e.Side != side && e.combat() && hex.Distance(a, s.axial(e.Hex)) <= n && (s.ruling(rulingMarchDistance) == "strict" || s.lineOfSight(cc, e.Hex, h)) {
 			return true
 		}
 	}

@@ -80,7 +80,7 @@ import (
 //	division-ci <division>      acted <brigade> <n>  shock-phases <brigade> <n>
 //	em <side> <corps> <n>       initiative <side>|none
 //	standing <side> <KIND> <choice>
-//	phase draw|orders           turn <n>       optional <rule>
+//	phase draw|orders           turn <n>       optional <rule>|<ruling>=<value>
 //	lost <side> <n>             dusk <hour>    night <hour> (16.1)
 //	light dawn|dusk|night       the current turn's hour is a Dawn, Dusk
 //	                            or Night hour (16.1)
@@ -509,6 +509,13 @@ func (r *caseRun) SetState(l rulestest.Line) {
 	case "phase":
 		s.Phase = rest
 	case "optional":
+		// An optional rule by number, or a switchable ruling's KEY=VALUE.
+		if k, v, set := strings.Cut(rest, "="); set {
+			if isRuling, err := s.chooseRuling(k, v); !isRuling || err != nil {
+				fail(fmt.Sprintf("optional %s: no such switchable ruling (%v)", rest, err))
+			}
+			break
+		}
 		s.Optional = append(s.Optional, rest)
 	case "book":
 		// The Battle Book's overrides for this case, a YAML flow mapping

@@ -295,7 +295,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
-	ms, err := cc.FireDRMs(f, FireOptions{})
+	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank"}) // ruling GBACW-R6
 	return ms, err == nil
 }
 

@@ -55,7 +55,8 @@ type Fire struct {
 // FireOptions are the game's choices among rulings.
 type FireOptions struct {
 	// RearAsFlank: fire through a Rear hexside gets the Flanking Fire +1
-	// (ruling GBACW-R6, option rear_fire_drm: as-flank).
+	// (ruling GBACW-R6, option rear_fire_drm=as-flank; by default only a
+	// Flank hexside does, as printed).
 	RearAsFlank bool
 }
 

@@ -565,13 +565,13 @@ func (r *resolver) shockHalves(g *shockGroup, defenders []*UnitSt) (att, def int
 		}
 		flank := g.benefits() && s.shockArc(a, r.hexTop(g, h), h) != FrontArc
 		att += ShockStrength(ShockUnit{Kind: a.unitKind(), SP: a.SP, Charging: g.benefits(), ChargingFlankOrRear: flank,
-			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{})
+			InWoodsOrCedar: a.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{TownHalvesAlways: s.ruling(rulingCavalryHalving) == "woods-cedar-town"})
 	}
 	for _, h := range g.hexes {
 		stack := r.defStack(g, h)
 		for i, d := range stack {
 			def += ShockStrength(ShockUnit{Kind: d.unitKind(), SP: d.SP, TopOrUnsupported: i == 0 || len(stack) == 1,
-				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h)}, ShockOptions{})
+				InWoodsOrCedar: d.Kind == "cavalry" && woodsOrCedar(s, h), IntoTown: s.terrainKind(h) == "town"}, ShockOptions{TownHalvesAlways: s.ruling(rulingCavalryHalving) == "woods-cedar-town"})
 		}
 	}
 	return att, def

@@ -23,8 +23,10 @@ type ShockUnit struct {
 	ChargingFlankOrRear bool
 	Charging            bool
 	// InWoodsOrCedar: mounted cavalry shocking or charging into, or
-	// defending in, Woods or Cedar is halved (11.43); Town: charging
-	// into a Town hex (11.55, ruling GBACW-R5).
+	// defending in, Woods or Cedar is halved (11.43); IntoTown: the shock
+	// is into a Town hex, or the unit defends in one, which halves it
+	// when it charges (11.55) or, under ruling GBACW-R5's
+	// woods-cedar-town, always.
 	InWoodsOrCedar, IntoTown bool
 	// TopOrUnsupported: artillery that is the top unit or alone in its
 	// hex adds 1 SP per 4 guns (at least 1); otherwise it adds nothing,

@@ -3,6 +3,7 @@ package gbacw
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"galloper/rules"
@@ -37,6 +38,9 @@ type State struct {
 	// Optional lists the optional rules in play, by rule number (17:
 	// Fatigue).
 	Optional []string `json:"optional,omitempty"`
+	// Rulings holds the game's choices of the switchable rulings that
+	// differ from their defaults (switchable.go; rulings GBACW-R4-R6).
+	Rulings map[string]string `json:"rulings,omitempty"`
 	// Dawn, Dusk and Night are the hours of the 24-hour clock whose turns
 	// are Dawn, Dusk or Night turns, from the scenario (16.1, ruling
 	// GBACW-R55).
@@ -507,6 +511,7 @@ func (s *State) clone() *State {
 	}
 	c.Places = slices.Clone(s.Places)
 	c.Optional = slices.Clone(s.Optional)
+	c.Rulings = maps.Clone(s.Rulings)
 	c.Dawn, c.Dusk, c.Night = slices.Clone(s.Dawn), slices.Clone(s.Dusk), slices.Clone(s.Night)
 	c.Breastworks = slices.Clone(s.Breastworks)
 	return &c

@@ -113,10 +113,13 @@ var _ rules.OptionalRules = System{}
 
 // OptionalRules implements rules.OptionalRules: Combined Small Arms Fire
 // (10.82), Ammo Depletion and Resupply (10.9), Crests (10.24), Fatigue
-// (17) and Galloper's fog of war (ruling GBACW-R21).
+// (17) and Galloper's fog of war (ruling GBACW-R21); and the switchable
+// rulings, an entry for each of their values (switchable.go).
 func (System) OptionalRules() []rules.OptionalRule {
-	return []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "10.82", Name: "Combined Small Arms Fire"},
+	opts := []rules.OptionalRule{{ID: "10.24", Name: "Crests"}, {ID: "10.82", Name: "Combined Small Arms Fire"},
 		{ID: "10.9", Name: "Ammo Depletion and Resupply"}, {ID: "17", Name: "Fatigue"}, {ID: optFog, Name: "Fog of war (ruling GBACW-R21)"}}
+	// and the switchable rulings, each value an entry (ruling GBACW-R4-R6)
+	return append(opts, switchableRules()...)
 }
 
 // knownOptional reports whether id is one of the optional rules.
@@ -141,8 +144,14 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 	c.Optional = slices.Clone(s.Optional)
 	for _, choice := range ids {
 		id, value, set := strings.Cut(choice, "=")
+		if isRuling, err := c.chooseRuling(id, value); isRuling {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !knownOptional(id) {
-			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 10.82 Combined Small Arms Fire, 10.9 Ammo Depletion, 17 Fatigue, fog-of-war)", id)
+			return nil, fmt.Errorf("gbacw: no optional rule %q (known: 10.24 Crests, 10.82 Combined Small Arms Fire, 10.9 Ammo Depletion, 17 Fatigue, fog-of-war; and the switchable rulings %s)", id, strings.Join(rulingKeys(), ", "))
 		}
 		switch {
 		case !set || value == "on":
@@ -161,7 +170,7 @@ func (sys System) WithOptionalRules(st rules.State, ids []string) (rules.State, 
 // OptionalRulesInPlay implements rules.OptionalRules.
 func (System) OptionalRulesInPlay(st rules.State) []string {
 	if s, ok := st.(*State); ok {
-		return slices.Clone(s.Optional)
+		return append(slices.Clone(s.Optional), s.rulingsInPlay()...)
 	}
 	return nil
 }
