@@ -125,11 +125,15 @@ type PlayerSpec struct {
 
 // GameSpec describes a new game.
 type GameSpec struct {
-	ID        string
-	System    string // e.g. "lob.v2"
-	Scenario  string
-	ChartPack []byte // nil: the system's shipped pack
-	Players   []PlayerSpec
+	ID       string
+	System   string // e.g. "lob.v2"
+	Scenario string
+	// ScenarioFile is an owner's scenario file, played under the name
+	// Scenario, for a system with the rules.ScenarioLoader capability;
+	// nil plays the shipped scenario Scenario names.
+	ScenarioFile []byte
+	ChartPack    []byte // nil: the system's shipped pack
+	Players      []PlayerSpec
 	// NMRPolicy is "defaults" (the default: after the deadline and grace,
 	// missing sides get the system's default orders) or "wait".
 	NMRPolicy string
@@ -138,6 +142,22 @@ type GameSpec struct {
 	// Optional lists optional rules to switch on, e.g. "12.2" (LoB 12.0),
 	// for a system with the rules.OptionalRules capability.
 	Optional []string
+}
+
+// newGame is the game's starting state: of the shipped scenario, or of
+// the owner's scenario file when the spec brings one.
+func newGame(sys rules.System, spec GameSpec, pack *rules.ChartPack) (rules.State, error) {
+	if spec.ScenarioFile == nil {
+		return sys.NewGame(spec.Scenario, pack)
+	}
+	l, ok := sys.(rules.ScenarioLoader)
+	if !ok {
+		return nil, fmt.Errorf("%s plays only its own scenarios (%s), not a scenario file", sys.Name(), strings.Join(sys.Scenarios(), ", "))
+	}
+	if spec.Scenario == "" {
+		return nil, fmt.Errorf("a scenario file needs a name for the game's scenario")
+	}
+	return l.NewGameFromFile(spec.Scenario, spec.ScenarioFile, pack)
 }
 
 // diceLinks is the length of a game's dice chain: far more segments than
@@ -163,7 +183,7 @@ func (a *Adjudicator) CreateGame(ctx context.Context, spec GameSpec) error {
 			return err
 		}
 	}
-	st, err := sys.NewGame(spec.Scenario, pack)
+	st, err := newGame(sys, spec, pack)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", spec.ID, err)
 	}

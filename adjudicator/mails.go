@@ -93,7 +93,9 @@ func threading(thread string, in Incoming) (inReplyTo string, refs []string) {
 
 func (a *Adjudicator) queueStart(tx *store.Tx, g store.Game, sys rules.System, st rules.State, players []store.Player) error {
 	scen := []byte{}
-	if sd, ok := sys.(rules.ScenarioSource); ok {
+	if c, ok := st.(rules.ScenarioCarrier); ok && c.ScenarioFile() != nil {
+		scen = c.ScenarioFile() // the owner's file, which the state carries
+	} else if sd, ok := sys.(rules.ScenarioSource); ok {
 		var err error
 		if scen, err = sd.ScenarioData(g.Scenario); err != nil {
 			return err

@@ -63,6 +63,25 @@ type ScenarioSource interface {
 	ScenarioData(name string) ([]byte, error)
 }
 
+// ScenarioLoader is the capability of a System that plays a scenario file
+// a game's owner brings (a battle from a Battle Book, written in the
+// system's scenario format) as well as the scenarios it ships. The file
+// is checked as a shipped one is, every fault reported, and travels in
+// the game's state, so the game never needs the file again.
+type ScenarioLoader interface {
+	// NewGameFromFile starts a game of the scenario in data, called name.
+	NewGameFromFile(name string, data []byte, pack *ChartPack) (State, error)
+}
+
+// ScenarioCarrier is the capability of a State that carries its own
+// scenario file (ScenarioLoader): the adjudicator hashes it into the
+// game's dice commitment in place of a shipped scenario's.
+type ScenarioCarrier interface {
+	// ScenarioFile returns the scenario file the state carries, or nil
+	// when it plays a shipped scenario.
+	ScenarioFile() []byte
+}
+
 // ChartPackSource is the capability of a System that ships a chart pack:
 // the adjudicator hashes it into a game's dice commitment when the game
 // brings no pack of its own.

@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"fmt"
 	"os"
+	"path/filepath"
 	"os/signal"
 	"slices"
 	"strings"
@@ -130,7 +131,7 @@ func checkConfigCmd() *cobra.Command {
 
 func gameCmd() *cobra.Command {
 	game := &cobra.Command{Use: "game", Short: "Create and inspect games"}
-	var cfgPath, id, system, scenario, packPath string
+	var cfgPath, id, system, scenario, scenarioPath, packPath string
 	var players, invites, keys, optional []string
 	var nmr string
 	var preview bool
@@ -176,6 +177,15 @@ func gameCmd() *cobra.Command {
 					return err
 				}
 			}
+			if scenarioPath != "" {
+				var err error
+				if spec.ScenarioFile, err = os.ReadFile(scenarioPath); err != nil {
+					return err
+				}
+				if !cmd.Flags().Changed("scenario") {
+					spec.Scenario = scenarioName(scenarioPath)
+				}
+			}
 			ctx := context.Background()
 			_, adj, err := openAdjudicator(ctx, cfgPath)
 			if err != nil {
@@ -196,6 +206,7 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringVar(&id, "id", "", "game id players write on their GAME line")
 	create.Flags().StringVar(&system, "system", "lob.v2", "game system")
 	create.Flags().StringVar(&scenario, "scenario", "lantern-ridge", "scenario: lantern-ridge (30×22, the default) or tanners-creek (16×12)")
+	create.Flags().StringVar(&scenarioPath, "scenario-file", "", "your own scenario file (a Battle Book's battle in the system's scenario format, docs/maps.md), checked as the shipped ones are and kept with the game; named by --scenario, or by the file's name (gbacw)")
 	create.Flags().StringVar(&packPath, "chart-pack", "", "chart pack YAML file with your own card's tables (default: the system's shipped pack)")
 	create.Flags().StringArrayVar(&players, "player", nil, "SIDE:EMAIL:PASSWORD, once per side")
 	create.Flags().StringArrayVar(&keys, "pgp-key", nil, "SIDE=FILE: the player's armored OpenPGP public key; mails they clearsign with it need no password")
@@ -218,4 +229,12 @@ func inviteCode() (string, error) {
 	}
 	s := base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b)[:12]
 	return s[:4] + "-" + s[4:8] + "-" + s[8:], nil
+}
+
+// scenarioName is the name a game gives the scenario in a file when no
+// --scenario names it: the file's name without its directory or
+// extension, e.g. "brandy-station" for battles/brandy-station.yaml.
+func scenarioName(path string) string {
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }

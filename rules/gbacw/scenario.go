@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -178,6 +179,7 @@ type scenario struct {
 var (
 	scenarioMu    sync.Mutex
 	scenarioCache = map[string]*scenario{}
+	fileCache     = map[string]*scenario{} // owners' files, by name and content
 )
 
 // MapKinds is the GBACW map vocabulary: the Terrain Effects Chart's hex
@@ -238,6 +240,25 @@ func loadScenario(name string) (*scenario, error) {
 		return nil, err
 	}
 	scenarioCache[name] = sc
+	return sc, nil
+}
+
+// loadScenarioFile loads an owner's scenario file (NewGameFromFile) once
+// for each content: a game's state carries the file and is decoded at
+// every mail.
+func loadScenarioFile(name string, data []byte) (*scenario, error) {
+	sum := sha256.Sum256(data)
+	key := fmt.Sprintf("%s\x00%x", name, sum)
+	scenarioMu.Lock()
+	defer scenarioMu.Unlock()
+	if sc, ok := fileCache[key]; ok {
+		return sc, nil
+	}
+	sc, err := LoadScenario(name, data)
+	if err != nil {
+		return nil, err
+	}
+	fileCache[key] = sc
 	return sc, nil
 }
 

@@ -18,6 +18,9 @@ import (
 // works on a copy (clone). The canonical form is its JSON.
 type State struct {
 	Scenario string `json:"scenario"`
+	// File is the owner's scenario file the game plays (NewGameFromFile),
+	// or nil for a shipped scenario, which Scenario names.
+	File []byte `json:"scenario_file,omitempty"`
 	// Pack is the owner's chart pack the game plays with; nil plays the
 	// shipped provisional one.
 	Pack *rules.ChartPack `json:"chart_pack,omitempty"`
@@ -428,13 +431,22 @@ func Decode(canonical []byte) (*State, error) {
 	if err := json.Unmarshal(canonical, &s); err != nil {
 		return nil, fmt.Errorf("gbacw: state: %w", err)
 	}
-	sc, err := loadScenario(s.Scenario)
+	load := loadScenario
+	if s.File != nil {
+		load = func(name string) (*scenario, error) { return loadScenarioFile(name, s.File) }
+	}
+	sc, err := load(s.Scenario)
 	if err != nil {
 		return nil, fmt.Errorf("gbacw: state: %w", err)
 	}
 	s.m, s.g, s.book = sc.m, sc.start.g, sc.start.book
 	return &s, nil
 }
+
+var _ rules.ScenarioCarrier = (*State)(nil)
+
+// ScenarioFile implements rules.ScenarioCarrier.
+func (s *State) ScenarioFile() []byte { return s.File }
 
 // Segment implements rules.State: before the first turn, a segment that
 // draws the first Efficiency; then one segment a turn, for which both

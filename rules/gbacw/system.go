@@ -76,6 +76,32 @@ func (System) NewGame(name string, pack *rules.ChartPack) (rules.State, error) {
 	return s, nil
 }
 
+var _ rules.ScenarioLoader = System{}
+
+// NewGameFromFile implements rules.ScenarioLoader: a game of an owner's
+// scenario file, a Battle Book's battle written in Galloper's scenario
+// format (docs/maps.md, the battle_book section of ruling GBACW-R50),
+// checked as the shipped ones are. The state carries the file (1.0: the
+// Battle Book's rules take precedence, as data).
+func (System) NewGameFromFile(name string, data []byte, pack *rules.ChartPack) (rules.State, error) {
+	if name == "" || strings.ContainsAny(name, "/\\") {
+		return nil, fmt.Errorf("gbacw: a scenario file needs a name without slashes, not %q", name)
+	}
+	sc, err := loadScenarioFile(name, data)
+	if err != nil {
+		return nil, fmt.Errorf("gbacw: %w", err)
+	}
+	s := sc.start.clone()
+	s.File = slices.Clone(data)
+	if pack != nil {
+		if _, err := compileCombat(pack); err != nil {
+			return nil, fmt.Errorf("gbacw: chart pack: %w", err)
+		}
+		s.Pack = pack
+	}
+	return s, nil
+}
+
 // forGame is the system with the game's own chart pack in place of the
 // shipped provisional one, when the game has one (its owner's card).
 func (sys System) forGame(st rules.State) System {
