@@ -583,6 +583,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	if u.Fired && !again {
 		return
 	}
+	if o == Attack && r.shifted[u.Name] {
+		return // 12.6: under Attack Orders, no move after an advance
+	}
 	if o == Advance && !guns && (u.Walked || u.Moved && u.Spent == 0) {
 		return // 6.15: one move (turning, extending or retracting first is not one)
 	}

@@ -557,6 +557,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	if u.extended() && r.advanceLine(u, th) {
+		r.displace(u)
 		return
 	}
 	r.retractAll(u, "to advance") // 8.47, 8.52
@@ -567,6 +568,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 	r.endedIn(u)
+	r.advanceTurn(u) // 12.6: one vertex after the advance
 }
 
 // applyAll reports the shots of one fire, rolled together, then applies

@@ -232,10 +232,20 @@ func (r *resolver) rbsStep(g *shockGroup) {
 	if g.ended || slices.ContainsFunc(g.attackers, func(a *UnitSt) bool { return a.Kind != "infantry" }) {
 		return
 	}
+	follow := true
 	for _, h := range g.hexes {
-		if d := r.defStack(g, h); len(d) > 0 {
-			r.retreatBeforeShock(g.lead(), d[0])
+		if d := r.defStack(g, h); len(d) > 0 && r.retreatBeforeShock(g.lead(), d[0]) {
+			follow = r.standing(g.side, gbtext.RFollow) != "NEVER"
 		}
+	}
+	if !follow && !slices.ContainsFunc(g.hexes, func(h string) bool { return r.s.heldAgainst(h, g.side) }) {
+		// 11.35, 11.46 Exception: after a Retreat Before Shock the
+		// advance is voluntary (ruling GBACW-R72).
+		r.doctrine(g.lead(), gbtext.RFollow, "GBACW 11.35")
+		r.event("no-advance", "GBACW 11.46", "%s does not advance after the Retreat Before Shock: the shock ends", unitNames(g.attackers))
+		r.sideFire(g) // 10.43: whether or not the target retreats
+		g.ended = true
+		return
 	}
 	r.held(g)
 }
@@ -801,6 +811,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				r.leadersAlone()     // 12.73
 				r.displace(d)
 				r.endedIn(d)
+				r.advanceTurn(d) // 11.46
 			}
 		}
 	}
@@ -941,13 +952,30 @@ func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
 		return 1
 	}
 	slices.SortStableFunc(order, func(a, b *UnitSt) int { return top(a) - top(b) })
+	var advanced []*UnitSt
 	for _, a := range order {
 		for _, h := range vacated {
 			if a.onMap() && r.s.touches(a, h) && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
-				r.advanceInto(a, h)
+				if r.advanceInto(a, h) {
+					advanced = append(advanced, a)
+				}
 				break
 			}
 		}
+	}
+	// The facing changes after the advance (11.46, 12.6), once every
+	// attacker has advanced: the first unit into a hex turns, the
+	// others there take its facing.
+	faced := map[string]*UnitSt{}
+	for _, a := range advanced {
+		if f, ok := faced[a.Hex]; ok {
+			if !a.extended() && !f.extended() {
+				a.Facing = f.Facing
+			}
+			continue
+		}
+		faced[a.Hex] = a
+		r.advanceTurn(a)
 	}
 }
 
@@ -958,28 +986,28 @@ func (s *State) heldAgainst(h string, side rules.Side) bool {
 }
 
 // advanceInto moves the attacker into a vacated hex, or one where only
-// Abandoned guns remain (11.46, 12.6).
-func (r *resolver) advanceInto(u *UnitSt, h string) {
+// Abandoned guns remain (11.46, 12.6), and reports whether it advanced.
+func (r *resolver) advanceInto(u *UnitSt, h string) bool {
 	if !u.onMap() || h == "" || r.s.heldAgainst(h, u.Side) {
-		return
+		return false
 	}
 	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) == 1 && r.s.uncrossable(r.sys.combat, u.Hex, h) {
 		// 12.6: never across a hexside where movement is prohibited; a
 		// bridge or ford is no such hexside (9.44).
 		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, h)
-		return
+		return false
 	}
 	if u.extended() && r.advanceLine(u, h) {
-		return // 8.47: extended when it can
+		return true // 8.47: extended when it can
 	}
 	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		if !u.extended() {
-			return
+			return false
 		}
 		// An Extended Line that cannot advance extended retracts, the
 		// counter's hex is not next to h: it stays (ruling GBACW-R32).
 		r.retractAll(u, "as it cannot advance extended")
-		return
+		return false
 	}
 	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
@@ -990,6 +1018,7 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.displace(u)
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
 	r.endedIn(u)
+	return true
 }
 
 // preShockShot is e's Pre-Shock Fire at u, noted for 10.43's once a
@@ -1097,19 +1126,7 @@ func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
 
 // continuedTurn is 11.47's facing change for a Continued Shock: an
 // attacker with no enemy in its Front after its advance turns one vertex,
-// if that brings one into it (the lower vertex when both would). The
-// advance of one or two further hexes is not yet played.
-func (r *resolver) continuedTurn(u *UnitSt) {
-	if u.extended() || len(r.frontHeld(u)) > 0 {
-		return
-	}
-	was := u.Facing
-	for _, f := range []int{(was + 1) % 6, (was + 5) % 6} {
-		u.Facing = f
-		if hs := r.frontHeld(u); len(hs) > 0 {
-			r.event("turn", "GBACW 11.47", "%s turns one vertex to bring %s into its Front", u.Name, strings.Join(hs, " and "))
-			return
-		}
-	}
-	u.Facing = was
+// if that brings one into it (the lower vertex when both would).
+func (r *resolver) continuedTurn(u *UnitSt) bool {
+	return r.turnToFront(u, "GBACW 11.47", "")
 }
