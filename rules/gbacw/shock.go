@@ -789,6 +789,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	r.bothRout(g.attackers, defenders, held)
 	closeChecks()
 	// The attackers advance into the vacated defender hexes (11.46, R11).
+	var advanced []*UnitSt
 	if !attackerRetreated {
 		var vacated []string
 		for _, h := range g.hexes {
@@ -796,7 +797,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				vacated = append(vacated, h)
 			}
 		}
-		r.advanceAll(g.attackers, vacated)
+		advanced = r.advanceAll(g.attackers, vacated)
 	}
 	// The defender may advance into the hex the attacker left (R11);
 	// artillery never advances (12.6).
@@ -818,8 +819,9 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	if continued >= maxContinued {
 		return
 	}
-	switch {
-	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
+	// declare is the attacker's Continued Shock: mandatory for a Charge,
+	// else the side's choice (11.47).
+	declare := func() bool {
 		yes := g.charge
 		if !g.charge {
 			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
@@ -827,7 +829,20 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		}
 		if yes {
 			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
+		}
+		return yes
+	}
+	switch {
+	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
+		if declare() {
 			r.continuedTurn(u)
+			r.shock(u, "", false, continued+1)
+		}
+	case mayContinue && slices.Contains(advanced, u):
+		// 11.47: with no enemy next to it after its advance, it advances
+		// one or two hexes further to bring one into its Front, when
+		// that can be done.
+		if _, _, ok := r.furtherWay(u); ok && declare() && r.furtherAdvance(u) {
 			r.shock(u, "", false, continued+1)
 		}
 	case defenderMay && u.onMap():
@@ -940,8 +955,9 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 }
 
 // advanceAll is 11.46: the attackers, the tops of stacks first, advance
-// into the vacated hexes next to them, as stacking allows.
-func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
+// into the vacated hexes next to them, as stacking allows, and returns
+// the units that advanced.
+func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) []*UnitSt {
 	// The top of each attacking stack before the units beneath (11.46);
 	// a shock's attackers all charge or none do (11.32).
 	order := slices.Clone(attackers)
@@ -977,6 +993,7 @@ func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
 		faced[a.Hex] = a
 		r.advanceTurn(a)
 	}
+	return advanced
 }
 
 // heldAgainst reports whether an enemy of side other than Abandoned guns
