@@ -125,10 +125,22 @@ func (r *resolver) mayAdvanceFurther(u *UnitSt, a, b string) bool {
 	return c > 0 && c <= 2*2 && s.stackRoom(u, b, s.ordersOf(u))
 }
 
+// mayGoFurther: u has a way of one or two hexes that brings an enemy
+// into its Front, extended or not (11.47).
+func (r *resolver) mayGoFurther(u *UnitSt) bool {
+	_, ok := r.furtherLineWay(u)
+	_, _, ok1 := r.furtherWay(u)
+	return ok || ok1
+}
+
 // furtherAdvance carries out u's advance of one or two hexes further
 // (11.47) and reports whether it ends with an enemy in its Front, to be
-// shocked. An Extended Line retracts first (ruling GBACW-R73).
+// shocked. An Extended Line goes extended when it can, else retracts
+// first (8.47, ruling GBACW-R73).
 func (r *resolver) furtherAdvance(u *UnitSt) bool {
+	if way, ok := r.furtherLineWay(u); ok {
+		return r.furtherLine(u, way)
+	}
 	first, steps, ok := r.furtherWay(u)
 	if !ok {
 		r.event("no-continued-shock", "GBACW 11.47", "%s can bring no enemy into its Front by advancing one or two hexes: the Continued Shock ends", u.Name)
@@ -167,4 +179,135 @@ func (r *resolver) turnTo(u *UnitSt, f int) {
 		return
 	}
 	r.event("turn", "GBACW 11.47", "%s turns one vertex to bring %s into its Front", u.Name, strings.Join(hs, " and "))
+}
+
+// linePos is where an Extended Line stands on a way it might advance:
+// its counter's hex, its extensions and its facing.
+type linePos struct {
+	hex, left, right string
+	facing           int
+}
+
+func (u *UnitSt) linePos() linePos { return linePos{u.Hex, u.ExtLeft, u.ExtRight, u.Facing} }
+
+func (u *UnitSt) setLinePos(p linePos) { u.Hex, u.ExtLeft, u.ExtRight, u.Facing = p.hex, p.left, p.right, p.facing }
+
+// furtherLineWay is furtherWay for an Extended Line, which advances
+// extended when it can (8.47): at each step every part steps the same
+// way, through a Front hex of its counter, or a two-hex line pivots, a
+// part entering one of its Front hexes next to the other part "as if
+// using Wrap-Around" (8.47, 8.48), which turns it one vertex. Each hex
+// entered is one furtherWay would enter; a way ends with a part next to
+// an enemy. It returns the line's positions, the shortest way first
+// (ruling GBACW-R73).
+func (r *resolver) furtherLineWay(u *UnitSt) ([]linePos, bool) {
+	if !u.extended() {
+		return nil, false
+	}
+	home := u.linePos()
+	defer u.setLinePos(home)
+	level := [][]linePos{nil}
+	for range 2 {
+		var next [][]linePos
+		for _, w := range level {
+			at := home
+			if len(w) > 0 {
+				at = w[len(w)-1]
+			}
+			for _, p := range r.lineSteps(u, at) {
+				u.setLinePos(p)
+				way := append(slices.Clone(w), p)
+				if len(r.frontHeld(u)) > 0 {
+					return way, true
+				}
+				if !r.lineNextToEnemy(u) {
+					next = append(next, way)
+				}
+			}
+		}
+		level = next
+	}
+	return nil, false
+}
+
+// lineSteps are the positions an Extended Line standing at p may advance
+// to in one step of a Continued Shock's further advance: straight
+// through either Front hex of its counter, then pivoting.
+func (r *resolver) lineSteps(u *UnitSt, p linePos) []linePos {
+	s := r.s
+	u.setLinePos(p)
+	var out []linePos
+	parts := u.lineParts()
+	for _, d := range []int{p.facing, p.facing + 1} {
+		to := s.shiftTo(r.sys.combat, u, d)
+		if to == nil || slices.ContainsFunc(parts, func(x linePart) bool {
+			return !r.mayAdvanceFurther(u, x.hex, s.hexID(s.axial(x.hex).Neighbor(d)))
+		}) {
+			continue
+		}
+		u.shift(to)
+		out = append(out, u.linePos())
+		u.setLinePos(p)
+	}
+	if len(parts) != 2 {
+		return out
+	}
+	for i, mover := range parts {
+		stay := parts[1-i].hex
+		a := s.axial(mover.hex)
+		for _, d := range []int{p.facing, p.facing + 1} {
+			h := s.hexID(a.Neighbor(d))
+			if h == "" || h == stay || s.m.Distance(stay, h) != 1 || !r.mayAdvanceFurther(u, mover.hex, h) {
+				continue
+			}
+			if l := s.lineAt(h); l != nil && l != u {
+				continue
+			}
+			switch mover.hex {
+			case p.hex:
+				u.Hex = h
+			case p.left:
+				u.ExtLeft = h
+			default:
+				u.ExtRight = h
+			}
+			r.refaceLine(u)
+			out = append(out, u.linePos())
+			u.setLinePos(p)
+		}
+	}
+	return out
+}
+
+// lineNextToEnemy: a part of u is next to an enemy combat unit.
+func (r *resolver) lineNextToEnemy(u *UnitSt) bool {
+	return slices.ContainsFunc(u.lineParts(), func(x linePart) bool { return len(r.s.adjacentEnemies(x.hex, u.Side)) > 0 })
+}
+
+// furtherLine carries out an Extended Line's further advance along way
+// (11.47, 8.47) and reports whether it ends with an enemy in its Front.
+func (r *resolver) furtherLine(u *UnitSt, way []linePos) bool {
+	for _, p := range way {
+		was, how := u.lineParts(), ""
+		if p.facing != u.Facing {
+			how = " by pivoting" // 8.47, 8.48
+		}
+		u.setLinePos(p)
+		r.event("advance", "GBACW 11.47", "%s advances one hex further in Extended Line%s, its counter into %s, its extensions in %s", u.Name, how, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
+		r.leadersAlone() // 12.73
+		r.displace(u)
+		ok := true
+		for i, x := range u.lineParts() {
+			if x.hex != was[i].hex {
+				r.regain(u.Side, x.hex) // 12.81
+				ok = ok && r.terrainDisorder(u, was[i].hex, x.hex) // 12.6
+			}
+		}
+		r.endedIn(u)
+		if !ok {
+			r.event("halt", "GBACW 11.47", "%s stops after a 2nd Disorder from terrain", u.Name)
+			break
+		}
+	}
+	return len(r.frontHeld(u)) > 0
 }

@@ -833,7 +833,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		return yes
 	}
 	switch {
-	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
+	case mayContinue && u.onMap() && r.lineNextToEnemy(u): // a part of a line counts (8.44)
 		if declare() {
 			r.continuedTurn(u)
 			r.shock(u, "", false, continued+1)
@@ -842,7 +842,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		// 11.47: with no enemy next to it after its advance, it advances
 		// one or two hexes further to bring one into its Front, when
 		// that can be done.
-		if _, _, ok := r.furtherWay(u); ok && declare() && r.furtherAdvance(u) {
+		if r.mayGoFurther(u) && declare() && r.furtherAdvance(u) {
 			r.shock(u, "", false, continued+1)
 		}
 	case defenderMay && u.onMap():
