@@ -832,6 +832,11 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		}
 		return yes
 	}
+	// 11.47 Exception: an attacker that could not advance into a vacated
+	// hex may not continue; one whose defender could not retreat
+	// continues against the same hex.
+	stayed := slices.ContainsFunc(g.hexes, func(h string) bool { return s.heldAgainst(h, u.Side) })
+	mayContinue = mayContinue && (stayed || slices.Contains(advanced, u))
 	switch {
 	case mayContinue && u.onMap() && r.lineNextToEnemy(u): // a part of a line counts (8.44)
 		if declare() {
