@@ -44,6 +44,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
+	r.noReturnAt = nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -1632,7 +1633,9 @@ func (r *resolver) react(e, u *UnitSt) {
 		r.event("reaction-facing", "GBACW 9.62", "%s turns one vertex toward %s (reaction, facing change; one vertex at most)", e.Name, u.Name)
 	}
 	if e.Kind != "artillery" {
+		r.reactingTo = u
 		r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
+		r.reactingTo = nil
 	}
 }
 

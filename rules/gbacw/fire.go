@@ -830,8 +830,17 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
 				r.retreat(u, e.Hex, 1)
 			}
-		case "no-more-return-fire", "no-return-fire-at-trigger":
-			u.ReturnFired = 2
+		case "no-more-return-fire":
+			u.ReturnFired = 2 // 12.35a: none left in this enemy brigade activation
+		case "no-return-fire-at-trigger":
+			// 12.35b: a non-phasing unit may not return fire at the unit
+			// whose approach made it face about.
+			if t := r.reactingTo; t != nil && u.Side != r.phasing {
+				if r.noReturnAt == nil {
+					r.noReturnAt = map[string]string{}
+				}
+				r.noReturnAt[u.Name] = t.Name
+			}
 		case "abandoned":
 			if by, ok := r.coverers[u.Hex]; ok {
 				r.event("not-abandoned", "GBACW 12.8", "%s is not Abandoned: %s, in Good Order in its hex, passed its UDD", u.Name, by)

@@ -148,6 +148,11 @@ type resolver struct {
 	// shifted marks the units that advanced or retreated in the current
 	// brigade activation (10.52).
 	shifted map[string]bool
+	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
+	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
+	// unit it may not return fire at in the brigade activation (12.35b).
+	reactingTo *UnitSt
+	noReturnAt map[string]string
 	// partners are the units combining their fire with the one rolling
 	// (optional rule 10.82).
 	partners []*UnitSt
