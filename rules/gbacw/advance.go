@@ -190,7 +190,9 @@ type linePos struct {
 
 func (u *UnitSt) linePos() linePos { return linePos{u.Hex, u.ExtLeft, u.ExtRight, u.Facing} }
 
-func (u *UnitSt) setLinePos(p linePos) { u.Hex, u.ExtLeft, u.ExtRight, u.Facing = p.hex, p.left, p.right, p.facing }
+func (u *UnitSt) setLinePos(p linePos) {
+	u.Hex, u.ExtLeft, u.ExtRight, u.Facing = p.hex, p.left, p.right, p.facing
+}
 
 // furtherLineWay is furtherWay for an Extended Line, which advances
 // extended when it can (8.47): at each step every part steps the same
@@ -299,7 +301,7 @@ func (r *resolver) furtherLine(u *UnitSt, way []linePos) bool {
 		ok := true
 		for i, x := range u.lineParts() {
 			if x.hex != was[i].hex {
-				r.regain(u.Side, x.hex) // 12.81
+				r.regain(u.Side, x.hex)                            // 12.81
 				ok = ok && r.terrainDisorder(u, was[i].hex, x.hex) // 12.6
 			}
 		}

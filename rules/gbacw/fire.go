@@ -663,7 +663,7 @@ func (r *resolver) applyResult(x shot) {
 func (r *resolver) hitResult(x shot) {
 	t, h := x.target, x.hex
 	outer := r.casualties
-	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
+	r.casualties = r.newBatch()
 	defer r.checkLater(outer) // 12.71 Note 1: after all the UDDs
 	defer r.settleCollapses() // 12.23: once the result is played out
 	r.throughDone = nil       // 12.46: a new result
@@ -686,9 +686,11 @@ func (r *resolver) hitResult(x shot) {
 		}
 	}
 	if x.shotShell {
+		r.casualties.shotShell = true
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
 		}
+		r.randomStackLosses() // 12.35e Exception
 		return
 	}
 	stack := r.s.unitsAt(h)
@@ -825,7 +827,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			}
 			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 		case "lose-1":
-			r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
+			r.secondDisorderLoss(u) // 12.35e: once a stack
 		case "retreat-1-2":
 			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
 				r.retreat(u, e.Hex, 1)
