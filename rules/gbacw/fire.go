@@ -1016,8 +1016,15 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			break
 		}
 		h := r.retreatHex(u, from, friends)
+		if h == "" && u.Kind == "artillery" && u.Status != StAbandoned {
+			// 12.45: artillery that cannot complete a retreat is
+			// Abandoned, and loses no SP for it.
+			u.Status = StAbandoned
+			r.event("abandoned", "GBACW 12.45", "%s cannot retreat from %s: it is Abandoned", u.Name, u.Hex)
+			break
+		}
 		if h == "" {
-			r.event("retreat-blocked", "GBACW 12.45", "%s cannot retreat from %s", u.Name, u.Hex)
+			r.event("retreat-blocked", "GBACW 12.44", "%s cannot retreat from %s", u.Name, u.Hex)
 			r.lose(u, 1, "no retreat path")
 			continue
 		}
@@ -1034,14 +1041,38 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			continue
 		}
 		passed = append(passed, through...)
-		r.s.placeInStack(u, prev)         // 8.23
-		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
+		r.s.placeInStack(u, prev) // 8.23
+		// 12.44: the hex's "d" or "D" (not the through-hexes', 12.46);
+		// a Disordered unit Disordered again by it halts (12.35c).
+		halted := !r.terrainDisorder(u, prev, u.Hex)
 		r.displace(u)
 		r.leadersAlone()
+		if halted && u.onMap() {
+			r.event("halt", "GBACW 12.44", "%s halts its retreat in %s after a 2nd Disorder from terrain", u.Name, u.Hex)
+			break
+		}
 	}
 	r.throughUDDs(u, passed)
 	if u.onMap() {
-		r.endedIn(u) // 7.32
+		r.stackFacing(u) // 12.44
+		r.endedIn(u)     // 7.32
+	}
+}
+
+// stackFacing: a unit that ends its retreat in a hex of friendly units
+// takes their facing (12.44).
+func (r *resolver) stackFacing(u *UnitSt) {
+	if u.spread() {
+		return
+	}
+	for _, f := range r.s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side && f.combat() && !f.spread() {
+			if f.Facing != u.Facing {
+				u.Facing = f.Facing
+				r.event("facing", "GBACW 12.44", "%s takes the facing of %s, with whom it ends its retreat", u.Name, f.Name)
+			}
+			return
+		}
 	}
 }
 

@@ -56,11 +56,19 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 
 // retreatHex is the hex u retreats into next, away from the enemy at
 // from: never through friendly units in a hex designated for a shock yet
-// to be resolved (12.46 Exception), and before a shock never into a
-// friendly-held hex designated for one (11.34).
+// to be resolved (12.46 Exception), before a shock never into a
+// friendly-held hex designated for one (11.34), never into a hex it
+// could not enter in movement (12.44), and for artillery none that would
+// cost it more than 2 MPs, a road's rate counting (12.45).
 func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
-	avoid := func(h string) bool { return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h) }
-	return r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, from, friends, avoid)
+	at := u.Hex
+	avoid := func(h string) bool {
+		if c := r.s.moveCost(r.sys.combat, u, r.s.ordersOf(u), at, h); c == 0 || u.Kind == "artillery" && c > 2*2 {
+			return true
+		}
+		return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h)
+	}
+	return r.s.retreatHexAvoiding(r.sys.combat, u, at, from, friends, avoid)
 }
 
 // retreatOneOrTwo is a retreat of one or two hexes, two when the second
