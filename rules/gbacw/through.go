@@ -1,6 +1,10 @@
 package gbacw
 
-import "galloper/rules/gbacw/gbtext"
+import (
+	"slices"
+
+	"galloper/rules/gbacw/gbtext"
+)
 
 // Retreat through friendly units (GBACW 12.46):
 //
@@ -66,6 +70,9 @@ func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
 		if c := r.s.moveCost(r.sys.combat, u, r.s.ordersOf(u), at, h); c == 0 || u.Kind == "artillery" && c > 2*2 {
 			return true
 		}
+		if r.enemyFrontHex(u, h) {
+			return true
+		}
 		return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h)
 	}
 	return r.s.retreatHexAvoiding(r.sys.combat, u, at, from, friends, avoid)
@@ -102,4 +109,16 @@ func (r *resolver) throughUDDs(u *UnitSt, passed []*UnitSt) {
 		check = append(check, f)
 	}
 	r.friendlyUDDs(check, "a unit retreated through it", "retreat-through") // 12.8 Exception
+}
+
+// enemyFrontHex: h is a Front hex of an enemy combat unit, which a
+// retreating unit may not enter unless a friendly unit not designated as
+// a target of shock holds it (12.44).
+func (r *resolver) enemyFrontHex(u *UnitSt, h string) bool {
+	s := r.s
+	if !r.unresolved[h] && slices.ContainsFunc(s.holders(h), func(f *UnitSt) bool { return f != u && f.Side == u.Side && f.combat() }) {
+		return false
+	}
+	ha := s.axial(h)
+	return slices.ContainsFunc(s.adjacentEnemies(h, u.Side), func(e *UnitSt) bool { return s.unitArc(e, ha) == FrontArc })
 }
