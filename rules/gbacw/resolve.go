@@ -153,6 +153,9 @@ type resolver struct {
 	// unit it may not return fire at in the brigade activation (12.35b).
 	reactingTo *UnitSt
 	noReturnAt map[string]string
+	// causers are the hexes of the units whose shock result a retreat
+	// answers: no retreat ends next to them (12.44).
+	causers []string
 	// partners are the units combining their fire with the one rolling
 	// (optional rule 10.82).
 	partners []*UnitSt

@@ -737,9 +737,11 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		switch e {
 		case "attacker-retreat-1":
 			// Units stacked with the attackers go with them (8.36).
+			r.causers = g.hexes // 12.44
 			for _, a := range r.attackerStacks(g) {
 				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
 			}
+			r.causers = nil
 			attackerRetreated = true
 		case "defender-retreat-1", "defender-retreat-2":
 			n := 1
@@ -747,11 +749,13 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				n = 2
 			}
 			hexes := attackerHexes(g)
+			r.causers = hexes // 12.44
 			for _, d := range defenders {
 				if d.onMap() && d.Status != StAbandoned {
 					r.retreat(d, r.nextHex(d.Hex, hexes), n)
 				}
 			}
+			r.causers = nil
 		case "bloody-standoff":
 			r.bloodyStandoff(g, defenders)
 		case "defender-rout-check":

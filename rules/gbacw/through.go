@@ -111,13 +111,17 @@ func (r *resolver) throughUDDs(u *UnitSt, passed []*UnitSt) {
 	r.friendlyUDDs(check, "a unit retreated through it", "retreat-through") // 12.8 Exception
 }
 
-// enemyFrontHex: h is a Front hex of an enemy combat unit, which a
-// retreating unit may not enter unless a friendly unit not designated as
-// a target of shock holds it (12.44).
+// enemyFrontHex: h is a Front hex of an enemy combat unit, or next to
+// the units whose shock caused the retreat, which a retreating unit may
+// not enter unless a friendly unit not designated as a target of shock
+// holds it (12.44).
 func (r *resolver) enemyFrontHex(u *UnitSt, h string) bool {
 	s := r.s
 	if !r.unresolved[h] && slices.ContainsFunc(s.holders(h), func(f *UnitSt) bool { return f != u && f.Side == u.Side && f.combat() }) {
 		return false
+	}
+	if slices.ContainsFunc(r.causers, func(c string) bool { return s.m.Distance(c, h) == 1 && s.heldAgainst(c, u.Side) }) {
+		return true
 	}
 	ha := s.axial(h)
 	return slices.ContainsFunc(s.adjacentEnemies(h, u.Side), func(e *UnitSt) bool { return s.unitArc(e, ha) == FrontArc })
