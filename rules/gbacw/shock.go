@@ -54,6 +54,9 @@ type shockGroup struct {
 	// they take no Pre-Shock check and fire no Pre-Shock Fire (11.56).
 	countered map[string]bool
 	ended     bool // the shock ended before Step 6
+	// won: the defenders' failed Pre-Shock Cohesion Check emptied the
+	// hexes; the attackers advance in Step 6 and may continue (11.47).
+	won bool
 	// continued numbers a Continued Shock (0 for the first); sideFired:
 	// the units not targeted have had their Pre-Shock Fire (10.43).
 	continued int
@@ -175,8 +178,13 @@ func (r *resolver) held(g *shockGroup) bool {
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", vacated[0])
 		}
 		r.sideFire(g) // 10.43: whether or not the target retreats or routs
-		r.advanceAll(g.attackers, vacated)
+		advanced := r.advanceAll(g.attackers, vacated)
 		g.ended = true
+		if g.won && g.continued < maxContinued {
+			// 11.47: a Continued Shock after the failed Pre-Shock Cohesion
+			// Check, with no Post-Shock Disorder for the first (11.48).
+			r.attackerContinues(g, advanced, g.continued)
+		}
 		return false
 	}
 	g.hexes = held
@@ -300,6 +308,13 @@ func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[str
 			r.preShockCheck(r.worstPreShock(h, def, gs), def)
 			r.settleCollapses() // 12.23
 		}
+	}
+	if !g.ended && !slices.ContainsFunc(g.hexes, func(h string) bool { return s.heldAgainst(h, g.side) }) {
+		// 11.47: the defenders routed or left their guns Abandoned: the
+		// attackers may Continue Shock; they advance in Step 6, where
+		// they decide (the Continued Shock marker).
+		g.won = true
+		return
 	}
 	r.held(g)
 }
@@ -823,37 +838,14 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	if continued >= maxContinued {
 		return
 	}
-	// declare is the attacker's Continued Shock: mandatory for a Charge,
-	// else the side's choice (11.47).
-	declare := func() bool {
-		yes := g.charge
-		if !g.charge {
-			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
-				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
-		}
-		if yes {
-			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
-		}
-		return yes
-	}
 	// 11.47 Exception: an attacker that could not advance into a vacated
 	// hex may not continue; one whose defender could not retreat
 	// continues against the same hex.
 	stayed := slices.ContainsFunc(g.hexes, func(h string) bool { return s.heldAgainst(h, u.Side) })
 	mayContinue = mayContinue && (stayed || slices.Contains(advanced, u))
 	switch {
-	case mayContinue && u.onMap() && r.lineNextToEnemy(u): // a part of a line counts (8.44)
-		if declare() {
-			r.continuedTurn(u)
-			r.shock(u, "", false, continued+1)
-		}
-	case mayContinue && slices.Contains(advanced, u):
-		// 11.47: with no enemy next to it after its advance, it advances
-		// one or two hexes further to bring one into its Front, when
-		// that can be done.
-		if r.mayGoFurther(u) && declare() && r.furtherAdvance(u) {
-			r.shock(u, "", false, continued+1)
-		}
+	case mayContinue && u.onMap():
+		r.attackerContinues(g, advanced, continued)
 	case defenderMay && u.onMap():
 		for _, d := range defenders {
 			if !d.combat() || d.Kind == "artillery" {
@@ -1155,4 +1147,36 @@ func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
 // if that brings one into it (the lower vertex when both would).
 func (r *resolver) continuedTurn(u *UnitSt) bool {
 	return r.turnToFront(u, "GBACW 11.47", "")
+}
+
+// attackerContinues is the Continued Shock of the lead of g, eligible for
+// one (11.47): mandatory for a Charge, else the side's choice. Next to an
+// enemy after its advance, it turns one vertex to bring one into its
+// Front if it must; next to none, it advances one or two hexes further,
+// when that can bring one into it. Then it shocks every enemy in its
+// Front.
+func (r *resolver) attackerContinues(g *shockGroup, advanced []*UnitSt, continued int) {
+	u := g.lead()
+	declare := func() bool {
+		yes := g.charge
+		if !g.charge {
+			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
+				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
+		}
+		if yes {
+			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
+		}
+		return yes
+	}
+	switch {
+	case r.lineNextToEnemy(u): // a part of a line counts (8.44)
+		if declare() {
+			r.continuedTurn(u)
+			r.shock(u, "", false, continued+1)
+		}
+	case slices.Contains(advanced, u):
+		if r.mayGoFurther(u) && declare() && r.furtherAdvance(u) {
+			r.shock(u, "", false, continued+1)
+		}
+	}
 }
