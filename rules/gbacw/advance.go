@@ -313,3 +313,22 @@ func (r *resolver) furtherLine(u *UnitSt, way []linePos) bool {
 	}
 	return len(r.frontHeld(u)) > 0
 }
+
+// freeFacing is 11.46's "If choosing not to Advance, the defender(s) may
+// nevertheless freely change facing": defenders eligible to Continue
+// Shock that neither advanced into the attacker's hex ah nor continued
+// face the attacker u, when their side's doctrine says FACING AFTER
+// ADVANCE TOWARD ENEMY and u is not in their Front (ruling GBACW-R72).
+func (r *resolver) freeFacing(defenders []*UnitSt, u *UnitSt, ah string) {
+	s := r.s
+	for _, d := range defenders {
+		if !d.combat() || d.spread() || d.Hex == ah || !u.onMap() || r.standing(d.Side, gbtext.RAdvanceFacing) != "ENEMY" {
+			continue
+		}
+		if s.unitArc(d, s.axial(u.Hex)) == FrontArc {
+			continue
+		}
+		d.Facing = faceToward(s.axial(d.Hex), s.axial(u.Hex))
+		r.event("turn", "GBACW 11.46", "%s, the defender, turns to face %s", d.Name, u.Name)
+	}
+}

@@ -859,6 +859,8 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				}
 				d.Facing = faceToward(s.axial(d.Hex), s.axial(u.Hex))
 				r.shock(d, u.Name, false, continued+1)
+			} else {
+				r.freeFacing(defenders, u, ah)
 			}
 			break
 		}
