@@ -1174,11 +1174,39 @@ func (r *resolver) attackerContinues(g *shockGroup, advanced []*UnitSt, continue
 	case r.lineNextToEnemy(u): // a part of a line counts (8.44)
 		if declare() {
 			r.continuedTurn(u)
+			r.continuedReactions(u)
 			r.shock(u, "", false, continued+1)
 		}
 	case slices.Contains(advanced, u):
 		if r.mayGoFurther(u) && declare() && r.furtherAdvance(u) {
+			r.continuedReactions(u)
 			r.shock(u, "", false, continued+1)
+		}
+	}
+}
+
+// continuedReactions: once a Continued Shock is declared, the enemy units
+// next to the attacker with it outside their Front may make their
+// Reaction Facing or Refusal (11.47: the declaration comes first). A hex
+// they leave on a failed UDD's 2nd Disorder the attacker advances into,
+// as 12.6 requires, when it has no enemy left in its Front.
+func (r *resolver) continuedReactions(u *UnitSt) {
+	s := r.s
+	front := r.frontHeld(u)
+	for _, p := range u.lineParts() {
+		at := s.axial(p.hex)
+		for _, e := range s.adjacentEnemies(p.hex, u.Side) {
+			if s.unitArc(e, at) != FrontArc {
+				r.react(e, u)
+			}
+		}
+	}
+	if len(r.frontHeld(u)) > 0 {
+		return
+	}
+	for _, h := range front {
+		if !s.heldAgainst(h, u.Side) && r.advanceInto(u, h) {
+			return
 		}
 	}
 }
