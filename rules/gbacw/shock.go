@@ -753,9 +753,12 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		case "attacker-retreat-1":
 			// Units stacked with the attackers go with them (8.36).
 			r.causers = g.hexes // 12.44
-			for _, a := range r.attackerStacks(g) {
+			stacks := r.attackerStacks(g)
+			from := hexesOf(stacks)
+			for _, a := range stacks {
 				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
 			}
+			r.keepOrder(stacks, from)
 			r.causers = nil
 			attackerRetreated = true
 		case "defender-retreat-1", "defender-retreat-2":
@@ -765,11 +768,13 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			}
 			hexes := attackerHexes(g)
 			r.causers = hexes // 12.44
+			from := hexesOf(defenders)
 			for _, d := range defenders {
 				if d.onMap() && d.Status != StAbandoned {
 					r.retreat(d, r.nextHex(d.Hex, hexes), n)
 				}
 			}
+			r.keepOrder(defenders, from)
 			r.causers = nil
 		case "bloody-standoff":
 			r.bloodyStandoff(g, defenders)

@@ -126,3 +126,44 @@ func (r *resolver) enemyFrontHex(u *UnitSt, h string) bool {
 	ha := s.axial(h)
 	return slices.ContainsFunc(s.adjacentEnemies(h, u.Side), func(e *UnitSt) bool { return s.unitArc(e, ha) == FrontArc })
 }
+
+// hexesOf maps units to the hexes they stand in.
+func hexesOf(us []*UnitSt) map[*UnitSt]string {
+	out := map[*UnitSt]string{}
+	for _, u := range us {
+		out[u] = u.Hex
+	}
+	return out
+}
+
+// keepOrder: units of one stack, us in their order top first, that
+// retreated together into one hex keep their stacking order (12.44).
+func (r *resolver) keepOrder(us []*UnitSt, from map[*UnitSt]string) {
+	type move struct{ from, to string }
+	groups := map[move][]*UnitSt{}
+	var keys []move
+	for _, u := range us {
+		if !u.onMap() || u.Hex == from[u] {
+			continue
+		}
+		k := move{from[u], u.Hex}
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], u)
+	}
+	for _, k := range keys {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		var places []int
+		for _, u := range g {
+			places = append(places, u.Stack)
+		}
+		slices.Sort(places)
+		for i, u := range g {
+			u.Stack = places[i]
+		}
+	}
+}
