@@ -830,7 +830,7 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			r.secondDisorderLoss(u) // 12.35e: once a stack
 		case "retreat-1-2":
 			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-				r.retreat(u, e.Hex, 1)
+				r.retreatToComply(u, e.Hex)
 			}
 		case "no-more-return-fire":
 			u.ReturnFired = 2 // 12.35a: none left in this enemy brigade activation

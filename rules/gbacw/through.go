@@ -167,3 +167,20 @@ func (r *resolver) keepOrder(us []*UnitSt, from map[*UnitSt]string) {
 		}
 	}
 }
+
+// retreatToComply is a 2nd Disorder's retreat of one or two hexes: one,
+// unless the unit then stands next to an enemy and only a second hex,
+// not through friendly units (12.46 Exception), takes it away from every
+// enemy: then two (12.44, ruling GBACW-R19).
+func (r *resolver) retreatToComply(u *UnitSt, from string) {
+	r.retreat(u, from, 1)
+	if !u.onMap() || len(r.s.adjacentEnemies(u.Hex, u.Side)) == 0 {
+		return
+	}
+	h := r.retreatHex(u, from, r.standing(u.Side, gbtext.RRetreat) == "FRIENDS")
+	if h == "" || r.s.blocked(u, h) || len(r.s.adjacentEnemies(h, u.Side)) > 0 {
+		return
+	}
+	r.event("retreat-two", "GBACW 12.44", "%s retreats a second hex: only two take it away from the enemy", u.Name)
+	r.retreat(u, from, 1)
+}
