@@ -156,6 +156,8 @@ type resolver struct {
 	// causers are the hexes of the units whose shock result a retreat
 	// answers: no retreat ends next to them (12.44).
 	causers []string
+	// pendingShocks are the designated shocks still to resolve (12.44).
+	pendingShocks []*shockGroup
 	// partners are the units combining their fire with the one rolling
 	// (optional rule 10.82).
 	partners []*UnitSt

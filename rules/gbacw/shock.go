@@ -79,8 +79,19 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 // resolveShocks carries out the designated shocks step by step (11.11),
 // then resolves them one by one in order (11.41).
 func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
-	outer := r.unresolved
-	defer func() { r.unresolved = outer }()
+	outer, outerGroups := r.unresolved, r.pendingShocks
+	defer func() { r.unresolved, r.pendingShocks = outer, outerGroups }()
+	// pending lists the shocks of gs but skip not yet ended, with the
+	// outer ones: their attackers no retreat ends next to (12.44).
+	pending := func(gs []*shockGroup, skip *shockGroup) []*shockGroup {
+		out := slices.Clone(outerGroups)
+		for _, g := range gs {
+			if g != skip && !g.ended {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
 	// each does a step for every shock, the hexes of the other shocks
 	// still to resolve designated for 12.46's Exception.
 	each := func(step func(g *shockGroup)) {
@@ -89,6 +100,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 				continue
 			}
 			r.unresolved = r.unresolvedHexes(outer, gs, g)
+			r.pendingShocks = pending(gs, g)
 			r.acting = r.s.brigade(g.lead().Brigade)
 			step(g)
 		}
@@ -116,6 +128,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 	for i, g := range gs {
 		if !g.ended {
 			r.unresolved = r.unresolvedHexes(outer, gs[i+1:], nil)
+			r.pendingShocks = pending(gs[i+1:], nil)
 			r.acting = r.s.brigade(g.lead().Brigade)
 			r.resolveShock(g, gs, continued)
 			r.settleCollapses() // 12.23

@@ -70,7 +70,7 @@ func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
 		if c := r.s.moveCost(r.sys.combat, u, r.s.ordersOf(u), at, h); c == 0 || u.Kind == "artillery" && c > 2*2 {
 			return true
 		}
-		if r.enemyFrontHex(u, h) {
+		if r.enemyFrontHex(u, h) || r.nextToDesignator(u, h) {
 			return true
 		}
 		return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h)
@@ -183,4 +183,25 @@ func (r *resolver) retreatToComply(u *UnitSt, from string) {
 	}
 	r.event("retreat-two", "GBACW 12.44", "%s retreats a second hex: only two take it away from the enemy", u.Name)
 	r.retreat(u, from, 1)
+}
+
+// nextToDesignator: h is next to an attacker of a shock still to resolve
+// that designated u (12.44), unless friendly units not designated for a
+// shock hold it.
+func (r *resolver) nextToDesignator(u *UnitSt, h string) bool {
+	s := r.s
+	if !r.unresolved[h] && slices.ContainsFunc(s.holders(h), func(f *UnitSt) bool { return f != u && f.Side == u.Side && f.combat() }) {
+		return false
+	}
+	for _, g := range r.pendingShocks {
+		if g.ended || !slices.ContainsFunc(r.defenders(g), func(d *UnitSt) bool { return d == u }) {
+			continue
+		}
+		for _, a := range g.attackers {
+			if a.onMap() && s.touches(a, h) {
+				return true
+			}
+		}
+	}
+	return false
 }
