@@ -761,6 +761,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		}
 	}
 	closeChecks := r.openChecks() // 12.71 Note 1: Step 6b's checks
+	effects = r.retreatOrder(g, defenders, effects)
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
@@ -1227,4 +1228,33 @@ func (r *resolver) continuedReactions(u *UnitSt) {
 			return
 		}
 	}
+}
+
+// retreatOrder is 12.48: when both sides must retreat, the side with the
+// unit of the highest Cohesion Rating, less half its Fatigue rounded up,
+// retreats last; on a tie the defenders retreat first. It returns the
+// effects with the two retreats in that order.
+func (r *resolver) retreatOrder(g *shockGroup, defenders []*UnitSt, effects []string) []string {
+	ai := slices.Index(effects, "attacker-retreat-1")
+	di := slices.IndexFunc(effects, func(e string) bool { return e == "defender-retreat-1" || e == "defender-retreat-2" })
+	if ai < 0 || di < 0 {
+		return effects
+	}
+	best := func(us []*UnitSt) int {
+		b := -1 << 30
+		for _, u := range us {
+			if u.onMap() {
+				b = max(b, r.routCohesion(u))
+			}
+		}
+		return b
+	}
+	attackerLast := best(g.attackers) >= best(defenders)
+	if attackerLast == (ai > di) {
+		return effects
+	}
+	out := slices.Clone(effects)
+	out[ai], out[di] = out[di], out[ai]
+	r.event("retreat-order", "GBACW 12.48", "both sides retreat: the %s first", map[bool]string{true: "defenders", false: "attackers"}[attackerLast])
+	return out
 }
