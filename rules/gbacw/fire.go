@@ -998,6 +998,15 @@ func (r *resolver) rout(u *UnitSt) {
 // then make their UDDs (12.46). See GBACW 12.41-12.46.
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
+	if u.Side == r.phasing && r.acting != nil && u.onMap() && !r.done[u.Name] {
+		// 12.47: a phasing unit forced to retreat takes no further phasing
+		// action in the activation; a defender's Continued Shock against
+		// it still draws its Pre-Shock Fire and its own Continued Shock.
+		if r.done == nil {
+			r.done = map[string]bool{}
+		}
+		r.done[u.Name] = true
+	}
 	var passed []*UnitSt
 	for n > 0 && u.spread() && u.onMap() {
 		// 8.47: an Extended Line or Column retreats extended when it can;
