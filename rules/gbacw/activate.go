@@ -45,6 +45,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
+	r.noReturnAt = nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -609,6 +610,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	again := u.Fired && !u.Rallied && (guns || o == Attack)
 	if u.Fired && !again {
 		return
+	}
+	if o == Attack && r.shifted[u.Name] {
+		return // 12.6: under Attack Orders, no move after an advance
 	}
 	if o == Advance && !guns && (u.Walked || u.Moved && u.Spent == 0) {
 		return // 6.15: one move (turning, extending or retracting first is not one)
@@ -1996,7 +2000,10 @@ func (r *resolver) react(e, u *UnitSt) bool {
 		return true
 	}
 	was := e.Status
-	if !r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing") && was == StDisordered {
+	r.reactingTo = u // 12.35b: a 2nd Disorder bars return fire at u
+	passed := r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
+	r.reactingTo = nil
+	if !passed && was == StDisordered {
 		return false // 9.61: a 2nd Disorder from the UDD: no Return Fire
 	}
 	return e.combat()
@@ -2025,7 +2032,10 @@ func (r *resolver) reactionRefusal(e, u *UnitSt, side string) bool {
 			continue
 		}
 		was := f.Status
-		if !r.uddOrDisorder(f, 0, "Reaction Facing", "reaction-facing") && was == StDisordered && f == e {
+		r.reactingTo = u // 12.35b
+		passed := r.uddOrDisorder(f, 0, "Reaction Facing", "reaction-facing")
+		r.reactingTo = nil
+		if !passed && was == StDisordered && f == e {
 			mayFire = false // 9.61: a 2nd Disorder from the UDD
 		}
 	}

@@ -167,6 +167,21 @@ type resolver struct {
 	// shifted marks the units that advanced or retreated in the current
 	// brigade activation (10.52).
 	shifted map[string]bool
+	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
+	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
+	// unit it may not return fire at in the brigade activation (12.35b).
+	reactingTo *UnitSt
+	// deferAdvance holds the enemy's Reaction Facing to attackers
+	// advancing after a shock (advanceAll) until the Continued Shock is
+	// declared or not; advancedNext are those attackers (11.47).
+	deferAdvance bool
+	advancedNext []*UnitSt
+	noReturnAt   map[string]string
+	// causers are the hexes of the units whose shock result a retreat
+	// answers: no retreat ends next to them (12.44).
+	causers []string
+	// pendingShocks are the designated shocks still to resolve (12.44).
+	pendingShocks []*shockGroup
 	// partners are the units combining their fire with the one rolling
 	// (optional rule 10.82).
 	partners []*UnitSt
