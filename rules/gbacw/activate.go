@@ -38,6 +38,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
 	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
+	r.entryPaid, r.newcomers = nil, nil // 9.72: by Action Phase
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -77,7 +78,14 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.joinBrigade(b)
 		inCommand := r.inCommand(b) // 6.21: at the start of the activation
 		onMarch := b.Orders == March.String()
-		lc := r.changeOrders(b, side)
+		if b.Reserve {
+			// 6.32: In Reserve, only its units entering alone act.
+			r.event("reserve-entry", "GBACW 6.32", "%s is In Reserve: only its units entering alone act on %s's AM (6.32)", b.ID, b.Division)
+		}
+		var lc *OrdersChange
+		if !b.Reserve {
+			lc = r.changeOrders(b, side)
+		}
 		stand := lc != nil && lc.Stand
 		remains := onMarch && lc != nil && (lc.Result == Change || lc.Result == ChangeAndStand)
 		switch {
@@ -96,10 +104,13 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			b.StandNext, stand = false, true
 			r.event("stand-next", "GBACW 6.25", "%s Stands on its first division AM: the Change and Stand it rolled on the March AM", b.ID)
 		}
-		r.leadFirst(b)
+		if !b.Reserve {
+			r.leadFirst(b)
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) {
+			entering := s.toEnter(u) && u.Brigade == b.ID
+			if s.brigadeOf(u) != b || !u.combat() && !entering || r.entryDone(b) || b.Reserve && u.Own != OwnReinforcing {
 				continue
 			}
 			if remains {
@@ -116,6 +127,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				forced = nil // 6.24: a Loose Cannon binds the In Command units
 			}
 			acts := r.script(u, b, forced)
+			if entering {
+				var in bool
+				if acts, in = r.enterMap(u, acts, stand && !remains); !in {
+					continue // 9.73: off the map for now
+				}
+			}
 			if u.Building > 0 && lc == nil && r.plans[u.Side].units[u.Name] == nil {
 				acts = nil // a builder without a script keeps at it (15.13)
 			}
@@ -186,7 +203,9 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	r.checkBuilders()
 	r.recreateGuns() // 12.81
 	for _, b := range bs {
-		r.followLeaders(b)
+		if !b.Reserve {
+			r.followLeaders(b)
+		}
 	}
 	r.acting = nil
 }
@@ -354,9 +373,9 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 	case gbtext.CondDisordered:
 		v = u.Status == StDisordered
 	case gbtext.CondAdjacent:
-		v = len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0
+		v = len(r.s.adjacentEnemies(r.s.hexOrEntry(u), u.Side)) > 0
 	case gbtext.CondWithin:
-		_, d := r.s.nearestEnemy(u.Hex, u.Side)
+		_, d := r.s.nearestEnemy(r.s.hexOrEntry(u), u.Side)
 		v = d <= c.N
 	case gbtext.CondActivation:
 		v = b.Activated == c.N

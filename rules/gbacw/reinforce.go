@@ -1,0 +1,267 @@
+package gbacw
+
+import (
+	"fmt"
+
+	"galloper/rules/gbacw/gbtext"
+)
+
+// Reinforcements enter by movement (GBACW 9.71-9.73; ruling GBACW-R80):
+//
+//	1. Phase II/D names the brigades due this turn; their units stay off
+//	   the map (reinforcements, resolve.go).
+//	2. In each activation of its brigade (the March AM under March
+//	   Orders) a unit still off the map enters its Entrance hex as the
+//	   first step of its movement, paying the hex's cost under its
+//	   Orders, its road's when one runs through it (9.71, 9.43), plus
+//	   what the stacks that entered by the same hex earlier in the Action
+//	   Phase paid for it (9.72); it then goes on by its clause.
+//	3. One that cannot pay for the stacks ahead of it, finds no room in
+//	   the hex (8.12), or may not enter it under its Orders waits for its
+//	   command's next Action Phase (9.73). Under March Orders it may not
+//	   enter within four hexes and LOS of an enemy (6.13); under Advance
+//	   Orders it may enter next to one, but not shock in that Activation
+//	   (9.72).
+//	4. A clause of HOLD delays the entry, until another group is due by
+//	   the same hex: the earlier group must enter first (9.73).
+//	5. The brigadier enters with his brigade's first unit.
+
+// entryOf is the hex a unit enters by: its own, for a unit entering
+// alone, else its brigade's.
+func (s *State) entryOf(u *UnitSt) string {
+	if u.Entry != "" {
+		return u.Entry
+	}
+	if b := s.brigade(u.Brigade); b != nil {
+		return b.Entry
+	}
+	return ""
+}
+
+// arrivalOf is the turn a unit is due.
+func (s *State) arrivalOf(u *UnitSt) int {
+	if u.Arrives > 0 {
+		return u.Arrives
+	}
+	if b := s.brigade(u.Brigade); b != nil {
+		return b.Arrives
+	}
+	return 0
+}
+
+// toEnter: u is a reinforcement due by now and still off the map (9.73).
+func (s *State) toEnter(u *UnitSt) bool {
+	return u.Hex == "" && u.Status == StGood && s.entryOf(u) != "" && s.arrivalOf(u) <= s.Turn
+}
+
+// brigadeToEnter: a unit of b is still to enter the map.
+func (s *State) brigadeToEnter(b *BrigadeSt) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && s.toEnter(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// divisionToEnter: a unit of d is still to enter the map.
+func (s *State) divisionToEnter(d *Division) bool {
+	for i := range s.Brigades {
+		if b := &s.Brigades[i]; b.Division == d.ID && s.brigadeToEnter(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// earlierWaiting is a unit due before u by the same hex and still off the
+// map, which must enter first (9.73), or nil.
+func (s *State) earlierWaiting(u *UnitSt) *UnitSt {
+	h, t := s.entryOf(u), s.arrivalOf(u)
+	for i := range s.Units {
+		f := &s.Units[i]
+		if f != u && f.Side == u.Side && s.toEnter(f) && s.entryOf(f) == h && s.arrivalOf(f) < t {
+			return f
+		}
+	}
+	return nil
+}
+
+// laterDue is a unit due after u by the same hex and due by now, before
+// which u may no longer delay (9.73), or nil.
+func (s *State) laterDue(u *UnitSt) *UnitSt {
+	h, t := s.entryOf(u), s.arrivalOf(u)
+	for i := range s.Units {
+		f := &s.Units[i]
+		if f != u && f.Side == u.Side && s.toEnter(f) && s.entryOf(f) == h && s.arrivalOf(f) > t {
+			return f
+		}
+	}
+	return nil
+}
+
+// entryCost is what a unit pays, in half MPs, to enter hex h from off
+// the map: its road's rate when a pike, road or trail runs through it and
+// the unit may use it (9.43, 8.13), else its terrain; no hexside is
+// crossed. 0 when it may not enter (ruling GBACW-R80).
+func (s *State) entryCost(cc *CombatCharts, u *UnitSt, o Orders, h string) int {
+	if s.closedPartial(h) || s.enemyEntrance(h, u.Side) {
+		return 0
+	}
+	way := s.roadThrough(h)
+	if o == Attack || o == Advance && way != "" && !s.marchStacking(u, h) {
+		way = ""
+	}
+	switch way {
+	case "pike", "road":
+		if o == March {
+			return 1 // ½ MP (6.11)
+		}
+		return 2
+	}
+	return 2 * s.hexRate(cc, u, o, way, h)
+}
+
+// roadThrough is the best road running through h ("" for none).
+func (s *State) roadThrough(h string) string {
+	best := ""
+	rank := map[string]int{"": 0, "trail": 1, "road": 2, "pike": 3}
+	for _, r := range s.m.Roads {
+		for _, x := range r.Hexes {
+			if x == h && rank[r.Type] > rank[best] {
+				best = r.Type
+			}
+		}
+	}
+	return best
+}
+
+// enterMap brings a unit still off the map onto its Entrance hex as the
+// first step of its movement in this Action Phase, and returns the actions
+// it goes on with, and false when it stays off the map. A unit without a
+// script enters and stops. See GBACW 9.71-9.73.
+func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbtext.Action, bool) {
+	s := r.s
+	h, o := s.entryOf(u), s.ordersOf(u)
+	if r.plans[u.Side].units[u.Name] == nil {
+		acts = nil
+	} else if len(acts) == 0 || len(acts) == 1 && acts[0].Verb == gbtext.ActHold {
+		if f := s.laterDue(u); f != nil {
+			r.event("entry-forced", "GBACW 9.73", "%s may delay its entry no longer: %s is due at %s after it (9.73)", u.Name, f.Name, h)
+		} else {
+			r.event("entry-delayed", "GBACW 9.73", "%s delays its entry at %s (9.73)", u.Name, h)
+			return nil, false
+		}
+		acts = nil
+	}
+	if ok := r.mayEnter(u, o, h, stand); !ok {
+		return nil, false
+	}
+	r.evade(u, h) // 9.63: the enemy's cavalry and guns may move away first
+	cc := r.sys.combat
+	cost := s.entryCost(cc, u, o, h)
+	ahead := r.entryPaid[h]
+	ma := r.allowanceOf(u)
+	budget := 2 * ma
+	if o == March {
+		b := s.brigade(u.Brigade)
+		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
+	}
+	if ahead > 0 && cost+ahead > budget {
+		r.event("entry-waits", "GBACW 9.73", "%s cannot pay the %s to enter at %s behind the stacks ahead of it (9.72): it may enter in its command's next Action Phase (9.73)", u.Name, halfMP(cost+ahead), h)
+		return nil, false
+	}
+	if r.entryPaid == nil {
+		r.entryPaid = map[string]int{}
+	}
+	r.entryPaid[h] += cost
+	paid := halfMP(cost)
+	if ahead > 0 {
+		paid = fmt.Sprintf("%s: %s for the hex, %s for the stacks that entered by it ahead of it", halfMP(cost+ahead), halfMP(cost), halfMP(ahead))
+	}
+	r.event("enter", "GBACW 9.71", "%s enters the map at %s under %s Orders (%s)", u.Name, h, o, paid)
+	u.Hex, u.Moved, u.Spent = h, true, cost+ahead
+	r.enter(u)
+	s.placeInStack(u, h)
+	if r.trails == nil {
+		r.trails = map[string][]string{}
+	}
+	r.trails[u.Name] = []string{h}
+	if r.startHex != nil {
+		r.startHex[u.Name] = h
+	}
+	if l := s.leader(s.brigade(u.Brigade).Leader); l != nil && l.Hex == "" && !l.Killed && u.Own != OwnReinforcing {
+		l.Hex = h
+		r.event("leader-enters", "GBACW 9.71", "%s enters the map with %s at %s", l.Name, u.Name, h)
+	}
+	if o == March {
+		if r.marched == nil {
+			r.marched = map[string]marchUse{}
+		}
+		m := r.marched[u.Brigade]
+		m.equivalents = max(m.equivalents, MarchEquivalentsUsed(u.Spent, ma))
+		r.marched[u.Brigade] = m
+	}
+	if es := s.adjacentEnemies(h, u.Side); len(es) > 0 {
+		u.Spent += r.faceEnemy(u, o, es[0], max(budget-u.Spent, 0))
+		u.Walked = true // 9.53: next to an enemy it moves no further
+		if o == Advance {
+			if r.newcomers == nil {
+				r.newcomers = map[string]bool{}
+			}
+			r.newcomers[u.Name] = true // 9.72: no shock until its next Activation
+		}
+	}
+	r.approachFire(u)
+	r.reactionFacing(u)
+	return acts, u.combat()
+}
+
+// mayEnter: u may enter its Entrance hex h now; when not, the event says
+// why it waits (9.72-9.73, 8.12, 6.13, 9.52).
+func (r *resolver) mayEnter(u *UnitSt, o Orders, h string, stand bool) bool {
+	s := r.s
+	cc := r.sys.combat
+	why, rule := "", "GBACW 9.73"
+	switch {
+	case stand:
+		why, rule = fmt.Sprintf("%s Stands: it spends no MPs and stays off the map this Action Phase", u.Name), "GBACW 6.23"
+	case s.earlierWaiting(u) != nil:
+		why = fmt.Sprintf("%s waits at %s for %s, due there before it, to enter first (9.73)", u.Name, h, s.earlierWaiting(u).Name)
+	case len(s.enemiesAt(h, u.Side)) > 0 || s.entryCost(cc, u, o, h) == 0:
+		why = fmt.Sprintf("%s may not enter %s: it may enter in its command's next Action Phase (9.73)", u.Name, h)
+	case o == March && s.withinEnemy(cc, h, u.Side, 4):
+		why, rule = fmt.Sprintf("%s is under March Orders and may not enter %s, within four hexes and LOS of the enemy (6.13, 9.72)", u.Name, h), "GBACW 6.13"
+	case u.Kind == "artillery" && len(s.adjacentEnemies(h, u.Side)) > 0:
+		why, rule = fmt.Sprintf("%s is artillery and may not enter %s, next to the enemy (9.52)", u.Name, h), "GBACW 9.52"
+	case !s.stackRoom(u, h, o):
+		why, rule = fmt.Sprintf("%s has no room in %s (8.12): it may enter in its command's next Action Phase (9.73)", u.Name, h), "GBACW 8.12"
+	}
+	if why != "" {
+		r.event("entry-waits", rule, "%s", why)
+		return false
+	}
+	return true
+}
+
+// hexOrEntry is the unit's hex, or for a unit still to enter its
+// Entrance hex, where its script's conditions are read (ruling
+// GBACW-R80).
+func (s *State) hexOrEntry(u *UnitSt) string {
+	if u.Hex == "" {
+		return s.entryOf(u)
+	}
+	return u.Hex
+}
+
+// loneEntrants: b has units entering alone as reinforcements (17.52's
+// individual units) that have not yet joined it, which act on their
+// division's AMs though b is In Reserve (6.32; ruling GBACW-R81).
+func (s *State) loneEntrants(b *BrigadeSt) bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Brigade == b.ID && u.Own == OwnReinforcing && (s.toEnter(u) || u.onMap()) {
+			return true
+		}
+	}
+	return false
+}
