@@ -107,11 +107,11 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		if !b.Reserve {
 			r.leadFirst(b)
 		}
-		for i := range s.Units {
+		for _, i := range r.unitOrder(b) {
 			u := &s.Units[i]
 			entering := s.toEnter(u) && u.Brigade == b.ID
-			if s.brigadeOf(u) != b || !u.combat() && !entering || r.entryDone(b) || b.Reserve && u.Own != OwnReinforcing {
-				continue
+			if s.brigadeOf(u) != b || !u.combat() && !entering || r.entryDone(b) || b.Reserve && u.Own != OwnReinforcing || u.Finished {
+				continue // 9.74, 6.32, 9.71
 			}
 			if remains {
 				// 6.25: the In Command units remain in place; regiments Out
@@ -892,6 +892,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {
+		u.Marched = true // 9.71
 		if r.marched == nil {
 			r.marched = map[string]marchUse{}
 		}

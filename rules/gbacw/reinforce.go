@@ -2,6 +2,7 @@ package gbacw
 
 import (
 	"fmt"
+	"slices"
 
 	"galloper/rules/gbacw/gbtext"
 )
@@ -144,7 +145,13 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 	s := r.s
 	h, o := s.entryOf(u), s.ordersOf(u)
 	if r.plans[u.Side].units[u.Name] == nil {
+		// Without a script it clears the Entrance hex for those behind
+		// it, one hex on along the road there, if one leads on (ruling
+		// GBACW-R80); else it stops there.
 		acts = nil
+		if next := s.roadOnward(h); next != "" {
+			acts = []gbtext.Action{{Verb: gbtext.ActMove, Hexes: []string{next}}}
+		}
 	} else if len(acts) == 0 || len(acts) == 1 && acts[0].Verb == gbtext.ActHold {
 		if f := s.laterDue(u); f != nil {
 			r.event("entry-forced", "GBACW 9.73", "%s may delay its entry no longer: %s is due at %s after it (9.73)", u.Name, f.Name, h)
@@ -194,7 +201,11 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 		l.Hex = h
 		r.event("leader-enters", "GBACW 9.71", "%s enters the map with %s at %s", l.Name, u.Name, h)
 	}
+	if u.Own == OwnReinforcing && u.Orders == "" {
+		u.Orders = o.String() // 9.71: it keeps them until it joins its brigadier's range
+	}
 	if o == March {
+		u.Marched = true
 		if r.marched == nil {
 			r.marched = map[string]marchUse{}
 		}
@@ -264,4 +275,61 @@ func (s *State) loneEntrants(b *BrigadeSt) bool {
 		}
 	}
 	return false
+}
+
+// adoptOnEntry: a unit that entered without its brigadier keeps its
+// Orders until it starts an activation within his Command Range; it then
+// takes the brigade's at once, and, if it already moved under March Orders
+// this turn, is finished for the turn. See GBACW 9.71.
+func (r *resolver) adoptOnEntry(u *UnitSt, b *BrigadeSt) {
+	s := r.s
+	if !u.onMap() || !s.superiorInRange(r.sys.combat, u) {
+		return
+	}
+	was := s.ordersOf(u)
+	u.Orders = ""
+	r.event("adopts-orders", "GBACW 9.71", "%s starts an activation within its brigadier's Command Range: it takes %s's %s Orders (9.71)", u.Name, b.ID, b.Orders)
+	if was == March && u.Marched && s.ordersOf(u) != March {
+		u.Finished = true
+		r.event("finished", "GBACW 9.71", "%s moved under March Orders this turn: it is finished for the turn (9.71)", u.Name)
+	}
+}
+
+// roadOnward is the first hex along a road from h, the Entrance hex, on
+// to the map ("" when no road runs through it).
+func (s *State) roadOnward(h string) string {
+	for _, r := range s.m.Roads {
+		for i, x := range r.Hexes {
+			switch {
+			case x != h:
+			case i+1 < len(r.Hexes):
+				return r.Hexes[i+1]
+			case i > 0:
+				return r.Hexes[i-1]
+			}
+		}
+	}
+	return ""
+}
+
+// unitOrder is the order in which b's units act: the state's, but that
+// the units still to enter whose UNIT lines the file gives enter in the
+// order of those lines, in the places of the units to enter (9.73: a
+// group need not enter in the order listed; ruling GBACW-R80).
+func (r *resolver) unitOrder(b *BrigadeSt) []int {
+	s := r.s
+	var all, slots, entering []int
+	for i := range s.Units {
+		all = append(all, i)
+		if u := &s.Units[i]; u.Brigade == b.ID && s.toEnter(u) && r.plans[u.Side].units[u.Name] != nil {
+			slots = append(slots, i)
+			entering = append(entering, i)
+		}
+	}
+	line := func(i int) int { u := &s.Units[i]; return r.plans[u.Side].units[u.Name].At.Line }
+	slices.SortStableFunc(entering, func(a, b int) int { return line(a) - line(b) })
+	for k, i := range slots {
+		all[i] = entering[k]
+	}
+	return all
 }

@@ -614,7 +614,8 @@ func (r *resolver) endOfTurn() {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Barred = false, false, 0, false, false
-		u.Attached = "" // 4.32: attached for the turn
+		u.Marched, u.Finished = false, false // 9.71: by turn
+		u.Attached = ""                      // 4.32: attached for the turn
 		u.FatigueTrack = FatigueTrack{Fatigue: u.Fatigue}
 	}
 	for i := range s.Sides {

@@ -310,6 +310,11 @@ type UnitSt struct {
 	// (9.71, 17.52); 0 when it comes with its brigade.
 	Arrives int    `json:"arrives,omitempty"`
 	Entry   string `json:"entry,omitempty"`
+	// Marched: the unit moved under March Orders this turn; Finished: it
+	// took its brigadier's other Orders after that, and is finished for
+	// the turn (9.71).
+	Marched  bool `json:"marched,omitempty"`
+	Finished bool `json:"finished,omitempty"`
 }
 
 // Whose Fatigue a unit tracks (17.5).

@@ -225,6 +225,8 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 				pos = "Division Box"
 			case u.Status == StEliminated:
 				pos = "eliminated"
+			case s.toEnter(u):
+				pos = "to enter at " + s.entryOf(u) // 9.71
 			case pos == "":
 				pos = "not yet arrived"
 			}
