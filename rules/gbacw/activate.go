@@ -734,6 +734,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		passingRoad := false
+		if pc, ok2 := r.passByRoad(u, o, next, target, path, steps, ok, budget); ok2 {
+			cost, passingRoad = pc, true // 9.43: the road's rate, passing through
+		}
 		throughUDD := false
 		turn, turnCost, turnOK := r.turnToEnter(u, o, next, target, steps == 0 && len(s.adjacentEnemies(u.Hex, u.Side)) > 0)
 		if !turnOK {
@@ -844,7 +848,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
-		if !r.terrainDisorder(u, from, next) {
+		s.passing = map[bool]string{true: next}[passingRoad]
+		disorderOK := r.terrainDisorder(u, from, next)
+		s.passing = ""
+		if !disorderOK {
 			break // a 2nd Disorder from terrain stops the unit (12.35c)
 		}
 		// Disordered here, it goes on with its Disordered MA less what
@@ -1404,8 +1411,8 @@ func (s *State) marchStacking(u *UnitSt, h string) bool {
 	if u.Kind != "artillery" && u.SP > limit {
 		return false
 	}
-	if !s.stackRoom(u, h, Advance) {
-		return true // it may only move through them (8.22)
+	if !s.stackRoom(u, h, Advance) || h == s.passing {
+		return true // it may only move through them (8.22), or passes (9.43)
 	}
 	var there []*UnitSt
 	for _, f := range s.unitsAt(h) {

@@ -333,3 +333,39 @@ func (r *resolver) unitOrder(b *BrigadeSt) []int {
 	}
 	return all
 }
+
+// passByRoad is the cost in half MPs of a road step into next for a unit
+// under Advance Orders that passes through next rather than ending its
+// move there, and true, when the stack next would make exceeds March
+// Order stacking limits: 9.43 charges the hexside and terrain only "to
+// end its move stacked" so. It passes when it has the MPs for the step
+// and for the hex after, which it may enter and stop in (ruling
+// GBACW-R82).
+func (r *resolver) passByRoad(u *UnitSt, o Orders, next, target string, path []string, steps int, ok func(string) bool, budget int) (int, bool) {
+	s := r.s
+	cc := r.sys.combat
+	if o != Advance || u.extended() || next == target || s.wayType(u.Hex, next) == "" || s.marchStacking(u, next) {
+		return 0, false
+	}
+	s.passing = next
+	defer func() { s.passing = "" }()
+	if s.wayFor(u, o, u.Hex, next) == "" {
+		return 0, false // too big for March stacking itself (8.13, 8.5)
+	}
+	after := ""
+	if path != nil {
+		if steps+1 < len(path) {
+			after = path[steps+1]
+		}
+	} else {
+		after = s.stepToward(next, target, ok)
+	}
+	if after == "" || s.m.Distance(next, after) != 1 || !ok(after) {
+		return 0, false
+	}
+	c := s.moveCost(cc, u, o, u.Hex, next)
+	if c == 0 || c+s.moveCost(cc, u, o, next, after) > budget {
+		return 0, false
+	}
+	return c, true
+}

@@ -49,6 +49,9 @@ type State struct {
 	m    *hexmap.Map // the scenario's map, shared and never changed
 	g    *grid       // its neighbours and ids, shared and never changed
 	book *BattleBook // the scenario's Battle Book overrides (1.0), shared
+	// passing is the hex a unit under Advance Orders is moving through
+	// along a road, not to end its move there (9.43); transient.
+	passing string
 }
 
 // grid indexes a map for the hot paths of movement and combat.
