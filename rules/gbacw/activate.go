@@ -463,7 +463,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			return
 		}
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
+			full := func(n string) bool { return !r.s.stackRoom(u, n, r.s.ordersOf(u)) } // 8.11
+			if h := r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, e.Hex, false, full); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				if u.Status == StGood {
 					r.regain(u.Side, h) // 12.81
@@ -874,6 +875,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			break // 9.53
 		}
+	}
+	if o == March || o == Advance && !offRoad && !u.extended() {
+		trail = r.clearColumn(u, trail) // 8.5, 8.11
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
@@ -1519,7 +1523,9 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		if hex.Distance(s.axial(e.Hex), s.axial(next)) > reach || r.standing(e.Side, gbtext.REvade) != "RETIRE" {
 			continue
 		}
-		h := s.retreatHex(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+		// 8.11: stacking limits apply at all times, to a reaction move too.
+		full := func(n string) bool { return !s.stackRoom(e, n, s.ordersOf(e)) }
+		h := s.retreatHexAvoiding(r.sys.combat, e, e.Hex, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS", full)
 		if h == "" {
 			continue
 		}
