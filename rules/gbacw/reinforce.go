@@ -154,9 +154,9 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 		}
 	} else if len(acts) == 0 || len(acts) == 1 && acts[0].Verb == gbtext.ActHold {
 		if f := s.laterDue(u); f != nil {
-			r.event("entry-forced", "GBACW 9.73", "%s may delay its entry no longer: %s is due at %s after it (9.73)", u.Name, f.Name, h)
+			r.tellOwner(u, "entry-forced", "GBACW 9.73", "%s may delay its entry no longer: %s is due at %s after it (9.73)", u.Name, f.Name, h)
 		} else {
-			r.event("entry-delayed", "GBACW 9.73", "%s delays its entry at %s (9.73)", u.Name, h)
+			r.tellOwner(u, "entry-delayed", "GBACW 9.73", "%s delays its entry at %s (9.73)", u.Name, h)
 			return nil, false
 		}
 		acts = nil
@@ -175,7 +175,7 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
 	}
 	if ahead > 0 && cost+ahead > budget {
-		r.event("entry-waits", "GBACW 9.73", "%s cannot pay the %s to enter at %s behind the stacks ahead of it (9.72): it may enter in its command's next Action Phase (9.73)", u.Name, halfMP(cost+ahead), h)
+		r.tellOwner(u, "entry-waits", "GBACW 9.73", "%s cannot pay the %s to enter at %s behind the stacks ahead of it (9.72): it may enter in its command's next Action Phase (9.73)", u.Name, halfMP(cost+ahead), h)
 		return nil, false
 	}
 	if r.entryPaid == nil {
@@ -249,7 +249,7 @@ func (r *resolver) mayEnter(u *UnitSt, o Orders, h string, stand bool) bool {
 		why, rule = fmt.Sprintf("%s has no room in %s (8.12): it may enter in its command's next Action Phase (9.73)", u.Name, h), "GBACW 8.12"
 	}
 	if why != "" {
-		r.event("entry-waits", rule, "%s", why)
+		r.tellOwner(u, "entry-waits", rule, "%s", why)
 		return false
 	}
 	return true
@@ -368,4 +368,14 @@ func (r *resolver) passByRoad(u *UnitSt, o Orders, next, target string, path []s
 		return 0, false
 	}
 	return c, true
+}
+
+// tellOwner records an event about a unit off the map: with fog of war
+// only its side is told (ruling GBACW-R21), as the enemy cannot see it.
+func (r *resolver) tellOwner(u *UnitSt, kind, rule, format string, args ...any) {
+	if r.s.fogged() {
+		r.log.Add(kind, rule, fmt.Sprintf(format, args...), u.Side)
+		return
+	}
+	r.event(kind, rule, format, args...)
 }
