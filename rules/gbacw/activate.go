@@ -129,7 +129,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 			acts := r.script(u, b, forced)
 			if entering {
 				var in bool
-				if acts, in = r.enterMap(u, acts, stand && !remains); !in {
+				if acts, in = r.enterMap(u, acts, stand && inCommand[u.Name]); !in {
 					continue // 9.73: off the map for now
 				}
 			}
