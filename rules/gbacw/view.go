@@ -232,7 +232,9 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 			}
 			ru := rules.RosterUnit{Name: u.Name, Kind: u.Kind, Position: pos, Strength: fmt.Sprintf("%d/%d SP", u.SP, u.Printed),
 				Grade: fmt.Sprintf("Cohesion %d/%d, %s, MA %d", u.Cohesion, u.Disordered, u.Weapon, u.MA), Formation: b.Orders, State: u.statusText()}
-			if u.onMap() && !shown(seen, side, u.Side, u.Name) {
+			if (u.onMap() || s.toEnter(u)) && !shown(seen, side, u.Side, u.Name) {
+				// Nor does the enemy know whether a reinforcement due has
+				// entered out of its sight (ruling GBACW-R80).
 				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
 			} else if u.onMap() {
 				ru.Facing = rules.CompassPoint(s.facingBearing(u))
