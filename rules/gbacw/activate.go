@@ -38,7 +38,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
 	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
-	r.entryPaid, r.newcomers = nil, nil // 9.72: by Action Phase
+	r.entryPaid, r.newcomers, r.cameOn = nil, nil, nil // 9.72: by Action Phase
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -765,8 +765,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if refusedThere != nil {
 			cost += 2 // 7.32: an MP more to stack with a Refused unit
 		}
-		if cost > budget && steps > 0 {
-			break // 9.42 Exception: a unit may always move one hex
+		if cost > budget && (steps > 0 || r.cameOn[u.Name]) {
+			break // 9.42 Exception: a unit may always move one hex (entering the map was one)
 		}
 		exception := cost > budget
 		exception2 := false

@@ -178,6 +178,17 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 		r.tellOwner(u, "entry-waits", "GBACW 9.73", "%s cannot pay the %s to enter at %s behind the stacks ahead of it (9.72): it may enter in its command's next Action Phase (9.73)", u.Name, halfMP(cost+ahead), h)
 		return nil, false
 	}
+	exception2 := false
+	if cost > budget && len(s.adjacentEnemies(h, u.Side)) > 0 {
+		// 9.42: Exception 1 does not take a unit next to an enemy;
+		// Exception 2 does under Attack Orders if its full, Good Order MA
+		// pays the hex, and it then neither fires nor shocks.
+		if o != Attack || cost > 2*u.MA {
+			r.tellOwner(u, "entry-waits", "GBACW 9.42", "%s lacks the MPs to enter %s, next to the enemy (9.42)", u.Name, h)
+			return nil, false
+		}
+		exception2 = true
+	}
 	if r.entryPaid == nil {
 		r.entryPaid = map[string]int{}
 	}
@@ -187,7 +198,18 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 		paid = fmt.Sprintf("%s: %s for the hex, %s for the stacks that entered by it ahead of it", halfMP(cost+ahead), halfMP(cost), halfMP(ahead))
 	}
 	r.event("enter", "GBACW 9.71", "%s enters the map at %s under %s Orders (%s)", u.Name, h, o, paid)
+	if r.cameOn == nil {
+		r.cameOn = map[string]bool{}
+	}
+	r.cameOn[u.Name] = true
+	if cost+ahead > budget {
+		if r.oneHex == nil {
+			r.oneHex = map[string]bool{}
+		}
+		r.oneHex[u.Name] = true // 9.42 Exception: no shock from the hex (11.12)
+	}
 	u.Hex, u.Moved, u.Spent = h, true, cost+ahead
+	u.Barred = u.Barred || exception2
 	r.enter(u)
 	s.placeInStack(u, h)
 	if r.trails == nil {

@@ -73,6 +73,9 @@ type resolver struct {
 	// which may not shock (9.72).
 	entryPaid map[string]int
 	newcomers map[string]bool
+	// cameOn are the units that entered the map in this Action Phase: the
+	// Entrance hex was their one hex of 9.42's Exception.
+	cameOn map[string]bool
 	// trails are the hexes each unit moved through in the current
 	// activation, its starting hex first, for leaders moving with it (9.31).
 	trails map[string][]string
