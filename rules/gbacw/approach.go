@@ -153,7 +153,8 @@ func (r *resolver) runGuns(u *UnitSt, from string, startNear bool) bool {
 			break
 		}
 		e, _ := s.nearestEnemy(u.Hex, u.Side)
-		h := s.retreatHex(cc, u, u.Hex, e.Hex, false)
+		full := func(n string) bool { return !s.stackRoom(u, n, s.ordersOf(u)) } // 8.11
+		h := s.retreatHexAvoiding(cc, u, u.Hex, e.Hex, false, full)
 		if h == "" {
 			break
 		}
