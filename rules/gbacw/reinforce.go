@@ -139,56 +139,92 @@ func (s *State) roadThrough(h string) string {
 
 // enterMap brings a unit still off the map onto its Entrance hex as the
 // first step of its movement in this Action Phase, and returns the actions
-// it goes on with, and false when it stays off the map. A unit without a
-// script enters and stops. See GBACW 9.71-9.73.
+// it goes on with, and false when it stays off the map. See GBACW
+// 9.71-9.73.
 func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbtext.Action, bool) {
 	s := r.s
 	h, o := s.entryOf(u), s.ordersOf(u)
-	if r.plans[u.Side].units[u.Name] == nil {
-		// Without a script it clears the Entrance hex for those behind
-		// it, one hex on along the road there, if one leads on (ruling
-		// GBACW-R80); else it stops there.
-		acts = nil
-		if next := s.roadOnward(h); next != "" {
-			acts = []gbtext.Action{{Verb: gbtext.ActMove, Hexes: []string{next}}}
-		}
-	} else if len(acts) == 0 || len(acts) == 1 && acts[0].Verb == gbtext.ActHold {
-		if f := s.laterDue(u); f != nil {
-			r.tellOwner(u, "entry-forced", "GBACW 9.73", "%s may delay its entry no longer: %s is due at %s after it (9.73)", u.Name, f.Name, h)
-		} else {
-			r.tellOwner(u, "entry-delayed", "GBACW 9.73", "%s delays its entry at %s (9.73)", u.Name, h)
-			return nil, false
-		}
-		acts = nil
-	}
-	if ok := r.mayEnter(u, o, h, stand); !ok {
+	acts, ok := r.entryActions(u, h, acts)
+	if !ok || !r.mayEnter(u, o, h, stand) {
 		return nil, false
 	}
 	r.evade(u, h) // 9.63: the enemy's cavalry and guns may move away first
-	cc := r.sys.combat
-	cost := s.entryCost(cc, u, o, h)
-	ahead := r.entryPaid[h]
-	ma := r.allowanceOf(u)
-	budget := 2 * ma
+	cost, ahead := s.entryCost(r.sys.combat, u, o, h), r.entryPaid[h]
+	budget := r.entryBudget(u, o)
+	exception2, ok := r.mayPay(u, o, h, cost, ahead, budget)
+	if !ok {
+		return nil, false
+	}
+	r.placeEntered(u, o, h, cost, ahead)
+	if cost+ahead > budget {
+		r.mark(&r.oneHex, u) // 9.42 Exception: no shock from the hex (11.12)
+	}
+	u.Barred = u.Barred || exception2
+	r.afterEntry(u, o, budget)
+	return acts, u.combat()
+}
+
+// entryActions are the actions a unit to enter carries out, and false
+// when it delays its entry: a clause of HOLD alone (or none) delays it,
+// unless a later group is due by the same hex (9.73); a unit without a
+// script enters and clears the Entrance hex for those behind it, one hex
+// on along the road there, if one leads on, else stops there (ruling
+// GBACW-R80).
+func (r *resolver) entryActions(u *UnitSt, h string, acts []gbtext.Action) ([]gbtext.Action, bool) {
+	s := r.s
+	if r.plans[u.Side].units[u.Name] == nil {
+		if next := s.roadOnward(h); next != "" {
+			return []gbtext.Action{{Verb: gbtext.ActMove, Hexes: []string{next}}}, true
+		}
+		return nil, true
+	}
+	if len(acts) > 1 || len(acts) == 1 && acts[0].Verb != gbtext.ActHold {
+		return acts, true
+	}
+	if f := s.laterDue(u); f != nil {
+		r.tellOwner(u, "entry-forced", "GBACW 9.73", "%s may delay its entry no longer: %s is due at %s after it (9.73)", u.Name, f.Name, h)
+		return nil, true
+	}
+	r.tellOwner(u, "entry-delayed", "GBACW 9.73", "%s delays its entry at %s (9.73)", u.Name, h)
+	return nil, false
+}
+
+// entryBudget is the unit's MPs for the Action Phase, in half MPs: its MA
+// under its Orders, times the March's Activation-equivalents (5.35, 9.74).
+func (r *resolver) entryBudget(u *UnitSt, o Orders) int {
+	s := r.s
+	budget := 2 * r.allowanceOf(u)
 	if o == March {
 		b := s.brigade(u.Brigade)
 		budget *= MarchEquivalents(b.MarchedNow, s.division(b.Division).AMs, s.entryAMs(b))
 	}
+	return budget
+}
+
+// mayPay: the unit can pay to enter h behind the stacks ahead of it
+// (9.72), or is the first and enters by 9.42's Exception: not next to an
+// enemy but by Exception 2 (Attack Orders, its full MA paying the hex),
+// which it reports.
+func (r *resolver) mayPay(u *UnitSt, o Orders, h string, cost, ahead, budget int) (exception2, ok bool) {
 	if ahead > 0 && cost+ahead > budget {
 		r.tellOwner(u, "entry-waits", "GBACW 9.73", "%s cannot pay the %s to enter at %s behind the stacks ahead of it (9.72): it may enter in its command's next Action Phase (9.73)", u.Name, halfMP(cost+ahead), h)
-		return nil, false
+		return false, false
 	}
-	exception2 := false
-	if cost > budget && len(s.adjacentEnemies(h, u.Side)) > 0 {
-		// 9.42: Exception 1 does not take a unit next to an enemy;
-		// Exception 2 does under Attack Orders if its full, Good Order MA
-		// pays the hex, and it then neither fires nor shocks.
-		if o != Attack || cost > 2*u.MA {
-			r.tellOwner(u, "entry-waits", "GBACW 9.42", "%s lacks the MPs to enter %s, next to the enemy (9.42)", u.Name, h)
-			return nil, false
-		}
-		exception2 = true
+	if cost <= budget || len(r.s.adjacentEnemies(h, u.Side)) == 0 {
+		return false, true
 	}
+	if o != Attack || cost > 2*u.MA {
+		r.tellOwner(u, "entry-waits", "GBACW 9.42", "%s lacks the MPs to enter %s, next to the enemy (9.42)", u.Name, h)
+		return false, false
+	}
+	return true, true
+}
+
+// placeEntered puts the unit on its Entrance hex, its MPs spent, its
+// brigadier with it if he is still to enter, and the Orders it entered
+// under its own if it enters alone (9.71).
+func (r *resolver) placeEntered(u *UnitSt, o Orders, h string, cost, ahead int) {
+	s := r.s
 	if r.entryPaid == nil {
 		r.entryPaid = map[string]int{}
 	}
@@ -198,18 +234,8 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 		paid = fmt.Sprintf("%s: %s for the hex, %s for the stacks that entered by it ahead of it", halfMP(cost+ahead), halfMP(cost), halfMP(ahead))
 	}
 	r.event("enter", "GBACW 9.71", "%s enters the map at %s under %s Orders (%s)", u.Name, h, o, paid)
-	if r.cameOn == nil {
-		r.cameOn = map[string]bool{}
-	}
-	r.cameOn[u.Name] = true
-	if cost+ahead > budget {
-		if r.oneHex == nil {
-			r.oneHex = map[string]bool{}
-		}
-		r.oneHex[u.Name] = true // 9.42 Exception: no shock from the hex (11.12)
-	}
+	r.mark(&r.cameOn, u)
 	u.Hex, u.Moved, u.Spent = h, true, cost+ahead
-	u.Barred = u.Barred || exception2
 	r.enter(u)
 	s.placeInStack(u, h)
 	if r.trails == nil {
@@ -232,22 +258,32 @@ func (r *resolver) enterMap(u *UnitSt, acts []gbtext.Action, stand bool) ([]gbte
 			r.marched = map[string]marchUse{}
 		}
 		m := r.marched[u.Brigade]
-		m.equivalents = max(m.equivalents, MarchEquivalentsUsed(u.Spent, ma))
+		m.equivalents = max(m.equivalents, MarchEquivalentsUsed(u.Spent, r.allowanceOf(u)))
 		r.marched[u.Brigade] = m
 	}
-	if es := s.adjacentEnemies(h, u.Side); len(es) > 0 {
+}
+
+// afterEntry: next to an enemy the unit faces it and moves no further
+// (9.53), and under Advance Orders may not shock in this Activation
+// (9.72); the enemy answers its entry as a move (10.45, 9.61).
+func (r *resolver) afterEntry(u *UnitSt, o Orders, budget int) {
+	if es := r.s.adjacentEnemies(u.Hex, u.Side); len(es) > 0 {
 		u.Spent += r.faceEnemy(u, o, es[0], max(budget-u.Spent, 0))
-		u.Walked = true // 9.53: next to an enemy it moves no further
+		u.Walked = true
 		if o == Advance {
-			if r.newcomers == nil {
-				r.newcomers = map[string]bool{}
-			}
-			r.newcomers[u.Name] = true // 9.72: no shock until its next Activation
+			r.mark(&r.newcomers, u)
 		}
 	}
 	r.approachFire(u)
 	r.reactionFacing(u)
-	return acts, u.combat()
+}
+
+// mark adds the unit to a set of the resolver's.
+func (r *resolver) mark(set *map[string]bool, u *UnitSt) {
+	if *set == nil {
+		*set = map[string]bool{}
+	}
+	(*set)[u.Name] = true
 }
 
 // mayEnter: u may enter its Entrance hex h now; when not, the event says
