@@ -221,8 +221,9 @@ func (r *resolver) mayPay(u *UnitSt, o Orders, h string, cost, ahead, budget int
 }
 
 // placeEntered puts the unit on its Entrance hex, its MPs spent, its
-// brigadier with it if he is still to enter, and the Orders it entered
-// under its own if it enters alone (9.71).
+// brigadier, division leader and corps commander with it if they are
+// still to enter, and
+// the Orders it entered under its own if it enters alone (9.71).
 func (r *resolver) placeEntered(u *UnitSt, o Orders, h string, cost, ahead int) {
 	s := r.s
 	if r.entryPaid == nil {
@@ -245,9 +246,13 @@ func (r *resolver) placeEntered(u *UnitSt, o Orders, h string, cost, ahead int) 
 	if r.startHex != nil {
 		r.startHex[u.Name] = h
 	}
-	if l := s.leader(s.brigade(u.Brigade).Leader); l != nil && l.Hex == "" && !l.Killed && u.Own != OwnReinforcing {
-		l.Hex = h
-		r.event("leader-enters", "GBACW 9.71", "%s enters the map with %s at %s", l.Name, u.Name, h)
+	b := s.brigade(u.Brigade)
+	d := s.division(b.Division)
+	for _, name := range []string{b.Leader, d.Leader, s.corps(d.Corps).Leader} {
+		if l := s.leader(name); l != nil && l.Hex == "" && !l.Killed && (u.Own != OwnReinforcing || name != b.Leader) {
+			l.Hex = h // 9.71: entering leaders come on with their commands
+			r.event("leader-enters", "GBACW 9.71", "%s enters the map with %s at %s", l.Name, u.Name, h)
+		}
 	}
 	if u.Own == OwnReinforcing && u.Orders == "" {
 		u.Orders = o.String() // 9.71: it keeps them until it joins its brigadier's range
