@@ -39,6 +39,7 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
 	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
+	r.entryPaid, r.newcomers, r.cameOn = nil, nil, nil // 9.72: by Action Phase
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
@@ -80,8 +81,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.joinBrigade(b)
 		inCommand := r.inCommand(b) // 6.21: at the start of the activation
 		onMarch := b.Orders == March.String()
+		if b.Reserve {
+			// 6.32: In Reserve, only its units entering alone act.
+			r.event("reserve-entry", "GBACW 6.32", "%s is In Reserve: only its units entering alone act on %s's AM (6.32)", b.ID, b.Division)
+		}
 		var lc *OrdersChange
-		if !b.Reserve { // 6.32: In Reserve only a unit entering alone acts
+		if !b.Reserve {
 			lc = r.changeOrders(b, side)
 		}
 		stand := lc != nil && lc.Stand
@@ -105,10 +110,11 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		if !b.Reserve {
 			r.leadFirst(b)
 		}
-		for i := range s.Units {
+		for _, i := range r.unitOrder(b) {
 			u := &s.Units[i]
-			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) || b.Reserve && !s.enteringAlone(u) {
-				continue // 6.32: In Reserve, only a unit entering alone acts
+			entering := s.toEnter(u) && u.Brigade == b.ID
+			if s.brigadeOf(u) != b || !u.combat() && !entering || r.entryDone(b) || b.Reserve && u.Own != OwnReinforcing || u.Finished {
+				continue // 9.74, 6.32, 9.71
 			}
 			if remains {
 				// 6.25: the In Command units remain in place; regiments Out
@@ -124,6 +130,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				forced = nil // 6.24: a Loose Cannon binds the In Command units
 			}
 			acts := r.script(u, b, forced)
+			if entering {
+				var in bool
+				if acts, in = r.enterMap(u, acts, stand && inCommand[u.Name]); !in {
+					continue // 9.73: off the map for now
+				}
+			}
 			// 5.34 Play Note: "Confusion does not override Loose Cannon
 			// results of Brigade Orders Change".
 			bound := forced != nil && (forced.Retreat || forced.MoveToEnemy)
@@ -367,9 +379,9 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 	case gbtext.CondDisordered:
 		v = u.Status == StDisordered
 	case gbtext.CondAdjacent:
-		v = len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0
+		v = len(r.s.adjacentEnemies(r.s.hexOrEntry(u), u.Side)) > 0
 	case gbtext.CondWithin:
-		_, d := r.s.nearestEnemy(u.Hex, u.Side)
+		_, d := r.s.nearestEnemy(r.s.hexOrEntry(u), u.Side)
 		v = d <= c.N
 	case gbtext.CondActivation:
 		v = b.Activated == c.N
@@ -459,7 +471,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			return
 		}
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
+			full := func(n string) bool { return !r.s.stackRoom(u, n, r.s.ordersOf(u)) } // 8.11
+			if h := r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, e.Hex, false, full); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				if u.Status == StGood {
 					r.regain(u, h) // 12.81
@@ -759,6 +772,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		passingRoad := false
+		if pc, ok2 := r.passByRoad(u, o, next, target, path, steps, ok, budget); ok2 {
+			cost, passingRoad = pc, true // 9.43: the road's rate, passing through
+		}
 		throughUDD := false
 		turn, turnCost, turnOK := r.turnToEnter(u, o, next, target, steps == 0 && len(s.adjacentEnemies(u.Hex, u.Side)) > 0)
 		if !turnOK {
@@ -785,8 +802,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if refusedThere != nil {
 			cost += 2 // 7.32: an MP more to stack with a Refused unit
 		}
-		if cost > budget && steps > 0 {
-			break // 9.42 Exception: a unit may always move one hex
+		if cost > budget && (steps > 0 || r.cameOn[u.Name]) {
+			break // 9.42 Exception: a unit may always move one hex (entering the map was one)
 		}
 		if cost > budget && cost > 2*u.MA {
 			// 9.42 Exceptions 1 and 2: the one hex only when the unit's
@@ -892,7 +909,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
-		if !r.terrainDisorder(u, from, next) || stackStopped {
+		s.passing = map[bool]string{true: next}[passingRoad]
+		disorderOK := r.terrainDisorder(u, from, next)
+		s.passing = ""
+		if !disorderOK || stackStopped {
 			break // a 2nd Disorder from terrain stops the unit, and its stack (12.35c)
 		}
 		if r.charging == u {
@@ -919,6 +939,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			break // 9.53
 		}
+	}
+	if o == March || o == Advance && !offRoad && !u.extended() {
+		trail = r.clearColumn(u, trail) // 8.5, 8.11
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
@@ -968,6 +991,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {
+		u.Marched = true // 9.71
 		if r.marched == nil {
 			r.marched = map[string]marchUse{}
 		}
@@ -1648,8 +1672,8 @@ func (s *State) marchStacking(u *UnitSt, h string) bool {
 	if u.Kind != "artillery" && own > limit {
 		return false
 	}
-	if !s.stackRoom(u, h, Advance) {
-		return true // it may only move through them (8.22)
+	if !s.stackRoom(u, h, Advance) || h == s.passing {
+		return true // it may only move through them (8.22), or passes (9.43)
 	}
 	var there []*UnitSt
 	for _, f := range s.unitsAt(h) {
@@ -1839,7 +1863,9 @@ func (r *resolver) fireBeforeReaction(u, e *UnitSt) (fired, hurt bool) {
 // enemy that has LOS to it within four hexes. See GBACW 9.63.
 func (r *resolver) reactionHex(e *UnitSt, h, next string) string {
 	s := r.s
-	to := s.retreatHex(r.sys.combat, e, h, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+	// 8.11: stacking limits apply at all times, to a reaction move too.
+	full := func(n string) bool { return !s.stackRoom(e, n, s.ordersOf(e)) }
+	to := s.retreatHexAvoiding(r.sys.combat, e, h, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS", full)
 	if to == "" {
 		return ""
 	}

@@ -126,7 +126,7 @@ func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, [
 func (s *State) hasMarch(side rules.Side, p *plan) bool {
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if s.sideOfBrigade(b) != side || b.Arrives > s.Turn || !s.brigadeOnMap(b) && b.Arrives != s.Turn {
+		if s.sideOfBrigade(b) != side || b.Arrives > s.Turn || !s.brigadeOnMap(b) && !s.brigadeToEnter(b) && b.Arrives != s.Turn {
 			continue
 		}
 		o, _ := ParseOrders(b.Orders)
