@@ -510,7 +510,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActWithdraw:
 		r.withdraw(u, a.Hexes, stand)
 	case gbtext.ActTop:
-		r.restack(u)
+		if len(a.Sections) > 0 {
+			r.topSection(u, a.Sections[0])
+		} else {
+			r.restack(u)
+		}
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	case gbtext.ActMount, gbtext.ActDismount:

@@ -198,13 +198,19 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		if r.secs = r.firingSections(u, kind, d, r.rapidSecond); len(r.secs) == 0 {
 			return shot{}, false
 		}
-		sp = min(sp, sectionGuns(u, r.secs))
 		if !r.rapidSecond {
 			r.fired = r.secs
 		}
 	}
+	refusedHex := s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))
+	switch {
+	case u.sectioned() && len(r.partners) == 0:
+		sp = min(sp, r.sectionsSP(u, r.secs, refusedHex)) // by their place (7.34, 8.33)
+	case u.sectioned():
+		sp = min(sp, sectionGuns(u, r.secs))
+	}
 	if u.Refused != "" {
-		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))))
+		sp = min(sp, r.refusedSP(u, refusedHex))
 	}
 	if r.spShare > 0 && kind == phasingFire {
 		sp = min(sp, r.spShare) // a share of split fire (10.15)
@@ -450,8 +456,12 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	partners := r.partners
 	r.partners = nil
 	if len(shots) == 0 {
-		if u.Refused != "" && r.refusedSP(u, false) == 0 && !r.s.throughRefused(u, r.s.axial(t.Hex)) {
+		front := u.Refused != "" && !r.s.throughRefused(u, r.s.axial(t.Hex))
+		switch {
+		case front && r.refusedSP(u, false) == 0:
 			r.event("no-fire", "GBACW 7.34", "%s has no SPs to fire through its normal Frontal hexes (7.34)", u.Name)
+		case front && u.sectioned() && len(r.secs) > 0 && r.sectionsSP(u, r.secs, false) == 0:
+			r.event("no-fire", "GBACW 7.34", "%s has no SPs to fire through its normal Frontal hexes (7.34)", sectionNames(u, r.secs))
 		}
 		return
 	}
