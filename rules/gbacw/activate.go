@@ -39,12 +39,14 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
 	s := r.s
 	r.phasing, r.displaced, r.rallyLeaders, r.rodeFirst, r.rallyTurns = side, nil, nil, nil, nil
+	r.entryPaid, r.newcomers, r.cameOn = nil, nil, nil // 9.72: by Action Phase
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side != side {
 			u.ReturnFired, u.Reacted = 0, false // per enemy brigade activation (10.41, 9.61)
 		}
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
+	r.noReturnAt = nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -79,8 +81,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		r.joinBrigade(b)
 		inCommand := r.inCommand(b) // 6.21: at the start of the activation
 		onMarch := b.Orders == March.String()
+		if b.Reserve {
+			// 6.32: In Reserve, only its units entering alone act.
+			r.event("reserve-entry", "GBACW 6.32", "%s is In Reserve: only its units entering alone act on %s's AM (6.32)", b.ID, b.Division)
+		}
 		var lc *OrdersChange
-		if !b.Reserve { // 6.32: In Reserve only a unit entering alone acts
+		if !b.Reserve {
 			lc = r.changeOrders(b, side)
 		}
 		stand := lc != nil && lc.Stand
@@ -104,10 +110,11 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		if !b.Reserve {
 			r.leadFirst(b)
 		}
-		for i := range s.Units {
+		for _, i := range r.unitOrder(b) {
 			u := &s.Units[i]
-			if s.brigadeOf(u) != b || !u.combat() || r.entryDone(b) || b.Reserve && !s.enteringAlone(u) {
-				continue // 6.32: In Reserve, only a unit entering alone acts
+			entering := s.toEnter(u) && u.Brigade == b.ID
+			if s.brigadeOf(u) != b || !u.combat() && !entering || r.entryDone(b) || b.Reserve && u.Own != OwnReinforcing || u.Finished {
+				continue // 9.74, 6.32, 9.71
 			}
 			if remains {
 				// 6.25: the In Command units remain in place; regiments Out
@@ -123,6 +130,12 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				forced = nil // 6.24: a Loose Cannon binds the In Command units
 			}
 			acts := r.script(u, b, forced)
+			if entering {
+				var in bool
+				if acts, in = r.enterMap(u, acts, stand && inCommand[u.Name]); !in {
+					continue // 9.73: off the map for now
+				}
+			}
 			// 5.34 Play Note: "Confusion does not override Loose Cannon
 			// results of Brigade Orders Change".
 			bound := forced != nil && (forced.Retreat || forced.MoveToEnemy)
@@ -366,9 +379,9 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 	case gbtext.CondDisordered:
 		v = u.Status == StDisordered
 	case gbtext.CondAdjacent:
-		v = len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0
+		v = len(r.s.adjacentEnemies(r.s.hexOrEntry(u), u.Side)) > 0
 	case gbtext.CondWithin:
-		_, d := r.s.nearestEnemy(u.Hex, u.Side)
+		_, d := r.s.nearestEnemy(r.s.hexOrEntry(u), u.Side)
 		v = d <= c.N
 	case gbtext.CondActivation:
 		v = b.Activated == c.N
@@ -458,7 +471,8 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 			return
 		}
 		if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-			if h := r.s.retreatHex(r.sys.combat, u, u.Hex, e.Hex, false); h != "" {
+			full := func(n string) bool { return !r.s.stackRoom(u, n, r.s.ordersOf(u)) } // 8.11
+			if h := r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, e.Hex, false, full); h != "" {
 				r.event("move", "GBACW 9.1", "%s moves back from %s to %s", u.Name, u.Hex, h)
 				if u.Status == StGood {
 					r.regain(u, h) // 12.81
@@ -496,7 +510,11 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActWithdraw:
 		r.withdraw(u, a.Hexes, stand)
 	case gbtext.ActTop:
-		r.restack(u)
+		if len(a.Sections) > 0 {
+			r.topSection(u, a.Sections[0])
+		} else {
+			r.restack(u)
+		}
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	case gbtext.ActMount, gbtext.ActDismount:
@@ -609,6 +627,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	again := u.Fired && !u.Rallied && (guns || o == Attack)
 	if u.Fired && !again {
 		return
+	}
+	if o == Attack && r.shifted[u.Name] {
+		return // 12.6: under Attack Orders, no move after an advance
 	}
 	if o == Advance && !guns && (u.Walked || u.Moved && u.Spent == 0) {
 		return // 6.15: one move (turning, extending or retracting first is not one)
@@ -755,6 +776,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break
 		}
 		cost := s.moveCost(cc, u, o, u.Hex, next)
+		passingRoad := false
+		if pc, ok2 := r.passByRoad(u, o, next, target, path, steps, ok, budget); ok2 {
+			cost, passingRoad = pc, true // 9.43: the road's rate, passing through
+		}
 		throughUDD := false
 		turn, turnCost, turnOK := r.turnToEnter(u, o, next, target, steps == 0 && len(s.adjacentEnemies(u.Hex, u.Side)) > 0)
 		if !turnOK {
@@ -781,8 +806,8 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if refusedThere != nil {
 			cost += 2 // 7.32: an MP more to stack with a Refused unit
 		}
-		if cost > budget && steps > 0 {
-			break // 9.42 Exception: a unit may always move one hex
+		if cost > budget && (steps > 0 || r.cameOn[u.Name]) {
+			break // 9.42 Exception: a unit may always move one hex (entering the map was one)
 		}
 		if cost > budget && cost > 2*u.MA {
 			// 9.42 Exceptions 1 and 2: the one hex only when the unit's
@@ -888,7 +913,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			r.event("pass-through", "GBACW 8.22", "%s moves through the units in %s", u.Name, next)
 		}
-		if !r.terrainDisorder(u, from, next) || stackStopped {
+		s.passing = map[bool]string{true: next}[passingRoad]
+		disorderOK := r.terrainDisorder(u, from, next)
+		s.passing = ""
+		if !disorderOK || stackStopped {
 			break // a 2nd Disorder from terrain stops the unit, and its stack (12.35c)
 		}
 		if r.charging == u {
@@ -915,6 +943,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			break // 9.53
 		}
+	}
+	if o == March || o == Advance && !offRoad && !u.extended() {
+		trail = r.clearColumn(u, trail) // 8.5, 8.11
 	}
 	if u.Hex != start {
 		r.event("move", "GBACW 9.1", "%s moves from %s to %s", u.Name, start, u.Hex)
@@ -964,6 +995,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 	}
 	u.Spent += full - budget
 	if o == March && steps > 0 {
+		u.Marched = true // 9.71
 		if r.marched == nil {
 			r.marched = map[string]marchUse{}
 		}
@@ -1644,8 +1676,8 @@ func (s *State) marchStacking(u *UnitSt, h string) bool {
 	if u.Kind != "artillery" && own > limit {
 		return false
 	}
-	if !s.stackRoom(u, h, Advance) {
-		return true // it may only move through them (8.22)
+	if !s.stackRoom(u, h, Advance) || h == s.passing {
+		return true // it may only move through them (8.22), or passes (9.43)
 	}
 	var there []*UnitSt
 	for _, f := range s.unitsAt(h) {
@@ -1835,7 +1867,9 @@ func (r *resolver) fireBeforeReaction(u, e *UnitSt) (fired, hurt bool) {
 // enemy that has LOS to it within four hexes. See GBACW 9.63.
 func (r *resolver) reactionHex(e *UnitSt, h, next string) string {
 	s := r.s
-	to := s.retreatHex(r.sys.combat, e, h, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS")
+	// 8.11: stacking limits apply at all times, to a reaction move too.
+	full := func(n string) bool { return !s.stackRoom(e, n, s.ordersOf(e)) }
+	to := s.retreatHexAvoiding(r.sys.combat, e, h, next, r.standing(e.Side, gbtext.RRetreat) == "FRIENDS", full)
 	if to == "" {
 		return ""
 	}
@@ -1996,7 +2030,10 @@ func (r *resolver) react(e, u *UnitSt) bool {
 		return true
 	}
 	was := e.Status
-	if !r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing") && was == StDisordered {
+	r.reactingTo = u // 12.35b: a 2nd Disorder bars return fire at u
+	passed := r.uddOrDisorder(e, 0, "Reaction Facing", "reaction-facing")
+	r.reactingTo = nil
+	if !passed && was == StDisordered {
 		return false // 9.61: a 2nd Disorder from the UDD: no Return Fire
 	}
 	return e.combat()
@@ -2025,7 +2062,10 @@ func (r *resolver) reactionRefusal(e, u *UnitSt, side string) bool {
 			continue
 		}
 		was := f.Status
-		if !r.uddOrDisorder(f, 0, "Reaction Facing", "reaction-facing") && was == StDisordered && f == e {
+		r.reactingTo = u // 12.35b
+		passed := r.uddOrDisorder(f, 0, "Reaction Facing", "reaction-facing")
+		r.reactingTo = nil
+		if !passed && was == StDisordered && f == e {
 			mayFire = false // 9.61: a 2nd Disorder from the UDD
 		}
 	}

@@ -159,7 +159,8 @@ func (r *resolver) runGuns(u *UnitSt, from string, startNear bool) bool {
 			break
 		}
 		e, _ := s.nearestEnemy(u.Hex, u.Side)
-		h := s.retreatHexAvoiding(cc, u, u.Hex, e.Hex, false, dear)
+		full := func(n string) bool { return !s.stackRoom(u, n, s.ordersOf(u)) } // 8.11
+		h := s.retreatHexAvoiding(cc, u, u.Hex, e.Hex, false, func(n string) bool { return dear(n) || full(n) })
 		if h == "" {
 			// 12.45: artillery that cannot complete its retreat is
 			// Abandoned (ruling GBACW-R87).

@@ -71,7 +71,9 @@ import (
 //	                            a section's ammunition as 4N:low, 8.37,
 //	                            10.69), extleft, extright
 //	                            (Extended Line hexes, 8.41), cola,
-//	                            colb (Extended Column hexes, 8.5)
+//	                            colb (Extended Column hexes, 8.5),
+//	                            marched (yes: it moved under March
+//	                            Orders this turn, 9.71)
 //	set <name> key=value ...    change a unit (same keys)
 //	leader <name> hex=<hex>|off killed=yes range=<n>
 //	orders <brigade> <Orders>   reserve <brigade>   fatigue <brigade> <n>
@@ -609,7 +611,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 		return n
 	}
-	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections", "extleft", "extright", "cola", "colb"} {
+	for _, k := range []string{"kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections", "extleft", "extright", "cola", "colb", "marched"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -654,6 +656,8 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 			}
 		case "green":
 			u.Green = v == "yes"
+		case "marched":
+			u.Marched = v == "yes" // it moved under March Orders this turn (9.71)
 		case "blown":
 			u.Blown = v == "yes"
 		case "collapsed":
@@ -699,7 +703,7 @@ func (r *caseRun) setUnit(l rulestest.Line, verb, rest string) {
 		}
 	}
 	for k := range kv {
-		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections", "extleft", "extright", "cola", "colb"}, k) {
+		if !slices.Contains([]string{"brigade", "kind", "hex", "sp", "printed", "cohesion", "disordered", "ma", "weapon", "facing", "face", "status", "green", "blown", "refused", "orders", "arrives", "collapsed", "dma", "dismounted", "ammo", "abandoned", "sections", "extleft", "extright", "cola", "colb", "marched"}, k) {
 			fail("unknown key %q", k)
 		}
 	}

@@ -1,6 +1,11 @@
 package gbacw
 
-import "galloper/rules"
+import (
+	"slices"
+
+	"galloper/rules"
+	"galloper/rules/dice"
+)
 
 // Leader Casualty Checks (GBACW 12.71, 11.48):
 //
@@ -42,6 +47,26 @@ type casualtyBatch struct {
 	// blown are the Blown units that have lost their additional SP to
 	// this result (11.58: once a result).
 	blown map[string]bool
+	// start is each unit's hex when the result or Shock Step began, its
+	// stack before any retreat; stackLost marks the stacks that have lost
+	// their one SP to 2nd Disorders (12.35e). Under Shot/Shell the losers
+	// wait in pending for the random pick.
+	start     map[string]string
+	stackLost map[string]bool
+	shotShell bool
+	pending   map[string][]*UnitSt
+}
+
+// newBatch opens the checks of one result or Shock Step, noting where
+// every unit stands (12.35e).
+func (r *resolver) newBatch() *casualtyBatch {
+	b := &casualtyBatch{rolled: map[string]bool{}, start: map[string]string{}, stackLost: map[string]bool{}}
+	for i := range r.s.Units {
+		if u := &r.s.Units[i]; u.onMap() {
+			b.start[u.Name] = u.Hex
+		}
+	}
+	return b
 }
 
 // stackedLeaders are the living leaders of side in hex h.
@@ -93,6 +118,59 @@ func (r *resolver) checkLater(outer *casualtyBatch) {
 // end (step 3) and closes them.
 func (r *resolver) openChecks() (closeChecks func()) {
 	outer := r.casualties
-	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
+	r.casualties = r.newBatch()
 	return func() { r.checkLater(outer) }
+}
+
+// secondDisorderLoss is the 1 SP a 2nd Disorder costs u (12.35 a, b):
+// stacked infantry and cavalry lose a total of 1 SP to the 2nd Disorders
+// of one Fire or Shock result or Shock Step, the first of them to suffer
+// it (ruling GBACW-R74). A stack is the units that stood together when
+// the result began, so a retreating unit stopping among others for a
+// moment makes none with them. Blown cavalry loses its own (11.58), and
+// under Shot/Shell the stack's loss falls at random. See GBACW 12.35e.
+func (r *resolver) secondDisorderLoss(u *UnitSt) {
+	b := r.casualties
+	h, ok := "", false
+	if b != nil && b.start != nil {
+		h, ok = b.start[u.Name]
+	}
+	if !ok || u.Blown || u.Kind == "artillery" {
+		r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
+		return
+	}
+	if b.shotShell {
+		if b.pending == nil {
+			b.pending = map[string][]*UnitSt{}
+		}
+		b.pending[h] = append(b.pending[h], u)
+		return
+	}
+	if b.stackLost[h] {
+		r.event("no-loss", "GBACW 12.35", "%s loses no SP: its stack has lost its 1 SP to this result's 2nd Disorders", u.Name)
+		return
+	}
+	b.stackLost[h] = true
+	r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
+}
+
+// randomStackLosses takes the 2nd Disorders' SP of each stack under
+// Shot/Shell: from the one unit that suffered it, or from one of several
+// picked at random (12.35e Exception).
+func (r *resolver) randomStackLosses() {
+	b := r.casualties
+	for _, h := range sortedKeys(b.pending) {
+		us := slices.DeleteFunc(b.pending[h], func(u *UnitSt) bool { return !u.onMap() })
+		if len(us) == 0 {
+			continue
+		}
+		u := us[0]
+		if len(us) > 1 {
+			roll := dice.D10Zero(r, "GBACW 12.35", "the unit of the stack losing the 2nd Disorders' SP")
+			u = us[roll*len(us)/10]
+			r.event("stack-loss", "GBACW 12.35", "the 2nd Disorders' 1 SP of the stack from %s falls on %s (rolled %d)", h, u.Name, roll)
+		}
+		r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
+	}
+	b.pending = nil
 }

@@ -230,3 +230,42 @@ func (r *resolver) columnFollows(u *UnitSt, o Orders, trail []string, next strin
 	}
 	return true
 }
+
+// clearColumn: at the end of its move a unit in Extended Column may not
+// stand stacked with another unit, its extensions included (8.5), at
+// any time (8.11). A head whose extensions would stand among other units
+// halts at the last hex of its trail where they would not and it may
+// stop, or where it began. It returns the trail so cut.
+func (r *resolver) clearColumn(u *UnitSt, trail []string) []string {
+	s := r.s
+	n := u.columnLength()
+	if n == 0 || len(trail) < 2 {
+		return trail
+	}
+	clear := func(t []string) bool {
+		if len(t) == 1 {
+			return true // where it began: no column yet
+		}
+		for i := 0; i <= n && i < len(t); i++ {
+			for _, f := range s.holders(t[len(t)-1-i]) {
+				if f != u && f.Side == u.Side {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	k := len(trail)
+	for k > 1 && !clear(trail[:k]) {
+		k--
+	}
+	if k == len(trail) {
+		return trail
+	}
+	u.Hex = trail[k-1]
+	r.event("column-halted", "GBACW 8.5", "%s halts at %s: its Extended Column may not end its move with an extension among other units (8.5, 8.11)", u.Name, u.Hex)
+	if t := r.trails[u.Name]; len(t) > 0 {
+		r.trails[u.Name] = t[:max(1, len(t)-(len(trail)-k))]
+	}
+	return trail[:k]
+}

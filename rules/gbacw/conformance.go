@@ -73,6 +73,11 @@ func (s *State) hideable(u *UnitSt, to string, side rules.Side) bool {
 		}
 	}
 	for i := range s.Units {
+		if w := &s.Units[i]; s.toEnter(w) && (s.entryOf(w) == to || s.entryOf(w) == u.Hex) {
+			return false // a unit there keeps reinforcements off (8.12, 9.73)
+		}
+	}
+	for i := range s.Units {
 		o := &s.Units[i]
 		if o.Side != side || o.Hex == "" {
 			continue

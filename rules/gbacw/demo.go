@@ -120,6 +120,15 @@ func (System) DemoOrders(v rules.View, side rules.Side) string {
 			fmt.Fprintf(&b, "UNIT %s: IF DISORDERED AND NOT ADJACENT RALLY; IF ADJACENT SHOCK; TOWARD %s THEN FIRE THEN CHARGE\n", u.Name, target)
 		}
 	}
+	// Reinforcements due enter by movement (9.71): each moves on from its
+	// Entrance hex toward the enemy, making room for those behind it.
+	for _, g := range v.Roster {
+		for _, u := range g.Units {
+			if at, ok := strings.CutPrefix(u.Position, "to enter at "); ok && g.Side == side {
+				fmt.Fprintf(&b, "UNIT %s: TOWARD %s\n", u.Name, nearest(v, rules.UnitView{Hex: at}, enemy, false))
+			}
+		}
+	}
 	b.WriteString(doctrine[side])
 	return b.String()
 }

@@ -198,13 +198,19 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		if r.secs = r.firingSections(u, kind, d, r.rapidSecond); len(r.secs) == 0 {
 			return shot{}, false
 		}
-		sp = min(sp, sectionGuns(u, r.secs))
 		if !r.rapidSecond {
 			r.fired = r.secs
 		}
 	}
+	refusedHex := s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))
+	switch {
+	case u.sectioned() && len(r.partners) == 0:
+		sp = min(sp, r.sectionsSP(u, r.secs, refusedHex)) // by their place (7.34, 8.33)
+	case u.sectioned():
+		sp = min(sp, sectionGuns(u, r.secs))
+	}
 	if u.Refused != "" {
-		sp = min(sp, r.refusedSP(u, s.throughRefused(u, s.axial(th)) && !inFrontalArc(s.axial(u.Hex), u.Facing, s.axial(th))))
+		sp = min(sp, r.refusedSP(u, refusedHex))
 	}
 	if r.spShare > 0 && kind == phasingFire {
 		sp = min(sp, r.spShare) // a share of split fire (10.15)
@@ -450,8 +456,12 @@ func (r *resolver) phasingFire(u *UnitSt, name string, from ...string) {
 	partners := r.partners
 	r.partners = nil
 	if len(shots) == 0 {
-		if u.Refused != "" && r.refusedSP(u, false) == 0 && !r.s.throughRefused(u, r.s.axial(t.Hex)) {
+		front := u.Refused != "" && !r.s.throughRefused(u, r.s.axial(t.Hex))
+		switch {
+		case front && r.refusedSP(u, false) == 0:
 			r.event("no-fire", "GBACW 7.34", "%s has no SPs to fire through its normal Frontal hexes (7.34)", u.Name)
+		case front && u.sectioned() && len(r.secs) > 0 && r.sectionsSP(u, r.secs, false) == 0:
+			r.event("no-fire", "GBACW 7.34", "%s has no SPs to fire through its normal Frontal hexes (7.34)", sectionNames(u, r.secs))
 		}
 		return
 	}
@@ -673,6 +683,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	}
 	r.doctrine(u, gbtext.RPursue, "GBACW 12.6")
 	if u.extended() && r.advanceLine(u, th) {
+		r.displace(u)
 		return
 	}
 	r.retractAll(u, "to advance") // 8.47, 8.52
@@ -683,6 +694,7 @@ func (r *resolver) advanceAfterFire(u *UnitSt, from, th string) {
 	r.displace(u)
 	r.terrainDisorder(u, from, th) // the "d" or "D" of the hex entered
 	r.endedIn(u)
+	r.advanceTurn(u) // 12.6: one vertex after the advance
 	if u.Side == r.phasing && u.combat() {
 		r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
 	}
@@ -780,7 +792,7 @@ func (r *resolver) applyResult(x shot) {
 func (r *resolver) hitResult(x shot) {
 	t, h := x.target, x.hex
 	outer := r.casualties
-	r.casualties = &casualtyBatch{rolled: map[string]bool{}}
+	r.casualties = r.newBatch()
 	defer r.checkLater(outer) // 12.71 Note 1: after all the UDDs
 	defer r.settleCollapses() // 12.23: once the result is played out
 	r.throughDone = nil       // 12.46: a new result
@@ -803,9 +815,11 @@ func (r *resolver) hitResult(x shot) {
 		}
 	}
 	if x.shotShell {
+		r.casualties.shotShell = true
 		for _, u := range r.s.unitsAt(h) {
 			r.hit(u, x.res, x.res.Losses)
 		}
+		r.randomStackLosses() // 12.35e Exception
 		return
 	}
 	stack := r.s.unitsAt(h)
@@ -942,13 +956,22 @@ func (r *resolver) disorder(u *UnitSt, cause string) {
 			}
 			r.event("udd", "GBACW 12.35", "%s passes its 2nd Disorder UDD (rolled %d against %d)", u.Name, roll, r.s.cohesion(u))
 		case "lose-1":
-			r.loseSteps(u, 1, "a 2nd Disorder", checkAfterUDDs)
+			r.secondDisorderLoss(u) // 12.35e: once a stack
 		case "retreat-1-2":
 			if e, _ := r.s.nearestEnemy(u.Hex, u.Side); e != nil {
-				r.retreat(u, e.Hex, 1)
+				r.retreatToComply(u, e.Hex)
 			}
-		case "no-more-return-fire", "no-return-fire-at-trigger":
-			u.ReturnFired = 2
+		case "no-more-return-fire":
+			u.ReturnFired = 2 // 12.35a: none left in this enemy brigade activation
+		case "no-return-fire-at-trigger":
+			// 12.35b: a non-phasing unit may not return fire at the unit
+			// whose approach made it face about.
+			if t := r.reactingTo; t != nil && u.Side != r.phasing {
+				if r.noReturnAt == nil {
+					r.noReturnAt = map[string]string{}
+				}
+				r.noReturnAt[u.Name] = t.Name
+			}
 		case "abandoned":
 			if by, ok := r.coverers[u.Hex]; ok {
 				r.event("not-abandoned", "GBACW 12.8", "%s is not Abandoned: %s, in Good Order in its hex, passed its UDD", u.Name, by)
@@ -1104,6 +1127,15 @@ func (r *resolver) rout(u *UnitSt) {
 // then make their UDDs (12.46). See GBACW 12.41-12.46.
 func (r *resolver) retreat(u *UnitSt, from string, n int) {
 	friends := r.standing(u.Side, gbtext.RRetreat) == "FRIENDS"
+	if u.Side == r.phasing && r.acting != nil && u.onMap() && !r.done[u.Name] {
+		// 12.47: a phasing unit forced to retreat takes no further phasing
+		// action in the activation; a defender's Continued Shock against
+		// it still draws its Pre-Shock Fire and its own Continued Shock.
+		if r.done == nil {
+			r.done = map[string]bool{}
+		}
+		r.done[u.Name] = true
+	}
 	var passed []*UnitSt
 	for n > 0 && u.spread() && u.onMap() {
 		// 8.47: an Extended Line or Column retreats extended when it can;
@@ -1122,8 +1154,15 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			break
 		}
 		h := r.retreatHex(u, from, friends)
+		if h == "" && u.Kind == "artillery" && u.Status != StAbandoned {
+			// 12.45: artillery that cannot complete a retreat is
+			// Abandoned, and loses no SP for it.
+			u.Status = StAbandoned
+			r.event("abandoned", "GBACW 12.45", "%s cannot retreat from %s: it is Abandoned", u.Name, u.Hex)
+			break
+		}
 		if h == "" {
-			r.event("retreat-blocked", "GBACW 12.45", "%s cannot retreat from %s", u.Name, u.Hex)
+			r.event("retreat-blocked", "GBACW 12.44", "%s cannot retreat from %s", u.Name, u.Hex)
 			r.lose(u, 1, "no retreat path")
 			continue
 		}
@@ -1140,14 +1179,38 @@ func (r *resolver) retreat(u *UnitSt, from string, n int) {
 			continue
 		}
 		passed = append(passed, through...)
-		r.s.placeInStack(u, prev)         // 8.23
-		r.terrainDisorder(u, prev, u.Hex) // 12.44; not the through-hexes' (12.46)
+		r.s.placeInStack(u, prev) // 8.23
+		// 12.44: the hex's "d" or "D" (not the through-hexes', 12.46);
+		// a Disordered unit Disordered again by it halts (12.35c).
+		halted := !r.terrainDisorder(u, prev, u.Hex)
 		r.displace(u)
 		r.leadersAlone()
+		if halted && u.onMap() {
+			r.event("halt", "GBACW 12.44", "%s halts its retreat in %s after a 2nd Disorder from terrain", u.Name, u.Hex)
+			break
+		}
 	}
 	r.throughUDDs(u, passed)
 	if u.onMap() {
-		r.endedIn(u) // 7.32
+		r.stackFacing(u) // 12.44
+		r.endedIn(u)     // 7.32
+	}
+}
+
+// stackFacing: a unit that ends its retreat in a hex of friendly units
+// takes their facing (12.44).
+func (r *resolver) stackFacing(u *UnitSt) {
+	if u.spread() {
+		return
+	}
+	for _, f := range r.s.unitsAt(u.Hex) {
+		if f != u && f.Side == u.Side && f.combat() && !f.spread() {
+			if f.Facing != u.Facing {
+				u.Facing = f.Facing
+				r.event("facing", "GBACW 12.44", "%s takes the facing of %s, with whom it ends its retreat", u.Name, f.Name)
+			}
+			return
+		}
 	}
 }
 

@@ -356,6 +356,15 @@ func (s *State) groundCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) i
 		}
 		return 2 + 2*cross
 	}
+	if mp := s.hexRate(cc, u, o, way, b); mp > 0 {
+		return 2 * (mp + cross)
+	}
+	return 0
+}
+
+// hexRate is the whole MPs a unit pays for hex b's terrain under its
+// Orders, halved along a trail (9.44), or 0 when it may not enter.
+func (s *State) hexRate(cc *CombatCharts, u *UnitSt, o Orders, way, b string) int {
 	t := s.terrainOf(cc, b)
 	mp := t.Infantry
 	switch u.Kind {
@@ -376,7 +385,7 @@ func (s *State) groundCost(cc *CombatCharts, u *UnitSt, o Orders, a, b string) i
 			mp = (mp + 1) / 2
 		}
 	}
-	return 2 * (mp + cross)
+	return mp
 }
 
 // adjacentEnemies lists the enemy combat units adjacent to a hex, hex by

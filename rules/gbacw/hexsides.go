@@ -294,11 +294,12 @@ func (s *State) byCrossing(u *UnitSt, o Orders, a, b string) bool {
 
 // enemyEntrance: h is the Entrance hex of enemy reinforcements still to
 // come, which no unit may enter until all scheduled to enter through it
-// have done so (9.72).
+// have done so, or could have done so (9.72): until the brigade due there
+// has had an activation of its turn of entry (ruling GBACW-R80).
 func (s *State) enemyEntrance(h string, side rules.Side) bool {
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if b.Entry == h && b.Arrives > s.Turn && s.sideOfBrigade(b) != side {
+		if b.Entry == h && s.sideOfBrigade(b) != side && (b.Arrives > s.Turn || b.Arrives == s.Turn && b.Activated == 0 && s.brigadeToEnter(b)) {
 			return true
 		}
 	}

@@ -56,6 +56,13 @@ func (sys System) OrderHints(st rules.State, side rules.Side) *rules.OrderHints 
 			h.Stacks = append(h.Stacks, sys.unitHint(s, u))
 		}
 	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && s.toEnter(u) {
+			// 9.71: a reinforcement enters its Entrance hex by its
+			// script's movement, or HOLDs to delay (9.73).
+			h.Stacks = append(h.Stacks, rules.StackHint{At: s.entryOf(u), Units: []string{u.Name}, Steps: []string{gbtext.ActHold, gbtext.ActToward, gbtext.ActMove}})
+		}
+	}
 	for _, p := range s.Places {
 		h.Objectives = append(h.Objectives, rules.PlaceHint{Name: p.Name, At: p.Hex})
 	}

@@ -141,6 +141,11 @@ func (r *resolver) mayShock(u *UnitSt, tell bool) bool {
 			r.event("no-shock", "GBACW 9.42", "%s moved next to the enemy by 9.42 Exception 2 and may not shock in this activation", u.Name)
 		}
 		return false
+	case r.newcomers[u.Name]:
+		if tell {
+			r.event("no-shock", "GBACW 9.72", "%s entered the map next to the enemy under Advance Orders: it may not shock until its next Activation (9.72)", u.Name)
+		}
+		return false
 	case r.oneHex[u.Name]:
 		if tell {
 			r.event("no-shock", "GBACW 11.12", "%s entered its hex by the 9.42 Exception and may not shock", u.Name)

@@ -22,8 +22,8 @@ func (r *resolver) unitsOutOfCommand() {
 		u := &s.Units[i]
 		u.OutOfCommand = false
 		b := s.brigade(u.Brigade)
-		if !u.combat() || b.Arrives > s.Turn || s.ordersOf(u) == March {
-			continue
+		if !u.combat() || b.Arrives > s.Turn || s.ordersOf(u) == March || s.arrivalOf(u) == s.Turn {
+			continue // 9.71: reinforcements are In Command on their turn of entry
 		}
 		if !s.unitInCommand(r.sys.combat, u) {
 			u.OutOfCommand = true
@@ -56,6 +56,10 @@ func (r *resolver) adoptOrders(b *BrigadeSt) {
 		}
 		if eqName(u.Orders, b.Orders) {
 			u.Orders = ""
+			continue
+		}
+		if u.Own == OwnReinforcing {
+			r.adoptOnEntry(u, b)
 			continue
 		}
 		if s.unitInCommand(r.sys.combat, u) {

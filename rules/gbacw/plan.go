@@ -126,7 +126,7 @@ func (sys System) buildPlan(s *State, side rules.Side, f *orders.File) (*plan, [
 func (s *State) hasMarch(side rules.Side, p *plan) bool {
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if s.sideOfBrigade(b) != side || b.Arrives > s.Turn || !s.brigadeOnMap(b) && b.Arrives != s.Turn {
+		if s.sideOfBrigade(b) != side || b.Arrives > s.Turn || !s.brigadeOnMap(b) && !s.brigadeToEnter(b) && b.Arrives != s.Turn {
 			continue
 		}
 		o, _ := ParseOrders(b.Orders)
@@ -426,6 +426,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 					ps.add(x.At, "gb-guns", rule, "%s", msg)
 					return
 				}
+				if rule, msg := checkTopSection(u, a); msg != "" {
+					ps.add(x.At, "gb-guns", rule, "%s", msg)
+					return
+				}
 				if a.Verb == gbtext.ActCharge && u.Kind == "artillery" {
 					ps.add(x.At, "gb-charge", "GBACW 11.21", "%s is artillery, which never charges", u.Name)
 					return
@@ -572,10 +576,32 @@ func (p *plan) planSequence(s *State, d *Division, x *gbtext.Order, ps *problems
 	p.sequence[d.ID] = ids
 }
 
+// checkTopSection checks a TOP SECTION (8.24 Exception, 8.37): a
+// battery of several sections puts one of its own, other than the top
+// one, on top. It returns the rule and the problem, or "".
+func checkTopSection(u *UnitSt, a gbtext.Action) (string, string) {
+	if a.Verb != gbtext.ActTop || len(a.Sections) == 0 {
+		return "", ""
+	}
+	k := a.Sections[0]
+	switch {
+	case !u.sectioned():
+		return "GBACW 8.24", fmt.Sprintf("%s is no battery of several sections: TOP SECTION orders a battery's sections; write TOP to put the unit on top of its stack", u.Name)
+	case k > len(u.Sections):
+		return "GBACW 8.37", fmt.Sprintf("%s has %d sections, no section %d", u.Name, len(u.Sections), k)
+	case k == 1:
+		return "GBACW 8.24", fmt.Sprintf("%s: section 1 is already its top section; TOP SECTION names the section to put on top of it, 2 or more", u.Name)
+	}
+	return "", ""
+}
+
 // checkGuns checks a FIRE's WITH and SECTION (10.63, 8.37): WITH is a
 // battery's, naming other batteries of its side; SECTION names sections
 // the battery has. It returns the rule and the problem, or "".
 func checkGuns(s *State, u *UnitSt, a gbtext.Action) (string, string) {
+	if a.Verb == gbtext.ActTop {
+		return "", "" // checkTopSection
+	}
 	if len(a.With) > 0 && u.Kind != "artillery" {
 		return "GBACW 10.63", fmt.Sprintf("%s: only batteries combine their fire by WITH", u.Name)
 	}

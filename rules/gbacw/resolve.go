@@ -74,6 +74,15 @@ type resolver struct {
 	// entryTold are the brigades told they have used their Activations of
 	// the turn of entry (9.74).
 	entryTold map[string]bool
+	// entryPaid is, by Entrance hex, what the stacks that entered the map
+	// by it in this Action Phase paid for it (9.72); newcomers are the
+	// units that entered next to the enemy under Advance Orders in it,
+	// which may not shock (9.72).
+	entryPaid map[string]int
+	newcomers map[string]bool
+	// cameOn are the units that entered the map in this Action Phase: the
+	// Entrance hex was their one hex of 9.42's Exception.
+	cameOn map[string]bool
 	// trails are the hexes each unit moved through in the current
 	// activation, its starting hex first, for leaders moving with it (9.31).
 	trails map[string][]string
@@ -167,6 +176,21 @@ type resolver struct {
 	// shifted marks the units that advanced or retreated in the current
 	// brigade activation (10.52).
 	shifted map[string]bool
+	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
+	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
+	// unit it may not return fire at in the brigade activation (12.35b).
+	reactingTo *UnitSt
+	// deferAdvance holds the enemy's Reaction Facing to attackers
+	// advancing after a shock (advanceAll) until the Continued Shock is
+	// declared or not; advancedNext are those attackers (11.47).
+	deferAdvance bool
+	advancedNext []*UnitSt
+	noReturnAt   map[string]string
+	// causers are the hexes of the units whose shock result a retreat
+	// answers: no retreat ends next to them (12.44).
+	causers []string
+	// pendingShocks are the designated shocks still to resolve (12.44).
+	pendingShocks []*shockGroup
 	// partners are the units combining their fire with the one rolling
 	// (optional rule 10.82).
 	partners []*UnitSt
@@ -440,8 +464,9 @@ func (r *resolver) reserves() {
 	}
 }
 
-// reinforcements places the brigades that enter this turn on their entry
-// hex. See GBACW 9.71.
+// reinforcements names the brigades, and the units entering alone, due
+// this turn; they enter the map by movement when they activate
+// (reinforce.go). See GBACW 9.71, ruling GBACW-R80.
 func (r *resolver) reinforcements() {
 	s := r.s
 	for i := range s.Brigades {
@@ -449,20 +474,11 @@ func (r *resolver) reinforcements() {
 		if b.Arrives != s.Turn || b.Entry == "" {
 			continue
 		}
-		for j := range s.Units {
-			if u := &s.Units[j]; u.Brigade == b.ID && u.Hex == "" && u.Status == StGood && u.Arrives <= s.Turn {
-				u.Hex = b.Entry
-			}
-		}
-		if l := s.leader(b.Leader); l != nil {
-			l.Hex = b.Entry
-		}
-		r.event("reinforcements", "GBACW 9.71", "%s enters at %s under %s Orders", b.ID, b.Entry, b.Orders)
+		r.event("reinforcements", "GBACW 9.71", "%s is due at %s under %s Orders: its units enter the map by movement when it activates", b.ID, b.Entry, b.Orders)
 	}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Arrives == s.Turn && u.Entry != "" && u.Hex == "" && u.Status == StGood {
-			u.Hex = u.Entry
-			r.event("reinforcements", "GBACW 9.71", "%s enters alone at %s, its Fatigue its own until it joins %s (17.52)", u.Name, u.Entry, u.Brigade)
+			r.event("reinforcements", "GBACW 9.71", "%s is due alone at %s, its Fatigue its own until it joins %s (17.52)", u.Name, u.Entry, u.Brigade)
 		}
 	}
 }
@@ -478,7 +494,7 @@ func (r *resolver) activations() {
 		ps := PoolSide{Side: sideNum(s, ss.Side), DivisionAMs: map[string]int{}, HoldBack: map[string]int{}}
 		for i := range s.Divisions {
 			d := &s.Divisions[i]
-			if s.sideOfDivision(d) == ss.Side && d.AMs > 0 && s.divisionOnMap(d) {
+			if s.sideOfDivision(d) == ss.Side && d.AMs > 0 && (s.divisionOnMap(d) || s.divisionToEnter(d)) {
 				ps.DivisionAMs[d.ID] = d.AMs
 				if n := p.holdBack[d.ID]; n > 0 {
 					ps.HoldBack[d.ID] = min(n, d.AMs)
@@ -557,7 +573,7 @@ func (r *resolver) activate(m AM) {
 	var ready []*BrigadeSt
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		if s.sideOfBrigade(b) != side || b.Reserve && !s.reserveEntering(b) || b.Arrives > s.Turn || !s.brigadeOnMap(b) {
+		if s.sideOfBrigade(b) != side || b.Reserve && (m.Kind != DivisionAM || !s.loneEntrants(b)) || b.Arrives > s.Turn || !s.brigadeOnMap(b) && !s.brigadeToEnter(b) {
 			continue
 		}
 		o, _ := ParseOrders(b.Orders)
@@ -693,7 +709,8 @@ func (r *resolver) endOfTurn() {
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Moved, u.Fired, u.ReturnFired, u.Reacted, u.Barred = false, false, 0, false, false
-		u.Attached = "" // 4.32: attached for the turn
+		u.Marched, u.Finished = false, false // 9.71: by turn
+		u.Attached = ""                      // 4.32: attached for the turn
 		u.FatigueTrack = FatigueTrack{Fatigue: u.Fatigue}
 	}
 	for i := range s.Sides {

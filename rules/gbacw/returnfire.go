@@ -25,7 +25,8 @@ func (r *resolver) returnFirers(u *UnitSt, side rules.Side, th string) []*UnitSt
 	}
 	ok := func(e *UnitSt) bool {
 		_, reach := r.canReach(e, u)
-		return e.Side == side && r.mayFire(e, returnFire) && reach && r.firingSP(e) > 0
+		return e.Side == side && r.mayFire(e, returnFire) && reach && r.firingSP(e) > 0 &&
+			r.noReturnAt[e.Name] != u.Name // 12.35b
 	}
 	var out []*UnitSt
 	for _, e := range s.unitsAt(th) {

@@ -61,6 +61,9 @@ type scenarioFile struct {
 		Efficiency  int              `yaml:"efficiency"`
 		Range       int              `yaml:"range"`
 		Replacement *replacementFile `yaml:"replacement"`
+		// Arrives: as a division's (9.71), for a corps entering as
+		// reinforcements.
+		Arrives int `yaml:"arrives"`
 	} `yaml:"corps"`
 	Divisions []struct {
 		ID           string           `yaml:"id"`
@@ -71,6 +74,10 @@ type scenarioFile struct {
 		Activation   int              `yaml:"activation"`
 		Range        int              `yaml:"range"`
 		Replacement  *replacementFile `yaml:"replacement"`
+		// Arrives is the turn a division entering as reinforcements
+		// comes on: its leader is off the map until he enters with its
+		// first unit (9.71); it has no hex then.
+		Arrives int `yaml:"arrives"`
 	} `yaml:"divisions"`
 	Brigades []struct {
 		ID        string `yaml:"id"`
@@ -326,9 +333,14 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			Replacement: c.Replacement.standin(Standin{Range: c.Range, Initiative: c.Initiative})})
 	}
 	for _, c := range f.Corps {
-		onMap("corps "+c.ID, c.Hex)
+		ch := c.Hex
+		if c.Arrives > 1 {
+			ch = "" // 9.71: he enters with the corps' first unit
+		} else {
+			onMap("corps "+c.ID, c.Hex)
+		}
 		s.Corps = append(s.Corps, Corps{ID: c.ID, Side: c.Side, Leader: c.Leader, Rating: c.Efficiency})
-		s.Leaders = append(s.Leaders, Leader{Name: c.Leader, Side: c.Side, Stars: 3, Command: c.ID, Hex: c.Hex, Range: c.Range,
+		s.Leaders = append(s.Leaders, Leader{Name: c.Leader, Side: c.Side, Stars: 3, Command: c.ID, Hex: ch, Range: c.Range,
 			Replacement: c.Replacement.standin(Standin{Range: c.Range, Efficiency: c.Efficiency})})
 	}
 	for _, d := range f.Divisions {
@@ -337,9 +349,14 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("division %s: no corps %q", d.ID, d.Corps)
 			continue
 		}
-		onMap("division "+d.ID, d.Hex)
+		lh := d.Hex
+		if d.Arrives > 1 {
+			lh = "" // 9.71: he enters with the division's first unit
+		} else {
+			onMap("division "+d.ID, d.Hex)
+		}
 		s.Divisions = append(s.Divisions, Division{ID: d.ID, Corps: d.Corps, Leader: d.Leader, Coordination: d.Coordination, Activation: d.Activation})
-		s.Leaders = append(s.Leaders, Leader{Name: d.Leader, Side: c.Side, Stars: 2, Command: d.ID, Hex: d.Hex, Range: d.Range,
+		s.Leaders = append(s.Leaders, Leader{Name: d.Leader, Side: c.Side, Stars: 2, Command: d.ID, Hex: lh, Range: d.Range,
 			Replacement: d.Replacement.standin(Standin{Range: d.Range, Coordination: d.Coordination, Activation: d.Activation})})
 	}
 	for _, b := range f.Brigades {

@@ -113,14 +113,11 @@ func sectionGuns(u *UnitSt, secs []int) int {
 // sectionNames names u's sections secs for a report: "Guns's 4N and 2RG
 // sections".
 func sectionNames(u *UnitSt, secs []int) string {
-	var xs []string
+	var xs []Section
 	for _, i := range secs {
-		xs = append(xs, u.Sections[i].String())
+		xs = append(xs, u.Sections[i])
 	}
-	if len(xs) == 1 {
-		return u.Name + "'s " + xs[0] + " section"
-	}
-	return u.Name + "'s " + strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1] + " sections"
+	return u.Name + "'s " + sectionList(xs)
 }
 
 // sectionsWeapon is the weapon of u's sections secs whose range DRM at d
@@ -235,4 +232,85 @@ func (r *resolver) settleSections(u *UnitSt) {
 		r.event("ammo", rule, "%s is %s", sectionNames(u, []int{i}), map[string]string{AmmoLow: "Low on Ammo (-2)", AmmoOut: "Out of Ammo"}[x.Ammo])
 	}
 	syncAmmo(u)
+}
+
+// A battery's sections in order (8.24 Exception, 7.34, 8.33; rulings
+// GBACW-R103, GBACW-R104). Sections are listed, and numbered, top
+// first. The order decides which of them fire what the stack's limits
+// let the battery fire: the Fire Frontage Rule's SPs fall to the top
+// section first (8.33), and in a Refused stack the normal Front's share
+// too, the sections below taking the Refused hex's (7.34, "as if the
+// sections were separate units"). A loss still falls on a section drawn
+// at random (8.35, 8.37), whatever its place.
+
+// topSection puts u's section k (1 for the top one) on top of its other
+// sections, the Exception to 8.24: after the battery moved or before it
+// fires, and not next to the enemy; it is not Movement, so it costs no
+// MP, keeps Rapid Fire and brings no 10.61 -2. See GBACW 8.24.
+func (r *resolver) topSection(u *UnitSt, k int) {
+	switch {
+	case !u.sectioned() || k < 2 || k > len(u.Sections):
+		return // refused when the orders came in (checkTopSection)
+	case u.Fired || u.FiredParts != 0:
+		r.event("no-restack", "GBACW 8.24", "%s has fired and may not change the order of its sections (8.24 Exception: after movement or before firing)", u.Name)
+		return
+	case len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0:
+		r.event("no-restack", "GBACW 8.24", "%s may not change the order of its sections next to the enemy (8.24)", u.Name)
+		return
+	}
+	x := u.Sections[k-1]
+	u.Sections = slices.Insert(slices.Delete(u.Sections, k-1, k), 0, x)
+	r.event("restack", "GBACW 8.24", "%s puts its %s section on top of its %s in %s", u.Name, x, sectionList(u.Sections[1:]), u.Hex)
+}
+
+// sectionList names sections for a report: "4RG section", "4RG and 2N
+// sections".
+func sectionList(xs []Section) string {
+	var names []string
+	for _, x := range xs {
+		names = append(names, x.String())
+	}
+	if len(names) == 1 {
+		return names[0] + " section"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " sections"
+}
+
+// spread gives n SPs to parts top first, each at most its cap.
+func spread(n int, caps []int) []int {
+	out := make([]int, len(caps))
+	for i, c := range caps {
+		out[i] = min(c, n)
+		n -= out[i]
+	}
+	return out
+}
+
+// sectionsSP is what u's sections secs may fire at a target by their
+// place in the battery: its Fire Frontage share (8.33) falls to its
+// sections top first; Refused, its normal Front's share (7.34) does
+// too, and its Refused hex's share to what each has left; refusedHex:
+// the target lies through the Refused Frontal hex. See GBACW 7.34,
+// 8.33, ruling GBACW-R103.
+func (r *resolver) sectionsSP(u *UnitSt, secs []int, refusedHex bool) int {
+	guns := make([]int, len(u.Sections))
+	for i, x := range u.Sections {
+		guns[i] = x.Guns
+	}
+	caps := spread(r.firingSP(u), guns)
+	if u.Refused != "" {
+		normal := spread(r.refusedSP(u, false), caps)
+		if refusedHex {
+			for i := range caps {
+				caps[i] -= normal[i]
+			}
+			normal = spread(r.refusedSP(u, true), caps)
+		}
+		caps = normal
+	}
+	n := 0
+	for _, i := range secs {
+		n += caps[i]
+	}
+	return n
 }

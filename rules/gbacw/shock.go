@@ -54,6 +54,9 @@ type shockGroup struct {
 	// they take no Pre-Shock check and fire no Pre-Shock Fire (11.56).
 	countered map[string]bool
 	ended     bool // the shock ended before Step 6
+	// won: the defenders' failed Pre-Shock Cohesion Check emptied the
+	// hexes; the attackers advance in Step 6 and may continue (11.47).
+	won bool
 	// continued numbers a Continued Shock (0 for the first); sideFired:
 	// the units not targeted have had their Pre-Shock Fire (10.43).
 	continued int
@@ -82,8 +85,19 @@ func (r *resolver) shock(u *UnitSt, name string, charge bool, continued int) {
 // resolveShocks carries out the designated shocks step by step (11.11),
 // then resolves them one by one in order (11.41).
 func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
-	outer := r.unresolved
-	defer func() { r.unresolved = outer }()
+	outer, outerGroups := r.unresolved, r.pendingShocks
+	defer func() { r.unresolved, r.pendingShocks = outer, outerGroups }()
+	// pending lists the shocks of gs but skip not yet ended, with the
+	// outer ones: their attackers no retreat ends next to (12.44).
+	pending := func(gs []*shockGroup, skip *shockGroup) []*shockGroup {
+		out := slices.Clone(outerGroups)
+		for _, g := range gs {
+			if g != skip && !g.ended {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
 	// each does a step for every shock, the hexes of the other shocks
 	// still to resolve designated for 12.46's Exception.
 	each := func(step func(g *shockGroup)) {
@@ -92,6 +106,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 				continue
 			}
 			r.unresolved = r.unresolvedHexes(outer, gs, g)
+			r.pendingShocks = pending(gs, g)
 			r.acting = r.s.brigade(g.lead().Brigade)
 			step(g)
 		}
@@ -119,6 +134,7 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 	for i, g := range gs {
 		if !g.ended {
 			r.unresolved = r.unresolvedHexes(outer, gs[i+1:], nil)
+			r.pendingShocks = pending(gs[i+1:], nil)
 			r.acting = r.s.brigade(g.lead().Brigade)
 			r.resolveShock(g, gs, continued)
 			r.settleCollapses() // 12.23
@@ -168,6 +184,7 @@ func (r *resolver) defenders(g *shockGroup) []*UnitSt {
 // left the attackers advance into them (11.35, 11.46, 12.8) and the shock
 // ends.
 func (r *resolver) held(g *shockGroup) bool {
+	defer r.flushAdvanceReactions() // 11.47: after the Continued Shock is declared, or not
 	var held, vacated []string
 	for _, h := range g.hexes {
 		if r.s.heldAgainst(h, g.side) {
@@ -181,8 +198,13 @@ func (r *resolver) held(g *shockGroup) bool {
 			r.event("no-shock", "GBACW 12.8", "only Abandoned guns remain in %s: the shock ends", vacated[0])
 		}
 		r.sideFire(g) // 10.43: whether or not the target retreats or routs
-		r.advanceAll(g.attackers, vacated)
+		advanced := r.advanceAll(g.attackers, vacated)
 		g.ended = true
+		if g.won && g.continued < maxContinued {
+			// 11.47: a Continued Shock after the failed Pre-Shock Cohesion
+			// Check, with no Post-Shock Disorder for the first (11.48).
+			r.attackerContinues(g, advanced, g.continued)
+		}
 		return false
 	}
 	g.hexes = held
@@ -228,10 +250,20 @@ func (r *resolver) rbsStep(g *shockGroup) {
 	if g.ended || slices.ContainsFunc(g.attackers, func(a *UnitSt) bool { return a.Kind != "infantry" }) {
 		return
 	}
+	follow := true
 	for _, h := range g.hexes {
-		if d := r.defStack(g, h); len(d) > 0 {
-			r.retreatBeforeShock(g.lead(), d[0])
+		if d := r.defStack(g, h); len(d) > 0 && r.retreatBeforeShock(g.lead(), d[0]) {
+			follow = r.standing(g.side, gbtext.RFollow) != "NEVER"
 		}
+	}
+	if !follow && !slices.ContainsFunc(g.hexes, func(h string) bool { return r.s.heldAgainst(h, g.side) }) {
+		// 11.35, 11.46 Exception: after a Retreat Before Shock the
+		// advance is voluntary (ruling GBACW-R72).
+		r.doctrine(g.lead(), gbtext.RFollow, "GBACW 11.35")
+		r.event("no-advance", "GBACW 11.46", "%s does not advance after the Retreat Before Shock: the shock ends", unitNames(g.attackers))
+		r.sideFire(g) // 10.43: whether or not the target retreats
+		g.ended = true
+		return
 	}
 	r.held(g)
 }
@@ -287,6 +319,13 @@ func (r *resolver) cohesionStep(g *shockGroup, gs []*shockGroup, checked map[str
 			r.preShockCheck(r.worstPreShock(h, def, gs), def)
 			r.settleCollapses() // 12.23
 		}
+	}
+	if !g.ended && !slices.ContainsFunc(g.hexes, func(h string) bool { return s.heldAgainst(h, g.side) }) {
+		// 11.47: the defenders routed or left their guns Abandoned: the
+		// attackers may Continue Shock; they advance in Step 6, where
+		// they decide (the Continued Shock marker).
+		g.won = true
+		return
 	}
 	r.held(g)
 }
@@ -693,6 +732,7 @@ func (r *resolver) preShockDRMs(u, def *UnitSt, charge bool) []Modifier {
 // shockEffects applies a Shock Resolution result to every attacker and
 // defender of the shock. See GBACW 11.45-11.48, 12.42, 12.51, 11.64, 8.36.
 func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []string, continued int) {
+	defer r.flushAdvanceReactions() // 11.47: after the Continued Shock is declared, or not
 	s := r.s
 	u := g.lead()
 	ah := u.Hex
@@ -720,13 +760,19 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 		}
 	}
 	closeChecks := r.openChecks() // 12.71 Note 1: Step 6b's checks
+	effects = r.retreatOrder(g, defenders, effects)
 	for _, e := range effects {
 		switch e {
 		case "attacker-retreat-1":
 			// Units stacked with the attackers go with them (8.36).
-			for _, a := range r.attackerStacks(g) {
+			r.causers = g.hexes // 12.44
+			stacks := r.attackerStacks(g)
+			from := hexesOf(stacks)
+			for _, a := range stacks {
 				r.retreat(a, r.nextHex(a.Hex, g.hexes), 1)
 			}
+			r.keepOrder(stacks, from)
+			r.causers = nil
 			attackerRetreated = true
 			defenderMay = defenderMay || g.countercharged // 11.56
 		case "defender-retreat-1", "defender-retreat-2":
@@ -735,11 +781,15 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				n = 2
 			}
 			hexes := attackerHexes(g)
+			r.causers = hexes // 12.44
+			from := hexesOf(defenders)
 			for _, d := range defenders {
 				if d.onMap() && d.Status != StAbandoned {
 					r.retreat(d, r.nextHex(d.Hex, hexes), n)
 				}
 			}
+			r.keepOrder(defenders, from)
+			r.causers = nil
 		case "bloody-standoff":
 			r.bloodyStandoff(g, defenders)
 		case "defender-rout-check":
@@ -777,6 +827,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 	r.bothRout(g.attackers, defenders, held)
 	closeChecks()
 	// The attackers advance into the vacated defender hexes (11.46, R11).
+	var advanced []*UnitSt
 	if !attackerRetreated {
 		var vacated []string
 		for _, h := range g.hexes {
@@ -784,7 +835,7 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				vacated = append(vacated, h)
 			}
 		}
-		r.advanceAll(g.attackers, vacated)
+		advanced = r.advanceAll(g.attackers, vacated)
 	}
 	// The defender may advance into the hex the attacker left (R11);
 	// artillery never advances (12.6).
@@ -807,24 +858,21 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				r.leadersAlone() // 12.73
 				r.displace(d)
 				r.endedIn(d)
+				r.advanceTurn(d) // 11.46
 			}
 		}
 	}
 	if continued >= maxContinued {
 		return
 	}
+	// 11.47 Exception: an attacker that could not advance into a vacated
+	// hex may not continue; one whose defender could not retreat
+	// continues against the same hex.
+	stayed := slices.ContainsFunc(g.hexes, func(h string) bool { return s.heldAgainst(h, u.Side) })
+	mayContinue = mayContinue && (stayed || slices.Contains(advanced, u))
 	switch {
-	case mayContinue && u.onMap() && len(s.adjacentEnemies(u.Hex, u.Side)) > 0:
-		yes := g.charge
-		if !g.charge {
-			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
-				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
-		}
-		if yes {
-			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
-			r.continuedTurn(u)
-			r.shock(u, "", false, continued+1)
-		}
+	case mayContinue && u.onMap():
+		r.attackerContinues(g, advanced, continued)
 	case defenderMay && u.onMap():
 		for _, d := range defenders {
 			if !d.combat() || d.Kind == "artillery" {
@@ -842,6 +890,8 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 				}
 				d.Facing = faceToward(s.axial(d.Hex), s.axial(u.Hex))
 				r.shock(d, u.Name, false, continued+1)
+			} else {
+				r.freeFacing(defenders, u, ah)
 			}
 			break
 		}
@@ -940,8 +990,11 @@ func (r *resolver) postShock(attackers, defenders []*UnitSt) {
 }
 
 // advanceAll is 11.46: the attackers, the tops of stacks first, advance
-// into the vacated hexes next to them, as stacking allows.
-func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
+// into the vacated hexes next to them, as stacking allows, and returns
+// the units that advanced.
+func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) []*UnitSt {
+	r.deferAdvance = true // the enemy's reactions wait for the Continued Shock's declaration (11.47)
+	defer func() { r.deferAdvance = false }()
 	// The top of each attacking stack before the units beneath (11.46);
 	// a shock's attackers all charge or none do (11.32).
 	order := slices.Clone(attackers)
@@ -952,14 +1005,32 @@ func (r *resolver) advanceAll(attackers []*UnitSt, vacated []string) {
 		return 1
 	}
 	slices.SortStableFunc(order, func(a, b *UnitSt) int { return top(a) - top(b) })
+	var advanced []*UnitSt
 	for _, a := range order {
 		for _, h := range vacated {
 			if a.onMap() && r.s.touches(a, h) && r.s.stackRoom(a, h, r.s.ordersOf(a)) {
-				r.advanceInto(a, h)
+				if r.advanceInto(a, h) {
+					advanced = append(advanced, a)
+				}
 				break
 			}
 		}
 	}
+	// The facing changes after the advance (11.46, 12.6), once every
+	// attacker has advanced: the first unit into a hex turns, the
+	// others there take its facing.
+	faced := map[string]*UnitSt{}
+	for _, a := range advanced {
+		if f, ok := faced[a.Hex]; ok {
+			if !a.extended() && !f.extended() {
+				a.Facing = f.Facing
+			}
+			continue
+		}
+		faced[a.Hex] = a
+		r.advanceTurn(a)
+	}
+	return advanced
 }
 
 // heldAgainst reports whether an enemy of side other than Abandoned guns
@@ -969,28 +1040,28 @@ func (s *State) heldAgainst(h string, side rules.Side) bool {
 }
 
 // advanceInto moves the attacker into a vacated hex, or one where only
-// Abandoned guns remain (11.46, 12.6).
-func (r *resolver) advanceInto(u *UnitSt, h string) {
+// Abandoned guns remain (11.46, 12.6), and reports whether it advanced.
+func (r *resolver) advanceInto(u *UnitSt, h string) bool {
 	if !u.onMap() || h == "" || r.s.heldAgainst(h, u.Side) {
-		return
+		return false
 	}
 	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) == 1 && r.s.uncrossable(r.sys.combat, u.Hex, h) {
 		// 12.6: never across a hexside where movement is prohibited; a
 		// bridge or ford is no such hexside (9.44).
 		r.event("no-advance", "GBACW 12.6", "%s may not advance across the hexside into %s", u.Name, h)
-		return
+		return false
 	}
 	if u.extended() && r.advanceLine(u, h) {
-		return // 8.47: extended when it can
+		return true // 8.47: extended when it can
 	}
 	if hex.Distance(r.s.axial(u.Hex), r.s.axial(h)) != 1 {
 		if !u.extended() {
-			return
+			return false
 		}
 		// An Extended Line that cannot advance extended retracts, the
 		// counter's hex is not next to h: it stays (ruling GBACW-R32).
 		r.retractAll(u, "as it cannot advance extended")
-		return
+		return false
 	}
 	r.retractAll(u, "to advance") // 8.47, 8.52
 	r.event("advance", "GBACW 11.46", "%s advances into %s", u.Name, h)
@@ -1002,7 +1073,29 @@ func (r *resolver) advanceInto(u *UnitSt, h string) {
 	r.terrainDisorder(u, from, h) // 12.6: the "d" or "D" of the hex entered
 	r.endedIn(u)
 	if u.Side == r.phasing && u.combat() {
-		r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
+		if r.deferAdvance {
+			r.advancedNext = append(r.advancedNext, u)
+		} else {
+			r.reactionFacing(u) // 9.61: an enemy advance next to a unit may trigger it
+		}
+	}
+	return true
+}
+
+// flushAdvanceReactions gives the enemy units next to the attackers that
+// advanced after a shock their Reaction Facing or Refusal (9.61). It
+// waits until the attackers have declared a Continued Shock or not
+// ("Must declare a voluntary Continued Shock before the defender decides
+// on Reaction Facing/Refuse", 11.47); where one was declared, those
+// enemies have reacted already (continuedReactions), once an enemy
+// brigade activation (9.62).
+func (r *resolver) flushAdvanceReactions() {
+	pending := r.advancedNext
+	r.advancedNext = nil
+	for _, u := range pending {
+		if u.onMap() && u.combat() {
+			r.reactionFacing(u)
+		}
 	}
 }
 
@@ -1111,19 +1204,96 @@ func (s *State) shockArc(u, d *UnitSt, dh string) Arc {
 
 // continuedTurn is 11.47's facing change for a Continued Shock: an
 // attacker with no enemy in its Front after its advance turns one vertex,
-// if that brings one into it (the lower vertex when both would). The
-// advance of one or two further hexes is not yet played.
-func (r *resolver) continuedTurn(u *UnitSt) {
-	if u.extended() || len(r.frontHeld(u)) > 0 {
+// if that brings one into it (the lower vertex when both would).
+func (r *resolver) continuedTurn(u *UnitSt) bool {
+	return r.turnToFront(u, "GBACW 11.47", "")
+}
+
+// attackerContinues is the Continued Shock of the lead of g, eligible for
+// one (11.47): mandatory for a Charge, else the side's choice. Next to an
+// enemy after its advance, it turns one vertex to bring one into its
+// Front if it must; next to none, it advances one or two hexes further,
+// when that can bring one into it. Then it shocks every enemy in its
+// Front.
+func (r *resolver) attackerContinues(g *shockGroup, advanced []*UnitSt, continued int) {
+	u := g.lead()
+	declare := func() bool {
+		yes := g.charge
+		if !g.charge {
+			yes = r.ask(u.Side, gbtext.RContinue, "continue "+u.Name, "GBACW 11.47",
+				fmt.Sprintf("Continued Shock: %s may shock again from %s. Continue?", u.Name, u.Hex), []string{"YES", "NO"}, "NO") == "YES"
+		}
+		if yes {
+			r.event("continued-shock", "GBACW 11.47", "%s continues the shock", u.Name)
+		}
+		return yes
+	}
+	switch {
+	case r.lineNextToEnemy(u): // a part of a line counts (8.44)
+		if declare() {
+			r.continuedTurn(u)
+			r.continuedReactions(u)
+			r.shock(u, "", false, continued+1)
+		}
+	case slices.Contains(advanced, u):
+		if r.mayGoFurther(u) && declare() && r.furtherAdvance(u) {
+			r.continuedReactions(u)
+			r.shock(u, "", false, continued+1)
+		}
+	}
+}
+
+// continuedReactions: once a Continued Shock is declared, the enemy units
+// next to the attacker with it outside their Front may make their
+// Reaction Facing or Refusal (11.47: the declaration comes first). A hex
+// they leave on a failed UDD's 2nd Disorder the attacker advances into,
+// as 12.6 requires, when it has no enemy left in its Front.
+func (r *resolver) continuedReactions(u *UnitSt) {
+	s := r.s
+	front := r.frontHeld(u)
+	for _, p := range u.lineParts() {
+		at := s.axial(p.hex)
+		for _, e := range s.adjacentEnemies(p.hex, u.Side) {
+			if s.unitArc(e, at) != FrontArc {
+				r.react(e, u)
+			}
+		}
+	}
+	if len(r.frontHeld(u)) > 0 {
 		return
 	}
-	was := u.Facing
-	for _, f := range []int{(was + 1) % 6, (was + 5) % 6} {
-		u.Facing = f
-		if hs := r.frontHeld(u); len(hs) > 0 {
-			r.event("turn", "GBACW 11.47", "%s turns one vertex to bring %s into its Front", u.Name, strings.Join(hs, " and "))
+	for _, h := range front {
+		if !s.heldAgainst(h, u.Side) && r.advanceInto(u, h) {
 			return
 		}
 	}
-	u.Facing = was
+}
+
+// retreatOrder is 12.48: when both sides must retreat, the side with the
+// unit of the highest Cohesion Rating, less half its Fatigue rounded up,
+// retreats last; on a tie the defenders retreat first. It returns the
+// effects with the two retreats in that order.
+func (r *resolver) retreatOrder(g *shockGroup, defenders []*UnitSt, effects []string) []string {
+	ai := slices.Index(effects, "attacker-retreat-1")
+	di := slices.IndexFunc(effects, func(e string) bool { return e == "defender-retreat-1" || e == "defender-retreat-2" })
+	if ai < 0 || di < 0 {
+		return effects
+	}
+	best := func(us []*UnitSt) int {
+		b := -1 << 30
+		for _, u := range us {
+			if u.onMap() {
+				b = max(b, r.routCohesion(u))
+			}
+		}
+		return b
+	}
+	attackerLast := best(g.attackers) >= best(defenders)
+	if attackerLast == (ai > di) {
+		return effects
+	}
+	out := slices.Clone(effects)
+	out[ai], out[di] = out[di], out[ai]
+	r.event("retreat-order", "GBACW 12.48", "both sides retreat: the %s first", map[bool]string{true: "defenders", false: "attackers"}[attackerLast])
+	return out
 }

@@ -56,6 +56,9 @@ type State struct {
 	m    *hexmap.Map // the scenario's map, shared and never changed
 	g    *grid       // its neighbours and ids, shared and never changed
 	book *BattleBook // the scenario's Battle Book overrides (1.0), shared
+	// passing is the hex a unit under Advance Orders is moving through
+	// along a road, not to end its move there (9.43); transient.
+	passing string
 }
 
 // grid indexes a map for the hot paths of movement and combat.
@@ -333,6 +336,11 @@ type UnitSt struct {
 	// (9.71, 17.52); 0 when it comes with its brigade.
 	Arrives int    `json:"arrives,omitempty"`
 	Entry   string `json:"entry,omitempty"`
+	// Marched: the unit moved under March Orders this turn; Finished: it
+	// took its brigadier's other Orders after that, and is finished for
+	// the turn (9.71).
+	Marched  bool `json:"marched,omitempty"`
+	Finished bool `json:"finished,omitempty"`
 }
 
 // Whose Fatigue a unit tracks (17.5).

@@ -1,6 +1,10 @@
 package gbacw
 
-import "galloper/rules/gbacw/gbtext"
+import (
+	"slices"
+
+	"galloper/rules/gbacw/gbtext"
+)
 
 // Retreat through friendly units (GBACW 12.46):
 //
@@ -56,11 +60,22 @@ func (r *resolver) retreatThrough(u *UnitSt, from string, friends bool) ([]*Unit
 
 // retreatHex is the hex u retreats into next, away from the enemy at
 // from: never through friendly units in a hex designated for a shock yet
-// to be resolved (12.46 Exception), and before a shock never into a
-// friendly-held hex designated for one (11.34).
+// to be resolved (12.46 Exception), before a shock never into a
+// friendly-held hex designated for one (11.34), never into a hex it
+// could not enter in movement (12.44), and for artillery none that would
+// cost it more than 2 MPs, a road's rate counting (12.45).
 func (r *resolver) retreatHex(u *UnitSt, from string, friends bool) string {
-	avoid := func(h string) bool { return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h) }
-	return r.s.retreatHexAvoiding(r.sys.combat, u, u.Hex, from, friends, avoid)
+	at := u.Hex
+	avoid := func(h string) bool {
+		if c := r.s.moveCost(r.sys.combat, u, r.s.ordersOf(u), at, h); c == 0 || u.Kind == "artillery" && c > 2*2 {
+			return true
+		}
+		if r.enemyFrontHex(u, h) || r.nextToDesignator(u, h) {
+			return true
+		}
+		return r.barred[h] || r.unresolved[h] && r.s.blocked(u, h)
+	}
+	return r.s.retreatHexAvoiding(r.sys.combat, u, at, from, friends, avoid)
 }
 
 // retreatOneOrTwo is a retreat of one or two hexes, two when the second
@@ -94,4 +109,99 @@ func (r *resolver) throughUDDs(u *UnitSt, passed []*UnitSt) {
 		check = append(check, f)
 	}
 	r.friendlyUDDs(check, "a unit retreated through it", "retreat-through") // 12.8 Exception
+}
+
+// enemyFrontHex: h is a Front hex of an enemy combat unit, or next to
+// the units whose shock caused the retreat, which a retreating unit may
+// not enter unless a friendly unit not designated as a target of shock
+// holds it (12.44).
+func (r *resolver) enemyFrontHex(u *UnitSt, h string) bool {
+	s := r.s
+	if !r.unresolved[h] && slices.ContainsFunc(s.holders(h), func(f *UnitSt) bool { return f != u && f.Side == u.Side && f.combat() }) {
+		return false
+	}
+	if slices.ContainsFunc(r.causers, func(c string) bool { return s.m.Distance(c, h) == 1 && s.heldAgainst(c, u.Side) }) {
+		return true
+	}
+	ha := s.axial(h)
+	return slices.ContainsFunc(s.adjacentEnemies(h, u.Side), func(e *UnitSt) bool { return s.unitArc(e, ha) == FrontArc })
+}
+
+// hexesOf maps units to the hexes they stand in.
+func hexesOf(us []*UnitSt) map[*UnitSt]string {
+	out := map[*UnitSt]string{}
+	for _, u := range us {
+		out[u] = u.Hex
+	}
+	return out
+}
+
+// keepOrder: units of one stack, us in their order top first, that
+// retreated together into one hex keep their stacking order (12.44).
+func (r *resolver) keepOrder(us []*UnitSt, from map[*UnitSt]string) {
+	type move struct{ from, to string }
+	groups := map[move][]*UnitSt{}
+	var keys []move
+	for _, u := range us {
+		if !u.onMap() || u.Hex == from[u] {
+			continue
+		}
+		k := move{from[u], u.Hex}
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], u)
+	}
+	for _, k := range keys {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		var places []int
+		for _, u := range g {
+			places = append(places, u.Stack)
+		}
+		slices.Sort(places)
+		for i, u := range g {
+			u.Stack = places[i]
+		}
+	}
+}
+
+// retreatToComply is a 2nd Disorder's retreat of one or two hexes: one,
+// unless the unit then stands next to an enemy and only a second hex,
+// not through friendly units (12.46 Exception), takes it away from every
+// enemy: then two (12.44, ruling GBACW-R19).
+func (r *resolver) retreatToComply(u *UnitSt, from string) {
+	r.retreat(u, from, 1)
+	if !u.onMap() || len(r.s.adjacentEnemies(u.Hex, u.Side)) == 0 {
+		return
+	}
+	h := r.retreatHex(u, from, r.standing(u.Side, gbtext.RRetreat) == "FRIENDS")
+	if h == "" || r.s.blocked(u, h) || len(r.s.adjacentEnemies(h, u.Side)) > 0 {
+		return
+	}
+	r.event("retreat-two", "GBACW 12.44", "%s retreats a second hex: only two take it away from the enemy", u.Name)
+	r.retreat(u, from, 1)
+}
+
+// nextToDesignator: h is next to an attacker of a shock still to resolve
+// that designated u (12.44), unless friendly units not designated for a
+// shock hold it.
+func (r *resolver) nextToDesignator(u *UnitSt, h string) bool {
+	s := r.s
+	if !r.unresolved[h] && slices.ContainsFunc(s.holders(h), func(f *UnitSt) bool { return f != u && f.Side == u.Side && f.combat() }) {
+		return false
+	}
+	for _, g := range r.pendingShocks {
+		if g.ended || !slices.ContainsFunc(r.defenders(g), func(d *UnitSt) bool { return d == u }) {
+			continue
+		}
+		for _, a := range g.attackers {
+			if a.onMap() && s.touches(a, h) {
+				return true
+			}
+		}
+	}
+	return false
 }

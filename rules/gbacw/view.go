@@ -232,13 +232,17 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 				pos = "Division Box"
 			case u.Status == StEliminated:
 				pos = "eliminated"
+			case s.toEnter(u):
+				pos = "to enter at " + s.entryOf(u) // 9.71
 			case pos == "":
 				pos = "not yet arrived"
 			}
 			ru := rules.RosterUnit{Name: u.Name, Kind: u.Kind, Position: pos, Strength: fmt.Sprintf("%d/%d SP", u.SP, u.Printed),
 				Grade: fmt.Sprintf("Cohesion %d/%d, %s, MA %d", u.Cohesion, u.Disordered, u.Weapon, u.MA), Formation: b.Orders, State: u.statusText()}
-			hidden := u.onMap() && !shown(seen, side, u.Side, u.Name)
+			hidden := (u.onMap() || s.toEnter(u)) && !shown(seen, side, u.Side, u.Name)
 			if hidden {
+				// Nor does the enemy know whether a reinforcement due has
+				// entered out of its sight (ruling GBACW-R80).
 				ru.Position, ru.Strength, ru.State = "out of sight", fmt.Sprintf("?/%d SP", u.Printed), ""
 				if u.Dismounted {
 					// Which counter is in play is its state: out of sight

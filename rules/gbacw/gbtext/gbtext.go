@@ -124,7 +124,9 @@ const (
 	// backs up to two hexes into the rear, along the hexes given or the
 	// ones farthest from the enemy.
 	ActWithdraw = "WITHDRAW"
-	// ActTop puts the unit on top of its stack, instead of moving (8.24).
+	// ActTop puts the unit on top of its stack, instead of moving (8.24);
+	// TOP SECTION n puts a battery's section n on top of its other
+	// sections (8.24 Exception).
 	ActTop = "TOP"
 	// EXTEND LEFT|RIGHT|BOTH: form an Extended Line into a Flank hex, or
 	// both (8.41-8.43); RETRACT [hex]: draw the extensions back in
@@ -216,7 +218,8 @@ type Action struct {
 	// artillery of the hex it ends in (8.23 Exception), or "".
 	Stack string
 	// Sections are FIRE's SECTION numbers: the battery's sections that
-	// fire, 1 for its first (8.37, 10.65).
+	// fire, 1 for its first (8.37, 10.65); TOP's, the one section it
+	// puts on top (8.24 Exception).
 	Sections []int
 	// With are FIRE's WITH batteries: those of the firer's hex that
 	// combine their fire with its own (10.63).
@@ -769,7 +772,9 @@ func action(verb string, args []string) (Action, string) {
 		}
 	case ActSplit:
 		return splitAction(a, args)
-	case ActHold, ActRetire, ActMount, ActDismount, ActTop, ActWrap:
+	case ActTop:
+		return topAction(a, args)
+	case ActHold, ActRetire, ActMount, ActDismount, ActWrap:
 		if len(args) > 0 {
 			return a, verb + " takes nothing after it"
 		}
@@ -905,6 +910,25 @@ func fireAction(a Action, args []string) (Action, string) {
 	return a, ""
 }
 
+// topAction reads TOP [SECTION <n>]: without SECTION the unit goes on
+// top of its stack (8.24); with it a battery puts its section n on top
+// of its other sections (8.24 Exception, ruling GBACW-R104).
+func topAction(a Action, args []string) (Action, string) {
+	const form = "TOP takes nothing after it, or SECTION and the number of the battery's section to put on top, such as TOP SECTION 2 (GBACW 8.24)"
+	switch {
+	case len(args) == 0:
+		return a, ""
+	case len(args) != 2 || orders.Upper(args[0]) != "SECTION":
+		return a, form
+	}
+	k, err := strconv.Atoi(args[1])
+	if err != nil || k < 1 || k > 9 {
+		return a, fmt.Sprintf("%q is not a section's number (1 for the battery's top section, 2 for the next): %s", orders.Clip(args[1]), form)
+	}
+	a.Sections = []int{k}
+	return a, ""
+}
+
 // splitAction reads SPLIT [<unit> [SECTION <n>...][, <unit> [SECTION
 // <n>...]]...]: without a unit, small arms' (and a battery's) split
 // between the enemies of the two Front hexes (10.15); with units, a
@@ -968,6 +992,9 @@ func (a Action) String() string {
 			out += ", " + b.String()[len(ActFire)+1:]
 		}
 		return out
+	}
+	if a.Verb == ActTop && len(a.Sections) == 1 {
+		return a.Verb + " SECTION " + strconv.Itoa(a.Sections[0])
 	}
 	if a.Verb == ActFire {
 		parts := []string{a.Verb}

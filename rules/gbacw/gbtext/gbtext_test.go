@@ -224,3 +224,18 @@ func TestFireBeforeReactionMove(t *testing.T) {
 		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
 	}
 }
+
+// FACING AFTER ADVANCE (11.46, 12.6) reads in a STANDING block; a choice
+// it does not have is refused.
+func TestFacingAfterAdvance(t *testing.T) {
+	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFACING AFTER ADVANCE TOWARD ENEMY\nEND\n")
+	if len(ps) != 0 {
+		t.Fatalf("problems: %+v", ps)
+	}
+	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RAdvanceFacing || r.Choices[0].Text != "ENEMY" {
+		t.Errorf("read %+v, want %s ENEMY", r, RAdvanceFacing)
+	}
+	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFACING AFTER ADVANCE BACKWARD\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
+		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+	}
+}

@@ -21,6 +21,8 @@ const (
 	RBreakOff      = "BREAKOFF"      // a Charge whose enemy moves in reaction: break it off? (11.57)
 	RShockOrder    = "SHOCKORDER"    // the side's shocks resolved left to right or right to left (11.41)
 	RGunsFirst     = "GUNSFIRST"     // the mover fires at enemy guns before they move in reaction (9.63)
+	RAdvanceFacing = "ADVANCEFACING" // the one-vertex facing change after an advance (11.46, 12.6)
+	RFollow        = "FOLLOW"        // R11: the attackers' voluntary advance after a Retreat Before Shock (11.35, 11.46)
 )
 
 // Ask is the CONTINUE option, and its default, that leaves the choice to
@@ -145,5 +147,23 @@ var Reactions = &orders.ReactionTable{Reactions: []orders.ReactionSpec{
 		// right to left, as the map is drawn.
 		Default: "LEFT",
 		Example: "SHOCK ORDER RIGHT TO LEFT",
+	},
+	{
+		Kind: RAdvanceFacing, Forms: []string{"FACING AFTER ADVANCE"},
+		Choices: map[string]string{"KEEP": "KEEP", "NEVER": "KEEP", "NO": "KEEP", "TOWARD ENEMY": "ENEMY", "ENEMY": "ENEMY"},
+		// 11.46, 12.6: an advancing unit may change facing one vertex
+		// after its advance; it keeps its facing unless the side turns
+		// it to bring an enemy into its Front.
+		Default: "KEEP",
+		Example: "FACING AFTER ADVANCE TOWARD ENEMY",
+	},
+	{
+		Kind: RFollow, Forms: []string{"ADVANCE AFTER RETREAT BEFORE SHOCK"},
+		Choices: map[string]string{"ALWAYS": "ALWAYS", "YES": "ALWAYS", "NEVER": "NEVER", "NO": "NEVER"},
+		// 11.35, 11.46: the attackers' advance into a hex the defenders
+		// left by Retreat Before Shock is voluntary; they take it unless
+		// the side says otherwise, as they must after any other result.
+		Default: "ALWAYS",
+		Example: "ADVANCE AFTER RETREAT BEFORE SHOCK NEVER",
 	},
 }}

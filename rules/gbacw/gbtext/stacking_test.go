@@ -122,3 +122,38 @@ func TestMoveAboveBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestTopSection: TOP takes nothing, or SECTION and the number of a
+// battery's section to put on top (8.24 Exception), and prints it back.
+func TestTopSection(t *testing.T) {
+	for in, want := range map[string]string{
+		"unit X: top section 2":             "UNIT X: TOP SECTION 2",
+		"unit X: top Section 3 then fire Y": "UNIT X: TOP SECTION 3 THEN FIRE Y",
+		"unit X: top":                       "UNIT X: TOP",
+	} {
+		f, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 0 {
+			t.Errorf("%q: %+v", in, ps)
+			continue
+		}
+		got := strings.TrimSpace(orders.FormatOrders(f, Dialect))
+		if got != want {
+			t.Errorf("%q printed %q, want %q", in, got, want)
+		}
+		if g, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + got + "\n"); len(ps) != 0 || strings.TrimSpace(orders.FormatOrders(g, Dialect)) != got {
+			t.Errorf("%q does not read back: %+v", got, ps)
+		}
+	}
+	for in, says := range map[string]string{
+		"UNIT X: TOP SECTION":     "TOP takes nothing after it, or SECTION",
+		"UNIT X: TOP SECTION TWO": `"TWO" is not a section's number`,
+		"UNIT X: TOP SECTION 0":   `"0" is not a section's number`,
+		"UNIT X: TOP SECTION 1 2": "TOP takes nothing after it, or SECTION",
+		"UNIT X: TOP 2":           "TOP takes nothing after it, or SECTION",
+	} {
+		_, ps := Parse("GAME g\nSIDE USA\nTURN 1\n" + in + "\n")
+		if len(ps) != 1 || ps[0].Code != CodeBadClause || !strings.Contains(ps[0].Message, says) {
+			t.Errorf("%q: problems %+v, want one %s saying %q", in, ps, CodeBadClause, says)
+		}
+	}
+}
