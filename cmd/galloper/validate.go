@@ -21,10 +21,10 @@ import (
 )
 
 func validateCmd() *cobra.Command {
-	var cfgPath, game, system, scenario, side string
+	var cfgPath, game, system, scenario, scenarioPath, side string
 	var optional []string
 	cmd := &cobra.Command{
-		Use:   "validate (--game ID --config FILE | --scenario NAME) --side SIDE FILE",
+		Use:   "validate (--game ID --config FILE | --scenario NAME | --scenario-file F) --side SIDE FILE",
 		Short: "Check an order file or mail and print the reply Galloper would send",
 		Long: "validate checks an order file, or a whole mail saved as .eml (read as the daemon reads it), for\n" +
 			"a side, and prints what the reply mail would say: the receipt, or every problem found. With\n" +
@@ -43,12 +43,14 @@ func validateCmd() *cobra.Command {
 			var ok bool
 			text, readErr := orderText(args[0], raw)
 			switch {
-			case (game == "") == (scenario == ""):
-				return exitError{2, "give either --game ID (with --config) or --scenario NAME"}
+			case (game == "") == (scenario == "" && scenarioPath == ""):
+				return exitError{2, "give either --game ID (with --config) or --scenario NAME (or --scenario-file F)"}
 			case readErr != nil:
 				reply, ok, err = unreadable(game, side, readErr)
 			case game != "":
 				reply, ok, err = validateGame(cmd.Context(), cfgPath, game, side, text)
+			case scenarioPath != "":
+				reply, ok, err = validateScenarioFile(system, scenarioPath, scenario, optional, side, text)
 			default:
 				reply, ok, err = validateScenario(system, scenario, optional, side, text)
 			}
@@ -63,6 +65,7 @@ func validateCmd() *cobra.Command {
 	cmd.Flags().StringSliceVar(&optional, "optional", nil, "optional rules in play (with --scenario), as galloper game new takes them, e.g. 12.2,12.4 or rear_fire_drm=as-flank")
 	cmd.Flags().StringVar(&system, "system", "lob.v2", "game system (with --scenario)")
 	cmd.Flags().StringVar(&scenario, "scenario", "", "a scenario, checked at its first segment")
+	cmd.Flags().StringVar(&scenarioPath, "scenario-file", "", "your own scenario file, as galloper game new --scenario-file takes it, checked at its first segment")
 	cmd.Flags().StringVar(&side, "side", "", "the side sending the orders")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd
@@ -115,6 +118,39 @@ func validateScenario(systemID, scenario string, optional []string, side, text s
 	if err != nil {
 		return "", false, err
 	}
+	return validateStart(sys, st, optional, side, text)
+}
+
+// validateScenarioFile checks orders against the first segment of an
+// owner's scenario file (galloper game new --scenario-file), named name
+// or, when name is "", by the file's name.
+func validateScenarioFile(systemID, path, name string, optional []string, side, text string) (string, bool, error) {
+	sys, err := systems.Get(systemID)
+	if err != nil {
+		return "", false, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", false, err
+	}
+	if name == "" {
+		name = scenarioName(path)
+	}
+	l, ok := sys.(rules.ScenarioLoader)
+	if !ok {
+		return "", false, fmt.Errorf("%s plays only its own scenarios (%s), not a scenario file", sys.Name(), strings.Join(sys.Scenarios(), ", "))
+	}
+	st, err := l.NewGameFromFile(name, data, nil)
+	if err != nil {
+		return "", false, err
+	}
+	return validateStart(sys, st, optional, side, text)
+}
+
+// validateStart checks orders against a new game's first segment, with
+// the optional rules given.
+func validateStart(sys rules.System, st rules.State, optional []string, side, text string) (string, bool, error) {
+	var err error
 	if len(optional) > 0 {
 		or, ok := sys.(rules.OptionalRules)
 		if !ok {
