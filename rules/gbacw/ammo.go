@@ -64,6 +64,18 @@ func (r *resolver) noteAmmo(u *UnitSt, roll int, rapid, second bool) {
 	r.ammoHits[u.Name] = max(r.ammoHits[u.Name], hit)
 }
 
+// depleted is an ammunition level after a depletion: Out from a hit to
+// Out, or from Low; Low from OK (10.69, 10.91).
+func depleted(level string, hit ammoHit) string {
+	switch {
+	case hit == ammoToOut || level == AmmoLow:
+		return AmmoOut
+	case level == AmmoOK:
+		return AmmoLow
+	}
+	return level
+}
+
 // settleAmmo applies the depletions noted during a fire, now that it is
 // over, in the state's order of units. See GBACW 10.69, 10.91, 14.33.
 func (r *resolver) settleAmmo() {
@@ -80,12 +92,7 @@ func (r *resolver) settleAmmo() {
 			continue
 		}
 		was := u.Ammo
-		switch {
-		case hit == ammoToOut || u.Ammo == AmmoLow:
-			u.Ammo = AmmoOut
-		case u.Ammo == AmmoOK:
-			u.Ammo = AmmoLow
-		}
+		u.Ammo = depleted(u.Ammo, hit)
 		if u.Ammo == was {
 			continue
 		}

@@ -78,23 +78,22 @@ func (s *State) divisionToEnter(d *Division) bool {
 // earlierWaiting is a unit due before u by the same hex and still off the
 // map, which must enter first (9.73), or nil.
 func (s *State) earlierWaiting(u *UnitSt) *UnitSt {
-	h, t := s.entryOf(u), s.arrivalOf(u)
-	for i := range s.Units {
-		f := &s.Units[i]
-		if f != u && f.Side == u.Side && s.toEnter(f) && s.entryOf(f) == h && s.arrivalOf(f) < t {
-			return f
-		}
-	}
-	return nil
+	return s.dueBySameHex(u, func(turn int) bool { return turn < s.arrivalOf(u) })
 }
 
 // laterDue is a unit due after u by the same hex and due by now, before
 // which u may no longer delay (9.73), or nil.
 func (s *State) laterDue(u *UnitSt) *UnitSt {
-	h, t := s.entryOf(u), s.arrivalOf(u)
+	return s.dueBySameHex(u, func(turn int) bool { return turn > s.arrivalOf(u) })
+}
+
+// dueBySameHex is the first other unit of u's side still to enter by u's
+// Entrance hex whose turn of arrival when answers yes, or nil.
+func (s *State) dueBySameHex(u *UnitSt, when func(turn int) bool) *UnitSt {
+	h := s.entryOf(u)
 	for i := range s.Units {
 		f := &s.Units[i]
-		if f != u && f.Side == u.Side && s.toEnter(f) && s.entryOf(f) == h && s.arrivalOf(f) > t {
+		if f != u && f.Side == u.Side && s.toEnter(f) && s.entryOf(f) == h && when(s.arrivalOf(f)) {
 			return f
 		}
 	}

@@ -216,12 +216,7 @@ func (r *resolver) settleSections(u *UnitSt) {
 			continue
 		}
 		was := x.Ammo
-		switch {
-		case hit == ammoToOut || x.Ammo == AmmoLow:
-			x.Ammo = AmmoOut
-		case x.Ammo == AmmoOK:
-			x.Ammo = AmmoLow
-		}
+		x.Ammo = depleted(x.Ammo, hit)
 		if x.Ammo == was {
 			continue
 		}
