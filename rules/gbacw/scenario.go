@@ -422,7 +422,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	} else {
 		s.side(f.Initiative).Initiative = true
 	}
-	s.checkDirectCommands(fail) // 4.22
+	s.checkDirectCommands(fail)         // 4.22
 	f.BattleBook.checkCommands(s, fail) // 4.33
 	s.startFormations()
 	if len(errs) > 0 {
