@@ -18,7 +18,8 @@ import "slices"
 //     corps commander his being on the map.
 //  3. They activate with the AMs of the division the scenario names, as a
 //     brigade of it, never coordinated with its brigades (5.34); their
-//     leader rides only as his rank lets him (ruling GBACW-R101).
+//     leader rides only as his rank lets him, and counts as their
+//     brigadier in Shock (11.72) (ruling GBACW-R101).
 //  4. Their Orders change only in the Division Orders Phase: a Brigade
 //     Orders Change asks for a brigadier's ratings (ruling GBACW-R102).
 
