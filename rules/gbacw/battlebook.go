@@ -165,6 +165,8 @@ func (bb *BattleBook) checkCommands(s *State, fail func(format string, args ...a
 				fail("%s: %q is not a brigade of the scenario", at, id)
 			case !b.Artillery:
 				fail("%s: %s is not an artillery brigade (4.31)", at, id)
+			case b.Under != "":
+				fail("%s: %s has no artillery brigadier to activate on his AMs: its units are directly under their %s (4.31, 4.33; ruling GBACW-R101)", at, id, underName(b.Under))
 			case s.sideOfBrigade(b) != a.Side:
 				fail("%s: %s is not of the %s", at, id, a.Side)
 			}

@@ -80,7 +80,12 @@ func (s *State) divisionInCorpsRange(cc *CombatCharts, d *Division) bool {
 }
 
 // brigadierInRange: the brigadier is within his division leader's range.
+// Units directly under a higher leader have no brigadier between them
+// and him (4.22; ruling GBACW-R100).
 func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
+	if b.Under != "" {
+		return true
+	}
 	d := s.division(b.Division)
 	dl := s.leader(d.Leader)
 	return dl != nil && s.inRange(cc, s.sideOfBrigade(b), s.leaderHex(d.Leader), s.leaderHex(b.Leader), dl.Range)
@@ -88,19 +93,21 @@ func (s *State) brigadierInRange(cc *CombatCharts, b *BrigadeSt) bool {
 
 // unitInCommand: the unit is within its brigadier's range, or linked to
 // such a unit by a chain of adjacent units of its brigade, not across an
-// impassable hexside (4.22).
+// impassable hexside (4.22). Units directly under a division leader or
+// corps commander are traced to him, with his range (4.22; ruling
+// GBACW-R100).
 func (s *State) unitInCommand(cc *CombatCharts, u *UnitSt) bool {
-	bl := s.leader(s.brigadeOf(u).Leader) // an attached battery: the brigade's leader (4.32)
+	bl := s.leader(s.commanderOf(s.brigadeOf(u))) // an attached battery: the brigade's leader (4.32)
 	if bl == nil {
 		return false
 	}
-	return s.unitWithin(cc, u, bl.Range)
+	return s.unitWithin(cc, u, commandRange(bl)) // a corps commander who rode far: 9.32
 }
 
 // unitWithin is unitInCommand with the brigadier's range taken as rng.
 func (s *State) unitWithin(cc *CombatCharts, u *UnitSt, rng int) bool {
 	b := s.brigadeOf(u) // an attached battery: the brigade's leader (4.32)
-	bl := s.leader(b.Leader)
+	bl := s.leader(s.commanderOf(b))
 	if bl == nil || bl.Hex == "" {
 		return false
 	}

@@ -157,7 +157,7 @@ func (s *State) checkBuild(cc *CombatCharts, u *UnitSt, o Orders, toward string)
 	if !s.unitInCommand(cc, u) {
 		bad = append(bad, buildProblem{"GBACW 15.11", fmt.Sprintf("%s is Out of Command: a unit building Breastworks must be In Command (GBACW 15.11)", u.Name)})
 	}
-	if d := s.division(b.Division); !s.divisionInCorpsRange(cc, d) || !s.brigadierInRange(cc, b) {
+	if !s.upperChainComplete(cc, b) || !s.brigadierInRange(cc, b) {
 		bad = append(bad, buildProblem{"GBACW 15.11", fmt.Sprintf("%s's brigadier may not change Orders in the Division Orders Phase, its chain of command broken (GBACW 15.11, 6.12)", b.ID)})
 	}
 	if f := s.fatigueOf(u); slices.Contains(s.Optional, "17") && f >= Fatigue2 {

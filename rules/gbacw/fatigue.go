@@ -240,10 +240,11 @@ func (r *resolver) autoRally(u *UnitSt, reserve bool) {
 
 // superiorInRange: a unit counting its own Fatigue is within its
 // immediate superior's Command Range: its division leader's if
-// unbrigaded, else its brigadier's (17.42 Note 2).
+// unbrigaded, else its brigadier's (17.42 Note 2), or the leader it is
+// directly under (4.22; ruling GBACW-R100).
 func (s *State) superiorInRange(cc *CombatCharts, u *UnitSt) bool {
 	b := s.brigade(u.Brigade)
-	name := b.Leader
+	name := s.commanderOf(b)
 	if u.Own == OwnUnbrigaded {
 		name = s.division(b.Division).Leader
 	}

@@ -227,9 +227,8 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 			p.divOrders[b.ID] = to // Reinforcement Orders, 9.71, 6.17
 			return
 		}
-		d := s.division(b.Division)
 		err := CheckDivisionOrder(DivisionOrder{Brigade: b.ID, From: from, To: to,
-			DivisionInRange: s.divisionInCorpsRange(cc, d), BrigadierInRange: s.brigadierInRange(cc, b),
+			DivisionInRange: s.upperChainComplete(cc, b), BrigadierInRange: s.brigadierInRange(cc, b),
 			NearEnemy: s.brigadeNear(cc, b, 4, true), Artillery: b.Artillery, Fatigue: b.Fatigue,
 			DismountedCavalry: s.brigadeDismounted(b)})
 		if err != nil {
@@ -320,6 +319,10 @@ func (sys System) planOrder(s *State, side rules.Side, p *plan, x *gbtext.Order,
 	case gbtext.Brigade:
 		b := ownBrigade()
 		if b == nil {
+			return
+		}
+		if b.Under != "" {
+			ps.add(x.At, "gb-no-brigadier", "GBACW 6.21", "%s has no brigadier to roll for an Orders Change: units directly under their %s change Orders only in the Division Orders Phase (ruling GBACW-R102)", b.ID, underName(b.Under))
 			return
 		}
 		if b.Artillery && x.Change == "ATTACK" {

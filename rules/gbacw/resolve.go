@@ -620,7 +620,7 @@ func (r *resolver) activate(m AM) {
 	// leader's Command Range may coordinate, or fall into Confusion.
 	var eligible []*BrigadeSt
 	for _, b := range ready {
-		if m.Kind == DivisionAM && s.brigadierInRange(r.sys.combat, b) {
+		if m.Kind == DivisionAM && b.Under == "" && s.brigadierInRange(r.sys.combat, b) { // no brigadier: ruling GBACW-R101
 			eligible = append(eligible, b)
 		}
 	}
@@ -750,7 +750,7 @@ func (r *resolver) recoverRouted() {
 	s := r.s
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		lh := s.leaderHex(b.Leader)
+		lh := s.leaderHex(s.commanderOf(b)) // units under a higher leader: his hex (ruling GBACW-R100)
 		if !b.Reserve || lh == "" {
 			continue
 		}

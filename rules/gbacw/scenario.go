@@ -90,6 +90,11 @@ type scenarioFile struct {
 		Range     int    `yaml:"range"`
 		Artillery bool   `yaml:"artillery"`
 		Arrives   int    `yaml:"arrives"`
+		// Under puts the command's units directly under their division
+		// leader ("division") or its corps commander ("corps"), with no
+		// brigadier of their own: a brigade for 4.22, traced to that
+		// leader (ruling GBACW-R100).
+		Under string `yaml:"under"`
 		// Fatigue is the Fatigue Level the brigade starts or enters at:
 		// "" (none), OK, or 0 to 4 (17.21 Play Note).
 		Fatigue     string           `yaml:"fatigue"`
@@ -365,13 +370,17 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			fail("brigade %s: no division %q", b.ID, b.Division)
 			continue
 		}
-		onMap("brigade "+b.ID, b.Hex)
+		if b.Under != "" {
+			checkDirect(b.ID, b.Under, b.Leader != "" || b.Hex != "" || b.Profile != "" || b.Rating != 0 || b.Range != 0 || b.Replacement != nil, b.Arrives, fail)
+		} else {
+			onMap("brigade "+b.ID, b.Hex)
+		}
 		o, err := ParseOrders(b.Orders)
 		if err != nil {
 			fail("brigade %s: %v", b.ID, err)
 		}
 		p := profileOf(b.Profile)
-		bs := BrigadeSt{ID: b.ID, Division: b.Division, Leader: b.Leader, Orders: o.String(), Profile: p, Rating: b.Rating, Artillery: b.Artillery, Arrives: b.Arrives}
+		bs := BrigadeSt{ID: b.ID, Division: b.Division, Leader: b.Leader, Orders: o.String(), Profile: p, Rating: b.Rating, Artillery: b.Artillery, Arrives: b.Arrives, Under: b.Under}
 		if bs.Fatigue, err = ParseFatigue(b.Fatigue); err != nil {
 			fail("brigade %s: %v", b.ID, err)
 		}
@@ -380,6 +389,9 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 			bs.Entry, lh = b.Hex, ""
 		}
 		s.Brigades = append(s.Brigades, bs)
+		if b.Under != "" {
+			continue // no brigadier's counter (4.22)
+		}
 		s.Leaders = append(s.Leaders, Leader{Name: b.Leader, Side: s.sideOfDivision(d), Stars: 1, Command: b.ID, Hex: lh, Range: b.Range,
 			Replacement: b.Replacement.standin(Standin{Range: b.Range, Profile: p, Rating: b.Rating})})
 	}
@@ -448,6 +460,7 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 	} else {
 		s.side(f.Initiative).Initiative = true
 	}
+	s.checkDirectCommands(fail)         // 4.22
 	f.BattleBook.checkCommands(s, fail) // 4.33
 	s.startFormations()
 	if len(errs) > 0 {

@@ -572,12 +572,15 @@ func (r *resolver) untargetedFront(g *shockGroup, gs []*shockGroup) int {
 // is stacked with the brigadier, +1 when one is and he is Aggressive; a
 // brigadier who affected a Rally in this activation takes no part
 // (13.43).
+// Units directly under a higher leader count him as their brigadier, who
+// is never Aggressive (ruling GBACW-R101).
 func (r *resolver) brigadierDRM(g *shockGroup, b string) int {
 	br := r.s.brigade(b)
-	lh := r.s.leaderHex(br.Leader)
+	bl := r.s.commanderOf(br)
+	lh := r.s.leaderHex(bl)
 	for _, a := range g.attackers {
-		if a.Brigade == b && lh != "" && a.Hex == lh && r.rallyLeaders[br.Leader] {
-			r.event("no-leader", "GBACW 13.43", "%s affected a Rally in this activation and takes no part in %s's shock", br.Leader, a.Name)
+		if a.Brigade == b && lh != "" && a.Hex == lh && r.rallyLeaders[bl] {
+			r.event("no-leader", "GBACW 13.43", "%s affected a Rally in this activation and takes no part in %s's shock", bl, a.Name)
 			return -1
 		}
 		if a.Brigade == b && lh != "" && a.Hex == lh {

@@ -159,9 +159,13 @@ type Division struct {
 
 // BrigadeSt is one brigade's state.
 type BrigadeSt struct {
-	ID        string        `json:"id"`
-	Division  string        `json:"division"`
-	Leader    string        `json:"leader"`
+	ID       string `json:"id"`
+	Division string `json:"division"`
+	Leader   string `json:"leader"`
+	// Under is set for units directly under a higher leader, "division"
+	// or "corps", who commands them as their brigadier would for 4.22;
+	// Leader is then empty (ruling GBACW-R100).
+	Under     string        `json:"under,omitempty"`
 	Orders    string        `json:"orders"` // March, Advance, Attack (6.11)
 	Profile   ActionProfile `json:"profile"`
 	Rating    int           `json:"rating"`

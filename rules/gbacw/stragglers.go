@@ -21,7 +21,7 @@ func (r *resolver) recoverStragglers() {
 			continue
 		}
 		rng := 0
-		if l := s.leader(b.Leader); l != nil {
+		if l := s.leader(s.commanderOf(b)); l != nil { // 4.22, ruling GBACW-R100
 			rng = l.Range
 		}
 		// The range is halved at Dusk and Night where it is traced

@@ -51,7 +51,11 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	}
 	for i := range s.Brigades {
 		b := &s.Brigades[i]
-		line := fmt.Sprintf("%s %s (%s): %s Orders", s.sideOfBrigade(b), b.ID, b.Division, b.Orders)
+		div := b.Division
+		if b.Under != "" {
+			div += ", directly under " + s.commanderOf(b) // 4.22, ruling GBACW-R100
+		}
+		line := fmt.Sprintf("%s %s (%s): %s Orders", s.sideOfBrigade(b), b.ID, div, b.Orders)
 		if b.Reserve {
 			line += ", In Reserve"
 		}
@@ -212,7 +216,7 @@ func (s *State) roster(side rules.Side, seen map[string]bool) []rules.RosterGrou
 	var out []rules.RosterGroup
 	group := func(b *BrigadeSt, enemy bool) rules.RosterGroup {
 		g := rules.RosterGroup{Side: s.sideOfBrigade(b), Command: b.ID, Enemy: enemy}
-		if l := s.leader(b.Leader); l != nil {
+		if l := s.leader(s.commanderOf(b)); l != nil { // or the leader units are directly under (4.22)
 			g.Leader = l.Name
 			if l.Hex != "" && shown(seen, side, l.Side, l.Name) {
 				g.Leader += " at " + l.Hex
