@@ -13,7 +13,7 @@ func (s *State) board() *hexmap.Map {
 	if s.grid != nil {
 		return s.grid
 	}
-	m, err := scenarioMap(s.Scenario)
+	m, err := scenarioMap(s.Scenario, s.File)
 	if err != nil {
 		panic("wintersvictory: " + err.Error()) // Decode and NewGame check it
 	}

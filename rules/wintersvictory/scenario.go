@@ -2,6 +2,7 @@ package wintersvictory
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -132,23 +133,52 @@ var (
 	maps   = map[string]*hexmap.Map{}
 )
 
-// scenarioMap returns the map of an embedded scenario, read once.
-func scenarioMap(name string) (*hexmap.Map, error) {
+// mapKey is the key of a scenario's map in maps: a shipped scenario's
+// name, or an owner's file's name and content (NewGameFromFile), so that
+// a file never stands in for a shipped scenario of the same name.
+func mapKey(name string, file []byte) string {
+	if file == nil {
+		return name
+	}
+	return fmt.Sprintf("%s\x00%x", name, sha256.Sum256(file))
+}
+
+// keepMap caches a map just built under its key and returns the one
+// kept, the first built when two were.
+func keepMap(key string, m *hexmap.Map) *hexmap.Map {
 	mapsMu.Lock()
 	defer mapsMu.Unlock()
-	if m, ok := maps[name]; ok {
+	if old, ok := maps[key]; ok {
+		return old
+	}
+	maps[key] = m
+	return m
+}
+
+// scenarioMap returns the map of a scenario, read once: the owner's file
+// a game carries when it carries one, otherwise the embedded scenario
+// the name gives.
+func scenarioMap(name string, file []byte) (*hexmap.Map, error) {
+	key := mapKey(name, file)
+	mapsMu.Lock()
+	m, ok := maps[key]
+	mapsMu.Unlock()
+	if ok {
 		return m, nil
 	}
-	data, err := scenarioData(name)
-	if err != nil {
-		return nil, fmt.Errorf("no scenario %q (known: %s)", name, strings.Join(scenarioNames(), ", "))
+	data := file
+	if data == nil {
+		d, err := scenarioData(name)
+		if err != nil {
+			return nil, fmt.Errorf("no scenario %q (known: %s)", name, strings.Join(scenarioNames(), ", "))
+		}
+		data = d
 	}
 	_, m, err := readScenario(name, data)
 	if err != nil {
 		return nil, err
 	}
-	maps[name] = m
-	return m, nil
+	return keepMap(key, m), nil
 }
 
 // LoadScenario builds the starting state of a scenario file. Every
@@ -253,9 +283,6 @@ func LoadScenario(name string, data []byte) (*State, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: %s", name, strings.Join(errs, "; "))
 	}
-	mapsMu.Lock()
-	maps[name] = m
-	mapsMu.Unlock()
 	s.grid = m
 	return s, nil
 }

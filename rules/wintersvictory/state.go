@@ -57,6 +57,10 @@ var (
 // resolution works on a copy (clone).
 type State struct {
 	Scenario string `json:"scenario"`
+	// File is the owner's scenario file the game plays (NewGameFromFile),
+	// or nil for a shipped scenario, which Scenario names. It is never
+	// changed, so copies share it.
+	File []byte `json:"scenario_file,omitempty"`
 	// Turn is the Game-Turn number as the Turn Record Track prints it;
 	// Step the segment within it (stepInterphase...).
 	Turn      int   `json:"turn"`
@@ -317,7 +321,7 @@ func Decode(canonical []byte) (*State, error) {
 	if err := json.Unmarshal(canonical, &s); err != nil {
 		return nil, fmt.Errorf("wintersvictory: state: %w", err)
 	}
-	m, err := scenarioMap(s.Scenario)
+	m, err := scenarioMap(s.Scenario, s.File)
 	if err != nil {
 		return nil, fmt.Errorf("wintersvictory: state: %w", err)
 	}
@@ -327,6 +331,11 @@ func Decode(canonical []byte) (*State, error) {
 	}
 	return &s, nil
 }
+
+var _ rules.ScenarioCarrier = (*State)(nil)
+
+// ScenarioFile implements rules.ScenarioCarrier.
+func (s *State) ScenarioFile() []byte { return s.File }
 
 // clone returns a deep copy.
 func (s *State) clone() *State {

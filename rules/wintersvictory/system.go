@@ -19,6 +19,7 @@ type System struct {
 var (
 	_ rules.System          = System{}
 	_ rules.ScenarioSource  = System{}
+	_ rules.ScenarioLoader  = System{}
 	_ rules.ChartPackSource = System{}
 	_ rules.Demonstrator    = System{}
 	_ rules.Chronicler      = System{}
@@ -61,6 +62,31 @@ func (System) NewGame(scenario string, pack *rules.ChartPack) (rules.State, erro
 	if err != nil {
 		return nil, err
 	}
+	s.grid = keepMap(mapKey(scenario, nil), s.grid)
+	return withPack(s, pack)
+}
+
+// NewGameFromFile implements rules.ScenarioLoader: a game of an owner's
+// scenario file, a battle of the Playbook's (20.0) or of the owner's own
+// written in Galloper's scenario format (docs/maps.md, "Winter's Victory
+// maps"), checked as the shipped one is, every fault named. The state
+// carries the file, so the game never needs it again.
+func (System) NewGameFromFile(name string, data []byte, pack *rules.ChartPack) (rules.State, error) {
+	if name == "" || strings.ContainsAny(name, "/\\") {
+		return nil, fmt.Errorf("wintersvictory: a scenario file needs a name without slashes, not %q", name)
+	}
+	s, err := LoadScenario(name, data)
+	if err != nil {
+		return nil, fmt.Errorf("wintersvictory: %w", err)
+	}
+	s.File = slices.Clone(data)
+	s.grid = keepMap(mapKey(name, s.File), s.grid)
+	return withPack(s, pack)
+}
+
+// withPack gives a new game the owner's chart pack, when there is one,
+// once it is found to hold every table this system reads.
+func withPack(s *State, pack *rules.ChartPack) (rules.State, error) {
 	if pack != nil {
 		if _, err := CompilePack(pack); err != nil {
 			return nil, err
