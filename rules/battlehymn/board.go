@@ -97,10 +97,13 @@ func buildBoard(f *MapFile) (*Board, error) {
 	for _, l := range letters {
 		for _, id := range f.EntryAreas[l] {
 			if _, ok := m.Hex(id); !ok || !b.edge(id) {
-				return nil, fmt.Errorf("map: entry area %s: %q is not a hex on the map's edge (BH 12.2)", l, id)
+				errs = append(errs, fmt.Sprintf("entry area %s: %q is not a hex on the map's edge (BH 12.2)", l, id))
 			}
 		}
 		b.entry[l] = slices.Clone(f.EntryAreas[l])
+	}
+	if len(errs) > 0 {
+		return nil, errors.New("map: " + strings.Join(errs, "; "))
 	}
 	return b, nil
 }

@@ -78,7 +78,7 @@ type scenarioFile struct {
 const defaultDMA = 6
 
 // LoadScenario reads a scenario file into the state of its first Hour,
-// checking it with errors that name the field.
+// checking it and naming every fault, each by its field, in one error.
 func LoadScenario(name string, data []byte) (*State, error) {
 	var f scenarioFile
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
@@ -86,29 +86,30 @@ func LoadScenario(name string, data []byte) (*State, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("battlehymn: scenario %s: %w", name, err)
 	}
-	fail := func(format string, args ...any) (*State, error) {
-		return nil, fmt.Errorf("battlehymn: scenario %s: "+format, append([]any{name}, args...)...)
-	}
+	var faults []string
+	fail := func(format string, args ...any) { faults = append(faults, fmt.Sprintf(format, args...)) }
 	if len(f.Sides) != 2 || f.Sides[0] == f.Sides[1] || f.Sides[0] == "" || f.Sides[1] == "" {
-		return fail("sides: want two different sides")
+		fail("sides: want two different sides")
+		f.Sides = append(f.Sides, "", "")[:2]
 	}
 	if f.First < 1 || f.Last < f.First {
-		return fail("first %d, last %d: want 1 <= first <= last", f.First, f.Last)
+		fail("first %d, last %d: want 1 <= first <= last", f.First, f.Last)
 	}
 	s := &State{Scenario: name, Hour: f.First, First: f.First, Last: f.Last, Night: f.Night,
 		VictoryHours: f.VictoryHours, Initiative: f.Initiative, Sides: [2]rules.Side{f.Sides[0], f.Sides[1]},
 		Map: f.Map, Objectives: f.Objectives}
 	for _, e := range f.Initiative {
 		if e.Side != "" && !slices.Contains(f.Sides, e.Side) {
-			return fail("initiative: hour %d: %q is not a side", e.Hour, e.Side)
+			fail("initiative: hour %d: %q is not a side", e.Hour, e.Side)
 		}
 	}
 	if err := s.prepare(); err != nil {
-		return nil, err
+		// the map's own faults; the checks against it below are left out
+		fail("%s", strings.TrimPrefix(err.Error(), "battlehymn: "+name+": "))
 	}
 	for _, fm := range f.Formations {
 		if fm.Name == "" || strings.ContainsAny(fm.Name, ",\n") || s.formation(fm.Name) != nil || !slices.Contains(f.Sides, fm.Side) {
-			return fail("formation %q: want a new name without commas and one of the sides", fm.Name)
+			fail("formation %q: want a new name without commas and one of the sides", fm.Name)
 		}
 		s.Formations = append(s.Formations, Formation{Name: fm.Name, Side: fm.Side, Enters: fm.Enters})
 		for _, x := range fm.Units {
@@ -123,38 +124,58 @@ func LoadScenario(name string, data []byte) (*State, error) {
 					u.DMA = defaultDMA
 				}
 			}
-			switch {
-			case u.Name == "" || strings.ContainsAny(u.Name, ":,\n") || s.unit(u.Name) != nil || s.formation(u.Name) != nil:
-				return fail("unit %q: want a new name without colons or commas", u.Name)
-			case !validType(u.Type):
-				return fail("unit %s: type %q: want %s", u.Name, u.Type, typeList())
-			case u.Printed < 1 || u.Strength > u.Printed || u.Demoralized < 0 || u.Demoralized >= u.Strength:
-				return fail("unit %s: sp %d, strength %d, demoralized %d: want an intact unit", u.Name, u.Printed, u.Strength, u.Demoralized)
-			case u.MR < -3 || u.MR > 3 || u.MA < 1:
-				return fail("unit %s: mr %d, ma %d: want mr -3..+3 and ma >= 1 (BH 2.2.1)", u.Name, u.MR, u.MA)
-			case (u.Hex == "") == (u.Enters == 0):
-				return fail("unit %s: give either at (a setup hex) or enters and entry (BH 2.2.1, 12)", u.Name)
-			case u.Hex != "" && !s.board.has(u.Hex):
-				return fail("unit %s: at %q is not a hex of the map", u.Name, u.Hex)
-			case u.Hex != "" && s.at(u.Hex) != nil:
-				return fail("unit %s: hex %s already holds %s (BH 3.7)", u.Name, u.Hex, s.at(u.Hex).Name)
-			case u.Enters != 0 && len(s.board.entryArea(u.Entry)) == 0:
-				return fail("unit %s: entry %q is not an Entry Area of the map (BH 12.2)", u.Name, u.Entry)
+			for _, fault := range s.unitFaults(&u) {
+				fail("%s", fault)
 			}
 			s.Units = append(s.Units, u)
 		}
 	}
 	for _, o := range s.Objectives {
-		if !s.board.has(o.Hex) || o.Name == "" || (o.Holder != "" && !slices.Contains(f.Sides, o.Holder)) {
-			return fail("objective %q: want a name, a hex of the map and a holder that is a side or none", o.Name)
+		if o.Name == "" || (s.board != nil && !s.board.has(o.Hex)) || (o.Holder != "" && !slices.Contains(f.Sides, o.Holder)) {
+			fail("objective %q: want a name, a hex of the map and a holder that is a side or none", o.Name)
 		}
 	}
 	for _, id := range f.Optional {
 		k, v, err := parseOptional(id)
 		if err != nil {
-			return fail("optional: %v", err)
+			fail("optional: %v", err)
+			continue
 		}
 		s.Optional = append(s.Optional, k+"="+v)
 	}
+	if len(faults) > 0 {
+		return nil, fmt.Errorf("battlehymn: scenario %s: %s", name, strings.Join(faults, "; "))
+	}
 	return s, nil
+}
+
+// unitFaults checks one unit of a scenario file against the units
+// before it and the map, when the map has loaded.
+func (s *State) unitFaults(u *Unit) []string {
+	var out []string
+	fail := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	if u.Name == "" || strings.ContainsAny(u.Name, ":,\n") || s.unit(u.Name) != nil || s.formation(u.Name) != nil {
+		fail("unit %q: want a new name without colons or commas", u.Name)
+	}
+	if !validType(u.Type) {
+		fail("unit %s: type %q: want %s", u.Name, u.Type, typeList())
+	}
+	if u.Printed < 1 || u.Strength > u.Printed || u.Demoralized < 0 || u.Demoralized >= u.Strength {
+		fail("unit %s: sp %d, strength %d, demoralized %d: want an intact unit", u.Name, u.Printed, u.Strength, u.Demoralized)
+	}
+	if u.MR < -3 || u.MR > 3 || u.MA < 1 {
+		fail("unit %s: mr %d, ma %d: want mr -3..+3 and ma >= 1 (BH 2.2.1)", u.Name, u.MR, u.MA)
+	}
+	switch {
+	case (u.Hex == "") == (u.Enters == 0):
+		fail("unit %s: give either at (a setup hex) or enters and entry (BH 2.2.1, 12)", u.Name)
+	case s.board == nil:
+	case u.Hex != "" && !s.board.has(u.Hex):
+		fail("unit %s: at %q is not a hex of the map", u.Name, u.Hex)
+	case u.Hex != "" && s.at(u.Hex) != nil:
+		fail("unit %s: hex %s already holds %s (BH 3.7)", u.Name, u.Hex, s.at(u.Hex).Name)
+	case u.Enters != 0 && len(s.board.entryArea(u.Entry)) == 0:
+		fail("unit %s: entry %q is not an Entry Area of the map (BH 12.2)", u.Name, u.Entry)
+	}
+	return out
 }

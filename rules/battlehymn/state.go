@@ -16,6 +16,11 @@ import (
 // copy (clone).
 type State struct {
 	Scenario string `json:"scenario"`
+	// File is the owner's scenario file the game plays (NewGameFromFile),
+	// nil for a shipped scenario. The state holds the map, the Hours and
+	// the units it was loaded into, so nothing is read from the file
+	// again; it is kept for the game-start mail's scenario hash.
+	File []byte `json:"scenario_file,omitempty"`
 	// Hour is the Hour to be played next; First and Last bound the game
 	// (BH 4.5).
 	Hour  int `json:"hour"`
@@ -164,6 +169,9 @@ func (s *State) Segment() rules.Segment {
 	}
 	return rules.Segment{Turn: s.Hour, Index: s.Hour - s.First, Name: "Hour", Label: label, Sides: s.Sides[:]}
 }
+
+// ScenarioFile implements rules.ScenarioCarrier.
+func (s *State) ScenarioFile() []byte { return s.File }
 
 // Over implements rules.State.
 func (s *State) Over() bool { return s.Hour > s.Last }

@@ -2,6 +2,7 @@ package battlehymn
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -19,6 +20,9 @@ var (
 	_ rules.ScenarioSource  = System{}
 	_ rules.ChartPackSource = System{}
 	_ rules.ReceiptNoter    = System{}
+	_ rules.ScenarioLoader  = System{}
+
+	_ rules.ScenarioCarrier = (*State)(nil)
 )
 
 // New returns the system.
@@ -57,17 +61,44 @@ func (System) NewGame(scenario string, pack *rules.ChartPack) (rules.State, erro
 	if err != nil {
 		return nil, err
 	}
-	if pack != nil {
-		b, err := yaml.Marshal(pack)
-		if err != nil {
-			return nil, fmt.Errorf("battlehymn: chart pack: %w", err)
-		}
-		s.Pack = string(b)
-		if err := s.prepare(); err != nil {
-			return nil, err
-		}
+	if err := s.withPack(pack); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// NewGameFromFile implements rules.ScenarioLoader: a game of an owner's
+// scenario file, a battle written in the shipped scenarios' format
+// (docs/maps.md, "Battle Hymn scenarios"; ruling E-8: the Standard Rules
+// print no maps or scenarios), checked as the shipped ones are. The
+// state carries the file.
+func (System) NewGameFromFile(name string, data []byte, pack *rules.ChartPack) (rules.State, error) {
+	if name == "" || strings.ContainsAny(name, "/\\") {
+		return nil, fmt.Errorf("battlehymn: a scenario file needs a name without slashes, not %q", name)
+	}
+	s, err := LoadScenario(name, data)
+	if err != nil {
+		return nil, err
+	}
+	s.File = slices.Clone(data)
+	if err := s.withPack(pack); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// withPack puts a game's own chart pack in place of the provisional one;
+// it must load with the printed tables.
+func (s *State) withPack(pack *rules.ChartPack) error {
+	if pack == nil {
+		return nil
+	}
+	b, err := yaml.Marshal(pack)
+	if err != nil {
+		return fmt.Errorf("battlehymn: chart pack: %w", err)
+	}
+	s.Pack = string(b)
+	return s.prepare()
 }
 
 // DecodeState implements rules.System.
