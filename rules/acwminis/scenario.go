@@ -123,17 +123,16 @@ func LoadScenario(name string, data []byte, sheet *Sheet) (*State, error) {
 			s.Terrain = append(s.Terrain, f)
 		}
 	}
+	base, err := thou(sc.Bases["Commander"].W)
+	if len(sc.Commanders) > 0 && (err != nil || base <= 0) {
+		bad("no base size for commanders")
+	}
 	for _, c := range sc.Commanders {
 		x, e1 := thou(c.At[0])
 		y, e2 := thou(c.At[1])
 		if e1 != nil || e2 != nil || (c.Rank != "Commander" && c.Rank != "C-in-C") || (c.Side != sc.Sides[0] && c.Side != sc.Sides[1]) {
 			bad("commander %s", c.Name)
 			continue
-		}
-		base, err := thou(sc.Bases["Commander"].W)
-		if err != nil || base <= 0 {
-			bad("no base size for commanders")
-			break
 		}
 		s.Commanders = append(s.Commanders, Commander{Name: c.Name, Side: c.Side, Rank: c.Rank, At: [2]int64{x, y}, Base: base})
 	}
