@@ -17,6 +17,11 @@ import (
 // It is immutable once built; resolution works on a copy (clone).
 type State struct {
 	Scenario string `json:"scenario"`
+	// File is the owner's scenario file the game plays (NewGameFromFile),
+	// nil for a shipped scenario. The state holds the whole table, so the
+	// file is carried for its hash (rules.ScenarioCarrier), never read
+	// again.
+	File []byte `json:"scenario_file,omitempty"`
 	// Turn is the game turn, 1-based; Half is 0 for the initiative
 	// side's half, 1 for the other's (TURN SEQUENCE, seed L15).
 	Turn  int `json:"turn"`
@@ -158,6 +163,11 @@ func Decode(canonical []byte) (*State, error) {
 	}
 	return &s, nil
 }
+
+var _ rules.ScenarioCarrier = (*State)(nil)
+
+// ScenarioFile implements rules.ScenarioCarrier.
+func (s *State) ScenarioFile() []byte { return s.File }
 
 // clone returns a deep copy.
 func (s *State) clone() *State {

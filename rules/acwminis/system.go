@@ -2,6 +2,7 @@ package acwminis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"galloper/orders"
@@ -16,6 +17,7 @@ var (
 	_ rules.System         = System{}
 	_ rules.ReceiptNoter   = System{}
 	_ rules.ScenarioSource = System{}
+	_ rules.ScenarioLoader = System{}
 )
 
 // New returns the system with the sheet's shipped tables.
@@ -56,6 +58,26 @@ func (sys System) NewGame(scenario string, pack *rules.ChartPack) (rules.State, 
 		return nil, fmt.Errorf("acwminis: no scenario %q (known: %s)", scenario, strings.Join(scenarioNames(), ", "))
 	}
 	return LoadScenario(scenario, data, sys.sheet)
+}
+
+// NewGameFromFile implements rules.ScenarioLoader: a game of an owner's
+// own scenario file, written as the shipped ones are (docs/maps.md, "ACW
+// miniatures tables") and checked as they are, every fault named. Its
+// options: are the game's defaults, as a shipped scenario's are. The
+// state carries the file.
+func (sys System) NewGameFromFile(name string, data []byte, pack *rules.ChartPack) (rules.State, error) {
+	if name == "" || strings.ContainsAny(name, "/\\") {
+		return nil, fmt.Errorf("acwminis: a scenario file needs a name without slashes, not %q", name)
+	}
+	if pack != nil {
+		return nil, fmt.Errorf("acwminis: the sheet prints every table; a chart pack is not used")
+	}
+	s, err := LoadScenario(name, data, sys.sheet)
+	if err != nil {
+		return nil, err
+	}
+	s.File = slices.Clone(data)
+	return s, nil
 }
 
 // DecodeState implements rules.System.
