@@ -206,7 +206,7 @@ func gameCmd() *cobra.Command {
 	create.Flags().StringVar(&id, "id", "", "game id players write on their GAME line")
 	create.Flags().StringVar(&system, "system", "lob.v2", "game system")
 	create.Flags().StringVar(&scenario, "scenario", "lantern-ridge", "scenario: lantern-ridge (30×22, the default) or tanners-creek (16×12)")
-	create.Flags().StringVar(&scenarioPath, "scenario-file", "", "your own scenario file (a Battle Book's battle in the system's scenario format, docs/maps.md), checked as the shipped ones are and kept with the game; named by --scenario, or by the file's name (gbacw)")
+	create.Flags().StringVar(&scenarioPath, "scenario-file", "", "your own scenario file in the system's format (docs/maps.md; for GBACW a Battle Book's battle), checked as the shipped ones are and kept with the game; named by --scenario, or by the file's name")
 	create.Flags().StringVar(&packPath, "chart-pack", "", "chart pack YAML file with your own card's tables (default: the system's shipped pack)")
 	create.Flags().StringArrayVar(&players, "player", nil, "SIDE:EMAIL:PASSWORD, once per side")
 	create.Flags().StringArrayVar(&keys, "pgp-key", nil, "SIDE=FILE: the player's armored OpenPGP public key; mails they clearsign with it need no password")
