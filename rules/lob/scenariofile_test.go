@@ -75,6 +75,8 @@ func TestNewGameFromFile(t *testing.T) {
 			[]string{"two-faults.yaml: ", `field hq: "A3.40"`, `field start: "October"`}},
 		{"no-map", strings.Replace(mustScenario(t, "lantern-ridge-battle"), "map_from: lantern-ridge\n", "map_from: sorrel-creek\n", 1),
 			[]string{"field map_from", "sorrel-creek"}},
+		{"map-chain", strings.Replace(mustScenario(t, "lantern-ridge-battle"), "map_from: lantern-ridge\n", "map_from: lantern-ridge-battle\n", 1),
+			[]string{`field map_from: lantern-ridge-battle takes its own map from lantern-ridge; name that one`}},
 		{"slash/name", string(shipped), []string{"without slashes"}},
 		{"tanners-creek", string(shipped), []string{"shipped scenario"}},
 	} {
