@@ -66,6 +66,17 @@ func (System) NewGame(scenario string, pack *rules.ChartPack) (rules.State, erro
 	if err != nil {
 		return nil, err
 	}
+	st, err := startGame(scn, pack)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// startGame is the starting state of a scenario, on pack or, when it is
+// nil, on the embedded provisional pack.
+func startGame(scn *Scenario, pack *rules.ChartPack) (*State, error) {
+	var err error
 	if pack == nil {
 		if pack, err = rules.ParseChartPack("charts/provisional.yaml", provisionalPack); err != nil {
 			return nil, err

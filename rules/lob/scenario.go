@@ -307,7 +307,11 @@ func (v *loader) scenario(f *scenarioFile) *Scenario {
 	if !v.bounded(f) { // scenario_bounds.go
 		return s
 	}
-	s.Map = v.mapData(v.mapOf(f))
+	mf := v.mapOf(f)
+	if mf == nil {
+		return s // no map to check the rest against
+	}
+	s.Map = v.mapData(mf)
 	if s.Map.Hexes == nil {
 		return s // no grid to check the rest against
 	}
@@ -471,7 +475,7 @@ func (v *loader) entryHex(m *Map, where, id string) string {
 }
 
 // mapOf is the scenario's own map, or the map of the embedded scenario
-// named by map_from.
+// named by map_from; nil when that scenario has no map of its own.
 func (v *loader) mapOf(f *scenarioFile) *mapFile {
 	if f.MapFrom == "" {
 		return &f.Map
@@ -485,11 +489,16 @@ func (v *loader) mapOf(f *scenarioFile) *mapFile {
 		return &f.Map
 	}
 	var other struct {
-		Map mapFile `yaml:"map"`
+		Map     mapFile `yaml:"map"`
+		MapFrom string  `yaml:"map_from"`
 	}
 	if err := yaml.Unmarshal(data, &other); err != nil {
 		v.fail("field map_from: %s: %v", f.MapFrom, err)
 		return &f.Map
+	}
+	if other.MapFrom != "" { // one step only: the named scenario must hold the map
+		v.fail("field map_from: %s takes its own map from %s; name that one", f.MapFrom, other.MapFrom)
+		return nil
 	}
 	return &other.Map
 }

@@ -28,8 +28,11 @@ var _ rules.State = (*State)(nil)
 // stateDoc is the canonical form. Every collection is a slice in a fixed
 // order, so encoding/json gives the same bytes for the same position.
 type stateDoc struct {
-	System   string    `json:"system"`
-	Scenario string    `json:"scenario"`
+	System   string `json:"system"`
+	Scenario string `json:"scenario"`
+	// File is the owner's scenario file the game plays (NewGameFromFile),
+	// or nil for a shipped scenario, which Scenario names.
+	File     []byte    `json:"scenario_file,omitempty"`
 	Segment  int       `json:"segment"`
 	Pieces   []Piece   `json:"pieces"`
 	Orders   []Order   `json:"orders"`
@@ -382,7 +385,11 @@ func decodeState(b []byte) (*State, error) {
 	if d.System != systemID {
 		return nil, fmt.Errorf("lob: decoding state: system %q, want %s", d.System, systemID)
 	}
-	scn, err := loadScenario(d.Scenario)
+	load := loadScenario
+	if d.File != nil {
+		load = func(name string) (*Scenario, error) { return loadScenarioFile(name, d.File) }
+	}
+	scn, err := load(d.Scenario)
 	if err != nil {
 		return nil, fmt.Errorf("lob: decoding state: %w", err)
 	}
