@@ -5,8 +5,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +16,7 @@ import (
 	"galloper/mail"
 	"galloper/rules"
 	"galloper/rules/gbacw"
+	"galloper/rules/systems"
 )
 
 // TestGameNewScenarioFile: `game new --scenario-file` plays an owner's
@@ -53,9 +56,10 @@ func TestGameNewScenarioFile(t *testing.T) {
 	if _, err := run(append([]string{"game", "new", "--config", cfg, "--id", "broken", "--system", "gbacw.v1", "--scenario-file", broken}, players...)...); err == nil || !strings.Contains(err.Error(), "weather") {
 		t.Errorf("a broken scenario file: %v, want its fault named", err)
 	}
+	// A GBACW file given to Line of Battle is refused by LoB's own checks.
 	if _, err := run("game", "new", "--config", cfg, "--id", "lobfile", "--system", "lob.v2", "--scenario-file", good,
-		"--player", "CSA:c@p.test:pc", "--player", "USA:u@p.test:pu"); err == nil || !strings.Contains(err.Error(), "plays only its own scenarios") {
-		t.Errorf("a scenario file for a system without them: %v", err)
+		"--player", "CSA:c@p.test:pc", "--player", "USA:u@p.test:pu"); err == nil || !strings.Contains(err.Error(), "brandy-crossing") {
+		t.Errorf("another system's scenario file: %v, want it refused by name", err)
 	}
 
 	ctx := context.Background()
@@ -121,4 +125,86 @@ func TestGameNewScenarioFile(t *testing.T) {
 	if err != nil {
 		t.Fatalf("validate --scenario-file: %v\n%s", err, out)
 	}
+}
+
+// Every system plays an owner's scenario file: each one's first shipped
+// scenario, copied to a file of another name, makes a game by
+// `game new --scenario-file` that carries the file.
+func TestEverySystemPlaysScenarioFiles(t *testing.T) {
+	cfg := testConfig(t)
+	dir := t.TempDir()
+	for _, sys := range systems.All() {
+		src, ok := sys.(rules.ScenarioSource)
+		if _, loads := sys.(rules.ScenarioLoader); !ok || !loads || len(sys.Scenarios()) == 0 {
+			t.Errorf("%s does not play scenario files", sys.ID())
+			continue
+		}
+		name := sys.Scenarios()[0]
+		data, err := src.ScenarioData(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "own-"+strings.ReplaceAll(sys.ID(), ".", "-")+".yaml")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, err := sys.NewGame(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"game", "new", "--config", cfg, "--id", "own-" + strings.ReplaceAll(sys.ID(), ".", "-"), "--system", sys.ID(), "--scenario-file", path}
+		for _, side := range sidesOf(sys, st) {
+			args = append(args, "--player", fmt.Sprintf("%s:%s@p.test:pw", side, strings.ToLower(side)))
+		}
+		root := rootCmd()
+		var out bytes.Buffer
+		root.SetOut(&out)
+		root.SetErr(&out)
+		root.SetArgs(args)
+		if err := root.Execute(); err != nil {
+			t.Errorf("%s: %v", sys.ID(), err)
+			continue
+		}
+		ctx := context.Background()
+		_, adj, err := openAdjudicator(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = adj.DB().WithTx(ctx, func(tx *store.Tx) error {
+			g, err := tx.Game("own-" + strings.ReplaceAll(sys.ID(), ".", "-"))
+			if err != nil {
+				return err
+			}
+			back, err := sys.DecodeState(g.State)
+			if err != nil {
+				return err
+			}
+			if c, ok := back.(rules.ScenarioCarrier); !ok || !bytes.Equal(c.ScenarioFile(), data) {
+				t.Errorf("%s: the stored game does not carry the file", sys.ID())
+			}
+			return nil
+		})
+		adj.DB().Close()
+		if err != nil {
+			t.Fatalf("%s: %v", sys.ID(), err)
+		}
+	}
+}
+
+// sidesOf are the sides of a new game: those of its roster and of its
+// first segment.
+func sidesOf(sys rules.System, st rules.State) []string {
+	var out []string
+	add := func(s rules.Side) {
+		if s != "" && !slices.Contains(out, string(s)) {
+			out = append(out, string(s))
+		}
+	}
+	for _, g := range sys.View(st, "").Roster {
+		add(g.Side)
+	}
+	for _, s := range st.Segment().Sides {
+		add(s)
+	}
+	return out
 }
