@@ -55,12 +55,15 @@ func (c *shockChain) routs(r *resolver, u *UnitSt) {
 
 // endChain is Step 6e, once after the shock and all its successive
 // Continued Shocks (11.41, 11.47): the Post-Shock Automatic Disorder of
-// every unit that engaged in their Step 6b (11.48). A unit that would
+// every unit that engaged in their Step 6b (11.48). When units would
 // rout from it (a Collapsed unit failing its UDD after the step lost,
-// 12.23, 12.51) while units of the other side routed in the chain's
-// results is spared as 12.52 says, if its Cohesion Rating is the highest
-// or ties theirs; they have already routed (11.45), so none is spared
-// when theirs is higher. See ruling GBACW-R105.
+// 12.23, 12.51) and the other side routed too, in the chain's results
+// or in this step, the one of them with the highest Cohesion Rating (the
+// first in the chain's order on a tie among them) is spared as 12.52
+// says, if it beats or ties the other side's units routed earlier; those
+// have already routed (11.45), so none is spared when theirs is higher,
+// and none when 12.52 has spared a unit in the chain already. See ruling
+// GBACW-R105.
 func (r *resolver) endChain() {
 	c := r.chain
 	r.chain = nil
@@ -78,7 +81,9 @@ func (r *resolver) endChain() {
 			u = x
 		}
 	}
-	enemyRouted := false
+	// Both sides rout: the other side routed in the chain's results, or
+	// has units of its own among Step 6e's routs.
+	enemyRouted := slices.ContainsFunc(held, func(x *UnitSt) bool { return x.Side != u.Side })
 	for side, yes := range c.routed {
 		enemyRouted = enemyRouted || yes && side != u.Side
 	}
