@@ -23,7 +23,8 @@ type shockChain struct {
 
 // engaged adds a shock's attackers and defenders, who engaged in Step 6b
 // (11.48), to the chain; a unit that attacked in any shock of the chain
-// is an attacker for Step 6e (ruling GBACW-R106).
+// is an attacker for Step 6e (ruling GBACW-R106). A shock's result
+// played alone, outside resolveShocks, has no chain and no Step 6e.
 func (c *shockChain) engaged(attackers, defenders []*UnitSt) {
 	if c == nil {
 		return
@@ -48,7 +49,7 @@ func (c *shockChain) routs(r *resolver, u *UnitSt) {
 		return
 	}
 	coh := r.routCohesion(u)
-	if !c.routed[u.Side] || coh > c.best[u.Side] {
+	if b, ok := c.best[u.Side]; !ok || coh > b {
 		c.best[u.Side] = coh
 	}
 	c.routed[u.Side] = true
