@@ -49,8 +49,17 @@ func (r *resolver) bothRout(attackers, defenders []*UnitSt, held []*UnitSt) {
 		}
 		held = slices.DeleteFunc(held, func(x *UnitSt) bool { return x == spared })
 	}
+	if r.chain != nil {
+		r.chain.spared = r.chain.spared || attackerRouts && defenderRouts
+		for _, d := range defenders {
+			if d.Kind == "artillery" && d.Status == StAbandoned {
+				r.chain.routed[d.Side] = true // the 12.52 Note
+			}
+		}
+	}
 	for _, x := range held {
 		if x.onMap() {
+			r.chain.routs(r, x)
 			r.rout(x)
 		}
 	}

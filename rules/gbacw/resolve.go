@@ -137,6 +137,9 @@ type resolver struct {
 	// routs holds the routs of a shock's result until both sides' are
 	// known (12.52); nil when routs take effect at once.
 	routs *[]*UnitSt
+	// chain gathers a shock and its Continued Shocks for their one Step
+	// 6e (11.47-11.48, ruling GBACW-R105); nil between shocks.
+	chain *shockChain
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool

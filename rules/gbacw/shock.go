@@ -32,7 +32,8 @@ import (
 //	   Ratio and DRMs (11.42-11.44), a d10 on the Shock Resolution Table
 //	   (11.45); retreats, losses, Disorder, rout, Abandoned guns;
 //	   advance (11.46, 12.6, R11); Continued Shock (11.47, R10, R12);
-//	   post-shock Disorder (11.48).
+//	   post-shock Disorder (11.48), once after the shock and all its
+//	   successive Continued Shocks (postshock.go, ruling GBACW-R105).
 
 // pendingShock is a shock a unit declared in its clause.
 type pendingShock struct {
@@ -136,8 +137,15 @@ func (r *resolver) resolveShocks(gs []*shockGroup, continued int) {
 			r.unresolved = r.unresolvedHexes(outer, gs[i+1:], nil)
 			r.pendingShocks = pending(gs[i+1:], nil)
 			r.acting = r.s.brigade(g.lead().Brigade)
+			first := r.chain == nil // not a Continued Shock's
+			if first {
+				r.chain = &shockChain{best: map[rules.Side]int{}, routed: map[rules.Side]bool{}}
+			}
 			r.resolveShock(g, gs, continued)
 			r.settleCollapses() // 12.23
+			if first {
+				r.endChain() // Step 6e, after every Continued Shock (11.47)
+			}
 		}
 	}
 }
@@ -824,8 +832,8 @@ func (r *resolver) shockEffects(g *shockGroup, defenders []*UnitSt, effects []st
 			defenderMay = true
 		}
 	}
-	r.postShock(g.attackers, defenders) // its losses check for no leader (11.48)
-	r.settleCollapses()                 // 12.23
+	r.chain.engaged(g.attackers, defenders) // Step 6e waits for the chain's end (11.47)
+	r.settleCollapses()                     // 12.23
 	r.routs = nil
 	r.bothRout(g.attackers, defenders, held)
 	closeChecks()
