@@ -1091,7 +1091,11 @@ func (r *resolver) refusedUnder3(h string, side rules.Side) {
 }
 
 // rout removes a unit to its Division Box; infantry and cavalry adjacent
-// to it or stacked with it check for Disorder (12.5, 12.54).
+// to it or stacked with it check for Disorder (12.5, 12.54): Disordered
+// ones too, failing which they take a 2nd Disorder "from adjacent unit
+// rout" (12.35b) and may rout in turn. In one chain of routs a unit checks
+// once (12.54's no double jeopardy): those due for the first rout are
+// all marked before any rolls, so a later rout of the chain passes them by.
 func (r *resolver) rout(u *UnitSt) {
 	if u.Kind == "artillery" {
 		u.Status = StAbandoned
@@ -1109,12 +1113,23 @@ func (r *resolver) rout(u *UnitSt) {
 	r.s.side(u.Side).Lost += u.SP
 	r.event("rout", "GBACW 12.51", "%s routs to its Division Box", u.Name)
 	r.leadersAlone() // 12.72-12.73: his leaders stay behind
+	if r.routChecked == nil {
+		r.routChecked = map[string]bool{}
+		defer func() { r.routChecked = nil }()
+	}
+	var due []*UnitSt
 	for i := range r.s.Units {
 		f := &r.s.Units[i]
-		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || f.Status == StDisordered {
+		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || r.routChecked[f.Name] {
 			continue
 		}
 		if f.Hex == h || r.s.m.Distance(f.Hex, h) == 1 {
+			r.routChecked[f.Name] = true
+			due = append(due, f)
+		}
+	}
+	for _, f := range due {
+		if f.combat() {
 			r.uddOrDisorder(f, 0, "a rout beside it", "adjacent-rout")
 		}
 	}

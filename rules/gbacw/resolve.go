@@ -137,6 +137,9 @@ type resolver struct {
 	// routs holds the routs of a shock's result until both sides' are
 	// known (12.52); nil when routs take effect at once.
 	routs *[]*UnitSt
+	// routChecked marks the units that made their UDD for a rout beside
+	// them in the chain of routs being played out (12.54); nil outside one.
+	routChecked map[string]bool
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool
