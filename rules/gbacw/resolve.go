@@ -771,7 +771,13 @@ func (r *resolver) recoverRouted() {
 			case res == Eliminated:
 				u.Status = StEliminated
 				r.event("eliminated", "GBACW 13.52", "%s rolls a 9 to recover from rout and is eliminated", u.Name)
-			case res == Recovered && u.SP > 1:
+				r.commandGone(u) // 12.71: a leader whose units are all eliminated
+			case res == Recovered && u.SP == 1:
+				// 13.52's 1 SP of the return is its last (12.13).
+				u.SP, u.Status = 0, StEliminated
+				r.event("eliminated", "GBACW 13.52", "%s passes its Recovery from Rout UDD (rolled %d against %d) but loses its last SP to it and is eliminated", u.Name, roll, u.Disordered)
+				r.commandGone(u) // 12.71: a leader whose units are all eliminated
+			case res == Recovered:
 				u.SP--
 				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
 				// Below half strength it comes back Collapsed (12.23).
@@ -782,6 +788,9 @@ func (r *resolver) recoverRouted() {
 				u.SP--
 				if u.SP == 0 {
 					u.Status = StEliminated
+					r.event("eliminated", "GBACW 13.52", "%s fails its Recovery from Rout UDD (rolled %d against %d) and loses its last SP: it is eliminated", u.Name, roll, u.Disordered)
+					r.commandGone(u) // 12.71: a leader whose units are all eliminated
+					continue
 				}
 				r.event("rout-loss", "GBACW 13.52", "%s stays routed and loses 1 SP (rolled %d against %d), %d left", u.Name, roll, u.Disordered, u.SP)
 			}
