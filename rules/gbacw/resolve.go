@@ -140,6 +140,9 @@ type resolver struct {
 	// routChecked marks the units that made their UDD for a rout beside
 	// them in the chain of routs being played out (12.54); nil outside one.
 	routChecked map[string]bool
+	// restedInReserve are the Fatigue tracks that lost two levels In
+	// Reserve in this turn's Phase IV/B/2 (17.41).
+	restedInReserve map[*FatigueTrack]bool
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool
@@ -695,6 +698,7 @@ func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
 	r.replaceLeaders() // IV/B/1
+	r.reserveRest()    // IV/B/2: 6.35's first, 17.41
 	r.idleRecovery()
 	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
