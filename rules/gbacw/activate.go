@@ -566,7 +566,8 @@ func (r *resolver) rally(u *UnitSt) {
 			r.rallyLeaders[l.Name] = true
 		}
 	}
-	// 13.42: next to an enemy by any hex of an Extended Line or Column.
+	// 13.42: next to an enemy by any hex of an Extended Line or Column
+	// (ruling GBACW-R121).
 	drm := RallyDRM(r.s.lineNextToEnemy(u), u.Kind == "cavalry", stars, r.s.fatigueOf(u))
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
 	res := RallyResult(roll+drm, u.Disordered)

@@ -1097,6 +1097,7 @@ func (r *resolver) refusedUnder3(h string, side rules.Side) {
 // rout" (12.35b) and may rout in turn. In one chain of routs a unit checks
 // once (12.54's no double jeopardy): those due for the first rout are
 // all marked before any rolls, so a later rout of the chain passes them by.
+// See rulings GBACW-R120, GBACW-R121.
 func (r *resolver) rout(u *UnitSt) {
 	if u.Kind == "artillery" {
 		u.Status = StAbandoned
