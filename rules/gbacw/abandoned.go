@@ -91,6 +91,7 @@ func (r *resolver) abandonedGuns() {
 			s.side(g.Side).Lost += g.SP
 			r.event("eliminated", "GBACW 12.82", "%s, Abandoned and not recreated by the end of the second turn, is eliminated", g.Name)
 			g.Status, g.Hex = StEliminated, ""
+			r.commandGone(g) // 12.71: a leader whose units are all eliminated
 		default:
 			g.Abandoned2 = true
 			r.event("abandoned", "GBACW 12.8", "%s's Abandoned marker flips to Abandoned 2", g.Name)

@@ -566,7 +566,9 @@ func (r *resolver) rally(u *UnitSt) {
 			r.rallyLeaders[l.Name] = true
 		}
 	}
-	drm := RallyDRM(len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0, u.Kind == "cavalry", stars, r.s.fatigueOf(u))
+	// 13.42: next to an enemy by any hex of an Extended Line or Column
+	// (ruling GBACW-R121).
+	drm := RallyDRM(r.s.lineNextToEnemy(u), u.Kind == "cavalry", stars, r.s.fatigueOf(u))
 	roll := dice.D10Zero(r, "GBACW 13.41", "Rally: "+u.Name)
 	res := RallyResult(roll+drm, u.Disordered)
 	switch res {

@@ -27,7 +27,7 @@ func (r *resolver) changeMount(u *UnitSt, dismount bool) {
 		return // already so
 	case u.Moved || u.Fired || u.Switched:
 		r.event("no-mount", "GBACW 14.22", "%s may %s only at the beginning of its activation, before it moves", u.Name, verb)
-	case len(r.s.adjacentEnemies(u.Hex, u.Side)) > 0:
+	case r.s.lineNextToEnemy(u): // any hex it occupies (ruling GBACW-R121)
 		r.event("no-mount", "GBACW 14.22", "%s is next to an enemy unit and may not %s", u.Name, verb)
 	case dismount && u.Blown:
 		r.event("no-mount", "GBACW 14.22", "%s is Blown and may not dismount", u.Name)

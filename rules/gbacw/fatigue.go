@@ -158,13 +158,11 @@ func (r *resolver) exhausted(nt namedTrack) {
 	b.Orders, b.MarchedNow = Advance.String(), false
 }
 
-// fatigue is the optional rule 17 at the turn's end, for every track:
-// what of 17.22 is not yet placed (a level for each Activation with
-// actions after the second, two at most, and one for each Action Phase
-// after the first with a shock; placeFatigue places them as they are
-// earned); two levels off for a brigade In Reserve all turn, and for the
-// units counting their own in it (17.51). See GBACW 17.21-17.25, 17.41.
-func (r *resolver) fatigue() {
+// reserveRest is 17.41 in Phase IV/B/2, the first of 6.35's In-Reserve
+// activities, before any command leaves Reserve in IV/B/3 (3.0): a
+// brigade In Reserve all turn, and the units counting their own Fatigue
+// in it (17.51), lose two Fatigue Levels. See GBACW 17.41, 6.35.
+func (r *resolver) reserveRest() {
 	s := r.s
 	if !slices.Contains(s.Optional, "17") {
 		return
@@ -174,7 +172,29 @@ func (r *resolver) fatigue() {
 		if b := r.brigadeOfTrack(nt); b.Reserve && b.Activated == 0 && t.Fatigue > 0 {
 			t.Fatigue = max(t.Fatigue-2, 0)
 			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", nt.name, t.Fatigue)
-			continue
+			if r.restedInReserve == nil {
+				r.restedInReserve = map[*FatigueTrack]bool{}
+			}
+			r.restedInReserve[t] = true
+		}
+	}
+}
+
+// fatigue is the optional rule 17 at the turn's end, for every track:
+// what of 17.22 is not yet placed (a level for each Activation with
+// actions after the second, two at most, and one for each Action Phase
+// after the first with a shock; placeFatigue places them as they are
+// earned); none for a track that rested In Reserve (reserveRest).
+// See GBACW 17.21-17.25, 17.41.
+func (r *resolver) fatigue() {
+	s := r.s
+	if !slices.Contains(s.Optional, "17") {
+		return
+	}
+	for _, nt := range s.tracks() {
+		t := nt.t
+		if r.restedInReserve[t] {
+			continue // 17.41: rested in Phase IV/B/2 (reserveRest)
 		}
 		if n := FatigueGain(t.Acted, t.ShockPhases) - t.Placed; n > 0 {
 			t.Fatigue = t.Fatigue.Add(n)

@@ -1091,7 +1091,13 @@ func (r *resolver) refusedUnder3(h string, side rules.Side) {
 }
 
 // rout removes a unit to its Division Box; infantry and cavalry adjacent
-// to it or stacked with it check for Disorder (12.5, 12.54).
+// to it or stacked with it, in any hex of either's Extended Line or
+// Column, check for Disorder (12.5, 12.54): Disordered
+// ones too, failing which they take a 2nd Disorder "from adjacent unit
+// rout" (12.35b) and may rout in turn. In one chain of routs a unit checks
+// once (12.54's no double jeopardy): those due for the first rout are
+// all marked before any rolls, so a later rout of the chain passes them by.
+// See rulings GBACW-R120, GBACW-R121.
 func (r *resolver) rout(u *UnitSt) {
 	if u.Kind == "artillery" {
 		u.Status = StAbandoned
@@ -1104,20 +1110,47 @@ func (r *resolver) rout(u *UnitSt) {
 		}
 		return
 	}
-	h := u.Hex
+	var from []string // every hex it held: an Extended Unit's too (8.4, 8.5)
+	for _, p := range u.lineParts() {
+		from = append(from, p.hex)
+	}
 	u.Status, u.Hex = StRouted, ""
 	r.s.side(u.Side).Lost += u.SP
 	r.event("rout", "GBACW 12.51", "%s routs to its Division Box", u.Name)
 	r.leadersAlone() // 12.72-12.73: his leaders stay behind
+	if r.routChecked == nil {
+		r.routChecked = map[string]bool{}
+		defer func() { r.routChecked = nil }()
+	}
+	var due []*UnitSt
 	for i := range r.s.Units {
 		f := &r.s.Units[i]
-		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || f.Status == StDisordered {
+		if f.Side != u.Side || !f.combat() || f.Kind == "artillery" || r.routChecked[f.Name] {
 			continue
 		}
-		if f.Hex == h || r.s.m.Distance(f.Hex, h) == 1 {
+		if r.besideAny(f, from) {
+			r.routChecked[f.Name] = true
+			due = append(due, f)
+		}
+	}
+	for _, f := range due {
+		if f.combat() {
 			r.uddOrDisorder(f, 0, "a rout beside it", "adjacent-rout")
 		}
 	}
+}
+
+// besideAny: one of f's hexes, an Extended Unit's any of them, is one of
+// hexes or next to one (12.54).
+func (r *resolver) besideAny(f *UnitSt, hexes []string) bool {
+	for _, p := range f.lineParts() {
+		for _, h := range hexes {
+			if p.hex == h || r.s.m.Distance(p.hex, h) == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // retreat moves u n hexes away from the enemy at from, by its side's

@@ -140,6 +140,12 @@ type resolver struct {
 	// chain gathers a shock and its Continued Shocks for their one Step
 	// 6e (11.47-11.48, ruling GBACW-R105); nil between shocks.
 	chain *shockChain
+	// routChecked marks the units that made their UDD for a rout beside
+	// them in the chain of routs being played out (12.54); nil outside one.
+	routChecked map[string]bool
+	// restedInReserve are the Fatigue tracks that lost two levels In
+	// Reserve in this turn's Phase IV/B/2 (17.41).
+	restedInReserve map[*FatigueTrack]bool
 	// throughDone marks the units that retreated through others, or made
 	// their UDD for it, in the result being played out (12.46).
 	throughDone map[*UnitSt]bool
@@ -695,6 +701,7 @@ func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
 	r.replaceLeaders() // IV/B/1
+	r.reserveRest()    // IV/B/2: 6.35's first, 17.41
 	r.idleRecovery()
 	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
@@ -771,7 +778,13 @@ func (r *resolver) recoverRouted() {
 			case res == Eliminated:
 				u.Status = StEliminated
 				r.event("eliminated", "GBACW 13.52", "%s rolls a 9 to recover from rout and is eliminated", u.Name)
-			case res == Recovered && u.SP > 1:
+				r.commandGone(u) // 12.71: a leader whose units are all eliminated
+			case res == Recovered && u.SP == 1:
+				// 13.52's 1 SP of the return is its last (12.13).
+				u.SP, u.Status = 0, StEliminated
+				r.event("eliminated", "GBACW 13.52", "%s passes its Recovery from Rout UDD (rolled %d against %d) but loses its last SP to it and is eliminated", u.Name, roll, u.Disordered)
+				r.commandGone(u) // 12.71: a leader whose units are all eliminated
+			case res == Recovered:
 				u.SP--
 				u.Status, u.Hex, u.Blown = StDisordered, s.recoveryHex(u, lh), false
 				// Below half strength it comes back Collapsed (12.23).
@@ -782,6 +795,9 @@ func (r *resolver) recoverRouted() {
 				u.SP--
 				if u.SP == 0 {
 					u.Status = StEliminated
+					r.event("eliminated", "GBACW 13.52", "%s fails its Recovery from Rout UDD (rolled %d against %d) and loses its last SP: it is eliminated", u.Name, roll, u.Disordered)
+					r.commandGone(u) // 12.71: a leader whose units are all eliminated
+					continue
 				}
 				r.event("rout-loss", "GBACW 13.52", "%s stays routed and loses 1 SP (rolled %d against %d), %d left", u.Name, roll, u.Disordered, u.SP)
 			}

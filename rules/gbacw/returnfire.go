@@ -94,17 +94,26 @@ func (r *resolver) combining(u, t *UnitSt, kind fireKind, firers []*UnitSt) []*U
 // refused or turned in reaction to the phasing fire (9.61): the phasing
 // fire's results are in, and the target, now reaching the firer, returns
 // fire by its side's doctrine, within 7.34's limits when it refused. A
-// target whose reaction cost it a 2nd Disorder does not (react). See
-// GBACW 9.61, 10.42.
+// target whose reaction cost it a 2nd Disorder does not (react). A
+// Spencer unit fires its second round after the first (14.32). See
+// GBACW 9.61, 10.42, 14.32.
 func (r *resolver) returnAfterReaction(t, u *UnitSt) {
 	for _, e := range r.returnFirers(u, t.Side, t.Hex) {
 		if e != t {
 			continue
 		}
+		twice, before := spencer(t), r.seconds(t)
 		if rs := r.volley(t, u, returnFire); len(rs) > 0 {
 			t.ReturnFired++
 			r.doctrine(t, gbtext.RReturn, "GBACW 9.61")
 			r.applyAll(rs)
+			if twice {
+				// 14.32's Exception: after its Reaction Facing a Spencer
+				// unit's Return Fire is not simultaneous, but it keeps its
+				// second round (14.32 3).
+				r.spencerReturn(t, u.Hex, before, returnFire)
+			}
+			r.settleAmmo()
 		}
 	}
 }

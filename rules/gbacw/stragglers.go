@@ -8,7 +8,7 @@ package gbacw
 // passing it, the unit gains a step, never back to its printed strength
 // (one short at best). A Collapsed unit brought back to half strength is
 // Collapsed no longer; it stays Disordered. It goes with Fatigue
-// recovery, which comes after (16.24, 17.41). See GBACW 16.21-16.24,
+// recovery, which comes before it (16.24, 6.35, 17.41). See GBACW 16.21-16.24,
 // 12.12, 12.23.
 func (r *resolver) recoverStragglers() {
 	s := r.s
