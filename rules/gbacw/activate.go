@@ -398,7 +398,14 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 // hold, else the default: fire if it may.
 func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Action {
 	s := r.s
-	if lc != nil && lc.Retreat && u.Kind != "artillery" {
+	if lc != nil && lc.Retreat {
+		if u.Kind == "artillery" {
+			// 6.24 Cautious: only the non-artillery units retreat, but
+			// "the In Command units may perform no other actions during
+			// that Activation": the battery stays and does nothing.
+			r.event("loose-cannon", "GBACW 6.24", "%s stays in place and does nothing in this Activation (Cautious Loose Cannon)", u.Name)
+			return []gbtext.Action{{Verb: gbtext.ActHold}}
+		}
 		return []gbtext.Action{{Verb: gbtext.ActRetire}}
 	}
 	if lc != nil && lc.MoveToEnemy {

@@ -128,16 +128,19 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	if k == 3 && foot > 1 && !slices.Contains(r.invert, u.Hex) {
 		r.invert = append(r.invert, u.Hex)
 	}
-	if u.extended() && k == 3 {
-		r.turnedAbout = u
+	if k == 3 {
+		r.turnedAbout = u // 7.21, 8.44: it may stack above or beneath artillery
 	}
 }
 
-// stackAbout places an Extended Line that has just turned about, 180°, in
-// its counter's hex above or below the artillery there, as FACE ... ABOVE
-// or BELOW says (8.44, 8.23); without the word it keeps its place. In its
-// extensions' hexes its parts stand above any artillery, as ever. See
-// ruling GBACW-R96.
+// stackAbout places a unit that has just turned about, 180°, in its
+// (counter's) hex above or below the artillery there, as FACE ... ABOVE
+// or BELOW says: "When inverting, non-artillery units may choose to stack
+// above or beneath artillery" (7.21), an Extended Line as well (8.44,
+// 8.23); without the word it keeps its place. The other infantry and
+// cavalry of the stack invert round it at the end of the activation. An
+// Extended Line's parts in its extensions' hexes stand above any
+// artillery, as ever. See rulings GBACW-R96, GBACW-R110.
 func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 	turned := r.turnedAbout == u
 	r.turnedAbout = nil
@@ -151,7 +154,7 @@ func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 		}
 	}
 	if !turned || len(guns) == 0 {
-		r.event("no-stack", "GBACW 8.44", "%s stays where it is in its stack: ABOVE or BELOW is for an Extended Line turning about, 180°, over artillery in its hex (8.44)", u.Name)
+		r.event("no-stack", "GBACW 7.21", "%s stays where it is in its stack: ABOVE or BELOW is for a unit turning about, 180°, over artillery in its hex (7.21, 8.44)", u.Name)
 		return
 	}
 	if where == "ABOVE" {
@@ -159,7 +162,11 @@ func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 	} else {
 		u.Stack = guns[len(guns)-1].Stack + 1
 	}
-	r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
+	if u.extended() {
+		r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
+		return
+	}
+	r.event("stack", "GBACW 7.21", "%s stacks %s %s in %s (7.21)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
 }
 
 // savedFacing is a stacked unit's facing before another turned the stack.

@@ -206,8 +206,8 @@ type resolver struct {
 	// invert are the hexes whose stacks turned 180° in this activation
 	// (7.21).
 	invert []string
-	// turnedAbout is the Extended Line the last FACE turned about, 180°,
-	// which may then stack above or below artillery (8.44).
+	// turnedAbout is the unit the last FACE turned about, 180°, which
+	// may then stack above or below artillery (7.21, 8.44).
 	turnedAbout *UnitSt
 	// with names the units of a MOVE ... WITH moving with its mover as
 	// one stack (8.21).
