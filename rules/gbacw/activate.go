@@ -168,7 +168,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case r.endColumn(u, a, stand && inCommand[u.Name]):
-				case confused && !bound && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
+				case confused && !bound && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn && !r.oneVertexFace(u, a): // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
@@ -391,6 +391,16 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 		v = r.s.ordersOf(u) == Advance
 	}
 	return v != c.Not
+}
+
+// oneVertexFace reports whether a is a FACE of one vertex (a hexside
+// under March Orders) or none: one of the "one-vertex Facing changes"
+// 5.34's Confusion allows, as TURN LEFT or RIGHT is.
+func (r *resolver) oneVertexFace(u *UnitSt, a gbtext.Action) bool {
+	if a.Verb != gbtext.ActFace || len(a.Hexes) == 0 {
+		return false
+	}
+	return turns(u.Facing, r.s.faceTo(u, r.s.ordersOf(u), a.Hexes[0])) <= 1
 }
 
 // script is what a unit does this activation: a Loose Cannon's forced
