@@ -535,6 +535,12 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	case gbtext.ActMount, gbtext.ActDismount:
+		if stand {
+			// 6.23 Stand, its Note: "Cavalry units may not Mount or
+			// Dismount [14.22]".
+			r.event("stand", "GBACW 6.23", "%s Stands: cavalry may not mount or dismount this Action Phase", u.Name)
+			return
+		}
 		r.changeMount(u, a.Verb == gbtext.ActDismount)
 	}
 }
