@@ -171,15 +171,38 @@ func (r *resolver) fatigue() {
 	}
 	for _, nt := range s.tracks() {
 		t := nt.t
-		if b := r.brigadeOfTrack(nt); b.Reserve && b.Activated == 0 && t.Fatigue > 0 {
-			t.Fatigue = max(t.Fatigue-2, 0)
-			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", nt.name, t.Fatigue)
-			continue
+		if r.rested[r.brigadeOfTrack(nt).ID] {
+			continue // rested in IV/B/2 (noteRested)
 		}
 		if n := FatigueGain(t.Acted, t.ShockPhases) - t.Placed; n > 0 {
 			t.Fatigue = t.Fatigue.Add(n)
 			r.event("fatigue", "GBACW 17.22", "%s gains %d Fatigue Level(s) (%d activations with actions, shocks in %d Action Phases): Fatigue %s", nt.name, n, t.Acted, t.ShockPhases, t.Fatigue)
 			r.exhausted(nt)
+		}
+	}
+}
+
+// noteRested is the first of 6.35's In-Reserve activities, in Phase
+// IV/B/2: the brigades In Reserve all turn are noted and, under rule 17,
+// their Fatigue falls two levels (17.41), before their Straggler Recovery
+// and Recovery from Rout (6.35's order) and before IV/B/3 releases any,
+// as 6.35 lists "Assume Attack or Advance Orders" last (ruling
+// GBACW-R111).
+func (r *resolver) noteRested() {
+	s := r.s
+	r.rested = map[string]bool{}
+	for i := range s.Brigades {
+		if b := &s.Brigades[i]; b.Reserve && b.Activated == 0 {
+			r.rested[b.ID] = true
+		}
+	}
+	if !slices.Contains(s.Optional, "17") {
+		return
+	}
+	for _, nt := range s.tracks() {
+		if t := nt.t; r.rested[r.brigadeOfTrack(nt).ID] && t.Fatigue > 0 {
+			t.Fatigue = max(t.Fatigue-2, 0)
+			r.event("fatigue", "GBACW 17.41", "%s rests In Reserve: Fatigue %s", nt.name, t.Fatigue)
 		}
 	}
 }

@@ -206,6 +206,10 @@ type resolver struct {
 	// invert are the hexes whose stacks turned 180° in this activation
 	// (7.21).
 	invert []string
+	// rested are the brigades In Reserve all turn as Phase IV/B/2's
+	// In-Reserve activities begin: their Fatigue falls two levels even if
+	// IV/B/3 then releases them (6.35, 17.41; ruling GBACW-R111).
+	rested map[string]bool
 	// turnedAbout is the unit the last FACE turned about, 180°, which
 	// may then stack above or below artillery (7.21, 8.44).
 	turnedAbout *UnitSt
@@ -692,6 +696,7 @@ func (r *resolver) endOfTurn() {
 	s := r.s
 	r.commanderMovement()
 	r.replaceLeaders() // IV/B/1
+	r.noteRested()     // IV/B/2: 6.35's first In-Reserve activity (ruling GBACW-R111)
 	r.idleRecovery()
 	r.recoverStragglers()
 	r.recoverRouted() // after the Reserve's rally, as 6.35 orders them
