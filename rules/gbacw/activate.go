@@ -1797,8 +1797,9 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		e := &s.Units[i]
 		// Not under March Orders, nor already in the Frontal hex of
 		// another enemy unit (9.63), nor in Extended Column (9.6);
-		// mounted cavalry and artillery only.
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || e.inColumn() || s.enemyInFront(e) {
+		// mounted cavalry and artillery only; never In Reserve (6.32,
+		// ruling GBACW-R112).
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || e.inColumn() || s.enemyInFront(e) || s.inReserve(e) {
 			continue
 		}
 		reach := 3
@@ -2011,6 +2012,9 @@ func (r *resolver) react(e, u *UnitSt) bool {
 	// again but at the other end of an Extended Line (8.44).
 	if e.Reacted || s.ordersOf(e) == March || e.inColumn() || e.Refused != "" && !e.extended() {
 		return false // 8.52 Play Note: no Reaction Facing for an Extended Column
+	}
+	if s.inReserve(e) {
+		return false // 6.32: no actions In Reserve (ruling GBACW-R112)
 	}
 	if !e.extended() && s.enemyInFront(e) {
 		return false

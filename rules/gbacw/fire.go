@@ -85,8 +85,17 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 9.54, 8.24
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
+	case kind != phasingFire && r.s.inReserve(u):
+		return false // 6.32: no actions In Reserve (ruling GBACW-R112)
 	}
 	return true
+}
+
+// inReserve reports whether u belongs to a command In Reserve and is not
+// one of its units entering alone as a Reinforcement, which act (6.32).
+func (s *State) inReserve(u *UnitSt) bool {
+	b := s.brigade(u.Brigade)
+	return b != nil && b.Reserve && u.Own != OwnReinforcing
 }
 
 // canReach reports whether u may fire at t: in arc, in range and LOS,
