@@ -309,7 +309,7 @@ func (r *resolver) initiativeSide() rules.Side {
 // turn resolves Phases II to IV of a Game-Turn. See GBACW 3.0.
 func (r *resolver) turn() {
 	s := r.s
-	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.Clock())
+	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.When()) // IV/D: the Day marker
 	r.chainOfCommand()
 	r.efficiency()
 	r.divisionOrders()
