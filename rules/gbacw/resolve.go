@@ -621,10 +621,12 @@ func (r *resolver) activate(m AM) {
 		ready = inSequence(ready, r.plans[side].sequence[m.Command])
 	}
 	// 5.34: only brigades whose brigadiers are within the division
-	// leader's Command Range may coordinate, or fall into Confusion.
+	// leader's Command Range may coordinate, or fall into Confusion; and
+	// only "infantry or cavalry brigades", not an artillery brigade
+	// (4.31; ruling GBACW-R113).
 	var eligible []*BrigadeSt
 	for _, b := range ready {
-		if m.Kind == DivisionAM && b.Under == "" && s.brigadierInRange(r.sys.combat, b) { // no brigadier: ruling GBACW-R101
+		if m.Kind == DivisionAM && b.Under == "" && !b.Artillery && s.brigadierInRange(r.sys.combat, b) { // no brigadier: ruling GBACW-R101
 			eligible = append(eligible, b)
 		}
 	}
