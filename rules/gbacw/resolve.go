@@ -259,7 +259,11 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	}
 	return sys.run(st, in, func(r *resolver) {
 		if r.s.Phase == PhaseDraw {
-			r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+			if r.initiativeSide() == "" {
+				r.initiative() // 5.11: the scenario does not give it: rolled
+			} else {
+				r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+			}
 			r.drawEfficiency()
 			r.s.Phase = PhaseOrders
 			return
