@@ -1454,6 +1454,11 @@ func (r *resolver) turnOne(u *UnitSt, side string) {
 	case r.turned[u.Name]:
 		return
 	}
+	woods := o == Attack && r.s.g.terrain[u.Hex] == "woods"
+	if woods && r.mpLeft(u, o) < 2 {
+		r.event("no-turn", "GBACW 7.22", "%s has not the MP to turn in Woods under Attack Orders (1 MP a vertex)", u.Name)
+		return
+	}
 	right, _ := r.s.flankDirs(u.Facing)
 	step := 1
 	if (right == mod6(u.Facing-1)) == (side == "RIGHT") {
@@ -1465,7 +1470,10 @@ func (r *resolver) turnOne(u *UnitSt, side string) {
 	}
 	r.turned[u.Name] = true
 	r.event("turn", "GBACW 10.32", "%s turns one vertex %s (facing %d)", u.Name, strings.ToLower(side), u.Facing)
-	if o == Attack && r.s.g.terrain[u.Hex] == "woods" {
-		u.Moved = true // 7.22: 1 MP a vertex in Woods under Attack Orders
+	if woods {
+		// 7.23's free vertex to fire, "Exception: see 7.22": 1 MP a
+		// vertex in Woods under Attack Orders.
+		u.Spent += 2
+		u.Moved = true
 	}
 }
