@@ -27,7 +27,7 @@ import (
 func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	s := r.s
 	o := s.ordersOf(u)
-	if stand || u.Fired && !u.Rallied || h == u.Hex {
+	if u.Fired && !u.Rallied || h == u.Hex {
 		return
 	}
 	want := s.faceTo(u, o, h)
@@ -37,6 +37,12 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	}
 	no := func(why string) { r.event("no-face", "GBACW 7.21", "%s may not turn: %s", u.Name, why) }
 	cost := s.facingCost(o, u.Hex, k, false)
+	if stand && (k > 1 || cost > 0 || u.extended() || u.inColumn() || s.refusedAt(u)) {
+		// 6.23 Stand: no MPs, but a facing change costing none is
+		// allowed ("changing facing to fire").
+		no("its brigade Stands: it may spend no MPs (6.23)")
+		return
+	}
 	if o == Advance && r.reform(u, want, k) {
 		return // 8.44, 8.52: a line becomes a column, or a column a line
 	}
@@ -87,10 +93,7 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 		no("it has moved next to an enemy (9.53)")
 		return
 	}
-	refused := false
-	for _, f := range s.unitsAt(u.Hex) {
-		refused = refused || f.Side == u.Side && f.Refused != ""
-	}
+	refused := s.refusedAt(u)
 	if refused {
 		cost += 2 // 7.33: leave Refused status first
 	}
@@ -131,6 +134,17 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	if k == 3 {
 		r.turnedAbout = u // 7.21, 8.44: it may stack above or beneath artillery
 	}
+}
+
+// refusedAt reports whether u or a friendly unit stacked with it is
+// Refused: a turn first leaves Refused status, for 1 MP (7.33).
+func (s *State) refusedAt(u *UnitSt) bool {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f.Side == u.Side && f.Refused != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // stackAbout places a unit that has just turned about, 180°, in its
