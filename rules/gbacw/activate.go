@@ -168,7 +168,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				r.willMove = slices.ContainsFunc(acts[k+1:], isMove)
 				switch {
 				case r.endColumn(u, a, stand && inCommand[u.Name]):
-				case confused && !bound && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn: // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
+				case confused && !bound && a.Verb != gbtext.ActRally && a.Verb != gbtext.ActTurn && !r.oneVertexFace(u, a): // 5.34 Confusion: Rally, Resupply, one-vertex Facing changes
 				case charges && u.mountedCavalry() && (a.Verb == gbtext.ActFire || a.Verb == gbtext.ActSplit):
 					r.event("no-fire", "GBACW 14.24", "%s charges in this activation: mounted cavalry that charges does not fire", u.Name)
 				case a.Verb == gbtext.ActShock || a.Verb == gbtext.ActCharge:
@@ -393,12 +393,29 @@ func (r *resolver) cond(u *UnitSt, b *BrigadeSt, c gbtext.Cond) bool {
 	return v != c.Not
 }
 
+// oneVertexFace reports whether a is a FACE of one vertex (a hexside
+// under March Orders) or none: one of the "one-vertex Facing changes"
+// 5.34's Confusion allows, as TURN LEFT or RIGHT is.
+func (r *resolver) oneVertexFace(u *UnitSt, a gbtext.Action) bool {
+	if a.Verb != gbtext.ActFace || len(a.Hexes) == 0 {
+		return false
+	}
+	return turns(u.Facing, r.s.faceTo(u, r.s.ordersOf(u), a.Hexes[0])) <= 1
+}
+
 // script is what a unit does this activation: a Loose Cannon's forced
 // actions (6.24), else the first clause of its script whose conditions
 // hold, else the default: fire if it may.
 func (r *resolver) script(u *UnitSt, b *BrigadeSt, lc *OrdersChange) []gbtext.Action {
 	s := r.s
-	if lc != nil && lc.Retreat && u.Kind != "artillery" {
+	if lc != nil && lc.Retreat {
+		if u.Kind == "artillery" {
+			// 6.24 Cautious: only the non-artillery units retreat, but
+			// "the In Command units may perform no other actions during
+			// that Activation": the battery stays and does nothing.
+			r.event("loose-cannon", "GBACW 6.24", "%s stays in place and does nothing in this Activation (Cautious Loose Cannon)", u.Name)
+			return []gbtext.Action{{Verb: gbtext.ActHold}}
+		}
 		return []gbtext.Action{{Verb: gbtext.ActRetire}}
 	}
 	if lc != nil && lc.MoveToEnemy {
@@ -518,6 +535,12 @@ func (r *resolver) act(u *UnitSt, a gbtext.Action, stand bool) {
 	case gbtext.ActRefuse:
 		r.refuse(u, map[string]string{"LEFT": RefusedLeft, "RIGHT": RefusedRight}[a.Target], stand)
 	case gbtext.ActMount, gbtext.ActDismount:
+		if stand {
+			// 6.23 Stand, its Note: "Cavalry units may not Mount or
+			// Dismount [14.22]".
+			r.event("stand", "GBACW 6.23", "%s Stands: cavalry may not mount or dismount this Action Phase", u.Name)
+			return
+		}
 		r.changeMount(u, a.Verb == gbtext.ActDismount)
 	}
 }
@@ -1776,8 +1799,9 @@ func (r *resolver) evade(u *UnitSt, next string) bool {
 		e := &s.Units[i]
 		// Not under March Orders, nor already in the Frontal hex of
 		// another enemy unit (9.63), nor in Extended Column (9.6);
-		// mounted cavalry and artillery only.
-		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || e.inColumn() || s.enemyInFront(e) {
+		// mounted cavalry and artillery only; never In Reserve (6.32,
+		// ruling GBACW-R112).
+		if e.Side == u.Side || !e.combat() || e.Reacted || e.Kind == "infantry" || e.Kind == "cavalry" && e.Dismounted || s.ordersOf(e) == March || e.inColumn() || s.enemyInFront(e) || s.inReserve(e) {
 			continue
 		}
 		reach := 3
@@ -1990,6 +2014,9 @@ func (r *resolver) react(e, u *UnitSt) bool {
 	// again but at the other end of an Extended Line (8.44).
 	if e.Reacted || s.ordersOf(e) == March || e.inColumn() || e.Refused != "" && !e.extended() {
 		return false // 8.52 Play Note: no Reaction Facing for an Extended Column
+	}
+	if s.inReserve(e) {
+		return false // 6.32: no actions In Reserve (ruling GBACW-R112)
 	}
 	if !e.extended() && s.enemyInFront(e) {
 		return false

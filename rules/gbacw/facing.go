@@ -27,7 +27,7 @@ import (
 func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	s := r.s
 	o := s.ordersOf(u)
-	if stand || u.Fired && !u.Rallied || h == u.Hex {
+	if u.Fired && !u.Rallied || h == u.Hex {
 		return
 	}
 	want := s.faceTo(u, o, h)
@@ -37,6 +37,12 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	}
 	no := func(why string) { r.event("no-face", "GBACW 7.21", "%s may not turn: %s", u.Name, why) }
 	cost := s.facingCost(o, u.Hex, k, false)
+	if stand && (k > 1 || cost > 0 || u.extended() || u.inColumn() || s.refusedAt(u)) {
+		// 6.23 Stand: no MPs, but a facing change costing none is
+		// allowed ("changing facing to fire").
+		no("its brigade Stands: it may spend no MPs (6.23)")
+		return
+	}
 	if o == Advance && r.reform(u, want, k) {
 		return // 8.44, 8.52: a line becomes a column, or a column a line
 	}
@@ -87,10 +93,7 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 		no("it has moved next to an enemy (9.53)")
 		return
 	}
-	refused := false
-	for _, f := range s.unitsAt(u.Hex) {
-		refused = refused || f.Side == u.Side && f.Refused != ""
-	}
+	refused := s.refusedAt(u)
 	if refused {
 		cost += 2 // 7.33: leave Refused status first
 	}
@@ -128,16 +131,30 @@ func (r *resolver) face(u *UnitSt, h string, stand bool) {
 	if k == 3 && foot > 1 && !slices.Contains(r.invert, u.Hex) {
 		r.invert = append(r.invert, u.Hex)
 	}
-	if u.extended() && k == 3 {
-		r.turnedAbout = u
+	if k == 3 {
+		r.turnedAbout = u // 7.21, 8.44: it may stack above or beneath artillery
 	}
 }
 
-// stackAbout places an Extended Line that has just turned about, 180°, in
-// its counter's hex above or below the artillery there, as FACE ... ABOVE
-// or BELOW says (8.44, 8.23); without the word it keeps its place. In its
-// extensions' hexes its parts stand above any artillery, as ever. See
-// ruling GBACW-R96.
+// refusedAt reports whether u or a friendly unit stacked with it is
+// Refused: a turn first leaves Refused status, for 1 MP (7.33).
+func (s *State) refusedAt(u *UnitSt) bool {
+	for _, f := range s.unitsAt(u.Hex) {
+		if f.Side == u.Side && f.Refused != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// stackAbout places a unit that has just turned about, 180°, in its
+// (counter's) hex above or below the artillery there, as FACE ... ABOVE
+// or BELOW says: "When inverting, non-artillery units may choose to stack
+// above or beneath artillery" (7.21), an Extended Line as well (8.44,
+// 8.23); without the word it keeps its place. The other infantry and
+// cavalry of the stack invert round it at the end of the activation. An
+// Extended Line's parts in its extensions' hexes stand above any
+// artillery, as ever. See rulings GBACW-R96, GBACW-R110.
 func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 	turned := r.turnedAbout == u
 	r.turnedAbout = nil
@@ -151,7 +168,7 @@ func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 		}
 	}
 	if !turned || len(guns) == 0 {
-		r.event("no-stack", "GBACW 8.44", "%s stays where it is in its stack: ABOVE or BELOW is for an Extended Line turning about, 180°, over artillery in its hex (8.44)", u.Name)
+		r.event("no-stack", "GBACW 7.21", "%s stays where it is in its stack: ABOVE or BELOW is for a unit turning about, 180°, over artillery in its hex (7.21, 8.44)", u.Name)
 		return
 	}
 	if where == "ABOVE" {
@@ -159,7 +176,11 @@ func (r *resolver) stackAbout(u *UnitSt, where string, stand bool) {
 	} else {
 		u.Stack = guns[len(guns)-1].Stack + 1
 	}
-	r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
+	if u.extended() {
+		r.event("stack", "GBACW 8.44", "%s stacks %s %s in %s (8.44, 8.23)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
+		return
+	}
+	r.event("stack", "GBACW 7.21", "%s stacks %s %s in %s (7.21)", u.Name, strings.ToLower(where), guns[0].Name, u.Hex)
 }
 
 // savedFacing is a stacked unit's facing before another turned the stack.

@@ -161,7 +161,8 @@ func (r *resolver) exhausted(nt namedTrack) {
 // reserveRest is 17.41 in Phase IV/B/2, the first of 6.35's In-Reserve
 // activities, before any command leaves Reserve in IV/B/3 (3.0): a
 // brigade In Reserve all turn, and the units counting their own Fatigue
-// in it (17.51), lose two Fatigue Levels. See GBACW 17.41, 6.35.
+// in it (17.51), lose two Fatigue Levels, even if IV/B/3 then releases
+// them. See GBACW 17.41, 6.35 and ruling GBACW-R111.
 func (r *resolver) reserveRest() {
 	s := r.s
 	if !slices.Contains(s.Optional, "17") {

@@ -85,8 +85,17 @@ func (r *resolver) mayFire(u *UnitSt, kind fireKind) bool {
 		return false // 9.54, 8.24
 	case kind != phasingFire && u.ReturnFired >= 2:
 		return false // 10.41: at most twice an enemy brigade activation
+	case kind != phasingFire && r.s.inReserve(u):
+		return false // 6.32: no actions In Reserve (ruling GBACW-R112)
 	}
 	return true
+}
+
+// inReserve reports whether u belongs to a command In Reserve and is not
+// one of its units entering alone as a Reinforcement, which act (6.32).
+func (s *State) inReserve(u *UnitSt) bool {
+	b := s.brigade(u.Brigade)
+	return b != nil && b.Reserve && u.Own != OwnReinforcing
 }
 
 // canReach reports whether u may fire at t: in arc, in range and LOS,
@@ -1478,6 +1487,11 @@ func (r *resolver) turnOne(u *UnitSt, side string) {
 	case r.turned[u.Name]:
 		return
 	}
+	woods := o == Attack && r.s.g.terrain[u.Hex] == "woods"
+	if woods && r.mpLeft(u, o) < 2 {
+		r.event("no-turn", "GBACW 7.22", "%s has not the MP to turn in Woods under Attack Orders (1 MP a vertex)", u.Name)
+		return
+	}
 	right, _ := r.s.flankDirs(u.Facing)
 	step := 1
 	if (right == mod6(u.Facing-1)) == (side == "RIGHT") {
@@ -1489,7 +1503,10 @@ func (r *resolver) turnOne(u *UnitSt, side string) {
 	}
 	r.turned[u.Name] = true
 	r.event("turn", "GBACW 10.32", "%s turns one vertex %s (facing %d)", u.Name, strings.ToLower(side), u.Facing)
-	if o == Attack && r.s.g.terrain[u.Hex] == "woods" {
-		u.Moved = true // 7.22: 1 MP a vertex in Woods under Attack Orders
+	if woods {
+		// 7.23's free vertex to fire, "Exception: see 7.22": 1 MP a
+		// vertex in Woods under Attack Orders.
+		u.Spent += 2
+		u.Moved = true
 	}
 }

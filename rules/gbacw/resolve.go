@@ -215,8 +215,8 @@ type resolver struct {
 	// invert are the hexes whose stacks turned 180° in this activation
 	// (7.21).
 	invert []string
-	// turnedAbout is the Extended Line the last FACE turned about, 180°,
-	// which may then stack above or below artillery (8.44).
+	// turnedAbout is the unit the last FACE turned about, 180°, which
+	// may then stack above or below artillery (7.21, 8.44).
 	turnedAbout *UnitSt
 	// with names the units of a MOVE ... WITH moving with its mover as
 	// one stack (8.21).
@@ -264,7 +264,11 @@ func (sys System) Resolve(in rules.Input) (rules.Result, error) {
 	}
 	return sys.run(st, in, func(r *resolver) {
 		if r.s.Phase == PhaseDraw {
-			r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+			if r.initiativeSide() == "" {
+				r.initiative() // 5.11: the scenario does not give it: rolled
+			} else {
+				r.event("turn", "GBACW 3.0", "%s holds the Initiative on turn 1 (the scenario)", r.initiativeSide())
+			}
 			r.drawEfficiency()
 			r.s.Phase = PhaseOrders
 			return
@@ -314,7 +318,7 @@ func (r *resolver) initiativeSide() rules.Side {
 // turn resolves Phases II to IV of a Game-Turn. See GBACW 3.0.
 func (r *resolver) turn() {
 	s := r.s
-	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.Clock())
+	r.event("turn", "GBACW 3.0", "Turn %d (%s) begins", s.Turn, s.When()) // IV/D: the Day marker
 	r.chainOfCommand()
 	r.efficiency()
 	r.divisionOrders()
@@ -626,10 +630,12 @@ func (r *resolver) activate(m AM) {
 		ready = inSequence(ready, r.plans[side].sequence[m.Command])
 	}
 	// 5.34: only brigades whose brigadiers are within the division
-	// leader's Command Range may coordinate, or fall into Confusion.
+	// leader's Command Range may coordinate, or fall into Confusion; and
+	// only "infantry or cavalry brigades", not an artillery brigade
+	// (4.31; ruling GBACW-R113).
 	var eligible []*BrigadeSt
 	for _, b := range ready {
-		if m.Kind == DivisionAM && b.Under == "" && s.brigadierInRange(r.sys.combat, b) { // no brigadier: ruling GBACW-R101
+		if m.Kind == DivisionAM && b.Under == "" && !b.Artillery && s.brigadierInRange(r.sys.combat, b) { // no brigadier: ruling GBACW-R101
 			eligible = append(eligible, b)
 		}
 	}

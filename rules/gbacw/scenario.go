@@ -455,9 +455,13 @@ func LoadScenario(name string, data []byte) (*scenario, error) {
 		}
 		s.Units = append(s.Units, us)
 	}
-	if s.side(f.Initiative) == nil {
+	switch {
+	case f.Initiative == "":
+		// 5.11 Exception: only some scenarios say who has the first
+		// turn's Initiative; without it, it is rolled before turn 1.
+	case s.side(f.Initiative) == nil:
 		fail("initiative: side %q", f.Initiative)
-	} else {
+	default:
 		s.side(f.Initiative).Initiative = true
 	}
 	s.checkDirectCommands(fail)         // 4.22

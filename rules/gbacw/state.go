@@ -471,7 +471,7 @@ func (s *State) Segment() rules.Segment {
 	if s.Phase == PhaseOver {
 		return rules.Segment{Turn: s.Turn, Index: s.Turn, Name: "Over", Label: "The game is over"}
 	}
-	return rules.Segment{Turn: s.Turn, Index: s.Turn, Name: "Turn", Label: fmt.Sprintf("Turn %d (%s)", s.Turn, s.Clock()), Sides: sides}
+	return rules.Segment{Turn: s.Turn, Index: s.Turn, Name: "Turn", Label: fmt.Sprintf("Turn %d (%s)", s.Turn, s.When()), Sides: sides}
 }
 
 // Clock is the turn's time: on the military clock, 0100 to 2400, each
@@ -498,6 +498,30 @@ func (s *State) Clock() string {
 		h = 24 // midnight is 2400
 	}
 	return fmt.Sprintf("%02d%02d", h, min)
+}
+
+// Day is the day of the battle the turn begins on, the first day 1: a
+// turn that begins past 0000 is on the next day (3.0 IV/D, the Day
+// marker); 2400 is still the day before. See GBACW 2.43, 3.0.
+func (s *State) Day() int {
+	step := 60
+	if s.book != nil && s.book.TurnMinutes > 0 {
+		step = s.book.TurnMinutes
+	}
+	m := s.StartHour*60 + (s.Turn-1)*step
+	if m <= 0 {
+		return 1
+	}
+	return 1 + (m-1)/(24*60)
+}
+
+// When is the turn's time for its labels: the clock, and the day from
+// the second day on (3.0 IV/D).
+func (s *State) When() string {
+	if d := s.Day(); d > 1 {
+		return fmt.Sprintf("%s, day %d", s.Clock(), d)
+	}
+	return s.Clock()
 }
 
 // duskOrNight reports whether this turn is a Dusk or Night turn (16.1).

@@ -21,7 +21,7 @@ func (sys System) View(st rules.State, side rules.Side) rules.View {
 	sys = sys.forGame(st)
 	s := st.(*State)
 	seen := s.seenBy(sys.combat, side) // fog of war (ruling GBACW-R21)
-	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d (%s)", s.Turn, s.Turns, s.Clock()), Segment: s.Segment().Label,
+	v := rules.View{System: sys.ID(), Side: side, Turn: fmt.Sprintf("Turn %d of %d (%s)", s.Turn, s.Turns, s.When()), Segment: s.Segment().Label,
 		Provisional: sys.combat.Provisional, ChartPack: sys.combat.Pack.Name}
 	if s.Over() {
 		v.Segment = "game over"

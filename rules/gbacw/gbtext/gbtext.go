@@ -133,9 +133,9 @@ const (
 	// (8.42), an Extended Column into any of its hexes (8.52).
 	ActExtend  = "EXTEND"
 	ActRetract = "RETRACT"
-	// FACE hex [ABOVE|BELOW]: turn in place toward a hex (7.21); an
-	// Extended Line turning about over artillery stacks above or below it
-	// (8.44).
+	// FACE hex [ABOVE|BELOW]: turn in place toward a hex (7.21); a unit
+	// turning about, 180°, over artillery stacks above or below it (7.21,
+	// 8.44).
 	ActFace = "FACE"
 	// PIVOT LEFT|RIGHT: an Extended Line wheels on its left or right end
 	// (8.44).
@@ -779,17 +779,17 @@ func action(verb string, args []string) (Action, string) {
 			return a, verb + " takes nothing after it"
 		}
 	case ActFace:
-		// FACE hex [ABOVE|BELOW]: an Extended Line turning about over
-		// artillery says where it stacks (8.44, ruling GBACW-R96).
+		// FACE hex [ABOVE|BELOW]: a unit turning about over artillery
+		// says where it stacks (7.21, 8.44, rulings GBACW-R96, GBACW-R110).
 		if len(args) == 2 {
 			w := orders.Upper(args[1])
 			if w != "ABOVE" && w != "BELOW" {
-				return a, fmt.Sprintf("FACE takes one hex, then ABOVE or BELOW for an Extended Line turning about over artillery, not %q (GBACW 8.44)", orders.Clip(args[1]))
+				return a, fmt.Sprintf("FACE takes one hex, then ABOVE or BELOW for a unit turning about over artillery, not %q (GBACW 7.21)", orders.Clip(args[1]))
 			}
 			a.Target, args = w, args[:1]
 		}
 		if len(args) != 1 {
-			return a, "FACE takes one hex, such as FACE 0608, and for an Extended Line turning about over artillery ABOVE or BELOW after it (GBACW 8.44)"
+			return a, "FACE takes one hex, such as FACE 0608, and for a unit turning about over artillery ABOVE or BELOW after it (GBACW 7.21)"
 		}
 		id, ok := Place(args[0])
 		if !ok {

@@ -7,8 +7,8 @@ import (
 	"galloper/orders"
 )
 
-// TestFaceAboveBelow: FACE takes ABOVE or BELOW after its hex, for an
-// Extended Line turning about over artillery (8.44), and prints it back.
+// TestFaceAboveBelow: FACE takes ABOVE or BELOW after its hex, for a unit
+// turning about over artillery (7.21, 8.44), and prints it back.
 func TestFaceAboveBelow(t *testing.T) {
 	checkClauses(t, map[string]string{
 		"unit X: face 0506 above":            "UNIT X: FACE 0506 ABOVE",
