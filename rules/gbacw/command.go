@@ -156,6 +156,9 @@ func (s *State) commandOf(cc *CombatCharts, side rules.Side) (OC, []CorpsCommand
 		if c.Side != side {
 			continue
 		}
+		if _, drawn := ss.EMs[c.ID]; !drawn && !s.corpsInPlay(c.ID) {
+			continue // 5.21: no units on the map or entering, no EM and no AMs
+		}
 		cl := s.leader(c.Leader)
 		cmd := CorpsCommand{ID: c.ID, Rating: c.Rating, OnMap: s.leaderHex(c.Leader) != ""}
 		cmd.InOCRange = ocl != nil && cmd.OnMap && s.inRange(cc, side, s.leaderHex(ocl.Name), s.leaderHex(c.Leader), ocl.Range)

@@ -355,6 +355,23 @@ func (s *State) brigadeOnMap(b *BrigadeSt) bool {
 	return false
 }
 
+// corpsInPlay: a unit of the corps is on the map or enters it this turn
+// as a reinforcement (5.21).
+func (s *State) corpsInPlay(id string) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.onMap() && !s.toEnter(u) {
+			continue
+		}
+		if b := s.brigade(u.Brigade); b != nil {
+			if d := s.division(b.Division); d != nil && d.Corps == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // drawEfficiency draws each side's EMs for the coming turn, one per corps
 // with units on the map or entering, each draw's roll and result shown
 // only to its side (5.21: kept face down); everyone learns that it was
@@ -365,7 +382,7 @@ func (r *resolver) drawEfficiency() {
 		ss := &s.Sides[i]
 		var corps []string
 		for _, c := range s.Corps {
-			if c.Side == ss.Side {
+			if c.Side == ss.Side && s.corpsInPlay(c.ID) {
 				corps = append(corps, c.ID)
 			}
 		}
