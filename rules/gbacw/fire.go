@@ -260,9 +260,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		}
 		artOnly = false
 	}
-	ta := s.axial(th)
-	near := nearestNeighbour(ta, s.axial(from))
-	arc := s.unitArcAt(t, th, near) // an extension faces as its unit (8.44)
+	arc := s.fireArc(t, th, s.axial(from)) // an extension faces as its unit (8.44)
 	weapon := u.Weapon
 	rng, _ := cc.Range(u.Weapon)
 	prepared := r.prepared(u, kind, d, rng.Prepared)
@@ -297,7 +295,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && (moved(u) || slices.ContainsFunc(r.partners, moved)), Green: green,
 		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
-		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
+		FromBreastworks: s.firesOverBreastworks(u.Hex, t.Hex), IntoBreastworks: (t.Kind == "infantry" || t.Dismounted) && s.behindBreastworks(t.Hex, u.Hex), // 10.81
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
@@ -387,6 +385,30 @@ func drmText(ms []Modifier) string {
 		out += fmt.Sprintf(" %+d %s", m.DRM, m.Name)
 	}
 	return out
+}
+
+// fireArc is the arc of the target t in hex th that fire from hex at
+// enters through: the hexside the Line of Fire crosses, the one whose
+// direction lies nearest the line's. A line entering at the vertex
+// between two hexsides enters through the one that benefits the target:
+// a Front hexside before a Rear one, a Rear one before a Flank one (10.81
+// General Terrain Notes; Flanking Fire's +1 is never more than a Rear
+// hexside's, ruling GBACW-R6).
+func (s *State) fireArc(t *UnitSt, th string, at hex.Axial) Arc {
+	ta := s.axial(th)
+	q, r := at.Q-ta.Q, at.R-ta.R
+	rank := map[Arc]int{FrontArc: 0, RearArc: 1, FlankArc: 2}
+	best, bestDot := NotAdjacent, 0
+	for dir, d := range hex.Directions {
+		// The cube coordinates' dot product: the larger, the nearer the
+		// hexside's direction to the line's.
+		dot := q*d.Q + r*d.R + (q+r)*(d.Q+d.R)
+		a := s.unitArcAt(t, th, ta.Neighbor(dir))
+		if dir == 0 || dot > bestDot || dot == bestDot && rank[a] < rank[best] {
+			best, bestDot = a, dot
+		}
+	}
+	return best
 }
 
 // nearestNeighbour is the neighbour of a nearest to b: the hexside fire
