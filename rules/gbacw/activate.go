@@ -844,11 +844,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if r.evade(u, next) && r.breakOff(u) {
 			break // 11.57: the Charge broken off
 		}
+		spBefore, statusBefore, hexBefore := u.SP, u.Status, u.Hex
 		r.withdrawalFire(u)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
-		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
-			break // 12.34; a Charge is completed (11.52)
+		if !u.combat() || u.Hex != hexBefore || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
+			break // 12.34, 10.44's 2nd Disorder instead of moving; a Charge is completed (11.52)
 		}
+		// 10.44: a failed UDD, D or step loss from Withdrawal Fire limits
+		// the move to one hex.
+		withdrawalHurt := u.SP < spBefore || u.Status != statusBefore
 		budget -= cost
 		budget -= r.removeBreastworks(u, u.Hex, next, budget)
 		offRoad = offRoad || !s.onRoad(u.Hex, next)
@@ -942,6 +946,10 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 				r.noShock[u.Name] = true
 			}
 			break // 9.53
+		}
+		if withdrawalHurt {
+			r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			break
 		}
 	}
 	if o == March || o == Advance && !offRoad && !u.extended() {
