@@ -364,6 +364,8 @@ func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 		return false
 	case kind == phasingFire && u.Moved:
 		return false // instead of moving
+	case kind == phasingFire && u.Dismounted:
+		return false // 10.52: phasing infantry, but not dismounted cavalry
 	}
 	return !r.shifted[u.Name] // 10.52: not advanced, retreated or restacked
 }
