@@ -299,7 +299,10 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
-	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank"}) // ruling GBACW-R6
+	// Ruling GBACW-R6's Rear as Flank, but for Withdrawal Fire at a
+	// retracting part: its +1 only from the part's Flank hex (8.42).
+	retracting := kind == withdrawalFire && r.aimHex != ""
+	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank" && !retracting})
 	return ms, err == nil
 }
 
