@@ -217,9 +217,16 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	}
 	if kind == returnFire && r.standing(u.Side, gbtext.RReturn) == "HALF" {
 		// RETURN FIRE HALF: half the SPs (rounded up) at the first Return
-		// Fire, the rest held for a second (10.15 Example #2, 10.41).
+		// Fire, the rest held for a second (10.15 Example #2, 10.41): the
+		// SPs allotted to it, or its remaining SPs if fewer.
 		if half := (sp + 1) / 2; u.ReturnFired == 0 {
+			if r.returnHeld == nil {
+				r.returnHeld = map[string]int{}
+			}
+			r.returnHeld[u.Name] = sp - half
 			sp = half
+		} else if held, ok := r.returnHeld[u.Name]; ok {
+			sp = min(sp, held)
 		} else {
 			sp -= half
 		}

@@ -176,6 +176,10 @@ type resolver struct {
 	// shifted marks the units that advanced or retreated in the current
 	// brigade activation (10.52).
 	shifted map[string]bool
+	// returnHeld is the SPs a non-phasing unit holding part of its Return
+	// Fire (RETURN FIRE HALF) allotted to its second, by unit name, for
+	// the current enemy brigade activation (10.15 Example #2).
+	returnHeld map[string]int
 	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
 	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
 	// unit it may not return fire at in the brigade activation (12.35b).
