@@ -83,7 +83,8 @@ func (s *State) behindBreastworks(h, other string) bool {
 // firesOverBreastworks reports whether a unit in hex h fires at hex other
 // out through Breastworks in h: within their two hexsides' arc, but not
 // along a line through the vertex between a Breastworks hexside and one
-// without, where the +1 is lost (10.81 General Terrain Notes, 15.23).
+// without, where the +1 is lost (10.81 General Terrain Notes, 15.23;
+// ruling GBACW-R115).
 func (s *State) firesOverBreastworks(h, other string) bool {
 	at, to := s.axial(h), s.axial(other)
 	for _, b := range s.breastworksAt(h) {

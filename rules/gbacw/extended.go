@@ -403,12 +403,16 @@ func (r *resolver) extendedFire(u *UnitSt, name string, from []string) {
 	}
 	sp, d := 0, 0
 	var best []Modifier
+	var flank *Modifier
 	var hexes []string
 	for i, p := range parts {
 		pd := hex.Distance(s.axial(p.hex), s.axial(th))
 		ms, ok := r.fireDRMs(u, p.hex, t, th, phasingFire, pd)
 		if !ok {
 			return
+		}
+		if j := slices.IndexFunc(ms, isFlankingFire); j >= 0 {
+			flank = &ms[j]
 		}
 		if i == 0 || Sum(ms) < Sum(best) {
 			best, d = ms, pd
@@ -420,6 +424,11 @@ func (r *resolver) extendedFire(u *UnitSt, name string, from []string) {
 				u.FiredParts |= 1 << j
 			}
 		}
+	}
+	if flank != nil && !slices.ContainsFunc(best, isFlankingFire) {
+		// 10.81: Flanking Fire "from any part of an Extended Line using
+		// combined fire" (ruling GBACW-R115).
+		best = append(slices.Clip(best), *flank)
 	}
 	r.targeted(t, d)
 	sh := r.rollFire(u, t, th, sp, d, best, phasingFire, strings.Join(hexes, " and "))

@@ -307,7 +307,8 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
 	// Ruling GBACW-R6's Rear as Flank, but for Withdrawal Fire at a
-	// retracting part: its +1 only from the part's Flank hex (8.42).
+	// retracting part: its +1 only from the part's Flank hex (8.42,
+	// ruling GBACW-R115).
 	retracting := kind == withdrawalFire && r.aimHex != ""
 	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank" && !retracting})
 	return ms, err == nil
@@ -405,7 +406,7 @@ func drmText(ms []Modifier) string {
 // between two hexsides enters through the one that benefits the target:
 // a Front hexside before a Rear one, a Rear one before a Flank one (10.81
 // General Terrain Notes; Flanking Fire's +1 is never more than a Rear
-// hexside's, ruling GBACW-R6).
+// hexside's, ruling GBACW-R6). See ruling GBACW-R115.
 func (s *State) fireArc(t *UnitSt, th string, at hex.Axial) Arc {
 	ta := s.axial(th)
 	q, r := at.Q-ta.Q, at.R-ta.R
