@@ -46,7 +46,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
-	r.noReturnAt, r.returnHeld = nil, nil
+	r.noReturnAt, r.returnHeld, r.lateWithdrawal = nil, nil, nil
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -611,6 +611,7 @@ func (s *State) leaderStars(u *UnitSt) int {
 // out of MPs, reaches it, or comes adjacent to an enemy (9.53); the
 // enemy reacts on the way (R1, R2, R4, R5). See GBACW 9.1-9.6, 6.13-6.16.
 func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
+	defer r.lateWithdrawalFire() // 10.44 Exception, whatever ends the move
 	s := r.s
 	cc := r.sys.combat
 	o := s.ordersOf(u)
@@ -845,7 +846,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break // 11.57: the Charge broken off
 		}
 		spBefore, statusBefore, hexBefore := u.SP, u.Status, u.Hex
-		r.withdrawalFire(u)
+		r.withdrawalFire(u, with...)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
 		if !u.combat() || u.Hex != hexBefore || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
 			break // 12.34, 10.44's 2nd Disorder instead of moving; a Charge is completed (11.52)
@@ -948,7 +949,9 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			break // 9.53
 		}
 		if withdrawalHurt {
-			r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			if u.Hex != target {
+				r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			}
 			break
 		}
 	}
@@ -992,6 +995,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			r.endedIn(c)
 		}
 	}
+	r.lateWithdrawalFire() // 10.44 Exception
 	if c := r.charges[u.Name]; r.charging == u {
 		for _, f := range c.units {
 			if f != u && f.Hex == u.Hex {

@@ -776,15 +776,56 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 }
 
 // withdrawalFire is R4: enemy infantry and cavalry in whose Front hex
-// the mover stands fire before it leaves. See GBACW 10.44.
-func (r *resolver) withdrawalFire(u *UnitSt) {
+// the mover stands fire before it leaves; with units of its side staying
+// in the hex (not those moving with it), the fire waits for the end of
+// the move and falls on the top one left (10.44 Exception,
+// lateWithdrawalFire). See GBACW 10.44.
+func (r *resolver) withdrawalFire(u *UnitSt, with ...*UnitSt) {
 	s := r.s
 	ua := s.axial(u.Hex)
+	stay := slices.ContainsFunc(s.unitsAt(u.Hex), func(f *UnitSt) bool {
+		return f != u && f.Side == u.Side && f.combat() && !slices.Contains(with, f)
+	})
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
 		if e.Kind == "artillery" || s.unitArc(e, ua) != FrontArc {
 			continue
 		}
+		if stay {
+			r.lateWithdrawal = append(r.lateWithdrawal, lateFire{e, u.Hex, u.Side})
+			continue
+		}
 		r.reactionShot(e, u, withdrawalFire, gbtext.RWithdrawal)
+	}
+}
+
+// lateFire is a Withdrawal Fire held until the end of a move (10.44
+// Exception): the firer and the hex the mover left.
+type lateFire struct {
+	e    *UnitSt
+	hex  string
+	side rules.Side
+}
+
+// lateWithdrawalFire fires the Withdrawal Fire held while a unit left a
+// hex where others of its side stayed: at the top unit of its side left
+// there, once the mover has finished its move. See GBACW 10.44 Exception.
+func (r *resolver) lateWithdrawalFire() {
+	late := r.lateWithdrawal
+	r.lateWithdrawal = nil
+	seen := map[lateFire]bool{}
+	for _, l := range late {
+		if !l.e.combat() || seen[l] {
+			continue
+		}
+		seen[l] = true
+		for _, t := range r.s.unitsAt(l.hex) {
+			if t.Side == l.side && t.combat() {
+				if r.s.unitArc(l.e, r.s.axial(l.hex)) == FrontArc {
+					r.reactionShot(l.e, t, withdrawalFire, gbtext.RWithdrawal)
+				}
+				break
+			}
+		}
 	}
 }
 

@@ -28,6 +28,7 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 		if u.Hex != start {
 			r.event("move", "GBACW 8.44", "%s moves in Extended Line from %s to %s, its extensions in %s", u.Name, start, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
 		}
+		r.lateWithdrawalFire() // 10.44 Exception
 	}()
 	for u.Hex != target && u.combat() {
 		var next string
@@ -136,7 +137,9 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 			}
 		}
 		if withdrawalHurt {
-			r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			if u.Hex != target {
+				r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			}
 			return
 		}
 	}
@@ -367,6 +370,7 @@ func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
 		return
 	}
 	u.Refused = ""
+	defer r.lateWithdrawalFire() // 10.44 Exception
 	r.withdrawalFire(u)
 	if !u.combat() {
 		return

@@ -180,6 +180,9 @@ type resolver struct {
 	// Fire (RETURN FIRE HALF) allotted to its second, by unit name, for
 	// the current enemy brigade activation (10.15 Example #2).
 	returnHeld map[string]int
+	// lateWithdrawal is the Withdrawal Fire held for the end of the
+	// current move (10.44 Exception).
+	lateWithdrawal []lateFire
 	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
 	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
 	// unit it may not return fire at in the brigade activation (12.35b).

@@ -50,6 +50,7 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 	spBefore, statusBefore, hexBefore := u.SP, u.Status, u.Hex
 	r.withdrawalFire(u)
 	if !u.combat() || u.Hex != hexBefore {
+		r.lateWithdrawal = nil
 		return // 10.44: a 2nd Disorder's result instead of moving
 	}
 	// 10.44: a failed UDD, D or step loss from Withdrawal Fire limits the
@@ -114,6 +115,7 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 		r.approachFire(u)
 		r.reactionFacing(u)
 	}
+	r.lateWithdrawalFire() // 10.44 Exception
 }
 
 // withdrawMP is the MPs a hex costs a withdrawing unit, for its UDD.
