@@ -47,6 +47,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
 	r.noReturnAt, r.returnHeld, r.lateWithdrawal = nil, nil, nil
+	r.faced, r.approached = map[string]bool{}, map[string]bool{}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -2021,6 +2022,9 @@ func (r *resolver) react(e, u *UnitSt) bool {
 		return false // 9.62: no facing change stacked with a unit that may not
 	}
 	e.Reacted = true
+	if e.Kind == "artillery" {
+		r.faced[e.Name] = true // 9.62: its first non-phasing fire at -2
+	}
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
 	if refuse && !e.extended() {
 		return r.reactionRefusal(e, u, side)
@@ -2064,6 +2068,9 @@ func (r *resolver) reactionRefusal(e, u *UnitSt, side string) bool {
 	for _, f := range s.unitsAt(h) {
 		if f.Side == e.Side && f.combat() {
 			f.Refused, f.Facing, f.Reacted = bothWays(f.Refused, side), e.Facing, true
+			if f.Kind == "artillery" {
+				r.faced[f.Name] = true // 9.62
+			}
 			stack = append(stack, f)
 		}
 	}

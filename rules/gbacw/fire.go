@@ -301,7 +301,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && (moved(u) || slices.ContainsFunc(r.partners, moved)), Green: green,
-		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
+		AfterReactionFacing: u.Kind == "artillery" && r.faced[u.Name] && kind != phasingFire, Fatigue: s.fatigueOf(u),
 		FromBreastworks: s.firesOverBreastworks(u.Hex, t.Hex), IntoBreastworks: (t.Kind == "infantry" || t.Dismounted) && s.behindBreastworks(t.Hex, u.Hex), // 10.81
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
@@ -321,6 +321,9 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, kind fireKind, from string) shot {
 	cc := r.sys.combat
 	group := append([]*UnitSt{u}, r.partners...)
+	if kind != phasingFire {
+		delete(r.faced, u.Name) // 9.62: only the first non-phasing fire after a Reaction Facing
+	}
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
 	for _, g := range group {
 		if g.sectioned() && g == u && len(r.secs) > 0 {
@@ -579,7 +582,10 @@ func (r *resolver) becameTop(u *UnitSt) bool {
 // that has not moved (10.68) nor reacted (9.62), when its side's
 // doctrine asks for it.
 func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
-	if u.Kind != "artillery" || u.Moved || r.willMove && r.phasing == u.Side || u.Reacted || r.becameTop(u) || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
+	// 9.62: not at the first non-phasing fire after a Reaction Facing;
+	// nor after a reaction move (an Approach Fire does not bar it, 10.45).
+	reacted := r.faced[u.Name] || u.Reacted && !r.approached[u.Name]
+	if u.Kind != "artillery" || u.Moved || r.willMove && r.phasing == u.Side || reacted || r.becameTop(u) || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
 		return false
 	}
 	rng, err := r.sys.combat.Range(u.Weapon)
@@ -843,6 +849,7 @@ func (r *resolver) approachFire(u *UnitSt) {
 		}
 		if r.reactionShot(e, u, approachFire, gbtext.RApproach) {
 			e.Reacted = true // either this or a reaction move (9.63)
+			r.approached[e.Name] = true
 		}
 		if !u.combat() {
 			return

@@ -183,6 +183,11 @@ type resolver struct {
 	// lateWithdrawal is the Withdrawal Fire held for the end of the
 	// current move (10.44 Exception).
 	lateWithdrawal []lateFire
+	// faced marks the artillery whose Reaction Facing's first non-phasing
+	// fire is still to come, at -2 and without Rapid Fire (9.62);
+	// approached, the artillery that used Approach Fire (10.45), in the
+	// current enemy brigade activation.
+	faced, approached map[string]bool
 	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
 	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
 	// unit it may not return fire at in the brigade activation (12.35b).
