@@ -197,6 +197,10 @@ func (r *resolver) retract(u *UnitSt, into string, stand bool) {
 	}
 	o := s.ordersOf(u)
 	cost := r.retractCost(u, into)
+	if cost > 4 {
+		r.event("no-retract", "GBACW 8.41", "%s may not retract into %s: entering it costs more than 2 MPs (8.41)", u.Name, into)
+		return
+	}
 	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 && !r.oneHexMove(u, cost) {
 		r.event("no-retract", "GBACW 8.42", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
