@@ -356,6 +356,9 @@ func (r *resolver) partsInReach(u *UnitSt, th string, from []string) []linePart 
 		if u.FiredParts&(1<<i) != 0 || len(from) > 0 && !containsHex(from, p.hex) {
 			continue
 		}
+		if u.inColumn() && p.hex != u.Hex {
+			continue // 8.52: only the parent hex of an Extended Column fires
+		}
 		pa, ta := s.axial(p.hex), s.axial(th)
 		d := hex.Distance(pa, ta)
 		front := inFrontalArc(pa, u.Facing, ta)

@@ -1432,6 +1432,9 @@ func (r *resolver) firingSP(u *UnitSt, with ...*UnitSt) int {
 	group := func(f *UnitSt) bool { return f == u || slices.Contains(with, f) }
 	for i, f := range here {
 		sp := f.SP
+		if f.inColumn() {
+			sp = f.lineParts()[0].sp // 8.5, 8.52: the parent hex's share fires (ruling GBACW-R116)
+		}
 		if f.Dismounted {
 			sp = HorseHolders(sp) // 14.25
 		}
