@@ -46,7 +46,7 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
-	r.noReturnAt, r.returnHeld, r.lateWithdrawal = nil, nil, nil
+	r.noReturnAt, r.returnHeld, r.returnHeldHex, r.lateWithdrawal = nil, nil, nil, nil
 	r.faced, r.approached = map[string]bool{}, map[string]bool{}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {

@@ -221,12 +221,16 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 		// SPs allotted to it, or its remaining SPs if fewer.
 		if half := (sp + 1) / 2; u.ReturnFired == 0 {
 			if r.returnHeld == nil {
-				r.returnHeld = map[string]int{}
+				r.returnHeld, r.returnHeldHex = map[string]int{}, map[string]string{}
 			}
 			r.returnHeld[u.Name] = sp - half
+			r.returnHeldHex[u.Name] = th
 			sp = half
 		} else if held, ok := r.returnHeld[u.Name]; ok {
 			sp = min(sp, held)
+			if r.returnHeldHex[u.Name] == th {
+				sp = 0 // 10.15, 10.41: the part held fires at another stack (ruling GBACW-R117)
+			}
 		} else {
 			sp -= half
 		}

@@ -180,6 +180,8 @@ type resolver struct {
 	// Fire (RETURN FIRE HALF) allotted to its second, by unit name, for
 	// the current enemy brigade activation (10.15 Example #2).
 	returnHeld map[string]int
+	// returnHeldHex is the hex its first Return Fire went to (10.15).
+	returnHeldHex map[string]string
 	// lateWithdrawal is the Withdrawal Fire held for the end of the
 	// current move (10.44 Exception).
 	lateWithdrawal []lateFire
