@@ -46,7 +46,8 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 		}
 	}
 	r.underFoot, r.shifted, r.turned, r.preShocked, r.done = map[string]bool{}, nil, nil, nil, nil
-	r.noReturnAt = nil
+	r.noReturnAt, r.returnHeld, r.returnHeldHex, r.lateWithdrawal = nil, nil, nil, nil
+	r.faced, r.approached = map[string]bool{}, map[string]bool{}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Kind == "artillery" && u.onMap() {
 			r.underFoot[u.Name] = s.unitsAt(u.Hex)[0].Kind != "artillery"
@@ -636,6 +637,7 @@ func (s *State) leaderStars(u *UnitSt) int {
 // out of MPs, reaches it, or comes adjacent to an enemy (9.53); the
 // enemy reacts on the way (R1, R2, R4, R5). See GBACW 9.1-9.6, 6.13-6.16.
 func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
+	defer r.lateWithdrawalFire() // 10.44 Exception, whatever ends the move
 	s := r.s
 	cc := r.sys.combat
 	o := s.ordersOf(u)
@@ -869,11 +871,15 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 		if r.evade(u, next) && r.breakOff(u) {
 			break // 11.57: the Charge broken off
 		}
-		r.withdrawalFire(u)
+		spBefore, statusBefore, hexBefore := u.SP, u.Status, u.Hex
+		r.withdrawalFire(u, with...)
 		oc = s.occupancy(cc, u.Side) // reactions may have moved units
-		if !u.combat() || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
-			break // 12.34; a Charge is completed (11.52)
+		if !u.combat() || u.Hex != hexBefore || u.Status == StDisordered && len(s.adjacentEnemies(next, u.Side)) > 0 && r.charging != u {
+			break // 12.34, 10.44's 2nd Disorder instead of moving; a Charge is completed (11.52)
 		}
+		// 10.44: a failed UDD, D or step loss from Withdrawal Fire limits
+		// the move to one hex.
+		withdrawalHurt := u.SP < spBefore || u.Status != statusBefore
 		budget -= cost
 		budget -= r.removeBreastworks(u, u.Hex, next, budget)
 		offRoad = offRoad || !s.onRoad(u.Hex, next)
@@ -968,6 +974,12 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			}
 			break // 9.53
 		}
+		if withdrawalHurt {
+			if u.Hex != target {
+				r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			}
+			break
+		}
 	}
 	if o == March || o == Advance && !offRoad && !u.extended() {
 		trail = r.clearColumn(u, trail) // 8.5, 8.11
@@ -1009,6 +1021,7 @@ func (r *resolver) move(u *UnitSt, target string, path []string, stand bool) {
 			r.endedIn(c)
 		}
 	}
+	r.lateWithdrawalFire() // 10.44 Exception
 	if c := r.charges[u.Name]; r.charging == u {
 		for _, f := range c.units {
 			if f != u && f.Hex == u.Hex {
@@ -2038,6 +2051,9 @@ func (r *resolver) react(e, u *UnitSt) bool {
 		return false // 9.62: no facing change stacked with a unit that may not
 	}
 	e.Reacted = true
+	if e.Kind == "artillery" {
+		r.faced[e.Name] = true // 9.62: its first non-phasing fire at -2
+	}
 	r.doctrine(e, gbtext.RFacing, "GBACW 9.61")
 	if refuse && !e.extended() {
 		return r.reactionRefusal(e, u, side)
@@ -2081,6 +2097,9 @@ func (r *resolver) reactionRefusal(e, u *UnitSt, side string) bool {
 	for _, f := range s.unitsAt(h) {
 		if f.Side == e.Side && f.combat() {
 			f.Refused, f.Facing, f.Reacted = bothWays(f.Refused, side), e.Facing, true
+			if f.Kind == "artillery" {
+				r.faced[f.Name] = true // 9.62
+			}
 			stack = append(stack, f)
 		}
 	}

@@ -80,6 +80,34 @@ func (s *State) behindBreastworks(h, other string) bool {
 	return false
 }
 
+// firesOverBreastworks reports whether a unit in hex h fires at hex other
+// out through Breastworks in h: within their two hexsides' arc, but not
+// along a line through the vertex between a Breastworks hexside and one
+// without, where the +1 is lost (10.81 General Terrain Notes, 15.23;
+// ruling GBACW-R115).
+func (s *State) firesOverBreastworks(h, other string) bool {
+	at, to := s.axial(h), s.axial(other)
+	for _, b := range s.breastworksAt(h) {
+		if covers(at, b.Facing, to) && !alongVertex(at, b.Facing-1, to) && !alongVertex(at, b.Facing+1, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// alongVertex reports whether hex to lies on the line from at through the
+// vertex between its hexsides of directions dir and dir+1.
+func alongVertex(at hex.Axial, dir int, to hex.Axial) bool {
+	step := at.Neighbor(dir).Add(hex.Directions[mod6(dir+1)])
+	d := hex.Axial{Q: step.Q - at.Q, R: step.R - at.R}
+	for p := step; hex.Distance(at, p) <= hex.Distance(at, to); p = p.Add(d) {
+		if p == to {
+			return true
+		}
+	}
+	return false
+}
+
 // breastworksBetween returns the index of the Breastworks on the hexside
 // between two adjacent hexes, or -1 (15.21-15.22).
 func (s *State) breastworksBetween(a, b string) int {

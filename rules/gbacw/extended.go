@@ -197,6 +197,10 @@ func (r *resolver) retract(u *UnitSt, into string, stand bool) {
 	}
 	o := s.ordersOf(u)
 	cost := r.retractCost(u, into)
+	if cost > 4 {
+		r.event("no-retract", "GBACW 8.41", "%s may not retract into %s: entering it costs more than 2 MPs (8.41)", u.Name, into)
+		return
+	}
 	if cost > r.mpLeft(u, o) && len(s.adjacentEnemies(u.Hex, u.Side)) == 0 && !r.oneHexMove(u, cost) {
 		r.event("no-retract", "GBACW 8.42", "%s has not the MPs to retract (%s)", u.Name, halfMP(cost))
 		return
@@ -352,6 +356,9 @@ func (r *resolver) partsInReach(u *UnitSt, th string, from []string) []linePart 
 		if u.FiredParts&(1<<i) != 0 || len(from) > 0 && !containsHex(from, p.hex) {
 			continue
 		}
+		if u.inColumn() && p.hex != u.Hex {
+			continue // 8.52: only the parent hex of an Extended Column fires
+		}
 		pa, ta := s.axial(p.hex), s.axial(th)
 		d := hex.Distance(pa, ta)
 		front := inFrontalArc(pa, u.Facing, ta)
@@ -403,12 +410,16 @@ func (r *resolver) extendedFire(u *UnitSt, name string, from []string) {
 	}
 	sp, d := 0, 0
 	var best []Modifier
+	var flank *Modifier
 	var hexes []string
 	for i, p := range parts {
 		pd := hex.Distance(s.axial(p.hex), s.axial(th))
 		ms, ok := r.fireDRMs(u, p.hex, t, th, phasingFire, pd)
 		if !ok {
 			return
+		}
+		if j := slices.IndexFunc(ms, isFlankingFire); j >= 0 {
+			flank = &ms[j]
 		}
 		if i == 0 || Sum(ms) < Sum(best) {
 			best, d = ms, pd
@@ -420,6 +431,11 @@ func (r *resolver) extendedFire(u *UnitSt, name string, from []string) {
 				u.FiredParts |= 1 << j
 			}
 		}
+	}
+	if flank != nil && !slices.ContainsFunc(best, isFlankingFire) {
+		// 10.81: Flanking Fire "from any part of an Extended Line using
+		// combined fire" (ruling GBACW-R115).
+		best = append(slices.Clip(best), *flank)
 	}
 	r.targeted(t, d)
 	sh := r.rollFire(u, t, th, sp, d, best, phasingFire, strings.Join(hexes, " and "))

@@ -226,9 +226,20 @@ func (r *resolver) roll(u, t *UnitSt, kind fireKind) (shot, bool) {
 	}
 	if kind == returnFire && r.standing(u.Side, gbtext.RReturn) == "HALF" {
 		// RETURN FIRE HALF: half the SPs (rounded up) at the first Return
-		// Fire, the rest held for a second (10.15 Example #2, 10.41).
+		// Fire, the rest held for a second (10.15 Example #2, 10.41): the
+		// SPs allotted to it, or its remaining SPs if fewer.
 		if half := (sp + 1) / 2; u.ReturnFired == 0 {
+			if r.returnHeld == nil {
+				r.returnHeld, r.returnHeldHex = map[string]int{}, map[string]string{}
+			}
+			r.returnHeld[u.Name] = sp - half
+			r.returnHeldHex[u.Name] = th
 			sp = half
+		} else if held, ok := r.returnHeld[u.Name]; ok {
+			sp = min(sp, held)
+			if r.returnHeldHex[u.Name] == th {
+				sp = 0 // 10.15, 10.41: the part held fires at another stack (ruling GBACW-R117)
+			}
 		} else {
 			sp -= half
 		}
@@ -269,9 +280,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		}
 		artOnly = false
 	}
-	ta := s.axial(th)
-	near := nearestNeighbour(ta, s.axial(from))
-	arc := s.unitArcAt(t, th, near) // an extension faces as its unit (8.44)
+	arc := s.fireArc(t, th, s.axial(from)) // an extension faces as its unit (8.44)
 	weapon := u.Weapon
 	rng, _ := cc.Range(u.Weapon)
 	prepared := r.prepared(u, kind, d, rng.Prepared)
@@ -305,12 +314,16 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		FirerMounted: mounted, Prepared: prepared, FirerDisordered: disordered,
 		ThroughFlank: arc == FlankArc, ThroughRear: arc == RearArc, TargetMarch: s.ordersOf(t) == March,
 		ArtilleryMoved: u.Kind == "artillery" && (moved(u) || slices.ContainsFunc(r.partners, moved)), Green: green,
-		AfterReactionFacing: u.Kind == "artillery" && u.Reacted && kind != phasingFire, Fatigue: s.fatigueOf(u),
-		FromBreastworks: s.behindBreastworks(u.Hex, t.Hex), IntoBreastworks: t.Kind == "infantry" && s.behindBreastworks(t.Hex, u.Hex),
+		AfterReactionFacing: u.Kind == "artillery" && r.faced[u.Name] && kind != phasingFire, Fatigue: s.fatigueOf(u),
+		FromBreastworks: s.firesOverBreastworks(u.Hex, t.Hex), IntoBreastworks: (t.Kind == "infantry" || t.Dismounted) && s.behindBreastworks(t.Hex, u.Hex), // 10.81
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
-	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank"}) // ruling GBACW-R6
+	// Ruling GBACW-R6's Rear as Flank, but for Withdrawal Fire at a
+	// retracting part: its +1 only from the part's Flank hex (8.42,
+	// ruling GBACW-R115).
+	retracting := kind == withdrawalFire && r.aimHex != ""
+	ms, err := cc.FireDRMs(f, FireOptions{RearAsFlank: s.ruling(rulingRearFire) == "as-flank" && !retracting})
 	return ms, err == nil
 }
 
@@ -321,6 +334,9 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 func (r *resolver) rollFire(u, t *UnitSt, th string, sp, d int, ms []Modifier, kind fireKind, from string) shot {
 	cc := r.sys.combat
 	group := append([]*UnitSt{u}, r.partners...)
+	if kind != phasingFire {
+		delete(r.faced, u.Name) // 9.62: only the first non-phasing fire after a Reaction Facing
+	}
 	roll := dice.D10Zero(r, "GBACW 10.17", fmt.Sprintf("%s: %s at %s", kind, u.Name, t.Name))
 	for _, g := range group {
 		if g.sectioned() && g == u && len(r.secs) > 0 {
@@ -375,6 +391,8 @@ func (r *resolver) prepared(u *UnitSt, kind fireKind, d, within int) bool {
 		return false
 	case kind == phasingFire && u.Moved:
 		return false // instead of moving
+	case kind == phasingFire && u.Dismounted:
+		return false // 10.52: phasing infantry, but not dismounted cavalry
 	}
 	return !r.shifted[u.Name] // 10.52: not advanced, retreated or restacked
 }
@@ -396,6 +414,30 @@ func drmText(ms []Modifier) string {
 		out += fmt.Sprintf(" %+d %s", m.DRM, m.Name)
 	}
 	return out
+}
+
+// fireArc is the arc of the target t in hex th that fire from hex at
+// enters through: the hexside the Line of Fire crosses, the one whose
+// direction lies nearest the line's. A line entering at the vertex
+// between two hexsides enters through the one that benefits the target:
+// a Front hexside before a Rear one, a Rear one before a Flank one (10.81
+// General Terrain Notes; Flanking Fire's +1 is never more than a Rear
+// hexside's, ruling GBACW-R6). See ruling GBACW-R115.
+func (s *State) fireArc(t *UnitSt, th string, at hex.Axial) Arc {
+	ta := s.axial(th)
+	q, r := at.Q-ta.Q, at.R-ta.R
+	rank := map[Arc]int{FrontArc: 0, RearArc: 1, FlankArc: 2}
+	best, bestDot := NotAdjacent, 0
+	for dir, d := range hex.Directions {
+		// The cube coordinates' dot product: the larger, the nearer the
+		// hexside's direction to the line's.
+		dot := q*d.Q + r*d.R + (q+r)*(d.Q+d.R)
+		a := s.unitArcAt(t, th, ta.Neighbor(dir))
+		if dir == 0 || dot > bestDot || dot == bestDot && rank[a] < rank[best] {
+			best, bestDot = a, dot
+		}
+	}
+	return best
 }
 
 // nearestNeighbour is the neighbour of a nearest to b: the hexside fire
@@ -553,7 +595,10 @@ func (r *resolver) becameTop(u *UnitSt) bool {
 // that has not moved (10.68) nor reacted (9.62), when its side's
 // doctrine asks for it.
 func (r *resolver) mayRapidFire(u, t *UnitSt) bool {
-	if u.Kind != "artillery" || u.Moved || r.willMove && r.phasing == u.Side || u.Reacted || r.becameTop(u) || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
+	// 9.62: not at the first non-phasing fire after a Reaction Facing;
+	// nor after a reaction move (an Approach Fire does not bar it, 10.45).
+	reacted := r.faced[u.Name] || u.Reacted && !r.approached[u.Name]
+	if u.Kind != "artillery" || u.Moved || r.willMove && r.phasing == u.Side || reacted || r.becameTop(u) || r.standing(u.Side, gbtext.RRapid) != "ALWAYS" {
 		return false
 	}
 	rng, err := r.sys.combat.Range(u.Weapon)
@@ -750,15 +795,56 @@ func (r *resolver) reactionShot(e, u *UnitSt, kind fireKind, reaction string) bo
 }
 
 // withdrawalFire is R4: enemy infantry and cavalry in whose Front hex
-// the mover stands fire before it leaves. See GBACW 10.44.
-func (r *resolver) withdrawalFire(u *UnitSt) {
+// the mover stands fire before it leaves; with units of its side staying
+// in the hex (not those moving with it), the fire waits for the end of
+// the move and falls on the top one left (10.44 Exception,
+// lateWithdrawalFire). See GBACW 10.44.
+func (r *resolver) withdrawalFire(u *UnitSt, with ...*UnitSt) {
 	s := r.s
 	ua := s.axial(u.Hex)
+	stay := slices.ContainsFunc(s.unitsAt(u.Hex), func(f *UnitSt) bool {
+		return f != u && f.Side == u.Side && f.combat() && !slices.Contains(with, f)
+	})
 	for _, e := range s.adjacentEnemies(u.Hex, u.Side) {
 		if e.Kind == "artillery" || s.unitArc(e, ua) != FrontArc {
 			continue
 		}
+		if stay {
+			r.lateWithdrawal = append(r.lateWithdrawal, lateFire{e, u.Hex, u.Side})
+			continue
+		}
 		r.reactionShot(e, u, withdrawalFire, gbtext.RWithdrawal)
+	}
+}
+
+// lateFire is a Withdrawal Fire held until the end of a move (10.44
+// Exception): the firer and the hex the mover left.
+type lateFire struct {
+	e    *UnitSt
+	hex  string
+	side rules.Side
+}
+
+// lateWithdrawalFire fires the Withdrawal Fire held while a unit left a
+// hex where others of its side stayed: at the top unit of its side left
+// there, once the mover has finished its move. See GBACW 10.44 Exception.
+func (r *resolver) lateWithdrawalFire() {
+	late := r.lateWithdrawal
+	r.lateWithdrawal = nil
+	seen := map[lateFire]bool{}
+	for _, l := range late {
+		if !l.e.combat() || seen[l] {
+			continue
+		}
+		seen[l] = true
+		for _, t := range r.s.unitsAt(l.hex) {
+			if t.Side == l.side && t.combat() {
+				if r.s.unitArc(l.e, r.s.axial(l.hex)) == FrontArc {
+					r.reactionShot(l.e, t, withdrawalFire, gbtext.RWithdrawal)
+				}
+				break
+			}
+		}
 	}
 }
 
@@ -776,6 +862,7 @@ func (r *resolver) approachFire(u *UnitSt) {
 		}
 		if r.reactionShot(e, u, approachFire, gbtext.RApproach) {
 			e.Reacted = true // either this or a reaction move (9.63)
+			r.approached[e.Name] = true
 		}
 		if !u.combat() {
 			return
@@ -1391,6 +1478,9 @@ func (r *resolver) firingSP(u *UnitSt, with ...*UnitSt) int {
 	group := func(f *UnitSt) bool { return f == u || slices.Contains(with, f) }
 	for i, f := range here {
 		sp := f.SP
+		if f.inColumn() {
+			sp = f.lineParts()[0].sp // 8.5, 8.52: the parent hex's share fires (ruling GBACW-R116)
+		}
 		if f.Dismounted {
 			sp = HorseHolders(sp) // 14.25
 		}

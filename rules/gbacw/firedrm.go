@@ -2,6 +2,9 @@ package gbacw
 
 import "fmt"
 
+// flankingFire names 10.81's Flanking Fire DRM.
+const flankingFire = "flanking fire"
+
 // Modifier is one named DRM with its rule, for the roll log and reports.
 type Modifier struct {
 	Name string
@@ -90,7 +93,7 @@ func (c *CombatCharts) FireDRMs(f Fire, o FireOptions) ([]Modifier, error) {
 	add(f.Prepared && !f.Night, "Prepared Fire", 1, "GBACW 10.53, 16.12")
 	add(f.FirerDisordered, "Disordered firer", -1, "GBACW 12.34")
 	flank := f.ThroughFlank || (o.RearAsFlank && f.ThroughRear)
-	add(flank && !f.TargetMarch && !shotShell, "flanking fire", 1, "GBACW 10.81")
+	add(flank && !f.TargetMarch && !shotShell, flankingFire, 1, "GBACW 10.81")
 	add(shotShell && f.TargetLower && !f.TECDownhill, "artillery on higher ground", 1, "GBACW 10.67")
 	add(f.Artillery && f.ArtilleryMoved, "artillery moved or became the top unit", -2, "GBACW 10.61")
 	// Every Green unit that fires, mounted cavalry too (ruling GBACW-R48).
@@ -104,3 +107,6 @@ func (c *CombatCharts) FireDRMs(f Fire, o FireOptions) ([]Modifier, error) {
 	add(true, "Fatigue", -f.Fatigue.DRM(), "GBACW 17.31")
 	return ms, nil
 }
+
+// isFlankingFire reports whether a modifier is 10.81's Flanking Fire +1.
+func isFlankingFire(m Modifier) bool { return m.Name == flankingFire }

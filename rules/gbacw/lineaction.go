@@ -28,6 +28,7 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 		if u.Hex != start {
 			r.event("move", "GBACW 8.44", "%s moves in Extended Line from %s to %s, its extensions in %s", u.Name, start, u.Hex, strings.TrimSpace(u.ExtLeft+" "+u.ExtRight))
 		}
+		r.lateWithdrawalFire() // 10.44 Exception
 	}()
 	for u.Hex != target && u.combat() {
 		var next string
@@ -98,10 +99,13 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 			u.Refused = ""
 			r.event("unrefuse", "GBACW 7.33", "%s leaves Refused status (1 MP)", u.Name)
 		}
+		spBefore, statusBefore, hexBefore := u.SP, u.Status, u.Hex
 		r.withdrawalFire(u)
-		if !u.combat() {
-			return
+		if !u.combat() || u.Hex != hexBefore {
+			return // 10.44: a 2nd Disorder's result instead of moving
 		}
+		// 10.44: a failed UDD, D or step loss limits the move to one hex.
+		withdrawalHurt := u.SP < spBefore || u.Status != statusBefore
 		if turn > 0 {
 			u.Facing = mod6(u.Facing + 3)
 			u.ExtLeft, u.ExtRight = u.ExtRight, u.ExtLeft
@@ -131,6 +135,12 @@ func (r *resolver) moveLine(u *UnitSt, o Orders, target string, path []string) {
 			if len(s.adjacentEnemies(p.hex, u.Side)) > 0 {
 				return // 9.53
 			}
+		}
+		if withdrawalHurt {
+			if u.Hex != target {
+				r.event("move-halted", "GBACW 10.44", "%s halts at %s: hurt by Withdrawal Fire, it moves one hex only", u.Name, u.Hex)
+			}
+			return
 		}
 	}
 }
@@ -360,6 +370,7 @@ func (r *resolver) pivot(u *UnitSt, end string, stand bool) {
 		return
 	}
 	u.Refused = ""
+	defer r.lateWithdrawalFire() // 10.44 Exception
 	r.withdrawalFire(u)
 	if !u.combat() {
 		return

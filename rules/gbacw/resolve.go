@@ -185,6 +185,20 @@ type resolver struct {
 	// shifted marks the units that advanced or retreated in the current
 	// brigade activation (10.52).
 	shifted map[string]bool
+	// returnHeld is the SPs a non-phasing unit holding part of its Return
+	// Fire (RETURN FIRE HALF) allotted to its second, by unit name, for
+	// the current enemy brigade activation (10.15 Example #2).
+	returnHeld map[string]int
+	// returnHeldHex is the hex its first Return Fire went to (10.15).
+	returnHeldHex map[string]string
+	// lateWithdrawal is the Withdrawal Fire held for the end of the
+	// current move (10.44 Exception).
+	lateWithdrawal []lateFire
+	// faced marks the artillery whose Reaction Facing's first non-phasing
+	// fire is still to come, at -2 and without Rapid Fire (9.62);
+	// approached, the artillery that used Approach Fire (10.45), in the
+	// current enemy brigade activation.
+	faced, approached map[string]bool
 	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
 	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
 	// unit it may not return fire at in the brigade activation (12.35b).

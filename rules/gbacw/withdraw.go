@@ -47,9 +47,20 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 		r.event("withdraw-halted", "GBACW 9.54", "%s is in Extended Column and may not use Withdrawal Movement", u.Name)
 		return
 	}
+	spBefore, statusBefore, hexBefore := u.SP, u.Status, u.Hex
 	r.withdrawalFire(u)
-	if !u.combat() {
-		return
+	if !u.combat() || u.Hex != hexBefore {
+		r.lateWithdrawal = nil
+		return // 10.44: a 2nd Disorder's result instead of moving
+	}
+	// 10.44: a failed UDD, D or step loss from Withdrawal Fire limits the
+	// move to one hex.
+	steps := 2
+	if u.SP < spBefore || u.Status != statusBefore {
+		steps = 1
+		if len(hexes) > 1 {
+			r.event("withdraw-halted", "GBACW 10.44", "%s, hurt by Withdrawal Fire, withdraws one hex only", u.Name)
+		}
 	}
 	u.Barred = true
 	if u.Refused != "" {
@@ -70,7 +81,7 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 	}
 	start := u.Hex
 	var first string
-	for step := 0; step < 2; step++ {
+	for step := 0; step < steps; step++ {
 		var next string
 		if step < len(hexes) {
 			next = hexes[step]
@@ -104,6 +115,7 @@ func (r *resolver) withdraw(u *UnitSt, hexes []string, stand bool) {
 		r.approachFire(u)
 		r.reactionFacing(u)
 	}
+	r.lateWithdrawalFire() // 10.44 Exception
 }
 
 // withdrawMP is the MPs a hex costs a withdrawing unit, for its UDD.
