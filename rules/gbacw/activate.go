@@ -15,7 +15,9 @@ import (
 // A brigade's activation (GBACW 5.33, 6.2, 11.12):
 //
 //	1. Change Orders Phase: the brigade's script may try an Orders Change
-//	   (6.21-6.25), Loose Cannon included.
+//	   (6.21-6.25), Loose Cannon included; on an AM, every brigade it
+//	   activates tries before Brigade Coordination and before any unit
+//	   acts (6.21, III/C/1; resolve.go's activate).
 //	2. Action Phase: each unit, in the brigade's order, carries out the
 //	   first clause of its script whose conditions hold (5.33 a-d); with
 //	   no script, it fires if it may (ruling GBACW-R18).
@@ -32,8 +34,9 @@ func (r *resolver) activateBrigade(b *BrigadeSt, side rules.Side) {
 }
 
 // activateGroup carries out one activation of brigades that act as one
-// (coordinated, 5.34), or of one brigade: each changes Orders and acts in
-// turn, then all their shocks are resolved (11.12). Confused brigades
+// (coordinated, 5.34), or of one brigade: each acts in turn, with the
+// Orders Change its Change Orders Phase rolled (6.21), then all their
+// shocks are resolved (11.12). Confused brigades
 // (5.34 Confusion) neither move nor fight: they may rally, resupply and
 // turn one vertex; their leaders move.
 func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool) {
@@ -78,17 +81,17 @@ func (r *resolver) activateGroup(bs []*BrigadeSt, side rules.Side, confused bool
 				delete(r.oneHex, u.Name)
 			}
 		}
-		r.adoptOrders(b)
-		r.joinBrigade(b)
-		inCommand := r.inCommand(b) // 6.21: at the start of the activation
-		onMarch := b.Orders == March.String()
+		// 6.21: the Change Orders Phase came before any unit of the AM
+		// acted (III/C/1); a brigade activated on its own has it now.
+		ph := r.phase1[b]
+		if ph == nil {
+			ph = r.changeOrdersPhase(b, side)
+		}
+		delete(r.phase1, b)
+		inCommand, onMarch, lc := ph.inCommand, ph.onMarch, ph.lc
 		if b.Reserve {
 			// 6.32: In Reserve, only its units entering alone act.
 			r.event("reserve-entry", "GBACW 6.32", "%s is In Reserve: only its units entering alone act on %s's AM (6.32)", b.ID, b.Division)
-		}
-		var lc *OrdersChange
-		if !b.Reserve {
-			lc = r.changeOrders(b, side)
 		}
 		stand := lc != nil && lc.Stand
 		remains := onMarch && lc != nil && (lc.Result == Change || lc.Result == ChangeAndStand)
@@ -248,6 +251,31 @@ func (r *resolver) entryDone(b *BrigadeSt) bool {
 		r.event("sits-out", "GBACW 9.74", "%s has had the %d Activation(s) its Battle Book allows on its turn of entry", b.ID, n)
 	}
 	return true
+}
+
+// ordersPhase is what a brigade's Change Orders Phase (III/C/1) leaves
+// to its Action Phase: the Orders Change it rolled, if any, and the In
+// Command units and March Orders it was tried with. See GBACW 6.21.
+type ordersPhase struct {
+	lc        *OrdersChange
+	inCommand map[string]bool
+	onMarch   bool
+}
+
+// changeOrdersPhase is b's Change Orders Phase (III/C/1): its units back
+// in range take its Orders (4.23) and its Fatigue (17.52), the In Command
+// set and March Orders are read, and its script may try an Orders Change
+// (a brigade In Reserve tries none, 6.32). See GBACW 6.21.
+func (r *resolver) changeOrdersPhase(b *BrigadeSt, side rules.Side) *ordersPhase {
+	r.adoptOrders(b)
+	r.joinBrigade(b)
+	ph := &ordersPhase{inCommand: r.inCommand(b), onMarch: b.Orders == March.String()}
+	if !b.Reserve {
+		b.Activated++ // the activation this AM begins, as ACTIVATION counts it
+		ph.lc = r.changeOrders(b, side)
+		b.Activated--
+	}
+	return ph
 }
 
 // inCommand is the set of b's units within its brigadier's Command

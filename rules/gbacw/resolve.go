@@ -199,6 +199,9 @@ type resolver struct {
 	// approached, the artillery that used Approach Fire (10.45), in the
 	// current enemy brigade activation.
 	faced, approached map[string]bool
+	// phase1 holds the Change Orders Phase (III/C/1) of each brigade the
+	// AM under way activates, until its turn to act (6.21).
+	phase1 map[*BrigadeSt]*ordersPhase
 	// reactingTo is the enemy unit a Reaction Facing's UDD answers;
 	// noReturnAt maps a unit whose 2nd Disorder came of that UDD to the
 	// unit it may not return fire at in the brigade activation (12.35b).
@@ -669,6 +672,12 @@ func (r *resolver) activate(m AM) {
 		if m.Kind == DivisionAM && b.Under == "" && !b.Artillery && s.brigadierInRange(r.sys.combat, b) { // no brigadier: ruling GBACW-R101
 			eligible = append(eligible, b)
 		}
+	}
+	// 6.21: every brigade's Orders Change (III/C/1) before Brigade
+	// Coordination (III/C/2) and before any unit acts (III/C/3).
+	r.phase1 = map[*BrigadeSt]*ordersPhase{}
+	for _, b := range ready {
+		r.phase1[b] = r.changeOrdersPhase(b, side)
 	}
 	n, confused := r.coordinate(m, side, eligible)
 	grouped := map[*BrigadeSt]bool{}
