@@ -9,6 +9,7 @@ import (
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
+	"galloper/rules/hexmap"
 )
 
 // Fire (GBACW 10). One fire combat:
@@ -319,6 +320,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
+	f.HexsideDRM, f.HexsideName, f.TECDownhill = s.hexsideFire(cc, th, from)
 	// Ruling GBACW-R6's Rear as Flank, but for Withdrawal Fire at a
 	// retracting part: its +1 only from the part's Flank hex (8.42,
 	// ruling GBACW-R115).
@@ -438,6 +440,90 @@ func (s *State) fireArc(t *UnitSt, th string, at hex.Axial) Arc {
 		}
 	}
 	return best
+}
+
+// entrySides are the neighbours of th across whose hexsides a Line of
+// Fire from hex at enters th: the hexside whose direction lies nearest
+// the line's, or the two either side of the vertex it enters at (10.81
+// General Terrain Notes, ruling GBACW-R115).
+func (s *State) entrySides(th string, at hex.Axial) []hex.Axial {
+	ta := s.axial(th)
+	q, r := at.Q-ta.Q, at.R-ta.R
+	var out []hex.Axial
+	best := 0
+	for dir, d := range hex.Directions {
+		dot := q*d.Q + r*d.R + (q+r)*(d.Q+d.R) // as in fireArc
+		switch {
+		case dir == 0 || dot > best:
+			out, best = []hex.Axial{ta.Neighbor(dir)}, dot
+		case dot == best:
+			out = append(out, ta.Neighbor(dir))
+		}
+	}
+	return out
+}
+
+// hexsideFire is the Terrain Effects Chart's DRM for a fire from hex
+// from entering the target's hex th across a hexside, its name, and
+// whether it is a downhill +1 (10.67). Every feature of the hexside
+// counts, their DRMs added; at a vertex the target takes the hexside
+// better for it (ruling GBACW-R127). A slope gives its fire DRM going up
+// into the higher hex, its fire-down DRM going down into the lower; by
+// the Exception for Slope Hexsides a firer not adjacent whose elevation
+// is above the lower hex by the hexside takes the slope's DRM by its own
+// elevation against the target's: up when lower, down when higher, none
+// when level (ruling GBACW-R126). See GBACW 10.81.
+func (s *State) hexsideFire(cc *CombatCharts, th, from string) (int, string, bool) {
+	fa := s.axial(from)
+	near := hex.Distance(fa, s.axial(th)) <= 1
+	first := true
+	drm, name, downhill := 0, "", false
+	for _, n := range s.entrySides(th, fa) {
+		nid := s.hexID(n)
+		f := s.g.sides[hexmap.KeyOf(n, s.axial(th))]
+		sum, parts, down := 0, []string{}, false
+		add := func(kind, label string, pick func(HexsideCost) int) {
+			h, err := cc.Hexside(kind)
+			if err != nil || pick(h) == 0 {
+				return
+			}
+			sum += pick(h)
+			parts = append(parts, label)
+		}
+		for _, k := range []string{f.water, f.crossing} {
+			if k != "" {
+				add(k, k, func(h HexsideCost) int { return h.Fire })
+			}
+		}
+		if f.impassable {
+			add(SideImpassable, SideImpassable, func(h HexsideCost) int { return h.Fire })
+		}
+		if f.slope != "" && nid != "" {
+			// Up or down: the target's level against the other hex's, or
+			// by the Exception the firer's against the target's.
+			lower := min(s.baseLevel(nid), s.baseLevel(th))
+			dir := s.baseLevel(th) - s.baseLevel(nid)
+			if !near && s.baseLevel(from) > lower {
+				dir = s.baseLevel(th) - s.baseLevel(from)
+			}
+			switch {
+			case dir > 0:
+				add(f.slope, f.slope+" slope hexside up", func(h HexsideCost) int { return h.Fire })
+			case dir < 0:
+				before := sum
+				add(f.slope, f.slope+" slope hexside down", func(h HexsideCost) int { return h.FireDown })
+				down = sum-before > 0
+			}
+		}
+		label := strings.Join(parts, ", ")
+		if !strings.HasSuffix(label, " up") && !strings.HasSuffix(label, " down") && label != "" {
+			label += " hexside"
+		}
+		if first || sum < drm {
+			drm, name, downhill, first = sum, label, down, false
+		}
+	}
+	return drm, name, downhill
 }
 
 // nearestNeighbour is the neighbour of a nearest to b: the hexside fire
