@@ -465,65 +465,68 @@ func (s *State) entrySides(th string, at hex.Axial) []hex.Axial {
 
 // hexsideFire is the Terrain Effects Chart's DRM for a fire from hex
 // from entering the target's hex th across a hexside, its name, and
-// whether it is a downhill +1 (10.67). Every feature of the hexside
-// counts, their DRMs added; at a vertex the target takes the hexside
-// better for it (ruling GBACW-R127). A slope gives its fire DRM going up
-// into the higher hex, its fire-down DRM going down into the lower; by
-// the Exception for Slope Hexsides a firer not adjacent whose elevation
-// is above the lower hex by the hexside takes the slope's DRM by its own
-// elevation against the target's: up when lower, down when higher, none
-// when level (ruling GBACW-R126). See GBACW 10.81.
+// whether it is a downhill +1 (10.67). At a vertex the target takes the
+// hexside better for it (ruling GBACW-R127). See GBACW 10.81.
 func (s *State) hexsideFire(cc *CombatCharts, th, from string) (int, string, bool) {
-	fa := s.axial(from)
-	near := hex.Distance(fa, s.axial(th)) <= 1
-	first := true
-	drm, name, downhill := 0, "", false
-	for _, n := range s.entrySides(th, fa) {
-		nid := s.hexID(n)
-		f := s.g.sides[hexmap.KeyOf(n, s.axial(th))]
-		sum, parts, down := 0, []string{}, false
-		add := func(kind, label string, pick func(HexsideCost) int) {
-			h, err := cc.Hexside(kind)
-			if err != nil || pick(h) == 0 {
-				return
-			}
-			sum += pick(h)
-			parts = append(parts, label)
-		}
-		for _, k := range []string{f.water, f.crossing} {
-			if k != "" {
-				add(k, k, func(h HexsideCost) int { return h.Fire })
-			}
-		}
-		if f.impassable {
-			add(SideImpassable, SideImpassable, func(h HexsideCost) int { return h.Fire })
-		}
-		if f.slope != "" && nid != "" {
-			// Up or down: the target's level against the other hex's, or
-			// by the Exception the firer's against the target's.
-			lower := min(s.baseLevel(nid), s.baseLevel(th))
-			dir := s.baseLevel(th) - s.baseLevel(nid)
-			if !near && s.baseLevel(from) > lower {
-				dir = s.baseLevel(th) - s.baseLevel(from)
-			}
-			switch {
-			case dir > 0:
-				add(f.slope, f.slope+" slope hexside up", func(h HexsideCost) int { return h.Fire })
-			case dir < 0:
-				before := sum
-				add(f.slope, f.slope+" slope hexside down", func(h HexsideCost) int { return h.FireDown })
-				down = sum-before > 0
-			}
-		}
-		label := strings.Join(parts, ", ")
-		if !strings.HasSuffix(label, " up") && !strings.HasSuffix(label, " down") && label != "" {
-			label += " hexside"
-		}
-		if first || sum < drm {
-			drm, name, downhill, first = sum, label, down, false
+	var drm int
+	var name string
+	var downhill bool
+	for i, n := range s.entrySides(th, s.axial(from)) {
+		if d, l, down := s.sideFire(cc, n, th, from); i == 0 || d < drm {
+			drm, name, downhill = d, l, down
 		}
 	}
 	return drm, name, downhill
+}
+
+// sideFire is the fire DRM of the hexside between n and the target's hex
+// th for a fire from hex from, its name, and whether it is a downhill +1.
+// Every feature of the hexside counts, their DRMs added (ruling
+// GBACW-R127). A slope gives its fire DRM going up into the higher hex,
+// its fire-down DRM going down into the lower; by the Exception for Slope
+// Hexsides a firer not adjacent whose elevation is above the lower hex
+// by the hexside goes by its own elevation against the target's: up when
+// lower, down when higher, none when level (ruling GBACW-R126).
+func (s *State) sideFire(cc *CombatCharts, n hex.Axial, th, from string) (int, string, bool) {
+	f := s.g.sides[hexmap.KeyOf(n, s.axial(th))]
+	sum, parts := 0, []string{}
+	add := func(kind, label string, drm func(HexsideCost) int) int {
+		h, err := cc.Hexside(kind)
+		if err != nil || drm(h) == 0 {
+			return 0
+		}
+		sum += drm(h)
+		parts = append(parts, label)
+		return drm(h)
+	}
+	fire := func(h HexsideCost) int { return h.Fire }
+	for _, k := range []string{f.water, f.crossing} {
+		if k != "" {
+			add(k, k, fire)
+		}
+	}
+	if f.impassable {
+		add(SideImpassable, SideImpassable, fire)
+	}
+	label := func() string { return strings.Join(parts, ", ") + " hexside" }
+	nid := s.hexID(n)
+	if f.slope == "" || nid == "" {
+		return sum, label(), false
+	}
+	dir := s.baseLevel(th) - s.baseLevel(nid)
+	far := hex.Distance(s.axial(from), s.axial(th)) > 1
+	if far && s.baseLevel(from) > min(s.baseLevel(nid), s.baseLevel(th)) {
+		dir = s.baseLevel(th) - s.baseLevel(from) // the Exception
+	}
+	switch {
+	case dir > 0 && add(f.slope, f.slope+" slope", fire) != 0:
+		return sum, label() + " up", false
+	case dir < 0:
+		if down := add(f.slope, f.slope+" slope", func(h HexsideCost) int { return h.FireDown }); down != 0 {
+			return sum, label() + " down", down > 0
+		}
+	}
+	return sum, label(), false
 }
 
 // nearestNeighbour is the neighbour of a nearest to b: the hexside fire
