@@ -9,6 +9,7 @@ import (
 	"galloper/rules/dice"
 	"galloper/rules/gbacw/gbtext"
 	"galloper/rules/hex"
+	"galloper/rules/hexmap"
 )
 
 // Fire (GBACW 10). One fire combat:
@@ -319,6 +320,7 @@ func (r *resolver) fireDRMs(u *UnitSt, from string, t *UnitSt, th string, kind f
 		DawnDusk: s.twilight(), Night: s.night(), LowAmmo: low,
 		PreShockSteepAdjacent: kind == preShockFire && r.steepAdjacent(u, th),
 		TargetLower:           s.baseLevel(th) < s.baseLevel(from)} // 10.67: guns on higher ground
+	f.HexsideDRM, f.HexsideName, f.TECDownhill = s.hexsideFire(cc, th, from)
 	// Ruling GBACW-R6's Rear as Flank, but for Withdrawal Fire at a
 	// retracting part: its +1 only from the part's Flank hex (8.42,
 	// ruling GBACW-R115).
@@ -438,6 +440,93 @@ func (s *State) fireArc(t *UnitSt, th string, at hex.Axial) Arc {
 		}
 	}
 	return best
+}
+
+// entrySides are the neighbours of th across whose hexsides a Line of
+// Fire from hex at enters th: the hexside whose direction lies nearest
+// the line's, or the two either side of the vertex it enters at (10.81
+// General Terrain Notes, ruling GBACW-R115).
+func (s *State) entrySides(th string, at hex.Axial) []hex.Axial {
+	ta := s.axial(th)
+	q, r := at.Q-ta.Q, at.R-ta.R
+	var out []hex.Axial
+	best := 0
+	for dir, d := range hex.Directions {
+		dot := q*d.Q + r*d.R + (q+r)*(d.Q+d.R) // as in fireArc
+		switch {
+		case dir == 0 || dot > best:
+			out, best = []hex.Axial{ta.Neighbor(dir)}, dot
+		case dot == best:
+			out = append(out, ta.Neighbor(dir))
+		}
+	}
+	return out
+}
+
+// hexsideFire is the Terrain Effects Chart's DRM for a fire from hex
+// from entering the target's hex th across a hexside, its name, and
+// whether it is a downhill +1 (10.67). At a vertex the target takes the
+// hexside better for it (ruling GBACW-R127). See GBACW 10.81.
+func (s *State) hexsideFire(cc *CombatCharts, th, from string) (int, string, bool) {
+	var drm int
+	var name string
+	var downhill bool
+	for i, n := range s.entrySides(th, s.axial(from)) {
+		if d, l, down := s.sideFire(cc, n, th, from); i == 0 || d < drm {
+			drm, name, downhill = d, l, down
+		}
+	}
+	return drm, name, downhill
+}
+
+// sideFire is the fire DRM of the hexside between n and the target's hex
+// th for a fire from hex from, its name, and whether it is a downhill +1.
+// Every feature of the hexside counts, their DRMs added (ruling
+// GBACW-R127). A slope gives its fire DRM going up into the higher hex,
+// its fire-down DRM going down into the lower; by the Exception for Slope
+// Hexsides a firer not adjacent whose elevation is above the lower hex
+// by the hexside goes by its own elevation against the target's: up when
+// lower, down when higher, none when level (ruling GBACW-R126).
+func (s *State) sideFire(cc *CombatCharts, n hex.Axial, th, from string) (int, string, bool) {
+	f := s.g.sides[hexmap.KeyOf(n, s.axial(th))]
+	sum, parts := 0, []string{}
+	add := func(kind, label string, drm func(HexsideCost) int) int {
+		h, err := cc.Hexside(kind)
+		if err != nil || drm(h) == 0 {
+			return 0
+		}
+		sum += drm(h)
+		parts = append(parts, label)
+		return drm(h)
+	}
+	fire := func(h HexsideCost) int { return h.Fire }
+	for _, k := range []string{f.water, f.crossing} {
+		if k != "" {
+			add(k, k, fire)
+		}
+	}
+	if f.impassable {
+		add(SideImpassable, SideImpassable, fire)
+	}
+	label := func() string { return strings.Join(parts, ", ") + " hexside" }
+	nid := s.hexID(n)
+	if f.slope == "" || nid == "" {
+		return sum, label(), false
+	}
+	dir := s.baseLevel(th) - s.baseLevel(nid)
+	far := hex.Distance(s.axial(from), s.axial(th)) > 1
+	if far && s.baseLevel(from) > min(s.baseLevel(nid), s.baseLevel(th)) {
+		dir = s.baseLevel(th) - s.baseLevel(from) // the Exception
+	}
+	switch {
+	case dir > 0 && add(f.slope, f.slope+" slope", fire) != 0:
+		return sum, label() + " up", false
+	case dir < 0:
+		if down := add(f.slope, f.slope+" slope", func(h HexsideCost) int { return h.FireDown }); down != 0 {
+			return sum, label() + " down", down > 0
+		}
+	}
+	return sum, label(), false
 }
 
 // nearestNeighbour is the neighbour of a nearest to b: the hexside fire

@@ -31,8 +31,13 @@ type Fire struct {
 	// TerrainDRM is the Terrain Effects Chart's DRM for the target's hex
 	// or the hexside the fire crosses (10.81 "General Terrain Notes").
 	TerrainDRM int
-	// TECDownhill: the terrain DRM already includes a TEC downhill +1,
-	// which the artillery high-ground +1 does not add to (10.67).
+	// HexsideDRM is the Terrain Effects Chart's DRM for the hexside the
+	// fire enters the target's hex across, named HexsideName (10.81's
+	// TEC note; rulings GBACW-R126, GBACW-R127).
+	HexsideDRM  int
+	HexsideName string
+	// TECDownhill: the hexside DRM is a TEC downhill +1, which the
+	// artillery high-ground +1 does not add to (10.67).
 	TECDownhill            bool
 	FromBreastworks        bool // small arms firing out through a Breastworks hexside (15.23)
 	IntoBreastworks        bool // at infantry or dismounted cavalry through a Breastworks hexside (15.23)
@@ -83,6 +88,7 @@ func (c *CombatCharts) FireDRMs(f Fire, o FireOptions) ([]Modifier, error) {
 	}
 	add(true, "range", rng.DRM[f.Range-1], "GBACW 10.16")
 	add(true, "terrain", f.TerrainDRM, "GBACW 10.81")
+	add(true, f.HexsideName, f.HexsideDRM, "GBACW 10.81")
 	add(f.FromBreastworks && !(f.Artillery && !shotShell), "firing from Breastworks", 1, "GBACW 15.23")
 	add(f.IntoBreastworks && !shotShell, "target behind Breastworks", -1, "GBACW 15.23")
 	massed := shotShell && !f.TargetArtilleryOnly

@@ -35,11 +35,14 @@ const (
 )
 
 // HexsideCost is one hexside row of the Terrain Effects Chart: the MPs to
-// cross it over the hex's cost, -1 when prohibited, and its Disorder code
-// (9.47).
+// cross it over the hex's cost, -1 when prohibited, its Disorder code
+// (9.47) and its fire DRM for a target fired at across it (10.81, plus
+// favours the firer): for a slope, Fire going up it into the higher hex
+// and FireDown going down it into the lower (ruling GBACW-R126).
 type HexsideCost struct {
 	Infantry, Cavalry, Artillery, Leader int
 	Disorder                             string
+	Fire, FireDown                       int
 }
 
 // hexsideKinds are the rows the hexside table must have.
@@ -61,7 +64,7 @@ func compileHexsides(p *rules.ChartPack) (map[string]HexsideCost, error) {
 		return nil, err
 	}
 	where := fmt.Sprintf("chart pack %s: table %s", p.Name, name)
-	want := []string{"infantry", "cavalry", "artillery", "leader", "disorder"}
+	want := []string{"infantry", "cavalry", "artillery", "leader", "disorder", "fire", "fire-down"}
 	if !slices.Equal(t.Columns, want) {
 		return nil, fmt.Errorf("%s: columns are %q, want %q", where, t.Columns, want)
 	}
@@ -85,6 +88,20 @@ func compileHexsides(p *rules.ChartPack) (map[string]HexsideCost, error) {
 		}
 		if h.Disorder = cells[4]; !slices.Contains([]string{"-", "d", "dr", "D"}, h.Disorder) {
 			return nil, fmt.Errorf("%s: row %s column disorder: %q is not -, d, dr or D", where, kind, cells[4])
+		}
+		// 10.81: the fire DRM of a target fired at across the hexside;
+		// only a slope has a direction, so only its row has a fire-down.
+		if h.Fire, err = strconv.Atoi(cells[5]); err != nil || h.Fire < -9 || h.Fire > 9 {
+			return nil, fmt.Errorf("%s: row %s column fire: %q is not a fire DRM from -9 to 9", where, kind, cells[5])
+		}
+		slope := slices.Contains([]string{SlopeMinor, SlopeSteep, SlopeSheer}, kind)
+		switch n, err := strconv.Atoi(cells[6]); {
+		case !slope && cells[6] != "-":
+			return nil, fmt.Errorf("%s: row %s column fire-down: %q must be - (only a slope is fired down)", where, kind, cells[6])
+		case slope && (err != nil || n < -9 || n > 9):
+			return nil, fmt.Errorf("%s: row %s column fire-down: %q is not a fire DRM from -9 to 9", where, kind, cells[6])
+		case slope:
+			h.FireDown = n
 		}
 		out[kind] = h
 	}

@@ -101,10 +101,16 @@ func TestHexsideCosts(t *testing.T) {
 // one or a bad cost is refused, naming the entry.
 func TestHexsideTableRefused(t *testing.T) {
 	for _, c := range []struct{ from, to, want string }{
-		{`      river:      ["P", "P", "P", "P", "-"]` + "\n", "", `missing row "river"`},
-		{`      river:      ["P",`, `      canal:      ["P", "P", "P", "P", "-"]` + "\n" + `      river:      ["P",`, `unknown row "canal"`},
+		{`      river:      ["P", "P", "P", "P", "-", "0", "-"]` + "\n", "", `missing row "river"`},
+		{`      river:      ["P",`, `      canal:      ["P", "P", "P", "P", "-", "0", "-"]` + "\n" + `      river:      ["P",`, `unknown row "canal"`},
 		{`      ford:       ["1",`, `      ford:       ["x",`, `row ford column infantry`},
-		{`      bridge:     ["0", "0", "0", "0", "-"]`, `      bridge:     ["0", "0", "0", "0", "q"]`, `row bridge column disorder`},
+		{`      bridge:     ["0", "0", "0", "0", "-", "0", "-"]`, `      bridge:     ["0", "0", "0", "0", "q", "0", "-"]`, `row bridge column disorder`},
+		// 10.81: the fire DRMs (rulings GBACW-R126, GBACW-R127).
+		{`      stream:     ["2", "2", "3", "1", "d", "0", "-"]`, `      stream:     ["2", "2", "3", "1", "d", "x", "-"]`, `row stream column fire: "x" is not a fire DRM`},
+		{`      stream:     ["2", "2", "3", "1", "d", "0", "-"]`, `      stream:     ["2", "2", "3", "1", "d", "0", "1"]`, `row stream column fire-down: "1" must be -`},
+		{`      steep:      ["2", "3", "4", "1", "d", "0", "0"]`, `      steep:      ["2", "3", "4", "1", "d", "0", "-"]`, `row steep column fire-down: "-" is not a fire DRM`},
+		{`      ford:       ["1", "1", "2", "1", "-", "0", "-"]`, `      ford:       ["1", "1", "2", "1", "-", "12", "-"]`, `row ford column fire: "12"`},
+		{`    columns: [infantry, cavalry, artillery, leader, disorder, fire, fire-down]`, `    columns: [infantry, cavalry, artillery, leader, disorder, fire-down, fire]`, `columns are`},
 	} {
 		data := strings.Replace(string(ProvisionalPackData()), c.from, c.to, 1)
 		if data == string(ProvisionalPackData()) {
