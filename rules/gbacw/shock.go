@@ -479,6 +479,28 @@ func (r *resolver) tops(g *shockGroup) []*UnitSt {
 	return out
 }
 
+// hexsideShock is the Terrain Effects Chart's DRM of the hexsides g's
+// attackers shock across into hex h (10.81's General Terrain Notes:
+// "being shocked or fired at across that hexside directly into the
+// target hex"), each hexside's as for fire from the attacker's hex
+// (sideFire: its features added, a slope up or down); where attackers
+// come across several hexsides, the one best for the defender (11.42,
+// ruling GBACW-R127).
+func (r *resolver) hexsideShock(g *shockGroup, h string) int {
+	s := r.s
+	best, any := 0, false
+	for _, a := range g.attackers {
+		ah := s.partNear(a, h)
+		if ah == "" || hex.Distance(s.axial(ah), s.axial(h)) != 1 {
+			continue
+		}
+		if d, _, _ := s.sideFire(r.sys.combat, s.axial(ah), h, ah); !any || d < best {
+			best, any = d, true
+		}
+	}
+	return best
+}
+
 // shockDRMInputs reads a shock's DRMs off the map; where its attacking
 // or defending hexes differ it takes the case best for the defender
 // (11.42, 11.44, ruling GBACW-R36).
@@ -489,7 +511,7 @@ func (r *resolver) shockDRMInputs(g *shockGroup, gs []*shockGroup, defenders []*
 		Continued: continued, DefenderDisordered: true, DefenderFatigue: s.fatigueOf(defenders[0]), Position: Surrounded}
 	for i, h := range g.hexes {
 		top := r.hexTop(g, h)
-		if t := s.terrainOf(cc, h).ShockDRM; i == 0 || t < sh.TerrainDRM {
+		if t := s.terrainOf(cc, h).ShockDRM + r.hexsideShock(g, h); i == 0 || t < sh.TerrainDRM {
 			sh.TerrainDRM = t
 		}
 		sh.DefenderDisordered = sh.DefenderDisordered && top.Status == StDisordered
