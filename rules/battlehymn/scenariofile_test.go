@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // An owner's scenario file (a battle written in the shipped scenarios'
@@ -25,22 +26,21 @@ func TestNewGameFromFile(t *testing.T) {
 		t.Fatal("the shipped scenario has no \"last: 6\" line to change")
 	}
 	sys := New()
-	st, err := sys.NewGameFromFile("willoughby-long", data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	if s.Last != 8 || s.Scenario != "willoughby-long" || !bytes.Equal(s.ScenarioFile(), data) {
-		t.Fatalf("last %d, scenario %q, file carried %v", s.Last, s.Scenario, s.ScenarioFile() != nil)
-	}
-	// Stored and read back, as the adjudicator does at every mail: the
-	// game plays its first Hour from the decoded state.
-	back, err := sys.DecodeState(st.Canonical())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := back.(*State); got.Last != 8 || !bytes.Equal(got.ScenarioFile(), data) || got.board == nil || !got.board.has("0505") {
-		t.Fatalf("decoded: last %d, board %v", got.Last, got.board != nil)
+	back := rulestest.ScenarioFile(t, sys, "willoughby-run", "willoughby-long", data, []rulestest.BadScenario{
+		{Name: "bad-key", Data: strings.Replace(string(shipped), "last: 6\n", "last: 6\nweather: rain\n", 1), Want: []string{"weather"}},
+		// Three faults in one file, each named.
+		{Name: "three-faults", Data: strings.NewReplacer("last: 6\n", "last: 0\n", `at: "0503"`, `at: "1503"`,
+			"enters: 2, entry: C}", "enters: 2, entry: Z}").Replace(string(shipped)),
+			Want: []string{"want 1 <= first <= last", `unit Baxter: at "1503" is not a hex of the map`,
+				`unit Ramseur: entry "Z" is not an Entry Area`, `unit O'Neal: entry "Z"`}},
+		{Name: "bad-map", Data: strings.Replace(string(shipped), `C: ["1204", "1205"]`, `C: ["0606", "1205"]`, 1),
+			Want: []string{`entry area C: "0606" is not a hex on the map's edge`}},
+		{Name: "slash/name", Data: string(shipped), Want: []string{"without slashes"}},
+	})
+	// Read back, as the adjudicator does at every mail, the game is the
+	// file's, and plays its first Hour.
+	if got := back.(*State); got.Last != 8 || got.Scenario != "willoughby-long" || got.board == nil || !got.board.has("0505") {
+		t.Fatalf("decoded: last %d, scenario %q, board %v", got.Last, got.Scenario, got.board != nil)
 	}
 	res, err := sys.Resolve(rules.Input{State: back, Orders: map[rules.Side]*orders.File{"USA": {}, "CSA": {}}, Dice: rules.NewSeededDice([]byte("file"))})
 	if err != nil || res.Paused() {
@@ -48,35 +48,5 @@ func TestNewGameFromFile(t *testing.T) {
 	}
 	if next := res.Next.(*State); !bytes.Equal(next.ScenarioFile(), data) || next.Last != 8 || next.Hour != 2 {
 		t.Fatalf("the next state lost the file or its Hours (hour %d, last %d)", next.Hour, next.Last)
-	}
-	// A shipped scenario carries no file.
-	open, err := sys.NewGame("willoughby-run", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if open.(*State).ScenarioFile() != nil {
-		t.Error("a shipped scenario's state carries a file")
-	}
-
-	for _, c := range []struct {
-		name, data string
-		want       []string
-	}{
-		{"bad-key", strings.Replace(string(shipped), "last: 6\n", "last: 6\nweather: rain\n", 1), []string{"weather"}},
-		// Three faults in one file, each named.
-		{"three-faults", strings.NewReplacer("last: 6\n", "last: 0\n", `at: "0503"`, `at: "1503"`,
-			"enters: 2, entry: C}", "enters: 2, entry: Z}").Replace(string(shipped)),
-			[]string{"want 1 <= first <= last", `unit Baxter: at "1503" is not a hex of the map`,
-				`unit Ramseur: entry "Z" is not an Entry Area`, `unit O'Neal: entry "Z"`}},
-		{"bad-map", strings.Replace(string(shipped), `C: ["1204", "1205"]`, `C: ["0606", "1205"]`, 1),
-			[]string{`entry area C: "0606" is not a hex on the map's edge`}},
-		{"slash/name", string(shipped), []string{"without slashes"}},
-	} {
-		_, err := sys.NewGameFromFile(c.name, []byte(c.data), nil)
-		for _, w := range c.want {
-			if err == nil || !strings.Contains(err.Error(), w) {
-				t.Errorf("%s: %v, want an error naming %q", c.name, err, w)
-			}
-		}
 	}
 }

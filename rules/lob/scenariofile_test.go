@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // An owner's scenario file plays as a shipped one does: the game's state
@@ -23,23 +24,22 @@ func TestNewGameFromFile(t *testing.T) {
 		t.Fatal("the shipped scenario has no \"turns: 8\" line to change")
 	}
 	sys := System{}
-	g, err := sys.NewGameFromFile("lantern-long", data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := g.(*State)
-	if st.scn.Turns != 10 || st.doc.Scenario != "lantern-long" || !bytes.Equal(st.ScenarioFile(), data) {
-		t.Fatalf("turns %d, scenario %q, file carried %v", st.scn.Turns, st.doc.Scenario, st.ScenarioFile() != nil)
-	}
-	// Stored and read back, as the adjudicator does at every mail: the
-	// game plays its first segment from the decoded state.
-	dec, err := sys.DecodeState(st.Canonical())
-	if err != nil {
-		t.Fatal(err)
-	}
+	dec := rulestest.ScenarioFile(t, sys, DefaultScenario, "lantern-long", data, []rulestest.BadScenario{
+		{Name: "bad-key", Data: strings.Replace(string(shipped), "\nturns: 8\n", "\nturns: 8\nweather: rain\n", 1), Want: []string{"weather"}},
+		{Name: "two-faults", Data: strings.Replace(strings.Replace(string(shipped), "hq: A3.11", "hq: A3.40", 1), `start: "1863-10-03 14:00"`, `start: "October"`, 1),
+			Want: []string{"two-faults.yaml: ", `field hq: "A3.40"`, `field start: "October"`}},
+		{Name: "no-map", Data: strings.Replace(mustScenario(t, "lantern-ridge-battle"), "map_from: lantern-ridge\n", "map_from: sorrel-creek\n", 1),
+			Want: []string{"field map_from", "sorrel-creek"}},
+		{Name: "map-chain", Data: strings.Replace(mustScenario(t, "lantern-ridge-battle"), "map_from: lantern-ridge\n", "map_from: lantern-ridge-battle\n", 1),
+			Want: []string{`field map_from: lantern-ridge-battle takes its own map from lantern-ridge; name that one`}},
+		{Name: "slash/name", Data: string(shipped), Want: []string{"without slashes"}},
+		{Name: "tanners-creek", Data: string(shipped), Want: []string{"shipped scenario"}},
+	})
+	// Read back, as the adjudicator does at every mail, the game is the
+	// file's, and plays its first segment.
 	back := dec.(*State)
-	if back.scn.Turns != 10 || !bytes.Equal(back.ScenarioFile(), data) || !bytes.Equal(back.Canonical(), st.Canonical()) {
-		t.Fatalf("decoded: turns %d, file carried %v", back.scn.Turns, back.ScenarioFile() != nil)
+	if back.scn.Turns != 10 || back.doc.Scenario != "lantern-long" {
+		t.Fatalf("decoded: turns %d, scenario %q", back.scn.Turns, back.doc.Scenario)
 	}
 	f := validOrders(t, back, "GAME lr\nSIDE CSA\nTURN 1\nSTACK Pryor's Brigade\n  MOVE A4.4\nEND\n")
 	res, err := sys.Resolve(rules.Input{State: back, Orders: map[rules.Side]*orders.File{"CSA": f}, Dice: rules.NewSeededDice([]byte("file"))})
@@ -55,37 +55,6 @@ func TestNewGameFromFile(t *testing.T) {
 	}
 	if _, err := sys.DecodeState(next.Canonical()); err != nil {
 		t.Fatal(err)
-	}
-
-	// A shipped scenario carries no file, and its canonical form has none.
-	open, err := sys.NewGame(DefaultScenario, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if open.(*State).ScenarioFile() != nil || bytes.Contains(open.Canonical(), []byte("scenario_file")) {
-		t.Error("a shipped scenario's state carries a file")
-	}
-
-	for _, c := range []struct {
-		name, data string
-		want       []string
-	}{
-		{"bad-key", strings.Replace(string(shipped), "\nturns: 8\n", "\nturns: 8\nweather: rain\n", 1), []string{"weather"}},
-		{"two-faults", strings.Replace(strings.Replace(string(shipped), "hq: A3.11", "hq: A3.40", 1), `start: "1863-10-03 14:00"`, `start: "October"`, 1),
-			[]string{"two-faults.yaml: ", `field hq: "A3.40"`, `field start: "October"`}},
-		{"no-map", strings.Replace(mustScenario(t, "lantern-ridge-battle"), "map_from: lantern-ridge\n", "map_from: sorrel-creek\n", 1),
-			[]string{"field map_from", "sorrel-creek"}},
-		{"map-chain", strings.Replace(mustScenario(t, "lantern-ridge-battle"), "map_from: lantern-ridge\n", "map_from: lantern-ridge-battle\n", 1),
-			[]string{`field map_from: lantern-ridge-battle takes its own map from lantern-ridge; name that one`}},
-		{"slash/name", string(shipped), []string{"without slashes"}},
-		{"tanners-creek", string(shipped), []string{"shipped scenario"}},
-	} {
-		_, err := sys.NewGameFromFile(c.name, []byte(c.data), nil)
-		for _, w := range c.want {
-			if err == nil || !strings.Contains(err.Error(), w) {
-				t.Errorf("%s: %v, want an error naming %q", c.name, err, w)
-			}
-		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"galloper/orders"
 	"galloper/rules"
+	"galloper/rules/rulestest"
 )
 
 // An owner's scenario file (a battle of the Playbook's, 20.0, written in
@@ -24,23 +25,16 @@ func TestNewGameFromFile(t *testing.T) {
 		t.Fatal("the shipped scenario has no \"last_turn: 27\" line to change")
 	}
 	sys := New()
-	st, err := sys.NewGameFromFile("serpallen-long", data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	if s.LastTurn != 28 || s.Scenario != "serpallen-long" || !bytes.Equal(s.ScenarioFile(), data) {
-		t.Fatalf("last turn %d, scenario %q, file carried %v", s.LastTurn, s.Scenario, s.ScenarioFile() != nil)
-	}
-	// Stored and read back, as the adjudicator does at every mail: the
-	// game plays its first segment (the Interphase, 4.1) from the decoded
-	// state.
-	back, err := sys.DecodeState(st.Canonical())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := back.(*State); got.LastTurn != 28 || !bytes.Equal(got.ScenarioFile(), data) || got.grid == nil {
-		t.Fatalf("decoded: last turn %d, map %v", got.LastTurn, got.grid != nil)
+	back := rulestest.ScenarioFile(t, sys, "serpallen", "serpallen-long", data, []rulestest.BadScenario{
+		{Name: "bad-key", Data: strings.Replace(string(shipped), "last_turn: 27\n", "last_turn: 27\nweather: snow\n", 1), Want: []string{"field weather not found"}},
+		{Name: "bad-turns", Data: strings.Replace(string(shipped), "last_turn: 27\n", "last_turn: 19\n", 1), Want: []string{"turns 20 to 19"}},
+		{Name: "bad-unit", Data: strings.Replace(string(shipped), `hex: "0803", facing: E`, `hex: "0803", facing: N`, 1), Want: []string{`unit 1/33 Ligne: facing "N"`}},
+		{Name: "slash/name", Data: string(shipped), Want: []string{"without slashes"}},
+	})
+	// Read back, as the adjudicator does at every mail, the game is the
+	// file's, and plays its first segment (the Interphase, 4.1).
+	if got := back.(*State); got.LastTurn != 28 || got.Scenario != "serpallen-long" || got.grid == nil {
+		t.Fatalf("decoded: last turn %d, scenario %q, map %v", got.LastTurn, got.Scenario, got.grid != nil)
 	}
 	res, err := sys.Resolve(rules.Input{State: back, Orders: map[rules.Side]*orders.File{SideFrench: {}, SideAllied: {}}, Dice: rules.NewSeededDice([]byte("file"))})
 	if err != nil || res.Paused() {
@@ -48,25 +42,6 @@ func TestNewGameFromFile(t *testing.T) {
 	}
 	if next := res.Next.(*State); !bytes.Equal(next.ScenarioFile(), data) || next.LastTurn != 28 || next.Step != stepAlliedCommand {
 		t.Fatalf("the next state lost the file or its last turn (%d), or stands at step %d", next.LastTurn, next.Step)
-	}
-	// A shipped scenario carries no file.
-	open, err := sys.NewGame("serpallen", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if open.(*State).ScenarioFile() != nil {
-		t.Error("a shipped scenario's state carries a file")
-	}
-
-	for _, c := range []struct{ name, data, want string }{
-		{"bad-key", strings.Replace(string(shipped), "last_turn: 27\n", "last_turn: 27\nweather: snow\n", 1), "field weather not found"},
-		{"bad-turns", strings.Replace(string(shipped), "last_turn: 27\n", "last_turn: 19\n", 1), "turns 20 to 19"},
-		{"bad-unit", strings.Replace(string(shipped), `hex: "0803", facing: E`, `hex: "0803", facing: N`, 1), `unit 1/33 Ligne: facing "N"`},
-		{"slash/name", string(shipped), "without slashes"},
-	} {
-		if _, err := sys.NewGameFromFile(c.name, []byte(c.data), nil); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want an error naming %q", c.name, err, c.want)
-		}
 	}
 }
 
