@@ -176,16 +176,7 @@ func TestBreakOffCharge(t *testing.T) {
 // SHOCK ORDER (11.41) reads in a STANDING block; a direction it does not
 // have is refused.
 func TestShockOrder(t *testing.T) {
-	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nSHOCK ORDER RIGHT TO LEFT\nEND\n")
-	if len(ps) != 0 {
-		t.Fatalf("problems: %+v", ps)
-	}
-	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RShockOrder || r.Choices[0].Text != "RIGHT" {
-		t.Errorf("read %+v, want %s RIGHT", r, RShockOrder)
-	}
-	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nSHOCK ORDER UPWARD\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
-		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
-	}
+	checkStanding(t, "SHOCK ORDER RIGHT TO LEFT", RShockOrder, "RIGHT", "SHOCK ORDER UPWARD")
 }
 
 // REACTION MOVE TWO (9.63: one or two hexes) reads in a STANDING block,
@@ -193,49 +184,39 @@ func TestShockOrder(t *testing.T) {
 // have is refused.
 func TestReactionMoveTwo(t *testing.T) {
 	for _, in := range []string{"REACTION MOVE TWO", "REACTION MOVE RETIRE TWO", "REACTION MOVE TWO HEXES"} {
-		text := "GAME g\nSIDE USA\nTURN 1\nSTANDING\n" + in + "\nEND\n"
-		f, ps := Parse(text)
-		if len(ps) != 0 {
-			t.Fatalf("%q: problems: %+v", in, ps)
-		}
-		if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != REvade || r.Choices[0].Text != "TWO" {
-			t.Errorf("%q read %+v, want %s TWO", in, r, REvade)
-		}
-		if err := orders.RoundTrip(text, Dialect); err != nil {
-			t.Errorf("%q: %v", in, err)
-		}
-	}
-	if _, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nREACTION MOVE THREE\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
-		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+		checkStanding(t, in, REvade, "TWO", "REACTION MOVE THREE")
 	}
 }
 
 // FIRE BEFORE REACTION MOVE (9.63) reads in a STANDING block, and an
 // option it does not have is refused.
 func TestFireBeforeReactionMove(t *testing.T) {
-	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFIRE BEFORE REACTION MOVE YES\nEND\n")
-	if len(ps) != 0 {
-		t.Fatalf("problems: %+v", ps)
-	}
-	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RGunsFirst || r.Choices[0].Text != "ALWAYS" {
-		t.Errorf("read %+v, want %s ALWAYS", r, RGunsFirst)
-	}
-	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFIRE BEFORE REACTION MOVE SOMETIMES\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
-		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
-	}
+	checkStanding(t, "FIRE BEFORE REACTION MOVE YES", RGunsFirst, "ALWAYS", "FIRE BEFORE REACTION MOVE SOMETIMES")
 }
 
 // FACING AFTER ADVANCE (11.46, 12.6) reads in a STANDING block; a choice
 // it does not have is refused.
 func TestFacingAfterAdvance(t *testing.T) {
-	f, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFACING AFTER ADVANCE TOWARD ENEMY\nEND\n")
+	checkStanding(t, "FACING AFTER ADVANCE TOWARD ENEMY", RAdvanceFacing, "ENEMY", "FACING AFTER ADVANCE BACKWARD")
+}
+
+// checkStanding reads line in a STANDING block: one reaction of kind with
+// the choice want, which survives the print and parse round trip; bad, a
+// choice the reaction does not have, is refused as one.
+func checkStanding(t *testing.T, line, kind, want, bad string) {
+	t.Helper()
+	text := "GAME g\nSIDE USA\nTURN 1\nSTANDING\n" + line + "\nEND\n"
+	f, ps := Parse(text)
 	if len(ps) != 0 {
-		t.Fatalf("problems: %+v", ps)
+		t.Fatalf("%q: problems: %+v", line, ps)
 	}
-	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != RAdvanceFacing || r.Choices[0].Text != "ENEMY" {
-		t.Errorf("read %+v, want %s ENEMY", r, RAdvanceFacing)
+	if r := f.Orders[0].(*orders.Standing).Reactions[0]; r.Kind != kind || r.Choices[0].Text != want {
+		t.Errorf("%q read %+v, want %s %s", line, r, kind, want)
 	}
-	if _, ps = Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\nFACING AFTER ADVANCE BACKWARD\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
-		t.Errorf("problems %+v, want one %s", ps, orders.CodeBadChoice)
+	if err := orders.RoundTrip(text, Dialect); err != nil {
+		t.Errorf("%q: %v", line, err)
+	}
+	if _, ps := Parse("GAME g\nSIDE USA\nTURN 1\nSTANDING\n" + bad + "\nEND\n"); len(ps) != 1 || ps[0].Code != orders.CodeBadChoice {
+		t.Errorf("%q: problems %+v, want one %s", bad, ps, orders.CodeBadChoice)
 	}
 }
